@@ -1,0 +1,5 @@
+//! The turn loop.
+
+mod session;
+
+pub use session::Session;

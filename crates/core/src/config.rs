@@ -1,0 +1,118 @@
+//! The resolved configuration of one session, as the loop consumes it.
+//!
+//! The facade turns the user's documented options into this; the loop never sees an option
+//! it does not act on.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// The documented permission modes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum PermissionMode {
+    #[default]
+    Default,
+    AcceptEdits,
+    Plan,
+    DontAsk,
+    BypassPermissions,
+    Auto,
+}
+
+impl PermissionMode {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PermissionMode::Default => "default",
+            PermissionMode::AcceptEdits => "acceptEdits",
+            PermissionMode::Plan => "plan",
+            PermissionMode::DontAsk => "dontAsk",
+            PermissionMode::BypassPermissions => "bypassPermissions",
+            PermissionMode::Auto => "auto",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Self> {
+        Some(match s {
+            "default" => PermissionMode::Default,
+            "acceptEdits" => PermissionMode::AcceptEdits,
+            "plan" => PermissionMode::Plan,
+            "dontAsk" => PermissionMode::DontAsk,
+            "bypassPermissions" => PermissionMode::BypassPermissions,
+            "auto" => PermissionMode::Auto,
+            _ => return None,
+        })
+    }
+}
+
+/// The default model, as the reference has it.
+pub const DEFAULT_MODEL: &str = "claude-opus-5-5";
+
+#[derive(Debug, Clone)]
+pub struct SessionConfig {
+    pub session_id: String,
+    pub cwd: PathBuf,
+    pub additional_directories: Vec<PathBuf>,
+    pub env: BTreeMap<String, String>,
+    pub model: String,
+    pub fallback_model: Option<String>,
+    /// System prompt blocks, in order. Empty: no `system` field.
+    pub system_prompt: Vec<String>,
+    /// Text appended to the first user prompt of the session as a system reminder
+    /// (environment facts the model needs: cwd, platform, date).
+    pub context_reminder: Option<String>,
+    pub max_turns: Option<u32>,
+    pub max_budget_usd: Option<f64>,
+    /// `max_tokens` of each request; `None`: the model's maximum.
+    pub max_tokens: Option<u64>,
+    /// The request's `thinking` object; `None`: omitted.
+    pub thinking: Option<Value>,
+    /// `output_config.effort`; `None`: omitted.
+    pub effort: Option<String>,
+    pub include_partial_messages: bool,
+    pub permission_mode: PermissionMode,
+    /// Permission rules (`Bash`, `Bash(npm *)`, `Read(./src/**)`), in the documented syntax.
+    pub allowed_tools: Vec<String>,
+    pub disallowed_tools: Vec<String>,
+    /// `apiKeySource` of the init message.
+    pub api_key_source: String,
+    /// `mcp_servers` of the init message: `[{name, status}]`.
+    pub mcp_servers: Vec<Value>,
+    /// Other fields of the init message (output_style, agents, slash_commands, ...).
+    pub init_extra: serde_json::Map<String, Value>,
+    /// `anthropic-beta` values sent with every request.
+    pub betas: Vec<String>,
+    /// Extra top-level request fields (metadata, ...).
+    pub request_extra: serde_json::Map<String, Value>,
+}
+
+impl SessionConfig {
+    pub fn new(session_id: impl Into<String>, cwd: impl Into<PathBuf>) -> Self {
+        SessionConfig {
+            session_id: session_id.into(),
+            cwd: cwd.into(),
+            additional_directories: Vec::new(),
+            env: BTreeMap::new(),
+            model: DEFAULT_MODEL.to_string(),
+            fallback_model: None,
+            system_prompt: Vec::new(),
+            context_reminder: None,
+            max_turns: None,
+            max_budget_usd: None,
+            max_tokens: None,
+            thinking: None,
+            effort: None,
+            include_partial_messages: false,
+            permission_mode: PermissionMode::Default,
+            allowed_tools: Vec::new(),
+            disallowed_tools: Vec::new(),
+            api_key_source: "none".to_string(),
+            mcp_servers: Vec::new(),
+            init_extra: serde_json::Map::new(),
+            betas: Vec::new(),
+            request_extra: serde_json::Map::new(),
+        }
+    }
+}

@@ -1,0 +1,31 @@
+//! oxagent-core: the pure agent loop.
+//!
+//! Messages and content blocks in the documented SDK's wire shape ([`message`], [`content`]),
+//! the resolved session configuration ([`config`]), token and cost accounting ([`usage`]),
+//! permission decisions ([`permission`]) and the turn loop ([`agent`]) as an async state
+//! machine over four edges, each a trait implemented elsewhere:
+//!
+//! - [`model::Model`]: a Messages API endpoint (the `oxagent-http` crate),
+//! - [`tool::Tool`]: built-in and custom tools (`oxagent-tools`, MCP),
+//! - [`host::Host`]: callbacks answered by the caller (can_use_tool, hooks),
+//! - [`clock::Clock`]: time and ids, so tests are deterministic.
+//!
+//! This crate depends on no async runtime, HTTP client or language binding.
+
+pub mod agent;
+pub mod clock;
+pub mod config;
+pub mod content;
+pub mod host;
+pub mod message;
+pub mod model;
+pub mod permission;
+pub mod signal;
+pub mod tool;
+pub mod usage;
+pub mod validate;
+
+pub use agent::Session;
+pub use config::{PermissionMode, SessionConfig};
+pub use content::{ContentBlock, ToolResultContent, UserContent};
+pub use message::Message;

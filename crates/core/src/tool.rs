@@ -1,0 +1,157 @@
+//! The tool edge: what the model can call.
+//!
+//! A [`Tool`] has a name, a description and an input JSON Schema that the model sees, and an
+//! async `call` that turns a JSON input into a [`ToolOutput`]. A failure the model can act on
+//! (file not found, bad input) is an output with `is_error: Some(true)`, never a panic or an
+//! `Err` that ends the turn.
+//!
+//! ```
+//! use oxagent_core::tool::ToolOutput;
+//! let out = ToolOutput::error("<tool_use_error>File does not exist.</tool_use_error>");
+//! assert_eq!(out.is_error, Some(true));
+//! ```
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use futures::future::BoxFuture;
+use serde_json::Value;
+
+use crate::content::ToolResultContent;
+use crate::permission::{PermissionContext, ToolPermission};
+use crate::signal::AbortSignal;
+
+/// Everything a tool call may need besides its input.
+#[derive(Clone, Debug)]
+pub struct ToolContext {
+    pub session_id: String,
+    pub tool_use_id: String,
+    /// The session's working directory.
+    pub cwd: PathBuf,
+    /// Directories outside `cwd` the session may also touch.
+    pub additional_directories: Vec<PathBuf>,
+    /// Extra environment for processes the tool starts.
+    pub env: BTreeMap<String, String>,
+    /// Fires when the caller interrupts the turn; long-running tools stop and clean up.
+    pub abort: AbortSignal,
+}
+
+/// The result of one tool call.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ToolOutput {
+    /// What the model reads.
+    pub content: ToolResultContent,
+    /// `Some(true)` on failure. Some tools send an explicit `Some(false)` on success, as the
+    /// reference does (Bash); most leave it out.
+    pub is_error: Option<bool>,
+    /// The structured output the caller sees as `tool_use_result`.
+    pub structured: Option<Value>,
+}
+
+impl ToolOutput {
+    pub fn text(content: impl Into<String>) -> Self {
+        ToolOutput { content: ToolResultContent::Text(content.into()), is_error: None, structured: None }
+    }
+
+    /// A failure: the text goes to the model, and (as the reference does) the same text is the
+    /// structured result.
+    pub fn error(content: impl Into<String>) -> Self {
+        let text = content.into();
+        ToolOutput {
+            structured: Some(Value::String(text.clone())),
+            content: ToolResultContent::Text(text),
+            is_error: Some(true),
+        }
+    }
+
+    pub fn with_structured(mut self, value: Value) -> Self {
+        self.structured = Some(value);
+        self
+    }
+
+    pub fn with_is_error(mut self, is_error: Option<bool>) -> Self {
+        self.is_error = is_error;
+        self
+    }
+}
+
+/// A tool the model can call.
+pub trait Tool: Send + Sync {
+    fn name(&self) -> &str;
+    /// The description the model reads.
+    fn description(&self) -> String;
+    /// The input JSON Schema.
+    fn input_schema(&self) -> Value;
+    /// Whether this call only reads: read-only calls of one response run concurrently.
+    fn is_read_only(&self, _input: &Value) -> bool {
+        false
+    }
+    /// Whether this call may run without asking, before rules and callbacks are consulted.
+    /// The default asks for every call.
+    fn check_permission(&self, _input: &Value, _ctx: &PermissionContext) -> ToolPermission {
+        ToolPermission::ask(format!(
+            "Claude requested permissions to use {}, but you haven't granted it yet.",
+            self.name()
+        ))
+    }
+    /// A short human description of the call (can_use_tool's `description`).
+    fn describe_call(&self, input: &Value) -> Option<String> {
+        input.get("description").and_then(Value::as_str).map(str::to_string)
+    }
+    fn call<'a>(&'a self, input: Value, ctx: &'a ToolContext) -> BoxFuture<'a, ToolOutput>;
+}
+
+/// The tools of one session, in the order the model sees them.
+#[derive(Clone, Default)]
+pub struct ToolRegistry {
+    tools: Vec<Arc<dyn Tool>>,
+}
+
+impl ToolRegistry {
+    pub fn new(tools: Vec<Arc<dyn Tool>>) -> Self {
+        ToolRegistry { tools }
+    }
+
+    pub fn push(&mut self, tool: Arc<dyn Tool>) {
+        self.tools.retain(|t| t.name() != tool.name());
+        self.tools.push(tool);
+    }
+
+    pub fn get(&self, name: &str) -> Option<&Arc<dyn Tool>> {
+        self.tools.iter().find(|t| t.name() == name)
+    }
+
+    pub fn names(&self) -> Vec<String> {
+        self.tools.iter().map(|t| t.name().to_string()).collect()
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = &Arc<dyn Tool>> {
+        self.tools.iter()
+    }
+
+    /// Keeps only the tools `keep` accepts.
+    pub fn retain(&mut self, mut keep: impl FnMut(&str) -> bool) {
+        self.tools.retain(|t| keep(t.name()));
+    }
+
+    /// The `tools` array of a Messages API request.
+    pub fn api_definitions(&self) -> Vec<Value> {
+        self.tools
+            .iter()
+            .map(|t| {
+                serde_json::json!({
+                    "name": t.name(),
+                    "description": t.description(),
+                    "input_schema": t.input_schema(),
+                })
+            })
+            .collect()
+    }
+}
+
+impl std::fmt::Debug for ToolRegistry {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.tools.iter().map(|t| t.name())).finish()
+    }
+}

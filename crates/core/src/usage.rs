@@ -1,0 +1,189 @@
+//! Token usage, per-model accounting and cost.
+//!
+//! ```
+//! use oxagent_core::usage::{Usage, cost_usd};
+//! let u = Usage { input_tokens: 300, output_tokens: 60, ..Usage::default() };
+//! assert!((cost_usd("claude-opus-5-5", &u) - 0.0024).abs() < 1e-12);
+//! ```
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+/// The API's usage object. The four token counts are typed; anything else the API sends
+/// (server_tool_use, service_tier, cache_creation, ...) is kept in `extra`.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Usage {
+    #[serde(default)]
+    pub input_tokens: u64,
+    #[serde(default)]
+    pub output_tokens: u64,
+    #[serde(default)]
+    pub cache_creation_input_tokens: u64,
+    #[serde(default)]
+    pub cache_read_input_tokens: u64,
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}
+
+impl Usage {
+    pub fn add(&mut self, other: &Usage) {
+        self.input_tokens += other.input_tokens;
+        self.output_tokens += other.output_tokens;
+        self.cache_creation_input_tokens += other.cache_creation_input_tokens;
+        self.cache_read_input_tokens += other.cache_read_input_tokens;
+    }
+
+    /// Merge a `message_delta` usage over a `message_start` one: fields present in the delta win.
+    pub fn merge_delta(&mut self, delta: &Value) {
+        let get = |k: &str| delta.get(k).and_then(Value::as_u64);
+        if let Some(v) = get("input_tokens") {
+            self.input_tokens = v;
+        }
+        if let Some(v) = get("output_tokens") {
+            self.output_tokens = v;
+        }
+        if let Some(v) = get("cache_creation_input_tokens") {
+            self.cache_creation_input_tokens = v;
+        }
+        if let Some(v) = get("cache_read_input_tokens") {
+            self.cache_read_input_tokens = v;
+        }
+    }
+
+    /// Tokens of the prompt as the API counted it (input + cache read + cache write).
+    pub fn context_tokens(&self) -> u64 {
+        self.input_tokens + self.cache_read_input_tokens + self.cache_creation_input_tokens
+    }
+}
+
+/// Per-model cumulative usage, the `modelUsage` map of the result message.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ModelUsage {
+    pub input_tokens: u64,
+    pub output_tokens: u64,
+    pub cache_read_input_tokens: u64,
+    pub cache_creation_input_tokens: u64,
+    pub web_search_requests: u64,
+    #[serde(rename = "costUSD")]
+    pub cost_usd: f64,
+    pub context_window: u64,
+    pub max_output_tokens: u64,
+}
+
+impl ModelUsage {
+    pub fn record(&mut self, model: &str, usage: &Usage) -> f64 {
+        let cost = cost_usd(model, usage);
+        self.input_tokens += usage.input_tokens;
+        self.output_tokens += usage.output_tokens;
+        self.cache_read_input_tokens += usage.cache_read_input_tokens;
+        self.cache_creation_input_tokens += usage.cache_creation_input_tokens;
+        self.cost_usd += cost;
+        self.context_window = context_window(model);
+        self.max_output_tokens = max_output_tokens(model);
+        cost
+    }
+}
+
+/// USD per million tokens: input, output, cache write, cache read.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Price {
+    pub input: f64,
+    pub output: f64,
+    pub cache_write: f64,
+    pub cache_read: f64,
+}
+
+const fn price(input: f64, output: f64, cache_write: f64, cache_read: f64) -> Price {
+    Price { input, output, cache_write, cache_read }
+}
+
+/// The price list (see the project's pricing table). Unknown models cost what the default
+/// model costs.
+pub fn price_of(model: &str) -> Price {
+    let m = canonical_model(model);
+    match m {
+        "claude-opus-5" | "claude-opus-4-8" | "claude-opus-4-7" | "claude-opus-4-6"
+        | "claude-opus-4-5" => price(5.0, 25.0, 6.25, 0.5),
+        "claude-sonnet-5-5" => price(2.0, 10.0, 2.5, 0.1),
+        "claude-sonnet-5" => price(2.0, 10.0, 2.5, 0.2),
+        "claude-sonnet-4-6" | "claude-sonnet-4-5" | "claude-sonnet-4-0" => {
+            price(3.0, 15.0, 3.75, 0.3)
+        }
+        "claude-haiku-5-5" => price(0.5, 0.5, 0.625, 0.05),
+        "claude-haiku-4-5" => price(1.0, 5.0, 1.25, 0.1),
+        _ => price(4.0, 20.0, 5.0, 0.2),
+    }
+}
+
+/// Strips a date suffix (`claude-sonnet-4-5-20250929`) and the `[1m]` marker.
+pub fn canonical_model(model: &str) -> &str {
+    let m = model.strip_suffix("[1m]").unwrap_or(model);
+    match m.rsplit_once('-') {
+        Some((head, tail)) if tail.len() == 8 && tail.bytes().all(|b| b.is_ascii_digit()) => head,
+        _ => m,
+    }
+}
+
+pub fn cost_usd(model: &str, usage: &Usage) -> f64 {
+    let p = price_of(model);
+    (usage.input_tokens as f64 * p.input
+        + usage.output_tokens as f64 * p.output
+        + usage.cache_creation_input_tokens as f64 * p.cache_write
+        + usage.cache_read_input_tokens as f64 * p.cache_read)
+        / 1_000_000.0
+}
+
+/// The context window of a model, in tokens.
+pub fn context_window(model: &str) -> u64 {
+    let m = canonical_model(model);
+    if model.ends_with("[1m]") || m.starts_with("claude-opus-5") || m.starts_with("claude-sonnet-5")
+    {
+        1_000_000
+    } else {
+        200_000
+    }
+}
+
+/// The largest `max_tokens` the reference asks of a model.
+pub fn max_output_tokens(model: &str) -> u64 {
+    let m = canonical_model(model);
+    if m.starts_with("claude-opus-5") || m.starts_with("claude-sonnet-5") {
+        128_000
+    } else if m.starts_with("claude-opus-4-0") || m.starts_with("claude-opus-4-1") {
+        32_000
+    } else {
+        64_000
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn u(i: u64, o: u64, cw: u64, cr: u64) -> Usage {
+        Usage {
+            input_tokens: i,
+            output_tokens: o,
+            cache_creation_input_tokens: cw,
+            cache_read_input_tokens: cr,
+            extra: Map::new(),
+        }
+    }
+
+    #[test]
+    fn prices_for_three_models() {
+        let usage = u(1_000_000, 1_000_000, 1_000_000, 1_000_000);
+        assert!((cost_usd("claude-opus-5-5", &usage) - 29.2).abs() < 1e-9);
+        assert!((cost_usd("claude-sonnet-4-5-20250929", &usage) - 22.05).abs() < 1e-9);
+        assert!((cost_usd("claude-haiku-4-5", &usage) - 7.35).abs() < 1e-9);
+        assert!((cost_usd("some-unknown-model", &usage) - 29.2).abs() < 1e-9);
+    }
+
+    #[test]
+    fn canonical_strips_date_and_1m() {
+        assert_eq!(canonical_model("claude-haiku-4-5-20251001"), "claude-haiku-4-5");
+        assert_eq!(canonical_model("claude-opus-4-6[1m]"), "claude-opus-4-6");
+        assert_eq!(canonical_model("claude-opus-5-5"), "claude-opus-5-5");
+    }
+}

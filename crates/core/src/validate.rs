@@ -1,0 +1,171 @@
+//! Checks a tool input against the tool's JSON Schema before the call, and words the failure
+//! the way the model is used to reading it.
+//!
+//! ```
+//! use oxagent_core::validate::validate_input;
+//! let schema = serde_json::json!({"type": "object", "properties": {"file_path": {"type": "string"}},
+//!     "required": ["file_path"], "additionalProperties": false});
+//! let err = validate_input("Read", &schema, &serde_json::json!({})).unwrap_err();
+//! assert_eq!(err.model_text, "<tool_use_error>InputValidationError: Read failed due to the following issue:\nThe required parameter `file_path` is missing</tool_use_error>");
+//! ```
+
+use serde_json::{json, Value};
+
+/// A rejected input: the text the model reads and the structured issue list the caller sees.
+#[derive(Debug, Clone, PartialEq)]
+pub struct InputError {
+    pub model_text: String,
+    pub caller_text: String,
+}
+
+struct Issue {
+    model: String,
+    caller: Value,
+}
+
+fn json_type(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "boolean",
+        Value::Number(_) => "number",
+        Value::String(_) => "string",
+        Value::Array(_) => "array",
+        Value::Object(_) => "object",
+    }
+}
+
+fn type_matches(expected: &str, v: &Value) -> bool {
+    match expected {
+        "integer" => v.as_i64().is_some() || v.as_u64().is_some(),
+        "number" => v.is_number(),
+        other => json_type(v) == other,
+    }
+}
+
+fn check(schema: &Value, value: &Value, path: &mut Vec<String>, issues: &mut Vec<Issue>) {
+    if let Some(expected) = schema.get("type").and_then(Value::as_str) {
+        if !type_matches(expected, value) {
+            let name = path.join(".");
+            issues.push(Issue {
+                model: format!(
+                    "The parameter `{name}` type is expected as `{expected}` but provided as `{}`",
+                    json_type(value)
+                ),
+                caller: json!({"expected": expected, "code": "invalid_type", "path": path,
+                    "message": format!("Invalid input: expected {expected}, received {}", json_type(value))}),
+            });
+            return;
+        }
+    }
+    if let Some(options) = schema.get("enum").and_then(Value::as_array) {
+        if !options.contains(value) {
+            let name = path.join(".");
+            let listed: Vec<String> = options.iter().map(|o| o.to_string()).collect();
+            issues.push(Issue {
+                model: format!("The parameter `{name}` must be one of {}", listed.join(", ")),
+                caller: json!({"code": "invalid_value", "values": options, "path": path,
+                    "message": format!("Invalid option: expected one of {}", listed.join("|"))}),
+            });
+        }
+    }
+    let Some(obj) = value.as_object() else { return };
+    let props = schema.get("properties").and_then(Value::as_object);
+    if let Some(required) = schema.get("required").and_then(Value::as_array) {
+        for key in required.iter().filter_map(Value::as_str) {
+            if !obj.contains_key(key) {
+                let mut p = path.clone();
+                p.push(key.to_string());
+                let expected = props
+                    .and_then(|ps| ps.get(key))
+                    .and_then(|s| s.get("type"))
+                    .and_then(Value::as_str)
+                    .unwrap_or("value");
+                issues.push(Issue {
+                    model: format!("The required parameter `{}` is missing", p.join(".")),
+                    caller: json!({"expected": expected, "code": "invalid_type", "path": p,
+                        "message": format!("Invalid input: expected {expected}, received undefined")}),
+                });
+            }
+        }
+    }
+    if let Some(props) = props {
+        for (key, sub) in props {
+            if let Some(v) = obj.get(key) {
+                path.push(key.clone());
+                check(sub, v, path, issues);
+                path.pop();
+            }
+        }
+    }
+    if schema.get("additionalProperties") == Some(&Value::Bool(false)) {
+        let extra: Vec<&String> =
+            obj.keys().filter(|k| props.is_none_or(|p| !p.contains_key(*k))).collect();
+        if !extra.is_empty() {
+            let model = extra
+                .iter()
+                .map(|k| format!("An unexpected parameter `{k}` was provided"))
+                .collect::<Vec<_>>()
+                .join("\n");
+            let quoted: Vec<String> = extra.iter().map(|k| format!("\"{k}\"")).collect();
+            let noun = if extra.len() == 1 { "key" } else { "keys" };
+            issues.push(Issue {
+                model,
+                caller: json!({"code": "unrecognized_keys", "keys": extra, "path": path,
+                    "message": format!("Unrecognized {noun}: {}", quoted.join(", "))}),
+            });
+        }
+    }
+}
+
+/// Validates `input` against `schema` (the subset of JSON Schema tool inputs use: type,
+/// properties, required, additionalProperties, enum, nested objects).
+pub fn validate_input(tool: &str, schema: &Value, input: &Value) -> Result<(), InputError> {
+    let mut issues = Vec::new();
+    check(schema, input, &mut Vec::new(), &mut issues);
+    if issues.is_empty() {
+        return Ok(());
+    }
+    let plural = if issues.len() == 1 { "issue" } else { "issues" };
+    let model_lines: Vec<String> = issues.iter().map(|i| i.model.clone()).collect();
+    let callers: Vec<Value> = issues.into_iter().map(|i| i.caller).collect();
+    let pretty = serde_json::to_string_pretty(&callers).unwrap_or_default();
+    Err(InputError {
+        model_text: format!(
+            "<tool_use_error>InputValidationError: {tool} failed due to the following {plural}:\n{}</tool_use_error>",
+            model_lines.join("\n")
+        ),
+        caller_text: format!("InputValidationError: {}", pretty),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read_schema() -> Value {
+        json!({"type": "object", "properties": {"file_path": {"type": "string"},
+            "offset": {"type": "integer"}}, "required": ["file_path"], "additionalProperties": false})
+    }
+
+    #[test]
+    fn wrong_type_is_named() {
+        let schema = json!({"type": "object", "properties": {"command": {"type": "string"}},
+            "required": ["command"]});
+        let err = validate_input("Bash", &schema, &json!({"command": 123})).unwrap_err();
+        assert_eq!(err.model_text, "<tool_use_error>InputValidationError: Bash failed due to the following issue:\nThe parameter `command` type is expected as `string` but provided as `number`</tool_use_error>");
+        assert_eq!(err.caller_text, "InputValidationError: [\n  {\n    \"expected\": \"string\",\n    \"code\": \"invalid_type\",\n    \"path\": [\n      \"command\"\n    ],\n    \"message\": \"Invalid input: expected string, received number\"\n  }\n]");
+    }
+
+    #[test]
+    fn unexpected_key_is_named() {
+        let err = validate_input("Read", &read_schema(), &json!({"file_path": "a", "bogus": true}))
+            .unwrap_err();
+        assert_eq!(err.model_text, "<tool_use_error>InputValidationError: Read failed due to the following issue:\nAn unexpected parameter `bogus` was provided</tool_use_error>");
+        assert_eq!(err.caller_text, "InputValidationError: [\n  {\n    \"code\": \"unrecognized_keys\",\n    \"keys\": [\n      \"bogus\"\n    ],\n    \"path\": [],\n    \"message\": \"Unrecognized key: \\\"bogus\\\"\"\n  }\n]");
+    }
+
+    #[test]
+    fn valid_input_passes() {
+        assert!(validate_input("Read", &read_schema(), &json!({"file_path": "a", "offset": 3})).is_ok());
+    }
+}
