@@ -2,6 +2,8 @@
 
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
+use futures::future::BoxFuture;
+
 pub trait Clock: Send + Sync {
     /// Milliseconds on a monotonic clock (for durations).
     fn monotonic_ms(&self) -> u64;
@@ -9,21 +11,34 @@ pub trait Clock: Send + Sync {
     fn unix_ms(&self) -> u64;
     /// A fresh random UUID (v4), as a string.
     fn uuid(&self) -> String;
+    /// Resolves after `ms` milliseconds (timeouts of host callbacks). The runtime that drives
+    /// the loop provides it.
+    fn sleep(&self, ms: u64) -> BoxFuture<'static, ()>;
 }
 
-/// The real clock.
-#[derive(Debug, Clone, Copy)]
+/// Wall-clock time and random ids; `sleep` comes from the runtime through a function.
+#[derive(Clone, Copy)]
 pub struct SystemClock {
     origin: Instant,
+    sleeper: fn(u64) -> BoxFuture<'static, ()>,
 }
 
-impl Default for SystemClock {
-    fn default() -> Self {
-        SystemClock { origin: Instant::now() }
+impl SystemClock {
+    pub fn new(sleeper: fn(u64) -> BoxFuture<'static, ()>) -> Self {
+        SystemClock { origin: Instant::now(), sleeper }
+    }
+}
+
+impl std::fmt::Debug for SystemClock {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SystemClock").finish_non_exhaustive()
     }
 }
 
 impl Clock for SystemClock {
+    fn sleep(&self, ms: u64) -> BoxFuture<'static, ()> {
+        (self.sleeper)(ms)
+    }
     fn monotonic_ms(&self) -> u64 {
         self.origin.elapsed().as_millis() as u64
     }

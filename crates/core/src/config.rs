@@ -86,6 +86,21 @@ pub struct SessionConfig {
     pub betas: Vec<String>,
     /// Extra top-level request fields (metadata, ...).
     pub request_extra: serde_json::Map<String, Value>,
+    /// Hook callbacks registered by the host, by event name.
+    pub hooks: BTreeMap<String, Vec<HookMatcher>>,
+    /// Where the session's transcript lives (reported to hooks as `transcript_path`).
+    pub transcript_path: Option<PathBuf>,
+}
+
+/// Callbacks for one hook event whose tool-name pattern matches (`None`: every call).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct HookMatcher {
+    pub matcher: Option<String>,
+    #[serde(rename = "hookCallbackIds")]
+    pub callback_ids: Vec<String>,
+    /// Seconds; the reference's default is 60.
+    #[serde(default)]
+    pub timeout: Option<f64>,
 }
 
 impl SessionConfig {
@@ -113,6 +128,8 @@ impl SessionConfig {
             init_extra: serde_json::Map::new(),
             betas: Vec::new(),
             request_extra: serde_json::Map::new(),
+            hooks: BTreeMap::new(),
+            transcript_path: None,
         }
     }
 }

@@ -20,6 +20,7 @@ pub mod host;
 pub mod message;
 pub mod model;
 pub mod permission;
+pub mod rules;
 pub mod signal;
 pub mod tool;
 pub mod usage;

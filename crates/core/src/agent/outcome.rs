@@ -1,0 +1,120 @@
+//! How a turn ended, and the result fields and texts each ending has.
+
+use crate::message::ResultSubtype;
+use crate::model::ApiError;
+
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum TurnEnd {
+    Completed,
+    MaxTurns(u32),
+    Budget(f64),
+    ApiError { text: String, status: Option<u16> },
+    Interrupted { during_tools: bool },
+    HookStopped(String),
+}
+
+pub(crate) struct ResultFields {
+    pub subtype: ResultSubtype,
+    pub is_error: bool,
+    pub num_turns: u32,
+    pub result: Option<String>,
+    pub stop_reason: Option<String>,
+    pub errors: Option<Vec<String>>,
+    pub api_error_status: Option<u16>,
+    pub terminal_reason: &'static str,
+}
+
+impl TurnEnd {
+    pub fn fields(&self, num_turns: u32, stop_reason: Option<String>, last_text: Option<String>) -> ResultFields {
+        let base = ResultFields {
+            subtype: ResultSubtype::Success,
+            is_error: false,
+            num_turns,
+            result: None,
+            stop_reason,
+            errors: None,
+            api_error_status: None,
+            terminal_reason: "completed",
+        };
+        match self {
+            TurnEnd::Completed => ResultFields { result: Some(last_text.unwrap_or_default()), ..base },
+            TurnEnd::MaxTurns(n) => ResultFields {
+                subtype: ResultSubtype::ErrorMaxTurns,
+                is_error: true,
+                errors: Some(vec![format!("Reached maximum number of turns ({n})")]),
+                terminal_reason: "max_turns",
+                ..base
+            },
+            TurnEnd::Budget(b) => ResultFields {
+                subtype: ResultSubtype::ErrorMaxBudgetUsd,
+                is_error: true,
+                errors: Some(vec![format!("Reached maximum budget (${b})")]),
+                terminal_reason: "budget_exhausted",
+                ..base
+            },
+            TurnEnd::ApiError { text, status } => ResultFields {
+                is_error: true,
+                result: Some(text.clone()),
+                stop_reason: Some("stop_sequence".into()),
+                api_error_status: *status,
+                terminal_reason: "api_error",
+                ..base
+            },
+            TurnEnd::Interrupted { during_tools } => ResultFields {
+                subtype: ResultSubtype::ErrorDuringExecution,
+                is_error: true,
+                errors: Some(vec![format!(
+                    "[ede_diagnostic] result_type=user last_content_type=n/a stop_reason={}",
+                    base.stop_reason.clone().unwrap_or_else(|| "null".into())
+                )]),
+                terminal_reason: if *during_tools { "aborted_tools" } else { "aborted_streaming" },
+                ..base
+            },
+            TurnEnd::HookStopped(reason) => ResultFields {
+                result: Some(if reason.is_empty() { last_text.unwrap_or_default() } else { reason.clone() }),
+                terminal_reason: "hook_stopped",
+                ..base
+            },
+        }
+    }
+}
+
+/// The text the caller and the synthetic assistant message show for a failed API call.
+pub(crate) fn api_error_text(err: &ApiError) -> String {
+    match err.status {
+        Some(s) if s >= 500 => {
+            let what = if err.message.is_empty() { "Internal server error" } else { err.message.as_str() };
+            format!(
+                "API Error: {s} {what}. This is a server-side issue, usually temporary — try again in a moment. If it persists, check your inference gateway ({}).",
+                err.endpoint
+            )
+        }
+        Some(s) => format!("API Error: {s} {}", err.message),
+        None => format!("API Error: {}", if err.message.is_empty() { "Connection error." } else { err.message.as_str() }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::ApiErrorKind;
+
+    fn err(status: Option<u16>, message: &str) -> ApiError {
+        ApiError {
+            status,
+            kind: ApiErrorKind::from_status(status),
+            message: message.into(),
+            error_type: None,
+            endpoint: "127.0.0.1:9".into(),
+        }
+    }
+
+    #[test]
+    fn error_texts() {
+        assert_eq!(api_error_text(&err(Some(400), "messages: bad request for test")), "API Error: 400 messages: bad request for test");
+        assert_eq!(
+            api_error_text(&err(Some(500), "Internal server error")),
+            "API Error: 500 Internal server error. This is a server-side issue, usually temporary — try again in a moment. If it persists, check your inference gateway (127.0.0.1:9)."
+        );
+    }
+}

@@ -1,0 +1,81 @@
+//! Builds the Messages API request body for the next model call.
+
+use serde_json::{json, Map, Value};
+
+use crate::config::SessionConfig;
+use crate::content::ContentBlock;
+use crate::model::ModelRequest;
+use crate::tool::ToolRegistry;
+use crate::usage::max_output_tokens;
+
+/// One message of the conversation as the API sees it.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Turn {
+    pub role: &'static str,
+    pub content: Vec<ContentBlock>,
+}
+
+pub(crate) fn build(config: &SessionConfig, model: &str, history: &[Turn], tools: &ToolRegistry) -> ModelRequest {
+    let mut body = Map::new();
+    body.insert("model".into(), json!(model));
+    let max_tokens = config.max_tokens.unwrap_or_else(|| max_output_tokens(model));
+    body.insert("max_tokens".into(), json!(max_tokens));
+    if !config.system_prompt.is_empty() {
+        let n = config.system_prompt.len();
+        let blocks: Vec<Value> = config
+            .system_prompt
+            .iter()
+            .enumerate()
+            .map(|(i, text)| {
+                let mut b = json!({"type": "text", "text": text});
+                if i + 1 == n {
+                    b["cache_control"] = json!({"type": "ephemeral"});
+                }
+                b
+            })
+            .collect();
+        body.insert("system".into(), Value::Array(blocks));
+    }
+    body.insert("messages".into(), messages_json(history));
+    body.insert("tools".into(), Value::Array(tools.api_definitions()));
+    if let Some(thinking) = &config.thinking {
+        body.insert("thinking".into(), thinking.clone());
+    }
+    if let Some(effort) = &config.effort {
+        body.insert("output_config".into(), json!({"effort": effort}));
+    }
+    for (k, v) in &config.request_extra {
+        body.insert(k.clone(), v.clone());
+    }
+    body.insert("stream".into(), json!(true));
+    ModelRequest { body: Value::Object(body), betas: config.betas.clone() }
+}
+
+/// The `messages` array; the last block of the last message carries the cache breakpoint.
+fn messages_json(history: &[Turn]) -> Value {
+    let n = history.len();
+    let msgs: Vec<Value> = history
+        .iter()
+        .enumerate()
+        .map(|(i, turn)| {
+            let mut content: Vec<Value> = turn
+                .content
+                .iter()
+                .map(|b| serde_json::to_value(b).unwrap_or(Value::Null))
+                .collect();
+            if i + 1 == n {
+                if let Some(Value::Object(last)) = content.last_mut() {
+                    let cacheable = !matches!(
+                        last.get("type").and_then(Value::as_str),
+                        Some("thinking") | Some("redacted_thinking")
+                    );
+                    if cacheable {
+                        last.insert("cache_control".into(), json!({"type": "ephemeral"}));
+                    }
+                }
+            }
+            json!({"role": turn.role, "content": content})
+        })
+        .collect();
+    Value::Array(msgs)
+}

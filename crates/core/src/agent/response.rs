@@ -1,0 +1,272 @@
+//! Assembles a streamed Messages API response into content blocks.
+//!
+//! Feed raw SSE events in order; each `content_block_stop` hands back the finished block.
+//! `message_delta` carries the stop reason and the final usage.
+//!
+//! ```
+//! use oxagent_core::agent::response::ResponseBuilder;
+//! use serde_json::json;
+//! let mut r = ResponseBuilder::default();
+//! r.push(&json!({"type": "message_start", "message": {"id": "m1", "model": "x", "usage": {"input_tokens": 5, "output_tokens": 1}}}));
+//! r.push(&json!({"type": "content_block_start", "index": 0, "content_block": {"type": "text", "text": ""}}));
+//! r.push(&json!({"type": "content_block_delta", "index": 0, "delta": {"type": "text_delta", "text": "hi"}}));
+//! let block = r.push(&json!({"type": "content_block_stop", "index": 0}));
+//! assert_eq!(block, Some(oxagent_core::ContentBlock::text("hi")));
+//! ```
+
+use serde_json::{Map, Value};
+
+use crate::content::ContentBlock;
+use crate::usage::Usage;
+
+#[derive(Debug)]
+enum Partial {
+    Text { text: String, citations: Vec<Value> },
+    Thinking { thinking: String, signature: String },
+    ToolUse { id: String, name: String, json: String, initial: Value },
+    Other(Value),
+}
+
+/// The state of one response being streamed.
+#[derive(Debug, Default)]
+pub struct ResponseBuilder {
+    pub id: String,
+    pub model: String,
+    /// Usage as `message_start` reported it (what per-block assistant messages carry).
+    pub start_usage: Usage,
+    /// Usage after the last `message_delta` (what the turn is billed).
+    pub usage: Usage,
+    pub stop_reason: Option<String>,
+    pub stop_sequence: Option<String>,
+    pub started: bool,
+    pub finished: bool,
+    /// An SSE `error` event arrived: `(type, message)`.
+    pub stream_error: Option<(String, String)>,
+    /// Characters of text, thinking and tool input streamed so far (to estimate the output of
+    /// an attempt that broke off).
+    pub streamed_chars: usize,
+    partial: Vec<(u64, Partial)>,
+    /// Every finished block, in order.
+    pub blocks: Vec<ContentBlock>,
+}
+
+impl ResponseBuilder {
+    /// Consumes one raw SSE event; returns a block when one is finished.
+    pub fn push(&mut self, event: &Value) -> Option<ContentBlock> {
+        let kind = event.get("type").and_then(Value::as_str).unwrap_or("");
+        match kind {
+            "message_start" => {
+                let msg = event.get("message").cloned().unwrap_or(Value::Null);
+                self.id = str_of(&msg, "id");
+                self.model = str_of(&msg, "model");
+                self.start_usage = msg
+                    .get("usage")
+                    .and_then(|u| serde_json::from_value(u.clone()).ok())
+                    .unwrap_or_default();
+                self.usage = self.start_usage.clone();
+                self.started = true;
+                None
+            }
+            "content_block_start" => {
+                let index = event.get("index").and_then(Value::as_u64).unwrap_or(0);
+                let block = event.get("content_block").cloned().unwrap_or(Value::Null);
+                self.partial.push((index, start_block(block)));
+                None
+            }
+            "content_block_delta" => {
+                let index = event.get("index").and_then(Value::as_u64).unwrap_or(0);
+                let delta = event.get("delta").unwrap_or(&Value::Null);
+                for key in ["text", "thinking", "partial_json"] {
+                    if let Some(t) = delta.get(key).and_then(Value::as_str) {
+                        self.streamed_chars += t.chars().count();
+                    }
+                }
+                if let Some((_, p)) = self.partial.iter_mut().find(|(i, _)| *i == index) {
+                    apply_delta(p, delta);
+                }
+                None
+            }
+            "content_block_stop" => {
+                let index = event.get("index").and_then(Value::as_u64).unwrap_or(0);
+                let pos = self.partial.iter().position(|(i, _)| *i == index)?;
+                let (_, p) = self.partial.remove(pos);
+                let block = finish_block(p);
+                self.blocks.push(block.clone());
+                Some(block)
+            }
+            "message_delta" => {
+                if let Some(delta) = event.get("delta") {
+                    if let Some(r) = delta.get("stop_reason").and_then(Value::as_str) {
+                        self.stop_reason = Some(r.to_string());
+                    }
+                    if let Some(s) = delta.get("stop_sequence").and_then(Value::as_str) {
+                        self.stop_sequence = Some(s.to_string());
+                    }
+                }
+                if let Some(u) = event.get("usage") {
+                    self.usage.merge_delta(u);
+                }
+                None
+            }
+            "message_stop" => {
+                self.finished = true;
+                None
+            }
+            "error" => {
+                let err = event.get("error").unwrap_or(&Value::Null);
+                self.stream_error = Some((str_of(err, "type"), str_of(err, "message")));
+                None
+            }
+            _ => None,
+        }
+    }
+
+    /// Whether any block has been finished (and so shown to the caller).
+    pub fn has_blocks(&self) -> bool {
+        !self.blocks.is_empty()
+    }
+
+    pub fn tool_uses(&self) -> Vec<(String, String, Value)> {
+        self.blocks
+            .iter()
+            .filter_map(|b| match b {
+                ContentBlock::ToolUse { id, name, input } => {
+                    Some((id.clone(), name.clone(), input.clone()))
+                }
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// The text of the response's text blocks, as the result message reports it.
+    pub fn text(&self) -> Option<String> {
+        let texts: Vec<&str> = self
+            .blocks
+            .iter()
+            .filter_map(|b| match b {
+                ContentBlock::Text { text, .. } => Some(text.as_str()),
+                _ => None,
+            })
+            .collect();
+        texts.last().map(|t| t.to_string())
+    }
+}
+
+fn str_of(v: &Value, key: &str) -> String {
+    v.get(key).and_then(Value::as_str).unwrap_or("").to_string()
+}
+
+fn start_block(block: Value) -> Partial {
+    match block.get("type").and_then(Value::as_str).unwrap_or("") {
+        "text" => Partial::Text { text: str_of(&block, "text"), citations: Vec::new() },
+        "thinking" => Partial::Thinking {
+            thinking: str_of(&block, "thinking"),
+            signature: str_of(&block, "signature"),
+        },
+        "tool_use" => Partial::ToolUse {
+            id: str_of(&block, "id"),
+            name: str_of(&block, "name"),
+            json: String::new(),
+            initial: block.get("input").cloned().unwrap_or(Value::Object(Map::new())),
+        },
+        _ => Partial::Other(block),
+    }
+}
+
+fn apply_delta(p: &mut Partial, delta: &Value) {
+    let kind = delta.get("type").and_then(Value::as_str).unwrap_or("");
+    match (p, kind) {
+        (Partial::Text { text, .. }, "text_delta") => text.push_str(&str_of(delta, "text")),
+        (Partial::Text { citations, .. }, "citations_delta") => {
+            if let Some(c) = delta.get("citation") {
+                citations.push(c.clone());
+            }
+        }
+        (Partial::Thinking { thinking, .. }, "thinking_delta") => {
+            thinking.push_str(&str_of(delta, "thinking"))
+        }
+        (Partial::Thinking { signature, .. }, "signature_delta") => {
+            signature.push_str(&str_of(delta, "signature"))
+        }
+        (Partial::ToolUse { json, .. }, "input_json_delta") => {
+            json.push_str(&str_of(delta, "partial_json"))
+        }
+        (Partial::Other(block), "input_json_delta") => {
+            // server_tool_use blocks stream their input the same way.
+            let buf = block
+                .as_object_mut()
+                .map(|o| o.entry("__partial_json").or_insert(Value::String(String::new())));
+            if let Some(Value::String(s)) = buf {
+                s.push_str(&str_of(delta, "partial_json"));
+            }
+        }
+        _ => {}
+    }
+}
+
+fn finish_block(p: Partial) -> ContentBlock {
+    match p {
+        Partial::Text { text, citations } => ContentBlock::Text {
+            text,
+            citations: (!citations.is_empty()).then_some(Value::Array(citations)),
+        },
+        Partial::Thinking { thinking, signature } => ContentBlock::Thinking { thinking, signature },
+        Partial::ToolUse { id, name, json, initial } => {
+            let input = if json.trim().is_empty() {
+                initial
+            } else {
+                // An unparsable input stays visible as a string; validation then rejects it.
+                serde_json::from_str(&json).unwrap_or(Value::String(json))
+            };
+            ContentBlock::ToolUse { id, name, input }
+        }
+        Partial::Other(mut block) => {
+            if let Some(obj) = block.as_object_mut() {
+                if let Some(Value::String(json)) = obj.remove("__partial_json") {
+                    if let Ok(input) = serde_json::from_str(&json) {
+                        obj.insert("input".into(), input);
+                    }
+                }
+                if obj.get("type").and_then(Value::as_str) == Some("redacted_thinking") {
+                    let data = obj.get("data").and_then(Value::as_str).unwrap_or("").to_string();
+                    return ContentBlock::RedactedThinking { data };
+                }
+            }
+            ContentBlock::Other(block)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn tool_use_input_is_reassembled() {
+        let mut r = ResponseBuilder::default();
+        r.push(&json!({"type": "content_block_start", "index": 1,
+            "content_block": {"type": "tool_use", "id": "t1", "name": "Bash", "input": {}}}));
+        for part in ["", "{\"comm", "and\": \"ls\"}"] {
+            r.push(&json!({"type": "content_block_delta", "index": 1,
+                "delta": {"type": "input_json_delta", "partial_json": part}}));
+        }
+        let b = r.push(&json!({"type": "content_block_stop", "index": 1}));
+        assert_eq!(
+            b,
+            Some(ContentBlock::ToolUse { id: "t1".into(), name: "Bash".into(), input: json!({"command": "ls"}) })
+        );
+    }
+
+    #[test]
+    fn message_delta_sets_stop_reason_and_usage() {
+        let mut r = ResponseBuilder::default();
+        r.push(&json!({"type": "message_start", "message": {"id": "m", "model": "x",
+            "usage": {"input_tokens": 100, "output_tokens": 1}}}));
+        r.push(&json!({"type": "message_delta", "delta": {"stop_reason": "end_turn"},
+            "usage": {"output_tokens": 20}}));
+        assert_eq!(r.stop_reason.as_deref(), Some("end_turn"));
+        assert_eq!((r.usage.input_tokens, r.usage.output_tokens), (100, 20));
+        assert_eq!(r.start_usage.output_tokens, 1);
+    }
+}
