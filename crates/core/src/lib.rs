@@ -17,6 +17,7 @@ pub mod clock;
 pub mod config;
 pub mod content;
 pub mod host;
+pub mod live;
 pub mod message;
 pub mod model;
 pub mod permission;

@@ -128,7 +128,7 @@ async fn run_one(session: &Session, deps: &Deps<'_>, call: &Call) -> CallOutcome
     )
     .await;
     if let Some(updated) = &pre.updated_input {
-        input = merge(&input, updated);
+        input = updated.clone();
     }
     let hook_decision = pre.permission_decision.as_ref().map(|(d, r)| (d.as_str(), r.clone()));
     if let Some(("deny", reason)) = hook_decision {
@@ -206,7 +206,7 @@ async fn decide(
         };
         return Verdict::Deny { message, interrupt: false, announce_reason: Some(Some("rule".into())) };
     }
-    let mode = session.permission_mode;
+    let mode = session.live.permission_mode();
     if mode == PermissionMode::BypassPermissions || hook_decision == Some("allow") {
         return Verdict::Allow(input.clone());
     }
@@ -315,16 +315,4 @@ async fn execute(session: &Session, deps: &Deps<'_>, tool: &dyn Tool, call: &Cal
 
 fn denial(call: &Call) -> PermissionDenial {
     PermissionDenial { tool_name: call.name.clone(), tool_use_id: call.id.clone(), tool_input: call.input.clone() }
-}
-
-/// A hook's `updatedInput` replaces the fields it names.
-fn merge(input: &Value, updated: &Value) -> Value {
-    match (input, updated) {
-        (Value::Object(a), Value::Object(b)) => {
-            let mut out = a.clone();
-            out.extend(b.clone());
-            Value::Object(out)
-        }
-        _ => updated.clone(),
-    }
 }

@@ -1,6 +1,7 @@
 //! A session: the conversation so far, its running totals, and the turn loop.
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use futures::future::{select, Either};
 use futures::StreamExt;
@@ -8,6 +9,7 @@ use serde_json::{json, Map, Value};
 
 use crate::config::{PermissionMode, SessionConfig};
 use crate::content::{ContentBlock, UserContent};
+use crate::live::LiveSettings;
 use crate::message::{
     ApiMessage, AssistantMessage, Message, PermissionDenial, ResultMessage,
     StreamEventMessage, SystemMessage, UserMessage, UserParam,
@@ -33,10 +35,8 @@ const INTERRUPTED: &str = "[Request interrupted by user]";
 #[derive(Debug)]
 pub struct Session {
     pub config: SessionConfig,
-    /// The current permission mode (changes with `set_permission_mode`).
-    pub permission_mode: PermissionMode,
-    /// The model used for the next request (changes with `set_model`).
-    pub model: String,
+    /// Permission mode and model, which the caller may change mid-turn.
+    pub live: Arc<LiveSettings>,
     pub(crate) history: Vec<Turn>,
     /// Cumulative over the session.
     pub total_cost_usd: f64,
@@ -59,8 +59,7 @@ struct TurnState {
 impl Session {
     pub fn new(config: SessionConfig) -> Self {
         Session {
-            permission_mode: config.permission_mode,
-            model: config.model.clone(),
+            live: Arc::new(LiveSettings::new(config.permission_mode, config.model.clone())),
             config,
             history: Vec::new(),
             total_cost_usd: 0.0,
@@ -79,8 +78,8 @@ impl Session {
         data.insert("cwd".into(), json!(self.config.cwd.to_string_lossy()));
         data.insert("tools".into(), json!(deps.tools.names()));
         data.insert("mcp_servers".into(), json!(self.config.mcp_servers));
-        data.insert("model".into(), json!(self.model));
-        data.insert("permissionMode".into(), json!(self.permission_mode.as_str()));
+        data.insert("model".into(), json!(self.live.model()));
+        data.insert("permissionMode".into(), json!(self.live.permission_mode().as_str()));
         data.insert("apiKeySource".into(), json!(self.config.api_key_source));
         for (k, v) in &self.config.init_extra {
             data.insert(k.clone(), v.clone());
@@ -116,7 +115,7 @@ impl Session {
             h.insert("transcript_path".into(), json!(p.to_string_lossy()));
         }
         h.insert("cwd".into(), json!(self.config.cwd.to_string_lossy()));
-        h.insert("permission_mode".into(), json!(self.permission_mode.as_str()));
+        h.insert("permission_mode".into(), json!(self.live.permission_mode().as_str()));
         if tool.is_some() || event == "Stop" {
             let level = self.config.effort.clone().unwrap_or_else(|| "medium".into());
             h.insert("effort".into(), json!({"level": level}));
@@ -260,7 +259,7 @@ impl Session {
     /// One model request, streamed. Emits assistant messages, stream events and retry
     /// notices; accounts usage and cost.
     async fn call_model(&mut self, deps: &Deps<'_>, st: &mut TurnState) -> Result<ResponseBuilder, TurnEnd> {
-        let model = self.model.clone();
+        let model = self.live.model();
         let request = request::build(&self.config, &model, &self.history, deps.tools);
         if self.config.include_partial_messages {
             let mut data = Map::new();
@@ -433,13 +432,13 @@ impl Session {
     }
 
     /// Switches the permission mode for the following calls.
-    pub fn set_permission_mode(&mut self, mode: PermissionMode) {
-        self.permission_mode = mode;
+    pub fn set_permission_mode(&self, mode: PermissionMode) {
+        self.live.set_permission_mode(mode);
     }
 
     /// Switches the model for the following requests (`None`: back to the configured one).
-    pub fn set_model(&mut self, model: Option<String>) {
-        self.model = model.unwrap_or_else(|| self.config.model.clone());
+    pub fn set_model(&self, model: Option<String>) {
+        self.live.set_model(model.unwrap_or_else(|| self.config.model.clone()));
     }
 
     /// The conversation as the API sees it (role, content blocks).
