@@ -1,0 +1,54 @@
+# oxagent's tasks. Run them through ./dev, which installs what they need first.
+
+set shell := ["bash", "-euo", "pipefail", "-c"]
+
+venv := justfile_directory() / ".venv"
+python := venv / "bin/python"
+
+default:
+    @just --list
+
+# Build the Rust workspace (the CLI included).
+build:
+    cargo build --workspace --locked
+
+# A real multi-turn agent run on a scratch copy of examples/demo-project.
+# Offline it replays the bundled cassette; with ANTHROPIC_API_KEY set it talks to the API.
+demo: build
+    bash examples/demo.sh
+
+# Every test: Rust, Python and Node.
+test: test-rust test-python test-node
+
+test-rust:
+    cargo test --workspace --locked
+
+# Build the Python package into the project venv.
+python-dev:
+    {{venv}}/bin/maturin develop --quiet -m python/pyproject.toml
+
+test-python: build python-dev
+    OXAGENT_BIN={{justfile_directory()}}/target/debug/oxagent {{python}} -m pytest python/tests -q
+
+test-node: build
+    @if [ -f js/package.json ]; then cd js && npm install --no-audit --no-fund --silent && npm run build --silent && npm test; else echo "no Node package yet"; fi
+
+# Side-by-side timings with the reference SDK (see benches/README.md).
+bench: build
+    cargo build --release -p oxagent-cli
+    {{python}} benches/bench.py
+
+# The differential conformance harness over the shared scenarios (needs ../shared).
+conformance: python-dev
+    mkdir -p target/conformance
+    python3 ../shared/conformance/run.py --python {{python}} ../shared/conformance/scenarios/*.json --out-dir target/conformance/cand -j 2 > /dev/null || true
+    python3 ../shared/conformance/compare.py ../shared/conformance/golden target/conformance/cand --profile api -q
+
+fmt:
+    cargo fmt --all
+
+lint:
+    cargo fmt --all -- --check
+    cargo clippy --workspace --all-targets -- -D warnings
+    # The core must stay free of runtimes, HTTP clients and language bindings.
+    ! cargo tree -p oxagent-core -e normal --prefix none | grep -E '^(tokio|reqwest|hyper|pyo3|napi)( |$)'
