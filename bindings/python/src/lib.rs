@@ -1,0 +1,43 @@
+//! `claude_agent_sdk._native`: the oxagent session, seen from Python.
+//!
+//! Thin on purpose. A [`NativeSession`] is the in-process counterpart of the CLI subprocess
+//! the official SDK drives: JSON frames go in with `send`, frames come out of `recv` (an
+//! asyncio awaitable) or of `poll` after the descriptor from `fileno` turns readable (any
+//! event loop: asyncio, trio). The control protocol, the callbacks and the typed messages
+//! live in the Python layer (`python/claude_agent_sdk`).
+//!
+//! ```python
+//! from claude_agent_sdk._native import NativeSession
+//! s = NativeSession('{"max_turns": 1}')
+//! s.send('{"type": "user", "message": {"role": "user", "content": "hi"}, "parent_tool_use_id": null, "session_id": ""}')
+//! s.end_input()
+//! while (frame := await s.recv()) is not None:
+//!     print(frame)
+//! ```
+
+mod error;
+mod runtime;
+mod session;
+
+use pyo3::prelude::*;
+
+/// The version of this package (the workspace version).
+#[pyfunction]
+fn version() -> &'static str {
+    env!("CARGO_PKG_VERSION")
+}
+
+/// Called in a forked child (from `os.register_at_fork`): the parent's runtime has no
+/// threads here, so the next session builds a new one.
+#[pyfunction]
+fn _after_fork_in_child() {
+    runtime::reset_after_fork();
+}
+
+#[pymodule]
+fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<session::NativeSession>()?;
+    m.add_function(wrap_pyfunction!(version, m)?)?;
+    m.add_function(wrap_pyfunction!(_after_fork_in_child, m)?)?;
+    Ok(())
+}

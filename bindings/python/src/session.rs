@@ -1,0 +1,210 @@
+//! `NativeSession`: one oxagent session, frames in and frames out as JSON text.
+//!
+//! Frames out can be taken two ways, never both on one session:
+//! - `await recv()`: one frame per asyncio awaitable (`None` once the session is over);
+//! - `fileno()` + `poll()`: a pump task moves frames into an inbox and makes the descriptor
+//!   readable; `poll()` returns the frames waiting (`[]` if none yet, `None` once the session
+//!   is over and drained). Any event loop can wait for a readable descriptor, which is how
+//!   the Python layer serves asyncio and trio alike without a thread per session.
+
+use std::collections::VecDeque;
+use std::io::{ErrorKind, Read, Write};
+use std::os::fd::AsRawFd;
+use std::os::unix::net::UnixStream;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+
+use oxagent::{Options, SessionHandle};
+use pyo3::exceptions::PyRuntimeError;
+use pyo3::prelude::*;
+
+use crate::error::{json_error, options_error, session_error};
+use crate::runtime;
+
+#[derive(Default)]
+struct InboxState {
+    frames: VecDeque<String>,
+    ended: bool,
+}
+
+/// Frames moved out of the session by the pump, plus the descriptor pair that signals them.
+struct Inbox {
+    state: Mutex<InboxState>,
+    wake_tx: UnixStream,
+    wake_rx: UnixStream,
+}
+
+impl Inbox {
+    fn new() -> std::io::Result<Inbox> {
+        let (wake_tx, wake_rx) = UnixStream::pair()?;
+        wake_tx.set_nonblocking(true)?;
+        wake_rx.set_nonblocking(true)?;
+        Ok(Inbox {
+            state: Mutex::new(InboxState::default()),
+            wake_tx,
+            wake_rx,
+        })
+    }
+
+    fn state(&self) -> MutexGuard<'_, InboxState> {
+        self.state.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    fn push(&self, frame: Option<String>) {
+        {
+            let mut state = self.state();
+            match frame {
+                Some(text) => state.frames.push_back(text),
+                None => state.ended = true,
+            }
+        }
+        // A full socket buffer means a wake-up is already pending; nothing is lost.
+        let _ = (&self.wake_tx).write(&[1]);
+    }
+
+    /// Clear pending wake-ups first, then take the frames: a frame pushed after the take
+    /// leaves a fresh wake-up behind, so the reader never sleeps on a waiting frame.
+    fn take(&self) -> Option<Vec<String>> {
+        let mut sink = [0u8; 256];
+        loop {
+            match (&self.wake_rx).read(&mut sink) {
+                Ok(n) if n > 0 => continue,
+                Err(e) if e.kind() == ErrorKind::Interrupted => continue,
+                _ => break,
+            }
+        }
+        let mut state = self.state();
+        if state.frames.is_empty() && state.ended {
+            return None;
+        }
+        Some(state.frames.drain(..).collect())
+    }
+}
+
+/// One agent session running on the module's tokio runtime.
+#[pyclass(module = "claude_agent_sdk._native", frozen)]
+pub struct NativeSession {
+    handle: SessionHandle,
+    inbox: Arc<Inbox>,
+    pumping: AtomicBool,
+}
+
+#[pymethods]
+impl NativeSession {
+    /// Start a session from the options JSON (Python option names, JSON values).
+    /// Raises TypeError / ValueError naming an option the core does not accept.
+    #[new]
+    fn new(options_json: &str) -> PyResult<Self> {
+        let value: serde_json::Value =
+            serde_json::from_str(options_json).map_err(|e| json_error("options", e))?;
+        let options = Options::from_json(&value).map_err(options_error)?;
+        let inbox = Inbox::new()
+            .map_err(|e| PyRuntimeError::new_err(format!("cannot create wake-up socket: {e}")))?;
+        let rt = runtime::handle()?;
+        let handle = SessionHandle::spawn(options, &rt).map_err(session_error)?;
+        Ok(NativeSession {
+            handle,
+            inbox: Arc::new(inbox),
+            pumping: AtomicBool::new(false),
+        })
+    }
+
+    /// The id of this session (the `session_id` of its messages).
+    #[getter]
+    fn session_id(&self) -> String {
+        self.handle.session_id().to_string()
+    }
+
+    /// Hand one frame (JSON text) to the session, as the CLI reads one stdin line.
+    fn send(&self, py: Python<'_>, frame_json: &str) -> PyResult<()> {
+        let frame: serde_json::Value =
+            serde_json::from_str(frame_json).map_err(|e| json_error("frame", e))?;
+        py.detach(|| self.handle.send(frame)).map_err(session_error)
+    }
+
+    /// An asyncio awaitable of the next frame (JSON text), or None once the session is over.
+    fn recv<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        if self.pumping.load(Ordering::Acquire) {
+            return Err(PyRuntimeError::new_err(
+                "recv() cannot be used once fileno() started the pump; use poll()",
+            ));
+        }
+        let handle = self.handle.clone();
+        runtime::into_awaitable(py, async move {
+            Ok(handle.recv().await.map(|frame| frame.to_string()))
+        })
+    }
+
+    /// A descriptor that turns readable when `poll()` has something to return. The first
+    /// call starts moving frames out of the session.
+    fn fileno(&self) -> PyResult<i32> {
+        if !self.pumping.swap(true, Ordering::AcqRel) {
+            let handle = self.handle.clone();
+            let inbox = self.inbox.clone();
+            runtime::runtime()?.spawn(async move {
+                loop {
+                    let frame = handle.recv().await;
+                    let over = frame.is_none();
+                    inbox.push(frame.map(|f| f.to_string()));
+                    if over {
+                        break;
+                    }
+                }
+            });
+        }
+        Ok(self.inbox.wake_rx.as_raw_fd())
+    }
+
+    /// The frames waiting (possibly none), or None once the session is over and drained.
+    fn poll(&self) -> Option<Vec<String>> {
+        self.inbox.take()
+    }
+
+    /// No more prompts will come: the session ends once the current turn is done.
+    fn end_input(&self, py: Python<'_>) {
+        py.detach(|| self.handle.end_input());
+    }
+
+    /// Stop now: abort the turn and its tools. Frames already produced can still be read.
+    fn close(&self, py: Python<'_>) {
+        py.detach(|| self.handle.close());
+    }
+}
+
+impl Drop for NativeSession {
+    fn drop(&mut self) {
+        // A session nobody can read from any more must not keep running tools.
+        self.handle.close();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn inbox_signals_and_drains_in_order() -> std::io::Result<()> {
+        let inbox = Inbox::new()?;
+        assert_eq!(inbox.take(), Some(vec![]));
+        inbox.push(Some("a".into()));
+        inbox.push(Some("b".into()));
+        assert_eq!(inbox.take(), Some(vec!["a".to_string(), "b".to_string()]));
+        // The wake-ups were consumed by take(): the descriptor is quiet again.
+        let mut probe = [0u8; 1];
+        let quiet = (&inbox.wake_rx).read(&mut probe);
+        assert!(matches!(quiet, Err(ref e) if e.kind() == ErrorKind::WouldBlock));
+        inbox.push(None);
+        assert_eq!(inbox.take(), None);
+        Ok(())
+    }
+
+    #[test]
+    fn frames_pushed_before_the_end_are_still_read() -> std::io::Result<()> {
+        let inbox = Inbox::new()?;
+        inbox.push(Some("last".into()));
+        inbox.push(None);
+        assert_eq!(inbox.take(), Some(vec!["last".to_string()]));
+        assert_eq!(inbox.take(), None);
+        Ok(())
+    }
+}

@@ -1,0 +1,31 @@
+"""Starting a session: options checked and converted, channel chosen, reader started."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .._options import ClaudeAgentOptions
+from .channel import NativeChannel, TransportChannel
+from .options_json import initialize_request, prepare
+from .session import SessionCore
+
+
+async def open_session(options: ClaudeAgentOptions, transport: Any = None) -> SessionCore:
+    """A started session for ``options`` (the native one unless a Transport is given).
+
+    Raises TypeError / ValueError for bad options, including the ones the core rejects."""
+    prepared = prepare(options)
+    if transport is None:
+        core = SessionCore(NativeChannel(prepared.json), prepared)
+        core.start()
+        return core
+    channel = TransportChannel(transport)
+    await channel.connect()
+    core = SessionCore(channel, prepared)
+    core.start()
+    try:
+        core.initialization = await core.request(initialize_request(options, prepared))
+    except BaseException:
+        await core.aclose()
+        raise
+    return core

@@ -1,0 +1,171 @@
+"""Session files and session stores: the official package's names.
+
+Not implemented by oxagent yet, except :func:`project_key_for_directory`: each function
+raises ``NotImplementedError`` naming itself, so nothing silently does the wrong thing.
+The result types and the ``SessionStore`` protocol are complete, for type checkers and for
+code that only refers to them.
+"""
+
+import os
+import sys
+import unicodedata
+from dataclasses import dataclass
+from typing import Any, Literal, Protocol, runtime_checkable
+
+if sys.version_info >= (3, 11):
+    from typing import NotRequired, Required, TypedDict
+else:  # pragma: no cover - exercised on 3.10 only
+    from typing_extensions import NotRequired, Required, TypedDict
+
+
+@dataclass
+class SDKSessionInfo:
+    session_id: str
+    summary: str
+    last_modified: int
+    file_size: "int | None" = None
+    custom_title: "str | None" = None
+    first_prompt: "str | None" = None
+    git_branch: "str | None" = None
+    cwd: "str | None" = None
+    tag: "str | None" = None
+    created_at: "int | None" = None
+
+
+@dataclass
+class SessionMessage:
+    type: Literal["user", "assistant"]
+    uuid: str
+    session_id: str
+    message: Any
+    parent_tool_use_id: "str | None" = None
+    parent_agent_id: "str | None" = None
+
+
+@dataclass
+class ForkSessionResult:
+    session_id: str
+
+
+class SessionKey(TypedDict):
+    project_key: str
+    session_id: str
+    subpath: NotRequired[str]
+
+
+class SessionStoreEntry(TypedDict, total=False):
+    type: Required[str]
+    uuid: str
+    timestamp: str
+
+
+class SessionStoreListEntry(TypedDict):
+    session_id: str
+    mtime: int
+
+
+class SessionSummaryEntry(TypedDict):
+    session_id: str
+    mtime: int
+    data: dict
+
+
+class SessionListSubkeysKey(TypedDict):
+    project_key: str
+    session_id: str
+
+
+@runtime_checkable
+class SessionStore(Protocol):
+    """Where session transcripts are mirrored; only ``append`` and ``load`` are required."""
+
+    async def append(self, key: SessionKey, entries: "list[SessionStoreEntry]") -> None: ...
+
+    async def load(self, key: SessionKey) -> "list[SessionStoreEntry] | None": ...
+
+    async def list_sessions(self, project_key: str) -> "list[SessionStoreListEntry]":
+        raise NotImplementedError
+
+    async def list_session_summaries(self, project_key: str) -> "list[SessionSummaryEntry]":
+        raise NotImplementedError
+
+    async def delete(self, key: SessionKey) -> None:
+        raise NotImplementedError
+
+    async def list_subkeys(self, key: SessionListSubkeysKey) -> "list[str]":
+        raise NotImplementedError
+
+
+def _not_yet(name: str) -> NotImplementedError:
+    return NotImplementedError(f"{name}() is not implemented by oxagent yet")
+
+
+class InMemorySessionStore(SessionStore):
+    """Not implemented yet: constructing one raises NotImplementedError."""
+
+    def __init__(self) -> None:
+        raise _not_yet("InMemorySessionStore")
+
+    async def append(self, key: SessionKey, entries: "list[SessionStoreEntry]") -> None:
+        raise _not_yet("InMemorySessionStore.append")
+
+    async def load(self, key: SessionKey) -> "list[SessionStoreEntry] | None":
+        raise _not_yet("InMemorySessionStore.load")
+
+
+def _hash_base36(text: str) -> str:
+    h = 0
+    for ch in text:
+        h = (h * 31 + ord(ch)) & 0xFFFFFFFF
+    if h >= 0x80000000:
+        h -= 0x100000000
+    n = abs(h)
+    digits = "0123456789abcdefghijklmnopqrstuvwxyz"
+    out = ""
+    while True:
+        n, r = divmod(n, 36)
+        out = digits[r] + out
+        if n == 0:
+            return out
+
+
+def project_key_for_directory(directory: "str | os.PathLike[str] | None" = None) -> str:
+    """The ``~/.claude/projects/<key>`` folder name of a working directory: every character
+    that is not an ASCII letter or digit becomes ``-``; past 200 characters, the first 200
+    plus ``-`` and a base-36 hash."""
+    path = unicodedata.normalize("NFC", os.path.realpath(os.fspath(directory or os.getcwd())))
+    key = "".join(ch if ch.isascii() and ch.isalnum() else "-" for ch in path)
+    if len(key) <= 200:
+        return key
+    return f"{key[:200]}-{_hash_base36(path)}"
+
+
+def _stub(name: str) -> Any:
+    def function(*args: Any, **kwargs: Any) -> Any:
+        raise _not_yet(name)
+
+    function.__name__ = name
+    function.__doc__ = "Not implemented by oxagent yet: raises NotImplementedError."
+    return function
+
+
+list_sessions = _stub("list_sessions")
+get_session_info = _stub("get_session_info")
+get_session_messages = _stub("get_session_messages")
+list_subagents = _stub("list_subagents")
+get_subagent_messages = _stub("get_subagent_messages")
+rename_session = _stub("rename_session")
+tag_session = _stub("tag_session")
+delete_session = _stub("delete_session")
+fork_session = _stub("fork_session")
+fold_session_summary = _stub("fold_session_summary")
+import_session_to_store = _stub("import_session_to_store")
+list_sessions_from_store = _stub("list_sessions_from_store")
+get_session_info_from_store = _stub("get_session_info_from_store")
+get_session_messages_from_store = _stub("get_session_messages_from_store")
+list_subagents_from_store = _stub("list_subagents_from_store")
+get_subagent_messages_from_store = _stub("get_subagent_messages_from_store")
+rename_session_via_store = _stub("rename_session_via_store")
+tag_session_via_store = _stub("tag_session_via_store")
+delete_session_via_store = _stub("delete_session_via_store")
+fork_session_via_store = _stub("fork_session_via_store")
