@@ -1,0 +1,103 @@
+"""Fixtures: the scripted Messages API server (``oxagent mock-server``), the event-loop
+backends (asyncio and trio through anyio's pytest plugin), and paths to shared material."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent.parent
+SHARED = Path(os.environ.get("OXAGENT_SHARED", REPO.parent / "shared"))
+
+sys.path.insert(0, str(HERE))
+
+
+@pytest.fixture(params=["asyncio", "trio"])
+def anyio_backend(request):
+    return request.param
+
+
+def oxagent_bin() -> Path | None:
+    candidates = [os.environ.get("OXAGENT_BIN"), REPO / "target/debug/oxagent", shutil.which("oxagent")]
+    for c in candidates:
+        if c and Path(c).is_file() and os.access(c, os.X_OK):
+            return Path(c)
+    return None
+
+
+def native_available() -> bool:
+    try:
+        from claude_agent_sdk import _native  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+requires_native = pytest.mark.skipif(
+    not native_available(), reason="claude_agent_sdk._native is not built (maturin develop)"
+)
+
+
+class MockServer:
+    """``oxagent mock-server --script FILE --port 0`` for one test."""
+
+    def __init__(self, tmp_path: Path, script: dict):
+        binary = oxagent_bin()
+        if binary is None:
+            pytest.skip("the oxagent binary is not built (cargo build -p oxagent-cli)")
+        self.script_path = tmp_path / "script.json"
+        self.script_path.write_text(json.dumps(script))
+        self.proc = subprocess.Popen(
+            [str(binary), "mock-server", "--script", str(self.script_path), "--port", "0"],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        line = self.proc.stdout.readline().strip()
+        if not line:
+            err = self.proc.stderr.read() if self.proc.poll() is not None else ""
+            self.stop()
+            pytest.fail(f"mock-server printed no port: {err}")
+        self.port = int(line.split()[-1].rsplit(":", 1)[-1])
+        self.url = f"http://127.0.0.1:{self.port}"
+
+    def env(self) -> dict[str, str]:
+        return {"ANTHROPIC_BASE_URL": self.url, "ANTHROPIC_API_KEY": "sk-test"}
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+
+
+@pytest.fixture
+def mock_server(tmp_path):
+    """Call with a scenario script (``{"responses": [...], "default": ...}``) to start one."""
+    servers: list[MockServer] = []
+
+    def start(script: dict) -> MockServer:
+        server = MockServer(tmp_path, script)
+        servers.append(server)
+        return server
+
+    yield start
+    for server in servers:
+        server.stop()
+
+
+def text_turn(text: str, **extra) -> dict:
+    return {"content": [{"type": "text", "text": text}], **extra}
+
+
+def tool_turn(tool_id: str, name: str, tool_input: dict, **extra) -> dict:
+    return {"content": [{"type": "tool_use", "id": tool_id, "name": name, "input": tool_input}], **extra}
