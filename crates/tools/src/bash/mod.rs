@@ -1,0 +1,377 @@
+//! The Bash tool: runs a command in a shell that keeps its working directory between calls.
+//!
+//! Each call is a fresh `bash -c` in its own process group, started in the directory the
+//! previous call ended in (a `cd` carries over; exported variables do not, as in the
+//! reference). stdout and stderr arrive as one stream; the model reads it with trailing blank
+//! lines removed, `Exit code N` in front when the command failed, and
+//! `(Bash completed with no output)` when there was nothing.
+//!
+//! A command still running at its `timeout` (default 2 minutes, at most 10) is moved to the
+//! background, as the reference does: it keeps running, writing to its output file, and the
+//! model is told the task id and where to read. `run_in_background` starts it there directly.
+//! An aborted call or a dropped future kills the command's whole process group.
+
+pub mod process;
+pub mod tasks;
+
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use futures::future::BoxFuture;
+use oxagent_core::permission::{PermissionContext, ToolPermission};
+use oxagent_core::tool::{Tool, ToolContext, ToolOutput};
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use crate::permission_checks::{self, shell_split};
+use crate::results::{as_count, parse_input, plain_error, wrapped_error};
+use crate::shell_output::{self, Rendered};
+use process::RunFiles;
+use tasks::{BackgroundTasks, TaskInfo, TaskStatus};
+
+pub const DEFAULT_TIMEOUT_MS: u64 = 120_000;
+pub const MAX_TIMEOUT_MS: u64 = 600_000;
+/// How long a background task may run: by default, and at most when `timeout` asks for more.
+pub const DEFAULT_BACKGROUND_MS: u64 = 1_800_000;
+pub const MAX_BACKGROUND_MS: u64 = 7_200_000;
+
+/// Where the shell of a session stands, and where its files go.
+#[derive(Debug)]
+pub struct ShellState {
+    cwd: Mutex<Option<PathBuf>>,
+    pub tasks: BackgroundTasks,
+    pub shell: PathBuf,
+    /// Root of task output files: `<root>/<sanitized cwd>/<session>/tasks/<id>.output`.
+    pub task_root: PathBuf,
+    /// Root of saved oversized outputs: `<root>/<sanitized cwd>/<session>/tool-results/`.
+    pub results_root: PathBuf,
+    /// Kill a command at its timeout instead of moving it to the background.
+    pub kill_on_timeout: bool,
+}
+
+impl ShellState {
+    pub fn new(
+        tasks: BackgroundTasks,
+        shell: PathBuf,
+        task_root: PathBuf,
+        results_root: PathBuf,
+    ) -> Self {
+        ShellState {
+            cwd: Mutex::new(None),
+            tasks,
+            shell,
+            task_root,
+            results_root,
+            kill_on_timeout: false,
+        }
+    }
+
+    /// The shell's current directory, or `session_cwd` before any `cd`.
+    pub fn cwd(&self, session_cwd: &Path) -> PathBuf {
+        let stored = self.cwd.lock().unwrap_or_else(|e| e.into_inner()).clone();
+        stored
+            .filter(|d| d.is_dir())
+            .unwrap_or_else(|| session_cwd.to_path_buf())
+    }
+
+    fn set_cwd(&self, dir: PathBuf) {
+        *self.cwd.lock().unwrap_or_else(|e| e.into_inner()) = Some(dir);
+    }
+
+    fn tasks_dir(&self, ctx: &ToolContext) -> PathBuf {
+        self.task_root
+            .join(crate::paths::sanitize(&ctx.cwd))
+            .join(&ctx.session_id)
+            .join("tasks")
+    }
+}
+
+#[derive(Deserialize)]
+struct BashInput {
+    command: String,
+    timeout: Option<f64>,
+    description: Option<String>,
+    #[serde(default)]
+    run_in_background: bool,
+}
+
+/// Runs shell commands. See the module docs.
+pub struct BashTool {
+    shell: Arc<ShellState>,
+}
+
+impl BashTool {
+    pub fn new(shell: Arc<ShellState>) -> Self {
+        BashTool { shell }
+    }
+}
+
+fn new_task_id() -> String {
+    let chars: Vec<char> = "abcdefghijklmnopqrstuvwxyz0123456789".chars().collect();
+    std::iter::once('b')
+        .chain((0..8).map(|_| chars[fastrand::usize(..chars.len())]))
+        .collect()
+}
+
+/// `1s`, `1m 30s`, `2m`, `1h`.
+pub fn format_duration(ms: u64) -> String {
+    let secs = (ms + 500) / 1000;
+    match (secs / 3600, secs % 3600 / 60, secs % 60) {
+        (0, 0, s) => format!("{s}s"),
+        (0, m, 0) => format!("{m}m"),
+        (0, m, s) => format!("{m}m {s}s"),
+        (h, 0, _) => format!("{h}h"),
+        (h, m, _) => format!("{h}h {m}m"),
+    }
+}
+
+/// Whether every part of `command` is one that prints nothing when it works (`mkdir`, `cd` ...).
+fn no_output_expected(command: &str) -> bool {
+    const SILENT: &[&str] = &[
+        "mv", "cp", "rm", "mkdir", "rmdir", "chmod", "chown", "chgrp", "touch", "ln", "cd",
+        "export", "unset", "wait",
+    ];
+    match shell_split::split(command) {
+        shell_split::Split::Commands(cmds) if !cmds.is_empty() => cmds.iter().all(|c| {
+            c.words
+                .first()
+                .is_some_and(|w| SILENT.contains(&w.as_str()))
+        }),
+        _ => false,
+    }
+}
+
+impl BashTool {
+    fn task_info(
+        &self,
+        id: &str,
+        input: &BashInput,
+        ctx: &ToolContext,
+        files: &RunFiles,
+    ) -> TaskInfo {
+        TaskInfo {
+            task_id: id.to_string(),
+            command: input.command.clone(),
+            description: input
+                .description
+                .clone()
+                .unwrap_or_else(|| input.command.clone()),
+            tool_use_id: ctx.tool_use_id.clone(),
+            output_file: files.output.clone(),
+            status: TaskStatus::Running,
+            exit_code: None,
+        }
+    }
+
+    /// A foreground command outlived its timeout: move it to the background (the reference's
+    /// behaviour) or, when so configured, kill it.
+    #[allow(clippy::too_many_arguments)]
+    async fn on_timeout(
+        &self,
+        mut child: tokio::process::Child,
+        mut guard: process::GroupGuard,
+        files: RunFiles,
+        id: &str,
+        input: &BashInput,
+        ctx: &ToolContext,
+        timeout_ms: u64,
+        quiet: bool,
+    ) -> ToolOutput {
+        let output = process::read_output(&files).await;
+        if self.shell.kill_on_timeout {
+            guard.kill();
+            let _ = child.wait().await;
+            process::remove(&files);
+            let shown = shell_output::with_newline(&output);
+            return plain_error(format!(
+                "{shown}Command timed out after {}",
+                format_duration(timeout_ms)
+            ));
+        }
+        let info = self.task_info(id, input, ctx, &files);
+        let output_file = files.output.clone();
+        self.shell.tasks.adopt(
+            info,
+            child,
+            guard,
+            files,
+            Duration::from_millis(DEFAULT_BACKGROUND_MS),
+        );
+        shell_output::timed_out(&output, id, &output_file, timeout_ms, quiet)
+    }
+
+    async fn run(&self, input: BashInput, ctx: &ToolContext) -> ToolOutput {
+        let id = new_task_id();
+        let files = RunFiles::new(&self.shell.tasks_dir(ctx), &id);
+        let cwd = self.shell.cwd(&ctx.cwd);
+        let (mut child, mut guard) =
+            match process::spawn(&self.shell.shell, &input.command, &cwd, &ctx.env, &files) {
+                Ok(started) => started,
+                Err(e) => return wrapped_error(format!("Failed to start the shell: {e}")),
+            };
+        let quiet = no_output_expected(&input.command);
+        let requested = as_count(input.timeout).map(|t| t as u64);
+
+        if input.run_in_background {
+            let max = requested
+                .unwrap_or(DEFAULT_BACKGROUND_MS)
+                .min(MAX_BACKGROUND_MS);
+            let info = self.task_info(&id, &input, ctx, &files);
+            self.shell.tasks.adopt(
+                info,
+                child,
+                guard,
+                files.clone(),
+                Duration::from_millis(max),
+            );
+            return shell_output::backgrounded(&id, &files.output);
+        }
+
+        let timeout_ms = requested
+            .filter(|t| *t > 0)
+            .unwrap_or(DEFAULT_TIMEOUT_MS)
+            .min(MAX_TIMEOUT_MS);
+        enum Outcome {
+            Exited(std::io::Result<std::process::ExitStatus>),
+            TimedOut,
+            Aborted,
+        }
+        let outcome = tokio::select! {
+            status = child.wait() => Outcome::Exited(status),
+            _ = tokio::time::sleep(Duration::from_millis(timeout_ms)) => Outcome::TimedOut,
+            _ = ctx.abort.aborted() => Outcome::Aborted,
+        };
+        let status = match outcome {
+            Outcome::Exited(status) => status,
+            Outcome::Aborted => {
+                guard.kill();
+                let _ = child.wait().await;
+                let output = process::read_output(&files).await;
+                process::remove(&files);
+                return shell_output::interrupted(&output);
+            }
+            Outcome::TimedOut => {
+                return self
+                    .on_timeout(child, guard, files, &id, &input, ctx, timeout_ms, quiet)
+                    .await
+            }
+        };
+        // The command is done; anything it deliberately left running (`cmd &`) stays.
+        guard.disarm();
+        let code = match status {
+            Ok(s) => s.code().unwrap_or_else(|| {
+                128 + std::os::unix::process::ExitStatusExt::signal(&s).unwrap_or(0)
+            }),
+            Err(e) => return wrapped_error(format!("Failed to wait for the command: {e}")),
+        };
+        let output = process::read_output(&files).await;
+        let mut notes = String::new();
+        if let Some(dir) = process::ended_in(&files) {
+            let inside = std::iter::once(&ctx.cwd)
+                .chain(&ctx.additional_directories)
+                .any(|d| dir.starts_with(d));
+            if inside {
+                self.shell.set_cwd(dir);
+            } else {
+                // Leaving the working directories is not kept, as in the reference.
+                self.shell.set_cwd(ctx.cwd.clone());
+                notes = format!("Shell cwd was reset to {}", ctx.cwd.display());
+            }
+        }
+        process::remove(&files);
+        let results_dir = self
+            .shell
+            .results_root
+            .join(crate::paths::sanitize(&ctx.cwd))
+            .join(&ctx.session_id)
+            .join("tool-results");
+        let rendered = Rendered::new(&output, &notes, quiet);
+        shell_output::finished(rendered, code, &results_dir, &ctx.tool_use_id).await
+    }
+}
+
+impl Tool for BashTool {
+    fn name(&self) -> &str {
+        "Bash"
+    }
+
+    fn description(&self) -> String {
+        "Runs a shell command (bash) and returns its combined stdout and stderr. The working \
+         directory carries over between calls (`cd` persists); environment variables do not. \
+         `timeout` is in milliseconds (default 120000, at most 600000); a command still running \
+         then continues in the background. Set `run_in_background` for long-running commands and \
+         read their output file with Read later; stop them with TaskStop. Give a short \
+         `description` of what the command does. Prefer Read, Edit, Glob and Grep over cat, sed, \
+         find and grep."
+            .to_string()
+    }
+
+    fn input_schema(&self) -> Value {
+        json!({
+            "type": "object",
+            "properties": {
+                "command": {"type": "string", "description": "The command to run."},
+                "timeout": {"type": "number", "description": "Timeout in milliseconds (at most 600000)."},
+                "description": {"type": "string", "description": "What the command does, in 5-10 words."},
+                "run_in_background": {"type": "boolean", "description": "Run the command as a background task."},
+                "dangerouslyDisableSandbox": {"type": "boolean", "description": "Run outside the sandbox (no sandbox here; ignored)."}
+            },
+            "required": ["command"],
+            "additionalProperties": false
+        })
+    }
+
+    fn check_permission(&self, input: &Value, ctx: &PermissionContext) -> ToolPermission {
+        match input.get("command").and_then(Value::as_str) {
+            Some(command) => permission_checks::check_bash(command, &self.shell.cwd(&ctx.cwd), ctx),
+            None => ToolPermission::Allow,
+        }
+    }
+
+    fn describe_call(&self, input: &Value) -> Option<String> {
+        input
+            .get("description")
+            .or_else(|| input.get("command"))
+            .and_then(Value::as_str)
+            .map(str::to_string)
+    }
+
+    fn call<'a>(&'a self, input: Value, ctx: &'a ToolContext) -> BoxFuture<'a, ToolOutput> {
+        Box::pin(async move {
+            match parse_input::<BashInput>("Bash", input) {
+                Ok(input) => self.run(input, ctx).await,
+                Err(out) => out,
+            }
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations_read_like_the_reference() {
+        assert_eq!(format_duration(1000), "1s");
+        assert_eq!(format_duration(120_000), "2m");
+        assert_eq!(format_duration(90_000), "1m 30s");
+        assert_eq!(format_duration(1_800_000), "30m");
+    }
+
+    #[test]
+    fn silent_commands_are_recognized() {
+        assert!(no_output_expected("mkdir newdir"));
+        assert!(no_output_expected("cd sub && touch x"));
+        assert!(!no_output_expected("cd sub && export FOO=bar && pwd"));
+        assert!(!no_output_expected("true"));
+        assert!(!no_output_expected("echo hi > b.txt"));
+    }
+
+    #[test]
+    fn task_ids_are_short_and_prefixed() {
+        let id = new_task_id();
+        assert_eq!(id.len(), 9);
+        assert!(id.starts_with('b'));
+    }
+}

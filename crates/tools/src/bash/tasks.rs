@@ -1,0 +1,246 @@
+//! Background shell tasks: commands started with `run_in_background`, or moved there when
+//! they outlived their foreground timeout.
+//!
+//! Each task writes to its output file (the model reads it with Read) and is watched until it
+//! exits, is stopped with TaskStop, or runs past its maximum runtime. Starts and ends are
+//! announced as [`TaskEvent`]s on the channel given in the configuration, so the session can
+//! emit its task messages and wake the model when a task ends. Dropping the last handle of
+//! the registry (the session's tools) kills every task still running.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex, MutexGuard, Weak};
+use std::time::Duration;
+
+use tokio::process::Child;
+use tokio::sync::mpsc::UnboundedSender;
+
+use super::process::{GroupGuard, RunFiles};
+
+/// Where a background task stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TaskStatus {
+    Running,
+    /// Exited with status 0.
+    Completed,
+    /// Exited with another status.
+    Failed,
+    /// Stopped by TaskStop, by its maximum runtime, or by the session ending.
+    Killed,
+}
+
+impl TaskStatus {
+    /// The reference's status word (`task_notification.status`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            TaskStatus::Running => "running",
+            TaskStatus::Completed => "completed",
+            TaskStatus::Failed => "failed",
+            TaskStatus::Killed => "killed",
+        }
+    }
+}
+
+/// What is known about one background task.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TaskInfo {
+    pub task_id: String,
+    pub command: String,
+    /// The Bash call's `description`, or the command when there was none.
+    pub description: String,
+    pub tool_use_id: String,
+    pub output_file: PathBuf,
+    pub status: TaskStatus,
+    pub exit_code: Option<i32>,
+}
+
+impl TaskInfo {
+    /// One line saying how the task ended, as the reference words it.
+    pub fn summary(&self) -> String {
+        let what = format!("Background command \"{}\"", self.description);
+        match (self.status, self.exit_code) {
+            (TaskStatus::Running, _) => format!("{what} is running"),
+            (TaskStatus::Completed, code) => {
+                format!("{what} completed (exit code {})", code.unwrap_or(0))
+            }
+            (TaskStatus::Failed, Some(code)) => format!("{what} failed with exit code {code}"),
+            (TaskStatus::Failed, None) => format!("{what} failed"),
+            (TaskStatus::Killed, _) => format!("{what} was stopped"),
+        }
+    }
+}
+
+/// A start or an end of a background task.
+#[derive(Debug, Clone, PartialEq)]
+pub enum TaskEvent {
+    Started(TaskInfo),
+    Finished(TaskInfo),
+}
+
+struct Entry {
+    info: TaskInfo,
+    /// The process group while the task runs.
+    pgid: Option<i32>,
+}
+
+struct Registry {
+    tasks: Mutex<BTreeMap<String, Entry>>,
+    events: Option<UnboundedSender<TaskEvent>>,
+}
+
+impl Registry {
+    fn lock(&self) -> MutexGuard<'_, BTreeMap<String, Entry>> {
+        self.tasks.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn announce(&self, event: TaskEvent) {
+        if let Some(tx) = &self.events {
+            // Nobody listening is fine: the events are informational.
+            let _ = tx.send(event);
+        }
+    }
+}
+
+impl Drop for Registry {
+    fn drop(&mut self) {
+        let tasks = self.tasks.get_mut().unwrap_or_else(|e| e.into_inner());
+        for entry in tasks.values_mut() {
+            GroupGuard::adopt(entry.pgid.take()).kill();
+        }
+    }
+}
+
+/// The background tasks of one session. Cloning shares the registry.
+#[derive(Clone)]
+pub struct BackgroundTasks {
+    inner: Arc<Registry>,
+}
+
+impl std::fmt::Debug for BackgroundTasks {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list()
+            .entries(self.list().iter().map(|t| (&t.task_id, t.status)))
+            .finish()
+    }
+}
+
+/// Why a task could not be stopped.
+#[derive(Debug, Clone, PartialEq)]
+pub enum StopError {
+    NotFound,
+    NotRunning(TaskStatus),
+}
+
+impl BackgroundTasks {
+    pub fn new(events: Option<UnboundedSender<TaskEvent>>) -> Self {
+        BackgroundTasks {
+            inner: Arc::new(Registry {
+                tasks: Mutex::new(BTreeMap::new()),
+                events,
+            }),
+        }
+    }
+
+    /// All tasks of the session, running or ended, by id.
+    pub fn list(&self) -> Vec<TaskInfo> {
+        self.inner.lock().values().map(|e| e.info.clone()).collect()
+    }
+
+    /// The tasks still running.
+    pub fn running(&self) -> Vec<TaskInfo> {
+        self.list()
+            .into_iter()
+            .filter(|t| t.status == TaskStatus::Running)
+            .collect()
+    }
+
+    pub fn get(&self, task_id: &str) -> Option<TaskInfo> {
+        self.inner.lock().get(task_id).map(|e| e.info.clone())
+    }
+
+    /// Kills a running task's whole process group.
+    pub fn stop(&self, task_id: &str) -> Result<TaskInfo, StopError> {
+        let info = {
+            let mut tasks = self.inner.lock();
+            let entry = tasks.get_mut(task_id).ok_or(StopError::NotFound)?;
+            if entry.info.status != TaskStatus::Running {
+                return Err(StopError::NotRunning(entry.info.status));
+            }
+            GroupGuard::adopt(entry.pgid.take()).kill();
+            entry.info.status = TaskStatus::Killed;
+            entry.info.clone()
+        };
+        self.inner.announce(TaskEvent::Finished(info.clone()));
+        Ok(info)
+    }
+
+    /// Kills every running task.
+    pub fn stop_all(&self) {
+        for task in self.running() {
+            let _ = self.stop(&task.task_id);
+        }
+    }
+
+    /// Takes over a started process as a background task and watches it until it ends or
+    /// `max_runtime` passes. Announces the start before returning.
+    pub(crate) fn adopt(
+        &self,
+        info: TaskInfo,
+        mut child: Child,
+        mut guard: GroupGuard,
+        files: RunFiles,
+        max_runtime: Duration,
+    ) {
+        let task_id = info.task_id.clone();
+        self.inner.lock().insert(
+            task_id.clone(),
+            Entry {
+                info: info.clone(),
+                pgid: guard.disarm(),
+            },
+        );
+        self.inner.announce(TaskEvent::Started(info));
+        // The watcher holds the registry weakly: dropping the session's tools must still drop
+        // the registry, whose Drop kills the group, which ends this wait.
+        let registry: Weak<Registry> = Arc::downgrade(&self.inner);
+        tokio::spawn(async move {
+            let status = tokio::select! {
+                status = child.wait() => status.ok(),
+                _ = tokio::time::sleep(max_runtime) => None,
+            };
+            let _ = std::fs::remove_file(&files.cwd);
+            let Some(registry) = registry.upgrade() else {
+                return;
+            };
+            let finished = {
+                let mut tasks = registry.lock();
+                let Some(entry) = tasks.get_mut(&task_id) else {
+                    return;
+                };
+                if entry.info.status != TaskStatus::Running {
+                    // Stopped meanwhile; the stop was already announced.
+                    return;
+                }
+                match status {
+                    Some(status) => {
+                        entry.pgid = None;
+                        entry.info.exit_code = status.code();
+                        entry.info.status = if status.success() {
+                            TaskStatus::Completed
+                        } else {
+                            TaskStatus::Failed
+                        };
+                    }
+                    None => {
+                        GroupGuard::adopt(entry.pgid.take()).kill();
+                        entry.info.status = TaskStatus::Killed;
+                    }
+                }
+                entry.info.clone()
+            };
+            registry.announce(TaskEvent::Finished(finished));
+            // Reap the killed leader so it does not linger as a zombie.
+            let _ = child.wait().await;
+        });
+    }
+}

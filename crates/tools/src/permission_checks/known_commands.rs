@@ -1,0 +1,171 @@
+//! What the Bash permission check knows about individual commands: which only read, which
+//! write the files they name, which git subcommands are safe, and wrappers to look through.
+
+/// Commands that only read (their path arguments are still checked).
+pub const READ_ONLY: &[&str] = &[
+    "echo",
+    "printf",
+    "pwd",
+    "true",
+    "false",
+    "date",
+    "whoami",
+    "id",
+    "uname",
+    "hostname",
+    "which",
+    "type",
+    "printenv",
+    "ls",
+    "cat",
+    "head",
+    "tail",
+    "wc",
+    "grep",
+    "egrep",
+    "fgrep",
+    "rg",
+    "sort",
+    "uniq",
+    "cut",
+    "tr",
+    "diff",
+    "cmp",
+    "file",
+    "stat",
+    "du",
+    "df",
+    "tree",
+    "find",
+    "basename",
+    "dirname",
+    "realpath",
+    "readlink",
+    "test",
+    "[",
+    "seq",
+    "nl",
+    "sleep",
+    "jq",
+    "md5sum",
+    "sha1sum",
+    "sha256sum",
+    "column",
+    "tac",
+    "rev",
+    "fold",
+    "strings",
+    "od",
+    "hexdump",
+    "groups",
+    "uptime",
+    "free",
+    "ps",
+    "locale",
+];
+/// Read-only commands whose first plain argument is a pattern or program, not a path.
+pub const PATTERN_FIRST: &[&str] = &["grep", "egrep", "fgrep", "rg", "jq"];
+/// Commands whose arguments are not paths at all.
+pub const NO_PATH_ARGS: &[&str] = &[
+    "echo", "printf", "pwd", "true", "false", "date", "whoami", "id", "uname", "hostname", "which",
+    "type", "printenv", "test", "[", "seq", "sleep", "groups", "uptime", "free", "ps", "locale",
+];
+/// Commands that create, change or remove the files they name.
+pub const FILE_WRITERS: &[&str] = &[
+    "touch", "mkdir", "rm", "rmdir", "mv", "cp", "ln", "chmod", "truncate",
+];
+/// File writers that `acceptEdits` lets through inside the working directories.
+pub const ACCEPT_EDITS_WRITERS: &[&str] =
+    &["touch", "mkdir", "mv", "cp", "ln", "chmod", "truncate"];
+/// `find` actions that run commands or change files.
+pub const FIND_ACTIONS: &[&str] = &[
+    "-exec", "-execdir", "-ok", "-okdir", "-delete", "-fprint", "-fprint0", "-fprintf", "-fls",
+];
+/// git subcommands that only read, with the options each may take (`None`: any option).
+pub const GIT_READ_ONLY: &[(&str, Option<&[&str]>)] = &[
+    (
+        "status",
+        Some(&[
+            "-s",
+            "--short",
+            "-b",
+            "--branch",
+            "--porcelain",
+            "--long",
+            "-v",
+            "--verbose",
+        ]),
+    ),
+    ("log", None),
+    ("diff", None),
+    ("show", None),
+    ("blame", None),
+    ("shortlog", None),
+    ("describe", None),
+    ("rev-parse", None),
+    ("ls-files", None),
+    (
+        "branch",
+        Some(&[
+            "-a",
+            "--all",
+            "-r",
+            "--remotes",
+            "-v",
+            "-vv",
+            "--list",
+            "--show-current",
+        ]),
+    ),
+    ("remote", Some(&["-v", "--verbose"])),
+    ("tag", Some(&["-l", "--list"])),
+];
+
+pub fn is_flag(word: &str) -> bool {
+    word.starts_with('-') && word != "-"
+}
+
+/// The path part of an argument that may hold glob characters (`src/*.py` -> `src/`).
+pub fn literal_prefix(word: &str) -> &str {
+    word.find(['*', '?', '[']).map_or(word, |i| &word[..i])
+}
+
+pub fn strip_wrappers(words: &[String]) -> &[String] {
+    let mut rest = words;
+    loop {
+        match rest.first().map(String::as_str) {
+            Some("command" | "builtin" | "nohup" | "time") if rest.len() > 1 => rest = &rest[1..],
+            Some("env" | "nice")
+                if rest.len() > 1 && !is_flag(&rest[1]) && !rest[1].contains('=') =>
+            {
+                rest = &rest[1..]
+            }
+            _ => return rest,
+        }
+    }
+}
+
+pub fn git_is_read_only(args: &[String]) -> bool {
+    let Some(sub) = args.first() else {
+        return false;
+    };
+    let Some((_, allowed)) = GIT_READ_ONLY.iter().find(|(name, _)| name == sub) else {
+        return false;
+    };
+    let options = args[1..].iter().filter(|a| is_flag(a));
+    if args
+        .iter()
+        .any(|a| a.starts_with("--output") || a == "--ext-diff")
+    {
+        return false;
+    }
+    match allowed {
+        None => true,
+        Some(list) => {
+            let ok = options.clone().all(|o| list.contains(&o.as_str()));
+            // `git branch NAME` / `git tag NAME` create refs.
+            let positional = args[1..].iter().any(|a| !is_flag(a));
+            ok && !(positional && matches!(sub.as_str(), "branch" | "tag" | "remote"))
+        }
+    }
+}

@@ -1,0 +1,243 @@
+//! The built-in tools' own permission checks (`Tool::check_permission`), kept in one place so
+//! a fuller rule engine can replace them.
+//!
+//! - Read, Glob, Grep: allowed inside the working directories (cwd and additional
+//!   directories), asked for elsewhere. Paths are resolved first (`~`, `..`), and a path that
+//!   only leaves through a symlink is caught too.
+//! - Write, Edit: allowed in `acceptEdits` mode inside the working directories, asked for
+//!   otherwise, with a `setMode acceptEdits` suggestion.
+//! - Bash: plainly read-only commands are allowed, see [`bash`].
+//!
+//! `bypassPermissions` allows everything here; the other modes are the loop's business.
+//!
+//! ```
+//! use oxagent_core::{permission::{PermissionContext, ToolPermission}, PermissionMode};
+//! use oxagent_tools::permission_checks::check_write;
+//! let ctx = PermissionContext { cwd: "/ws".into(), additional_directories: vec![], mode: PermissionMode::AcceptEdits };
+//! assert_eq!(check_write("/ws/a.txt", &ctx), ToolPermission::Allow);
+//! ```
+
+pub mod bash;
+pub mod known_commands;
+pub mod shell_split;
+
+use std::path::{Path, PathBuf};
+
+use oxagent_core::permission::{PermissionContext, ToolPermission};
+use oxagent_core::PermissionMode;
+use serde_json::{json, Value};
+
+use crate::paths::{normalize, real_path, resolve};
+
+pub use bash::check_bash;
+
+/// Where a resolved path lies relative to the working directories.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Location {
+    Inside,
+    Outside,
+    /// Inside by name, but a symlink on the way leads out to `target`.
+    ThroughSymlink {
+        target: PathBuf,
+    },
+}
+
+/// The working directories of a permission context, normalized.
+pub fn working_dirs(ctx: &PermissionContext) -> Vec<PathBuf> {
+    std::iter::once(&ctx.cwd)
+        .chain(ctx.additional_directories.iter())
+        .map(|d| normalize(d))
+        .collect()
+}
+
+/// `'<dir>'` or `'<a>', '<b>'`: how messages list the working directories.
+pub fn quoted_dirs(ctx: &PermissionContext) -> String {
+    working_dirs(ctx)
+        .iter()
+        .map(|d| format!("'{}'", d.display()))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Locates an already resolved (absolute, normalized) path.
+pub fn locate(path: &Path, ctx: &PermissionContext) -> Location {
+    let dirs = working_dirs(ctx);
+    if !dirs.iter().any(|d| path.starts_with(d)) {
+        return Location::Outside;
+    }
+    let real = real_path(path);
+    if dirs.iter().any(|d| real.starts_with(real_path(d))) {
+        Location::Inside
+    } else {
+        Location::ThroughSymlink { target: real }
+    }
+}
+
+fn symlink_note(path: &Path, target: &Path) -> String {
+    format!(
+        "{} resolves through a symlink to {}, which is outside the allowed working directories",
+        path.display(),
+        target.display()
+    )
+}
+
+fn ask(
+    message: String,
+    reason: Option<&str>,
+    blocked: Option<&Path>,
+    suggestions: Vec<Value>,
+) -> ToolPermission {
+    ToolPermission::Ask {
+        message,
+        blocked_path: blocked.map(|p| p.display().to_string()),
+        suggestions,
+        reason_type: reason.map(str::to_string),
+    }
+}
+
+/// `{type: addDirectories}` for the directory holding `path`.
+pub(crate) fn add_directory_suggestion(path: &Path) -> Value {
+    let dir = if path.is_dir() {
+        path
+    } else {
+        path.parent().unwrap_or(path)
+    };
+    json!({"type": "addDirectories", "directories": [dir.display().to_string()], "destination": "session"})
+}
+
+pub(crate) fn accept_edits_suggestion() -> Value {
+    json!({"type": "setMode", "mode": "acceptEdits", "destination": "session"})
+}
+
+/// Read, Glob and Grep: may the model read `input_path` (a file or a directory)?
+pub fn check_read(input_path: &str, ctx: &PermissionContext) -> ToolPermission {
+    if ctx.mode == PermissionMode::BypassPermissions {
+        return ToolPermission::Allow;
+    }
+    let path = resolve(input_path, &ctx.cwd);
+    let message = format!(
+        "Claude requested permissions to read from {}, but you haven't granted it yet.",
+        path.display()
+    );
+    match locate(&path, ctx) {
+        Location::Inside => ToolPermission::Allow,
+        Location::Outside => ask(
+            message,
+            Some("workingDir"),
+            None,
+            vec![add_directory_suggestion(&path)],
+        ),
+        Location::ThroughSymlink { target } => ask(
+            format!("{message} {}.", symlink_note(&path, &target)),
+            Some("workingDir"),
+            None,
+            vec![add_directory_suggestion(&target)],
+        ),
+    }
+}
+
+/// Glob and Grep: `path` is optional and defaults to the working directory.
+pub fn check_search(input_path: Option<&str>, ctx: &PermissionContext) -> ToolPermission {
+    match input_path {
+        Some(p) if !p.is_empty() => check_read(p, ctx),
+        _ => ToolPermission::Allow,
+    }
+}
+
+/// Write and Edit: may the model change `input_path`?
+pub fn check_write(input_path: &str, ctx: &PermissionContext) -> ToolPermission {
+    if ctx.mode == PermissionMode::BypassPermissions {
+        return ToolPermission::Allow;
+    }
+    let path = resolve(input_path, &ctx.cwd);
+    let message = format!(
+        "Claude requested permissions to write to {}, but you haven't granted it yet.",
+        path.display()
+    );
+    match locate(&path, ctx) {
+        Location::Inside if ctx.mode == PermissionMode::AcceptEdits => ToolPermission::Allow,
+        Location::Inside => ask(message, None, None, vec![accept_edits_suggestion()]),
+        Location::Outside => ask(
+            message,
+            Some("workingDir"),
+            None,
+            vec![add_directory_suggestion(&path), accept_edits_suggestion()],
+        ),
+        Location::ThroughSymlink { target } => ask(
+            format!("{message} {}.", symlink_note(&path, &target)),
+            Some("safetyCheck"),
+            None,
+            Vec::new(),
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ctx(cwd: &Path, mode: PermissionMode) -> PermissionContext {
+        PermissionContext {
+            cwd: cwd.to_path_buf(),
+            additional_directories: vec![],
+            mode,
+        }
+    }
+
+    #[test]
+    fn reads_inside_are_free_and_outside_asked() {
+        let c = ctx(Path::new("/nonexistent-root/ws"), PermissionMode::Default);
+        assert_eq!(
+            check_read("/nonexistent-root/ws/src/../notes.txt", &c),
+            ToolPermission::Allow
+        );
+        let ToolPermission::Ask {
+            message,
+            reason_type,
+            ..
+        } = check_read("../outside/x", &c)
+        else {
+            panic!("expected ask")
+        };
+        assert_eq!(
+            message,
+            "Claude requested permissions to read from /nonexistent-root/outside/x, but you haven't granted it yet."
+        );
+        assert_eq!(reason_type.as_deref(), Some("workingDir"));
+    }
+
+    #[test]
+    fn writes_ask_in_default_mode_with_accept_edits_suggestion() {
+        let c = ctx(Path::new("/nonexistent-root/ws"), PermissionMode::Default);
+        assert_eq!(
+            check_write("/nonexistent-root/ws/q.txt", &c),
+            ToolPermission::Ask {
+                message: "Claude requested permissions to write to /nonexistent-root/ws/q.txt, but you haven't granted it yet.".into(),
+                blocked_path: None,
+                suggestions: vec![json!({"type": "setMode", "mode": "acceptEdits", "destination": "session"})],
+                reason_type: None,
+            }
+        );
+    }
+
+    #[test]
+    fn symlinks_leaving_the_workspace_are_caught() {
+        let root = tempfile::tempdir().unwrap();
+        let ws = root.path().join("ws");
+        std::fs::create_dir_all(root.path().join("outside")).unwrap();
+        std::fs::create_dir_all(&ws).unwrap();
+        std::fs::write(root.path().join("outside/secret.txt"), "s").unwrap();
+        std::os::unix::fs::symlink(root.path().join("outside"), ws.join("linkdir")).unwrap();
+        let c = ctx(&ws, PermissionMode::Default);
+        let ToolPermission::Ask { message, .. } =
+            check_read(&format!("{}/linkdir/secret.txt", ws.display()), &c)
+        else {
+            panic!("expected ask")
+        };
+        let real_outside = std::fs::canonicalize(root.path().join("outside/secret.txt")).unwrap();
+        assert!(message.ends_with(&format!(
+            "linkdir/secret.txt resolves through a symlink to {}, which is outside the allowed working directories.",
+            real_outside.display()
+        )));
+    }
+}

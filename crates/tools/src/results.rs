@@ -1,0 +1,65 @@
+//! Building [`ToolOutput`]s the way the reference shapes them, and reading tool inputs.
+//!
+//! Failures come in two wordings: most are wrapped in `<tool_use_error>` for the model
+//! ([`wrapped_error`]); a few (Read of a missing file or a directory, Bash exit codes) are
+//! plain text ([`plain_error`]). Either way the caller's `tool_use_result` is the bare text
+//! prefixed with `Error: `, and successful results leave `is_error` out.
+//!
+//! ```
+//! use oxagent_tools::results::wrapped_error;
+//! let out = wrapped_error("String to replace not found in file.\nString: x");
+//! assert_eq!(out.content.as_text(), "<tool_use_error>String to replace not found in file.\nString: x</tool_use_error>");
+//! assert_eq!(out.structured, Some(serde_json::json!("Error: String to replace not found in file.\nString: x")));
+//! ```
+
+use oxagent_core::content::ToolResultContent;
+use oxagent_core::tool::ToolOutput;
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+
+/// A failure the model reads inside `<tool_use_error>` tags.
+pub fn wrapped_error(message: impl AsRef<str>) -> ToolOutput {
+    let message = message.as_ref();
+    ToolOutput {
+        content: ToolResultContent::Text(format!("<tool_use_error>{message}</tool_use_error>")),
+        is_error: Some(true),
+        structured: Some(Value::String(format!("Error: {message}"))),
+    }
+}
+
+/// A failure the model reads as plain text.
+pub fn plain_error(message: impl AsRef<str>) -> ToolOutput {
+    let message = message.as_ref();
+    ToolOutput {
+        content: ToolResultContent::Text(message.to_string()),
+        is_error: Some(true),
+        structured: Some(Value::String(format!("Error: {message}"))),
+    }
+}
+
+/// A success: `is_error` left out, as the reference does for the file and search tools.
+pub fn success(text: impl Into<String>, structured: Value) -> ToolOutput {
+    ToolOutput::text(text).with_structured(structured)
+}
+
+/// Parses a tool input. The loop validates inputs against the schema first, so a failure here
+/// is rare; it still becomes an error result rather than a panic.
+pub fn parse_input<T: DeserializeOwned>(tool: &str, input: Value) -> Result<T, ToolOutput> {
+    serde_json::from_value(input).map_err(|e| {
+        wrapped_error(format!(
+            "InputValidationError: {tool} failed due to the following issue:\n{e}"
+        ))
+    })
+}
+
+/// A JSON number input (the schema says `number`, so `3`, `3.0` and `-1` all arrive) as a
+/// count: negatives and NaN become 0, fractions are cut.
+pub fn as_count(value: Option<f64>) -> Option<usize> {
+    value.map(|v| {
+        if v.is_finite() && v > 0.0 {
+            v as usize
+        } else {
+            0
+        }
+    })
+}
