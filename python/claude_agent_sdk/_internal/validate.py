@@ -227,8 +227,9 @@ def _plugins(name: str, value: Any) -> None:
 
 def _thinking(name: str, value: Any) -> None:
     _typed_dict(name, value, THINKING_TYPES)
-    if value["type"] == "enabled" and not _is_int(value.get("budget_tokens")):
-        raise ValueError(f"ClaudeAgentOptions.{name} of type 'enabled' needs an int budget_tokens")
+    budget = value.get("budget_tokens")
+    if value["type"] == "enabled" and budget is not None and not _is_int(budget):
+        raise _type_error(name + "['budget_tokens']", "an int", budget)
 
 
 def _task_budget(name: str, value: Any) -> None:
