@@ -29,7 +29,9 @@ static RUNTIME: Mutex<Option<Owned>> = Mutex::new(None);
 
 fn lock() -> MutexGuard<'static, Option<Owned>> {
     // A panic while holding this lock cannot leave the Option half-written.
-    RUNTIME.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    RUNTIME
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 fn build() -> std::io::Result<Runtime> {
@@ -53,9 +55,8 @@ pub fn runtime() -> PyResult<Arc<Runtime>> {
         // would wait for them. Leaking is the only safe way to let go of it.
         std::mem::forget(stale);
     }
-    let runtime = Arc::new(
-        build().map_err(|e| PyRuntimeError::new_err(format!("cannot start tokio: {e}")))?,
-    );
+    let runtime =
+        Arc::new(build().map_err(|e| PyRuntimeError::new_err(format!("cannot start tokio: {e}")))?);
     *slot = Some(Owned {
         pid,
         runtime: runtime.clone(),
