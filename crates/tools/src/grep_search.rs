@@ -161,7 +161,13 @@ fn build_matcher(opts: &SearchOptions) -> Result<RegexMatcher, String> {
         // Lets the searcher go line by line, and keeps `\n` from ever matching.
         builder.line_terminator(Some(b'\n'));
     }
-    builder.build(&opts.pattern).map_err(|e| e.to_string())
+    builder.build(&opts.pattern).map_err(|e| {
+        let message = e.to_string();
+        if opts.multiline || !message.contains("is not allowed in a regex") {
+            return message;
+        }
+        format!("{message}. Set `multiline: true` to match across lines.")
+    })
 }
 
 /// Searches `root` (a file or a directory). Files without a match are left out.

@@ -114,11 +114,17 @@ fn new_task_id() -> String {
         .collect()
 }
 
-/// `1s`, `1m 30s`, `2m`, `1h`.
+/// `0.3s`, `1s`, `1.5s`, `1m 30s`, `2m`, `1h`.
 pub fn format_duration(ms: u64) -> String {
+    if ms < 60_000 {
+        let tenths = (ms + 50) / 100;
+        return match tenths % 10 {
+            0 => format!("{}s", tenths / 10),
+            t => format!("{}.{t}s", tenths / 10),
+        };
+    }
     let secs = (ms + 500) / 1000;
     match (secs / 3600, secs % 3600 / 60, secs % 60) {
-        (0, 0, s) => format!("{s}s"),
         (0, m, 0) => format!("{m}m"),
         (0, m, s) => format!("{m}m {s}s"),
         (h, 0, _) => format!("{h}h"),
@@ -354,6 +360,8 @@ mod tests {
     #[test]
     fn durations_read_like_the_reference() {
         assert_eq!(format_duration(1000), "1s");
+        assert_eq!(format_duration(300), "0.3s");
+        assert_eq!(format_duration(1500), "1.5s");
         assert_eq!(format_duration(120_000), "2m");
         assert_eq!(format_duration(90_000), "1m 30s");
         assert_eq!(format_duration(1_800_000), "30m");

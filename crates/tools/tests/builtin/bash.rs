@@ -1,0 +1,371 @@
+//! Bash and TaskStop: the texts and `tool_use_result` values of the bash_* goldens, the
+//! persistent cwd, background tasks, and that no process outlives what killed it.
+
+use std::time::Duration;
+
+use crate::common::{is_running, text, wait_until, Ws};
+use oxagent_tools::{TaskEvent, TaskStatus};
+use serde_json::json;
+
+fn ok_result(stdout: &str, quiet: bool) -> serde_json::Value {
+    json!({"stdout": stdout, "stderr": "", "interrupted": false, "isImage": false, "noOutputExpected": quiet})
+}
+
+#[tokio::test]
+async fn stdout_and_stderr_interleave_and_trailing_newlines_go() {
+    let w = Ws::new();
+    let out = w
+        .call(
+            "Bash",
+            json!({"command": "echo out-line", "description": "Print"}),
+        )
+        .await;
+    assert_eq!(text(&out), "out-line");
+    assert_eq!(out.is_error, Some(false));
+    assert_eq!(out.structured, Some(ok_result("out-line", false)));
+
+    let out = w
+        .call("Bash", json!({"command": "echo err-line >&2"}))
+        .await;
+    assert_eq!(text(&out), "err-line");
+    assert_eq!(out.structured, Some(ok_result("err-line", false)));
+
+    let out = w
+        .call("Bash", json!({"command": "echo A; echo B >&2; echo C"}))
+        .await;
+    assert_eq!(text(&out), "A\nB\nC");
+
+    let out = w.call("Bash", json!({"command": "true"})).await;
+    assert_eq!(text(&out), "(Bash completed with no output)");
+    assert_eq!(out.structured, Some(ok_result("", false)));
+
+    let out = w.call("Bash", json!({"command": "mkdir newdir"})).await;
+    assert_eq!(out.structured, Some(ok_result("", true)));
+    assert!(w.ws.join("newdir").is_dir());
+}
+
+#[tokio::test]
+async fn non_zero_exit_is_an_error_with_the_code_first() {
+    let w = Ws::new();
+    let out = w
+        .call(
+            "Bash",
+            json!({"command": "echo partial; echo oops >&2; exit 3"}),
+        )
+        .await;
+    assert_eq!(text(&out), "Exit code 3\npartial\noops");
+    assert_eq!(out.is_error, Some(true));
+    assert_eq!(
+        out.structured,
+        Some(json!("Error: Exit code 3\npartial\noops"))
+    );
+
+    let out = w.call("Bash", json!({"command": "false"})).await;
+    assert_eq!(text(&out), "Exit code 1");
+    assert_eq!(out.structured, Some(json!("Error: Exit code 1")));
+}
+
+#[tokio::test]
+async fn cd_persists_but_exports_do_not() {
+    let w = Ws::new();
+    w.file("sub/k.txt", "k\n");
+    let out = w
+        .call(
+            "Bash",
+            json!({"command": "cd sub && export FOO=bar && pwd", "description": "cd"}),
+        )
+        .await;
+    assert_eq!(text(&out), w.sub("<WS>/sub"));
+    let out = w
+        .call("Bash", json!({"command": "pwd; echo foo=$FOO"}))
+        .await;
+    assert_eq!(text(&out), w.sub("<WS>/sub\nfoo="));
+    // Leaving the working directories is undone.
+    let out = w.call("Bash", json!({"command": "cd / && pwd"})).await;
+    assert_eq!(text(&out), w.sub("/\nShell cwd was reset to <WS>"));
+    let out = w.call("Bash", json!({"command": "pwd"})).await;
+    assert_eq!(text(&out), w.sub("<WS>"));
+}
+
+#[tokio::test]
+async fn positional_parameters_are_empty_and_env_is_passed() {
+    let w = Ws::new();
+    let mut ctx = w.ctx("toolu_env");
+    ctx.env.insert("OXAGENT_TEST_VAR".into(), "v1".into());
+    let out = w
+        .tool("Bash")
+        .call(
+            json!({"command": "echo \"[$1][$#][$OXAGENT_TEST_VAR]\""}),
+            &ctx,
+        )
+        .await;
+    assert_eq!(text(&out), "[][0][v1]");
+}
+
+#[tokio::test]
+async fn timeout_moves_the_command_to_the_background() {
+    let mut w = Ws::new();
+    let out = w
+        .call("Bash", json!({"command": "echo started; sleep 1.5; echo done", "description": "Sleep", "timeout": 300}))
+        .await;
+    assert_eq!(out.is_error, Some(false));
+    let s = out.structured.clone().unwrap();
+    let id = s["backgroundTaskId"].as_str().unwrap().to_string();
+    let output_file = w.root_path().join(format!(
+        "tmp/{}/11111111-2222-3333-4444-555555555555/tasks/{id}.output",
+        oxagent_tools::paths::sanitize(&w.ws)
+    ));
+    assert_eq!(
+        text(&out),
+        format!(
+            "started\nCommand did not complete within its 0.3s timeout and was moved to the background (ID: {id}). Output is being written to: {}. You will be notified when it completes. If it is still running after 30m in the background, it will be stopped and you will be notified. It is running now: do not start a second copy while it runs. If it is no longer needed, stop it with TaskStop. To check interim output, use Read on that file path.",
+            output_file.display()
+        )
+    );
+    assert_eq!(
+        s,
+        json!({"stdout": "started", "stderr": "", "interrupted": false, "isImage": false, "noOutputExpected": false,
+            "backgroundTaskId": id, "timedOutAfterMs": 300})
+    );
+    let Some(TaskEvent::Started(started)) = w.events.recv().await else {
+        panic!("no start event")
+    };
+    assert_eq!(
+        (
+            started.task_id.as_str(),
+            started.tool_use_id.as_str(),
+            started.description.as_str()
+        ),
+        (id.as_str(), "toolu_01", "Sleep")
+    );
+    let Some(TaskEvent::Finished(done)) = w.events.recv().await else {
+        panic!("no end event")
+    };
+    assert_eq!(done.status, TaskStatus::Completed);
+    assert_eq!(
+        done.summary(),
+        "Background command \"Sleep\" completed (exit code 0)"
+    );
+    assert_eq!(
+        std::fs::read_to_string(&output_file).unwrap(),
+        "started\ndone\n"
+    );
+}
+
+#[tokio::test]
+async fn timeout_text_names_whole_seconds() {
+    let w = Ws::new();
+    let out = w
+        .call("Bash", json!({"command": "sleep 3", "timeout": 1000}))
+        .await;
+    assert!(text(&out).starts_with(
+        "Command did not complete within its 1s timeout and was moved to the background (ID: b"
+    ));
+    w.set.tasks().stop_all();
+}
+
+#[tokio::test]
+async fn background_tasks_run_and_stop_with_their_process_group() {
+    let mut w = Ws::new();
+    let out = w
+        .call("Bash", json!({"command": "sleep 30 & echo $! > child.pid; wait", "run_in_background": true, "description": "bg"}))
+        .await;
+    let id = out.structured.as_ref().unwrap()["backgroundTaskId"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(text(&out).starts_with(&format!(
+        "Command running in background with ID: {id}. Output is being written to: "
+    )));
+    assert!(matches!(w.events.recv().await, Some(TaskEvent::Started(_))));
+    let pid_file = w.ws.join("child.pid");
+    assert!(
+        wait_until(
+            || std::fs::read_to_string(&pid_file).is_ok_and(|s| s.ends_with('\n')),
+            Duration::from_secs(5)
+        )
+        .await
+    );
+    let pid: i32 = std::fs::read_to_string(&pid_file)
+        .unwrap()
+        .trim()
+        .parse()
+        .unwrap();
+    assert!(is_running(pid));
+
+    let out = w.call("TaskStop", json!({"task_id": id})).await;
+    let message = format!("Successfully stopped task: {id} (sleep 30 & echo $! > child.pid; wait)");
+    assert_eq!(text(&out), message);
+    assert_eq!(
+        out.structured,
+        Some(
+            json!({"message": message, "task_id": id, "task_type": "local_bash", "command": "sleep 30 & echo $! > child.pid; wait"})
+        )
+    );
+    let Some(TaskEvent::Finished(done)) = w.events.recv().await else {
+        panic!("no end event")
+    };
+    assert_eq!(done.status, TaskStatus::Killed);
+    assert!(
+        wait_until(|| !is_running(pid), Duration::from_secs(5)).await,
+        "grandchild {pid} survived TaskStop"
+    );
+
+    let out = w.call("TaskStop", json!({"task_id": id})).await;
+    assert_eq!(
+        text(&out),
+        format!("<tool_use_error>Task {id} is not running (status: killed)</tool_use_error>")
+    );
+    let out = w.call("TaskStop", json!({"shell_id": "bnope"})).await;
+    assert_eq!(
+        text(&out),
+        "<tool_use_error>No task found with ID: bnope</tool_use_error>"
+    );
+}
+
+#[tokio::test]
+async fn abort_kills_the_foreground_group() {
+    let w = Ws::new();
+    let abort = w.abort.clone();
+    let pid_file = w.ws.join("fg.pid");
+    let watcher = {
+        let pid_file = pid_file.clone();
+        tokio::spawn(async move {
+            wait_until(
+                || std::fs::read_to_string(&pid_file).is_ok_and(|s| s.ends_with('\n')),
+                Duration::from_secs(5),
+            )
+            .await;
+            abort.abort();
+        })
+    };
+    let out = w
+        .call(
+            "Bash",
+            json!({"command": "sleep 30 & echo $! > fg.pid; wait"}),
+        )
+        .await;
+    watcher.await.unwrap();
+    assert_eq!(out.is_error, Some(true));
+    assert_eq!(out.structured.as_ref().unwrap()["interrupted"], true);
+    let pid: i32 = std::fs::read_to_string(&pid_file)
+        .unwrap()
+        .trim()
+        .parse()
+        .unwrap();
+    assert!(
+        wait_until(|| !is_running(pid), Duration::from_secs(5)).await,
+        "{pid} survived the abort"
+    );
+}
+
+#[tokio::test]
+async fn dropping_the_call_or_the_tools_kills_everything() {
+    let w = Ws::new();
+    let pid_file = w.ws.join("drop.pid");
+    let call = w.call(
+        "Bash",
+        json!({"command": "sleep 30 & echo $! > drop.pid; wait"}),
+    );
+    // The call future is dropped when the timeout fires.
+    let _ = tokio::time::timeout(Duration::from_secs(2), async {
+        tokio::join!(call, async {
+            wait_until(
+                || std::fs::read_to_string(&pid_file).is_ok_and(|s| s.ends_with('\n')),
+                Duration::from_secs(5),
+            )
+            .await
+        })
+    })
+    .await;
+    let pid: i32 = std::fs::read_to_string(&pid_file)
+        .unwrap()
+        .trim()
+        .parse()
+        .unwrap();
+    assert!(
+        wait_until(|| !is_running(pid), Duration::from_secs(5)).await,
+        "{pid} survived a dropped call"
+    );
+
+    let out = w
+        .call(
+            "Bash",
+            json!({"command": "sleep 30 & echo $! > bg.pid; wait", "run_in_background": true}),
+        )
+        .await;
+    assert_eq!(out.is_error, Some(false));
+    let bg_file = w.ws.join("bg.pid");
+    assert!(
+        wait_until(
+            || std::fs::read_to_string(&bg_file).is_ok_and(|s| s.ends_with('\n')),
+            Duration::from_secs(5)
+        )
+        .await
+    );
+    let pid: i32 = std::fs::read_to_string(&bg_file)
+        .unwrap()
+        .trim()
+        .parse()
+        .unwrap();
+    assert!(is_running(pid));
+    let ws_dir = w.ws.clone();
+    drop(w);
+    assert!(
+        wait_until(|| !is_running(pid), Duration::from_secs(5)).await,
+        "{pid} survived the session's tools"
+    );
+    drop(ws_dir);
+}
+
+#[tokio::test]
+async fn huge_output_is_saved_and_previewed() {
+    let w = Ws::new();
+    let out = w
+        .call(
+            "Bash",
+            json!({"command": "for i in $(seq 1 20000); do echo line-$i; done"}),
+        )
+        .await;
+    let saved = w.root_path().join(format!(
+        "home/.claude/projects/{}/11111111-2222-3333-4444-555555555555/tool-results/toolu_01.txt",
+        oxagent_tools::paths::sanitize(&w.ws)
+    ));
+    let full = std::fs::read_to_string(&saved).unwrap();
+    assert!(full.starts_with("line-1\nline-2\n") && full.ends_with("line-20000"));
+    let t = text(&out);
+    let head = format!(
+        "<persisted-output>\nOutput too large ({}). Full output saved to: {}\n\nPreview (first 2KB):\nline-1\nline-2\n",
+        oxagent_tools::paths::format_size(full.len() as u64),
+        saved.display()
+    );
+    assert!(t.starts_with(&head), "{}", &t[..300]);
+    assert!(t.ends_with("\n...\n</persisted-output>"));
+    let s = out.structured.unwrap();
+    assert_eq!(s["stdout"].as_str().unwrap().chars().count(), 30_000);
+    assert_eq!(s["persistedOutputPath"], saved.display().to_string());
+    assert_eq!(s["persistedOutputSize"], full.len());
+}
+
+#[tokio::test]
+async fn kill_on_timeout_mode_kills_instead() {
+    let root = tempfile::tempdir().unwrap();
+    let set = oxagent_tools::BuiltinSet::new(&oxagent_tools::BuiltinConfig {
+        kill_on_timeout: true,
+        task_output_root: Some(root.path().join("tmp")),
+        ..Default::default()
+    });
+    let w = Ws::new();
+    let mut ctx = w.ctx("toolu_k");
+    ctx.cwd = std::fs::canonicalize(root.path()).unwrap();
+    let bash = set.tools.iter().find(|t| t.name() == "Bash").unwrap();
+    let out = bash
+        .call(
+            json!({"command": "echo before; sleep 5", "timeout": 200}),
+            &ctx,
+        )
+        .await;
+    assert_eq!(text(&out), "before\nCommand timed out after 0.2s");
+    assert_eq!(out.is_error, Some(true));
+    assert!(set.tasks().list().is_empty());
+}

@@ -1,0 +1,281 @@
+//! The tools' own permission checks, with the texts of the permission_* goldens.
+
+use crate::common::{ask_message, Ws};
+use oxagent_core::permission::ToolPermission;
+use oxagent_core::PermissionMode::{AcceptEdits, BypassPermissions, Default};
+use serde_json::json;
+
+#[test]
+fn reads_inside_are_free_outside_asked() {
+    let w = Ws::new();
+    w.file("src/app.js", "x");
+    for p in [
+        "<WS>/src/app.js",
+        "src/app.js",
+        "./src/app.js",
+        "<WS>/src/../notes.txt",
+        "<WS>//src/./app.js",
+    ] {
+        assert_eq!(
+            w.permission("Read", json!({"file_path": w.sub(p)}), Default),
+            ToolPermission::Allow,
+            "{p}"
+        );
+    }
+    let p = w.permission(
+        "Read",
+        json!({"file_path": w.sub("<WS>/src/../../outside/secret.txt")}),
+        Default,
+    );
+    assert_eq!(ask_message(&p), w.sub("Claude requested permissions to read from <ROOT>/outside/secret.txt, but you haven't granted it yet."));
+    let ToolPermission::Ask { reason_type, .. } = p else {
+        unreachable!()
+    };
+    assert_eq!(reason_type.as_deref(), Some("workingDir"));
+    assert_eq!(
+        w.permission(
+            "Read",
+            json!({"file_path": "/etc/passwd"}),
+            BypassPermissions
+        ),
+        ToolPermission::Allow
+    );
+
+    let p = w.permission(
+        "Glob",
+        json!({"pattern": "**/secret*", "path": w.sub("<ROOT>/outside")}),
+        Default,
+    );
+    assert_eq!(ask_message(&p), w.sub("Claude requested permissions to read from <ROOT>/outside, but you haven't granted it yet."));
+    let p = w.permission(
+        "Grep",
+        json!({"pattern": "SECRET", "path": w.sub("<ROOT>/outside")}),
+        Default,
+    );
+    assert_eq!(ask_message(&p), w.sub("Claude requested permissions to read from <ROOT>/outside, but you haven't granted it yet."));
+    assert_eq!(
+        w.permission("Grep", json!({"pattern": "x"}), Default),
+        ToolPermission::Allow
+    );
+}
+
+#[test]
+fn reads_through_an_outward_symlink_are_asked() {
+    let w = Ws::new();
+    std::fs::create_dir_all(w.root_path().join("outside")).unwrap();
+    std::fs::write(w.root_path().join("outside/secret.txt"), "s").unwrap();
+    std::os::unix::fs::symlink(
+        w.root_path().join("outside/secret.txt"),
+        w.ws.join("link_out"),
+    )
+    .unwrap();
+    let p = w.permission(
+        "Read",
+        json!({"file_path": w.sub("<WS>/link_out")}),
+        Default,
+    );
+    assert_eq!(
+        ask_message(&p),
+        w.sub("Claude requested permissions to read from <WS>/link_out, but you haven't granted it yet. <WS>/link_out resolves through a symlink to <ROOT>/outside/secret.txt, which is outside the allowed working directories.")
+    );
+}
+
+#[test]
+fn writes_ask_unless_accept_edits_inside() {
+    let w = Ws::new();
+    let input = json!({"file_path": w.sub("<WS>/q.txt"), "content": "Q\n"});
+    assert_eq!(
+        w.permission("Write", input.clone(), Default),
+        ToolPermission::Ask {
+            message: w.sub("Claude requested permissions to write to <WS>/q.txt, but you haven't granted it yet."),
+            blocked_path: None,
+            suggestions: vec![json!({"type": "setMode", "mode": "acceptEdits", "destination": "session"})],
+            reason_type: None,
+        }
+    );
+    assert_eq!(
+        w.permission("Write", input, AcceptEdits),
+        ToolPermission::Allow
+    );
+    let edit = json!({"file_path": w.sub("<WS>/a.txt"), "old_string": "a", "new_string": "b"});
+    assert_eq!(
+        w.permission("Edit", edit, AcceptEdits),
+        ToolPermission::Allow
+    );
+
+    let p = w.permission(
+        "Write",
+        json!({"file_path": w.sub("<ROOT>/outside.txt"), "content": "O\n"}),
+        AcceptEdits,
+    );
+    assert_eq!(ask_message(&p), w.sub("Claude requested permissions to write to <ROOT>/outside.txt, but you haven't granted it yet."));
+    let ToolPermission::Ask { reason_type, .. } = p else {
+        unreachable!()
+    };
+    assert_eq!(reason_type.as_deref(), Some("workingDir"));
+}
+
+#[test]
+fn read_only_bash_runs_and_file_changes_are_asked() {
+    let w = Ws::new();
+    w.file("src/a.txt", "a");
+    for cmd in [
+        "echo hi",
+        "ls",
+        "pwd",
+        "ls src | grep a",
+        "cat src/a.txt",
+        "git status",
+        "git status --short",
+        "git log --oneline",
+        "git diff",
+        "echo hi > /dev/null",
+        "grep -r foo src",
+        "echo x 2>&1",
+        "git status # trailing comment",
+    ] {
+        assert_eq!(
+            w.permission("Bash", json!({"command": cmd}), Default),
+            ToolPermission::Allow,
+            "{cmd}"
+        );
+    }
+    let tail = "needs approval. The path is inside the working directories for this session ('<WS>'), and Claude Code asks before a shell command creates, changes or removes files there.";
+    let p = w.permission("Bash", json!({"command": "touch t.txt"}), Default);
+    assert_eq!(
+        ask_message(&p),
+        w.sub(&format!("touch in '<WS>/t.txt' {tail}"))
+    );
+    let ToolPermission::Ask {
+        blocked_path,
+        suggestions,
+        reason_type,
+        ..
+    } = p
+    else {
+        unreachable!()
+    };
+    assert_eq!(blocked_path, Some(w.sub("<WS>/t.txt")));
+    assert_eq!(reason_type, None);
+    assert_eq!(
+        suggestions,
+        vec![
+            json!({"type": "addRules", "rules": [{"toolName": "Bash", "ruleContent": "touch t.txt"}], "behavior": "allow", "destination": "localSettings"}),
+            json!({"type": "addDirectories", "directories": [w.sub("<WS>")], "destination": "session"}),
+            json!({"type": "setMode", "mode": "acceptEdits", "destination": "session"}),
+        ]
+    );
+    for (cmd, file) in [
+        ("echo hi && touch x", "x"),
+        ("git status; touch pg_semi", "pg_semi"),
+        ("env touch pwned_env", "pwned_env"),
+        ("git status\ntouch nl", "nl"),
+    ] {
+        let p = w.permission("Bash", json!({"command": cmd}), Default);
+        assert_eq!(
+            ask_message(&p),
+            w.sub(&format!("touch in '<WS>/{file}' {tail}")),
+            "{cmd}"
+        );
+    }
+    let p = w.permission("Bash", json!({"command": "echo hi > out.txt"}), Default);
+    assert_eq!(
+        ask_message(&p),
+        w.sub(&format!("Output redirection to '<WS>/out.txt' {tail}"))
+    );
+    let p = w.permission(
+        "Bash",
+        json!({"command": "echo hi > ../escape.txt"}),
+        Default,
+    );
+    assert_eq!(
+        ask_message(&p),
+        w.sub("Output redirection to '<ROOT>/escape.txt' needs approval. The path is outside the working directories for this session ('<WS>'). Allowing runs the command as written.")
+    );
+    let p = w.permission(
+        "Bash",
+        json!({"command": "cat ../outside/secret.txt"}),
+        Default,
+    );
+    assert_eq!(
+        ask_message(&p),
+        w.sub("cat in '<ROOT>/outside/secret.txt' was blocked. For security, Claude Code may only concatenate files from the allowed working directories for this session: '<WS>'.")
+    );
+}
+
+#[test]
+fn accept_edits_lets_file_creation_through() {
+    let w = Ws::new();
+    for cmd in ["echo hi > b.txt", "mkdir newdir", "echo hi && touch x"] {
+        assert_eq!(
+            w.permission("Bash", json!({"command": cmd}), AcceptEdits),
+            ToolPermission::Allow,
+            "{cmd}"
+        );
+    }
+    assert!(matches!(
+        w.permission("Bash", json!({"command": "rm x"}), AcceptEdits),
+        ToolPermission::Ask { .. }
+    ));
+}
+
+#[test]
+fn unknown_nested_and_compound_commands_are_asked_with_their_reason() {
+    let w = Ws::new();
+    let check = |cmd: &str| match w.permission("Bash", json!({"command": cmd}), Default) {
+        ToolPermission::Ask {
+            message,
+            reason_type,
+            ..
+        } => (message, reason_type.unwrap_or_default()),
+        other => panic!("{cmd}: {other:?}"),
+    };
+    let nested = "A nested command in this command can't be checked before it runs";
+    assert_eq!(check("echo $(touch x)"), (nested.into(), "other".into()));
+    assert_eq!(check("echo `touch x`"), (nested.into(), "other".into()));
+    assert_eq!(
+        check("cat <(touch x)"),
+        (
+            "A command used as a file in this command can't be checked before it runs".into(),
+            "other".into()
+        )
+    );
+    assert_eq!(
+        check("eval \"echo; touch x\""),
+        (
+            "'eval' evaluates arguments as shell code".into(),
+            "other".into()
+        )
+    );
+    assert_eq!(
+        check("find . -name x -exec touch y \\;"),
+        ("find with '-exec' executes commands or modifies files — cannot be auto-allowed by a Bash(find:*) prefix rule".into(), "other".into())
+    );
+    for cmd in [
+        "npm test",
+        "FOO=1 ls",
+        "bash -c \"ls\"",
+        "git push",
+        "git status -uall",
+        "git -C .. status",
+        "git statusx",
+    ] {
+        assert_eq!(
+            check(cmd),
+            ("This command requires approval".into(), "other".into()),
+            "{cmd}"
+        );
+    }
+    assert_eq!(
+        check("git status | sh"),
+        ("This Bash command contains multiple operations. The following part requires approval: sh".into(), "subcommandResults".into())
+    );
+    assert_eq!(
+        check("echo hi 2>&1 | tee out.txt"),
+        ("This Bash command contains multiple operations. The following part requires approval: tee out.txt".into(), "subcommandResults".into())
+    );
+    assert_eq!(
+        check("cd .. && touch pwned"),
+        ("This Bash command contains multiple operations. The following parts require approval: cd .., touch pwned".into(), "subcommandResults".into())
+    );
+}
