@@ -4,7 +4,7 @@
 //! | tool | module | what it does |
 //! |---|---|---|
 //! | Read | [`read`], [`read_media`] | numbered lines; images, PDFs, notebooks |
-//! | Write | [`write`] | create or replace a file |
+//! | Write | [`write`](mod@write) | create or replace a file |
 //! | Edit | [`edit`] | exact string replacement |
 //! | Glob | [`glob`] | file names by pattern, oldest first |
 //! | Grep | [`grep`], [`grep_search`] | regex search, three output modes |
@@ -133,7 +133,7 @@ impl BuiltinSet {
             edit::tool(files.clone(), cwd.clone()),
             glob::tool(),
             grep::tool(),
-            read::tool(files.clone(), cwd.clone()),
+            read::tool(files.clone(), cwd.clone(), shell.task_root.clone()),
             task_stop::tool(tasks),
             write::tool(files.clone(), cwd),
         ];

@@ -15,7 +15,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use crate::file_state::FileState;
-use crate::paths::{display_path, format_size, resolve};
+use crate::paths::{display_path, format_size, real_path, resolve};
 use crate::permission_checks;
 use crate::read_media::{self, MediaKind};
 use crate::results::{parse_input, plain_error, success, wrapped_error};
@@ -39,11 +39,24 @@ struct ReadInput {
 pub struct ReadTool {
     files: FileState,
     cwd: Option<PathBuf>,
+    /// Directories always readable without asking: where background tasks write their
+    /// output, which the model is told to Read.
+    own_dirs: Vec<PathBuf>,
 }
 
 impl ReadTool {
     pub fn new(files: FileState) -> Self {
-        ReadTool { files, cwd: None }
+        ReadTool {
+            files,
+            cwd: None,
+            own_dirs: Vec::new(),
+        }
+    }
+
+    /// Lets the model read anything under `dir` without asking (the tools' own output).
+    pub fn with_own_dir(mut self, dir: PathBuf) -> Self {
+        self.own_dirs.push(dir);
+        self
     }
 
     /// The session directory, used only to word [`Tool::describe_call`].
@@ -182,10 +195,18 @@ impl Tool for ReadTool {
     }
 
     fn check_permission(&self, input: &Value, ctx: &PermissionContext) -> ToolPermission {
-        match input.get("file_path").and_then(Value::as_str) {
-            Some(path) => permission_checks::check_read(path, ctx),
-            None => ToolPermission::Allow,
+        let Some(path) = input.get("file_path").and_then(Value::as_str) else {
+            return ToolPermission::Allow;
+        };
+        let resolved = real_path(&resolve(path, &ctx.cwd));
+        if self
+            .own_dirs
+            .iter()
+            .any(|d| resolved.starts_with(real_path(d)))
+        {
+            return ToolPermission::Allow;
         }
+        permission_checks::check_read(path, ctx)
     }
 
     fn describe_call(&self, input: &Value) -> Option<String> {
@@ -238,6 +259,6 @@ pub(crate) fn describe_path(path: &str, cwd: Option<&Path>) -> Option<String> {
 }
 
 /// Shared constructor for [`crate::builtin_tools`].
-pub(crate) fn tool(files: FileState, cwd: Option<PathBuf>) -> Arc<dyn Tool> {
-    Arc::new(ReadTool::new(files).with_cwd(cwd))
+pub(crate) fn tool(files: FileState, cwd: Option<PathBuf>, task_root: PathBuf) -> Arc<dyn Tool> {
+    Arc::new(ReadTool::new(files).with_cwd(cwd).with_own_dir(task_root))
 }

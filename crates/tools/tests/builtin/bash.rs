@@ -150,6 +150,13 @@ async fn timeout_moves_the_command_to_the_background() {
         std::fs::read_to_string(&output_file).unwrap(),
         "started\ndone\n"
     );
+
+    // The model reads the output file with Read, without being asked for permission.
+    let read = serde_json::json!({"file_path": output_file.display().to_string()});
+    let p = w.permission("Read", read.clone(), oxagent_core::PermissionMode::Default);
+    assert_eq!(p, oxagent_core::permission::ToolPermission::Allow);
+    let out = w.call("Read", read).await;
+    assert_eq!(text(&out), "1\tstarted\n2\tdone\n3\t");
 }
 
 #[tokio::test]
