@@ -25,7 +25,10 @@ pub struct SystemClock {
 
 impl SystemClock {
     pub fn new(sleeper: fn(u64) -> BoxFuture<'static, ()>) -> Self {
-        SystemClock { origin: Instant::now(), sleeper }
+        SystemClock {
+            origin: Instant::now(),
+            sleeper,
+        }
     }
 }
 
@@ -43,7 +46,10 @@ impl Clock for SystemClock {
         self.origin.elapsed().as_millis() as u64
     }
     fn unix_ms(&self) -> u64 {
-        SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_millis() as u64).unwrap_or(0)
+        SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map(|d| d.as_millis() as u64)
+            .unwrap_or(0)
     }
     fn uuid(&self) -> String {
         uuid::Uuid::new_v4().to_string()

@@ -51,7 +51,10 @@ pub enum ContentBlock {
 
 impl ContentBlock {
     pub fn text(text: impl Into<String>) -> Self {
-        ContentBlock::Text { text: text.into(), citations: None }
+        ContentBlock::Text {
+            text: text.into(),
+            citations: None,
+        }
     }
 
     /// The `type` tag of this block as it appears on the wire.

@@ -32,7 +32,11 @@ pub struct NoHost;
 
 impl Host for NoHost {
     fn control(&self, request: Value) -> BoxFuture<'_, Result<Value, String>> {
-        let subtype = request.get("subtype").and_then(Value::as_str).unwrap_or("").to_string();
+        let subtype = request
+            .get("subtype")
+            .and_then(Value::as_str)
+            .unwrap_or("")
+            .to_string();
         Box::pin(async move { Err(format!("no host to answer {subtype}")) })
     }
 }

@@ -24,7 +24,10 @@ fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
 
 impl LiveSettings {
     pub fn new(mode: PermissionMode, model: impl Into<String>) -> Self {
-        LiveSettings { mode: Mutex::new(mode), model: Mutex::new(model.into()) }
+        LiveSettings {
+            mode: Mutex::new(mode),
+            model: Mutex::new(model.into()),
+        }
     }
     pub fn permission_mode(&self) -> PermissionMode {
         *lock(&self.mode)

@@ -125,7 +125,11 @@ pub struct UserMessage {
     /// The tool's structured output (not the text the model sees); a bare string on errors.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tool_use_result: Option<Value>,
-    #[serde(default, rename = "isSynthetic", skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        rename = "isSynthetic",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub is_synthetic: Option<bool>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub uuid: Option<String>,
@@ -136,7 +140,10 @@ pub struct UserMessage {
 impl UserMessage {
     pub fn prompt(content: UserContent) -> Self {
         UserMessage {
-            message: UserParam { role: user_role(), content },
+            message: UserParam {
+                role: user_role(),
+                content,
+            },
             parent_tool_use_id: None,
             tool_use_result: None,
             is_synthetic: None,
@@ -218,7 +225,11 @@ mod tests {
                 content: vec![ContentBlock::text("hi")],
                 stop_reason: None,
                 stop_sequence: None,
-                usage: Usage { input_tokens: 3, output_tokens: 1, ..Usage::default() },
+                usage: Usage {
+                    input_tokens: 3,
+                    output_tokens: 1,
+                    ..Usage::default()
+                },
                 context_management: None,
             },
             parent_tool_use_id: None,

@@ -27,7 +27,10 @@ impl PermissionRule {
                     specifier: (!spec.is_empty() && spec != "*").then(|| spec.to_string()),
                 }
             }
-            _ => PermissionRule { tool: text.to_string(), specifier: None },
+            _ => PermissionRule {
+                tool: text.to_string(),
+                specifier: None,
+            },
         }
     }
 
@@ -41,7 +44,9 @@ impl PermissionRule {
             return true;
         }
         let server_prefix = format!("{}__", self.tool);
-        self.tool.starts_with("mcp__") && self.tool.matches("__").count() == 1 && tool.starts_with(&server_prefix)
+        self.tool.starts_with("mcp__")
+            && self.tool.matches("__").count() == 1
+            && tool.starts_with(&server_prefix)
     }
 
     /// Whether the rule covers this call. Bare rules cover every call of the tool; scoped
@@ -50,17 +55,21 @@ impl PermissionRule {
         if !self.names_tool(tool) {
             return false;
         }
-        let Some(spec) = &self.specifier else { return true };
+        let Some(spec) = &self.specifier else {
+            return true;
+        };
         let arg = match tool {
             "Bash" => input.get("command"),
-            "Read" | "Write" | "Edit" | "NotebookEdit" => {
-                input.get("file_path").or_else(|| input.get("notebook_path"))
-            }
+            "Read" | "Write" | "Edit" | "NotebookEdit" => input
+                .get("file_path")
+                .or_else(|| input.get("notebook_path")),
             "WebFetch" => input.get("url"),
             "Glob" | "Grep" => input.get("path"),
             _ => None,
         };
-        let Some(arg) = arg.and_then(Value::as_str) else { return false };
+        let Some(arg) = arg.and_then(Value::as_str) else {
+            return false;
+        };
         specifier_matches(spec, arg.trim())
     }
 }

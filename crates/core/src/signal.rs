@@ -44,13 +44,17 @@ impl AbortSignal {
 
     /// Resolves once the signal has fired.
     pub fn aborted(&self) -> Aborted {
-        Aborted { inner: self.inner.clone() }
+        Aborted {
+            inner: self.inner.clone(),
+        }
     }
 }
 
 impl std::fmt::Debug for AbortSignal {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("AbortSignal").field("aborted", &self.is_aborted()).finish()
+        f.debug_struct("AbortSignal")
+            .field("aborted", &self.is_aborted())
+            .finish()
     }
 }
 

@@ -51,7 +51,11 @@ pub struct ToolOutput {
 
 impl ToolOutput {
     pub fn text(content: impl Into<String>) -> Self {
-        ToolOutput { content: ToolResultContent::Text(content.into()), is_error: None, structured: None }
+        ToolOutput {
+            content: ToolResultContent::Text(content.into()),
+            is_error: None,
+            structured: None,
+        }
     }
 
     /// A failure: the text goes to the model, and (as the reference does) the same text is the
@@ -97,7 +101,10 @@ pub trait Tool: Send + Sync {
     }
     /// A short human description of the call (can_use_tool's `description`).
     fn describe_call(&self, input: &Value) -> Option<String> {
-        input.get("description").and_then(Value::as_str).map(str::to_string)
+        input
+            .get("description")
+            .and_then(Value::as_str)
+            .map(str::to_string)
     }
     fn call<'a>(&'a self, input: Value, ctx: &'a ToolContext) -> BoxFuture<'a, ToolOutput>;
 }
@@ -152,6 +159,8 @@ impl ToolRegistry {
 
 impl std::fmt::Debug for ToolRegistry {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_list().entries(self.tools.iter().map(|t| t.name())).finish()
+        f.debug_list()
+            .entries(self.tools.iter().map(|t| t.name()))
+            .finish()
     }
 }

@@ -95,7 +95,12 @@ pub struct Price {
 }
 
 const fn price(input: f64, output: f64, cache_write: f64, cache_read: f64) -> Price {
-    Price { input, output, cache_write, cache_read }
+    Price {
+        input,
+        output,
+        cache_write,
+        cache_read,
+    }
 }
 
 /// The price list (see the project's pricing table). Unknown models cost what the default
@@ -182,7 +187,10 @@ mod tests {
 
     #[test]
     fn canonical_strips_date_and_1m() {
-        assert_eq!(canonical_model("claude-haiku-4-5-20251001"), "claude-haiku-4-5");
+        assert_eq!(
+            canonical_model("claude-haiku-4-5-20251001"),
+            "claude-haiku-4-5"
+        );
         assert_eq!(canonical_model("claude-opus-4-6[1m]"), "claude-opus-4-6");
         assert_eq!(canonical_model("claude-opus-5-5"), "claude-opus-5-5");
     }

@@ -62,7 +62,10 @@ fn check(schema: &Value, value: &Value, path: &mut Vec<String>, issues: &mut Vec
             let name = path.join(".");
             let listed: Vec<String> = options.iter().map(|o| o.to_string()).collect();
             issues.push(Issue {
-                model: format!("The parameter `{name}` must be one of {}", listed.join(", ")),
+                model: format!(
+                    "The parameter `{name}` must be one of {}",
+                    listed.join(", ")
+                ),
                 caller: json!({"code": "invalid_value", "values": options, "path": path,
                     "message": format!("Invalid option: expected one of {}", listed.join("|"))}),
             });
@@ -98,8 +101,10 @@ fn check(schema: &Value, value: &Value, path: &mut Vec<String>, issues: &mut Vec
         }
     }
     if schema.get("additionalProperties") == Some(&Value::Bool(false)) {
-        let extra: Vec<&String> =
-            obj.keys().filter(|k| props.is_none_or(|p| !p.contains_key(*k))).collect();
+        let extra: Vec<&String> = obj
+            .keys()
+            .filter(|k| props.is_none_or(|p| !p.contains_key(*k)))
+            .collect();
         if !extra.is_empty() {
             let model = extra
                 .iter()
@@ -158,14 +163,23 @@ mod tests {
 
     #[test]
     fn unexpected_key_is_named() {
-        let err = validate_input("Read", &read_schema(), &json!({"file_path": "a", "bogus": true}))
-            .unwrap_err();
+        let err = validate_input(
+            "Read",
+            &read_schema(),
+            &json!({"file_path": "a", "bogus": true}),
+        )
+        .unwrap_err();
         assert_eq!(err.model_text, "<tool_use_error>InputValidationError: Read failed due to the following issue:\nAn unexpected parameter `bogus` was provided</tool_use_error>");
         assert_eq!(err.caller_text, "InputValidationError: [\n  {\n    \"code\": \"unrecognized_keys\",\n    \"keys\": [\n      \"bogus\"\n    ],\n    \"path\": [],\n    \"message\": \"Unrecognized key: \\\"bogus\\\"\"\n  }\n]");
     }
 
     #[test]
     fn valid_input_passes() {
-        assert!(validate_input("Read", &read_schema(), &json!({"file_path": "a", "offset": 3})).is_ok());
+        assert!(validate_input(
+            "Read",
+            &read_schema(),
+            &json!({"file_path": "a", "offset": 3})
+        )
+        .is_ok());
     }
 }

@@ -1,1 +1,36 @@
-//! oxagent
+//! oxagent: the Claude Agent SDK, native.
+//!
+//! Runs Claude's agent loop in the calling process: a prompt goes in, the model answers or
+//! calls tools, results go back, until the task is done; every step is streamed as a
+//! [`Message`] in the documented SDK's wire shape.
+//!
+//! ```no_run
+//! use futures::StreamExt;
+//! # async fn demo() {
+//! let options = oxagent::Options { max_turns: Some(5), ..Default::default() };
+//! let mut messages = oxagent::query("List the files here", options);
+//! while let Some(message) = messages.next().await {
+//!     println!("{:?}", message);
+//! }
+//! # }
+//! ```
+//!
+//! [`SessionHandle`] is the frame-level interface the Python and Node faces use.
+
+mod error;
+mod frames;
+mod handle;
+mod options;
+mod prompts;
+mod query;
+mod sdk_mcp;
+mod setup;
+
+pub use error::{Error, OptionsError, OptionsErrorKind, Result};
+pub use handle::SessionHandle;
+pub use options::{McpServer, Options, SystemPrompt, ToolsOption};
+pub use oxagent_core::{self as core, message, ContentBlock, Message, PermissionMode};
+pub use query::{
+    query, query_with, Callbacks, CanUseTool, Client, HookCallback, HookMatcherFns,
+    PermissionResult,
+};

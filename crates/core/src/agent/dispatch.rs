@@ -71,11 +71,18 @@ pub(crate) struct Call {
 }
 
 /// Runs the calls, batching consecutive read-only ones.
-pub(crate) async fn run_calls(session: &Session, deps: &Deps<'_>, calls: Vec<Call>) -> Vec<CallOutcome> {
+pub(crate) async fn run_calls(
+    session: &Session,
+    deps: &Deps<'_>,
+    calls: Vec<Call>,
+) -> Vec<CallOutcome> {
     let mut outcomes = Vec::with_capacity(calls.len());
     let mut batch: Vec<Call> = Vec::new();
     for call in calls {
-        let read_only = deps.tools.get(&call.name).is_some_and(|t| t.is_read_only(&call.input));
+        let read_only = deps
+            .tools
+            .get(&call.name)
+            .is_some_and(|t| t.is_read_only(&call.input));
         if !read_only && !batch.is_empty() {
             let run = std::mem::take(&mut batch);
             outcomes.extend(join_all(run.iter().map(|c| run_one(session, deps, c))).await);
@@ -130,22 +137,46 @@ async fn run_one(session: &Session, deps: &Deps<'_>, call: &Call) -> CallOutcome
     if let Some(updated) = &pre.updated_input {
         input = updated.clone();
     }
-    let hook_decision = pre.permission_decision.as_ref().map(|(d, r)| (d.as_str(), r.clone()));
+    let hook_decision = pre
+        .permission_decision
+        .as_ref()
+        .map(|(d, r)| (d.as_str(), r.clone()));
     if let Some(("deny", reason)) = hook_decision {
-        let msg = format!("PreToolUse:{} hook error: {}", call.name, reason.unwrap_or_default());
+        let msg = format!(
+            "PreToolUse:{} hook error: {}",
+            call.name,
+            reason.unwrap_or_default()
+        );
         let mut o = CallOutcome::error(id, msg.clone(), format!("Error: {msg}"));
         o.denial = Some(denial(call));
         return o;
     }
     if pre.stop {
-        let mut o = CallOutcome::error(id, "Execution stopped by PreToolUse hook", "Error: Execution stopped by PreToolUse hook");
+        let mut o = CallOutcome::error(
+            id,
+            "Execution stopped by PreToolUse hook",
+            "Error: Execution stopped by PreToolUse hook",
+        );
         o.stop = Some(pre.stop_reason.unwrap_or_default());
         return o;
     }
 
-    match decide(session, deps, tool.as_ref(), call, &input, hook_decision.map(|(d, _)| d)).await {
+    match decide(
+        session,
+        deps,
+        tool.as_ref(),
+        call,
+        &input,
+        hook_decision.map(|(d, _)| d),
+    )
+    .await
+    {
         Verdict::Allow(run_input) => execute(session, deps, tool.as_ref(), call, run_input).await,
-        Verdict::Deny { message, interrupt, announce_reason } => {
+        Verdict::Deny {
+            message,
+            interrupt,
+            announce_reason,
+        } => {
             let mut o = CallOutcome::error(id, message.clone(), format!("Error: {message}"));
             o.denial = Some(denial(call));
             if let Some(reason_type) = announce_reason {
@@ -181,11 +212,17 @@ const DONT_ASK_TEXT: &str = "has been denied because Claude Code is running in d
 enum Verdict {
     Allow(Value),
     /// `announce_reason`: `Some(reason_type)` emits a permission_denied message.
-    Deny { message: String, interrupt: bool, announce_reason: Option<Option<String>> },
+    Deny {
+        message: String,
+        interrupt: bool,
+        announce_reason: Option<Option<String>>,
+    },
 }
 
 fn has_shell_operators(command: &str) -> bool {
-    ["&&", "||", ";", "|", "`", "$(", ">", "<", "\n", "&"].iter().any(|op| command.contains(op))
+    ["&&", "||", ";", "|", "`", "$(", ">", "<", "\n", "&"]
+        .iter()
+        .any(|op| command.contains(op))
 }
 
 async fn decide(
@@ -198,13 +235,26 @@ async fn decide(
 ) -> Verdict {
     let config = &session.config;
     let name = tool.name();
-    let rules = |list: &[String]| list.iter().map(|r| PermissionRule::parse(r)).collect::<Vec<_>>();
-    if rules(&config.disallowed_tools).iter().any(|r| r.covers(name, input)) {
+    let rules = |list: &[String]| {
+        list.iter()
+            .map(|r| PermissionRule::parse(r))
+            .collect::<Vec<_>>()
+    };
+    if rules(&config.disallowed_tools)
+        .iter()
+        .any(|r| r.covers(name, input))
+    {
         let message = match input.get("command").and_then(Value::as_str) {
-            Some(cmd) if name == "Bash" => format!("Permission to use Bash with command {cmd} has been denied."),
+            Some(cmd) if name == "Bash" => {
+                format!("Permission to use Bash with command {cmd} has been denied.")
+            }
             _ => format!("Permission to use {name} has been denied."),
         };
-        return Verdict::Deny { message, interrupt: false, announce_reason: Some(Some("rule".into())) };
+        return Verdict::Deny {
+            message,
+            interrupt: false,
+            announce_reason: Some(Some("rule".into())),
+        };
     }
     let mode = session.live.permission_mode();
     if mode == PermissionMode::BypassPermissions || hook_decision == Some("allow") {
@@ -212,7 +262,12 @@ async fn decide(
     }
     let allowed = rules(&config.allowed_tools).iter().any(|r| {
         r.covers(name, input)
-            && (r.is_bare() || name != "Bash" || !input.get("command").and_then(Value::as_str).is_some_and(has_shell_operators))
+            && (r.is_bare()
+                || name != "Bash"
+                || !input
+                    .get("command")
+                    .and_then(Value::as_str)
+                    .is_some_and(has_shell_operators))
     });
     if allowed && hook_decision != Some("ask") {
         return Verdict::Allow(input.clone());
@@ -231,18 +286,33 @@ async fn decide(
     let (message, blocked_path, suggestions, reason_type) = match check {
         ToolPermission::Allow => return Verdict::Allow(input.clone()),
         ToolPermission::Deny { message } => {
-            return Verdict::Deny { message, interrupt: false, announce_reason: Some(None) }
+            return Verdict::Deny {
+                message,
+                interrupt: false,
+                announce_reason: Some(None),
+            }
         }
-        ToolPermission::Ask { message, blocked_path, suggestions, reason_type } => {
-            (message, blocked_path, suggestions, reason_type)
-        }
+        ToolPermission::Ask {
+            message,
+            blocked_path,
+            suggestions,
+            reason_type,
+        } => (message, blocked_path, suggestions, reason_type),
     };
     if mode == PermissionMode::DontAsk {
         let message = format!("Permission to use {name} {DONT_ASK_TEXT}");
-        return Verdict::Deny { message, interrupt: false, announce_reason: Some(Some("mode".into())) };
+        return Verdict::Deny {
+            message,
+            interrupt: false,
+            announce_reason: Some(Some("mode".into())),
+        };
     }
     if !deps.host.handles_can_use_tool() {
-        return Verdict::Deny { message, interrupt: false, announce_reason: Some(reason_type) };
+        return Verdict::Deny {
+            message,
+            interrupt: false,
+            announce_reason: Some(reason_type),
+        };
     }
     let mut request = json!({
         "subtype": "can_use_tool",
@@ -262,15 +332,32 @@ async fn decide(
             Verdict::Allow(updated.unwrap_or_else(|| input.clone()))
         }
         Ok(reply) => Verdict::Deny {
-            message: reply.get("message").and_then(Value::as_str).unwrap_or("").to_string(),
-            interrupt: reply.get("interrupt").and_then(Value::as_bool).unwrap_or(false),
+            message: reply
+                .get("message")
+                .and_then(Value::as_str)
+                .unwrap_or("")
+                .to_string(),
+            interrupt: reply
+                .get("interrupt")
+                .and_then(Value::as_bool)
+                .unwrap_or(false),
             announce_reason: None,
         },
-        Err(e) => Verdict::Deny { message: e, interrupt: false, announce_reason: None },
+        Err(e) => Verdict::Deny {
+            message: e,
+            interrupt: false,
+            announce_reason: None,
+        },
     }
 }
 
-async fn execute(session: &Session, deps: &Deps<'_>, tool: &dyn Tool, call: &Call, input: Value) -> CallOutcome {
+async fn execute(
+    session: &Session,
+    deps: &Deps<'_>,
+    tool: &dyn Tool,
+    call: &Call,
+    input: Value,
+) -> CallOutcome {
     let config = &session.config;
     let ctx = ToolContext {
         session_id: config.session_id.clone(),
@@ -283,9 +370,15 @@ async fn execute(session: &Session, deps: &Deps<'_>, tool: &dyn Tool, call: &Cal
     let out = tool.call(input.clone(), &ctx).await;
     let failed = out.is_error == Some(true);
     let (event, extra) = if failed {
-        ("PostToolUseFailure", json!({"error": out.content.as_text(), "is_interrupt": deps.interrupt.is_aborted()}))
+        (
+            "PostToolUseFailure",
+            json!({"error": out.content.as_text(), "is_interrupt": deps.interrupt.is_aborted()}),
+        )
     } else {
-        ("PostToolUse", json!({"tool_response": out.structured.clone().unwrap_or(Value::Null)}))
+        (
+            "PostToolUse",
+            json!({"tool_response": out.structured.clone().unwrap_or(Value::Null)}),
+        )
     };
     let mut hook_input = session.hook_input(event, Some((&call.name, &input, &call.id)));
     if let (Value::Object(h), Value::Object(e)) = (&mut hook_input, extra) {
@@ -295,7 +388,14 @@ async fn execute(session: &Session, deps: &Deps<'_>, tool: &dyn Tool, call: &Cal
             h.insert("tool_use_id".into(), id);
         }
     }
-    let post = hooks::run(deps, config.hooks.get(event), Some(&call.name), hook_input, Some(&call.id)).await;
+    let post = hooks::run(
+        deps,
+        config.hooks.get(event),
+        Some(&call.name),
+        hook_input,
+        Some(&call.id),
+    )
+    .await;
     CallOutcome {
         tool_use_id: call.id.clone(),
         content: out.content,
@@ -314,5 +414,9 @@ async fn execute(session: &Session, deps: &Deps<'_>, tool: &dyn Tool, call: &Cal
 }
 
 fn denial(call: &Call) -> PermissionDenial {
-    PermissionDenial { tool_name: call.name.clone(), tool_use_id: call.id.clone(), tool_input: call.input.clone() }
+    PermissionDenial {
+        tool_name: call.name.clone(),
+        tool_use_id: call.id.clone(),
+        tool_input: call.input.clone(),
+    }
 }

@@ -27,7 +27,9 @@ pub struct HookOutcome {
 
 /// Whether a matcher pattern (`Bash`, `Edit|Write`, `mcp__.*`, `*`, none) covers `name`.
 pub(crate) fn matches(pattern: Option<&str>, name: Option<&str>) -> bool {
-    let Some(pattern) = pattern.filter(|p| !p.is_empty() && *p != "*") else { return true };
+    let Some(pattern) = pattern.filter(|p| !p.is_empty() && *p != "*") else {
+        return true;
+    };
     let Some(name) = name else { return true };
     pattern.split('|').any(|alt| {
         let alt = alt.trim();
@@ -46,8 +48,13 @@ pub(crate) async fn run(
     tool_use_id: Option<&str>,
 ) -> HookOutcome {
     let mut outcome = HookOutcome::default();
-    let Some(matchers) = matchers else { return outcome };
-    for m in matchers.iter().filter(|m| matches(m.matcher.as_deref(), tool_name)) {
+    let Some(matchers) = matchers else {
+        return outcome;
+    };
+    for m in matchers
+        .iter()
+        .filter(|m| matches(m.matcher.as_deref(), tool_name))
+    {
         for id in &m.callback_ids {
             let request = json!({
                 "subtype": "hook_callback",
@@ -92,7 +99,9 @@ fn fold(outcome: &mut HookOutcome, out: &Map<String, Value>) {
     if let Some(msg) = out.get("systemMessage").and_then(s) {
         outcome.system_messages.push(msg);
     }
-    let Some(specific) = out.get("hookSpecificOutput").and_then(Value::as_object) else { return };
+    let Some(specific) = out.get("hookSpecificOutput").and_then(Value::as_object) else {
+        return;
+    };
     if let Some(decision) = specific.get("permissionDecision").and_then(s) {
         // deny wins over ask, ask over allow, whatever the order the hooks answered in.
         let rank = |d: &str| match d {
@@ -101,7 +110,11 @@ fn fold(outcome: &mut HookOutcome, out: &Map<String, Value>) {
             "allow" => 1,
             _ => 0,
         };
-        let current = outcome.permission_decision.as_ref().map(|(d, _)| rank(d)).unwrap_or(0);
+        let current = outcome
+            .permission_decision
+            .as_ref()
+            .map(|(d, _)| rank(d))
+            .unwrap_or(0);
         if rank(&decision) > current {
             let reason = specific.get("permissionDecisionReason").and_then(s);
             outcome.permission_decision = Some((decision, reason));
@@ -137,6 +150,9 @@ mod tests {
             "permissionDecisionReason": "no"}});
         fold(&mut o, deny.as_object().unwrap());
         fold(&mut o, allow.as_object().unwrap());
-        assert_eq!(o.permission_decision, Some(("deny".into(), Some("no".into()))));
+        assert_eq!(
+            o.permission_decision,
+            Some(("deny".into(), Some("no".into())))
+        );
     }
 }

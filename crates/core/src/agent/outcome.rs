@@ -25,7 +25,12 @@ pub(crate) struct ResultFields {
 }
 
 impl TurnEnd {
-    pub fn fields(&self, num_turns: u32, stop_reason: Option<String>, last_text: Option<String>) -> ResultFields {
+    pub fn fields(
+        &self,
+        num_turns: u32,
+        stop_reason: Option<String>,
+        last_text: Option<String>,
+    ) -> ResultFields {
         let base = ResultFields {
             subtype: ResultSubtype::Success,
             is_error: false,
@@ -37,7 +42,10 @@ impl TurnEnd {
             terminal_reason: "completed",
         };
         match self {
-            TurnEnd::Completed => ResultFields { result: Some(last_text.unwrap_or_default()), ..base },
+            TurnEnd::Completed => ResultFields {
+                result: Some(last_text.unwrap_or_default()),
+                ..base
+            },
             TurnEnd::MaxTurns(n) => ResultFields {
                 subtype: ResultSubtype::ErrorMaxTurns,
                 is_error: true,
@@ -67,11 +75,19 @@ impl TurnEnd {
                     "[ede_diagnostic] result_type=user last_content_type=n/a stop_reason={}",
                     base.stop_reason.clone().unwrap_or_else(|| "null".into())
                 )]),
-                terminal_reason: if *during_tools { "aborted_tools" } else { "aborted_streaming" },
+                terminal_reason: if *during_tools {
+                    "aborted_tools"
+                } else {
+                    "aborted_streaming"
+                },
                 ..base
             },
             TurnEnd::HookStopped(reason) => ResultFields {
-                result: Some(if reason.is_empty() { last_text.unwrap_or_default() } else { reason.clone() }),
+                result: Some(if reason.is_empty() {
+                    last_text.unwrap_or_default()
+                } else {
+                    reason.clone()
+                }),
                 terminal_reason: "hook_stopped",
                 ..base
             },
@@ -83,14 +99,25 @@ impl TurnEnd {
 pub(crate) fn api_error_text(err: &ApiError) -> String {
     match err.status {
         Some(s) if s >= 500 => {
-            let what = if err.message.is_empty() { "Internal server error" } else { err.message.as_str() };
+            let what = if err.message.is_empty() {
+                "Internal server error"
+            } else {
+                err.message.as_str()
+            };
             format!(
                 "API Error: {s} {what}. This is a server-side issue, usually temporary — try again in a moment. If it persists, check your inference gateway ({}).",
                 err.endpoint
             )
         }
         Some(s) => format!("API Error: {s} {}", err.message),
-        None => format!("API Error: {}", if err.message.is_empty() { "Connection error." } else { err.message.as_str() }),
+        None => format!(
+            "API Error: {}",
+            if err.message.is_empty() {
+                "Connection error."
+            } else {
+                err.message.as_str()
+            }
+        ),
     }
 }
 
@@ -111,7 +138,10 @@ mod tests {
 
     #[test]
     fn error_texts() {
-        assert_eq!(api_error_text(&err(Some(400), "messages: bad request for test")), "API Error: 400 messages: bad request for test");
+        assert_eq!(
+            api_error_text(&err(Some(400), "messages: bad request for test")),
+            "API Error: 400 messages: bad request for test"
+        );
         assert_eq!(
             api_error_text(&err(Some(500), "Internal server error")),
             "API Error: 500 Internal server error. This is a server-side issue, usually temporary — try again in a moment. If it persists, check your inference gateway (127.0.0.1:9)."

@@ -15,10 +15,17 @@ pub(crate) struct Turn {
     pub content: Vec<ContentBlock>,
 }
 
-pub(crate) fn build(config: &SessionConfig, model: &str, history: &[Turn], tools: &ToolRegistry) -> ModelRequest {
+pub(crate) fn build(
+    config: &SessionConfig,
+    model: &str,
+    history: &[Turn],
+    tools: &ToolRegistry,
+) -> ModelRequest {
     let mut body = Map::new();
     body.insert("model".into(), json!(model));
-    let max_tokens = config.max_tokens.unwrap_or_else(|| max_output_tokens(model));
+    let max_tokens = config
+        .max_tokens
+        .unwrap_or_else(|| max_output_tokens(model));
     body.insert("max_tokens".into(), json!(max_tokens));
     if !config.system_prompt.is_empty() {
         let n = config.system_prompt.len();
@@ -48,7 +55,10 @@ pub(crate) fn build(config: &SessionConfig, model: &str, history: &[Turn], tools
         body.insert(k.clone(), v.clone());
     }
     body.insert("stream".into(), json!(true));
-    ModelRequest { body: Value::Object(body), betas: config.betas.clone() }
+    ModelRequest {
+        body: Value::Object(body),
+        betas: config.betas.clone(),
+    }
 }
 
 /// The `messages` array; the last block of the last message carries the cache breakpoint.

@@ -21,9 +21,20 @@ use crate::usage::Usage;
 
 #[derive(Debug)]
 enum Partial {
-    Text { text: String, citations: Vec<Value> },
-    Thinking { thinking: String, signature: String },
-    ToolUse { id: String, name: String, json: String, initial: Value },
+    Text {
+        text: String,
+        citations: Vec<Value>,
+    },
+    Thinking {
+        thinking: String,
+        signature: String,
+    },
+    ToolUse {
+        id: String,
+        name: String,
+        json: String,
+        initial: Value,
+    },
     Other(Value),
 }
 
@@ -158,7 +169,10 @@ fn str_of(v: &Value, key: &str) -> String {
 
 fn start_block(block: Value) -> Partial {
     match block.get("type").and_then(Value::as_str).unwrap_or("") {
-        "text" => Partial::Text { text: str_of(&block, "text"), citations: Vec::new() },
+        "text" => Partial::Text {
+            text: str_of(&block, "text"),
+            citations: Vec::new(),
+        },
         "thinking" => Partial::Thinking {
             thinking: str_of(&block, "thinking"),
             signature: str_of(&block, "signature"),
@@ -167,7 +181,10 @@ fn start_block(block: Value) -> Partial {
             id: str_of(&block, "id"),
             name: str_of(&block, "name"),
             json: String::new(),
-            initial: block.get("input").cloned().unwrap_or(Value::Object(Map::new())),
+            initial: block
+                .get("input")
+                .cloned()
+                .unwrap_or(Value::Object(Map::new())),
         },
         _ => Partial::Other(block),
     }
@@ -193,9 +210,10 @@ fn apply_delta(p: &mut Partial, delta: &Value) {
         }
         (Partial::Other(block), "input_json_delta") => {
             // server_tool_use blocks stream their input the same way.
-            let buf = block
-                .as_object_mut()
-                .map(|o| o.entry("__partial_json").or_insert(Value::String(String::new())));
+            let buf = block.as_object_mut().map(|o| {
+                o.entry("__partial_json")
+                    .or_insert(Value::String(String::new()))
+            });
             if let Some(Value::String(s)) = buf {
                 s.push_str(&str_of(delta, "partial_json"));
             }
@@ -210,8 +228,19 @@ fn finish_block(p: Partial) -> ContentBlock {
             text,
             citations: (!citations.is_empty()).then_some(Value::Array(citations)),
         },
-        Partial::Thinking { thinking, signature } => ContentBlock::Thinking { thinking, signature },
-        Partial::ToolUse { id, name, json, initial } => {
+        Partial::Thinking {
+            thinking,
+            signature,
+        } => ContentBlock::Thinking {
+            thinking,
+            signature,
+        },
+        Partial::ToolUse {
+            id,
+            name,
+            json,
+            initial,
+        } => {
             let input = if json.trim().is_empty() {
                 initial
             } else {
@@ -228,7 +257,11 @@ fn finish_block(p: Partial) -> ContentBlock {
                     }
                 }
                 if obj.get("type").and_then(Value::as_str) == Some("redacted_thinking") {
-                    let data = obj.get("data").and_then(Value::as_str).unwrap_or("").to_string();
+                    let data = obj
+                        .get("data")
+                        .and_then(Value::as_str)
+                        .unwrap_or("")
+                        .to_string();
                     return ContentBlock::RedactedThinking { data };
                 }
             }
@@ -254,17 +287,25 @@ mod tests {
         let b = r.push(&json!({"type": "content_block_stop", "index": 1}));
         assert_eq!(
             b,
-            Some(ContentBlock::ToolUse { id: "t1".into(), name: "Bash".into(), input: json!({"command": "ls"}) })
+            Some(ContentBlock::ToolUse {
+                id: "t1".into(),
+                name: "Bash".into(),
+                input: json!({"command": "ls"})
+            })
         );
     }
 
     #[test]
     fn message_delta_sets_stop_reason_and_usage() {
         let mut r = ResponseBuilder::default();
-        r.push(&json!({"type": "message_start", "message": {"id": "m", "model": "x",
-            "usage": {"input_tokens": 100, "output_tokens": 1}}}));
-        r.push(&json!({"type": "message_delta", "delta": {"stop_reason": "end_turn"},
-            "usage": {"output_tokens": 20}}));
+        r.push(
+            &json!({"type": "message_start", "message": {"id": "m", "model": "x",
+            "usage": {"input_tokens": 100, "output_tokens": 1}}}),
+        );
+        r.push(
+            &json!({"type": "message_delta", "delta": {"stop_reason": "end_turn"},
+            "usage": {"output_tokens": 20}}),
+        );
         assert_eq!(r.stop_reason.as_deref(), Some("end_turn"));
         assert_eq!((r.usage.input_tokens, r.usage.output_tokens), (100, 20));
         assert_eq!(r.start_usage.output_tokens, 1);

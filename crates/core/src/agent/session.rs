@@ -11,8 +11,8 @@ use crate::config::{PermissionMode, SessionConfig};
 use crate::content::{ContentBlock, UserContent};
 use crate::live::LiveSettings;
 use crate::message::{
-    ApiMessage, AssistantMessage, Message, PermissionDenial, ResultMessage,
-    StreamEventMessage, SystemMessage, UserMessage, UserParam,
+    ApiMessage, AssistantMessage, Message, PermissionDenial, ResultMessage, StreamEventMessage,
+    SystemMessage, UserMessage, UserParam,
 };
 use crate::model::{ModelEvent, RetryNotice};
 use crate::usage::{ModelUsage, Usage};
@@ -59,7 +59,10 @@ struct TurnState {
 impl Session {
     pub fn new(config: SessionConfig) -> Self {
         Session {
-            live: Arc::new(LiveSettings::new(config.permission_mode, config.model.clone())),
+            live: Arc::new(LiveSettings::new(
+                config.permission_mode,
+                config.model.clone(),
+            )),
             config,
             history: Vec::new(),
             total_cost_usd: 0.0,
@@ -79,7 +82,10 @@ impl Session {
         data.insert("tools".into(), json!(deps.tools.names()));
         data.insert("mcp_servers".into(), json!(self.config.mcp_servers));
         data.insert("model".into(), json!(self.live.model()));
-        data.insert("permissionMode".into(), json!(self.live.permission_mode().as_str()));
+        data.insert(
+            "permissionMode".into(),
+            json!(self.live.permission_mode().as_str()),
+        );
         data.insert("apiKeySource".into(), json!(self.config.api_key_source));
         for (k, v) in &self.config.init_extra {
             data.insert(k.clone(), v.clone());
@@ -98,7 +104,10 @@ impl Session {
 
     fn user_text(&self, text: &str, deps: &Deps<'_>) -> Message {
         Message::User(UserMessage {
-            message: UserParam { role: "user".into(), content: UserContent::Blocks(vec![ContentBlock::text(text)]) },
+            message: UserParam {
+                role: "user".into(),
+                content: UserContent::Blocks(vec![ContentBlock::text(text)]),
+            },
             parent_tool_use_id: None,
             tool_use_result: None,
             is_synthetic: None,
@@ -115,9 +124,16 @@ impl Session {
             h.insert("transcript_path".into(), json!(p.to_string_lossy()));
         }
         h.insert("cwd".into(), json!(self.config.cwd.to_string_lossy()));
-        h.insert("permission_mode".into(), json!(self.live.permission_mode().as_str()));
+        h.insert(
+            "permission_mode".into(),
+            json!(self.live.permission_mode().as_str()),
+        );
         if tool.is_some() || event == "Stop" {
-            let level = self.config.effort.clone().unwrap_or_else(|| "medium".into());
+            let level = self
+                .config
+                .effort
+                .clone()
+                .unwrap_or_else(|| "medium".into());
             h.insert("effort".into(), json!({"level": level}));
         }
         h.insert("hook_event_name".into(), json!(event));
@@ -138,15 +154,27 @@ impl Session {
         let prompt_text = prompt.text();
         let mut submit = self.hook_input("UserPromptSubmit", None);
         submit["prompt"] = json!(prompt_text);
-        let hooked = hooks::run(deps, self.config.hooks.get("UserPromptSubmit"), None, submit, None).await;
+        let hooked = hooks::run(
+            deps,
+            self.config.hooks.get("UserPromptSubmit"),
+            None,
+            submit,
+            None,
+        )
+        .await;
         if hooked.stop || hooked.block_reason.is_some() {
-            let reason = hooked.block_reason.or(hooked.stop_reason).unwrap_or_default();
+            let reason = hooked
+                .block_reason
+                .or(hooked.stop_reason)
+                .unwrap_or_default();
             return self.finish(deps, &st, started, TurnEnd::HookStopped(reason));
         }
         let mut blocks = Vec::new();
         if self.prompts_sent == 0 {
             if let Some(reminder) = &self.config.context_reminder {
-                blocks.push(ContentBlock::text(format!("<system-reminder>\n{reminder}\n</system-reminder>")));
+                blocks.push(ContentBlock::text(format!(
+                    "<system-reminder>\n{reminder}\n</system-reminder>"
+                )));
             }
         }
         for ctx in &hooked.additional_context {
@@ -155,7 +183,10 @@ impl Session {
             )));
         }
         blocks.extend(prompt.into_blocks());
-        self.history.push(Turn { role: "user", content: blocks });
+        self.history.push(Turn {
+            role: "user",
+            content: blocks,
+        });
         self.prompts_sent += 1;
 
         let end = self.turn_loop(deps, &mut st).await;
@@ -166,7 +197,9 @@ impl Session {
         st.num_turns = 1;
         loop {
             if deps.interrupt.is_aborted() {
-                return TurnEnd::Interrupted { during_tools: false };
+                return TurnEnd::Interrupted {
+                    during_tools: false,
+                };
             }
             if let Some(max) = self.config.max_turns {
                 if st.requests >= max {
@@ -187,17 +220,25 @@ impl Session {
                 deps.emit.emit(self.user_text(STREAM_ERROR_NUDGE, deps));
                 self.history.push(Turn {
                     role: "user",
-                    content: vec![ContentBlock::text(format!("<system-reminder>\n{STREAM_ERROR_NUDGE}\n</system-reminder>"))],
+                    content: vec![ContentBlock::text(format!(
+                        "<system-reminder>\n{STREAM_ERROR_NUDGE}\n</system-reminder>"
+                    ))],
                 });
                 st.num_turns += 1;
                 continue;
             }
-            let calls: Vec<Call> =
-                response.tool_uses().into_iter().map(|(id, name, input)| Call { id, name, input }).collect();
+            let calls: Vec<Call> = response
+                .tool_uses()
+                .into_iter()
+                .map(|(id, name, input)| Call { id, name, input })
+                .collect();
             if calls.is_empty() {
                 if response.stop_reason.as_deref() == Some("max_tokens") {
                     deps.emit.emit(self.user_text(MAX_TOKENS_NUDGE, deps));
-                    self.history.push(Turn { role: "user", content: vec![ContentBlock::text(MAX_TOKENS_NUDGE)] });
+                    self.history.push(Turn {
+                        role: "user",
+                        content: vec![ContentBlock::text(MAX_TOKENS_NUDGE)],
+                    });
                     st.num_turns += 1;
                     continue;
                 }
@@ -214,7 +255,10 @@ impl Session {
                 }
                 let block = o.block();
                 deps.emit.emit(Message::User(UserMessage {
-                    message: UserParam { role: "user".into(), content: UserContent::Blocks(vec![block.clone()]) },
+                    message: UserParam {
+                        role: "user".into(),
+                        content: UserContent::Blocks(vec![block.clone()]),
+                    },
                     parent_tool_use_id: None,
                     tool_use_result: o.structured.clone(),
                     is_synthetic: None,
@@ -229,12 +273,20 @@ impl Session {
                 stop = stop.or(o.stop);
             }
             for c in context {
-                results.push(ContentBlock::text(format!("<system-reminder>\n{c}\n</system-reminder>")));
+                results.push(ContentBlock::text(format!(
+                    "<system-reminder>\n{c}\n</system-reminder>"
+                )));
             }
-            self.history.push(Turn { role: "user", content: results });
+            self.history.push(Turn {
+                role: "user",
+                content: results,
+            });
             if interrupt {
                 deps.emit.emit(self.user_text(INTERRUPTED_FOR_TOOL, deps));
-                self.history.push(Turn { role: "user", content: vec![ContentBlock::text(INTERRUPTED_FOR_TOOL)] });
+                self.history.push(Turn {
+                    role: "user",
+                    content: vec![ContentBlock::text(INTERRUPTED_FOR_TOOL)],
+                });
                 return TurnEnd::Interrupted { during_tools: true };
             }
             if deps.interrupt.is_aborted() {
@@ -258,7 +310,11 @@ impl Session {
 
     /// One model request, streamed. Emits assistant messages, stream events and retry
     /// notices; accounts usage and cost.
-    async fn call_model(&mut self, deps: &Deps<'_>, st: &mut TurnState) -> Result<ResponseBuilder, TurnEnd> {
+    async fn call_model(
+        &mut self,
+        deps: &Deps<'_>,
+        st: &mut TurnState,
+    ) -> Result<ResponseBuilder, TurnEnd> {
         let model = self.live.model();
         let request = request::build(&self.config, &model, &self.history, deps.tools);
         if self.config.include_partial_messages {
@@ -277,7 +333,9 @@ impl Session {
                 Either::Right(_) => {
                     st.api_ms += deps.clock.monotonic_ms().saturating_sub(t0);
                     self.account(&model, &resp.usage, st);
-                    return Err(TurnEnd::Interrupted { during_tools: false });
+                    return Err(TurnEnd::Interrupted {
+                        during_tools: false,
+                    });
                 }
             };
             let Some(ev) = next else { break };
@@ -295,6 +353,11 @@ impl Session {
                     }
                     resp = ResponseBuilder::default();
                     deps.emit.emit(self.retry_message(&notice, deps));
+                }
+                ModelEvent::Failed(_) if resp.stream_error.is_some() && resp.has_blocks() => {
+                    // The answer broke off after some blocks: keep them, and the turn loop asks
+                    // the model to resume.
+                    break;
                 }
                 ModelEvent::Failed(err) => {
                     st.api_ms += deps.clock.monotonic_ms().saturating_sub(t0);
@@ -316,7 +379,10 @@ impl Session {
                         uuid: deps.clock.uuid(),
                         session_id: self.config.session_id.clone(),
                     }));
-                    return Err(TurnEnd::ApiError { text, status: err.status });
+                    return Err(TurnEnd::ApiError {
+                        text,
+                        status: err.status,
+                    });
                 }
             }
         }
@@ -328,18 +394,29 @@ impl Session {
             st.last_text = Some(t);
         }
         if !resp.blocks.is_empty() {
-            self.history.push(Turn { role: "assistant", content: resp.blocks.clone() });
+            self.history.push(Turn {
+                role: "assistant",
+                content: resp.blocks.clone(),
+            });
         }
         Ok(resp)
     }
 
     fn account(&mut self, model: &str, usage: &Usage, _st: &mut TurnState) {
-        let cost = self.model_usage.entry(model.to_string()).or_default().record(model, usage);
+        let cost = self
+            .model_usage
+            .entry(model.to_string())
+            .or_default()
+            .record(model, usage);
         self.total_cost_usd += cost;
     }
 
     fn on_stream_event(&mut self, deps: &Deps<'_>, resp: &mut ResponseBuilder, raw: Value) {
-        let kind = raw.get("type").and_then(Value::as_str).unwrap_or("").to_string();
+        let kind = raw
+            .get("type")
+            .and_then(Value::as_str)
+            .unwrap_or("")
+            .to_string();
         let block = resp.push(&raw);
         if let Some(block) = block {
             let block = self.fill_defaults(deps, block);
@@ -376,9 +453,15 @@ impl Session {
 
     /// Tool inputs are stored with their schema defaults filled in, defaults first.
     fn fill_defaults(&self, deps: &Deps<'_>, block: ContentBlock) -> ContentBlock {
-        let ContentBlock::ToolUse { id, name, input } = block else { return block };
-        let Some(tool) = deps.tools.get(&name) else { return ContentBlock::ToolUse { id, name, input } };
-        let (Value::Object(given), Some(props)) = (&input, tool.input_schema().get("properties").cloned()) else {
+        let ContentBlock::ToolUse { id, name, input } = block else {
+            return block;
+        };
+        let Some(tool) = deps.tools.get(&name) else {
+            return ContentBlock::ToolUse { id, name, input };
+        };
+        let (Value::Object(given), Some(props)) =
+            (&input, tool.input_schema().get("properties").cloned())
+        else {
             return ContentBlock::ToolUse { id, name, input };
         };
         let mut filled = Map::new();
@@ -390,7 +473,11 @@ impl Session {
             }
         }
         filled.extend(given.clone());
-        ContentBlock::ToolUse { id, name, input: Value::Object(filled) }
+        ContentBlock::ToolUse {
+            id,
+            name,
+            input: Value::Object(filled),
+        }
     }
 
     fn retry_message(&self, n: &RetryNotice, deps: &Deps<'_>) -> Message {
@@ -403,10 +490,22 @@ impl Session {
         self.system("api_retry", data, deps)
     }
 
-    fn finish(&mut self, deps: &Deps<'_>, st: &TurnState, started: u64, end: TurnEnd) -> ResultMessage {
-        if let TurnEnd::Interrupted { during_tools: false } = end {
+    fn finish(
+        &mut self,
+        deps: &Deps<'_>,
+        st: &TurnState,
+        started: u64,
+        end: TurnEnd,
+    ) -> ResultMessage {
+        if let TurnEnd::Interrupted {
+            during_tools: false,
+        } = end
+        {
             deps.emit.emit(self.user_text(INTERRUPTED, deps));
-            self.history.push(Turn { role: "user", content: vec![ContentBlock::text(INTERRUPTED)] });
+            self.history.push(Turn {
+                role: "user",
+                content: vec![ContentBlock::text(INTERRUPTED)],
+            });
         }
         let fields = end.fields(st.num_turns, st.stop_reason.clone(), st.last_text.clone());
         let zero_usage = matches!(end, TurnEnd::Budget(_) | TurnEnd::ApiError { .. });
@@ -420,7 +519,11 @@ impl Session {
             stop_reason: fields.stop_reason,
             session_id: self.config.session_id.clone(),
             total_cost_usd: self.total_cost_usd,
-            usage: if zero_usage { Usage::default() } else { st.usage.clone() },
+            usage: if zero_usage {
+                Usage::default()
+            } else {
+                st.usage.clone()
+            },
             model_usage: self.model_usage.clone(),
             permission_denials: st.denials.clone(),
             errors: fields.errors,
@@ -438,19 +541,30 @@ impl Session {
 
     /// Switches the model for the following requests (`None`: back to the configured one).
     pub fn set_model(&self, model: Option<String>) {
-        self.live.set_model(model.unwrap_or_else(|| self.config.model.clone()));
+        self.live
+            .set_model(model.unwrap_or_else(|| self.config.model.clone()));
     }
 
     /// The conversation as the API sees it (role, content blocks).
     pub fn history(&self) -> Vec<(String, Vec<ContentBlock>)> {
-        self.history.iter().map(|t| (t.role.to_string(), t.content.clone())).collect()
+        self.history
+            .iter()
+            .map(|t| (t.role.to_string(), t.content.clone()))
+            .collect()
     }
 
     /// Replaces the conversation, e.g. when resuming from a transcript.
     pub fn restore_history(&mut self, turns: Vec<(String, Vec<ContentBlock>)>) {
         self.history = turns
             .into_iter()
-            .map(|(role, content)| Turn { role: if role == "assistant" { "assistant" } else { "user" }, content })
+            .map(|(role, content)| Turn {
+                role: if role == "assistant" {
+                    "assistant"
+                } else {
+                    "user"
+                },
+                content,
+            })
             .collect();
         self.prompts_sent = self.history.iter().filter(|t| t.role == "user").count();
     }

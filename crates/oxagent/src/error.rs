@@ -1,0 +1,49 @@
+//! The facade's errors.
+
+/// An option the caller passed is wrong or not supported.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct OptionsError {
+    /// The option's documented (Python) name.
+    pub option: String,
+    /// What is wrong, naming the option.
+    pub message: String,
+    pub kind: OptionsErrorKind,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OptionsErrorKind {
+    /// The value has the wrong type (Python: TypeError).
+    Type,
+    /// The value is of the right type but not allowed (Python: ValueError).
+    Value,
+    /// The option names a feature oxagent does not have yet.
+    Unsupported,
+    /// No such option.
+    Unknown,
+}
+
+impl OptionsError {
+    pub fn new(kind: OptionsErrorKind, option: &str, message: impl Into<String>) -> Self {
+        OptionsError {
+            option: option.to_string(),
+            message: message.into(),
+            kind,
+        }
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    #[error(transparent)]
+    Options(#[from] OptionsError),
+    #[error("invalid frame: {0}")]
+    Frame(String),
+    #[error("the session is closed")]
+    Closed,
+    /// The Messages API client could not be set up (a bad base URL, ...).
+    #[error("{0}")]
+    Config(String),
+}
+
+pub type Result<T, E = Error> = std::result::Result<T, E>;

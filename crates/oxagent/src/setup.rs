@@ -1,0 +1,146 @@
+//! Turns [`Options`] into what a session runs on: its configuration, tools and model.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use oxagent_core::clock::Clock;
+use oxagent_core::config::{SessionConfig, DEFAULT_MODEL};
+use oxagent_core::tool::{Tool, ToolRegistry};
+use oxagent_core::PermissionMode;
+use serde_json::json;
+
+use crate::error::{OptionsError, OptionsErrorKind};
+use crate::options::{Options, SystemPrompt, ToolsOption};
+use crate::prompts;
+
+/// The environment the session sees: the process environment with the options' `env` over it.
+pub(crate) fn effective_env(options: &Options) -> BTreeMap<String, String> {
+    let mut env: BTreeMap<String, String> = std::env::vars().collect();
+    env.extend(options.env.clone());
+    env
+}
+
+pub(crate) fn session_config(
+    options: &Options,
+    env: &BTreeMap<String, String>,
+    clock: &dyn Clock,
+) -> Result<SessionConfig, OptionsError> {
+    let cwd = match &options.cwd {
+        Some(c) => c.clone(),
+        None => std::env::current_dir().unwrap_or_else(|_| PathBuf::from(".")),
+    };
+    if !cwd.is_dir() {
+        return Err(OptionsError::new(
+            OptionsErrorKind::Value,
+            "cwd",
+            format!("Working directory does not exist: {}", cwd.display()),
+        ));
+    }
+    let cwd = cwd.canonicalize().unwrap_or(cwd);
+    let session_id = options.session_id.clone().unwrap_or_else(|| clock.uuid());
+    let mut c = SessionConfig::new(session_id, cwd.clone());
+    c.additional_directories = options
+        .add_dirs
+        .iter()
+        .map(|d| {
+            let d = if d.is_absolute() {
+                d.clone()
+            } else {
+                cwd.join(d)
+            };
+            d.canonicalize().unwrap_or(d)
+        })
+        .collect();
+    c.env = options.env.clone();
+    c.model = options
+        .model
+        .clone()
+        .or_else(|| env.get("ANTHROPIC_MODEL").cloned())
+        .unwrap_or_else(|| DEFAULT_MODEL.to_string());
+    c.fallback_model = options.fallback_model.clone();
+    c.system_prompt = match &options.system_prompt {
+        SystemPrompt::Minimal => vec![prompts::IDENTITY.to_string()],
+        SystemPrompt::Text(t) => vec![prompts::IDENTITY.to_string(), t.clone()],
+        SystemPrompt::Preset { append } => {
+            let mut body = prompts::PRESET_BODY.to_string();
+            if let Some(a) = append.as_ref().filter(|a| !a.is_empty()) {
+                body.push_str("\n\n");
+                body.push_str(a);
+            }
+            vec![prompts::PRESET_IDENTITY.to_string(), body]
+        }
+    };
+    let today = prompts::date_of(clock.unix_ms());
+    c.context_reminder = Some(prompts::environment_note(&cwd, &c.model, &today));
+    c.max_turns = options.max_turns;
+    c.max_budget_usd = options.max_budget_usd;
+    c.thinking = options
+        .thinking
+        .clone()
+        .or_else(|| default_thinking(&c.model));
+    c.effort = options.effort.clone();
+    c.include_partial_messages = options.include_partial_messages;
+    c.permission_mode = options.permission_mode.unwrap_or(PermissionMode::Default);
+    c.allowed_tools = options.allowed_tools.clone();
+    c.disallowed_tools = options.disallowed_tools.clone();
+    c.api_key_source = if env.get("ANTHROPIC_API_KEY").is_some_and(|k| !k.is_empty()) {
+        "ANTHROPIC_API_KEY".into()
+    } else {
+        "none".into()
+    };
+    c.betas = options.betas.clone();
+    if let Some(total) = options.task_budget {
+        c.betas.push("task-budgets-2026-03-13".into());
+        c.request_extra.insert(
+            "output_config".into(),
+            json!({"task_budget": {"total": total}}),
+        );
+    }
+    c.hooks = options.hooks.clone();
+    c.init_extra
+        .insert("slash_commands".into(), json!(["compact"]));
+    c.init_extra.insert("output_style".into(), json!("default"));
+    c.init_extra.insert("agents".into(), json!([]));
+    c.init_extra.insert("skills".into(), json!([]));
+    c.init_extra.insert("plugins".into(), json!([]));
+    c.init_extra
+        .insert("oxagent_version".into(), json!(env!("CARGO_PKG_VERSION")));
+    Ok(c)
+}
+
+/// Models with adaptive thinking get it by default, as the reference sends it.
+fn default_thinking(model: &str) -> Option<serde_json::Value> {
+    let m = oxagent_core::usage::canonical_model(model);
+    (m.starts_with("claude-opus-5")
+        || m.starts_with("claude-sonnet-5")
+        || m.starts_with("claude-opus-4-6")
+        || m.starts_with("claude-opus-4-7")
+        || m.starts_with("claude-opus-4-8")
+        || m.starts_with("claude-sonnet-4-6"))
+    .then(|| json!({"type": "adaptive"}))
+}
+
+/// The built-in tools the model sees, after `tools` and bare-name `disallowed_tools`.
+pub(crate) fn builtin_registry(options: &Options) -> ToolRegistry {
+    let all = oxagent_tools::builtin_tools(&oxagent_tools::BuiltinConfig::default());
+    let wanted: Option<Vec<String>> = match &options.tools {
+        None | Some(ToolsOption::Preset) => None,
+        Some(ToolsOption::List(names)) => Some(names.clone()),
+    };
+    let disabled: Vec<&str> = options
+        .disallowed_tools
+        .iter()
+        .filter(|r| !r.contains('('))
+        .map(|r| r.trim())
+        .collect();
+    let tools: Vec<Arc<dyn Tool>> = all
+        .into_iter()
+        .filter(|t| match &wanted {
+            None => oxagent_tools::DEFAULT_TOOL_NAMES.contains(&t.name()),
+            Some(names) => names.iter().any(|n| n == t.name()),
+        })
+        .filter(|t| !disabled.contains(&t.name()))
+        .collect();
+    ToolRegistry::new(tools)
+}

@@ -1,0 +1,536 @@
+//! The loop against the scripted Messages API server: what a caller of `query()` sees.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::path::Path;
+
+use futures::StreamExt;
+use oxagent::{Callbacks, Message, Options, PermissionResult};
+use oxagent_testkit::ScriptedServer;
+use serde_json::{json, Value};
+
+struct Run {
+    messages: Vec<Value>,
+    requests: Vec<Value>,
+}
+
+impl Run {
+    fn of_type(&self, t: &str) -> Vec<&Value> {
+        self.messages.iter().filter(|m| m["type"] == t).collect()
+    }
+    fn result(&self) -> &Value {
+        self.messages.last().expect("a result")
+    }
+    fn tool_results(&self) -> Vec<(String, Value, Value)> {
+        self.of_type("user")
+            .into_iter()
+            .filter_map(|m| {
+                let b = &m["message"]["content"][0];
+                (b["type"] == "tool_result").then(|| {
+                    (
+                        b["content"].as_str().unwrap_or("").to_string(),
+                        b.get("is_error").cloned().unwrap_or(Value::Null),
+                        m.get("tool_use_result").cloned().unwrap_or(Value::Null),
+                    )
+                })
+            })
+            .collect()
+    }
+}
+
+fn options(url: &str, dir: &Path, extra: Value) -> Options {
+    let mut o = json!({
+        "cwd": dir.to_string_lossy(),
+        "env": {"ANTHROPIC_BASE_URL": url, "ANTHROPIC_API_KEY": "sk-test"},
+    });
+    if let (Value::Object(a), Value::Object(b)) = (&mut o, extra) {
+        for (k, v) in b {
+            if k == "env" {
+                if let (Some(Value::Object(e)), Value::Object(add)) = (a.get_mut("env"), v) {
+                    e.extend(add);
+                }
+            } else {
+                a.insert(k, v);
+            }
+        }
+    }
+    Options::from_json(&o).expect("valid options")
+}
+
+async fn run_with(
+    script: Value,
+    prompt: &str,
+    extra: Value,
+    callbacks: Callbacks,
+    dir: &Path,
+) -> Run {
+    let server = ScriptedServer::start(script).await.expect("server");
+    let opts = options(&server.url(), dir, extra);
+    let stream = oxagent::query_with(prompt, opts, callbacks);
+    let messages: Vec<Value> = stream
+        .map(|m| serde_json::to_value(m.expect("message")).expect("json"))
+        .collect()
+        .await;
+    let requests = server
+        .requests()
+        .into_iter()
+        .filter(|r| r.path.starts_with("/v1/messages"))
+        .filter_map(|r| r.body)
+        .collect();
+    Run { messages, requests }
+}
+
+async fn run(script: Value, prompt: &str, extra: Value) -> (Run, tempfile::TempDir) {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let r = run_with(script, prompt, extra, Callbacks::default(), dir.path()).await;
+    (r, dir)
+}
+
+fn text(t: &str) -> Value {
+    json!({"content": [{"type": "text", "text": t}]})
+}
+
+fn bash(id: &str, cmd: &str) -> Value {
+    json!({"content": [{"type": "tool_use", "id": id, "name": "Bash", "input": {"command": cmd, "description": "run"}}]})
+}
+
+fn bypass() -> Value {
+    json!({"permission_mode": "bypassPermissions"})
+}
+
+#[tokio::test]
+async fn text_answer() {
+    let (r, dir) = run(
+        json!({"responses": [text("Hello there!")]}),
+        "Say hello",
+        bypass(),
+    )
+    .await;
+    let types: Vec<&str> = r
+        .messages
+        .iter()
+        .map(|m| m["type"].as_str().unwrap_or(""))
+        .collect();
+    assert_eq!(types, ["system", "assistant", "result"]);
+    let init = &r.messages[0];
+    assert_eq!(init["subtype"], "init");
+    assert_eq!(
+        init["cwd"],
+        dir.path()
+            .canonicalize()
+            .unwrap()
+            .to_string_lossy()
+            .as_ref()
+    );
+    assert_eq!(init["model"], "claude-opus-5-5");
+    assert_eq!(init["permissionMode"], "bypassPermissions");
+    assert_eq!(init["apiKeySource"], "ANTHROPIC_API_KEY");
+    let a = &r.messages[1]["message"];
+    assert_eq!(
+        a["content"],
+        json!([{"type": "text", "text": "Hello there!"}])
+    );
+    assert_eq!(a["id"], "msg_mock_0000");
+    assert_eq!(a["stop_reason"], Value::Null);
+    assert_eq!(a["usage"]["output_tokens"], 1);
+    let res = r.result();
+    assert_eq!(res["subtype"], "success");
+    assert_eq!(res["is_error"], false);
+    assert_eq!(res["result"], "Hello there!");
+    assert_eq!(res["num_turns"], 1);
+    assert_eq!(res["stop_reason"], "end_turn");
+    assert_eq!(res["terminal_reason"], "completed");
+    assert_eq!(res["total_cost_usd"], 0.0008);
+    assert_eq!(res["usage"]["input_tokens"], 100);
+    assert_eq!(res["usage"]["output_tokens"], 20);
+    assert_eq!(res["modelUsage"]["claude-opus-5-5"]["costUSD"], 0.0008);
+    assert_eq!(res["permission_denials"], json!([]));
+    assert_eq!(r.requests.len(), 1);
+    let last_user = &r.requests[0]["messages"][0]["content"];
+    assert_eq!(
+        last_user.as_array().unwrap().last().unwrap()["text"],
+        "Say hello"
+    );
+}
+
+#[tokio::test]
+async fn multi_turn_tool_loop_writes_files() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("notes.txt"), "first line\nsecond line\n").unwrap();
+    let ws = dir.path().canonicalize().unwrap();
+    let notes = ws.join("notes.txt").to_string_lossy().to_string();
+    let summary = ws.join("summary.txt").to_string_lossy().to_string();
+    let script = json!({"responses": [
+        {"content": [{"type": "text", "text": "Let me look."}, {"type": "tool_use", "id": "toolu_01", "name": "Bash", "input": {"command": "echo hello-from-bash", "description": "Say hello"}}]},
+        {"content": [{"type": "tool_use", "id": "toolu_02", "name": "Read", "input": {"file_path": notes}}]},
+        {"content": [{"type": "tool_use", "id": "toolu_03", "name": "Write", "input": {"file_path": summary, "content": "summary: 2 lines\n"}}]},
+        text("All done: wrote summary.txt."),
+    ]});
+    let r = run_with(
+        script,
+        "Inspect and write a summary",
+        bypass(),
+        Callbacks::default(),
+        dir.path(),
+    )
+    .await;
+    let assistants = r.of_type("assistant");
+    assert_eq!(assistants.len(), 5);
+    // The two blocks of the first response are two messages sharing the message id.
+    assert_eq!(
+        assistants[0]["message"]["id"],
+        assistants[1]["message"]["id"]
+    );
+    assert_ne!(
+        assistants[1]["message"]["id"],
+        assistants[2]["message"]["id"]
+    );
+    let results = r.tool_results();
+    assert_eq!(results[0].0, "hello-from-bash");
+    assert_eq!(results[0].1, json!(false));
+    assert_eq!(
+        results[0].2,
+        json!({"stdout": "hello-from-bash", "stderr": "", "interrupted": false, "isImage": false, "noOutputExpected": false})
+    );
+    assert_eq!(results[1].0, "1\tfirst line\n2\tsecond line\n3\t");
+    assert_eq!(results[1].1, Value::Null);
+    assert_eq!(results[2].0, format!("File created successfully at: {summary} (file state is current in your context — no need to Read it back)"));
+    assert_eq!(
+        std::fs::read_to_string(&summary).unwrap(),
+        "summary: 2 lines\n"
+    );
+    let res = r.result();
+    assert_eq!(res["num_turns"], 4);
+    assert_eq!(res["result"], "All done: wrote summary.txt.");
+    assert_eq!(res["total_cost_usd"], 0.0032);
+    assert_eq!(r.requests.len(), 4);
+    // The last request carries the whole conversation: prompt, 3 rounds of call and result.
+    assert_eq!(r.requests[3]["messages"].as_array().unwrap().len(), 7);
+}
+
+#[tokio::test]
+async fn max_turns_stops_after_the_nth_round() {
+    let script = json!({"responses": [bash("toolu_01", "echo 1"), bash("toolu_02", "echo 2"), text("never reached")]});
+    let (r, _d) = run(
+        script,
+        "Go",
+        json!({"permission_mode": "bypassPermissions", "max_turns": 1}),
+    )
+    .await;
+    let res = r.result();
+    assert_eq!(res["subtype"], "error_max_turns");
+    assert_eq!(res["is_error"], true);
+    assert_eq!(res["num_turns"], 2);
+    assert_eq!(res["stop_reason"], "tool_use");
+    assert_eq!(
+        res["errors"],
+        json!(["Reached maximum number of turns (1)"])
+    );
+    assert_eq!(res["terminal_reason"], "max_turns");
+    assert!(res.get("result").is_none());
+    assert_eq!(r.requests.len(), 1);
+    assert_eq!(r.tool_results()[0].0, "1");
+}
+
+#[tokio::test]
+async fn max_budget_stops_before_tools_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = json!({"responses": [bash("toolu_01", "touch made.txt"), text("no")]});
+    let r = run_with(
+        script,
+        "Go",
+        json!({"permission_mode": "bypassPermissions", "max_budget_usd": 0.0001}),
+        Callbacks::default(),
+        dir.path(),
+    )
+    .await;
+    let res = r.result();
+    assert_eq!(res["subtype"], "error_max_budget_usd");
+    assert_eq!(res["errors"], json!(["Reached maximum budget ($0.0001)"]));
+    assert_eq!(res["terminal_reason"], "budget_exhausted");
+    assert_eq!(res["usage"]["input_tokens"], 0);
+    assert_eq!(res["total_cost_usd"], 0.0008);
+    assert!(
+        !dir.path().join("made.txt").exists(),
+        "the tool must not run"
+    );
+}
+
+#[tokio::test]
+async fn rate_limit_is_retried() {
+    let script = json!({"responses": [
+        {"error": {"status": 429, "type": "rate_limit_error", "message": "Rate limited", "headers": {"retry-after": "0"}}},
+        text("Recovered.")]});
+    let (r, _d) = run(script, "Hi", bypass()).await;
+    let retry = &r.messages[1];
+    assert_eq!(
+        (
+            retry["subtype"].as_str(),
+            retry["attempt"].as_u64(),
+            retry["max_retries"].as_u64()
+        ),
+        (Some("api_retry"), Some(1), Some(10))
+    );
+    assert_eq!(retry["error_status"], 429);
+    assert_eq!(retry["error"], "rate_limit");
+    assert_eq!(r.result()["result"], "Recovered.");
+    assert_eq!(r.requests.len(), 2);
+}
+
+#[tokio::test]
+async fn overloaded_then_success() {
+    let script = json!({"responses": [
+        {"error": {"status": 529, "type": "overloaded_error", "message": "Overloaded", "headers": {"retry-after": "0"}}},
+        text("ok now")]});
+    let (r, _d) = run(script, "Hi", bypass()).await;
+    assert_eq!(r.messages[1]["error"], "overloaded");
+    assert_eq!(r.messages[1]["error_status"], 529);
+    assert_eq!(r.result()["result"], "ok now");
+}
+
+#[tokio::test]
+async fn server_errors_exhaust_retries() {
+    let err = json!({"error": {"status": 500, "type": "api_error", "message": "Internal server error", "headers": {"retry-after": "0"}}});
+    let script = json!({"responses": [err, err, err, err]});
+    let (r, _d) = run(
+        script,
+        "Hi",
+        json!({"permission_mode": "bypassPermissions", "env": {"CLAUDE_CODE_MAX_RETRIES": "2"}}),
+    )
+    .await;
+    let retries: Vec<_> = r
+        .messages
+        .iter()
+        .filter(|m| m["subtype"] == "api_retry")
+        .collect();
+    assert_eq!(retries.len(), 2);
+    assert_eq!(retries[1]["attempt"], 2);
+    assert_eq!(retries[1]["max_retries"], 2);
+    assert_eq!(r.requests.len(), 3);
+    let synthetic = r.of_type("assistant")[0];
+    assert_eq!(synthetic["message"]["model"], "<synthetic>");
+    assert_eq!(synthetic["error"], "server_error");
+    let res = r.result();
+    assert_eq!(res["subtype"], "success");
+    assert_eq!(res["is_error"], true);
+    assert_eq!(res["api_error_status"], 500);
+    assert_eq!(res["terminal_reason"], "api_error");
+    assert_eq!(res["total_cost_usd"], 0.0);
+    let t = res["result"].as_str().unwrap();
+    assert!(
+        t.starts_with("API Error: 500 Internal server error. This is a server-side issue"),
+        "{t}"
+    );
+}
+
+#[tokio::test]
+async fn bad_request_is_not_retried() {
+    let err = json!({"error": {"status": 400, "type": "invalid_request_error", "message": "messages: bad request for test"}});
+    let (r, _d) = run(json!({"responses": [err], "default": err}), "Hi", bypass()).await;
+    assert_eq!(r.requests.len(), 1);
+    assert_eq!(r.of_type("assistant")[0]["error"], "unknown");
+    assert_eq!(
+        r.result()["result"],
+        "API Error: 400 messages: bad request for test"
+    );
+    assert_eq!(r.result()["api_error_status"], 400);
+}
+
+#[tokio::test]
+async fn cut_stream_is_retried_and_billed() {
+    let script = json!({"responses": [
+        {"content": [{"type": "text", "text": "This response will be cut off somewhere in the middle."}], "cut_after": 4},
+        text("Second try worked.")]});
+    let (r, _d) = run(script, "Hi", bypass()).await;
+    let retry = &r.messages[1];
+    assert_eq!(retry["subtype"], "api_retry");
+    assert_eq!(retry["error_status"], Value::Null);
+    assert_eq!(retry["error"], "unknown");
+    let assistants = r.of_type("assistant");
+    assert_eq!(assistants.len(), 1);
+    assert_eq!(assistants[0]["message"]["id"], "msg_mock_0001");
+    let res = r.result();
+    assert_eq!(res["result"], "Second try worked.");
+    assert_eq!(res["usage"]["input_tokens"], 200);
+    assert_eq!(res["usage"]["output_tokens"], 21);
+    assert_eq!(res["modelUsage"]["claude-opus-5-5"]["outputTokens"], 23);
+    assert_eq!(res["total_cost_usd"], 0.00126);
+}
+
+#[tokio::test]
+async fn max_tokens_gets_a_continuation() {
+    let script = json!({"responses": [
+        {"content": [{"type": "text", "text": "This answer was cut"}], "stop_reason": "max_tokens"},
+        text("Continued.")]});
+    let (r, _d) = run(script, "Hi", bypass()).await;
+    let users = r.of_type("user");
+    assert_eq!(
+        users[0]["message"]["content"][0]["text"]
+            .as_str()
+            .unwrap()
+            .split('.')
+            .next(),
+        Some("Output token limit hit")
+    );
+    assert_eq!(r.result()["num_turns"], 2);
+    assert_eq!(r.result()["result"], "Continued.");
+}
+
+#[tokio::test]
+async fn partial_messages_stream_raw_events() {
+    let (r, _d) = run(
+        json!({"responses": [text("Hi!")]}),
+        "Hi",
+        json!({"permission_mode": "bypassPermissions", "include_partial_messages": true}),
+    )
+    .await;
+    let kinds: Vec<String> = r
+        .messages
+        .iter()
+        .map(|m| match m["type"].as_str().unwrap() {
+            "stream_event" => format!("event:{}", m["event"]["type"].as_str().unwrap()),
+            "system" => format!("system:{}", m["subtype"].as_str().unwrap()),
+            t => t.to_string(),
+        })
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            "system:init",
+            "system:status",
+            "event:message_start",
+            "event:content_block_start",
+            "event:content_block_delta",
+            "assistant",
+            "event:content_block_stop",
+            "event:message_delta",
+            "event:message_stop",
+            "result"
+        ]
+    );
+}
+
+#[tokio::test]
+async fn cost_follows_the_model() {
+    for (model, cost) in [
+        ("claude-opus-5-5", 0.0292),
+        ("claude-sonnet-4-5", 0.02205),
+        ("claude-haiku-4-5", 0.00735),
+    ] {
+        let usage = json!({"input_tokens": 1000, "output_tokens": 1000, "cache_creation_input_tokens": 1000, "cache_read_input_tokens": 1000});
+        let script =
+            json!({"responses": [{"content": [{"type": "text", "text": "x"}], "usage": usage}]});
+        let (r, _d) = run(
+            script,
+            "Hi",
+            json!({"permission_mode": "bypassPermissions", "model": model}),
+        )
+        .await;
+        let got = r.result()["total_cost_usd"].as_f64().unwrap();
+        assert!((got - cost).abs() < 1e-12, "{model}: {got} != {cost}");
+        assert_eq!(r.requests[0]["model"], model);
+    }
+}
+
+#[tokio::test]
+async fn can_use_tool_closure_denies() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = json!({"responses": [bash("toolu_01", "touch denied.txt"), text("Done.")]});
+    let callbacks = Callbacks {
+        can_use_tool: Some(std::sync::Arc::new(
+            |name: String, _input: Value, ctx: Value| {
+                Box::pin(async move {
+                    assert_eq!(ctx["tool_use_id"], "toolu_01");
+                    PermissionResult::Deny {
+                        message: format!("{name} is forbidden here"),
+                        interrupt: false,
+                    }
+                }) as futures::future::BoxFuture<'static, PermissionResult>
+            },
+        )),
+        ..Callbacks::default()
+    };
+    let r = run_with(
+        script,
+        "Go",
+        json!({"permission_mode": "default"}),
+        callbacks,
+        dir.path(),
+    )
+    .await;
+    let results = r.tool_results();
+    assert_eq!(results[0].0, "Bash is forbidden here");
+    assert_eq!(results[0].1, json!(true));
+    assert_eq!(results[0].2, json!("Error: Bash is forbidden here"));
+    assert_eq!(
+        r.result()["permission_denials"],
+        json!([{"tool_name": "Bash", "tool_use_id": "toolu_01", "tool_input": {"command": "touch denied.txt", "description": "run"}}])
+    );
+    assert!(!dir.path().join("denied.txt").exists());
+}
+
+#[tokio::test]
+async fn unknown_tool_and_bad_input_are_tool_errors() {
+    let script = json!({"responses": [
+        {"content": [{"type": "tool_use", "id": "toolu_01", "name": "NoSuchTool", "input": {"x": 1}}]},
+        {"content": [{"type": "tool_use", "id": "toolu_02", "name": "Bash", "input": {"command": 123}}]},
+        text("Oops.")]});
+    let (r, _d) = run(script, "Go", bypass()).await;
+    let results = r.tool_results();
+    assert_eq!(
+        results[0].0,
+        "<tool_use_error>Error: No such tool available: NoSuchTool</tool_use_error>"
+    );
+    assert_eq!(
+        results[0].2,
+        json!("Error: No such tool available: NoSuchTool")
+    );
+    assert_eq!(results[1].0, "<tool_use_error>InputValidationError: Bash failed due to the following issue:\nThe parameter `command` type is expected as `string` but provided as `number`</tool_use_error>");
+    assert_eq!(r.result()["result"], "Oops.");
+}
+
+#[tokio::test]
+async fn interrupt_ends_the_turn() {
+    let dir = tempfile::tempdir().unwrap();
+    let server =
+        ScriptedServer::start(json!({"responses": [bash("toolu_01", "sleep 30"), text("never")]}))
+            .await
+            .unwrap();
+    let client = oxagent::Client::connect(
+        options(&server.url(), dir.path(), bypass()),
+        Callbacks::default(),
+    )
+    .unwrap();
+    client.query("Sleep").unwrap();
+    let mut stream = client.receive_response();
+    let started = std::time::Instant::now();
+    let mut last = None;
+    while let Some(m) = stream.next().await {
+        let m = m.unwrap();
+        if let Message::Assistant(_) = &m {
+            client.interrupt();
+        }
+        last = Some(m);
+    }
+    assert!(
+        started.elapsed().as_secs() < 20,
+        "the sleeping tool must be stopped"
+    );
+    match last {
+        Some(Message::Result(r)) => {
+            assert!(r.is_error);
+            assert_eq!(r.terminal_reason.as_deref(), Some("aborted_tools"));
+        }
+        other => panic!("expected a result, got {other:?}"),
+    }
+}
+
+#[test]
+fn unknown_option_is_rejected() {
+    let e = Options::from_json(&json!({"max_turnz": 3})).unwrap_err();
+    assert_eq!(e.message, "unknown option \"max_turnz\"");
+    let e =
+        Options::from_json(&json!({"agents": {"reviewer": {"description": "d", "prompt": "p"}}}))
+            .unwrap_err();
+    assert_eq!(e.option, "agents");
+}
