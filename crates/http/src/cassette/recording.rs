@@ -1,0 +1,86 @@
+//! [`RecordingModel`]: a [`Model`] that writes every completed exchange to a cassette.
+
+use std::fs::{File, OpenOptions};
+use std::io::{self, Write};
+use std::path::Path;
+use std::sync::{Arc, Mutex};
+
+use futures::stream::{BoxStream, StreamExt};
+use oxagent_core::model::{Model, ModelEvent, ModelRequest};
+
+use super::{Exchange, RecordedError};
+
+/// Wraps a model and appends one cassette line per exchange that runs to its end. An
+/// exchange whose stream is dropped half-way is not recorded.
+pub struct RecordingModel<M> {
+    inner: M,
+    sink: Arc<Mutex<File>>,
+}
+
+impl<M: Model> RecordingModel<M> {
+    /// Records into `path`, appending to what is already there.
+    pub fn create(inner: M, path: impl AsRef<Path>) -> io::Result<RecordingModel<M>> {
+        let file = OpenOptions::new().create(true).append(true).open(path)?;
+        Ok(RecordingModel {
+            inner,
+            sink: Arc::new(Mutex::new(file)),
+        })
+    }
+
+    pub fn inner(&self) -> &M {
+        &self.inner
+    }
+}
+
+struct Recording {
+    inner: BoxStream<'static, ModelEvent>,
+    exchange: Exchange,
+    sink: Arc<Mutex<File>>,
+}
+
+impl Recording {
+    fn observe(&mut self, event: &ModelEvent) {
+        match event {
+            ModelEvent::Stream(value) => self.exchange.events.push(value.clone()),
+            // Whatever the failed attempt streamed is void; only the final outcome is kept.
+            ModelEvent::Retry(_) => self.exchange.events.clear(),
+            ModelEvent::Failed(error) => self.exchange.error = Some(RecordedError::from(error)),
+        }
+    }
+
+    fn write(&self) {
+        let line = self.exchange.to_json().to_string();
+        let mut file = self.sink.lock().unwrap_or_else(|e| e.into_inner());
+        // A cassette that cannot be written must not break the run it records.
+        let _ = writeln!(file, "{line}").and_then(|_| file.flush());
+    }
+}
+
+impl<M: Model> Model for RecordingModel<M> {
+    fn stream(&self, request: ModelRequest) -> BoxStream<'static, ModelEvent> {
+        let exchange = Exchange {
+            request: request.body.clone(),
+            events: Vec::new(),
+            error: None,
+        };
+        let recording = Recording {
+            inner: self.inner.stream(request),
+            exchange,
+            sink: self.sink.clone(),
+        };
+        futures::stream::unfold(recording, |mut recording| async move {
+            match recording.inner.next().await {
+                Some(event) => {
+                    recording.observe(&event);
+                    Some((event, recording))
+                }
+                None => {
+                    recording.write();
+                    None
+                }
+            }
+        })
+        .fuse()
+        .boxed()
+    }
+}

@@ -1,0 +1,329 @@
+//! [`HttpModel`]: one streamed `POST /v1/messages` per [`ModelRequest`], with retries.
+//!
+//! Each call is a small state machine driven by the consumer's polls: send, read SSE events,
+//! and on a retryable failure yield [`ModelEvent::Retry`], wait, and send again. Nothing is
+//! spawned, so dropping the stream drops the in-flight request with it.
+
+use std::pin::Pin;
+use std::sync::Arc;
+use std::time::Duration;
+
+use bytes::Bytes;
+use eventsource_stream::{Event, EventStreamError, Eventsource};
+use futures::stream::{BoxStream, Stream, StreamExt};
+use oxagent_core::model::{ApiError, Model, ModelEvent, ModelRequest, RetryNotice};
+use reqwest::header::{HeaderMap, HeaderName, HeaderValue, CONTENT_TYPE};
+use serde_json::Value;
+
+use crate::config::HttpModelConfig;
+use crate::retry::AttemptError;
+
+/// Why an [`HttpModel`] could not be built from its configuration.
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    #[error("invalid base URL {url:?}: {reason}")]
+    BaseUrl { url: String, reason: String },
+    #[error("invalid header {0:?}")]
+    Header(String),
+    #[error("cannot build the HTTP client: {0}")]
+    Client(#[from] reqwest::Error),
+}
+
+/// The Anthropic Messages API as a [`Model`]. Cheap to clone; clones share connections.
+#[derive(Debug, Clone)]
+pub struct HttpModel {
+    shared: Arc<Shared>,
+}
+
+#[derive(Debug)]
+struct Shared {
+    client: reqwest::Client,
+    config: HttpModelConfig,
+    url: String,
+    /// `host:port` of the base URL, named in error texts.
+    endpoint: String,
+    headers: HeaderMap,
+}
+
+impl HttpModel {
+    pub fn new(config: HttpModelConfig) -> Result<HttpModel, ConfigError> {
+        let bad_url = |reason: String| ConfigError::BaseUrl {
+            url: config.base_url.clone(),
+            reason,
+        };
+        let parsed = reqwest::Url::parse(&config.base_url).map_err(|e| bad_url(e.to_string()))?;
+        let host = parsed.host_str().ok_or_else(|| bad_url("no host".into()))?;
+        let endpoint = match parsed.port_or_known_default() {
+            Some(port) => format!("{host}:{port}"),
+            None => host.to_string(),
+        };
+        let url = format!(
+            "{}/v1/messages?beta=true",
+            config.base_url.trim_end_matches('/')
+        );
+        let headers = standard_headers(&config)?;
+        let client = reqwest::Client::builder().build()?;
+        Ok(HttpModel {
+            shared: Arc::new(Shared {
+                client,
+                config,
+                url,
+                endpoint,
+                headers,
+            }),
+        })
+    }
+
+    /// [`HttpModelConfig::from_env`] then [`HttpModel::new`].
+    pub fn from_env(
+        env: &std::collections::BTreeMap<String, String>,
+    ) -> Result<HttpModel, ConfigError> {
+        HttpModel::new(HttpModelConfig::from_env(env))
+    }
+
+    pub fn config(&self) -> &HttpModelConfig {
+        &self.shared.config
+    }
+
+    /// `host:port` of the endpoint.
+    pub fn endpoint(&self) -> &str {
+        &self.shared.endpoint
+    }
+}
+
+fn standard_headers(config: &HttpModelConfig) -> Result<HeaderMap, ConfigError> {
+    let mut pairs = vec![
+        ("anthropic-version".to_string(), "2023-06-01".to_string()),
+        ("content-type".to_string(), "application/json".to_string()),
+        (
+            "user-agent".to_string(),
+            concat!("oxagent/", env!("CARGO_PKG_VERSION")).to_string(),
+        ),
+    ];
+    if let Some(key) = &config.api_key {
+        pairs.push(("x-api-key".into(), key.clone()));
+    }
+    if let Some(token) = &config.auth_token {
+        pairs.push(("authorization".into(), format!("Bearer {token}")));
+    }
+    pairs.extend(config.extra_headers.iter().cloned());
+    let mut headers = HeaderMap::new();
+    for (name, value) in pairs {
+        let header_name =
+            HeaderName::try_from(name.as_str()).map_err(|_| ConfigError::Header(name.clone()))?;
+        let header_value =
+            HeaderValue::try_from(value).map_err(|_| ConfigError::Header(name.clone()))?;
+        headers.insert(header_name, header_value);
+    }
+    Ok(headers)
+}
+
+impl Model for HttpModel {
+    fn stream(&self, request: ModelRequest) -> BoxStream<'static, ModelEvent> {
+        let body = Bytes::from(serde_json::to_vec(&request.body).unwrap_or_default());
+        let beta = Some(request.betas.join(","))
+            .filter(|b| !b.is_empty())
+            .and_then(|b| HeaderValue::try_from(b).ok());
+        let call = Call {
+            shared: self.shared.clone(),
+            body,
+            beta,
+            retries: 0,
+            phase: Phase::Send,
+        };
+        futures::stream::unfold(call, |mut call| async move {
+            call.next().await.map(|event| (event, call))
+        })
+        .fuse()
+        .boxed()
+    }
+}
+
+/// Body chunks, or why they stopped coming.
+#[derive(Debug, thiserror::Error)]
+enum ChunkError {
+    #[error("{0}")]
+    Http(reqwest::Error),
+    #[error("no data received for {0:?}")]
+    Idle(Duration),
+}
+
+type SseStream = Pin<Box<dyn Stream<Item = Result<Event, EventStreamError<ChunkError>>> + Send>>;
+
+enum Phase {
+    Send,
+    Backoff(Duration),
+    Streaming(SseStream),
+    /// A terminal failure to report on the next poll.
+    Fail(ApiError),
+    Done,
+}
+
+struct Call {
+    shared: Arc<Shared>,
+    body: Bytes,
+    beta: Option<HeaderValue>,
+    /// Retries announced so far.
+    retries: u32,
+    phase: Phase,
+}
+
+/// What one `send` produced.
+enum Sent {
+    Sse(SseStream),
+    /// A 2xx answer that is not SSE (a `stream: false` body): its JSON, yielded as is.
+    Json(Value),
+}
+
+impl Call {
+    async fn next(&mut self) -> Option<ModelEvent> {
+        loop {
+            match std::mem::replace(&mut self.phase, Phase::Done) {
+                Phase::Done => return None,
+                Phase::Fail(error) => return Some(ModelEvent::Failed(error)),
+                Phase::Backoff(delay) => {
+                    tokio::time::sleep(delay).await;
+                    self.phase = Phase::Send;
+                }
+                Phase::Send => match send(&self.shared, &self.body, self.beta.as_ref()).await {
+                    Ok(Sent::Sse(events)) => self.phase = Phase::Streaming(events),
+                    Ok(Sent::Json(value)) => return Some(ModelEvent::Stream(value)),
+                    Err(error) => return Some(self.give_up_or_retry(error)),
+                },
+                Phase::Streaming(mut events) => match events.next().await {
+                    Some(Ok(event)) => {
+                        // The API only sends JSON data; anything else is noise, not a reason
+                        // to throw the response away.
+                        let Ok(value) = serde_json::from_str::<Value>(&event.data) else {
+                            self.phase = Phase::Streaming(events);
+                            continue;
+                        };
+                        let kind = value
+                            .get("type")
+                            .and_then(Value::as_str)
+                            .unwrap_or(&event.event);
+                        match kind {
+                            "message_stop" => {}
+                            "error" => {
+                                self.phase =
+                                    Phase::Fail(self.api_error(AttemptError::stream_event(&value)))
+                            }
+                            _ => self.phase = Phase::Streaming(events),
+                        }
+                        return Some(ModelEvent::Stream(value));
+                    }
+                    Some(Err(error)) => {
+                        let reason = match error {
+                            EventStreamError::Transport(e) => e.to_string(),
+                            other => other.to_string(),
+                        };
+                        let error =
+                            AttemptError::transport(format!("stream interrupted: {reason}"));
+                        return Some(self.give_up_or_retry(error));
+                    }
+                    None => {
+                        let error = AttemptError::transport("stream ended before message_stop");
+                        return Some(self.give_up_or_retry(error));
+                    }
+                },
+            }
+        }
+    }
+
+    /// Announces a retry (and schedules it), or the final failure.
+    fn give_up_or_retry(&mut self, error: AttemptError) -> ModelEvent {
+        let max_retries = self.shared.config.max_retries;
+        if !error.retryable || self.retries >= max_retries {
+            return ModelEvent::Failed(self.api_error(error));
+        }
+        self.retries += 1;
+        let delay = error.delay(self.retries);
+        self.phase = Phase::Backoff(delay);
+        ModelEvent::Retry(RetryNotice {
+            attempt: self.retries,
+            max_retries,
+            delay_ms: delay.as_millis().try_into().unwrap_or(u64::MAX),
+            error_status: error.status,
+            error: error.kind,
+        })
+    }
+
+    fn api_error(&self, error: AttemptError) -> ApiError {
+        ApiError {
+            status: error.status,
+            kind: error.kind,
+            message: error.message,
+            error_type: error.error_type,
+            endpoint: self.shared.endpoint.clone(),
+        }
+    }
+}
+
+/// One POST, up to the response headers (or the whole body for non-SSE answers). A free
+/// function rather than a method: the call's SSE stream is not `Sync`, so the future must
+/// not borrow the whole call.
+async fn send(
+    shared: &Shared,
+    body: &Bytes,
+    beta: Option<&HeaderValue>,
+) -> Result<Sent, AttemptError> {
+    let mut request = shared
+        .client
+        .post(&shared.url)
+        .headers(shared.headers.clone())
+        .body(body.clone());
+    if let Some(beta) = beta {
+        request = request.header("anthropic-beta", beta.clone());
+    }
+    let response = match tokio::time::timeout(shared.config.request_timeout, request.send()).await {
+        Err(_) => return Err(AttemptError::transport("Request timed out.")),
+        Ok(Err(error)) => {
+            return Err(AttemptError::transport(format!(
+                "Connection error. ({error})"
+            )))
+        }
+        Ok(Ok(response)) => response,
+    };
+    let status = response.status().as_u16();
+    let is_sse = response
+        .headers()
+        .get(CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("text/event-stream"));
+    if response.status().is_success() && is_sse {
+        return Ok(Sent::Sse(sse_events(response, shared.config.idle_timeout)));
+    }
+    let headers = response.headers().clone();
+    let body = match tokio::time::timeout(shared.config.idle_timeout, response.bytes()).await {
+        Ok(Ok(body)) => body,
+        _ if !(200..300).contains(&status) => Bytes::new(),
+        _ => return Err(AttemptError::transport("response body interrupted")),
+    };
+    if !(200..300).contains(&status) {
+        return Err(AttemptError::from_response(status, &headers, &body));
+    }
+    match serde_json::from_slice(&body) {
+        Ok(value) => Ok(Sent::Json(value)),
+        Err(error) => Err(AttemptError {
+            retryable: false,
+            ..AttemptError::transport(format!("invalid response body: {error}"))
+        }),
+    }
+}
+
+/// The SSE events of a response body; a body silent for `idle` ends with an error.
+fn sse_events(response: reqwest::Response, idle: Duration) -> SseStream {
+    let chunks = futures::stream::unfold(
+        Some(response.bytes_stream().boxed()),
+        move |state| async move {
+            let mut body = state?;
+            match tokio::time::timeout(idle, body.next()).await {
+                Ok(Some(Ok(chunk))) => Some((Ok(chunk), Some(body))),
+                Ok(Some(Err(error))) => Some((Err(ChunkError::Http(error)), None)),
+                Ok(None) => None,
+                Err(_) => Some((Err(ChunkError::Idle(idle)), None)),
+            }
+        },
+    );
+    Box::pin(chunks.eventsource())
+}

@@ -1,0 +1,253 @@
+//! What a failed attempt means: retry or give up, after how long, and reported how.
+//!
+//! Retried, as the reference retries: HTTP 408, 409, 429 and 5xx (529 included), failures to
+//! connect or to get the response headers in time, and streams that end, break or stall
+//! before `message_stop`. An `x-should-retry: true|false` response header overrides the status
+//! rule. The wait is the server's positive `retry-after-ms` / `retry-after`, else
+//! 500 ms * 2^(attempt-1) capped at 32 s plus up to 25 % jitter; a `retry-after: 0` falls back
+//! to the exponential wait, which is what the reference was observed to do.
+//!
+//! ```
+//! # use std::time::Duration;
+//! # use oxagent_http::retry::exponential_delay;
+//! assert_eq!(exponential_delay(3), Duration::from_millis(2000));
+//! ```
+
+use std::time::Duration;
+
+use oxagent_core::model::ApiErrorKind;
+use reqwest::header::HeaderMap;
+use serde_json::Value;
+
+/// One failed attempt, classified.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct AttemptError {
+    pub status: Option<u16>,
+    pub kind: ApiErrorKind,
+    pub message: String,
+    pub error_type: Option<String>,
+    pub retryable: bool,
+    /// The wait the server asked for, when it asked for a positive one.
+    pub server_delay: Option<Duration>,
+}
+
+impl AttemptError {
+    /// A non-2xx answer. The message is the body's `error.message` when it is the API's error
+    /// JSON, else the body text.
+    pub fn from_response(status: u16, headers: &HeaderMap, body: &[u8]) -> AttemptError {
+        let json: Option<Value> = serde_json::from_slice(body).ok();
+        let error = json.as_ref().and_then(|j| j.get("error"));
+        let field = |k: &str| {
+            error
+                .and_then(|e| e.get(k))
+                .and_then(Value::as_str)
+                .map(str::to_string)
+        };
+        let message = field("message").unwrap_or_else(|| {
+            let text = String::from_utf8_lossy(body)
+                .trim()
+                .chars()
+                .take(1000)
+                .collect::<String>();
+            if text.is_empty() {
+                format!("{status} status code (no body)")
+            } else {
+                text
+            }
+        });
+        let retryable = match header(headers, "x-should-retry") {
+            Some("true") => true,
+            Some("false") => false,
+            _ => matches!(status, 408 | 409 | 429) || status >= 500,
+        };
+        AttemptError {
+            status: Some(status),
+            kind: ApiErrorKind::from_status(Some(status)),
+            message,
+            error_type: field("type"),
+            retryable,
+            server_delay: server_delay(headers),
+        }
+    }
+
+    /// A transport failure: no connection, no headers in time, or a stream that stopped early.
+    pub fn transport(message: impl Into<String>) -> AttemptError {
+        AttemptError {
+            status: None,
+            kind: ApiErrorKind::Unknown,
+            message: message.into(),
+            error_type: None,
+            retryable: true,
+            server_delay: None,
+        }
+    }
+
+    /// An SSE `error` event. It ends the response for good at this level: the reference does
+    /// not retry it but yields what streamed and lets the turn resume (see the crate docs).
+    pub fn stream_event(event: &Value) -> AttemptError {
+        let error = event.get("error");
+        let field = |k: &str| {
+            error
+                .and_then(|e| e.get(k))
+                .and_then(Value::as_str)
+                .map(str::to_string)
+        };
+        let error_type = field("type");
+        AttemptError {
+            status: None,
+            kind: kind_of_error_type(error_type.as_deref()),
+            message: field("message").unwrap_or_else(|| "stream error".to_string()),
+            error_type,
+            retryable: false,
+            server_delay: None,
+        }
+    }
+
+    /// How long to wait before retry number `attempt` (1-based).
+    pub fn delay(&self, attempt: u32) -> Duration {
+        self.server_delay
+            .unwrap_or_else(|| with_jitter(exponential_delay(attempt)))
+    }
+}
+
+/// The category of an API `error.type`, for errors that come without an HTTP status.
+fn kind_of_error_type(error_type: Option<&str>) -> ApiErrorKind {
+    match error_type {
+        Some("overloaded_error") => ApiErrorKind::Overloaded,
+        Some("rate_limit_error") => ApiErrorKind::RateLimit,
+        Some("api_error") => ApiErrorKind::ServerError,
+        Some("authentication_error") | Some("permission_error") => {
+            ApiErrorKind::AuthenticationFailed
+        }
+        Some("billing_error") => ApiErrorKind::BillingError,
+        Some("not_found_error") => ApiErrorKind::ModelNotFound,
+        Some("invalid_request_error") => ApiErrorKind::InvalidRequest,
+        _ => ApiErrorKind::Unknown,
+    }
+}
+
+fn header<'a>(headers: &'a HeaderMap, name: &str) -> Option<&'a str> {
+    headers
+        .get(name)
+        .and_then(|v| v.to_str().ok())
+        .map(str::trim)
+}
+
+/// `retry-after-ms` (milliseconds) or `retry-after` (seconds), when positive.
+fn server_delay(headers: &HeaderMap) -> Option<Duration> {
+    let positive = |v: Option<&str>, scale: f64| {
+        v.and_then(|v| v.parse::<f64>().ok())
+            .filter(|n| n.is_finite() && *n > 0.0)
+            .map(|n| Duration::from_secs_f64(n * scale / 1000.0))
+    };
+    positive(header(headers, "retry-after-ms"), 1.0)
+        .or_else(|| positive(header(headers, "retry-after"), 1000.0))
+}
+
+/// 500 ms * 2^(attempt-1), capped at 32 s.
+pub fn exponential_delay(attempt: u32) -> Duration {
+    let exp = attempt.saturating_sub(1).min(16);
+    Duration::from_millis((500u64 << exp).min(32_000))
+}
+
+/// Adds up to 25 % so that many clients do not retry in lockstep.
+fn with_jitter(base: Duration) -> Duration {
+    base + base.mul_f64(fastrand::f64() * 0.25)
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used)]
+mod tests {
+    use super::*;
+    use reqwest::header::HeaderValue;
+
+    fn headers(pairs: &[(&'static str, &'static str)]) -> HeaderMap {
+        let mut h = HeaderMap::new();
+        for (k, v) in pairs {
+            h.insert(*k, HeaderValue::from_static(v));
+        }
+        h
+    }
+
+    #[test]
+    fn api_error_body_and_retry_after() {
+        let body =
+            br#"{"type":"error","error":{"type":"rate_limit_error","message":"Rate limited"}}"#;
+        let e = AttemptError::from_response(429, &headers(&[("retry-after", "2")]), body);
+        assert_eq!(
+            e,
+            AttemptError {
+                status: Some(429),
+                kind: ApiErrorKind::RateLimit,
+                message: "Rate limited".into(),
+                error_type: Some("rate_limit_error".into()),
+                retryable: true,
+                server_delay: Some(Duration::from_secs(2)),
+            }
+        );
+        assert_eq!(e.delay(5), Duration::from_secs(2));
+    }
+
+    #[test]
+    fn statuses_and_override_header() {
+        let retry = |s, h: &[(&'static str, &'static str)]| {
+            AttemptError::from_response(s, &headers(h), b"").retryable
+        };
+        let got: Vec<bool> = [400, 401, 404, 408, 409, 429, 500, 529]
+            .iter()
+            .map(|s| retry(*s, &[]))
+            .collect();
+        assert_eq!(got, [false, false, false, true, true, true, true, true]);
+        assert!(retry(400, &[("x-should-retry", "true")]));
+        assert!(!retry(503, &[("x-should-retry", "false")]));
+        let e = AttemptError::from_response(502, &HeaderMap::new(), b"bad gateway\n");
+        assert_eq!(
+            (e.kind, e.message.as_str(), e.error_type),
+            (ApiErrorKind::ServerError, "bad gateway", None)
+        );
+        assert_eq!(
+            AttemptError::from_response(503, &HeaderMap::new(), b"").message,
+            "503 status code (no body)"
+        );
+    }
+
+    #[test]
+    fn zero_retry_after_uses_exponential_with_jitter() {
+        let e = AttemptError::from_response(
+            529,
+            &headers(&[("retry-after", "0"), ("retry-after-ms", "0")]),
+            b"{}",
+        );
+        assert_eq!(e.server_delay, None);
+        let d = e.delay(2);
+        assert!(
+            d >= Duration::from_millis(1000) && d <= Duration::from_millis(1250),
+            "{d:?}"
+        );
+        assert_eq!(exponential_delay(1), Duration::from_millis(500));
+        assert_eq!(exponential_delay(7), Duration::from_millis(32_000));
+        assert_eq!(exponential_delay(40), Duration::from_millis(32_000));
+        let ms = AttemptError::from_response(
+            429,
+            &headers(&[("retry-after-ms", "150"), ("retry-after", "9")]),
+            b"",
+        );
+        assert_eq!(ms.server_delay, Some(Duration::from_millis(150)));
+    }
+
+    #[test]
+    fn stream_error_event_kinds() {
+        let ev = serde_json::json!({"type": "error", "error": {"type": "overloaded_error", "message": "Overloaded"}});
+        assert_eq!(
+            AttemptError::stream_event(&ev),
+            AttemptError {
+                status: None,
+                kind: ApiErrorKind::Overloaded,
+                message: "Overloaded".into(),
+                error_type: Some("overloaded_error".into()),
+                retryable: false,
+                server_delay: None,
+            }
+        );
+    }
+}

@@ -1,0 +1,295 @@
+//! Failures: what is retried, how it is announced, and what a final failure carries.
+
+use std::time::Duration;
+
+use oxagent_core::model::{ApiError, ApiErrorKind, ModelEvent, RetryNotice};
+use oxagent_http::{HttpModel, HttpModelConfig};
+use serde_json::{json, Value};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+use super::*;
+
+fn error_response(status: u16, kind: &str, message: &str) -> Value {
+    json!({"error": {"status": status, "type": kind, "message": message, "headers": {"retry-after": "0"}}})
+}
+
+fn text_response(text: &str) -> Value {
+    json!({"content": [{"type": "text", "text": text}]})
+}
+
+fn retry_of(events: &[ModelEvent]) -> Vec<RetryNotice> {
+    events
+        .iter()
+        .filter_map(|e| {
+            if let ModelEvent::Retry(r) = e {
+                Some(r.clone())
+            } else {
+                None
+            }
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn rate_limit_is_retried_then_succeeds() {
+    let server = server(json!({"responses": [error_response(429, "rate_limit_error", "Rate limited"), text_response("Recovered.")]})).await;
+    let events = collect(&model(&server, 10), request("Retry")).await;
+    let notices = retry_of(&events);
+    // retry-after: 0 is not honoured as "now": the first exponential step applies, with jitter.
+    assert!((500..=625).contains(&notices[0].delay_ms), "{notices:?}");
+    assert_eq!(
+        notices,
+        vec![RetryNotice {
+            attempt: 1,
+            max_retries: 10,
+            delay_ms: notices[0].delay_ms,
+            error_status: Some(429),
+            error: ApiErrorKind::RateLimit
+        }]
+    );
+    assert_eq!(
+        shape(&events),
+        [
+            "retry (1, 10, Some(429), RateLimit)",
+            "message_start",
+            "content_block_start",
+            "ping",
+            "content_block_delta",
+            "content_block_delta",
+            "content_block_stop",
+            "message_delta",
+            "message_stop"
+        ]
+    );
+    assert_eq!(statuses(&server), vec![429, 200]);
+}
+
+#[tokio::test]
+async fn server_errors_exhaust_retries_then_fail_with_api_message() {
+    let failure = error_response(500, "api_error", "Internal server error");
+    let server =
+        server(json!({"responses": [failure.clone(), failure.clone()], "default": failure})).await;
+    let events = collect(&model(&server, 2), request("Fail")).await;
+    assert_eq!(
+        shape(&events),
+        [
+            "retry (1, 2, Some(500), ServerError)",
+            "retry (2, 2, Some(500), ServerError)",
+            "failed Some(500) ServerError"
+        ]
+    );
+    assert_eq!(
+        events.last(),
+        Some(&ModelEvent::Failed(ApiError {
+            status: Some(500),
+            kind: ApiErrorKind::ServerError,
+            message: "Internal server error".into(),
+            error_type: Some("api_error".into()),
+            endpoint: server.addr().to_string(),
+        }))
+    );
+    let delays: Vec<u64> = retry_of(&events).iter().map(|r| r.delay_ms).collect();
+    assert!(
+        (500..=625).contains(&delays[0]) && (1000..=1250).contains(&delays[1]),
+        "{delays:?}"
+    );
+    assert_eq!(statuses(&server), vec![500, 500, 500]);
+}
+
+#[tokio::test]
+async fn bad_request_fails_at_once() {
+    let server = server(json!({"responses": [error_response(400, "invalid_request_error", "messages: bad request for test")]})).await;
+    let events = collect(&model(&server, 10), request("Bad")).await;
+    assert_eq!(
+        events,
+        vec![ModelEvent::Failed(ApiError {
+            status: Some(400),
+            kind: ApiErrorKind::Unknown,
+            message: "messages: bad request for test".into(),
+            error_type: Some("invalid_request_error".into()),
+            endpoint: server.addr().to_string(),
+        })]
+    );
+    assert_eq!(statuses(&server), vec![400]);
+}
+
+#[tokio::test]
+async fn positive_retry_after_is_honoured() {
+    let server = server(json!({"responses": [
+        {"error": {"status": 529, "type": "overloaded_error", "message": "Overloaded", "headers": {"retry-after-ms": "40"}}},
+        text_response("ok")]}))
+    .await;
+    let events = collect(&model(&server, 10), request("Busy")).await;
+    assert_eq!(
+        retry_of(&events),
+        vec![RetryNotice {
+            attempt: 1,
+            max_retries: 10,
+            delay_ms: 40,
+            error_status: Some(529),
+            error: ApiErrorKind::Overloaded
+        }]
+    );
+}
+
+#[tokio::test]
+async fn cut_stream_yields_what_arrived_then_retries() {
+    let server = server(json!({"responses": [
+        {"content": [{"type": "text", "text": "This response will be cut off somewhere in the middle."}], "cut_after": 4},
+        text_response("Second try worked.")]}))
+    .await;
+    let events = collect(&model(&server, 10), request("Cut")).await;
+    assert_eq!(
+        shape(&events),
+        [
+            "message_start",
+            "content_block_start",
+            "ping",
+            "content_block_delta",
+            "retry (1, 10, None, Unknown)",
+            "message_start",
+            "content_block_start",
+            "ping",
+            "content_block_delta",
+            "content_block_delta",
+            "content_block_delta",
+            "content_block_stop",
+            "message_delta",
+            "message_stop"
+        ]
+    );
+    let ids: Vec<Value> = raw(&events)
+        .into_iter()
+        .filter(|e| e["type"] == "message_start")
+        .map(|e| e["message"]["id"].clone())
+        .collect();
+    assert_eq!(ids, [json!("msg_mock_0000"), json!("msg_mock_0001")]);
+}
+
+#[tokio::test]
+async fn mid_stream_error_event_is_yielded_then_fails_without_retry() {
+    let server = server(json!({"responses": [{"content": [{"type": "text", "text": "Partial"}],
+                                              "stream_error": {"type": "overloaded_error", "message": "Overloaded"}}]}))
+    .await;
+    let events = collect(&model(&server, 10), request("Go")).await;
+    assert_eq!(
+        shape(&events),
+        [
+            "message_start",
+            "content_block_start",
+            "ping",
+            "content_block_delta",
+            "content_block_stop",
+            "error",
+            "failed None Overloaded"
+        ]
+    );
+    assert_eq!(
+        raw(&events).last(),
+        Some(
+            &json!({"type": "error", "error": {"type": "overloaded_error", "message": "Overloaded"}})
+        )
+    );
+    assert_eq!(
+        events.last(),
+        Some(&ModelEvent::Failed(ApiError {
+            status: None,
+            kind: ApiErrorKind::Overloaded,
+            message: "Overloaded".into(),
+            error_type: Some("overloaded_error".into()),
+            endpoint: server.addr().to_string(),
+        }))
+    );
+    assert_eq!(statuses(&server), vec![200]);
+}
+
+#[tokio::test]
+async fn slow_headers_time_out_and_are_retried() {
+    let server = server(json!({"responses": [
+        {"content": [{"type": "text", "text": "late"}], "delay_ms": 2000}, text_response("on time")]}))
+    .await;
+    let config = HttpModelConfig {
+        base_url: server.url(),
+        request_timeout: Duration::from_millis(200),
+        ..HttpModelConfig::default()
+    };
+    let events = collect(&HttpModel::new(config).expect("config"), request("Wait")).await;
+    assert_eq!(shape(&events)[0], "retry (1, 10, None, Unknown)");
+    let text: Vec<Value> = raw(&events)
+        .iter()
+        .filter_map(|e| e["delta"].get("text").cloned())
+        .collect();
+    assert_eq!(text, [json!("on time")]);
+}
+
+#[tokio::test]
+async fn connection_refused_fails_after_retries() {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind");
+    let addr = listener.local_addr().expect("addr");
+    drop(listener);
+    let config = HttpModelConfig {
+        base_url: format!("http://{addr}"),
+        max_retries: 0,
+        ..HttpModelConfig::default()
+    };
+    let events = collect(&HttpModel::new(config).expect("config"), request("Hello?")).await;
+    let [ModelEvent::Failed(error)] = events.as_slice() else {
+        panic!("{events:?}")
+    };
+    assert_eq!(
+        (error.status, error.kind, error.endpoint.clone()),
+        (None, ApiErrorKind::Unknown, addr.to_string())
+    );
+    assert!(
+        error.message.starts_with("Connection error."),
+        "{}",
+        error.message
+    );
+}
+
+/// A server that sends the headers and one event, then says nothing more.
+async fn stalling_server() -> std::net::SocketAddr {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind");
+    let addr = listener.local_addr().expect("addr");
+    tokio::spawn(async move {
+        let Ok((mut socket, _)) = listener.accept().await else {
+            return;
+        };
+        let mut buf = [0u8; 4096];
+        let _ = socket.read(&mut buf).await;
+        let head = "HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\n\r\n";
+        let event = "event: ping\ndata: {\"type\": \"ping\"}\n\n";
+        let _ = socket.write_all(format!("{head}{event}").as_bytes()).await;
+        tokio::time::sleep(Duration::from_secs(30)).await;
+    });
+    addr
+}
+
+#[tokio::test]
+async fn idle_stream_counts_as_cut() {
+    let addr = stalling_server().await;
+    let config = HttpModelConfig {
+        base_url: format!("http://{addr}"),
+        max_retries: 0,
+        idle_timeout: Duration::from_millis(200),
+        ..HttpModelConfig::default()
+    };
+    let events = collect(&HttpModel::new(config).expect("config"), request("Anyone?")).await;
+    assert_eq!(
+        events,
+        vec![
+            ModelEvent::Stream(json!({"type": "ping"})),
+            ModelEvent::Failed(ApiError {
+                status: None,
+                kind: ApiErrorKind::Unknown,
+                message: "stream interrupted: no data received for 200ms".into(),
+                error_type: None,
+                endpoint: addr.to_string(),
+            }),
+        ]
+    );
+}
