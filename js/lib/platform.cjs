@@ -1,0 +1,25 @@
+// The file name of the native addon for this platform, as `napi build --platform` names it:
+// oxagent.<platform>-<arch>[-<abi>].node (linux-x64-gnu, linux-arm64-musl, darwin-arm64, ...).
+"use strict";
+
+function isMusl() {
+  if (process.platform !== "linux") return false;
+  try {
+    const report = process.report && process.report.getReport();
+    const header = report && (typeof report === "string" ? JSON.parse(report) : report).header;
+    return !(header && header.glibcVersionRuntime);
+  } catch {
+    return false;
+  }
+}
+
+function platformTriple() {
+  const { platform, arch } = process;
+  if (platform === "linux") return `linux-${arch}-${isMusl() ? "musl" : "gnu"}`;
+  if (platform === "win32") return `win32-${arch}-msvc`;
+  return `${platform}-${arch}`;
+}
+
+const binaryFile = () => `oxagent.${platformTriple()}.node`;
+
+module.exports = { platformTriple, binaryFile };

@@ -1,0 +1,625 @@
+// The SDKMessage union: what `for await (const message of query(...))` yields. Each member is
+// a plain object tagged by `type` (and `subtype` for system and result messages). Ignore
+// types, subtypes and fields you do not know: new ones can appear.
+import type { BetaMessage, BetaRawMessageStreamEvent, BetaUsage, MessageParam } from './api.js';
+import type { PermissionMode } from './permissions.js';
+import type { ApiKeySource, EffortLevel, McpServerStatus, SlashCommand } from './shared.js';
+
+/** A UUID string (Node's `crypto.UUID`). */
+export type UUID = `${string}-${string}-${string}-${string}-${string}`;
+
+interface SDKMessageBase {
+  uuid: UUID;
+  session_id: string;
+}
+
+export type SDKAssistantMessageError =
+  | 'authentication_failed'
+  | 'oauth_org_not_allowed'
+  | 'account_on_hold'
+  | 'verification_required'
+  | 'billing_error'
+  | 'rate_limit'
+  | 'overloaded'
+  | 'invalid_request'
+  | 'model_not_found'
+  | 'server_error'
+  | 'unknown'
+  | 'max_output_tokens'
+  | 'cloud_credential_error';
+
+/** Who authored a user message or started a turn; absent means unattributed. */
+export type SDKMessageOrigin =
+  | { kind: 'human' }
+  | { kind: 'channel'; server: string }
+  | { kind: 'peer'; from: string; fromMode?: 'bypass' | 'prompting'; name?: string; fromSession?: string; senderTaskId?: string; body?: string; verifiedPeerPid?: number }
+  | { kind: 'task-notification'; subkind?: 'scheduled-trigger' | 'peer-send-message' | 'projects-relay' | 'session-inbox' | 'external-event'; fireReason?: string; runId?: string }
+  | { kind: 'coordinator' }
+  | { kind: 'unclassified' }
+  | { kind: 'observer'; from: string; senderTaskId: string }
+  | { kind: 'auto-continuation' }
+  | { kind: 'observer-activity' };
+
+/** One completed content block of the model's answer (blocks of one response share `message.id`). */
+export interface SDKAssistantMessage extends SDKMessageBase {
+  type: 'assistant';
+  message: BetaMessage;
+  parent_tool_use_id: string | null;
+  error?: SDKAssistantMessageError;
+  request_id?: string;
+  user_message_uuid?: string;
+  user_message_uuids?: string[];
+  resume_reason?: string;
+  resumed_from_incomplete_thinking?: true;
+  supersedes?: UUID[];
+  aborted?: true;
+  agent_id?: string;
+  subagent_type?: string;
+  task_description?: string;
+  timestamp?: string;
+  context_usage?: SDKContextUsage;
+  usage_report?: unknown;
+}
+
+/** A user message: a prompt the caller sends, or tool results the session adds. */
+export interface SDKUserMessage {
+  type: 'user';
+  message: MessageParam;
+  parent_tool_use_id: string | null;
+  isSynthetic?: boolean;
+  /** The tool's structured output (not the text the model sees); a string on error. */
+  tool_use_result?: unknown;
+  priority?: 'now' | 'next' | 'later';
+  origin?: SDKMessageOrigin;
+  shouldQuery?: boolean;
+  timestamp?: string;
+  client_composed?: true;
+  uuid?: UUID;
+  session_id?: string;
+  pasted_content?: MessageParam['content'][];
+  inline_pastes?: string[];
+  agent_id?: string;
+  subagent_type?: string;
+  task_description?: string;
+}
+
+/** A replay or acknowledgement of a user message. */
+export interface SDKUserMessageReplay extends Omit<SDKUserMessage, 'uuid' | 'session_id'>, SDKMessageBase {
+  isReplay: true;
+  file_attachments?: unknown[];
+}
+
+/** Raw stream events of the model's answer (with `includePartialMessages`). */
+export interface SDKPartialAssistantMessage extends SDKMessageBase {
+  type: 'stream_event';
+  event: BetaRawMessageStreamEvent;
+  parent_tool_use_id: string | null;
+  ttft_ms?: number;
+  user_message_uuid?: string;
+  user_message_uuids?: string[];
+  resume_reason?: string;
+}
+
+export type NonNullableUsage = { [K in keyof BetaUsage]: NonNullable<BetaUsage[K]> };
+
+export interface ModelUsage {
+  inputTokens: number;
+  outputTokens: number;
+  thinkingTokens?: number;
+  cacheReadInputTokens: number;
+  cacheCreationInputTokens: number;
+  cacheCreationEphemeral5mInputTokens?: number;
+  cacheCreationEphemeral1hInputTokens?: number;
+  webSearchRequests: number;
+  costUSD: number;
+  contextWindow: number;
+  maxOutputTokens: number;
+  canonicalModel?: string;
+  provider?: string;
+  costBasis?: 'list' | 'managed' | 'unknown';
+}
+
+export interface SDKPermissionDenial {
+  tool_name: string;
+  tool_use_id: string;
+  tool_input: Record<string, unknown>;
+}
+
+export type TerminalReason =
+  | 'blocking_limit'
+  | 'rapid_refill_breaker'
+  | 'prompt_too_long'
+  | 'image_error'
+  | 'model_error'
+  | 'api_error'
+  | 'malformed_tool_use_exhausted'
+  | 'aborted_streaming'
+  | 'aborted_tools'
+  | 'stop_hook_prevented'
+  | 'hook_stopped'
+  | 'tool_deferred'
+  | 'max_turns'
+  | 'background_requested'
+  | 'completed'
+  | 'budget_exhausted'
+  | 'structured_output_retry_exhausted'
+  | 'tool_deferred_unavailable'
+  | 'turn_setup_failed';
+
+export type SDKStartupFailureReason =
+  | 'org_pin_api_key_conflict' | 'provider_not_allowed' | 'org_verify_failed' | 'org_pin_mismatch'
+  | 'managed_settings_invalid' | 'remote_settings_required_unavailable' | 'gateway_signin_required'
+  | 'gateway_access_denied' | 'proxy_invalid' | 'temp_dir_unusable' | 'cwd_unavailable'
+  | 'shell_tool_missing' | 'session_held_by_background' | 'worktree_resume_refused'
+  | 'worktree_unverified' | 'cli_version_too_old' | 'bypass_root' | 'org_config_required_unavailable'
+  | 'org_config_refused' | 'sandbox_required_unavailable' | 'initialize_not_first'
+  | 'config_file_invalid' | 'managed_settings_not_delivered' | 'initialize_fields_not_delivered'
+  | 'sideload_flags_disabled';
+
+export type FastModeState = 'off' | 'cooldown' | 'on';
+export type FastModeDisabledReason =
+  | 'free' | 'preference' | 'extra_usage_disabled' | 'network_error' | 'unknown' | 'not_first_party'
+  | 'disabled_by_env' | 'model_not_allowed' | 'sdk_opt_in_required' | 'pending';
+
+interface SDKResultBase extends SDKMessageBase {
+  type: 'result';
+  duration_ms: number;
+  duration_api_ms: number;
+  is_error: boolean;
+  num_turns: number;
+  stop_reason: string | null;
+  /** Cumulative over the query() call. */
+  total_cost_usd: number;
+  /** Main loop, this turn only. */
+  usage: NonNullableUsage;
+  /** Per model, cumulative. */
+  modelUsage: Record<string, ModelUsage>;
+  permission_denials: SDKPermissionDenial[];
+  terminal_reason?: TerminalReason;
+  queued_turn_count?: number;
+  result_index?: number;
+  user_message_uuid?: string;
+  user_message_uuids?: string[];
+  resume_reason?: string;
+  credential_expires_at?: string;
+  fast_mode_state?: FastModeState;
+  fast_mode_disabled_reason?: FastModeDisabledReason;
+  origin?: SDKMessageOrigin;
+  ttft_ms?: number;
+  ttft_stream_ms?: number;
+  time_to_request_ms?: number;
+  first_content_frame_ms?: number;
+}
+
+/** A turn that completed (`is_error` is still true when it ended on an API error). */
+export interface SDKResultSuccess extends SDKResultBase {
+  subtype: 'success';
+  result: string;
+  api_error_status?: number | null;
+  structured_output?: unknown;
+  deferred_tool_use?: { id: string; name: string; input: Record<string, unknown> };
+  local_command?: string;
+}
+
+/** A turn that stopped on a limit or a failure. */
+export interface SDKResultError extends SDKResultBase {
+  subtype: 'error_during_execution' | 'error_max_turns' | 'error_max_budget_usd' | 'error_max_structured_output_retries';
+  errors: string[];
+  startup_failure_reason?: SDKStartupFailureReason;
+  invalid_config_file?: { path: string; is_global: boolean; backup_searched: boolean; backup_path?: string };
+}
+
+export type SDKResultMessage = SDKResultSuccess | SDKResultError;
+
+/** `system/init`: the session's tools, model, mode and servers, at the start of each turn. */
+export interface SDKSystemMessage extends SDKMessageBase {
+  type: 'system';
+  subtype: 'init';
+  apiKeySource: ApiKeySource;
+  claude_code_version: string;
+  cwd: string;
+  tools: string[];
+  mcp_servers: { name: string; status: string; source?: string }[];
+  model: string;
+  permissionMode: PermissionMode;
+  slash_commands: string[];
+  terminal_slash_commands?: string[];
+  output_style: string;
+  skills: string[];
+  plugins: { name: string; path: string; version?: string; source?: string }[];
+  plugin_errors?: { plugin: string; type: string; message: string; path?: string }[];
+  agents?: string[];
+  betas?: string[];
+  fast_mode_state?: FastModeState;
+  fast_mode_disabled_reason?: FastModeDisabledReason;
+  effort?: EffortLevel | null;
+  view_mode?: 'focus' | 'default';
+  capabilities?: string[];
+}
+
+export interface SDKContextUsage {
+  model: string;
+  total_tokens: number;
+  raw_max_tokens: number;
+  percentage: number;
+  over_limit?: boolean;
+  categories: { name: string; tokens: number; kind: 'used' | 'free' | 'buffer' | 'deferred' }[];
+  mcp_tools: unknown[];
+  memory_files: unknown[];
+  agents: unknown[];
+  skills?: unknown[];
+}
+
+export interface SDKMcpResourceLink {
+  uri: string;
+  name: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+  size?: number;
+  annotations?: unknown;
+}
+
+interface SDKSystemBase extends SDKMessageBase {
+  type: 'system';
+}
+
+export interface SDKCompactBoundaryMessage extends SDKSystemBase {
+  subtype: 'compact_boundary';
+  compact_metadata: {
+    trigger: 'manual' | 'auto';
+    pre_tokens: number;
+    post_tokens?: number;
+    duration_ms?: number;
+    preserved_segment?: { head_uuid: UUID; anchor_uuid: UUID; tail_uuid: UUID };
+    preserved_messages?: { anchor_uuid: UUID; uuids: UUID[] };
+  };
+}
+
+export interface SDKStatusMessage extends SDKSystemBase {
+  subtype: 'status';
+  status: 'compacting' | 'requesting' | null;
+  permissionMode?: PermissionMode;
+  compact_result?: 'success' | 'failed';
+  compact_error?: string;
+}
+
+export interface SDKAPIRetryMessage extends SDKSystemBase {
+  subtype: 'api_retry';
+  attempt: number;
+  max_retries: number;
+  retry_delay_ms: number;
+  error_status: number | null;
+  error: SDKAssistantMessageError;
+  no_response?: { waited_ms: number; retry_wait_ms: number };
+}
+
+export interface SDKControlRequestProgressMessage extends SDKSystemBase {
+  subtype: 'control_request_progress';
+  request_id: string;
+  status: 'started' | 'api_retry';
+  attempt?: number;
+  max_retries?: number;
+  retry_delay_ms?: number;
+  error_status?: number | null;
+}
+
+export interface SDKModelRefusalFallbackMessage extends SDKSystemBase {
+  subtype: 'model_refusal_fallback';
+  trigger: 'refusal';
+  direction: 'retry' | 'revert' | 'sticky';
+  scope?: 'session' | 'local';
+  original_model: string;
+  fallback_model: string;
+  request_id: string | null;
+  api_refusal_category?: string;
+  api_refusal_explanation?: string;
+  retracted_message_uuids?: UUID[];
+  refused_user_message_uuid?: UUID;
+  content: string;
+}
+
+export interface SDKModelRefusalNoFallbackMessage extends SDKSystemBase {
+  subtype: 'model_refusal_no_fallback';
+  original_model: string;
+  request_id: string | null;
+  api_refusal_category?: string;
+  api_refusal_explanation?: string;
+  refused_user_message_uuid?: UUID;
+  content: string;
+}
+
+export interface SDKLocalCommandOutputMessage extends SDKSystemBase {
+  subtype: 'local_command_output';
+  content: string;
+}
+
+export interface SDKHookStartedMessage extends SDKSystemBase {
+  subtype: 'hook_started';
+  hook_id: string;
+  hook_name: string;
+  hook_event: string;
+}
+
+export interface SDKHookProgressMessage extends SDKSystemBase {
+  subtype: 'hook_progress';
+  hook_id: string;
+  hook_name: string;
+  hook_event: string;
+  stdout: string;
+  stderr: string;
+  output: string;
+}
+
+export interface SDKHookResponseMessage extends SDKSystemBase {
+  subtype: 'hook_response';
+  hook_id: string;
+  hook_name: string;
+  hook_event: string;
+  output: string;
+  stdout: string;
+  stderr: string;
+  exit_code?: number;
+  outcome: 'success' | 'error' | 'cancelled';
+}
+
+export interface SDKPluginInstallMessage extends SDKSystemBase {
+  subtype: 'plugin_install';
+  status: 'started' | 'installed' | 'failed' | 'completed';
+  name?: string;
+  error?: string;
+}
+
+export interface SDKToolProgressMessage extends SDKMessageBase {
+  type: 'tool_progress';
+  tool_use_id: string;
+  tool_name: string;
+  parent_tool_use_id: string | null;
+  elapsed_time_seconds: number;
+  task_id?: string;
+  heartbeat?: boolean;
+  subagent_type?: string;
+  subagent_retry?: { agent_id: string; attempt: number; max_retries: number; retry_delay_ms: number; error_status: number | null; error_category: string };
+}
+
+export interface SDKAuthStatusMessage extends SDKMessageBase {
+  type: 'auth_status';
+  isAuthenticating: boolean;
+  output: string[];
+  error?: string;
+}
+
+export interface SDKTaskStartedMessage extends SDKSystemBase {
+  subtype: 'task_started';
+  task_id: string;
+  run_id?: string;
+  tool_use_id?: string;
+  description: string;
+  subagent_type?: string;
+  is_backgrounded?: boolean;
+  spawn_depth?: number;
+  parent_task_id?: string;
+  task_type?: string;
+  workflow_name?: string;
+  prompt?: string;
+  skip_transcript?: boolean;
+  ambient?: boolean;
+}
+
+export interface SDKTaskProgressMessage extends SDKSystemBase {
+  subtype: 'task_progress';
+  task_id: string;
+  run_id?: string;
+  tool_use_id?: string;
+  description: string;
+  subagent_type?: string;
+  usage: { total_tokens: number; tool_uses: number; duration_ms: number };
+  last_tool_name?: string;
+  summary?: string;
+}
+
+export interface SDKTaskUpdatedMessage extends SDKSystemBase {
+  subtype: 'task_updated';
+  task_id: string;
+  run_id?: string;
+  patch: {
+    status?: 'pending' | 'running' | 'completed' | 'failed' | 'killed' | 'paused';
+    description?: string;
+    end_time?: number;
+    total_paused_ms?: number;
+    error?: string;
+    is_backgrounded?: boolean;
+  };
+}
+
+export interface SDKTaskNotificationMessage extends SDKSystemBase {
+  subtype: 'task_notification';
+  task_id: string;
+  run_id?: string;
+  tool_use_id?: string;
+  status: 'completed' | 'failed' | 'stopped';
+  reason?: 'worker_restart';
+  output_file: string;
+  summary: string;
+  usage?: { total_tokens: number; tool_uses: number; duration_ms: number };
+  resource_links?: SDKMcpResourceLink[];
+  skip_transcript?: boolean;
+  ambient?: boolean;
+}
+
+export interface SDKBackgroundTasksChangedMessage extends SDKSystemBase {
+  subtype: 'background_tasks_changed';
+  tasks: { task_id: string; run_id?: string; task_type: string; subagent_type?: string; description: string; parent_task_id?: string; ambient?: boolean }[];
+}
+
+export interface SDKThinkingTokensMessage extends SDKSystemBase {
+  subtype: 'thinking_tokens';
+  estimated_tokens: number;
+  estimated_tokens_delta: number;
+  user_message_uuid?: string;
+}
+
+export interface SDKSessionStateChangedMessage extends SDKSystemBase {
+  subtype: 'session_state_changed';
+  state: 'idle' | 'running' | 'requires_action';
+}
+
+export interface SDKWorkerShuttingDownMessage extends SDKSystemBase {
+  subtype: 'worker_shutting_down';
+  reason: string;
+}
+
+export interface SDKCommandsChangedMessage extends SDKSystemBase {
+  subtype: 'commands_changed';
+  commands: SlashCommand[];
+}
+
+export interface SDKNotificationMessage extends SDKSystemBase {
+  subtype: 'notification';
+  key: string;
+  text: string;
+  priority: 'low' | 'medium' | 'high' | 'immediate';
+  color?: string;
+  timeout_ms?: number;
+}
+
+export interface SDKFilesPersistedEvent extends SDKSystemBase {
+  subtype: 'files_persisted';
+  files: { filename: string; file_id: string }[];
+  failed: { filename: string; error: string }[];
+  processed_at: string;
+}
+
+export interface SDKToolUseSummaryMessage extends SDKMessageBase {
+  type: 'tool_use_summary';
+  summary: string;
+  preceding_tool_use_ids: string[];
+}
+
+export interface SDKMemoryRecallMessage extends SDKSystemBase {
+  subtype: 'memory_recall';
+  mode: 'select' | 'synthesize';
+  memories: { path: string; scope: 'personal' | 'team' | 'organization'; content?: string }[];
+}
+
+export interface SDKRateLimitInfo {
+  status: 'allowed' | 'allowed_warning' | 'rejected';
+  resetsAt?: number;
+  rateLimitType?: 'five_hour' | 'seven_day' | 'seven_day_opus' | 'seven_day_sonnet' | 'seven_day_overage_included' | 'overage';
+  utilization?: number;
+  overageStatus?: 'allowed' | 'allowed_warning' | 'rejected';
+  overageResetsAt?: number;
+  overageDisabledReason?: string;
+  isUsingOverage?: boolean;
+  overageInUse?: boolean;
+  overageEnabled?: boolean;
+  surpassedThreshold?: number;
+  limitScope?: string;
+  errorCode?: 'credits_required';
+  canUserPurchaseCredits?: boolean;
+  hasChargeableSavedPaymentMethod?: boolean;
+}
+
+export interface SDKRateLimitEvent extends SDKMessageBase {
+  type: 'rate_limit_event';
+  rate_limit_info: SDKRateLimitInfo;
+}
+
+export interface SDKElicitationCompleteMessage extends SDKSystemBase {
+  subtype: 'elicitation_complete';
+  mcp_server_name: string;
+  elicitation_id: string;
+}
+
+export interface SDKPermissionDeniedMessage extends SDKSystemBase {
+  subtype: 'permission_denied';
+  tool_name: string;
+  tool_use_id: string;
+  agent_id?: string;
+  decision_reason_type?: string;
+  decision_reason?: string;
+  message: string;
+}
+
+export interface SDKPromptSuggestionMessage extends SDKMessageBase {
+  type: 'prompt_suggestion';
+  suggestion: string;
+}
+
+export interface SDKMirrorErrorMessage extends SDKSystemBase {
+  subtype: 'mirror_error';
+  error: string;
+  key: { projectKey: string; sessionId: string; subpath?: string };
+}
+
+export interface SDKInformationalMessage extends SDKSystemBase {
+  subtype: 'informational';
+  content: string;
+  level: 'info' | 'notice' | 'suggestion' | 'warning';
+  tool_use_id?: string;
+  prevent_continuation?: boolean;
+  tag?: string;
+}
+
+export interface SDKConversationResetMessage extends SDKMessageBase {
+  type: 'conversation_reset';
+  new_conversation_id: UUID;
+  trigger?: 'clear' | 'plan_mode_exit' | 'fresh_session' | 'onboarding';
+  user_message_uuid?: string;
+  timestamp?: string;
+}
+
+export interface SDKSessionWritesLostMessage extends SDKSystemBase {
+  subtype: 'session_writes_lost';
+  error_code: 'ENOSPC' | 'EDQUOT';
+  lost: ('transcript' | 'global_config')[];
+  transcript_session_ids?: string[];
+}
+
+/** On the wire but not part of SDKMessage. */
+export interface SDKActiveGoalMessage extends SDKMessageBase {
+  type: 'active_goal';
+  value: { condition: string; iterations: number; set_at: string; tokens_at_start: number; last_reason?: string } | null;
+}
+
+export type SDKMessage =
+  | SDKAssistantMessage
+  | SDKUserMessage
+  | SDKUserMessageReplay
+  | SDKResultMessage
+  | SDKSystemMessage
+  | SDKPartialAssistantMessage
+  | SDKCompactBoundaryMessage
+  | SDKStatusMessage
+  | SDKAPIRetryMessage
+  | SDKControlRequestProgressMessage
+  | SDKModelRefusalFallbackMessage
+  | SDKModelRefusalNoFallbackMessage
+  | SDKLocalCommandOutputMessage
+  | SDKHookStartedMessage
+  | SDKHookProgressMessage
+  | SDKHookResponseMessage
+  | SDKPluginInstallMessage
+  | SDKToolProgressMessage
+  | SDKAuthStatusMessage
+  | SDKTaskStartedMessage
+  | SDKTaskProgressMessage
+  | SDKTaskUpdatedMessage
+  | SDKTaskNotificationMessage
+  | SDKBackgroundTasksChangedMessage
+  | SDKThinkingTokensMessage
+  | SDKSessionStateChangedMessage
+  | SDKWorkerShuttingDownMessage
+  | SDKCommandsChangedMessage
+  | SDKNotificationMessage
+  | SDKFilesPersistedEvent
+  | SDKToolUseSummaryMessage
+  | SDKMemoryRecallMessage
+  | SDKRateLimitEvent
+  | SDKElicitationCompleteMessage
+  | SDKPermissionDeniedMessage
+  | SDKPromptSuggestionMessage
+  | SDKMirrorErrorMessage
+  | SDKInformationalMessage
+  | SDKConversationResetMessage
+  | SDKSessionWritesLostMessage;
