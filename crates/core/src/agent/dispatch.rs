@@ -184,6 +184,9 @@ async fn run_one(session: &Session, deps: &Deps<'_>, call: &Call) -> CallOutcome
                 data.insert("tool_name".into(), json!(call.name));
                 data.insert("tool_use_id".into(), json!(id));
                 if let Some(rt) = reason_type {
+                    if let Some(reason) = reason_text(&rt) {
+                        data.insert("decision_reason".into(), json!(reason));
+                    }
                     data.insert("decision_reason_type".into(), json!(rt));
                 }
                 data.insert("message".into(), json!(message));
@@ -217,6 +220,14 @@ enum Verdict {
         interrupt: bool,
         announce_reason: Option<Option<String>>,
     },
+}
+
+/// The reason the permission_denied message states for a kind of decision.
+fn reason_text(reason_type: &str) -> Option<&'static str> {
+    match reason_type {
+        "workingDir" => Some("Path is outside allowed working directories"),
+        _ => None,
+    }
 }
 
 fn has_shell_operators(command: &str) -> bool {

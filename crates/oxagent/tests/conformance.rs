@@ -1,0 +1,115 @@
+//! The shared conformance scenarios (`tests/conformance/`), run through the Rust facade and
+//! compared with what the official TypeScript SDK yielded for them (the `golden-ts` traces,
+//! which are in the same wire shape as our messages).
+//!
+//! The comparison covers what a caller relies on: each message's type and subtype, the
+//! content blocks, tool results and `tool_use_result`, the result's subtype, texts, turn
+//! count, cost, usage and denials, and the files left in the workspace. Fields that name the
+//! reference product itself (its tool list, slash commands, telemetry) are left out.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod scenario;
+
+use scenario::{run_scenario, ScenarioRun};
+use serde_json::Value;
+
+fn check(name: &str) {
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let ScenarioRun {
+        messages,
+        golden,
+        files,
+        golden_files,
+    } = rt.block_on(run_scenario(name));
+    let ours = scenario::project_all(&messages);
+    let theirs = scenario::project_all(&golden);
+    let mut diffs = Vec::new();
+    scenario::diff(
+        "messages",
+        &Value::Array(theirs),
+        &Value::Array(ours.clone()),
+        &mut diffs,
+    );
+    if let Some(Value::Object(gf)) = golden_files {
+        // Text files are compared by content; large and binary ones (hashed in the traces)
+        // only by presence.
+        for (path, want) in gf {
+            match (&want, files.get(&path)) {
+                (_, None) => diffs.push(format!("files.{path}: missing here")),
+                (Value::String(_) | Value::Null, Some(got)) => {
+                    scenario::diff(&format!("files.{path}"), &want, got, &mut diffs)
+                }
+                _ => {}
+            }
+        }
+    }
+    if !diffs.is_empty() {
+        panic!(
+            "{name}: {} difference(s) from the reference\n{}\n--- ours:\n{}",
+            diffs.len(),
+            diffs.join("\n"),
+            serde_json::to_string_pretty(&Value::Array(ours)).unwrap()
+        );
+    }
+}
+
+macro_rules! scenarios {
+    ($($name:ident),* $(,)?) => {
+        $(
+            #[test]
+            fn $name() {
+                check(stringify!($name));
+            }
+        )*
+    };
+}
+
+scenarios!(
+    text_answer,
+    tool_loop_multi_turn,
+    max_turns,
+    cost_accounting,
+    model_option,
+    api_error_429_retry,
+    api_error_500_exhausted,
+    api_error_400,
+    stream_cut,
+    stop_reason_max_tokens,
+    bash_cwd_persist,
+    bash_nonzero_exit,
+    bash_stdout_stderr,
+    read_directory,
+    read_empty_file,
+    read_large_file,
+    read_many_lines,
+    read_missing_file,
+    read_whole_file,
+    unknown_tool,
+    invalid_tool_input,
+    parallel_tool_calls,
+    write_new_file,
+    write_existing_unread,
+    edit_unique,
+    edit_not_found,
+    edit_multiple_matches,
+    edit_without_read,
+    glob_patterns,
+    grep_filters,
+    grep_output_modes,
+    tools_list_glob_grep,
+    tools_empty,
+    disallowed_tools,
+    permission_default_no_callback,
+    permission_dontAsk,
+    permission_acceptEdits,
+    system_prompt_string,
+    hook_pretooluse_deny,
+    hook_posttooluse_context,
+    can_use_tool_deny,
+    can_use_tool_rewrite,
+    allowed_tools_bash_rule,
+);

@@ -1,0 +1,99 @@
+//! The harness's callback menu (`behaviors` in a scenario) as Rust closures.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use futures::future::BoxFuture;
+use oxagent::{Callbacks, HookCallback, HookMatcherFns, PermissionResult};
+use serde_json::{json, Value};
+
+fn can_use_tool(spec: Value) -> oxagent::CanUseTool {
+    Arc::new(move |name: String, input: Value, _ctx: Value| {
+        let spec = spec.clone();
+        Box::pin(async move {
+            let message = spec["message"].as_str().unwrap_or("").to_string();
+            match spec["behavior"].as_str().unwrap_or("") {
+                "deny_all" => PermissionResult::Deny {
+                    message,
+                    interrupt: false,
+                },
+                "deny_interrupt" => PermissionResult::Deny {
+                    message,
+                    interrupt: true,
+                },
+                "deny_bash" if name == "Bash" => PermissionResult::Deny {
+                    message,
+                    interrupt: false,
+                },
+                "rewrite_input" if name == spec["tool"].as_str().unwrap_or("Bash") => {
+                    let mut updated = input;
+                    if let (Value::Object(u), Value::Object(set)) = (&mut updated, &spec["set"]) {
+                        u.extend(set.clone());
+                    }
+                    PermissionResult::Allow {
+                        updated_input: Some(updated),
+                    }
+                }
+                _ => PermissionResult::Allow {
+                    updated_input: None,
+                },
+            }
+        }) as BoxFuture<'static, PermissionResult>
+    })
+}
+
+fn hook(event: String, spec: Value) -> HookCallback {
+    Arc::new(move |input: Value, _id: Option<String>| {
+        let spec = spec.clone();
+        let event = event.clone();
+        Box::pin(async move {
+            let reason = spec["reason"].clone();
+            match spec["behavior"].as_str().unwrap_or("") {
+                b @ ("deny" | "allow" | "ask") => {
+                    json!({"hookSpecificOutput": {"hookEventName": event,
+                    "permissionDecision": b, "permissionDecisionReason": reason}})
+                }
+                "rewrite_input" => {
+                    let mut updated = input["tool_input"].clone();
+                    if let (Value::Object(u), Value::Object(set)) = (&mut updated, &spec["set"]) {
+                        u.extend(set.clone());
+                    }
+                    json!({"hookSpecificOutput": {"hookEventName": event, "permissionDecision": "allow", "updatedInput": updated}})
+                }
+                "add_context" => {
+                    json!({"hookSpecificOutput": {"hookEventName": event, "additionalContext": spec["text"]}})
+                }
+                "block" => json!({"decision": "block", "reason": reason}),
+                "stop" => json!({"continue": false, "stopReason": reason}),
+                "system_message" => json!({"systemMessage": spec["text"]}),
+                _ => json!({}),
+            }
+        }) as BoxFuture<'static, Value>
+    })
+}
+
+pub fn callbacks(behaviors: Option<&Value>) -> Callbacks {
+    let mut cb = Callbacks::default();
+    let Some(b) = behaviors else { return cb };
+    if let Some(spec) = b.get("can_use_tool") {
+        cb.can_use_tool = Some(can_use_tool(spec.clone()));
+    }
+    if let Some(Value::Object(hooks)) = b.get("hooks") {
+        let mut map = BTreeMap::new();
+        for (event, list) in hooks {
+            let matchers: Vec<HookMatcherFns> = list
+                .as_array()
+                .cloned()
+                .unwrap_or_default()
+                .into_iter()
+                .map(|spec| HookMatcherFns {
+                    matcher: spec["matcher"].as_str().map(str::to_string),
+                    hooks: vec![hook(event.clone(), spec)],
+                })
+                .collect();
+            map.insert(event.clone(), matchers);
+        }
+        cb.hooks = map;
+    }
+    cb
+}

@@ -1,0 +1,214 @@
+//! Runs one conformance scenario (the harness's JSON format) through `oxagent::query_with`
+//! against the scripted server, and projects messages onto what the comparison covers.
+
+mod behaviors;
+mod workspace;
+
+use std::path::{Path, PathBuf};
+
+use futures::StreamExt;
+use oxagent::Options;
+use oxagent_testkit::ScriptedServer;
+use serde_json::{json, Map, Value};
+
+pub struct ScenarioRun {
+    pub messages: Vec<Value>,
+    pub golden: Vec<Value>,
+    pub files: Value,
+    pub golden_files: Option<Value>,
+}
+
+fn conformance_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/conformance")
+}
+
+fn load(rel: &str) -> Value {
+    let path = conformance_dir().join(rel);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    serde_json::from_str(&text).unwrap()
+}
+
+pub async fn run_scenario(name: &str) -> ScenarioRun {
+    let raw = load(&format!("scenarios/{name}.json"));
+    let golden = load(&format!("golden-ts/{name}.json"));
+    let ws = workspace::Workspace::new();
+    let scenario = ws.resolve(&raw);
+    ws.lay(&scenario);
+
+    let server = ScriptedServer::start(scenario.clone()).await.unwrap();
+    let mut env = json!({
+        "ANTHROPIC_BASE_URL": server.url(),
+        "ANTHROPIC_API_KEY": "sk-test",
+        "HOME": ws.home.to_string_lossy(),
+        "TMPDIR": ws.tmp.to_string_lossy(),
+    });
+    if let Some(Value::Object(extra)) = scenario.get("env") {
+        for (k, v) in extra {
+            env[k] = v.clone();
+            // The process environment is what the HTTP client reads for its own settings.
+        }
+    }
+    let mut opts: Map<String, Value> = scenario
+        .get("options")
+        .and_then(Value::as_object)
+        .cloned()
+        .unwrap_or_default();
+    opts.insert("cwd".into(), json!(ws.ws.to_string_lossy()));
+    opts.insert("env".into(), env);
+    let options = Options::from_json(&Value::Object(opts)).unwrap();
+    let callbacks = behaviors::callbacks(scenario.get("behaviors"));
+    let prompt = scenario["prompt"].as_str().unwrap_or("").to_string();
+    let stream = oxagent::query_with(prompt, options, callbacks);
+    let messages: Vec<Value> = stream
+        .map(|m| serde_json::to_value(m.unwrap()).unwrap())
+        .collect()
+        .await;
+    let messages = messages.into_iter().map(|m| ws.normalize(&m)).collect();
+    ScenarioRun {
+        messages,
+        golden: golden["messages"].as_array().cloned().unwrap_or_default(),
+        files: ws.files(),
+        golden_files: golden.get("files").cloned(),
+    }
+}
+
+fn usage4(u: &Value) -> Value {
+    json!({
+        "input_tokens": u["input_tokens"], "output_tokens": u["output_tokens"],
+        "cache_creation_input_tokens": u["cache_creation_input_tokens"],
+        "cache_read_input_tokens": u["cache_read_input_tokens"],
+    })
+}
+
+fn round(v: &Value) -> Value {
+    match v.as_f64() {
+        Some(f) if v.is_f64() => json!((f * 1e9).round() / 1e9),
+        _ => v.clone(),
+    }
+}
+
+fn strip(v: &Value, drop: &[&str]) -> Value {
+    match v {
+        Value::Object(m) => Value::Object(
+            m.iter()
+                .filter(|(k, _)| !drop.contains(&k.as_str()))
+                .map(|(k, v)| (k.clone(), strip(v, drop)))
+                .collect(),
+        ),
+        Value::Array(a) => Value::Array(a.iter().map(|x| strip(x, drop)).collect()),
+        other => other.clone(),
+    }
+}
+
+const VOLATILE: &[&str] = &[
+    "uuid",
+    "session_id",
+    "duration_ms",
+    "duration_api_ms",
+    "durationMs",
+    "totalDurationMs",
+    "retry_delay_ms",
+    "timestamp",
+    "request_id",
+    "cache_control",
+];
+
+/// The part of a message the comparison covers.
+pub fn project(m: &Value) -> Value {
+    let t = m["type"].as_str().unwrap_or("");
+    match t {
+        "system" if m["subtype"] == "init" => json!({
+            "type": "system", "subtype": "init", "cwd": m["cwd"], "mcp_servers": m["mcp_servers"],
+            "model": m["model"], "permissionMode": m["permissionMode"], "apiKeySource": m["apiKeySource"],
+        }),
+        "system" => strip(m, VOLATILE),
+        "assistant" => {
+            let msg = &m["message"];
+            json!({"type": "assistant", "id": msg["id"], "model": msg["model"], "content": strip(&msg["content"], VOLATILE),
+                "stop_reason": msg["stop_reason"], "usage": usage4(&msg["usage"]),
+                "parent_tool_use_id": m["parent_tool_use_id"], "error": m.get("error").cloned().unwrap_or(Value::Null)})
+        }
+        "user" => {
+            json!({"type": "user", "content": m["message"]["content"], "parent_tool_use_id": m.get("parent_tool_use_id").cloned().unwrap_or(Value::Null),
+            "tool_use_result": strip(m.get("tool_use_result").unwrap_or(&Value::Null), VOLATILE)})
+        }
+        "result" => {
+            let mut mu = Map::new();
+            if let Some(Value::Object(models)) = m.get("modelUsage") {
+                for (k, v) in models {
+                    mu.insert(k.clone(), json!({"inputTokens": v["inputTokens"], "outputTokens": v["outputTokens"],
+                        "cacheReadInputTokens": v["cacheReadInputTokens"], "cacheCreationInputTokens": v["cacheCreationInputTokens"],
+                        "costUSD": round(&v["costUSD"])}));
+                }
+            }
+            json!({"type": "result", "subtype": m["subtype"], "is_error": m["is_error"], "num_turns": m["num_turns"],
+                "stop_reason": m["stop_reason"], "result": m.get("result").cloned().unwrap_or(Value::Null),
+                "total_cost_usd": round(&m["total_cost_usd"]), "permission_denials": m["permission_denials"],
+                "errors": m.get("errors").cloned().unwrap_or(Value::Null), "api_error_status": m.get("api_error_status").cloned().unwrap_or(Value::Null),
+                "terminal_reason": m.get("terminal_reason").cloned().unwrap_or(Value::Null), "usage": usage4(&m["usage"]), "modelUsage": Value::Object(mu)})
+        }
+        _ => strip(m, VOLATILE),
+    }
+}
+
+fn tool_result_id(m: &Value) -> Option<String> {
+    if m["type"] != "user" {
+        return None;
+    }
+    let b = &m["content"][0];
+    (b["type"] == "tool_result").then(|| b["tool_use_id"].as_str().unwrap_or("").to_string())
+}
+
+/// Projects every message, sorting runs of tool-result messages by tool_use_id (parallel
+/// tools finish in any order).
+pub fn project_all(messages: &[Value]) -> Vec<Value> {
+    let mut out: Vec<Value> = messages.iter().map(project).collect();
+    let mut i = 0;
+    while i < out.len() {
+        let mut j = i;
+        while j < out.len() && tool_result_id(&out[j]).is_some() {
+            j += 1;
+        }
+        if j > i + 1 {
+            out[i..j].sort_by_key(|m| tool_result_id(m).unwrap_or_default());
+        }
+        i = j.max(i + 1);
+    }
+    out
+}
+
+pub fn diff(path: &str, want: &Value, got: &Value, out: &mut Vec<String>) {
+    match (want, got) {
+        (Value::Object(a), Value::Object(b)) => {
+            for (k, v) in a {
+                diff(
+                    &format!("{path}.{k}"),
+                    v,
+                    b.get(k).unwrap_or(&Value::Null),
+                    out,
+                );
+            }
+            for (k, v) in b {
+                if !a.contains_key(k) && !v.is_null() {
+                    out.push(format!("{path}.{k}: unexpected {v}"));
+                }
+            }
+        }
+        (Value::Array(a), Value::Array(b)) => {
+            if a.len() != b.len() {
+                out.push(format!(
+                    "{path}: {} items in the reference, {} here",
+                    a.len(),
+                    b.len()
+                ));
+            }
+            for (i, (x, y)) in a.iter().zip(b.iter()).enumerate() {
+                diff(&format!("{path}[{i}]"), x, y, out);
+            }
+        }
+        _ if want == got => {}
+        (Value::Number(x), Value::Number(y))
+            if (x.as_f64().unwrap_or(0.0) - y.as_f64().unwrap_or(0.0)).abs() < 1e-9 => {}
+        _ => out.push(format!("{path}: reference {want}, here {got}")),
+    }
+}
