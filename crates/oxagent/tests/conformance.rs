@@ -6,8 +6,9 @@
 //! content blocks, tool results and `tool_use_result`, the result's subtype, texts, turn
 //! count, cost, usage and denials, and the files left in the workspace. Fields that name the
 //! reference product itself (its tool list, slash commands, telemetry) are left out.
+//! Test names are the scenario names, some of which use the camelCase of permission modes.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)]
+#![allow(clippy::unwrap_used, clippy::expect_used, non_snake_case)]
 
 mod scenario;
 

@@ -112,7 +112,7 @@ impl Workspace {
     pub fn normalize(&self, v: &Value) -> Value {
         match v {
             Value::String(s) => {
-                let s = mock_host(&s);
+                let s = mock_host(s);
                 let s = s
                     .replace(&*self.ws.to_string_lossy(), "<WS>")
                     .replace(&*self.home.to_string_lossy(), "<HOME>")
