@@ -24,11 +24,13 @@ pub fn json_error(what: &str, e: serde_json::Error) -> PyErr {
 }
 
 /// An error of the session: a closed session is a ConnectionError (the Python layer raises
-/// CLIConnectionError, as the reference does for a write to a dead process).
+/// CLIConnectionError, as the reference does for a write to a dead process); a setup error
+/// (e.g. a bad ANTHROPIC_BASE_URL) is a ValueError.
 pub fn session_error(e: Error) -> PyErr {
     match e {
         Error::Options(e) => options_error(e),
         Error::Frame(text) => PyValueError::new_err(format!("invalid frame: {text}")),
         Error::Closed => PyConnectionError::new_err("the session is closed"),
+        Error::Config(text) => PyValueError::new_err(text),
     }
 }
