@@ -25,7 +25,7 @@ test-rust:
 
 # Build the Python package into the project venv.
 python-dev:
-    {{venv}}/bin/maturin develop --quiet -m python/pyproject.toml
+    cd python && VIRTUAL_ENV={{venv}} {{venv}}/bin/maturin develop --quiet
 
 test-python: build python-dev
     OXAGENT_BIN={{justfile_directory()}}/target/debug/oxagent {{python}} -m pytest python/tests -q
