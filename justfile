@@ -52,3 +52,7 @@ lint:
     cargo clippy --workspace --all-targets -- -D warnings
     # The core must stay free of runtimes, HTTP clients and language bindings.
     ! cargo tree -p oxagent-core -e normal --prefix none | grep -E '^(tokio|reqwest|hyper|pyo3|napi)( |$)'
+
+# Re-record the demo cassette from the scripted model turns in examples/demo-script.json.
+record-demo: build
+    bash examples/record-demo.sh

@@ -110,10 +110,25 @@ async fn run(cli: Cli) -> ExitCode {
     }
 }
 
+/// The working directory as the session will see it, stored as `<CWD>` in cassettes.
+fn session_cwd(options: &oxagent::Options) -> String {
+    let cwd = options
+        .cwd
+        .clone()
+        .or_else(|| std::env::current_dir().ok())
+        .unwrap_or_default();
+    cwd.canonicalize()
+        .unwrap_or(cwd)
+        .to_string_lossy()
+        .to_string()
+}
+
 fn build_model(cli: &Cli, options: &oxagent::Options) -> Result<Arc<dyn Model>, String> {
+    let cwd = session_cwd(options);
     if let Some(path) = &cli.replay {
         let replay = oxagent_http::cassette::ReplayModel::open(path)
-            .map_err(|e| format!("cannot read the cassette {}: {e}", path.display()))?;
+            .map_err(|e| format!("cannot read the cassette {}: {e}", path.display()))?
+            .with_substitution(cwd, "<CWD>");
         return Ok(Arc::new(replay));
     }
     let mut env: std::collections::BTreeMap<String, String> = std::env::vars().collect();
@@ -122,7 +137,8 @@ fn build_model(cli: &Cli, options: &oxagent::Options) -> Result<Arc<dyn Model>, 
     match &cli.record {
         Some(path) => {
             let rec = oxagent_http::cassette::RecordingModel::create(http, path)
-                .map_err(|e| format!("cannot write the cassette {}: {e}", path.display()))?;
+                .map_err(|e| format!("cannot write the cassette {}: {e}", path.display()))?
+                .with_substitution(cwd, "<CWD>");
             Ok(Arc::new(rec))
         }
         None => Ok(Arc::new(http)),

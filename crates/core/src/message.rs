@@ -174,6 +174,7 @@ pub struct ResultMessage {
     pub result: Option<String>,
     pub stop_reason: Option<String>,
     pub session_id: String,
+    #[serde(serialize_with = "crate::usage::js_number")]
     pub total_cost_usd: f64,
     pub usage: Usage,
     #[serde(rename = "modelUsage")]

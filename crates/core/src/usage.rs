@@ -65,7 +65,7 @@ pub struct ModelUsage {
     pub cache_read_input_tokens: u64,
     pub cache_creation_input_tokens: u64,
     pub web_search_requests: u64,
-    #[serde(rename = "costUSD")]
+    #[serde(rename = "costUSD", serialize_with = "js_number")]
     pub cost_usd: f64,
     pub context_window: u64,
     pub max_output_tokens: u64,
@@ -82,6 +82,16 @@ impl ModelUsage {
         self.context_window = context_window(model);
         self.max_output_tokens = max_output_tokens(model);
         cost
+    }
+}
+
+/// Writes a float as JavaScript prints numbers: whole values without a fraction (`0`, not
+/// `0.0`), as the reference's messages carry them.
+pub fn js_number<S: serde::Serializer>(v: &f64, s: S) -> Result<S::Ok, S::Error> {
+    if v.fract() == 0.0 && v.abs() < 9.0e15 {
+        s.serialize_i64(*v as i64)
+    } else {
+        s.serialize_f64(*v)
     }
 }
 

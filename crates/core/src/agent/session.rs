@@ -237,7 +237,9 @@ impl Session {
                     deps.emit.emit(self.user_text(MAX_TOKENS_NUDGE, deps));
                     self.history.push(Turn {
                         role: "user",
-                        content: vec![ContentBlock::text(MAX_TOKENS_NUDGE)],
+                        content: vec![ContentBlock::text(format!(
+                            "<system-reminder>\n{MAX_TOKENS_NUDGE}\n</system-reminder>"
+                        ))],
                     });
                     st.num_turns += 1;
                     continue;

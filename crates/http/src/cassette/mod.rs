@@ -101,3 +101,25 @@ impl Exchange {
         Value::Object(line)
     }
 }
+
+/// Replaces every occurrence of each `from` with its `to` in all strings of `value`. Cassettes
+/// store run-specific text (the working directory) as a placeholder so a recording replays
+/// from anywhere.
+pub fn substitute(value: &Value, subs: &[(String, String)]) -> Value {
+    if subs.is_empty() {
+        return value.clone();
+    }
+    match value {
+        Value::String(s) => Value::String(
+            subs.iter()
+                .fold(s.clone(), |acc, (from, to)| acc.replace(from.as_str(), to)),
+        ),
+        Value::Array(a) => Value::Array(a.iter().map(|v| substitute(v, subs)).collect()),
+        Value::Object(o) => Value::Object(
+            o.iter()
+                .map(|(k, v)| (k.clone(), substitute(v, subs)))
+                .collect(),
+        ),
+        other => other.clone(),
+    }
+}

@@ -15,6 +15,7 @@ use super::{Exchange, RecordedError};
 pub struct RecordingModel<M> {
     inner: M,
     sink: Arc<Mutex<File>>,
+    subs: Vec<(String, String)>,
 }
 
 impl<M: Model> RecordingModel<M> {
@@ -24,7 +25,14 @@ impl<M: Model> RecordingModel<M> {
         Ok(RecordingModel {
             inner,
             sink: Arc::new(Mutex::new(file)),
+            subs: Vec::new(),
         })
+    }
+
+    /// Stores `from` as `to` in recorded requests (e.g. the working directory as `<CWD>`).
+    pub fn with_substitution(mut self, from: impl Into<String>, to: impl Into<String>) -> Self {
+        self.subs.push((from.into(), to.into()));
+        self
     }
 
     pub fn inner(&self) -> &M {
@@ -59,7 +67,7 @@ impl Recording {
 impl<M: Model> Model for RecordingModel<M> {
     fn stream(&self, request: ModelRequest) -> BoxStream<'static, ModelEvent> {
         let exchange = Exchange {
-            request: request.body.clone(),
+            request: super::substitute(&request.body, &self.subs),
             events: Vec::new(),
             error: None,
         };

@@ -17,6 +17,7 @@ pub struct ReplayModel {
     exchanges: Vec<Exchange>,
     next: AtomicUsize,
     source: String,
+    subs: Vec<(String, String)>,
 }
 
 impl ReplayModel {
@@ -48,7 +49,15 @@ impl ReplayModel {
             exchanges,
             next: AtomicUsize::new(0),
             source: source.into(),
+            subs: Vec::new(),
         }
+    }
+
+    /// Compares requests with `from` read as `to` (the counterpart of
+    /// `RecordingModel::with_substitution`).
+    pub fn with_substitution(mut self, from: impl Into<String>, to: impl Into<String>) -> Self {
+        self.subs.push((from.into(), to.into()));
+        self
     }
 
     pub fn len(&self) -> usize {
@@ -73,8 +82,11 @@ impl ReplayModel {
             ))];
         };
         let recorded = exchange.request.get("messages").unwrap_or(&Value::Null);
-        let got = request.body.get("messages").unwrap_or(&Value::Null);
-        if let Some(difference) = first_difference("messages", recorded, got) {
+        let got = super::substitute(
+            request.body.get("messages").unwrap_or(&Value::Null),
+            &self.subs,
+        );
+        if let Some(difference) = first_difference("messages", recorded, &got) {
             return vec![self.failure(format!(
                 "cassette diverged at exchange {}: {difference}",
                 index + 1
