@@ -37,7 +37,7 @@ use tokio::task::JoinHandle;
 use crate::error::{Error, Result};
 use crate::frames::FrameOut;
 use crate::options::{McpServer, Options};
-use crate::{sdk_mcp, setup};
+use crate::{persist, sdk_mcp, setup};
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
@@ -94,7 +94,15 @@ impl SessionHandle {
     ) -> Result<SessionHandle> {
         let clock = SystemClock::new(tokio_sleep);
         let env = setup::effective_env(&options);
-        let config = setup::session_config(&options, &env, &clock)?;
+        let mut config = setup::session_config(&options, &env, &clock)?;
+        let plan = persist::plan(
+            &options,
+            &persist::home(&env),
+            &config.cwd,
+            config.session_id.clone(),
+        );
+        config.session_id = plan.session_id.clone();
+        config.transcript_path = plan.writer.as_ref().map(|w| w.path().to_path_buf());
         let mut tools = setup::builtin_registry(&options);
         let (tx, rx) = unbounded_channel();
         let frames = FrameOut::new(tx, options.can_use_tool);
@@ -121,11 +129,36 @@ impl SessionHandle {
                     lock(&mcp_status).push(status);
                 }
                 session.config.mcp_servers = lock(&mcp_status).clone();
+                let recorder = persist::Recorder {
+                    inner: &frames,
+                    writer: plan.writer.as_ref(),
+                };
+                match &plan.start {
+                    persist::Start::Unknown(id) => {
+                        // As the reference: no init, one error result, then the session ends.
+                        if prx.recv().await.is_some() {
+                            frames.emit(Message::Result(persist::unknown_session_result(
+                                id,
+                                clock.uuid(),
+                            )));
+                        }
+                        frames.close();
+                        return;
+                    }
+                    persist::Start::Resumed(loaded) => {
+                        persist::restore(&mut session, loaded, plan.writer.as_ref(), || {
+                            clock.uuid()
+                        })
+                    }
+                    persist::Start::Fresh => {}
+                }
                 while let Some(prompt) = prx.recv().await {
                     let signal = AbortSignal::new();
                     *lock(&interrupt) = signal.clone();
+                    recorder.prompt(&prompt, &clock.uuid());
                     let result = run_turn(
                         &mut session,
+                        &recorder,
                         &frames,
                         model.as_ref(),
                         &tools,
@@ -134,6 +167,7 @@ impl SessionHandle {
                         prompt,
                     )
                     .await;
+                    recorder.after_turn(&session);
                     frames.emit(Message::Result(result));
                 }
                 frames.close();
@@ -302,8 +336,10 @@ impl SessionHandle {
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 async fn run_turn(
     session: &mut Session,
+    emit: &dyn Emit,
     frames: &FrameOut,
     model: &dyn Model,
     tools: &ToolRegistry,
@@ -315,7 +351,7 @@ async fn run_turn(
         model,
         tools,
         host: frames,
-        emit: frames,
+        emit,
         clock,
         interrupt: signal,
     };

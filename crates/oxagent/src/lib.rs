@@ -21,6 +21,7 @@ mod error;
 mod frames;
 mod handle;
 mod options;
+mod persist;
 mod prompts;
 mod query;
 mod sdk_mcp;

@@ -78,6 +78,14 @@ pub struct Options {
     pub task_budget: Option<u64>,
     pub client_app: Option<String>,
     pub allow_dangerously_skip_permissions: bool,
+    /// Continue the session with this id.
+    pub resume: Option<String>,
+    /// Continue the most recent session of the working directory.
+    pub continue_conversation: bool,
+    /// With `resume`: continue into a new session, leaving the original as it was.
+    pub fork_session: bool,
+    /// With `resume`: the conversation stops after this message uuid.
+    pub resume_session_at: Option<String>,
 }
 
 const EFFORTS: &[&str] = &["low", "medium", "high", "xhigh", "max"];
@@ -86,10 +94,6 @@ const SOURCES: &[&str] = &["user", "project", "local"];
 /// Options of the documented SDKs that name features oxagent does not have yet. Setting one
 /// to anything but its default is an error naming it.
 const NOT_YET: &[&str] = &[
-    "continue_conversation",
-    "resume",
-    "fork_session",
-    "resume_session_at",
     "resume_drops_turn",
     "settings",
     "extra_args",
@@ -303,6 +307,10 @@ impl Options {
                 }
             }
             "client_app" => self.client_app = string(key, v)?,
+            "resume" => self.resume = string(key, v)?.filter(|s| !s.is_empty()),
+            "continue_conversation" => self.continue_conversation = flag(key, v)?,
+            "fork_session" => self.fork_session = flag(key, v)?,
+            "resume_session_at" => self.resume_session_at = string(key, v)?.filter(|s| !s.is_empty()),
             k if TRANSPORT_ONLY.contains(&k) => {}
             k if NOT_YET.contains(&k) => {
                 if !is_default(v) {

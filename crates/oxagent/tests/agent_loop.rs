@@ -534,3 +534,77 @@ fn unknown_option_is_rejected() {
             .unwrap_err();
     assert_eq!(e.option, "agents");
 }
+
+#[tokio::test]
+async fn resume_and_fork_continue_from_the_transcript() {
+    let dir = tempfile::tempdir().unwrap();
+    let home = tempfile::tempdir().unwrap();
+    let home_env = json!({"HOME": home.path().to_string_lossy()});
+    let script =
+        json!({"responses": [text("Blue noted."), text("Forked: red."), text("Still blue.")]});
+    let server = ScriptedServer::start(script).await.unwrap();
+    let run = |extra: Value, prompt: &'static str| {
+        let mut extra = extra;
+        extra["env"] = home_env.clone();
+        extra["permission_mode"] = json!("bypassPermissions");
+        let opts = options(&server.url(), dir.path(), extra);
+        async move {
+            oxagent::query(prompt, opts)
+                .map(|m| serde_json::to_value(m.unwrap()).unwrap())
+                .collect::<Vec<_>>()
+                .await
+        }
+    };
+    let first = run(json!({}), "The colour is blue").await;
+    let sid = first[0]["session_id"].as_str().unwrap().to_string();
+    let forked = run(
+        json!({"resume": sid, "fork_session": true}),
+        "Change it to red",
+    )
+    .await;
+    let fork_id = forked[0]["session_id"].as_str().unwrap().to_string();
+    assert_ne!(fork_id, sid);
+    let again = run(json!({"resume": sid}), "Which colour?").await;
+    assert_eq!(again[0]["session_id"], sid);
+    assert_eq!(again.last().unwrap()["result"], "Still blue.");
+    // The resumed request carries the original conversation, not the fork's.
+    let reqs: Vec<Value> = server
+        .requests()
+        .into_iter()
+        .filter_map(|r| r.body)
+        .collect();
+    let texts = |req: &Value| -> Vec<String> {
+        req["messages"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|m| m["content"].as_array().cloned().unwrap_or_default())
+            .filter_map(|b| b["text"].as_str().map(str::to_string))
+            .filter(|t| !t.starts_with("<system-reminder>"))
+            .collect()
+    };
+    assert_eq!(
+        texts(&reqs[1]),
+        ["The colour is blue", "Blue noted.", "Change it to red"]
+    );
+    assert_eq!(
+        texts(&reqs[2]),
+        ["The colour is blue", "Blue noted.", "Which colour?"]
+    );
+    // Cost is cumulative across resumes of one session.
+    assert_eq!(again.last().unwrap()["total_cost_usd"], 0.0016);
+    let project = oxagent_sessions::project_dir(home.path(), &dir.path().canonicalize().unwrap());
+    assert!(project.join(format!("{sid}.jsonl")).exists());
+    assert!(project.join(format!("{fork_id}.jsonl")).exists());
+    // Resuming an unknown session yields only an error result.
+    let unknown = run(
+        json!({"resume": "00000000-0000-4000-8000-000000000000"}),
+        "Hi",
+    )
+    .await;
+    assert_eq!(unknown.len(), 1);
+    assert_eq!(
+        unknown[0]["errors"],
+        json!(["No conversation found with session ID: 00000000-0000-4000-8000-000000000000"])
+    );
+}

@@ -52,6 +52,8 @@ class SessionCore:
         self._tasks: list[DetachedTask] = []
         self._counter = 0
         self._last_error_result: dict[str, Any] | None = None
+        # Whether the session has started a turn (sent its init message).
+        self._started = False
         self._ended = False
         self._end_error: BaseException | None = None
         self.closed = False
@@ -181,8 +183,14 @@ class SessionCore:
         state_change = kind == "system" and frame.get("subtype") == "session_state_changed"
         if state_change and frame.get("sdk_host_only") is True:
             return
+        if kind == "system" and frame.get("subtype") == "init":
+            self._started = True
         if kind == "result":
             self._last_error_result = frame if frame.get("is_error") else None
+            if not self._started and frame.get("is_error") and frame.get("num_turns") == 0:
+                # A session that failed before it started (resume of an unknown session):
+                # the Python SDK raises without yielding the result.
+                return
         elif not state_change:
             # The conversation moved on: a later end is not "after an error result".
             self._last_error_result = None
