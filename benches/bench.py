@@ -5,8 +5,11 @@ Both talk to the same scripted Messages API server (`oxagent mock-server`), whic
 once, so the figures are the SDKs' own overhead: start-up, the loop, tool dispatch, memory.
 
 Scenarios:
-  1-turn    a text answer
-  20-turn   19 rounds of a Bash tool call, then a text answer
+  1-turn       a text answer
+  20-turn-bash 19 rounds of a Bash tool call (`echo`), then a text answer
+  20-turn-read 19 rounds of a Read tool call, then a text answer
+
+Per-turn overhead = (20-turn - 1-turn) / 19, for each SDK.
 
 Measured per run (median of several): wall time, CPU time (user+sys of the process tree),
 peak RSS (largest process of the tree). Ratios are reference / oxagent.
@@ -50,10 +53,14 @@ asyncio.run(main())
 """
 
 
-def script(turns):
-    responses = [{"content": [{"type": "tool_use", "id": "toolu_%02d" % i, "name": "Bash",
-                               "input": {"command": "echo %d" % i, "description": "step"}}]}
-                 for i in range(1, turns)]
+def script(turns, tool="bash", ws=""):
+    def call(i):
+        if tool == "read":
+            return {"type": "tool_use", "id": "toolu_%02d" % i, "name": "Read",
+                    "input": {"file_path": ws + "/notes.txt"}}
+        return {"type": "tool_use", "id": "toolu_%02d" % i, "name": "Bash",
+                "input": {"command": "echo %d" % i, "description": "step"}}
+    responses = [{"content": [call(i)]} for i in range(1, turns)]
     responses.append({"content": [{"type": "text", "text": "done"}]})
     return {"responses": responses}
 
@@ -70,14 +77,15 @@ def measure(cmd, env):
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
-def run_face(name, turns, make_cmd):
+def run_face(name, turns, make_cmd, tool="bash"):
     rows = []
     for _ in range(RUNS):
         with tempfile.TemporaryDirectory() as d:
-            scen = Path(d) / "scenario.json"
-            scen.write_text(json.dumps(script(turns)))
             ws = Path(d) / "ws"
             ws.mkdir()
+            (ws / "notes.txt").write_text("a small file\nread on every turn\n")
+            scen = Path(d) / "scenario.json"
+            scen.write_text(json.dumps(script(turns, tool, str(ws))))
             server, url = start_server(scen)
             try:
                 env = dict(os.environ, ANTHROPIC_BASE_URL=url, ANTHROPIC_API_KEY="sk-bench",
@@ -100,15 +108,27 @@ def main():
     ours = lambda ws, prompt: [str(OXAGENT), "-p", prompt, "--cwd", ws,
                                "--permission-mode", "bypassPermissions", "--output-format", "json"]
     ref = lambda ws, prompt: [str(REF_PY), "-c", REF_DRIVER, ws, prompt]
-    print("%-8s %-10s %10s %10s %12s" % ("scenario", "sdk", "wall ms", "cpu ms", "peak RSS MB"))
-    for turns in (1, 20):
-        label = "%d-turn" % turns
-        o = run_face("oxagent", turns, ours)
-        print("%-8s %-10s %10.1f %10.1f %12.1f" % (label, "oxagent", o["wall"] * 1e3, o["cpu"] * 1e3, o["rss_kb"] / 1024))
+    fmt = "%-13s %-10s %10.1f %10.1f %12.1f"
+    print("%-13s %-10s %10s %10s %12s" % ("scenario", "sdk", "wall ms", "cpu ms", "peak RSS MB"))
+    results = {}
+    for label, turns, tool in (("1-turn", 1, "bash"), ("20-turn-bash", 20, "bash"), ("20-turn-read", 20, "read")):
+        faces = [("oxagent", ours)] + ([("reference", ref)] if have_ref else [])
+        for face, cmd in faces:
+            m = run_face(face, turns, cmd, tool)
+            results[(label, face)] = m
+            print(fmt % (label, face, m["wall"] * 1e3, m["cpu"] * 1e3, m["rss_kb"] / 1024))
         if have_ref:
-            r = run_face("reference", turns, ref)
-            print("%-8s %-10s %10.1f %10.1f %12.1f" % (label, "reference", r["wall"] * 1e3, r["cpu"] * 1e3, r["rss_kb"] / 1024))
-            print("%-8s %-10s %9.1fx %9.1fx %11.1fx" % (label, "ratio", r["wall"] / o["wall"], r["cpu"] / max(o["cpu"], 1e-6), r["rss_kb"] / o["rss_kb"]))
+            o, r = results[(label, "oxagent")], results[(label, "reference")]
+            print("%-13s %-10s %9.1fx %9.1fx %11.1fx" % (label, "ratio", r["wall"] / o["wall"],
+                                                       r["cpu"] / max(o["cpu"], 1e-6), r["rss_kb"] / o["rss_kb"]))
+    if have_ref:
+        print()
+        print("per-turn overhead, ms of wall time per extra turn ((20-turn - 1-turn) / 19):")
+        for label in ("20-turn-bash", "20-turn-read"):
+            per = {f: (results[(label, f)]["wall"] - results[("1-turn", f)]["wall"]) / 19 * 1e3
+                   for f in ("oxagent", "reference")}
+            print("  %-13s oxagent %7.2f   reference %7.2f   ratio %6.1fx" % (
+                label, per["oxagent"], per["reference"], per["reference"] / max(per["oxagent"], 1e-6)))
     if not have_ref:
         print("(reference SDK not found at %s: only oxagent's figures)" % REF_PY)
 
