@@ -79,11 +79,11 @@ const FIELDS = {
   toolConfig: ["unsupported", "object"],
   permissionMode: ["pass", "string", "permission_mode"],
   allowDangerouslySkipPermissions: ["pass", "boolean", "allow_dangerously_skip_permissions"],
-  canUseTool: ["js", "function"],
+  canUseTool: ["js", "function", "can_use_tool"],
   permissionPromptToolName: ["pass", "string", "permission_prompt_tool_name"],
   permissionPrompts: ["js", "string"],
   planModeInstructions: ["unsupported", "string"],
-  hooks: ["js", "object"],
+  hooks: ["js", "object", "hooks"],
   // prompt, agents, skills, plugins, settings
   systemPrompt: ["pass", "systemPrompt", "system_prompt"],
   agent: ["unsupported", "string"],
@@ -96,7 +96,7 @@ const FIELDS = {
   managedSettings: ["unsupported", "object"],
   sandbox: ["pass", "object", "sandbox"],
   strictMcpConfig: ["pass", "boolean", "strict_mcp_config"],
-  mcpServers: ["js", "object"],
+  mcpServers: ["js", "object", "mcp_servers"],
   mcpServersDelivery: ["ignore", "string"],
   title: ["unsupported", "string"],
   // session lifecycle and persistence

@@ -68,9 +68,11 @@ class Query extends ControlMethods {
     return this.#gen.next(...args);
   }
   return(value) {
+    this.#stop(); // also when iteration never started: the generator's finally would not run
     return this.#gen.return(value);
   }
   throw(error) {
+    this.#stop();
     return this.#gen.throw(error);
   }
   [Symbol.asyncIterator]() {

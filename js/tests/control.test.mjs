@@ -1,0 +1,105 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { query } from "../index.js";
+import { mockApi, collect, text, promptStream } from "./helpers.mjs";
+
+test("initialize answers: supportedCommands, supportedModels, accountInfo", async () => {
+  const api = await mockApi({ responses: [text("hi")] });
+  try {
+    const prompt = promptStream();
+    const q = query({ prompt, options: api.options() });
+    const init = await q.initializationResult();
+    assert.ok(Array.isArray(init.commands));
+    assert.deepEqual(await q.supportedCommands(), init.commands);
+    assert.ok(Array.isArray(await q.supportedModels()));
+    assert.ok(Array.isArray(await q.supportedAgents()));
+    assert.equal(typeof (await q.accountInfo()), "object");
+    prompt.push("x");
+    prompt.end();
+    const messages = await collect(q);
+    assert.equal(messages.at(-1).result, "hi");
+  } finally {
+    await api.close();
+  }
+});
+
+test("setPermissionMode and setModel apply to the next turn", async () => {
+  const api = await mockApi({ responses: [text("one"), text("two")] });
+  try {
+    const prompt = promptStream();
+    const q = query({ prompt, options: api.options({ permissionMode: "default" }) });
+    prompt.push("first");
+    const inits = [];
+    for await (const m of q) {
+      if (m.type === "system" && m.subtype === "init") inits.push([m.permissionMode, m.model]);
+      if (m.type === "result" && inits.length === 1) {
+        assert.equal(await q.setPermissionMode("acceptEdits"), undefined);
+        await q.setModel("claude-haiku-4-5");
+        prompt.push("second");
+        prompt.end();
+      }
+    }
+    assert.deepEqual(inits[1], ["acceptEdits", "claude-haiku-4-5"]);
+    assert.equal(api.requests()[1].body.model, "claude-haiku-4-5");
+    await assert.rejects(q.setPermissionMode("default"), /closed/);
+  } finally {
+    await api.close();
+  }
+});
+
+test("setPermissionMode rejects a mode the session refuses", async () => {
+  const api = await mockApi({ responses: [text("x")] });
+  try {
+    const prompt = promptStream();
+    const q = query({ prompt, options: api.options() });
+    await assert.rejects(q.setPermissionMode("yolo"), /yolo/);
+    prompt.end();
+    await collect(q);
+  } finally {
+    await api.close();
+  }
+});
+
+test("interrupt() ends the current turn early with a result", async () => {
+  const api = await mockApi({ responses: [{ ...text("slow"), delay_ms: 5000 }] });
+  try {
+    const prompt = promptStream();
+    const q = query({ prompt, options: api.options() });
+    prompt.push("x");
+    const started = Date.now();
+    const messages = [];
+    let error = null;
+    try {
+      for await (const m of q) {
+        messages.push(m);
+        if (m.type === "system" && m.subtype === "init") setTimeout(() => q.interrupt(), 100);
+        if (m.type === "result") prompt.end();
+      }
+    } catch (e) {
+      error = e;
+    }
+    assert.ok(Date.now() - started < 4000, `took ${Date.now() - started} ms`);
+    const result = messages.at(-1);
+    assert.equal(result.type, "result");
+    assert.equal(result.subtype, "error_during_execution");
+    // As the reference: the session's last result is an error, so the iterator throws after it.
+    assert.match(String(error && error.message), /^Claude Code returned an error result: /);
+  } finally {
+    await api.close();
+  }
+});
+
+test("control requests oxagent does not support reject with the session's error", async () => {
+  const api = await mockApi({ responses: [text("x")] });
+  try {
+    const prompt = promptStream();
+    const q = query({ prompt, options: api.options() });
+    await assert.rejects(q.rewindFiles("some-uuid"), /rewind_files/);
+    await assert.rejects(q.applyFlagSettings({ model: "x" }), /apply_flag_settings/);
+    assert.equal(await q.readFile("/etc/hostname"), null);
+    prompt.end();
+    await collect(q);
+  } finally {
+    await api.close();
+  }
+});
