@@ -98,3 +98,21 @@ test("an API error ends with an is_error success result and the same throw", asy
     await api.close();
   }
 });
+
+test("next() called several times without awaiting hands out messages in order", async () => {
+  const api = await mockApi({ responses: [text("one")] });
+  try {
+    const q = query({ prompt: "x", options: api.options() });
+    const all = [];
+    for (;;) {
+      const batch = await Promise.all([q.next(), q.next(), q.next()]);
+      all.push(...batch.filter((r) => !r.done).map((r) => r.value.type));
+      if (batch.some((r) => r.done)) break;
+    }
+    assert.equal(all[0], "system");
+    assert.equal(all.at(-1), "result");
+    assert.equal(all.filter((t) => t === "result").length, 1);
+  } finally {
+    await api.close();
+  }
+});
