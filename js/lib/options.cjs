@@ -235,6 +235,10 @@ function toNative(options) {
       json[py] = TRANSLATE[name] ? TRANSLATE[name](value) : value;
     }
   }
+  if (options.persistSession === false) {
+    // Transcripts are always written for now; not writing them is the feature asked for.
+    throw optionError("persistSession", "persistSession: false is not supported by oxagent yet", "ERR_OXAGENT_OPTION_UNSUPPORTED");
+  }
   if (options.canUseTool && options.permissionPromptToolName) {
     throw optionError("canUseTool", "canUseTool and permissionPromptToolName cannot be combined: use one or the other", "ERR_OXAGENT_OPTION_VALUE");
   }

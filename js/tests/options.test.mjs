@@ -37,13 +37,14 @@ test("values the native side refuses come back in TS names", () => {
 
 test("features not built yet are refused by name; their defaults are accepted", () => {
   fails({ agents: { a: { description: "d", prompt: "p" } } }, "agents", /the option agents is not supported by oxagent yet/);
-  fails({ resume: "some-session" }, "resume", /resume is not supported/);
+  fails({ includeHookEvents: true }, "includeHookEvents", /includeHookEvents is not supported/);
+  fails({ persistSession: false }, "persistSession", /persistSession: false is not supported/);
   fails({ outputFormat: { type: "json_schema", schema: {} } }, "outputFormat", /outputFormat is not supported/);
   fails({ toolAliases: { Bash: "x" } }, "toolAliases", /toolAliases is not supported/);
   fails({ spawnClaudeCodeProcess: () => null }, "spawnClaudeCodeProcess", /not supported/);
   fails({ mcpServers: { s: { command: "server" } } }, "mcpServers", /stdio servers \(s\) are not supported/);
   fails({ hooks: { Stop: [{ hooks: [async () => ({})], onFailure: "block" }] } }, "hooks", /onFailure 'block'/);
-  const q = query({ prompt: "x", options: { agents: {}, resume: undefined, continue: false, toolAliases: {}, promptSuggestions: false, stderr: () => {}, executable: "node", persistSession: true, abortController: new AbortController(), env: { ANTHROPIC_BASE_URL: "http://127.0.0.1:9", ANTHROPIC_API_KEY: "sk-test" } } });
+  const q = query({ prompt: "x", options: { agents: {}, resume: undefined, includeHookEvents: false, toolAliases: {}, promptSuggestions: false, stderr: () => {}, executable: "node", persistSession: true, abortController: new AbortController(), env: { ANTHROPIC_BASE_URL: "http://127.0.0.1:9", ANTHROPIC_API_KEY: "sk-test" } } });
   q.close();
 });
 
