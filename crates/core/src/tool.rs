@@ -11,9 +11,9 @@
 //! assert_eq!(out.is_error, Some(true));
 //! ```
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, MutexGuard};
 
 use futures::future::BoxFuture;
 use serde_json::Value;
@@ -109,15 +109,120 @@ pub trait Tool: Send + Sync {
     fn call<'a>(&'a self, input: Value, ctx: &'a ToolContext) -> BoxFuture<'a, ToolOutput>;
 }
 
+/// The `tools` entry of a request for one tool.
+pub fn api_definition(tool: &dyn Tool) -> Value {
+    serde_json::json!({
+        "name": tool.name(),
+        "description": tool.description(),
+        "input_schema": tool.input_schema(),
+    })
+}
+
+/// Tools whose definitions are held back from requests until the model looks them up (the
+/// reference's tool search): the model sees their names only, asks a search tool for the
+/// ones it needs, and from then on they are sent like any other. Clones share the state, so
+/// the registry and the search tool can each hold one without holding each other.
+///
+/// ```
+/// use oxagent_core::tool::DeferredTools;
+/// let deferred = DeferredTools::default();
+/// deferred.defer(serde_json::json!({"name": "WebFetch", "description": "d", "input_schema": {}}));
+/// assert!(deferred.is_hidden("WebFetch"));
+/// deferred.load(["WebFetch"]);
+/// assert!(!deferred.is_hidden("WebFetch"));
+/// ```
+#[derive(Clone, Default)]
+pub struct DeferredTools {
+    inner: Arc<Mutex<DeferredState>>,
+}
+
+#[derive(Default)]
+struct DeferredState {
+    /// Definitions of every deferred tool, by name.
+    definitions: BTreeMap<String, Value>,
+    /// Deferred tools the model has looked up: sent in full from now on.
+    loaded: BTreeSet<String>,
+}
+
+impl DeferredTools {
+    fn lock(&self) -> MutexGuard<'_, DeferredState> {
+        self.inner.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Holds back a tool, given its request definition (`name`, `description`, `input_schema`).
+    pub fn defer(&self, definition: Value) {
+        if let Some(name) = definition.get("name").and_then(Value::as_str) {
+            self.lock().definitions.insert(name.to_string(), definition);
+        }
+    }
+
+    /// Marks tools as looked up: requests carry them from now on.
+    pub fn load<S: AsRef<str>>(&self, names: impl IntoIterator<Item = S>) {
+        let mut state = self.lock();
+        for name in names {
+            let name = name.as_ref();
+            if state.definitions.contains_key(name) {
+                state.loaded.insert(name.to_string());
+            }
+        }
+    }
+
+    /// Whether requests leave this tool out for now.
+    pub fn is_hidden(&self, name: &str) -> bool {
+        let state = self.lock();
+        state.definitions.contains_key(name) && !state.loaded.contains(name)
+    }
+
+    /// Definitions of every deferred tool (loaded or not), by name.
+    pub fn definitions(&self) -> Vec<Value> {
+        self.lock().definitions.values().cloned().collect()
+    }
+
+    /// Names of the deferred tools still held back.
+    pub fn hidden_names(&self) -> Vec<String> {
+        let state = self.lock();
+        state
+            .definitions
+            .keys()
+            .filter(|n| !state.loaded.contains(*n))
+            .cloned()
+            .collect()
+    }
+}
+
+impl std::fmt::Debug for DeferredTools {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.hidden_names()).finish()
+    }
+}
+
 /// The tools of one session, in the order the model sees them.
 #[derive(Clone, Default)]
 pub struct ToolRegistry {
     tools: Vec<Arc<dyn Tool>>,
+    deferred: DeferredTools,
 }
 
 impl ToolRegistry {
     pub fn new(tools: Vec<Arc<dyn Tool>>) -> Self {
-        ToolRegistry { tools }
+        ToolRegistry {
+            tools,
+            deferred: DeferredTools::default(),
+        }
+    }
+
+    /// Holds back the named tools from requests until looked up in `deferred` (which the
+    /// session's search tool shares). Names not in the registry are ignored.
+    pub fn defer(&mut self, deferred: DeferredTools, names: &[&str]) {
+        for tool in self.tools.iter().filter(|t| names.contains(&t.name())) {
+            deferred.defer(api_definition(tool.as_ref()));
+        }
+        self.deferred = deferred;
+    }
+
+    /// The deferral state requests are built with.
+    pub fn deferred(&self) -> &DeferredTools {
+        &self.deferred
     }
 
     pub fn push(&mut self, tool: Arc<dyn Tool>) {
@@ -142,17 +247,13 @@ impl ToolRegistry {
         self.tools.retain(|t| keep(t.name()));
     }
 
-    /// The `tools` array of a Messages API request.
+    /// The `tools` array of a Messages API request: every tool but the deferred ones not
+    /// looked up yet.
     pub fn api_definitions(&self) -> Vec<Value> {
         self.tools
             .iter()
-            .map(|t| {
-                serde_json::json!({
-                    "name": t.name(),
-                    "description": t.description(),
-                    "input_schema": t.input_schema(),
-                })
-            })
+            .filter(|t| !self.deferred.is_hidden(t.name()))
+            .map(|t| api_definition(t.as_ref()))
             .collect()
     }
 }
