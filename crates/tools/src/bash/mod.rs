@@ -167,6 +167,7 @@ impl BashTool {
             output_file: files.output.clone(),
             status: TaskStatus::Running,
             exit_code: None,
+            stopped: false,
         }
     }
 

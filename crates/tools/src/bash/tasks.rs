@@ -3,8 +3,10 @@
 //!
 //! Each task writes to its output file (the model reads it with Read) and is watched until it
 //! exits, is stopped with TaskStop, or runs past its maximum runtime. Starts and ends are
-//! announced as [`TaskEvent`]s on the channel given in the configuration, so the session can
-//! emit its task messages and wake the model when a task ends. Dropping the last handle of
+//! announced as [`TaskEvent`]s to the [`TaskEventSink`] given in the configuration, so the
+//! session can emit its task messages and wake the model when a task ends. The sink is called
+//! synchronously: a start is announced before the Bash call that started the task returns, so
+//! the session's task messages come before that call's result. Dropping the last handle of
 //! the registry (the session's tools) kills every task still running.
 
 use std::collections::BTreeMap;
@@ -52,6 +54,9 @@ pub struct TaskInfo {
     pub output_file: PathBuf,
     pub status: TaskStatus,
     pub exit_code: Option<i32>,
+    /// Ended by a request (TaskStop) rather than on its own or by its maximum runtime: the
+    /// model asked for it, so there is nothing to tell the model.
+    pub stopped: bool,
 }
 
 impl TaskInfo {
@@ -77,6 +82,19 @@ pub enum TaskEvent {
     Finished(TaskInfo),
 }
 
+/// Receives [`TaskEvent`]s, synchronously, from the thread that caused them. It must not
+/// block; it must not hold a handle of the task registry either (the registry would never
+/// be dropped, and its tasks never killed).
+pub type TaskEventSink = Arc<dyn Fn(TaskEvent) + Send + Sync>;
+
+/// A sink that forwards events to a channel (tests, simple listeners).
+pub fn channel_sink(tx: UnboundedSender<TaskEvent>) -> TaskEventSink {
+    Arc::new(move |event| {
+        // Nobody listening is fine: the events are informational.
+        let _ = tx.send(event);
+    })
+}
+
 struct Entry {
     info: TaskInfo,
     /// The process group while the task runs.
@@ -85,7 +103,7 @@ struct Entry {
 
 struct Registry {
     tasks: Mutex<BTreeMap<String, Entry>>,
-    events: Option<UnboundedSender<TaskEvent>>,
+    events: Option<TaskEventSink>,
 }
 
 impl Registry {
@@ -94,9 +112,8 @@ impl Registry {
     }
 
     fn announce(&self, event: TaskEvent) {
-        if let Some(tx) = &self.events {
-            // Nobody listening is fine: the events are informational.
-            let _ = tx.send(event);
+        if let Some(sink) = &self.events {
+            sink(event);
         }
     }
 }
@@ -132,7 +149,7 @@ pub enum StopError {
 }
 
 impl BackgroundTasks {
-    pub fn new(events: Option<UnboundedSender<TaskEvent>>) -> Self {
+    pub fn new(events: Option<TaskEventSink>) -> Self {
         BackgroundTasks {
             inner: Arc::new(Registry {
                 tasks: Mutex::new(BTreeMap::new()),
@@ -168,6 +185,7 @@ impl BackgroundTasks {
             }
             GroupGuard::adopt(entry.pgid.take()).kill();
             entry.info.status = TaskStatus::Killed;
+            entry.info.stopped = true;
             entry.info.clone()
         };
         self.inner.announce(TaskEvent::Finished(info.clone()));

@@ -26,19 +26,26 @@ pub struct Ws {
 
 impl Ws {
     pub fn new() -> Ws {
+        Ws::with(|_| {})
+    }
+
+    /// A workspace whose tool set is built with `adjust` applied to the configuration.
+    pub fn with(adjust: impl FnOnce(&mut BuiltinConfig)) -> Ws {
         let root = tempfile::tempdir().unwrap();
         // Canonical, so paths the shell prints (`pwd`) equal the ones we expect.
         let root_path = std::fs::canonicalize(root.path()).unwrap();
         let ws = root_path.join("ws");
         std::fs::create_dir_all(&ws).unwrap();
         let (tx, events) = tokio::sync::mpsc::unbounded_channel();
-        let config = BuiltinConfig {
+        let mut config = BuiltinConfig {
             cwd: Some(ws.clone()),
             task_output_root: Some(root_path.join("tmp")),
             tool_results_root: Some(root_path.join("home/.claude/projects")),
-            task_events: Some(tx),
+            task_events: Some(oxagent_tools::channel_sink(tx)),
+            skill_roots: vec![ws.join(".claude/skills")],
             ..BuiltinConfig::default()
         };
+        adjust(&mut config);
         Ws {
             _root: root,
             ws,

@@ -6,8 +6,12 @@
 
 mod bash;
 mod common;
+mod interaction;
+mod notebook;
 mod permissions;
 mod read;
 mod schemas;
 mod search;
+mod task_list;
+mod web;
 mod write_edit;
