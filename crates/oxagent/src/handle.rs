@@ -37,7 +37,7 @@ use tokio::task::JoinHandle;
 use crate::error::{Error, Result};
 use crate::frames::FrameOut;
 use crate::options::{McpServer, Options};
-use crate::{persist, sdk_mcp, setup};
+use crate::{persist, sdk_mcp, setup, side_model, tasks, toolset};
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
@@ -103,7 +103,6 @@ impl SessionHandle {
         );
         config.session_id = plan.session_id.clone();
         config.transcript_path = plan.writer.as_ref().map(|w| w.path().to_path_buf());
-        let mut tools = setup::builtin_registry(&options);
         let (tx, rx) = unbounded_channel();
         let frames = FrameOut::new(tx, options.can_use_tool);
         let (ptx, mut prx) = unbounded_channel::<UserContent>();
@@ -111,6 +110,14 @@ impl SessionHandle {
         let mut session = Session::new(config);
         let live = session.live.clone();
         let session_id = session.session_id().to_string();
+        let (task_events, mut task_flow) = tasks::TaskFlow::new(frames.clone(), session_id.clone());
+        let side = side_model::SessionSideModel::new(model.clone(), live.clone(), &env);
+        let toolset = toolset::build(&options, &session.config, &env, task_events, Arc::new(side));
+        session
+            .config
+            .init_extra
+            .insert("skills".into(), json!(toolset.skills));
+        let mut tools = toolset.registry;
         let mcp_status = Arc::new(Mutex::new(Vec::new()));
         let servers: Vec<String> = options
             .mcp_servers
@@ -152,10 +159,21 @@ impl SessionHandle {
                     }
                     persist::Start::Fresh => {}
                 }
-                while let Some(prompt) = prx.recv().await {
+                loop {
+                    // A prompt from the caller, or a turn of our own when a background task
+                    // ended (see tasks.rs); the session ends when neither can come any more.
+                    let (prompt, notification) = match task_flow.next(&mut prx).await {
+                        tasks::Next::Prompt(p) => (p, None),
+                        tasks::Next::Notification(n) => (n.prompt(), Some(n)),
+                        tasks::Next::End => break,
+                    };
                     let signal = AbortSignal::new();
                     *lock(&interrupt) = signal.clone();
                     recorder.prompt(&prompt, &clock.uuid());
+                    // The user did not type the notification: no UserPromptSubmit for it.
+                    let prompt_hooks = notification
+                        .as_ref()
+                        .and_then(|_| session.config.hooks.remove("UserPromptSubmit"));
                     let result = run_turn(
                         &mut session,
                         &recorder,
@@ -167,8 +185,14 @@ impl SessionHandle {
                         prompt,
                     )
                     .await;
+                    if let Some(h) = prompt_hooks {
+                        session.config.hooks.insert("UserPromptSubmit".into(), h);
+                    }
                     recorder.after_turn(&session);
-                    frames.emit(Message::Result(result));
+                    match notification {
+                        Some(n) => frames.send(n.result_frame(result)),
+                        None => frames.emit(Message::Result(result)),
+                    }
                 }
                 frames.close();
             })

@@ -26,6 +26,9 @@ mod prompts;
 mod query;
 mod sdk_mcp;
 mod setup;
+mod side_model;
+mod tasks;
+mod toolset;
 
 pub use error::{Error, OptionsError, OptionsErrorKind, Result};
 pub use handle::SessionHandle;

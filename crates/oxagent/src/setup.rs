@@ -1,17 +1,16 @@
-//! Turns [`Options`] into what a session runs on: its configuration, tools and model.
+//! Turns [`Options`] into what a session runs on: its configuration and model (its tools:
+//! see `toolset`).
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
-use std::sync::Arc;
 
 use oxagent_core::clock::Clock;
 use oxagent_core::config::{SessionConfig, DEFAULT_MODEL};
-use oxagent_core::tool::{Tool, ToolRegistry};
 use oxagent_core::PermissionMode;
 use serde_json::json;
 
 use crate::error::{OptionsError, OptionsErrorKind};
-use crate::options::{Options, SystemPrompt, ToolsOption};
+use crate::options::{Options, SystemPrompt};
 use crate::prompts;
 
 /// The environment the session sees: the process environment with the options' `env` over it.
@@ -119,28 +118,4 @@ fn default_thinking(model: &str) -> Option<serde_json::Value> {
         || m.starts_with("claude-opus-4-8")
         || m.starts_with("claude-sonnet-4-6"))
     .then(|| json!({"type": "adaptive"}))
-}
-
-/// The built-in tools the model sees, after `tools` and bare-name `disallowed_tools`.
-pub(crate) fn builtin_registry(options: &Options) -> ToolRegistry {
-    let all = oxagent_tools::builtin_tools(&oxagent_tools::BuiltinConfig::default());
-    let wanted: Option<Vec<String>> = match &options.tools {
-        None | Some(ToolsOption::Preset) => None,
-        Some(ToolsOption::List(names)) => Some(names.clone()),
-    };
-    let disabled: Vec<&str> = options
-        .disallowed_tools
-        .iter()
-        .filter(|r| !r.contains('('))
-        .map(|r| r.trim())
-        .collect();
-    let tools: Vec<Arc<dyn Tool>> = all
-        .into_iter()
-        .filter(|t| match &wanted {
-            None => oxagent_tools::DEFAULT_TOOL_NAMES.contains(&t.name()),
-            Some(names) => names.iter().any(|n| n == t.name()),
-        })
-        .filter(|t| !disabled.contains(&t.name()))
-        .collect();
-    ToolRegistry::new(tools)
 }

@@ -83,6 +83,7 @@ scenarios!(
     bash_cwd_persist,
     bash_nonzero_exit,
     bash_stdout_stderr,
+    bash_timeout,
     read_directory,
     read_empty_file,
     read_large_file,

@@ -63,13 +63,66 @@ pub async fn run_scenario(name: &str) -> ScenarioRun {
         .map(|m| serde_json::to_value(m.unwrap()).unwrap())
         .collect()
         .await;
-    let messages = messages.into_iter().map(|m| ws.normalize(&m)).collect();
+    let messages = number_ids(messages)
+        .into_iter()
+        .map(|m| ws.normalize(&m))
+        .collect();
     ScenarioRun {
         messages,
         golden: golden["messages"].as_array().cloned().unwrap_or_default(),
         files: ws.files(),
         golden_files: golden.get("files").cloned(),
     }
+}
+
+/// Background task and run ids -> `<TASK_ID_n>` / `<RUN_ID_n>` in order of appearance,
+/// wherever they occur (also inside texts), as the traces have them.
+fn number_ids(messages: Vec<Value>) -> Vec<Value> {
+    fn collect(v: &Value, ids: &mut Vec<(String, String)>) {
+        match v {
+            Value::Object(m) => {
+                for (k, x) in m {
+                    let kind = match k.as_str() {
+                        "task_id" | "backgroundTaskId" => Some("TASK_ID"),
+                        "run_id" => Some("RUN_ID"),
+                        _ => None,
+                    };
+                    match (kind, x.as_str()) {
+                        (Some(kind), Some(id))
+                            if !id.starts_with('<') && !ids.iter().any(|(i, _)| i == id) =>
+                        {
+                            let n = ids
+                                .iter()
+                                .filter(|(_, p)| p.starts_with(&format!("<{kind}_")))
+                                .count()
+                                + 1;
+                            ids.push((id.to_string(), format!("<{kind}_{n}>")));
+                        }
+                        _ => collect(x, ids),
+                    }
+                }
+            }
+            Value::Array(a) => a.iter().for_each(|x| collect(x, ids)),
+            _ => {}
+        }
+    }
+    fn replace(v: &Value, ids: &[(String, String)]) -> Value {
+        match v {
+            Value::String(s) => {
+                Value::String(ids.iter().fold(s.clone(), |s, (id, p)| s.replace(id, p)))
+            }
+            Value::Array(a) => Value::Array(a.iter().map(|x| replace(x, ids)).collect()),
+            Value::Object(m) => Value::Object(
+                m.iter()
+                    .map(|(k, x)| (k.clone(), replace(x, ids)))
+                    .collect(),
+            ),
+            other => other.clone(),
+        }
+    }
+    let mut ids = Vec::new();
+    messages.iter().for_each(|m| collect(m, &mut ids));
+    messages.iter().map(|m| replace(m, &ids)).collect()
 }
 
 fn usage4(u: &Value) -> Value {

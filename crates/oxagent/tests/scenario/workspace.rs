@@ -114,10 +114,12 @@ impl Workspace {
             Value::String(s) => {
                 let s = mock_host(s);
                 let s = s
+                    .replace(&sanitized(&self.ws), "<WS-SANITIZED>")
                     .replace(&*self.ws.to_string_lossy(), "<WS>")
                     .replace(&*self.home.to_string_lossy(), "<HOME>")
-                    .replace(&*self.root.to_string_lossy(), "<ROOT>");
-                Value::String(if is_uuid(&s) { "<UUID>".to_string() } else { s })
+                    .replace(&*self.root.to_string_lossy(), "<ROOT>")
+                    .replace(&format!("claude-{}/", uid()), "claude-<UID>/");
+                Value::String(uuids_replaced(&s))
             }
             Value::Array(a) => Value::Array(a.iter().map(|x| self.normalize(x)).collect()),
             Value::Object(m) => Value::Object(
@@ -172,6 +174,39 @@ fn walk(root: &Path, dir: &Path, out: &mut Map<String, Value>) {
             Value::Null,
         );
     }
+}
+
+/// The reference's "sanitized" form of a path: every non-alphanumeric character -> `-`.
+fn sanitized(p: &Path) -> String {
+    p.to_string_lossy()
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
+        .collect()
+}
+
+fn uid() -> u32 {
+    std::os::unix::fs::MetadataExt::uid(&std::fs::metadata("/proc/self").unwrap())
+}
+
+/// Every UUID in `s` -> `<UUID>`.
+fn uuids_replaced(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut i = 0;
+    while i < s.len() {
+        if s.is_char_boundary(i)
+            && i + 36 <= s.len()
+            && s.is_char_boundary(i + 36)
+            && is_uuid(&s[i..i + 36])
+        {
+            out.push_str("<UUID>");
+            i += 36;
+        } else {
+            let c = s[i..].chars().next().unwrap();
+            out.push(c);
+            i += c.len_utf8();
+        }
+    }
+    out
 }
 
 fn is_uuid(s: &str) -> bool {

@@ -1,0 +1,107 @@
+//! The built-in tools one session offers, from its options.
+//!
+//! ```text
+//! tools option   None / preset -> the reference's default set (oxagent_tools::default_tool_names)
+//!                [names]       -> exactly those
+//! disallowed_tools (bare names) -> removed
+//! tool search (on unless ENABLE_TOOL_SEARCH=false, needs ToolSearch in the set)
+//!                               -> NotebookEdit, TaskStop, WebFetch, ... sent only once looked up
+//! ```
+//!
+//! The tools write task output under `$TMPDIR/claude-<uid>` and saved outputs under
+//! `$HOME/.claude/projects`, with the session's environment (options.env included); skills
+//! come from the setting sources the session loads.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use oxagent_core::config::SessionConfig;
+use oxagent_core::tool::{Tool, ToolRegistry};
+use oxagent_tools::{skill, BuiltinConfig, BuiltinSet, SideModel, TaskEventSink};
+
+use crate::options::{Options, ToolsOption};
+
+/// The session's tools, and the names of the skills they found (for `system/init`).
+pub(crate) struct Toolset {
+    pub registry: ToolRegistry,
+    pub skills: Vec<String>,
+}
+
+fn tool_search_enabled(env: &BTreeMap<String, String>) -> bool {
+    !matches!(
+        env.get("ENABLE_TOOL_SEARCH").map(|v| v.to_ascii_lowercase()),
+        Some(v) if v == "false" || v == "0" || v == "no"
+    )
+}
+
+/// Builds the tool set of one session.
+pub(crate) fn build(
+    options: &Options,
+    config: &SessionConfig,
+    env: &BTreeMap<String, String>,
+    task_events: TaskEventSink,
+    side_model: Arc<dyn SideModel>,
+) -> Toolset {
+    let home = env.get("HOME").filter(|h| !h.is_empty()).map(PathBuf::from);
+    let builtin = BuiltinConfig {
+        cwd: Some(config.cwd.clone()),
+        task_output_root: env
+            .get("TMPDIR")
+            .filter(|t| !t.is_empty())
+            .map(|t| oxagent_tools::task_root_in(std::path::Path::new(t))),
+        tool_results_root: home.as_ref().map(|h| h.join(".claude").join("projects")),
+        task_events: Some(task_events),
+        side_model: Some(side_model),
+        skill_roots: skill::skill_roots(
+            &config.cwd,
+            home.as_deref(),
+            options.setting_sources.as_deref(),
+        ),
+        ..BuiltinConfig::default()
+    };
+    let set = BuiltinSet::new(&builtin);
+    let disabled: Vec<&str> = options
+        .disallowed_tools
+        .iter()
+        .filter(|r| !r.contains('('))
+        .map(|r| r.trim())
+        .collect();
+    let search = tool_search_enabled(env);
+    let wanted: Vec<String> = match &options.tools {
+        None | Some(ToolsOption::Preset) => {
+            let model = oxagent_core::usage::canonical_model(&config.model);
+            let mut names = oxagent_tools::default_tool_names(
+                options.can_use_tool,
+                model,
+                disabled.contains(&"Bash"),
+            );
+            if !search {
+                names.retain(|n| *n != "ToolSearch");
+            }
+            names.into_iter().map(str::to_string).collect()
+        }
+        Some(ToolsOption::List(names)) => names.clone(),
+    };
+    let tools: Vec<Arc<dyn Tool>> = set
+        .tools
+        .iter()
+        .filter(|t| wanted.iter().any(|n| n == t.name()))
+        .filter(|t| !disabled.contains(&t.name()))
+        .cloned()
+        .collect();
+    let mut registry = ToolRegistry::new(tools);
+    let deferrable = oxagent_tools::DEFERRED_TOOL_NAMES
+        .iter()
+        .any(|n| registry.get(n).is_some());
+    if search && deferrable && registry.get("ToolSearch").is_some() {
+        registry.defer(set.deferred.clone(), oxagent_tools::DEFERRED_TOOL_NAMES);
+    } else if options.tools.is_none() || matches!(options.tools, Some(ToolsOption::Preset)) {
+        // Nothing to search for: the default set goes without ToolSearch.
+        registry.retain(|n| n != "ToolSearch");
+    }
+    Toolset {
+        registry,
+        skills: set.skills.iter().map(|s| s.name.clone()).collect(),
+    }
+}
