@@ -12,7 +12,7 @@ Scenarios:
 Per-turn overhead = (20-turn - 1-turn) / 19, for each SDK.
 
 Measured per run (median of several): wall time, CPU time (user+sys of the process tree),
-peak RSS (largest process of the tree). Ratios are reference / oxagent.
+peak RSS (summed over the process tree, see measure.py). Ratios are reference / oxagent.
 
 The reference is looked up in $OXAGENT_REFERENCE_PYTHON, else ~/venvs/claude-ref/bin/python
 (install: python3 -m venv ~/venvs/claude-ref && ~/venvs/claude-ref/bin/pip install
@@ -33,14 +33,7 @@ OXAGENT = Path(os.environ.get("OXAGENT_BIN", ROOT / "target/release/oxagent"))
 REF_PY = Path(os.environ.get("OXAGENT_REFERENCE_PYTHON", Path.home() / "venvs/claude-ref/bin/python"))
 RUNS = int(os.environ.get("BENCH_RUNS", "5"))
 
-MEASURE = r"""
-import resource, subprocess, sys, time, json
-t = time.perf_counter()
-p = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-wall = time.perf_counter() - t
-r = resource.getrusage(resource.RUSAGE_CHILDREN)
-print(json.dumps({"rc": p.returncode, "wall": wall, "cpu": r.ru_utime + r.ru_stime, "rss_kb": r.ru_maxrss}))
-"""
+MEASURE = str(Path(__file__).resolve().parent / "measure.py")
 
 REF_DRIVER = r"""
 import asyncio, sys
@@ -73,7 +66,7 @@ def start_server(scenario_path):
 
 
 def measure(cmd, env):
-    out = subprocess.run([sys.executable, "-c", MEASURE] + cmd, env=env, capture_output=True, text=True)
+    out = subprocess.run([sys.executable, MEASURE] + cmd, env=env, capture_output=True, text=True)
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
