@@ -608,3 +608,50 @@ async fn resume_and_fork_continue_from_the_transcript() {
         json!(["No conversation found with session ID: 00000000-0000-4000-8000-000000000000"])
     );
 }
+
+#[tokio::test]
+async fn server_error_then_success() {
+    let script = json!({"responses": [
+        {"error": {"status": 503, "type": "api_error", "message": "Unavailable", "headers": {"retry-after": "0"}}},
+        text("back")]});
+    let (r, _d) = run(script, "Hi", bypass()).await;
+    assert_eq!(r.messages[1]["error"], "server_error");
+    assert_eq!(r.messages[1]["error_status"], 503);
+    assert_eq!(r.result()["result"], "back");
+    assert_eq!(r.result()["is_error"], false);
+}
+
+#[tokio::test]
+async fn connection_refused_is_retried_then_reported() {
+    // A port nothing listens on: every attempt fails to connect.
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let url = format!("http://{}", listener.local_addr().unwrap());
+    drop(listener);
+    let dir = tempfile::tempdir().unwrap();
+    let opts = options(
+        &url,
+        dir.path(),
+        json!({"permission_mode": "bypassPermissions", "env": {"CLAUDE_CODE_MAX_RETRIES": "1"}}),
+    );
+    let messages: Vec<Value> = oxagent::query("Hi", opts)
+        .map(|m| serde_json::to_value(m.unwrap()).unwrap())
+        .collect()
+        .await;
+    let retries: Vec<&Value> = messages
+        .iter()
+        .filter(|m| m["subtype"] == "api_retry")
+        .collect();
+    assert_eq!(retries.len(), 1);
+    assert_eq!(retries[0]["error_status"], Value::Null);
+    let res = messages.last().unwrap();
+    assert_eq!(res["is_error"], true);
+    assert_eq!(res["terminal_reason"], "api_error");
+    assert!(
+        res["result"]
+            .as_str()
+            .unwrap()
+            .starts_with("API Error: Connection error."),
+        "{}",
+        res["result"]
+    );
+}
