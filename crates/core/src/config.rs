@@ -88,6 +88,11 @@ pub struct SessionConfig {
     pub request_extra: serde_json::Map<String, Value>,
     /// Hook callbacks registered by the host, by event name.
     pub hooks: BTreeMap<String, Vec<HookMatcher>>,
+    /// Rules from settings files (with their sources), besides `allowed_tools` and
+    /// `disallowed_tools`.
+    pub permission_rules: crate::rules::RuleSet,
+    /// The home directory, for `~` in paths and rules.
+    pub home: Option<PathBuf>,
     /// Where the session's transcript lives (reported to hooks as `transcript_path`).
     pub transcript_path: Option<PathBuf>,
 }
@@ -129,6 +134,8 @@ impl SessionConfig {
             betas: Vec::new(),
             request_extra: serde_json::Map::new(),
             hooks: BTreeMap::new(),
+            permission_rules: crate::rules::RuleSet::default(),
+            home: None,
             transcript_path: None,
         }
     }

@@ -11,11 +11,15 @@
 use std::sync::{Mutex, MutexGuard};
 
 use crate::config::PermissionMode;
+use crate::rules::RuleSet;
 
 #[derive(Debug)]
 pub struct LiveSettings {
     mode: Mutex<PermissionMode>,
     model: Mutex<String>,
+    /// The permission rules and extra directories in force, once the session has set them
+    /// up (can_use_tool answers may add to them).
+    permissions: Mutex<Option<(RuleSet, Vec<std::path::PathBuf>)>>,
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -27,7 +31,25 @@ impl LiveSettings {
         LiveSettings {
             mode: Mutex::new(mode),
             model: Mutex::new(model.into()),
+            permissions: Mutex::new(None),
         }
+    }
+    /// The rules and extra directories in force; `init` gives them the first time.
+    pub fn permissions(
+        &self,
+        init: impl FnOnce() -> (RuleSet, Vec<std::path::PathBuf>),
+    ) -> (RuleSet, Vec<std::path::PathBuf>) {
+        lock(&self.permissions).get_or_insert_with(init).clone()
+    }
+    /// Changes the rules and extra directories in force.
+    pub fn update_permissions(
+        &self,
+        init: impl FnOnce() -> (RuleSet, Vec<std::path::PathBuf>),
+        change: impl FnOnce(&mut RuleSet, &mut Vec<std::path::PathBuf>),
+    ) {
+        let mut guard = lock(&self.permissions);
+        let (rules, dirs) = guard.get_or_insert_with(init);
+        change(rules, dirs);
     }
     pub fn permission_mode(&self) -> PermissionMode {
         *lock(&self.mode)

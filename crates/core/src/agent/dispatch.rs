@@ -6,15 +6,16 @@
 use futures::future::join_all;
 use serde_json::{json, Map, Value};
 
-use crate::config::PermissionMode;
+use crate::config::SessionConfig;
 use crate::content::{ContentBlock, ToolResultContent};
 use crate::message::{Message, PermissionDenial, SystemMessage};
-use crate::permission::{PermissionContext, ToolPermission};
-use crate::rules::PermissionRule;
+use crate::permission::evaluate::{evaluate, settle, Denial, Outcome};
+use crate::permission::PermissionContext;
+use crate::rules::{PermissionRule, RuleBehavior, RuleSet, RuleSource};
 use crate::tool::{Tool, ToolContext};
 use crate::validate::validate_input;
 
-use super::{hooks, Deps, Session};
+use super::{hooks, updates, Deps, Session};
 
 /// The outcome of one call, ready to be emitted and appended.
 #[derive(Debug)]
@@ -109,7 +110,7 @@ async fn run_one(session: &Session, deps: &Deps<'_>, call: &Call) -> CallOutcome
         let disabled = config
             .disallowed_tools
             .iter()
-            .map(|r| PermissionRule::parse(r))
+            .filter_map(|r| PermissionRule::parse(r).ok())
             .any(|r| r.is_bare() && r.tool == call.name);
         let text = if disabled {
             format!(
@@ -172,22 +173,35 @@ async fn run_one(session: &Session, deps: &Deps<'_>, call: &Call) -> CallOutcome
     .await
     {
         Verdict::Allow(run_input) => execute(session, deps, tool.as_ref(), call, run_input).await,
+        Verdict::Fail(text) => {
+            let caller = format!("Error: {}", strip_error_tags(&text));
+            CallOutcome::error(id, text, caller)
+        }
+        Verdict::ToolError(text) => {
+            let caller = format!("Error: {}", strip_error_tags(&text));
+            let mut o = CallOutcome::error(id, text, caller);
+            o.denial = Some(denial(call));
+            o
+        }
         Verdict::Deny {
             message,
             interrupt,
-            announce_reason,
+            announce,
         } => {
             let mut o = CallOutcome::error(id, message.clone(), format!("Error: {message}"));
             o.denial = Some(denial(call));
-            if let Some(reason_type) = announce_reason {
+            if let Some(d) = announce {
                 let mut data = Map::new();
                 data.insert("tool_name".into(), json!(call.name));
                 data.insert("tool_use_id".into(), json!(id));
-                if let Some(rt) = reason_type {
-                    if let Some(reason) = reason_text(&rt) {
-                        data.insert("decision_reason".into(), json!(reason));
-                    }
+                if let Some(rt) = &d.reason_type {
                     data.insert("decision_reason_type".into(), json!(rt));
+                }
+                if let Some(code) = &d.code {
+                    data.insert("decision_reason_code".into(), json!(code));
+                }
+                if let Some(reason) = &d.reason {
+                    data.insert("decision_reason".into(), json!(reason));
                 }
                 data.insert("message".into(), json!(message));
                 o.announce = Some(Message::System(SystemMessage {
@@ -207,33 +221,58 @@ async fn run_one(session: &Session, deps: &Deps<'_>, call: &Call) -> CallOutcome
     }
 }
 
+/// `<tool_use_error>text</tool_use_error>` -> `text`.
+fn strip_error_tags(text: &str) -> &str {
+    text.strip_prefix("<tool_use_error>")
+        .and_then(|t| t.strip_suffix("</tool_use_error>"))
+        .unwrap_or(text)
+}
+
 /// What the model reads when the user stops the turn at a permission prompt.
 pub(crate) const REJECTED_TEXT: &str = "The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file). STOP what you are doing and wait for the user to tell you how to proceed.";
 
-const DONT_ASK_TEXT: &str = "has been denied because Claude Code is running in don't ask mode. IMPORTANT: You *may* attempt to accomplish this action using other tools that might naturally be used to accomplish this goal, e.g. using head instead of cat. But you *should not* attempt to work around this denial in malicious ways, e.g. do not use your ability to run tests to execute non-test actions. You should only try to work around this restriction in reasonable ways that do not attempt to bypass the intent behind this denial. If you believe this capability is essential to complete the user's request, STOP and explain to the user what you were trying to do and why you need this permission. Let the user decide how to proceed.";
-
 enum Verdict {
     Allow(Value),
-    /// `announce_reason`: `Some(reason_type)` emits a permission_denied message.
     Deny {
         message: String,
         interrupt: bool,
-        announce_reason: Option<Option<String>>,
+        /// `Some`: emit a permission_denied message stating this.
+        announce: Option<Denial>,
     },
+    /// Refused as a tool error (listed as a denial, not announced).
+    ToolError(String),
+    /// Failed before any permission question: an error result.
+    Fail(String),
 }
 
-/// The reason the permission_denied message states for a kind of decision.
-fn reason_text(reason_type: &str) -> Option<&'static str> {
-    match reason_type {
-        "workingDir" => Some("Path is outside allowed working directories"),
-        _ => None,
+/// The rules and extra directories in force, set up from the configuration on first use.
+pub(crate) fn permission_context(session: &Session) -> PermissionContext {
+    let config = &session.config;
+    let (rules, dirs) = session.live.permissions(|| initial_permissions(config));
+    PermissionContext {
+        cwd: config.cwd.clone(),
+        additional_directories: dirs,
+        mode: session.live.permission_mode(),
+        rules,
+        home: config.home.clone(),
     }
 }
 
-fn has_shell_operators(command: &str) -> bool {
-    ["&&", "||", ";", "|", "`", "$(", ">", "<", "\n", "&"]
-        .iter()
-        .any(|op| command.contains(op))
+fn initial_permissions(config: &SessionConfig) -> (RuleSet, Vec<std::path::PathBuf>) {
+    let mut rules = RuleSet::default();
+    for (list, behavior) in [
+        (&config.disallowed_tools, RuleBehavior::Deny),
+        (&config.allowed_tools, RuleBehavior::Allow),
+    ] {
+        for text in list {
+            // Invalid rules are left out, as the reference drops them with a warning.
+            let _ = rules.add(behavior, RuleSource::CliArg, text);
+        }
+    }
+    for e in &config.permission_rules.entries {
+        rules.push(e.behavior, e.source, e.rule.clone());
+    }
+    (rules, config.additional_directories.clone())
 }
 
 async fn decide(
@@ -244,101 +283,48 @@ async fn decide(
     input: &Value,
     hook_decision: Option<&str>,
 ) -> Verdict {
-    let config = &session.config;
+    let ctx = permission_context(session);
     let name = tool.name();
-    let rules = |list: &[String]| {
-        list.iter()
-            .map(|r| PermissionRule::parse(r))
-            .collect::<Vec<_>>()
-    };
-    if rules(&config.disallowed_tools)
-        .iter()
-        .any(|r| r.covers(name, input))
-    {
-        let message = match input.get("command").and_then(Value::as_str) {
-            Some(cmd) if name == "Bash" => {
-                format!("Permission to use Bash with command {cmd} has been denied.")
-            }
-            _ => format!("Permission to use {name} has been denied."),
-        };
-        return Verdict::Deny {
-            message,
-            interrupt: false,
-            announce_reason: Some(Some("rule".into())),
-        };
-    }
-    let mode = session.live.permission_mode();
-    if mode == PermissionMode::BypassPermissions || hook_decision == Some("allow") {
-        return Verdict::Allow(input.clone());
-    }
-    let allowed = rules(&config.allowed_tools).iter().any(|r| {
-        r.covers(name, input)
-            && (r.is_bare()
-                || name != "Bash"
-                || !input
-                    .get("command")
-                    .and_then(Value::as_str)
-                    .is_some_and(has_shell_operators))
-    });
-    if allowed && hook_decision != Some("ask") {
-        return Verdict::Allow(input.clone());
-    }
-    let ctx = PermissionContext {
-        cwd: config.cwd.clone(),
-        additional_directories: config.additional_directories.clone(),
-        mode,
-    };
-    let check = match tool.check_permission(input, &ctx) {
-        ToolPermission::Allow if hook_decision == Some("ask") => ToolPermission::ask(format!(
-            "Claude requested permissions to use {name}, but you haven't granted it yet."
-        )),
-        other => other,
-    };
-    let (message, blocked_path, suggestions, reason_type) = match check {
-        ToolPermission::Allow => return Verdict::Allow(input.clone()),
-        ToolPermission::Deny { message } => {
+    let prompt = match evaluate(tool, input, &ctx, hook_decision) {
+        Outcome::Allow => return Verdict::Allow(input.clone()),
+        Outcome::ToolError(text) => return Verdict::ToolError(text),
+        Outcome::Fail(text) => return Verdict::Fail(text),
+        Outcome::Deny(d) => {
             return Verdict::Deny {
-                message,
+                message: d.message.clone(),
                 interrupt: false,
-                announce_reason: Some(None),
+                announce: Some(d),
             }
         }
-        ToolPermission::Ask {
-            message,
-            blocked_path,
-            suggestions,
-            reason_type,
-        } => (message, blocked_path, suggestions, reason_type),
+        Outcome::Ask(prompt) => prompt,
     };
-    if mode == PermissionMode::DontAsk {
-        let message = format!("Permission to use {name} {DONT_ASK_TEXT}");
+    if let Some(d) = settle(&prompt, name, input, &ctx, deps.host.handles_can_use_tool()) {
         return Verdict::Deny {
-            message,
+            message: d.message.clone(),
             interrupt: false,
-            announce_reason: Some(Some("mode".into())),
-        };
-    }
-    if !deps.host.handles_can_use_tool() {
-        return Verdict::Deny {
-            message,
-            interrupt: false,
-            announce_reason: Some(reason_type),
+            announce: Some(d),
         };
     }
     let mut request = json!({
         "subtype": "can_use_tool",
         "tool_name": name,
         "input": input,
-        "permission_suggestions": suggestions,
-        "blocked_path": blocked_path,
+        "permission_suggestions": prompt.suggestions,
+        "blocked_path": prompt.blocked_path,
         "tool_use_id": call.id,
         "display_name": name,
     });
     if let Some(desc) = tool.describe_call(input) {
         request["description"] = json!(desc);
     }
+    if let Some(reason) = &prompt.reason {
+        request["decision_reason"] = json!(reason);
+    }
     match deps.host.control(request).await {
         Ok(reply) if reply.get("behavior").and_then(Value::as_str) == Some("allow") => {
+            if let Some(Value::Array(updates)) = reply.get("updatedPermissions") {
+                updates::apply(session, deps, updates).await;
+            }
             let updated = reply.get("updatedInput").filter(|v| v.is_object()).cloned();
             Verdict::Allow(updated.unwrap_or_else(|| input.clone()))
         }
@@ -352,12 +338,12 @@ async fn decide(
                 .get("interrupt")
                 .and_then(Value::as_bool)
                 .unwrap_or(false),
-            announce_reason: None,
+            announce: None,
         },
         Err(e) => Verdict::Deny {
             message: e,
             interrupt: false,
-            announce_reason: None,
+            announce: None,
         },
     }
 }

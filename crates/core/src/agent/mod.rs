@@ -19,6 +19,7 @@ mod outcome;
 mod request;
 pub mod response;
 mod session;
+mod updates;
 
 pub use hooks::HookOutcome;
 pub use session::Session;

@@ -2,9 +2,13 @@
 //!
 //! Order, as documented: deny rules -> ask rules -> permission mode -> allow rules -> the
 //! tool's own check -> can_use_tool (no callback: deny). This module holds the vocabulary
-//! and the evaluation; rule parsing lives in [`crate::rules`].
+//! and the evaluation ([`evaluate`]); rule parsing lives in [`crate::rules`].
+
+pub mod evaluate;
 
 use std::path::PathBuf;
+
+use crate::rules::{RuleRoots, RuleSet};
 
 use serde_json::Value;
 
@@ -40,14 +44,35 @@ impl ToolPermission {
 }
 
 /// What a tool's permission check can see.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 pub struct PermissionContext {
     pub cwd: PathBuf,
     pub additional_directories: Vec<PathBuf>,
     pub mode: PermissionMode,
+    /// The session's rules: a tool that checks its call part by part (Bash) asks them
+    /// whether an allow rule covers a part.
+    pub rules: RuleSet,
+    /// The home directory, for `~` in paths and rules.
+    pub home: Option<PathBuf>,
 }
 
 impl PermissionContext {
+    pub fn new(cwd: impl Into<PathBuf>, mode: PermissionMode) -> Self {
+        PermissionContext {
+            cwd: cwd.into(),
+            mode,
+            ..Default::default()
+        }
+    }
+
+    /// Where rule paths start from.
+    pub fn roots(&self) -> RuleRoots {
+        RuleRoots {
+            cwd: self.cwd.clone(),
+            home: self.home.clone(),
+        }
+    }
+
     /// Whether `path` (absolute, normalized) lies in the working directories.
     pub fn is_inside(&self, path: &std::path::Path) -> bool {
         std::iter::once(&self.cwd)

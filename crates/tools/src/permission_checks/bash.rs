@@ -1,15 +1,17 @@
-//! Bash's own permission check: which command lines are plainly read-only.
+//! Bash's own permission check: which command lines may run without asking.
 //!
-//! A command line is split into simple commands ([`super::shell_split`]); it runs without
-//! asking only when every part is known to be read-only (`echo`, `pwd`, `ls`/`cat`/`grep` ...
-//! on paths inside the working directories, `git status`/`log`/`diff` ...) and writes no file.
-//! In `acceptEdits` mode, creating files inside the working directories (`touch`, `mkdir`,
-//! `> file`) is allowed too. Everything else is asked for, with the reference's wording.
+//! The line is read with the core's shell reader ([`oxagent_core::rules::shell`]). It runs
+//! without asking when every simple command is covered by an allow rule or known to be
+//! read-only (`echo`, `ls`/`cat`/`grep` ... on paths inside the working directories, `git
+//! status`/`log`/`diff` ...) and nothing writes a file; in `acceptEdits` mode, file commands
+//! (`touch`, `mkdir`, `rm`, `sed -i`, `> file` ...) inside the working directories run too.
+//! Syntax that hides what runs (`$(..)`, `<(..)`, `${..}`, unquoted here-documents, brace
+//! groups, loops) is asked for, with the reference's wording for each.
 //!
 //! ```
 //! use oxagent_core::{permission::{PermissionContext, ToolPermission}, PermissionMode};
 //! use oxagent_tools::permission_checks::check_bash;
-//! let ctx = PermissionContext { cwd: "/ws".into(), additional_directories: vec![], mode: PermissionMode::Default };
+//! let ctx = PermissionContext::new("/ws", PermissionMode::Default);
 //! assert_eq!(check_bash("echo hi && ls src | grep x", &ctx.cwd.clone(), &ctx), ToolPermission::Allow);
 //! assert!(matches!(check_bash("touch t.txt", &ctx.cwd.clone(), &ctx), ToolPermission::Ask { .. }));
 //! ```
@@ -17,6 +19,8 @@
 use std::path::{Path, PathBuf};
 
 use oxagent_core::permission::{PermissionContext, ToolPermission};
+use oxagent_core::rules::bash::{allow_covers, only_safe_assignments, strip_wrapper};
+use oxagent_core::rules::shell::{parse, Hazard, SimpleCommand};
 use oxagent_core::PermissionMode;
 use serde_json::{json, Value};
 
@@ -24,9 +28,13 @@ use super::known_commands::{
     git_is_read_only, is_flag, literal_prefix, strip_wrappers, ACCEPT_EDITS_WRITERS, FILE_WRITERS,
     FIND_ACTIONS, NO_PATH_ARGS, PATTERN_FIRST, READ_ONLY,
 };
-use super::shell_split::{split, SimpleCommand, Split, UNSUPPORTED};
 use super::{accept_edits_suggestion, add_directory_suggestion, locate, quoted_dirs, Location};
-use crate::paths::{real_path, resolve};
+use crate::paths::real_path;
+
+use super::resolve_in;
+
+pub const UNSUPPORTED: &str = "This command requires approval";
+const BACKGROUND: &str = "This command uses the `&` background operator, which defers execution past approval-time safety checks. Approve only if you trust it.";
 
 /// What one simple command needs.
 enum Verdict {
@@ -35,74 +43,140 @@ enum Verdict {
     Specific {
         message: String,
         blocked: PathBuf,
-        rule: String,
     },
+    /// Needs approval for a reason that is not about one path.
+    Other(&'static str),
     /// Needs approval for no reason more precise than "not known to be safe".
     Unknown,
 }
 
-fn verdict(cmd: &SimpleCommand, cwd: Option<&Path>, ctx: &PermissionContext) -> Verdict {
-    if !cmd.assignments.is_empty() {
-        return Verdict::Unknown;
+fn hazard_text(h: Hazard) -> &'static str {
+    match h {
+        Hazard::Nested => "A nested command in this command can't be checked before it runs",
+        Hazard::QuotedNested => "Quoted text in this command can't be checked before it runs",
+        Hazard::ProcessSubstitution => {
+            "A command used as a file in this command can't be checked before it runs"
+        }
+        Hazard::BraceVariable => {
+            "A variable in braces in this command can't be checked before it runs"
+        }
+        Hazard::BraceExpansion => "Brace expansion",
+        Hazard::Heredoc => "Heredoc with unquoted delimiter undergoes shell expansion",
+        Hazard::EscapedWhitespace => "Contains backslash-escaped whitespace",
+        Hazard::Unsupported => UNSUPPORTED,
     }
-    let words = strip_wrappers(&cmd.words);
-    let offset = cmd.words.len() - words.len();
+}
+
+/// `subject` names the operation and its path, e.g. `touch in '/ws/t.txt'`.
+fn inside_needs_approval(subject: &str, ctx: &PermissionContext) -> String {
+    format!(
+        "{subject} needs approval. The path is inside the working directories for this session ({}), \
+         and Claude Code asks before a shell command creates, changes or removes files there.",
+        quoted_dirs(ctx)
+    )
+}
+
+fn outside_needs_approval(subject: &str, ctx: &PermissionContext) -> String {
+    format!(
+        "{subject} needs approval. The path is outside the working directories for this session \
+         ({}). Allowing runs the command as written.",
+        quoted_dirs(ctx)
+    )
+}
+
+/// A `..` after a named directory (`src/../..`) may leave through a symlink.
+fn climbs_after_directory(arg: &str) -> bool {
+    let mut named = false;
+    for seg in arg.split('/') {
+        match seg {
+            ".." if named => return true,
+            "" | "." | ".." => {}
+            _ => named = true,
+        }
+    }
+    false
+}
+
+const TRAVERSAL: &str = "Path contains '..' traversal after a directory segment, which may follow a symlink outside the working directory";
+
+fn writer_verdict(name: &str, args: &[String], cwd: &Path, ctx: &PermissionContext) -> Verdict {
+    let targets: Vec<&String> = args.iter().filter(|a| !is_flag(a)).collect();
+    if name == "sed" {
+        // `sed -i SCRIPT FILE...`: the script is no path.
+        return writer_paths(name, &targets[targets.len().min(1)..], cwd, ctx);
+    }
+    writer_paths(name, &targets, cwd, ctx)
+}
+
+fn writer_paths(name: &str, targets: &[&String], cwd: &Path, ctx: &PermissionContext) -> Verdict {
+    if targets.iter().any(|t| climbs_after_directory(t)) {
+        return Verdict::Other(TRAVERSAL);
+    }
+    let paths: Vec<PathBuf> = targets
+        .iter()
+        .map(|a| resolve_in(literal_prefix(a), cwd, ctx))
+        .collect();
+    let Some(first) = paths.first() else {
+        return Verdict::Unknown;
+    };
+    if let Some(outside) = paths.iter().find(|p| locate(p, ctx) != Location::Inside) {
+        return Verdict::Specific {
+            message: outside_needs_approval(&format!("{name} in '{}'", outside.display()), ctx),
+            blocked: outside.clone(),
+        };
+    }
+    if ctx.mode == PermissionMode::AcceptEdits && ACCEPT_EDITS_WRITERS.contains(&name) {
+        return Verdict::Fine;
+    }
+    Verdict::Specific {
+        message: inside_needs_approval(&format!("{name} in '{}'", first.display()), ctx),
+        blocked: first.clone(),
+    }
+}
+
+/// Read-only commands that may only look inside the working directories, and how the
+/// refusal words it.
+fn blocked_reader(name: &str) -> Option<&'static str> {
+    match name {
+        "cat" => Some("concatenate files from"),
+        "ls" => Some("list files in"),
+        _ => None,
+    }
+}
+
+fn verdict(words: &[String], dynamic0: bool, cwd: &Path, ctx: &PermissionContext) -> Verdict {
     let Some(name) = words.first() else {
         return Verdict::Fine;
     };
-    if cmd.dynamic.get(offset).copied().unwrap_or(false) || name.contains('/') {
+    if dynamic0 || name.contains('/') {
         return Verdict::Unknown;
     }
     let args = &words[1..];
-    let Some(cwd) = cwd else {
-        // After a `cd` the check cannot follow, only commands without paths are judged.
-        return if NO_PATH_ARGS.contains(&name.as_str()) {
-            Verdict::Fine
-        } else {
-            Verdict::Unknown
-        };
-    };
-    let paths = |skip_first: bool| -> Vec<PathBuf> {
-        args.iter()
-            .filter(|a| !is_flag(a))
-            .skip(usize::from(skip_first))
-            .map(|a| resolve(literal_prefix(a), cwd))
-            .collect()
-    };
-    if name == "git" {
-        return if git_is_read_only(args) {
-            Verdict::Fine
-        } else {
-            Verdict::Unknown
-        };
-    }
-    if FILE_WRITERS.contains(&name.as_str()) {
-        let targets = paths(false);
-        let Some(first) = targets.first() else {
-            return Verdict::Unknown;
-        };
-        if let Some(outside) = targets.iter().find(|p| locate(p, ctx) != Location::Inside) {
-            return Verdict::Specific {
-                message: format!(
-                    "{name} in '{}' needs approval. The path is outside the working directories for this \
-                     session ({}). Allowing runs the command as written.",
-                    outside.display(),
-                    quoted_dirs(ctx)
-                ),
-                blocked: outside.clone(),
-                rule: cmd.text.clone(),
+    match name.as_str() {
+        "git" if git_is_read_only(args) => return Verdict::Fine,
+        "git" => return Verdict::Unknown,
+        "env" => {
+            let inner = strip_wrapper(words).unwrap_or_default();
+            return match verdict(&inner, false, cwd, ctx) {
+                s @ Verdict::Specific { .. } if !inner.is_empty() => s,
+                _ => Verdict::Unknown,
             };
         }
-        if ctx.mode == PermissionMode::AcceptEdits && ACCEPT_EDITS_WRITERS.contains(&name.as_str())
-        {
-            return Verdict::Fine;
+        "xargs" => {
+            let inner = strip_wrapper(words).unwrap_or_default();
+            return match verdict(&inner, false, cwd, ctx) {
+                Verdict::Fine if !inner.is_empty() => Verdict::Fine,
+                _ => Verdict::Unknown,
+            };
         }
-        let message = inside_needs_approval(&format!("{name} in '{}'", first.display()), ctx);
-        return Verdict::Specific {
-            message,
-            blocked: first.clone(),
-            rule: cmd.text.clone(),
-        };
+        _ => {}
+    }
+    let sed_in_place = name == "sed"
+        && args
+            .iter()
+            .any(|a| a == "-i" || a.starts_with("--in-place"));
+    if FILE_WRITERS.contains(&name.as_str()) || sed_in_place {
+        return writer_verdict(name, args, cwd, ctx);
     }
     if !READ_ONLY.contains(&name.as_str()) {
         return Verdict::Unknown;
@@ -117,20 +191,30 @@ fn verdict(cmd: &SimpleCommand, cwd: Option<&Path>, ctx: &PermissionContext) -> 
     if NO_PATH_ARGS.contains(&name.as_str()) {
         return Verdict::Fine;
     }
-    for path in paths(PATTERN_FIRST.contains(&name.as_str())) {
+    let mut paths: Vec<PathBuf> = args
+        .iter()
+        .filter(|a| !is_flag(a))
+        .skip(usize::from(
+            PATTERN_FIRST.contains(&name.as_str()) || name == "sed",
+        ))
+        .map(|a| resolve_in(literal_prefix(a), cwd, ctx))
+        .collect();
+    if paths.is_empty() {
+        paths.push(cwd.to_path_buf());
+    }
+    for path in paths {
         if locate(&path, ctx) == Location::Inside {
             continue;
         }
-        if name == "cat" {
+        if let Some(verb) = blocked_reader(name) {
             return Verdict::Specific {
                 message: format!(
-                    "cat in '{}' was blocked. For security, Claude Code may only concatenate files from \
-                     the allowed working directories for this session: {}.",
+                    "{name} in '{}' was blocked. For security, Claude Code may only {verb} the allowed \
+                     working directories for this session: {}.",
                     real_path(&path).display(),
                     quoted_dirs(ctx)
                 ),
                 blocked: path,
-                rule: cmd.text.clone(),
             };
         }
         return Verdict::Unknown;
@@ -138,45 +222,29 @@ fn verdict(cmd: &SimpleCommand, cwd: Option<&Path>, ctx: &PermissionContext) -> 
     Verdict::Fine
 }
 
-/// `subject` names the operation and its path, e.g. `touch in '/ws/t.txt'`.
-fn inside_needs_approval(subject: &str, ctx: &PermissionContext) -> String {
-    format!(
-        "{subject} needs approval. The path is inside the working directories for this session ({}), \
-         and Claude Code asks before a shell command creates, changes or removes files there.",
-        quoted_dirs(ctx)
-    )
-}
-
-fn redirect_verdict(
-    target: &str,
-    cmd: &SimpleCommand,
-    cwd: Option<&Path>,
-    ctx: &PermissionContext,
-) -> Verdict {
+fn redirect_verdict(target: &str, cwd: &Path, ctx: &PermissionContext) -> Verdict {
     if matches!(
         target,
         "/dev/null" | "/dev/stdout" | "/dev/stderr" | "/dev/tty"
     ) {
         return Verdict::Fine;
     }
-    let Some(cwd) = cwd else {
-        return Verdict::Unknown;
-    };
-    let path = resolve(target, cwd);
+    if target.starts_with('~') || target.contains('$') {
+        return Verdict::Other("Shell expansion syntax in paths requires manual approval");
+    }
+    if climbs_after_directory(target) {
+        return Verdict::Other(TRAVERSAL);
+    }
+    let path = resolve_in(target, cwd, ctx);
+    let subject = format!("Output redirection to '{}'", path.display());
     let message = match locate(&path, ctx) {
         Location::Inside if ctx.mode == PermissionMode::AcceptEdits => return Verdict::Fine,
-        Location::Inside => inside_needs_approval(&format!("Output redirection to '{}'", path.display()), ctx),
-        _ => format!(
-            "Output redirection to '{}' needs approval. The path is outside the working directories for \
-             this session ({}). Allowing runs the command as written.",
-            path.display(),
-            quoted_dirs(ctx)
-        ),
+        Location::Inside => inside_needs_approval(&subject, ctx),
+        _ => outside_needs_approval(&subject, ctx),
     };
     Verdict::Specific {
         message,
         blocked: path,
-        rule: cmd.text.clone(),
     }
 }
 
@@ -199,86 +267,172 @@ fn rule_suggestion(rule: &str) -> Value {
         "behavior": "allow", "destination": "localSettings"})
 }
 
+/// The verdicts of one simple command: the command itself (`cd` moves `cwd`), then its
+/// redirections.
+fn command_verdicts(
+    cmd: &SimpleCommand,
+    cwd: &mut PathBuf,
+    cd_seen: &mut bool,
+    ctx: &PermissionContext,
+) -> Vec<Verdict> {
+    let mut out = Vec::new();
+    let words = strip_wrappers(&cmd.words);
+    let offset = cmd.words.len() - words.len();
+    if !only_safe_assignments(cmd) && !cmd.words.is_empty() {
+        out.push(Verdict::Unknown);
+    } else if allow_covers(&ctx.rules, cmd) {
+        // A rule allows the command, not reaching outside the working directories.
+        let dynamic0 = cmd.dynamic.get(offset).copied().unwrap_or(false);
+        out.push(match verdict(words, dynamic0, cwd, ctx) {
+            Verdict::Specific { message, blocked } if locate(&blocked, ctx) != Location::Inside => {
+                Verdict::Specific { message, blocked }
+            }
+            _ => Verdict::Fine,
+        });
+    } else if words.first().map(String::as_str) == Some("cd") {
+        // The reference resolves `cd` from the session's directory, not the shell's.
+        let base = if *cd_seen {
+            cwd.clone()
+        } else {
+            ctx.cwd.clone()
+        };
+        *cd_seen = true;
+        let target = match words.get(1) {
+            Some(dir) if words.len() == 2 => resolve_in(dir, &base, ctx),
+            _ => ctx.cwd.clone(),
+        };
+        if words.len() <= 2 && locate(&target, ctx) == Location::Inside {
+            out.push(Verdict::Fine);
+        } else {
+            out.push(Verdict::Specific {
+                message: format!(
+                    "cd in '{}' was blocked. For security, Claude Code may only change directories to the \
+                     allowed working directories for this session: {}.",
+                    target.display(),
+                    quoted_dirs(ctx)
+                ),
+                blocked: target.clone(),
+            });
+        }
+        *cwd = target;
+    } else {
+        let dynamic0 = cmd.dynamic.get(offset).copied().unwrap_or(false);
+        out.push(match verdict(words, dynamic0, cwd, ctx) {
+            // A writer fed by a pipe writes what nobody has seen.
+            Verdict::Specific { .. } if cmd.piped => Verdict::Unknown,
+            v => v,
+        });
+    }
+    out.extend(cmd.redirects.iter().map(|t| redirect_verdict(t, cwd, ctx)));
+    out
+}
+
+fn writes(cmd: &SimpleCommand) -> bool {
+    !cmd.redirects.is_empty()
+        || cmd
+            .words
+            .first()
+            .is_some_and(|w| FILE_WRITERS.contains(&w.as_str()))
+}
+
 /// Bash: may `command` run without asking? `shell_cwd` is where the session's shell stands.
 pub fn check_bash(command: &str, shell_cwd: &Path, ctx: &PermissionContext) -> ToolPermission {
     if ctx.mode == PermissionMode::BypassPermissions {
         return ToolPermission::Allow;
     }
-    let commands = match split(command) {
-        Split::Commands(c) => c,
-        Split::Opaque(why) => {
-            return ask(
-                why.to_string(),
-                Some("other"),
-                None,
-                vec![rule_suggestion(command)],
-            )
-        }
+    let parsed = parse(command);
+    let other = |text: &str| {
+        ask(
+            text.to_string(),
+            Some("other"),
+            None,
+            vec![rule_suggestion(command)],
+        )
     };
-    let mut cwd = Some(shell_cwd.to_path_buf());
-    let mut unknown_parts = Vec::new();
-    let mut first_specific = None;
-    for cmd in &commands {
+    if let Some(h) = parsed.hazard {
+        return other(hazard_text(h));
+    }
+    for cmd in &parsed.commands {
         let words = strip_wrappers(&cmd.words);
         match words.first().map(String::as_str) {
-            Some("eval") => {
-                return ask(
-                    "'eval' evaluates arguments as shell code".into(),
-                    Some("other"),
-                    None,
-                    vec![],
-                )
-            }
+            Some("eval") => return other("'eval' evaluates arguments as shell code"),
             Some("find") => {
                 if let Some(action) = words.iter().find(|w| FIND_ACTIONS.contains(&w.as_str())) {
-                    let message = format!(
+                    return other(&format!(
                         "find with '{action}' executes commands or modifies files — cannot be auto-allowed by a Bash(find:*) prefix rule"
-                    );
-                    return ask(message, Some("other"), None, vec![]);
+                    ));
                 }
             }
             _ => {}
         }
-        let mut verdicts = Vec::new();
-        if words.first().map(String::as_str) == Some("cd") && cmd.assignments.is_empty() {
-            let target = cwd
-                .as_deref()
-                .zip(words.get(1))
-                .map(|(base, dir)| resolve(dir, base));
-            match target {
-                Some(dir) if words.len() == 2 && locate(&dir, ctx) == Location::Inside => {
-                    cwd = Some(dir)
-                }
-                _ => {
-                    cwd = None;
-                    verdicts.push(Verdict::Unknown);
-                }
-            }
+    }
+    if parsed.loops {
+        return other("A variable in this command can't be checked before it runs");
+    }
+    if parsed.group {
+        return other("A group in braces or double parentheses in this command can't be checked before it runs");
+    }
+    if parsed.subshell {
+        return other(if parsed.leading_subshell {
+            "This command can't be checked before it runs"
         } else {
-            verdicts.push(verdict(cmd, cwd.as_deref(), ctx));
-        }
-        verdicts.extend(
-            cmd.redirects
-                .iter()
-                .map(|t| redirect_verdict(t, cmd, cwd.as_deref(), ctx)),
-        );
-        for v in verdicts {
-            match v {
-                Verdict::Fine => {}
-                Verdict::Unknown => {
-                    if !unknown_parts.contains(&cmd.text) {
-                        unknown_parts.push(cmd.text.clone());
-                    }
+            "This command uses shell operators that require approval for safety"
+        });
+    }
+    let mut cwd = shell_cwd.to_path_buf();
+    let mut parts: Vec<(&str, bool)> = Vec::new();
+    let mut first_specific = None;
+    let mut first_other = None;
+    let mut cd_part: Option<&str> = None;
+    let mut cd_seen = false;
+    for cmd in &parsed.commands {
+        let is_cd = cmd.words.first().is_some_and(|w| w == "cd");
+        for v in command_verdicts(cmd, &mut cwd, &mut cd_seen, ctx) {
+            let unknown = match v {
+                Verdict::Fine => continue,
+                Verdict::Unknown => true,
+                Verdict::Other(text) => {
+                    first_other.get_or_insert(text);
+                    true
                 }
-                Verdict::Specific {
-                    message,
-                    blocked,
-                    rule,
-                } => {
-                    first_specific.get_or_insert((message, blocked, rule));
+                Verdict::Specific { message, blocked } => {
+                    first_specific.get_or_insert((message, blocked, cmd.text.clone()));
+                    false
+                }
+            };
+            if !parts.iter().any(|(t, _)| *t == cmd.text) {
+                parts.push((&cmd.text, unknown));
+            }
+        }
+        if is_cd {
+            cd_part = Some(&cmd.text);
+        } else if let Some(cd) = cd_part.filter(|_| writes(cmd)) {
+            // Changing directory, then writing: neither can be judged on its own.
+            for t in [cd, cmd.text.as_str()] {
+                match parts.iter_mut().find(|(p, _)| *p == t) {
+                    Some(p) => p.1 = true,
+                    None => parts.push((t, true)),
                 }
             }
         }
+    }
+    let any_unknown = parts.iter().any(|(_, u)| *u);
+    if any_unknown && parsed.commands.len() > 1 {
+        let listed: Vec<&str> = parts.iter().map(|(t, _)| *t).collect();
+        let (noun, verb) = if listed.len() == 1 {
+            ("part", "requires")
+        } else {
+            ("parts", "require")
+        };
+        let message = format!(
+            "This Bash command contains multiple operations. The following {noun} {verb} approval: {}",
+            listed.join(", ")
+        );
+        let suggestions = listed.iter().map(|p| rule_suggestion(p)).collect();
+        return ask(message, Some("subcommandResults"), None, suggestions);
+    }
+    if any_unknown {
+        return other(first_other.unwrap_or(UNSUPPORTED));
     }
     if let Some((message, blocked, rule)) = first_specific {
         let suggestions = vec![
@@ -288,26 +442,13 @@ pub fn check_bash(command: &str, shell_cwd: &Path, ctx: &PermissionContext) -> T
         ];
         return ask(message, None, Some(&blocked), suggestions);
     }
-    match unknown_parts.len() {
-        0 => ToolPermission::Allow,
-        _ if commands.len() == 1 => ask(
-            UNSUPPORTED.into(),
-            Some("other"),
+    if parsed.background {
+        return ask(
+            BACKGROUND.to_string(),
+            Some("safetyCheck"),
             None,
             vec![rule_suggestion(command)],
-        ),
-        n => {
-            let (noun, verb) = if n == 1 {
-                ("part", "requires")
-            } else {
-                ("parts", "require")
-            };
-            let message = format!(
-                "This Bash command contains multiple operations. The following {noun} {verb} approval: {}",
-                unknown_parts.join(", ")
-            );
-            let suggestions = unknown_parts.iter().map(|p| rule_suggestion(p)).collect();
-            ask(message, Some("subcommandResults"), None, suggestions)
-        }
+        );
     }
+    ToolPermission::Allow
 }

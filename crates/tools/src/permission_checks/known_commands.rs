@@ -62,21 +62,28 @@ pub const READ_ONLY: &[&str] = &[
     "free",
     "ps",
     "locale",
+    "[[",
+    "sed",
+    "xxd",
+    "less",
+    "more",
 ];
 /// Read-only commands whose first plain argument is a pattern or program, not a path.
 pub const PATTERN_FIRST: &[&str] = &["grep", "egrep", "fgrep", "rg", "jq"];
 /// Commands whose arguments are not paths at all.
 pub const NO_PATH_ARGS: &[&str] = &[
     "echo", "printf", "pwd", "true", "false", "date", "whoami", "id", "uname", "hostname", "which",
-    "type", "printenv", "test", "[", "seq", "sleep", "groups", "uptime", "free", "ps", "locale",
+    "type", "printenv", "test", "[", "[[", "seq", "sleep", "groups", "uptime", "free", "ps",
+    "locale",
 ];
 /// Commands that create, change or remove the files they name.
 pub const FILE_WRITERS: &[&str] = &[
-    "touch", "mkdir", "rm", "rmdir", "mv", "cp", "ln", "chmod", "truncate",
+    "touch", "mkdir", "rm", "rmdir", "mv", "cp", "ln", "chmod", "truncate", "tee",
 ];
 /// File writers that `acceptEdits` lets through inside the working directories.
-pub const ACCEPT_EDITS_WRITERS: &[&str] =
-    &["touch", "mkdir", "mv", "cp", "ln", "chmod", "truncate"];
+pub const ACCEPT_EDITS_WRITERS: &[&str] = &[
+    "touch", "mkdir", "rm", "rmdir", "mv", "cp", "ln", "chmod", "truncate", "sed",
+];
 /// `find` actions that run commands or change files.
 pub const FIND_ACTIONS: &[&str] = &[
     "-exec", "-execdir", "-ok", "-okdir", "-delete", "-fprint", "-fprint0", "-fprintf", "-fls",
@@ -130,15 +137,18 @@ pub fn literal_prefix(word: &str) -> &str {
     word.find(['*', '?', '[']).map_or(word, |i| &word[..i])
 }
 
+/// Takes off wrappers that run their command unchanged (`command`, `builtin`, `nohup`,
+/// `time`, `nice`, `timeout DURATION`). `env` is left on: what it sets is not known.
 pub fn strip_wrappers(words: &[String]) -> &[String] {
     let mut rest = words;
     loop {
         match rest.first().map(String::as_str) {
             Some("command" | "builtin" | "nohup" | "time") if rest.len() > 1 => rest = &rest[1..],
-            Some("env" | "nice")
-                if rest.len() > 1 && !is_flag(&rest[1]) && !rest[1].contains('=') =>
+            Some("nice") if rest.len() > 1 && !is_flag(&rest[1]) => rest = &rest[1..],
+            Some("timeout")
+                if rest.len() > 2 && rest[1].starts_with(|c: char| c.is_ascii_digit()) =>
             {
-                rest = &rest[1..]
+                rest = &rest[2..]
             }
             _ => return rest,
         }

@@ -13,7 +13,7 @@
 //! ```
 //! use oxagent_core::{permission::{PermissionContext, ToolPermission}, PermissionMode};
 //! use oxagent_tools::permission_checks::check_write;
-//! let ctx = PermissionContext { cwd: "/ws".into(), additional_directories: vec![], mode: PermissionMode::AcceptEdits };
+//! let ctx = PermissionContext::new("/ws", PermissionMode::AcceptEdits);
 //! assert_eq!(check_write("/ws/a.txt", &ctx), ToolPermission::Allow);
 //! ```
 
@@ -27,7 +27,13 @@ use oxagent_core::permission::{PermissionContext, ToolPermission};
 use oxagent_core::PermissionMode;
 use serde_json::{json, Value};
 
-use crate::paths::{normalize, real_path, resolve};
+use crate::paths::{home_dir, normalize, real_path};
+
+/// `input` as an absolute, normalized path: `~` is the session's home (else `$HOME`).
+pub(crate) fn resolve_in(input: &str, cwd: &Path, ctx: &PermissionContext) -> PathBuf {
+    let home = ctx.home.clone().or_else(home_dir);
+    oxagent_core::rules::path::resolve(input, cwd, home.as_deref())
+}
 
 pub use bash::check_bash;
 
@@ -109,12 +115,15 @@ pub(crate) fn accept_edits_suggestion() -> Value {
     json!({"type": "setMode", "mode": "acceptEdits", "destination": "session"})
 }
 
+const NOT_READ_YET: &str =
+    "<tool_use_error>File has not been read yet. Read it first before writing to it.</tool_use_error>";
+
 /// Read, Glob and Grep: may the model read `input_path` (a file or a directory)?
 pub fn check_read(input_path: &str, ctx: &PermissionContext) -> ToolPermission {
     if ctx.mode == PermissionMode::BypassPermissions {
         return ToolPermission::Allow;
     }
-    let path = resolve(input_path, &ctx.cwd);
+    let path = resolve_in(input_path, &ctx.cwd, ctx);
     let message = format!(
         "Claude requested permissions to read from {}, but you haven't granted it yet.",
         path.display()
@@ -149,7 +158,7 @@ pub fn check_write(input_path: &str, ctx: &PermissionContext) -> ToolPermission 
     if ctx.mode == PermissionMode::BypassPermissions {
         return ToolPermission::Allow;
     }
-    let path = resolve(input_path, &ctx.cwd);
+    let path = resolve_in(input_path, &ctx.cwd, ctx);
     let message = format!(
         "Claude requested permissions to write to {}, but you haven't granted it yet.",
         path.display()
@@ -163,6 +172,10 @@ pub fn check_write(input_path: &str, ctx: &PermissionContext) -> ToolPermission 
             None,
             vec![add_directory_suggestion(&path), accept_edits_suggestion()],
         ),
+        // An existing file out there was never read in this session: the write fails first.
+        Location::ThroughSymlink { target } if target.is_file() => ToolPermission::Deny {
+            message: NOT_READ_YET.to_string(),
+        },
         Location::ThroughSymlink { target } => ask(
             format!("{message} {}.", symlink_note(&path, &target)),
             Some("safetyCheck"),
@@ -177,11 +190,7 @@ mod tests {
     use super::*;
 
     fn ctx(cwd: &Path, mode: PermissionMode) -> PermissionContext {
-        PermissionContext {
-            cwd: cwd.to_path_buf(),
-            additional_directories: vec![],
-            mode,
-        }
+        PermissionContext::new(cwd, mode)
     }
 
     #[test]

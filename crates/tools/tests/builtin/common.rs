@@ -111,6 +111,7 @@ impl Ws {
             cwd: self.ws.clone(),
             additional_directories: vec![],
             mode,
+            ..Default::default()
         };
         self.tool(tool).check_permission(&input, &ctx)
     }

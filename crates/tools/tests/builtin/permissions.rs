@@ -213,8 +213,13 @@ fn accept_edits_lets_file_creation_through() {
             "{cmd}"
         );
     }
-    assert!(matches!(
+    // The reference lets `rm` of a workspace file through in acceptEdits, but not `unlink`.
+    assert_eq!(
         w.permission("Bash", json!({"command": "rm x"}), AcceptEdits),
+        ToolPermission::Allow
+    );
+    assert!(matches!(
+        w.permission("Bash", json!({"command": "unlink x"}), AcceptEdits),
         ToolPermission::Ask { .. }
     ));
 }

@@ -1,0 +1,369 @@
+//! The decision for one tool call, before anyone is asked.
+//!
+//! [`evaluate`] runs, in order: deny rules (a bare one, a file tool's path, a Bash command
+//! part by part), ask rules, `bypassPermissions`, a PreToolUse hook's allow, allow rules,
+//! and the tool's own check (which knows the mode: `acceptEdits` edits, read-only commands).
+//! What is left is a [`Prompt`]; [`settle`] says what becomes of a prompt nobody answers
+//! (`dontAsk`, `plan`, `auto`, no can_use_tool callback).
+//!
+//! ```
+//! use oxagent_core::permission::{PermissionContext, evaluate::{evaluate, Outcome}};
+//! use oxagent_core::rules::{RuleBehavior, RuleSource};
+//! use oxagent_core::tool::{Tool, ToolContext, ToolOutput};
+//! # struct Bash;
+//! # impl Tool for Bash {
+//! #   fn name(&self) -> &str { "Bash" }
+//! #   fn description(&self) -> String { String::new() }
+//! #   fn input_schema(&self) -> serde_json::Value { serde_json::json!({}) }
+//! #   fn call<'a>(&'a self, _: serde_json::Value, _: &'a ToolContext) -> futures::future::BoxFuture<'a, ToolOutput> { unimplemented!() }
+//! # }
+//! let mut ctx = PermissionContext::new("/ws", oxagent_core::PermissionMode::BypassPermissions);
+//! ctx.rules.add(RuleBehavior::Deny, RuleSource::CliArg, "Bash(rm *)").unwrap();
+//! let out = evaluate(&Bash, &serde_json::json!({"command": "true && /bin/rm -rf x"}), &ctx, None);
+//! let Outcome::Deny(d) = out else { panic!() };
+//! assert_eq!(d.message, "Permission to use Bash with command true && /bin/rm -rf x has been denied.");
+//! ```
+
+use serde_json::Value;
+
+use crate::config::PermissionMode;
+use crate::rules::path::{resolve, rule_matches, rule_matches_dir};
+use crate::rules::{bash, call_path, file_rule_kind, shell, RuleBehavior};
+use crate::tool::Tool;
+
+use super::{PermissionContext, ToolPermission};
+
+/// A refusal, as the model and the caller see it.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Denial {
+    pub message: String,
+    /// `decision_reason_type` of the permission_denied message (none: no type given).
+    pub reason_type: Option<String>,
+    /// `decision_reason`, when the reference states one.
+    pub reason: Option<String>,
+    /// `decision_reason_code`.
+    pub code: Option<String>,
+}
+
+/// A call that needs someone's approval.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Prompt {
+    pub message: String,
+    pub reason_type: Option<String>,
+    pub reason: Option<String>,
+    pub blocked_path: Option<String>,
+    /// PermissionUpdate suggestions, in wire shape.
+    pub suggestions: Vec<Value>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Outcome {
+    Allow,
+    Deny(Denial),
+    Ask(Prompt),
+    /// Refused as a tool error before any check (a file in a denied directory): listed as a
+    /// denial, but announced by no permission_denied message.
+    ToolError(String),
+    /// The call fails before any permission question (the tool's check answered with a
+    /// `<tool_use_error>`): an error result, not a denial.
+    Fail(String),
+}
+
+const DENIED_DIRECTORY: &str =
+    "<tool_use_error>File is in a directory that is denied by your permission settings.</tool_use_error>";
+const SHELL_SCRIPT_DENIED: &str = "A permission rule denies a command inside this shell -c script, so Claude Code could not check it for dangerous removals. Approving runs the whole script, including that command.";
+const SHELL_SCRIPT_REASON: &str = "A permission rule denies a command in this shell -c script";
+/// What `dontAsk` answers instead of a prompt (after "Permission to use <tool> ").
+pub const DONT_ASK_TEXT: &str = "has been denied because Claude Code is running in don't ask mode. IMPORTANT: You *may* attempt to accomplish this action using other tools that might naturally be used to accomplish this goal, e.g. using head instead of cat. But you *should not* attempt to work around this denial in malicious ways, e.g. do not use your ability to run tests to execute non-test actions. You should only try to work around this restriction in reasonable ways that do not attempt to bypass the intent behind this denial. If you believe this capability is essential to complete the user's request, STOP and explain to the user what you were trying to do and why you need this permission. Let the user decide how to proceed.";
+/// What `auto` (and `plan` for commands) answers when no classifier can decide.
+pub const NO_CLASSIFIER_TEXT: &str = "Auto mode is unavailable: its safety check does not run for this session, so Bash was not run. Other actions that need the check will be denied too, and retrying won't help. Finish what you can without them, then tell the user what is blocked and that they can switch to another permission mode.";
+
+fn deny(message: String, reason_type: Option<&str>) -> Outcome {
+    Outcome::Deny(Denial {
+        message,
+        reason_type: reason_type.map(str::to_string),
+        ..Default::default()
+    })
+}
+
+fn ask(message: String, reason_type: &str) -> Outcome {
+    Outcome::Ask(Prompt {
+        message,
+        reason_type: Some(reason_type.to_string()),
+        ..Default::default()
+    })
+}
+
+/// The generic prompt text for a tool (file tools name their path).
+fn request_text(name: &str, input: &Value, ctx: &PermissionContext) -> String {
+    let path = call_path(input).map(|p| resolve(p, &ctx.cwd, ctx.home.as_deref()));
+    match (file_rule_kind(name), path) {
+        (Some("Read"), Some(p)) => format!(
+            "Claude requested permissions to read from {}, but you haven't granted it yet.",
+            p.display()
+        ),
+        (Some(_), Some(p)) => format!(
+            "Claude requested permissions to write to {}, but you haven't granted it yet.",
+            p.display()
+        ),
+        _ => format!("Claude requested permissions to use {name}, but you haven't granted it yet."),
+    }
+}
+
+/// The call's decision before prompting. `hook` is a PreToolUse hook's `allow` or `ask`.
+pub fn evaluate(
+    tool: &dyn Tool,
+    input: &Value,
+    ctx: &PermissionContext,
+    hook: Option<&str>,
+) -> Outcome {
+    let name = tool.name();
+    let rules = &ctx.rules;
+    let roots = ctx.roots();
+    let mode = ctx.mode;
+
+    // Deny rules.
+    if rules.names_whole_tool(RuleBehavior::Deny, name) {
+        return deny(
+            format!("Permission to use {name} has been denied."),
+            Some("rule"),
+        );
+    }
+    if let (Some(kind), Some(p)) = (file_rule_kind(name), call_path(input)) {
+        let abs = resolve(p, &ctx.cwd, ctx.home.as_deref());
+        let real = std::fs::canonicalize(&abs).unwrap_or_else(|_| abs.clone());
+        let search = matches!(name, "Glob" | "Grep");
+        let hit = rules.of(RuleBehavior::Deny).any(|e| {
+            file_rule_kind(&e.rule.tool) == Some(kind)
+                && e.rule.content.as_deref().is_some_and(|c| {
+                    let r = roots.for_source(e.source);
+                    [&abs, &real].iter().any(|path| {
+                        if search {
+                            rule_matches_dir(c, path, &r.cwd, r.home.as_deref())
+                        } else {
+                            rule_matches(c, path, &r.cwd, r.home.as_deref())
+                        }
+                    })
+                })
+        });
+        if hit && search {
+            return deny(
+                format!("Permission to read {} has been denied.", abs.display()),
+                Some("rule"),
+            );
+        }
+        if hit {
+            return Outcome::ToolError(DENIED_DIRECTORY.to_string());
+        }
+    }
+    let command = input.get("command").and_then(Value::as_str);
+    if let (true, Some(command)) = (name == "Bash", command) {
+        if let Some(hit) = bash::find_rule(rules, RuleBehavior::Deny, command, &roots) {
+            if hit.in_shell_script {
+                return Outcome::Ask(Prompt {
+                    message: SHELL_SCRIPT_DENIED.to_string(),
+                    reason_type: Some("safetyCheck".into()),
+                    reason: Some(SHELL_SCRIPT_REASON.into()),
+                    ..Default::default()
+                });
+            }
+            return deny(
+                format!(
+                    "Permission to use Bash with command {} has been denied.",
+                    hit.command
+                ),
+                Some(denial_kind(command, &hit)),
+            );
+        }
+    } else if let Some(e) = rules.find(RuleBehavior::Deny, name, input, &roots) {
+        let message = match (name, e.rule.content.as_deref()) {
+            ("WebFetch", Some(domain)) => format!("WebFetch denied access to {domain}."),
+            _ => format!("Permission to use {name} has been denied."),
+        };
+        return deny(message, Some("rule"));
+    }
+
+    // Ask rules, and a hook's ask.
+    let asked = match (name, command) {
+        ("Bash", Some(c)) => {
+            bash::find_rule(rules, RuleBehavior::Ask, c, &roots).is_some()
+                || rules.names_whole_tool(RuleBehavior::Ask, name)
+        }
+        _ => rules.find(RuleBehavior::Ask, name, input, &roots).is_some(),
+    };
+    if asked {
+        return ask(request_text(name, input, ctx), "rule");
+    }
+    if hook == Some("ask") {
+        return ask(request_text(name, input, ctx), "hook");
+    }
+
+    if mode == PermissionMode::BypassPermissions || hook == Some("allow") {
+        return Outcome::Allow;
+    }
+    let allowed = rules.names_whole_tool(RuleBehavior::Allow, name)
+        || match (name, command) {
+            ("Bash", Some(c)) => rules.of(RuleBehavior::Allow).any(|e| {
+                e.rule.tool == "Bash"
+                    && e.rule
+                        .content
+                        .as_deref()
+                        .is_some_and(|p| !p.contains('*') && bash::pattern_matches(p, c))
+            }),
+            _ => {
+                rules
+                    .find(RuleBehavior::Allow, name, input, &roots)
+                    .is_some()
+                    && real_path_allowed(rules, name, input, ctx)
+            }
+        };
+    if allowed {
+        return Outcome::Allow;
+    }
+    match tool.check_permission(input, ctx) {
+        ToolPermission::Allow => Outcome::Allow,
+        ToolPermission::Deny { message } if message.starts_with("<tool_use_error>") => {
+            Outcome::Fail(message)
+        }
+        ToolPermission::Deny { message } => deny(message, None),
+        // Plan mode looks around freely: reads outside the working directories run.
+        ToolPermission::Ask { reason_type, .. }
+            if mode == PermissionMode::Plan
+                && file_rule_kind(name) == Some("Read")
+                && reason_type.as_deref() == Some("workingDir") =>
+        {
+            Outcome::Allow
+        }
+        ToolPermission::Ask {
+            message,
+            blocked_path,
+            suggestions,
+            reason_type,
+        } => {
+            let reason = stated_reason(reason_type.as_deref(), &message);
+            Outcome::Ask(Prompt {
+                message,
+                reason_type,
+                reason,
+                blocked_path,
+                suggestions,
+            })
+        }
+    }
+}
+
+/// A file tool's allow rule must also cover where the path really leads (symlinks).
+fn real_path_allowed(
+    rules: &crate::rules::RuleSet,
+    name: &str,
+    input: &Value,
+    ctx: &PermissionContext,
+) -> bool {
+    let (Some(_), Some(p)) = (file_rule_kind(name), call_path(input)) else {
+        return true;
+    };
+    let abs = resolve(p, &ctx.cwd, ctx.home.as_deref());
+    let Ok(real) = std::fs::canonicalize(&abs) else {
+        return true;
+    };
+    let real_input = serde_json::json!({"file_path": real.display().to_string()});
+    rules
+        .find(RuleBehavior::Allow, name, &real_input, &ctx.roots())
+        .is_some()
+}
+
+/// How a Bash deny names itself: a rule that covers the whole line (or a line the reader
+/// treats as one unit) is a `rule` decision; one found by checking the parts is a
+/// `subcommandResults` decision.
+fn denial_kind(command: &str, hit: &bash::RuleHit) -> &'static str {
+    let parsed = shell::parse(command);
+    let text = command.trim();
+    let exact = hit.entry.rule.content.as_deref().is_some_and(|c| {
+        let head = c
+            .strip_suffix(":*")
+            .or_else(|| c.strip_suffix(" *"))
+            .unwrap_or(c);
+        head == text
+    });
+    let exec = parsed
+        .commands
+        .first()
+        .and_then(|c| c.words.first())
+        .is_some_and(|w| w == "exec");
+    if exact || exec || parsed.compound {
+        "rule"
+    } else {
+        "subcommandResults"
+    }
+}
+
+/// `decision_reason` of a prompt's denial, as the reference states it for each kind.
+fn stated_reason(reason_type: Option<&str>, message: &str) -> Option<String> {
+    match reason_type? {
+        "other" | "safetyCheck" if !message.contains(" resolves through a symlink to ") => {
+            Some(message.to_string())
+        }
+        "workingDir" | "safetyCheck" => {
+            match message.split_once("but you haven't granted it yet. ") {
+                Some((_, note)) => Some(note.trim_end_matches('.').to_string()),
+                None => Some("Path is outside allowed working directories".to_string()),
+            }
+        }
+        _ => None,
+    }
+}
+
+/// What becomes of a prompt when nobody is asked: `dontAsk`, `auto` and `plan` answer it
+/// themselves; without a can_use_tool callback it is a denial with the prompt's text.
+/// `None`: ask the callback.
+pub fn settle(
+    prompt: &Prompt,
+    tool_name: &str,
+    input: &Value,
+    ctx: &PermissionContext,
+    has_callback: bool,
+) -> Option<Denial> {
+    let mode_denial = |message: String, reason_type: &str| Denial {
+        message,
+        reason_type: Some(reason_type.to_string()),
+        ..Default::default()
+    };
+    match ctx.mode {
+        PermissionMode::DontAsk => {
+            return Some(mode_denial(
+                format!("Permission to use {tool_name} {DONT_ASK_TEXT}"),
+                "mode",
+            ))
+        }
+        PermissionMode::Plan if file_rule_kind(tool_name) == Some("Edit") => {
+            let path = call_path(input)
+                .map(|p| {
+                    resolve(p, &ctx.cwd, ctx.home.as_deref())
+                        .display()
+                        .to_string()
+                })
+                .unwrap_or_default();
+            return Some(mode_denial(
+                format!("Cannot write to {path} while in plan mode."),
+                "mode",
+            ));
+        }
+        PermissionMode::Plan | PermissionMode::Auto
+            if prompt.reason_type.as_deref() != Some("rule") =>
+        {
+            return Some(Denial {
+                message: NO_CLASSIFIER_TEXT.replace("so Bash was", &format!("so {tool_name} was")),
+                reason_type: Some("classifier".into()),
+                reason: Some("Classifier unavailable".into()),
+                code: Some("auto_mode_no_check_in_session".into()),
+            })
+        }
+        _ => {}
+    }
+    (!has_callback).then(|| Denial {
+        message: prompt.message.clone(),
+        reason_type: prompt.reason_type.clone(),
+        reason: prompt.reason.clone(),
+        code: None,
+    })
+}

@@ -1,0 +1,347 @@
+//! A shell-syntax reader for permission checks: it turns a Bash command line into the simple
+//! commands it would run, so rules can be checked part by part.
+//!
+//! It understands the syntax that decides *what runs*: quoting (`'..'`, `".."`, `\`), the
+//! list and pipeline operators (`;`, `&`, `&&`, `||`, `|`, `|&`, newlines), subshells and
+//! groups (`( .. )`, `{ ..; }`), the reserved words of `if`/`for`/`while`/`until` (whose
+//! bodies are ordinary commands), assignments before a command, redirections (`>`, `>>`,
+//! `>|`, `&>`, `2>&1`, `<`, `<<<`, here-documents) and comments. Code that runs inside a word
+//! (`$(..)`, backticks, `<(..)`) is read too, into [`Parsed::nested`], and flagged as a
+//! [`Hazard`], because its output becomes part of a command nobody can see in advance.
+//!
+//! ```
+//! use oxagent_core::rules::shell::{parse, Hazard};
+//! let p = parse("FOO=1 npm test 2>&1 | tee 'out file' && (rm -rf x)");
+//! let texts: Vec<&str> = p.commands.iter().map(|c| c.text.as_str()).collect();
+//! assert_eq!(texts, ["FOO=1 npm test 2>&1", "tee 'out file'", "rm -rf x"]);
+//! assert_eq!(p.commands[0].assignments, ["FOO=1"]);
+//! assert_eq!(p.commands[1].words, ["tee", "out file"]);
+//! assert_eq!(p.pipe_segments, ["FOO=1 npm test 2>&1", "tee 'out file' && (rm -rf x)"]);
+//! assert_eq!(parse("echo $(id)").hazard, Some(Hazard::Nested));
+//! ```
+
+mod lexer;
+
+use lexer::{Lexer, Token};
+
+/// One simple command: assignments, a command name and its arguments, redirections.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct SimpleCommand {
+    /// The command as written (assignments and redirections included), trimmed.
+    pub text: String,
+    /// `NAME=value` words before the command name, as written.
+    pub assignments: Vec<String>,
+    /// The command name and its arguments, unquoted.
+    pub words: Vec<String>,
+    /// Per word: whether it holds an expansion (`$x`, `${x}`, `$(..)`, `*`...) whose value is
+    /// not known before the command runs.
+    pub dynamic: Vec<bool>,
+    /// Files written by output redirections (`>`, `>>`, `>|`, `&>`, `2>`), unquoted.
+    pub redirects: Vec<String>,
+    /// Whether an output redirection target holds an expansion.
+    pub dynamic_redirect: bool,
+    /// The command runs in the background (`&` after it).
+    pub background: bool,
+    /// The command reads the output of the one before it (`a | b`: `b`).
+    pub piped: bool,
+}
+
+/// Why a command line cannot be fully checked before it runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Hazard {
+    /// `$(..)` or backticks: the output of one command becomes part of another.
+    Nested,
+    /// `"..$(..).."`: a nested command inside double quotes.
+    QuotedNested,
+    /// `${..}`: a parameter expansion whose forms can run code or change words.
+    BraceVariable,
+    /// `{a,b}` / `{1..3}`: brace expansion makes words that are not written.
+    BraceExpansion,
+    /// A here-document with an unquoted delimiter: its body is expanded.
+    Heredoc,
+    /// A backslash before whitespace (`a\ b`, a line continuation inside a word).
+    EscapedWhitespace,
+    /// `<(..)` / `>(..)`: a command's output used as a file.
+    ProcessSubstitution,
+    /// Syntax this reader does not follow (`case`, function definitions, an unclosed quote).
+    Unsupported,
+}
+
+/// A command line, read.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Parsed {
+    /// Every simple command, in source order, including those inside subshells, groups and
+    /// control structures (not those inside substitutions: see `nested`).
+    pub commands: Vec<SimpleCommand>,
+    /// The source split at its top-level pipes (`|`, `|&`), trimmed; one entry without pipes.
+    pub pipe_segments: Vec<String>,
+    /// The commands inside `$(..)`, backticks and `<(..)`, each read on its own.
+    pub nested: Vec<Parsed>,
+    /// The first construct that makes the line uncheckable.
+    pub hazard: Option<Hazard>,
+    /// Some command runs in the background (`&`).
+    pub background: bool,
+    /// The line has subshells, groups or control structures.
+    pub compound: bool,
+    /// The line has a subshell `( .. )`; `leading_subshell`: it starts with one.
+    pub subshell: bool,
+    pub leading_subshell: bool,
+    /// The line has a brace group `{ ..; }`.
+    pub group: bool,
+    /// The line has a `for`/`while`/`until`/`select` loop.
+    pub loops: bool,
+}
+
+impl Parsed {
+    fn flag(&mut self, hazard: Hazard) {
+        // A nested command is the most telling reason; otherwise the first one found stays.
+        if self.hazard.is_none()
+            || (hazard == Hazard::Nested && self.hazard != Some(Hazard::QuotedNested))
+        {
+            self.hazard = Some(hazard);
+        }
+    }
+
+    /// Every simple command, those inside substitutions included.
+    pub fn all_commands(&self) -> Vec<&SimpleCommand> {
+        let mut out: Vec<&SimpleCommand> = self.commands.iter().collect();
+        for n in &self.nested {
+            out.extend(n.all_commands());
+        }
+        out
+    }
+}
+
+/// Words that open or continue a control structure, after which a command starts.
+const LEADING_KEYWORDS: &[&str] = &[
+    "if", "then", "else", "elif", "do", "while", "until", "!", "time",
+];
+/// Words that close a control structure; nothing runs because of them.
+const CLOSING_KEYWORDS: &[&str] = &["fi", "done", "esac"];
+
+/// Reads `src`. Never fails: what it cannot follow is reported as a [`Hazard`].
+pub fn parse(src: &str) -> Parsed {
+    parse_depth(src, 0)
+}
+
+/// Substitutions nest; past this depth the reader stops descending.
+const MAX_DEPTH: usize = 16;
+
+fn parse_depth(src: &str, depth: usize) -> Parsed {
+    let mut out = Parsed::default();
+    if depth > MAX_DEPTH {
+        out.flag(Hazard::Unsupported);
+        return out;
+    }
+    let mut lexer = Lexer::new(src);
+    let mut b = Builder::default();
+    let mut segment_start = 0usize;
+    let mut paren_depth = 0usize;
+    let mut brace_depth = 0usize;
+    loop {
+        let token = lexer.next_token();
+        for inner in lexer.take_nested() {
+            let mut p = parse_depth(&inner.source, depth + 1);
+            p.hazard.get_or_insert(inner.hazard);
+            out.flag(inner.hazard);
+            out.nested.push(p);
+        }
+        if let Some(h) = lexer.take_hazard() {
+            out.flag(h);
+        }
+        match token {
+            Token::End => {
+                b.finish(src, src.len(), &mut out);
+                break;
+            }
+            Token::Word(w) => {
+                if b.at_command_start() && !w.quoted {
+                    match w.text.as_str() {
+                        "{" => {
+                            out.compound = true;
+                            out.group = true;
+                            brace_depth += 1;
+                            b.restart(w.end);
+                            continue;
+                        }
+                        "}" if brace_depth > 0 => {
+                            brace_depth -= 1;
+                            b.restart(w.end);
+                            continue;
+                        }
+                        k if LEADING_KEYWORDS.contains(&k) => {
+                            if k != "time" && k != "!" {
+                                out.compound = true;
+                            }
+                            out.loops |= matches!(k, "while" | "until");
+                            b.restart(w.end);
+                            continue;
+                        }
+                        k if CLOSING_KEYWORDS.contains(&k) => {
+                            b.restart(w.end);
+                            continue;
+                        }
+                        "for" | "select" => {
+                            // `for NAME in WORDS`: a header, not a command; its words are
+                            // still read for substitutions by the lexer.
+                            out.compound = true;
+                            out.loops = true;
+                            b.skip_until_separator = true;
+                            b.restart(w.end);
+                            continue;
+                        }
+                        "case" | "function" | "coproc" => {
+                            out.flag(Hazard::Unsupported);
+                        }
+                        _ => {}
+                    }
+                }
+                if b.skip_until_separator {
+                    continue;
+                }
+                if !w.quoted && w.text.ends_with("()") && b.at_command_start() {
+                    out.flag(Hazard::Unsupported);
+                }
+                b.word(w);
+            }
+            Token::Redirect(r) => {
+                if !b.skip_until_separator {
+                    b.redirect(r);
+                }
+            }
+            Token::OpenParen(pos) => {
+                if b.at_command_start() {
+                    out.compound = true;
+                    out.subshell = true;
+                    out.leading_subshell |= src[..pos].trim().is_empty();
+                    paren_depth += 1;
+                    b.restart(pos + 1);
+                } else {
+                    // `name()`-style definitions and stray parentheses.
+                    out.flag(Hazard::Unsupported);
+                }
+            }
+            Token::CloseParen(pos) => {
+                b.finish(src, pos, &mut out);
+                paren_depth = paren_depth.saturating_sub(1);
+                b.restart(pos + 1);
+            }
+            Token::Separator { start, end, op } => {
+                let background = op == "&";
+                b.finish_with(src, start, background, &mut out);
+                if background {
+                    out.background = true;
+                }
+                b.piped_next = op == "|" || op == "|&";
+                if (op == "|" || op == "|&") && paren_depth == 0 && brace_depth == 0 {
+                    out.pipe_segments
+                        .push(src[segment_start..start].trim().to_string());
+                    segment_start = end;
+                }
+                b.restart(end);
+            }
+        }
+    }
+    if lexer.unclosed() {
+        out.flag(Hazard::Unsupported);
+    }
+    let last = src[segment_start.min(src.len())..].trim();
+    if !last.is_empty() || out.pipe_segments.is_empty() {
+        out.pipe_segments.push(last.to_string());
+    }
+    out
+}
+
+#[derive(Default)]
+struct Builder {
+    current: SimpleCommand,
+    /// Byte offset where the current command's text starts.
+    start: usize,
+    /// Byte offset just past the current command's last token.
+    end: usize,
+    started: bool,
+    skip_until_separator: bool,
+    /// The next command reads from a pipe.
+    piped_next: bool,
+}
+
+impl Builder {
+    fn at_command_start(&self) -> bool {
+        self.current.words.is_empty() && self.current.assignments.is_empty() && !self.started
+    }
+
+    fn restart(&mut self, at: usize) {
+        self.current = SimpleCommand {
+            piped: std::mem::take(&mut self.piped_next),
+            ..SimpleCommand::default()
+        };
+        self.start = at;
+        self.end = at;
+        self.started = false;
+    }
+
+    fn word(&mut self, w: lexer::Word) {
+        if !self.started {
+            self.start = w.start;
+        }
+        self.started = true;
+        self.end = w.end;
+        let is_assignment = self.current.words.is_empty()
+            && !w.quoted_name
+            && w.raw.split_once('=').is_some_and(|(name, _)| {
+                !name.is_empty()
+                    && !name.starts_with(|c: char| c.is_ascii_digit())
+                    && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+            });
+        if is_assignment {
+            self.current.assignments.push(w.raw);
+        } else {
+            self.current.words.push(w.text);
+            self.current.dynamic.push(w.dynamic);
+        }
+    }
+
+    fn redirect(&mut self, r: lexer::Redirect) {
+        if !self.started {
+            self.start = r.start;
+        }
+        self.started = true;
+        self.end = r.end;
+        if r.output {
+            if let Some(target) = r.target {
+                self.current.dynamic_redirect |= r.dynamic;
+                self.current.redirects.push(target);
+            }
+        }
+    }
+
+    fn finish(&mut self, src: &str, _at: usize, out: &mut Parsed) {
+        self.finish_with(src, _at, false, out)
+    }
+
+    fn finish_with(&mut self, src: &str, _at: usize, background: bool, out: &mut Parsed) {
+        self.skip_until_separator = false;
+        if !self.started {
+            if background {
+                if let Some(last) = out.commands.last_mut() {
+                    last.background = true;
+                }
+            }
+            return;
+        }
+        let mut cmd = std::mem::take(&mut self.current);
+        cmd.text = src
+            .get(self.start..self.end)
+            .unwrap_or_default()
+            .trim()
+            .to_string();
+        cmd.background = background;
+        self.started = false;
+        if !cmd.words.is_empty() || !cmd.assignments.is_empty() || !cmd.redirects.is_empty() {
+            out.commands.push(cmd);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

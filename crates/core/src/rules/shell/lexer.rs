@@ -1,0 +1,620 @@
+//! The tokenizer of [`super::parse`]: words (unquoted, with the expansions they hold),
+//! redirections, operators and parentheses, with byte offsets into the source.
+
+use super::Hazard;
+
+#[derive(Debug)]
+pub(super) struct Word {
+    /// The word with quotes and escapes removed.
+    pub text: String,
+    /// The word as written.
+    pub raw: String,
+    pub start: usize,
+    pub end: usize,
+    /// Some part of the word was quoted or escaped.
+    pub quoted: bool,
+    /// The part before the first `=` was quoted or escaped (then it is no assignment).
+    pub quoted_name: bool,
+    pub dynamic: bool,
+}
+
+#[derive(Debug)]
+pub(super) struct Redirect {
+    pub start: usize,
+    pub end: usize,
+    /// Writes a file (`>`, `>>`, `>|`, `&>`, `>&file`).
+    pub output: bool,
+    pub target: Option<String>,
+    pub dynamic: bool,
+}
+
+#[derive(Debug)]
+pub(super) enum Token {
+    Word(Word),
+    Redirect(Redirect),
+    Separator {
+        start: usize,
+        end: usize,
+        op: &'static str,
+    },
+    OpenParen(usize),
+    CloseParen(usize),
+    End,
+}
+
+/// Source of a substitution found inside a word.
+pub(super) struct Nested {
+    pub source: String,
+    pub hazard: Hazard,
+}
+
+struct Heredoc {
+    delimiter: String,
+    strip_tabs: bool,
+    expands: bool,
+}
+
+pub(super) struct Lexer<'a> {
+    src: &'a str,
+    chars: Vec<(usize, char)>,
+    i: usize,
+    nested: Vec<Nested>,
+    hazard: Option<Hazard>,
+    heredocs: Vec<Heredoc>,
+    unclosed: bool,
+}
+
+impl<'a> Lexer<'a> {
+    pub fn new(src: &'a str) -> Self {
+        Lexer {
+            src,
+            chars: src.char_indices().collect(),
+            i: 0,
+            nested: Vec::new(),
+            hazard: None,
+            heredocs: Vec::new(),
+            unclosed: false,
+        }
+    }
+
+    pub fn take_nested(&mut self) -> Vec<Nested> {
+        std::mem::take(&mut self.nested)
+    }
+
+    pub fn take_hazard(&mut self) -> Option<Hazard> {
+        self.hazard.take()
+    }
+
+    pub fn unclosed(&self) -> bool {
+        self.unclosed
+    }
+
+    fn at(&self, i: usize) -> Option<char> {
+        self.chars.get(i).map(|c| c.1)
+    }
+
+    fn pos(&self, i: usize) -> usize {
+        self.chars.get(i).map_or(self.src.len(), |c| c.0)
+    }
+
+    pub fn next_token(&mut self) -> Token {
+        loop {
+            let Some(c) = self.at(self.i) else {
+                return Token::End;
+            };
+            let start = self.pos(self.i);
+            match c {
+                ' ' | '\t' | '\r' => self.i += 1,
+                '\\' if self.at(self.i + 1) == Some('\n') => self.i += 2,
+                '#' => {
+                    while self.at(self.i).is_some_and(|c| c != '\n') {
+                        self.i += 1;
+                    }
+                }
+                '\n' => {
+                    self.i += 1;
+                    self.read_heredocs();
+                    return self.separator(start, "\n");
+                }
+                ';' => {
+                    self.i += 1;
+                    if self.at(self.i) == Some(';') {
+                        self.i += 1;
+                        self.hazard = Some(Hazard::Unsupported);
+                    }
+                    return self.separator(start, ";");
+                }
+                '&' => {
+                    if self.at(self.i + 1) == Some('>') {
+                        return self.redirect(start, None);
+                    }
+                    if self.at(self.i + 1) == Some('&') {
+                        self.i += 2;
+                        return self.separator(start, "&&");
+                    }
+                    self.i += 1;
+                    return self.separator(start, "&");
+                }
+                '|' => {
+                    let op = match self.at(self.i + 1) {
+                        Some('|') => "||",
+                        Some('&') => "|&",
+                        _ => "|",
+                    };
+                    self.i += op.len();
+                    return self.separator(start, op);
+                }
+                '(' => {
+                    self.i += 1;
+                    return Token::OpenParen(start);
+                }
+                ')' => {
+                    self.i += 1;
+                    return Token::CloseParen(start);
+                }
+                '<' | '>' if self.at(self.i + 1) == Some('(') => return self.word(),
+                '<' | '>' => return self.redirect(start, None),
+                _ => return self.word(),
+            }
+        }
+    }
+
+    fn separator(&self, start: usize, op: &'static str) -> Token {
+        Token::Separator {
+            start,
+            end: self.pos(self.i),
+            op,
+        }
+    }
+
+    /// A redirection starting at the operator (after an optional descriptor number).
+    fn redirect(&mut self, start: usize, _fd: Option<u32>) -> Token {
+        let mut op = String::new();
+        while let Some(c) = self
+            .at(self.i)
+            .filter(|c| matches!(c, '<' | '>' | '&' | '|' | '-'))
+        {
+            // `-` only belongs to `<<-` and `>&-`.
+            if c == '-' && !(op == "<<" || op.ends_with('&')) {
+                break;
+            }
+            if c == '|' && op != ">" {
+                break;
+            }
+            if c == '&' && op.ends_with('&') {
+                break;
+            }
+            op.push(c);
+            self.i += 1;
+            if op == "<<<" || op.ends_with('-') {
+                break;
+            }
+        }
+        let output = op.contains('>');
+        if op.ends_with('-') && op != "<<-" {
+            // `>&-` closes a descriptor.
+            return self.redirect_token(start, false, None, false);
+        }
+        self.skip_blanks();
+        let word = match self.at(self.i) {
+            None | Some('\n' | ';' | '&' | '|' | '(' | ')' | '<' | '>') => None,
+            _ => match self.word() {
+                Token::Word(w) => Some(w),
+                _ => None,
+            },
+        };
+        let Some(w) = word else {
+            self.hazard = Some(Hazard::Unsupported);
+            return self.redirect_token(start, false, None, false);
+        };
+        if op == "<<" || op == "<<-" {
+            self.heredocs.push(Heredoc {
+                delimiter: w.text.clone(),
+                strip_tabs: op == "<<-",
+                expands: !w.quoted,
+            });
+            return self.redirect_token(start, false, None, false);
+        }
+        let duplicates = op.ends_with('&') && op != "&>" && op != "&>>";
+        if duplicates && w.text.chars().all(|c| c.is_ascii_digit() || c == '-') {
+            return self.redirect_token(start, false, None, false);
+        }
+        let output = output && !op.starts_with("<<");
+        let dynamic = w.dynamic;
+        self.redirect_token(start, output, Some(w.text), dynamic)
+    }
+
+    fn redirect_token(
+        &self,
+        start: usize,
+        output: bool,
+        target: Option<String>,
+        dynamic: bool,
+    ) -> Token {
+        Token::Redirect(Redirect {
+            start,
+            end: self.pos(self.i),
+            output,
+            target,
+            dynamic,
+        })
+    }
+
+    fn skip_blanks(&mut self) {
+        while matches!(self.at(self.i), Some(' ' | '\t')) {
+            self.i += 1;
+        }
+    }
+
+    /// Reads the bodies of pending here-documents (the lines after the one that named them).
+    fn read_heredocs(&mut self) {
+        for doc in std::mem::take(&mut self.heredocs) {
+            let mut body = String::new();
+            loop {
+                let line_start = self.i;
+                while self.at(self.i).is_some_and(|c| c != '\n') {
+                    self.i += 1;
+                }
+                let line: String = self.chars[line_start..self.i].iter().map(|c| c.1).collect();
+                let at_end = self.at(self.i).is_none();
+                self.i += 1;
+                let cmp = if doc.strip_tabs {
+                    line.trim_start_matches('\t')
+                } else {
+                    line.as_str()
+                };
+                if cmp == doc.delimiter {
+                    break;
+                }
+                body.push_str(&line);
+                body.push('\n');
+                if at_end {
+                    self.unclosed = true;
+                    break;
+                }
+            }
+            if doc.expands {
+                self.hazard = Some(Hazard::Heredoc);
+            }
+        }
+        self.i = self.i.min(self.chars.len());
+    }
+
+    /// Reads one word, starting at the current position.
+    fn word(&mut self) -> Token {
+        let start = self.pos(self.i);
+        let mut w = Word {
+            text: String::new(),
+            raw: String::new(),
+            start,
+            end: start,
+            quoted: false,
+            quoted_name: false,
+            dynamic: false,
+        };
+        let mut seen_eq = false;
+        while let Some(c) = self.at(self.i) {
+            match c {
+                ' ' | '\t' | '\r' | '\n' | ';' | '&' | '|' | ')' => break,
+                '(' if w.text.ends_with('=') || w.text.is_empty() => break,
+                '(' => {
+                    // `name(` inside a word: a function definition or an array; not followed.
+                    self.hazard = Some(Hazard::Unsupported);
+                    w.text.push(c);
+                    self.i += 1;
+                }
+                '<' | '>' if self.at(self.i + 1) == Some('(') => {
+                    self.i += 2;
+                    let inner = self.until_close(')');
+                    self.nested.push(Nested {
+                        source: inner,
+                        hazard: Hazard::ProcessSubstitution,
+                    });
+                    w.dynamic = true;
+                    w.text.push_str("<(..)");
+                }
+                '<' | '>' => {
+                    // A word of digits right before a redirection is its descriptor.
+                    if !w.text.is_empty()
+                        && !w.quoted
+                        && !w.dynamic
+                        && w.text.chars().all(|d| d.is_ascii_digit())
+                    {
+                        return self.redirect(start, None);
+                    }
+                    break;
+                }
+                '\\' => {
+                    w.quoted = true;
+                    if !seen_eq {
+                        w.quoted_name = true;
+                    }
+                    if matches!(self.at(self.i + 1), Some(' ' | '\t' | '\n')) {
+                        self.hazard.get_or_insert(Hazard::EscapedWhitespace);
+                    }
+                    match self.at(self.i + 1) {
+                        Some('\n') => {}
+                        Some(n) => w.text.push(n),
+                        None => {}
+                    }
+                    self.i += 2;
+                }
+                '\'' => {
+                    w.quoted = true;
+                    if !seen_eq {
+                        w.quoted_name = true;
+                    }
+                    self.i += 1;
+                    let mut closed = false;
+                    while let Some(ch) = self.at(self.i) {
+                        self.i += 1;
+                        if ch == '\'' {
+                            closed = true;
+                            break;
+                        }
+                        w.text.push(ch);
+                    }
+                    self.unclosed |= !closed;
+                }
+                '"' => {
+                    w.quoted = true;
+                    if !seen_eq {
+                        w.quoted_name = true;
+                    }
+                    self.i += 1;
+                    self.double_quoted(&mut w);
+                }
+                '$' => self.dollar(&mut w),
+                '`' => {
+                    self.i += 1;
+                    let inner = self.until_backtick();
+                    self.nested.push(Nested {
+                        source: inner,
+                        hazard: Hazard::Nested,
+                    });
+                    w.dynamic = true;
+                    w.text.push_str("`..`");
+                }
+                '{' if self.brace_expansion_ahead() => {
+                    self.hazard.get_or_insert(Hazard::BraceExpansion);
+                    w.dynamic = true;
+                    w.text.push(c);
+                    self.i += 1;
+                }
+                _ => {
+                    if c == '=' {
+                        seen_eq = true;
+                    }
+                    w.text.push(c);
+                    self.i += 1;
+                }
+            }
+        }
+        w.end = self.pos(self.i);
+        w.raw = self.src.get(start..w.end).unwrap_or_default().to_string();
+        if w.raw.is_empty() && self.at(self.i).is_some() {
+            // Nothing consumed (a lone `(` after text): step over it so the lexer moves on.
+            self.i += 1;
+            w.end = self.pos(self.i);
+            w.raw = self.src.get(start..w.end).unwrap_or_default().to_string();
+            w.text = w.raw.clone();
+        }
+        Token::Word(w)
+    }
+
+    /// `{a,b}` or `{1..3}` from the current `{`, unquoted and without blanks.
+    fn brace_expansion_ahead(&self) -> bool {
+        let mut j = self.i + 1;
+        let mut hint = false;
+        while let Some(c) = self.at(j) {
+            match c {
+                '}' => return hint,
+                ',' => hint = true,
+                '.' if self.at(j + 1) == Some('.') => hint = true,
+                ' ' | '\t' | '\n' | ';' | '&' | '|' | '\'' | '"' | '{' | '$' => return false,
+                _ => {}
+            }
+            j += 1;
+        }
+        false
+    }
+
+    fn double_quoted(&mut self, w: &mut Word) {
+        while let Some(ch) = self.at(self.i) {
+            match ch {
+                '"' => {
+                    self.i += 1;
+                    return;
+                }
+                '\\' => {
+                    match self.at(self.i + 1) {
+                        Some(n @ ('"' | '\\' | '$' | '`')) => w.text.push(n),
+                        Some('\n') => {}
+                        Some(n) => {
+                            w.text.push('\\');
+                            w.text.push(n);
+                        }
+                        None => {}
+                    }
+                    self.i += 2;
+                }
+                '$' => {
+                    let before = self.nested.len();
+                    self.dollar(w);
+                    for n in &mut self.nested[before..] {
+                        if n.hazard == Hazard::Nested {
+                            n.hazard = Hazard::QuotedNested;
+                        }
+                    }
+                }
+                '`' => {
+                    self.i += 1;
+                    let inner = self.until_backtick();
+                    self.nested.push(Nested {
+                        source: inner,
+                        hazard: Hazard::QuotedNested,
+                    });
+                    w.dynamic = true;
+                }
+                _ => {
+                    w.text.push(ch);
+                    self.i += 1;
+                }
+            }
+        }
+        self.unclosed = true;
+    }
+
+    /// `$name`, `${..}`, `$(..)`, `$((..))`, `$'..'`, or a lone `$`.
+    fn dollar(&mut self, w: &mut Word) {
+        match self.at(self.i + 1) {
+            Some('(') if self.at(self.i + 2) == Some('(') => {
+                self.i += 3;
+                let inner = self.until_close(')');
+                if inner.contains("$(") || inner.contains('`') {
+                    self.nested.push(Nested {
+                        source: String::new(),
+                        hazard: Hazard::Nested,
+                    });
+                }
+                if self.at(self.i) == Some(')') {
+                    self.i += 1;
+                }
+                w.dynamic = true;
+                w.text.push_str("$((..))");
+            }
+            Some('(') => {
+                self.i += 2;
+                let inner = self.until_close(')');
+                self.nested.push(Nested {
+                    source: inner,
+                    hazard: Hazard::Nested,
+                });
+                w.dynamic = true;
+                w.text.push_str("$(..)");
+            }
+            Some('{') => {
+                self.i += 2;
+                self.hazard.get_or_insert(Hazard::BraceVariable);
+                let inner = self.until_close('}');
+                if inner.contains("$(") || inner.contains('`') {
+                    self.nested.push(Nested {
+                        source: String::new(),
+                        hazard: Hazard::Nested,
+                    });
+                }
+                w.dynamic = true;
+                w.text.push_str("${");
+                w.text.push_str(&inner);
+                w.text.push('}');
+            }
+            Some('\'') => {
+                // ANSI-C quoting: escapes are kept as written; the value is static.
+                w.quoted = true;
+                self.i += 2;
+                while let Some(ch) = self.at(self.i) {
+                    self.i += 1;
+                    match ch {
+                        '\'' => return,
+                        '\\' => {
+                            if let Some(n) = self.at(self.i) {
+                                w.text.push('\\');
+                                w.text.push(n);
+                                self.i += 1;
+                            }
+                        }
+                        _ => w.text.push(ch),
+                    }
+                }
+                self.unclosed = true;
+            }
+            Some(c) if c.is_ascii_alphanumeric() || "_@*#?$!-".contains(c) => {
+                w.dynamic = true;
+                w.text.push('$');
+                self.i += 1;
+                if c.is_ascii_alphabetic() || c == '_' {
+                    while self
+                        .at(self.i)
+                        .is_some_and(|c| c.is_ascii_alphanumeric() || c == '_')
+                    {
+                        w.text.push(self.at(self.i).unwrap_or('_'));
+                        self.i += 1;
+                    }
+                } else {
+                    w.text.push(c);
+                    self.i += 1;
+                }
+            }
+            _ => {
+                w.text.push('$');
+                self.i += 1;
+            }
+        }
+    }
+
+    /// The source up to the `close` that balances an already consumed opener, skipping
+    /// quoted text; the position ends after it.
+    fn until_close(&mut self, close: char) -> String {
+        let open = if close == ')' { '(' } else { '{' };
+        let start = self.pos(self.i);
+        let mut depth = 1usize;
+        while let Some(ch) = self.at(self.i) {
+            match ch {
+                '\\' => self.i += 1,
+                '\'' => {
+                    self.i += 1;
+                    while self.at(self.i).is_some_and(|c| c != '\'') {
+                        self.i += 1;
+                    }
+                }
+                '"' => {
+                    self.i += 1;
+                    while let Some(c) = self.at(self.i) {
+                        if c == '\\' {
+                            self.i += 1;
+                        } else if c == '"' {
+                            break;
+                        }
+                        self.i += 1;
+                    }
+                }
+                c if c == open => depth += 1,
+                c if c == close => {
+                    depth -= 1;
+                    if depth == 0 {
+                        let inner = self.src.get(start..self.pos(self.i)).unwrap_or_default();
+                        self.i += 1;
+                        return inner.to_string();
+                    }
+                }
+                _ => {}
+            }
+            self.i += 1;
+        }
+        self.unclosed = true;
+        self.i = self.chars.len();
+        self.src.get(start..).unwrap_or_default().to_string()
+    }
+
+    fn until_backtick(&mut self) -> String {
+        let mut inner = String::new();
+        while let Some(ch) = self.at(self.i) {
+            self.i += 1;
+            match ch {
+                '`' => return inner,
+                '\\' => {
+                    if let Some(n) = self.at(self.i) {
+                        if !matches!(n, '`' | '\\' | '$') {
+                            inner.push('\\');
+                        }
+                        inner.push(n);
+                        self.i += 1;
+                    }
+                }
+                _ => inner.push(ch),
+            }
+        }
+        self.unclosed = true;
+        inner
+    }
+}

@@ -1,0 +1,120 @@
+use super::*;
+
+fn texts(src: &str) -> Vec<String> {
+    parse(src).commands.into_iter().map(|c| c.text).collect()
+}
+
+fn words(src: &str) -> Vec<Vec<String>> {
+    parse(src).commands.into_iter().map(|c| c.words).collect()
+}
+
+#[test]
+fn operators_split_and_quotes_do_not() {
+    assert_eq!(
+        texts("a && b; c || d | e & f\ng |& h"),
+        ["a", "b", "c", "d", "e", "f", "g", "h"]
+    );
+    assert_eq!(
+        words("npm test '&&' touch x"),
+        [["npm", "test", "&&", "touch", "x"]]
+    );
+    assert_eq!(
+        words("npm test \"; touch x\""),
+        [["npm", "test", "; touch x"]]
+    );
+    assert_eq!(
+        words("npm test \\; touch x"),
+        [["npm", "test", ";", "touch", "x"]]
+    );
+    assert_eq!(words("npm test # && touch x"), [["npm", "test"]]);
+    assert_eq!(words("r''m -rf \"x\"y \\rm"), [["rm", "-rf", "xy", "rm"]]);
+}
+
+#[test]
+fn redirections() {
+    let p = parse("npm test 2>&1 > out.txt 2>>err.log &>both >|clob");
+    let c = &p.commands[0];
+    assert_eq!(c.words, ["npm", "test"]);
+    assert_eq!(c.redirects, ["out.txt", "err.log", "both", "clob"]);
+    assert!(parse("echo hi >&2").commands[0].redirects.is_empty());
+    assert_eq!(parse("cat < in.txt").commands[0].words, ["cat"]);
+    assert_eq!(parse("xargs rm <<< v28").commands[0].words, ["xargs", "rm"]);
+    let here = parse("cat <<EOF\n$(touch x)\nEOF\necho done");
+    assert_eq!(here.hazard, Some(Hazard::Heredoc));
+    assert_eq!(
+        texts("cat <<'EOF'\n$(touch x)\nEOF\necho done")[1],
+        "echo done"
+    );
+    assert_eq!(parse("cat <<'EOF'\n$(touch x)\nEOF").hazard, None);
+}
+
+#[test]
+fn compound_commands_are_entered() {
+    assert_eq!(texts("(rm -rf v13)"), ["rm -rf v13"]);
+    assert_eq!(texts("{ rm -rf v14; }"), ["rm -rf v14"]);
+    assert_eq!(texts("if true; then touch y; fi"), ["true", "touch y"]);
+    assert_eq!(texts("for i in 1 2; do echo $i; done"), ["echo $i"]);
+    assert_eq!(
+        texts("while read l; do rm \"$l\"; done < f"),
+        ["read l", "rm \"$l\""]
+    );
+    assert!(parse("(a) && b").compound);
+    assert_eq!(
+        parse("find . -exec rm {} +").commands[0]
+            .words
+            .last()
+            .unwrap(),
+        "+"
+    );
+}
+
+#[test]
+fn substitutions_are_read_and_flagged() {
+    let p = parse("npm test $(touch x) `id`");
+    assert_eq!(p.hazard, Some(Hazard::Nested));
+    let inner: Vec<&str> = p.all_commands().iter().map(|c| c.text.as_str()).collect();
+    assert_eq!(inner, ["npm test $(touch x) `id`", "touch x", "id"]);
+    assert_eq!(parse("echo \"$(id)\"").hazard, Some(Hazard::QuotedNested));
+    assert_eq!(parse("echo '$(id)'").hazard, None);
+    assert_eq!(
+        parse("diff <(ls) x").hazard,
+        Some(Hazard::ProcessSubstitution)
+    );
+    assert_eq!(parse("echo $((1+2))").hazard, None);
+    assert_eq!(parse("echo ${HOME}").hazard, Some(Hazard::BraceVariable));
+    assert_eq!(parse("echo {a,b}").hazard, Some(Hazard::BraceExpansion));
+    assert_eq!(parse("find . -exec rm {} +").hazard, None);
+    assert_eq!(parse("echo \"`id`\"").hazard, Some(Hazard::QuotedNested));
+    assert!(parse("echo $HOME").commands[0].dynamic[1]);
+    assert_eq!(parse("echo 'unclosed").hazard, Some(Hazard::Unsupported));
+    assert_eq!(
+        parse("case x in a) ;; esac").hazard,
+        Some(Hazard::Unsupported)
+    );
+}
+
+#[test]
+fn assignments_and_pipes() {
+    let p = parse("FOO=1 BAR=\"a b\" npm $X \"git\" | grep x");
+    assert_eq!(p.commands[0].assignments, ["FOO=1", "BAR=\"a b\""]);
+    assert_eq!(p.commands[0].words, ["npm", "$X", "git"]);
+    assert_eq!(p.commands[0].dynamic, [false, true, false]);
+    assert_eq!(
+        p.pipe_segments,
+        ["FOO=1 BAR=\"a b\" npm $X \"git\"", "grep x"]
+    );
+    assert_eq!(parse("a || b").pipe_segments, ["a || b"]);
+    assert_eq!(parse("\"A\"=1 x").commands[0].words, ["A=1", "x"]);
+    let bg = parse("npm test & touch x");
+    assert!(bg.background && bg.commands[0].background && !bg.commands[1].background);
+}
+
+#[test]
+fn never_panics_on_odd_input() {
+    for src in [
+        "", ")", "((", "<", ">", "2>", "&&", "|", "$", "$(", "`", "\\", "'", "\"", "<<", "<<EOF",
+        "a <(", "{", "}", "${", "$((", "a=(", "x()", ";;",
+    ] {
+        let _ = parse(src);
+    }
+}

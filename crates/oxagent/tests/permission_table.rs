@@ -1,0 +1,72 @@
+//! The permission table: every tool call of the permission scenarios, decided by our rule
+//! engine and compared with the decision the reference SDK recorded for it.
+//!
+//! Each scenario (`tests/conformance/scenarios/permission_adv_*` with their `golden-ts`
+//! traces, and `tests/conformance/permissions/*` with their `golden` traces) is a rule set and
+//! a mode; its trace's `tool_decisions` list every call with the reference's outcome and
+//! text. A case passes when we deny exactly the calls the reference denied, with the same text
+//! and the same `decision_reason_type`, and let the others run. The workspace of each
+//! scenario is laid out for real (symlinks included), since path decisions depend on it.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod permission_table_support;
+
+use permission_table_support::{run_table, TableReport};
+
+const SHARED: &[&str] = &[
+    "permission_adv_npm_default",
+    "permission_adv_npm_dontAsk",
+    "permission_adv_git_status_exact",
+    "permission_adv_rm_deny_bypass",
+    "permission_adv_paths_default",
+    "permission_adv_paths_deny_rules_acceptEdits",
+    "permission_adv_paths_read_rule_dontAsk",
+];
+
+const OWN: &[&str] = &[
+    "perm_npm_acceptEdits",
+    "perm_npm_plan",
+    "perm_rm_acceptEdits",
+    "perm_more_default",
+    "perm_more_dontAsk_ls",
+    "perm_settings_project",
+    "perm_bypass_ask",
+];
+
+/// Calls where we knowingly decide differently from the reference, with the reason.
+const KNOWN_DIFFERENCES: &[(&str, &str, &str)] = &[];
+
+#[test]
+fn decisions_match_the_reference() {
+    let TableReport {
+        cases,
+        bash_cases,
+        mismatches,
+    } = run_table(SHARED, OWN);
+    let unexpected: Vec<&String> = mismatches
+        .iter()
+        .filter(|(key, _)| {
+            !KNOWN_DIFFERENCES
+                .iter()
+                .any(|(s, id, _)| key == &format!("{s}/{id}"))
+        })
+        .map(|(_, text)| text)
+        .collect();
+    eprintln!(
+        "{cases} cases ({bash_cases} Bash), {} differ from the reference ({} known)",
+        mismatches.len(),
+        mismatches.len() - unexpected.len()
+    );
+    assert!(cases >= 200 && bash_cases >= 100, "the table is too small");
+    assert!(
+        unexpected.is_empty(),
+        "{} decision(s) differ from the reference:\n{}",
+        unexpected.len(),
+        unexpected
+            .iter()
+            .map(|s| s.as_str())
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+}
