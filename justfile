@@ -56,3 +56,9 @@ lint:
 # Re-record the demo cassette from the scripted model turns in examples/demo-script.json.
 record-demo: build
     bash examples/record-demo.sh
+
+# Fuzz the permission rule parser and the Bash reader for SECONDS (cargo-fuzz; the fuzz crate
+# is its own workspace in fuzz/).
+fuzz seconds="600":
+    cargo install cargo-fuzz --locked --quiet 2>/dev/null || true
+    cd fuzz && cargo fuzz run rules --sanitizer none -- -max_total_time={{seconds}}
