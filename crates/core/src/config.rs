@@ -63,6 +63,11 @@ pub struct SessionConfig {
     /// Text appended to the first user prompt of the session as a system reminder
     /// (environment facts the model needs: cwd, platform, date).
     pub context_reminder: Option<String>,
+    /// The CLAUDE.md instructions as one `<system-reminder>` text: the first block of the
+    /// first user message, and of the conversation again after a compaction.
+    pub memory: Option<String>,
+    /// Compaction switches and overrides (from the environment).
+    pub compaction: crate::compact::CompactionSettings,
     pub max_turns: Option<u32>,
     pub max_budget_usd: Option<f64>,
     /// `max_tokens` of each request; `None`: the model's maximum.
@@ -119,6 +124,8 @@ impl SessionConfig {
             fallback_model: None,
             system_prompt: Vec::new(),
             context_reminder: None,
+            memory: None,
+            compaction: crate::compact::CompactionSettings::default(),
             max_turns: None,
             max_budget_usd: None,
             max_tokens: None,

@@ -14,10 +14,13 @@
 
 pub mod agent;
 pub mod clock;
+pub mod compact;
 pub mod config;
 pub mod content;
+pub mod conversation;
 pub mod host;
 pub mod live;
+pub mod memory;
 pub mod message;
 pub mod model;
 pub mod permission;

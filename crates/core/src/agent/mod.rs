@@ -13,15 +13,21 @@
 //! # }
 //! ```
 
+mod compaction;
+mod context;
 mod dispatch;
 mod hooks;
+mod model_call;
 mod outcome;
 mod request;
 pub mod response;
 mod session;
 mod updates;
 
+pub use compaction::{compact_command, plan_compaction, PlannedCompaction};
+pub use context::{ContextMeter, ContextView};
 pub use hooks::HookOutcome;
+pub use request::build as build_request;
 pub use session::Session;
 
 use crate::clock::Clock;

@@ -8,9 +8,18 @@ pub(crate) enum TurnEnd {
     Completed,
     MaxTurns(u32),
     Budget(f64),
-    ApiError { text: String, status: Option<u16> },
-    Interrupted { during_tools: bool },
+    ApiError {
+        text: String,
+        status: Option<u16>,
+    },
+    Interrupted {
+        during_tools: bool,
+    },
     HookStopped(String),
+    /// The API found the prompt too long and compacting did not help.
+    PromptTooLong {
+        text: String,
+    },
 }
 
 pub(crate) struct ResultFields {
@@ -80,6 +89,14 @@ impl TurnEnd {
                 } else {
                     "aborted_streaming"
                 },
+                ..base
+            },
+            TurnEnd::PromptTooLong { text } => ResultFields {
+                is_error: true,
+                result: Some(text.clone()),
+                stop_reason: Some("stop_sequence".into()),
+                api_error_status: Some(400),
+                terminal_reason: "prompt_too_long",
                 ..base
             },
             TurnEnd::HookStopped(reason) => ResultFields {

@@ -3,19 +3,21 @@
 use serde_json::{json, Map, Value};
 
 use crate::config::SessionConfig;
-use crate::content::ContentBlock;
+use crate::conversation::Turn;
 use crate::model::ModelRequest;
 use crate::tool::ToolRegistry;
 use crate::usage::max_output_tokens;
 
-/// One message of the conversation as the API sees it.
-#[derive(Debug, Clone, PartialEq)]
-pub(crate) struct Turn {
-    pub role: &'static str,
-    pub content: Vec<ContentBlock>,
+/// The `max_tokens` of requests to `model`.
+pub(crate) fn max_tokens(config: &SessionConfig, model: &str) -> u64 {
+    config
+        .max_tokens
+        .unwrap_or_else(|| max_output_tokens(model))
 }
 
-pub(crate) fn build(
+/// The request body for the next call: system blocks (the last one a cache breakpoint),
+/// the conversation (its last block a cache breakpoint), tools, thinking and effort.
+pub fn build(
     config: &SessionConfig,
     model: &str,
     history: &[Turn],
@@ -23,10 +25,7 @@ pub(crate) fn build(
 ) -> ModelRequest {
     let mut body = Map::new();
     body.insert("model".into(), json!(model));
-    let max_tokens = config
-        .max_tokens
-        .unwrap_or_else(|| max_output_tokens(model));
-    body.insert("max_tokens".into(), json!(max_tokens));
+    body.insert("max_tokens".into(), json!(max_tokens(config, model)));
     if !config.system_prompt.is_empty() {
         let n = config.system_prompt.len();
         let blocks: Vec<Value> = config
@@ -43,7 +42,10 @@ pub(crate) fn build(
             .collect();
         body.insert("system".into(), Value::Array(blocks));
     }
-    body.insert("messages".into(), messages_json(history));
+    body.insert(
+        "messages".into(),
+        messages_json(history, history.len().saturating_sub(1)),
+    );
     body.insert("tools".into(), Value::Array(tools.api_definitions()));
     if let Some(thinking) = &config.thinking {
         body.insert("thinking".into(), thinking.clone());
@@ -61,9 +63,25 @@ pub(crate) fn build(
     }
 }
 
-/// The `messages` array; the last block of the last message carries the cache breakpoint.
-fn messages_json(history: &[Turn]) -> Value {
-    let n = history.len();
+/// The request of a compaction's summary: as [`build`], but the cache breakpoint sits on
+/// the message before the last, so the request reads the conversation's cached prefix and
+/// the summary instruction after it is not cached.
+pub(crate) fn build_summary(
+    config: &SessionConfig,
+    model: &str,
+    history: &[Turn],
+    tools: &ToolRegistry,
+) -> ModelRequest {
+    let mut request = build(config, model, history, tools);
+    if history.len() >= 2 {
+        request.body["messages"] = messages_json(history, history.len() - 2);
+    }
+    request
+}
+
+/// The `messages` array; the last block of message `breakpoint` carries the cache
+/// breakpoint.
+fn messages_json(history: &[Turn], breakpoint: usize) -> Value {
     let msgs: Vec<Value> = history
         .iter()
         .enumerate()
@@ -73,7 +91,7 @@ fn messages_json(history: &[Turn]) -> Value {
                 .iter()
                 .map(|b| serde_json::to_value(b).unwrap_or(Value::Null))
                 .collect();
-            if i + 1 == n {
+            if i == breakpoint {
                 if let Some(Value::Object(last)) = content.last_mut() {
                     let cacheable = !matches!(
                         last.get("type").and_then(Value::as_str),

@@ -59,6 +59,8 @@ pub struct ResponseBuilder {
     partial: Vec<(u64, Partial)>,
     /// Every finished block, in order.
     pub blocks: Vec<ContentBlock>,
+    /// Uuids of the assistant messages that carried the blocks to the caller.
+    pub uuids: Vec<String>,
 }
 
 impl ResponseBuilder {

@@ -3,25 +3,23 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use futures::future::{select, Either};
-use futures::StreamExt;
 use serde_json::{json, Map, Value};
 
 use crate::config::{PermissionMode, SessionConfig};
 use crate::content::{ContentBlock, UserContent};
+use crate::conversation::Turn;
 use crate::live::LiveSettings;
+use crate::memory::{nested_reminder, touched_paths, NestedMemory};
 use crate::message::{
-    ApiMessage, AssistantMessage, Message, PermissionDenial, ResultMessage, StreamEventMessage,
-    SystemMessage, UserMessage, UserParam,
+    Message, PermissionDenial, ResultMessage, SystemMessage, UserMessage, UserParam,
 };
-use crate::model::{ModelEvent, RetryNotice};
 use crate::usage::{ModelUsage, Usage};
 
+use super::context::{ContextMeter, ContextTracker};
 use super::dispatch::{self, Call};
-use super::outcome::{api_error_text, TurnEnd};
-use super::request::{self, Turn};
-use super::response::ResponseBuilder;
-use super::{hooks, Deps};
+use super::model_call::CallFailure;
+use super::outcome::TurnEnd;
+use super::{compaction, hooks, Deps};
 
 /// What the model reads when a response stopped at its output limit.
 const MAX_TOKENS_NUDGE: &str = "Output token limit hit. Resume directly — no apology, no recap of what you were doing. Pick up mid-thought if that is where the cut happened. Break remaining work into smaller pieces.";
@@ -31,29 +29,40 @@ const STREAM_ERROR_NUDGE: &str = "Your response above was cut off mid-stream. Re
 const INTERRUPTED_FOR_TOOL: &str = "[Request interrupted by user for tool use]";
 const INTERRUPTED: &str = "[Request interrupted by user]";
 
+fn reminder(text: &str) -> ContentBlock {
+    ContentBlock::text(format!("<system-reminder>\n{text}\n</system-reminder>"))
+}
+
 /// One conversation with the model.
 #[derive(Debug)]
 pub struct Session {
     pub config: SessionConfig,
     /// Permission mode and model, which the caller may change mid-turn.
     pub live: Arc<LiveSettings>,
+    /// The `/context` view, shared with whoever answers `get_context_usage`.
+    pub meter: Arc<ContextMeter>,
     pub(crate) history: Vec<Turn>,
     /// Cumulative over the session.
     pub total_cost_usd: f64,
     pub model_usage: BTreeMap<String, ModelUsage>,
     prompts_sent: usize,
+    pub(crate) tracker: ContextTracker,
+    /// Blocks that go in front of the next prompt (the record of a `/compact` run).
+    pub(crate) pending_blocks: Vec<ContentBlock>,
+    /// Finds CLAUDE.md files in subdirectories as tools reach them (none: not loaded).
+    pub nested_memory: Option<Arc<dyn NestedMemory>>,
 }
 
 /// The state of one turn in progress.
 #[derive(Default)]
-struct TurnState {
-    usage: Usage,
-    num_turns: u32,
-    requests: u32,
-    api_ms: u64,
-    denials: Vec<PermissionDenial>,
-    stop_reason: Option<String>,
-    last_text: Option<String>,
+pub(crate) struct TurnState {
+    pub usage: Usage,
+    pub num_turns: u32,
+    pub requests: u32,
+    pub api_ms: u64,
+    pub denials: Vec<PermissionDenial>,
+    pub stop_reason: Option<String>,
+    pub last_text: Option<String>,
 }
 
 impl Session {
@@ -63,11 +72,15 @@ impl Session {
                 config.permission_mode,
                 config.model.clone(),
             )),
+            meter: Arc::default(),
             config,
             history: Vec::new(),
             total_cost_usd: 0.0,
             model_usage: BTreeMap::new(),
             prompts_sent: 0,
+            tracker: ContextTracker::default(),
+            pending_blocks: Vec::new(),
+            nested_memory: None,
         }
     }
 
@@ -93,7 +106,12 @@ impl Session {
         self.system("init", data, deps)
     }
 
-    fn system(&self, subtype: &str, data: Map<String, Value>, deps: &Deps<'_>) -> Message {
+    pub(crate) fn system(
+        &self,
+        subtype: &str,
+        data: Map<String, Value>,
+        deps: &Deps<'_>,
+    ) -> Message {
         Message::System(SystemMessage {
             subtype: subtype.to_string(),
             data,
@@ -102,18 +120,27 @@ impl Session {
         })
     }
 
-    fn user_text(&self, text: &str, deps: &Deps<'_>) -> Message {
+    /// A user message the loop adds (not a tool result); `plain` sends the text as a string.
+    pub(crate) fn user_message(&self, text: &str, plain: bool, uuid: String) -> Message {
         Message::User(UserMessage {
             message: UserParam {
                 role: "user".into(),
-                content: UserContent::Blocks(vec![ContentBlock::text(text)]),
+                content: if plain {
+                    UserContent::Text(text.to_string())
+                } else {
+                    UserContent::Blocks(vec![ContentBlock::text(text)])
+                },
             },
             parent_tool_use_id: None,
             tool_use_result: None,
             is_synthetic: None,
-            uuid: Some(deps.clock.uuid()),
+            uuid: Some(uuid),
             session_id: Some(self.config.session_id.clone()),
         })
+    }
+
+    fn user_text(&self, text: &str, deps: &Deps<'_>) -> Message {
+        self.user_message(text, false, deps.clock.uuid())
     }
 
     /// The fields every hook input carries, plus the tool fields for tool events.
@@ -146,8 +173,12 @@ impl Session {
     }
 
     /// Runs one turn: the prompt, then model calls and tool calls until the model is done.
+    /// A prompt `/compact [instructions]` compacts the conversation instead.
     pub async fn run_turn(&mut self, prompt: UserContent, deps: &Deps<'_>) -> ResultMessage {
         let started = deps.clock.monotonic_ms();
+        if let Some(args) = compaction::compact_command(&prompt) {
+            return self.run_compact_command(&args, deps, started).await;
+        }
         deps.emit.emit(self.init_message(deps));
         let mut st = TurnState::default();
 
@@ -170,31 +201,33 @@ impl Session {
             return self.finish(deps, &st, started, TurnEnd::HookStopped(reason));
         }
         let mut blocks = Vec::new();
-        if self.prompts_sent == 0 {
-            if let Some(reminder) = &self.config.context_reminder {
-                blocks.push(ContentBlock::text(format!(
-                    "<system-reminder>\n{reminder}\n</system-reminder>"
-                )));
+        if self.prompts_sent == 0 && self.history.is_empty() {
+            if let Some(memory) = &self.config.memory {
+                blocks.push(ContentBlock::text(memory.clone()));
+            }
+            if let Some(note) = &self.config.context_reminder {
+                blocks.push(reminder(note));
             }
         }
+        blocks.append(&mut self.pending_blocks);
         for ctx in &hooked.additional_context {
-            blocks.push(ContentBlock::text(format!(
-                "<system-reminder>\nUserPromptSubmit hook additional context: {ctx}\n</system-reminder>"
+            blocks.push(reminder(&format!(
+                "UserPromptSubmit hook additional context: {ctx}"
             )));
         }
         blocks.extend(prompt.into_blocks());
-        self.history.push(Turn {
-            role: "user",
-            content: blocks,
-        });
+        self.history.push(Turn::user(blocks));
         self.prompts_sent += 1;
+        self.refresh_meter(deps);
 
         let end = self.turn_loop(deps, &mut st).await;
+        self.refresh_meter(deps);
         self.finish(deps, &st, started, end)
     }
 
     async fn turn_loop(&mut self, deps: &Deps<'_>, st: &mut TurnState) -> TurnEnd {
         st.num_turns = 1;
+        let mut reactive_tried = false;
         loop {
             if deps.interrupt.is_aborted() {
                 return TurnEnd::Interrupted {
@@ -206,11 +239,21 @@ impl Session {
                     return TurnEnd::MaxTurns(max);
                 }
             }
+            self.auto_compact(deps, st).await;
             st.requests += 1;
             let response = match self.call_model(deps, st).await {
                 Ok(r) => r,
-                Err(end) => return end,
+                Err(CallFailure::End(end)) => return end,
+                Err(CallFailure::PromptTooLong(err)) => {
+                    st.requests -= 1;
+                    if !reactive_tried && self.reactive_compact(deps, st).await {
+                        reactive_tried = true;
+                        continue;
+                    }
+                    return self.prompt_too_long(deps, &err);
+                }
             };
+            self.refresh_meter(deps);
             if let Some(budget) = self.config.max_budget_usd {
                 if self.total_cost_usd >= budget {
                     return TurnEnd::Budget(budget);
@@ -218,12 +261,8 @@ impl Session {
             }
             if response.stream_error.is_some() && response.has_blocks() {
                 deps.emit.emit(self.user_text(STREAM_ERROR_NUDGE, deps));
-                self.history.push(Turn {
-                    role: "user",
-                    content: vec![ContentBlock::text(format!(
-                        "<system-reminder>\n{STREAM_ERROR_NUDGE}\n</system-reminder>"
-                    ))],
-                });
+                self.history
+                    .push(Turn::user(vec![reminder(STREAM_ERROR_NUDGE)]));
                 st.num_turns += 1;
                 continue;
             }
@@ -235,69 +274,88 @@ impl Session {
             if calls.is_empty() {
                 if response.stop_reason.as_deref() == Some("max_tokens") {
                     deps.emit.emit(self.user_text(MAX_TOKENS_NUDGE, deps));
-                    self.history.push(Turn {
-                        role: "user",
-                        content: vec![ContentBlock::text(format!(
-                            "<system-reminder>\n{MAX_TOKENS_NUDGE}\n</system-reminder>"
-                        ))],
-                    });
+                    self.history
+                        .push(Turn::user(vec![reminder(MAX_TOKENS_NUDGE)]));
                     st.num_turns += 1;
                     continue;
                 }
                 return self.stop_hooks(deps, st).await;
             }
-            let outcomes = dispatch::run_calls(self, deps, calls).await;
-            let mut results = Vec::with_capacity(outcomes.len());
-            let mut context = Vec::new();
-            let mut interrupt = false;
-            let mut stop = None;
-            for o in outcomes {
-                if let Some(a) = o.announce.clone() {
-                    deps.emit.emit(a);
-                }
-                let block = o.block();
-                deps.emit.emit(Message::User(UserMessage {
-                    message: UserParam {
-                        role: "user".into(),
-                        content: UserContent::Blocks(vec![block.clone()]),
-                    },
-                    parent_tool_use_id: None,
-                    tool_use_result: o.structured.clone(),
-                    is_synthetic: None,
-                    uuid: Some(deps.clock.uuid()),
-                    session_id: Some(self.config.session_id.clone()),
-                }));
-                results.push(block);
-                st.num_turns += 1;
-                st.denials.extend(o.denial);
-                context.extend(o.context);
-                interrupt |= o.interrupt;
-                stop = stop.or(o.stop);
-            }
-            for c in context {
-                results.push(ContentBlock::text(format!(
-                    "<system-reminder>\n{c}\n</system-reminder>"
-                )));
-            }
-            self.history.push(Turn {
-                role: "user",
-                content: results,
-            });
-            if interrupt {
-                deps.emit.emit(self.user_text(INTERRUPTED_FOR_TOOL, deps));
-                self.history.push(Turn {
-                    role: "user",
-                    content: vec![ContentBlock::text(INTERRUPTED_FOR_TOOL)],
-                });
-                return TurnEnd::Interrupted { during_tools: true };
-            }
-            if deps.interrupt.is_aborted() {
-                return TurnEnd::Interrupted { during_tools: true };
-            }
-            if let Some(reason) = stop {
-                return TurnEnd::HookStopped(reason);
+            if let Some(end) = self.run_tools(deps, st, calls).await {
+                return end;
             }
         }
+    }
+
+    /// Runs one response's tool calls and appends their results.
+    async fn run_tools(
+        &mut self,
+        deps: &Deps<'_>,
+        st: &mut TurnState,
+        calls: Vec<Call>,
+    ) -> Option<TurnEnd> {
+        let names: BTreeMap<String, String> = calls
+            .iter()
+            .map(|c| (c.id.clone(), c.name.clone()))
+            .collect();
+        let touched: Vec<_> = calls
+            .iter()
+            .flat_map(|c| touched_paths(&c.input, &self.config.cwd))
+            .collect();
+        let outcomes = dispatch::run_calls(self, deps, calls).await;
+        let mut results = Vec::with_capacity(outcomes.len());
+        let mut uuids = Vec::with_capacity(outcomes.len());
+        let mut context = Vec::new();
+        let mut interrupt = false;
+        let mut stop = None;
+        for o in outcomes {
+            if let Some(a) = o.announce.clone() {
+                deps.emit.emit(a);
+            }
+            let tool = names.get(&o.tool_use_id).map_or("", String::as_str);
+            let block = crate::compact::limit_result(
+                tool,
+                o.block(),
+                self.config.compaction.mcp_output_tokens,
+            );
+            let uuid = deps.clock.uuid();
+            deps.emit.emit(Message::User(UserMessage {
+                message: UserParam {
+                    role: "user".into(),
+                    content: UserContent::Blocks(vec![block.clone()]),
+                },
+                parent_tool_use_id: None,
+                tool_use_result: o.structured.clone(),
+                is_synthetic: None,
+                uuid: Some(uuid.clone()),
+                session_id: Some(self.config.session_id.clone()),
+            }));
+            uuids.push(uuid);
+            results.push(block);
+            st.num_turns += 1;
+            st.denials.extend(o.denial);
+            context.extend(o.context);
+            interrupt |= o.interrupt;
+            stop = stop.or(o.stop);
+        }
+        results.extend(context.iter().map(|c| reminder(c)));
+        if let Some(memory) = &self.nested_memory {
+            for (path, text) in touched.iter().flat_map(|p| memory.reached(p)) {
+                let path = path.to_string_lossy();
+                results.push(ContentBlock::text(nested_reminder(&path, &text)));
+            }
+        }
+        self.history.push(Turn::user(results).with_uuids(uuids));
+        if interrupt {
+            deps.emit.emit(self.user_text(INTERRUPTED_FOR_TOOL, deps));
+            self.history
+                .push(Turn::user(vec![ContentBlock::text(INTERRUPTED_FOR_TOOL)]));
+            return Some(TurnEnd::Interrupted { during_tools: true });
+        }
+        if deps.interrupt.is_aborted() {
+            return Some(TurnEnd::Interrupted { during_tools: true });
+        }
+        stop.map(TurnEnd::HookStopped)
     }
 
     async fn stop_hooks(&mut self, deps: &Deps<'_>, st: &TurnState) -> TurnEnd {
@@ -310,189 +368,7 @@ impl Session {
         TurnEnd::Completed
     }
 
-    /// One model request, streamed. Emits assistant messages, stream events and retry
-    /// notices; accounts usage and cost.
-    async fn call_model(
-        &mut self,
-        deps: &Deps<'_>,
-        st: &mut TurnState,
-    ) -> Result<ResponseBuilder, TurnEnd> {
-        let model = self.live.model();
-        let request = request::build(&self.config, &model, &self.history, deps.tools);
-        if self.config.include_partial_messages {
-            let mut data = Map::new();
-            data.insert("status".into(), json!("requesting"));
-            deps.emit.emit(self.system("status", data, deps));
-        }
-        let t0 = deps.clock.monotonic_ms();
-        let mut stream = deps.model.stream(request);
-        let mut resp = ResponseBuilder::default();
-        let interrupted = deps.interrupt.aborted();
-        futures::pin_mut!(interrupted);
-        loop {
-            let next = match select(stream.next(), interrupted.as_mut()).await {
-                Either::Left((ev, _)) => ev,
-                Either::Right(_) => {
-                    st.api_ms += deps.clock.monotonic_ms().saturating_sub(t0);
-                    self.account(&model, &resp.usage, st);
-                    return Err(TurnEnd::Interrupted {
-                        during_tools: false,
-                    });
-                }
-            };
-            let Some(ev) = next else { break };
-            match ev {
-                ModelEvent::Stream(raw) => self.on_stream_event(deps, &mut resp, raw),
-                ModelEvent::Retry(notice) => {
-                    if resp.started {
-                        // A broken-off attempt counts as far as it got: the turn's usage takes
-                        // what message_start reported, the model's bill adds an estimate of
-                        // the output streamed before the break (about four characters a token).
-                        st.usage.add(&resp.start_usage);
-                        let mut billed = resp.start_usage.clone();
-                        billed.output_tokens += (resp.streamed_chars as u64).div_ceil(4);
-                        self.account(&model, &billed, st);
-                    }
-                    resp = ResponseBuilder::default();
-                    deps.emit.emit(self.retry_message(&notice, deps));
-                }
-                ModelEvent::Failed(_) if resp.stream_error.is_some() && resp.has_blocks() => {
-                    // The answer broke off after some blocks: keep them, and the turn loop asks
-                    // the model to resume.
-                    break;
-                }
-                ModelEvent::Failed(err) => {
-                    st.api_ms += deps.clock.monotonic_ms().saturating_sub(t0);
-                    let text = api_error_text(&err);
-                    deps.emit.emit(Message::Assistant(AssistantMessage {
-                        message: ApiMessage {
-                            id: deps.clock.uuid(),
-                            kind: "message".into(),
-                            role: "assistant".into(),
-                            model: "<synthetic>".into(),
-                            content: vec![ContentBlock::text(text.clone())],
-                            stop_reason: Some("stop_sequence".into()),
-                            stop_sequence: Some(String::new()),
-                            usage: Usage::default(),
-                            context_management: None,
-                        },
-                        parent_tool_use_id: None,
-                        error: Some(err.kind.as_str().to_string()),
-                        uuid: deps.clock.uuid(),
-                        session_id: self.config.session_id.clone(),
-                    }));
-                    return Err(TurnEnd::ApiError {
-                        text,
-                        status: err.status,
-                    });
-                }
-            }
-        }
-        st.api_ms += deps.clock.monotonic_ms().saturating_sub(t0);
-        self.account(&model, &resp.usage, st);
-        st.usage.add(&resp.usage);
-        st.stop_reason = resp.stop_reason.clone();
-        if let Some(t) = resp.text() {
-            st.last_text = Some(t);
-        }
-        if !resp.blocks.is_empty() {
-            self.history.push(Turn {
-                role: "assistant",
-                content: resp.blocks.clone(),
-            });
-        }
-        Ok(resp)
-    }
-
-    fn account(&mut self, model: &str, usage: &Usage, _st: &mut TurnState) {
-        let cost = self
-            .model_usage
-            .entry(model.to_string())
-            .or_default()
-            .record(model, usage);
-        self.total_cost_usd += cost;
-    }
-
-    fn on_stream_event(&mut self, deps: &Deps<'_>, resp: &mut ResponseBuilder, raw: Value) {
-        let kind = raw
-            .get("type")
-            .and_then(Value::as_str)
-            .unwrap_or("")
-            .to_string();
-        let block = resp.push(&raw);
-        if let Some(block) = block {
-            let block = self.fill_defaults(deps, block);
-            if let Some(last) = resp.blocks.last_mut() {
-                *last = block.clone();
-            }
-            deps.emit.emit(Message::Assistant(AssistantMessage {
-                message: ApiMessage {
-                    id: resp.id.clone(),
-                    kind: "message".into(),
-                    role: "assistant".into(),
-                    model: resp.model.clone(),
-                    content: vec![block],
-                    stop_reason: None,
-                    stop_sequence: None,
-                    usage: resp.start_usage.clone(),
-                    context_management: None,
-                },
-                parent_tool_use_id: None,
-                error: None,
-                uuid: deps.clock.uuid(),
-                session_id: self.config.session_id.clone(),
-            }));
-        }
-        if self.config.include_partial_messages && kind != "ping" && kind != "error" {
-            deps.emit.emit(Message::StreamEvent(StreamEventMessage {
-                event: raw,
-                parent_tool_use_id: None,
-                uuid: deps.clock.uuid(),
-                session_id: self.config.session_id.clone(),
-            }));
-        }
-    }
-
-    /// Tool inputs are stored with their schema defaults filled in, defaults first.
-    fn fill_defaults(&self, deps: &Deps<'_>, block: ContentBlock) -> ContentBlock {
-        let ContentBlock::ToolUse { id, name, input } = block else {
-            return block;
-        };
-        let Some(tool) = deps.tools.get(&name) else {
-            return ContentBlock::ToolUse { id, name, input };
-        };
-        let (Value::Object(given), Some(props)) =
-            (&input, tool.input_schema().get("properties").cloned())
-        else {
-            return ContentBlock::ToolUse { id, name, input };
-        };
-        let mut filled = Map::new();
-        if let Value::Object(props) = props {
-            for (k, schema) in props {
-                if let (false, Some(d)) = (given.contains_key(&k), schema.get("default")) {
-                    filled.insert(k, d.clone());
-                }
-            }
-        }
-        filled.extend(given.clone());
-        ContentBlock::ToolUse {
-            id,
-            name,
-            input: Value::Object(filled),
-        }
-    }
-
-    fn retry_message(&self, n: &RetryNotice, deps: &Deps<'_>) -> Message {
-        let mut data = Map::new();
-        data.insert("attempt".into(), json!(n.attempt));
-        data.insert("max_retries".into(), json!(n.max_retries));
-        data.insert("retry_delay_ms".into(), json!(n.delay_ms));
-        data.insert("error_status".into(), json!(n.error_status));
-        data.insert("error".into(), json!(n.error.as_str()));
-        self.system("api_retry", data, deps)
-    }
-
-    fn finish(
+    pub(crate) fn finish(
         &mut self,
         deps: &Deps<'_>,
         st: &TurnState,
@@ -504,13 +380,14 @@ impl Session {
         } = end
         {
             deps.emit.emit(self.user_text(INTERRUPTED, deps));
-            self.history.push(Turn {
-                role: "user",
-                content: vec![ContentBlock::text(INTERRUPTED)],
-            });
+            self.history
+                .push(Turn::user(vec![ContentBlock::text(INTERRUPTED)]));
         }
         let fields = end.fields(st.num_turns, st.stop_reason.clone(), st.last_text.clone());
-        let zero_usage = matches!(end, TurnEnd::Budget(_) | TurnEnd::ApiError { .. });
+        let zero_usage = matches!(
+            end,
+            TurnEnd::Budget(_) | TurnEnd::ApiError { .. } | TurnEnd::PromptTooLong { .. }
+        );
         ResultMessage {
             subtype: fields.subtype,
             is_error: fields.is_error,
@@ -555,19 +432,18 @@ impl Session {
             .collect()
     }
 
+    /// The conversation with the uuids of the messages each turn came in.
+    pub fn turns(&self) -> &[Turn] {
+        &self.history
+    }
+
     /// Replaces the conversation, e.g. when resuming from a transcript.
     pub fn restore_history(&mut self, turns: Vec<(String, Vec<ContentBlock>)>) {
         self.history = turns
             .into_iter()
-            .map(|(role, content)| Turn {
-                role: if role == "assistant" {
-                    "assistant"
-                } else {
-                    "user"
-                },
-                content,
-            })
+            .map(|(role, content)| Turn::with_role(&role, content))
             .collect();
-        self.prompts_sent = self.history.iter().filter(|t| t.role == "user").count();
+        self.prompts_sent = self.history.iter().filter(|t| t.is_user()).count();
+        self.tracker.forget();
     }
 }

@@ -1,0 +1,456 @@
+//! Compaction as the loop runs it: the threshold check before each request, the reactive
+//! compaction after a prompt-too-long answer, and `/compact` as a prompt.
+//!
+//! One compaction: status `compacting`, PreCompact hooks (`trigger`, `custom_instructions`),
+//! the summary request (an ordinary request over the summarized part with the summary
+//! instruction appended, retried with fewer rounds while the API finds it too long), status
+//! `compact_result`, SessionStart (`source: compact`) and PostCompact hooks, then the
+//! `compact_boundary` message and the continuation that replaces the summarized history.
+//! Any failure leaves the conversation as it was.
+
+use serde_json::{json, Map, Value};
+
+use crate::compact::{self, auto_compact_threshold, CompactError, CompactTrigger, CompactionPlan};
+use crate::content::{ContentBlock, UserContent};
+use crate::conversation::Turn;
+use crate::message::{Message, ResultMessage, ResultSubtype, UserMessage};
+use crate::model::{ApiError, ModelRequest};
+use crate::tool::ToolRegistry;
+use crate::usage::Usage;
+
+use super::model_call::collect;
+use super::outcome::{api_error_text, TurnEnd};
+use super::request::{self, max_tokens};
+use super::session::TurnState;
+use super::{hooks, Deps, Session};
+
+/// Automatic compactions that may fail in a row before the loop stops trying.
+const MAX_AUTO_FAILURES: u32 = 3;
+
+/// `/compact` or `/compact <instructions>` -> the instructions (possibly empty).
+pub fn compact_command(prompt: &UserContent) -> Option<String> {
+    let text = prompt.text();
+    let text = text.trim();
+    let rest = text.strip_prefix("/compact")?;
+    (rest.is_empty() || rest.starts_with(char::is_whitespace)).then(|| rest.trim().to_string())
+}
+
+/// Everything a compaction decides and builds before the model is asked.
+#[derive(Debug, Clone)]
+pub struct PlannedCompaction {
+    /// The context size now.
+    pub tokens: u64,
+    /// Whether the size is at or over the auto-compact threshold.
+    pub over_threshold: bool,
+    pub plan: CompactionPlan,
+    /// The summary request.
+    pub request: ModelRequest,
+    /// The conversation that would follow, given the summary text the caller passed.
+    pub compacted: Vec<Turn>,
+}
+
+/// Decides and builds a compaction of `session` without running it (what the loop does
+/// before the summary request; used by benchmarks). `summary` stands for the model's answer.
+pub fn plan_compaction(
+    session: &Session,
+    tools: &ToolRegistry,
+    summary: &str,
+) -> Result<PlannedCompaction, CompactError> {
+    let model = session.live.model();
+    let tokens = session.tracker.tokens(&session.history);
+    let threshold = auto_compact_threshold(
+        &model,
+        max_tokens(&session.config, &model),
+        &session.config.compaction,
+    );
+    let plan = compact::plan(&session.history)?;
+    let turns = plan.summary_turns(&session.history, &compact::summary_instruction(None));
+    let request = request::build_summary(&session.config, &model, &turns, tools);
+    let opening = session.opening(&plan, summary);
+    Ok(PlannedCompaction {
+        tokens,
+        over_threshold: threshold.is_some_and(|t| tokens >= t),
+        compacted: plan.compacted(&session.history, opening),
+        plan,
+        request,
+    })
+}
+
+/// A finished compaction: the messages to emit once the caller is ready for them.
+pub(crate) struct Compacted {
+    pub boundary: Message,
+    pub continuation: Message,
+    pub hook_ran: bool,
+}
+
+impl Session {
+    /// The first user turn after a compaction: CLAUDE.md again, then the continuation.
+    fn opening(&self, plan: &CompactionPlan, summary: &str) -> Vec<ContentBlock> {
+        let mut blocks = Vec::with_capacity(2);
+        if let Some(memory) = &self.config.memory {
+            blocks.push(ContentBlock::text(memory.clone()));
+        }
+        let path = self
+            .config
+            .transcript_path
+            .as_ref()
+            .map(|p| p.to_string_lossy().to_string());
+        blocks.push(ContentBlock::text(compact::continuation(
+            &compact::extract_summary(summary),
+            &plan.tools_used(&self.history),
+            path.as_deref(),
+            plan.keep_recent,
+        )));
+        blocks
+    }
+
+    fn status(&self, deps: &Deps<'_>, fields: Value) -> Message {
+        let data = match fields {
+            Value::Object(m) => m,
+            _ => Map::new(),
+        };
+        self.system("status", data, deps)
+    }
+
+    fn compaction_hook_input(&self, event: &str, fields: Value) -> Value {
+        let mut h = Map::new();
+        h.insert("session_id".into(), json!(self.config.session_id));
+        if let Some(p) = &self.config.transcript_path {
+            h.insert("transcript_path".into(), json!(p.to_string_lossy()));
+        }
+        h.insert("cwd".into(), json!(self.config.cwd.to_string_lossy()));
+        h.insert("hook_event_name".into(), json!(event));
+        if let Value::Object(f) = fields {
+            h.extend(f);
+        }
+        Value::Object(h)
+    }
+
+    /// Before a request: compacts when the context is at or over the threshold.
+    pub(crate) async fn auto_compact(&mut self, deps: &Deps<'_>, st: &mut TurnState) {
+        let model = self.live.model();
+        let Some(threshold) = auto_compact_threshold(
+            &model,
+            max_tokens(&self.config, &model),
+            &self.config.compaction,
+        ) else {
+            return;
+        };
+        let tokens = self.tracker.tokens(&self.history);
+        if tokens < threshold || self.tracker.failures >= MAX_AUTO_FAILURES {
+            return;
+        }
+        match self.compact(deps, CompactTrigger::Auto, None, tokens).await {
+            Ok(done) => {
+                deps.emit.emit(done.boundary);
+                deps.emit.emit(done.continuation);
+                st.num_turns += 1;
+            }
+            Err(CompactError::NothingToCompact) => {}
+            Err(_) => self.tracker.failures += 1,
+        }
+    }
+
+    /// After a prompt-too-long answer: compacts when the conversation allows it. True when
+    /// the request can be sent again.
+    pub(crate) async fn reactive_compact(&mut self, deps: &Deps<'_>, st: &mut TurnState) -> bool {
+        if self.config.compaction.disabled || compact::plan(&self.history).is_err() {
+            return false;
+        }
+        let tokens = self.tracker.tokens(&self.history);
+        match self.compact(deps, CompactTrigger::Auto, None, tokens).await {
+            Ok(done) => {
+                deps.emit.emit(done.boundary);
+                deps.emit.emit(done.continuation);
+                st.num_turns += 1;
+                true
+            }
+            Err(_) => false,
+        }
+    }
+
+    /// The end of a turn whose prompt stayed too long.
+    pub(crate) fn prompt_too_long(&mut self, deps: &Deps<'_>, err: &ApiError) -> TurnEnd {
+        let tokens = self.tracker.tokens(&self.history);
+        let text = compact::prompt_too_long_text(&err.message, tokens);
+        deps.emit
+            .emit(self.synthetic_assistant(deps, &text, "invalid_request", true));
+        TurnEnd::PromptTooLong { text }
+    }
+
+    /// Runs one compaction. Status messages and hooks happen here; the boundary and the
+    /// continuation are handed back to be emitted by the caller. On failure the history is
+    /// untouched.
+    pub(crate) async fn compact(
+        &mut self,
+        deps: &Deps<'_>,
+        trigger: CompactTrigger,
+        custom: Option<String>,
+        pre_tokens: u64,
+    ) -> Result<Compacted, CompactError> {
+        if self.config.compaction.disabled {
+            return Err(CompactError::Disabled);
+        }
+        let plan = compact::plan(&self.history);
+        if let Err(CompactError::NothingToCompact) = plan {
+            return Err(CompactError::NothingToCompact);
+        }
+        deps.emit.emit(self.status(
+            deps,
+            match trigger {
+                CompactTrigger::Auto => json!({"status": "compacting", "compact_output_chars": 0}),
+                CompactTrigger::Manual => json!({"status": "compacting"}),
+            },
+        ));
+        let outcome = match plan {
+            Ok(plan) => self.summarize(deps, trigger, custom, &plan).await,
+            Err(e) => Err(e),
+        };
+        let (plan, raw, hook_ran) = match outcome {
+            Ok(done) => done,
+            Err(e) => {
+                deps.emit.emit(self.status(
+                    deps,
+                    json!({"status": null, "compact_result": "failed", "compact_error": e.code()}),
+                ));
+                return Err(e);
+            }
+        };
+        deps.emit
+            .emit(self.status(deps, json!({"status": null, "compact_result": "success"})));
+        let model = self.live.model();
+        let start = self
+            .compaction_hook_input("SessionStart", json!({"source": "compact", "model": model}));
+        hooks::run(
+            deps,
+            self.config.hooks.get("SessionStart"),
+            Some("compact"),
+            start,
+            None,
+        )
+        .await;
+        let post = self.compaction_hook_input(
+            "PostCompact",
+            json!({"trigger": trigger.as_str(), "compact_summary": raw}),
+        );
+        let matcher = Some(trigger.as_str());
+        hooks::run(
+            deps,
+            self.config.hooks.get("PostCompact"),
+            matcher,
+            post,
+            None,
+        )
+        .await;
+        Ok(self.swap_history(deps, trigger, &plan, &raw, pre_tokens, hook_ran))
+    }
+
+    /// PreCompact hooks, then the summary request (smaller while the API finds it too long).
+    /// Returns the plan that worked, the model's raw answer and whether a hook ran.
+    async fn summarize(
+        &mut self,
+        deps: &Deps<'_>,
+        trigger: CompactTrigger,
+        custom: Option<String>,
+        plan: &CompactionPlan,
+    ) -> Result<(CompactionPlan, String, bool), CompactError> {
+        let input = self.compaction_hook_input(
+            "PreCompact",
+            json!({"trigger": trigger.as_str(), "custom_instructions": custom}),
+        );
+        let pre = hooks::run(
+            deps,
+            self.config.hooks.get("PreCompact"),
+            Some(trigger.as_str()),
+            input,
+            None,
+        )
+        .await;
+        if let Some(reason) = pre.block_reason {
+            return Err(CompactError::Api(format!(
+                "PreCompact hook blocked compaction: {reason}"
+            )));
+        }
+        let mut instructions: Vec<String> = custom.into_iter().collect();
+        instructions.extend(pre.additional_context);
+        let instruction = compact::summary_instruction(Some(&instructions.join("\n\n")));
+        let model = self.live.model();
+        for rounds in plan.attempts() {
+            let attempt = plan.shrunk(&self.history, rounds);
+            let turns = attempt.summary_turns(&self.history, &instruction);
+            let request = request::build_summary(&self.config, &model, &turns, deps.tools);
+            let answer = {
+                let call = collect(deps, request);
+                let stop = deps.interrupt.aborted();
+                futures::pin_mut!(call, stop);
+                match futures::future::select(call, stop).await {
+                    futures::future::Either::Left((r, _)) => r,
+                    futures::future::Either::Right(_) => {
+                        return Err(CompactError::Api("Compaction interrupted".into()))
+                    }
+                }
+            };
+            match answer {
+                Ok(resp) => {
+                    self.account(&model, &resp.usage);
+                    let raw = resp.text().unwrap_or_default();
+                    if raw.trim().is_empty() {
+                        return Err(CompactError::Api(
+                            "The summary request returned no text".into(),
+                        ));
+                    }
+                    return Ok((attempt, raw, pre.ran > 0));
+                }
+                Err(e) if e.status == Some(400) && compact::is_prompt_too_long(&e.message) => {}
+                Err(e) => return Err(CompactError::Api(api_error_text(&e))),
+            }
+        }
+        Err(CompactError::Exhausted)
+    }
+
+    /// Replaces the summarized part by the continuation; builds the boundary message.
+    fn swap_history(
+        &mut self,
+        deps: &Deps<'_>,
+        trigger: CompactTrigger,
+        plan: &CompactionPlan,
+        raw: &str,
+        pre_tokens: u64,
+        hook_ran: bool,
+    ) -> Compacted {
+        let opening = self.opening(plan, raw);
+        let continuation_text = opening.last().map(text_of).unwrap_or_default();
+        let anchor = deps.clock.uuid();
+        let logical_parent = self
+            .history
+            .iter()
+            .rev()
+            .find_map(|t| t.uuids.last().cloned());
+        let kept: Vec<String> = self.history[plan.head..]
+            .iter()
+            .flat_map(|t| t.uuids.iter().cloned())
+            .collect();
+        let mut history = plan.compacted(&self.history, opening);
+        if let Some(first) = history.first_mut() {
+            first.uuids = vec![anchor.clone()];
+        }
+        self.history = history;
+        self.tracker.forget();
+        self.tracker.failures = 0;
+        let post_tokens = self.tracker.tokens(&self.history);
+        self.tracker.dropped += pre_tokens.saturating_sub(post_tokens);
+        let mut meta = Map::new();
+        meta.insert("trigger".into(), json!(trigger.as_str()));
+        meta.insert("pre_tokens".into(), json!(pre_tokens));
+        meta.insert("post_tokens".into(), json!(post_tokens));
+        meta.insert(
+            "cumulative_dropped_tokens".into(),
+            json!(self.tracker.dropped),
+        );
+        if plan.keep_recent {
+            meta.insert(
+                "preserved_segment".into(),
+                json!({"head_uuid": kept.first(), "anchor_uuid": anchor, "tail_uuid": kept.last()}),
+            );
+            meta.insert(
+                "preserved_messages".into(),
+                json!({"anchor_uuid": anchor, "uuids": kept, "all_uuids": kept}),
+            );
+        }
+        let mut data = Map::new();
+        data.insert("compact_metadata".into(), Value::Object(meta));
+        data.insert("logical_parent_uuid".into(), json!(logical_parent));
+        let boundary = self.system("compact_boundary", data, deps);
+        let plain = trigger == CompactTrigger::Manual;
+        let mut continuation = self.user_message(&continuation_text, plain, anchor);
+        if let Message::User(UserMessage { is_synthetic, .. }) = &mut continuation {
+            *is_synthetic = Some(true);
+        }
+        Compacted {
+            boundary,
+            continuation,
+            hook_ran,
+        }
+    }
+
+    /// `/compact [instructions]`: compacts now, without a model turn.
+    pub(crate) async fn run_compact_command(
+        &mut self,
+        args: &str,
+        deps: &Deps<'_>,
+        started: u64,
+    ) -> ResultMessage {
+        let tokens = self.tracker.tokens(&self.history);
+        let custom = (!args.is_empty()).then(|| args.to_string());
+        let outcome = self
+            .compact(deps, CompactTrigger::Manual, custom, tokens)
+            .await;
+        deps.emit.emit(self.init_message(deps));
+        match outcome {
+            Ok(done) => {
+                deps.emit.emit(done.boundary);
+                deps.emit.emit(done.continuation);
+                let stdout = compact::compacted_stdout(done.hook_ran);
+                deps.emit
+                    .emit(self.user_message(&stdout, true, deps.clock.uuid()));
+                self.pending_blocks = compact::local_command_record(args, &stdout)
+                    .into_iter()
+                    .map(ContentBlock::text)
+                    .collect();
+            }
+            Err(e) => {
+                let text = match e {
+                    CompactError::NothingToCompact => compact::NOTHING_TO_COMPACT.to_string(),
+                    CompactError::Disabled => "Error: Compaction is disabled.".to_string(),
+                    other => format!("Error during compaction: {}", other.code()),
+                };
+                deps.emit
+                    .emit(self.synthetic_assistant(deps, &text, "", false));
+            }
+        }
+        self.refresh_meter(deps);
+        ResultMessage {
+            subtype: ResultSubtype::Success,
+            is_error: false,
+            duration_ms: deps.clock.monotonic_ms().saturating_sub(started),
+            duration_api_ms: 0,
+            num_turns: 0,
+            result: Some(String::new()),
+            stop_reason: None,
+            session_id: self.config.session_id.clone(),
+            total_cost_usd: self.total_cost_usd,
+            usage: Usage::default(),
+            model_usage: self.model_usage.clone(),
+            permission_denials: Vec::new(),
+            errors: None,
+            structured_output: None,
+            api_error_status: None,
+            terminal_reason: None,
+            uuid: deps.clock.uuid(),
+        }
+    }
+}
+
+fn text_of(block: &ContentBlock) -> String {
+    match block {
+        ContentBlock::Text { text, .. } => text.clone(),
+        _ => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn compact_commands() {
+        let p = |s: &str| compact_command(&UserContent::Text(s.into()));
+        assert_eq!(p("/compact"), Some(String::new()));
+        assert_eq!(
+            p("/compact  keep the tests "),
+            Some("keep the tests".into())
+        );
+        assert_eq!(p("/compacted"), None);
+        assert_eq!(p("please /compact"), None);
+    }
+}

@@ -1,0 +1,375 @@
+//! How full the context window is: the loop's running count, and the `/context` view the
+//! host asks for with `get_context_usage`.
+//!
+//! The count is the API's own figure for the last response (input + cache write + cache
+//! read + output) plus an estimate of what was appended since; before the first response,
+//! and right after a compaction, it is an estimate of the whole conversation.
+//!
+//! ```
+//! use oxagent_core::agent::ContextMeter;
+//! let meter = ContextMeter::default();
+//! let report = meter.report();
+//! assert_eq!(report["categories"].as_array().map(Vec::len), Some(0));
+//! ```
+
+use std::sync::{Mutex, MutexGuard};
+
+use serde_json::{json, Value};
+
+use crate::compact::{
+    self, auto_compact_threshold, estimate_blocks, estimate_chars, estimate_turns,
+};
+use crate::content::ContentBlock;
+use crate::conversation::Turn;
+use crate::usage::Usage;
+
+use super::request::max_tokens;
+use super::{Deps, Session};
+
+/// The loop's count of the context, kept by the session.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct ContextTracker {
+    /// The API's figure for the last response.
+    last_total: Option<u64>,
+    last_usage: Option<Usage>,
+    /// The history's length right after that response was appended.
+    counted_len: usize,
+    /// Automatic compactions that failed in a row.
+    pub failures: u32,
+    /// Tokens summarized away so far in this session.
+    pub dropped: u64,
+}
+
+impl ContextTracker {
+    pub fn counted(&mut self, usage: &Usage, history_len: usize) {
+        self.last_total = Some(usage.context_tokens() + usage.output_tokens);
+        self.last_usage = Some(usage.clone());
+        self.counted_len = history_len;
+    }
+
+    /// After a compaction (or a restored history) the API's figures no longer apply.
+    pub fn forget(&mut self) {
+        self.last_total = None;
+        self.last_usage = None;
+        self.counted_len = 0;
+    }
+
+    /// The context size now.
+    pub fn tokens(&self, history: &[Turn]) -> u64 {
+        match self.last_total {
+            Some(total) => total + estimate_turns(&history[self.counted_len.min(history.len())..]),
+            None => estimate_turns(history),
+        }
+    }
+
+    pub fn last_usage(&self) -> Option<&Usage> {
+        self.last_usage.as_ref()
+    }
+}
+
+/// What the `/context` view is computed from; the session refreshes it as it runs.
+#[derive(Debug, Clone, Default)]
+pub struct ContextView {
+    pub model: String,
+    pub window: u64,
+    pub threshold: Option<u64>,
+    pub system_tokens: u64,
+    pub tools_tokens: u64,
+    pub memory_tokens: u64,
+    /// `{path, type, tokens}` per loaded CLAUDE.md file.
+    pub memory_files: Vec<Value>,
+    /// The context size as the loop counts it.
+    pub total_tokens: u64,
+    pub api_usage: Option<Usage>,
+    pub tool_call_tokens: u64,
+    pub tool_result_tokens: u64,
+    pub assistant_tokens: u64,
+    pub user_tokens: u64,
+}
+
+impl ContextView {
+    /// Fills the message breakdown from the conversation.
+    pub fn break_down(&mut self, history: &[Turn]) {
+        let (mut calls, mut results, mut assistant, mut user) = (0, 0, 0, 0);
+        for t in history {
+            for b in &t.content {
+                let n = estimate_blocks(std::slice::from_ref(b));
+                match (b, t.is_assistant()) {
+                    (ContentBlock::ToolUse { .. }, _) => calls += n,
+                    (ContentBlock::ToolResult { .. }, _) => results += n,
+                    (_, true) => assistant += n,
+                    (_, false) => user += n,
+                }
+            }
+        }
+        self.tool_call_tokens = calls;
+        self.tool_result_tokens = results;
+        self.assistant_tokens = assistant;
+        self.user_tokens = user;
+    }
+}
+
+/// The session's context view, shared with the handle that answers `get_context_usage`.
+#[derive(Debug, Default)]
+pub struct ContextMeter {
+    view: Mutex<ContextView>,
+}
+
+/// Squares in the `/context` grid: 10 rows of 20.
+const GRID_ROWS: usize = 10;
+const GRID_COLS: usize = 20;
+
+impl ContextMeter {
+    fn lock(&self) -> MutexGuard<'_, ContextView> {
+        self.view.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    pub fn set(&self, view: ContextView) {
+        *self.lock() = view;
+    }
+
+    pub fn update(&self, f: impl FnOnce(&mut ContextView)) {
+        f(&mut self.lock());
+    }
+
+    pub fn view(&self) -> ContextView {
+        self.lock().clone()
+    }
+
+    /// The `get_context_usage` answer: categories (system prompt, system tools, memory
+    /// files, messages, autocompact buffer, free space), totals and the grid.
+    pub fn report(&self) -> Value {
+        let v = self.view();
+        if v.window == 0 {
+            return json!({"categories": [], "totalTokens": 0, "maxTokens": 0, "rawMaxTokens": 0,
+                "percentage": 0, "gridRows": [], "model": v.model, "memoryFiles": [], "mcpTools": [],
+                "agents": [], "isAutoCompactEnabled": false, "apiUsage": null});
+        }
+        let fixed = v.system_tokens + v.tools_tokens + v.memory_tokens;
+        let messages = v.total_tokens.saturating_sub(fixed);
+        let total = fixed + messages;
+        let buffer = v.threshold.map_or(0, |t| v.window.saturating_sub(t));
+        let free = v.window.saturating_sub(total + buffer);
+        let mut cats = vec![
+            (
+                "system_prompt",
+                "System prompt",
+                v.system_tokens,
+                "promptBorder",
+                "used",
+            ),
+            (
+                "system_tools",
+                "System tools",
+                v.tools_tokens,
+                "inactive",
+                "used",
+            ),
+        ];
+        if v.memory_tokens > 0 {
+            cats.push((
+                "memory_files",
+                "Memory files",
+                v.memory_tokens,
+                "claude",
+                "used",
+            ));
+        }
+        cats.push((
+            "messages",
+            "Messages",
+            messages,
+            "purple_FOR_SUBAGENTS_ONLY",
+            "used",
+        ));
+        if buffer > 0 {
+            cats.push((
+                "autocompact_buffer",
+                "Autocompact buffer",
+                buffer,
+                "inactive",
+                "buffer",
+            ));
+        }
+        cats.push(("free_space", "Free space", free, "promptBorder", "free"));
+        let categories: Vec<Value> = cats
+            .iter()
+            .map(|(id, name, tokens, color, kind)| {
+                json!({"id": id, "name": name, "tokens": tokens, "color": color, "kind": kind})
+            })
+            .collect();
+        let percent = |n: u64| ((n as f64) * 100.0 / v.window as f64).round() as u64;
+        json!({
+            "categories": categories,
+            "totalTokens": total,
+            "maxTokens": v.window,
+            "rawMaxTokens": v.window,
+            "percentage": percent(total),
+            "gridRows": grid(&cats, v.window),
+            "model": v.model,
+            "memoryFiles": v.memory_files,
+            "mcpTools": [],
+            "agents": [],
+            "autoCompactThreshold": v.threshold,
+            "isAutoCompactEnabled": v.threshold.is_some(),
+            "messageBreakdown": {
+                "toolCallTokens": v.tool_call_tokens,
+                "toolResultTokens": v.tool_result_tokens,
+                "attachmentTokens": 0,
+                "assistantMessageTokens": v.assistant_tokens,
+                "userMessageTokens": v.user_tokens,
+                "toolCallsByType": [],
+                "attachmentsByType": [],
+            },
+            "apiUsage": v.api_usage.map(|u| json!({
+                "input_tokens": u.input_tokens, "output_tokens": u.output_tokens,
+                "cache_creation_input_tokens": u.cache_creation_input_tokens,
+                "cache_read_input_tokens": u.cache_read_input_tokens,
+            })),
+        })
+    }
+}
+
+type Category<'a> = (&'a str, &'a str, u64, &'a str, &'a str);
+
+/// The 10×20 grid of the `/context` view: each square stands for 1/200 of the window and
+/// takes the colour of the category it falls in; a category smaller than a square still
+/// gets one, partly filled.
+fn grid(cats: &[Category<'_>], window: u64) -> Vec<Vec<Value>> {
+    let squares = GRID_ROWS * GRID_COLS;
+    let per_square = window as f64 / squares as f64;
+    let mut cells = Vec::with_capacity(squares);
+    for (_, name, tokens, color, _) in cats {
+        if *tokens == 0 {
+            continue;
+        }
+        let exact = *tokens as f64 / per_square;
+        let n = (exact.ceil() as usize).max(1);
+        for i in 0..n {
+            if cells.len() == squares {
+                break;
+            }
+            let fullness = (exact - i as f64).clamp(0.0, 1.0);
+            cells.push(json!({
+                "color": color, "isFilled": true, "categoryName": name, "tokens": tokens,
+                "percentage": ((*tokens as f64) * 100.0 / window as f64).round() as u64,
+                "squareFullness": (fullness * 10_000.0).round() / 10_000.0,
+            }));
+        }
+    }
+    cells.chunks(GRID_COLS).map(<[Value]>::to_vec).collect()
+}
+
+/// Tokens of the system prompt blocks.
+fn estimate_system(blocks: &[String]) -> u64 {
+    blocks.iter().map(|b| estimate_chars(b.len())).sum()
+}
+
+impl Session {
+    /// Brings the `/context` view up to date.
+    pub(crate) fn refresh_meter(&self, deps: &Deps<'_>) {
+        let model = self.live.model();
+        let system_tokens = estimate_system(&self.config.system_prompt);
+        let tools_tokens = compact::estimate_chars(
+            deps.tools
+                .api_definitions()
+                .iter()
+                .map(|d| d.to_string().len())
+                .sum(),
+        );
+        let memory_tokens = self
+            .config
+            .memory
+            .as_ref()
+            .map_or(0, |m| compact::estimate_chars(m.len()));
+        let threshold = auto_compact_threshold(
+            &model,
+            max_tokens(&self.config, &model),
+            &self.config.compaction,
+        );
+        let total = match self.tracker.last_usage() {
+            // The API's count covers the prompt as sent: add what came after.
+            Some(_) => self.tracker.tokens(&self.history),
+            None => system_tokens + tools_tokens + self.tracker.tokens(&self.history),
+        };
+        let api_usage = self.tracker.last_usage().cloned();
+        let history = &self.history;
+        self.meter.update(|v| {
+            v.window = self
+                .config
+                .compaction
+                .window
+                .map_or(compact::context_window(&model), |w| {
+                    w.min(compact::context_window(&model))
+                });
+            v.model = model;
+            v.threshold = threshold;
+            v.system_tokens = system_tokens;
+            v.tools_tokens = tools_tokens;
+            v.memory_tokens = memory_tokens;
+            v.total_tokens = total;
+            v.api_usage = api_usage;
+            v.break_down(history);
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_from_usage_plus_what_came_after() {
+        let mut t = ContextTracker::default();
+        let usage = Usage {
+            input_tokens: 967_100,
+            output_tokens: 50,
+            ..Usage::default()
+        };
+        let mut h = vec![
+            Turn::user(vec![ContentBlock::text("go")]),
+            Turn::assistant(vec![]),
+        ];
+        t.counted(&usage, h.len());
+        h.push(Turn::user(vec![ContentBlock::ToolResult {
+            tool_use_id: "toolu_03".into(),
+            content: Some("s3".into()),
+            is_error: Some(false),
+        }]));
+        assert_eq!(t.tokens(&h), 967_163);
+        t.forget();
+        assert_eq!(t.tokens(&h), 1 + 13);
+    }
+
+    #[test]
+    fn report_categories_add_up() {
+        let meter = ContextMeter::default();
+        meter.set(ContextView {
+            model: "m".into(),
+            window: 1_000_000,
+            threshold: Some(967_000),
+            system_tokens: 100,
+            tools_tokens: 2_000,
+            total_tokens: 7_000,
+            ..ContextView::default()
+        });
+        let r = meter.report();
+        let cats = r["categories"].as_array().unwrap();
+        let names: Vec<&str> = cats.iter().map(|c| c["name"].as_str().unwrap()).collect();
+        assert_eq!(
+            names,
+            [
+                "System prompt",
+                "System tools",
+                "Messages",
+                "Autocompact buffer",
+                "Free space"
+            ]
+        );
+        let sum: u64 = cats.iter().map(|c| c["tokens"].as_u64().unwrap()).sum();
+        assert_eq!(sum, 1_000_000);
+        assert_eq!(r["totalTokens"], 7_000);
+        assert_eq!(r["gridRows"].as_array().unwrap().len(), 10);
+        assert_eq!(r["isAutoCompactEnabled"], true);
+    }
+}

@@ -1,0 +1,85 @@
+//! The conversation as the Messages API sees it: alternating user and assistant turns.
+//!
+//! Each [`Turn`] is one API message. It also remembers the uuids of the messages that carried
+//! it to the caller (one per assistant content block, one per tool result), so compaction can
+//! say which of them it kept.
+//!
+//! ```
+//! use oxagent_core::conversation::Turn;
+//! use oxagent_core::ContentBlock;
+//! let t = Turn::user(vec![ContentBlock::text("hi")]);
+//! assert!(t.is_user());
+//! assert_eq!(t.text(), "hi");
+//! ```
+
+use crate::content::ContentBlock;
+
+/// One message of the conversation.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Turn {
+    /// `"user"` or `"assistant"`.
+    pub role: &'static str,
+    pub content: Vec<ContentBlock>,
+    /// Uuids of the emitted messages this turn is made of (may be empty, e.g. after a resume).
+    pub uuids: Vec<String>,
+}
+
+impl Turn {
+    pub fn user(content: Vec<ContentBlock>) -> Self {
+        Turn {
+            role: "user",
+            content,
+            uuids: Vec::new(),
+        }
+    }
+
+    pub fn assistant(content: Vec<ContentBlock>) -> Self {
+        Turn {
+            role: "assistant",
+            content,
+            uuids: Vec::new(),
+        }
+    }
+
+    /// A turn with the given role name (`"assistant"`, anything else is a user turn).
+    pub fn with_role(role: &str, content: Vec<ContentBlock>) -> Self {
+        if role == "assistant" {
+            Turn::assistant(content)
+        } else {
+            Turn::user(content)
+        }
+    }
+
+    pub fn with_uuids(mut self, uuids: Vec<String>) -> Self {
+        self.uuids = uuids;
+        self
+    }
+
+    pub fn is_user(&self) -> bool {
+        self.role == "user"
+    }
+
+    pub fn is_assistant(&self) -> bool {
+        self.role == "assistant"
+    }
+
+    /// The text blocks, joined by newlines.
+    pub fn text(&self) -> String {
+        self.content
+            .iter()
+            .filter_map(|b| match b {
+                ContentBlock::Text { text, .. } => Some(text.as_str()),
+                _ => None,
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    /// Names of the tools this (assistant) turn called, in order.
+    pub fn tool_names(&self) -> impl Iterator<Item = &str> {
+        self.content.iter().filter_map(|b| match b {
+            ContentBlock::ToolUse { name, .. } => Some(name.as_str()),
+            _ => None,
+        })
+    }
+}

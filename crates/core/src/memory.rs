@@ -1,0 +1,69 @@
+//! Instruction files (CLAUDE.md) in subdirectories, attached when a tool first touches them.
+//!
+//! The session's own CLAUDE.md files are loaded by the host before the session starts and
+//! sent as one reminder with the first prompt (`SessionConfig::memory`). A `CLAUDE.md` in a
+//! subdirectory of the working directory is read only once a tool call reaches into that
+//! subdirectory; its text then follows the tool result as a reminder. Finding and reading
+//! the files is the host's part ([`NestedMemory`]).
+//!
+//! ```
+//! use oxagent_core::memory::nested_reminder;
+//! assert_eq!(
+//!     nested_reminder("/w/sub/CLAUDE.md", "Rule.\n"),
+//!     "<system-reminder>\nContents of /w/sub/CLAUDE.md:\n\nRule.\n\n</system-reminder>"
+//! );
+//! ```
+
+use std::path::{Path, PathBuf};
+
+use serde_json::Value;
+
+/// Finds the instruction files a tool call's path reaches.
+pub trait NestedMemory: Send + Sync + std::fmt::Debug {
+    /// Instruction files between the working directory (exclusive) and `path`, not handed
+    /// out before in this session: `(file path, text)`, outermost first.
+    fn reached(&self, path: &Path) -> Vec<(PathBuf, String)>;
+}
+
+/// The reminder that carries one nested instruction file.
+pub fn nested_reminder(path: &str, text: &str) -> String {
+    format!("<system-reminder>\nContents of {path}:\n\n{text}\n</system-reminder>")
+}
+
+/// The paths a tool call's input names (`file_path`, `path`, `notebook_path`), resolved
+/// against `cwd`.
+pub fn touched_paths(input: &Value, cwd: &Path) -> Vec<PathBuf> {
+    ["file_path", "path", "notebook_path"]
+        .iter()
+        .filter_map(|k| input.get(*k).and_then(Value::as_str))
+        .filter(|p| !p.is_empty())
+        .map(|p| {
+            let p = Path::new(p);
+            if p.is_absolute() {
+                p.to_path_buf()
+            } else {
+                cwd.join(p)
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn paths_of_a_call() {
+        let cwd = Path::new("/w");
+        assert_eq!(
+            touched_paths(&json!({"file_path": "sub/a.txt"}), cwd),
+            [PathBuf::from("/w/sub/a.txt")]
+        );
+        assert_eq!(
+            touched_paths(&json!({"path": "/x", "pattern": "*"}), cwd),
+            [PathBuf::from("/x")]
+        );
+        assert!(touched_paths(&json!({"command": "ls"}), cwd).is_empty());
+    }
+}
