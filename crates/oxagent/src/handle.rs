@@ -23,7 +23,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
 use futures::future::BoxFuture;
-use oxagent_core::agent::{Deps, Emit};
+use oxagent_core::agent::{ContextMeter, Deps, Emit};
 use oxagent_core::clock::{Clock, SystemClock};
 use oxagent_core::live::LiveSettings;
 use oxagent_core::model::Model;
@@ -60,6 +60,7 @@ struct Inner {
     prompts: Mutex<Option<UnboundedSender<UserContent>>>,
     interrupt: Arc<Mutex<AbortSignal>>,
     live: Arc<LiveSettings>,
+    meter: Arc<ContextMeter>,
     default_model: String,
     session_id: String,
     mcp_status: Arc<Mutex<Vec<Value>>>,
@@ -108,6 +109,8 @@ impl SessionHandle {
         let (ptx, mut prx) = unbounded_channel::<UserContent>();
         let interrupt = Arc::new(Mutex::new(AbortSignal::new()));
         let mut session = Session::new(config);
+        setup::attach_memory(&mut session, &options, &env);
+        let meter = session.meter.clone();
         let live = session.live.clone();
         let session_id = session.session_id().to_string();
         let (task_events, mut task_flow) = tasks::TaskFlow::new(frames.clone(), session_id.clone());
@@ -205,6 +208,7 @@ impl SessionHandle {
                 interrupt,
                 default_model: options.model.clone().unwrap_or_else(|| live.model()),
                 live,
+                meter,
                 session_id,
                 mcp_status,
                 closed: AtomicBool::new(false),
@@ -307,8 +311,15 @@ impl SessionHandle {
             }
             "initialize" => Ok(self.server_info()),
             "mcp_status" => Ok(json!({"mcpServers": lock(&self.inner.mcp_status).clone()})),
+            "get_context_usage" => Ok(self.context_usage()),
             other => Err(format!("Unsupported control request subtype: {other}")),
         }
+    }
+
+    /// The `/context` view: the context window by category (system prompt, tools, memory
+    /// files, messages, autocompact buffer, free space), as `get_context_usage` answers it.
+    pub fn context_usage(&self) -> Value {
+        self.inner.meter.report()
     }
 
     /// What `initialize` answers (the Python SDK's `get_server_info()`).

@@ -20,6 +20,7 @@
 mod error;
 mod frames;
 mod handle;
+mod memory;
 mod options;
 mod persist;
 mod prompts;

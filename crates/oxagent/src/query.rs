@@ -217,6 +217,20 @@ impl Client {
         self.handle.send(user_frame(prompt))
     }
 
+    /// Compacts the conversation now, as the prompt `/compact <instructions>` does:
+    /// `instructions` (may be empty) steer the summary. The messages (status, boundary,
+    /// continuation, result) come through [`Client::receive_response`].
+    pub fn compact(&self, instructions: &str) -> Result<()> {
+        let prompt = format!("/compact {instructions}");
+        self.handle.send(user_frame(prompt.trim_end()))
+    }
+
+    /// The `/context` view: tokens by category (system prompt, system tools, memory files,
+    /// messages, autocompact buffer, free space), totals and the auto-compact threshold.
+    pub fn context_usage(&self) -> Value {
+        self.handle.context_usage()
+    }
+
     /// Messages until (and including) the next result.
     pub fn receive_response(&self) -> BoxStream<'_, Result<Message>> {
         Box::pin(stream::unfold(false, move |done| async move {

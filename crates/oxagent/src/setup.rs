@@ -3,15 +3,17 @@
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use oxagent_core::clock::Clock;
+use oxagent_core::compact::CompactionSettings;
 use oxagent_core::config::{SessionConfig, DEFAULT_MODEL};
-use oxagent_core::PermissionMode;
+use oxagent_core::{PermissionMode, Session};
 use serde_json::json;
 
 use crate::error::{OptionsError, OptionsErrorKind};
 use crate::options::{Options, SystemPrompt};
-use crate::prompts;
+use crate::{memory, prompts};
 
 /// The environment the session sees: the process environment with the options' `env` over it.
 pub(crate) fn effective_env(options: &Options) -> BTreeMap<String, String> {
@@ -72,6 +74,7 @@ pub(crate) fn session_config(
     };
     let today = prompts::date_of(clock.unix_ms());
     c.context_reminder = Some(prompts::environment_note(&cwd, &c.model, &today));
+    c.compaction = CompactionSettings::from_env(|k| env.get(k).cloned());
     c.max_turns = options.max_turns;
     c.max_budget_usd = options.max_budget_usd;
     c.thinking = options
@@ -106,6 +109,24 @@ pub(crate) fn session_config(
     c.init_extra
         .insert("oxagent_version".into(), json!(env!("CARGO_PKG_VERSION")));
     Ok(c)
+}
+
+/// Loads the CLAUDE.md files `setting_sources` selects into the session: the reminder of
+/// the first prompt, the nested files tools reach, the `/context` entries.
+pub(crate) fn attach_memory(
+    session: &mut Session,
+    options: &Options,
+    env: &BTreeMap<String, String>,
+) {
+    let sources = options.setting_sources.as_deref();
+    let cwd = session.config.cwd.clone();
+    let files = memory::load(&cwd, &crate::persist::home(env), sources);
+    session.config.memory = memory::reminder(&files);
+    if sources.is_none_or(|s| s.iter().any(|x| x == "project")) {
+        session.nested_memory = Some(Arc::new(memory::Nested::new(&cwd)));
+    }
+    let entries = memory::context_entries(&files);
+    session.meter.update(|v| v.memory_files = entries);
 }
 
 /// Models with adaptive thinking get it by default, as the reference sends it.

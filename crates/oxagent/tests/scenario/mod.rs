@@ -29,6 +29,12 @@ fn load(rel: &str) -> Value {
 }
 
 pub async fn run_scenario(name: &str) -> ScenarioRun {
+    run_scenario_with_requests(name).await.0
+}
+
+/// [`run_scenario`], also handing back the request bodies the scripted server received
+/// (normalized) and the reference's (`golden-ts` `requests`).
+pub async fn run_scenario_with_requests(name: &str) -> (ScenarioRun, Vec<Value>, Vec<Value>) {
     let raw = load(&format!("scenarios/{name}.json"));
     let golden = load(&format!("golden-ts/{name}.json"));
     let ws = workspace::Workspace::new();
@@ -67,12 +73,21 @@ pub async fn run_scenario(name: &str) -> ScenarioRun {
         .into_iter()
         .map(|m| ws.normalize(&m))
         .collect();
-    ScenarioRun {
+    let requests = server
+        .requests()
+        .into_iter()
+        .filter(|r| r.path.starts_with("/v1/messages"))
+        .filter_map(|r| r.body)
+        .map(|b| ws.normalize(&b))
+        .collect();
+    let run = ScenarioRun {
         messages,
         golden: golden["messages"].as_array().cloned().unwrap_or_default(),
         files: ws.files(),
         golden_files: golden.get("files").cloned(),
-    }
+    };
+    let golden_requests = golden["requests"].as_array().cloned().unwrap_or_default();
+    (run, requests, golden_requests)
 }
 
 /// Background task and run ids -> `<TASK_ID_n>` / `<RUN_ID_n>` in order of appearance,

@@ -119,12 +119,18 @@ impl Workspace {
                     .replace(&*self.home.to_string_lossy(), "<HOME>")
                     .replace(&*self.root.to_string_lossy(), "<ROOT>")
                     .replace(&format!("claude-{}/", uid()), "claude-<UID>/");
-                Value::String(uuids_replaced(&s))
+                Value::String(token_estimates(&uuids_replaced(&s)))
             }
             Value::Array(a) => Value::Array(a.iter().map(|x| self.normalize(x)).collect()),
             Value::Object(m) => Value::Object(
                 m.iter()
-                    .map(|(k, x)| (k.clone(), self.normalize(x)))
+                    .map(|(k, x)| match k.as_str() {
+                        // The reference's estimates of its own context (see normalize.py).
+                        "post_tokens" | "cumulative_dropped_tokens" => {
+                            (k.clone(), json!("<TOKEN-ESTIMATE>"))
+                        }
+                        _ => (k.clone(), self.normalize(x)),
+                    })
                     .collect(),
             ),
             other => other.clone(),
@@ -207,6 +213,24 @@ fn uuids_replaced(s: &str) -> String {
         }
     }
     out
+}
+
+/// `this conversation is only ~123 tokens` -> `~<TOKEN-ESTIMATE>` (the reference's estimate
+/// of its own context, see normalize.py).
+fn token_estimates(s: &str) -> String {
+    const AT: &str = "this conversation is only ~";
+    let Some(start) = s.find(AT) else {
+        return s.to_string();
+    };
+    let digits = s[start + AT.len()..]
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .count();
+    format!(
+        "{}<TOKEN-ESTIMATE>{}",
+        &s[..start + AT.len()],
+        &s[start + AT.len() + digits..]
+    )
 }
 
 fn is_uuid(s: &str) -> bool {
