@@ -37,6 +37,7 @@ test-node: build
 bench: build
     cargo build --release -p oxagent-cli
     {{python}} benches/bench.py
+    bash benches/search_vs_rg.sh
 
 # The differential conformance harness over the shared scenarios (needs ../shared).
 conformance: python-dev

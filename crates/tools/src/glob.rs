@@ -12,7 +12,7 @@ use std::time::{Instant, SystemTime};
 
 use futures::future::BoxFuture;
 use ignore::overrides::OverrideBuilder;
-use ignore::WalkBuilder;
+use ignore::{WalkBuilder, WalkState};
 use oxagent_core::permission::{PermissionContext, ToolPermission};
 use oxagent_core::signal::AbortSignal;
 use oxagent_core::tool::{Tool, ToolContext, ToolOutput};
@@ -76,24 +76,35 @@ pub(crate) fn find_files(
                     .to_str()
                     .is_some_and(|n| VCS_DIRS.contains(&n)))
         })
-        .build();
-    let mut out = Vec::new();
-    for entry in walker {
-        if abort.is_aborted() {
-            return Err("Interrupted".into());
-        }
-        let Ok(entry) = entry else { continue };
-        if !entry.file_type().is_some_and(|t| t.is_file()) {
-            continue;
-        }
-        let modified = entry
-            .metadata()
-            .ok()
-            .and_then(|m| m.modified().ok())
-            .unwrap_or(SystemTime::UNIX_EPOCH);
-        out.push((entry.into_path(), modified));
+        .build_parallel();
+    // Several threads walk (and stat the matches), as rg does; the caller sorts.
+    let (tx, rx) = std::sync::mpsc::channel();
+    walker.run(|| {
+        let tx = tx.clone();
+        Box::new(move |entry| {
+            if abort.is_aborted() {
+                return WalkState::Quit;
+            }
+            let Ok(entry) = entry else {
+                return WalkState::Continue;
+            };
+            if entry.file_type().is_some_and(|t| t.is_file()) {
+                let modified = entry
+                    .metadata()
+                    .ok()
+                    .and_then(|m| m.modified().ok())
+                    .unwrap_or(SystemTime::UNIX_EPOCH);
+                // The receiver outlives the walk; a failed send cannot happen.
+                let _ = tx.send((entry.into_path(), modified));
+            }
+            WalkState::Continue
+        })
+    });
+    drop(tx);
+    if abort.is_aborted() {
+        return Err("Interrupted".into());
     }
-    Ok(out)
+    Ok(rx.into_iter().collect())
 }
 
 impl Tool for GlobTool {
@@ -170,8 +181,16 @@ impl Tool for GlobTool {
                 Ok(Err(e)) => return wrapped_error(e),
                 Err(e) => return wrapped_error(e.to_string()),
             };
-            files.sort_by(|a, b| a.1.cmp(&b.1).then_with(|| a.0.cmp(&b.0)));
+            // Only the oldest MAX_RESULTS are shown: pick them first, then sort just those.
+            let oldest_first = |a: &(PathBuf, SystemTime), b: &(PathBuf, SystemTime)| {
+                a.1.cmp(&b.1).then_with(|| a.0.cmp(&b.0))
+            };
             let total = files.len();
+            if total > MAX_RESULTS {
+                files.select_nth_unstable_by(MAX_RESULTS, oldest_first);
+                files.truncate(MAX_RESULTS);
+            }
+            files.sort_by(oldest_first);
             let truncated = total > MAX_RESULTS;
             let names: Vec<String> = files
                 .iter()

@@ -11,7 +11,7 @@ use grep_regex::{RegexMatcher, RegexMatcherBuilder};
 use grep_searcher::{BinaryDetection, Searcher, SearcherBuilder, Sink, SinkContext, SinkMatch};
 use ignore::overrides::OverrideBuilder;
 use ignore::types::TypesBuilder;
-use ignore::WalkBuilder;
+use ignore::{WalkBuilder, WalkState};
 use oxagent_core::signal::AbortSignal;
 
 use crate::glob::VCS_DIRS;
@@ -177,7 +177,7 @@ pub fn search(
     abort: &AbortSignal,
 ) -> Result<Vec<FileHits>, String> {
     let matcher = build_matcher(opts)?;
-    let mut searcher = SearcherBuilder::new()
+    let searcher = SearcherBuilder::new()
         .line_number(true)
         .multi_line(opts.multiline)
         .before_context(opts.before)
@@ -206,42 +206,69 @@ pub fn search(
         walk.types(types.build().map_err(|e| e.to_string())?);
     }
 
-    let mut out = Vec::new();
-    for entry in walk.build() {
-        if abort.is_aborted() {
-            return Err("Interrupted".into());
-        }
-        let Ok(entry) = entry else { continue };
-        if !entry.file_type().is_some_and(|t| t.is_file()) {
-            continue;
-        }
-        let mut sink = Collector {
-            matcher: &matcher,
-            opts,
-            count: 0,
-            hits: Vec::new(),
-        };
-        // Unreadable files are skipped, as rg does (it only warns).
-        if searcher
-            .search_path(&matcher, entry.path(), &mut sink)
-            .is_err()
-            || sink.count == 0
-        {
-            continue;
-        }
-        let modified = entry
-            .metadata()
-            .ok()
-            .and_then(|m| m.modified().ok())
-            .unwrap_or(SystemTime::UNIX_EPOCH);
-        out.push(FileHits {
-            path: entry.into_path(),
-            modified,
-            count: sink.count,
-            hits: sink.hits,
-        });
+    // The walk runs on several threads, as rg's does; each has its own searcher. Results
+    // arrive in no particular order: the caller sorts them.
+    let (tx, rx) = std::sync::mpsc::channel::<FileHits>();
+    let matcher = &matcher;
+    walk.build_parallel().run(|| {
+        let tx = tx.clone();
+        let mut searcher = searcher.clone();
+        Box::new(move |entry| {
+            if abort.is_aborted() {
+                return WalkState::Quit;
+            }
+            let Ok(entry) = entry else {
+                return WalkState::Continue;
+            };
+            if !entry.file_type().is_some_and(|t| t.is_file()) {
+                return WalkState::Continue;
+            }
+            if let Some(hits) = search_file(&mut searcher, matcher, opts, entry) {
+                // The receiver outlives the walk; a failed send cannot happen.
+                let _ = tx.send(hits);
+            }
+            WalkState::Continue
+        })
+    });
+    drop(tx);
+    if abort.is_aborted() {
+        return Err("Interrupted".into());
     }
-    Ok(out)
+    Ok(rx.into_iter().collect())
+}
+
+/// One file's matches, or `None` when it has none (or cannot be read: rg skips such files
+/// with a warning).
+fn search_file(
+    searcher: &mut Searcher,
+    matcher: &RegexMatcher,
+    opts: &SearchOptions,
+    entry: ignore::DirEntry,
+) -> Option<FileHits> {
+    let mut sink = Collector {
+        matcher,
+        opts,
+        count: 0,
+        hits: Vec::new(),
+    };
+    if searcher
+        .search_path(matcher, entry.path(), &mut sink)
+        .is_err()
+        || sink.count == 0
+    {
+        return None;
+    }
+    let modified = entry
+        .metadata()
+        .ok()
+        .and_then(|m| m.modified().ok())
+        .unwrap_or(SystemTime::UNIX_EPOCH);
+    Some(FileHits {
+        path: entry.into_path(),
+        modified,
+        count: sink.count,
+        hits: sink.hits,
+    })
 }
 
 #[cfg(test)]
