@@ -38,6 +38,8 @@ bench: build
     cargo build --release -p oxagent-cli
     {{python}} benches/bench.py
     bash benches/search_vs_rg.sh
+    # Deciding and building a compaction of a 500-round conversation (goal: under 5 ms).
+    cargo run --release -q -p oxagent-core --example compaction_bench
 
 # The differential conformance harness over the shared scenarios (needs ../shared).
 conformance: python-dev

@@ -64,8 +64,13 @@ pub fn plan_compaction(
         &session.config.compaction,
     );
     let plan = compact::plan(&session.history)?;
-    let turns = plan.summary_turns(&session.history, &compact::summary_instruction(None));
-    let request = request::build_summary(&session.config, &model, &turns, tools);
+    let request = request::build_summary(
+        &session.config,
+        &model,
+        &session.history[..plan.head],
+        &compact::summary_instruction(None),
+        tools,
+    );
     let opening = session.opening(&plan, summary);
     Ok(PlannedCompaction {
         tokens,
@@ -277,8 +282,13 @@ impl Session {
         let model = self.live.model();
         for rounds in plan.attempts() {
             let attempt = plan.shrunk(&self.history, rounds);
-            let turns = attempt.summary_turns(&self.history, &instruction);
-            let request = request::build_summary(&self.config, &model, &turns, deps.tools);
+            let request = request::build_summary(
+                &self.config,
+                &model,
+                &self.history[..attempt.head],
+                &instruction,
+                deps.tools,
+            );
             let answer = {
                 let call = collect(deps, request);
                 let stop = deps.interrupt.aborted();

@@ -62,6 +62,17 @@ impl ContextTracker {
         }
     }
 
+    /// The prompt size as the `/context` view shows it: the last response's input tokens
+    /// (its output not counted) plus what was appended since.
+    pub fn prompt_tokens(&self, history: &[Turn]) -> u64 {
+        match &self.last_usage {
+            Some(u) => {
+                u.context_tokens() + estimate_turns(&history[self.counted_len.min(history.len())..])
+            }
+            None => estimate_turns(history),
+        }
+    }
+
     pub fn last_usage(&self) -> Option<&Usage> {
         self.last_usage.as_ref()
     }
@@ -289,7 +300,7 @@ impl Session {
         );
         let total = match self.tracker.last_usage() {
             // The API's count covers the prompt as sent: add what came after.
-            Some(_) => self.tracker.tokens(&self.history),
+            Some(_) => self.tracker.prompt_tokens(&self.history),
             None => system_tokens + tools_tokens + self.tracker.tokens(&self.history),
         };
         let api_usage = self.tracker.last_usage().cloned();

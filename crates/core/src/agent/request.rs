@@ -23,6 +23,48 @@ pub fn build(
     history: &[Turn],
     tools: &ToolRegistry,
 ) -> ModelRequest {
+    let messages = messages_json(history, history.len().saturating_sub(1));
+    with_messages(config, model, messages, tools)
+}
+
+/// The request of a compaction's summary: the summarized turns with `instruction` as the
+/// last text block of the last user message (or a user message of its own after an
+/// assistant turn). The cache breakpoint sits on the message before the instruction's, so
+/// the request reads the conversation's cached prefix and the instruction is not cached.
+pub(crate) fn build_summary(
+    config: &SessionConfig,
+    model: &str,
+    head: &[Turn],
+    instruction: &str,
+    tools: &ToolRegistry,
+) -> ModelRequest {
+    let own_turn = !head.last().is_some_and(Turn::is_user);
+    let breakpoint = if own_turn {
+        head.len().saturating_sub(1)
+    } else {
+        head.len().saturating_sub(2)
+    };
+    let mut messages = messages_json(head, breakpoint);
+    let block = json!({"type": "text", "text": instruction});
+    if let Value::Array(list) = &mut messages {
+        match list.last_mut() {
+            Some(last) if !own_turn => {
+                if let Some(Value::Array(content)) = last.get_mut("content") {
+                    content.push(block);
+                }
+            }
+            _ => list.push(json!({"role": "user", "content": [block]})),
+        }
+    }
+    with_messages(config, model, messages, tools)
+}
+
+fn with_messages(
+    config: &SessionConfig,
+    model: &str,
+    messages: Value,
+    tools: &ToolRegistry,
+) -> ModelRequest {
     let mut body = Map::new();
     body.insert("model".into(), json!(model));
     body.insert("max_tokens".into(), json!(max_tokens(config, model)));
@@ -42,10 +84,7 @@ pub fn build(
             .collect();
         body.insert("system".into(), Value::Array(blocks));
     }
-    body.insert(
-        "messages".into(),
-        messages_json(history, history.len().saturating_sub(1)),
-    );
+    body.insert("messages".into(), messages);
     body.insert("tools".into(), Value::Array(tools.api_definitions()));
     if let Some(thinking) = &config.thinking {
         body.insert("thinking".into(), thinking.clone());
@@ -61,22 +100,6 @@ pub fn build(
         body: Value::Object(body),
         betas: config.betas.clone(),
     }
-}
-
-/// The request of a compaction's summary: as [`build`], but the cache breakpoint sits on
-/// the message before the last, so the request reads the conversation's cached prefix and
-/// the summary instruction after it is not cached.
-pub(crate) fn build_summary(
-    config: &SessionConfig,
-    model: &str,
-    history: &[Turn],
-    tools: &ToolRegistry,
-) -> ModelRequest {
-    let mut request = build(config, model, history, tools);
-    if history.len() >= 2 {
-        request.body["messages"] = messages_json(history, history.len() - 2);
-    }
-    request
 }
 
 /// The `messages` array; the last block of message `breakpoint` carries the cache

@@ -1,0 +1,249 @@
+//! Compaction through the Rust facade, beyond the shared scenarios: `/compact` in the middle
+//! of a session with a PreCompact hook, the requests it sends, where cache breakpoints sit,
+//! and the `/context` view.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::path::Path;
+use std::sync::{Arc, Mutex};
+
+use futures::StreamExt;
+use oxagent::{Callbacks, Client, HookCallback, HookMatcherFns, Message, Options};
+use oxagent_testkit::ScriptedServer;
+use serde_json::{json, Value};
+
+const SUMMARY_MARK: &str = "Your task is to create a detailed summary of the conversation so far";
+
+fn options(url: &str, dir: &Path) -> Options {
+    Options::from_json(&json!({
+        "cwd": dir.to_string_lossy(),
+        "permission_mode": "bypassPermissions",
+        "env": {"ANTHROPIC_BASE_URL": url, "ANTHROPIC_API_KEY": "sk-test", "HOME": dir.to_string_lossy()},
+    }))
+    .unwrap()
+}
+
+async fn turn(client: &Client) -> Vec<Value> {
+    client
+        .receive_response()
+        .map(|m| serde_json::to_value(m.unwrap()).unwrap())
+        .collect()
+        .await
+}
+
+fn requests(server: &oxagent_testkit::ServerHandle) -> Vec<Value> {
+    server
+        .requests()
+        .into_iter()
+        .filter(|r| r.path.starts_with("/v1/messages"))
+        .filter_map(|r| r.body)
+        .collect()
+}
+
+fn texts(message: &Value) -> Vec<String> {
+    match &message["content"] {
+        Value::String(s) => vec![s.clone()],
+        Value::Array(blocks) => blocks
+            .iter()
+            .map(|b| {
+                b["text"]
+                    .as_str()
+                    .or(b["content"].as_str())
+                    .unwrap_or("")
+                    .to_string()
+            })
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+fn script() -> Value {
+    json!({"responses": [
+        {"content": [{"type": "text", "text": "Looking."},
+                     {"type": "tool_use", "id": "toolu_01", "name": "Bash", "input": {"command": "echo files", "description": "list"}}],
+         "usage": {"input_tokens": 100, "output_tokens": 20}},
+        {"content": [{"type": "text", "text": "The project has files."}],
+         "usage": {"input_tokens": 5000, "cache_read_input_tokens": 2000, "output_tokens": 30}},
+        {"content": [{"type": "text", "text": "<analysis>a</analysis>\n<summary>\nManual summary.\n</summary>"}],
+         "match": SUMMARY_MARK},
+        {"content": [{"type": "text", "text": "Answer after compaction."}]},
+    ]})
+}
+
+#[tokio::test]
+async fn manual_compact_mid_session() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = ScriptedServer::start(script()).await.unwrap();
+    let seen: Arc<Mutex<Vec<Value>>> = Arc::default();
+    let log = seen.clone();
+    let hook: HookCallback = Arc::new(move |input, _id| {
+        log.lock().unwrap().push(input);
+        Box::pin(async { json!({}) })
+    });
+    let mut callbacks = Callbacks::default();
+    callbacks.hooks.insert(
+        "PreCompact".into(),
+        vec![HookMatcherFns {
+            matcher: None,
+            hooks: vec![hook],
+        }],
+    );
+    let client = Client::connect(options(&server.url(), dir.path()), callbacks).unwrap();
+
+    client.query("Look at the project").unwrap();
+    let first = turn(&client).await;
+    assert_eq!(first.last().unwrap()["result"], "The project has files.");
+    // The /context view after a response: the API's prompt size, by category.
+    let usage = client.context_usage();
+    assert_eq!(usage["totalTokens"], 7_000);
+    assert_eq!(usage["maxTokens"], 1_000_000);
+    assert_eq!(usage["autoCompactThreshold"], 967_000);
+    let names: Vec<&str> = usage["categories"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "System prompt",
+            "System tools",
+            "Messages",
+            "Autocompact buffer",
+            "Free space"
+        ]
+    );
+    let sum: u64 = usage["categories"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["tokens"].as_u64().unwrap())
+        .sum();
+    assert_eq!(sum, 1_000_000);
+
+    client.compact("keep the file list").unwrap();
+    let compacted = turn(&client).await;
+    let kinds: Vec<String> = compacted
+        .iter()
+        .map(|m| {
+            format!(
+                "{}:{}",
+                m["type"].as_str().unwrap(),
+                m["subtype"].as_str().unwrap_or("")
+            )
+        })
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            "system:status",
+            "system:status",
+            "system:init",
+            "system:compact_boundary",
+            "user:",
+            "user:",
+            "result:success"
+        ]
+    );
+    assert_eq!(compacted[0]["status"], "compacting");
+    assert_eq!(compacted[1]["compact_result"], "success");
+    let meta = &compacted[3]["compact_metadata"];
+    assert_eq!(meta["trigger"], "manual");
+    assert_eq!(meta["pre_tokens"], 7_030);
+    assert_eq!(
+        meta["preserved_messages"]["uuids"]
+            .as_array()
+            .unwrap()
+            .len(),
+        1
+    );
+    let continuation = compacted[4]["message"]["content"].as_str().unwrap();
+    assert!(continuation.contains("Summary:\nManual summary.\n"));
+    assert_eq!(
+        compacted[5]["message"]["content"],
+        "<local-command-stdout>Compacted PreCompact [callback] completed successfully</local-command-stdout>"
+    );
+    let result = compacted.last().unwrap();
+    assert_eq!(
+        (result["num_turns"].clone(), result["result"].clone()),
+        (json!(0), json!(""))
+    );
+    let hooks = seen.lock().unwrap().clone();
+    assert_eq!(hooks.len(), 1);
+    assert_eq!(hooks[0]["trigger"], "manual");
+    assert_eq!(hooks[0]["custom_instructions"], "keep the file list");
+
+    client.query("What did we do?").unwrap();
+    let third = turn(&client).await;
+    assert_eq!(third.last().unwrap()["result"], "Answer after compaction.");
+
+    let reqs = requests(&server);
+    assert_eq!(reqs.len(), 4);
+    // The summary request: the history before the last round, the instruction (with the
+    // /compact arguments) as the last block of its last user message.
+    let summary = &reqs[2]["messages"];
+    let last = summary.as_array().unwrap().last().unwrap();
+    let instruction = texts(last).last().unwrap().clone();
+    assert!(instruction.contains(SUMMARY_MARK));
+    assert!(instruction.contains("\n\nAdditional Instructions:\nkeep the file list\n\nREMINDER:"));
+    assert_eq!(last["content"][0]["type"], "tool_result");
+    assert_eq!(summary.as_array().unwrap().len(), 3);
+    // Cache breakpoints: the last system block always; the last block of the last message,
+    // except in the summary request, where it sits on the message before the instruction.
+    for (i, r) in reqs.iter().enumerate() {
+        let system = r["system"].as_array().unwrap();
+        assert!(system.last().unwrap().get("cache_control").is_some());
+        let msgs = r["messages"].as_array().unwrap();
+        let marked: Vec<usize> = msgs
+            .iter()
+            .enumerate()
+            .filter(|(_, m)| {
+                m["content"]
+                    .as_array()
+                    .is_some_and(|b| b.iter().any(|b| b.get("cache_control").is_some()))
+            })
+            .map(|(j, _)| j)
+            .collect();
+        let want = if i == 2 {
+            msgs.len() - 2
+        } else {
+            msgs.len() - 1
+        };
+        assert_eq!(marked, [want], "request {i}");
+    }
+    // After the compaction: the continuation, the kept answer, then the /compact record in
+    // front of the new prompt.
+    let after = reqs[3]["messages"].as_array().unwrap();
+    assert_eq!(after.len(), 3);
+    assert!(texts(&after[0])[0].starts_with("This session is being continued"));
+    assert_eq!(texts(&after[1]), ["The project has files."]);
+    let prompt = texts(&after[2]);
+    assert!(prompt[0].starts_with("<local-command-caveat>"));
+    assert!(prompt[1].starts_with("<command-name>/compact</command-name>"));
+    assert!(prompt[1].contains("<command-args>keep the file list</command-args>"));
+    assert!(prompt[2].starts_with("<local-command-stdout>Compacted"));
+    assert_eq!(prompt.last().unwrap(), "What did we do?");
+    client.disconnect();
+}
+
+#[tokio::test]
+async fn compact_with_nothing_to_compact() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = ScriptedServer::start(json!({"responses": []}))
+        .await
+        .unwrap();
+    let client = Client::connect(options(&server.url(), dir.path()), Callbacks::default()).unwrap();
+    client.compact("").unwrap();
+    let msgs = turn(&client).await;
+    let assistant = msgs.iter().find(|m| m["type"] == "assistant").unwrap();
+    assert_eq!(
+        assistant["message"]["content"][0]["text"],
+        "Error: No messages to compact"
+    );
+    assert!(requests(&server).is_empty());
+    assert!(matches!(
+        serde_json::from_value::<Message>(msgs.last().unwrap().clone()).unwrap(),
+        Message::Result(_)
+    ));
+}
