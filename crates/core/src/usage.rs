@@ -165,7 +165,12 @@ pub fn max_output_tokens(model: &str) -> u64 {
     let m = canonical_model(model);
     if m.starts_with("claude-opus-5") || m.starts_with("claude-sonnet-5") {
         128_000
-    } else if m.starts_with("claude-opus-4-0") || m.starts_with("claude-opus-4-1") {
+    } else if m.starts_with("claude-opus-4-0")
+        || m.starts_with("claude-opus-4-1")
+        || m == "claude-sonnet-4-5"
+        || m == "claude-sonnet-4-0"
+    {
+        // As the reference asks of these models.
         32_000
     } else {
         64_000

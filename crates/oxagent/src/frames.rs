@@ -17,6 +17,8 @@ use oxagent_core::Message;
 use serde_json::{json, Value};
 use tokio::sync::mpsc::UnboundedSender;
 
+use crate::wire::{decorate, WireState};
+
 type Pending = HashMap<String, oneshot::Sender<Result<Value, String>>>;
 
 /// The sending half of a session's output, shared by the loop and the controller.
@@ -25,6 +27,7 @@ pub(crate) struct FrameOut {
     tx: Arc<Mutex<Option<UnboundedSender<Value>>>>,
     pending: Arc<Mutex<Pending>>,
     counter: Arc<AtomicU64>,
+    wire: Arc<Mutex<WireState>>,
     /// Whether the host answers can_use_tool.
     pub can_use_tool: bool,
 }
@@ -39,6 +42,7 @@ impl FrameOut {
             tx: Arc::new(Mutex::new(Some(tx))),
             pending: Arc::default(),
             counter: Arc::default(),
+            wire: Arc::default(),
             can_use_tool,
         }
     }
@@ -76,7 +80,10 @@ impl FrameOut {
 impl Emit for FrameOut {
     fn emit(&self, message: Message) {
         match serde_json::to_value(&message) {
-            Ok(v) => self.send(v),
+            Ok(mut v) => {
+                decorate(&mut v, &mut lock(&self.wire));
+                self.send(v)
+            }
             Err(e) => self.send(
                 json!({"type": "system", "subtype": "informational", "level": "warning",
                 "content": format!("a message could not be serialized: {e}")}),

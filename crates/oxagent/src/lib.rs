@@ -30,6 +30,7 @@ mod setup;
 mod side_model;
 mod tasks;
 mod toolset;
+mod wire;
 
 pub use error::{Error, OptionsError, OptionsErrorKind, Result};
 pub use handle::SessionHandle;
