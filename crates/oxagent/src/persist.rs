@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use oxagent_core::agent::Emit;
+use oxagent_core::conversation::Turn;
 use oxagent_core::message::{Message, ResultMessage, ResultSubtype};
 use oxagent_core::usage::{ModelUsage, Usage};
 use oxagent_core::{Session, UserContent};
@@ -16,7 +17,7 @@ use crate::options::Options;
 /// How a session begins.
 pub(crate) enum Start {
     Fresh,
-    Resumed(LoadedSession),
+    Resumed(Box<LoadedSession>),
     /// `resume` named a session that has no transcript.
     Unknown(String),
 }
@@ -78,7 +79,7 @@ pub(crate) fn plan(options: &Options, home: &Path, cwd: &Path, new_id: String) -
         }
         return Plan {
             session_id: fresh_id,
-            start: Start::Resumed(loaded),
+            start: Start::Resumed(Box::new(loaded)),
             writer,
         };
     }
@@ -86,7 +87,7 @@ pub(crate) fn plan(options: &Options, home: &Path, cwd: &Path, new_id: String) -
     let writer = TranscriptWriter::open(&path, &source_id, cwd, loaded.last_uuid.clone()).ok();
     Plan {
         session_id: source_id,
-        start: Start::Resumed(loaded),
+        start: Start::Resumed(Box::new(loaded)),
         writer,
     }
 }
@@ -99,7 +100,23 @@ pub(crate) fn restore(
     writer: Option<&TranscriptWriter>,
     uuid: impl Fn() -> String,
 ) {
-    session.restore_history(loaded.turns.clone());
+    session.restore_turns(
+        loaded
+            .turns
+            .iter()
+            .zip(loaded.turn_uuids.iter())
+            .map(|((role, blocks), uuids)| {
+                Turn::with_role(role, blocks.clone()).with_uuids(uuids.clone())
+            })
+            .collect(),
+    );
+    if let Some(usage) = loaded
+        .last_usage
+        .as_ref()
+        .and_then(|u| serde_json::from_value::<Usage>(u.clone()).ok())
+    {
+        session.restore_usage(&usage);
+    }
     session.total_cost_usd = loaded.total_cost_usd;
     session.model_usage =
         serde_json::from_value::<BTreeMap<String, ModelUsage>>(loaded.model_usage.clone())
@@ -163,6 +180,7 @@ impl Recorder<'_> {
             w.cost_state(
                 session.total_cost_usd,
                 &serde_json::to_value(&session.model_usage).unwrap_or(Value::Null),
+                &serde_json::to_value(session.last_usage()).unwrap_or(Value::Null),
             );
         }
     }

@@ -186,6 +186,7 @@ scenarios!(false =>
     compact_auto_below_threshold,
     compact_auto_too_few_groups,
     compact_manual_empty,
+    compact_manual_resume,
     compact_precompact_hook,
     compact_prompt_too_long,
     compact_prompt_too_long_first_turn,

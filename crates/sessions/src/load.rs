@@ -8,12 +8,18 @@ use serde_json::{json, Value};
 /// What `resume` needs of an earlier session.
 #[derive(Debug, Default)]
 pub struct LoadedSession {
-    /// The conversation as the API sees it: (role, blocks), consecutive rows merged.
+    /// The conversation as the API sees it: (role, blocks), consecutive rows merged. After
+    /// a compaction it starts from the compaction's summary.
     pub turns: Vec<(String, Vec<ContentBlock>)>,
+    /// The uuids of the rows each turn was made of (parallel to `turns`).
+    pub turn_uuids: Vec<Vec<String>>,
     /// The parsed conversation rows, in order (what a fork copies).
     pub rows: Vec<Value>,
     pub total_cost_usd: f64,
     pub model_usage: Value,
+    /// The usage of the session's last model call, if it was recorded since the last
+    /// compaction.
+    pub last_usage: Option<Value>,
     /// The uuid of the last conversation row.
     pub last_uuid: Option<String>,
     /// Rows to append because the transcript was torn: (type, message).
@@ -60,6 +66,8 @@ pub fn load(path: &Path, until: Option<&str>) -> Result<LoadedSession, LoadError
         ..Default::default()
     };
     let mut last_assistant_id: Option<String> = None;
+    // After a compact boundary: the turns it kept, to follow the summary row.
+    let mut kept: Option<Vec<KeptTurn>> = None;
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
         // A torn row is skipped and left in the file.
         let Ok(row) = serde_json::from_str::<Value>(line) else {
@@ -72,6 +80,7 @@ pub fn load(path: &Path, until: Option<&str>) -> Result<LoadedSession, LoadError
                     .and_then(Value::as_f64)
                     .unwrap_or(0.0);
                 s.model_usage = row.get("model_usage").cloned().unwrap_or(json!({}));
+                s.last_usage = row.get("last_usage").filter(|u| u.is_object()).cloned();
             }
             Some(kind @ ("user" | "assistant")) => {
                 let msg = row.get("message").cloned().unwrap_or(Value::Null);
@@ -86,17 +95,30 @@ pub fn load(path: &Path, until: Option<&str>) -> Result<LoadedSession, LoadError
                     }
                     _ => false,
                 };
+                let uuid = row.get("uuid").and_then(Value::as_str).map(str::to_string);
                 if merge {
                     if let Some((_, prev)) = s.turns.last_mut() {
                         prev.extend(blocks);
                     }
+                    if let (Some(u), Some(prev)) = (&uuid, s.turn_uuids.last_mut()) {
+                        prev.push(u.clone());
+                    }
                 } else {
                     s.turns.push((kind.to_string(), blocks));
+                    s.turn_uuids.push(uuid.iter().cloned().collect());
                 }
                 if kind == "assistant" {
                     last_assistant_id = id;
                 }
-                s.last_uuid = row.get("uuid").and_then(Value::as_str).map(str::to_string);
+                // The summary of a compaction comes first; the turns it kept follow it.
+                if let Some(tail) = kept.take() {
+                    for (role, blocks, uuids) in tail {
+                        s.turns.push((role, blocks));
+                        s.turn_uuids.push(uuids);
+                    }
+                    last_assistant_id = None;
+                }
+                s.last_uuid = uuid;
                 let stop = until.is_some() && s.last_uuid.as_deref() == until;
                 s.rows.push(row);
                 if stop {
@@ -104,14 +126,53 @@ pub fn load(path: &Path, until: Option<&str>) -> Result<LoadedSession, LoadError
                 }
             }
             Some("system") => {
+                if row.get("subtype").and_then(Value::as_str) == Some("compact_boundary") {
+                    kept = Some(compacted(&mut s, &row));
+                }
                 s.last_uuid = row.get("uuid").and_then(Value::as_str).map(str::to_string);
                 s.rows.push(row);
             }
             _ => {}
         }
     }
+    if let Some(tail) = kept {
+        for (role, blocks, uuids) in tail {
+            s.turns.push((role, blocks));
+            s.turn_uuids.push(uuids);
+        }
+    }
     repair(&mut s);
     Ok(s)
+}
+
+/// A turn a compaction kept: role, blocks, row uuids.
+type KeptTurn = (String, Vec<ContentBlock>, Vec<String>);
+
+/// A compact boundary: everything before it is replaced by the summary row that follows,
+/// except the messages its metadata lists as preserved, which come after the summary.
+fn compacted(s: &mut LoadedSession, boundary: &Value) -> Vec<KeptTurn> {
+    let preserved: Vec<&str> = boundary
+        .pointer("/compactMetadata/preserved_messages/uuids")
+        .and_then(Value::as_array)
+        .map(|a| a.iter().filter_map(Value::as_str).collect())
+        .unwrap_or_default();
+    let turns = std::mem::take(&mut s.turns);
+    let uuids = std::mem::take(&mut s.turn_uuids);
+    turns
+        .into_iter()
+        .zip(uuids)
+        .filter(|(_, u)| u.iter().any(|u| preserved.contains(&u.as_str())))
+        .map(|((role, blocks), u)| (role, blocks, u))
+        .collect()
+}
+
+/// Whether a user turn only records a local command's output (`/compact`): it needs no
+/// answer.
+fn is_local_command(blocks: &[ContentBlock]) -> bool {
+    !blocks.is_empty()
+        && blocks.iter().all(|b| {
+            matches!(b, ContentBlock::Text { text, .. } if text.starts_with("<local-command-stdout>"))
+        })
 }
 
 /// A conversation must end with an answer, and every tool call needs a result.
@@ -119,6 +180,9 @@ fn repair(s: &mut LoadedSession) {
     let Some((role, blocks)) = s.turns.last().cloned() else {
         return;
     };
+    if role == "user" && is_local_command(&blocks) {
+        return;
+    }
     if role == "assistant" {
         let dangling: Vec<String> = blocks
             .iter()
@@ -138,7 +202,10 @@ fn repair(s: &mut LoadedSession) {
             ));
             match s.turns.last_mut() {
                 Some((r, prev)) if r == "user" => prev.extend(blocks_of(&json!([block]))),
-                _ => s.turns.push(("user".into(), blocks_of(&json!([block])))),
+                _ => {
+                    s.turns.push(("user".into(), blocks_of(&json!([block]))));
+                    s.turn_uuids.push(Vec::new());
+                }
             }
         }
     }
@@ -146,6 +213,7 @@ fn repair(s: &mut LoadedSession) {
     s.repairs.push(("assistant".into(), answer));
     s.turns
         .push(("assistant".into(), vec![ContentBlock::text(NO_RESPONSE)]));
+    s.turn_uuids.push(Vec::new());
 }
 
 #[cfg(test)]
@@ -224,6 +292,48 @@ mod tests {
             s.turns.last().unwrap().1,
             vec![ContentBlock::text(NO_RESPONSE)]
         );
+    }
+
+    #[test]
+    fn a_compact_boundary_restarts_the_conversation() {
+        let f = write(
+            &[
+                user(json!("hi"), "u1"),
+                assistant("m1", json!({"type": "text", "text": "a"}), "a1"),
+                user(json!("more"), "u2"),
+                assistant("m2", json!({"type": "text", "text": "kept"}), "a2"),
+                json!({"type": "system", "subtype": "compact_boundary", "uuid": "b1",
+                       "compactMetadata": {"preserved_messages": {"uuids": ["a2"]}}}),
+                user(json!("This session is being continued ..."), "c1"),
+                user(
+                    json!("<local-command-stdout>Compacted </local-command-stdout>"),
+                    "c2",
+                ),
+            ],
+            None,
+        );
+        let s = load(f.path(), None).unwrap();
+        let texts: Vec<(&str, String)> = s
+            .turns
+            .iter()
+            .map(|(r, b)| match &b[0] {
+                ContentBlock::Text { text, .. } => (r.as_str(), text.clone()),
+                _ => (r.as_str(), String::new()),
+            })
+            .collect();
+        assert_eq!(
+            texts,
+            [
+                ("user", "This session is being continued ...".to_string()),
+                ("assistant", "kept".to_string()),
+                (
+                    "user",
+                    "<local-command-stdout>Compacted </local-command-stdout>".to_string()
+                ),
+            ]
+        );
+        assert_eq!(s.turn_uuids[1], ["a2"]);
+        assert_eq!(s.turns.len(), s.turn_uuids.len());
     }
 
     #[test]

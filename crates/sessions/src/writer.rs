@@ -141,9 +141,11 @@ impl TranscriptWriter {
         self.conversation(kind, uuid, f);
     }
 
-    /// The session's running cost, restored on resume.
-    pub fn cost_state(&self, total_cost_usd: f64, model_usage: &Value) {
+    /// The session's running cost, and the usage of its last model call (the context size
+    /// the next compaction check starts from), restored on resume.
+    pub fn cost_state(&self, total_cost_usd: f64, model_usage: &Value, last_usage: &Value) {
         self.raw(&json!({"type": "cost-state", "sessionId": self.session_id,
-            "total_cost_usd": total_cost_usd, "model_usage": model_usage, "timestamp": now()}));
+            "total_cost_usd": total_cost_usd, "model_usage": model_usage,
+            "last_usage": last_usage, "timestamp": now()}));
     }
 }

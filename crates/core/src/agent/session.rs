@@ -437,12 +437,43 @@ impl Session {
         &self.history
     }
 
+    /// The usage of the last model call, while it describes the conversation (a compaction
+    /// clears it).
+    pub fn last_usage(&self) -> Option<&Usage> {
+        self.tracker.last_usage()
+    }
+
+    /// Restores the last call's usage after a resume: the context size counts from it.
+    pub fn restore_usage(&mut self, usage: &Usage) {
+        self.tracker.counted(usage, self.history.len());
+    }
+
     /// Replaces the conversation, e.g. when resuming from a transcript.
     pub fn restore_history(&mut self, turns: Vec<(String, Vec<ContentBlock>)>) {
-        self.history = turns
-            .into_iter()
-            .map(|(role, content)| Turn::with_role(&role, content))
-            .collect();
+        self.restore_turns(
+            turns
+                .into_iter()
+                .map(|(role, content)| Turn::with_role(&role, content))
+                .collect(),
+        );
+    }
+
+    /// Replaces the conversation with turns that know their messages' uuids. A trailing
+    /// `/compact` output goes in front of the next prompt, as in the session that ran it.
+    pub fn restore_turns(&mut self, turns: Vec<Turn>) {
+        self.history = turns;
+        if let Some(stdout) = self
+            .history
+            .last()
+            .filter(|t| t.is_user() && t.text().starts_with("<local-command-stdout>"))
+            .map(Turn::text)
+        {
+            self.history.pop();
+            self.pending_blocks = crate::compact::local_command_record("", &stdout)
+                .into_iter()
+                .map(ContentBlock::text)
+                .collect();
+        }
         self.prompts_sent = self.history.iter().filter(|t| t.is_user()).count();
         self.tracker.forget();
     }

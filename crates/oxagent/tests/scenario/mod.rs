@@ -61,14 +61,39 @@ pub async fn run_scenario_with_requests(name: &str) -> (ScenarioRun, Vec<Value>,
         .unwrap_or_default();
     opts.insert("cwd".into(), json!(ws.ws.to_string_lossy()));
     opts.insert("env".into(), env);
-    let options = Options::from_json(&Value::Object(opts)).unwrap();
-    let callbacks = behaviors::callbacks(scenario.get("behaviors"));
     let prompt = scenario["prompt"].as_str().unwrap_or("").to_string();
-    let stream = oxagent::query_with(prompt, options, callbacks);
-    let messages: Vec<Value> = stream
-        .map(|m| serde_json::to_value(m.unwrap()).unwrap())
-        .collect()
-        .await;
+    let mut messages = query(&scenario, &opts, prompt).await;
+    // Follow-up queries (`then`): the scenario's options updated with their own (`null`
+    // removes one), `<SESSION_ID_n>` being the session of query n.
+    let mut sessions = vec![session_of(&messages)];
+    for q in scenario["then"].as_array().cloned().unwrap_or_default() {
+        let refs = |v: &Value| with_session_ids(v, &sessions);
+        let mut o = opts.clone();
+        for (k, v) in q["options"].as_object().cloned().unwrap_or_default() {
+            if v.is_null() {
+                o.remove(&k);
+            } else {
+                o.insert(k, refs(&v));
+            }
+        }
+        let prompt = refs(&q["prompt"]).as_str().unwrap_or("").to_string();
+        let more = query(&scenario, &o, prompt).await;
+        sessions.push(session_of(&more));
+        messages.extend(more);
+    }
+    // With `then`, session ids -> <SESSION_n> in order of first appearance, as the traces
+    // have them.
+    let numbered = |v: &Value| {
+        if scenario.get("then").is_none() {
+            return v.clone();
+        }
+        let mut v = v.clone();
+        for (i, id) in sessions.iter().enumerate() {
+            v = replaced(&v, id, &format!("<SESSION_{}>", i + 1));
+        }
+        v
+    };
+    messages = messages.iter().map(numbered).collect();
     let messages = number_ids(messages)
         .into_iter()
         .map(|m| ws.normalize(&m))
@@ -78,7 +103,7 @@ pub async fn run_scenario_with_requests(name: &str) -> (ScenarioRun, Vec<Value>,
         .into_iter()
         .filter(|r| r.path.starts_with("/v1/messages"))
         .filter_map(|r| r.body)
-        .map(|b| ws.normalize(&b))
+        .map(|b| ws.normalize(&numbered(&b)))
         .collect();
     let run = ScenarioRun {
         messages,
@@ -88,6 +113,46 @@ pub async fn run_scenario_with_requests(name: &str) -> (ScenarioRun, Vec<Value>,
     };
     let golden_requests = golden["requests"].as_array().cloned().unwrap_or_default();
     (run, requests, golden_requests)
+}
+
+/// Runs one query of a scenario to its end.
+async fn query(scenario: &Value, opts: &Map<String, Value>, prompt: String) -> Vec<Value> {
+    let options = Options::from_json(&Value::Object(opts.clone())).unwrap();
+    let callbacks = behaviors::callbacks(scenario.get("behaviors"));
+    oxagent::query_with(prompt, options, callbacks)
+        .map(|m| serde_json::to_value(m.unwrap()).unwrap())
+        .collect()
+        .await
+}
+
+fn session_of(messages: &[Value]) -> String {
+    messages
+        .iter()
+        .find_map(|m| m["session_id"].as_str())
+        .unwrap_or("")
+        .to_string()
+}
+
+/// `<SESSION_ID_n>` -> the session id of query n.
+fn with_session_ids(v: &Value, sessions: &[String]) -> Value {
+    let mut out = v.clone();
+    for (i, id) in sessions.iter().enumerate() {
+        out = replaced(&out, &format!("<SESSION_ID_{}>", i + 1), id);
+    }
+    out
+}
+
+fn replaced(v: &Value, from: &str, to: &str) -> Value {
+    match v {
+        Value::String(s) => Value::String(s.replace(from, to)),
+        Value::Array(a) => Value::Array(a.iter().map(|x| replaced(x, from, to)).collect()),
+        Value::Object(m) => Value::Object(
+            m.iter()
+                .map(|(k, x)| (k.clone(), replaced(x, from, to)))
+                .collect(),
+        ),
+        other => other.clone(),
+    }
 }
 
 /// Background task and run ids -> `<TASK_ID_n>` / `<RUN_ID_n>` in order of appearance,
