@@ -14,7 +14,8 @@ build:
 
 # A real multi-turn agent run on a scratch copy of examples/demo-project.
 # Offline it replays the bundled cassette; with ANTHROPIC_API_KEY set it talks to the API.
-demo: build
+demo:
+    cargo build -p oxagent-cli --locked
     bash examples/demo.sh
 
 # Every test: Rust, Python and Node.
