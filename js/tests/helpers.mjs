@@ -13,6 +13,9 @@ import { fileURLToPath } from "node:url";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const PACKAGE_DIR = path.resolve(here, "..");
+// bypassPermissions is refused to root unless IS_SANDBOX=1, as the reference does.
+process.env.IS_SANDBOX = "1";
+
 export const OXAGENT_BIN = process.env.OXAGENT_BIN || path.resolve(PACKAGE_DIR, "..", "target", "debug", "oxagent");
 
 /** A fresh directory, removed at exit. */

@@ -18,6 +18,9 @@ SHARED = Path(os.environ.get("OXAGENT_SHARED", REPO.parent / "shared"))
 
 sys.path.insert(0, str(HERE))
 
+# bypassPermissions is refused to root unless IS_SANDBOX=1, as the reference does.
+os.environ["IS_SANDBOX"] = "1"
+
 
 @pytest.fixture(params=["asyncio", "trio"])
 def anyio_backend(request):

@@ -17,6 +17,7 @@ use oxagent_core::Message;
 use serde_json::{json, Value};
 use tokio::sync::mpsc::UnboundedSender;
 
+use crate::settings_host::LocalHost;
 use crate::wire::{decorate, WireState};
 
 type Pending = HashMap<String, oneshot::Sender<Result<Value, String>>>;
@@ -30,6 +31,8 @@ pub(crate) struct FrameOut {
     wire: Arc<Mutex<WireState>>,
     /// Whether the host answers can_use_tool.
     pub can_use_tool: bool,
+    /// Requests the facade answers itself (settings hooks, persisting permissions).
+    local: Option<Arc<LocalHost>>,
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -44,7 +47,15 @@ impl FrameOut {
             counter: Arc::default(),
             wire: Arc::default(),
             can_use_tool,
+            local: None,
         }
+    }
+
+    /// Answers the requests `local` knows (settings hooks, `persist_permissions`) in the
+    /// facade instead of sending them to the caller.
+    pub fn with_local(mut self, local: LocalHost) -> Self {
+        self.local = Some(Arc::new(local));
+        self
     }
 
     pub fn send(&self, frame: Value) {
@@ -94,6 +105,9 @@ impl Emit for FrameOut {
 
 impl Host for FrameOut {
     fn control(&self, request: Value) -> BoxFuture<'_, Result<Value, String>> {
+        if let Some(answer) = self.local.as_ref().and_then(|l| l.answer(&request)) {
+            return answer;
+        }
         let n = self.counter.fetch_add(1, Ordering::Relaxed);
         let id = format!(
             "req_{n}_{}",

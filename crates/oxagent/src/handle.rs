@@ -37,7 +37,8 @@ use tokio::task::JoinHandle;
 use crate::error::{Error, Result};
 use crate::frames::FrameOut;
 use crate::options::{McpServer, Options};
-use crate::{persist, sdk_mcp, setup, side_model, tasks, toolset};
+use crate::settings_host::LocalHost;
+use crate::{persist, sdk_mcp, settings, setup, side_model, tasks, toolset};
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
@@ -94,8 +95,12 @@ impl SessionHandle {
         model: Arc<dyn Model>,
     ) -> Result<SessionHandle> {
         let clock = SystemClock::new(tokio_sleep);
-        let env = setup::effective_env(&options);
+        let mut env = setup::effective_env(&options);
+        let settings = settings::load(&options, &env);
+        settings.apply_env(&mut env);
+        settings::check_bypass(&options, &settings, &env)?;
         let mut config = setup::session_config(&options, &env, &clock)?;
+        settings.apply(&mut config, &options, &persist::home(&env));
         let plan = persist::plan(
             &options,
             &persist::home(&env),
@@ -105,7 +110,12 @@ impl SessionHandle {
         config.session_id = plan.session_id.clone();
         config.transcript_path = plan.writer.as_ref().map(|w| w.path().to_path_buf());
         let (tx, rx) = unbounded_channel();
-        let frames = FrameOut::new(tx, options.can_use_tool);
+        let frames = FrameOut::new(tx, options.can_use_tool).with_local(LocalHost {
+            commands: settings.commands.clone(),
+            cwd: config.cwd.clone(),
+            home: persist::home(&env),
+            env: env.clone(),
+        });
         let (ptx, mut prx) = unbounded_channel::<UserContent>();
         let interrupt = Arc::new(Mutex::new(AbortSignal::new()));
         let mut session = Session::new(config);

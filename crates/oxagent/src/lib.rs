@@ -26,6 +26,8 @@ mod persist;
 mod prompts;
 mod query;
 mod sdk_mcp;
+mod settings;
+mod settings_host;
 mod setup;
 mod side_model;
 mod tasks;

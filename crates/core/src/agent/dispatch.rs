@@ -298,7 +298,33 @@ async fn decide(
         }
         Outcome::Ask(prompt) => prompt,
     };
-    if let Some(d) = settle(&prompt, name, input, &ctx, deps.host.handles_can_use_tool()) {
+    // The modes that answer a prompt themselves (dontAsk, plan, auto) come first; then the
+    // PermissionRequest hooks may answer it; then can_use_tool (none: the prompt's denial).
+    let has_callback = deps.host.handles_can_use_tool();
+    if let Some(d) = settle(&prompt, name, input, &ctx, true) {
+        return Verdict::Deny {
+            message: d.message.clone(),
+            interrupt: false,
+            announce: Some(d),
+        };
+    }
+    if let Some(matchers) = session.config.hooks.get("PermissionRequest") {
+        let mut hook_input =
+            session.hook_input("PermissionRequest", Some((name, input, call.id.as_str())));
+        hook_input["permission_suggestions"] = json!(prompt.suggestions);
+        let hooked = hooks::run(
+            deps,
+            Some(matchers),
+            Some(name),
+            hook_input,
+            Some(call.id.as_str()),
+        )
+        .await;
+        if let Some(decision) = hooked.permission_request {
+            return answered(session, deps, Ok(decision), input).await;
+        }
+    }
+    if let Some(d) = settle(&prompt, name, input, &ctx, has_callback) {
         return Verdict::Deny {
             message: d.message.clone(),
             interrupt: false,
@@ -320,7 +346,19 @@ async fn decide(
     if let Some(reason) = &prompt.reason {
         request["decision_reason"] = json!(reason);
     }
-    match deps.host.control(request).await {
+    let reply = deps.host.control(request).await;
+    answered(session, deps, reply, input).await
+}
+
+/// The verdict of a permission answer (can_use_tool's, or a PermissionRequest hook's
+/// `decision`): allow with an optional rewritten input and permission updates, or deny.
+async fn answered(
+    session: &Session,
+    deps: &Deps<'_>,
+    reply: Result<Value, String>,
+    input: &Value,
+) -> Verdict {
+    match reply {
         Ok(reply) if reply.get("behavior").and_then(Value::as_str) == Some("allow") => {
             if let Some(Value::Array(updates)) = reply.get("updatedPermissions") {
                 updates::apply(session, deps, updates).await;

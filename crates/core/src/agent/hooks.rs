@@ -21,6 +21,8 @@ pub struct HookOutcome {
     pub permission_decision: Option<(String, Option<String>)>,
     pub updated_input: Option<Value>,
     pub additional_context: Vec<String>,
+    /// PermissionRequest's `hookSpecificOutput.decision` (`{behavior: allow|deny, ...}`).
+    pub permission_request: Option<Value>,
     /// How many callbacks ran.
     pub ran: usize,
 }
@@ -122,6 +124,16 @@ fn fold(outcome: &mut HookOutcome, out: &Map<String, Value>) {
     }
     if let Some(updated) = specific.get("updatedInput").filter(|v| v.is_object()) {
         outcome.updated_input = Some(updated.clone());
+    }
+    if let Some(decision) = specific
+        .get("decision")
+        .filter(|d| d.get("behavior").and_then(Value::as_str).is_some())
+    {
+        // A deny answer stands over an allow from another hook.
+        let deny = |d: &Value| d.get("behavior").and_then(Value::as_str) == Some("deny");
+        if !outcome.permission_request.as_ref().is_some_and(deny) {
+            outcome.permission_request = Some(decision.clone());
+        }
     }
     if let Some(ctx) = specific.get("additionalContext").and_then(s) {
         outcome.additional_context.push(ctx);
