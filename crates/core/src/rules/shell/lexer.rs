@@ -257,7 +257,11 @@ impl<'a> Lexer<'a> {
                 }
                 let line: String = self.chars[line_start..self.i].iter().map(|c| c.1).collect();
                 let at_end = self.at(self.i).is_none();
-                self.i += 1;
+                // Past the newline; at the end of input stay there (a second pending document
+                // then starts at the end too, instead of beyond it).
+                if !at_end {
+                    self.i += 1;
+                }
                 let cmp = if doc.strip_tabs {
                     line.trim_start_matches('\t')
                 } else {

@@ -118,3 +118,12 @@ fn never_panics_on_odd_input() {
         let _ = parse(src);
     }
 }
+
+#[test]
+fn two_unclosed_heredocs_at_the_end_of_input_do_not_panic() {
+    // Found by `just fuzz`: the second pending document started past the end of the input.
+    let _ = parse("cat <<A <<B\nx");
+    let _ = parse(
+        "`\n*<<--\u{2}\0\0*666666<<--\u{2}*\n66366<<--\u{2}*\n6634\n\0{*`\0}T\u{1a}\u{1a}\u{2}",
+    );
+}
