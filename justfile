@@ -69,4 +69,5 @@ record-demo: build
 # is its own workspace in fuzz/).
 fuzz seconds="600":
     cargo install cargo-fuzz --locked --quiet 2>/dev/null || true
-    cd fuzz && cargo fuzz run rules --sanitizer none -- -max_total_time={{seconds}}
+    # cargo-fuzz passes -Z flags; RUSTC_BOOTSTRAP lets the stable toolchain accept them.
+    cd fuzz && RUSTC_BOOTSTRAP=1 cargo fuzz run rules --sanitizer none -- -max_total_time={{seconds}}
