@@ -42,6 +42,8 @@ test-node: build
 bench: build
     cargo build --release -p oxagent-cli
     {{python}} benches/bench.py
+    # The Node face against @anthropic-ai/claude-agent-sdk (bench-node; see benches/bench_node.py).
+    python3 benches/bench_node.py
     bash benches/search_vs_rg.sh
     # Deciding and building a compaction of a 500-round conversation (goal: under 5 ms).
     cargo run --release -q -p oxagent-core --example compaction_bench
