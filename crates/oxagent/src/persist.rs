@@ -4,7 +4,8 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use oxagent_core::agent::Emit;
+use oxagent_core::agent::{compact_command, Emit};
+use oxagent_core::content::ContentBlock;
 use oxagent_core::conversation::Turn;
 use oxagent_core::message::{Message, ResultMessage, ResultSubtype};
 use oxagent_core::usage::{ModelUsage, Usage};
@@ -170,6 +171,10 @@ impl Emit for Recorder<'_> {
 
 impl Recorder<'_> {
     pub fn prompt(&self, content: &UserContent, uuid: &str) {
+        // `/compact` is a local command, not a prompt: its record is written after it ran.
+        if compact_command(content).is_some() {
+            return;
+        }
         if let Some(w) = self.writer {
             w.prompt(content, uuid);
         }
@@ -177,6 +182,15 @@ impl Recorder<'_> {
 
     pub fn after_turn(&self, session: &Session) {
         if let Some(w) = self.writer {
+            // A /compact that just ran: its caveat and command rows (its output was emitted).
+            for block in session.pending_record() {
+                if let ContentBlock::Text { text, .. } = block {
+                    if !text.starts_with("<local-command-stdout>") {
+                        let uuid = uuid::Uuid::new_v4().to_string();
+                        w.prompt(&UserContent::Text(text.clone()), &uuid);
+                    }
+                }
+            }
             w.cost_state(
                 session.total_cost_usd,
                 &serde_json::to_value(&session.model_usage).unwrap_or(Value::Null),

@@ -247,3 +247,42 @@ async fn compact_with_nothing_to_compact() {
         Message::Result(_)
     ));
 }
+
+#[tokio::test]
+async fn claude_md_reaches_the_summary_and_survives_compaction() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("CLAUDE.md"),
+        "# Compact Instructions\nKeep every file name.\n",
+    )
+    .unwrap();
+    let step = |i: u32, input: u64| {
+        json!({"content": [{"type": "text", "text": format!("Step {i}.")},
+            {"type": "tool_use", "id": format!("toolu_0{i}"), "name": "Bash",
+             "input": {"command": format!("echo s{i}"), "description": "step"}}],
+            "usage": {"input_tokens": input, "output_tokens": 50}})
+    };
+    let server = ScriptedServer::start(json!({"responses": [
+        step(1, 1000), step(2, 2000), step(3, 967_100),
+        {"content": [{"type": "text", "text": "<summary>S.</summary>"}], "match": SUMMARY_MARK},
+        {"content": [{"type": "text", "text": "Done."}]},
+    ]}))
+    .await
+    .unwrap();
+    let mut opts = options(&server.url(), dir.path());
+    opts.setting_sources = Some(vec!["project".into()]);
+    let messages: Vec<Value> = oxagent::query("Run the steps", opts)
+        .map(|m| serde_json::to_value(m.unwrap()).unwrap())
+        .collect()
+        .await;
+    assert!(messages.iter().any(|m| m["subtype"] == "compact_boundary"));
+    let reqs = requests(&server);
+    assert_eq!(reqs.len(), 5);
+    // The summary request carries the instructions (they are in the first prompt) ...
+    let first = texts(&reqs[3]["messages"][0]);
+    assert!(first[0].contains("Keep every file name."));
+    // ... and the compacted conversation opens with them again, then the summary.
+    let opening = texts(&reqs[4]["messages"][0]);
+    assert!(opening[0].contains("Keep every file name."));
+    assert!(opening[1].starts_with("This session is being continued"));
+}

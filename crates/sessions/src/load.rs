@@ -171,7 +171,7 @@ fn compacted(s: &mut LoadedSession, boundary: &Value) -> Vec<KeptTurn> {
 fn is_local_command(blocks: &[ContentBlock]) -> bool {
     !blocks.is_empty()
         && blocks.iter().all(|b| {
-            matches!(b, ContentBlock::Text { text, .. } if text.starts_with("<local-command-stdout>"))
+            matches!(b, ContentBlock::Text { text, .. } if oxagent_core::compact::is_local_command(text))
         })
 }
 

@@ -458,18 +458,34 @@ impl Session {
         );
     }
 
+    /// The record of a `/compact` run that goes in front of the next prompt (caveat, command,
+    /// output), until that prompt comes.
+    pub fn pending_record(&self) -> &[ContentBlock] {
+        &self.pending_blocks
+    }
+
     /// Replaces the conversation with turns that know their messages' uuids. A trailing
-    /// `/compact` output goes in front of the next prompt, as in the session that ran it.
+    /// `/compact` record goes in front of the next prompt, as in the session that ran it.
     pub fn restore_turns(&mut self, turns: Vec<Turn>) {
         self.history = turns;
-        if let Some(stdout) = self
+        let (mut args, mut stdout) = (String::new(), None);
+        while let Some(text) = self
             .history
             .last()
-            .filter(|t| t.is_user() && t.text().starts_with("<local-command-stdout>"))
+            .filter(|t| t.is_user())
             .map(Turn::text)
+            .filter(|t| crate::compact::is_local_command(t))
         {
             self.history.pop();
-            self.pending_blocks = crate::compact::local_command_record("", &stdout)
+            if let Some(a) = text.split("<command-args>").nth(1) {
+                args = a.split("</command-args>").next().unwrap_or("").to_string();
+            }
+            if text.starts_with("<local-command-stdout>") {
+                stdout = Some(text.trim_end().to_string());
+            }
+        }
+        if let Some(stdout) = stdout {
+            self.pending_blocks = crate::compact::local_command_record(&args, &stdout)
                 .into_iter()
                 .map(ContentBlock::text)
                 .collect();

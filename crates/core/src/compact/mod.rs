@@ -27,7 +27,7 @@ pub use limits::{
 pub use plan::{plan, was_compacted, CompactError, CompactTrigger, CompactionPlan};
 pub use results::limit_result;
 pub use texts::{
-    compacted_stdout, continuation, extract_summary, is_continuation, is_prompt_too_long,
-    local_command_record, parse_prompt_too_long, prompt_too_long_text, summary_instruction,
-    truncated_mcp_note, NOTHING_TO_COMPACT, SUMMARY_TASK,
+    compacted_stdout, continuation, extract_summary, is_continuation, is_local_command,
+    is_prompt_too_long, local_command_record, parse_prompt_too_long, prompt_too_long_text,
+    summary_instruction, truncated_mcp_note, NOTHING_TO_COMPACT, SUMMARY_TASK,
 };

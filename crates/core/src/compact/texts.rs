@@ -179,6 +179,17 @@ pub fn compacted_stdout(hook_ran: bool) -> String {
     }
 }
 
+/// Whether a user text is part of a local command's record (caveat, command, output).
+pub fn is_local_command(text: &str) -> bool {
+    [
+        "<local-command-caveat>",
+        "<command-name>",
+        "<local-command-stdout>",
+    ]
+    .iter()
+    .any(|p| text.starts_with(p))
+}
+
 /// `/compact` in a conversation with nothing in it.
 pub const NOTHING_TO_COMPACT: &str = "Error: No messages to compact";
 
