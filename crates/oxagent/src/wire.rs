@@ -64,10 +64,15 @@ pub(crate) fn decorate(frame: &mut Value, state: &mut WireState) {
         // Error subtypes carry no API status at all.
         obj.remove("api_error_status");
     }
-    obj.entry("fast_mode_state").or_insert(json!("off"));
-    obj.entry("fast_mode_disabled_reason")
-        .or_insert(json!("sdk_opt_in_required"));
-    obj.entry("queued_turn_count").or_insert(json!(0));
+    // A session that failed before its first turn (resume of an unknown id) reports no
+    // mode or queue state.
+    let started = obj.get("num_turns").and_then(Value::as_u64) != Some(0);
+    if started {
+        obj.entry("fast_mode_state").or_insert(json!("off"));
+        obj.entry("fast_mode_disabled_reason")
+            .or_insert(json!("sdk_opt_in_required"));
+        obj.entry("queued_turn_count").or_insert(json!(0));
+    }
     obj.insert("result_index".into(), json!(state.results));
     state.results += 1;
 }
