@@ -58,6 +58,7 @@ pub fn plan_compaction(
 ) -> Result<PlannedCompaction, CompactError> {
     let model = session.live.model();
     let tokens = session.tracker.tokens(&session.history);
+    let checked = session.tracker.tokens_for_threshold(&session.history);
     let threshold = auto_compact_threshold(
         &model,
         max_tokens(&session.config, &model),
@@ -74,7 +75,7 @@ pub fn plan_compaction(
     let opening = session.opening(&plan, summary);
     Ok(PlannedCompaction {
         tokens,
-        over_threshold: threshold.is_some_and(|t| tokens >= t),
+        over_threshold: threshold.is_some_and(|t| checked >= t),
         compacted: plan.compacted(&session.history, opening),
         plan,
         request,
@@ -141,10 +142,12 @@ impl Session {
         ) else {
             return;
         };
-        let tokens = self.tracker.tokens(&self.history);
-        if tokens < threshold || self.tracker.failures >= MAX_AUTO_FAILURES {
+        if self.tracker.tokens_for_threshold(&self.history) < threshold
+            || self.tracker.failures >= MAX_AUTO_FAILURES
+        {
             return;
         }
+        let tokens = self.tracker.tokens(&self.history);
         match self.compact(deps, CompactTrigger::Auto, None, tokens).await {
             Ok(done) => {
                 deps.emit.emit(done.boundary);

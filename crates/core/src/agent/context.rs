@@ -62,6 +62,22 @@ impl ContextTracker {
         }
     }
 
+    /// The size the auto-compact threshold is checked against: as [`Self::tokens`], with the
+    /// estimate padded by a third (the reference's margin for its rough counts; it puts the
+    /// threshold where the reference's probes put it).
+    pub fn tokens_for_threshold(&self, history: &[Turn]) -> u64 {
+        let pad = |n: u64| n * 4 / 3;
+        match self.last_total {
+            Some(total) => {
+                total
+                    + pad(estimate_turns(
+                        &history[self.counted_len.min(history.len())..],
+                    ))
+            }
+            None => pad(estimate_turns(history)),
+        }
+    }
+
     /// The prompt size as the `/context` view shows it: the last response's input tokens
     /// (its output not counted) plus what was appended since.
     pub fn prompt_tokens(&self, history: &[Turn]) -> u64 {
@@ -348,6 +364,9 @@ mod tests {
             is_error: Some(false),
         }]));
         assert_eq!(t.tokens(&h), 967_163);
+        // The reference compacts from a usage total of 966,983 with this result (threshold
+        // 967,000), not from 966,982.
+        assert_eq!(t.tokens_for_threshold(&h), 967_150 + 17);
         t.forget();
         assert_eq!(t.tokens(&h), 1 + 13);
     }
