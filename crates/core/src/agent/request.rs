@@ -8,6 +8,9 @@ use crate::model::ModelRequest;
 use crate::tool::ToolRegistry;
 use crate::usage::max_output_tokens;
 
+/// The beta of the 1M-token context window.
+const CONTEXT_1M_BETA: &str = "context-1m-2025-08-07";
+
 /// The `max_tokens` of requests to `model`.
 pub(crate) fn max_tokens(config: &SessionConfig, model: &str) -> u64 {
     config
@@ -66,7 +69,10 @@ fn with_messages(
     tools: &ToolRegistry,
 ) -> ModelRequest {
     let mut body = Map::new();
-    body.insert("model".into(), json!(model));
+    // `<model>[1m]` selects the 1M-token context window: the API gets the model's own name
+    // and the beta that opens the window.
+    let api_model = model.strip_suffix("[1m]");
+    body.insert("model".into(), json!(api_model.unwrap_or(model)));
     body.insert("max_tokens".into(), json!(max_tokens(config, model)));
     if !config.system_prompt.is_empty() {
         let n = config.system_prompt.len();
@@ -96,9 +102,13 @@ fn with_messages(
         body.insert(k.clone(), v.clone());
     }
     body.insert("stream".into(), json!(true));
+    let mut betas = config.betas.clone();
+    if api_model.is_some() && !betas.iter().any(|b| b == CONTEXT_1M_BETA) {
+        betas.push(CONTEXT_1M_BETA.to_string());
+    }
     ModelRequest {
         body: Value::Object(body),
-        betas: config.betas.clone(),
+        betas,
     }
 }
 
@@ -129,4 +139,49 @@ fn messages_json(history: &[Turn], breakpoint: usize) -> Value {
         })
         .collect();
     Value::Array(msgs)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::content::ContentBlock;
+
+    #[test]
+    fn one_million_window_model() {
+        let config = SessionConfig::new("s", "/tmp");
+        let history = [Turn::user(vec![ContentBlock::text("hi")])];
+        let tools = ToolRegistry::new(Vec::new());
+        let r = build(&config, "claude-sonnet-4-5[1m]", &history, &tools);
+        assert_eq!(r.body["model"], "claude-sonnet-4-5");
+        assert_eq!(r.betas, [CONTEXT_1M_BETA]);
+        let r = build(&config, "claude-opus-5-5", &history, &tools);
+        assert_eq!(r.body["model"], "claude-opus-5-5");
+        assert!(r.betas.is_empty());
+        assert_eq!(
+            r.body["messages"][0]["content"][0]["cache_control"],
+            json!({"type": "ephemeral"})
+        );
+    }
+
+    #[test]
+    fn summary_breakpoint_before_the_instruction() {
+        let config = SessionConfig::new("s", "/tmp");
+        let tools = ToolRegistry::new(Vec::new());
+        let head = [
+            Turn::user(vec![ContentBlock::text("go")]),
+            Turn::assistant(vec![ContentBlock::text("a")]),
+            Turn::user(vec![ContentBlock::text("r")]),
+        ];
+        let r = build_summary(&config, "claude-opus-5-5", &head, "SUMMARIZE", &tools);
+        let msgs = r.body["messages"].as_array().unwrap();
+        assert_eq!(msgs.len(), 3);
+        assert_eq!(msgs[2]["content"][1]["text"], "SUMMARIZE");
+        assert!(msgs[1]["content"][0].get("cache_control").is_some());
+        assert!(msgs[2]["content"][1].get("cache_control").is_none());
+        // After an assistant turn the instruction is a user message of its own.
+        let r = build_summary(&config, "claude-opus-5-5", &head[..2], "SUMMARIZE", &tools);
+        let msgs = r.body["messages"].as_array().unwrap();
+        assert_eq!(msgs[2]["content"][0]["text"], "SUMMARIZE");
+        assert!(msgs[1]["content"][0].get("cache_control").is_some());
+    }
 }
