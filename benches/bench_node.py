@@ -12,59 +12,23 @@ The reference's: $OXAGENT_REFERENCE_NODE_PACKAGE or
 @anthropic-ai/claude-agent-sdk@0.3.332 in a scratch folder, with its optional native CLI).
 """
 import glob
-import json
 import os
-import statistics
 import subprocess
-import sys
-import tempfile
 from pathlib import Path
 
+import face_bench
+
 ROOT = Path(__file__).resolve().parent.parent
-OXAGENT_BIN = Path(os.environ.get("OXAGENT_BIN", ROOT / "target/release/oxagent"))
 NODE = os.environ.get("NODE", "node")
 OURS = Path(os.environ.get("OXAGENT_NODE_PACKAGE", ROOT / "js"))
 REF = Path(os.environ.get("OXAGENT_REFERENCE_NODE_PACKAGE",
                           "/tmp/refts/node_modules/@anthropic-ai/claude-agent-sdk"))
-RUNS = int(os.environ.get("BENCH_RUNS", "3"))
 PROGRAM = ROOT / "benches/node_sessions.mjs"
 
-MEASURE = str(Path(__file__).resolve().parent / "measure.py")
-
-
-def scenario(turns, sessions):
-    calls = [{"content": [{"type": "tool_use", "id": "toolu_%02d" % i, "name": "Bash",
-                           "input": {"command": "echo %d" % i, "description": "step"}}]}
-             for i in range(1, turns)]
-    # Every session gets the same script: the server's default answers past the script.
-    return {"responses": calls * sessions if turns > 1 else [],
-            "default": {"content": [{"type": "text", "text": "done"}]}}
 
 
 def run(pkg, turns, sessions):
-    rows = []
-    for _ in range(RUNS):
-        with tempfile.TemporaryDirectory() as d:
-            scen = Path(d) / "s.json"
-            scen.write_text(json.dumps(scenario(turns, sessions)))
-            srv = subprocess.Popen([str(OXAGENT_BIN), "mock-server", "--script", str(scen)],
-                                   stdout=subprocess.PIPE, text=True)
-            port = int(srv.stdout.readline())
-            env = dict(os.environ, ANTHROPIC_BASE_URL="http://127.0.0.1:%d" % port,
-                       ANTHROPIC_API_KEY="sk-bench", HOME=d, IS_SANDBOX="1",
-                       CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC="1", DISABLE_TELEMETRY="1",
-                       DISABLE_AUTOUPDATER="1")
-            try:
-                out = subprocess.run([sys.executable, MEASURE, NODE, str(PROGRAM), str(pkg), d,
-                                      str(sessions)], env=env, capture_output=True, text=True)
-            finally:
-                srv.kill()
-                srv.wait()
-            row = json.loads(out.stdout.strip().splitlines()[-1])
-            if row["rc"] != 0:
-                print("  run failed:", row["err"])
-            rows.append(row)
-    return {k: statistics.median(r[k] for r in rows) for k in ("wall", "cpu", "rss_kb")}
+    return face_bench.run(lambda d: [NODE, str(PROGRAM), str(pkg), d, str(sessions)], turns, sessions)
 
 
 def du_mb(*paths, exclude=()):

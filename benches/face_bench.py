@@ -1,0 +1,50 @@
+"""What the per-face benchmarks (bench_python.py, bench_node.py) share: the scripted scenario
+and one measured run of a program against `oxagent mock-server`."""
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+OXAGENT_BIN = Path(os.environ.get("OXAGENT_BIN", ROOT / "target/release/oxagent"))
+RUNS = int(os.environ.get("BENCH_RUNS", "3"))
+MEASURE = str(Path(__file__).resolve().parent / "measure.py")
+
+
+def scenario(turns, sessions):
+    """`turns - 1` Bash rounds per session, then a text answer (the server's default)."""
+    calls = [{"content": [{"type": "tool_use", "id": "toolu_%02d" % i, "name": "Bash",
+                           "input": {"command": "echo %d" % i, "description": "step"}}]}
+             for i in range(1, turns)]
+    return {"responses": calls * sessions if turns > 1 else [],
+            "default": {"content": [{"type": "text", "text": "done"}]}}
+
+
+def run(command, turns, sessions):
+    """Median wall/CPU/RSS over RUNS runs of `command(workdir)` against a fresh server."""
+    rows = []
+    for _ in range(RUNS):
+        with tempfile.TemporaryDirectory() as d:
+            scen = Path(d) / "s.json"
+            scen.write_text(json.dumps(scenario(turns, sessions)))
+            srv = subprocess.Popen([str(OXAGENT_BIN), "mock-server", "--script", str(scen)],
+                                   stdout=subprocess.PIPE, text=True)
+            port = int(srv.stdout.readline())
+            env = dict(os.environ, ANTHROPIC_BASE_URL="http://127.0.0.1:%d" % port,
+                       ANTHROPIC_API_KEY="sk-bench", HOME=d, IS_SANDBOX="1",
+                       CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC="1", DISABLE_TELEMETRY="1",
+                       DISABLE_AUTOUPDATER="1")
+            try:
+                out = subprocess.run([sys.executable, MEASURE] + command(d), env=env,
+                                     capture_output=True, text=True)
+            finally:
+                srv.kill()
+                srv.wait()
+            row = json.loads(out.stdout.strip().splitlines()[-1])
+            if row["rc"] != 0:
+                print("  run failed:", row["err"])
+            rows.append(row)
+    return {k: statistics.median(r[k] for r in rows) for k in ("wall", "cpu", "rss_kb")}
