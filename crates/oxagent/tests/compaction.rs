@@ -200,6 +200,8 @@ scenarios!(false =>
     compact_sonnet45_reactive_only,
     compact_cache_read,
     compact_disabled,
+    compact_summary_without_tags,
+    compact_summary_never_tagged,
 );
 
 scenarios!(true =>

@@ -11,12 +11,11 @@
 use serde_json::{json, Map, Value};
 
 use crate::compact::{self, auto_compact_threshold, CompactError, CompactTrigger, CompactionPlan};
-use crate::content::{ContentBlock, UserContent};
+use crate::content::ContentBlock;
 use crate::conversation::Turn;
-use crate::message::{Message, ResultMessage, ResultSubtype, UserMessage};
+use crate::message::{Message, UserMessage};
 use crate::model::{ApiError, ModelRequest};
 use crate::tool::ToolRegistry;
-use crate::usage::Usage;
 
 use super::model_call::collect;
 use super::outcome::{api_error_text, TurnEnd};
@@ -24,16 +23,11 @@ use super::request::{self, max_tokens};
 use super::session::TurnState;
 use super::{hooks, Deps, Session};
 
+/// The error of a summary request the caller interrupted.
+const INTERRUPTED: &str = "interrupted";
+
 /// Automatic compactions that may fail in a row before the loop stops trying.
 const MAX_AUTO_FAILURES: u32 = 3;
-
-/// `/compact` or `/compact <instructions>` -> the instructions (possibly empty).
-pub fn compact_command(prompt: &UserContent) -> Option<String> {
-    let text = prompt.text();
-    let text = text.trim();
-    let rest = text.strip_prefix("/compact")?;
-    (rest.is_empty() || rest.starts_with(char::is_whitespace)).then(|| rest.trim().to_string())
-}
 
 /// Everything a compaction decides and builds before the model is asked.
 #[derive(Debug, Clone)]
@@ -282,43 +276,67 @@ impl Session {
         let mut instructions: Vec<String> = custom.into_iter().collect();
         instructions.extend(pre.additional_context);
         let instruction = compact::summary_instruction(Some(&instructions.join("\n\n")));
-        let model = self.live.model();
         for rounds in plan.attempts() {
             let attempt = plan.shrunk(&self.history, rounds);
-            let request = request::build_summary(
-                &self.config,
-                &model,
-                &self.history[..attempt.head],
-                &instruction,
-                deps.tools,
-            );
-            let answer = {
-                let call = collect(deps, request);
-                let stop = deps.interrupt.aborted();
-                futures::pin_mut!(call, stop);
-                match futures::future::select(call, stop).await {
-                    futures::future::Either::Left((r, _)) => r,
-                    futures::future::Either::Right(_) => {
-                        return Err(CompactError::Api("Compaction interrupted".into()))
-                    }
+            match self.ask_summary(deps, attempt.head, &instruction).await {
+                Ok(raw) if raw.trim().is_empty() => {
+                    return Err(CompactError::Api(
+                        "The summary request returned no text".into(),
+                    ))
                 }
-            };
-            match answer {
-                Ok(resp) => {
-                    self.account(&model, &resp.usage);
-                    let raw = resp.text().unwrap_or_default();
-                    if raw.trim().is_empty() {
-                        return Err(CompactError::Api(
-                            "The summary request returned no text".into(),
-                        ));
-                    }
+                Ok(raw) if raw.contains("<summary>") => return Ok((attempt, raw, pre.ran > 0)),
+                Ok(raw) => {
+                    // No <summary> block: asked once more, with a note on the form; the
+                    // first answer stands if the second has none either.
+                    let again = format!("{instruction}{}", compact::SUMMARY_FORM_NOTE);
+                    let raw = match self.ask_summary(deps, attempt.head, &again).await {
+                        Ok(second) if second.contains("<summary>") => second,
+                        _ => raw,
+                    };
                     return Ok((attempt, raw, pre.ran > 0));
                 }
                 Err(e) if e.status == Some(400) && compact::is_prompt_too_long(&e.message) => {}
+                Err(e) if e.status.is_none() && e.message == INTERRUPTED => {
+                    return Err(CompactError::Api("Compaction interrupted".into()))
+                }
                 Err(e) => return Err(CompactError::Api(api_error_text(&e))),
             }
         }
         Err(CompactError::Exhausted)
+    }
+
+    /// One summary request over `history[..head]`: the model's text, its cost accounted.
+    async fn ask_summary(
+        &mut self,
+        deps: &Deps<'_>,
+        head: usize,
+        instruction: &str,
+    ) -> Result<String, ApiError> {
+        let model = self.live.model();
+        let request = request::build_summary(
+            &self.config,
+            &model,
+            &self.history[..head],
+            instruction,
+            deps.tools,
+        );
+        let call = collect(deps, request);
+        let stop = deps.interrupt.aborted();
+        futures::pin_mut!(call, stop);
+        let resp = match futures::future::select(call, stop).await {
+            futures::future::Either::Left((r, _)) => r?,
+            futures::future::Either::Right(_) => {
+                return Err(ApiError {
+                    status: None,
+                    kind: crate::model::ApiErrorKind::Unknown,
+                    message: INTERRUPTED.into(),
+                    error_type: None,
+                    endpoint: String::new(),
+                })
+            }
+        };
+        self.account(&model, &resp.usage);
+        Ok(resp.text().unwrap_or_default())
     }
 
     /// Replaces the summarized part by the continuation; builds the boundary message.
@@ -385,85 +403,11 @@ impl Session {
             hook_ran,
         }
     }
-
-    /// `/compact [instructions]`: compacts now, without a model turn.
-    pub(crate) async fn run_compact_command(
-        &mut self,
-        args: &str,
-        deps: &Deps<'_>,
-        started: u64,
-    ) -> ResultMessage {
-        let tokens = self.tracker.tokens(&self.history);
-        let custom = (!args.is_empty()).then(|| args.to_string());
-        let outcome = self
-            .compact(deps, CompactTrigger::Manual, custom, tokens)
-            .await;
-        deps.emit.emit(self.init_message(deps));
-        match outcome {
-            Ok(done) => {
-                deps.emit.emit(done.boundary);
-                deps.emit.emit(done.continuation);
-                let stdout = compact::compacted_stdout(done.hook_ran);
-                deps.emit
-                    .emit(self.user_message(&stdout, true, deps.clock.uuid()));
-                self.pending_blocks = compact::local_command_record(args, &stdout)
-                    .into_iter()
-                    .map(ContentBlock::text)
-                    .collect();
-            }
-            Err(e) => {
-                let text = match e {
-                    CompactError::NothingToCompact => compact::NOTHING_TO_COMPACT.to_string(),
-                    CompactError::Disabled => "Error: Compaction is disabled.".to_string(),
-                    other => format!("Error during compaction: {}", other.code()),
-                };
-                deps.emit
-                    .emit(self.synthetic_assistant(deps, &text, "", false));
-            }
-        }
-        self.refresh_meter(deps);
-        ResultMessage {
-            subtype: ResultSubtype::Success,
-            is_error: false,
-            duration_ms: deps.clock.monotonic_ms().saturating_sub(started),
-            duration_api_ms: 0,
-            num_turns: 0,
-            result: Some(String::new()),
-            stop_reason: None,
-            session_id: self.config.session_id.clone(),
-            total_cost_usd: self.total_cost_usd,
-            usage: Usage::default(),
-            model_usage: self.model_usage.clone(),
-            permission_denials: Vec::new(),
-            errors: None,
-            structured_output: None,
-            api_error_status: None,
-            terminal_reason: None,
-            uuid: deps.clock.uuid(),
-        }
-    }
 }
 
 fn text_of(block: &ContentBlock) -> String {
     match block {
         ContentBlock::Text { text, .. } => text.clone(),
         _ => String::new(),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn compact_commands() {
-        let p = |s: &str| compact_command(&UserContent::Text(s.into()));
-        assert_eq!(p("/compact"), Some(String::new()));
-        assert_eq!(
-            p("/compact  keep the tests "),
-            Some("keep the tests".into())
-        );
-        assert_eq!(p("/compacted"), None);
-        assert_eq!(p("please /compact"), None);
     }
 }

@@ -17,16 +17,19 @@ mod compaction;
 mod context;
 mod dispatch;
 mod hooks;
+mod local_command;
 mod model_call;
 mod outcome;
 mod request;
 pub mod response;
+mod restore;
 mod session;
 mod updates;
 
-pub use compaction::{compact_command, plan_compaction, PlannedCompaction};
+pub use compaction::{plan_compaction, PlannedCompaction};
 pub use context::{ContextMeter, ContextView};
 pub use hooks::HookOutcome;
+pub use local_command::compact_command;
 pub use request::build as build_request;
 pub use session::Session;
 

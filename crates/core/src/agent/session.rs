@@ -19,7 +19,7 @@ use super::context::{ContextMeter, ContextTracker};
 use super::dispatch::{self, Call};
 use super::model_call::CallFailure;
 use super::outcome::TurnEnd;
-use super::{compaction, hooks, Deps};
+use super::{hooks, local_command, Deps};
 
 /// What the model reads when a response stopped at its output limit.
 const MAX_TOKENS_NUDGE: &str = "Output token limit hit. Resume directly — no apology, no recap of what you were doing. Pick up mid-thought if that is where the cut happened. Break remaining work into smaller pieces.";
@@ -45,7 +45,7 @@ pub struct Session {
     /// Cumulative over the session.
     pub total_cost_usd: f64,
     pub model_usage: BTreeMap<String, ModelUsage>,
-    prompts_sent: usize,
+    pub(crate) prompts_sent: usize,
     pub(crate) tracker: ContextTracker,
     /// Blocks that go in front of the next prompt (the record of a `/compact` run).
     pub(crate) pending_blocks: Vec<ContentBlock>,
@@ -176,7 +176,7 @@ impl Session {
     /// A prompt `/compact [instructions]` compacts the conversation instead.
     pub async fn run_turn(&mut self, prompt: UserContent, deps: &Deps<'_>) -> ResultMessage {
         let started = deps.clock.monotonic_ms();
-        if let Some(args) = compaction::compact_command(&prompt) {
+        if let Some(args) = local_command::compact_command(&prompt) {
             return self.run_compact_command(&args, deps, started).await;
         }
         deps.emit.emit(self.init_message(deps));
@@ -422,75 +422,5 @@ impl Session {
     pub fn set_model(&self, model: Option<String>) {
         self.live
             .set_model(model.unwrap_or_else(|| self.config.model.clone()));
-    }
-
-    /// The conversation as the API sees it (role, content blocks).
-    pub fn history(&self) -> Vec<(String, Vec<ContentBlock>)> {
-        self.history
-            .iter()
-            .map(|t| (t.role.to_string(), t.content.clone()))
-            .collect()
-    }
-
-    /// The conversation with the uuids of the messages each turn came in.
-    pub fn turns(&self) -> &[Turn] {
-        &self.history
-    }
-
-    /// The usage of the last model call, while it describes the conversation (a compaction
-    /// clears it).
-    pub fn last_usage(&self) -> Option<&Usage> {
-        self.tracker.last_usage()
-    }
-
-    /// Restores the last call's usage after a resume: the context size counts from it.
-    pub fn restore_usage(&mut self, usage: &Usage) {
-        self.tracker.counted(usage, self.history.len());
-    }
-
-    /// Replaces the conversation, e.g. when resuming from a transcript.
-    pub fn restore_history(&mut self, turns: Vec<(String, Vec<ContentBlock>)>) {
-        self.restore_turns(
-            turns
-                .into_iter()
-                .map(|(role, content)| Turn::with_role(&role, content))
-                .collect(),
-        );
-    }
-
-    /// The record of a `/compact` run that goes in front of the next prompt (caveat, command,
-    /// output), until that prompt comes.
-    pub fn pending_record(&self) -> &[ContentBlock] {
-        &self.pending_blocks
-    }
-
-    /// Replaces the conversation with turns that know their messages' uuids. A trailing
-    /// `/compact` record goes in front of the next prompt, as in the session that ran it.
-    pub fn restore_turns(&mut self, turns: Vec<Turn>) {
-        self.history = turns;
-        let (mut args, mut stdout) = (String::new(), None);
-        while let Some(text) = self
-            .history
-            .last()
-            .filter(|t| t.is_user())
-            .map(Turn::text)
-            .filter(|t| crate::compact::is_local_command(t))
-        {
-            self.history.pop();
-            if let Some(a) = text.split("<command-args>").nth(1) {
-                args = a.split("</command-args>").next().unwrap_or("").to_string();
-            }
-            if text.starts_with("<local-command-stdout>") {
-                stdout = Some(text.trim_end().to_string());
-            }
-        }
-        if let Some(stdout) = stdout {
-            self.pending_blocks = crate::compact::local_command_record(&args, &stdout)
-                .into_iter()
-                .map(ContentBlock::text)
-                .collect();
-        }
-        self.prompts_sent = self.history.iter().filter(|t| t.is_user()).count();
-        self.tracker.forget();
     }
 }

@@ -29,5 +29,5 @@ pub use results::limit_result;
 pub use texts::{
     compacted_stdout, continuation, extract_summary, is_continuation, is_local_command,
     is_prompt_too_long, local_command_record, parse_prompt_too_long, prompt_too_long_text,
-    summary_instruction, truncated_mcp_note, NOTHING_TO_COMPACT, SUMMARY_TASK,
+    summary_instruction, truncated_mcp_note, NOTHING_TO_COMPACT, SUMMARY_FORM_NOTE, SUMMARY_TASK,
 };

@@ -9,7 +9,7 @@
 //!
 //! ```
 //! use oxagent_core::compact::extract_summary;
-//! assert_eq!(extract_summary("<analysis>x</analysis>\n<summary>\nDone.\n</summary>"), "Done.");
+//! assert_eq!(extract_summary("<analysis>x</analysis>\n<summary>\nDone.\n</summary>"), "Summary:\nDone.");
 //! ```
 
 /// The sentence the summary request is recognised by (scripted servers match on it).
@@ -119,13 +119,16 @@ pub fn summary_instruction(custom: Option<&str>) -> String {
     s
 }
 
-/// The summary proper: the `<summary>` block's content, else the answer without its
-/// `<analysis>` block.
+/// Added to the instruction when an answer came back without a `<summary>` block.
+pub const SUMMARY_FORM_NOTE: &str = "\n\nFor this reply only: give what the instructions above ask for, with the summary inside <summary></summary> tags. All the messages before these instructions, the newest included, are the conversation to summarize: do not answer them and do not do the work they ask for (what they say about how to summarize still applies). The user did not write this note; it is about the form of this summary.";
+
+/// The summary as the continuation shows it: `Summary:` and the `<summary>` block's
+/// content, else the answer without its `<analysis>` block.
 pub fn extract_summary(raw: &str) -> String {
     if let Some(start) = raw.find("<summary>") {
         let rest = &raw[start + "<summary>".len()..];
         let body = rest.find("</summary>").map_or(rest, |end| &rest[..end]);
-        return body.trim().to_string();
+        return format!("Summary:\n{}", body.trim());
     }
     match (raw.find("<analysis>"), raw.find("</analysis>")) {
         (Some(a), Some(b)) if b > a => {
@@ -137,7 +140,8 @@ pub fn extract_summary(raw: &str) -> String {
     }
 }
 
-/// The user message that stands for the summarized history.
+/// The user message that stands for the summarized history; `summary` as
+/// [`extract_summary`] gives it.
 pub fn continuation(
     summary: &str,
     tools_used: &[String],
@@ -150,7 +154,6 @@ pub fn continuation(
         s.push_str(&tools_used.join(", "));
         s.push_str("</tools-used-before-summary>\n</system-reminder>\n");
     }
-    s.push_str("Summary:\n");
     s.push_str(summary);
     s.push_str("\n\n");
     if let Some(path) = transcript_path {
@@ -256,7 +259,7 @@ mod tests {
     fn summaries() {
         assert_eq!(
             extract_summary("<analysis>\nA\n</analysis>\n\n<summary>\n1. X\n2. Y\n</summary>"),
-            "1. X\n2. Y"
+            "Summary:\n1. X\n2. Y"
         );
         assert_eq!(extract_summary("<analysis>A</analysis> plain"), "plain");
         assert_eq!(extract_summary(" plain "), "plain");
@@ -264,7 +267,7 @@ mod tests {
 
     #[test]
     fn continuation_text() {
-        let c = continuation("S.", &["Bash".into()], Some("/h/x.jsonl"), true);
+        let c = continuation("Summary:\nS.", &["Bash".into()], Some("/h/x.jsonl"), true);
         assert!(c.contains("<tools-used-before-summary>Bash</tools-used-before-summary>\n</system-reminder>\nSummary:\nS.\n\nIf you need"));
         assert!(c.contains("read the full transcript at: /h/x.jsonl\nContinue"));
         assert!(c.ends_with("may already have happened in them."));

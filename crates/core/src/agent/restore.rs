@@ -1,0 +1,80 @@
+//! The conversation from outside the loop: reading it, and putting it back when a session
+//! is resumed from its transcript.
+
+use crate::content::ContentBlock;
+use crate::conversation::Turn;
+use crate::usage::Usage;
+
+use super::Session;
+
+impl Session {
+    /// The conversation as the API sees it (role, content blocks).
+    pub fn history(&self) -> Vec<(String, Vec<ContentBlock>)> {
+        self.history
+            .iter()
+            .map(|t| (t.role.to_string(), t.content.clone()))
+            .collect()
+    }
+
+    /// The conversation with the uuids of the messages each turn came in.
+    pub fn turns(&self) -> &[Turn] {
+        &self.history
+    }
+
+    /// The usage of the last model call, while it describes the conversation (a compaction
+    /// clears it).
+    pub fn last_usage(&self) -> Option<&Usage> {
+        self.tracker.last_usage()
+    }
+
+    /// Restores the last call's usage after a resume: the context size counts from it.
+    pub fn restore_usage(&mut self, usage: &Usage) {
+        self.tracker.counted(usage, self.history.len());
+    }
+
+    /// Replaces the conversation, e.g. when resuming from a transcript.
+    pub fn restore_history(&mut self, turns: Vec<(String, Vec<ContentBlock>)>) {
+        self.restore_turns(
+            turns
+                .into_iter()
+                .map(|(role, content)| Turn::with_role(&role, content))
+                .collect(),
+        );
+    }
+
+    /// The record of a `/compact` run that goes in front of the next prompt (caveat, command,
+    /// output), until that prompt comes.
+    pub fn pending_record(&self) -> &[ContentBlock] {
+        &self.pending_blocks
+    }
+
+    /// Replaces the conversation with turns that know their messages' uuids. A trailing
+    /// `/compact` record goes in front of the next prompt, as in the session that ran it.
+    pub fn restore_turns(&mut self, turns: Vec<Turn>) {
+        self.history = turns;
+        let (mut args, mut stdout) = (String::new(), None);
+        while let Some(text) = self
+            .history
+            .last()
+            .filter(|t| t.is_user())
+            .map(Turn::text)
+            .filter(|t| crate::compact::is_local_command(t))
+        {
+            self.history.pop();
+            if let Some(a) = text.split("<command-args>").nth(1) {
+                args = a.split("</command-args>").next().unwrap_or("").to_string();
+            }
+            if text.starts_with("<local-command-stdout>") {
+                stdout = Some(text.trim_end().to_string());
+            }
+        }
+        if let Some(stdout) = stdout {
+            self.pending_blocks = crate::compact::local_command_record(&args, &stdout)
+                .into_iter()
+                .map(ContentBlock::text)
+                .collect();
+        }
+        self.prompts_sent = self.history.iter().filter(|t| t.is_user()).count();
+        self.tracker.forget();
+    }
+}
