@@ -148,7 +148,8 @@ impl Session {
                 deps.emit.emit(done.continuation);
                 st.num_turns += 1;
             }
-            Err(CompactError::NothingToCompact) => {}
+            // Too few rounds is no reason to stop trying: the next round makes enough.
+            Err(CompactError::NothingToCompact | CompactError::TooFewGroups) => {}
             Err(_) => self.tracker.failures += 1,
         }
     }
