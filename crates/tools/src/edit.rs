@@ -115,10 +115,7 @@ impl Tool for EditTool {
     }
 
     fn check_permission(&self, input: &Value, ctx: &PermissionContext) -> ToolPermission {
-        match input.get("file_path").and_then(Value::as_str) {
-            Some(path) => permission_checks::check_write(path, ctx),
-            None => ToolPermission::Allow,
-        }
+        permission_checks::check_write_input(input, "file_path", ctx)
     }
 
     fn describe_call(&self, input: &Value) -> Option<String> {

@@ -238,10 +238,7 @@ impl Tool for NotebookEditTool {
     }
 
     fn check_permission(&self, input: &Value, ctx: &PermissionContext) -> ToolPermission {
-        match input.get("notebook_path").and_then(Value::as_str) {
-            Some(path) => permission_checks::check_write(path, ctx),
-            None => ToolPermission::Allow,
-        }
+        permission_checks::check_write_input(input, "notebook_path", ctx)
     }
 
     fn describe_call(&self, input: &Value) -> Option<String> {

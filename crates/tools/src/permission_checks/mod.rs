@@ -153,6 +153,15 @@ pub fn check_search(input_path: Option<&str>, ctx: &PermissionContext) -> ToolPe
     }
 }
 
+/// The check of a tool whose input names the one file it writes under `key` (`file_path`,
+/// `notebook_path`). An input without it is left to input validation.
+pub fn check_write_input(input: &Value, key: &str, ctx: &PermissionContext) -> ToolPermission {
+    match input.get(key).and_then(Value::as_str) {
+        Some(path) => check_write(path, ctx),
+        None => ToolPermission::Allow,
+    }
+}
+
 /// Write and Edit: may the model change `input_path`?
 pub fn check_write(input_path: &str, ctx: &PermissionContext) -> ToolPermission {
     if ctx.mode == PermissionMode::BypassPermissions {
