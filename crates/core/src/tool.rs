@@ -87,8 +87,14 @@ pub trait Tool: Send + Sync {
     fn description(&self) -> String;
     /// The input JSON Schema.
     fn input_schema(&self) -> Value;
-    /// Whether this call only reads: read-only calls of one response run concurrently.
+    /// Whether this call only reads: it may run while other read-only calls of the same
+    /// response run.
     fn is_read_only(&self, _input: &Value) -> bool {
+        false
+    }
+    /// Whether the tool reads the file on disk before its permission is decided (the
+    /// read-before-write check of Write and Edit), so even a refusal comes after a wait.
+    fn checks_disk_first(&self) -> bool {
         false
     }
     /// Whether this call may run without asking, before rules and callbacks are consulted.

@@ -114,4 +114,11 @@ scenarios!(
     can_use_tool_deny,
     can_use_tool_rewrite,
     allowed_tools_bash_rule,
+    permission_adv_git_status_exact,
+    permission_adv_npm_default,
+    permission_adv_npm_dontAsk,
+    permission_adv_paths_default,
+    permission_adv_paths_deny_rules_acceptEdits,
+    permission_adv_paths_read_rule_dontAsk,
+    permission_adv_rm_deny_bypass,
 );

@@ -87,6 +87,10 @@ fn apply(text: &str, old: &str, new: &str, replace_all: bool) -> Result<String, 
 }
 
 impl Tool for EditTool {
+    fn checks_disk_first(&self) -> bool {
+        true
+    }
+
     fn name(&self) -> &str {
         "Edit"
     }

@@ -209,6 +209,10 @@ fn source_of(cell: &Value) -> String {
 }
 
 impl Tool for NotebookEditTool {
+    fn checks_disk_first(&self) -> bool {
+        true
+    }
+
     fn name(&self) -> &str {
         "NotebookEdit"
     }

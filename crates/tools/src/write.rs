@@ -83,6 +83,10 @@ pub(crate) async fn write_file(path: &Path, content: &str) -> Result<(), ToolOut
 }
 
 impl Tool for WriteTool {
+    fn checks_disk_first(&self) -> bool {
+        true
+    }
+
     fn name(&self) -> &str {
         "Write"
     }

@@ -1,15 +1,12 @@
-//! Runs the tool calls of one response: hooks, validation, permission, execution.
-//!
-//! Read-only calls that follow each other run concurrently; any other call runs alone, in
-//! order. Results come back in the order of the calls.
+//! Runs one tool call: validation, hooks, permission, execution. The order the calls of a
+//! response run in is [`super::executor`]'s.
 
-use futures::future::join_all;
 use serde_json::{json, Map, Value};
 
 use crate::config::SessionConfig;
 use crate::content::{ContentBlock, ToolResultContent};
 use crate::message::{Message, PermissionDenial, SystemMessage};
-use crate::permission::evaluate::{evaluate, settle, Denial, Outcome};
+use crate::permission::evaluate::{evaluate, settle, Denial, Outcome, Prompt};
 use crate::permission::PermissionContext;
 use crate::rules::{PermissionRule, RuleBehavior, RuleSet, RuleSource};
 use crate::tool::{Tool, ToolContext};
@@ -50,7 +47,11 @@ impl CallOutcome {
         }
     }
 
-    fn error(id: &str, model_text: impl Into<String>, caller_text: impl Into<String>) -> Self {
+    pub(crate) fn error(
+        id: &str,
+        model_text: impl Into<String>,
+        caller_text: impl Into<String>,
+    ) -> Self {
         let mut o = CallOutcome::new(id, model_text, Some(true));
         o.structured = Some(Value::String(caller_text.into()));
         o
@@ -65,49 +66,46 @@ impl CallOutcome {
     }
 }
 
+#[derive(Debug, Clone)]
 pub(crate) struct Call {
     pub id: String,
     pub name: String,
     pub input: Value,
 }
 
-/// Runs the calls, batching consecutive read-only ones.
-pub(crate) async fn run_calls(
-    session: &Session,
-    deps: &Deps<'_>,
-    calls: Vec<Call>,
-) -> Vec<CallOutcome> {
-    let mut outcomes = Vec::with_capacity(calls.len());
-    let mut batch: Vec<Call> = Vec::new();
-    for call in calls {
-        let read_only = deps
-            .tools
-            .get(&call.name)
-            .is_some_and(|t| t.is_read_only(&call.input));
-        if !read_only && !batch.is_empty() {
-            let run = std::mem::take(&mut batch);
-            outcomes.extend(join_all(run.iter().map(|c| run_one(session, deps, c))).await);
-        }
-        if read_only {
-            batch.push(call);
-        } else {
-            outcomes.push(run_one(session, deps, &call).await);
-        }
-        if outcomes.iter().any(|o| o.interrupt) || deps.interrupt.is_aborted() {
-            break;
-        }
+/// The outcome of a call that needs neither a callback nor a run: an unknown tool, an input
+/// that fails its schema, a permission verdict the rules reach on their own. `None`: the
+/// call must go through [`run_one`]. The permission_denied message, if any, stays in the
+/// outcome's `announce`.
+pub(crate) fn instant(session: &Session, deps: &Deps<'_>, call: &Call) -> Option<CallOutcome> {
+    let tool = match checked_tool(session, deps, call) {
+        Ok(tool) => tool,
+        Err(outcome) => return Some(*outcome),
+    };
+    if hooks::any_match(session.config.hooks.get("PreToolUse"), &call.name) {
+        return None;
     }
-    if !batch.is_empty() {
-        outcomes.extend(join_all(batch.iter().map(|c| run_one(session, deps, c))).await);
+    let verdict = decide_now(session, deps, tool.as_ref(), call, &call.input, None).ok()?;
+    match verdict {
+        Verdict::Allow(_) => None,
+        // Tools that look at the file on disk before asking answer later, except when a deny
+        // rule refuses the path outright.
+        Verdict::ToolError(_) => Some(outcome_of(session, deps, call, verdict)),
+        _ if tool.checks_disk_first() => None,
+        _ => Some(outcome_of(session, deps, call, verdict)),
     }
-    outcomes
 }
 
-async fn run_one(session: &Session, deps: &Deps<'_>, call: &Call) -> CallOutcome {
-    let config = &session.config;
+/// The tool a call names, once its input passed the schema; else the error outcome.
+fn checked_tool<'d>(
+    session: &Session,
+    deps: &'d Deps<'_>,
+    call: &Call,
+) -> Result<&'d std::sync::Arc<dyn Tool>, Box<CallOutcome>> {
     let id = call.id.as_str();
     let Some(tool) = deps.tools.get(&call.name) else {
-        let disabled = config
+        let disabled = session
+            .config
             .disallowed_tools
             .iter()
             .filter_map(|r| PermissionRule::parse(r).ok())
@@ -120,11 +118,29 @@ async fn run_one(session: &Session, deps: &Deps<'_>, call: &Call) -> CallOutcome
         } else {
             format!("Error: No such tool available: {}", call.name)
         };
-        return CallOutcome::error(id, format!("<tool_use_error>{text}</tool_use_error>"), text);
+        return Err(Box::new(CallOutcome::error(
+            id,
+            format!("<tool_use_error>{text}</tool_use_error>"),
+            text,
+        )));
     };
     if let Err(e) = validate_input(tool.name(), &tool.input_schema(), &call.input) {
-        return CallOutcome::error(id, e.model_text, e.caller_text);
+        return Err(Box::new(CallOutcome::error(
+            id,
+            e.model_text,
+            e.caller_text,
+        )));
     }
+    Ok(tool)
+}
+
+pub(crate) async fn run_one(session: &Session, deps: &Deps<'_>, call: &Call) -> CallOutcome {
+    let config = &session.config;
+    let id = call.id.as_str();
+    let tool = match checked_tool(session, deps, call) {
+        Ok(tool) => tool,
+        Err(outcome) => return *outcome,
+    };
 
     let mut input = call.input.clone();
     let pre = hooks::run(
@@ -149,7 +165,7 @@ async fn run_one(session: &Session, deps: &Deps<'_>, call: &Call) -> CallOutcome
             reason.unwrap_or_default()
         );
         let mut o = CallOutcome::error(id, msg.clone(), format!("Error: {msg}"));
-        o.denial = Some(denial(call));
+        o.denial = Some(denial(session, call));
         return o;
     }
     if pre.stop {
@@ -162,7 +178,7 @@ async fn run_one(session: &Session, deps: &Deps<'_>, call: &Call) -> CallOutcome
         return o;
     }
 
-    match decide(
+    let verdict = decide(
         session,
         deps,
         tool.as_ref(),
@@ -170,9 +186,18 @@ async fn run_one(session: &Session, deps: &Deps<'_>, call: &Call) -> CallOutcome
         &input,
         hook_decision.map(|(d, _)| d),
     )
-    .await
-    {
+    .await;
+    match verdict {
         Verdict::Allow(run_input) => execute(session, deps, tool.as_ref(), call, run_input).await,
+        other => outcome_of(session, deps, call, other),
+    }
+}
+
+/// The outcome of a verdict that does not run the tool.
+fn outcome_of(session: &Session, deps: &Deps<'_>, call: &Call, verdict: Verdict) -> CallOutcome {
+    let id = call.id.as_str();
+    match verdict {
+        Verdict::Allow(_) => unreachable!("an allowed call runs"),
         Verdict::Fail(text) => {
             let caller = format!("Error: {}", strip_error_tags(&text));
             CallOutcome::error(id, text, caller)
@@ -180,7 +205,7 @@ async fn run_one(session: &Session, deps: &Deps<'_>, call: &Call) -> CallOutcome
         Verdict::ToolError(text) => {
             let caller = format!("Error: {}", strip_error_tags(&text));
             let mut o = CallOutcome::error(id, text, caller);
-            o.denial = Some(denial(call));
+            o.denial = Some(denial(session, call));
             o
         }
         Verdict::Deny {
@@ -189,7 +214,7 @@ async fn run_one(session: &Session, deps: &Deps<'_>, call: &Call) -> CallOutcome
             announce,
         } => {
             let mut o = CallOutcome::error(id, message.clone(), format!("Error: {message}"));
-            o.denial = Some(denial(call));
+            o.denial = Some(denial(session, call));
             if let Some(d) = announce {
                 let mut data = Map::new();
                 data.insert("tool_name".into(), json!(call.name));
@@ -208,7 +233,7 @@ async fn run_one(session: &Session, deps: &Deps<'_>, call: &Call) -> CallOutcome
                     subtype: "permission_denied".into(),
                     data,
                     uuid: deps.clock.uuid(),
-                    session_id: config.session_id.clone(),
+                    session_id: session.config.session_id.clone(),
                 }));
             }
             if interrupt {
@@ -245,6 +270,16 @@ enum Verdict {
     Fail(String),
 }
 
+impl Verdict {
+    fn denied(d: Denial) -> Self {
+        Verdict::Deny {
+            message: d.message.clone(),
+            interrupt: false,
+            announce: Some(d),
+        }
+    }
+}
+
 /// The rules and extra directories in force, set up from the configuration on first use.
 pub(crate) fn permission_context(session: &Session) -> PermissionContext {
     let config = &session.config;
@@ -275,6 +310,39 @@ fn initial_permissions(config: &SessionConfig) -> (RuleSet, Vec<std::path::PathB
     (rules, config.additional_directories.clone())
 }
 
+/// The verdict the rules and the mode reach without asking anyone; `Err`: the prompt must
+/// go to the PermissionRequest hooks or to can_use_tool.
+fn decide_now(
+    session: &Session,
+    deps: &Deps<'_>,
+    tool: &dyn Tool,
+    call: &Call,
+    input: &Value,
+    hook_decision: Option<&str>,
+) -> Result<Verdict, Prompt> {
+    let ctx = permission_context(session);
+    let name = tool.name();
+    let prompt = match evaluate(tool, input, &ctx, hook_decision) {
+        Outcome::Allow => return Ok(Verdict::Allow(input.clone())),
+        Outcome::ToolError(text) => return Ok(Verdict::ToolError(text)),
+        Outcome::Fail(text) => return Ok(Verdict::Fail(text)),
+        Outcome::Deny(d) => return Ok(Verdict::denied(d)),
+        Outcome::Ask(prompt) => prompt,
+    };
+    // The modes that answer a prompt themselves (dontAsk, plan, auto) come first; then the
+    // PermissionRequest hooks may answer it; then can_use_tool (none: the prompt's denial).
+    if let Some(d) = settle(&prompt, name, input, &ctx, true) {
+        return Ok(Verdict::denied(d));
+    }
+    if hooks::any_match(session.config.hooks.get("PermissionRequest"), &call.name) {
+        return Err(prompt);
+    }
+    match settle(&prompt, name, input, &ctx, deps.host.handles_can_use_tool()) {
+        Some(d) => Ok(Verdict::denied(d)),
+        None => Err(prompt),
+    }
+}
+
 async fn decide(
     session: &Session,
     deps: &Deps<'_>,
@@ -283,31 +351,11 @@ async fn decide(
     input: &Value,
     hook_decision: Option<&str>,
 ) -> Verdict {
-    let ctx = permission_context(session);
-    let name = tool.name();
-    let prompt = match evaluate(tool, input, &ctx, hook_decision) {
-        Outcome::Allow => return Verdict::Allow(input.clone()),
-        Outcome::ToolError(text) => return Verdict::ToolError(text),
-        Outcome::Fail(text) => return Verdict::Fail(text),
-        Outcome::Deny(d) => {
-            return Verdict::Deny {
-                message: d.message.clone(),
-                interrupt: false,
-                announce: Some(d),
-            }
-        }
-        Outcome::Ask(prompt) => prompt,
+    let prompt = match decide_now(session, deps, tool, call, input, hook_decision) {
+        Ok(verdict) => return verdict,
+        Err(prompt) => prompt,
     };
-    // The modes that answer a prompt themselves (dontAsk, plan, auto) come first; then the
-    // PermissionRequest hooks may answer it; then can_use_tool (none: the prompt's denial).
-    let has_callback = deps.host.handles_can_use_tool();
-    if let Some(d) = settle(&prompt, name, input, &ctx, true) {
-        return Verdict::Deny {
-            message: d.message.clone(),
-            interrupt: false,
-            announce: Some(d),
-        };
-    }
+    let name = tool.name();
     if let Some(matchers) = session.config.hooks.get("PermissionRequest") {
         let mut hook_input =
             session.hook_input("PermissionRequest", Some((name, input, call.id.as_str())));
@@ -323,13 +371,10 @@ async fn decide(
         if let Some(decision) = hooked.permission_request {
             return answered(session, deps, Ok(decision), input).await;
         }
-    }
-    if let Some(d) = settle(&prompt, name, input, &ctx, has_callback) {
-        return Verdict::Deny {
-            message: d.message.clone(),
-            interrupt: false,
-            announce: Some(d),
-        };
+        let ctx = permission_context(session);
+        if let Some(d) = settle(&prompt, name, input, &ctx, deps.host.handles_can_use_tool()) {
+            return Verdict::denied(d);
+        }
     }
     let mut request = json!({
         "subtype": "can_use_tool",
@@ -448,10 +493,23 @@ async fn execute(
     }
 }
 
-fn denial(call: &Call) -> PermissionDenial {
+/// The result's record of a refused call. As in the reference, a file tool's path is
+/// listed absolute and normalized (`~` and `..` resolved, symlinks kept).
+fn denial(session: &Session, call: &Call) -> PermissionDenial {
+    let mut tool_input = call.input.clone();
+    let key = match call.name.as_str() {
+        "Read" | "Write" | "Edit" => Some("file_path"),
+        "NotebookEdit" => Some("notebook_path"),
+        _ => None,
+    };
+    if let Some(Value::String(path)) = key.and_then(|k| tool_input.get_mut(k)) {
+        let config = &session.config;
+        let full = crate::rules::path::resolve(path, &config.cwd, config.home.as_deref());
+        *path = full.to_string_lossy().into_owned();
+    }
     PermissionDenial {
         tool_name: call.name.clone(),
         tool_use_id: call.id.clone(),
-        tool_input: call.input.clone(),
+        tool_input,
     }
 }

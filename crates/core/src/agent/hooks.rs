@@ -42,6 +42,14 @@ pub(crate) fn matches(pattern: Option<&str>, name: Option<&str>) -> bool {
     })
 }
 
+/// Whether any matcher of the event covers the tool (a callback would be asked).
+pub(crate) fn any_match(matchers: Option<&Vec<HookMatcher>>, tool_name: &str) -> bool {
+    matchers.is_some_and(|ms| {
+        ms.iter()
+            .any(|m| !m.callback_ids.is_empty() && matches(m.matcher.as_deref(), Some(tool_name)))
+    })
+}
+
 pub(crate) async fn run(
     deps: &Deps<'_>,
     matchers: Option<&Vec<HookMatcher>>,

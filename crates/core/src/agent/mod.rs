@@ -16,6 +16,7 @@
 mod compaction;
 mod context;
 mod dispatch;
+mod executor;
 mod hooks;
 mod local_command;
 mod model_call;
@@ -24,6 +25,7 @@ mod request;
 pub mod response;
 mod restore;
 mod session;
+mod tool_round;
 mod updates;
 
 pub use compaction::{plan_compaction, PlannedCompaction};

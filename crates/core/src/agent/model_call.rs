@@ -14,6 +14,7 @@ use super::outcome::{api_error_text, TurnEnd};
 use super::request;
 use super::response::ResponseBuilder;
 use super::session::TurnState;
+use super::tool_round::{call_of, ToolRound};
 use super::{Deps, Session};
 
 /// Why a model call gave no response.
@@ -31,6 +32,7 @@ impl Session {
         &mut self,
         deps: &Deps<'_>,
         st: &mut TurnState,
+        round: &mut ToolRound,
     ) -> Result<ResponseBuilder, CallFailure> {
         let model = self.live.model();
         let request = request::build(&self.config, &model, &self.history, deps.tools);
@@ -57,7 +59,7 @@ impl Session {
             };
             let Some(ev) = next else { break };
             match ev {
-                ModelEvent::Stream(raw) => self.on_stream_event(deps, &mut resp, raw),
+                ModelEvent::Stream(raw) => self.on_stream_event(deps, st, round, &mut resp, raw),
                 ModelEvent::Retry(notice) => {
                     if resp.started {
                         // A broken-off attempt counts as far as it got: the turn's usage takes
@@ -69,6 +71,7 @@ impl Session {
                         self.account(&model, &billed);
                     }
                     resp = ResponseBuilder::default();
+                    *round = ToolRound::default();
                     deps.emit.emit(self.retry_message(&notice, deps));
                 }
                 ModelEvent::Failed(_) if resp.stream_error.is_some() && resp.has_blocks() => {
@@ -150,12 +153,20 @@ impl Session {
         self.total_cost_usd += cost;
     }
 
-    fn on_stream_event(&mut self, deps: &Deps<'_>, resp: &mut ResponseBuilder, raw: Value) {
+    fn on_stream_event(
+        &self,
+        deps: &Deps<'_>,
+        st: &mut TurnState,
+        round: &mut ToolRound,
+        resp: &mut ResponseBuilder,
+        raw: Value,
+    ) {
         let kind = raw
             .get("type")
             .and_then(Value::as_str)
             .unwrap_or("")
             .to_string();
+
         let block = resp.push(&raw);
         if let Some(block) = block {
             let block = self.fill_defaults(deps, block);
@@ -164,6 +175,7 @@ impl Session {
             }
             let uuid = deps.clock.uuid();
             resp.uuids.push(uuid.clone());
+            let call = call_of(&block);
             deps.emit.emit(Message::Assistant(AssistantMessage {
                 message: ApiMessage {
                     id: resp.id.clone(),
@@ -181,6 +193,9 @@ impl Session {
                 uuid,
                 session_id: self.config.session_id.clone(),
             }));
+            if let Some(call) = call {
+                self.take_call(deps, round, call);
+            }
         }
         if self.config.include_partial_messages && kind != "ping" && kind != "error" {
             deps.emit.emit(Message::StreamEvent(StreamEventMessage {
@@ -189,6 +204,10 @@ impl Session {
                 uuid: deps.clock.uuid(),
                 session_id: self.config.session_id.clone(),
             }));
+        }
+        if kind == "content_block_start" {
+            // Calls answered while the previous block streamed report now.
+            self.report_answered(deps, st, round);
         }
     }
 

@@ -9,16 +9,16 @@ use crate::config::{PermissionMode, SessionConfig};
 use crate::content::{ContentBlock, UserContent};
 use crate::conversation::Turn;
 use crate::live::LiveSettings;
-use crate::memory::{nested_reminder, touched_paths, NestedMemory};
+use crate::memory::NestedMemory;
 use crate::message::{
     Message, PermissionDenial, ResultMessage, SystemMessage, UserMessage, UserParam,
 };
 use crate::usage::{ModelUsage, Usage};
 
 use super::context::{ContextMeter, ContextTracker};
-use super::dispatch::{self, Call};
 use super::model_call::CallFailure;
 use super::outcome::TurnEnd;
+use super::tool_round::ToolRound;
 use super::{hooks, local_command, Deps};
 
 /// What the model reads when a response stopped at its output limit.
@@ -26,10 +26,10 @@ const MAX_TOKENS_NUDGE: &str = "Output token limit hit. Resume directly — no a
 /// What the model reads after its stream broke off with an error mid-answer.
 const STREAM_ERROR_NUDGE: &str = "Your response above was cut off mid-stream. Resume directly from where it stops — no apology, no recap. If none of it survived, answer the request from the start.";
 /// Shown to the caller when the user stopped the turn at a permission prompt.
-const INTERRUPTED_FOR_TOOL: &str = "[Request interrupted by user for tool use]";
+pub(crate) const INTERRUPTED_FOR_TOOL: &str = "[Request interrupted by user for tool use]";
 const INTERRUPTED: &str = "[Request interrupted by user]";
 
-fn reminder(text: &str) -> ContentBlock {
+pub(crate) fn reminder(text: &str) -> ContentBlock {
     ContentBlock::text(format!("<system-reminder>\n{text}\n</system-reminder>"))
 }
 
@@ -241,7 +241,8 @@ impl Session {
             }
             self.auto_compact(deps, st).await;
             st.requests += 1;
-            let response = match self.call_model(deps, st).await {
+            let mut round = ToolRound::default();
+            let response = match self.call_model(deps, st, &mut round).await {
                 Ok(r) => r,
                 Err(CallFailure::End(end)) => return end,
                 Err(CallFailure::PromptTooLong(err)) => {
@@ -259,19 +260,14 @@ impl Session {
                     return TurnEnd::Budget(budget);
                 }
             }
-            if response.stream_error.is_some() && response.has_blocks() {
+            if response.stream_error.is_some() && response.has_blocks() && !round.has_calls() {
                 deps.emit.emit(self.user_text(STREAM_ERROR_NUDGE, deps));
                 self.history
                     .push(Turn::user(vec![reminder(STREAM_ERROR_NUDGE)]));
                 st.num_turns += 1;
                 continue;
             }
-            let calls: Vec<Call> = response
-                .tool_uses()
-                .into_iter()
-                .map(|(id, name, input)| Call { id, name, input })
-                .collect();
-            if calls.is_empty() {
+            if !round.has_calls() {
                 if response.stop_reason.as_deref() == Some("max_tokens") {
                     deps.emit.emit(self.user_text(MAX_TOKENS_NUDGE, deps));
                     self.history
@@ -281,81 +277,10 @@ impl Session {
                 }
                 return self.stop_hooks(deps, st).await;
             }
-            if let Some(end) = self.run_tools(deps, st, calls).await {
+            if let Some(end) = self.finish_tools(deps, st, round).await {
                 return end;
             }
         }
-    }
-
-    /// Runs one response's tool calls and appends their results.
-    async fn run_tools(
-        &mut self,
-        deps: &Deps<'_>,
-        st: &mut TurnState,
-        calls: Vec<Call>,
-    ) -> Option<TurnEnd> {
-        let names: BTreeMap<String, String> = calls
-            .iter()
-            .map(|c| (c.id.clone(), c.name.clone()))
-            .collect();
-        let touched: Vec<_> = calls
-            .iter()
-            .flat_map(|c| touched_paths(&c.input, &self.config.cwd))
-            .collect();
-        let outcomes = dispatch::run_calls(self, deps, calls).await;
-        let mut results = Vec::with_capacity(outcomes.len());
-        let mut uuids = Vec::with_capacity(outcomes.len());
-        let mut context = Vec::new();
-        let mut interrupt = false;
-        let mut stop = None;
-        for o in outcomes {
-            if let Some(a) = o.announce.clone() {
-                deps.emit.emit(a);
-            }
-            let tool = names.get(&o.tool_use_id).map_or("", String::as_str);
-            let block = crate::compact::limit_result(
-                tool,
-                o.block(),
-                self.config.compaction.mcp_output_tokens,
-            );
-            let uuid = deps.clock.uuid();
-            deps.emit.emit(Message::User(UserMessage {
-                message: UserParam {
-                    role: "user".into(),
-                    content: UserContent::Blocks(vec![block.clone()]),
-                },
-                parent_tool_use_id: None,
-                tool_use_result: o.structured.clone(),
-                is_synthetic: None,
-                uuid: Some(uuid.clone()),
-                session_id: Some(self.config.session_id.clone()),
-            }));
-            uuids.push(uuid);
-            results.push(block);
-            st.num_turns += 1;
-            st.denials.extend(o.denial);
-            context.extend(o.context);
-            interrupt |= o.interrupt;
-            stop = stop.or(o.stop);
-        }
-        results.extend(context.iter().map(|c| reminder(c)));
-        if let Some(memory) = &self.nested_memory {
-            for (path, text) in touched.iter().flat_map(|p| memory.reached(p)) {
-                let path = path.to_string_lossy();
-                results.push(ContentBlock::text(nested_reminder(&path, &text)));
-            }
-        }
-        self.history.push(Turn::user(results).with_uuids(uuids));
-        if interrupt {
-            deps.emit.emit(self.user_text(INTERRUPTED_FOR_TOOL, deps));
-            self.history
-                .push(Turn::user(vec![ContentBlock::text(INTERRUPTED_FOR_TOOL)]));
-            return Some(TurnEnd::Interrupted { during_tools: true });
-        }
-        if deps.interrupt.is_aborted() {
-            return Some(TurnEnd::Interrupted { during_tools: true });
-        }
-        stop.map(TurnEnd::HookStopped)
     }
 
     async fn stop_hooks(&mut self, deps: &Deps<'_>, st: &TurnState) -> TurnEnd {

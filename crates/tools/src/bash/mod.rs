@@ -329,6 +329,13 @@ impl Tool for BashTool {
         })
     }
 
+    fn is_read_only(&self, input: &Value) -> bool {
+        input
+            .get("command")
+            .and_then(Value::as_str)
+            .is_some_and(permission_checks::bash::is_read_only)
+    }
+
     fn check_permission(&self, input: &Value, ctx: &PermissionContext) -> ToolPermission {
         match input.get("command").and_then(Value::as_str) {
             Some(command) => permission_checks::check_bash(command, &self.shell.cwd(&ctx.cwd), ctx),

@@ -335,6 +335,20 @@ fn writes(cmd: &SimpleCommand) -> bool {
             .is_some_and(|w| FILE_WRITERS.contains(&w.as_str()))
 }
 
+/// Whether `command` only reads, wherever its paths point (where it may read is
+/// [`check_bash`]'s question). Such a call may run while other read-only calls run; a `cd`
+/// moves the session's shell, so a line with one is never read-only.
+pub fn is_read_only(command: &str) -> bool {
+    let moves = parse(command).commands.iter().any(|c| {
+        matches!(
+            strip_wrappers(&c.words).first().map(String::as_str),
+            Some("cd" | "pushd" | "popd")
+        )
+    });
+    let everywhere = PermissionContext::new("/", PermissionMode::Default);
+    !moves && check_bash(command, Path::new("/"), &everywhere) == ToolPermission::Allow
+}
+
 /// Bash: may `command` run without asking? `shell_cwd` is where the session's shell stands.
 pub fn check_bash(command: &str, shell_cwd: &Path, ctx: &PermissionContext) -> ToolPermission {
     if ctx.mode == PermissionMode::BypassPermissions {

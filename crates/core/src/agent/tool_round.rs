@@ -1,0 +1,198 @@
+//! The tool calls of one response, from their blocks streaming in to the results turn.
+
+use futures::future::join_all;
+use serde_json::Value;
+
+use crate::content::{ContentBlock, UserContent};
+use crate::conversation::Turn;
+use crate::memory::{nested_reminder, touched_paths};
+use crate::message::{Message, UserMessage, UserParam};
+
+use super::dispatch::{self, Call, CallOutcome};
+use super::executor::Executor;
+use super::outcome::TurnEnd;
+use super::session::{reminder, TurnState, INTERRUPTED_FOR_TOOL};
+use super::{Deps, Session};
+
+/// One response's calls and what they gave so far.
+#[derive(Debug, Default)]
+pub(crate) struct ToolRound {
+    exec: Executor,
+    results: Vec<ContentBlock>,
+    uuids: Vec<String>,
+    context: Vec<String>,
+    interrupt: bool,
+    stop: Option<String>,
+}
+
+impl ToolRound {
+    pub fn has_calls(&self) -> bool {
+        !self.exec.is_empty()
+    }
+}
+
+impl Session {
+    /// A tool_use block finished streaming: the call is taken, and starts if it may.
+    pub(crate) fn take_call(&self, deps: &Deps<'_>, round: &mut ToolRound, call: Call) {
+        let tool = deps.tools.get(&call.name);
+        // An unknown tool is answered on the spot; an input its schema refuses never runs
+        // beside others.
+        let ready = match tool {
+            None => dispatch::instant(self, deps, &call),
+            Some(_) => None,
+        };
+        let read_only = tool.is_none_or(|t| {
+            crate::validate::validate_input(t.name(), &t.input_schema(), &call.input).is_ok()
+                && t.is_read_only(&call.input)
+        });
+        round.exec.add(call, read_only, ready);
+        let _ = self.start_calls(deps, round, true);
+    }
+
+    /// Starts what may start; how many calls started.
+    fn start_calls(&self, deps: &Deps<'_>, round: &mut ToolRound, streaming: bool) -> usize {
+        let (started, notes) = round
+            .exec
+            .start_ready(streaming, |c| dispatch::instant(self, deps, c));
+        for note in notes {
+            deps.emit.emit(note);
+        }
+        started
+    }
+
+    /// A block started streaming: the calls answered meanwhile report.
+    pub(crate) fn report_answered(
+        &self,
+        deps: &Deps<'_>,
+        st: &mut TurnState,
+        round: &mut ToolRound,
+    ) {
+        round.exec.release_held();
+        self.report(deps, st, round);
+    }
+
+    fn report(&self, deps: &Deps<'_>, st: &mut TurnState, round: &mut ToolRound) {
+        for (tool, o) in round.exec.take_done() {
+            self.deliver(deps, st, round, &tool, o);
+        }
+    }
+
+    /// Emits one call's result and keeps it for the results turn.
+    fn deliver(
+        &self,
+        deps: &Deps<'_>,
+        st: &mut TurnState,
+        round: &mut ToolRound,
+        tool: &str,
+        o: CallOutcome,
+    ) {
+        if let Some(a) = o.announce.clone() {
+            deps.emit.emit(a);
+        }
+        let block =
+            crate::compact::limit_result(tool, o.block(), self.config.compaction.mcp_output_tokens);
+        let uuid = deps.clock.uuid();
+        deps.emit.emit(Message::User(UserMessage {
+            message: UserParam {
+                role: "user".into(),
+                content: UserContent::Blocks(vec![block.clone()]),
+            },
+            parent_tool_use_id: None,
+            tool_use_result: o.structured.clone(),
+            is_synthetic: None,
+            uuid: Some(uuid.clone()),
+            session_id: Some(self.config.session_id.clone()),
+        }));
+        round.uuids.push(uuid);
+        round.results.push(block);
+        st.num_turns += 1;
+        st.denials.extend(o.denial);
+        round.context.extend(o.context);
+        round.interrupt |= o.interrupt;
+        round.stop = round.stop.take().or(o.stop);
+    }
+
+    /// Runs the calls still waiting once the response has streamed, then appends the
+    /// results turn. `Some`: the turn ends here.
+    pub(crate) async fn finish_tools(
+        &mut self,
+        deps: &Deps<'_>,
+        st: &mut TurnState,
+        mut round: ToolRound,
+    ) -> Option<TurnEnd> {
+        while round.exec.unfinished() {
+            self.report(deps, st, &mut round);
+            if round.interrupt || deps.interrupt.is_aborted() {
+                break;
+            }
+            // What finished reports before the calls it let start are answered.
+            let started = self.start_calls(deps, &mut round, false);
+            self.report(deps, st, &mut round);
+            let runs = round.exec.running();
+            if runs.is_empty() && !round.exec.busy() {
+                if started == 0 {
+                    // Nothing can start (only after an interrupt); never spin.
+                    break;
+                }
+                continue;
+            }
+            let this = &*self;
+            let outcomes = join_all(
+                runs.iter()
+                    .map(|&i| dispatch::run_one(this, deps, round.exec.call(i))),
+            )
+            .await;
+            let mut done = Vec::with_capacity(runs.len());
+            for (i, mut o) in runs.into_iter().zip(outcomes) {
+                // An answer that came after a wait is announced when it comes.
+                if let Some(a) = o.announce.take() {
+                    deps.emit.emit(a);
+                }
+                done.push((i, o));
+            }
+            round.exec.finish(done);
+        }
+        self.append_results(deps, round)
+    }
+
+    fn append_results(&mut self, deps: &Deps<'_>, round: ToolRound) -> Option<TurnEnd> {
+        let touched: Vec<_> = round
+            .exec
+            .calls()
+            .flat_map(|c| touched_paths(&c.input, &self.config.cwd))
+            .collect();
+        let mut results = round.results;
+        results.extend(round.context.iter().map(|c| reminder(c)));
+        if let Some(memory) = &self.nested_memory {
+            for (path, text) in touched.iter().flat_map(|p| memory.reached(p)) {
+                let path = path.to_string_lossy();
+                results.push(ContentBlock::text(nested_reminder(&path, &text)));
+            }
+        }
+        self.history
+            .push(Turn::user(results).with_uuids(round.uuids));
+        if round.interrupt {
+            deps.emit
+                .emit(self.user_message(INTERRUPTED_FOR_TOOL, false, deps.clock.uuid()));
+            self.history
+                .push(Turn::user(vec![ContentBlock::text(INTERRUPTED_FOR_TOOL)]));
+            return Some(TurnEnd::Interrupted { during_tools: true });
+        }
+        if deps.interrupt.is_aborted() {
+            return Some(TurnEnd::Interrupted { during_tools: true });
+        }
+        round.stop.map(TurnEnd::HookStopped)
+    }
+}
+
+/// A tool_use block as a call.
+pub(crate) fn call_of(block: &ContentBlock) -> Option<Call> {
+    match block {
+        ContentBlock::ToolUse { id, name, input } => Some(Call {
+            id: id.clone(),
+            name: name.clone(),
+            input: Value::clone(input),
+        }),
+        _ => None,
+    }
+}
