@@ -53,6 +53,9 @@ conformance: python-dev
     mkdir -p target/conformance
     python3 ../shared/conformance/run.py --python {{python}} ../shared/conformance/scenarios/*.json --out-dir target/conformance/cand -j 2 > /dev/null || true
     python3 ../shared/conformance/compare.py ../shared/conformance/golden target/conformance/cand --profile api -q
+    # The project's own hook scenarios, recorded from the reference (tests/conformance/hooks/).
+    python3 ../shared/conformance/run.py --python {{python}} tests/conformance/hooks/hook_*.json --out-dir target/conformance/hooks -j 2 > /dev/null || true
+    python3 ../shared/conformance/compare.py tests/conformance/hooks/golden target/conformance/hooks --profile api -q
 
 fmt:
     cargo fmt --all

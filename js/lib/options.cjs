@@ -181,7 +181,7 @@ function translateHooks(hooks, callbacks) {
       if (!isObject(m) || !Array.isArray(m.hooks)) throw optionError("hooks", `${where} must be {matcher?, hooks: HookCallback[]}, not ${preview(m)}`);
       if (m.matcher !== undefined && m.matcher !== null && typeof m.matcher !== "string") throw optionError("hooks", `${where}.matcher must be a string`);
       if (m.timeout !== undefined && (typeof m.timeout !== "number" || !(m.timeout > 0))) throw optionError("hooks", `${where}.timeout must be a positive number of seconds`);
-      if (m.onFailure === "block") throw optionError("hooks", `${where}.onFailure 'block' is not supported by oxagent yet`, "ERR_OXAGENT_OPTION_UNSUPPORTED");
+      if (m.onFailure !== undefined && m.onFailure !== "continue" && m.onFailure !== "block") throw optionError("hooks", `${where}.onFailure must be 'continue' or 'block'`);
       const ids = m.hooks.map((fn, j) => {
         if (typeof fn !== "function") throw optionError("hooks", `${where}.hooks[${j}] must be a function`);
         const id = `hook_${callbacks.size}`;
@@ -190,6 +190,7 @@ function translateHooks(hooks, callbacks) {
       });
       const wire = { matcher: m.matcher ?? null, hookCallbackIds: ids };
       if (m.timeout !== undefined) wire.timeout = m.timeout;
+      if (m.onFailure !== undefined) wire.onFailure = m.onFailure;
       return wire;
     });
   }

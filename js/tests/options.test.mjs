@@ -43,7 +43,7 @@ test("features not built yet are refused by name; their defaults are accepted", 
   fails({ toolAliases: { Bash: "x" } }, "toolAliases", /toolAliases is not supported/);
   fails({ spawnClaudeCodeProcess: () => null }, "spawnClaudeCodeProcess", /not supported/);
   fails({ mcpServers: { s: { command: "server" } } }, "mcpServers", /stdio servers \(s\) are not supported/);
-  fails({ hooks: { Stop: [{ hooks: [async () => ({})], onFailure: "block" }] } }, "hooks", /onFailure 'block'/);
+  fails({ hooks: { Stop: [{ hooks: [async () => ({})], onFailure: "sometimes" }] } }, "hooks", /onFailure must be/);
   const q = query({ prompt: "x", options: { agents: {}, resume: undefined, includeHookEvents: false, toolAliases: {}, promptSuggestions: false, stderr: () => {}, executable: "node", persistSession: true, abortController: new AbortController(), env: { ANTHROPIC_BASE_URL: "http://127.0.0.1:9", ANTHROPIC_API_KEY: "sk-test" } } });
   q.close();
 });

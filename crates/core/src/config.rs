@@ -111,6 +111,14 @@ pub struct HookMatcher {
     /// Seconds; the reference's default is 60.
     #[serde(default)]
     pub timeout: Option<f64>,
+    /// `"block"`: a callback that fails (raises, times out, answers something unreadable)
+    /// blocks what the hook guards, instead of counting as no decision.
+    #[serde(rename = "onFailure", default, skip_serializing_if = "Option::is_none")]
+    pub on_failure: Option<String>,
+    /// Shell-command hooks of a settings file, which also see the session's start and end
+    /// (the caller's callbacks are registered after the session started).
+    #[serde(skip)]
+    pub from_settings: bool,
 }
 
 impl SessionConfig {

@@ -172,6 +172,20 @@ impl SessionHandle {
                     }
                     persist::Start::Fresh => {}
                 }
+                let source = match &plan.start {
+                    persist::Start::Resumed(_) => "resume",
+                    _ => "startup",
+                };
+                let edge = AbortSignal::new();
+                let deps = Deps {
+                    model: model.as_ref(),
+                    tools: &tools,
+                    host: &frames,
+                    emit: &recorder,
+                    clock: &clock,
+                    interrupt: &edge,
+                };
+                session.session_start(&deps, source).await;
                 loop {
                     // A prompt from the caller, or a turn of our own when a background task
                     // ended (see tasks.rs); the session ends when neither can come any more.
@@ -207,6 +221,7 @@ impl SessionHandle {
                         None => frames.emit(Message::Result(result)),
                     }
                 }
+                session.session_end(&deps, "other").await;
                 frames.close();
             })
         };
@@ -343,6 +358,7 @@ impl SessionHandle {
             "account": {"apiKeySource": "ANTHROPIC_API_KEY"},
             "pid": std::process::id(),
             "current_permission_mode": self.inner.live.permission_mode().as_str(),
+            "hook_on_failure_supported": true,
             "oxagent_version": env!("CARGO_PKG_VERSION"),
         })
     }

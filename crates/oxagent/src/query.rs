@@ -76,6 +76,8 @@ fn wire(options: &mut Options, callbacks: Callbacks) -> Wired {
                 matcher,
                 callback_ids,
                 timeout: None,
+                on_failure: None,
+                from_settings: false,
             });
         }
     }

@@ -203,6 +203,8 @@ impl Loaded {
                     matcher: matcher.clone(),
                     callback_ids: vec![id.clone()],
                     timeout: *timeout,
+                    on_failure: None,
+                    from_settings: true,
                 });
         }
     }

@@ -88,13 +88,13 @@ async fn run_command(
         .get("hook_event_name")
         .and_then(Value::as_str)
         .unwrap_or("");
-    Ok(interpret(
-        event,
-        &hook.command,
-        out.status.code(),
-        &stdout,
-        &stderr,
-    ))
+    let mut answer = interpret(event, &hook.command, out.status.code(), &stdout, &stderr);
+    if event == "SessionStart" {
+        // The session announces how its start hooks ran (`hook_response`).
+        answer["__command_run"] =
+            json!({"stdout": stdout, "stderr": stderr, "exit_code": out.status.code()});
+    }
+    Ok(answer)
 }
 
 /// Turns a command's exit code and output into a hook output object.

@@ -122,3 +122,30 @@ scenarios!(
     permission_adv_paths_read_rule_dontAsk,
     permission_adv_rm_deny_bypass,
 );
+
+/// The project's hook scenarios (`tests/conformance/hooks/`), recorded from the reference:
+/// each event firing, and each hook output taking effect.
+macro_rules! hook_scenarios {
+    ($($name:ident),* $(,)?) => {
+        $(
+            #[test]
+            fn $name() {
+                check(concat!("hooks/", stringify!($name)));
+            }
+        )*
+    };
+}
+
+hook_scenarios!(
+    hook_every_event,
+    hook_posttooluse_block,
+    hook_posttooluse_stop,
+    hook_posttoolusefailure_context,
+    hook_pretooluse_allow_vs_rules,
+    hook_prompt_block,
+    hook_prompt_stop,
+    hook_settings_events,
+    hook_stop_block,
+    hook_stop_continue_false,
+    hook_system_message,
+);

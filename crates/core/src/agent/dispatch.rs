@@ -30,6 +30,10 @@ pub(crate) struct CallOutcome {
     pub context: Vec<String>,
     /// A hook said `continue: false`.
     pub stop: Option<String>,
+    /// Notices to emit before the result (PreToolUse `systemMessage`s) and after it
+    /// (PostToolUse ones).
+    pub before: Vec<Message>,
+    pub after: Vec<Message>,
 }
 
 impl CallOutcome {
@@ -44,6 +48,8 @@ impl CallOutcome {
             interrupt: false,
             context: Vec::new(),
             stop: None,
+            before: Vec::new(),
+            after: Vec::new(),
         }
     }
 
@@ -154,11 +160,14 @@ pub(crate) async fn run_one(session: &Session, deps: &Deps<'_>, call: &Call) -> 
     if let Some(updated) = &pre.updated_input {
         input = updated.clone();
     }
-    let hook_decision = pre
-        .permission_decision
-        .as_ref()
-        .map(|(d, r)| (d.as_str(), r.clone()));
-    if let Some(("deny", reason)) = hook_decision {
+    let notices = session.hook_notices(deps, "PreToolUse", Some(&call.name), &pre.system_messages);
+    // `decision: "block"` is the older spelling of a deny.
+    let hook_decision = match (&pre.permission_decision, &pre.block_reason) {
+        (Some((d, r)), _) => Some((d.as_str(), r.clone())),
+        (None, Some(r)) => Some(("deny", Some(r.clone()))),
+        (None, None) => None,
+    };
+    let mut outcome = if let Some(("deny", reason)) = hook_decision {
         let msg = format!(
             "PreToolUse:{} hook error: {}",
             call.name,
@@ -166,31 +175,26 @@ pub(crate) async fn run_one(session: &Session, deps: &Deps<'_>, call: &Call) -> 
         );
         let mut o = CallOutcome::error(id, msg.clone(), format!("Error: {msg}"));
         o.denial = Some(denial(session, call));
-        return o;
-    }
-    if pre.stop {
+        o
+    } else if pre.stop {
         let mut o = CallOutcome::error(
             id,
             "Execution stopped by PreToolUse hook",
             "Error: Execution stopped by PreToolUse hook",
         );
         o.stop = Some(pre.stop_reason.unwrap_or_default());
-        return o;
-    }
-
-    let verdict = decide(
-        session,
-        deps,
-        tool.as_ref(),
-        call,
-        &input,
-        hook_decision.map(|(d, _)| d),
-    )
-    .await;
-    match verdict {
-        Verdict::Allow(run_input) => execute(session, deps, tool.as_ref(), call, run_input).await,
-        other => outcome_of(session, deps, call, other),
-    }
+        o
+    } else {
+        let verdict = decide(session, deps, tool.as_ref(), call, &input, hook_decision).await;
+        match verdict {
+            Verdict::Allow(run_input) => {
+                execute(session, deps, tool.as_ref(), call, run_input).await
+            }
+            other => outcome_of(session, deps, call, other),
+        }
+    };
+    outcome.before = notices;
+    outcome
 }
 
 /// The outcome of a verdict that does not run the tool.
@@ -318,17 +322,33 @@ fn decide_now(
     tool: &dyn Tool,
     call: &Call,
     input: &Value,
-    hook_decision: Option<&str>,
+    hook_decision: Option<(&str, Option<String>)>,
 ) -> Result<Verdict, Prompt> {
     let ctx = permission_context(session);
     let name = tool.name();
-    let prompt = match evaluate(tool, input, &ctx, hook_decision) {
+    let hook = hook_decision.as_ref().map(|(d, _)| *d);
+    let mut prompt = match evaluate(tool, input, &ctx, hook) {
         Outcome::Allow => return Ok(Verdict::Allow(input.clone())),
         Outcome::ToolError(text) => return Ok(Verdict::ToolError(text)),
         Outcome::Fail(text) => return Ok(Verdict::Fail(text)),
+        // A rule that refuses what a hook allowed is not announced.
+        Outcome::Deny(d) if hook == Some("allow") => {
+            return Ok(Verdict::Deny {
+                message: d.message,
+                interrupt: false,
+                announce: None,
+            })
+        }
         Outcome::Deny(d) => return Ok(Verdict::denied(d)),
         Outcome::Ask(prompt) => prompt,
     };
+    // A hook's ask carries its reason to whoever answers the prompt.
+    if let (Some("hook"), Some(("ask", Some(reason)))) =
+        (prompt.reason_type.as_deref(), &hook_decision)
+    {
+        prompt.message = reason.clone();
+        prompt.reason = Some(reason.clone());
+    }
     // The modes that answer a prompt themselves (dontAsk, plan, auto) come first; then the
     // PermissionRequest hooks may answer it; then can_use_tool (none: the prompt's denial).
     if let Some(d) = settle(&prompt, name, input, &ctx, true) {
@@ -349,7 +369,7 @@ async fn decide(
     tool: &dyn Tool,
     call: &Call,
     input: &Value,
-    hook_decision: Option<&str>,
+    hook_decision: Option<(&str, Option<String>)>,
 ) -> Verdict {
     let prompt = match decide_now(session, deps, tool, call, input, hook_decision) {
         Ok(verdict) => return verdict,
@@ -359,7 +379,17 @@ async fn decide(
     if let Some(matchers) = session.config.hooks.get("PermissionRequest") {
         let mut hook_input =
             session.hook_input("PermissionRequest", Some((name, input, call.id.as_str())));
-        hook_input["permission_suggestions"] = json!(prompt.suggestions);
+        // The hooks see neither the call's id nor the suggestion to allow it in the local
+        // settings file, as in the reference.
+        if let Value::Object(h) = &mut hook_input {
+            h.remove("tool_use_id");
+        }
+        let offered: Vec<&Value> = prompt
+            .suggestions
+            .iter()
+            .filter(|s| !(s["type"] == "addRules" && s["destination"] == "localSettings"))
+            .collect();
+        hook_input["permission_suggestions"] = json!(offered);
         let hooked = hooks::run(
             deps,
             Some(matchers),
@@ -476,6 +506,18 @@ async fn execute(
         Some(&call.id),
     )
     .await;
+    let mut context: Vec<String> = post
+        .additional_context
+        .iter()
+        .map(|c| format!("{event}:{} hook additional context: {c}", call.name))
+        .collect();
+    if let Some(reason) = &post.block_reason {
+        context.push(super::hook_flow::blocking_error(
+            event,
+            Some(&call.name),
+            reason,
+        ));
+    }
     CallOutcome {
         tool_use_id: call.id.clone(),
         content: out.content,
@@ -484,12 +526,12 @@ async fn execute(
         denial: None,
         announce: None,
         interrupt: false,
-        context: post
-            .additional_context
-            .into_iter()
-            .map(|c| format!("{event}:{} hook additional context: {c}", call.name))
-            .collect(),
-        stop: post.stop.then(|| post.stop_reason.unwrap_or_default()),
+        context,
+        stop: post
+            .stop
+            .then(|| post.stop_reason.clone().unwrap_or_default()),
+        before: Vec::new(),
+        after: session.hook_notices(deps, event, Some(&call.name), &post.system_messages),
     }
 }
 

@@ -25,6 +25,9 @@ pub struct HookOutcome {
     pub permission_request: Option<Value>,
     /// How many callbacks ran.
     pub ran: usize,
+    /// How each shell command of a settings file ran, when its event reports it
+    /// (`{stdout, stderr, exit_code}`).
+    pub command_runs: Vec<Value>,
 }
 
 /// Whether a matcher pattern (`Bash`, `Edit|Write`, `mcp__.*`, `*`, none) covers `name`.
@@ -75,8 +78,19 @@ pub(crate) async fn run(
             let timeout_ms = (m.timeout.unwrap_or(60.0) * 1000.0) as u64;
             let reply = call_with_timeout(deps, deps.host, request, timeout_ms).await;
             outcome.ran += 1;
-            if let Ok(Value::Object(out)) = reply {
-                fold(&mut outcome, &out);
+            let failure = match &reply {
+                Ok(Value::Object(out)) => unreadable(out),
+                Ok(Value::Null) => Some("the hook callback returned nothing".to_string()),
+                Ok(_) => Some("the hook callback's answer is not an object".to_string()),
+                Err(e) => Some(e.clone()),
+            };
+            match (failure, reply) {
+                (Some(why), _) if m.on_failure.as_deref().is_some_and(|f| f != "continue") => {
+                    let event = input["hook_event_name"].as_str().unwrap_or("");
+                    fail_closed(&mut outcome, event, why);
+                }
+                (_, Ok(Value::Object(out))) => fold(&mut outcome, &out),
+                _ => {}
             }
         }
     }
@@ -97,8 +111,42 @@ async fn call_with_timeout(
     }
 }
 
+/// What makes an answer unreadable: a permission decision or a decision the events do not
+/// know.
+fn unreadable(out: &Map<String, Value>) -> Option<String> {
+    let decision = out
+        .get("hookSpecificOutput")
+        .and_then(|h| h.get("permissionDecision"));
+    if let Some(d) = decision.filter(|d| !matches!(d.as_str(), Some("allow" | "deny" | "ask"))) {
+        return Some(format!("unknown permissionDecision {d}"));
+    }
+    match out.get("decision") {
+        Some(d) if !matches!(d.as_str(), Some("approve" | "block")) => {
+            Some(format!("unknown decision {d}"))
+        }
+        _ => None,
+    }
+}
+
+/// A failed callback of a matcher set to `on_failure: "block"` blocks what its event
+/// guards; Stop and SubagentStop ignore it.
+fn fail_closed(outcome: &mut HookOutcome, event: &str, why: String) {
+    let reason = format!("Hook callback failed: {why}");
+    match event {
+        "Stop" | "SubagentStop" => {}
+        "PreToolUse" => outcome.permission_decision = Some(("deny".into(), Some(reason))),
+        "PermissionRequest" => {
+            outcome.permission_request = Some(json!({"behavior": "deny", "message": reason}));
+        }
+        _ => outcome.block_reason = Some(reason),
+    }
+}
+
 fn fold(outcome: &mut HookOutcome, out: &Map<String, Value>) {
     let s = |v: &Value| v.as_str().map(str::to_string);
+    if let Some(run) = out.get("__command_run") {
+        outcome.command_runs.push(run.clone());
+    }
     if out.get("continue") == Some(&Value::Bool(false)) {
         outcome.stop = true;
         outcome.stop_reason = out.get("stopReason").and_then(s);

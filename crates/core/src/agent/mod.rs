@@ -17,6 +17,7 @@ mod compaction;
 mod context;
 mod dispatch;
 mod executor;
+mod hook_flow;
 mod hooks;
 mod local_command;
 mod model_call;

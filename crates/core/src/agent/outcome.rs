@@ -15,7 +15,12 @@ pub(crate) enum TurnEnd {
     Interrupted {
         during_tools: bool,
     },
-    HookStopped(String),
+    /// A hook answered `continue: false` during the turn.
+    HookStopped,
+    /// A Stop hook answered `continue: false`.
+    StopHookPrevented,
+    /// A UserPromptSubmit hook blocked or stopped the prompt: the result carries this text.
+    PromptRefused(String),
     /// The API found the prompt too long and compacting did not help.
     PromptTooLong {
         text: String,
@@ -99,13 +104,21 @@ impl TurnEnd {
                 terminal_reason: "prompt_too_long",
                 ..base
             },
-            TurnEnd::HookStopped(reason) => ResultFields {
-                result: Some(if reason.is_empty() {
-                    last_text.unwrap_or_default()
-                } else {
-                    reason.clone()
-                }),
+            TurnEnd::HookStopped => ResultFields {
+                result: Some(last_text.unwrap_or_default()),
                 terminal_reason: "hook_stopped",
+                ..base
+            },
+            TurnEnd::StopHookPrevented => ResultFields {
+                result: Some(last_text.unwrap_or_default()),
+                terminal_reason: "stop_hook_prevented",
+                ..base
+            },
+            // The reference names no terminal reason here.
+            TurnEnd::PromptRefused(text) => ResultFields {
+                result: Some(text.clone()),
+                num_turns: 0,
+                terminal_reason: "",
                 ..base
             },
         }

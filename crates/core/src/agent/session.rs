@@ -51,6 +51,10 @@ pub struct Session {
     pub(crate) pending_blocks: Vec<ContentBlock>,
     /// Finds CLAUDE.md files in subdirectories as tools reach them (none: not loaded).
     pub nested_memory: Option<Arc<dyn NestedMemory>>,
+    /// The id of the prompt being answered, for hook inputs.
+    pub(crate) prompt_id: Option<String>,
+    /// A Stop hook blocked already in this session (its notification goes out once).
+    pub(crate) stop_blocked_before: bool,
 }
 
 /// The state of one turn in progress.
@@ -63,6 +67,8 @@ pub(crate) struct TurnState {
     pub denials: Vec<PermissionDenial>,
     pub stop_reason: Option<String>,
     pub last_text: Option<String>,
+    /// A Stop hook already blocked the end of this turn.
+    pub stop_hook_active: bool,
 }
 
 impl Session {
@@ -81,6 +87,8 @@ impl Session {
             tracker: ContextTracker::default(),
             pending_blocks: Vec::new(),
             nested_memory: None,
+            prompt_id: None,
+            stop_blocked_before: false,
         }
     }
 
@@ -151,6 +159,17 @@ impl Session {
             h.insert("transcript_path".into(), json!(p.to_string_lossy()));
         }
         h.insert("cwd".into(), json!(self.config.cwd.to_string_lossy()));
+        if event == "SessionStart" {
+            h.insert("hook_event_name".into(), json!(event));
+            return Value::Object(h);
+        }
+        if let Some(id) = &self.prompt_id {
+            h.insert("prompt_id".into(), json!(id));
+        }
+        if event == "SessionEnd" {
+            h.insert("hook_event_name".into(), json!(event));
+            return Value::Object(h);
+        }
         h.insert(
             "permission_mode".into(),
             json!(self.live.permission_mode().as_str()),
@@ -176,6 +195,7 @@ impl Session {
     /// A prompt `/compact [instructions]` compacts the conversation instead.
     pub async fn run_turn(&mut self, prompt: UserContent, deps: &Deps<'_>) -> ResultMessage {
         let started = deps.clock.monotonic_ms();
+        self.prompt_id = Some(deps.clock.uuid());
         if let Some(args) = local_command::compact_command(&prompt) {
             return self.run_compact_command(&args, deps, started).await;
         }
@@ -193,13 +213,10 @@ impl Session {
             None,
         )
         .await;
-        if hooked.stop || hooked.block_reason.is_some() {
-            let reason = hooked
-                .block_reason
-                .or(hooked.stop_reason)
-                .unwrap_or_default();
-            return self.finish(deps, &st, started, TurnEnd::HookStopped(reason));
+        for notice in self.hook_notices(deps, "UserPromptSubmit", None, &hooked.system_messages) {
+            deps.emit.emit(notice);
         }
+        let refusal = self.prompt_refusal(deps, &hooked, &prompt_text);
         let mut blocks = Vec::new();
         if self.prompts_sent == 0 && self.history.is_empty() {
             if let Some(memory) = &self.config.memory {
@@ -216,6 +233,13 @@ impl Session {
             )));
         }
         blocks.extend(prompt.into_blocks());
+        if let Some((text, kept)) = refusal {
+            if kept {
+                self.history.push(Turn::user(blocks));
+                self.prompts_sent += 1;
+            }
+            return self.finish(deps, &st, started, TurnEnd::PromptRefused(text));
+        }
         self.history.push(Turn::user(blocks));
         self.prompts_sent += 1;
         self.refresh_meter(deps);
@@ -275,22 +299,19 @@ impl Session {
                     st.num_turns += 1;
                     continue;
                 }
-                return self.stop_hooks(deps, st).await;
+                match self.stop_hooks(deps, st).await {
+                    Some(end) => return end,
+                    // A Stop hook blocked: the model goes on with its reason.
+                    None => {
+                        st.num_turns += 1;
+                        continue;
+                    }
+                }
             }
             if let Some(end) = self.finish_tools(deps, st, round).await {
                 return end;
             }
         }
-    }
-
-    async fn stop_hooks(&mut self, deps: &Deps<'_>, st: &TurnState) -> TurnEnd {
-        let mut input = self.hook_input("Stop", None);
-        input["stop_hook_active"] = json!(false);
-        input["last_assistant_message"] = json!(st.last_text.clone().unwrap_or_default());
-        input["background_tasks"] = json!([]);
-        input["session_crons"] = json!([]);
-        let _ = hooks::run(deps, self.config.hooks.get("Stop"), None, input, None).await;
-        TurnEnd::Completed
     }
 
     pub(crate) fn finish(
@@ -333,7 +354,8 @@ impl Session {
             errors: fields.errors,
             structured_output: None,
             api_error_status: fields.api_error_status,
-            terminal_reason: Some(fields.terminal_reason.to_string()),
+            terminal_reason: (!fields.terminal_reason.is_empty())
+                .then(|| fields.terminal_reason.to_string()),
             uuid: deps.clock.uuid(),
         }
     }

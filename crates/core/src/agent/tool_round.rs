@@ -89,6 +89,9 @@ impl Session {
         if let Some(a) = o.announce.clone() {
             deps.emit.emit(a);
         }
+        for notice in &o.before {
+            deps.emit.emit(notice.clone());
+        }
         let block =
             crate::compact::limit_result(tool, o.block(), self.config.compaction.mcp_output_tokens);
         let uuid = deps.clock.uuid();
@@ -103,6 +106,9 @@ impl Session {
             uuid: Some(uuid.clone()),
             session_id: Some(self.config.session_id.clone()),
         }));
+        for notice in &o.after {
+            deps.emit.emit(notice.clone());
+        }
         round.uuids.push(uuid);
         round.results.push(block);
         st.num_turns += 1;
@@ -181,7 +187,7 @@ impl Session {
         if deps.interrupt.is_aborted() {
             return Some(TurnEnd::Interrupted { during_tools: true });
         }
-        round.stop.map(TurnEnd::HookStopped)
+        round.stop.map(|_| TurnEnd::HookStopped)
     }
 }
 

@@ -47,7 +47,10 @@ fn hook(event: String, spec: Value) -> HookCallback {
         let spec = spec.clone();
         let event = event.clone();
         Box::pin(async move {
-            let reason = spec["reason"].clone();
+            let reason = match &spec["reason"] {
+                Value::Null => json!("Blocked by test hook"),
+                r => r.clone(),
+            };
             match spec["behavior"].as_str().unwrap_or("") {
                 b @ ("deny" | "allow" | "ask") => {
                     json!({"hookSpecificOutput": {"hookEventName": event,

@@ -35,8 +35,17 @@ pub async fn run_scenario(name: &str) -> ScenarioRun {
 /// [`run_scenario`], also handing back the request bodies the scripted server received
 /// (normalized) and the reference's (`golden-ts` `requests`).
 pub async fn run_scenario_with_requests(name: &str) -> (ScenarioRun, Vec<Value>, Vec<Value>) {
-    let raw = load(&format!("scenarios/{name}.json"));
-    let golden = load(&format!("golden-ts/{name}.json"));
+    // `dir/name`: a scenario of the project's own, beside its `dir/golden-ts/` traces.
+    let (raw, golden) = match name.rsplit_once('/') {
+        Some((dir, base)) => (
+            load(&format!("{dir}/{base}.json")),
+            load(&format!("{dir}/golden-ts/{base}.json")),
+        ),
+        None => (
+            load(&format!("scenarios/{name}.json")),
+            load(&format!("golden-ts/{name}.json")),
+        ),
+    };
     let ws = workspace::Workspace::new();
     let scenario = ws.resolve(&raw);
     ws.lay(&scenario);
@@ -108,7 +117,7 @@ pub async fn run_scenario_with_requests(name: &str) -> (ScenarioRun, Vec<Value>,
     let run = ScenarioRun {
         messages,
         golden: golden["messages"].as_array().cloned().unwrap_or_default(),
-        files: ws.files(),
+        files: ws.normalize(&ws.files()),
         golden_files: golden.get("files").cloned(),
     };
     let golden_requests = golden["requests"].as_array().cloned().unwrap_or_default();
