@@ -60,13 +60,17 @@ pub(crate) fn decorate(frame: &mut Value, state: &mut WireState) {
         }
     }
     let success = obj.get("subtype").and_then(Value::as_str) == Some("success");
-    if !success && obj.get("api_error_status") == Some(&Value::Null) {
-        // Error subtypes carry no API status at all.
+    // Error subtypes carry no API status at all, nor does a turn a hook refused before any
+    // request (the one result without a terminal reason).
+    let no_request = !obj.contains_key("terminal_reason");
+    if (!success || no_request) && obj.get("api_error_status") == Some(&Value::Null) {
         obj.remove("api_error_status");
     }
     // A session that failed before its first turn (resume of an unknown id) reports no
     // mode or queue state.
-    let started = obj.get("num_turns").and_then(Value::as_u64) != Some(0);
+    let failed_early = obj.get("num_turns").and_then(Value::as_u64) == Some(0)
+        && obj.get("is_error") == Some(&json!(true));
+    let started = !failed_early;
     if started {
         obj.entry("fast_mode_state").or_insert(json!("off"));
         obj.entry("fast_mode_disabled_reason")

@@ -293,7 +293,11 @@ impl Session {
             }
             if !round.has_calls() {
                 if response.stop_reason.as_deref() == Some("max_tokens") {
-                    deps.emit.emit(self.user_text(MAX_TOKENS_NUDGE, deps));
+                    let mut nudge = self.user_text(MAX_TOKENS_NUDGE, deps);
+                    if let Message::User(m) = &mut nudge {
+                        m.is_synthetic = Some(true);
+                    }
+                    deps.emit.emit(nudge);
                     self.history
                         .push(Turn::user(vec![reminder(MAX_TOKENS_NUDGE)]));
                     st.num_turns += 1;
