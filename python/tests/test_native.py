@@ -122,6 +122,33 @@ async def test_hooks_see_the_call_and_can_deny(mock_server, tmp_path):
     assert isinstance(messages[-1], ResultMessage)
 
 
+@pytest.mark.parametrize("on_failure", [None, "continue", "block"])
+async def test_a_failing_hook_blocks_only_when_set_to(on_failure, mock_server, tmp_path):
+    server = mock_server({"responses": [
+        tool_turn("toolu_1", "Bash", {"command": "echo hi > f.txt", "description": "write"}),
+        text_turn("ok")]})
+
+    async def broken(hook_input, tool_use_id, context):
+        raise RuntimeError("policy service down")
+
+    opts = options(server, tmp_path, permission_mode="bypassPermissions",
+                   hooks={"PreToolUse": [HookMatcher(matcher="Bash", hooks=[broken],
+                                                     on_failure=on_failure)]})
+    with anyio.fail_after(30):
+        messages = await run("go", opts)
+    results = [b for m in messages if isinstance(m, UserMessage) for b in m.content
+               if isinstance(b, ToolResultBlock)]
+    if on_failure == "block":
+        assert not (tmp_path / "f.txt").exists()
+        assert results[0].is_error
+        assert "policy service down" in str(results[0].content)
+        assert [d["tool_use_id"] for d in messages[-1].permission_denials] == ["toolu_1"]
+    else:
+        # A failure counts as no decision: the call runs.
+        assert (tmp_path / "f.txt").read_text() == "hi\n"
+        assert not results[0].is_error
+
+
 async def test_sdk_mcp_tool(mock_server, tmp_path):
     server = mock_server({"responses": [
         tool_turn("toolu_1", "mcp__calc__add", {"a": 2, "b": 3}), text_turn("5")]})
