@@ -32,6 +32,7 @@ const OWN: &[&str] = &[
     "perm_more_dontAsk_ls",
     "perm_settings_project",
     "perm_bypass_ask",
+    "perm_auto",
 ];
 
 /// Calls where we knowingly decide differently from the reference, with the reason.

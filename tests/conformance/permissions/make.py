@@ -110,3 +110,14 @@ scenario("perm_bypass_ask", "bypassPermissions with project ask/deny rules",
          bash(["git push", "git log", "curl http://x", "touch bp.txt", "cat .env"]) + [
              ("Read", {"file_path": "<WS>/notes.txt"}), ("Read", {"file_path": "<WS>/.env"}),
              ("Write", {"file_path": "<WS>/src/b.js", "content": "x\n"})], files=sfiles)
+scenario("perm_auto", "auto mode with Bash(npm *): what runs without the classifier, which is "
+         "unavailable offline", {"permission_mode": "auto", "allowed_tools": ["Bash(npm *)"]},
+         bash(NPM + ["curl http://x", "git push", "git status", "ls ..", "cat ../outside.txt",
+                     "python3 -c 'print(1)'", "echo hi > ~/home_x", "rm -rf src"]) + [
+             ("Write", {"file_path": "<WS>/auto_new.txt", "content": "x\n"}),
+             ("Write", {"file_path": "<ROOT>/auto_out.txt", "content": "x\n"}),
+             ("Edit", {"file_path": "<WS>/notes.txt", "old_string": "n", "new_string": "m"}),
+             ("Read", {"file_path": "<ROOT>/outside.txt"}),
+             ("Glob", {"pattern": "*", "path": "<ROOT>"}),
+             ("WebFetch", {"url": "https://example.com/x", "prompt": "p"})],
+         extra={"outside_files": {"outside.txt": "o\n"}})

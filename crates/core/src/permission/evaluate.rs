@@ -220,15 +220,26 @@ pub fn evaluate(
     if allowed {
         return Outcome::Allow;
     }
-    match tool.check_permission(input, ctx) {
+    // Auto mode runs without its classifier whatever acceptEdits would run: file edits and
+    // file commands inside the working directories.
+    let checked = if mode == PermissionMode::Auto {
+        let as_edits = PermissionContext {
+            mode: PermissionMode::AcceptEdits,
+            ..ctx.clone()
+        };
+        tool.check_permission(input, &as_edits)
+    } else {
+        tool.check_permission(input, ctx)
+    };
+    match checked {
         ToolPermission::Allow => Outcome::Allow,
         ToolPermission::Deny { message } if message.starts_with("<tool_use_error>") => {
             Outcome::Fail(message)
         }
         ToolPermission::Deny { message } => deny(message, None),
-        // Plan mode looks around freely: reads outside the working directories run.
+        // Plan and auto modes look around freely: reads outside the working directories run.
         ToolPermission::Ask { reason_type, .. }
-            if mode == PermissionMode::Plan
+            if matches!(mode, PermissionMode::Plan | PermissionMode::Auto)
                 && file_rule_kind(name) == Some("Read")
                 && reason_type.as_deref() == Some("workingDir") =>
         {
