@@ -100,8 +100,35 @@ pub struct AssistantMessage {
     /// Set on synthetic messages that stand for an API failure (`server_error`, `rate_limit`...).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
+    /// The failed call's status and error type, on the message that stands for it.
+    #[serde(flatten, default, skip_serializing_if = "Option::is_none")]
+    pub api_error: Option<ApiErrorMark>,
+    /// A local command's failure this message reports.
+    #[serde(flatten, default, skip_serializing_if = "Option::is_none")]
+    pub local_command: Option<LocalCommandMark>,
     pub uuid: String,
     pub session_id: String,
+}
+
+/// What a synthetic assistant message says of the local command (`/compact`) whose failure
+/// it reports.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct LocalCommandMark {
+    /// The command's output as the transcript records it (`<local-command-stderr>…`).
+    pub local_command_source: String,
+    /// `{command, args}`.
+    pub local_command_run: Value,
+    /// `{kind: "failed"}`.
+    pub local_command_outcome: Value,
+}
+
+/// What a synthetic assistant message says of the API failure it stands for.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ApiErrorMark {
+    pub is_api_error_message: bool,
+    pub api_error_status: Option<u16>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub api_error_type: Option<String>,
 }
 
 /// The `message` of a user message.
@@ -131,6 +158,10 @@ pub struct UserMessage {
         skip_serializing_if = "Option::is_none"
     )]
     pub is_synthetic: Option<bool>,
+    /// On the messages a `/compact` command replays: its output (`true`) and the summary it
+    /// continues from (`false`).
+    #[serde(default, rename = "isReplay", skip_serializing_if = "Option::is_none")]
+    pub is_replay: Option<bool>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub uuid: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -147,6 +178,7 @@ impl UserMessage {
             parent_tool_use_id: None,
             tool_use_result: None,
             is_synthetic: None,
+            is_replay: None,
             uuid: None,
             session_id: None,
         }
@@ -186,6 +218,12 @@ pub struct ResultMessage {
     pub structured_output: Option<Value>,
     #[serde(default)]
     pub api_error_status: Option<u16>,
+    /// The API's `error.type` when an API error ended the turn.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub api_error_type: Option<String>,
+    /// The local command (`compact`) this result ends.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub local_command: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub terminal_reason: Option<String>,
     pub uuid: String,
@@ -235,6 +273,8 @@ mod tests {
             },
             parent_tool_use_id: None,
             error: None,
+            api_error: None,
+            local_command: None,
             uuid: "u".into(),
             session_id: "s".into(),
         });

@@ -88,6 +88,14 @@ impl FrameOut {
     }
 }
 
+impl FrameOut {
+    /// Sends a message frame built elsewhere, with the wire fields every message frame gets.
+    pub fn send_message(&self, mut frame: Value) {
+        decorate(&mut frame, &mut lock(&self.wire));
+        self.send(frame)
+    }
+}
+
 impl Emit for FrameOut {
     fn emit(&self, message: Message) {
         match serde_json::to_value(&message) {

@@ -217,7 +217,7 @@ impl SessionHandle {
                     }
                     recorder.after_turn(&session);
                     match notification {
-                        Some(n) => frames.send(n.result_frame(result)),
+                        Some(n) => frames.send_message(n.result_frame(result)),
                         None => frames.emit(Message::Result(result)),
                     }
                 }

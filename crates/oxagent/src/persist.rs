@@ -149,6 +149,8 @@ pub(crate) fn unknown_session_result(session_id: &str, uuid: String) -> ResultMe
         )]),
         structured_output: None,
         api_error_status: None,
+        api_error_type: None,
+        local_command: None,
         terminal_reason: None,
         uuid,
     }

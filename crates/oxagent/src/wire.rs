@@ -36,8 +36,10 @@ pub(crate) fn decorate(frame: &mut Value, state: &mut WireState) {
     let Some(obj) = frame.as_object_mut() else {
         return;
     };
-    if obj.get("type").and_then(Value::as_str) != Some("result") {
-        return;
+    match obj.get("type").and_then(Value::as_str) {
+        Some("result") => {}
+        Some("assistant") => return synthetic_fields(obj),
+        _ => return,
     }
     if let Some(Value::Object(usage)) = obj.get_mut("usage") {
         fill(usage, usage_defaults());
@@ -79,6 +81,35 @@ pub(crate) fn decorate(frame: &mut Value, state: &mut WireState) {
     }
     obj.insert("result_index".into(), json!(state.results));
     state.results += 1;
+}
+
+/// A synthetic assistant message (an API error, a local command's output) carries the
+/// TypeScript SDK's full message shape, with the fields no model filled in set to null.
+fn synthetic_fields(obj: &mut Map<String, Value>) {
+    let Some(Value::Object(message)) = obj.get_mut("message") else {
+        return;
+    };
+    if message.get("model").and_then(Value::as_str) != Some("<synthetic>") {
+        return;
+    }
+    for key in ["diagnostics", "container", "stop_details"] {
+        message.entry(key).or_insert(Value::Null);
+    }
+    if let Some(Value::Object(usage)) = message.get_mut("usage") {
+        fill(
+            usage,
+            json!({
+                "output_tokens_details": null,
+                "server_tool_use": {"web_search_requests": 0, "web_fetch_requests": 0},
+                "service_tier": null,
+                "cache_creation": {"ephemeral_1h_input_tokens": 0, "ephemeral_5m_input_tokens": 0},
+                "inference_geo": null,
+                "iterations": null,
+                "speed": null,
+                "fallback_credit": null,
+            }),
+        );
+    }
 }
 
 #[cfg(test)]

@@ -176,9 +176,13 @@ impl Session {
     pub(crate) fn prompt_too_long(&mut self, deps: &Deps<'_>, err: &ApiError) -> TurnEnd {
         let tokens = self.tracker.tokens(&self.history);
         let text = compact::prompt_too_long_text(&err.message, tokens);
-        deps.emit
-            .emit(self.synthetic_assistant(deps, &text, "invalid_request", true));
-        TurnEnd::PromptTooLong { text }
+        let mut err = err.clone();
+        err.kind = crate::model::ApiErrorKind::InvalidRequest;
+        deps.emit.emit(self.api_error_assistant(deps, &text, &err));
+        TurnEnd::PromptTooLong {
+            text,
+            error_type: err.error_type,
+        }
     }
 
     /// Runs one compaction. Status messages and hooks happen here; the boundary and the

@@ -5,8 +5,9 @@
 
 use crate::compact::{self, CompactError, CompactTrigger};
 use crate::content::{ContentBlock, UserContent};
-use crate::message::{ResultMessage, ResultSubtype};
+use crate::message::{LocalCommandMark, Message, ResultMessage, ResultSubtype};
 use crate::usage::Usage;
+use serde_json::json;
 
 use super::{Deps, Session};
 
@@ -35,10 +36,10 @@ impl Session {
         match outcome {
             Ok(done) => {
                 deps.emit.emit(done.boundary);
-                deps.emit.emit(done.continuation);
+                deps.emit.emit(replayed(done.continuation, false));
                 let stdout = compact::compacted_stdout(done.hook_ran);
-                deps.emit
-                    .emit(self.user_message(&stdout, true, deps.clock.uuid()));
+                let output = self.user_message(&stdout, true, deps.clock.uuid());
+                deps.emit.emit(replayed(output, true));
                 self.pending_blocks = compact::local_command_record(args, &stdout)
                     .into_iter()
                     .map(ContentBlock::text)
@@ -50,8 +51,17 @@ impl Session {
                     CompactError::Disabled => "Error: Compaction is disabled.".to_string(),
                     other => format!("Error during compaction: {}", other.code()),
                 };
-                deps.emit
-                    .emit(self.synthetic_assistant(deps, &text, "", false));
+                let mut report = self.synthetic_assistant(deps, &text, "", false);
+                if let Message::Assistant(a) = &mut report {
+                    a.local_command = Some(LocalCommandMark {
+                        local_command_source: format!(
+                            "<local-command-stderr>{text}</local-command-stderr>"
+                        ),
+                        local_command_run: json!({"command": "compact", "args": args}),
+                        local_command_outcome: json!({"kind": "failed"}),
+                    });
+                }
+                deps.emit.emit(report);
             }
         }
         self.refresh_meter(deps);
@@ -71,10 +81,20 @@ impl Session {
             errors: None,
             structured_output: None,
             api_error_status: None,
+            api_error_type: None,
+            local_command: Some("compact".into()),
             terminal_reason: None,
             uuid: deps.clock.uuid(),
         }
     }
+}
+
+/// Marks a message a `/compact` command replays to the caller.
+fn replayed(mut message: Message, replay: bool) -> Message {
+    if let Message::User(u) = &mut message {
+        u.is_replay = Some(replay);
+    }
+    message
 }
 
 #[cfg(test)]

@@ -6,7 +6,7 @@ use serde_json::{json, Map, Value};
 
 use crate::content::ContentBlock;
 use crate::conversation::Turn;
-use crate::message::{ApiMessage, AssistantMessage, Message, StreamEventMessage};
+use crate::message::{ApiErrorMark, ApiMessage, AssistantMessage, Message, StreamEventMessage};
 use crate::model::{ApiError, ModelEvent, ModelRequest, RetryNotice};
 use crate::usage::Usage;
 
@@ -85,11 +85,11 @@ impl Session {
                         return Err(CallFailure::PromptTooLong(err));
                     }
                     let text = api_error_text(&err);
-                    deps.emit
-                        .emit(self.synthetic_assistant(deps, &text, err.kind.as_str(), true));
+                    deps.emit.emit(self.api_error_assistant(deps, &text, &err));
                     return Err(CallFailure::End(TurnEnd::ApiError {
                         text,
                         status: err.status,
+                        error_type: err.error_type.clone(),
                     }));
                 }
             }
@@ -139,9 +139,29 @@ impl Session {
             },
             parent_tool_use_id: None,
             error: (!error.is_empty()).then(|| error.to_string()),
+            api_error: None,
+            local_command: None,
             uuid: deps.clock.uuid(),
             session_id: self.config.session_id.clone(),
         })
+    }
+
+    /// The synthetic assistant message that stands for a failed API call.
+    pub(crate) fn api_error_assistant(
+        &self,
+        deps: &Deps<'_>,
+        text: &str,
+        err: &ApiError,
+    ) -> Message {
+        let mut m = self.synthetic_assistant(deps, text, err.kind.as_str(), true);
+        if let Message::Assistant(a) = &mut m {
+            a.api_error = Some(ApiErrorMark {
+                is_api_error_message: true,
+                api_error_status: err.status,
+                api_error_type: err.error_type.clone(),
+            });
+        }
+        m
     }
 
     pub(crate) fn account(&mut self, model: &str, usage: &Usage) {
@@ -190,6 +210,8 @@ impl Session {
                 },
                 parent_tool_use_id: None,
                 error: None,
+                api_error: None,
+                local_command: None,
                 uuid,
                 session_id: self.config.session_id.clone(),
             }));

@@ -11,6 +11,7 @@ pub(crate) enum TurnEnd {
     ApiError {
         text: String,
         status: Option<u16>,
+        error_type: Option<String>,
     },
     Interrupted {
         during_tools: bool,
@@ -24,6 +25,7 @@ pub(crate) enum TurnEnd {
     /// The API found the prompt too long and compacting did not help.
     PromptTooLong {
         text: String,
+        error_type: Option<String>,
     },
 }
 
@@ -35,6 +37,7 @@ pub(crate) struct ResultFields {
     pub stop_reason: Option<String>,
     pub errors: Option<Vec<String>>,
     pub api_error_status: Option<u16>,
+    pub api_error_type: Option<String>,
     pub terminal_reason: &'static str,
 }
 
@@ -53,6 +56,7 @@ impl TurnEnd {
             stop_reason,
             errors: None,
             api_error_status: None,
+            api_error_type: None,
             terminal_reason: "completed",
         };
         match self {
@@ -74,7 +78,12 @@ impl TurnEnd {
                 terminal_reason: "budget_exhausted",
                 ..base
             },
-            TurnEnd::ApiError { text, status } => ResultFields {
+            TurnEnd::ApiError {
+                text,
+                status,
+                error_type,
+            } => ResultFields {
+                api_error_type: error_type.clone(),
                 is_error: true,
                 result: Some(text.clone()),
                 stop_reason: Some("stop_sequence".into()),
@@ -96,7 +105,8 @@ impl TurnEnd {
                 },
                 ..base
             },
-            TurnEnd::PromptTooLong { text } => ResultFields {
+            TurnEnd::PromptTooLong { text, error_type } => ResultFields {
+                api_error_type: error_type.clone(),
                 is_error: true,
                 result: Some(text.clone()),
                 stop_reason: Some("stop_sequence".into()),

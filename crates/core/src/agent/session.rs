@@ -142,6 +142,7 @@ impl Session {
             parent_tool_use_id: None,
             tool_use_result: None,
             is_synthetic: None,
+            is_replay: None,
             uuid: Some(uuid),
             session_id: Some(self.config.session_id.clone()),
         })
@@ -358,6 +359,8 @@ impl Session {
             errors: fields.errors,
             structured_output: None,
             api_error_status: fields.api_error_status,
+            api_error_type: fields.api_error_type,
+            local_command: None,
             terminal_reason: (!fields.terminal_reason.is_empty())
                 .then(|| fields.terminal_reason.to_string()),
             uuid: deps.clock.uuid(),

@@ -103,6 +103,7 @@ impl Session {
             parent_tool_use_id: None,
             tool_use_result: o.structured.clone(),
             is_synthetic: None,
+            is_replay: None,
             uuid: Some(uuid.clone()),
             session_id: Some(self.config.session_id.clone()),
         }));
