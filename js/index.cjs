@@ -6,6 +6,7 @@ const { query } = require("./lib/query.cjs");
 const { tool, createSdkMcpServer } = require("./lib/mcp.cjs");
 const { AbortError } = require("./lib/errors.cjs");
 const constants = require("./lib/constants.cjs");
+const sessions = require("./lib/sessions.cjs");
 
 /**
  * Prepares a query ahead of time. oxagent has no process to start, so this only validates the
@@ -28,4 +29,4 @@ async function startup({ options } = {}) {
   return warm;
 }
 
-module.exports = { query, tool, createSdkMcpServer, AbortError, startup, ...constants };
+module.exports = { query, tool, createSdkMcpServer, AbortError, startup, ...sessions, ...constants };

@@ -47,6 +47,48 @@ export declare function tool<Schema extends AnyZodRawShape>(
 /** An in-process MCP server; pass it in `options.mcpServers` (its tools are `mcp__<name>__<tool>`). */
 export declare function createSdkMcpServer(options: CreateSdkMcpServerOptions): McpSdkServerConfigWithInstance;
 
+/** A saved session, as the listing describes it. Times are milliseconds since the epoch. */
+export type SDKSessionInfo = {
+  sessionId: string;
+  summary: string;
+  lastModified: number;
+  fileSize?: number;
+  customTitle?: string;
+  firstPrompt?: string;
+  gitBranch?: string;
+  cwd?: string;
+  tag?: string;
+  createdAt?: number;
+};
+
+/** One message of a saved conversation: the API message as saved. */
+export type SessionMessage = {
+  type: 'user' | 'assistant' | 'system';
+  uuid: string;
+  session_id: string;
+  message: unknown;
+  parent_tool_use_id: string | null;
+  parent_agent_id: string | null;
+};
+
+export type ListSessionsOptions = { dir?: string; limit?: number; offset?: number; includeWorktrees?: boolean };
+export type GetSessionInfoOptions = { dir?: string };
+export type GetSessionMessagesOptions = { dir?: string; limit?: number; offset?: number };
+export type SessionMutationOptions = { dir?: string };
+export type ForkSessionOptions = SessionMutationOptions & { upToMessageId?: string; title?: string };
+export type ForkSessionResult = { sessionId: string };
+
+/** The saved sessions of `dir` (and its git worktrees), or of every project, newest first. */
+export declare function listSessions(options?: ListSessionsOptions): Promise<SDKSessionInfo[]>;
+export declare function getSessionInfo(sessionId: string, options?: GetSessionInfoOptions): Promise<SDKSessionInfo | undefined>;
+export declare function getSessionMessages(sessionId: string, options?: GetSessionMessagesOptions): Promise<SessionMessage[]>;
+export declare function listSubagents(sessionId: string, options?: { dir?: string }): Promise<string[]>;
+export declare function getSubagentMessages(sessionId: string, agentId: string, options?: GetSessionMessagesOptions): Promise<SessionMessage[]>;
+export declare function renameSession(sessionId: string, title: string, options?: SessionMutationOptions): Promise<void>;
+export declare function tagSession(sessionId: string, tag: string | null, options?: SessionMutationOptions): Promise<void>;
+export declare function deleteSession(sessionId: string, options?: SessionMutationOptions): Promise<void>;
+export declare function forkSession(sessionId: string, options?: ForkSessionOptions): Promise<ForkSessionResult>;
+
 export declare const HOOK_EVENTS: readonly [
   'PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'PostToolBatch', 'Notification',
   'UserPromptSubmit', 'UserPromptExpansion', 'SessionStart', 'SessionEnd', 'Stop', 'StopFailure',

@@ -43,7 +43,8 @@ test("createSdkMcpServer tools (zod 4 and zod 3) are called by the model in-proc
   });
   try {
     const calc = createSdkMcpServer({ name: "calc", version: "2.0.0", tools: [add, repeat, broken, even] });
-    const q = query({ prompt: "compute", options: api.options({ mcpServers: { calc } }) });
+    // Tool search off: the MCP tools' schemas go out with the first request.
+    const q = query({ prompt: "compute", options: api.options({ mcpServers: { calc }, env: { ENABLE_TOOL_SEARCH: "false" } }) });
     const messages = await collect(q);
     assert.deepEqual(messages[0].mcp_servers, [{ name: "calc", status: "connected" }]);
     assert.ok(messages[0].tools.includes("mcp__calc__add"), messages[0].tools.join());
@@ -62,6 +63,20 @@ test("createSdkMcpServer tools (zod 4 and zod 3) are called by the model in-proc
     const repeatSchema = api.requests()[0].body.tools.find((t) => t.name === "mcp__calc__repeat").input_schema;
     assert.deepEqual(repeatSchema.required, ["word"]);
     assert.equal(repeatSchema.properties.times.type, "integer");
+  } finally {
+    await api.close();
+  }
+});
+
+test("with tool search on, MCP tools wait behind ToolSearch", async () => {
+  const api = await mockApi({ responses: [toolUse("toolu_01", "mcp__calc__add", { a: 1, b: 2 }), text("ok")] });
+  try {
+    const calc = createSdkMcpServer({ name: "calc", version: "2.0.0", tools: [add] });
+    const messages = await collect(query({ prompt: "compute", options: api.options({ mcpServers: { calc } }) }));
+    const names = api.requests()[0].body.tools.map((t) => t.name);
+    assert.ok(names.includes("ToolSearch") && !names.includes("mcp__calc__add"), names.join(","));
+    const result = messages.find((m) => m.type === "user" && Array.isArray(m.message.content));
+    assert.equal(result.message.content[0].content[0].text, "3");
   } finally {
     await api.close();
   }

@@ -1,10 +1,15 @@
 """Session files and session stores: the official package's names.
 
-Not implemented by oxagent yet, except :func:`project_key_for_directory`: each function
-raises ``NotImplementedError`` naming itself, so nothing silently does the wrong thing.
-The result types and the ``SessionStore`` protocol are complete, for type checkers and for
-code that only refers to them.
+The functions on session files (``list_sessions``, ``get_session_info``,
+``get_session_messages``, ``rename_session``, ``tag_session``, ``delete_session``,
+``fork_session``, ``list_subagents``, ``get_subagent_messages``) read and change the
+transcripts under ``~/.claude/projects`` (or ``$CLAUDE_CONFIG_DIR/projects``) through the
+native core. The session-store functions are not implemented by oxagent yet: each raises
+``NotImplementedError`` naming itself, so nothing silently does the wrong thing. The result
+types and the ``SessionStore`` protocol are complete.
 """
+
+import json
 
 import os
 import sys
@@ -149,15 +154,113 @@ def _stub(name: str) -> Any:
     return function
 
 
-list_sessions = _stub("list_sessions")
-get_session_info = _stub("get_session_info")
-get_session_messages = _stub("get_session_messages")
-list_subagents = _stub("list_subagents")
-get_subagent_messages = _stub("get_subagent_messages")
-rename_session = _stub("rename_session")
-tag_session = _stub("tag_session")
-delete_session = _stub("delete_session")
-fork_session = _stub("fork_session")
+def _call(op: str, **args: Any) -> Any:
+    from . import _native
+
+    if args.get("directory") is not None:
+        args["directory"] = os.fspath(args["directory"])
+    answer = json.loads(_native.sessions(op, json.dumps(args)))
+    if "error" in answer:
+        kind, message = answer["error"]["kind"], answer["error"]["message"]
+        if kind == "invalid":
+            raise ValueError(message)
+        if kind == "not_found":
+            raise FileNotFoundError(message)
+        raise OSError(message)
+    return answer["ok"]
+
+
+def _page(limit: "int | None", offset: int) -> "dict[str, Any]":
+    if limit is not None and not isinstance(limit, int):
+        raise TypeError(f"limit must be an int or None, not {type(limit).__name__}")
+    if not isinstance(offset, int) or offset < 0:
+        raise ValueError(f"offset must be a non-negative int, not {offset!r}")
+    return {"limit": limit if limit and limit > 0 else None, "offset": offset}
+
+
+def list_sessions(
+    directory: "str | os.PathLike[str] | None" = None,
+    limit: "int | None" = None,
+    offset: int = 0,
+    include_worktrees: bool = True,
+) -> "list[SDKSessionInfo]":
+    """The saved sessions of ``directory`` (and its git worktrees), or of every project,
+    newest first."""
+    rows = _call("list", directory=directory, include_worktrees=include_worktrees,
+                 **_page(limit, offset))
+    return [SDKSessionInfo(**row) for row in rows]
+
+
+def get_session_info(
+    session_id: str, directory: "str | os.PathLike[str] | None" = None
+) -> "SDKSessionInfo | None":
+    """One session's facts, or None when there is no such session."""
+    row = _call("info", session_id=session_id, directory=directory)
+    return SDKSessionInfo(**row) if row else None
+
+
+def get_session_messages(
+    session_id: str,
+    directory: "str | os.PathLike[str] | None" = None,
+    limit: "int | None" = None,
+    offset: int = 0,
+) -> "list[SessionMessage]":
+    """The conversation of a saved session, user and assistant messages from the first."""
+    rows = _call("messages", session_id=session_id, directory=directory, **_page(limit, offset))
+    return [SessionMessage(**row) for row in rows]
+
+
+def list_subagents(
+    session_id: str, directory: "str | os.PathLike[str] | None" = None
+) -> "list[str]":
+    """The ids of the subagents a saved session ran."""
+    return _call("subagents", session_id=session_id, directory=directory)
+
+
+def get_subagent_messages(
+    session_id: str,
+    agent_id: str,
+    directory: "str | os.PathLike[str] | None" = None,
+    limit: "int | None" = None,
+    offset: int = 0,
+) -> "list[SessionMessage]":
+    """A subagent's conversation, from its first message."""
+    rows = _call("subagent_messages", session_id=session_id, agent_id=agent_id,
+                 directory=directory, **_page(limit, offset))
+    return [SessionMessage(**row) for row in rows]
+
+
+def rename_session(
+    session_id: str, title: str, directory: "str | os.PathLike[str] | None" = None
+) -> None:
+    """Sets the session's title (an empty title is a ValueError)."""
+    _call("rename", session_id=session_id, title=title, directory=directory)
+
+
+def tag_session(
+    session_id: str, tag: "str | None", directory: "str | os.PathLike[str] | None" = None
+) -> None:
+    """Tags the session; ``None`` clears the tag."""
+    _call("tag", session_id=session_id, tag=tag, directory=directory)
+
+
+def delete_session(session_id: str, directory: "str | os.PathLike[str] | None" = None) -> None:
+    """Deletes the session's transcript and its folder of side files."""
+    _call("delete", session_id=session_id, directory=directory)
+
+
+def fork_session(
+    session_id: str,
+    directory: "str | os.PathLike[str] | None" = None,
+    up_to_message_id: "str | None" = None,
+    title: "str | None" = None,
+) -> ForkSessionResult:
+    """Copies the conversation (up to ``up_to_message_id``) into a new session."""
+    row = _call("fork", session_id=session_id, directory=directory,
+                up_to_message_id=up_to_message_id, title=title)
+    return ForkSessionResult(session_id=row["session_id"])
+
+
 fold_session_summary = _stub("fold_session_summary")
 import_session_to_store = _stub("import_session_to_store")
 list_sessions_from_store = _stub("list_sessions_from_store")

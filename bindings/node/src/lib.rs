@@ -8,3 +8,10 @@ mod error;
 mod session;
 
 pub use session::NativeSession;
+
+/// The saved-session functions (`listSessions`, `forkSession`, ...): `op` with JSON `args`;
+/// answers `{"ok": value}` or `{"error": {"kind", "message"}}` as JSON.
+#[napi_derive::napi]
+pub fn sessions(op: String, args_json: String) -> String {
+    oxagent::saved::call_json(&op, &args_json)
+}

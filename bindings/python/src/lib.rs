@@ -34,8 +34,16 @@ fn _after_fork_in_child() {
     runtime::reset_after_fork();
 }
 
+/// The saved-session functions (`list_sessions`, `fork_session`, ...): `op` with JSON
+/// `args`; answers `{"ok": value}` or `{"error": {"kind", "message"}}` as JSON.
+#[pyfunction]
+fn sessions(py: Python<'_>, op: &str, args: &str) -> String {
+    py.detach(|| oxagent::saved::call_json(op, args))
+}
+
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(sessions, m)?)?;
     m.add_class::<session::NativeSession>()?;
     m.add_function(wrap_pyfunction!(version, m)?)?;
     m.add_function(wrap_pyfunction!(_after_fork_in_child, m)?)?;

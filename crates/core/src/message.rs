@@ -102,10 +102,14 @@ pub struct AssistantMessage {
     pub error: Option<String>,
     /// The failed call's status and error type, on the message that stands for it.
     #[serde(flatten, default, skip_serializing_if = "Option::is_none")]
-    pub api_error: Option<ApiErrorMark>,
+    pub api_error: Option<Box<ApiErrorMark>>,
     /// A local command's failure this message reports.
     #[serde(flatten, default, skip_serializing_if = "Option::is_none")]
-    pub local_command: Option<LocalCommandMark>,
+    pub local_command: Option<Box<LocalCommandMark>>,
+    /// For a call of an MCP tool: how the TypeScript SDK names it (`display_name`, and
+    /// `server_display_name`/`tool_name` when the tool exists).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tool_use_meta: Option<Value>,
     pub uuid: String,
     pub session_id: String,
 }
@@ -275,6 +279,7 @@ mod tests {
             error: None,
             api_error: None,
             local_command: None,
+            tool_use_meta: None,
             uuid: "u".into(),
             session_id: "s".into(),
         });

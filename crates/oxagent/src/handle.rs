@@ -36,6 +36,7 @@ use tokio::task::JoinHandle;
 
 use crate::error::{Error, Result};
 use crate::frames::FrameOut;
+use crate::mcp_stdio;
 use crate::options::{McpServer, Options};
 use crate::settings_host::LocalHost;
 use crate::{persist, sdk_mcp, settings, setup, side_model, tasks, toolset};
@@ -132,20 +133,38 @@ impl SessionHandle {
             .insert("skills".into(), json!(toolset.skills));
         let mut tools = toolset.registry;
         let mcp_status = Arc::new(Mutex::new(Vec::new()));
-        let servers: Vec<String> = options
-            .mcp_servers
-            .iter()
-            .map(|McpServer::Sdk { name }| name.clone())
-            .collect();
+        let servers = options.mcp_servers.clone();
+        let server_env = env.clone();
+        let server_cwd = session.config.cwd.clone();
 
         let task = {
             let frames = frames.clone();
             let interrupt = interrupt.clone();
             let mcp_status = mcp_status.clone();
             rt.spawn(async move {
-                for name in &servers {
-                    let (server_tools, status) = sdk_mcp::connect(&frames, name).await;
-                    server_tools.into_iter().for_each(|t| tools.push(t));
+                for server in &servers {
+                    let (server_tools, status) = match server {
+                        McpServer::Sdk { name } => sdk_mcp::connect(&frames, name).await,
+                        McpServer::Stdio {
+                            name,
+                            command,
+                            args,
+                            env,
+                        } => {
+                            mcp_stdio::connect(name, command, args, env, &server_env, &server_cwd)
+                                .await
+                        }
+                    };
+                    // With tool search on, MCP tools wait behind ToolSearch, as the reference's.
+                    let searchable = tools.get("ToolSearch").is_some();
+                    for t in server_tools {
+                        if searchable {
+                            tools
+                                .deferred()
+                                .defer(oxagent_core::tool::api_definition(t.as_ref()));
+                        }
+                        tools.push(t);
+                    }
                     lock(&mcp_status).push(status);
                 }
                 session.config.mcp_servers = lock(&mcp_status).clone();

@@ -20,6 +20,7 @@
 mod error;
 mod frames;
 mod handle;
+mod mcp_stdio;
 mod memory;
 mod options;
 mod persist;
@@ -34,6 +35,8 @@ mod tasks;
 mod toolset;
 mod wire;
 
+/// Listing, reading and changing saved sessions.
+pub mod saved;
 pub use error::{Error, OptionsError, OptionsErrorKind, Result};
 pub use handle::SessionHandle;
 pub use options::{McpServer, Options, SystemPrompt, ToolsOption};

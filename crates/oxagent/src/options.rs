@@ -47,6 +47,21 @@ pub enum McpServer {
     /// An in-process server of the host (Python `create_sdk_mcp_server`, JS
     /// `createSdkMcpServer`), reached through `mcp_message` control requests.
     Sdk { name: String },
+    /// A server the session starts as a child process and talks to over stdio.
+    Stdio {
+        name: String,
+        command: String,
+        args: Vec<String>,
+        env: BTreeMap<String, String>,
+    },
+}
+
+impl McpServer {
+    pub fn name(&self) -> &str {
+        match self {
+            McpServer::Sdk { name } | McpServer::Stdio { name, .. } => name,
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -376,6 +391,42 @@ fn parse_system_prompt(v: &Value) -> Result<SystemPrompt, OptionsError> {
     }
 }
 
+/// `{type?: "stdio", command, args?, env?}`.
+fn stdio_server(name: &str, cfg: &Value) -> Result<McpServer, OptionsError> {
+    let key = "mcp_servers";
+    let bad = |what: &str| OptionsError::new(K::Type, key, format!("mcp_servers.{name}.{what}"));
+    let command = cfg
+        .get("command")
+        .and_then(Value::as_str)
+        .filter(|c| !c.is_empty())
+        .ok_or_else(|| bad("command must be a non-empty string"))?
+        .to_string();
+    let args = match cfg.get("args") {
+        None | Some(Value::Null) => Vec::new(),
+        Some(Value::Array(a)) => a
+            .iter()
+            .map(|x| x.as_str().map(str::to_string))
+            .collect::<Option<Vec<_>>>()
+            .ok_or_else(|| bad("args must be a list of strings"))?,
+        Some(_) => return Err(bad("args must be a list of strings")),
+    };
+    let env = match cfg.get("env") {
+        None | Some(Value::Null) => BTreeMap::new(),
+        Some(Value::Object(m)) => m
+            .iter()
+            .map(|(k, x)| x.as_str().map(|x| (k.clone(), x.to_string())))
+            .collect::<Option<BTreeMap<_, _>>>()
+            .ok_or_else(|| bad("env must map names to strings"))?,
+        Some(_) => return Err(bad("env must map names to strings")),
+    };
+    Ok(McpServer::Stdio {
+        name: name.to_string(),
+        command,
+        args,
+        env,
+    })
+}
+
 fn parse_mcp_servers(v: &Value) -> Result<Vec<McpServer>, OptionsError> {
     let key = "mcp_servers";
     match v {
@@ -385,18 +436,12 @@ fn parse_mcp_servers(v: &Value) -> Result<Vec<McpServer>, OptionsError> {
             .map(
                 |(name, cfg)| match cfg.get("type").and_then(Value::as_str) {
                     Some("sdk") => Ok(McpServer::Sdk { name: name.clone() }),
+                    Some("stdio") | None => stdio_server(name, cfg),
                     Some(t) => Err(OptionsError::new(
                         K::Unsupported,
                         key,
                         format!(
                             "mcp_servers: {t} servers ({name}) are not supported by oxagent yet"
-                        ),
-                    )),
-                    None => Err(OptionsError::new(
-                        K::Unsupported,
-                        key,
-                        format!(
-                            "mcp_servers: stdio servers ({name}) are not supported by oxagent yet"
                         ),
                     )),
                 },

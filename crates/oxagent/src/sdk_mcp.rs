@@ -1,5 +1,6 @@
-//! Tools of the host's in-process MCP servers (Python `create_sdk_mcp_server`, JS
-//! `createSdkMcpServer`), reached through `mcp_message` control requests.
+//! Tools of MCP servers. The host's in-process servers (Python `create_sdk_mcp_server`, JS
+//! `createSdkMcpServer`) are reached through `mcp_message` control requests; stdio servers
+//! through [`crate::mcp_stdio`].
 //!
 //! At session start each server is initialized and asked for its tools; each becomes a tool
 //! named `mcp__<server>__<tool>`. A call sends `tools/call` and maps the MCP result to a tool
@@ -15,14 +16,32 @@ use serde_json::{json, Value};
 
 use crate::frames::FrameOut;
 
-pub(crate) struct SdkMcpTool {
-    full_name: String,
+/// How calls reach one server: `tools/call` with a tool name and arguments, answered with
+/// the MCP `CallToolResult` as JSON.
+pub(crate) trait McpChannel: Send + Sync {
+    fn call_tool(&self, tool: &str, arguments: Value) -> BoxFuture<'_, Result<Value, String>>;
+}
+
+/// A host's in-process server, through control requests.
+struct SdkChannel {
+    host: FrameOut,
     server: String,
+}
+
+impl McpChannel for SdkChannel {
+    fn call_tool(&self, tool: &str, arguments: Value) -> BoxFuture<'_, Result<Value, String>> {
+        let params = json!({"name": tool, "arguments": arguments});
+        Box::pin(async move { rpc(&self.host, &self.server, 2, "tools/call", params).await })
+    }
+}
+
+pub(crate) struct McpTool {
+    full_name: String,
     tool: String,
     description: String,
     schema: Value,
     read_only: bool,
-    host: FrameOut,
+    channel: Arc<dyn McpChannel>,
 }
 
 async fn rpc(
@@ -76,7 +95,23 @@ pub(crate) async fn connect(host: &FrameOut, server: &str) -> (Vec<Arc<dyn Tool>
             )
         }
     };
-    let tools = listed
+    let channel = Arc::new(SdkChannel {
+        host: host.clone(),
+        server: server.to_string(),
+    });
+    (
+        tools_of(server, &listed, channel),
+        json!({"name": server, "status": "connected"}),
+    )
+}
+
+/// The tools of a `tools/list` answer, each called through `channel`.
+pub(crate) fn tools_of(
+    server: &str,
+    listed: &Value,
+    channel: Arc<dyn McpChannel>,
+) -> Vec<Arc<dyn Tool>> {
+    listed
         .get("tools")
         .and_then(Value::as_array)
         .cloned()
@@ -88,9 +123,8 @@ pub(crate) async fn connect(host: &FrameOut, server: &str) -> (Vec<Arc<dyn Tool>
                 .pointer("/annotations/readOnlyHint")
                 .and_then(Value::as_bool)
                 .unwrap_or(false);
-            Some(Arc::new(SdkMcpTool {
+            Some(Arc::new(McpTool {
                 full_name: format!("mcp__{server}__{name}"),
-                server: server.to_string(),
                 tool: name,
                 description: t
                     .get("description")
@@ -102,11 +136,10 @@ pub(crate) async fn connect(host: &FrameOut, server: &str) -> (Vec<Arc<dyn Tool>
                     .cloned()
                     .unwrap_or(json!({"type": "object"})),
                 read_only,
-                host: host.clone(),
+                channel: channel.clone(),
             }) as Arc<dyn Tool>)
         })
-        .collect();
-    (tools, json!({"name": server, "status": "connected"}))
+        .collect()
 }
 
 fn to_block(item: &Value) -> Option<ContentBlock> {
@@ -121,7 +154,7 @@ fn to_block(item: &Value) -> Option<ContentBlock> {
     }
 }
 
-impl Tool for SdkMcpTool {
+impl Tool for McpTool {
     fn name(&self) -> &str {
         &self.full_name
     }
@@ -136,8 +169,7 @@ impl Tool for SdkMcpTool {
     }
     fn call<'a>(&'a self, input: Value, _ctx: &'a ToolContext) -> BoxFuture<'a, ToolOutput> {
         Box::pin(async move {
-            let params = json!({"name": self.tool, "arguments": input});
-            match rpc(&self.host, &self.server, 2, "tools/call", params).await {
+            match self.channel.call_tool(&self.tool, input).await {
                 Err(e) => ToolOutput::error(e),
                 Ok(result) => {
                     let items = result
@@ -150,6 +182,16 @@ impl Tool for SdkMcpTool {
                         .get("isError")
                         .and_then(Value::as_bool)
                         .unwrap_or(false);
+                    if is_error {
+                        // An error reaches the model as its text, as the reference sends it.
+                        let text: Vec<&str> = items
+                            .iter()
+                            .filter_map(|i| i.get("text").and_then(Value::as_str))
+                            .collect();
+                        let text = text.join("\n");
+                        return ToolOutput::error(text.clone())
+                            .with_structured(json!(format!("Error: {text}")));
+                    }
                     ToolOutput {
                         content: ToolResultContent::Blocks(blocks),
                         is_error: is_error.then_some(true),

@@ -11,13 +11,70 @@
 //! assert_eq!(sanitize("/home/me/my project"), "-home-me-my-project");
 //! ```
 
+mod catalog;
 mod load;
+mod mutate;
 mod writer;
 
 use std::path::{Path, PathBuf};
 
+pub use catalog::{
+    info_camel, list_sessions, list_subagents, session_info, session_messages, subagent_messages,
+    SessionInfo, SessionMessage,
+};
 pub use load::{load, LoadError, LoadedSession};
+pub use mutate::{delete_session, fork_session, rename_session, tag_session, SessionError};
 pub use writer::TranscriptWriter;
+
+/// The folder of all projects' transcripts: `$CLAUDE_CONFIG_DIR/projects`, else
+/// `<home>/.claude/projects`.
+pub fn projects_root(home: &Path, config_dir: Option<&Path>) -> PathBuf {
+    match config_dir {
+        Some(c) => c.join("projects"),
+        None => home.join(".claude").join("projects"),
+    }
+}
+
+/// The folder name of a working directory's transcripts: its real path, every character
+/// that is not an ASCII letter or digit made `-`; past 200 characters, the first 200, `-`
+/// and a base-36 hash of the path.
+pub fn project_key(dir: &Path) -> String {
+    let real = std::fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf());
+    let path = real.to_string_lossy();
+    let key = sanitize(&path);
+    if key.len() <= 200 {
+        return key;
+    }
+    let mut h: i32 = 0;
+    for c in path.chars() {
+        h = h.wrapping_mul(31).wrapping_add(c as i32);
+    }
+    format!("{}-{}", &key[..200], base36(h.unsigned_abs()))
+}
+
+fn base36(mut n: u32) -> String {
+    const DIGITS: &[u8] = b"0123456789abcdefghijklmnopqrstuvwxyz";
+    let mut out = Vec::new();
+    loop {
+        out.push(DIGITS[(n % 36) as usize]);
+        n /= 36;
+        if n == 0 {
+            break;
+        }
+    }
+    out.reverse();
+    String::from_utf8(out).unwrap_or_default()
+}
+
+/// Whether `id` is a UUID (`8-4-4-4-12` hex digits), as session ids are.
+pub fn valid_session_id(id: &str) -> bool {
+    let parts: Vec<&str> = id.split('-').collect();
+    parts.len() == 5
+        && parts
+            .iter()
+            .zip([8, 4, 4, 4, 12])
+            .all(|(p, n)| p.len() == n && p.chars().all(|c| c.is_ascii_hexdigit()))
+}
 
 /// Every character that is not ASCII alphanumeric becomes `-`.
 pub fn sanitize(path: &str) -> String {
@@ -26,11 +83,9 @@ pub fn sanitize(path: &str) -> String {
         .collect()
 }
 
-/// `<home>/.claude/projects/<sanitized cwd>`.
+/// `<home>/.claude/projects/<project key of cwd>`.
 pub fn project_dir(home: &Path, cwd: &Path) -> PathBuf {
-    home.join(".claude")
-        .join("projects")
-        .join(sanitize(&cwd.to_string_lossy()))
+    home.join(".claude").join("projects").join(project_key(cwd))
 }
 
 pub fn transcript_path(home: &Path, cwd: &Path, session_id: &str) -> PathBuf {

@@ -477,8 +477,13 @@ async fn execute(
         env: config.env.clone(),
         abort: deps.interrupt.clone(),
     };
-    let out = tool.call(input.clone(), &ctx).await;
+    let mut out = tool.call(input.clone(), &ctx).await;
     let failed = out.is_error == Some(true);
+    if failed && deps.tools.deferred().is_hidden(&call.name) {
+        if let ToolResultContent::Text(text) = &mut out.content {
+            text.push_str(&unseen_schema_note(&call.name, &tool.input_schema()));
+        }
+    }
     let (event, extra) = if failed {
         (
             "PostToolUseFailure",
@@ -533,6 +538,14 @@ async fn execute(
         before: Vec::new(),
         after: session.hook_notices(deps, event, Some(&call.name), &post.system_messages),
     }
+}
+
+/// Added to the error of a deferred tool called before ToolSearch loaded it: the model
+/// guessed its input without the schema.
+fn unseen_schema_note(name: &str, schema: &Value) -> String {
+    format!(
+        "\n\nYou called this tool without its input schema in your context. Its schema is: {schema}\n         If your input does not fit it, fix the input and call again. If it fits, the error has          another cause; should a corrected call fail the same way, load the tool with ToolSearch          (query \"select:{name}\") and call it again."
+    )
 }
 
 /// The result's record of a refused call. As in the reference, a file tool's path is

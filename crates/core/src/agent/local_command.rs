@@ -53,13 +53,13 @@ impl Session {
                 };
                 let mut report = self.synthetic_assistant(deps, &text, "", false);
                 if let Message::Assistant(a) = &mut report {
-                    a.local_command = Some(LocalCommandMark {
+                    a.local_command = Some(Box::new(LocalCommandMark {
                         local_command_source: format!(
                             "<local-command-stderr>{text}</local-command-stderr>"
                         ),
                         local_command_run: json!({"command": "compact", "args": args}),
                         local_command_outcome: json!({"kind": "failed"}),
-                    });
+                    }));
                 }
                 deps.emit.emit(report);
             }

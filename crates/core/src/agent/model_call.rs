@@ -141,6 +141,7 @@ impl Session {
             error: (!error.is_empty()).then(|| error.to_string()),
             api_error: None,
             local_command: None,
+            tool_use_meta: None,
             uuid: deps.clock.uuid(),
             session_id: self.config.session_id.clone(),
         })
@@ -155,11 +156,11 @@ impl Session {
     ) -> Message {
         let mut m = self.synthetic_assistant(deps, text, err.kind.as_str(), true);
         if let Message::Assistant(a) = &mut m {
-            a.api_error = Some(ApiErrorMark {
+            a.api_error = Some(Box::new(ApiErrorMark {
                 is_api_error_message: true,
                 api_error_status: err.status,
                 api_error_type: err.error_type.clone(),
-            });
+            }));
         }
         m
     }
@@ -196,6 +197,7 @@ impl Session {
             let uuid = deps.clock.uuid();
             resp.uuids.push(uuid.clone());
             let call = call_of(&block);
+            let meta = mcp_meta(&block, deps);
             deps.emit.emit(Message::Assistant(AssistantMessage {
                 message: ApiMessage {
                     id: resp.id.clone(),
@@ -212,6 +214,7 @@ impl Session {
                 error: None,
                 api_error: None,
                 local_command: None,
+                tool_use_meta: meta,
                 uuid,
                 session_id: self.config.session_id.clone(),
             }));
@@ -271,6 +274,25 @@ impl Session {
         data.insert("error".into(), json!(n.error.as_str()));
         self.system("api_retry", data, deps)
     }
+}
+
+/// How the TypeScript SDK names a call of an MCP tool (`mcp__<server>__<tool>`).
+fn mcp_meta(block: &ContentBlock, deps: &Deps<'_>) -> Option<Value> {
+    let ContentBlock::ToolUse { id, name, .. } = block else {
+        return None;
+    };
+    let (server, tool) = name.strip_prefix("mcp__")?.split_once("__")?;
+    let mut chars = tool.chars();
+    let display: String = chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default();
+    let mut meta = json!({"id": id, "display_name": display});
+    if deps.tools.get(name).is_some() {
+        meta["server_display_name"] = json!(server);
+        meta["tool_name"] = json!(tool);
+    }
+    Some(json!([meta]))
 }
 
 /// Runs a request without showing anything to the caller (the summary request of a

@@ -1,0 +1,133 @@
+"""Stdio MCP servers: a server built with the official ``mcp`` package (installed by
+``./dev``) runs as a child process of the session; its tools are called, answer, fail, and
+are refused by permissions, and the process is gone when the session ends."""
+
+from __future__ import annotations
+
+import sys
+import textwrap
+
+import anyio
+import pytest
+from conftest import requires_native, text_turn, tool_turn
+
+from claude_agent_sdk import (
+    AssistantMessage,
+    ClaudeAgentOptions,
+    ResultMessage,
+    SystemMessage,
+    ToolResultBlock,
+    UserMessage,
+    query,
+)
+
+pytest.importorskip("mcp")
+pytestmark = [requires_native, pytest.mark.anyio]
+
+SERVER = textwrap.dedent('''
+    try:
+        from mcp.server.mcpserver import MCPServer as Server
+    except ImportError:  # mcp 1.x
+        from mcp.server.fastmcp import FastMCP as Server
+    import os
+
+    app = Server("calc")
+
+    @app.tool()
+    def add(a: int, b: int) -> int:
+        """Add two integers."""
+        return a + b
+
+    @app.tool()
+    def where() -> str:
+        """The server's working directory and its CALC_MODE."""
+        return os.getcwd() + " " + os.environ.get("CALC_MODE", "-")
+
+    @app.tool()
+    def fail(reason: str) -> str:
+        """Always fails."""
+        raise ValueError(reason)
+
+    app.run()
+''')
+
+
+def results(messages):
+    return [b for m in messages if isinstance(m, UserMessage) and isinstance(m.content, list)
+            for b in m.content if isinstance(b, ToolResultBlock)]
+
+
+async def test_a_stdio_server_tools_run_in_the_session(mock_server, tmp_path):
+    (tmp_path / "server.py").write_text(SERVER)
+    server = mock_server({"responses": [
+        {"content": [
+            {"type": "tool_use", "id": "t1", "name": "mcp__calc__add", "input": {"a": 2, "b": 3}},
+            {"type": "tool_use", "id": "t2", "name": "mcp__calc__where", "input": {}},
+            {"type": "tool_use", "id": "t3", "name": "mcp__calc__fail", "input": {"reason": "no"}},
+        ]},
+        text_turn("Done."),
+    ]})
+    opts = ClaudeAgentOptions(
+        cwd=str(tmp_path), env=server.env(), permission_mode="bypassPermissions",
+        mcp_servers={"calc": {"command": sys.executable, "args": [str(tmp_path / "server.py")],
+                              "env": {"CALC_MODE": "test"}}})
+    with anyio.fail_after(60):
+        messages = [m async for m in query(prompt="Use it", options=opts)]
+    init = messages[0]
+    assert isinstance(init, SystemMessage) and init.subtype == "init"
+    assert init.data["mcp_servers"] == [{"name": "calc", "status": "connected", "source": "dynamic"}]
+    assert {"mcp__calc__add", "mcp__calc__where", "mcp__calc__fail"} <= set(init.data["tools"])
+    added, where, failed = results(messages)
+    assert not added.is_error and "5" in str(added.content)
+    assert str(tmp_path) in str(where.content) and "test" in str(where.content)
+    assert failed.is_error and "no" in str(failed.content)
+    assert isinstance(messages[-1], ResultMessage) and messages[-1].subtype == "success"
+    # The server process ends with the session.
+    with anyio.fail_after(10):
+        while any(str(tmp_path / "server.py") in cmdline for cmdline in _cmdlines()):
+            await anyio.sleep(0.05)
+
+
+def _cmdlines():
+    import os
+
+    for pid in os.listdir("/proc"):
+        if pid.isdigit():
+            try:
+                with open(f"/proc/{pid}/cmdline", "rb") as f:
+                    yield f.read().replace(b"\0", b" ").decode(errors="replace")
+            except OSError:
+                continue
+
+
+async def test_a_server_that_cannot_start_is_reported_failed(mock_server, tmp_path):
+    server = mock_server({"responses": [tool_turn("t1", "mcp__gone__x", {}), text_turn("ok")]})
+    opts = ClaudeAgentOptions(cwd=str(tmp_path), env=server.env(),
+                              mcp_servers={"gone": {"command": str(tmp_path / "missing-binary")}})
+    with anyio.fail_after(60):
+        messages = [m async for m in query(prompt="Use it", options=opts)]
+    status = messages[0].data["mcp_servers"][0]
+    assert status["name"] == "gone" and status["status"] == "failed" and status["error"]
+    (refused,) = results(messages)
+    assert refused.is_error and "No such tool available: mcp__gone__x" in str(refused.content)
+    assert [m for m in messages if isinstance(m, AssistantMessage)]
+
+
+async def test_mcp_tools_need_permission_in_default_mode(mock_server, tmp_path):
+    (tmp_path / "server.py").write_text(SERVER)
+    server = mock_server({"responses": [
+        {"content": [
+            {"type": "tool_use", "id": "t1", "name": "mcp__calc__add", "input": {"a": 1, "b": 1}},
+            {"type": "tool_use", "id": "t2", "name": "mcp__calc__where", "input": {}},
+        ]},
+        text_turn("Done."),
+    ]})
+    opts = ClaudeAgentOptions(
+        cwd=str(tmp_path), env=server.env(), allowed_tools=["mcp__calc__add"],
+        mcp_servers={"calc": {"command": sys.executable, "args": [str(tmp_path / "server.py")]}})
+    with anyio.fail_after(60):
+        messages = [m async for m in query(prompt="Use it", options=opts)]
+    added, where = results(messages)
+    assert not added.is_error and "2" in str(added.content)
+    assert where.is_error
+    assert [d["tool_name"] for d in messages[-1].permission_denials] == ["mcp__calc__where"]
