@@ -48,6 +48,18 @@ impl Usage {
         if let Some(v) = get("cache_read_input_tokens") {
             self.cache_read_input_tokens = v;
         }
+        if let Some(v) = delta.get("server_tool_use").filter(|v| v.is_object()) {
+            self.extra.insert("server_tool_use".into(), v.clone());
+        }
+    }
+
+    /// Searches the API ran for this response (`server_tool_use.web_search_requests`).
+    pub fn web_search_requests(&self) -> u64 {
+        self.extra
+            .get("server_tool_use")
+            .and_then(|s| s.get("web_search_requests"))
+            .and_then(Value::as_u64)
+            .unwrap_or(0)
     }
 
     /// Tokens of the prompt as the API counted it (input + cache read + cache write).
@@ -78,6 +90,7 @@ impl ModelUsage {
         self.output_tokens += usage.output_tokens;
         self.cache_read_input_tokens += usage.cache_read_input_tokens;
         self.cache_creation_input_tokens += usage.cache_creation_input_tokens;
+        self.web_search_requests += usage.web_search_requests();
         self.cost_usd += cost;
         self.context_window = context_window(model);
         self.max_output_tokens = max_output_tokens(model);
@@ -140,6 +153,9 @@ pub fn canonical_model(model: &str) -> &str {
     }
 }
 
+/// USD per web search the API runs (10 per 1,000).
+pub const WEB_SEARCH_USD: f64 = 0.01;
+
 pub fn cost_usd(model: &str, usage: &Usage) -> f64 {
     let p = price_of(model);
     (usage.input_tokens as f64 * p.input
@@ -147,6 +163,23 @@ pub fn cost_usd(model: &str, usage: &Usage) -> f64 {
         + usage.cache_creation_input_tokens as f64 * p.cache_write
         + usage.cache_read_input_tokens as f64 * p.cache_read)
         / 1_000_000.0
+        + usage.web_search_requests() as f64 * WEB_SEARCH_USD
+}
+
+/// What tools spend on requests of their own (WebFetch's and WebSearch's side questions):
+/// recorded as they finish, added to the session's cost after each round of tool calls.
+#[derive(Debug, Default)]
+pub struct SideLedger(std::sync::Mutex<Vec<(String, Usage)>>);
+
+impl SideLedger {
+    pub fn record(&self, model: &str, usage: Usage) {
+        let mut v = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        v.push((model.to_string(), usage));
+    }
+
+    pub fn drain(&self) -> Vec<(String, Usage)> {
+        std::mem::take(&mut *self.0.lock().unwrap_or_else(|e| e.into_inner()))
+    }
 }
 
 /// The context window of a model, in tokens.
@@ -179,6 +212,22 @@ pub fn max_output_tokens(model: &str) -> u64 {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn web_searches_are_counted_and_paid() {
+        let mut u = Usage {
+            input_tokens: 1_000_000,
+            ..Usage::default()
+        };
+        u.merge_delta(&serde_json::json!({"server_tool_use": {"web_search_requests": 2}}));
+        assert_eq!(u.web_search_requests(), 2);
+        let price = price_of("claude-haiku-4-5").input;
+        assert!((cost_usd("claude-haiku-4-5", &u) - (price + 0.02)).abs() < 1e-9);
+        let mut m = ModelUsage::default();
+        m.record("claude-haiku-4-5", &u);
+        assert_eq!(m.web_search_requests, 2);
+    }
+
     use super::*;
 
     fn u(i: u64, o: u64, cw: u64, cr: u64) -> Usage {

@@ -125,7 +125,12 @@ impl SessionHandle {
         let live = session.live.clone();
         let session_id = session.session_id().to_string();
         let (task_events, mut task_flow) = tasks::TaskFlow::new(frames.clone(), session_id.clone());
-        let side = side_model::SessionSideModel::new(model.clone(), live.clone(), &env);
+        let side = side_model::SessionSideModel::new(
+            model.clone(),
+            live.clone(),
+            &env,
+            session.side_ledger.clone(),
+        );
         let toolset = toolset::build(&options, &session.config, &env, task_events, Arc::new(side));
         session
             .config

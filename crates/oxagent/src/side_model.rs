@@ -19,6 +19,7 @@ use oxagent_core::agent::response::ResponseBuilder;
 use oxagent_core::live::LiveSettings;
 use oxagent_core::model::{Model, ModelEvent, ModelRequest};
 use oxagent_core::signal::AbortSignal;
+use oxagent_core::usage::SideLedger;
 use oxagent_tools::side_model::{ModelTier, SideAnswer, SideModel, SideRequest};
 use serde_json::{json, Value};
 
@@ -31,6 +32,8 @@ pub(crate) struct SessionSideModel {
     model: Arc<dyn Model>,
     live: Arc<LiveSettings>,
     small_model: String,
+    /// Where each answered question's usage goes, for the session's cost.
+    ledger: Arc<SideLedger>,
 }
 
 impl SessionSideModel {
@@ -38,6 +41,7 @@ impl SessionSideModel {
         model: Arc<dyn Model>,
         live: Arc<LiveSettings>,
         env: &BTreeMap<String, String>,
+        ledger: Arc<SideLedger>,
     ) -> Self {
         let small_model = [
             "ANTHROPIC_DEFAULT_HAIKU_MODEL",
@@ -50,6 +54,7 @@ impl SessionSideModel {
             model,
             live,
             small_model,
+            ledger,
         }
     }
 
@@ -84,8 +89,10 @@ impl SideModel for SessionSideModel {
         abort: &'a AbortSignal,
     ) -> BoxFuture<'a, Result<SideAnswer, String>> {
         Box::pin(async move {
+            let body = self.body(&request);
+            let model = body["model"].as_str().unwrap_or_default().to_string();
             let request = ModelRequest {
-                body: self.body(&request),
+                body,
                 betas: Vec::new(),
             };
             let mut stream = self.model.stream(request);
@@ -106,6 +113,9 @@ impl SideModel for SessionSideModel {
                     Some(ModelEvent::Retry(_)) => response = ResponseBuilder::default(),
                     Some(ModelEvent::Failed(err)) => return Err(err.to_string()),
                 }
+            }
+            if response.started {
+                self.ledger.record(&model, response.usage.clone());
             }
             if let Some((kind, message)) = response.stream_error {
                 return Err(format!("{kind}: {message}"));
@@ -153,7 +163,7 @@ mod tests {
             "ANTHROPIC_DEFAULT_HAIKU_MODEL".to_string(),
             "claude-haiku-9".to_string(),
         )]);
-        let side = SessionSideModel::new(model.clone(), live, &env);
+        let side = SessionSideModel::new(model.clone(), live, &env, Arc::default());
         let answer = side
             .ask(
                 SideRequest::new(ModelTier::Small, "How?"),

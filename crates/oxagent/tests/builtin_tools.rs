@@ -229,6 +229,24 @@ async fn web_fetch_asks_the_small_model_through_the_session() {
         prompt.contains("{\"data\": [], ") && prompt.contains("What is listed?"),
         "{prompt}"
     );
+    // The side question is paid for: it shows in modelUsage and in the total.
+    let result = messages.last().unwrap();
+    let usage = &result["modelUsage"];
+    assert!(
+        usage["claude-haiku-4-5"]["inputTokens"].as_u64().unwrap() > 0,
+        "{usage}"
+    );
+    let summed: f64 = usage
+        .as_object()
+        .unwrap()
+        .values()
+        .map(|m| m["costUSD"].as_f64().unwrap())
+        .sum();
+    let total = result["total_cost_usd"].as_f64().unwrap();
+    assert!(
+        (total - summed).abs() < 1e-12
+            && summed > usage["claude-opus-5-5"]["costUSD"].as_f64().unwrap()
+    );
 }
 
 fn tool_names(request: &Value) -> Vec<String> {

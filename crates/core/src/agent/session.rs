@@ -55,6 +55,8 @@ pub struct Session {
     pub(crate) prompt_id: Option<String>,
     /// A Stop hook blocked already in this session (its notification goes out once).
     pub(crate) stop_blocked_before: bool,
+    /// What tools spent on requests of their own, not yet counted.
+    pub side_ledger: Arc<crate::usage::SideLedger>,
 }
 
 /// The state of one turn in progress.
@@ -89,6 +91,7 @@ impl Session {
             nested_memory: None,
             prompt_id: None,
             stop_blocked_before: false,
+            side_ledger: Arc::default(),
         }
     }
 

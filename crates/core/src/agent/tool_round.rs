@@ -159,6 +159,10 @@ impl Session {
             }
             round.exec.finish(done);
         }
+        // What the calls spent on side requests counts toward the session's cost.
+        for (model, usage) in self.side_ledger.drain() {
+            self.account(&model, &usage);
+        }
         self.append_results(deps, round)
     }
 
