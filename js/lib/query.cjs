@@ -162,7 +162,9 @@ class Query extends ControlMethods {
   #send(frame) {
     if (this.#over) return false;
     try {
-      this.#native.send(JSON.stringify(frame));
+      // A control request of ours is answered at once, even if the session ends meanwhile.
+      const reply = this.#native.send(JSON.stringify(frame));
+      if (reply) this.#dispatch(JSON.parse(reply));
       return true;
     } catch (e) {
       if (this.#over) return false; // the session ended meanwhile

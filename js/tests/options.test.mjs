@@ -42,7 +42,8 @@ test("features not built yet are refused by name; their defaults are accepted", 
   fails({ outputFormat: { type: "json_schema", schema: {} } }, "outputFormat", /outputFormat is not supported/);
   fails({ toolAliases: { Bash: "x" } }, "toolAliases", /toolAliases is not supported/);
   fails({ spawnClaudeCodeProcess: () => null }, "spawnClaudeCodeProcess", /not supported/);
-  fails({ mcpServers: { s: { type: "http", url: "http://127.0.0.1:9/mcp" } } }, "mcpServers", /http servers \(s\) are not supported/);
+  fails({ mcpServers: { s: { type: "sse", url: "http://127.0.0.1:9/sse" } } }, "mcpServers", /sse servers \(s\) are not supported/);
+  fails({ mcpServers: { s: { type: "http", url: "ftp://x" } } }, "mcpServers", /mcpServers.s.url must be an http/);
   fails({ mcpServers: { s: { command: "" } } }, "mcpServers", /mcpServers.s.command must be a non-empty string/);
   fails({ hooks: { Stop: [{ hooks: [async () => ({})], onFailure: "sometimes" }] } }, "hooks", /onFailure must be/);
   const q = query({ prompt: "x", options: { agents: {}, resume: undefined, includeHookEvents: false, toolAliases: {}, promptSuggestions: false, stderr: () => {}, executable: "node", persistSession: true, abortController: new AbortController(), env: { ANTHROPIC_BASE_URL: "http://127.0.0.1:9", ANTHROPIC_API_KEY: "sk-test" } } });

@@ -106,8 +106,8 @@ async def test_a_server_that_cannot_start_is_reported_failed(mock_server, tmp_pa
                               mcp_servers={"gone": {"command": str(tmp_path / "missing-binary")}})
     with anyio.fail_after(60):
         messages = [m async for m in query(prompt="Use it", options=opts)]
-    status = messages[0].data["mcp_servers"][0]
-    assert status["name"] == "gone" and status["status"] == "failed" and status["error"]
+    assert messages[0].data["mcp_servers"] == [
+        {"name": "gone", "status": "failed", "source": "dynamic"}]
     (refused,) = results(messages)
     assert refused.is_error and "No such tool available: mcp__gone__x" in str(refused.content)
     assert [m for m in messages if isinstance(m, AssistantMessage)]
@@ -131,3 +131,66 @@ async def test_mcp_tools_need_permission_in_default_mode(mock_server, tmp_path):
     assert not added.is_error and "2" in str(added.content)
     assert where.is_error
     assert [d["tool_name"] for d in messages[-1].permission_denials] == ["mcp__calc__where"]
+
+
+HTTP_SERVER = textwrap.dedent('''
+    import sys
+    try:
+        from mcp.server.mcpserver import MCPServer as Server
+    except ImportError:  # mcp 1.x
+        from mcp.server.fastmcp import FastMCP as Server
+
+    app = Server("web")
+
+    @app.tool()
+    def add(a: int, b: int) -> int:
+        """Add two integers."""
+        return a + b
+
+    app.run(transport="streamable-http", host="127.0.0.1", port=int(sys.argv[1]))
+''')
+
+
+async def test_an_http_server_tools_run_in_the_session(mock_server, tmp_path):
+    import socket
+    import subprocess
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    (tmp_path / "web.py").write_text(HTTP_SERVER)
+    proc = subprocess.Popen([sys.executable, str(tmp_path / "web.py"), str(port)],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        with anyio.fail_after(30):
+            while True:
+                try:
+                    with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                        break
+                except OSError:
+                    await anyio.sleep(0.1)
+        server = mock_server({"responses": [
+            tool_turn("t1", "mcp__web__add", {"a": 20, "b": 22}), text_turn("Done.")]})
+        opts = ClaudeAgentOptions(
+            cwd=str(tmp_path), env=server.env(), permission_mode="bypassPermissions",
+            mcp_servers={"web": {"type": "http", "url": f"http://127.0.0.1:{port}/mcp",
+                                 "headers": {"X-Test": "1"}}})
+        with anyio.fail_after(60):
+            messages = [m async for m in query(prompt="Use it", options=opts)]
+        assert messages[0].data["mcp_servers"] == [
+            {"name": "web", "status": "connected", "source": "dynamic"}]
+        (added,) = results(messages)
+        assert not added.is_error and "42" in str(added.content)
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+async def test_an_unreachable_http_server_is_reported_failed(mock_server, tmp_path):
+    server = mock_server({"responses": [text_turn("ok")]})
+    opts = ClaudeAgentOptions(cwd=str(tmp_path), env=server.env(),
+                              mcp_servers={"web": {"type": "http", "url": "http://127.0.0.1:9/mcp"}})
+    with anyio.fail_after(60):
+        messages = [m async for m in query(prompt="Hi", options=opts)]
+    assert messages[0].data["mcp_servers"] == [
+        {"name": "web", "status": "failed", "source": "dynamic"}]

@@ -40,10 +40,18 @@ impl NativeSession {
     }
 
     /// Hands the session one incoming frame (a user message, a control request or response).
+    /// A control request is answered at once: its `control_response` frame is returned.
     #[napi]
-    pub fn send(&self, frame_json: String) -> Result<()> {
+    pub fn send(&self, frame_json: String) -> Result<Option<String>> {
         let frame: Value = serde_json::from_str(&frame_json).map_err(|e| json_error("frame", e))?;
-        self.handle.send(frame).map_err(session_error)
+        if frame.get("type").and_then(Value::as_str) == Some("control_request") {
+            let reply = self.handle.control_reply(&frame).map_err(session_error)?;
+            return Ok(Some(reply.to_string()));
+        }
+        self.handle
+            .send(frame)
+            .map_err(session_error)
+            .map(|()| None)
     }
 
     /// The next outgoing frame as JSON; `null` once the session is over.

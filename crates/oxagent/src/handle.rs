@@ -36,9 +36,9 @@ use tokio::task::JoinHandle;
 
 use crate::error::{Error, Result};
 use crate::frames::FrameOut;
-use crate::mcp_stdio;
 use crate::options::{McpServer, Options};
 use crate::settings_host::LocalHost;
+use crate::{mcp_http, mcp_stdio};
 use crate::{persist, sdk_mcp, settings, setup, side_model, tasks, toolset};
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -159,6 +159,9 @@ impl SessionHandle {
                             mcp_stdio::connect(name, command, args, env, &server_env, &server_cwd)
                                 .await
                         }
+                        McpServer::Http { name, url, headers } => {
+                            mcp_http::connect(name, url, headers).await
+                        }
                     };
                     // With tool search on, MCP tools wait behind ToolSearch, as the reference's.
                     let searchable = tools.get("ToolSearch").is_some();
@@ -172,7 +175,17 @@ impl SessionHandle {
                     }
                     lock(&mcp_status).push(status);
                 }
-                session.config.mcp_servers = lock(&mcp_status).clone();
+                // The init message names no failure reasons (mcp_status does), as the reference.
+                session.config.mcp_servers = lock(&mcp_status)
+                    .iter()
+                    .cloned()
+                    .map(|mut s| {
+                        if let Value::Object(m) = &mut s {
+                            m.remove("error");
+                        }
+                        s
+                    })
+                    .collect();
                 let recorder = persist::Recorder {
                     inner: &frames,
                     writer: plan.writer.as_ref(),
@@ -311,26 +324,36 @@ impl SessionHandle {
                 Ok(())
             }
             Some("control_request") => {
-                let id = frame
-                    .get("request_id")
-                    .and_then(Value::as_str)
-                    .unwrap_or("")
-                    .to_string();
-                let request = frame.get("request").cloned().unwrap_or(Value::Null);
-                let reply = match self.control(&request) {
-                    Ok(body) => {
-                        json!({"type": "control_response", "response": {"subtype": "success", "request_id": id, "response": body}})
-                    }
-                    Err(e) => {
-                        json!({"type": "control_response", "response": {"subtype": "error", "request_id": id, "error": e}})
-                    }
-                };
+                let reply = self.control_reply(&frame)?;
                 self.inner.frames.send(reply);
                 Ok(())
             }
             Some("control_cancel_request") | Some("keep_alive") => Ok(()),
             other => Err(Error::Frame(format!("unknown frame type {other:?}"))),
         }
+    }
+
+    /// The `control_response` frame answering a host's `control_request` frame. The session
+    /// answers these at once; a binding may hand the answer straight back to its caller, so
+    /// that it arrives even when the session's frames have ended meanwhile.
+    pub fn control_reply(&self, frame: &Value) -> Result<Value> {
+        if self.inner.closed.load(Ordering::SeqCst) {
+            return Err(Error::Closed);
+        }
+        let id = frame
+            .get("request_id")
+            .and_then(Value::as_str)
+            .unwrap_or("")
+            .to_string();
+        let request = frame.get("request").cloned().unwrap_or(Value::Null);
+        Ok(match self.control(&request) {
+            Ok(body) => {
+                json!({"type": "control_response", "response": {"subtype": "success", "request_id": id, "response": body}})
+            }
+            Err(e) => {
+                json!({"type": "control_response", "response": {"subtype": "error", "request_id": id, "error": e}})
+            }
+        })
     }
 
     /// Answers a host-initiated control request.

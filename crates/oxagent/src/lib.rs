@@ -20,6 +20,7 @@
 mod error;
 mod frames;
 mod handle;
+mod mcp_http;
 mod mcp_stdio;
 mod memory;
 mod options;

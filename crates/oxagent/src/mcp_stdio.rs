@@ -16,11 +16,12 @@ use serde_json::{json, Value};
 
 use crate::sdk_mcp::{tools_of, McpChannel};
 
-struct StdioChannel {
-    service: RunningService<RoleClient, ()>,
+/// A running rmcp client session, whatever its transport.
+pub(crate) struct ServiceChannel {
+    pub(crate) service: RunningService<RoleClient, ()>,
 }
 
-impl McpChannel for StdioChannel {
+impl McpChannel for ServiceChannel {
     fn call_tool(&self, tool: &str, arguments: Value) -> BoxFuture<'_, Result<Value, String>> {
         let mut params = CallToolRequestParams::new(tool.to_string());
         if let Value::Object(args) = arguments {
@@ -68,7 +69,7 @@ pub(crate) async fn connect(
         Ok(tools) => json!({"tools": tools}),
         Err(e) => return (Vec::new(), failed(e.to_string())),
     };
-    let channel = Arc::new(StdioChannel { service });
+    let channel = Arc::new(ServiceChannel { service });
     (
         tools_of(name, &listed, channel),
         json!({"name": name, "status": "connected", "source": "dynamic"}),

@@ -54,12 +54,20 @@ pub enum McpServer {
         args: Vec<String>,
         env: BTreeMap<String, String>,
     },
+    /// A server reached over streamable HTTP.
+    Http {
+        name: String,
+        url: String,
+        headers: BTreeMap<String, String>,
+    },
 }
 
 impl McpServer {
     pub fn name(&self) -> &str {
         match self {
-            McpServer::Sdk { name } | McpServer::Stdio { name, .. } => name,
+            McpServer::Sdk { name }
+            | McpServer::Stdio { name, .. }
+            | McpServer::Http { name, .. } => name,
         }
     }
 }
@@ -427,6 +435,33 @@ fn stdio_server(name: &str, cfg: &Value) -> Result<McpServer, OptionsError> {
     })
 }
 
+/// `{type: "http", url, headers?}`.
+fn http_server(name: &str, cfg: &Value) -> Result<McpServer, OptionsError> {
+    let bad = |what: &str| {
+        OptionsError::new(K::Type, "mcp_servers", format!("mcp_servers.{name}.{what}"))
+    };
+    let url = cfg
+        .get("url")
+        .and_then(Value::as_str)
+        .filter(|u| u.starts_with("http://") || u.starts_with("https://"))
+        .ok_or_else(|| bad("url must be an http:// or https:// URL"))?
+        .to_string();
+    let headers = match cfg.get("headers") {
+        None | Some(Value::Null) => BTreeMap::new(),
+        Some(Value::Object(m)) => m
+            .iter()
+            .map(|(k, x)| x.as_str().map(|x| (k.clone(), x.to_string())))
+            .collect::<Option<BTreeMap<_, _>>>()
+            .ok_or_else(|| bad("headers must map names to strings"))?,
+        Some(_) => return Err(bad("headers must map names to strings")),
+    };
+    Ok(McpServer::Http {
+        name: name.to_string(),
+        url,
+        headers,
+    })
+}
+
 fn parse_mcp_servers(v: &Value) -> Result<Vec<McpServer>, OptionsError> {
     let key = "mcp_servers";
     match v {
@@ -437,6 +472,7 @@ fn parse_mcp_servers(v: &Value) -> Result<Vec<McpServer>, OptionsError> {
                 |(name, cfg)| match cfg.get("type").and_then(Value::as_str) {
                     Some("sdk") => Ok(McpServer::Sdk { name: name.clone() }),
                     Some("stdio") | None => stdio_server(name, cfg),
+                    Some("http") => http_server(name, cfg),
                     Some(t) => Err(OptionsError::new(
                         K::Unsupported,
                         key,
