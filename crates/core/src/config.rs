@@ -93,6 +93,8 @@ pub struct SessionConfig {
     pub request_extra: serde_json::Map<String, Value>,
     /// Hook callbacks registered by the host, by event name.
     pub hooks: BTreeMap<String, Vec<HookMatcher>>,
+    /// Report each run of a settings-file command hook (`hook_started`, `hook_response`).
+    pub include_hook_events: bool,
     /// Rules from settings files (with their sources), besides `allowed_tools` and
     /// `disallowed_tools`.
     pub permission_rules: crate::rules::RuleSet,
@@ -149,6 +151,7 @@ impl SessionConfig {
             betas: Vec::new(),
             request_extra: serde_json::Map::new(),
             hooks: BTreeMap::new(),
+            include_hook_events: false,
             permission_rules: crate::rules::RuleSet::default(),
             home: None,
             transcript_path: None,

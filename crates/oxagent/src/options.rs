@@ -107,6 +107,7 @@ pub struct Options {
     pub continue_conversation: bool,
     /// With `resume`: continue into a new session, leaving the original as it was.
     pub fork_session: bool,
+    pub include_hook_events: bool,
     /// With `resume`: the conversation stops after this message uuid.
     pub resume_session_at: Option<String>,
 }
@@ -121,7 +122,6 @@ const NOT_YET: &[&str] = &[
     "settings",
     "extra_args",
     "user",
-    "include_hook_events",
     "forward_subagent_text",
     "agents",
     "skills",
@@ -333,6 +333,7 @@ impl Options {
             "resume" => self.resume = string(key, v)?.filter(|s| !s.is_empty()),
             "continue_conversation" => self.continue_conversation = flag(key, v)?,
             "fork_session" => self.fork_session = flag(key, v)?,
+            "include_hook_events" => self.include_hook_events = flag(key, v)?,
             "resume_session_at" => self.resume_session_at = string(key, v)?.filter(|s| !s.is_empty()),
             k if TRANSPORT_ONLY.contains(&k) => {}
             k if NOT_YET.contains(&k) => {

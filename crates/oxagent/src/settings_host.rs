@@ -89,8 +89,8 @@ async fn run_command(
         .and_then(Value::as_str)
         .unwrap_or("");
     let mut answer = interpret(event, &hook.command, out.status.code(), &stdout, &stderr);
-    if event == "SessionStart" {
-        // The session announces how its start hooks ran (`hook_response`).
+    // How the command ran, for the session's `hook_response` messages.
+    if answer.is_object() {
         answer["__command_run"] =
             json!({"stdout": stdout, "stderr": stderr, "exit_code": out.status.code()});
     }

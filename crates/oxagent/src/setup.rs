@@ -100,6 +100,7 @@ pub(crate) fn session_config(
         );
     }
     c.hooks = options.hooks.clone();
+    c.include_hook_events = options.include_hook_events;
     c.init_extra
         .insert("slash_commands".into(), json!(["compact"]));
     c.init_extra.insert("output_style".into(), json!("default"));

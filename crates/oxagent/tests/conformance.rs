@@ -155,6 +155,7 @@ hook_scenarios!(
     hook_prompt_block,
     hook_prompt_stop,
     hook_settings_events,
+    hook_settings_include_events,
     hook_stop_block,
     hook_stop_continue_false,
     hook_system_message,

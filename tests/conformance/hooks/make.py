@@ -56,6 +56,15 @@ write("hook_settings_events", "Shell-command hooks from project settings, for th
           for e in ["SessionStart", "SessionEnd", "UserPromptSubmit", "PreToolUse", "PostToolUse",
                     "Stop", "Notification"]}}, indent=1)}})
 
+write("hook_settings_include_events", "The settings-file command hooks with include_hook_events: "
+      "each run reported as hook_started and hook_response.",
+      [{"content": [tool(1, "Bash", {"command": "echo hi", "description": "say hi"})]}, text("Done.")], {},
+      options={"permission_mode": "default", "allowed_tools": ["Bash(echo *)"], "setting_sources": ["project"],
+               "include_hook_events": True},
+      extra={"files": {"notes.txt": "notes\n", ".claude/settings.json": json.dumps({"hooks": {
+          e: [{"matcher": "", "hooks": [{"type": "command", "command": LOG}]}]
+          for e in ["SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop"]}}, indent=1)}})
+
 write("hook_posttooluse_block", "PostToolUse answers decision block with a reason.",
       [{"content": [tool(1, "Bash", {"command": "echo hi", "description": "say hi"})]}, text("Done.")],
       {"PostToolUse": [{"matcher": "Bash", "behavior": "block", "reason": "POST-BLOCK-REASON"}]})

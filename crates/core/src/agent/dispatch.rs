@@ -160,6 +160,7 @@ pub(crate) async fn run_one(session: &Session, deps: &Deps<'_>, call: &Call) -> 
     if let Some(updated) = &pre.updated_input {
         input = updated.clone();
     }
+    session.hook_runs(deps, "PreToolUse", Some(&call.name), &pre);
     let notices = session.hook_notices(deps, "PreToolUse", Some(&call.name), &pre.system_messages);
     // `decision: "block"` is the older spelling of a deny.
     let hook_decision = match (&pre.permission_decision, &pre.block_reason) {
@@ -511,6 +512,7 @@ async fn execute(
         Some(&call.id),
     )
     .await;
+    session.hook_runs(deps, event, Some(&call.name), &post);
     let mut context: Vec<String> = post
         .additional_context
         .iter()

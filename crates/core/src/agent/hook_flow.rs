@@ -96,6 +96,7 @@ impl Session {
         input["background_tasks"] = json!([]);
         input["session_crons"] = json!([]);
         let hooked = hooks::run(deps, self.config.hooks.get("Stop"), None, input, None).await;
+        self.hook_runs(deps, "Stop", None, &hooked);
         for notice in self.hook_notices(deps, "Stop", None, &hooked.system_messages) {
             deps.emit.emit(notice);
         }
@@ -133,13 +134,33 @@ impl Session {
         input["source"] = json!(source);
         let matchers = settings_matchers(self, "SessionStart");
         let hooked = hooks::run(deps, matchers.as_ref(), None, input, None).await;
-        let name = format!("SessionStart:{source}");
+        // The start hooks' runs are reported whether or not include_hook_events is set.
+        self.report_runs(
+            deps,
+            "SessionStart",
+            &format!("SessionStart:{source}"),
+            &hooked,
+        );
+        for ctx in hooked.additional_context {
+            self.pending_blocks.push(reminder(&format!(
+                "SessionStart hook additional context: {ctx}"
+            )));
+        }
+    }
+
+    /// `hook_started` and `hook_response` for each command hook of `hooked` that ran.
+    pub(crate) fn report_runs(
+        &self,
+        deps: &Deps<'_>,
+        event: &str,
+        name: &str,
+        hooked: &HookOutcome,
+    ) {
         for run in &hooked.command_runs {
-            let id = deps.clock.uuid();
             let mut data = Map::new();
-            data.insert("hook_id".into(), json!(id));
+            data.insert("hook_id".into(), json!(deps.clock.uuid()));
             data.insert("hook_name".into(), json!(name));
-            data.insert("hook_event".into(), json!("SessionStart"));
+            data.insert("hook_event".into(), json!(event));
             deps.emit
                 .emit(self.system("hook_started", data.clone(), deps));
             let (stdout, stderr) = (&run["stdout"], &run["stderr"]);
@@ -160,10 +181,23 @@ impl Session {
             );
             deps.emit.emit(self.system("hook_response", data, deps));
         }
-        for ctx in hooked.additional_context {
-            self.pending_blocks.push(reminder(&format!(
-                "SessionStart hook additional context: {ctx}"
-            )));
+    }
+
+    /// With `include_hook_events`, reports the command hooks that ran for an event
+    /// (named `<Event>` or `<Event>:<Tool>`).
+    pub(crate) fn hook_runs(
+        &self,
+        deps: &Deps<'_>,
+        event: &str,
+        tool: Option<&str>,
+        hooked: &HookOutcome,
+    ) {
+        if self.config.include_hook_events {
+            let name = match tool {
+                Some(t) => format!("{event}:{t}"),
+                None => event.to_string(),
+            };
+            self.report_runs(deps, event, &name, hooked);
         }
     }
 
@@ -172,7 +206,8 @@ impl Session {
         let mut input = self.hook_input("SessionEnd", None);
         input["reason"] = json!(reason);
         let matchers = settings_matchers(self, "SessionEnd");
-        let _ = hooks::run(deps, matchers.as_ref(), None, input, None).await;
+        let hooked = hooks::run(deps, matchers.as_ref(), None, input, None).await;
+        self.hook_runs(deps, "SessionEnd", None, &hooked);
     }
 }
 

@@ -203,7 +203,6 @@ impl Session {
         if let Some(args) = local_command::compact_command(&prompt) {
             return self.run_compact_command(&args, deps, started).await;
         }
-        deps.emit.emit(self.init_message(deps));
         let mut st = TurnState::default();
 
         let prompt_text = prompt.text();
@@ -217,6 +216,9 @@ impl Session {
             None,
         )
         .await;
+        // The prompt's hooks run before the turn opens: their runs come before init.
+        self.hook_runs(deps, "UserPromptSubmit", None, &hooked);
+        deps.emit.emit(self.init_message(deps));
         for notice in self.hook_notices(deps, "UserPromptSubmit", None, &hooked.system_messages) {
             deps.emit.emit(notice);
         }
