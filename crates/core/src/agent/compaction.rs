@@ -228,7 +228,7 @@ impl Session {
         let model = self.live.model();
         let start = self
             .compaction_hook_input("SessionStart", json!({"source": "compact", "model": model}));
-        hooks::run(
+        let started = hooks::run(
             deps,
             self.config.hooks.get("SessionStart"),
             Some("compact"),
@@ -236,12 +236,13 @@ impl Session {
             None,
         )
         .await;
+        self.hook_runs(deps, "SessionStart", Some("compact"), &started);
         let post = self.compaction_hook_input(
             "PostCompact",
             json!({"trigger": trigger.as_str(), "compact_summary": raw}),
         );
         let matcher = Some(trigger.as_str());
-        hooks::run(
+        let posted = hooks::run(
             deps,
             self.config.hooks.get("PostCompact"),
             matcher,
@@ -249,6 +250,7 @@ impl Session {
             None,
         )
         .await;
+        self.hook_runs(deps, "PostCompact", matcher, &posted);
         Ok(self.swap_history(deps, trigger, &plan, &raw, pre_tokens, hook_ran))
     }
 
@@ -273,6 +275,7 @@ impl Session {
             None,
         )
         .await;
+        self.hook_runs(deps, "PreCompact", Some(trigger.as_str()), &pre);
         if let Some(reason) = pre.block_reason {
             return Err(CompactError::Api(format!(
                 "PreCompact hook blocked compaction: {reason}"

@@ -399,6 +399,7 @@ async fn decide(
             Some(call.id.as_str()),
         )
         .await;
+        session.hook_runs(deps, "PermissionRequest", Some(name), &hooked);
         if let Some(decision) = hooked.permission_request {
             return answered(session, deps, Ok(decision), input).await;
         }
