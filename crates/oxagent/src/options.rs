@@ -95,6 +95,8 @@ pub struct Options {
     pub hooks: BTreeMap<String, Vec<HookMatcher>>,
     pub include_partial_messages: bool,
     pub setting_sources: Option<Vec<String>>,
+    /// Settings for this session only: a JSON object or the path of a file holding one.
+    pub settings: Option<String>,
     /// The request's `thinking` object.
     pub thinking: Option<Value>,
     pub effort: Option<String>,
@@ -119,7 +121,6 @@ const SOURCES: &[&str] = &["user", "project", "local"];
 /// to anything but its default is an error naming it.
 const NOT_YET: &[&str] = &[
     "resume_drops_turn",
-    "settings",
     "extra_args",
     "user",
     "forward_subagent_text",
@@ -293,6 +294,7 @@ impl Options {
             "hooks" => self.hooks = parse_hooks(v)?,
             "include_partial_messages" => self.include_partial_messages = flag(key, v)?,
             "allow_dangerously_skip_permissions" => self.allow_dangerously_skip_permissions = flag(key, v)?,
+            "settings" => self.settings = string(key, v)?.filter(|s| !s.is_empty()),
             "setting_sources" => {
                 self.setting_sources = match v {
                     Value::Null => None,

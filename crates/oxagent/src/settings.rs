@@ -46,7 +46,7 @@ pub(crate) fn file_of(source: RuleSource, cwd: &Path, home: &Path) -> Option<Pat
         RuleSource::UserSettings => Some(home.join(".claude").join("settings.json")),
         RuleSource::ProjectSettings => Some(cwd.join(".claude").join("settings.json")),
         RuleSource::LocalSettings => Some(cwd.join(".claude").join("settings.local.json")),
-        RuleSource::CliArg | RuleSource::Session => None,
+        RuleSource::CliArg | RuleSource::Session | RuleSource::FlagSettings => None,
     }
 }
 
@@ -87,7 +87,30 @@ pub(crate) fn load(options: &Options, env: &BTreeMap<String, String>) -> Loaded 
         };
         loaded.merge(&doc, source, &cwd);
     }
+    // The `settings` option comes last and wins, whatever `setting_sources` says.
+    if let Some(doc) = options
+        .settings
+        .as_deref()
+        .and_then(|s| flag_settings(s, &cwd))
+    {
+        loaded.merge(&doc, RuleSource::FlagSettings, &cwd);
+    }
     loaded
+}
+
+/// The `settings` option: a JSON object, or the path of a file holding one (relative to
+/// the session's cwd).
+fn flag_settings(text: &str, cwd: &Path) -> Option<serde_json::Map<String, Value>> {
+    let text = text.trim();
+    let json = if text.starts_with('{') {
+        text.to_string()
+    } else {
+        std::fs::read_to_string(cwd.join(text)).ok()?
+    };
+    match serde_json::from_str(&json) {
+        Ok(Value::Object(doc)) => Some(doc),
+        _ => None,
+    }
 }
 
 impl Loaded {

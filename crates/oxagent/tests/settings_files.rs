@@ -128,6 +128,39 @@ async fn rules_env_and_mode_come_from_the_selected_files() {
 }
 
 #[tokio::test]
+async fn the_settings_option_applies_whatever_the_sources() {
+    let env = scratch();
+    let script = json!([
+        bash("t1", "echo \"[$FLAG]\""),
+        bash("t2", "echo secret"),
+        text("done")
+    ]);
+    let inline = json!({"env": {"FLAG": "inline"},
+        "permissions": {"allow": ["Bash(echo *)"], "deny": ["Bash(echo secret)"]}});
+    let (messages, _) = run(
+        script.clone(),
+        &env,
+        json!({"setting_sources": [], "settings": inline.to_string()}),
+    )
+    .await;
+    let results = tool_results(&messages);
+    assert_eq!(results[0], "[inline]");
+    assert_eq!(
+        results[1],
+        "Permission to use Bash with command echo secret has been denied."
+    );
+
+    // A file, relative to the cwd, over a project file that says otherwise.
+    write(
+        env.ws.join(".claude/settings.json"),
+        json!({"env": {"FLAG": "project"}}),
+    );
+    write(env.ws.join("flags.json"), json!({"env": {"FLAG": "file"}}));
+    let (messages, _) = run(script, &env, json!({"settings": "flags.json"})).await;
+    assert_eq!(tool_results(&messages)[0], "[file]");
+}
+
+#[tokio::test]
 async fn command_hooks_read_stdin_and_answer_by_exit_code() {
     let env = scratch();
     let log = env.ws.join("hook.log");

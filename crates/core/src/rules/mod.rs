@@ -154,6 +154,8 @@ pub enum RuleSource {
     UserSettings,
     ProjectSettings,
     LocalSettings,
+    /// The `settings` option (a file or a JSON text given for this session).
+    FlagSettings,
 }
 
 impl RuleSource {
@@ -164,6 +166,7 @@ impl RuleSource {
             "userSettings" => RuleSource::UserSettings,
             "projectSettings" => RuleSource::ProjectSettings,
             "localSettings" => RuleSource::LocalSettings,
+            "flagSettings" => RuleSource::FlagSettings,
             _ => return None,
         })
     }
@@ -206,7 +209,7 @@ impl RuleRoots {
                 Some(h) => h.join(".claude"),
                 None => self.cwd.clone(),
             },
-            RuleSource::CliArg | RuleSource::Session => self.cwd.clone(),
+            RuleSource::CliArg | RuleSource::Session | RuleSource::FlagSettings => self.cwd.clone(),
         };
         RuleRoots {
             cwd: base,
