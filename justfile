@@ -59,6 +59,9 @@ conformance: python-dev
     # Stdio MCP servers (mcp_stdio_calls differs on purpose: a note we word ourselves).
     python3 ../shared/conformance/run.py --python {{python}} tests/conformance/mcp/mcp_*.json --out-dir target/conformance/mcp -j 2 > /dev/null || true
     python3 ../shared/conformance/compare.py tests/conformance/mcp/golden target/conformance/mcp --profile api -q || true
+    # output_format (structured_output_text_first differs on purpose: a reminder we word ourselves).
+    python3 ../shared/conformance/run.py --python {{python}} tests/conformance/structured/structured_*.json --out-dir target/conformance/structured -j 2 > /dev/null || true
+    python3 ../shared/conformance/compare.py tests/conformance/structured/golden target/conformance/structured --profile api -q || true
 
 fmt:
     cargo fmt --all

@@ -38,7 +38,6 @@ test("values the native side refuses come back in TS names", () => {
 test("features not built yet are refused by name; their defaults are accepted", () => {
   fails({ agents: { a: { description: "d", prompt: "p" } } }, "agents", /the option agents is not supported by oxagent yet/);
   fails({ persistSession: false }, "persistSession", /persistSession: false is not supported/);
-  fails({ outputFormat: { type: "json_schema", schema: {} } }, "outputFormat", /outputFormat is not supported/);
   fails({ toolAliases: { Bash: "x" } }, "toolAliases", /toolAliases is not supported/);
   fails({ spawnClaudeCodeProcess: () => null }, "spawnClaudeCodeProcess", /not supported/);
   fails({ mcpServers: { s: { type: "sse", url: "http://127.0.0.1:9/sse" } } }, "mcpServers", /sse servers \(s\) are not supported/);

@@ -95,6 +95,9 @@ pub struct SessionConfig {
     pub hooks: BTreeMap<String, Vec<HookMatcher>>,
     /// Report each run of a settings-file command hook (`hook_started`, `hook_response`).
     pub include_hook_events: bool,
+    /// A tool whose successful call ends the turn, its input becoming the result's
+    /// `structured_output` (`StructuredOutput`, with `output_format`).
+    pub final_answer_tool: Option<String>,
     /// Rules from settings files (with their sources), besides `allowed_tools` and
     /// `disallowed_tools`.
     pub permission_rules: crate::rules::RuleSet,
@@ -152,6 +155,7 @@ impl SessionConfig {
             request_extra: serde_json::Map::new(),
             hooks: BTreeMap::new(),
             include_hook_events: false,
+            final_answer_tool: None,
             permission_rules: crate::rules::RuleSet::default(),
             home: None,
             transcript_path: None,

@@ -92,6 +92,11 @@ pub trait Tool: Send + Sync {
     fn is_read_only(&self, _input: &Value) -> bool {
         false
     }
+    /// Whether the tool checks its input against its schema itself (with its own wording),
+    /// instead of the loop's input validation.
+    fn validates_own_input(&self) -> bool {
+        false
+    }
     /// Whether the tool reads the file on disk before its permission is decided (the
     /// read-before-write check of Write and Edit), so even a refusal comes after a wait.
     fn checks_disk_first(&self) -> bool {

@@ -32,6 +32,7 @@ mod settings;
 mod settings_host;
 mod setup;
 mod side_model;
+mod structured;
 mod tasks;
 mod toolset;
 mod wire;

@@ -97,6 +97,8 @@ pub struct Options {
     pub setting_sources: Option<Vec<String>>,
     /// Settings for this session only: a JSON object or the path of a file holding one.
     pub settings: Option<String>,
+    /// `output_format: {type: "json_schema", schema}`: the schema of the final answer.
+    pub output_schema: Option<Value>,
     /// The request's `thinking` object.
     pub thinking: Option<Value>,
     pub effort: Option<String>,
@@ -128,7 +130,6 @@ const NOT_YET: &[&str] = &[
     "skills",
     "sandbox",
     "plugins",
-    "output_format",
     "enable_file_checkpointing",
     "session_store",
     "strict_mcp_config",
@@ -295,6 +296,18 @@ impl Options {
             "include_partial_messages" => self.include_partial_messages = flag(key, v)?,
             "allow_dangerously_skip_permissions" => self.allow_dangerously_skip_permissions = flag(key, v)?,
             "settings" => self.settings = string(key, v)?.filter(|s| !s.is_empty()),
+            "output_format" => {
+                self.output_schema = match v {
+                    Value::Null => None,
+                    Value::Object(m) if m.get("type").and_then(Value::as_str) == Some("json_schema") => {
+                        match m.get("schema") {
+                            Some(s @ Value::Object(_)) => Some(s.clone()),
+                            _ => return Err(type_err(key, "{\"type\": \"json_schema\", \"schema\": {...}}", v)),
+                        }
+                    }
+                    _ => return Err(type_err(key, "{\"type\": \"json_schema\", \"schema\": {...}}", v)),
+                }
+            }
             "setting_sources" => {
                 self.setting_sources = match v {
                     Value::Null => None,

@@ -101,6 +101,9 @@ pub(crate) fn session_config(
     }
     c.hooks = options.hooks.clone();
     c.include_hook_events = options.include_hook_events;
+    if options.output_schema.is_some() {
+        c.final_answer_tool = Some(crate::structured::NAME.to_string());
+    }
     c.init_extra
         .insert("slash_commands".into(), json!(["compact"]));
     c.init_extra.insert("output_style".into(), json!("default"));

@@ -83,13 +83,21 @@ pub(crate) fn build(
         }
         Some(ToolsOption::List(names)) => names.clone(),
     };
-    let tools: Vec<Arc<dyn Tool>> = set
+    let mut tools: Vec<Arc<dyn Tool>> = set
         .tools
         .iter()
         .filter(|t| wanted.iter().any(|n| n == t.name()))
         .filter(|t| !disabled.contains(&t.name()))
         .cloned()
         .collect();
+    if let Some(schema) = &options.output_schema {
+        // In name order, as the reference lists its tools.
+        let tool: Arc<dyn Tool> = Arc::new(crate::structured::StructuredOutputTool {
+            schema: schema.clone(),
+        });
+        let at = tools.partition_point(|t| t.name() < tool.name());
+        tools.insert(at, tool);
+    }
     let mut registry = ToolRegistry::new(tools);
     let deferrable = oxagent_tools::DEFERRED_TOOL_NAMES
         .iter()

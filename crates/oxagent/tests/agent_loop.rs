@@ -655,3 +655,27 @@ async fn connection_refused_is_retried_then_reported() {
         res["result"]
     );
 }
+
+#[tokio::test]
+async fn a_model_that_never_gives_the_structured_answer_ends_the_turn_in_error() {
+    let answers: Vec<Value> = (0..7).map(|i| text(&format!("answer {i}"))).collect();
+    let (r, _dir) = run(
+        json!({"responses": answers}),
+        "Answer",
+        json!({"output_format": {"type": "json_schema",
+            "schema": {"type": "object", "properties": {"n": {"type": "integer"}}}}}),
+    )
+    .await;
+    let result = r.result();
+    assert_eq!(result["subtype"], "error_max_structured_output_retries");
+    assert_eq!(result["is_error"], true);
+    // The first answer and five reminders, each answered.
+    assert_eq!(r.requests.len(), 6);
+    let reminders = r
+        .of_type("user")
+        .iter()
+        .filter(|m| m["isSynthetic"] == true)
+        .count();
+    assert_eq!(reminders, 5);
+    assert!(result.get("structured_output").is_none());
+}

@@ -139,14 +139,14 @@ impl Executor {
 
     /// The outcomes that may be reported now, in order, with their tool's name: done calls,
     /// passing queued and read-only running calls, stopping at a running call that writes.
-    pub fn take_done(&mut self) -> Vec<(String, CallOutcome)> {
+    pub fn take_done(&mut self) -> Vec<(Call, CallOutcome)> {
         let mut out = Vec::new();
         for e in &mut self.entries {
             match &e.state {
                 State::Reported | State::Queued => continue,
                 State::Done(_) => {
                     if let State::Done(o) = std::mem::replace(&mut e.state, State::Reported) {
-                        out.push((e.call.name.clone(), *o));
+                        out.push((e.call.clone(), *o));
                     }
                 }
                 State::Running | State::Held(_) if !e.read_only => break,
@@ -207,7 +207,7 @@ mod tests {
         CallOutcome::error(id, "no", "Error: no")
     }
 
-    fn ids(done: Vec<(String, CallOutcome)>) -> Vec<String> {
+    fn ids(done: Vec<(Call, CallOutcome)>) -> Vec<String> {
         done.into_iter().map(|(_, o)| o.tool_use_id).collect()
     }
 

@@ -18,6 +18,10 @@ pub(crate) enum TurnEnd {
     },
     /// A hook answered `continue: false` during the turn.
     HookStopped,
+    /// The final-answer tool was called: its input is the structured output.
+    FinalAnswer(serde_json::Value),
+    /// The model kept answering without calling the final-answer tool.
+    NoFinalAnswer(u32),
     /// A Stop hook answered `continue: false`.
     StopHookPrevented,
     /// A UserPromptSubmit hook blocked or stopped the prompt: the result carries this text.
@@ -117,6 +121,19 @@ impl TurnEnd {
             TurnEnd::HookStopped => ResultFields {
                 result: Some(last_text.unwrap_or_default()),
                 terminal_reason: "hook_stopped",
+                ..base
+            },
+            TurnEnd::NoFinalAnswer(n) => ResultFields {
+                subtype: ResultSubtype::ErrorMaxStructuredOutputRetries,
+                is_error: true,
+                errors: Some(vec![format!(
+                    "The model did not call the structured output tool after {n} reminders"
+                )]),
+                terminal_reason: "max_structured_output_retries",
+                ..base
+            },
+            TurnEnd::FinalAnswer(answer) => ResultFields {
+                result: Some(answer.to_string()),
                 ..base
             },
             TurnEnd::StopHookPrevented => ResultFields {

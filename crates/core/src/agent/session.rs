@@ -28,6 +28,8 @@ const STREAM_ERROR_NUDGE: &str = "Your response above was cut off mid-stream. Re
 /// Shown to the caller when the user stopped the turn at a permission prompt.
 pub(crate) const INTERRUPTED_FOR_TOOL: &str = "[Request interrupted by user for tool use]";
 const INTERRUPTED: &str = "[Request interrupted by user]";
+/// How often the model is reminded to call the final-answer tool before the turn fails.
+const FINAL_ANSWER_REMINDERS: u32 = 5;
 
 pub(crate) fn reminder(text: &str) -> ContentBlock {
     ContentBlock::text(format!("<system-reminder>\n{text}\n</system-reminder>"))
@@ -71,6 +73,8 @@ pub(crate) struct TurnState {
     pub last_text: Option<String>,
     /// A Stop hook already blocked the end of this turn.
     pub stop_hook_active: bool,
+    /// Reminders sent to call the final-answer tool.
+    pub final_answer_reminders: u32,
 }
 
 impl Session {
@@ -309,6 +313,25 @@ impl Session {
                     st.num_turns += 1;
                     continue;
                 }
+                if let Some(tool) = self.config.final_answer_tool.clone() {
+                    // A structured answer was asked for: remind the model to give it.
+                    if st.final_answer_reminders >= FINAL_ANSWER_REMINDERS {
+                        return TurnEnd::NoFinalAnswer(st.final_answer_reminders);
+                    }
+                    st.final_answer_reminders += 1;
+                    let text = format!(
+                        "[structured-output-enforce] This request needs its answer through the {tool} tool. Call {tool} now with input that matches its schema."
+                    );
+                    let mut reminder_message = self.user_text(&text, deps);
+                    if let Message::User(m) = &mut reminder_message {
+                        m.is_synthetic = Some(true);
+                    }
+                    deps.emit.emit(reminder_message);
+                    self.history
+                        .push(Turn::user(vec![ContentBlock::text(text)]));
+                    st.num_turns += 1;
+                    continue;
+                }
                 match self.stop_hooks(deps, st).await {
                     Some(end) => return end,
                     // A Stop hook blocked: the model goes on with its reason.
@@ -362,7 +385,10 @@ impl Session {
             model_usage: self.model_usage.clone(),
             permission_denials: st.denials.clone(),
             errors: fields.errors,
-            structured_output: None,
+            structured_output: match &end {
+                TurnEnd::FinalAnswer(answer) => Some(answer.clone()),
+                _ => None,
+            },
             api_error_status: fields.api_error_status,
             api_error_type: fields.api_error_type,
             local_command: None,

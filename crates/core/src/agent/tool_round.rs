@@ -23,6 +23,8 @@ pub(crate) struct ToolRound {
     context: Vec<String>,
     interrupt: bool,
     stop: Option<String>,
+    /// The input of a successful call of the configured final-answer tool.
+    final_answer: Option<Value>,
 }
 
 impl ToolRound {
@@ -72,8 +74,12 @@ impl Session {
     }
 
     fn report(&self, deps: &Deps<'_>, st: &mut TurnState, round: &mut ToolRound) {
-        for (tool, o) in round.exec.take_done() {
-            self.deliver(deps, st, round, &tool, o);
+        for (call, o) in round.exec.take_done() {
+            let final_tool = self.config.final_answer_tool.as_deref() == Some(call.name.as_str());
+            if final_tool && o.is_error != Some(true) && round.final_answer.is_none() {
+                round.final_answer = Some(call.input.clone());
+            }
+            self.deliver(deps, st, round, &call.name, o);
         }
     }
 
@@ -191,6 +197,9 @@ impl Session {
         }
         if deps.interrupt.is_aborted() {
             return Some(TurnEnd::Interrupted { during_tools: true });
+        }
+        if let Some(answer) = round.final_answer {
+            return Some(TurnEnd::FinalAnswer(answer));
         }
         round.stop.map(|_| TurnEnd::HookStopped)
     }
