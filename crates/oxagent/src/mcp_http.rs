@@ -15,14 +15,12 @@ use rmcp::transport::streamable_http_client::{
     StreamableHttpError, StreamableHttpPostResponse,
 };
 use rmcp::transport::StreamableHttpClientTransport;
-use rmcp::ServiceExt;
-use serde_json::{json, Value};
+use serde_json::Value;
 use sse_stream::{Error as SseError, Sse, SseStream};
 
 use oxagent_core::tool::Tool;
 
-use crate::mcp_stdio::ServiceChannel;
-use crate::sdk_mcp::tools_of;
+use crate::mcp_stdio;
 
 const SESSION: &str = "Mcp-Session-Id";
 const LAST_EVENT: &str = "Last-Event-Id";
@@ -210,8 +208,6 @@ pub(crate) async fn connect(
     url: &str,
     headers: &BTreeMap<String, String>,
 ) -> (Vec<Arc<dyn Tool>>, Value) {
-    let failed =
-        |e: String| json!({"name": name, "status": "failed", "error": e, "source": "dynamic"});
     let client = Client {
         http: reqwest::Client::new(),
         headers: Arc::new(
@@ -225,16 +221,5 @@ pub(crate) async fn connect(
         client,
         StreamableHttpClientTransportConfig::with_uri(url.to_string()),
     );
-    let service = match ().serve(transport).await {
-        Ok(s) => s,
-        Err(e) => return (Vec::new(), failed(e.to_string())),
-    };
-    let listed = match service.list_all_tools().await {
-        Ok(tools) => json!({"tools": tools}),
-        Err(e) => return (Vec::new(), failed(e.to_string())),
-    };
-    (
-        tools_of(name, &listed, Arc::new(ServiceChannel { service })),
-        json!({"name": name, "status": "connected", "source": "dynamic"}),
-    )
+    mcp_stdio::open(name, transport).await
 }

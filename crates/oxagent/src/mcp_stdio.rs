@@ -48,8 +48,6 @@ pub(crate) async fn connect(
     session_env: &BTreeMap<String, String>,
     cwd: &Path,
 ) -> (Vec<Arc<dyn Tool>>, Value) {
-    let failed =
-        |e: String| json!({"name": name, "status": "failed", "error": e, "source": "dynamic"});
     let mut cmd = tokio::process::Command::new(command);
     cmd.args(args)
         .current_dir(cwd)
@@ -59,19 +57,34 @@ pub(crate) async fn connect(
         .stderr(std::process::Stdio::null());
     let transport = match TokioChildProcess::new(cmd) {
         Ok(t) => t,
-        Err(e) => return (Vec::new(), failed(format!("{command}: {e}"))),
+        Err(e) => return (Vec::new(), status(name, Some(format!("{command}: {e}")))),
     };
+    open(name, transport).await
+}
+
+/// A server's status entry: `connected`, or `failed` with the reason (which `init` leaves
+/// out, as the reference; `mcp_status` keeps it).
+pub(crate) fn status(name: &str, failure: Option<String>) -> Value {
+    match failure {
+        None => json!({"name": name, "status": "connected", "source": "dynamic"}),
+        Some(e) => json!({"name": name, "status": "failed", "error": e, "source": "dynamic"}),
+    }
+}
+
+/// Opens an rmcp client session over `transport` and asks for the server's tools.
+pub(crate) async fn open<T, E, A>(name: &str, transport: T) -> (Vec<Arc<dyn Tool>>, Value)
+where
+    T: rmcp::transport::IntoTransport<RoleClient, E, A>,
+    E: std::error::Error + Send + Sync + 'static,
+{
     let service = match ().serve(transport).await {
         Ok(s) => s,
-        Err(e) => return (Vec::new(), failed(e.to_string())),
+        Err(e) => return (Vec::new(), status(name, Some(e.to_string()))),
     };
     let listed = match service.list_all_tools().await {
         Ok(tools) => json!({"tools": tools}),
-        Err(e) => return (Vec::new(), failed(e.to_string())),
+        Err(e) => return (Vec::new(), status(name, Some(e.to_string()))),
     };
     let channel = Arc::new(ServiceChannel { service });
-    (
-        tools_of(name, &listed, channel),
-        json!({"name": name, "status": "connected", "source": "dynamic"}),
-    )
+    (tools_of(name, &listed, channel), status(name, None))
 }

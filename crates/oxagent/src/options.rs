@@ -434,21 +434,25 @@ fn stdio_server(name: &str, cfg: &Value) -> Result<McpServer, OptionsError> {
             .ok_or_else(|| bad("args must be a list of strings"))?,
         Some(_) => return Err(bad("args must be a list of strings")),
     };
-    let env = match cfg.get("env") {
-        None | Some(Value::Null) => BTreeMap::new(),
-        Some(Value::Object(m)) => m
-            .iter()
-            .map(|(k, x)| x.as_str().map(|x| (k.clone(), x.to_string())))
-            .collect::<Option<BTreeMap<_, _>>>()
-            .ok_or_else(|| bad("env must map names to strings"))?,
-        Some(_) => return Err(bad("env must map names to strings")),
-    };
+    let env = string_map(cfg.get("env")).ok_or_else(|| bad("env must map names to strings"))?;
     Ok(McpServer::Stdio {
         name: name.to_string(),
         command,
         args,
         env,
     })
+}
+
+/// An optional map of names to strings (`env`, `headers`); `None` when it is something else.
+fn string_map(v: Option<&Value>) -> Option<BTreeMap<String, String>> {
+    match v {
+        None | Some(Value::Null) => Some(BTreeMap::new()),
+        Some(Value::Object(m)) => m
+            .iter()
+            .map(|(k, x)| x.as_str().map(|x| (k.clone(), x.to_string())))
+            .collect(),
+        Some(_) => None,
+    }
 }
 
 /// `{type: "http", url, headers?}`.
@@ -462,15 +466,8 @@ fn http_server(name: &str, cfg: &Value) -> Result<McpServer, OptionsError> {
         .filter(|u| u.starts_with("http://") || u.starts_with("https://"))
         .ok_or_else(|| bad("url must be an http:// or https:// URL"))?
         .to_string();
-    let headers = match cfg.get("headers") {
-        None | Some(Value::Null) => BTreeMap::new(),
-        Some(Value::Object(m)) => m
-            .iter()
-            .map(|(k, x)| x.as_str().map(|x| (k.clone(), x.to_string())))
-            .collect::<Option<BTreeMap<_, _>>>()
-            .ok_or_else(|| bad("headers must map names to strings"))?,
-        Some(_) => return Err(bad("headers must map names to strings")),
-    };
+    let headers =
+        string_map(cfg.get("headers")).ok_or_else(|| bad("headers must map names to strings"))?;
     Ok(McpServer::Http {
         name: name.to_string(),
         url,
