@@ -152,10 +152,15 @@ pub fn list_sessions(
     }
     let mut all: Vec<SessionInfo> = by_id.into_values().collect();
     all.sort_by_key(|s| std::cmp::Reverse(s.last_modified));
-    let page = all.into_iter().skip(offset);
+    page(all.into_iter(), limit, offset)
+}
+
+/// Items `offset..`, at most `limit` of them (none or 0: all).
+fn page<T>(items: impl Iterator<Item = T>, limit: Option<usize>, offset: usize) -> Vec<T> {
+    let items = items.skip(offset);
     match limit.filter(|l| *l > 0) {
-        Some(l) => page.take(l).collect(),
-        None => page.collect(),
+        Some(l) => items.take(l).collect(),
+        None => items.collect(),
     }
 }
 
@@ -393,7 +398,7 @@ pub fn session_messages(
             && r["isSidechain"] != true
             && r.get("teamName").is_none_or(Value::is_null)
     });
-    let page = messages.skip(offset).map(|r| SessionMessage {
+    let rows = messages.map(|r| SessionMessage {
         kind: r["type"].as_str().unwrap_or("user").to_string(),
         uuid: r["uuid"].as_str().unwrap_or("").to_string(),
         session_id: r["sessionId"].as_str().unwrap_or(session_id).to_string(),
@@ -405,10 +410,7 @@ pub fn session_messages(
             serde_json::Map::new()
         },
     });
-    match limit.filter(|l| *l > 0) {
-        Some(l) => page.take(l).collect(),
-        None => page.collect(),
-    }
+    page(rows, limit, offset)
 }
 
 /// The rows on the path from the root to the newest main-line message, in file order, with
@@ -595,10 +597,9 @@ pub fn subagent_messages(
             .and_then(|p| by_uuid.get(p).copied());
     }
     chain.reverse();
-    let page = chain
+    let rows = chain
         .into_iter()
         .filter(|r| (r["type"] == "user" || r["type"] == "assistant") && r["isMeta"] != true)
-        .skip(offset)
         .map(|r| {
             let mut extra = serde_json::Map::new();
             extra.insert("parent_agent_id".into(), meta["parentAgentId"].clone());
@@ -611,10 +612,7 @@ pub fn subagent_messages(
                 extra,
             }
         });
-    match limit.filter(|l| *l > 0) {
-        Some(l) => page.take(l).collect(),
-        None => page.collect(),
-    }
+    page(rows, limit, offset)
 }
 
 /// `SessionInfo` in the TypeScript SDK's field names; absent facts are left out.

@@ -11,7 +11,7 @@
 //! assert_eq!(sanitize(Path::new("/tmp/my ws")), "-tmp-my-ws");
 //! ```
 
-use std::path::{Component, Path, PathBuf};
+use std::path::{Path, PathBuf};
 
 /// The user's home directory, from `$HOME`.
 pub fn home_dir() -> Option<PathBuf> {
@@ -20,44 +20,14 @@ pub fn home_dir() -> Option<PathBuf> {
         .map(PathBuf::from)
 }
 
-/// Expands a leading `~`, joins a relative path onto `cwd` and removes `.`/`..` components
-/// lexically (without touching the file system), as the reference does before any check.
+/// Expands a leading `~` (from `$HOME`), joins a relative path onto `cwd` and removes
+/// `.`/`..` components lexically (without touching the file system), as the reference does
+/// before any check: the rule engine's [`oxagent_core::rules::path::resolve`].
 pub fn resolve(input: &str, cwd: &Path) -> PathBuf {
-    let expanded = match input.strip_prefix('~') {
-        Some(rest) if rest.is_empty() || rest.starts_with('/') => match home_dir() {
-            Some(home) => home.join(rest.trim_start_matches('/')),
-            None => PathBuf::from(input),
-        },
-        _ => PathBuf::from(input),
-    };
-    let joined = if expanded.is_absolute() {
-        expanded
-    } else {
-        cwd.join(expanded)
-    };
-    normalize(&joined)
+    oxagent_core::rules::path::resolve(input, cwd, home_dir().as_deref())
 }
 
-/// Removes `.` and `..` components and repeated separators, lexically.
-pub fn normalize(path: &Path) -> PathBuf {
-    let mut out = PathBuf::new();
-    for component in path.components() {
-        match component {
-            Component::CurDir => {}
-            Component::ParentDir => {
-                // `..` at the root stays at the root, as the kernel treats it.
-                if !out.pop() {
-                    out.push(Component::RootDir);
-                }
-            }
-            other => out.push(other),
-        }
-    }
-    if out.as_os_str().is_empty() {
-        out.push(".");
-    }
-    out
-}
+pub use oxagent_core::rules::path::normalize;
 
 /// Resolves symlinks of the longest existing prefix of `path` and keeps the rest as is, so a
 /// path that does not exist yet (a file about to be written) still gets its real directory.

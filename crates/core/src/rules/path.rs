@@ -42,12 +42,16 @@ pub fn normalize(path: &Path) -> PathBuf {
         match component {
             Component::CurDir => {}
             Component::ParentDir => {
+                // `..` at the root stays at the root, as the kernel treats it.
                 if !out.pop() {
                     out.push(Component::RootDir);
                 }
             }
             other => out.push(other),
         }
+    }
+    if out.as_os_str().is_empty() {
+        out.push(".");
     }
     out
 }
