@@ -14,15 +14,17 @@
 
 use napi::bindgen_prelude::{within_runtime_if_available, PromiseRaw};
 use napi::Env;
+use std::sync::Arc;
+
 use napi_derive::napi;
-use oxagent::{Options, SessionHandle};
+use oxagent::{FrameSession, Options};
 use serde_json::Value;
 
 use crate::error::{json_error, options_error, session_error, Result};
 
 #[napi]
 pub struct NativeSession {
-    handle: SessionHandle,
+    handle: Arc<FrameSession>,
 }
 
 #[napi]
@@ -35,8 +37,10 @@ impl NativeSession {
         let options = Options::from_json(&value).map_err(options_error)?;
         // napi's tokio runtime serves every session of the process; spawning needs its handle.
         let rt = within_runtime_if_available(tokio::runtime::Handle::current);
-        let handle = SessionHandle::spawn(options, &rt).map_err(session_error)?;
-        Ok(NativeSession { handle })
+        let handle = FrameSession::spawn(options, &rt).map_err(session_error)?;
+        Ok(NativeSession {
+            handle: Arc::new(handle),
+        })
     }
 
     /// Hands the session one incoming frame (a user message, a control request or response).

@@ -14,7 +14,7 @@ use std::os::unix::net::UnixStream;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
-use oxagent::{Options, SessionHandle};
+use oxagent::{FrameSession, Options};
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 
@@ -84,7 +84,7 @@ impl Inbox {
 /// One agent session running on the module's tokio runtime.
 #[pyclass(module = "claude_agent_sdk._native", frozen)]
 pub struct NativeSession {
-    handle: SessionHandle,
+    handle: Arc<FrameSession>,
     inbox: Arc<Inbox>,
     pumping: AtomicBool,
 }
@@ -101,9 +101,9 @@ impl NativeSession {
         let inbox = Inbox::new()
             .map_err(|e| PyRuntimeError::new_err(format!("cannot create wake-up socket: {e}")))?;
         let rt = runtime::handle()?;
-        let handle = SessionHandle::spawn(options, &rt).map_err(session_error)?;
+        let handle = FrameSession::spawn(options, &rt).map_err(session_error)?;
         Ok(NativeSession {
-            handle,
+            handle: Arc::new(handle),
             inbox: Arc::new(inbox),
             pumping: AtomicBool::new(false),
         })
@@ -115,11 +115,20 @@ impl NativeSession {
         self.handle.session_id().to_string()
     }
 
-    /// Hand one frame (JSON text) to the session, as the CLI reads one stdin line.
-    fn send(&self, py: Python<'_>, frame_json: &str) -> PyResult<()> {
+    /// Hand one frame (JSON text) to the session, as the CLI reads one stdin line. A
+    /// `control_request` (the host's own request) is answered at once: its
+    /// `control_response` frame is returned.
+    fn send(&self, py: Python<'_>, frame_json: &str) -> PyResult<Option<String>> {
         let frame: serde_json::Value =
             serde_json::from_str(frame_json).map_err(|e| json_error("frame", e))?;
-        py.detach(|| self.handle.send(frame)).map_err(session_error)
+        py.detach(|| {
+            if frame.get("type").and_then(serde_json::Value::as_str) == Some("control_request") {
+                let reply = self.handle.control_reply(&frame)?;
+                return Ok(Some(reply.to_string()));
+            }
+            self.handle.send(frame).map(|()| None)
+        })
+        .map_err(session_error)
     }
 
     /// An asyncio awaitable of the next frame (JSON text), or None once the session is over.

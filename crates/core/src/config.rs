@@ -83,10 +83,11 @@ pub struct SessionConfig {
     pub disallowed_tools: Vec<String>,
     /// `apiKeySource` of the init message.
     pub api_key_source: String,
-    /// `mcp_servers` of the init message: `[{name, status}]`.
-    pub mcp_servers: Vec<Value>,
-    /// Other fields of the init message (output_style, agents, slash_commands, ...).
-    pub init_extra: serde_json::Map<String, Value>,
+    /// `mcp_servers` of the init message.
+    pub mcp_servers: Vec<crate::protocol::system::McpServerStatus>,
+    /// The fields of the init message fixed at the session's start (slash commands, agents,
+    /// skills, output style, ...).
+    pub init: crate::protocol::system::InitSetup,
     /// `anthropic-beta` values sent with every request.
     pub betas: Vec<String>,
     /// Extra top-level request fields (metadata, ...).
@@ -150,7 +151,7 @@ impl SessionConfig {
             disallowed_tools: Vec::new(),
             api_key_source: "none".to_string(),
             mcp_servers: Vec::new(),
-            init_extra: serde_json::Map::new(),
+            init: Default::default(),
             betas: Vec::new(),
             request_extra: serde_json::Map::new(),
             hooks: BTreeMap::new(),

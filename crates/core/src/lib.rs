@@ -24,6 +24,7 @@ pub mod memory;
 pub mod message;
 pub mod model;
 pub mod permission;
+pub mod protocol;
 pub mod rules;
 pub mod signal;
 pub mod tool;

@@ -207,6 +207,43 @@ impl std::fmt::Debug for DeferredTools {
     }
 }
 
+/// Tools a caller hands to a session (custom tools, an in-process server's tools). Two lists
+/// are equal when they name the same tools.
+#[derive(Clone, Default)]
+pub struct ToolList(pub Vec<Arc<dyn Tool>>);
+
+impl ToolList {
+    pub fn names(&self) -> Vec<&str> {
+        self.0.iter().map(|t| t.name()).collect()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = &Arc<dyn Tool>> {
+        self.0.iter()
+    }
+}
+
+impl From<Vec<Arc<dyn Tool>>> for ToolList {
+    fn from(tools: Vec<Arc<dyn Tool>>) -> Self {
+        ToolList(tools)
+    }
+}
+
+impl PartialEq for ToolList {
+    fn eq(&self, other: &Self) -> bool {
+        self.names() == other.names()
+    }
+}
+
+impl std::fmt::Debug for ToolList {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.names()).finish()
+    }
+}
+
 /// The tools of one session, in the order the model sees them.
 #[derive(Clone, Default)]
 pub struct ToolRegistry {

@@ -62,15 +62,52 @@ impl Usage {
             .unwrap_or(0)
     }
 
+    /// This usage as a result message reports it: every key of the API's full usage object,
+    /// with its empty value where the API sent none.
+    pub fn for_result(&self) -> Usage {
+        let mut u = self.clone();
+        fill(&mut u.extra, RESULT_USAGE_DEFAULTS);
+        u
+    }
+
+    /// The usage of a synthetic assistant message (one no model wrote): zero tokens, and
+    /// the keys no model filled in set to null.
+    pub fn synthetic() -> Usage {
+        let mut u = Usage::default();
+        fill(&mut u.extra, SYNTHETIC_USAGE_DEFAULTS);
+        u
+    }
+
     /// Tokens of the prompt as the API counted it (input + cache read + cache write).
     pub fn context_tokens(&self) -> u64 {
         self.input_tokens + self.cache_read_input_tokens + self.cache_creation_input_tokens
     }
 }
 
+/// The keys of the API's full usage object and their empty values (JSON).
+const RESULT_USAGE_DEFAULTS: &str = r#"{"output_tokens_details": {"thinking_tokens": 0},
+    "server_tool_use": {"web_search_requests": 0, "web_fetch_requests": 0},
+    "service_tier": "standard",
+    "cache_creation": {"ephemeral_1h_input_tokens": 0, "ephemeral_5m_input_tokens": 0},
+    "inference_geo": "", "iterations": [], "speed": "standard", "fallback_credit": null}"#;
+
+const SYNTHETIC_USAGE_DEFAULTS: &str = r#"{"output_tokens_details": null,
+    "server_tool_use": {"web_search_requests": 0, "web_fetch_requests": 0},
+    "service_tier": null,
+    "cache_creation": {"ephemeral_1h_input_tokens": 0, "ephemeral_5m_input_tokens": 0},
+    "inference_geo": null, "iterations": null, "speed": null, "fallback_credit": null}"#;
+
+fn fill(target: &mut Map<String, Value>, defaults: &str) {
+    if let Ok(Value::Object(d)) = serde_json::from_str::<Value>(defaults) {
+        for (k, v) in d {
+            target.entry(k).or_insert(v);
+        }
+    }
+}
+
 /// Per-model cumulative usage, the `modelUsage` map of the result message.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", default)]
 pub struct ModelUsage {
     pub input_tokens: u64,
     pub output_tokens: u64,
@@ -81,6 +118,17 @@ pub struct ModelUsage {
     pub cost_usd: f64,
     pub context_window: u64,
     pub max_output_tokens: u64,
+    pub thinking_tokens: u64,
+    #[serde(rename = "cacheCreationEphemeral5mInputTokens")]
+    pub cache_creation_ephemeral_5m_input_tokens: u64,
+    #[serde(rename = "cacheCreationEphemeral1hInputTokens")]
+    pub cache_creation_ephemeral_1h_input_tokens: u64,
+    /// The model's name without a date or `[1m]`.
+    pub canonical_model: String,
+    /// `firstParty`.
+    pub provider: String,
+    /// `list`: priced at list prices.
+    pub cost_basis: String,
 }
 
 impl ModelUsage {
@@ -96,6 +144,26 @@ impl ModelUsage {
         self.max_output_tokens = max_output_tokens(model);
         cost
     }
+
+    /// This entry as a result reports it, with the labels of `model`.
+    pub fn labelled(&self, model: &str) -> ModelUsage {
+        ModelUsage {
+            canonical_model: canonical_model(model).to_string(),
+            provider: "firstParty".into(),
+            cost_basis: "list".into(),
+            ..self.clone()
+        }
+    }
+}
+
+/// The `modelUsage` of a result: every model's entry, labelled.
+pub fn model_usage_report(
+    usage: &std::collections::BTreeMap<String, ModelUsage>,
+) -> std::collections::BTreeMap<String, ModelUsage> {
+    usage
+        .iter()
+        .map(|(model, entry)| (model.clone(), entry.labelled(model)))
+        .collect()
 }
 
 /// Writes a float as JavaScript prints numbers: whole values without a fraction (`0`, not

@@ -15,11 +15,11 @@
 //! # }
 //! ```
 //!
-//! [`SessionHandle`] is the frame-level interface the Python and Node faces use.
+//! [`SessionRuntime`] is the session underneath, read as typed events; [`FrameSession`] is
+//! the stream-json interface the Python and Node faces and the CLI use.
 
 mod error;
 mod frames;
-mod handle;
 mod mcp_http;
 mod mcp_stdio;
 mod memory;
@@ -27,23 +27,27 @@ mod options;
 mod persist;
 mod prompts;
 mod query;
+mod runtime;
 mod sdk_mcp;
 mod settings;
 mod settings_host;
 mod setup;
 mod side_model;
 mod structured;
-mod tasks;
 mod toolset;
-mod wire;
 
+/// Tools written in Rust.
+pub mod custom;
 /// Listing, reading and changing saved sessions.
 pub mod saved;
 pub use error::{Error, OptionsError, OptionsErrorKind, Result};
-pub use handle::SessionHandle;
+pub use frames::{event_frame, FrameSession};
 pub use options::{McpServer, Options, SystemPrompt, ToolsOption};
+pub use oxagent_core::protocol::control::CanUseTool as CanUseToolRequest;
+pub use oxagent_core::protocol::{self, HookEvent, HookInput, HookOutput, PermissionUpdate};
 pub use oxagent_core::{self as core, message, ContentBlock, Message, PermissionMode};
 pub use query::{
     query, query_with, Callbacks, CanUseTool, Client, HookCallback, HookMatcherFns,
     PermissionResult,
 };
+pub use runtime::{Events, SessionRuntime};

@@ -15,9 +15,9 @@ use rmcp::transport::streamable_http_client::{
     StreamableHttpError, StreamableHttpPostResponse,
 };
 use rmcp::transport::StreamableHttpClientTransport;
-use serde_json::Value;
 use sse_stream::{Error as SseError, Sse, SseStream};
 
+use oxagent_core::protocol::system::McpServerStatus;
 use oxagent_core::tool::Tool;
 
 use crate::mcp_stdio;
@@ -207,7 +207,7 @@ pub(crate) async fn connect(
     name: &str,
     url: &str,
     headers: &BTreeMap<String, String>,
-) -> (Vec<Arc<dyn Tool>>, Value) {
+) -> (Vec<Arc<dyn Tool>>, McpServerStatus) {
     let client = Client {
         http: reqwest::Client::new(),
         headers: Arc::new(

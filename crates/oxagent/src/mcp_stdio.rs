@@ -7,6 +7,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use futures::future::BoxFuture;
+use oxagent_core::protocol::system::McpServerStatus;
 use oxagent_core::tool::Tool;
 use rmcp::model::CallToolRequestParams;
 use rmcp::service::{RoleClient, RunningService};
@@ -47,7 +48,7 @@ pub(crate) async fn connect(
     env: &BTreeMap<String, String>,
     session_env: &BTreeMap<String, String>,
     cwd: &Path,
-) -> (Vec<Arc<dyn Tool>>, Value) {
+) -> (Vec<Arc<dyn Tool>>, McpServerStatus) {
     let mut cmd = tokio::process::Command::new(command);
     cmd.args(args)
         .current_dir(cwd)
@@ -64,15 +65,15 @@ pub(crate) async fn connect(
 
 /// A server's status entry: `connected`, or `failed` with the reason (which `init` leaves
 /// out, as the reference; `mcp_status` keeps it).
-pub(crate) fn status(name: &str, failure: Option<String>) -> Value {
-    match failure {
-        None => json!({"name": name, "status": "connected", "source": "dynamic"}),
-        Some(e) => json!({"name": name, "status": "failed", "error": e, "source": "dynamic"}),
+pub(crate) fn status(name: &str, failure: Option<String>) -> McpServerStatus {
+    McpServerStatus {
+        source: Some("dynamic".into()),
+        ..crate::sdk_mcp::status(name, failure.map_or(Ok(()), Err))
     }
 }
 
 /// Opens an rmcp client session over `transport` and asks for the server's tools.
-pub(crate) async fn open<T, E, A>(name: &str, transport: T) -> (Vec<Arc<dyn Tool>>, Value)
+pub(crate) async fn open<T, E, A>(name: &str, transport: T) -> (Vec<Arc<dyn Tool>>, McpServerStatus)
 where
     T: rmcp::transport::IntoTransport<RoleClient, E, A>,
     E: std::error::Error + Send + Sync + 'static,

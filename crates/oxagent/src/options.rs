@@ -15,6 +15,7 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use oxagent_core::config::HookMatcher;
+use oxagent_core::tool::ToolList;
 use oxagent_core::PermissionMode;
 use serde_json::{Map, Value};
 
@@ -60,6 +61,13 @@ pub enum McpServer {
         url: String,
         headers: BTreeMap<String, String>,
     },
+    /// Rust tools served in-process under a server name: the model sees each as
+    /// `mcp__<name>__<tool>` (see [`crate::custom`]).
+    InProcess {
+        name: String,
+        version: String,
+        tools: ToolList,
+    },
 }
 
 impl McpServer {
@@ -67,7 +75,8 @@ impl McpServer {
         match self {
             McpServer::Sdk { name }
             | McpServer::Stdio { name, .. }
-            | McpServer::Http { name, .. } => name,
+            | McpServer::Http { name, .. }
+            | McpServer::InProcess { name, .. } => name,
         }
     }
 }
@@ -114,6 +123,9 @@ pub struct Options {
     pub include_hook_events: bool,
     /// With `resume`: the conversation stops after this message uuid.
     pub resume_session_at: Option<String>,
+    /// Tools written in Rust, offered beside the built-in ones (Rust only; see
+    /// [`crate::custom`]).
+    pub custom_tools: ToolList,
 }
 
 const EFFORTS: &[&str] = &["low", "medium", "high", "xhigh", "max"];

@@ -134,25 +134,11 @@ pub(crate) fn unknown_session_result(session_id: &str, uuid: String) -> ResultMe
     ResultMessage {
         subtype: ResultSubtype::ErrorDuringExecution,
         is_error: true,
-        duration_ms: 0,
-        duration_api_ms: 0,
-        num_turns: 0,
-        result: None,
-        stop_reason: None,
         session_id: session_id.to_string(),
-        total_cost_usd: 0.0,
-        usage: Usage::default(),
-        model_usage: BTreeMap::new(),
-        permission_denials: Vec::new(),
         errors: Some(vec![format!(
             "No conversation found with session ID: {session_id}"
         )]),
-        structured_output: None,
-        api_error_status: None,
-        api_error_type: None,
-        local_command: None,
-        terminal_reason: None,
-        uuid,
+        ..ResultMessage::unstarted(uuid)
     }
 }
 

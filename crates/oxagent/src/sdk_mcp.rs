@@ -11,10 +11,12 @@ use std::sync::Arc;
 use futures::future::BoxFuture;
 use oxagent_core::content::{ContentBlock, ToolResultContent};
 use oxagent_core::host::Host;
+use oxagent_core::protocol::control::{ControlRequest, ControlResponse, McpMessage};
+use oxagent_core::protocol::system::McpServerStatus;
 use oxagent_core::tool::{Tool, ToolContext, ToolOutput};
 use serde_json::{json, Value};
 
-use crate::frames::FrameOut;
+use crate::runtime::EventOut;
 
 /// How calls reach one server: `tools/call` with a tool name and arguments, answered with
 /// the MCP `CallToolResult` as JSON.
@@ -24,7 +26,7 @@ pub(crate) trait McpChannel: Send + Sync {
 
 /// A host's in-process server, through control requests.
 struct SdkChannel {
-    host: FrameOut,
+    host: EventOut,
     server: String,
 }
 
@@ -44,18 +46,27 @@ pub(crate) struct McpTool {
     channel: Arc<dyn McpChannel>,
 }
 
+/// Sends one JSON-RPC message to the host's server `server`; the JSON-RPC answer back.
+async fn send(host: &EventOut, server: &str, message: Value) -> Result<Value, String> {
+    let request = ControlRequest::McpMessage(McpMessage {
+        server_name: server.to_string(),
+        message,
+    });
+    match host.control(request).await? {
+        ControlResponse::Mcp(reply) => Ok(reply),
+        _ => Err("the host answered mcp_message with something else".into()),
+    }
+}
+
 async fn rpc(
-    host: &FrameOut,
+    host: &EventOut,
     server: &str,
     id: u64,
     method: &str,
     params: Value,
 ) -> Result<Value, String> {
     let message = json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params});
-    let reply = host
-        .control(json!({"subtype": "mcp_message", "server_name": server, "message": message}))
-        .await?;
-    let resp = reply.get("mcp_response").cloned().unwrap_or(reply);
+    let resp = send(host, server, message).await?;
     if let Some(err) = resp.get("error") {
         return Err(err
             .get("message")
@@ -67,7 +78,10 @@ async fn rpc(
 }
 
 /// Connects to one server and returns its tools, plus its status entry for `system/init`.
-pub(crate) async fn connect(host: &FrameOut, server: &str) -> (Vec<Arc<dyn Tool>>, Value) {
+pub(crate) async fn connect(
+    host: &EventOut,
+    server: &str,
+) -> (Vec<Arc<dyn Tool>>, McpServerStatus) {
     let init = rpc(
         host,
         server,
@@ -77,32 +91,34 @@ pub(crate) async fn connect(host: &FrameOut, server: &str) -> (Vec<Arc<dyn Tool>
     )
     .await;
     if let Err(e) = init {
-        return (
-            Vec::new(),
-            json!({"name": server, "status": "failed", "error": e}),
-        );
+        return (Vec::new(), status(server, Err(e)));
     }
-    let _ = host
-        .control(json!({"subtype": "mcp_message", "server_name": server,
-            "message": {"jsonrpc": "2.0", "method": "notifications/initialized"}}))
-        .await;
+    let initialized = json!({"jsonrpc": "2.0", "method": "notifications/initialized"});
+    let _ = send(host, server, initialized).await;
     let listed = match rpc(host, server, 1, "tools/list", json!({})).await {
         Ok(v) => v,
-        Err(e) => {
-            return (
-                Vec::new(),
-                json!({"name": server, "status": "failed", "error": e}),
-            )
-        }
+        Err(e) => return (Vec::new(), status(server, Err(e))),
     };
     let channel = Arc::new(SdkChannel {
         host: host.clone(),
         server: server.to_string(),
     });
-    (
-        tools_of(server, &listed, channel),
-        json!({"name": server, "status": "connected"}),
-    )
+    (tools_of(server, &listed, channel), status(server, Ok(())))
+}
+
+/// A server's status entry: connected, or failed with the reason.
+pub(crate) fn status(server: &str, outcome: Result<(), String>) -> McpServerStatus {
+    McpServerStatus {
+        name: server.to_string(),
+        status: if outcome.is_ok() {
+            "connected"
+        } else {
+            "failed"
+        }
+        .into(),
+        error: outcome.err(),
+        source: None,
+    }
 }
 
 /// The tools of a `tools/list` answer, each called through `channel`.

@@ -16,10 +16,13 @@ use std::path::{Path, PathBuf};
 use std::process::Stdio;
 
 use futures::future::BoxFuture;
+use oxagent_core::protocol::hook::{CommandRun, HookOutput};
+use oxagent_core::protocol::{ControlRequest, ControlResponse};
 use oxagent_core::rules::{PermissionRule, RuleSource};
 use serde_json::{json, Map, Value};
 use tokio::io::AsyncWriteExt;
 
+use crate::runtime::LocalAnswers;
 use crate::settings::{file_of, CommandHook};
 
 /// What the facade answers locally.
@@ -31,23 +34,32 @@ pub(crate) struct LocalHost {
     pub env: BTreeMap<String, String>,
 }
 
-impl LocalHost {
-    /// The answer to `request` if it is one of ours.
-    pub fn answer(&self, request: &Value) -> Option<BoxFuture<'static, Result<Value, String>>> {
-        match request.get("subtype").and_then(Value::as_str)? {
-            "hook_callback" => {
-                let id = request.get("callback_id").and_then(Value::as_str)?;
-                let hook = self.commands.iter().find(|c| c.id == id)?.clone();
-                let input = request.get("input").cloned().unwrap_or(Value::Null);
+impl LocalAnswers for LocalHost {
+    fn answer(
+        &self,
+        request: &ControlRequest,
+    ) -> Option<BoxFuture<'static, Result<ControlResponse, String>>> {
+        match request {
+            ControlRequest::HookCallback(call) => {
+                let hook = self
+                    .commands
+                    .iter()
+                    .find(|c| c.id == call.callback_id)?
+                    .clone();
+                let input = serde_json::to_value(&call.input).unwrap_or(Value::Null);
                 let (cwd, env) = (self.cwd.clone(), self.env.clone());
                 Some(Box::pin(async move {
-                    run_command(&hook, &input, &cwd, &env).await
+                    run_command(&hook, &input, &cwd, &env)
+                        .await
+                        .map(|h| ControlResponse::Hook(Box::new(h)))
                 }))
             }
-            "persist_permissions" => {
-                let update = request.get("update").cloned().unwrap_or(Value::Null);
+            ControlRequest::PersistPermissions { update } => {
+                let update = serde_json::to_value(update).unwrap_or(Value::Null);
                 let result = persist(&update, &self.cwd, &self.home);
-                Some(Box::pin(async move { result.map(|()| json!({})) }))
+                Some(Box::pin(
+                    async move { result.map(|()| ControlResponse::Done) },
+                ))
             }
             _ => None,
         }
@@ -59,7 +71,7 @@ async fn run_command(
     input: &Value,
     cwd: &Path,
     env: &BTreeMap<String, String>,
-) -> Result<Value, String> {
+) -> Result<HookOutput, String> {
     let mut child = tokio::process::Command::new("sh")
         .arg("-c")
         .arg(&hook.command)
@@ -88,12 +100,14 @@ async fn run_command(
         .get("hook_event_name")
         .and_then(Value::as_str)
         .unwrap_or("");
-    let mut answer = interpret(event, &hook.command, out.status.code(), &stdout, &stderr);
+    let answer = interpret(event, &hook.command, out.status.code(), &stdout, &stderr);
+    let mut answer = HookOutput::from_value(answer)?;
     // How the command ran, for the session's `hook_response` messages.
-    if answer.is_object() {
-        answer["__command_run"] =
-            json!({"stdout": stdout, "stderr": stderr, "exit_code": out.status.code()});
-    }
+    answer.command_run = Some(CommandRun {
+        stdout,
+        stderr,
+        exit_code: out.status.code(),
+    });
     Ok(answer)
 }
 

@@ -104,26 +104,11 @@ pub(crate) fn session_config(
     if options.output_schema.is_some() {
         c.final_answer_tool = Some(crate::structured::NAME.to_string());
     }
-    c.init_extra
-        .insert("slash_commands".into(), json!(["compact"]));
-    c.init_extra.insert("output_style".into(), json!("default"));
-    c.init_extra.insert("agents".into(), json!([]));
-    c.init_extra.insert("skills".into(), json!([]));
-    c.init_extra.insert("plugins".into(), json!([]));
-    let dirs: Vec<String> = c
+    c.init.additional_directories = c
         .additional_directories
         .iter()
         .map(|d| d.to_string_lossy().to_string())
         .collect();
-    c.init_extra
-        .insert("additional_directories".into(), json!(dirs));
-    // Fast mode is a product feature oxagent does not offer; the fields say so.
-    c.init_extra.insert("fast_mode_state".into(), json!("off"));
-    c.init_extra.insert(
-        "fast_mode_disabled_reason".into(),
-        json!("sdk_opt_in_required"),
-    );
-    c.init_extra.insert("view_mode".into(), json!("default"));
     Ok(c)
 }
 

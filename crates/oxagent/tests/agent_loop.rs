@@ -438,9 +438,9 @@ async fn can_use_tool_closure_denies() {
     let script = json!({"responses": [bash("toolu_01", "touch denied.txt"), text("Done.")]});
     let callbacks = Callbacks {
         can_use_tool: Some(std::sync::Arc::new(
-            |name: String, _input: Value, ctx: Value| {
+            |name: String, _input: Value, ctx: oxagent::CanUseToolRequest| {
                 Box::pin(async move {
-                    assert_eq!(ctx["tool_use_id"], "toolu_01");
+                    assert_eq!(ctx.tool_use_id, "toolu_01");
                     PermissionResult::Deny {
                         message: format!("{name} is forbidden here"),
                         interrupt: false,

@@ -8,7 +8,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use futures::StreamExt;
-use oxagent::{Callbacks, Client, Options, PermissionResult, SessionHandle};
+use oxagent::{Callbacks, Client, FrameSession, Options, PermissionResult};
 use oxagent_testkit::ScriptedServer;
 use serde_json::{json, Value};
 
@@ -71,7 +71,7 @@ async fn an_ended_task_starts_a_turn_of_its_own() {
     ]}))
     .await
     .unwrap();
-    let session = SessionHandle::spawn(
+    let session = FrameSession::spawn(
         options(&server.url(), dir.path(), json!({})),
         &tokio::runtime::Handle::current(),
     )
@@ -394,12 +394,13 @@ async fn ask_user_question_is_answered_by_can_use_tool() {
     .unwrap();
     let callbacks = Callbacks {
         can_use_tool: Some(std::sync::Arc::new(
-            |name: String, mut input: Value, _ctx: Value| {
+            |name: String, mut input: Value, _ctx: oxagent::CanUseToolRequest| {
                 Box::pin(async move {
                     assert_eq!(name, "AskUserQuestion");
                     input["answers"] = json!({"Which color?": "Blue"});
                     PermissionResult::Allow {
                         updated_input: Some(input),
+                        updated_permissions: Vec::new(),
                     }
                 }) as futures::future::BoxFuture<'static, PermissionResult>
             },

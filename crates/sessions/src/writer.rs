@@ -8,6 +8,7 @@ use std::time::SystemTime;
 
 use oxagent_core::content::UserContent;
 use oxagent_core::message::Message;
+use oxagent_core::protocol::SystemBody;
 use serde_json::{json, Map, Value};
 
 pub struct TranscriptWriter {
@@ -121,14 +122,14 @@ impl TranscriptWriter {
                 let uuid = u.uuid.clone().unwrap_or_default();
                 self.conversation("user", &uuid, f);
             }
-            Message::System(s) if s.subtype == "compact_boundary" => {
-                let mut f = Map::new();
-                f.insert("subtype".into(), json!("compact_boundary"));
-                f.insert("content".into(), json!("Conversation compacted"));
-                if let Some(m) = s.data.get("compact_metadata") {
-                    f.insert("compactMetadata".into(), m.clone());
+            Message::System(s) => {
+                if let SystemBody::CompactBoundary(b) = &s.body {
+                    let mut f = Map::new();
+                    f.insert("subtype".into(), json!("compact_boundary"));
+                    f.insert("content".into(), json!("Conversation compacted"));
+                    f.insert("compactMetadata".into(), json!(b.compact_metadata));
+                    self.conversation("system", &s.uuid, f);
                 }
-                self.conversation("system", &s.uuid, f);
             }
             _ => {}
         }

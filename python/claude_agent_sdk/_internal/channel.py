@@ -3,8 +3,9 @@
 - :class:`NativeChannel`: the in-process oxagent session (``_native.NativeSession``).
 - :class:`TransportChannel`: a user's ``Transport`` (the official SDK's extension point).
 
-Both speak dicts: ``await send(frame)``, ``await recv()`` (None when the session is over),
-``await end_input()``, ``close()``.
+Both speak dicts: ``await send(frame)`` (the native session answers a control request of
+the host's at once and returns that answer; a transport's answer comes through ``recv``),
+``await recv()`` (None when the session is over), ``await end_input()``, ``close()``.
 """
 
 from __future__ import annotations
@@ -45,11 +46,14 @@ class NativeChannel:
         self._over = False
         self._closed = False
 
-    async def send(self, frame: dict[str, Any]) -> None:
+    async def send(self, frame: dict[str, Any]) -> dict[str, Any] | None:
+        """Hands the session a frame; a control request of ours is answered at once, and
+        its control_response frame is returned."""
         try:
-            self._session.send(json.dumps(frame))
+            reply = self._session.send(json.dumps(frame))
         except ConnectionError as e:
             raise CLIConnectionError(f"The session is closed: {e}") from e
+        return None if reply is None else json.loads(reply)
 
     async def recv(self) -> dict[str, Any] | None:
         while True:
@@ -87,6 +91,7 @@ class TransportChannel:
 
     async def send(self, frame: dict[str, Any]) -> None:
         await self._transport.write(json.dumps(frame) + "\n")
+        return None
 
     async def recv(self) -> dict[str, Any] | None:
         try:

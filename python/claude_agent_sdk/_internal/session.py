@@ -85,7 +85,9 @@ class SessionCore:
     async def send(self, frame: dict[str, Any]) -> None:
         if self.closed:
             raise CLIConnectionError("The session is closed")
-        await self.channel.send(frame)
+        reply = await self.channel.send(frame)
+        if reply is not None:
+            self._route(reply)
 
     async def send_user(self, prompt: str, session_id: str) -> None:
         await self.send(

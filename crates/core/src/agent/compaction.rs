@@ -8,13 +8,15 @@
 //! `compact_boundary` message and the continuation that replaces the summarized history.
 //! Any failure leaves the conversation as it was.
 
-use serde_json::{json, Map, Value};
-
 use crate::compact::{self, auto_compact_threshold, CompactError, CompactTrigger, CompactionPlan};
 use crate::content::ContentBlock;
 use crate::conversation::Turn;
 use crate::message::{Message, UserMessage};
 use crate::model::{ApiError, ModelRequest};
+use crate::protocol::hook::HookEvent;
+use crate::protocol::system::{
+    CompactBoundary, CompactMetadata, PreservedMessages, PreservedSegment, Status, SystemBody,
+};
 use crate::tool::ToolRegistry;
 
 use super::model_call::collect;
@@ -104,28 +106,6 @@ impl Session {
         blocks
     }
 
-    fn status(&self, deps: &Deps<'_>, fields: Value) -> Message {
-        let data = match fields {
-            Value::Object(m) => m,
-            _ => Map::new(),
-        };
-        self.system("status", data, deps)
-    }
-
-    fn compaction_hook_input(&self, event: &str, fields: Value) -> Value {
-        let mut h = Map::new();
-        h.insert("session_id".into(), json!(self.config.session_id));
-        if let Some(p) = &self.config.transcript_path {
-            h.insert("transcript_path".into(), json!(p.to_string_lossy()));
-        }
-        h.insert("cwd".into(), json!(self.config.cwd.to_string_lossy()));
-        h.insert("hook_event_name".into(), json!(event));
-        if let Value::Object(f) = fields {
-            h.extend(f);
-        }
-        Value::Object(h)
-    }
-
     /// Before a request: compacts when the context is at or over the threshold.
     pub(crate) async fn auto_compact(&mut self, deps: &Deps<'_>, st: &mut TurnState) {
         let model = self.live.model();
@@ -202,13 +182,12 @@ impl Session {
         if let Err(CompactError::NothingToCompact) = plan {
             return Err(CompactError::NothingToCompact);
         }
-        deps.emit.emit(self.status(
-            deps,
-            match trigger {
-                CompactTrigger::Auto => json!({"status": "compacting", "compact_output_chars": 0}),
-                CompactTrigger::Manual => json!({"status": "compacting"}),
-            },
-        ));
+        let mut compacting = Status::compacting();
+        if trigger == CompactTrigger::Auto {
+            compacting.compact_output_chars = Some(0);
+        }
+        deps.emit
+            .emit(self.system(SystemBody::Status(compacting), deps));
         let outcome = match plan {
             Ok(plan) => self.summarize(deps, trigger, custom, &plan).await,
             Err(e) => Err(e),
@@ -216,18 +195,19 @@ impl Session {
         let (plan, raw, hook_ran) = match outcome {
             Ok(done) => done,
             Err(e) => {
-                deps.emit.emit(self.status(
-                    deps,
-                    json!({"status": null, "compact_result": "failed", "compact_error": e.code()}),
-                ));
+                let failed = Status::compacted(Err(e.code().to_string()));
+                deps.emit
+                    .emit(self.system(SystemBody::Status(failed), deps));
                 return Err(e);
             }
         };
-        deps.emit
-            .emit(self.status(deps, json!({"status": null, "compact_result": "success"})));
+        let done = Status::compacted(Ok(()));
+        deps.emit.emit(self.system(SystemBody::Status(done), deps));
         let model = self.live.model();
-        let start = self
-            .compaction_hook_input("SessionStart", json!({"source": "compact", "model": model}));
+        let start = self.hook_input(HookEvent::SessionStart {
+            source: "compact".into(),
+            model: Some(model),
+        });
         let started = hooks::run(
             deps,
             self.config.hooks.get("SessionStart"),
@@ -237,10 +217,10 @@ impl Session {
         )
         .await;
         self.hook_runs(deps, "SessionStart", Some("compact"), &started);
-        let post = self.compaction_hook_input(
-            "PostCompact",
-            json!({"trigger": trigger.as_str(), "compact_summary": raw}),
-        );
+        let post = self.hook_input(HookEvent::PostCompact {
+            trigger: trigger.as_str().to_string(),
+            compact_summary: raw.clone(),
+        });
         let matcher = Some(trigger.as_str());
         let posted = hooks::run(
             deps,
@@ -263,10 +243,10 @@ impl Session {
         custom: Option<String>,
         plan: &CompactionPlan,
     ) -> Result<(CompactionPlan, String, bool), CompactError> {
-        let input = self.compaction_hook_input(
-            "PreCompact",
-            json!({"trigger": trigger.as_str(), "custom_instructions": custom}),
-        );
+        let input = self.hook_input(HookEvent::PreCompact {
+            trigger: trigger.as_str().to_string(),
+            custom_instructions: custom.clone(),
+        });
         let pre = hooks::run(
             deps,
             self.config.hooks.get("PreCompact"),
@@ -378,28 +358,30 @@ impl Session {
         self.tracker.failures = 0;
         let post_tokens = self.tracker.tokens(&self.history);
         self.tracker.dropped += pre_tokens.saturating_sub(post_tokens);
-        let mut meta = Map::new();
-        meta.insert("trigger".into(), json!(trigger.as_str()));
-        meta.insert("pre_tokens".into(), json!(pre_tokens));
-        meta.insert("post_tokens".into(), json!(post_tokens));
-        meta.insert(
-            "cumulative_dropped_tokens".into(),
-            json!(self.tracker.dropped),
+        let keep = plan.keep_recent;
+        let metadata = CompactMetadata {
+            trigger: trigger.as_str().to_string(),
+            pre_tokens,
+            post_tokens,
+            cumulative_dropped_tokens: self.tracker.dropped,
+            preserved_segment: keep.then(|| PreservedSegment {
+                head_uuid: kept.first().cloned(),
+                anchor_uuid: Some(anchor.clone()),
+                tail_uuid: kept.last().cloned(),
+            }),
+            preserved_messages: keep.then(|| PreservedMessages {
+                anchor_uuid: Some(anchor.clone()),
+                uuids: kept.clone(),
+                all_uuids: kept.clone(),
+            }),
+        };
+        let boundary = self.system(
+            SystemBody::CompactBoundary(CompactBoundary {
+                compact_metadata: metadata,
+                logical_parent_uuid: logical_parent,
+            }),
+            deps,
         );
-        if plan.keep_recent {
-            meta.insert(
-                "preserved_segment".into(),
-                json!({"head_uuid": kept.first(), "anchor_uuid": anchor, "tail_uuid": kept.last()}),
-            );
-            meta.insert(
-                "preserved_messages".into(),
-                json!({"anchor_uuid": anchor, "uuids": kept, "all_uuids": kept}),
-            );
-        }
-        let mut data = Map::new();
-        data.insert("compact_metadata".into(), Value::Object(meta));
-        data.insert("logical_parent_uuid".into(), json!(logical_parent));
-        let boundary = self.system("compact_boundary", data, deps);
         let plain = trigger == CompactTrigger::Manual;
         let mut continuation = self.user_message(&continuation_text, plain, anchor);
         if let Message::User(UserMessage { is_synthetic, .. }) = &mut continuation {

@@ -1,13 +1,17 @@
 //! Runs one tool call: validation, hooks, permission, execution. The order the calls of a
 //! response run in is [`super::executor`]'s.
 
-use serde_json::{json, Map, Value};
+use serde_json::{json, Value};
 
 use crate::config::SessionConfig;
 use crate::content::{ContentBlock, ToolResultContent};
-use crate::message::{Message, PermissionDenial, SystemMessage};
+use crate::message::{Message, PermissionDenial};
 use crate::permission::evaluate::{evaluate, settle, Denial, Outcome, Prompt};
 use crate::permission::PermissionContext;
+use crate::protocol::control::{CanUseTool, ControlRequest, ControlResponse};
+use crate::protocol::hook::HookEvent;
+use crate::protocol::permission::{PermissionAnswer, PermissionUpdate};
+use crate::protocol::system::{PermissionDenied, SystemBody};
 use crate::rules::{PermissionRule, RuleBehavior, RuleSet, RuleSource};
 use crate::tool::{Tool, ToolContext};
 use crate::validate::validate_input;
@@ -156,7 +160,11 @@ pub(crate) async fn run_one(session: &Session, deps: &Deps<'_>, call: &Call) -> 
         deps,
         config.hooks.get("PreToolUse"),
         Some(&call.name),
-        session.hook_input("PreToolUse", Some((&call.name, &input, id))),
+        session.hook_input(HookEvent::PreToolUse {
+            tool_name: call.name.clone(),
+            tool_input: input.clone(),
+            tool_use_id: id.to_string(),
+        }),
         Some(id),
     )
     .await;
@@ -224,25 +232,15 @@ fn outcome_of(session: &Session, deps: &Deps<'_>, call: &Call, verdict: Verdict)
             let mut o = CallOutcome::error(id, message.clone(), format!("Error: {message}"));
             o.denial = Some(denial(session, call));
             if let Some(d) = announce {
-                let mut data = Map::new();
-                data.insert("tool_name".into(), json!(call.name));
-                data.insert("tool_use_id".into(), json!(id));
-                if let Some(rt) = &d.reason_type {
-                    data.insert("decision_reason_type".into(), json!(rt));
-                }
-                if let Some(code) = &d.code {
-                    data.insert("decision_reason_code".into(), json!(code));
-                }
-                if let Some(reason) = &d.reason {
-                    data.insert("decision_reason".into(), json!(reason));
-                }
-                data.insert("message".into(), json!(message));
-                o.announce = Some(Message::System(SystemMessage {
-                    subtype: "permission_denied".into(),
-                    data,
-                    uuid: deps.clock.uuid(),
-                    session_id: session.config.session_id.clone(),
-                }));
+                let denied = PermissionDenied {
+                    tool_name: call.name.clone(),
+                    tool_use_id: id.to_string(),
+                    decision_reason_type: d.reason_type.clone(),
+                    decision_reason_code: d.code.clone(),
+                    decision_reason: d.reason.clone(),
+                    message: message.clone(),
+                };
+                o.announce = Some(session.system(SystemBody::PermissionDenied(denied), deps));
             }
             if interrupt {
                 o.content = ToolResultContent::Text(REJECTED_TEXT.to_string());
@@ -381,19 +379,20 @@ async fn decide(
     };
     let name = tool.name();
     if let Some(matchers) = session.config.hooks.get("PermissionRequest") {
-        let mut hook_input =
-            session.hook_input("PermissionRequest", Some((name, input, call.id.as_str())));
         // The hooks see neither the call's id nor the suggestion to allow it in the local
         // settings file, as in the reference.
-        if let Value::Object(h) = &mut hook_input {
-            h.remove("tool_use_id");
-        }
-        let offered: Vec<&Value> = prompt
-            .suggestions
-            .iter()
-            .filter(|s| !(s["type"] == "addRules" && s["destination"] == "localSettings"))
+        let offered = suggestions(&prompt.suggestions)
+            .into_iter()
+            .filter(|s| {
+                !matches!(s, PermissionUpdate::AddRules { destination: Some(d), .. }
+                    if d == "localSettings")
+            })
             .collect();
-        hook_input["permission_suggestions"] = json!(offered);
+        let hook_input = session.hook_input(HookEvent::PermissionRequest {
+            tool_name: name.to_string(),
+            tool_input: input.clone(),
+            permission_suggestions: offered,
+        });
         let hooked = hooks::run(
             deps,
             Some(matchers),
@@ -411,22 +410,22 @@ async fn decide(
             return Verdict::denied(d);
         }
     }
-    let mut request = json!({
-        "subtype": "can_use_tool",
-        "tool_name": name,
-        "input": input,
-        "permission_suggestions": prompt.suggestions,
-        "blocked_path": prompt.blocked_path,
-        "tool_use_id": call.id,
-        "display_name": name,
+    let request = ControlRequest::CanUseTool(CanUseTool {
+        tool_name: name.to_string(),
+        input: input.clone(),
+        permission_suggestions: suggestions(&prompt.suggestions),
+        blocked_path: prompt.blocked_path.clone(),
+        tool_use_id: call.id.clone(),
+        display_name: name.to_string(),
+        description: tool.describe_call(input),
+        decision_reason: prompt.reason.clone(),
+        agent_id: None,
     });
-    if let Some(desc) = tool.describe_call(input) {
-        request["description"] = json!(desc);
-    }
-    if let Some(reason) = &prompt.reason {
-        request["decision_reason"] = json!(reason);
-    }
-    let reply = deps.host.control(request).await;
+    let reply = match deps.host.control(request).await {
+        Ok(ControlResponse::Permission(answer)) => Ok(answer),
+        Ok(_) => Err("the host answered can_use_tool with something else".to_string()),
+        Err(e) => Err(e),
+    };
     answered(session, deps, reply, input).await
 }
 
@@ -435,27 +434,21 @@ async fn decide(
 async fn answered(
     session: &Session,
     deps: &Deps<'_>,
-    reply: Result<Value, String>,
+    reply: Result<PermissionAnswer, String>,
     input: &Value,
 ) -> Verdict {
     match reply {
-        Ok(reply) if reply.get("behavior").and_then(Value::as_str) == Some("allow") => {
-            if let Some(Value::Array(updates)) = reply.get("updatedPermissions") {
-                updates::apply(session, deps, updates).await;
-            }
-            let updated = reply.get("updatedInput").filter(|v| v.is_object()).cloned();
+        Ok(PermissionAnswer::Allow {
+            updated_input,
+            updated_permissions,
+        }) => {
+            updates::apply(session, deps, &updated_permissions).await;
+            let updated = updated_input.filter(Value::is_object);
             Verdict::Allow(updated.unwrap_or_else(|| input.clone()))
         }
-        Ok(reply) => Verdict::Deny {
-            message: reply
-                .get("message")
-                .and_then(Value::as_str)
-                .unwrap_or("")
-                .to_string(),
-            interrupt: reply
-                .get("interrupt")
-                .and_then(Value::as_bool)
-                .unwrap_or(false),
+        Ok(PermissionAnswer::Deny { message, interrupt }) => Verdict::Deny {
+            message,
+            interrupt,
             announce: None,
         },
         Err(e) => Verdict::Deny {
@@ -489,25 +482,25 @@ async fn execute(
             text.push_str(&unseen_schema_note(&call.name, &tool.input_schema()));
         }
     }
-    let (event, extra) = if failed {
-        (
-            "PostToolUseFailure",
-            json!({"error": out.content.as_text(), "is_interrupt": deps.interrupt.is_aborted()}),
-        )
-    } else {
-        (
-            "PostToolUse",
-            json!({"tool_response": out.structured.clone().unwrap_or(Value::Null)}),
-        )
-    };
-    let mut hook_input = session.hook_input(event, Some((&call.name, &input, &call.id)));
-    if let (Value::Object(h), Value::Object(e)) = (&mut hook_input, extra) {
-        let id = h.remove("tool_use_id");
-        h.extend(e);
-        if let Some(id) = id {
-            h.insert("tool_use_id".into(), id);
+    let (tool_name, tool_input, tool_use_id) = (call.name.clone(), input, call.id.clone());
+    let hook_event = if failed {
+        HookEvent::PostToolUseFailure {
+            tool_name,
+            tool_input,
+            error: out.content.as_text(),
+            is_interrupt: deps.interrupt.is_aborted(),
+            tool_use_id,
         }
-    }
+    } else {
+        HookEvent::PostToolUse {
+            tool_name,
+            tool_input,
+            tool_response: out.structured.clone().unwrap_or(Value::Null),
+            tool_use_id,
+        }
+    };
+    let event = hook_event.name();
+    let hook_input = session.hook_input(hook_event);
     let post = hooks::run(
         deps,
         config.hooks.get(event),
@@ -544,6 +537,13 @@ async fn execute(
         before: Vec::new(),
         after: session.hook_notices(deps, event, Some(&call.name), &post.system_messages),
     }
+}
+
+/// The permission suggestions of a prompt, as updates.
+fn suggestions(raw: &[Value]) -> Vec<PermissionUpdate> {
+    raw.iter()
+        .filter_map(|s| serde_json::from_value(s.clone()).ok())
+        .collect()
 }
 
 /// Added to the error of a deferred tool called before ToolSearch loaded it: the model

@@ -1,10 +1,12 @@
 //! Where hook answers change the turn: notices for `systemMessage`, a refused prompt, the
 //! Stop hooks that keep the model going, and the session's start and end.
 
-use serde_json::{json, Map};
-
 use crate::conversation::Turn;
 use crate::message::Message;
+use crate::protocol::hook::HookEvent;
+use crate::protocol::system::{
+    HookResponse, HookStarted, Informational, Notification, PromptSubmitOutcome, SystemBody,
+};
 
 use super::hooks::{self, HookOutcome};
 use super::outcome::TurnEnd;
@@ -43,10 +45,13 @@ impl Session {
         messages
             .iter()
             .map(|m| {
-                let mut data = Map::new();
-                data.insert("content".into(), json!(format!("{who} says: {m}")));
-                data.insert("level".into(), json!("notice"));
-                self.system("informational", data, deps)
+                let notice = Informational {
+                    content: format!("{who} says: {m}"),
+                    level: "notice".into(),
+                    prevent_continuation: None,
+                    prompt_submit_outcome: None,
+                };
+                self.system(SystemBody::Informational(notice), deps)
             })
             .collect()
     }
@@ -71,15 +76,18 @@ impl Session {
         } else {
             return None;
         };
-        let mut data = Map::new();
-        data.insert("content".into(), json!(text));
-        data.insert("level".into(), json!("warning"));
-        data.insert("prevent_continuation".into(), json!(true));
-        data.insert(
-            "prompt_submit_outcome".into(),
-            json!({"kind": kind, "prompt_kept": kept, "reason": reason}),
-        );
-        deps.emit.emit(self.system("informational", data, deps));
+        let warning = Informational {
+            content: text.clone(),
+            level: "warning".into(),
+            prevent_continuation: Some(true),
+            prompt_submit_outcome: Some(PromptSubmitOutcome {
+                kind: kind.into(),
+                prompt_kept: kept,
+                reason,
+            }),
+        };
+        deps.emit
+            .emit(self.system(SystemBody::Informational(warning), deps));
         Some((text, kept))
     }
 
@@ -90,11 +98,12 @@ impl Session {
         deps: &Deps<'_>,
         st: &mut TurnState,
     ) -> Option<TurnEnd> {
-        let mut input = self.hook_input("Stop", None);
-        input["stop_hook_active"] = json!(st.stop_hook_active);
-        input["last_assistant_message"] = json!(st.last_text.clone().unwrap_or_default());
-        input["background_tasks"] = json!([]);
-        input["session_crons"] = json!([]);
+        let input = self.hook_input(HookEvent::Stop {
+            stop_hook_active: st.stop_hook_active,
+            last_assistant_message: st.last_text.clone().unwrap_or_default(),
+            background_tasks: Vec::new(),
+            session_crons: Vec::new(),
+        });
         let hooked = hooks::run(deps, self.config.hooks.get("Stop"), None, input, None).await;
         self.hook_runs(deps, "Stop", None, &hooked);
         for notice in self.hook_notices(deps, "Stop", None, &hooked.system_messages) {
@@ -114,11 +123,13 @@ impl Session {
         }
         if !self.stop_blocked_before {
             self.stop_blocked_before = true;
-            let mut data = Map::new();
-            data.insert("key".into(), json!("stop-hook-error"));
-            data.insert("text".into(), json!("stop hook problem · ctrl+o to see"));
-            data.insert("priority".into(), json!("immediate"));
-            deps.emit.emit(self.system("notification", data, deps));
+            let note = Notification {
+                key: "stop-hook-error".into(),
+                text: "stop hook problem · ctrl+o to see".into(),
+                priority: "immediate".into(),
+            };
+            deps.emit
+                .emit(self.system(SystemBody::Notification(note), deps));
         }
         self.history.push(Turn::user(vec![
             reminder(HOOK_PREAMBLE),
@@ -130,8 +141,10 @@ impl Session {
     /// Runs the SessionStart hooks of settings files (`source`: startup, resume, clear);
     /// what they add goes in front of the first prompt.
     pub async fn session_start(&mut self, deps: &Deps<'_>, source: &str) {
-        let mut input = self.hook_input("SessionStart", None);
-        input["source"] = json!(source);
+        let input = self.hook_input(HookEvent::SessionStart {
+            source: source.to_string(),
+            model: None,
+        });
         let matchers = settings_matchers(self, "SessionStart");
         let hooked = hooks::run(deps, matchers.as_ref(), None, input, None).await;
         // The start hooks' runs are reported whether or not include_hook_events is set.
@@ -157,29 +170,35 @@ impl Session {
         hooked: &HookOutcome,
     ) {
         for run in &hooked.command_runs {
-            let mut data = Map::new();
-            data.insert("hook_id".into(), json!(deps.clock.uuid()));
-            data.insert("hook_name".into(), json!(name));
-            data.insert("hook_event".into(), json!(event));
+            let started = HookStarted {
+                hook_id: deps.clock.uuid(),
+                hook_name: name.to_string(),
+                hook_event: event.to_string(),
+            };
             deps.emit
-                .emit(self.system("hook_started", data.clone(), deps));
-            let (stdout, stderr) = (&run["stdout"], &run["stderr"]);
-            let output = [stdout.as_str(), stderr.as_str()]
+                .emit(self.system(SystemBody::HookStarted(started.clone()), deps));
+            let output = [run.stdout.as_str(), run.stderr.as_str()]
                 .into_iter()
-                .flatten()
                 .filter(|t| !t.is_empty())
                 .collect::<Vec<_>>()
                 .join("\n");
-            data.insert("output".into(), json!(output));
-            data.insert("stdout".into(), stdout.clone());
-            data.insert("stderr".into(), stderr.clone());
-            data.insert("exit_code".into(), run["exit_code"].clone());
-            let ok = run["exit_code"] == json!(0);
-            data.insert(
-                "outcome".into(),
-                json!(if ok { "success" } else { "error" }),
-            );
-            deps.emit.emit(self.system("hook_response", data, deps));
+            let response = HookResponse {
+                hook_id: started.hook_id,
+                hook_name: started.hook_name,
+                hook_event: started.hook_event,
+                output,
+                stdout: run.stdout.clone(),
+                stderr: run.stderr.clone(),
+                exit_code: run.exit_code,
+                outcome: if run.exit_code == Some(0) {
+                    "success"
+                } else {
+                    "error"
+                }
+                .into(),
+            };
+            deps.emit
+                .emit(self.system(SystemBody::HookResponse(response), deps));
         }
     }
 
@@ -203,8 +222,9 @@ impl Session {
 
     /// Runs the SessionEnd hooks of settings files.
     pub async fn session_end(&self, deps: &Deps<'_>, reason: &str) {
-        let mut input = self.hook_input("SessionEnd", None);
-        input["reason"] = json!(reason);
+        let input = self.hook_input(HookEvent::SessionEnd {
+            reason: reason.to_string(),
+        });
         let matchers = settings_matchers(self, "SessionEnd");
         let hooked = hooks::run(deps, matchers.as_ref(), None, input, None).await;
         self.hook_runs(deps, "SessionEnd", None, &hooked);

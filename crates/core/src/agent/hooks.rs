@@ -1,10 +1,13 @@
 //! Runs the host's hook callbacks for one event and folds their outputs into one outcome.
 
 use futures::future::{select, Either};
-use serde_json::{json, Map, Value};
+use serde_json::Value;
 
 use crate::config::HookMatcher;
 use crate::host::Host;
+use crate::protocol::control::{ControlRequest, ControlResponse, HookCallback};
+use crate::protocol::hook::{CommandRun, HookInput, HookOutput};
+use crate::protocol::permission::PermissionAnswer;
 
 use super::Deps;
 
@@ -21,13 +24,12 @@ pub struct HookOutcome {
     pub permission_decision: Option<(String, Option<String>)>,
     pub updated_input: Option<Value>,
     pub additional_context: Vec<String>,
-    /// PermissionRequest's `hookSpecificOutput.decision` (`{behavior: allow|deny, ...}`).
-    pub permission_request: Option<Value>,
+    /// PermissionRequest's `hookSpecificOutput.decision`.
+    pub permission_request: Option<PermissionAnswer>,
     /// How many callbacks ran.
     pub ran: usize,
-    /// How each shell command of a settings file ran, when its event reports it
-    /// (`{stdout, stderr, exit_code}`).
-    pub command_runs: Vec<Value>,
+    /// How each shell command of a settings file ran, when its event reports it.
+    pub command_runs: Vec<CommandRun>,
 }
 
 /// Whether a matcher pattern (`Bash`, `Edit|Write`, `mcp__.*`, `*`, none) covers `name`.
@@ -57,7 +59,7 @@ pub(crate) async fn run(
     deps: &Deps<'_>,
     matchers: Option<&Vec<HookMatcher>>,
     tool_name: Option<&str>,
-    input: Value,
+    input: HookInput,
     tool_use_id: Option<&str>,
 ) -> HookOutcome {
     let mut outcome = HookOutcome::default();
@@ -69,27 +71,28 @@ pub(crate) async fn run(
         .filter(|m| matches(m.matcher.as_deref(), tool_name))
     {
         for id in &m.callback_ids {
-            let request = json!({
-                "subtype": "hook_callback",
-                "callback_id": id,
-                "input": input,
-                "tool_use_id": tool_use_id.map(str::to_string).unwrap_or_else(|| deps.clock.uuid()),
+            let request = ControlRequest::HookCallback(HookCallback {
+                callback_id: id.clone(),
+                input: input.clone(),
+                tool_use_id: Some(
+                    tool_use_id
+                        .map(str::to_string)
+                        .unwrap_or_else(|| deps.clock.uuid()),
+                ),
             });
             let timeout_ms = (m.timeout.unwrap_or(60.0) * 1000.0) as u64;
             let reply = call_with_timeout(deps, deps.host, request, timeout_ms).await;
             outcome.ran += 1;
+            let fails_closed = m.on_failure.as_deref().is_some_and(|f| f != "continue");
             let failure = match &reply {
-                Ok(Value::Object(out)) => unreadable(out),
-                Ok(Value::Null) => Some("the hook callback returned nothing".to_string()),
-                Ok(_) => Some("the hook callback's answer is not an object".to_string()),
-                Err(e) => Some(e.clone()),
+                Ok(out) => out.unreadable.clone(),
+                Err(why) => Some(why.clone()),
             };
             match (failure, reply) {
-                (Some(why), _) if m.on_failure.as_deref().is_some_and(|f| f != "continue") => {
-                    let event = input["hook_event_name"].as_str().unwrap_or("");
-                    fail_closed(&mut outcome, event, why);
+                (Some(why), _) if fails_closed => {
+                    fail_closed(&mut outcome, input.event_name(), why)
                 }
-                (_, Ok(Value::Object(out))) => fold(&mut outcome, &out),
+                (_, Ok(out)) => fold(&mut outcome, out),
                 _ => {}
             }
         }
@@ -100,31 +103,16 @@ pub(crate) async fn run(
 async fn call_with_timeout(
     deps: &Deps<'_>,
     host: &dyn Host,
-    request: Value,
+    request: ControlRequest,
     timeout_ms: u64,
-) -> Result<Value, String> {
+) -> Result<HookOutput, String> {
     let call = host.control(request);
     let timer = deps.clock.sleep(timeout_ms);
     match select(call, timer).await {
-        Either::Left((reply, _)) => reply,
+        Either::Left((Ok(ControlResponse::Hook(out)), _)) => Ok(*out),
+        Either::Left((Ok(_), _)) => Err("the hook callback's answer is not an object".into()),
+        Either::Left((Err(e), _)) => Err(e),
         Either::Right(((), _)) => Err("hook timed out".to_string()),
-    }
-}
-
-/// What makes an answer unreadable: a permission decision or a decision the events do not
-/// know.
-fn unreadable(out: &Map<String, Value>) -> Option<String> {
-    let decision = out
-        .get("hookSpecificOutput")
-        .and_then(|h| h.get("permissionDecision"));
-    if let Some(d) = decision.filter(|d| !matches!(d.as_str(), Some("allow" | "deny" | "ask"))) {
-        return Some(format!("unknown permissionDecision {d}"));
-    }
-    match out.get("decision") {
-        Some(d) if !matches!(d.as_str(), Some("approve" | "block")) => {
-            Some(format!("unknown decision {d}"))
-        }
-        _ => None,
     }
 }
 
@@ -136,31 +124,33 @@ fn fail_closed(outcome: &mut HookOutcome, event: &str, why: String) {
         "Stop" | "SubagentStop" => {}
         "PreToolUse" => outcome.permission_decision = Some(("deny".into(), Some(reason))),
         "PermissionRequest" => {
-            outcome.permission_request = Some(json!({"behavior": "deny", "message": reason}));
+            outcome.permission_request = Some(PermissionAnswer::Deny {
+                message: reason,
+                interrupt: false,
+            });
         }
         _ => outcome.block_reason = Some(reason),
     }
 }
 
-fn fold(outcome: &mut HookOutcome, out: &Map<String, Value>) {
-    let s = |v: &Value| v.as_str().map(str::to_string);
-    if let Some(run) = out.get("__command_run") {
-        outcome.command_runs.push(run.clone());
+fn fold(outcome: &mut HookOutcome, out: HookOutput) {
+    if let Some(run) = out.command_run {
+        outcome.command_runs.push(run);
     }
-    if out.get("continue") == Some(&Value::Bool(false)) {
+    if out.continue_ == Some(false) {
         outcome.stop = true;
-        outcome.stop_reason = out.get("stopReason").and_then(s);
+        outcome.stop_reason = out.stop_reason;
     }
-    if out.get("decision").and_then(Value::as_str) == Some("block") {
-        outcome.block_reason = Some(out.get("reason").and_then(s).unwrap_or_default());
+    if out.decision.as_deref() == Some("block") {
+        outcome.block_reason = Some(out.reason.unwrap_or_default());
     }
-    if let Some(msg) = out.get("systemMessage").and_then(s) {
+    if let Some(msg) = out.system_message {
         outcome.system_messages.push(msg);
     }
-    let Some(specific) = out.get("hookSpecificOutput").and_then(Value::as_object) else {
+    let Some(specific) = out.specific else {
         return;
     };
-    if let Some(decision) = specific.get("permissionDecision").and_then(s) {
+    if let Some(decision) = specific.permission_decision {
         // deny wins over ask, ask over allow, whatever the order the hooks answered in.
         let rank = |d: &str| match d {
             "deny" => 3,
@@ -174,24 +164,20 @@ fn fold(outcome: &mut HookOutcome, out: &Map<String, Value>) {
             .map(|(d, _)| rank(d))
             .unwrap_or(0);
         if rank(&decision) > current {
-            let reason = specific.get("permissionDecisionReason").and_then(s);
-            outcome.permission_decision = Some((decision, reason));
+            outcome.permission_decision = Some((decision, specific.permission_decision_reason));
         }
     }
-    if let Some(updated) = specific.get("updatedInput").filter(|v| v.is_object()) {
-        outcome.updated_input = Some(updated.clone());
+    if let Some(updated) = specific.updated_input.filter(Value::is_object) {
+        outcome.updated_input = Some(updated);
     }
-    if let Some(decision) = specific
-        .get("decision")
-        .filter(|d| d.get("behavior").and_then(Value::as_str).is_some())
-    {
+    if let Some(decision) = specific.decision {
         // A deny answer stands over an allow from another hook.
-        let deny = |d: &Value| d.get("behavior").and_then(Value::as_str) == Some("deny");
+        let deny = |d: &PermissionAnswer| matches!(d, PermissionAnswer::Deny { .. });
         if !outcome.permission_request.as_ref().is_some_and(deny) {
-            outcome.permission_request = Some(decision.clone());
+            outcome.permission_request = Some(decision);
         }
     }
-    if let Some(ctx) = specific.get("additionalContext").and_then(s) {
+    if let Some(ctx) = specific.additional_context {
         outcome.additional_context.push(ctx);
     }
 }
@@ -213,11 +199,15 @@ mod tests {
     #[test]
     fn deny_outranks_allow() {
         let mut o = HookOutcome::default();
-        let allow = json!({"hookSpecificOutput": {"permissionDecision": "allow"}});
-        let deny = json!({"hookSpecificOutput": {"permissionDecision": "deny",
-            "permissionDecisionReason": "no"}});
-        fold(&mut o, deny.as_object().unwrap());
-        fold(&mut o, allow.as_object().unwrap());
+        let read = |v: serde_json::Value| HookOutput::from_value(v).unwrap();
+        let allow =
+            read(serde_json::json!({"hookSpecificOutput": {"permissionDecision": "allow"}}));
+        let deny = read(
+            serde_json::json!({"hookSpecificOutput": {"permissionDecision": "deny",
+            "permissionDecisionReason": "no"}}),
+        );
+        fold(&mut o, deny);
+        fold(&mut o, allow);
         assert_eq!(
             o.permission_decision,
             Some(("deny".into(), Some("no".into())))

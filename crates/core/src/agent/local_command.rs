@@ -5,8 +5,8 @@
 
 use crate::compact::{self, CompactError, CompactTrigger};
 use crate::content::{ContentBlock, UserContent};
-use crate::message::{LocalCommandMark, Message, ResultMessage, ResultSubtype};
-use crate::usage::Usage;
+use crate::message::{LocalCommandMark, Message, ResultMessage};
+use crate::usage::model_usage_report;
 use serde_json::json;
 
 use super::{Deps, Session};
@@ -66,25 +66,13 @@ impl Session {
         }
         self.refresh_meter(deps);
         ResultMessage {
-            subtype: ResultSubtype::Success,
-            is_error: false,
             duration_ms: deps.clock.monotonic_ms().saturating_sub(started),
-            duration_api_ms: 0,
-            num_turns: 0,
             result: Some(String::new()),
-            stop_reason: None,
             session_id: self.config.session_id.clone(),
             total_cost_usd: self.total_cost_usd,
-            usage: Usage::default(),
-            model_usage: self.model_usage.clone(),
-            permission_denials: Vec::new(),
-            errors: None,
-            structured_output: None,
-            api_error_status: None,
-            api_error_type: None,
+            model_usage: model_usage_report(&self.model_usage),
             local_command: Some("compact".into()),
-            terminal_reason: None,
-            uuid: deps.clock.uuid(),
+            ..ResultMessage::started(deps.clock.uuid())
         }
     }
 }

@@ -8,6 +8,7 @@ use crate::content::ContentBlock;
 use crate::conversation::Turn;
 use crate::message::{ApiErrorMark, ApiMessage, AssistantMessage, Message, StreamEventMessage};
 use crate::model::{ApiError, ModelEvent, ModelRequest, RetryNotice};
+use crate::protocol::system::{ApiRetry, Status, SystemBody};
 use crate::usage::Usage;
 
 use super::outcome::{api_error_text, TurnEnd};
@@ -37,9 +38,8 @@ impl Session {
         let model = self.live.model();
         let request = request::build(&self.config, &model, &self.history, deps.tools);
         if self.config.include_partial_messages {
-            let mut data = Map::new();
-            data.insert("status".into(), json!("requesting"));
-            deps.emit.emit(self.system("status", data, deps));
+            let requesting = SystemBody::Status(Status::requesting());
+            deps.emit.emit(self.system(requesting, deps));
         }
         let t0 = deps.clock.monotonic_ms();
         let mut stream = deps.model.stream(request);
@@ -134,8 +134,9 @@ impl Session {
                     .into(),
                 ),
                 stop_sequence: stop_sequence.then(String::new),
-                usage: Usage::default(),
+                usage: Usage::synthetic(),
                 context_management: None,
+                extra: synthetic_fields(),
             },
             parent_tool_use_id: None,
             error: (!error.is_empty()).then(|| error.to_string()),
@@ -209,6 +210,7 @@ impl Session {
                     stop_sequence: None,
                     usage: resp.start_usage.clone(),
                     context_management: None,
+                    extra: Default::default(),
                 },
                 parent_tool_use_id: None,
                 error: None,
@@ -266,14 +268,23 @@ impl Session {
     }
 
     fn retry_message(&self, n: &RetryNotice, deps: &Deps<'_>) -> Message {
-        let mut data = Map::new();
-        data.insert("attempt".into(), json!(n.attempt));
-        data.insert("max_retries".into(), json!(n.max_retries));
-        data.insert("retry_delay_ms".into(), json!(n.delay_ms));
-        data.insert("error_status".into(), json!(n.error_status));
-        data.insert("error".into(), json!(n.error.as_str()));
-        self.system("api_retry", data, deps)
+        let retry = ApiRetry {
+            attempt: n.attempt,
+            max_retries: n.max_retries,
+            retry_delay_ms: n.delay_ms,
+            error_status: n.error_status,
+            error: n.error.as_str().to_string(),
+        };
+        self.system(SystemBody::ApiRetry(retry), deps)
     }
+}
+
+/// The fields of the API's message no model filled in, on a synthetic assistant message.
+fn synthetic_fields() -> Map<String, Value> {
+    ["diagnostics", "container", "stop_details"]
+        .into_iter()
+        .map(|k| (k.to_string(), Value::Null))
+        .collect()
 }
 
 /// How the TypeScript SDK names a call of an MCP tool (`mcp__<server>__<tool>`).

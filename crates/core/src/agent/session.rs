@@ -3,17 +3,18 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use serde_json::{json, Map, Value};
-
 use crate::config::{PermissionMode, SessionConfig};
 use crate::content::{ContentBlock, UserContent};
 use crate::conversation::Turn;
 use crate::live::LiveSettings;
 use crate::memory::NestedMemory;
+use crate::message::ResultSubtype;
 use crate::message::{
     Message, PermissionDenial, ResultMessage, SystemMessage, UserMessage, UserParam,
 };
-use crate::usage::{ModelUsage, Usage};
+use crate::protocol::hook::{Effort, HookEvent, HookInput};
+use crate::protocol::system::{Init, SystemBody};
+use crate::usage::{model_usage_report, ModelUsage, Usage};
 
 use super::context::{ContextMeter, ContextTracker};
 use super::model_call::CallFailure;
@@ -105,34 +106,26 @@ impl Session {
 
     /// The `system/init` message that opens each turn.
     pub fn init_message(&self, deps: &Deps<'_>) -> Message {
-        let mut data = Map::new();
-        data.insert("cwd".into(), json!(self.config.cwd.to_string_lossy()));
-        data.insert("tools".into(), json!(deps.tools.names()));
-        data.insert("mcp_servers".into(), json!(self.config.mcp_servers));
-        data.insert("model".into(), json!(self.live.model()));
-        data.insert(
-            "permissionMode".into(),
-            json!(self.live.permission_mode().as_str()),
-        );
-        data.insert("apiKeySource".into(), json!(self.config.api_key_source));
-        for (k, v) in &self.config.init_extra {
-            data.insert(k.clone(), v.clone());
-        }
-        self.system("init", data, deps)
+        self.system(
+            SystemBody::Init(Box::new(Init {
+                cwd: self.config.cwd.to_string_lossy().into_owned(),
+                tools: deps.tools.names(),
+                mcp_servers: self.config.mcp_servers.clone(),
+                model: self.live.model(),
+                permission_mode: self.live.permission_mode(),
+                api_key_source: self.config.api_key_source.clone(),
+                setup: self.config.init.clone(),
+            })),
+            deps,
+        )
     }
 
-    pub(crate) fn system(
-        &self,
-        subtype: &str,
-        data: Map<String, Value>,
-        deps: &Deps<'_>,
-    ) -> Message {
-        Message::System(SystemMessage {
-            subtype: subtype.to_string(),
-            data,
-            uuid: deps.clock.uuid(),
-            session_id: self.config.session_id.clone(),
-        })
+    pub(crate) fn system(&self, body: SystemBody, deps: &Deps<'_>) -> Message {
+        Message::System(SystemMessage::new(
+            body,
+            deps.clock.uuid(),
+            self.config.session_id.clone(),
+        ))
     }
 
     /// A user message the loop adds (not a tool result); `plain` sends the text as a string.
@@ -159,44 +152,42 @@ impl Session {
         self.user_message(text, false, deps.clock.uuid())
     }
 
-    /// The fields every hook input carries, plus the tool fields for tool events.
-    pub(crate) fn hook_input(&self, event: &str, tool: Option<(&str, &Value, &str)>) -> Value {
-        let mut h = Map::new();
-        h.insert("session_id".into(), json!(self.config.session_id));
-        if let Some(p) = &self.config.transcript_path {
-            h.insert("transcript_path".into(), json!(p.to_string_lossy()));
-        }
-        h.insert("cwd".into(), json!(self.config.cwd.to_string_lossy()));
-        if event == "SessionStart" {
-            h.insert("hook_event_name".into(), json!(event));
-            return Value::Object(h);
-        }
-        if let Some(id) = &self.prompt_id {
-            h.insert("prompt_id".into(), json!(id));
-        }
-        if event == "SessionEnd" {
-            h.insert("hook_event_name".into(), json!(event));
-            return Value::Object(h);
-        }
-        h.insert(
-            "permission_mode".into(),
-            json!(self.live.permission_mode().as_str()),
+    /// The input of a hook for `event`, with the fields the event carries: the compaction
+    /// events and SessionStart only the session's, SessionEnd also the prompt's id, the others
+    /// also the permission mode, and tool events and Stop the effort.
+    pub(crate) fn hook_input(&self, event: HookEvent) -> HookInput {
+        let name = event.name();
+        let mut h = HookInput::new(
+            self.config.session_id.clone(),
+            self.config.cwd.to_string_lossy().into_owned(),
+            event,
         );
-        if tool.is_some() || event == "Stop" {
+        h.transcript_path = self
+            .config
+            .transcript_path
+            .as_ref()
+            .map(|p| p.to_string_lossy().into_owned());
+        if matches!(name, "SessionStart" | "PreCompact" | "PostCompact") {
+            return h;
+        }
+        h.prompt_id = self.prompt_id.clone();
+        if name == "SessionEnd" {
+            return h;
+        }
+        h.permission_mode = Some(self.live.permission_mode().as_str().to_string());
+        let tool_event = matches!(
+            name,
+            "PreToolUse" | "PostToolUse" | "PostToolUseFailure" | "PermissionRequest" | "Stop"
+        );
+        if tool_event {
             let level = self
                 .config
                 .effort
                 .clone()
                 .unwrap_or_else(|| "medium".into());
-            h.insert("effort".into(), json!({"level": level}));
+            h.effort = Some(Effort { level });
         }
-        h.insert("hook_event_name".into(), json!(event));
-        if let Some((name, input, id)) = tool {
-            h.insert("tool_name".into(), json!(name));
-            h.insert("tool_input".into(), input.clone());
-            h.insert("tool_use_id".into(), json!(id));
-        }
-        Value::Object(h)
+        h
     }
 
     /// Runs one turn: the prompt, then model calls and tool calls until the model is done.
@@ -210,8 +201,9 @@ impl Session {
         let mut st = TurnState::default();
 
         let prompt_text = prompt.text();
-        let mut submit = self.hook_input("UserPromptSubmit", None);
-        submit["prompt"] = json!(prompt_text);
+        let submit = self.hook_input(HookEvent::UserPromptSubmit {
+            prompt: prompt_text.clone(),
+        });
         let hooked = hooks::run(
             deps,
             self.config.hooks.get("UserPromptSubmit"),
@@ -367,6 +359,16 @@ impl Session {
             end,
             TurnEnd::Budget(_) | TurnEnd::ApiError { .. } | TurnEnd::PromptTooLong { .. }
         );
+        let terminal_reason =
+            (!fields.terminal_reason.is_empty()).then(|| fields.terminal_reason.to_string());
+        // A success that made a request says its status is null; error subtypes, and a turn a
+        // hook refused before any request (the one result without a terminal reason), carry
+        // no status unless one failed.
+        let reports_status = fields.subtype == ResultSubtype::Success && terminal_reason.is_some();
+        let api_error_status = match fields.api_error_status {
+            Some(status) => Some(Some(status)),
+            None => reports_status.then_some(None),
+        };
         ResultMessage {
             subtype: fields.subtype,
             is_error: fields.is_error,
@@ -381,20 +383,20 @@ impl Session {
                 Usage::default()
             } else {
                 st.usage.clone()
-            },
-            model_usage: self.model_usage.clone(),
+            }
+            .for_result(),
+            model_usage: model_usage_report(&self.model_usage),
             permission_denials: st.denials.clone(),
             errors: fields.errors,
             structured_output: match &end {
                 TurnEnd::FinalAnswer(answer) => Some(answer.clone()),
                 _ => None,
             },
-            api_error_status: fields.api_error_status,
+            api_error_status,
             api_error_type: fields.api_error_type,
             local_command: None,
-            terminal_reason: (!fields.terminal_reason.is_empty())
-                .then(|| fields.terminal_reason.to_string()),
-            uuid: deps.clock.uuid(),
+            terminal_reason,
+            ..ResultMessage::started(deps.clock.uuid())
         }
     }
 

@@ -24,13 +24,16 @@
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use oxagent_core::agent::Emit;
-use oxagent_core::message::{ResultMessage, SystemMessage};
+use oxagent_core::message::{ResultMessage, ResultOrigin};
+use oxagent_core::protocol::system::{
+    BackgroundTask, BackgroundTasksChanged, SystemBody, SystemMessage, TaskNotification, TaskPatch,
+    TaskStarted, TaskUpdated,
+};
 use oxagent_core::{ContentBlock, Message, UserContent};
 use oxagent_tools::{TaskEvent, TaskEventSink, TaskInfo, TaskStatus};
-use serde_json::{json, Map, Value};
 use tokio::sync::mpsc::{unbounded_channel, UnboundedReceiver, UnboundedSender};
 
-use crate::frames::FrameOut;
+use super::events::EventOut;
 
 /// What the session runs next.
 pub(crate) enum Next {
@@ -76,36 +79,35 @@ fn lock(m: &Mutex<FlowState>) -> MutexGuard<'_, FlowState> {
 
 /// Emits the task messages of one event. Holds no handle of the task registry.
 struct Announcer {
-    frames: FrameOut,
+    events: EventOut,
     session_id: String,
     state: Arc<Mutex<FlowState>>,
     ended: UnboundedSender<Ended>,
 }
 
 impl Announcer {
-    fn system(&self, subtype: &str, data: Value) -> Message {
-        let data = match data {
-            Value::Object(m) => m,
-            _ => Map::new(),
-        };
-        Message::System(SystemMessage {
-            subtype: subtype.to_string(),
-            data,
-            uuid: uuid::Uuid::new_v4().to_string(),
-            session_id: self.session_id.clone(),
-        })
+    fn system(&self, body: SystemBody) -> Message {
+        Message::System(SystemMessage::new(
+            body,
+            uuid::Uuid::new_v4().to_string(),
+            self.session_id.clone(),
+        ))
     }
 
     fn tasks_changed(&self, state: &FlowState) -> Message {
-        let tasks: Vec<Value> = state
+        let tasks = state
             .running
             .iter()
-            .map(|t| {
-                json!({"task_id": t.info.task_id, "run_id": t.run_id, "task_type": "local_bash",
-                    "description": t.info.description})
+            .map(|t| BackgroundTask {
+                task_id: t.info.task_id.clone(),
+                run_id: t.run_id.clone(),
+                task_type: "local_bash".into(),
+                description: t.info.description.clone(),
             })
             .collect();
-        self.system("background_tasks_changed", json!({"tasks": tasks}))
+        self.system(SystemBody::BackgroundTasksChanged(BackgroundTasksChanged {
+            tasks,
+        }))
     }
 
     fn on_event(&self, event: TaskEvent) {
@@ -114,14 +116,17 @@ impl Announcer {
         match event {
             TaskEvent::Started(info) => {
                 let run_id = uuid::Uuid::new_v4().to_string();
-                let started = self.system(
-                    "task_started",
-                    json!({"task_id": info.task_id, "run_id": run_id, "tool_use_id": info.tool_use_id,
-                        "description": info.description, "is_backgrounded": true, "task_type": "local_bash"}),
-                );
+                let started = self.system(SystemBody::TaskStarted(TaskStarted {
+                    task_id: info.task_id.clone(),
+                    run_id: run_id.clone(),
+                    tool_use_id: info.tool_use_id.clone(),
+                    description: info.description.clone(),
+                    is_backgrounded: true,
+                    task_type: "local_bash".into(),
+                }));
                 state.running.push(Live { info, run_id });
-                self.frames.emit(self.tasks_changed(&state));
-                self.frames.emit(started);
+                self.events.emit(self.tasks_changed(&state));
+                self.events.emit(started);
             }
             TaskEvent::Finished(info) => {
                 let Some(i) = state
@@ -133,17 +138,24 @@ impl Announcer {
                 };
                 let run_id = state.running.remove(i).run_id;
                 let (updated, notified) = statuses(info.status);
-                self.frames.emit(self.system(
-                    "task_updated",
-                    json!({"task_id": info.task_id, "run_id": run_id, "patch": {"status": updated}}),
-                ));
-                self.frames.emit(self.system(
-                    "task_notification",
-                    json!({"task_id": info.task_id, "run_id": run_id, "tool_use_id": info.tool_use_id,
-                        "status": notified, "output_file": info.output_file.to_string_lossy(),
-                        "summary": info.summary()}),
-                ));
-                self.frames.emit(self.tasks_changed(&state));
+                self.events
+                    .emit(self.system(SystemBody::TaskUpdated(TaskUpdated {
+                        task_id: info.task_id.clone(),
+                        run_id: run_id.clone(),
+                        patch: TaskPatch {
+                            status: updated.into(),
+                        },
+                    })));
+                self.events
+                    .emit(self.system(SystemBody::TaskNotification(TaskNotification {
+                        task_id: info.task_id.clone(),
+                        run_id: run_id.clone(),
+                        tool_use_id: info.tool_use_id.clone(),
+                        status: notified.into(),
+                        output_file: info.output_file.to_string_lossy().into_owned(),
+                        summary: info.summary(),
+                    })));
+                self.events.emit(self.tasks_changed(&state));
                 if !info.stopped {
                     // Sent under the lock: `next` never sees the task gone without its notice.
                     let _ = self.ended.send(Ended { info, run_id });
@@ -164,11 +176,11 @@ fn statuses(status: TaskStatus) -> (&'static str, &'static str) {
 
 impl TaskFlow {
     /// The flow of one session, and the sink its tools announce task events to.
-    pub(crate) fn new(frames: FrameOut, session_id: String) -> (TaskEventSink, TaskFlow) {
+    pub(crate) fn new(events: EventOut, session_id: String) -> (TaskEventSink, TaskFlow) {
         let state = Arc::new(Mutex::new(FlowState::default()));
         let (tx, rx) = unbounded_channel();
         let announcer = Announcer {
-            frames,
+            events,
             session_id,
             state: state.clone(),
             ended: tx,
@@ -251,17 +263,15 @@ impl Notification {
         UserContent::Blocks(blocks)
     }
 
-    /// The result message of the notification turn, with its `origin` as the reference
-    /// stamps it (the Rust `ResultMessage` has no such field; the frame carries it).
-    pub(crate) fn result_frame(&self, result: ResultMessage) -> Value {
-        let mut frame = serde_json::to_value(Message::Result(result)).unwrap_or(Value::Null);
-        if let (Value::Object(m), Some(first)) = (&mut frame, self.tasks.first()) {
-            m.insert(
-                "origin".into(),
-                json!({"kind": "task-notification", "producer": "session-task", "runId": first.run_id}),
-            );
+    /// Stamps the result of the notification turn with its `origin`, as the reference.
+    pub(crate) fn stamp(&self, result: &mut ResultMessage) {
+        if let Some(first) = self.tasks.first() {
+            result.origin = Some(ResultOrigin {
+                kind: "task-notification".into(),
+                producer: "session-task".into(),
+                run_id: first.run_id.clone(),
+            });
         }
-        frame
     }
 }
 
@@ -269,6 +279,8 @@ impl Notification {
 #[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
+    use oxagent_core::protocol::Event;
+    use serde_json::{json, Value};
     use std::path::PathBuf;
 
     fn info(id: &str, status: TaskStatus, stopped: bool) -> TaskInfo {
@@ -284,10 +296,10 @@ mod tests {
         }
     }
 
-    fn subtypes(frames: &mut UnboundedReceiver<Value>) -> Vec<Value> {
+    fn subtypes(frames: &mut UnboundedReceiver<Event>) -> Vec<Value> {
         let mut out = Vec::new();
-        while let Ok(f) = frames.try_recv() {
-            let mut f = f;
+        while let Ok(Event::Message(m)) = frames.try_recv() {
+            let mut f = serde_json::to_value(m).unwrap();
             if let Value::Object(m) = &mut f {
                 m.remove("uuid");
                 m.remove("session_id");
@@ -306,7 +318,7 @@ mod tests {
     #[tokio::test]
     async fn a_finished_task_emits_its_messages_and_wakes_the_session() {
         let (tx, mut frames) = unbounded_channel();
-        let (sink, mut flow) = TaskFlow::new(FrameOut::new(tx, false), "s".into());
+        let (sink, mut flow) = TaskFlow::new(EventOut::new(tx, false), "s".into());
         let (_ptx, mut prompts) = unbounded_channel::<UserContent>();
         sink(TaskEvent::Started(info("b1", TaskStatus::Running, false)));
         assert_eq!(
@@ -339,7 +351,7 @@ mod tests {
     #[tokio::test]
     async fn the_session_ends_after_input_once_no_task_runs() {
         let (tx, _frames) = unbounded_channel();
-        let (sink, mut flow) = TaskFlow::new(FrameOut::new(tx, false), "s".into());
+        let (sink, mut flow) = TaskFlow::new(EventOut::new(tx, false), "s".into());
         let (ptx, mut prompts) = unbounded_channel::<UserContent>();
         drop(ptx);
         sink(TaskEvent::Started(info("b1", TaskStatus::Running, false)));
@@ -361,7 +373,7 @@ mod tests {
     #[tokio::test]
     async fn a_stopped_task_does_not_wake_the_model() {
         let (tx, mut frames) = unbounded_channel();
-        let (sink, mut flow) = TaskFlow::new(FrameOut::new(tx, false), "s".into());
+        let (sink, mut flow) = TaskFlow::new(EventOut::new(tx, false), "s".into());
         let (ptx, mut prompts) = unbounded_channel::<UserContent>();
         drop(ptx);
         sink(TaskEvent::Started(info("b1", TaskStatus::Running, false)));
