@@ -26,6 +26,7 @@ pub mod model;
 pub mod permission;
 pub mod rules;
 pub mod signal;
+pub mod sync;
 pub mod tool;
 pub mod usage;
 pub mod validate;

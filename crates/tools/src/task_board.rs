@@ -13,10 +13,11 @@
 //! ```
 
 use std::collections::BTreeMap;
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex};
 
 use futures::future::BoxFuture;
 use oxagent_core::permission::{PermissionContext, ToolPermission};
+use oxagent_core::sync::lock;
 use oxagent_core::tool::{Tool, ToolContext, ToolOutput};
 use serde::Deserialize;
 use serde_json::{json, Map, Value};
@@ -51,16 +52,12 @@ pub struct TaskBoard {
 impl std::fmt::Debug for TaskBoard {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("TaskBoard")
-            .field("tasks", &self.lock().tasks.len())
+            .field("tasks", &lock(&self.inner).tasks.len())
             .finish()
     }
 }
 
 impl TaskBoard {
-    fn lock(&self) -> MutexGuard<'_, Board> {
-        self.inner.lock().unwrap_or_else(|e| e.into_inner())
-    }
-
     /// The four tools over this board.
     pub fn tools(&self) -> Vec<Arc<dyn Tool>> {
         [Kind::Create, Kind::Get, Kind::List, Kind::Update]
@@ -135,7 +132,7 @@ impl TaskBoardTool {
             Ok(i) => i,
             Err(out) => return out,
         };
-        let mut board = self.board.lock();
+        let mut board = lock(&self.board.inner);
         board.next_id += 1;
         let id = board.next_id;
         board.tasks.insert(
@@ -163,7 +160,7 @@ impl TaskBoardTool {
             Ok(i) => i,
             Err(out) => return out,
         };
-        let board = self.board.lock();
+        let board = lock(&self.board.inner);
         let Some(task) = parse_id(&input.task_id).and_then(|id| board.tasks.get(&id)) else {
             return success(
                 format!("No task #{} exists.", input.task_id),
@@ -192,7 +189,7 @@ impl TaskBoardTool {
     }
 
     fn list(&self) -> ToolOutput {
-        let board = self.board.lock();
+        let board = lock(&self.board.inner);
         let mut lines = Vec::new();
         let mut tasks = Vec::new();
         for task in board.tasks.values() {
@@ -235,7 +232,7 @@ impl TaskBoardTool {
             Ok(i) => i,
             Err(out) => return out,
         };
-        let mut board = self.board.lock();
+        let mut board = lock(&self.board.inner);
         let Some(id) = parse_id(&input.task_id).filter(|id| board.tasks.contains_key(id)) else {
             let error = format!("Task #{} not found", input.task_id);
             return wrapped_error(&error).with_structured(json!({"success": false,

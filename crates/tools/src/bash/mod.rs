@@ -20,6 +20,7 @@ use std::time::Duration;
 
 use futures::future::BoxFuture;
 use oxagent_core::permission::{PermissionContext, ToolPermission};
+use oxagent_core::sync::lock;
 use oxagent_core::tool::{Tool, ToolContext, ToolOutput};
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -69,14 +70,14 @@ impl ShellState {
 
     /// The shell's current directory, or `session_cwd` before any `cd`.
     pub fn cwd(&self, session_cwd: &Path) -> PathBuf {
-        let stored = self.cwd.lock().unwrap_or_else(|e| e.into_inner()).clone();
+        let stored = lock(&self.cwd).clone();
         stored
             .filter(|d| d.is_dir())
             .unwrap_or_else(|| session_cwd.to_path_buf())
     }
 
     fn set_cwd(&self, dir: PathBuf) {
-        *self.cwd.lock().unwrap_or_else(|e| e.into_inner()) = Some(dir);
+        *lock(&self.cwd) = Some(dir);
     }
 
     fn tasks_dir(&self, ctx: &ToolContext) -> PathBuf {
