@@ -10,7 +10,7 @@
 //! ```
 
 use futures::future::BoxFuture;
-use oxagent_core::content::ContentBlock;
+use oxagent_core::content::{join_texts, ContentBlock};
 use oxagent_core::signal::AbortSignal;
 use serde_json::Value;
 
@@ -56,14 +56,7 @@ pub struct SideAnswer {
 impl SideAnswer {
     /// The text blocks, joined.
     pub fn text(&self) -> String {
-        self.content
-            .iter()
-            .filter_map(|b| match b {
-                ContentBlock::Text { text, .. } => Some(text.as_str()),
-                _ => None,
-            })
-            .collect::<Vec<_>>()
-            .join("")
+        join_texts(&self.content, "")
     }
 }
 
