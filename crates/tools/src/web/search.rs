@@ -21,8 +21,8 @@ use oxagent_core::tool::{Tool, ToolContext, ToolOutput};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
+use super::side_model::{ModelTier, SideModel, SideRequest};
 use crate::results::{parse_input, success, wrapped_error};
-use crate::side_model::{ModelTier, SideModel, SideRequest};
 
 /// Searches one call may run on the server.
 pub const MAX_SEARCHES: u32 = 8;

@@ -19,14 +19,13 @@ use oxagent_core::tool::{Tool, ToolContext, ToolOutput};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
+use super::VCS_DIRS;
 use crate::paths::{display_path, resolve};
 use crate::permission_checks;
 use crate::results::{parse_input, success, wrapped_error};
 
 /// At most this many names are returned.
 pub const MAX_RESULTS: usize = 100;
-/// Directories no search descends into.
-pub const VCS_DIRS: &[&str] = &[".git", ".svn", ".hg", ".bzr", ".jj", ".sl"];
 
 #[derive(Deserialize)]
 struct GlobInput {

@@ -3,7 +3,7 @@
 //! Text comes back as `"<n>\t<line>"` lines joined by `\n`, numbered from `offset` (1 when
 //! absent). A file ending in a newline has a last, empty numbered line, and `totalLines`
 //! counts it: `"alpha\nbeta\n"` reads as `"1\talpha\n2\tbeta\n3\t"`. Images, PDFs and
-//! notebooks are handled by [`crate::read_media`].
+//! notebooks are handled by [`super::read_media`].
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -14,10 +14,10 @@ use oxagent_core::tool::{Tool, ToolContext, ToolOutput};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use crate::file_state::FileState;
+use super::file_state::FileState;
+use super::read_media::{self, MediaKind};
 use crate::paths::{display_path, format_size, real_path, resolve};
 use crate::permission_checks;
-use crate::read_media::{self, MediaKind};
 use crate::results::{parse_input, plain_error, success, wrapped_error};
 
 /// Above this many bytes a whole-file read is refused unless `allow_large` is set.

@@ -9,7 +9,7 @@ use oxagent_core::tool::{Tool, ToolContext, ToolOutput};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use crate::bash::tasks::{BackgroundTasks, StopError};
+use super::tasks::{BackgroundTasks, StopError};
 use crate::results::{parse_input, success, wrapped_error};
 
 #[derive(Deserialize)]

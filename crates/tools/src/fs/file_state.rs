@@ -6,7 +6,7 @@
 //!
 //! ```
 //! use std::path::Path;
-//! use oxagent_tools::file_state::{FileState, Freshness};
+//! use oxagent_tools::fs::file_state::{FileState, Freshness};
 //! let state = FileState::new();
 //! let p = Path::new("/ws/a.txt");
 //! assert_eq!(state.freshness(p, "x\n"), Freshness::NeverRead);

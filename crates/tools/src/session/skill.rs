@@ -8,7 +8,7 @@
 //! the answer is the skill's instructions, with `$ARGUMENTS` replaced by `args`.
 //!
 //! ```
-//! use oxagent_tools::skill::parse_skill_md;
+//! use oxagent_tools::session::skill::parse_skill_md;
 //! let (meta, body) = parse_skill_md("---\nname: pdf\ndescription: Work with PDFs\n---\nUse pdftotext.\n");
 //! assert_eq!(meta.get("description").map(String::as_str), Some("Work with PDFs"));
 //! assert_eq!(body, "Use pdftotext.\n");

@@ -14,11 +14,11 @@ use oxagent_core::tool::{Tool, ToolContext, ToolOutput};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use crate::file_state::FileState;
-use crate::patch::structured_patch;
+use super::file_state::FileState;
+use super::patch::structured_patch;
+use super::read::describe_path;
 use crate::paths::resolve;
 use crate::permission_checks;
-use crate::read::describe_path;
 use crate::results::{parse_input, success, wrapped_error};
 
 /// Appended to success texts: the model's view of the file is now exact.

@@ -4,7 +4,7 @@
 //! connection, so a side question goes to the same endpoint with the same credentials.
 //!
 //! ```
-//! use oxagent_tools::side_model::{ModelTier, SideRequest};
+//! use oxagent_tools::web::side_model::{ModelTier, SideRequest};
 //! let request = SideRequest::new(ModelTier::Small, "Summarize: ...");
 //! assert!(request.tools.is_empty());
 //! ```

@@ -17,13 +17,13 @@ use oxagent_core::tool::{Tool, ToolContext, ToolOutput};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use crate::file_state::{FileState, Freshness};
-use crate::patch::structured_patch;
+use super::file_state::{FileState, Freshness};
+use super::patch::structured_patch;
+use super::read::{describe_path, missing_file_text};
+use super::write::{refuse_special, write_file, FILE_STATE_CURRENT};
 use crate::paths::resolve;
 use crate::permission_checks;
-use crate::read::{describe_path, missing_file_text};
 use crate::results::{parse_input, success, wrapped_error};
-use crate::write::{refuse_special, write_file, FILE_STATE_CURRENT};
 
 const STALE_NOTE: &str = "(note: the file had been modified on disk since you last read it — the edit \
 applied cleanly, but the file contains other changes not in your context. Read it before edits that \

@@ -12,8 +12,6 @@
 //!   -> "The title is Example Domain."  tool_use_result {bytes, code, codeText, result, durationMs, url}
 //! ```
 
-pub mod http;
-
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -23,9 +21,9 @@ use reqwest::Url;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
+use super::http::{self, Fetched};
+use super::side_model::{ModelTier, SideModel, SideRequest};
 use crate::results::{as_count, parse_input, success, wrapped_error};
-use crate::side_model::{ModelTier, SideModel, SideRequest};
-use http::Fetched;
 
 /// Most Markdown characters handed to the model per call; `offset` reads on.
 pub const MAX_PAGE_CHARS: usize = 100_000;

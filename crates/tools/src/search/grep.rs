@@ -18,7 +18,7 @@ use oxagent_core::tool::{Tool, ToolContext, ToolOutput};
 use serde::Deserialize;
 use serde_json::{json, Map, Value};
 
-use crate::grep_search::{search, split_globs, FileHits, Hit, SearchOptions};
+use super::engine::{search, split_globs, FileHits, Hit, SearchOptions};
 use crate::paths::{display_path, resolve};
 use crate::permission_checks;
 use crate::results::{as_count, parse_input, success, wrapped_error};

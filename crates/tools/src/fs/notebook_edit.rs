@@ -20,12 +20,12 @@ use oxagent_core::tool::{Tool, ToolContext, ToolOutput};
 use serde::Deserialize;
 use serde_json::{json, Map, Value};
 
-use crate::file_state::FileState;
+use super::file_state::FileState;
+use super::read::describe_path;
+use super::write::write_file;
 use crate::paths::resolve;
 use crate::permission_checks;
-use crate::read::describe_path;
 use crate::results::{parse_input, success, wrapped_error};
-use crate::write::write_file;
 
 #[derive(Deserialize)]
 struct NotebookEditInput {
