@@ -106,10 +106,7 @@ pub trait Tool: Send + Sync {
     /// Whether this call may run without asking, before rules and callbacks are consulted.
     /// The default asks for every call.
     fn check_permission(&self, _input: &Value, _ctx: &PermissionContext) -> ToolPermission {
-        ToolPermission::ask(format!(
-            "Claude requested permissions to use {}, but you haven't granted it yet.",
-            self.name()
-        ))
+        ToolPermission::ask_to_use(self.name())
     }
     /// A short human description of the call (can_use_tool's `description`).
     fn describe_call(&self, input: &Value) -> Option<String> {

@@ -13,15 +13,26 @@ use std::sync::Arc;
 
 use oxagent_core::tool::{DeferredTools, Tool};
 
-use crate::fs::{edit, file_state::FileState, notebook_edit, read, write};
+use crate::fs::edit::EditTool;
+use crate::fs::file_state::FileState;
+use crate::fs::notebook_edit::NotebookEditTool;
+use crate::fs::read::ReadTool;
+use crate::fs::write::WriteTool;
 use crate::paths;
-use crate::search::{glob, grep};
-use crate::session::skill::SkillInfo;
-use crate::session::{ask_user, skill, task_board::TaskBoard, tool_search};
+use crate::search::glob::GlobTool;
+use crate::search::grep::GrepTool;
+use crate::session::ask_user::AskUserQuestionTool;
+use crate::session::skill::{self, SkillInfo, SkillTool};
+use crate::session::task_board::TaskBoard;
+use crate::session::tool_search::ToolSearchTool;
+use crate::shell::bash::BashTool;
+use crate::shell::task_stop::TaskStopTool;
 use crate::shell::tasks::{BackgroundTasks, TaskEventSink};
-use crate::shell::{bash::BashTool, process, task_stop, ShellState};
+use crate::shell::{process, ShellState};
+use crate::typed::{Typed, TypedTool};
+use crate::web::fetch::WebFetchTool;
+use crate::web::search::WebSearchTool;
 use crate::web::side_model::SideModel;
-use crate::web::{fetch as web_fetch, search as web_search};
 
 /// Every tool of this crate, in the order [`builtin_tools`] returns them (alphabetical, as
 /// the reference lists tools).
@@ -193,26 +204,29 @@ impl BuiltinSet {
         let deferred = DeferredTools::default();
         let skills = skill::discover(&config.skill_roots);
         let side = config.side_model.clone();
+        let read = ReadTool::new(files.clone())
+            .with_cwd(cwd.clone())
+            .with_own_dir(shell.task_root.clone());
         let mut tools: Vec<Arc<dyn Tool>> = vec![
-            ask_user::tool(),
-            Arc::new(BashTool::new(shell.clone())),
-            edit::tool(files.clone(), cwd.clone()),
-            glob::tool(),
-            grep::tool(),
-            notebook_edit::tool(files.clone(), cwd.clone()),
-            read::tool(files.clone(), cwd.clone(), shell.task_root.clone()),
-            skill::tool(skills.clone()),
+            shared(AskUserQuestionTool),
+            shared(BashTool::new(shell.clone())),
+            shared(EditTool::new(files.clone()).with_cwd(cwd.clone())),
+            shared(GlobTool),
+            shared(GrepTool),
+            shared(NotebookEditTool::new(files.clone(), cwd.clone())),
+            shared(read),
+            shared(SkillTool::new(skills.clone())),
         ];
         // TaskCreate, TaskGet, TaskList, then TaskStop, TaskUpdate: alphabetical.
         let mut board_tools = board.tools().into_iter();
         tools.extend(board_tools.by_ref().take(3));
-        tools.push(task_stop::tool(tasks));
+        tools.push(shared(TaskStopTool::new(tasks)));
         tools.extend(board_tools);
         tools.extend([
-            tool_search::tool(deferred.clone()),
-            web_fetch::tool(side.clone()),
-            web_search::tool(side),
-            write::tool(files.clone(), cwd),
+            shared(ToolSearchTool::new(deferred.clone())),
+            shared(WebFetchTool::new(side.clone())),
+            shared(WebSearchTool::new(side)),
+            shared(WriteTool::new(files.clone()).with_cwd(cwd)),
         ]);
         BuiltinSet {
             files,
@@ -228,6 +242,11 @@ impl BuiltinSet {
     pub fn tasks(&self) -> &BackgroundTasks {
         &self.shell.tasks
     }
+}
+
+/// A typed tool as the loop holds it.
+fn shared<T: TypedTool>(tool: T) -> Arc<dyn Tool> {
+    Arc::new(Typed(tool))
 }
 
 /// A fresh set of the built-in tools for one session (see [`ALL_TOOL_NAMES`]).

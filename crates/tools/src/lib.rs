@@ -11,8 +11,11 @@
 //! | [`web`] | WebFetch, WebSearch | the caller's [`SideModel`] |
 //! | [`session`] | TaskCreate, TaskGet, TaskList, TaskUpdate, AskUserQuestion, ToolSearch, Skill | [`TaskBoard`], deferred tools, skills |
 //!
-//! Beside them: [`builtin`] builds one session's set, [`permission_checks`] holds the tools'
-//! own permission checks, [`paths`] resolves and shows paths, [`results`] shapes
+//! Each tool is a [`TypedTool`](typed::TypedTool): its input a serde type, its name, schema
+//! and fixed traits (read-only, always allowed, what labels a call) stated once; the
+//! [`Typed`](typed::Typed) adapter parses inputs and words parse failures for all of them.
+//! Beside the families: [`builtin`] builds one session's set, [`permission_checks`] holds the
+//! tools' own permission checks, [`paths`] resolves and shows paths, [`results`] shapes
 //! [`ToolOutput`](oxagent_core::tool::ToolOutput)s the way the reference does.
 //!
 //! A session gets a fresh set from [`builtin_tools`] (or [`BuiltinSet`], which also hands
@@ -37,6 +40,7 @@ pub mod results;
 pub mod search;
 pub mod session;
 pub mod shell;
+pub mod typed;
 pub mod web;
 
 pub use builtin::{

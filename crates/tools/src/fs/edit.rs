@@ -9,11 +9,9 @@
 //! `contentNotInModelContext` (and `staleRecovered`), as in the reference.
 
 use std::path::PathBuf;
-use std::sync::Arc;
 
-use futures::future::BoxFuture;
 use oxagent_core::permission::{PermissionContext, ToolPermission};
-use oxagent_core::tool::{Tool, ToolContext, ToolOutput};
+use oxagent_core::tool::{ToolContext, ToolOutput};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
@@ -23,14 +21,16 @@ use super::read::{describe_path, missing_file_text};
 use super::write::{refuse_special, write_file, FILE_STATE_CURRENT};
 use crate::paths::resolve;
 use crate::permission_checks;
-use crate::results::{parse_input, success, wrapped_error};
+use crate::results::{success, wrapped_error};
+use crate::typed::TypedTool;
 
 const STALE_NOTE: &str = "(note: the file had been modified on disk since you last read it — the edit \
 applied cleanly, but the file contains other changes not in your context. Read it before edits that \
 depend on surrounding content.)";
 
+/// The input of Edit, as its schema describes it.
 #[derive(Deserialize)]
-struct EditInput {
+pub struct EditInput {
     file_path: String,
     old_string: String,
     new_string: String,
@@ -49,7 +49,7 @@ impl EditTool {
         EditTool { files, cwd: None }
     }
 
-    /// The session directory, used only to word [`Tool::describe_call`].
+    /// The session directory, used only to word [`TypedTool::describe_call`].
     pub fn with_cwd(mut self, cwd: Option<PathBuf>) -> Self {
         self.cwd = cwd;
         self
@@ -86,14 +86,10 @@ fn apply(text: &str, old: &str, new: &str, replace_all: bool) -> Result<String, 
     })
 }
 
-impl Tool for EditTool {
-    fn checks_disk_first(&self) -> bool {
-        true
-    }
-
-    fn name(&self) -> &str {
-        "Edit"
-    }
+impl TypedTool for EditTool {
+    const NAME: &'static str = "Edit";
+    const CHECKS_DISK_FIRST: bool = true;
+    type Input = EditInput;
 
     fn description(&self) -> String {
         "Replaces `old_string` with `new_string` in a file. `old_string` must match the file \
@@ -103,7 +99,7 @@ impl Tool for EditTool {
             .to_string()
     }
 
-    fn input_schema(&self) -> Value {
+    fn input_schema() -> Value {
         json!({
             "type": "object",
             "properties": {
@@ -126,102 +122,91 @@ impl Tool for EditTool {
         describe_path(input.get("file_path")?.as_str()?, self.cwd.as_deref())
     }
 
-    fn call<'a>(&'a self, input: Value, ctx: &'a ToolContext) -> BoxFuture<'a, ToolOutput> {
-        Box::pin(async move {
-            let input: EditInput = match parse_input("Edit", input) {
-                Ok(i) => i,
-                Err(out) => return out,
-            };
-            if input.old_string == input.new_string {
-                return wrapped_error(
-                    "No changes to make: old_string and new_string are exactly the same.",
-                );
+    async fn run(&self, input: EditInput, ctx: &ToolContext) -> ToolOutput {
+        if input.old_string == input.new_string {
+            return wrapped_error(
+                "No changes to make: old_string and new_string are exactly the same.",
+            );
+        }
+        let path = resolve(&input.file_path, &ctx.cwd);
+        if path.extension().is_some_and(|e| e == "ipynb") {
+            return wrapped_error(
+                "File is a Jupyter Notebook. Use the NotebookEdit to edit this file.",
+            );
+        }
+        if let Some(refusal) = refuse_special(&path) {
+            return refusal;
+        }
+        let raw = match tokio::fs::read(&path).await {
+            Ok(bytes) => Some(String::from_utf8_lossy(&bytes).into_owned()),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+            Err(e) => return wrapped_error(e.to_string()),
+        };
+        let old = input.old_string.replace("\r\n", "\n");
+        let new = input.new_string.replace("\r\n", "\n");
+        let (original, updated, freshness, crlf) = match &raw {
+            None if old.is_empty() => (String::new(), new.clone(), Freshness::Current, false),
+            None => return wrapped_error(missing_file_text(&ctx.cwd)),
+            Some(raw) => {
+                let text = raw.replace("\r\n", "\n");
+                let updated = if old.is_empty() {
+                    if !text.trim().is_empty() {
+                        return wrapped_error("Cannot create new file - file already exists.");
+                    }
+                    new.clone()
+                } else {
+                    match apply(&text, &old, &new, input.replace_all) {
+                        Ok(u) => u,
+                        Err(out) => return out,
+                    }
+                };
+                (
+                    text,
+                    updated,
+                    self.files.freshness(&path, raw),
+                    raw.contains("\r\n"),
+                )
             }
-            let path = resolve(&input.file_path, &ctx.cwd);
-            if path.extension().is_some_and(|e| e == "ipynb") {
-                return wrapped_error(
-                    "File is a Jupyter Notebook. Use the NotebookEdit to edit this file.",
-                );
-            }
-            if let Some(refusal) = refuse_special(&path) {
-                return refusal;
-            }
-            let raw = match tokio::fs::read(&path).await {
-                Ok(bytes) => Some(String::from_utf8_lossy(&bytes).into_owned()),
-                Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
-                Err(e) => return wrapped_error(e.to_string()),
-            };
-            let old = input.old_string.replace("\r\n", "\n");
-            let new = input.new_string.replace("\r\n", "\n");
-            let (original, updated, freshness, crlf) = match &raw {
-                None if old.is_empty() => (String::new(), new.clone(), Freshness::Current, false),
-                None => return wrapped_error(missing_file_text(&ctx.cwd)),
-                Some(raw) => {
-                    let text = raw.replace("\r\n", "\n");
-                    let updated = if old.is_empty() {
-                        if !text.trim().is_empty() {
-                            return wrapped_error("Cannot create new file - file already exists.");
-                        }
-                        new.clone()
-                    } else {
-                        match apply(&text, &old, &new, input.replace_all) {
-                            Ok(u) => u,
-                            Err(out) => return out,
-                        }
-                    };
-                    (
-                        text,
-                        updated,
-                        self.files.freshness(&path, raw),
-                        raw.contains("\r\n"),
-                    )
-                }
-            };
-            let written = if crlf {
-                updated.replace('\n', "\r\n")
-            } else {
-                updated.clone()
-            };
-            if let Err(out) = write_file(&path, &written).await {
-                return out;
-            }
-            self.files.record(&path, &written);
+        };
+        let written = if crlf {
+            updated.replace('\n', "\r\n")
+        } else {
+            updated.clone()
+        };
+        if let Err(out) = write_file(&path, &written).await {
+            return out;
+        }
+        self.files.record(&path, &written);
 
-            let updated_text = if input.replace_all {
-                "has been updated. All occurrences were successfully replaced."
-            } else {
-                "has been updated successfully."
-            };
-            let head = format!("The file {} {updated_text}", path.display());
-            let mut result = json!({
-                "filePath": input.file_path,
-                "oldString": input.old_string,
-                "newString": input.new_string,
-                "originalFile": original,
-                "structuredPatch": structured_patch(&original, &updated),
-                "userModified": false,
-                "replaceAll": input.replace_all,
-            });
-            let text = match freshness {
-                Freshness::Current => format!("{head} {FILE_STATE_CURRENT}"),
-                Freshness::NeverRead => {
-                    result["contentNotInModelContext"] = json!(true);
-                    head
-                }
-                Freshness::ChangedOnDisk => {
-                    result["staleRecovered"] = json!(true);
-                    result["contentNotInModelContext"] = json!(true);
-                    format!("{head} {STALE_NOTE}")
-                }
-            };
-            success(text, result)
-        })
+        let updated_text = if input.replace_all {
+            "has been updated. All occurrences were successfully replaced."
+        } else {
+            "has been updated successfully."
+        };
+        let head = format!("The file {} {updated_text}", path.display());
+        let mut result = json!({
+            "filePath": input.file_path,
+            "oldString": input.old_string,
+            "newString": input.new_string,
+            "originalFile": original,
+            "structuredPatch": structured_patch(&original, &updated),
+            "userModified": false,
+            "replaceAll": input.replace_all,
+        });
+        let text = match freshness {
+            Freshness::Current => format!("{head} {FILE_STATE_CURRENT}"),
+            Freshness::NeverRead => {
+                result["contentNotInModelContext"] = json!(true);
+                head
+            }
+            Freshness::ChangedOnDisk => {
+                result["staleRecovered"] = json!(true);
+                result["contentNotInModelContext"] = json!(true);
+                format!("{head} {STALE_NOTE}")
+            }
+        };
+        success(text, result)
     }
-}
-
-/// Shared constructor for [`crate::builtin_tools`].
-pub(crate) fn tool(files: FileState, cwd: Option<PathBuf>) -> Arc<dyn Tool> {
-    Arc::new(EditTool::new(files).with_cwd(cwd))
 }
 
 #[cfg(test)]

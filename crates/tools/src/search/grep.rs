@@ -10,24 +10,24 @@
 //! that cuts the results says so.
 
 use std::path::PathBuf;
-use std::sync::Arc;
 
-use futures::future::BoxFuture;
 use oxagent_core::permission::{PermissionContext, ToolPermission};
-use oxagent_core::tool::{Tool, ToolContext, ToolOutput};
+use oxagent_core::tool::{ToolContext, ToolOutput};
 use serde::Deserialize;
 use serde_json::{json, Map, Value};
 
 use super::engine::{search, split_globs, FileHits, Hit, SearchOptions};
 use crate::paths::{display_path, resolve};
 use crate::permission_checks;
-use crate::results::{as_count, parse_input, success, wrapped_error};
+use crate::results::{success, wrapped_error};
+use crate::typed::{as_count, TypedTool};
 
 /// Entries shown when `head_limit` is left out.
 pub const DEFAULT_HEAD_LIMIT: usize = 250;
 
+/// The input of Grep, as its schema describes it.
 #[derive(Deserialize)]
-struct GrepInput {
+pub struct GrepInput {
     pattern: String,
     path: Option<String>,
     glob: Option<String>,
@@ -146,10 +146,11 @@ fn content_lines(
     out
 }
 
-impl Tool for GrepTool {
-    fn name(&self) -> &str {
-        "Grep"
-    }
+impl TypedTool for GrepTool {
+    const NAME: &'static str = "Grep";
+    const READ_ONLY: bool = true;
+    const LABEL_FIELDS: &'static [&'static str] = &["pattern"];
+    type Input = GrepInput;
 
     fn description(&self) -> String {
         "Searches file contents with a regular expression (ripgrep syntax). By default lists the \
@@ -161,7 +162,7 @@ impl Tool for GrepTool {
             .to_string()
     }
 
-    fn input_schema(&self) -> Value {
+    fn input_schema() -> Value {
         json!({
             "type": "object",
             "properties": {
@@ -187,163 +188,140 @@ impl Tool for GrepTool {
         })
     }
 
-    fn is_read_only(&self, _input: &Value) -> bool {
-        true
-    }
-
     fn check_permission(&self, input: &Value, ctx: &PermissionContext) -> ToolPermission {
         permission_checks::check_search(input.get("path").and_then(Value::as_str), ctx)
     }
 
-    fn describe_call(&self, input: &Value) -> Option<String> {
-        input
-            .get("pattern")
-            .and_then(Value::as_str)
-            .map(str::to_string)
-    }
+    async fn run(&self, input: GrepInput, ctx: &ToolContext) -> ToolOutput {
+        let root: PathBuf = match input.path.as_deref().filter(|p| !p.is_empty()) {
+            Some(p) => resolve(p, &ctx.cwd),
+            None => ctx.cwd.clone(),
+        };
+        let Ok(meta) = tokio::fs::metadata(&root).await else {
+            return wrapped_error(format!("Path does not exist: {}", root.display()));
+        };
+        let mode = input
+            .output_mode
+            .as_deref()
+            .unwrap_or("files_with_matches")
+            .to_string();
+        let both = as_count(input.context.or(input.context_c));
+        let content_mode = mode == "content";
+        let opts = SearchOptions {
+            pattern: input.pattern.clone(),
+            case_insensitive: input.case_insensitive,
+            multiline: input.multiline,
+            first_match_only: mode == "files_with_matches",
+            before: if content_mode {
+                both.or(as_count(input.before)).unwrap_or(0)
+            } else {
+                0
+            },
+            after: if content_mode {
+                both.or(as_count(input.after)).unwrap_or(0)
+            } else {
+                0
+            },
+            only_matching: content_mode && input.only_matching,
+            globs: input.glob.as_deref().map(split_globs).unwrap_or_default(),
+            file_type: input.file_type.clone(),
+        };
+        let abort = ctx.abort.clone();
+        let search_root = root.clone();
+        let with_context = opts.before > 0 || opts.after > 0;
+        let found = tokio::task::spawn_blocking(move || search(&search_root, &opts, &abort)).await;
+        let mut files = match found {
+            Ok(Ok(files)) => files,
+            Ok(Err(e)) => return wrapped_error(e),
+            Err(e) => return wrapped_error(e.to_string()),
+        };
+        let head_limit = as_count(input.head_limit);
+        let offset = as_count(input.offset).unwrap_or(0);
+        let shown = |f: &FileHits| display_path(&f.path, &ctx.cwd);
 
-    fn call<'a>(&'a self, input: Value, ctx: &'a ToolContext) -> BoxFuture<'a, ToolOutput> {
-        Box::pin(async move {
-            let input: GrepInput = match parse_input("Grep", input) {
-                Ok(i) => i,
-                Err(out) => return out,
-            };
-            let root: PathBuf = match input.path.as_deref().filter(|p| !p.is_empty()) {
-                Some(p) => resolve(p, &ctx.cwd),
-                None => ctx.cwd.clone(),
-            };
-            let Ok(meta) = tokio::fs::metadata(&root).await else {
-                return wrapped_error(format!("Path does not exist: {}", root.display()));
-            };
-            let mode = input
-                .output_mode
-                .as_deref()
-                .unwrap_or("files_with_matches")
-                .to_string();
-            let both = as_count(input.context.or(input.context_c));
-            let content_mode = mode == "content";
-            let opts = SearchOptions {
-                pattern: input.pattern.clone(),
-                case_insensitive: input.case_insensitive,
-                multiline: input.multiline,
-                first_match_only: mode == "files_with_matches",
-                before: if content_mode {
-                    both.or(as_count(input.before)).unwrap_or(0)
-                } else {
-                    0
-                },
-                after: if content_mode {
-                    both.or(as_count(input.after)).unwrap_or(0)
-                } else {
-                    0
-                },
-                only_matching: content_mode && input.only_matching,
-                globs: input.glob.as_deref().map(split_globs).unwrap_or_default(),
-                file_type: input.file_type.clone(),
-            };
-            let abort = ctx.abort.clone();
-            let search_root = root.clone();
-            let with_context = opts.before > 0 || opts.after > 0;
-            let found =
-                tokio::task::spawn_blocking(move || search(&search_root, &opts, &abort)).await;
-            let mut files = match found {
-                Ok(Ok(files)) => files,
-                Ok(Err(e)) => return wrapped_error(e),
-                Err(e) => return wrapped_error(e.to_string()),
-            };
-            let head_limit = as_count(input.head_limit);
-            let offset = as_count(input.offset).unwrap_or(0);
-            let shown = |f: &FileHits| display_path(&f.path, &ctx.cwd);
-
-            match mode.as_str() {
-                "content" => {
-                    files.sort_by(|a, b| a.path.cmp(&b.path));
-                    // Searching one file prints no file name, as rg does.
-                    let prefix = |f: &FileHits| (!meta.is_file()).then(|| shown(f));
-                    let lines = content_lines(
-                        &files,
-                        prefix,
-                        input.line_numbers.unwrap_or(true),
-                        with_context,
-                    );
-                    let (page, applied) = paginate(&lines, head_limit, offset);
-                    let content = page.join("\n");
-                    let info = page_info(applied, offset);
-                    let text = match (lines.is_empty(), info.is_empty()) {
-                        (true, _) => "No matches found".to_string(),
-                        (false, true) => content.clone(),
-                        (false, false) => {
-                            format!("{content}\n\n[Showing results with pagination = {info}]")
-                        }
-                    };
-                    let result = object(json!({"mode": "content", "numFiles": 0, "filenames": [],
-                        "content": content, "numLines": page.len(), "totalLines": lines.len()}));
-                    success(text, with_page(result, applied, offset))
-                }
-                "count" => {
-                    files.sort_by(|a, b| a.path.cmp(&b.path));
-                    let entries: Vec<(String, u64)> =
-                        files.iter().map(|f| (shown(f), f.count)).collect();
-                    let (page, applied) = paginate(&entries, head_limit, offset);
-                    let content = page
-                        .iter()
-                        .map(|(p, n)| format!("{p}:{n}"))
-                        .collect::<Vec<_>>()
-                        .join("\n");
-                    let matches: u64 = page.iter().map(|(_, n)| n).sum();
-                    let info = page_info(applied, offset);
-                    let text = if entries.is_empty() {
-                        "No matches found".to_string()
-                    } else {
-                        let noun = if matches == 1 {
-                            "occurrence"
-                        } else {
-                            "occurrences"
-                        };
-                        let files = plural(page.len(), "file", "files");
-                        let mut t =
-                            format!("{content}\n\nFound {matches} total {noun} across {files}.");
-                        if !info.is_empty() {
-                            t.push_str(&format!(" [Showing results with pagination = {info}]"));
-                        }
-                        t
-                    };
-                    let result = object(
-                        json!({"mode": "count", "numFiles": page.len(), "filenames": [],
-                        "content": content, "numMatches": matches}),
-                    );
-                    success(text, with_page(result, applied, offset))
-                }
-                _ => {
-                    files.sort_by(|a, b| {
-                        b.modified
-                            .cmp(&a.modified)
-                            .then_with(|| a.path.cmp(&b.path))
-                    });
-                    let names: Vec<String> = files.iter().map(shown).collect();
-                    let (page, applied) = paginate(&names, head_limit, offset);
-                    let info = page_info(applied, offset);
-                    let text = if page.is_empty() {
-                        "No files found".to_string()
-                    } else {
-                        let head = plural(page.len(), "file", "files");
-                        let head = if info.is_empty() {
-                            head
-                        } else {
-                            format!("{head} {info}")
-                        };
-                        format!("Found {head}\n{}", page.join("\n"))
-                    };
-                    let result = object(json!({"mode": "files_with_matches", "filenames": page,
-                        "numFiles": page.len(), "totalFiles": names.len()}));
-                    success(text, with_page(result, applied, offset))
-                }
+        match mode.as_str() {
+            "content" => {
+                files.sort_by(|a, b| a.path.cmp(&b.path));
+                // Searching one file prints no file name, as rg does.
+                let prefix = |f: &FileHits| (!meta.is_file()).then(|| shown(f));
+                let lines = content_lines(
+                    &files,
+                    prefix,
+                    input.line_numbers.unwrap_or(true),
+                    with_context,
+                );
+                let (page, applied) = paginate(&lines, head_limit, offset);
+                let content = page.join("\n");
+                let info = page_info(applied, offset);
+                let text = match (lines.is_empty(), info.is_empty()) {
+                    (true, _) => "No matches found".to_string(),
+                    (false, true) => content.clone(),
+                    (false, false) => {
+                        format!("{content}\n\n[Showing results with pagination = {info}]")
+                    }
+                };
+                let result = object(json!({"mode": "content", "numFiles": 0, "filenames": [],
+                    "content": content, "numLines": page.len(), "totalLines": lines.len()}));
+                success(text, with_page(result, applied, offset))
             }
-        })
+            "count" => {
+                files.sort_by(|a, b| a.path.cmp(&b.path));
+                let entries: Vec<(String, u64)> =
+                    files.iter().map(|f| (shown(f), f.count)).collect();
+                let (page, applied) = paginate(&entries, head_limit, offset);
+                let content = page
+                    .iter()
+                    .map(|(p, n)| format!("{p}:{n}"))
+                    .collect::<Vec<_>>()
+                    .join("\n");
+                let matches: u64 = page.iter().map(|(_, n)| n).sum();
+                let info = page_info(applied, offset);
+                let text = if entries.is_empty() {
+                    "No matches found".to_string()
+                } else {
+                    let noun = if matches == 1 {
+                        "occurrence"
+                    } else {
+                        "occurrences"
+                    };
+                    let files = plural(page.len(), "file", "files");
+                    let mut t =
+                        format!("{content}\n\nFound {matches} total {noun} across {files}.");
+                    if !info.is_empty() {
+                        t.push_str(&format!(" [Showing results with pagination = {info}]"));
+                    }
+                    t
+                };
+                let result = object(
+                    json!({"mode": "count", "numFiles": page.len(), "filenames": [],
+                    "content": content, "numMatches": matches}),
+                );
+                success(text, with_page(result, applied, offset))
+            }
+            _ => {
+                files.sort_by(|a, b| {
+                    b.modified
+                        .cmp(&a.modified)
+                        .then_with(|| a.path.cmp(&b.path))
+                });
+                let names: Vec<String> = files.iter().map(shown).collect();
+                let (page, applied) = paginate(&names, head_limit, offset);
+                let info = page_info(applied, offset);
+                let text = if page.is_empty() {
+                    "No files found".to_string()
+                } else {
+                    let head = plural(page.len(), "file", "files");
+                    let head = if info.is_empty() {
+                        head
+                    } else {
+                        format!("{head} {info}")
+                    };
+                    format!("Found {head}\n{}", page.join("\n"))
+                };
+                let result = object(json!({"mode": "files_with_matches", "filenames": page,
+                    "numFiles": page.len(), "totalFiles": names.len()}));
+                success(text, with_page(result, applied, offset))
+            }
+        }
     }
-}
-
-/// Shared constructor for [`crate::builtin_tools`].
-pub(crate) fn tool() -> Arc<dyn Tool> {
-    Arc::new(GrepTool)
 }

@@ -14,9 +14,8 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use futures::future::BoxFuture;
 use oxagent_core::permission::{PermissionContext, ToolPermission};
-use oxagent_core::tool::{Tool, ToolContext, ToolOutput};
+use oxagent_core::tool::{ToolContext, ToolOutput};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
@@ -29,10 +28,12 @@ use super::{
     ShellState, DEFAULT_BACKGROUND_MS, DEFAULT_TIMEOUT_MS, MAX_BACKGROUND_MS, MAX_TIMEOUT_MS,
 };
 use crate::permission_checks;
-use crate::results::{as_count, parse_input, plain_error, wrapped_error};
+use crate::results::{plain_error, wrapped_error};
+use crate::typed::{as_count, TypedTool};
 
+/// The input of Bash, as its schema describes it.
 #[derive(Deserialize)]
-struct BashInput {
+pub struct BashInput {
     command: String,
     timeout: Option<f64>,
     description: Option<String>,
@@ -134,6 +135,52 @@ impl BashTool {
         );
         shell_output::timed_out(&output, id, &output_file, timeout_ms, quiet)
     }
+}
+
+impl TypedTool for BashTool {
+    const NAME: &'static str = "Bash";
+    const LABEL_FIELDS: &'static [&'static str] = &["description", "command"];
+    type Input = BashInput;
+
+    fn description(&self) -> String {
+        "Runs a shell command (bash) and returns its combined stdout and stderr. The working \
+         directory carries over between calls (`cd` persists); environment variables do not. \
+         `timeout` is in milliseconds (default 120000, at most 600000); a command still running \
+         then continues in the background. Set `run_in_background` for long-running commands and \
+         read their output file with Read later; stop them with TaskStop. Give a short \
+         `description` of what the command does. Prefer Read, Edit, Glob and Grep over cat, sed, \
+         find and grep."
+            .to_string()
+    }
+
+    fn input_schema() -> Value {
+        json!({
+            "type": "object",
+            "properties": {
+                "command": {"type": "string", "description": "The command to run."},
+                "timeout": {"type": "number", "description": "Timeout in milliseconds (at most 600000)."},
+                "description": {"type": "string", "description": "What the command does, in 5-10 words."},
+                "run_in_background": {"type": "boolean", "description": "Run the command as a background task."},
+                "dangerouslyDisableSandbox": {"type": "boolean", "description": "Run outside the sandbox (no sandbox here; ignored)."}
+            },
+            "required": ["command"],
+            "additionalProperties": false
+        })
+    }
+
+    fn is_read_only(&self, input: &Value) -> bool {
+        input
+            .get("command")
+            .and_then(Value::as_str)
+            .is_some_and(permission_checks::bash::is_read_only)
+    }
+
+    fn check_permission(&self, input: &Value, ctx: &PermissionContext) -> ToolPermission {
+        match input.get("command").and_then(Value::as_str) {
+            Some(command) => permission_checks::check_bash(command, &self.shell.cwd(&ctx.cwd), ctx),
+            None => ToolPermission::Allow,
+        }
+    }
 
     async fn run(&self, input: BashInput, ctx: &ToolContext) -> ToolOutput {
         let id = new_task_id();
@@ -222,69 +269,6 @@ impl BashTool {
             .join("tool-results");
         let rendered = Rendered::new(&output, &notes, quiet);
         shell_output::finished(rendered, code, &results_dir, &ctx.tool_use_id).await
-    }
-}
-
-impl Tool for BashTool {
-    fn name(&self) -> &str {
-        "Bash"
-    }
-
-    fn description(&self) -> String {
-        "Runs a shell command (bash) and returns its combined stdout and stderr. The working \
-         directory carries over between calls (`cd` persists); environment variables do not. \
-         `timeout` is in milliseconds (default 120000, at most 600000); a command still running \
-         then continues in the background. Set `run_in_background` for long-running commands and \
-         read their output file with Read later; stop them with TaskStop. Give a short \
-         `description` of what the command does. Prefer Read, Edit, Glob and Grep over cat, sed, \
-         find and grep."
-            .to_string()
-    }
-
-    fn input_schema(&self) -> Value {
-        json!({
-            "type": "object",
-            "properties": {
-                "command": {"type": "string", "description": "The command to run."},
-                "timeout": {"type": "number", "description": "Timeout in milliseconds (at most 600000)."},
-                "description": {"type": "string", "description": "What the command does, in 5-10 words."},
-                "run_in_background": {"type": "boolean", "description": "Run the command as a background task."},
-                "dangerouslyDisableSandbox": {"type": "boolean", "description": "Run outside the sandbox (no sandbox here; ignored)."}
-            },
-            "required": ["command"],
-            "additionalProperties": false
-        })
-    }
-
-    fn is_read_only(&self, input: &Value) -> bool {
-        input
-            .get("command")
-            .and_then(Value::as_str)
-            .is_some_and(permission_checks::bash::is_read_only)
-    }
-
-    fn check_permission(&self, input: &Value, ctx: &PermissionContext) -> ToolPermission {
-        match input.get("command").and_then(Value::as_str) {
-            Some(command) => permission_checks::check_bash(command, &self.shell.cwd(&ctx.cwd), ctx),
-            None => ToolPermission::Allow,
-        }
-    }
-
-    fn describe_call(&self, input: &Value) -> Option<String> {
-        input
-            .get("description")
-            .or_else(|| input.get("command"))
-            .and_then(Value::as_str)
-            .map(str::to_string)
-    }
-
-    fn call<'a>(&'a self, input: Value, ctx: &'a ToolContext) -> BoxFuture<'a, ToolOutput> {
-        Box::pin(async move {
-            match parse_input::<BashInput>("Bash", input) {
-                Ok(input) => self.run(input, ctx).await,
-                Err(out) => out,
-            }
-        })
     }
 }
 
