@@ -187,3 +187,30 @@ pub fn as_count(value: Option<f64>) -> Option<usize> {
         }
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn the_first_label_field_present_decides_even_when_it_is_not_text() {
+        let fields = &["description", "command"];
+        let label = |input: Value| first_string(&input, fields);
+        assert_eq!(label(json!({"command": "ls"})).as_deref(), Some("ls"));
+        assert_eq!(
+            label(json!({"description": "List", "command": "ls"})).as_deref(),
+            Some("List")
+        );
+        assert_eq!(label(json!({"description": null, "command": "ls"})), None);
+        assert_eq!(label(json!("ls")), None);
+    }
+
+    #[test]
+    fn counts_from_json_numbers() {
+        assert_eq!(as_count(Some(3.7)), Some(3));
+        assert_eq!(as_count(Some(-1.0)), Some(0));
+        assert_eq!(as_count(Some(f64::NAN)), Some(0));
+        assert_eq!(as_count(None), None);
+    }
+}

@@ -17,7 +17,8 @@ use serde_json::{json, Value};
 
 use super::file_state::{FileState, Freshness};
 use super::patch::structured_patch;
-use super::read::{describe_path, missing_file_text};
+use super::path_label;
+use super::read::missing_file_text;
 use super::write::{refuse_special, write_file, FILE_STATE_CURRENT};
 use crate::paths::resolve;
 use crate::permission_checks;
@@ -119,7 +120,7 @@ impl TypedTool for EditTool {
     }
 
     fn describe_call(&self, input: &Value) -> Option<String> {
-        describe_path(input.get("file_path")?.as_str()?, self.cwd.as_deref())
+        path_label(input, "file_path", self.cwd.as_deref())
     }
 
     async fn run(&self, input: EditInput, ctx: &ToolContext) -> ToolOutput {

@@ -18,3 +18,22 @@ pub mod patch;
 pub mod read;
 pub mod read_media;
 pub mod write;
+
+use std::path::Path;
+
+use serde_json::Value;
+
+use crate::paths::{display_path, resolve};
+
+/// The label of a call on the file its input names under `field` (can_use_tool's
+/// `description`): the path relative to the session directory when that is known, else the
+/// file name.
+fn path_label(input: &Value, field: &str, cwd: Option<&Path>) -> Option<String> {
+    let path = input.get(field)?.as_str()?;
+    match cwd {
+        Some(cwd) => Some(display_path(&resolve(path, cwd), cwd)),
+        None => Path::new(path)
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned()),
+    }
+}

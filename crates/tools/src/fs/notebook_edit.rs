@@ -19,7 +19,7 @@ use serde::Deserialize;
 use serde_json::{json, Map, Value};
 
 use super::file_state::FileState;
-use super::read::describe_path;
+use super::path_label;
 use super::write::write_file;
 use crate::paths::resolve;
 use crate::permission_checks;
@@ -242,7 +242,7 @@ impl TypedTool for NotebookEditTool {
     }
 
     fn describe_call(&self, input: &Value) -> Option<String> {
-        describe_path(input.get("notebook_path")?.as_str()?, self.cwd.as_deref())
+        path_label(input, "notebook_path", self.cwd.as_deref())
     }
 
     async fn run(&self, input: NotebookEditInput, ctx: &ToolContext) -> ToolOutput {

@@ -13,8 +13,9 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use super::file_state::FileState;
+use super::path_label;
 use super::read_media::{self, MediaKind};
-use crate::paths::{display_path, format_size, real_path, resolve};
+use crate::paths::{format_size, real_path, resolve};
 use crate::permission_checks;
 use crate::results::{plain_error, success, wrapped_error};
 use crate::typed::TypedTool;
@@ -206,7 +207,7 @@ impl TypedTool for ReadTool {
     }
 
     fn describe_call(&self, input: &Value) -> Option<String> {
-        describe_path(input.get("file_path")?.as_str()?, self.cwd.as_deref())
+        path_label(input, "file_path", self.cwd.as_deref())
     }
 
     async fn run(&self, input: ReadInput, ctx: &ToolContext) -> ToolOutput {
@@ -235,15 +236,5 @@ impl TypedTool for ReadTool {
             MediaKind::Binary => wrapped_error(read_media::binary_text(&path)),
             MediaKind::Text => read_text(&input, &path, meta.len(), &self.files).await,
         }
-    }
-}
-
-/// A short label for a call on `path`: relative to the session directory when known.
-pub(crate) fn describe_path(path: &str, cwd: Option<&Path>) -> Option<String> {
-    match cwd {
-        Some(cwd) => Some(display_path(&resolve(path, cwd), cwd)),
-        None => Path::new(path)
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned()),
     }
 }

@@ -14,7 +14,7 @@ use serde_json::{json, Value};
 
 use super::file_state::FileState;
 use super::patch::structured_patch;
-use super::read::describe_path;
+use super::path_label;
 use crate::paths::resolve;
 use crate::permission_checks;
 use crate::results::{success, wrapped_error};
@@ -111,7 +111,7 @@ impl TypedTool for WriteTool {
     }
 
     fn describe_call(&self, input: &Value) -> Option<String> {
-        describe_path(input.get("file_path")?.as_str()?, self.cwd.as_deref())
+        path_label(input, "file_path", self.cwd.as_deref())
     }
 
     async fn run(&self, input: WriteInput, ctx: &ToolContext) -> ToolOutput {

@@ -15,11 +15,10 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use oxagent_core::permission::{PermissionContext, ToolPermission};
+use oxagent_core::rules::shell::parse;
 use oxagent_core::tool::{ToolContext, ToolOutput};
 use serde::Deserialize;
 use serde_json::{json, Value};
-
-use oxagent_core::rules::shell::parse;
 
 use super::output::{self as shell_output, format_duration, Rendered};
 use super::process::{self, RunFiles};
@@ -44,12 +43,6 @@ pub struct BashInput {
 /// Runs shell commands. See the module docs.
 pub struct BashTool {
     shell: Arc<ShellState>,
-}
-
-impl BashTool {
-    pub fn new(shell: Arc<ShellState>) -> Self {
-        BashTool { shell }
-    }
 }
 
 fn new_task_id() -> String {
@@ -77,6 +70,10 @@ fn no_output_expected(command: &str) -> bool {
 }
 
 impl BashTool {
+    pub fn new(shell: Arc<ShellState>) -> Self {
+        BashTool { shell }
+    }
+
     fn task_info(
         &self,
         id: &str,
