@@ -27,6 +27,7 @@ pub mod permission;
 pub mod protocol;
 pub mod rules;
 pub mod signal;
+pub mod sync;
 pub mod tool;
 pub mod usage;
 pub mod validate;

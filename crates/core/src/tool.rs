@@ -13,7 +13,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex};
 
 use futures::future::BoxFuture;
 use serde_json::Value;
@@ -21,6 +21,7 @@ use serde_json::Value;
 use crate::content::ToolResultContent;
 use crate::permission::{PermissionContext, ToolPermission};
 use crate::signal::AbortSignal;
+use crate::sync::lock;
 
 /// Everything a tool call may need besides its input.
 #[derive(Clone, Debug)]
@@ -105,10 +106,7 @@ pub trait Tool: Send + Sync {
     /// Whether this call may run without asking, before rules and callbacks are consulted.
     /// The default asks for every call.
     fn check_permission(&self, _input: &Value, _ctx: &PermissionContext) -> ToolPermission {
-        ToolPermission::ask(format!(
-            "Claude requested permissions to use {}, but you haven't granted it yet.",
-            self.name()
-        ))
+        ToolPermission::ask_to_use(self.name())
     }
     /// A short human description of the call (can_use_tool's `description`).
     fn describe_call(&self, input: &Value) -> Option<String> {
@@ -156,20 +154,18 @@ struct DeferredState {
 }
 
 impl DeferredTools {
-    fn lock(&self) -> MutexGuard<'_, DeferredState> {
-        self.inner.lock().unwrap_or_else(|e| e.into_inner())
-    }
-
     /// Holds back a tool, given its request definition (`name`, `description`, `input_schema`).
     pub fn defer(&self, definition: Value) {
         if let Some(name) = definition.get("name").and_then(Value::as_str) {
-            self.lock().definitions.insert(name.to_string(), definition);
+            lock(&self.inner)
+                .definitions
+                .insert(name.to_string(), definition);
         }
     }
 
     /// Marks tools as looked up: requests carry them from now on.
     pub fn load<S: AsRef<str>>(&self, names: impl IntoIterator<Item = S>) {
-        let mut state = self.lock();
+        let mut state = lock(&self.inner);
         for name in names {
             let name = name.as_ref();
             if state.definitions.contains_key(name) {
@@ -180,18 +176,18 @@ impl DeferredTools {
 
     /// Whether requests leave this tool out for now.
     pub fn is_hidden(&self, name: &str) -> bool {
-        let state = self.lock();
+        let state = lock(&self.inner);
         state.definitions.contains_key(name) && !state.loaded.contains(name)
     }
 
     /// Definitions of every deferred tool (loaded or not), by name.
     pub fn definitions(&self) -> Vec<Value> {
-        self.lock().definitions.values().cloned().collect()
+        lock(&self.inner).definitions.values().cloned().collect()
     }
 
     /// Names of the deferred tools still held back.
     pub fn hidden_names(&self) -> Vec<String> {
-        let state = self.lock();
+        let state = lock(&self.inner);
         state
             .definitions
             .keys()

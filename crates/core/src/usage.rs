@@ -9,6 +9,8 @@
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
+use crate::sync::lock;
+
 /// The API's usage object. The four token counts are typed; anything else the API sends
 /// (server_tool_use, service_tier, cache_creation, ...) is kept in `extra`.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -241,12 +243,12 @@ pub struct SideLedger(std::sync::Mutex<Vec<(String, Usage)>>);
 
 impl SideLedger {
     pub fn record(&self, model: &str, usage: Usage) {
-        let mut v = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        let mut v = lock(&self.0);
         v.push((model.to_string(), usage));
     }
 
     pub fn drain(&self) -> Vec<(String, Usage)> {
-        std::mem::take(&mut *self.0.lock().unwrap_or_else(|e| e.into_inner()))
+        std::mem::take(&mut *lock(&self.0))
     }
 }
 

@@ -12,7 +12,7 @@
 //! assert_eq!(report["categories"].as_array().map(Vec::len), Some(0));
 //! ```
 
-use std::sync::{Mutex, MutexGuard};
+use std::sync::Mutex;
 
 use serde_json::{json, Value};
 
@@ -21,6 +21,7 @@ use crate::compact::{
 };
 use crate::content::ContentBlock;
 use crate::conversation::Turn;
+use crate::sync::lock;
 use crate::usage::Usage;
 
 use super::request::max_tokens;
@@ -147,20 +148,16 @@ const GRID_ROWS: usize = 10;
 const GRID_COLS: usize = 20;
 
 impl ContextMeter {
-    fn lock(&self) -> MutexGuard<'_, ContextView> {
-        self.view.lock().unwrap_or_else(|e| e.into_inner())
-    }
-
     pub fn set(&self, view: ContextView) {
-        *self.lock() = view;
+        *lock(&self.view) = view;
     }
 
     pub fn update(&self, f: impl FnOnce(&mut ContextView)) {
-        f(&mut self.lock());
+        f(&mut lock(&self.view));
     }
 
     pub fn view(&self) -> ContextView {
-        self.lock().clone()
+        lock(&self.view).clone()
     }
 
     /// The `get_context_usage` answer: categories (system prompt, system tools, memory

@@ -6,27 +6,27 @@
 //! (`originalFile`, `null` for a new file).
 
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
-use futures::future::BoxFuture;
 use oxagent_core::permission::{PermissionContext, ToolPermission};
-use oxagent_core::tool::{Tool, ToolContext, ToolOutput};
+use oxagent_core::tool::{ToolContext, ToolOutput};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use crate::file_state::FileState;
-use crate::patch::structured_patch;
+use super::file_state::FileState;
+use super::patch::structured_patch;
+use super::path_label;
 use crate::paths::resolve;
 use crate::permission_checks;
-use crate::read::describe_path;
-use crate::results::{parse_input, success, wrapped_error};
+use crate::results::{success, wrapped_error};
+use crate::typed::TypedTool;
 
 /// Appended to success texts: the model's view of the file is now exact.
 pub const FILE_STATE_CURRENT: &str =
     "(file state is current in your context — no need to Read it back)";
 
+/// The input of Write, as its schema describes it.
 #[derive(Deserialize)]
-struct WriteInput {
+pub struct WriteInput {
     file_path: String,
     content: String,
 }
@@ -42,7 +42,7 @@ impl WriteTool {
         WriteTool { files, cwd: None }
     }
 
-    /// The session directory, used only to word [`Tool::describe_call`].
+    /// The session directory, used only to word [`TypedTool::describe_call`].
     pub fn with_cwd(mut self, cwd: Option<PathBuf>) -> Self {
         self.cwd = cwd;
         self
@@ -82,14 +82,10 @@ pub(crate) async fn write_file(path: &Path, content: &str) -> Result<(), ToolOut
         .map_err(|e| wrapped_error(e.to_string()))
 }
 
-impl Tool for WriteTool {
-    fn checks_disk_first(&self) -> bool {
-        true
-    }
-
-    fn name(&self) -> &str {
-        "Write"
-    }
+impl TypedTool for WriteTool {
+    const NAME: &'static str = "Write";
+    const CHECKS_DISK_FIRST: bool = true;
+    type Input = WriteInput;
 
     fn description(&self) -> String {
         "Creates a file, or replaces an existing one, with the given content; missing parent \
@@ -98,7 +94,7 @@ impl Tool for WriteTool {
             .to_string()
     }
 
-    fn input_schema(&self) -> Value {
+    fn input_schema() -> Value {
         json!({
             "type": "object",
             "properties": {
@@ -115,58 +111,47 @@ impl Tool for WriteTool {
     }
 
     fn describe_call(&self, input: &Value) -> Option<String> {
-        describe_path(input.get("file_path")?.as_str()?, self.cwd.as_deref())
+        path_label(input, "file_path", self.cwd.as_deref())
     }
 
-    fn call<'a>(&'a self, input: Value, ctx: &'a ToolContext) -> BoxFuture<'a, ToolOutput> {
-        Box::pin(async move {
-            let input: WriteInput = match parse_input("Write", input) {
-                Ok(i) => i,
-                Err(out) => return out,
-            };
-            let path = resolve(&input.file_path, &ctx.cwd);
-            if let Some(refusal) = refuse_special(&path) {
-                return refusal;
-            }
-            let original = match tokio::fs::read(&path).await {
-                Ok(bytes) => Some(String::from_utf8_lossy(&bytes).into_owned()),
-                Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
-                Err(e) => return wrapped_error(e.to_string()),
-            };
-            if let Err(out) = write_file(&path, &input.content).await {
-                return out;
-            }
-            self.files.record(&path, &input.content);
-            let shown = path.display();
-            match original {
-                None => success(
-                    format!("File created successfully at: {shown} {FILE_STATE_CURRENT}"),
-                    json!({
-                        "type": "create",
-                        "filePath": input.file_path,
-                        "content": input.content,
-                        "structuredPatch": [],
-                        "originalFile": null,
-                        "userModified": false,
-                    }),
-                ),
-                Some(original) => success(
-                    format!("The file {shown} has been updated successfully. {FILE_STATE_CURRENT}"),
-                    json!({
-                        "type": "update",
-                        "filePath": input.file_path,
-                        "content": input.content,
-                        "structuredPatch": structured_patch(&original, &input.content),
-                        "originalFile": original,
-                        "userModified": false,
-                    }),
-                ),
-            }
-        })
+    async fn run(&self, input: WriteInput, ctx: &ToolContext) -> ToolOutput {
+        let path = resolve(&input.file_path, &ctx.cwd);
+        if let Some(refusal) = refuse_special(&path) {
+            return refusal;
+        }
+        let original = match tokio::fs::read(&path).await {
+            Ok(bytes) => Some(String::from_utf8_lossy(&bytes).into_owned()),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+            Err(e) => return wrapped_error(e.to_string()),
+        };
+        if let Err(out) = write_file(&path, &input.content).await {
+            return out;
+        }
+        self.files.record(&path, &input.content);
+        let shown = path.display();
+        match original {
+            None => success(
+                format!("File created successfully at: {shown} {FILE_STATE_CURRENT}"),
+                json!({
+                    "type": "create",
+                    "filePath": input.file_path,
+                    "content": input.content,
+                    "structuredPatch": [],
+                    "originalFile": null,
+                    "userModified": false,
+                }),
+            ),
+            Some(original) => success(
+                format!("The file {shown} has been updated successfully. {FILE_STATE_CURRENT}"),
+                json!({
+                    "type": "update",
+                    "filePath": input.file_path,
+                    "content": input.content,
+                    "structuredPatch": structured_patch(&original, &input.content),
+                    "originalFile": original,
+                    "userModified": false,
+                }),
+            ),
+        }
     }
-}
-
-/// Shared constructor for [`crate::builtin_tools`].
-pub(crate) fn tool(files: FileState, cwd: Option<PathBuf>) -> Arc<dyn Tool> {
-    Arc::new(WriteTool::new(files).with_cwd(cwd))
 }

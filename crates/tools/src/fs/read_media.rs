@@ -11,7 +11,7 @@ use oxagent_core::content::{ContentBlock, ToolResultContent};
 use oxagent_core::tool::ToolOutput;
 use serde_json::{json, Value};
 
-use crate::file_state::FileState;
+use super::file_state::FileState;
 use crate::results::{plain_error, wrapped_error};
 
 /// What Read does with a file, decided from its extension.

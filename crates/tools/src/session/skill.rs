@@ -8,7 +8,7 @@
 //! the answer is the skill's instructions, with `$ARGUMENTS` replaced by `args`.
 //!
 //! ```
-//! use oxagent_tools::skill::parse_skill_md;
+//! use oxagent_tools::session::skill::parse_skill_md;
 //! let (meta, body) = parse_skill_md("---\nname: pdf\ndescription: Work with PDFs\n---\nUse pdftotext.\n");
 //! assert_eq!(meta.get("description").map(String::as_str), Some("Work with PDFs"));
 //! assert_eq!(body, "Use pdftotext.\n");
@@ -16,15 +16,13 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
-use futures::future::BoxFuture;
-use oxagent_core::permission::{PermissionContext, ToolPermission};
-use oxagent_core::tool::{Tool, ToolContext, ToolOutput};
+use oxagent_core::tool::{ToolContext, ToolOutput};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use crate::results::{parse_input, success, wrapped_error};
+use crate::results::{success, wrapped_error};
+use crate::typed::TypedTool;
 
 /// One skill found on disk.
 #[derive(Debug, Clone, PartialEq)]
@@ -126,8 +124,9 @@ pub fn discover(roots: &[PathBuf]) -> Vec<SkillInfo> {
     found.into_values().collect()
 }
 
+/// The input of Skill, as its schema describes it.
 #[derive(Deserialize)]
-struct SkillInput {
+pub struct SkillInput {
     skill: String,
     args: Option<String>,
 }
@@ -171,10 +170,14 @@ fn instructions(skill: &SkillInfo, body: &str, args: Option<&str>) -> String {
     )
 }
 
-impl Tool for SkillTool {
-    fn name(&self) -> &str {
-        "Skill"
-    }
+impl TypedTool for SkillTool {
+    const NAME: &'static str = "Skill";
+    const READ_ONLY: bool = true;
+    /// Reading instructions the user installed needs no approval; what the skill then does
+    /// goes through the usual checks, tool by tool.
+    const ALWAYS_ALLOWED: bool = true;
+    const LABEL_FIELDS: &'static [&'static str] = &["skill"];
+    type Input = SkillInput;
 
     fn description(&self) -> String {
         let mut text =
@@ -194,7 +197,7 @@ impl Tool for SkillTool {
         text
     }
 
-    fn input_schema(&self) -> Value {
+    fn input_schema() -> Value {
         json!({
             "type": "object",
             "properties": {
@@ -206,49 +209,26 @@ impl Tool for SkillTool {
         })
     }
 
-    fn is_read_only(&self, _input: &Value) -> bool {
-        true
-    }
-
-    /// Reading instructions the user installed needs no approval; what the skill then does
-    /// goes through the usual checks, tool by tool.
-    fn check_permission(&self, _input: &Value, _ctx: &PermissionContext) -> ToolPermission {
-        ToolPermission::Allow
-    }
-
-    fn describe_call(&self, input: &Value) -> Option<String> {
-        input
-            .get("skill")
-            .and_then(Value::as_str)
-            .map(str::to_string)
-    }
-
-    fn call<'a>(&'a self, input: Value, _ctx: &'a ToolContext) -> BoxFuture<'a, ToolOutput> {
-        Box::pin(async move {
-            let input: SkillInput = match parse_input("Skill", input) {
-                Ok(i) => i,
-                Err(out) => return out,
-            };
-            let Some(skill) = self.find(&input.skill) else {
-                return wrapped_error(format!("Unknown skill: {}", input.skill));
-            };
-            let text = match tokio::fs::read_to_string(skill.dir.join("SKILL.md")).await {
-                Ok(t) => t,
-                Err(e) => return wrapped_error(format!("Cannot read skill {}: {e}", skill.name)),
-            };
-            let (_, body) = parse_skill_md(&text);
-            let mut structured = json!({"success": true, "commandName": skill.name});
-            if !skill.allowed_tools.is_empty() {
-                structured["allowedTools"] = json!(skill.allowed_tools);
-            }
-            if let Some(model) = &skill.model {
-                structured["model"] = json!(model);
-            }
-            success(
-                instructions(skill, &body, input.args.as_deref()),
-                structured,
-            )
-        })
+    async fn run(&self, input: SkillInput, _ctx: &ToolContext) -> ToolOutput {
+        let Some(skill) = self.find(&input.skill) else {
+            return wrapped_error(format!("Unknown skill: {}", input.skill));
+        };
+        let text = match tokio::fs::read_to_string(skill.dir.join("SKILL.md")).await {
+            Ok(t) => t,
+            Err(e) => return wrapped_error(format!("Cannot read skill {}: {e}", skill.name)),
+        };
+        let (_, body) = parse_skill_md(&text);
+        let mut structured = json!({"success": true, "commandName": skill.name});
+        if !skill.allowed_tools.is_empty() {
+            structured["allowedTools"] = json!(skill.allowed_tools);
+        }
+        if let Some(model) = &skill.model {
+            structured["model"] = json!(model);
+        }
+        success(
+            instructions(skill, &body, input.args.as_deref()),
+            structured,
+        )
     }
 }
 
@@ -264,11 +244,6 @@ pub fn skill_roots(cwd: &Path, home: Option<&Path>, sources: Option<&[String]>) 
         roots.push(home.join(".claude").join("skills"));
     }
     roots
-}
-
-/// Shared constructor for [`crate::builtin_tools`].
-pub(crate) fn tool(skills: Vec<SkillInfo>) -> Arc<dyn Tool> {
-    Arc::new(SkillTool::new(skills))
 }
 
 #[cfg(test)]

@@ -12,27 +12,26 @@
 //!   -> "The title is Example Domain."  tool_use_result {bytes, code, codeText, result, durationMs, url}
 //! ```
 
-pub mod http;
-
 use std::sync::Arc;
 use std::time::Instant;
 
-use futures::future::BoxFuture;
-use oxagent_core::tool::{Tool, ToolContext, ToolOutput};
+use oxagent_core::tool::{ToolContext, ToolOutput};
 use reqwest::Url;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use crate::results::{as_count, parse_input, success, wrapped_error};
-use crate::side_model::{ModelTier, SideModel, SideRequest};
-use http::Fetched;
+use super::http::{self, Fetched};
+use super::side_model::{ModelTier, SideModel, SideRequest};
+use crate::results::{success, wrapped_error};
+use crate::typed::{as_count, TypedTool};
 
 /// Most Markdown characters handed to the model per call; `offset` reads on.
 pub const MAX_PAGE_CHARS: usize = 100_000;
 pub const MAX_URL_LEN: usize = 2000;
 
+/// The input of WebFetch, as its schema describes it.
 #[derive(Deserialize)]
-struct WebFetchInput {
+pub struct WebFetchInput {
     url: String,
     prompt: String,
     offset: Option<f64>,
@@ -124,7 +123,37 @@ fn parse_url(raw: &str) -> Result<Url, String> {
     Ok(url)
 }
 
-impl WebFetchTool {
+impl TypedTool for WebFetchTool {
+    const NAME: &'static str = "WebFetch";
+    const READ_ONLY: bool = true;
+    const LABEL_FIELDS: &'static [&'static str] = &["url"];
+    type Input = WebFetchInput;
+
+    fn description(&self) -> String {
+        "Fetches a URL and answers `prompt` about its content: the page is converted to Markdown \
+         and read by a fast model, whose answer comes back (not the page itself). Use it to look \
+         things up on a known page; for open questions search first with WebSearch. http is \
+         upgraded to https. A redirect to another host is reported rather than followed: fetch \
+         the new URL if it is what you want. Long pages are read 100000 characters at a time; \
+         pass `offset` to continue. Prefer a specialised tool (an MCP server) when one serves \
+         the site."
+            .to_string()
+    }
+
+    fn input_schema() -> Value {
+        json!({
+            "type": "object",
+            "properties": {
+                "url": {"type": "string", "format": "uri", "description": "The URL to fetch."},
+                "prompt": {"type": "string", "description": "What to find out from the page."},
+                "offset": {"type": "integer", "minimum": 0, "maximum": 9007199254740991u64,
+                    "description": "Character position in the page's Markdown to continue from."}
+            },
+            "required": ["url", "prompt"],
+            "additionalProperties": false
+        })
+    }
+
     async fn run(&self, input: WebFetchInput, ctx: &ToolContext) -> ToolOutput {
         let started = Instant::now();
         let url = match parse_url(&input.url) {
@@ -199,59 +228,6 @@ impl WebFetchTool {
                 "durationMs": started.elapsed().as_millis() as u64, "url": input.url}),
         )
     }
-}
-
-impl Tool for WebFetchTool {
-    fn name(&self) -> &str {
-        "WebFetch"
-    }
-
-    fn description(&self) -> String {
-        "Fetches a URL and answers `prompt` about its content: the page is converted to Markdown \
-         and read by a fast model, whose answer comes back (not the page itself). Use it to look \
-         things up on a known page; for open questions search first with WebSearch. http is \
-         upgraded to https. A redirect to another host is reported rather than followed: fetch \
-         the new URL if it is what you want. Long pages are read 100000 characters at a time; \
-         pass `offset` to continue. Prefer a specialised tool (an MCP server) when one serves \
-         the site."
-            .to_string()
-    }
-
-    fn input_schema(&self) -> Value {
-        json!({
-            "type": "object",
-            "properties": {
-                "url": {"type": "string", "format": "uri", "description": "The URL to fetch."},
-                "prompt": {"type": "string", "description": "What to find out from the page."},
-                "offset": {"type": "integer", "minimum": 0, "maximum": 9007199254740991u64,
-                    "description": "Character position in the page's Markdown to continue from."}
-            },
-            "required": ["url", "prompt"],
-            "additionalProperties": false
-        })
-    }
-
-    fn is_read_only(&self, _input: &Value) -> bool {
-        true
-    }
-
-    fn describe_call(&self, input: &Value) -> Option<String> {
-        input.get("url").and_then(Value::as_str).map(str::to_string)
-    }
-
-    fn call<'a>(&'a self, input: Value, ctx: &'a ToolContext) -> BoxFuture<'a, ToolOutput> {
-        Box::pin(async move {
-            match parse_input::<WebFetchInput>("WebFetch", input) {
-                Ok(input) => self.run(input, ctx).await,
-                Err(out) => out,
-            }
-        })
-    }
-}
-
-/// Shared constructor for [`crate::builtin_tools`].
-pub(crate) fn tool(side: Option<Arc<dyn SideModel>>) -> Arc<dyn Tool> {
-    Arc::new(WebFetchTool::new(side))
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 //! timed-out, backgrounded and interrupted commands.
 //!
 //! ```
-//! use oxagent_tools::shell_output::strip_blank_edges;
+//! use oxagent_tools::shell::output::strip_blank_edges;
 //! assert_eq!(strip_blank_edges("\n\n  a\nb\n\n"), "  a\nb");
 //! ```
 
@@ -12,9 +12,10 @@ use oxagent_core::content::ToolResultContent;
 use oxagent_core::tool::ToolOutput;
 use serde_json::{json, Value};
 
-use crate::bash::format_duration;
 use crate::paths::format_size;
 use crate::results::plain_error;
+
+use super::DEFAULT_BACKGROUND_MS;
 
 /// Output longer than this (in characters) is saved to a file and previewed.
 pub const MAX_OUTPUT_CHARS: usize = 30_000;
@@ -81,6 +82,24 @@ fn byte_prefix(s: &str, max_bytes: usize) -> &str {
     match cut.rfind('\n') {
         Some(nl) if nl > max_bytes / 2 => &cut[..nl],
         _ => cut,
+    }
+}
+
+/// `0.3s`, `1s`, `1.5s`, `1m 30s`, `2m`, `1h`.
+pub fn format_duration(ms: u64) -> String {
+    if ms < 60_000 {
+        let tenths = (ms + 50) / 100;
+        return match tenths % 10 {
+            0 => format!("{}s", tenths / 10),
+            t => format!("{}.{t}s", tenths / 10),
+        };
+    }
+    let secs = (ms + 500) / 1000;
+    match (secs / 3600, secs % 3600 / 60, secs % 60) {
+        (0, m, 0) => format!("{m}m"),
+        (0, m, s) => format!("{m}m {s}s"),
+        (h, 0, _) => format!("{h}h"),
+        (h, m, _) => format!("{h}h {m}m"),
     }
 }
 
@@ -166,7 +185,7 @@ pub fn timed_out(
         with_newline(output),
         format_duration(timeout_ms),
         output_file.display(),
-        format_duration(crate::bash::DEFAULT_BACKGROUND_MS),
+        format_duration(DEFAULT_BACKGROUND_MS),
     );
     let result = json!({
         "stdout": stdout,
@@ -224,5 +243,20 @@ pub fn interrupted(output: &str) -> ToolOutput {
             "isImage": false,
             "noOutputExpected": false,
         })),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations_read_like_the_reference() {
+        assert_eq!(format_duration(1000), "1s");
+        assert_eq!(format_duration(300), "0.3s");
+        assert_eq!(format_duration(1500), "1.5s");
+        assert_eq!(format_duration(120_000), "2m");
+        assert_eq!(format_duration(90_000), "1m 30s");
+        assert_eq!(format_duration(1_800_000), "30m");
     }
 }

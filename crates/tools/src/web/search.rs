@@ -15,20 +15,21 @@
 use std::sync::Arc;
 use std::time::Instant;
 
-use futures::future::BoxFuture;
 use oxagent_core::content::ContentBlock;
-use oxagent_core::tool::{Tool, ToolContext, ToolOutput};
+use oxagent_core::tool::{ToolContext, ToolOutput};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use crate::results::{parse_input, success, wrapped_error};
-use crate::side_model::{ModelTier, SideModel, SideRequest};
+use super::side_model::{ModelTier, SideModel, SideRequest};
+use crate::results::{success, wrapped_error};
+use crate::typed::TypedTool;
 
 /// Searches one call may run on the server.
 pub const MAX_SEARCHES: u32 = 8;
 
+/// The input of WebSearch, as its schema describes it.
 #[derive(Deserialize)]
-struct WebSearchInput {
+pub struct WebSearchInput {
     query: String,
     allowed_domains: Option<Vec<String>>,
     blocked_domains: Option<Vec<String>>,
@@ -123,7 +124,34 @@ fn render(query: &str, results: &[Value]) -> String {
     out
 }
 
-impl WebSearchTool {
+impl TypedTool for WebSearchTool {
+    const NAME: &'static str = "WebSearch";
+    const READ_ONLY: bool = true;
+    const LABEL_FIELDS: &'static [&'static str] = &["query"];
+    type Input = WebSearchInput;
+
+    fn description(&self) -> String {
+        "Searches the web and returns the hits (titles and URLs) with a short summary. Use it for \
+         anything newer than your training data or that you need to check. Restrict the search \
+         with `allowed_domains` or exclude sites with `blocked_domains` (not both). Cite the \
+         pages you use as markdown links in a Sources list at the end of your answer. Read a \
+         page in full with WebFetch."
+            .to_string()
+    }
+
+    fn input_schema() -> Value {
+        json!({
+            "type": "object",
+            "properties": {
+                "query": {"type": "string", "minLength": 2, "description": "What to search for."},
+                "allowed_domains": {"type": "array", "items": {"type": "string"}, "description": "Only return results from these domains."},
+                "blocked_domains": {"type": "array", "items": {"type": "string"}, "description": "Never return results from these domains."}
+            },
+            "required": ["query"],
+            "additionalProperties": false
+        })
+    }
+
     async fn run(&self, input: WebSearchInput, ctx: &ToolContext) -> ToolOutput {
         let started = Instant::now();
         let query = input.query.trim().to_string();
@@ -169,59 +197,6 @@ impl WebSearchTool {
         }
         success(render(&query, &results), structured)
     }
-}
-
-impl Tool for WebSearchTool {
-    fn name(&self) -> &str {
-        "WebSearch"
-    }
-
-    fn description(&self) -> String {
-        "Searches the web and returns the hits (titles and URLs) with a short summary. Use it for \
-         anything newer than your training data or that you need to check. Restrict the search \
-         with `allowed_domains` or exclude sites with `blocked_domains` (not both). Cite the \
-         pages you use as markdown links in a Sources list at the end of your answer. Read a \
-         page in full with WebFetch."
-            .to_string()
-    }
-
-    fn input_schema(&self) -> Value {
-        json!({
-            "type": "object",
-            "properties": {
-                "query": {"type": "string", "minLength": 2, "description": "What to search for."},
-                "allowed_domains": {"type": "array", "items": {"type": "string"}, "description": "Only return results from these domains."},
-                "blocked_domains": {"type": "array", "items": {"type": "string"}, "description": "Never return results from these domains."}
-            },
-            "required": ["query"],
-            "additionalProperties": false
-        })
-    }
-
-    fn is_read_only(&self, _input: &Value) -> bool {
-        true
-    }
-
-    fn describe_call(&self, input: &Value) -> Option<String> {
-        input
-            .get("query")
-            .and_then(Value::as_str)
-            .map(str::to_string)
-    }
-
-    fn call<'a>(&'a self, input: Value, ctx: &'a ToolContext) -> BoxFuture<'a, ToolOutput> {
-        Box::pin(async move {
-            match parse_input::<WebSearchInput>("WebSearch", input) {
-                Ok(input) => self.run(input, ctx).await,
-                Err(out) => out,
-            }
-        })
-    }
-}
-
-/// Shared constructor for [`crate::builtin_tools`].
-pub(crate) fn tool(side: Option<Arc<dyn SideModel>>) -> Arc<dyn Tool> {
-    Arc::new(WebSearchTool::new(side))
 }
 
 #[cfg(test)]

@@ -3,7 +3,7 @@
 //! lines prefixed with `' '`, `'-'` or `'+'`, and `\ No newline at end of file` markers).
 //!
 //! ```
-//! use oxagent_tools::patch::structured_patch;
+//! use oxagent_tools::fs::patch::structured_patch;
 //! let hunks = structured_patch("original\n", "clobbered\n");
 //! assert_eq!(hunks, serde_json::json!([{"oldStart": 1, "oldLines": 1, "newStart": 1,
 //!     "newLines": 1, "lines": ["-original", "+clobbered"]}]));

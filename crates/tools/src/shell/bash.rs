@@ -11,84 +11,28 @@
 //! model is told the task id and where to read. `run_in_background` starts it there directly.
 //! An aborted call or a dropped future kills the command's whole process group.
 
-pub mod process;
-pub mod tasks;
-
-use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Duration;
 
-use futures::future::BoxFuture;
 use oxagent_core::permission::{PermissionContext, ToolPermission};
-use oxagent_core::tool::{Tool, ToolContext, ToolOutput};
+use oxagent_core::rules::shell::parse;
+use oxagent_core::tool::{ToolContext, ToolOutput};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use crate::permission_checks::{self, shell_split};
-use crate::results::{as_count, parse_input, plain_error, wrapped_error};
-use crate::shell_output::{self, Rendered};
-use process::RunFiles;
-use tasks::{BackgroundTasks, TaskInfo, TaskStatus};
+use super::output::{self as shell_output, format_duration, Rendered};
+use super::process::{self, RunFiles};
+use super::tasks::{TaskInfo, TaskStatus};
+use super::{
+    ShellState, DEFAULT_BACKGROUND_MS, DEFAULT_TIMEOUT_MS, MAX_BACKGROUND_MS, MAX_TIMEOUT_MS,
+};
+use crate::permission_checks;
+use crate::results::{plain_error, wrapped_error};
+use crate::typed::{as_count, TypedTool};
 
-pub const DEFAULT_TIMEOUT_MS: u64 = 120_000;
-pub const MAX_TIMEOUT_MS: u64 = 600_000;
-/// How long a background task may run: by default, and at most when `timeout` asks for more.
-pub const DEFAULT_BACKGROUND_MS: u64 = 1_800_000;
-pub const MAX_BACKGROUND_MS: u64 = 7_200_000;
-
-/// Where the shell of a session stands, and where its files go.
-#[derive(Debug)]
-pub struct ShellState {
-    cwd: Mutex<Option<PathBuf>>,
-    pub tasks: BackgroundTasks,
-    pub shell: PathBuf,
-    /// Root of task output files: `<root>/<sanitized cwd>/<session>/tasks/<id>.output`.
-    pub task_root: PathBuf,
-    /// Root of saved oversized outputs: `<root>/<sanitized cwd>/<session>/tool-results/`.
-    pub results_root: PathBuf,
-    /// Kill a command at its timeout instead of moving it to the background.
-    pub kill_on_timeout: bool,
-}
-
-impl ShellState {
-    pub fn new(
-        tasks: BackgroundTasks,
-        shell: PathBuf,
-        task_root: PathBuf,
-        results_root: PathBuf,
-    ) -> Self {
-        ShellState {
-            cwd: Mutex::new(None),
-            tasks,
-            shell,
-            task_root,
-            results_root,
-            kill_on_timeout: false,
-        }
-    }
-
-    /// The shell's current directory, or `session_cwd` before any `cd`.
-    pub fn cwd(&self, session_cwd: &Path) -> PathBuf {
-        let stored = self.cwd.lock().unwrap_or_else(|e| e.into_inner()).clone();
-        stored
-            .filter(|d| d.is_dir())
-            .unwrap_or_else(|| session_cwd.to_path_buf())
-    }
-
-    fn set_cwd(&self, dir: PathBuf) {
-        *self.cwd.lock().unwrap_or_else(|e| e.into_inner()) = Some(dir);
-    }
-
-    fn tasks_dir(&self, ctx: &ToolContext) -> PathBuf {
-        self.task_root
-            .join(crate::paths::sanitize(&ctx.cwd))
-            .join(&ctx.session_id)
-            .join("tasks")
-    }
-}
-
+/// The input of Bash, as its schema describes it.
 #[derive(Deserialize)]
-struct BashInput {
+pub struct BashInput {
     command: String,
     timeout: Option<f64>,
     description: Option<String>,
@@ -101,35 +45,11 @@ pub struct BashTool {
     shell: Arc<ShellState>,
 }
 
-impl BashTool {
-    pub fn new(shell: Arc<ShellState>) -> Self {
-        BashTool { shell }
-    }
-}
-
 fn new_task_id() -> String {
     let chars: Vec<char> = "abcdefghijklmnopqrstuvwxyz0123456789".chars().collect();
     std::iter::once('b')
         .chain((0..8).map(|_| chars[fastrand::usize(..chars.len())]))
         .collect()
-}
-
-/// `0.3s`, `1s`, `1.5s`, `1m 30s`, `2m`, `1h`.
-pub fn format_duration(ms: u64) -> String {
-    if ms < 60_000 {
-        let tenths = (ms + 50) / 100;
-        return match tenths % 10 {
-            0 => format!("{}s", tenths / 10),
-            t => format!("{}.{t}s", tenths / 10),
-        };
-    }
-    let secs = (ms + 500) / 1000;
-    match (secs / 3600, secs % 3600 / 60, secs % 60) {
-        (0, m, 0) => format!("{m}m"),
-        (0, m, s) => format!("{m}m {s}s"),
-        (h, 0, _) => format!("{h}h"),
-        (h, m, _) => format!("{h}h {m}m"),
-    }
 }
 
 /// Whether every part of `command` is one that prints nothing when it works (`mkdir`, `cd` ...).
@@ -138,17 +58,22 @@ fn no_output_expected(command: &str) -> bool {
         "mv", "cp", "rm", "mkdir", "rmdir", "chmod", "chown", "chgrp", "touch", "ln", "cd",
         "export", "unset", "wait",
     ];
-    match shell_split::split(command) {
-        shell_split::Split::Commands(cmds) if !cmds.is_empty() => cmds.iter().all(|c| {
+    // A line the shell reader cannot see through (`$(..)`, ...) may print anything.
+    let parsed = parse(command);
+    parsed.hazard.is_none()
+        && !parsed.commands.is_empty()
+        && parsed.commands.iter().all(|c| {
             c.words
                 .first()
                 .is_some_and(|w| SILENT.contains(&w.as_str()))
-        }),
-        _ => false,
-    }
+        })
 }
 
 impl BashTool {
+    pub fn new(shell: Arc<ShellState>) -> Self {
+        BashTool { shell }
+    }
+
     fn task_info(
         &self,
         id: &str,
@@ -206,6 +131,52 @@ impl BashTool {
             Duration::from_millis(DEFAULT_BACKGROUND_MS),
         );
         shell_output::timed_out(&output, id, &output_file, timeout_ms, quiet)
+    }
+}
+
+impl TypedTool for BashTool {
+    const NAME: &'static str = "Bash";
+    const LABEL_FIELDS: &'static [&'static str] = &["description", "command"];
+    type Input = BashInput;
+
+    fn description(&self) -> String {
+        "Runs a shell command (bash) and returns its combined stdout and stderr. The working \
+         directory carries over between calls (`cd` persists); environment variables do not. \
+         `timeout` is in milliseconds (default 120000, at most 600000); a command still running \
+         then continues in the background. Set `run_in_background` for long-running commands and \
+         read their output file with Read later; stop them with TaskStop. Give a short \
+         `description` of what the command does. Prefer Read, Edit, Glob and Grep over cat, sed, \
+         find and grep."
+            .to_string()
+    }
+
+    fn input_schema() -> Value {
+        json!({
+            "type": "object",
+            "properties": {
+                "command": {"type": "string", "description": "The command to run."},
+                "timeout": {"type": "number", "description": "Timeout in milliseconds (at most 600000)."},
+                "description": {"type": "string", "description": "What the command does, in 5-10 words."},
+                "run_in_background": {"type": "boolean", "description": "Run the command as a background task."},
+                "dangerouslyDisableSandbox": {"type": "boolean", "description": "Run outside the sandbox (no sandbox here; ignored)."}
+            },
+            "required": ["command"],
+            "additionalProperties": false
+        })
+    }
+
+    fn is_read_only(&self, input: &Value) -> bool {
+        input
+            .get("command")
+            .and_then(Value::as_str)
+            .is_some_and(permission_checks::bash::is_read_only)
+    }
+
+    fn check_permission(&self, input: &Value, ctx: &PermissionContext) -> ToolPermission {
+        match input.get("command").and_then(Value::as_str) {
+            Some(command) => permission_checks::check_bash(command, &self.shell.cwd(&ctx.cwd), ctx),
+            None => ToolPermission::Allow,
+        }
     }
 
     async fn run(&self, input: BashInput, ctx: &ToolContext) -> ToolOutput {
@@ -298,82 +269,9 @@ impl BashTool {
     }
 }
 
-impl Tool for BashTool {
-    fn name(&self) -> &str {
-        "Bash"
-    }
-
-    fn description(&self) -> String {
-        "Runs a shell command (bash) and returns its combined stdout and stderr. The working \
-         directory carries over between calls (`cd` persists); environment variables do not. \
-         `timeout` is in milliseconds (default 120000, at most 600000); a command still running \
-         then continues in the background. Set `run_in_background` for long-running commands and \
-         read their output file with Read later; stop them with TaskStop. Give a short \
-         `description` of what the command does. Prefer Read, Edit, Glob and Grep over cat, sed, \
-         find and grep."
-            .to_string()
-    }
-
-    fn input_schema(&self) -> Value {
-        json!({
-            "type": "object",
-            "properties": {
-                "command": {"type": "string", "description": "The command to run."},
-                "timeout": {"type": "number", "description": "Timeout in milliseconds (at most 600000)."},
-                "description": {"type": "string", "description": "What the command does, in 5-10 words."},
-                "run_in_background": {"type": "boolean", "description": "Run the command as a background task."},
-                "dangerouslyDisableSandbox": {"type": "boolean", "description": "Run outside the sandbox (no sandbox here; ignored)."}
-            },
-            "required": ["command"],
-            "additionalProperties": false
-        })
-    }
-
-    fn is_read_only(&self, input: &Value) -> bool {
-        input
-            .get("command")
-            .and_then(Value::as_str)
-            .is_some_and(permission_checks::bash::is_read_only)
-    }
-
-    fn check_permission(&self, input: &Value, ctx: &PermissionContext) -> ToolPermission {
-        match input.get("command").and_then(Value::as_str) {
-            Some(command) => permission_checks::check_bash(command, &self.shell.cwd(&ctx.cwd), ctx),
-            None => ToolPermission::Allow,
-        }
-    }
-
-    fn describe_call(&self, input: &Value) -> Option<String> {
-        input
-            .get("description")
-            .or_else(|| input.get("command"))
-            .and_then(Value::as_str)
-            .map(str::to_string)
-    }
-
-    fn call<'a>(&'a self, input: Value, ctx: &'a ToolContext) -> BoxFuture<'a, ToolOutput> {
-        Box::pin(async move {
-            match parse_input::<BashInput>("Bash", input) {
-                Ok(input) => self.run(input, ctx).await,
-                Err(out) => out,
-            }
-        })
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn durations_read_like_the_reference() {
-        assert_eq!(format_duration(1000), "1s");
-        assert_eq!(format_duration(300), "0.3s");
-        assert_eq!(format_duration(1500), "1.5s");
-        assert_eq!(format_duration(120_000), "2m");
-        assert_eq!(format_duration(90_000), "1m 30s");
-        assert_eq!(format_duration(1_800_000), "30m");
-    }
 
     #[test]
     fn silent_commands_are_recognized() {

@@ -6,7 +6,7 @@
 //!
 //! ```
 //! use std::path::Path;
-//! use oxagent_tools::file_state::{FileState, Freshness};
+//! use oxagent_tools::fs::file_state::{FileState, Freshness};
 //! let state = FileState::new();
 //! let p = Path::new("/ws/a.txt");
 //! assert_eq!(state.freshness(p, "x\n"), Freshness::NeverRead);
@@ -19,7 +19,9 @@ use std::collections::hash_map::DefaultHasher;
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex};
+
+use oxagent_core::sync::lock;
 
 /// How the model's view of a file compares with the file on disk.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -54,23 +56,19 @@ impl FileState {
         Self::default()
     }
 
-    fn lock(&self) -> MutexGuard<'_, HashMap<PathBuf, u64>> {
-        self.seen.lock().unwrap_or_else(|e| e.into_inner())
-    }
-
     /// Notes that the model now knows `path` holds `content`.
     pub fn record(&self, path: &Path, content: &str) {
-        self.lock().insert(path.to_path_buf(), fingerprint(content));
+        lock(&self.seen).insert(path.to_path_buf(), fingerprint(content));
     }
 
     /// Forgets `path` (it was deleted, or its content is no longer known).
     pub fn forget(&self, path: &Path) {
-        self.lock().remove(path);
+        lock(&self.seen).remove(path);
     }
 
     /// Compares the model's view of `path` with its current `content`.
     pub fn freshness(&self, path: &Path, content: &str) -> Freshness {
-        match self.lock().get(path) {
+        match lock(&self.seen).get(path) {
             None => Freshness::NeverRead,
             Some(seen) if *seen == fingerprint(content) => Freshness::Current,
             Some(_) => Freshness::ChangedOnDisk,
@@ -79,6 +77,6 @@ impl FileState {
 
     /// Whether the model has seen `path` at all.
     pub fn has_seen(&self, path: &Path) -> bool {
-        self.lock().contains_key(path)
+        lock(&self.seen).contains_key(path)
     }
 }

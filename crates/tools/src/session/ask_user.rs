@@ -12,14 +12,11 @@
 //! model reads: User answered the questions: "Which?" = "A". ...
 //! ```
 
-use std::sync::Arc;
-
-use futures::future::BoxFuture;
-use oxagent_core::permission::{PermissionContext, ToolPermission};
-use oxagent_core::tool::{Tool, ToolContext, ToolOutput};
+use oxagent_core::tool::{ToolContext, ToolOutput};
 use serde_json::{json, Map, Value};
 
 use crate::results::{success, wrapped_error};
+use crate::typed::TypedTool;
 
 /// Asks the user questions. See the module docs.
 pub struct AskUserQuestionTool;
@@ -28,10 +25,11 @@ fn question_text(q: &Value) -> &str {
     q.get("question").and_then(Value::as_str).unwrap_or("")
 }
 
-impl Tool for AskUserQuestionTool {
-    fn name(&self) -> &str {
-        "AskUserQuestion"
-    }
+/// Always the user's call: only the host can answer, so the check is left at asking.
+impl TypedTool for AskUserQuestionTool {
+    const NAME: &'static str = "AskUserQuestion";
+    /// The answers arrive in the input the host hands back; the tool reads it as it is.
+    type Input = Value;
 
     fn description(&self) -> String {
         "Asks the user one to four multiple-choice questions and waits for the answers. Use it \
@@ -43,7 +41,7 @@ impl Tool for AskUserQuestionTool {
             .to_string()
     }
 
-    fn input_schema(&self) -> Value {
+    fn input_schema() -> Value {
         json!({
             "type": "object",
             "properties": {
@@ -92,13 +90,6 @@ impl Tool for AskUserQuestionTool {
         })
     }
 
-    /// Always the user's call: only the host can answer.
-    fn check_permission(&self, _input: &Value, _ctx: &PermissionContext) -> ToolPermission {
-        ToolPermission::ask(
-            "Claude requested permissions to use AskUserQuestion, but you haven't granted it yet.",
-        )
-    }
-
     fn describe_call(&self, input: &Value) -> Option<String> {
         let questions = input.get("questions")?.as_array()?;
         Some(
@@ -110,46 +101,39 @@ impl Tool for AskUserQuestionTool {
         )
     }
 
-    fn call<'a>(&'a self, input: Value, _ctx: &'a ToolContext) -> BoxFuture<'a, ToolOutput> {
-        Box::pin(async move {
-            let questions = input.get("questions").cloned().unwrap_or(json!([]));
-            let answers: Map<String, Value> = input
-                .get("answers")
-                .and_then(Value::as_object)
-                .cloned()
-                .unwrap_or_default();
-            if answers.is_empty() {
-                return wrapped_error(
-                    "The user did not answer the questions (no answers came back from the host).",
-                );
-            }
-            let annotations = input.get("annotations").and_then(Value::as_object);
-            let mut parts = Vec::new();
-            for (question, answer) in &answers {
-                let mut part = format!("\"{question}\" = \"{}\"", answer.as_str().unwrap_or(""));
-                if let Some(notes) = annotations
-                    .and_then(|a| a.get(question))
-                    .and_then(|a| a.get("notes"))
-                    .and_then(Value::as_str)
-                {
-                    part.push_str(&format!(" (user notes: {notes})"));
-                }
-                parts.push(part);
-            }
-            let text = format!(
-                "User answered the questions: {}. Continue with these answers in mind.",
-                parts.join(", ")
+    async fn run(&self, input: Value, _ctx: &ToolContext) -> ToolOutput {
+        let questions = input.get("questions").cloned().unwrap_or(json!([]));
+        let answers: Map<String, Value> = input
+            .get("answers")
+            .and_then(Value::as_object)
+            .cloned()
+            .unwrap_or_default();
+        if answers.is_empty() {
+            return wrapped_error(
+                "The user did not answer the questions (no answers came back from the host).",
             );
-            let mut structured = json!({"questions": questions, "answers": answers});
-            if let Some(a) = annotations {
-                structured["annotations"] = Value::Object(a.clone());
+        }
+        let annotations = input.get("annotations").and_then(Value::as_object);
+        let mut parts = Vec::new();
+        for (question, answer) in &answers {
+            let mut part = format!("\"{question}\" = \"{}\"", answer.as_str().unwrap_or(""));
+            if let Some(notes) = annotations
+                .and_then(|a| a.get(question))
+                .and_then(|a| a.get("notes"))
+                .and_then(Value::as_str)
+            {
+                part.push_str(&format!(" (user notes: {notes})"));
             }
-            success(text, structured)
-        })
+            parts.push(part);
+        }
+        let text = format!(
+            "User answered the questions: {}. Continue with these answers in mind.",
+            parts.join(", ")
+        );
+        let mut structured = json!({"questions": questions, "answers": answers});
+        if let Some(a) = annotations {
+            structured["annotations"] = Value::Object(a.clone());
+        }
+        success(text, structured)
     }
-}
-
-/// Shared constructor for [`crate::builtin_tools`].
-pub(crate) fn tool() -> Arc<dyn Tool> {
-    Arc::new(AskUserQuestionTool)
 }

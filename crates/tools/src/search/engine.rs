@@ -14,7 +14,7 @@ use ignore::types::TypesBuilder;
 use ignore::{WalkBuilder, WalkState};
 use oxagent_core::signal::AbortSignal;
 
-use crate::glob::VCS_DIRS;
+use super::VCS_DIRS;
 
 /// Longer lines are not printed (`rg --max-columns 500`).
 const MAX_COLUMNS: usize = 500;

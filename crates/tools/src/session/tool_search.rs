@@ -11,20 +11,18 @@
 //! | `notebook cell` | tools whose name or description has these words, best first |
 //! | `+web fetch` | like the above, but `web` must be in the name |
 
-use std::sync::Arc;
-
-use futures::future::BoxFuture;
-use oxagent_core::permission::{PermissionContext, ToolPermission};
-use oxagent_core::tool::{DeferredTools, Tool, ToolContext, ToolOutput};
+use oxagent_core::tool::{DeferredTools, ToolContext, ToolOutput};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use crate::results::{as_count, parse_input, success};
+use crate::results::success;
+use crate::typed::{as_count, TypedTool};
 
 const DEFAULT_MAX_RESULTS: usize = 5;
 
+/// The input of ToolSearch, as its schema describes it.
 #[derive(Deserialize)]
-struct ToolSearchInput {
+pub struct ToolSearchInput {
     query: String,
     max_results: Option<f64>,
 }
@@ -128,10 +126,12 @@ fn functions_block(found: &[Value]) -> String {
     out
 }
 
-impl Tool for ToolSearchTool {
-    fn name(&self) -> &str {
-        "ToolSearch"
-    }
+impl TypedTool for ToolSearchTool {
+    const NAME: &'static str = "ToolSearch";
+    const READ_ONLY: bool = true;
+    const ALWAYS_ALLOWED: bool = true;
+    const LABEL_FIELDS: &'static [&'static str] = &["query"];
+    type Input = ToolSearchInput;
 
     fn description(&self) -> String {
         let hidden = self.deferred.hidden_names();
@@ -149,7 +149,7 @@ impl Tool for ToolSearchTool {
         )
     }
 
-    fn input_schema(&self) -> Value {
+    fn input_schema() -> Value {
         json!({
             "type": "object",
             "properties": {
@@ -161,50 +161,24 @@ impl Tool for ToolSearchTool {
         })
     }
 
-    fn is_read_only(&self, _input: &Value) -> bool {
-        true
+    async fn run(&self, input: ToolSearchInput, _ctx: &ToolContext) -> ToolOutput {
+        let max = as_count(input.max_results)
+            .filter(|n| *n > 0)
+            .unwrap_or(DEFAULT_MAX_RESULTS);
+        let definitions = self.deferred.definitions();
+        let found = search(&definitions, &input.query, max);
+        let names: Vec<String> = found.iter().map(|d| name_of(d).to_string()).collect();
+        self.deferred.load(&names);
+        let text = if found.is_empty() {
+            "No matching deferred tools found".to_string()
+        } else {
+            functions_block(&found)
+        };
+        success(
+            text,
+            json!({"matches": names, "query": input.query, "total_deferred_tools": definitions.len()}),
+        )
     }
-
-    fn check_permission(&self, _input: &Value, _ctx: &PermissionContext) -> ToolPermission {
-        ToolPermission::Allow
-    }
-
-    fn describe_call(&self, input: &Value) -> Option<String> {
-        input
-            .get("query")
-            .and_then(Value::as_str)
-            .map(str::to_string)
-    }
-
-    fn call<'a>(&'a self, input: Value, _ctx: &'a ToolContext) -> BoxFuture<'a, ToolOutput> {
-        Box::pin(async move {
-            let input: ToolSearchInput = match parse_input("ToolSearch", input) {
-                Ok(i) => i,
-                Err(out) => return out,
-            };
-            let max = as_count(input.max_results)
-                .filter(|n| *n > 0)
-                .unwrap_or(DEFAULT_MAX_RESULTS);
-            let definitions = self.deferred.definitions();
-            let found = search(&definitions, &input.query, max);
-            let names: Vec<String> = found.iter().map(|d| name_of(d).to_string()).collect();
-            self.deferred.load(&names);
-            let text = if found.is_empty() {
-                "No matching deferred tools found".to_string()
-            } else {
-                functions_block(&found)
-            };
-            success(
-                text,
-                json!({"matches": names, "query": input.query, "total_deferred_tools": definitions.len()}),
-            )
-        })
-    }
-}
-
-/// Shared constructor for [`crate::builtin_tools`].
-pub(crate) fn tool(deferred: DeferredTools) -> Arc<dyn Tool> {
-    Arc::new(ToolSearchTool::new(deferred))
 }
 
 #[cfg(test)]

@@ -4,13 +4,13 @@
 //! connection, so a side question goes to the same endpoint with the same credentials.
 //!
 //! ```
-//! use oxagent_tools::side_model::{ModelTier, SideRequest};
+//! use oxagent_tools::web::side_model::{ModelTier, SideRequest};
 //! let request = SideRequest::new(ModelTier::Small, "Summarize: ...");
 //! assert!(request.tools.is_empty());
 //! ```
 
 use futures::future::BoxFuture;
-use oxagent_core::content::ContentBlock;
+use oxagent_core::content::{join_texts, ContentBlock};
 use oxagent_core::signal::AbortSignal;
 use serde_json::Value;
 
@@ -56,14 +56,7 @@ pub struct SideAnswer {
 impl SideAnswer {
     /// The text blocks, joined.
     pub fn text(&self) -> String {
-        self.content
-            .iter()
-            .filter_map(|b| match b {
-                ContentBlock::Text { text, .. } => Some(text.as_str()),
-                _ => None,
-            })
-            .collect::<Vec<_>>()
-            .join("")
+        join_texts(&self.content, "")
     }
 }
 

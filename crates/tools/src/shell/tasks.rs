@@ -11,9 +11,10 @@
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
-use std::sync::{Arc, Mutex, MutexGuard, Weak};
+use std::sync::{Arc, Mutex, Weak};
 use std::time::Duration;
 
+use oxagent_core::sync::lock;
 use tokio::process::Child;
 use tokio::sync::mpsc::UnboundedSender;
 
@@ -107,10 +108,6 @@ struct Registry {
 }
 
 impl Registry {
-    fn lock(&self) -> MutexGuard<'_, BTreeMap<String, Entry>> {
-        self.tasks.lock().unwrap_or_else(|e| e.into_inner())
-    }
-
     fn announce(&self, event: TaskEvent) {
         if let Some(sink) = &self.events {
             sink(event);
@@ -120,8 +117,7 @@ impl Registry {
 
 impl Drop for Registry {
     fn drop(&mut self) {
-        let tasks = self.tasks.get_mut().unwrap_or_else(|e| e.into_inner());
-        for entry in tasks.values_mut() {
+        for entry in lock(&self.tasks).values_mut() {
             GroupGuard::adopt(entry.pgid.take()).kill();
         }
     }
@@ -160,7 +156,10 @@ impl BackgroundTasks {
 
     /// All tasks of the session, running or ended, by id.
     pub fn list(&self) -> Vec<TaskInfo> {
-        self.inner.lock().values().map(|e| e.info.clone()).collect()
+        lock(&self.inner.tasks)
+            .values()
+            .map(|e| e.info.clone())
+            .collect()
     }
 
     /// The tasks still running.
@@ -172,13 +171,13 @@ impl BackgroundTasks {
     }
 
     pub fn get(&self, task_id: &str) -> Option<TaskInfo> {
-        self.inner.lock().get(task_id).map(|e| e.info.clone())
+        lock(&self.inner.tasks).get(task_id).map(|e| e.info.clone())
     }
 
     /// Kills a running task's whole process group.
     pub fn stop(&self, task_id: &str) -> Result<TaskInfo, StopError> {
         let info = {
-            let mut tasks = self.inner.lock();
+            let mut tasks = lock(&self.inner.tasks);
             let entry = tasks.get_mut(task_id).ok_or(StopError::NotFound)?;
             if entry.info.status != TaskStatus::Running {
                 return Err(StopError::NotRunning(entry.info.status));
@@ -210,7 +209,7 @@ impl BackgroundTasks {
         max_runtime: Duration,
     ) {
         let task_id = info.task_id.clone();
-        self.inner.lock().insert(
+        lock(&self.inner.tasks).insert(
             task_id.clone(),
             Entry {
                 info: info.clone(),
@@ -231,7 +230,7 @@ impl BackgroundTasks {
                 return;
             };
             let finished = {
-                let mut tasks = registry.lock();
+                let mut tasks = lock(&registry.tasks);
                 let Some(entry) = tasks.get_mut(&task_id) else {
                     return;
                 };

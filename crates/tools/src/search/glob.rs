@@ -7,29 +7,28 @@
 //! time, oldest first, shown relative to the working directory, and capped at 100.
 
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 use std::time::{Instant, SystemTime};
 
-use futures::future::BoxFuture;
 use ignore::overrides::OverrideBuilder;
 use ignore::{WalkBuilder, WalkState};
 use oxagent_core::permission::{PermissionContext, ToolPermission};
 use oxagent_core::signal::AbortSignal;
-use oxagent_core::tool::{Tool, ToolContext, ToolOutput};
+use oxagent_core::tool::{ToolContext, ToolOutput};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
+use super::VCS_DIRS;
 use crate::paths::{display_path, resolve};
 use crate::permission_checks;
-use crate::results::{parse_input, success, wrapped_error};
+use crate::results::{success, wrapped_error};
+use crate::typed::TypedTool;
 
 /// At most this many names are returned.
 pub const MAX_RESULTS: usize = 100;
-/// Directories no search descends into.
-pub const VCS_DIRS: &[&str] = &[".git", ".svn", ".hg", ".bzr", ".jj", ".sl"];
 
+/// The input of Glob, as its schema describes it.
 #[derive(Deserialize)]
-struct GlobInput {
+pub struct GlobInput {
     pattern: String,
     path: Option<String>,
 }
@@ -107,10 +106,11 @@ pub(crate) fn find_files(
     Ok(rx.into_iter().collect())
 }
 
-impl Tool for GlobTool {
-    fn name(&self) -> &str {
-        "Glob"
-    }
+impl TypedTool for GlobTool {
+    const NAME: &'static str = "Glob";
+    const READ_ONLY: bool = true;
+    const LABEL_FIELDS: &'static [&'static str] = &["pattern"];
+    type Input = GlobInput;
 
     fn description(&self) -> String {
         "Finds files whose path matches a glob pattern such as `**/*.rs` or `src/**/*.{ts,tsx}`; a \
@@ -120,7 +120,7 @@ impl Tool for GlobTool {
             .to_string()
     }
 
-    fn input_schema(&self) -> Value {
+    fn input_schema() -> Value {
         json!({
             "type": "object",
             "properties": {
@@ -133,98 +133,73 @@ impl Tool for GlobTool {
         })
     }
 
-    fn is_read_only(&self, _input: &Value) -> bool {
-        true
-    }
-
     fn check_permission(&self, input: &Value, ctx: &PermissionContext) -> ToolPermission {
         permission_checks::check_search(input.get("path").and_then(Value::as_str), ctx)
     }
 
-    fn describe_call(&self, input: &Value) -> Option<String> {
-        input
-            .get("pattern")
-            .and_then(Value::as_str)
-            .map(str::to_string)
+    async fn run(&self, input: GlobInput, ctx: &ToolContext) -> ToolOutput {
+        let started = Instant::now();
+        let mut root = match input.path.as_deref().filter(|p| !p.is_empty()) {
+            Some(p) => resolve(p, &ctx.cwd),
+            None => ctx.cwd.clone(),
+        };
+        let mut pattern = input.pattern.clone();
+        if let Some((base, rest)) = split_absolute(&input.pattern) {
+            root = base;
+            pattern = rest;
+        }
+        match tokio::fs::metadata(&root).await {
+            Ok(m) if m.is_dir() => {}
+            Ok(_) => return wrapped_error(format!("Path is not a directory: {}", root.display())),
+            Err(_) => {
+                return wrapped_error(format!("Directory does not exist: {}", root.display()))
+            }
+        }
+        let abort = ctx.abort.clone();
+        let found = tokio::task::spawn_blocking(move || find_files(&root, &pattern, &abort)).await;
+        let mut files = match found {
+            Ok(Ok(files)) => files,
+            Ok(Err(e)) => return wrapped_error(e),
+            Err(e) => return wrapped_error(e.to_string()),
+        };
+        // Only the oldest MAX_RESULTS are shown: pick them first, then sort just those.
+        let oldest_first = |a: &(PathBuf, SystemTime), b: &(PathBuf, SystemTime)| {
+            a.1.cmp(&b.1).then_with(|| a.0.cmp(&b.0))
+        };
+        let total = files.len();
+        if total > MAX_RESULTS {
+            files.select_nth_unstable_by(MAX_RESULTS, oldest_first);
+            files.truncate(MAX_RESULTS);
+        }
+        files.sort_by(oldest_first);
+        let truncated = total > MAX_RESULTS;
+        let names: Vec<String> = files
+            .iter()
+            .take(MAX_RESULTS)
+            .map(|(p, _)| display_path(p, &ctx.cwd))
+            .collect();
+        let mut text = if names.is_empty() {
+            "No files found".to_string()
+        } else {
+            names.join("\n")
+        };
+        if truncated {
+            text.push_str(
+                "\n(Results are truncated. Consider using a more specific path or pattern.)",
+            );
+        }
+        success(
+            text,
+            json!({
+                "durationMs": started.elapsed().as_millis() as u64,
+                "filenames": names,
+                "numFiles": names.len(),
+                "truncated": truncated,
+                "totalMatches": total,
+                "countIsComplete": true,
+            }),
+        )
     }
-
-    fn call<'a>(&'a self, input: Value, ctx: &'a ToolContext) -> BoxFuture<'a, ToolOutput> {
-        Box::pin(async move {
-            let started = Instant::now();
-            let input: GlobInput = match parse_input("Glob", input) {
-                Ok(i) => i,
-                Err(out) => return out,
-            };
-            let mut root = match input.path.as_deref().filter(|p| !p.is_empty()) {
-                Some(p) => resolve(p, &ctx.cwd),
-                None => ctx.cwd.clone(),
-            };
-            let mut pattern = input.pattern.clone();
-            if let Some((base, rest)) = split_absolute(&input.pattern) {
-                root = base;
-                pattern = rest;
-            }
-            match tokio::fs::metadata(&root).await {
-                Ok(m) if m.is_dir() => {}
-                Ok(_) => {
-                    return wrapped_error(format!("Path is not a directory: {}", root.display()))
-                }
-                Err(_) => {
-                    return wrapped_error(format!("Directory does not exist: {}", root.display()))
-                }
-            }
-            let abort = ctx.abort.clone();
-            let found =
-                tokio::task::spawn_blocking(move || find_files(&root, &pattern, &abort)).await;
-            let mut files = match found {
-                Ok(Ok(files)) => files,
-                Ok(Err(e)) => return wrapped_error(e),
-                Err(e) => return wrapped_error(e.to_string()),
-            };
-            // Only the oldest MAX_RESULTS are shown: pick them first, then sort just those.
-            let oldest_first = |a: &(PathBuf, SystemTime), b: &(PathBuf, SystemTime)| {
-                a.1.cmp(&b.1).then_with(|| a.0.cmp(&b.0))
-            };
-            let total = files.len();
-            if total > MAX_RESULTS {
-                files.select_nth_unstable_by(MAX_RESULTS, oldest_first);
-                files.truncate(MAX_RESULTS);
-            }
-            files.sort_by(oldest_first);
-            let truncated = total > MAX_RESULTS;
-            let names: Vec<String> = files
-                .iter()
-                .take(MAX_RESULTS)
-                .map(|(p, _)| display_path(p, &ctx.cwd))
-                .collect();
-            let mut text = if names.is_empty() {
-                "No files found".to_string()
-            } else {
-                names.join("\n")
-            };
-            if truncated {
-                text.push_str(
-                    "\n(Results are truncated. Consider using a more specific path or pattern.)",
-                );
-            }
-            success(
-                text,
-                json!({
-                    "durationMs": started.elapsed().as_millis() as u64,
-                    "filenames": names,
-                    "numFiles": names.len(),
-                    "truncated": truncated,
-                    "totalMatches": total,
-                    "countIsComplete": true,
-                }),
-            )
-        })
-    }
-}
-
-/// Shared constructor for [`crate::builtin_tools`].
-pub(crate) fn tool() -> Arc<dyn Tool> {
-    Arc::new(GlobTool)
 }
 
 #[cfg(test)]

@@ -12,23 +12,23 @@
 //! ```
 
 use std::path::PathBuf;
-use std::sync::Arc;
 
-use futures::future::BoxFuture;
 use oxagent_core::permission::{PermissionContext, ToolPermission};
-use oxagent_core::tool::{Tool, ToolContext, ToolOutput};
+use oxagent_core::tool::{ToolContext, ToolOutput};
 use serde::Deserialize;
 use serde_json::{json, Map, Value};
 
-use crate::file_state::FileState;
+use super::file_state::FileState;
+use super::path_label;
+use super::write::write_file;
 use crate::paths::resolve;
 use crate::permission_checks;
-use crate::read::describe_path;
-use crate::results::{parse_input, success, wrapped_error};
-use crate::write::write_file;
+use crate::results::{success, wrapped_error};
+use crate::typed::TypedTool;
 
+/// The input of NotebookEdit, as its schema describes it.
 #[derive(Deserialize)]
-struct NotebookEditInput {
+pub struct NotebookEditInput {
     notebook_path: String,
     cell_id: Option<String>,
     new_source: String,
@@ -208,14 +208,10 @@ fn source_of(cell: &Value) -> String {
     }
 }
 
-impl Tool for NotebookEditTool {
-    fn checks_disk_first(&self) -> bool {
-        true
-    }
-
-    fn name(&self) -> &str {
-        "NotebookEdit"
-    }
+impl TypedTool for NotebookEditTool {
+    const NAME: &'static str = "NotebookEdit";
+    const CHECKS_DISK_FIRST: bool = true;
+    type Input = NotebookEditInput;
 
     fn description(&self) -> String {
         "Changes one cell of a Jupyter notebook (.ipynb). `edit_mode` is `replace` (default: the \
@@ -226,7 +222,7 @@ impl Tool for NotebookEditTool {
             .to_string()
     }
 
-    fn input_schema(&self) -> Value {
+    fn input_schema() -> Value {
         json!({
             "type": "object",
             "properties": {
@@ -246,70 +242,59 @@ impl Tool for NotebookEditTool {
     }
 
     fn describe_call(&self, input: &Value) -> Option<String> {
-        describe_path(input.get("notebook_path")?.as_str()?, self.cwd.as_deref())
+        path_label(input, "notebook_path", self.cwd.as_deref())
     }
 
-    fn call<'a>(&'a self, input: Value, ctx: &'a ToolContext) -> BoxFuture<'a, ToolOutput> {
-        Box::pin(async move {
-            let input: NotebookEditInput = match parse_input("NotebookEdit", input) {
-                Ok(i) => i,
-                Err(out) => return out,
-            };
-            let path = resolve(&input.notebook_path, &ctx.cwd);
-            if path.extension().and_then(|e| e.to_str()) != Some("ipynb") {
-                return wrapped_error(
-                    "File must be a Jupyter notebook (.ipynb file). For other files use the Edit tool.",
-                );
+    async fn run(&self, input: NotebookEditInput, ctx: &ToolContext) -> ToolOutput {
+        let path = resolve(&input.notebook_path, &ctx.cwd);
+        if path.extension().and_then(|e| e.to_str()) != Some("ipynb") {
+            return wrapped_error(
+                "File must be a Jupyter notebook (.ipynb file). For other files use the Edit tool.",
+            );
+        }
+        let original = match tokio::fs::read_to_string(&path).await {
+            Ok(s) => s,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                return wrapped_error("Notebook file does not exist.")
             }
-            let original = match tokio::fs::read_to_string(&path).await {
-                Ok(s) => s,
-                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                    return wrapped_error("Notebook file does not exist.")
-                }
-                Err(e) => return wrapped_error(e.to_string()),
-            };
-            let mut notebook: Value = match serde_json::from_str(&original) {
-                Ok(v) => v,
-                Err(e) => return wrapped_error(format!("The notebook is not valid JSON: {e}")),
-            };
-            let mode = input.edit_mode.as_deref().unwrap_or("replace");
-            let (text, cell_id, cell_type, old_source) = match apply(&mut notebook, &input, mode) {
-                Ok(done) => done,
-                Err(message) => return wrapped_error(message),
-            };
-            let updated = to_notebook_json(&notebook);
-            if let Err(out) = write_file(&path, &updated).await {
-                return out;
-            }
-            self.files.record(&path, &updated);
-            let language = notebook
-                .pointer("/metadata/language_info/name")
-                .and_then(Value::as_str)
-                .unwrap_or("python");
-            let mut structured = json!({
-                "new_source": input.new_source,
-                "cell_type": cell_type,
-                "language": language,
-                "edit_mode": mode,
-                "error": "",
-                "notebook_path": path.display().to_string(),
-                "original_file": original,
-                "updated_file": updated,
-            });
-            if let Some(id) = cell_id {
-                structured["cell_id"] = json!(id);
-            }
-            if let Some(old) = old_source {
-                structured["old_source"] = json!(old);
-            }
-            success(text, structured)
-        })
+            Err(e) => return wrapped_error(e.to_string()),
+        };
+        let mut notebook: Value = match serde_json::from_str(&original) {
+            Ok(v) => v,
+            Err(e) => return wrapped_error(format!("The notebook is not valid JSON: {e}")),
+        };
+        let mode = input.edit_mode.as_deref().unwrap_or("replace");
+        let (text, cell_id, cell_type, old_source) = match apply(&mut notebook, &input, mode) {
+            Ok(done) => done,
+            Err(message) => return wrapped_error(message),
+        };
+        let updated = to_notebook_json(&notebook);
+        if let Err(out) = write_file(&path, &updated).await {
+            return out;
+        }
+        self.files.record(&path, &updated);
+        let language = notebook
+            .pointer("/metadata/language_info/name")
+            .and_then(Value::as_str)
+            .unwrap_or("python");
+        let mut structured = json!({
+            "new_source": input.new_source,
+            "cell_type": cell_type,
+            "language": language,
+            "edit_mode": mode,
+            "error": "",
+            "notebook_path": path.display().to_string(),
+            "original_file": original,
+            "updated_file": updated,
+        });
+        if let Some(id) = cell_id {
+            structured["cell_id"] = json!(id);
+        }
+        if let Some(old) = old_source {
+            structured["old_source"] = json!(old);
+        }
+        success(text, structured)
     }
-}
-
-/// Shared constructor for [`crate::builtin_tools`].
-pub(crate) fn tool(files: FileState, cwd: Option<PathBuf>) -> Arc<dyn Tool> {
-    Arc::new(NotebookEditTool::new(files, cwd))
 }
 
 #[cfg(test)]

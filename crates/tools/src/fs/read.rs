@@ -3,30 +3,31 @@
 //! Text comes back as `"<n>\t<line>"` lines joined by `\n`, numbered from `offset` (1 when
 //! absent). A file ending in a newline has a last, empty numbered line, and `totalLines`
 //! counts it: `"alpha\nbeta\n"` reads as `"1\talpha\n2\tbeta\n3\t"`. Images, PDFs and
-//! notebooks are handled by [`crate::read_media`].
+//! notebooks are handled by [`super::read_media`].
 
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
-use futures::future::BoxFuture;
 use oxagent_core::permission::{PermissionContext, ToolPermission};
-use oxagent_core::tool::{Tool, ToolContext, ToolOutput};
+use oxagent_core::tool::{ToolContext, ToolOutput};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use crate::file_state::FileState;
-use crate::paths::{display_path, format_size, real_path, resolve};
+use super::file_state::FileState;
+use super::path_label;
+use super::read_media::{self, MediaKind};
+use crate::paths::{format_size, real_path, resolve};
 use crate::permission_checks;
-use crate::read_media::{self, MediaKind};
-use crate::results::{parse_input, plain_error, success, wrapped_error};
+use crate::results::{plain_error, success, wrapped_error};
+use crate::typed::TypedTool;
 
 /// Above this many bytes a whole-file read is refused unless `allow_large` is set.
 pub const MAX_READ_BYTES: u64 = 256 * 1024;
 /// The hard ceiling for `allow_large` reads.
 pub const MAX_LARGE_READ_BYTES: u64 = 8 * 1024 * 1024;
 
+/// The input of Read, as its schema describes it.
 #[derive(Deserialize)]
-struct ReadInput {
+pub struct ReadInput {
     file_path: String,
     offset: Option<u64>,
     limit: Option<u64>,
@@ -59,7 +60,7 @@ impl ReadTool {
         self
     }
 
-    /// The session directory, used only to word [`Tool::describe_call`].
+    /// The session directory, used only to word [`TypedTool::describe_call`].
     pub fn with_cwd(mut self, cwd: Option<PathBuf>) -> Self {
         self.cwd = cwd;
         self
@@ -157,10 +158,10 @@ async fn read_text(input: &ReadInput, path: &Path, size: u64, files: &FileState)
     )
 }
 
-impl Tool for ReadTool {
-    fn name(&self) -> &str {
-        "Read"
-    }
+impl TypedTool for ReadTool {
+    const NAME: &'static str = "Read";
+    const READ_ONLY: bool = true;
+    type Input = ReadInput;
 
     fn description(&self) -> String {
         "Reads a file from the local file system and returns its lines numbered from 1 \
@@ -172,7 +173,7 @@ impl Tool for ReadTool {
             .to_string()
     }
 
-    fn input_schema(&self) -> Value {
+    fn input_schema() -> Value {
         json!({
             "type": "object",
             "properties": {
@@ -188,10 +189,6 @@ impl Tool for ReadTool {
             "required": ["file_path"],
             "additionalProperties": false
         })
-    }
-
-    fn is_read_only(&self, _input: &Value) -> bool {
-        true
     }
 
     fn check_permission(&self, input: &Value, ctx: &PermissionContext) -> ToolPermission {
@@ -210,55 +207,34 @@ impl Tool for ReadTool {
     }
 
     fn describe_call(&self, input: &Value) -> Option<String> {
-        describe_path(input.get("file_path")?.as_str()?, self.cwd.as_deref())
+        path_label(input, "file_path", self.cwd.as_deref())
     }
 
-    fn call<'a>(&'a self, input: Value, ctx: &'a ToolContext) -> BoxFuture<'a, ToolOutput> {
-        Box::pin(async move {
-            let input: ReadInput = match parse_input("Read", input) {
-                Ok(i) => i,
-                Err(out) => return out,
-            };
-            let path = resolve(&input.file_path, &ctx.cwd);
-            let meta = match tokio::fs::metadata(&path).await {
-                Ok(m) => m,
-                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                    return plain_error(missing_file_text(&ctx.cwd))
-                }
-                Err(e) => return plain_error(format!("{e}")),
-            };
-            if meta.is_dir() {
-                return plain_error(format!(
-                    "EISDIR: illegal operation on a directory, read '{}'",
-                    path.display()
-                ));
+    async fn run(&self, input: ReadInput, ctx: &ToolContext) -> ToolOutput {
+        let path = resolve(&input.file_path, &ctx.cwd);
+        let meta = match tokio::fs::metadata(&path).await {
+            Ok(m) => m,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                return plain_error(missing_file_text(&ctx.cwd))
             }
-            match read_media::kind_of(&path) {
-                MediaKind::Image(media_type) => read_media::read_image(&path, media_type).await,
-                MediaKind::Pdf => {
-                    read_media::read_pdf(&path, &input.file_path, input.pages.as_deref()).await
-                }
-                MediaKind::Notebook => {
-                    read_media::read_notebook(&path, &input.file_path, &self.files).await
-                }
-                MediaKind::Binary => wrapped_error(read_media::binary_text(&path)),
-                MediaKind::Text => read_text(&input, &path, meta.len(), &self.files).await,
+            Err(e) => return plain_error(format!("{e}")),
+        };
+        if meta.is_dir() {
+            return plain_error(format!(
+                "EISDIR: illegal operation on a directory, read '{}'",
+                path.display()
+            ));
+        }
+        match read_media::kind_of(&path) {
+            MediaKind::Image(media_type) => read_media::read_image(&path, media_type).await,
+            MediaKind::Pdf => {
+                read_media::read_pdf(&path, &input.file_path, input.pages.as_deref()).await
             }
-        })
+            MediaKind::Notebook => {
+                read_media::read_notebook(&path, &input.file_path, &self.files).await
+            }
+            MediaKind::Binary => wrapped_error(read_media::binary_text(&path)),
+            MediaKind::Text => read_text(&input, &path, meta.len(), &self.files).await,
+        }
     }
-}
-
-/// A short label for a call on `path`: relative to the session directory when known.
-pub(crate) fn describe_path(path: &str, cwd: Option<&Path>) -> Option<String> {
-    match cwd {
-        Some(cwd) => Some(display_path(&resolve(path, cwd), cwd)),
-        None => Path::new(path)
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned()),
-    }
-}
-
-/// Shared constructor for [`crate::builtin_tools`].
-pub(crate) fn tool(files: FileState, cwd: Option<PathBuf>, task_root: PathBuf) -> Arc<dyn Tool> {
-    Arc::new(ReadTool::new(files).with_cwd(cwd).with_own_dir(task_root))
 }
