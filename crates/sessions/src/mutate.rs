@@ -43,12 +43,14 @@ fn located(projects: &Path, session_id: &str, dir: Option<&Path>) -> Result<Path
         .ok_or_else(|| SessionError::NotFound(format!("Session {session_id} not found")))
 }
 
+/// Appends one row with one write, so a reader or another writer never sees half of it.
 fn append(path: &Path, row: &Value) -> Result<(), SessionError> {
     let mut file = std::fs::OpenOptions::new()
         .append(true)
         .open(path)
         .map_err(|e| SessionError::Io(format!("{}: {e}", path.display())))?;
-    writeln!(file, "{row}").map_err(|e| SessionError::Io(e.to_string()))
+    file.write_all(&crate::writer::line(row))
+        .map_err(|e| SessionError::Io(e.to_string()))
 }
 
 /// Gives the session a title (what listings show as its summary).
