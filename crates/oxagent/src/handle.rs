@@ -102,12 +102,8 @@ impl SessionHandle {
         settings::check_bypass(&options, &settings, &env)?;
         let mut config = setup::session_config(&options, &env, &clock)?;
         settings.apply(&mut config, &options, &persist::home(&env));
-        let plan = persist::plan(
-            &options,
-            &persist::home(&env),
-            &config.cwd,
-            config.session_id.clone(),
-        );
+        let fresh_id = persist::fresh_id(&config.session_id)?;
+        let plan = persist::plan(&options, &persist::home(&env), &config.cwd, fresh_id);
         config.session_id = plan.session_id.clone();
         config.transcript_path = plan.writer.as_ref().map(|w| w.path().to_path_buf());
         let (tx, rx) = unbounded_channel();
@@ -191,11 +187,12 @@ impl SessionHandle {
                     writer: plan.writer.as_ref(),
                 };
                 match &plan.start {
-                    persist::Start::Unknown(id) => {
+                    persist::Start::Refused(error) => {
                         // As the reference: no init, one error result, then the session ends.
                         if prx.recv().await.is_some() {
-                            frames.emit(Message::Result(persist::unknown_session_result(
-                                id,
+                            frames.emit(Message::Result(persist::refused_result(
+                                &plan.session_id,
+                                error,
                                 clock.uuid(),
                             )));
                         }
