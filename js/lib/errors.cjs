@@ -24,4 +24,11 @@ function resultError(result) {
   return new Error(`Claude Code returned an error result: ${text}`);
 }
 
-module.exports = { AbortError, ABORT_MESSAGE, optionError, resultError };
+/** The error of a session that refused to start (the reference's CLI exits with code 1). */
+function startRefused(native) {
+  const err = new Error(`Claude Code process exited with code 1. stderr: Error: ${native.message}`);
+  err.code = native.code;
+  return err;
+}
+
+module.exports = { AbortError, ABORT_MESSAGE, optionError, resultError, startRefused };

@@ -8,7 +8,7 @@
 
 const { loadNative } = require("./native.cjs");
 const { toNative, fromNativeError } = require("./options.cjs");
-const { AbortError, ABORT_MESSAGE, resultError } = require("./errors.cjs");
+const { AbortError, ABORT_MESSAGE, resultError, startRefused } = require("./errors.cjs");
 const { MessageQueue } = require("./queue.cjs");
 const { answer, NO_REPLY } = require("./callbacks.cjs");
 const { ControlMethods, REQUEST } = require("./control.cjs");
@@ -50,6 +50,13 @@ class Query extends ControlMethods {
     try {
       this.#native = new NativeSession(JSON.stringify(json));
     } catch (e) {
+      if (e && e.code === "ERR_OXAGENT_START_REFUSED") {
+        // The reference's CLI refuses such a value (a sessionId that is not a UUID) and exits
+        // with code 1 before any message: the first next() throws.
+        this.#over = true;
+        this.#queue.fail(startRefused(e));
+        return;
+      }
       throw fromNativeError(e);
     }
     if (this.#signal) this.#signal.addEventListener("abort", this.#onAbort, { once: true });

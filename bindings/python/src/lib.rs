@@ -43,6 +43,7 @@ fn sessions(py: Python<'_>, op: &str, args: &str) -> String {
 
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("StartRefused", m.py().get_type::<error::StartRefused>())?;
     m.add_function(wrap_pyfunction!(sessions, m)?)?;
     m.add_class::<session::NativeSession>()?;
     m.add_function(wrap_pyfunction!(version, m)?)?;

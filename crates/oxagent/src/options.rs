@@ -88,6 +88,7 @@ pub struct Options {
     pub system_prompt: SystemPrompt,
     pub mcp_servers: Vec<McpServer>,
     pub permission_mode: Option<PermissionMode>,
+    /// The id of a new session; it must be a UUID (else the session refuses to start).
     pub session_id: Option<String>,
     pub max_turns: Option<u32>,
     pub max_budget_usd: Option<f64>,
@@ -114,7 +115,8 @@ pub struct Options {
     pub task_budget: Option<u64>,
     pub client_app: Option<String>,
     pub allow_dangerously_skip_permissions: bool,
-    /// Continue the session with this id.
+    /// Continue the session with this id, or the session of the working directory with this
+    /// title.
     pub resume: Option<String>,
     /// Continue the most recent session of the working directory.
     pub continue_conversation: bool,
@@ -270,7 +272,8 @@ impl Options {
                     })?),
                 }
             }
-            "session_id" => self.session_id = string(key, v)?,
+            // As the SDKs: an empty id is left out (a new session).
+            "session_id" => self.session_id = string(key, v)?.filter(|s| !s.is_empty()),
             "max_turns" => {
                 // As the reference: 0 means "no limit" (it is never sent).
                 self.max_turns = integer(key, v)?.filter(|n| *n > 0).map(|n| n.min(u32::MAX as u64) as u32)

@@ -10,17 +10,22 @@ use oxagent_core::conversation::Turn;
 use oxagent_core::message::{Message, ResultMessage, ResultSubtype};
 use oxagent_core::usage::{ModelUsage, Usage};
 use oxagent_core::{Session, UserContent};
-use oxagent_sessions::{load, transcript_path, LoadError, LoadedSession, TranscriptWriter};
+use oxagent_sessions::{
+    load, project_dir, resume_target, transcript_path, validate_session_id, LoadError,
+    LoadedSession, SessionId, TranscriptWriter,
+};
 use serde_json::Value;
 
+use crate::error::{OptionsError, OptionsErrorKind};
 use crate::options::Options;
 
 /// How a session begins.
 pub(crate) enum Start {
     Fresh,
     Resumed(Box<LoadedSession>),
-    /// `resume` named a session that has no transcript.
-    Unknown(String),
+    /// The session cannot start from what `resume` / `resume_session_at` name: the text of
+    /// the error result (no such session, no such message, a title that matches none).
+    Refused(String),
 }
 
 pub(crate) struct Plan {
@@ -36,60 +41,85 @@ pub(crate) fn home(env: &BTreeMap<String, String>) -> PathBuf {
         .unwrap_or_else(|| PathBuf::from("."))
 }
 
-/// Decides the session id and loads what the options ask to continue from.
-pub(crate) fn plan(options: &Options, home: &Path, cwd: &Path, new_id: String) -> Plan {
-    let fresh_id = options.session_id.clone().unwrap_or(new_id);
+/// The id a session is created with (`session_id`, else a fresh one): refused unless it is
+/// a UUID, before anything is read or written.
+pub(crate) fn fresh_id(id: &str) -> Result<SessionId, OptionsError> {
+    validate_session_id(id)
+        .map_err(|e| OptionsError::new(OptionsErrorKind::Refused, "session_id", e.to_string()))
+}
+
+/// Decides the session id and loads what the options ask to continue from. Only ids that
+/// passed `validate_session_id` reach a path: `resume` is a session id or a title looked up
+/// among the project's sessions, `resume_session_at` is only compared with message uuids.
+pub(crate) fn plan(options: &Options, home: &Path, cwd: &Path, fresh_id: SessionId) -> Plan {
     let source = match (&options.resume, options.continue_conversation) {
-        (Some(id), _) => Some(id.clone()),
+        (Some(value), _) => match resume_target(&project_dir(home, cwd), value) {
+            Ok(id) => Some(id),
+            Err(text) => return refused(fresh_id, text),
+        },
         (None, true) => oxagent_sessions::latest_session(home, cwd),
         (None, false) => None,
     };
     let Some(source_id) = source else {
-        let writer =
-            TranscriptWriter::open(&transcript_path(home, cwd, &fresh_id), &fresh_id, cwd, None)
-                .ok();
+        let path = transcript_path(home, cwd, &fresh_id);
+        let writer = TranscriptWriter::open(&path, fresh_id.as_str(), cwd, None).ok();
         return Plan {
-            session_id: fresh_id,
+            session_id: fresh_id.into(),
             start: Start::Fresh,
             writer,
         };
     };
-    let loaded = match load(
-        &transcript_path(home, cwd, &source_id),
-        options.resume_session_at.as_deref(),
-    ) {
+    let until = options.resume_session_at.as_deref();
+    let loaded = match load(&transcript_path(home, cwd, &source_id), until) {
         Ok(l) => l,
         Err(LoadError::NotFound) | Err(LoadError::Io(_)) => {
-            return Plan {
-                session_id: source_id.clone(),
-                start: Start::Unknown(source_id),
-                writer: None,
-            }
+            let text = format!("No conversation found with session ID: {source_id}");
+            return refused(source_id, text);
+        }
+        Err(LoadError::NoSuchMessage(at)) => {
+            // The result names the session the turn would have run in.
+            let id = if options.fork_session {
+                fresh_id
+            } else {
+                source_id
+            };
+            return refused(id, format!("No message found with message.uuid of: {at}"));
         }
     };
     if options.fork_session {
         // A fork is a new session whose file starts with a copy of the history.
         let path = transcript_path(home, cwd, &fresh_id);
-        let writer = TranscriptWriter::open(&path, &fresh_id, cwd, loaded.last_uuid.clone()).ok();
+        let writer =
+            TranscriptWriter::open(&path, fresh_id.as_str(), cwd, loaded.last_uuid.clone()).ok();
         if let Some(w) = &writer {
             for row in &loaded.rows {
                 let mut row = row.clone();
-                row["sessionId"] = Value::String(fresh_id.clone());
+                row["sessionId"] = Value::String(fresh_id.to_string());
                 w.raw(&row);
             }
         }
         return Plan {
-            session_id: fresh_id,
+            session_id: fresh_id.into(),
             start: Start::Resumed(Box::new(loaded)),
             writer,
         };
     }
     let path = transcript_path(home, cwd, &source_id);
-    let writer = TranscriptWriter::open(&path, &source_id, cwd, loaded.last_uuid.clone()).ok();
+    let writer =
+        TranscriptWriter::open(&path, source_id.as_str(), cwd, loaded.last_uuid.clone()).ok();
     Plan {
-        session_id: source_id,
+        session_id: source_id.into(),
         start: Start::Resumed(Box::new(loaded)),
         writer,
+    }
+}
+
+/// A session that ends with an error result before it starts; nothing is written.
+fn refused(session_id: SessionId, text: String) -> Plan {
+    Plan {
+        session_id: session_id.into(),
+        start: Start::Refused(text),
+        writer: None,
     }
 }
 
@@ -129,15 +159,13 @@ pub(crate) fn restore(
     }
 }
 
-/// The result of a turn that could not start because `resume` named an unknown session.
-pub(crate) fn unknown_session_result(session_id: &str, uuid: String) -> ResultMessage {
+/// The result of a turn that could not start: `error` says why (see [`Start::Refused`]).
+pub(crate) fn refused_result(session_id: &str, error: &str, uuid: String) -> ResultMessage {
     ResultMessage {
         subtype: ResultSubtype::ErrorDuringExecution,
         is_error: true,
         session_id: session_id.to_string(),
-        errors: Some(vec![format!(
-            "No conversation found with session ID: {session_id}"
-        )]),
+        errors: Some(vec![error.to_string()]),
         ..ResultMessage::unstarted(uuid)
     }
 }

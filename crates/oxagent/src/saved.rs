@@ -71,7 +71,9 @@ pub fn call(op: &str, args: &Value) -> Result<Value, SessionError> {
 }
 
 /// [`call`] across a language boundary: JSON arguments in, `{"ok": value}` or
-/// `{"error": {"kind": "invalid" | "not_found" | "io", "message"}}` out.
+/// `{"error": {"kind": "invalid_id" | "invalid" | "not_found" | "io", "message"}}` out; an
+/// `invalid_id` error also names the argument (`field`) and the refused `value`, so each face
+/// words it as its reference does.
 pub fn call_json(op: &str, args: &str) -> String {
     let answer = match serde_json::from_str::<Value>(args) {
         Err(e) => Err(SessionError::Invalid(format!(
@@ -82,12 +84,18 @@ pub fn call_json(op: &str, args: &str) -> String {
     match answer {
         Ok(v) => json!({ "ok": v }),
         Err(e) => {
-            let kind = match e {
-                SessionError::Invalid(_) => "invalid",
-                SessionError::NotFound(_) => "not_found",
-                SessionError::Io(_) => "io",
-            };
-            json!({"error": {"kind": kind, "message": e.to_string()}})
+            let message = e.to_string();
+            match e {
+                SessionError::InvalidId { field, value } => json!({"error": {
+                    "kind": "invalid_id", "field": field, "value": value, "message": message}}),
+                SessionError::Invalid(_) => {
+                    json!({"error": {"kind": "invalid", "message": message}})
+                }
+                SessionError::NotFound(_) => {
+                    json!({"error": {"kind": "not_found", "message": message}})
+                }
+                SessionError::Io(_) => json!({"error": {"kind": "io", "message": message}}),
+            }
         }
     }
     .to_string()

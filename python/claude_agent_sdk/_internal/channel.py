@@ -16,7 +16,7 @@ from typing import Any
 
 import anyio
 
-from .._errors import CLIConnectionError, CLIJSONDecodeError
+from .._errors import CLIConnectionError, CLIJSONDecodeError, ProcessError
 
 
 async def _wait_readable(fd: int) -> None:
@@ -40,7 +40,13 @@ class NativeChannel:
     def __init__(self, options_json: dict[str, Any]):
         from .. import _native  # imported late: the pure-Python layer works without it
 
-        self._session = _native.NativeSession(json.dumps(options_json))
+        try:
+            self._session = _native.NativeSession(json.dumps(options_json))
+        except _native.StartRefused as e:
+            # The reference's CLI refuses such a value (a session_id that is not a UUID) and
+            # exits with code 1 before any message.
+            raise ProcessError("Command failed with exit code 1", exit_code=1,
+                               stderr=f"Error: {e}") from e
         self._fd = self._session.fileno()
         self._buffer: deque[str] = deque()
         self._over = False

@@ -67,12 +67,8 @@ pub(super) fn start(
     settings::check_bypass(&options, &settings, &env)?;
     let mut config = setup::session_config(&options, &env, &clock)?;
     settings.apply(&mut config, &options, &persist::home(&env));
-    let plan = persist::plan(
-        &options,
-        &persist::home(&env),
-        &config.cwd,
-        config.session_id.clone(),
-    );
+    let fresh_id = persist::fresh_id(&config.session_id)?;
+    let plan = persist::plan(&options, &persist::home(&env), &config.cwd, fresh_id);
     config.session_id = plan.session_id.clone();
     config.transcript_path = plan.writer.as_ref().map(|w| w.path().to_path_buf());
     let (tx, rx) = unbounded_channel();
@@ -241,13 +237,15 @@ impl SessionTask {
     }
 
     /// Restores a resumed conversation. False: the session cannot start (`resume` named an
-    /// unknown session); the caller's first prompt gets the error result.
+    /// unknown session, `resume_session_at` an unknown message); the caller's first prompt
+    /// gets the error result.
     async fn begin(&mut self) -> bool {
         match &self.plan.start {
-            persist::Start::Unknown(id) => {
+            persist::Start::Refused(error) => {
                 // As the reference: no init, one error result, then the session ends.
                 if self.prompts.recv().await.is_some() {
-                    let result = persist::unknown_session_result(id, self.clock.uuid());
+                    let id = &self.plan.session_id;
+                    let result = persist::refused_result(id, error, self.clock.uuid());
                     self.events.emit(Message::Result(result));
                 }
                 false
