@@ -29,6 +29,16 @@ pub trait Host: Send + Sync {
     }
 }
 
+/// Control requests a session's own setup answers without asking the caller (the command
+/// hooks of settings files, writing permission updates to them).
+pub trait LocalAnswers: Send + Sync {
+    /// The answer to `request` if it is one of ours.
+    fn answer(
+        &self,
+        request: &ControlRequest,
+    ) -> Option<BoxFuture<'static, Result<ControlResponse, String>>>;
+}
+
 /// A host that answers nothing.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct NoHost;

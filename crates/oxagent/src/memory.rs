@@ -9,6 +9,7 @@
 //! most). With `project` on, a `CLAUDE.md` in a subdirectory is attached when a tool first
 //! reaches into it ([`Nested`]).
 
+use oxagent_core::sync::lock;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -235,7 +236,7 @@ impl NestedMemory for Nested {
             dir.push(part);
             dirs.push(dir.clone());
         }
-        let mut given = self.given.lock().unwrap_or_else(|e| e.into_inner());
+        let mut given = lock(&self.given);
         let mut out = Vec::new();
         for d in dirs {
             let file = d.join("CLAUDE.md");

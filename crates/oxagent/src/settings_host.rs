@@ -16,13 +16,13 @@ use std::path::{Path, PathBuf};
 use std::process::Stdio;
 
 use futures::future::BoxFuture;
+use oxagent_core::host::LocalAnswers;
 use oxagent_core::protocol::hook::{CommandRun, HookOutput};
 use oxagent_core::protocol::{ControlRequest, ControlResponse};
 use oxagent_core::rules::{PermissionRule, RuleSource};
 use serde_json::{json, Map, Value};
 use tokio::io::AsyncWriteExt;
 
-use crate::runtime::LocalAnswers;
 use crate::settings::{file_of, CommandHook};
 
 /// What the facade answers locally.

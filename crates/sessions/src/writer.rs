@@ -84,7 +84,7 @@ impl TranscriptWriter {
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, State> {
-        self.state.lock().unwrap_or_else(|e| e.into_inner())
+        oxagent_core::sync::lock(&self.state)
     }
 
     /// Writes one row as a line. A transcript that cannot be written must not stop the run.

@@ -12,28 +12,19 @@ use std::sync::{Arc, Mutex};
 use futures::channel::oneshot;
 use futures::future::BoxFuture;
 use oxagent_core::agent::Emit;
-use oxagent_core::host::Host;
+use oxagent_core::host::{Host, LocalAnswers};
 use oxagent_core::protocol::{ControlRequest, ControlResponse, Event};
+use oxagent_core::sync::lock;
 use oxagent_core::Message;
 use tokio::sync::mpsc::UnboundedSender;
 
 type Answer = Result<ControlResponse, String>;
-
-fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(|e| e.into_inner())
-}
 
 /// A request waiting for the host: where its answer goes, and what was asked (to read a
 /// raw answer by).
 struct Pending {
     tx: oneshot::Sender<Answer>,
     subtype: &'static str,
-}
-
-/// Control requests the facade answers without asking the caller.
-pub(crate) trait LocalAnswers: Send + Sync {
-    /// The answer to `request` if it is one of ours.
-    fn answer(&self, request: &ControlRequest) -> Option<BoxFuture<'static, Answer>>;
 }
 
 /// The sending half of a session's events, shared by the loop, its tools and the runtime.

@@ -28,7 +28,7 @@ mod lifecycle;
 pub(crate) mod tasks;
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex};
 
 use oxagent_core::agent::ContextMeter;
 use oxagent_core::live::LiveSettings;
@@ -44,11 +44,8 @@ use tokio::task::JoinHandle;
 use crate::error::{Error, Result};
 use crate::options::Options;
 
-pub(crate) use events::{EventOut, LocalAnswers};
-
-fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(|e| e.into_inner())
-}
+pub(crate) use events::EventOut;
+use oxagent_core::sync::lock;
 
 /// A running session. Clones share it; the session stops when the last clone is dropped.
 #[derive(Clone)]

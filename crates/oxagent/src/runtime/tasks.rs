@@ -21,7 +21,9 @@
 //! nothing more (input ended and no task left running). Tasks stopped with TaskStop are
 //! reported to the caller but do not wake the model, which asked for the stop.
 
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex};
+
+use oxagent_core::sync::lock;
 
 use oxagent_core::agent::Emit;
 use oxagent_core::message::{ResultMessage, ResultOrigin};
@@ -71,10 +73,6 @@ pub(crate) struct TaskFlow {
     ended: UnboundedReceiver<Ended>,
     ended_closed: bool,
     prompts_closed: bool,
-}
-
-fn lock(m: &Mutex<FlowState>) -> MutexGuard<'_, FlowState> {
-    m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 /// Emits the task messages of one event. Holds no handle of the task registry.
