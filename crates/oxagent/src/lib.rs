@@ -38,6 +38,8 @@ mod toolset;
 
 /// Tools written in Rust.
 pub mod custom;
+/// The host's side of the stream-json control protocol, for the faces.
+pub mod host_protocol;
 /// Listing, reading and changing saved sessions.
 pub mod saved;
 pub use error::{Error, OptionsError, OptionsErrorKind, Result};
