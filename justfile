@@ -47,6 +47,8 @@ bench: build
     bash benches/search_vs_rg.sh
     # Deciding and building a compaction of a 500-round conversation (goal: under 5 ms).
     cargo run --release -q -p oxagent-core --example compaction_bench
+    # What the Rust face adds to a 1-turn query, against a bare request to the same server.
+    cargo run --release -q -p oxagent --example one_turn_overhead
 
 # The differential conformance harness over the shared scenarios (needs ../shared).
 conformance: python-dev

@@ -21,6 +21,7 @@
 //! TypeScript SDK's wire shape, and `control_request` (`can_use_tool`, `hook_callback`,
 //! `mcp_message`).
 
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
 use oxagent_core::model::Model;
@@ -150,8 +151,18 @@ impl FrameSession {
     }
 }
 
+static FRAMES_ENCODED: AtomicU64 = AtomicU64::new(0);
+
+/// How many events this process has encoded as stream-json frames: the witness, in tests,
+/// that the Rust API hands out messages without passing them through JSON.
+#[doc(hidden)]
+pub fn frames_encoded() -> u64 {
+    FRAMES_ENCODED.load(Ordering::Relaxed)
+}
+
 /// An event as the stream-json frame the documented SDKs read from their CLI.
 pub fn event_frame(event: &Event) -> Value {
+    FRAMES_ENCODED.fetch_add(1, Ordering::Relaxed);
     match event {
         Event::Message(m) => serde_json::to_value(m).unwrap_or_else(|e| {
             json!({"type": "system", "subtype": "informational", "level": "warning",

@@ -43,7 +43,7 @@ pub mod host_protocol;
 /// Listing, reading and changing saved sessions.
 pub mod saved;
 pub use error::{Error, OptionsError, OptionsErrorKind, Result};
-pub use frames::{event_frame, FrameSession};
+pub use frames::{event_frame, frames_encoded, FrameSession};
 pub use options::{McpServer, Options, SystemPrompt, ToolsOption};
 pub use oxagent_core::protocol::control::CanUseTool as CanUseToolRequest;
 pub use oxagent_core::protocol::{self, HookEvent, HookInput, HookOutput, PermissionUpdate};
