@@ -14,6 +14,7 @@
 pub mod bash;
 pub mod output;
 pub mod process;
+mod reaper;
 pub mod task_stop;
 pub mod tasks;
 

@@ -14,6 +14,8 @@ use nix::sys::signal::{killpg, Signal};
 use nix::unistd::Pid;
 use tokio::process::{Child, Command};
 
+use super::reaper;
+
 /// Runs the command with `eval` so any shell syntax works, and records the directory the
 /// command ended in (a `cd` carries over to the next call) from an EXIT trap, which also
 /// fires when the command calls `exit`. Variables set by the command die with the shell.
@@ -46,14 +48,17 @@ pub struct GroupGuard {
 }
 
 impl GroupGuard {
+    /// Guards the group of `child`, which also dies with the host process (see `reaper`).
     pub fn new(child: &Child) -> Self {
         // With `process_group(0)` the child's pid is its group id.
-        GroupGuard {
-            pgid: child
-                .id()
-                .and_then(|id| i32::try_from(id).ok())
-                .map(Pid::from_raw),
+        let pgid = child
+            .id()
+            .and_then(|id| i32::try_from(id).ok())
+            .map(Pid::from_raw);
+        if let Some(pgid) = pgid {
+            reaper::watch(pgid.as_raw());
         }
+        GroupGuard { pgid }
     }
 
     /// Kills every process of the group now.
@@ -61,12 +66,20 @@ impl GroupGuard {
         if let Some(pgid) = self.pgid.take() {
             // ESRCH (the group is already gone) is the only expected failure.
             let _ = killpg(pgid, Signal::SIGKILL);
+            reaper::release(pgid.as_raw());
         }
     }
 
     /// Stops guarding and hands back the group id (for a new owner, or none).
     pub fn disarm(&mut self) -> Option<i32> {
         self.pgid.take().map(Pid::as_raw)
+    }
+
+    /// The group ended by itself and is no longer killed by anyone.
+    pub fn forget(pgid: Option<i32>) {
+        if let Some(pgid) = pgid {
+            reaper::release(pgid);
+        }
     }
 
     /// Takes over a group id handed over by [`GroupGuard::disarm`].

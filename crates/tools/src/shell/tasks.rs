@@ -240,7 +240,7 @@ impl BackgroundTasks {
                 }
                 match status {
                     Some(status) => {
-                        entry.pgid = None;
+                        GroupGuard::forget(entry.pgid.take());
                         entry.info.exit_code = status.code();
                         entry.info.status = if status.success() {
                             TaskStatus::Completed
