@@ -77,6 +77,8 @@ lint:
     cargo clippy --workspace --all-targets -- -D warnings
     # The core must stay free of runtimes, HTTP clients and language bindings.
     ! cargo tree -p oxagent-core -e normal --prefix none | grep -E '^(tokio|reqwest|hyper|pyo3|napi)( |$)'
+    # The settings crate is a leaf: core and external crates only.
+    ! cargo tree -p oxagent-settings -e normal --prefix none | grep -E '^oxagent-(http|tools|mcp|sessions)( |$)'
 
 # Re-record the demo cassette from the scripted model turns in examples/demo-script.json.
 record-demo: build

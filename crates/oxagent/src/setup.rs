@@ -1,25 +1,57 @@
-//! Turns [`Options`] into what a session runs on: its configuration and model (its tools:
-//! see `toolset`).
+//! Turns [`Options`] into what a session runs on: its environment, its settings (read by
+//! `oxagent_settings`) and its configuration (its tools: see `toolset`).
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
-use std::sync::Arc;
 
 use oxagent_core::clock::Clock;
 use oxagent_core::compact::CompactionSettings;
 use oxagent_core::config::{SessionConfig, DEFAULT_MODEL};
-use oxagent_core::{PermissionMode, Session};
+use oxagent_core::PermissionMode;
+use oxagent_settings::Settings;
 use serde_json::json;
 
 use crate::error::{OptionsError, OptionsErrorKind};
 use crate::options::{Options, SystemPrompt};
-use crate::{memory, prompts};
+use crate::prompts;
 
 /// The environment the session sees: the process environment with the options' `env` over it.
 pub(crate) fn effective_env(options: &Options) -> BTreeMap<String, String> {
     let mut env: BTreeMap<String, String> = std::env::vars().collect();
     env.extend(options.env.clone());
     env
+}
+
+/// The settings files and the `settings` option the options select, their `env` put over
+/// `env`; refused when they ask to bypass permissions as root outside a sandbox.
+pub(crate) fn settings(
+    options: &Options,
+    env: &mut BTreeMap<String, String>,
+) -> Result<Settings, OptionsError> {
+    let settings = Settings::load(
+        &session_cwd(options),
+        &crate::persist::home(env),
+        options.setting_sources.as_deref(),
+        options.settings.as_deref(),
+    );
+    settings.apply_env(env);
+    let skip = options.allow_dangerously_skip_permissions;
+    settings
+        .check_bypass(options.permission_mode, skip, env)
+        .map_err(|e| {
+            OptionsError::new(OptionsErrorKind::Value, "permission_mode", e.to_string())
+        })?;
+    Ok(settings)
+}
+
+/// The session's working directory as `session_config` will settle it (the settings files
+/// are read before it runs).
+fn session_cwd(options: &Options) -> PathBuf {
+    let cwd = match &options.cwd {
+        Some(c) => c.clone(),
+        None => std::env::current_dir().unwrap_or_else(|_| PathBuf::from(".")),
+    };
+    cwd.canonicalize().unwrap_or(cwd)
 }
 
 pub(crate) fn session_config(
@@ -110,24 +142,6 @@ pub(crate) fn session_config(
         .map(|d| d.to_string_lossy().to_string())
         .collect();
     Ok(c)
-}
-
-/// Loads the CLAUDE.md files `setting_sources` selects into the session: the reminder of
-/// the first prompt, the nested files tools reach, the `/context` entries.
-pub(crate) fn attach_memory(
-    session: &mut Session,
-    options: &Options,
-    env: &BTreeMap<String, String>,
-) {
-    let sources = options.setting_sources.as_deref();
-    let cwd = session.config.cwd.clone();
-    let files = memory::load(&cwd, &crate::persist::home(env), sources);
-    session.config.memory = memory::reminder(&files);
-    if sources.is_none_or(|s| s.iter().any(|x| x == "project")) {
-        session.nested_memory = Some(Arc::new(memory::Nested::new(&cwd)));
-    }
-    let entries = memory::context_entries(&files);
-    session.meter.update(|v| v.memory_files = entries);
 }
 
 /// Models with adaptive thinking get it by default, as the reference sends it.

@@ -23,6 +23,7 @@ use oxagent_core::protocol::Event;
 use oxagent_core::signal::AbortSignal;
 use oxagent_core::tool::ToolRegistry;
 use oxagent_core::{Message, Session, UserContent};
+use oxagent_settings::attach_memory;
 use tokio::sync::mpsc::{unbounded_channel, UnboundedReceiver};
 
 use super::events::EventOut;
@@ -31,8 +32,7 @@ use super::{lock, Shared};
 use crate::custom::ServerTool;
 use crate::error::Result;
 use crate::options::{McpServer, Options};
-use crate::settings_host::LocalHost;
-use crate::{mcp_http, mcp_stdio, persist, sdk_mcp, settings, setup, side_model, toolset};
+use crate::{mcp_http, mcp_stdio, persist, sdk_mcp, setup, side_model, toolset};
 
 pub(crate) fn tokio_sleep(ms: u64) -> BoxFuture<'static, ()> {
     Box::pin(tokio::time::sleep(Duration::from_millis(ms)))
@@ -62,27 +62,24 @@ pub(super) fn start(
 ) -> Result<(Arc<Shared>, UnboundedReceiver<Event>)> {
     let clock = SystemClock::new(tokio_sleep);
     let mut env = setup::effective_env(&options);
-    let settings = settings::load(&options, &env);
-    settings.apply_env(&mut env);
-    settings::check_bypass(&options, &settings, &env)?;
+    let settings = setup::settings(&options, &mut env)?;
     let mut config = setup::session_config(&options, &env, &clock)?;
-    settings.apply(&mut config, &options, &persist::home(&env));
+    settings.apply(&mut config, options.permission_mode, &persist::home(&env));
     let fresh_id = persist::fresh_id(&config.session_id)?;
     let plan = persist::plan(&options, &persist::home(&env), &config.cwd, fresh_id);
     config.session_id = plan.session_id.clone();
     config.transcript_path = plan.writer.as_ref().map(|w| w.path().to_path_buf());
     let (tx, rx) = unbounded_channel();
-    let local = LocalHost {
-        commands: settings.commands.clone(),
-        cwd: config.cwd.clone(),
-        home: persist::home(&env),
-        env: env.clone(),
-    };
+    let local = settings.answers(&config.cwd, &persist::home(&env), &env);
     let events = EventOut::new(tx, options.can_use_tool).with_local(Arc::new(local));
     let (ptx, prompts) = unbounded_channel::<UserContent>();
     let interrupt = Arc::new(Mutex::new(AbortSignal::new()));
     let mut session = Session::new(config);
-    setup::attach_memory(&mut session, &options, &env);
+    attach_memory(
+        &mut session,
+        &persist::home(&env),
+        options.setting_sources.as_deref(),
+    );
     let session_id = session.session_id().to_string();
     let (task_events, task_flow) = TaskFlow::new(events.clone(), session_id.clone());
     let side = side_model::SessionSideModel::new(

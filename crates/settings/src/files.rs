@@ -1,14 +1,26 @@
 //! Claude Code settings files, selected by `setting_sources`.
 //!
-//! `user` is `~/.claude/settings.json` (HOME from the options' `env`, else the process's),
-//! `project` is `<cwd>/.claude/settings.json`, `local` is `<cwd>/.claude/settings.local.json`.
-//! Omitting the option loads all three, as the reference does; an empty list loads none.
-//! From each file: `permissions.allow/deny/ask` (rules with that file as their source),
-//! `permissions.defaultMode` (when the options name no mode; later files win),
-//! `permissions.additionalDirectories`, `env` (over the process environment) and `hooks`
-//! (shell commands, run by [`crate::settings_host`] when the loop asks for them).
+//! `user` is `<home>/.claude/settings.json`, `project` is `<cwd>/.claude/settings.json`,
+//! `local` is `<cwd>/.claude/settings.local.json`. No selection loads all three, as the
+//! reference does; an empty one loads none. The `settings` option (a JSON object, or a file
+//! holding one) comes last and wins. From each: `permissions.allow/deny/ask` (rules with
+//! that file as their source), `permissions.defaultMode` (when the options name no mode;
+//! later files win), `permissions.additionalDirectories`, `env` (over the process
+//! environment) and `hooks` (shell commands, run by [`crate::SettingsAnswers`] when the
+//! loop asks for them).
 //!
-//! The core reads no file: this module turns the files into `SessionConfig` fields.
+//! The core reads no file: [`Settings`] turns the files into `SessionConfig` fields.
+//!
+//! ```no_run
+//! # use std::collections::BTreeMap;
+//! # use std::path::Path;
+//! # let (cwd, home) = (Path::new("/work"), Path::new("/home/me"));
+//! # let mut env = BTreeMap::new();
+//! # let mut config = oxagent_core::config::SessionConfig::new("s", cwd.to_path_buf());
+//! let settings = oxagent_settings::Settings::load(cwd, home, None, None);
+//! settings.apply_env(&mut env);
+//! settings.apply(&mut config, None, home);
+//! ```
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -18,8 +30,6 @@ use oxagent_core::rules::{RuleBehavior, RuleSource};
 use oxagent_core::PermissionMode;
 use serde_json::Value;
 
-use crate::options::Options;
-
 /// One shell-command hook from a settings file.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct CommandHook {
@@ -28,20 +38,21 @@ pub(crate) struct CommandHook {
     pub command: String,
 }
 
-/// What the selected settings files say, merged in the order user, project, local.
+/// What the selected settings files say, merged in the order user, project, local, then
+/// the `settings` option.
 #[derive(Debug, Clone, Default, PartialEq)]
-pub(crate) struct Loaded {
-    pub env: BTreeMap<String, String>,
-    pub rules: Vec<(RuleBehavior, RuleSource, String)>,
-    pub default_mode: Option<PermissionMode>,
-    pub directories: Vec<PathBuf>,
+pub struct Settings {
+    pub(crate) env: BTreeMap<String, String>,
+    pub(crate) rules: Vec<(RuleBehavior, RuleSource, String)>,
+    pub(crate) default_mode: Option<PermissionMode>,
+    pub(crate) directories: Vec<PathBuf>,
     /// By event: (matcher, callback id, timeout in seconds).
-    pub hook_matchers: Vec<(String, Option<String>, String, Option<f64>)>,
-    pub commands: Vec<CommandHook>,
+    pub(crate) hook_matchers: Vec<(String, Option<String>, String, Option<f64>)>,
+    pub(crate) commands: Vec<CommandHook>,
 }
 
 /// The file a destination (`userSettings`, `projectSettings`, `localSettings`) names.
-pub(crate) fn file_of(source: RuleSource, cwd: &Path, home: &Path) -> Option<PathBuf> {
+pub(crate) fn settings_file(source: RuleSource, cwd: &Path, home: &Path) -> Option<PathBuf> {
     match source {
         RuleSource::UserSettings => Some(home.join(".claude").join("settings.json")),
         RuleSource::ProjectSettings => Some(cwd.join(".claude").join("settings.json")),
@@ -50,52 +61,45 @@ pub(crate) fn file_of(source: RuleSource, cwd: &Path, home: &Path) -> Option<Pat
     }
 }
 
-/// The session's working directory as `session_config` will settle it.
-pub(crate) fn session_cwd(options: &Options) -> PathBuf {
-    let cwd = match &options.cwd {
-        Some(c) => c.clone(),
-        None => std::env::current_dir().unwrap_or_else(|_| PathBuf::from(".")),
-    };
-    cwd.canonicalize().unwrap_or(cwd)
-}
-
-/// Reads the files `options.setting_sources` selects. A missing or unreadable file, or one
-/// that is not a JSON object, contributes nothing.
-pub(crate) fn load(options: &Options, env: &BTreeMap<String, String>) -> Loaded {
-    let cwd = session_cwd(options);
-    let home = crate::persist::home(env);
-    let default = ["user", "project", "local"].map(String::from).to_vec();
-    let sources = options.setting_sources.clone().unwrap_or(default);
-    let mut loaded = Loaded::default();
-    // The reference's precedence: local over project over user.
-    for (name, source) in [
-        ("user", RuleSource::UserSettings),
-        ("project", RuleSource::ProjectSettings),
-        ("local", RuleSource::LocalSettings),
-    ] {
-        if !sources.iter().any(|s| s == name) {
-            continue;
+impl Settings {
+    /// Reads the files `setting_sources` selects (`None`: all three) for a session in
+    /// `cwd` (canonical), then the `settings` option. A missing or unreadable file, or one
+    /// that is not a JSON object, contributes nothing.
+    pub fn load(
+        cwd: &Path,
+        home: &Path,
+        setting_sources: Option<&[String]>,
+        settings_option: Option<&str>,
+    ) -> Settings {
+        let all = ["user", "project", "local"].map(String::from);
+        let sources = setting_sources.unwrap_or(&all[..]);
+        let mut loaded = Settings::default();
+        // The reference's precedence: local over project over user.
+        for (name, source) in [
+            ("user", RuleSource::UserSettings),
+            ("project", RuleSource::ProjectSettings),
+            ("local", RuleSource::LocalSettings),
+        ] {
+            if !sources.iter().any(|s| s == name) {
+                continue;
+            }
+            let Some(path) = settings_file(source, cwd, home) else {
+                continue;
+            };
+            let Some(Value::Object(doc)) = std::fs::read_to_string(&path)
+                .ok()
+                .and_then(|t| serde_json::from_str::<Value>(&t).ok())
+            else {
+                continue;
+            };
+            loaded.merge(&doc, source, cwd);
         }
-        let Some(path) = file_of(source, &cwd, &home) else {
-            continue;
-        };
-        let Some(Value::Object(doc)) = std::fs::read_to_string(&path)
-            .ok()
-            .and_then(|t| serde_json::from_str::<Value>(&t).ok())
-        else {
-            continue;
-        };
-        loaded.merge(&doc, source, &cwd);
+        // The `settings` option comes last and wins, whatever `setting_sources` says.
+        if let Some(doc) = settings_option.and_then(|s| flag_settings(s, cwd)) {
+            loaded.merge(&doc, RuleSource::FlagSettings, cwd);
+        }
+        loaded
     }
-    // The `settings` option comes last and wins, whatever `setting_sources` says.
-    if let Some(doc) = options
-        .settings
-        .as_deref()
-        .and_then(|s| flag_settings(s, &cwd))
-    {
-        loaded.merge(&doc, RuleSource::FlagSettings, &cwd);
-    }
-    loaded
 }
 
 /// The `settings` option: a JSON object, or the path of a file holding one (relative to
@@ -113,7 +117,7 @@ fn flag_settings(text: &str, cwd: &Path) -> Option<serde_json::Map<String, Value
     }
 }
 
-impl Loaded {
+impl Settings {
     fn merge(&mut self, doc: &serde_json::Map<String, Value>, source: RuleSource, cwd: &Path) {
         if let Some(Value::Object(env)) = doc.get("env") {
             for (k, v) in env {
@@ -197,7 +201,14 @@ impl Loaded {
     }
 
     /// Puts the rules, the default mode, the directories and the hooks into the session.
-    pub fn apply(&self, config: &mut SessionConfig, options: &Options, home: &Path) {
+    /// `options_mode` is the permission mode the options name: with one, `defaultMode` is
+    /// ignored.
+    pub fn apply(
+        &self,
+        config: &mut SessionConfig,
+        options_mode: Option<PermissionMode>,
+        home: &Path,
+    ) {
         // The tools' environment: the options' `env`, with the settings' over it.
         config.env.extend(self.env.clone());
         if config.home.is_none() {
@@ -207,7 +218,7 @@ impl Loaded {
             // A rule the parser refuses is skipped, as a malformed settings entry is.
             let _ = config.permission_rules.add(*behavior, *source, text);
         }
-        if options.permission_mode.is_none() {
+        if options_mode.is_none() {
             if let Some(mode) = self.default_mode {
                 config.permission_mode = mode;
             }
@@ -230,51 +241,6 @@ impl Loaded {
                     from_settings: true,
                 });
         }
-    }
-}
-
-/// What the reference prints when it refuses bypassPermissions to root.
-pub(crate) const BYPASS_ROOT: &str =
-    "--dangerously-skip-permissions cannot be used with root/sudo privileges for security reasons";
-
-/// Refuses `bypassPermissions` (from the options, or a settings file's `defaultMode`) and
-/// `allow_dangerously_skip_permissions` when the process runs as root, unless the session's environment has `IS_SANDBOX=1` or
-/// `CLAUDE_CODE_BUBBLEWRAP` set, as the reference's CLI does.
-pub(crate) fn check_bypass(
-    options: &Options,
-    loaded: &Loaded,
-    env: &BTreeMap<String, String>,
-) -> Result<(), crate::error::OptionsError> {
-    let mode = options.permission_mode.or(loaded.default_mode);
-    let asked = mode == Some(PermissionMode::BypassPermissions)
-        || options.allow_dangerously_skip_permissions;
-    if !asked || !running_as_root() {
-        return Ok(());
-    }
-    let sandboxed = env.get("IS_SANDBOX").is_some_and(|v| v == "1")
-        || env
-            .get("CLAUDE_CODE_BUBBLEWRAP")
-            .is_some_and(|v| !v.is_empty());
-    if sandboxed {
-        return Ok(());
-    }
-    Err(crate::error::OptionsError::new(
-        crate::error::OptionsErrorKind::Value,
-        "permission_mode",
-        BYPASS_ROOT,
-    ))
-}
-
-/// Whether the effective user is root (`/proc/self` belongs to the effective uid).
-fn running_as_root() -> bool {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::MetadataExt;
-        std::fs::metadata("/proc/self").is_ok_and(|m| m.uid() == 0)
-    }
-    #[cfg(not(unix))]
-    {
-        false
     }
 }
 
@@ -306,52 +272,54 @@ mod tests {
             ws.join(".claude/settings.local.json"),
             json!({"permissions": {"defaultMode": "acceptEdits", "ask": ["Write"]}}),
         );
-        let env: BTreeMap<String, String> =
-            [("HOME".to_string(), home.display().to_string())].into();
-        let options = Options {
-            cwd: Some(ws.clone()),
-            ..Default::default()
-        };
-        let loaded = load(&options, &env);
+        let loaded = Settings::load(&ws, &home, None, None);
         assert_eq!(loaded.env.get("A").map(String::as_str), Some("project"));
         assert_eq!(loaded.env.get("B").map(String::as_str), Some("user"));
         assert_eq!(loaded.default_mode, Some(PermissionMode::AcceptEdits));
         assert_eq!(loaded.rules.len(), 3);
         assert_eq!(loaded.commands.len(), 1);
         let mut config = SessionConfig::new("s", ws.clone());
-        loaded.apply(&mut config, &options, &home);
+        loaded.apply(&mut config, None, &home);
         assert_eq!(config.permission_mode, PermissionMode::AcceptEdits);
         assert_eq!(config.hooks["PreToolUse"][0].callback_ids, ["settings_0"]);
         assert_eq!(config.hooks["PreToolUse"][0].timeout, Some(5.0));
 
-        let only_user = Options {
-            setting_sources: Some(vec!["user".into()]),
-            ..options.clone()
-        };
-        let loaded = load(&only_user, &env);
+        let loaded = Settings::load(&ws, &home, Some(&["user".into()]), None);
         assert_eq!(loaded.default_mode, Some(PermissionMode::Plan));
         assert!(loaded.commands.is_empty());
-        let none = Options {
-            setting_sources: Some(vec![]),
-            ..options
-        };
-        assert_eq!(load(&none, &env), Loaded::default());
+        assert_eq!(
+            Settings::load(&ws, &home, Some(&[]), None),
+            Settings::default()
+        );
     }
 
     #[test]
-    fn bypass_as_root_needs_a_sandbox() {
-        let options = Options {
-            permission_mode: Some(PermissionMode::BypassPermissions),
-            ..Default::default()
-        };
-        let env = BTreeMap::new();
-        let refused = check_bypass(&options, &Loaded::default(), &env);
-        assert_eq!(refused.is_err(), running_as_root());
-        if let Err(e) = refused {
-            assert_eq!(e.message, BYPASS_ROOT);
-        }
-        let sandbox: BTreeMap<String, String> = [("IS_SANDBOX".into(), "1".into())].into();
-        assert!(check_bypass(&options, &Loaded::default(), &sandbox).is_ok());
-        assert!(check_bypass(&Options::default(), &Loaded::default(), &env).is_ok());
+    fn the_settings_option_wins() {
+        let dir = tempfile::tempdir().unwrap();
+        let ws = dir.path().to_path_buf();
+        std::fs::create_dir_all(ws.join(".claude")).unwrap();
+        std::fs::write(
+            ws.join(".claude/settings.json"),
+            json!({"env": {"A": "project"}}).to_string(),
+        )
+        .unwrap();
+        std::fs::write(
+            ws.join("extra.json"),
+            json!({"env": {"A": "file"}}).to_string(),
+        )
+        .unwrap();
+        let inline = Settings::load(&ws, &ws, None, Some(r#" {"env": {"A": "inline"}}"#));
+        assert_eq!(inline.env.get("A").map(String::as_str), Some("inline"));
+        let file = Settings::load(&ws, &ws, Some(&[]), Some("extra.json"));
+        assert_eq!(file.env.get("A").map(String::as_str), Some("file"));
+        let mut config = SessionConfig::new("s", ws.clone());
+        let planned = Settings::load(
+            &ws,
+            &ws,
+            None,
+            Some(r#"{"permissions": {"defaultMode": "plan"}}"#),
+        );
+        planned.apply(&mut config, Some(PermissionMode::AcceptEdits), &ws);
+        assert_eq!(config.permission_mode, PermissionMode::Default);
     }
 }

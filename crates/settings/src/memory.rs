@@ -8,13 +8,21 @@
 //! whose text follows the importing file's (relative to it, `~/` for home; five levels at
 //! most). With `project` on, a `CLAUDE.md` in a subdirectory is attached when a tool first
 //! reaches into it ([`Nested`]).
+//!
+//! ```no_run
+//! # use std::path::Path;
+//! # let config = oxagent_core::config::SessionConfig::new("s", "/work");
+//! let mut session = oxagent_core::Session::new(config);
+//! oxagent_settings::attach_memory(&mut session, Path::new("/home/me"), None);
+//! ```
 
-use oxagent_core::sync::lock;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 use oxagent_core::memory::NestedMemory;
+use oxagent_core::sync::lock;
+use oxagent_core::Session;
 use serde_json::{json, Value};
 
 /// How deep `@path` imports are followed.
@@ -199,6 +207,20 @@ pub(crate) fn context_entries(files: &[MemoryFile]) -> Vec<Value> {
                    "tokens": oxagent_core::compact::estimate_chars(f.text.len())})
         })
         .collect()
+}
+
+/// Loads the CLAUDE.md files `setting_sources` selects (`None`: all) into the session:
+/// the reminder of the first prompt, the nested files tools reach, the `/context` entries.
+/// `home` is where the `user` file lives.
+pub fn attach_memory(session: &mut Session, home: &Path, setting_sources: Option<&[String]>) {
+    let cwd = session.config.cwd.clone();
+    let files = load(&cwd, home, setting_sources);
+    session.config.memory = reminder(&files);
+    if enabled(setting_sources, "project") {
+        session.nested_memory = Some(Arc::new(Nested::new(&cwd)));
+    }
+    let entries = context_entries(&files);
+    session.meter.update(|v| v.memory_files = entries);
 }
 
 /// CLAUDE.md files below the working directory, each handed out once.
