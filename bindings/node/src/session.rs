@@ -3,7 +3,7 @@
 //! The JavaScript layer (`js/lib/query.cjs`) polls `recv()` for the next action (a message,
 //! a callback to run, a cancelled callback, the end and the error it raises), answers
 //! callbacks with `answer()`, and asks its own requests with `request()`. What each frame
-//! means is decided in Rust (`oxagent::host_protocol`). Everything crossing the boundary is
+//! means is decided in Rust (`oxagent::protocol::stream_json`). Everything crossing the boundary is
 //! owned, and no JavaScript function is held here (no ThreadsafeFunction), so a closed or
 //! finished session leaves nothing that keeps Node's event loop alive.
 //!
@@ -19,14 +19,14 @@ use napi::Env;
 use std::sync::{Arc, Mutex};
 
 use napi_derive::napi;
-use oxagent::host_protocol::{Action, EndError, Face, HostProtocol};
+use oxagent::protocol::stream_json::{Action, EndError, Face, HostProtocol};
 use oxagent::protocol::HostRequest;
 use oxagent::{FrameSession, Options};
 use serde_json::{json, Value};
 
 use crate::error::{json_error, options_error, session_error, Result};
 
-/// What the JavaScript layer does next (see `oxagent::host_protocol`): `message` (payload:
+/// What the JavaScript layer does next (see `oxagent::protocol::stream_json`): `message` (payload:
 /// the frame), `callback` (id, payload: the request), `cancel` (id), and last `end`
 /// (payload: `{message, result}` when the session ended after an error result).
 #[napi(object)]

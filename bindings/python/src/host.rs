@@ -9,7 +9,7 @@
 //! error = host.end()                       # JSON {"message", "result"} or None
 //! ```
 
-use oxagent::host_protocol::{Action, EndError, Face, HostProtocol as Machine};
+use oxagent::protocol::stream_json::{Action, EndError, Face, HostProtocol as Machine};
 use pyo3::prelude::*;
 use serde_json::json;
 

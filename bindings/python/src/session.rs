@@ -3,7 +3,7 @@
 //! Frames out can be taken two ways, never both on one session:
 //! - `await recv()`: one raw frame per asyncio awaitable (`None` once the session is over);
 //! - `fileno()` + `poll()`: a pump task reads the frames with the host protocol
-//!   (`oxagent::host_protocol`) into actions, moves them into an inbox and makes the
+//!   (`oxagent::protocol::stream_json`) into actions, moves them into an inbox and makes the
 //!   descriptor readable; `poll()` returns the actions waiting (`[]` if none yet, `None` once
 //!   the session is over and drained). Any event loop can wait for a readable descriptor,
 //!   which is how the Python layer serves asyncio and trio alike without a thread per session.
@@ -15,7 +15,7 @@ use std::os::unix::net::UnixStream;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
-use oxagent::host_protocol::{Face, HostProtocol};
+use oxagent::protocol::stream_json::{Face, HostProtocol};
 use oxagent::protocol::HostRequest;
 use oxagent::{FrameSession, Options};
 use pyo3::exceptions::PyRuntimeError;

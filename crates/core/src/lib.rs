@@ -24,6 +24,7 @@ pub mod memory;
 pub mod message;
 pub mod model;
 pub mod permission;
+pub mod prompts;
 pub mod protocol;
 pub mod rules;
 pub mod signal;

@@ -23,28 +23,22 @@ mod frames;
 mod mcp_http;
 mod mcp_stdio;
 mod options;
-mod persist;
-mod prompts;
 mod query;
 mod runtime;
 mod sdk_mcp;
 mod setup;
-mod side_model;
-mod structured;
 mod toolset;
 
 /// Tools written in Rust.
 pub mod custom;
-/// The host's side of the stream-json control protocol, for the faces.
-pub mod host_protocol;
-/// Listing, reading and changing saved sessions.
-pub mod saved;
 pub use error::{Error, OptionsError, OptionsErrorKind, Result};
 pub use frames::{event_frame, frames_encoded, FrameSession};
 pub use options::{McpServer, Options, SystemPrompt, ToolsOption};
 pub use oxagent_core::protocol::control::CanUseTool as CanUseToolRequest;
 pub use oxagent_core::protocol::{self, HookEvent, HookInput, HookOutput, PermissionUpdate};
 pub use oxagent_core::{self as core, message, ContentBlock, Message, PermissionMode};
+/// Listing, reading and changing saved sessions, for the faces (JSON in and out).
+pub use oxagent_sessions::json_api as saved;
 pub use query::{
     query, query_with, Callbacks, CanUseTool, Client, HookCallback, HookMatcherFns,
     PermissionResult,

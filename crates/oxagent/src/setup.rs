@@ -7,13 +7,13 @@ use std::path::PathBuf;
 use oxagent_core::clock::Clock;
 use oxagent_core::compact::CompactionSettings;
 use oxagent_core::config::{SessionConfig, DEFAULT_MODEL};
+use oxagent_core::prompts;
 use oxagent_core::PermissionMode;
 use oxagent_settings::Settings;
 use serde_json::json;
 
 use crate::error::{OptionsError, OptionsErrorKind};
 use crate::options::{Options, SystemPrompt};
-use crate::prompts;
 
 /// The environment the session sees: the process environment with the options' `env` over it.
 pub(crate) fn effective_env(options: &Options) -> BTreeMap<String, String> {
@@ -30,7 +30,7 @@ pub(crate) fn settings(
 ) -> Result<Settings, OptionsError> {
     let settings = Settings::load(
         &session_cwd(options),
-        &crate::persist::home(env),
+        &oxagent_sessions::start::home(env),
         options.setting_sources.as_deref(),
         options.settings.as_deref(),
     );
@@ -134,7 +134,7 @@ pub(crate) fn session_config(
     c.hooks = options.hooks.clone();
     c.include_hook_events = options.include_hook_events;
     if options.output_schema.is_some() {
-        c.final_answer_tool = Some(crate::structured::NAME.to_string());
+        c.final_answer_tool = Some(oxagent_tools::session::structured_output::NAME.to_string());
     }
     c.init.additional_directories = c
         .additional_directories
@@ -154,4 +154,21 @@ fn default_thinking(model: &str) -> Option<serde_json::Value> {
         || m.starts_with("claude-opus-4-8")
         || m.starts_with("claude-sonnet-4-6"))
     .then(|| json!({"type": "adaptive"}))
+}
+
+/// The id a session is created with (`session_id`, else a fresh one): refused unless it is
+/// a UUID, before anything is read or written.
+pub(crate) fn fresh_id(id: &str) -> Result<oxagent_sessions::SessionId, OptionsError> {
+    oxagent_sessions::validate_session_id(id)
+        .map_err(|e| OptionsError::new(OptionsErrorKind::Refused, "session_id", e.to_string()))
+}
+
+/// What the options ask the session to continue from.
+pub(crate) fn continuation(options: &Options) -> oxagent_sessions::start::Continuation {
+    oxagent_sessions::start::Continuation {
+        resume: options.resume.clone(),
+        continue_conversation: options.continue_conversation,
+        fork_session: options.fork_session,
+        resume_session_at: options.resume_session_at.clone(),
+    }
 }

@@ -92,9 +92,11 @@ pub(crate) fn build(
         .collect();
     if let Some(schema) = &options.output_schema {
         // In name order, as the reference lists its tools.
-        let tool: Arc<dyn Tool> = Arc::new(crate::structured::StructuredOutputTool {
-            schema: schema.clone(),
-        });
+        let tool: Arc<dyn Tool> = Arc::new(
+            oxagent_tools::session::structured_output::StructuredOutputTool {
+                schema: schema.clone(),
+            },
+        );
         let at = tools.partition_point(|t| t.name() < tool.name());
         tools.insert(at, tool);
     }

@@ -14,8 +14,10 @@
 
 mod catalog;
 mod id;
+pub mod json_api;
 mod load;
 mod mutate;
+pub mod start;
 mod writer;
 
 use std::path::{Path, PathBuf};

@@ -6,6 +6,8 @@
 //!   `mcp_message`) and what a host asks its session (`interrupt`, `set_model`, ...);
 //!   [`permission`] and [`hook`]: the answers and inputs those carry.
 //! - [`op`]: the session runtime's submission and event queues.
+//! - [`stream_json`]: the host's side of the documented SDKs' stream-json control protocol,
+//!   without I/O, for the faces.
 //!
 //! The documented SDKs' stream-json frames are one serialization of these types; the Rust
 //! API uses them as they are.
@@ -14,6 +16,7 @@ pub mod control;
 pub mod hook;
 pub mod op;
 pub mod permission;
+pub mod stream_json;
 pub mod system;
 
 pub use crate::content;

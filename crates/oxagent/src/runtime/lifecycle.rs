@@ -32,7 +32,8 @@ use super::{lock, Shared};
 use crate::custom::ServerTool;
 use crate::error::Result;
 use crate::options::{McpServer, Options};
-use crate::{mcp_http, mcp_stdio, persist, sdk_mcp, setup, side_model, toolset};
+use crate::{mcp_http, mcp_stdio, sdk_mcp, setup, toolset};
+use oxagent_sessions::start as persist;
 
 pub(crate) fn tokio_sleep(ms: u64) -> BoxFuture<'static, ()> {
     Box::pin(tokio::time::sleep(Duration::from_millis(ms)))
@@ -65,8 +66,13 @@ pub(super) fn start(
     let settings = setup::settings(&options, &mut env)?;
     let mut config = setup::session_config(&options, &env, &clock)?;
     settings.apply(&mut config, options.permission_mode, &persist::home(&env));
-    let fresh_id = persist::fresh_id(&config.session_id)?;
-    let plan = persist::plan(&options, &persist::home(&env), &config.cwd, fresh_id);
+    let fresh_id = setup::fresh_id(&config.session_id)?;
+    let plan = persist::plan(
+        &setup::continuation(&options),
+        &persist::home(&env),
+        &config.cwd,
+        fresh_id,
+    );
     config.session_id = plan.session_id.clone();
     config.transcript_path = plan.writer.as_ref().map(|w| w.path().to_path_buf());
     let (tx, rx) = unbounded_channel();
@@ -82,7 +88,7 @@ pub(super) fn start(
     );
     let session_id = session.session_id().to_string();
     let (task_events, task_flow) = TaskFlow::new(events.clone(), session_id.clone());
-    let side = side_model::SessionSideModel::new(
+    let side = oxagent_tools::web::session_model::SessionSideModel::new(
         model.clone(),
         session.live.clone(),
         &env,

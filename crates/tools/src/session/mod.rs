@@ -11,5 +11,6 @@
 
 pub mod ask_user;
 pub mod skill;
+pub mod structured_output;
 pub mod task_board;
 pub mod tool_search;

@@ -9,4 +9,5 @@
 pub mod fetch;
 pub mod http;
 pub mod search;
+pub mod session_model;
 pub mod side_model;

@@ -5,7 +5,7 @@
 //! callbacks, tasks and error classes.
 //!
 //! ```
-//! use oxagent::host_protocol::{Action, Face, HostProtocol};
+//! use oxagent_core::protocol::stream_json::{Action, Face, HostProtocol};
 //! use serde_json::json;
 //! let mut host = HostProtocol::new(Face::Python);
 //! let (id, frame) = host.request(json!({"subtype": "interrupt"}));

@@ -18,17 +18,17 @@ use futures::StreamExt;
 use oxagent_core::agent::response::ResponseBuilder;
 use oxagent_core::live::LiveSettings;
 use oxagent_core::model::{Model, ModelEvent, ModelRequest};
+use oxagent_core::prompts;
 use oxagent_core::signal::AbortSignal;
 use oxagent_core::usage::SideLedger;
-use oxagent_tools::side_model::{ModelTier, SideAnswer, SideModel, SideRequest};
+
+use super::side_model::{ModelTier, SideAnswer, SideModel, SideRequest};
 use serde_json::{json, Value};
 
-use crate::prompts;
-
-pub(crate) const DEFAULT_SMALL_MODEL: &str = "claude-haiku-4-5";
+pub const DEFAULT_SMALL_MODEL: &str = "claude-haiku-4-5";
 
 /// The session's [`SideModel`].
-pub(crate) struct SessionSideModel {
+pub struct SessionSideModel {
     model: Arc<dyn Model>,
     live: Arc<LiveSettings>,
     small_model: String,
@@ -37,7 +37,7 @@ pub(crate) struct SessionSideModel {
 }
 
 impl SessionSideModel {
-    pub(crate) fn new(
+    pub fn new(
         model: Arc<dyn Model>,
         live: Arc<LiveSettings>,
         env: &BTreeMap<String, String>,

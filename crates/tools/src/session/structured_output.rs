@@ -7,11 +7,11 @@ use oxagent_core::permission::{PermissionContext, ToolPermission};
 use oxagent_core::tool::{Tool, ToolContext, ToolOutput};
 use serde_json::{json, Value};
 
-pub(crate) const NAME: &str = "StructuredOutput";
+pub const NAME: &str = "StructuredOutput";
 const DONE: &str = "Structured output provided successfully";
 
-pub(crate) struct StructuredOutputTool {
-    pub(crate) schema: Value,
+pub struct StructuredOutputTool {
+    pub schema: Value,
 }
 
 impl Tool for StructuredOutputTool {

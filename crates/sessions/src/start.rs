@@ -1,5 +1,13 @@
-//! Session transcripts for the facade: where a session's rows go, and what `resume`,
-//! `continue_conversation`, `fork_session` and `resume_session_at` start from.
+//! How a session starts from its transcripts: where its rows go, what `resume`,
+//! `continue_conversation`, `fork_session` and `resume_session_at` start from, putting a
+//! loaded conversation back into a [`Session`], and the [`Recorder`] that writes the rows
+//! while the session runs.
+//!
+//! ```text
+//! plan(continuation, home, cwd, fresh id) -> Plan { session id, Start::Fresh | Resumed | Refused, writer }
+//! restore(session, loaded, writer)        -> the conversation and its running cost, back in
+//! Recorder { emit, writer }               -> every message to the caller, conversation rows to the file
+//! ```
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -10,17 +18,28 @@ use oxagent_core::conversation::Turn;
 use oxagent_core::message::{Message, ResultMessage, ResultSubtype};
 use oxagent_core::usage::{ModelUsage, Usage};
 use oxagent_core::{Session, UserContent};
-use oxagent_sessions::{
-    load, project_dir, resume_target, transcript_path, validate_session_id, LoadError,
-    LoadedSession, SessionId, TranscriptWriter,
-};
 use serde_json::Value;
 
-use crate::error::{OptionsError, OptionsErrorKind};
-use crate::options::Options;
+use crate::{
+    load, project_dir, resume_target, transcript_path, LoadError, LoadedSession, SessionId,
+    TranscriptWriter,
+};
+
+/// What a session continues from, as the options ask.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Continuation {
+    /// `resume`: a session id, or a title looked up among the project's sessions.
+    pub resume: Option<String>,
+    /// `continue_conversation`: the project's most recent session.
+    pub continue_conversation: bool,
+    /// `fork_session`: continue into a new session, leaving the original as it was.
+    pub fork_session: bool,
+    /// `resume_session_at`: the conversation stops after this message uuid.
+    pub resume_session_at: Option<String>,
+}
 
 /// How a session begins.
-pub(crate) enum Start {
+pub enum Start {
     Fresh,
     Resumed(Box<LoadedSession>),
     /// The session cannot start from what `resume` / `resume_session_at` name: the text of
@@ -28,36 +47,29 @@ pub(crate) enum Start {
     Refused(String),
 }
 
-pub(crate) struct Plan {
+pub struct Plan {
     pub session_id: String,
     pub start: Start,
     pub writer: Option<TranscriptWriter>,
 }
 
 /// The home folder sessions live under: the options' `HOME`, else the process's.
-pub(crate) fn home(env: &BTreeMap<String, String>) -> PathBuf {
+pub fn home(env: &BTreeMap<String, String>) -> PathBuf {
     env.get("HOME")
         .map(PathBuf::from)
         .unwrap_or_else(|| PathBuf::from("."))
 }
 
-/// The id a session is created with (`session_id`, else a fresh one): refused unless it is
-/// a UUID, before anything is read or written.
-pub(crate) fn fresh_id(id: &str) -> Result<SessionId, OptionsError> {
-    validate_session_id(id)
-        .map_err(|e| OptionsError::new(OptionsErrorKind::Refused, "session_id", e.to_string()))
-}
-
 /// Decides the session id and loads what the options ask to continue from. Only ids that
 /// passed `validate_session_id` reach a path: `resume` is a session id or a title looked up
 /// among the project's sessions, `resume_session_at` is only compared with message uuids.
-pub(crate) fn plan(options: &Options, home: &Path, cwd: &Path, fresh_id: SessionId) -> Plan {
+pub fn plan(options: &Continuation, home: &Path, cwd: &Path, fresh_id: SessionId) -> Plan {
     let source = match (&options.resume, options.continue_conversation) {
         (Some(value), _) => match resume_target(&project_dir(home, cwd), value) {
             Ok(id) => Some(id),
             Err(text) => return refused(fresh_id, text),
         },
-        (None, true) => oxagent_sessions::latest_session(home, cwd),
+        (None, true) => crate::latest_session(home, cwd),
         (None, false) => None,
     };
     let Some(source_id) = source else {
@@ -125,7 +137,7 @@ fn refused(session_id: SessionId, text: String) -> Plan {
 
 /// Puts a loaded conversation and its running cost back into a session, and writes the
 /// repairs a torn transcript needed.
-pub(crate) fn restore(
+pub fn restore(
     session: &mut Session,
     loaded: &LoadedSession,
     writer: Option<&TranscriptWriter>,
@@ -160,7 +172,7 @@ pub(crate) fn restore(
 }
 
 /// The result of a turn that could not start: `error` says why (see [`Start::Refused`]).
-pub(crate) fn refused_result(session_id: &str, error: &str, uuid: String) -> ResultMessage {
+pub fn refused_result(session_id: &str, error: &str, uuid: String) -> ResultMessage {
     ResultMessage {
         subtype: ResultSubtype::ErrorDuringExecution,
         is_error: true,
@@ -171,7 +183,7 @@ pub(crate) fn refused_result(session_id: &str, error: &str, uuid: String) -> Res
 }
 
 /// Forwards messages to the caller and writes the conversation ones to the transcript.
-pub(crate) struct Recorder<'a> {
+pub struct Recorder<'a> {
     pub inner: &'a dyn Emit,
     pub writer: Option<&'a TranscriptWriter>,
 }

@@ -6,10 +6,10 @@
 
 use std::path::{Path, PathBuf};
 
-use oxagent_sessions as store;
+use crate as store;
 use serde_json::{json, Value};
 
-pub use oxagent_sessions::SessionError;
+pub use crate::SessionError;
 
 fn projects() -> PathBuf {
     let home = std::env::var_os("HOME").map_or_else(|| PathBuf::from("."), PathBuf::from);
