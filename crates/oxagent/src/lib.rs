@@ -20,15 +20,12 @@
 
 mod error;
 mod frames;
-mod mcp_http;
-mod mcp_stdio;
 mod memory;
 mod options;
 mod persist;
 mod prompts;
 mod query;
 mod runtime;
-mod sdk_mcp;
 mod settings;
 mod settings_host;
 mod setup;
@@ -46,6 +43,9 @@ pub use options::{McpServer, Options, SystemPrompt, ToolsOption};
 pub use oxagent_core::protocol::control::CanUseTool as CanUseToolRequest;
 pub use oxagent_core::protocol::{self, HookEvent, HookInput, HookOutput, PermissionUpdate};
 pub use oxagent_core::{self as core, message, ContentBlock, Message, PermissionMode};
+/// MCP: server configs, and the in-process SDK server's JSON-RPC (for hosts that serve it
+/// to a remote session themselves).
+pub use oxagent_mcp as mcp;
 pub use query::{
     query, query_with, Callbacks, CanUseTool, Client, HookCallback, HookMatcherFns,
     PermissionResult,
