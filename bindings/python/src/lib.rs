@@ -16,6 +16,7 @@
 //! ```
 
 mod error;
+mod mcp_server;
 mod runtime;
 mod session;
 
@@ -46,6 +47,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("StartRefused", m.py().get_type::<error::StartRefused>())?;
     m.add_function(wrap_pyfunction!(sessions, m)?)?;
     m.add_class::<session::NativeSession>()?;
+    m.add_class::<mcp_server::PySdkMcpServer>()?;
     m.add_function(wrap_pyfunction!(version, m)?)?;
     m.add_function(wrap_pyfunction!(_after_fork_in_child, m)?)?;
     Ok(())

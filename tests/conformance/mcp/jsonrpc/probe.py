@@ -4,6 +4,7 @@ remote Claude Code does: through a custom ``Transport`` whose other end (this sc
 (``query``, ``ClaudeAgentOptions``, ``Transport``, and sdk/tools.py), so it runs on the
 reference and on oxagent alike:
     SDK_PYTHON=PY python3 probe.py > golden/python.json     (or: PY probe.py)
+``probe()`` returns the same, for a test to compare (python/tests/test_mcp.py).
 """
 
 import asyncio
@@ -14,7 +15,7 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
-if os.environ.get("SDK_PYTHON") and os.environ.get("PROBE_CHILD") != "1":
+if __name__ == "__main__" and os.environ.get("SDK_PYTHON") and os.environ.get("PROBE_CHILD") != "1":
     env = dict(os.environ, PROBE_CHILD="1")
     sys.exit(subprocess.call([os.environ["SDK_PYTHON"], os.path.abspath(__file__)], env=env))
 
@@ -81,7 +82,8 @@ class RemoteCli(Transport):
                 return
 
 
-async def main():
+async def probe():
+    """The replies to every case, as golden/*.json has them."""
     spec = json.load(open(os.path.join(HERE, "cases.json")))
     server = spec["server"]
     out = []
@@ -91,7 +93,8 @@ async def main():
         async for _ in query(prompt="probe", options=options, transport=cli):
             pass
         out.append({"name": case["name"], "replies": cli.replies})
-    print(json.dumps(out, indent=1))
+    return out
 
 
-asyncio.run(main())
+if __name__ == "__main__":
+    print(json.dumps(asyncio.run(probe()), indent=1))
