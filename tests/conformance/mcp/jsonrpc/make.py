@@ -78,6 +78,8 @@ CASES = [
         rpc(1, "tools/list"), call(2, "add", {"a": 1, "b": 2}), rpc(3, "ping"),
         {"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": 9}},
         {"jsonrpc": "2.0", "method": "notifications/whatever"}]},
+    {"name": "no_initialized_notification", "messages": [
+        init(1, "2025-06-18"), rpc(2, "tools/list"), call(3, "add", {"a": 1, "b": 2})]},
     {"name": "lifecycle", "messages": [
         init(1, "2025-06-18"), {"jsonrpc": "2.0", "method": "notifications/initialized"},
         rpc(2, "ping"), rpc(3, "tools/list"), rpc(4, "resources/list"), rpc(5, "prompts/list"),
