@@ -58,8 +58,9 @@ conformance: python-dev
     # The project's own hook scenarios, recorded from the reference (tests/conformance/hooks/).
     python3 ../shared/conformance/run.py --python {{python}} tests/conformance/hooks/hook_*.json --out-dir target/conformance/hooks -j 2 > /dev/null || true
     python3 ../shared/conformance/compare.py tests/conformance/hooks/golden target/conformance/hooks --profile api -q
-    # Stdio MCP servers (mcp_stdio_calls differs on purpose: a note we word ourselves).
-    python3 ../shared/conformance/run.py --python {{python}} tests/conformance/mcp/mcp_*.json --out-dir target/conformance/mcp -j 2 > /dev/null || true
+    # MCP servers: stdio, and in-process SDK servers built through the face by sdk/python
+    # (mcp_stdio_calls differs on purpose: a note we word ourselves).
+    SDK_PYTHON={{python}} python3 ../shared/conformance/run.py --python {{justfile_directory()}}/tests/conformance/mcp/sdk/python tests/conformance/mcp/mcp_*.json --out-dir target/conformance/mcp -j 2 > /dev/null || true
     python3 ../shared/conformance/compare.py tests/conformance/mcp/golden target/conformance/mcp --profile api -q || true
     # output_format (structured_output_text_first differs on purpose: a reminder we word ourselves).
     python3 ../shared/conformance/run.py --python {{python}} tests/conformance/structured/structured_*.json --out-dir target/conformance/structured -j 2 > /dev/null || true

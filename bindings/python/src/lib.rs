@@ -17,6 +17,7 @@
 
 mod error;
 mod host;
+mod mcp_server;
 mod runtime;
 mod session;
 
@@ -48,6 +49,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(sessions, m)?)?;
     m.add_class::<session::NativeSession>()?;
     m.add_class::<host::PyHostProtocol>()?;
+    m.add_class::<mcp_server::PySdkMcpServer>()?;
     m.add_function(wrap_pyfunction!(version, m)?)?;
     m.add_function(wrap_pyfunction!(_after_fork_in_child, m)?)?;
     Ok(())

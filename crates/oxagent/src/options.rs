@@ -17,6 +17,7 @@ use std::path::PathBuf;
 use oxagent_core::config::HookMatcher;
 use oxagent_core::tool::ToolList;
 use oxagent_core::PermissionMode;
+pub use oxagent_mcp::McpServer;
 use serde_json::{Map, Value};
 
 use crate::error::{OptionsError, OptionsErrorKind as K};
@@ -40,45 +41,6 @@ pub enum SystemPrompt {
     Text(String),
     /// The full coding-agent prompt, with optional text appended.
     Preset { append: Option<String> },
-}
-
-/// An MCP server the session connects to.
-#[derive(Debug, Clone, PartialEq)]
-pub enum McpServer {
-    /// An in-process server of the host (Python `create_sdk_mcp_server`, JS
-    /// `createSdkMcpServer`), reached through `mcp_message` control requests.
-    Sdk { name: String },
-    /// A server the session starts as a child process and talks to over stdio.
-    Stdio {
-        name: String,
-        command: String,
-        args: Vec<String>,
-        env: BTreeMap<String, String>,
-    },
-    /// A server reached over streamable HTTP.
-    Http {
-        name: String,
-        url: String,
-        headers: BTreeMap<String, String>,
-    },
-    /// Rust tools served in-process under a server name: the model sees each as
-    /// `mcp__<name>__<tool>` (see [`crate::custom`]).
-    InProcess {
-        name: String,
-        version: String,
-        tools: ToolList,
-    },
-}
-
-impl McpServer {
-    pub fn name(&self) -> &str {
-        match self {
-            McpServer::Sdk { name }
-            | McpServer::Stdio { name, .. }
-            | McpServer::Http { name, .. }
-            | McpServer::InProcess { name, .. } => name,
-        }
-    }
 }
 
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -430,92 +392,20 @@ fn parse_system_prompt(v: &Value) -> Result<SystemPrompt, OptionsError> {
     }
 }
 
-/// `{type?: "stdio", command, args?, env?}`.
-fn stdio_server(name: &str, cfg: &Value) -> Result<McpServer, OptionsError> {
-    let key = "mcp_servers";
-    let bad = |what: &str| OptionsError::new(K::Type, key, format!("mcp_servers.{name}.{what}"));
-    let command = cfg
-        .get("command")
-        .and_then(Value::as_str)
-        .filter(|c| !c.is_empty())
-        .ok_or_else(|| bad("command must be a non-empty string"))?
-        .to_string();
-    let args = match cfg.get("args") {
-        None | Some(Value::Null) => Vec::new(),
-        Some(Value::Array(a)) => a
-            .iter()
-            .map(|x| x.as_str().map(str::to_string))
-            .collect::<Option<Vec<_>>>()
-            .ok_or_else(|| bad("args must be a list of strings"))?,
-        Some(_) => return Err(bad("args must be a list of strings")),
-    };
-    let env = string_map(cfg.get("env")).ok_or_else(|| bad("env must map names to strings"))?;
-    Ok(McpServer::Stdio {
-        name: name.to_string(),
-        command,
-        args,
-        env,
-    })
-}
-
-/// An optional map of names to strings (`env`, `headers`); `None` when it is something else.
-fn string_map(v: Option<&Value>) -> Option<BTreeMap<String, String>> {
-    match v {
-        None | Some(Value::Null) => Some(BTreeMap::new()),
-        Some(Value::Object(m)) => m
-            .iter()
-            .map(|(k, x)| x.as_str().map(|x| (k.clone(), x.to_string())))
-            .collect(),
-        Some(_) => None,
-    }
-}
-
-/// `{type: "http", url, headers?}`.
-fn http_server(name: &str, cfg: &Value) -> Result<McpServer, OptionsError> {
-    let bad = |what: &str| {
-        OptionsError::new(K::Type, "mcp_servers", format!("mcp_servers.{name}.{what}"))
-    };
-    let url = cfg
-        .get("url")
-        .and_then(Value::as_str)
-        .filter(|u| u.starts_with("http://") || u.starts_with("https://"))
-        .ok_or_else(|| bad("url must be an http:// or https:// URL"))?
-        .to_string();
-    let headers =
-        string_map(cfg.get("headers")).ok_or_else(|| bad("headers must map names to strings"))?;
-    Ok(McpServer::Http {
-        name: name.to_string(),
-        url,
-        headers,
-    })
-}
-
+/// `mcp_servers`: read by the MCP crate, its refusals worded as option errors.
 fn parse_mcp_servers(v: &Value) -> Result<Vec<McpServer>, OptionsError> {
     let key = "mcp_servers";
     match v {
-        Value::Null => Ok(Vec::new()),
-        Value::Object(m) => m
-            .iter()
-            .map(
-                |(name, cfg)| match cfg.get("type").and_then(Value::as_str) {
-                    Some("sdk") => Ok(McpServer::Sdk { name: name.clone() }),
-                    Some("stdio") | None => stdio_server(name, cfg),
-                    Some("http") => http_server(name, cfg),
-                    Some(t) => Err(OptionsError::new(
-                        K::Unsupported,
-                        key,
-                        format!(
-                            "mcp_servers: {t} servers ({name}) are not supported by oxagent yet"
-                        ),
-                    )),
-                },
-            )
-            .collect(),
-        Value::String(_) => Err(OptionsError::new(
-            K::Unsupported,
-            key,
-            "mcp_servers as a config file path is not supported by oxagent yet",
-        )),
+        Value::Null | Value::Object(_) | Value::String(_) => {
+            oxagent_mcp::config::parse(v).map_err(|e| {
+                let kind = if e.unsupported {
+                    K::Unsupported
+                } else {
+                    K::Type
+                };
+                OptionsError::new(kind, key, e.message)
+            })
+        }
         _ => Err(type_err(key, "a mapping of server names to configs", v)),
     }
 }

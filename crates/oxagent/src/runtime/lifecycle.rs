@@ -29,10 +29,9 @@ use tokio::sync::mpsc::{unbounded_channel, UnboundedReceiver};
 use super::events::EventOut;
 use super::tasks::{Next, Notification, TaskFlow};
 use super::{lock, Shared};
-use crate::custom::ServerTool;
 use crate::error::Result;
 use crate::options::{McpServer, Options};
-use crate::{mcp_http, mcp_stdio, sdk_mcp, setup, toolset};
+use crate::{setup, toolset};
 use oxagent_sessions::start as persist;
 
 pub(crate) fn tokio_sleep(ms: u64) -> BoxFuture<'static, ()> {
@@ -198,39 +197,28 @@ impl SessionTask {
 
     /// Connects each MCP server and adds its tools; the init message lists them.
     async fn connect_mcp_servers(&mut self) {
-        let cwd: PathBuf = self.session.config.cwd.clone();
-        for server in &self.servers {
-            let (server_tools, status) = match server {
-                McpServer::Sdk { name } => sdk_mcp::connect(&self.events, name).await,
-                McpServer::Stdio {
-                    name,
-                    command,
-                    args,
-                    env,
-                } => mcp_stdio::connect(name, command, args, env, &self.server_env, &cwd).await,
-                McpServer::Http { name, url, headers } => {
-                    mcp_http::connect(name, url, headers).await
-                }
-                McpServer::InProcess { name, tools, .. } => (
-                    tools
-                        .iter()
-                        .map(|t| ServerTool::wrap(name, t.clone()))
-                        .collect(),
-                    sdk_mcp::status(name, Ok(())),
-                ),
-            };
-            // With tool search on, MCP tools wait behind ToolSearch, as the reference's.
-            let searchable = self.tools.get("ToolSearch").is_some();
-            for t in server_tools {
-                if searchable {
-                    self.tools
-                        .deferred()
-                        .defer(oxagent_core::tool::api_definition(t.as_ref()));
-                }
-                self.tools.push(t);
+        let env = &self.server_env;
+        let ctx = oxagent_mcp::ConnectContext {
+            host: Arc::new(self.events.clone()),
+            env,
+            cwd: &self.session.config.cwd,
+            results_root: env
+                .get("HOME")
+                .filter(|h| !h.is_empty())
+                .map(|h| PathBuf::from(h).join(".claude").join("projects")),
+        };
+        let connected = oxagent_mcp::connect_all(&self.servers, &ctx).await;
+        // With tool search on, MCP tools wait behind ToolSearch, as the reference's.
+        let searchable = self.tools.get("ToolSearch").is_some();
+        for t in connected.tools {
+            if searchable && !connected.always_load.contains(t.name()) {
+                self.tools
+                    .deferred()
+                    .defer(oxagent_core::tool::api_definition(t.as_ref()));
             }
-            lock(&self.mcp_status).push(status);
+            self.tools.push(t);
         }
+        *lock(&self.mcp_status) = connected.statuses;
         // The init message names no failure reasons (mcp_status does), as the reference.
         self.session.config.mcp_servers = lock(&self.mcp_status)
             .iter()

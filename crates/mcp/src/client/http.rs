@@ -1,4 +1,4 @@
-//! MCP servers reached over HTTP (`{"type": "http", "url", "headers"}`): the streamable-HTTP
+//! Servers reached over HTTP (`{"type": "http", "url", "headers"}`): the streamable-HTTP
 //! transport of `rmcp`, driven by the project's own reqwest client. Each JSON-RPC message is
 //! a POST answered by JSON or by an event stream; the server's session id rides along in
 //! `Mcp-Session-Id`.
@@ -17,10 +17,8 @@ use rmcp::transport::streamable_http_client::{
 use rmcp::transport::StreamableHttpClientTransport;
 use sse_stream::{Error as SseError, Sse, SseStream};
 
-use oxagent_core::protocol::system::McpServerStatus;
-use oxagent_core::tool::Tool;
-
-use crate::mcp_stdio;
+use super::{stdio, ResultsRoot};
+use crate::Connected;
 
 const SESSION: &str = "Mcp-Session-Id";
 const LAST_EVENT: &str = "Last-Event-Id";
@@ -29,7 +27,7 @@ const JSON_TYPE: &str = "application/json";
 
 /// The failure of one HTTP exchange.
 #[derive(Debug)]
-pub(crate) struct HttpFailure(String);
+struct HttpFailure(String);
 
 impl std::fmt::Display for HttpFailure {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -207,7 +205,8 @@ pub(crate) async fn connect(
     name: &str,
     url: &str,
     headers: &BTreeMap<String, String>,
-) -> (Vec<Arc<dyn Tool>>, McpServerStatus) {
+    results: &ResultsRoot,
+) -> Connected {
     let client = Client {
         http: reqwest::Client::new(),
         headers: Arc::new(
@@ -221,5 +220,5 @@ pub(crate) async fn connect(
         client,
         StreamableHttpClientTransportConfig::with_uri(url.to_string()),
     );
-    mcp_stdio::open(name, transport).await
+    stdio::open(name, transport, results).await
 }
