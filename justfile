@@ -85,9 +85,10 @@ lint:
 record-demo: build
     bash examples/record-demo.sh
 
-# Fuzz the permission rule parser and the Bash reader for SECONDS (cargo-fuzz; the fuzz crate
-# is its own workspace in fuzz/).
-fuzz seconds="600":
+# Fuzz each target for SECONDS (cargo-fuzz; the fuzz crate is its own workspace in fuzz/): the
+# rule parser and Bash reader, the SSE stream of an answer, the frames the faces send, tool
+# input checks, the transcript loader and the settings loader. TARGETS picks some.
+fuzz seconds="600" targets="rules sse_stream frames tool_input transcript settings":
     cargo install cargo-fuzz --locked --quiet 2>/dev/null || true
     # cargo-fuzz passes -Z flags; RUSTC_BOOTSTRAP lets the stable toolchain accept them.
-    cd fuzz && RUSTC_BOOTSTRAP=1 cargo fuzz run rules --sanitizer none -- -max_total_time={{seconds}}
+    cd fuzz && for t in {{targets}}; do echo "== $t"; RUSTC_BOOTSTRAP=1 cargo fuzz run "$t" --sanitizer none -- -max_total_time={{seconds}} || exit 1; done
