@@ -22,7 +22,7 @@ use crate::tool::ToolRegistry;
 use super::model_call::collect;
 use super::outcome::{api_error_text, TurnEnd};
 use super::request::{self, max_tokens};
-use super::session::TurnState;
+use super::turn::TurnState;
 use super::{hooks, Deps, Session};
 
 /// The error of a summary request the caller interrupted.

@@ -10,7 +10,7 @@ use crate::protocol::system::{
 
 use super::hooks::{self, HookOutcome};
 use super::outcome::TurnEnd;
-use super::session::{reminder, TurnState};
+use super::turn::{reminder, TurnState};
 use super::{Deps, Session};
 
 /// Put before a hook's words in the conversation, so the model weighs them rightly.

@@ -15,6 +15,7 @@
 
 mod compaction;
 mod context;
+mod deps;
 mod dispatch;
 mod executor;
 mod hook_flow;
@@ -27,34 +28,14 @@ pub mod response;
 mod restore;
 mod session;
 mod tool_round;
+mod turn;
 mod updates;
+mod view;
 
 pub use compaction::{plan_compaction, PlannedCompaction};
 pub use context::{ContextMeter, ContextView};
+pub use deps::{Deps, Emit};
 pub use hooks::HookOutcome;
 pub use local_command::compact_command;
 pub use request::build as build_request;
 pub use session::Session;
-
-use crate::clock::Clock;
-use crate::host::Host;
-use crate::message::Message;
-use crate::model::Model;
-use crate::signal::AbortSignal;
-use crate::tool::ToolRegistry;
-
-/// Where the loop sends messages. Called in order, from the loop's task.
-pub trait Emit: Send + Sync {
-    fn emit(&self, message: Message);
-}
-
-/// The edges one turn runs against.
-pub struct Deps<'a> {
-    pub model: &'a dyn Model,
-    pub tools: &'a ToolRegistry,
-    pub host: &'a dyn Host,
-    pub emit: &'a dyn Emit,
-    pub clock: &'a dyn Clock,
-    /// Fires when the caller interrupts this turn.
-    pub interrupt: &'a AbortSignal,
-}

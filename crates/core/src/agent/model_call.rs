@@ -6,7 +6,7 @@ use serde_json::{json, Map, Value};
 
 use crate::content::ContentBlock;
 use crate::conversation::Turn;
-use crate::message::{ApiErrorMark, ApiMessage, AssistantMessage, Message, StreamEventMessage};
+use crate::message::{ApiMessage, AssistantMessage, Message, StreamEventMessage};
 use crate::model::{ApiError, ModelEvent, ModelRequest, RetryNotice};
 use crate::protocol::system::{ApiRetry, Status, SystemBody};
 use crate::usage::Usage;
@@ -14,8 +14,8 @@ use crate::usage::Usage;
 use super::outcome::{api_error_text, TurnEnd};
 use super::request;
 use super::response::ResponseBuilder;
-use super::session::TurnState;
 use super::tool_round::{call_of, ToolRound};
+use super::turn::TurnState;
 use super::{Deps, Session};
 
 /// Why a model call gave no response.
@@ -109,8 +109,6 @@ impl Session {
         Ok(resp)
     }
 
-    /// An assistant message that stands for something other than a model answer (an API
-    /// error, a local command's output).
     pub(crate) fn synthetic_assistant(
         &self,
         deps: &Deps<'_>,
@@ -118,52 +116,17 @@ impl Session {
         error: &str,
         stop_sequence: bool,
     ) -> Message {
-        Message::Assistant(AssistantMessage {
-            message: ApiMessage {
-                id: deps.clock.uuid(),
-                kind: "message".into(),
-                role: "assistant".into(),
-                model: "<synthetic>".into(),
-                content: vec![ContentBlock::text(text)],
-                stop_reason: Some(
-                    if stop_sequence {
-                        "stop_sequence"
-                    } else {
-                        "end_turn"
-                    }
-                    .into(),
-                ),
-                stop_sequence: stop_sequence.then(String::new),
-                usage: Usage::synthetic(),
-                context_management: None,
-                extra: synthetic_fields(),
-            },
-            parent_tool_use_id: None,
-            error: (!error.is_empty()).then(|| error.to_string()),
-            api_error: None,
-            local_command: None,
-            tool_use_meta: None,
-            uuid: deps.clock.uuid(),
-            session_id: self.config.session_id.clone(),
-        })
+        self.view()
+            .synthetic_assistant(deps, text, error, stop_sequence)
     }
 
-    /// The synthetic assistant message that stands for a failed API call.
     pub(crate) fn api_error_assistant(
         &self,
         deps: &Deps<'_>,
         text: &str,
         err: &ApiError,
     ) -> Message {
-        let mut m = self.synthetic_assistant(deps, text, err.kind.as_str(), true);
-        if let Message::Assistant(a) = &mut m {
-            a.api_error = Some(Box::new(ApiErrorMark {
-                is_api_error_message: true,
-                api_error_status: err.status,
-                api_error_type: err.error_type.clone(),
-            }));
-        }
-        m
+        self.view().api_error_assistant(deps, text, err)
     }
 
     pub(crate) fn account(&mut self, model: &str, usage: &Usage) {
@@ -277,14 +240,6 @@ impl Session {
         };
         self.system(SystemBody::ApiRetry(retry), deps)
     }
-}
-
-/// The fields of the API's message no model filled in, on a synthetic assistant message.
-fn synthetic_fields() -> Map<String, Value> {
-    ["diagnostics", "container", "stop_details"]
-        .into_iter()
-        .map(|k| (k.to_string(), Value::Null))
-        .collect()
 }
 
 /// How the TypeScript SDK names a call of an MCP tool (`mcp__<server>__<tool>`).

@@ -9,10 +9,8 @@ use crate::conversation::Turn;
 use crate::live::LiveSettings;
 use crate::memory::NestedMemory;
 use crate::message::ResultSubtype;
-use crate::message::{
-    Message, PermissionDenial, ResultMessage, SystemMessage, UserMessage, UserParam,
-};
-use crate::protocol::hook::{Effort, HookEvent, HookInput};
+use crate::message::{Message, ResultMessage};
+use crate::protocol::hook::{HookEvent, HookInput};
 use crate::protocol::system::{Init, SystemBody};
 use crate::usage::{model_usage_report, ModelUsage, Usage};
 
@@ -20,6 +18,8 @@ use super::context::{ContextMeter, ContextTracker};
 use super::model_call::CallFailure;
 use super::outcome::TurnEnd;
 use super::tool_round::ToolRound;
+use super::turn::{reminder, TurnState};
+use super::view::SessionView;
 use super::{hooks, local_command, Deps};
 
 /// What the model reads when a response stopped at its output limit.
@@ -31,10 +31,6 @@ pub(crate) const INTERRUPTED_FOR_TOOL: &str = "[Request interrupted by user for 
 const INTERRUPTED: &str = "[Request interrupted by user]";
 /// How often the model is reminded to call the final-answer tool before the turn fails.
 const FINAL_ANSWER_REMINDERS: u32 = 5;
-
-pub(crate) fn reminder(text: &str) -> ContentBlock {
-    ContentBlock::text(format!("<system-reminder>\n{text}\n</system-reminder>"))
-}
 
 /// One conversation with the model.
 #[derive(Debug)]
@@ -60,22 +56,6 @@ pub struct Session {
     pub(crate) stop_blocked_before: bool,
     /// What tools spent on requests of their own, not yet counted.
     pub side_ledger: Arc<crate::usage::SideLedger>,
-}
-
-/// The state of one turn in progress.
-#[derive(Default)]
-pub(crate) struct TurnState {
-    pub usage: Usage,
-    pub num_turns: u32,
-    pub requests: u32,
-    pub api_ms: u64,
-    pub denials: Vec<PermissionDenial>,
-    pub stop_reason: Option<String>,
-    pub last_text: Option<String>,
-    /// A Stop hook already blocked the end of this turn.
-    pub stop_hook_active: bool,
-    /// Reminders sent to call the final-answer tool.
-    pub final_answer_reminders: u32,
 }
 
 impl Session {
@@ -121,73 +101,29 @@ impl Session {
     }
 
     pub(crate) fn system(&self, body: SystemBody, deps: &Deps<'_>) -> Message {
-        Message::System(SystemMessage::new(
-            body,
-            deps.clock.uuid(),
-            self.config.session_id.clone(),
-        ))
+        self.view().system(body, deps)
     }
 
     /// A user message the loop adds (not a tool result); `plain` sends the text as a string.
     pub(crate) fn user_message(&self, text: &str, plain: bool, uuid: String) -> Message {
-        Message::User(UserMessage {
-            message: UserParam {
-                role: "user".into(),
-                content: if plain {
-                    UserContent::Text(text.to_string())
-                } else {
-                    UserContent::Blocks(vec![ContentBlock::text(text)])
-                },
-            },
-            parent_tool_use_id: None,
-            tool_use_result: None,
-            is_synthetic: None,
-            is_replay: None,
-            uuid: Some(uuid),
-            session_id: Some(self.config.session_id.clone()),
-        })
+        self.view().user_message(text, plain, uuid)
     }
 
     fn user_text(&self, text: &str, deps: &Deps<'_>) -> Message {
-        self.user_message(text, false, deps.clock.uuid())
+        self.view().user_text(text, deps)
     }
 
-    /// The input of a hook for `event`, with the fields the event carries: the compaction
-    /// events and SessionStart only the session's, SessionEnd also the prompt's id, the others
-    /// also the permission mode, and tool events and Stop the effort.
     pub(crate) fn hook_input(&self, event: HookEvent) -> HookInput {
-        let name = event.name();
-        let mut h = HookInput::new(
-            self.config.session_id.clone(),
-            self.config.cwd.to_string_lossy().into_owned(),
-            event,
-        );
-        h.transcript_path = self
-            .config
-            .transcript_path
-            .as_ref()
-            .map(|p| p.to_string_lossy().into_owned());
-        if matches!(name, "SessionStart" | "PreCompact" | "PostCompact") {
-            return h;
+        self.view().hook_input(event)
+    }
+
+    /// What the steps of a turn read of this session.
+    pub(crate) fn view(&self) -> SessionView<'_> {
+        SessionView {
+            config: &self.config,
+            live: &self.live,
+            prompt_id: self.prompt_id.as_deref(),
         }
-        h.prompt_id = self.prompt_id.clone();
-        if name == "SessionEnd" {
-            return h;
-        }
-        h.permission_mode = Some(self.live.permission_mode().as_str().to_string());
-        let tool_event = matches!(
-            name,
-            "PreToolUse" | "PostToolUse" | "PostToolUseFailure" | "PermissionRequest" | "Stop"
-        );
-        if tool_event {
-            let level = self
-                .config
-                .effort
-                .clone()
-                .unwrap_or_else(|| "medium".into());
-            h.effort = Some(Effort { level });
-        }
-        h
     }
 
     /// Runs one turn: the prompt, then model calls and tool calls until the model is done.

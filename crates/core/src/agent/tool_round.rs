@@ -11,7 +11,8 @@ use crate::message::{Message, UserMessage, UserParam};
 use super::dispatch::{self, Call, CallOutcome};
 use super::executor::Executor;
 use super::outcome::TurnEnd;
-use super::session::{reminder, TurnState, INTERRUPTED_FOR_TOOL};
+use super::session::INTERRUPTED_FOR_TOOL;
+use super::turn::{reminder, TurnState};
 use super::{Deps, Session};
 
 /// One response's calls and what they gave so far.
