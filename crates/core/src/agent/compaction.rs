@@ -19,11 +19,13 @@ use crate::protocol::system::{
 };
 use crate::tool::ToolRegistry;
 
+use super::hooks::callbacks;
+use super::hooks::report::hook_runs;
 use super::model_call::collect;
 use super::outcome::{api_error_text, TurnEnd};
 use super::request::{self, max_tokens};
 use super::turn::TurnState;
-use super::{hooks, Deps, Session};
+use super::{Deps, Session};
 
 /// The error of a summary request the caller interrupted.
 const INTERRUPTED: &str = "interrupted";
@@ -208,7 +210,7 @@ impl Session {
             source: "compact".into(),
             model: Some(model),
         });
-        let started = hooks::run(
+        let started = callbacks::run(
             deps,
             self.config.hooks.get("SessionStart"),
             Some("compact"),
@@ -216,13 +218,19 @@ impl Session {
             None,
         )
         .await;
-        self.hook_runs(deps, "SessionStart", Some("compact"), &started);
+        hook_runs(
+            &self.view(),
+            deps,
+            "SessionStart",
+            Some("compact"),
+            &started,
+        );
         let post = self.hook_input(HookEvent::PostCompact {
             trigger: trigger.as_str().to_string(),
             compact_summary: raw.clone(),
         });
         let matcher = Some(trigger.as_str());
-        let posted = hooks::run(
+        let posted = callbacks::run(
             deps,
             self.config.hooks.get("PostCompact"),
             matcher,
@@ -230,7 +238,7 @@ impl Session {
             None,
         )
         .await;
-        self.hook_runs(deps, "PostCompact", matcher, &posted);
+        hook_runs(&self.view(), deps, "PostCompact", matcher, &posted);
         Ok(self.swap_history(deps, trigger, &plan, &raw, pre_tokens, hook_ran))
     }
 
@@ -247,7 +255,7 @@ impl Session {
             trigger: trigger.as_str().to_string(),
             custom_instructions: custom.clone(),
         });
-        let pre = hooks::run(
+        let pre = callbacks::run(
             deps,
             self.config.hooks.get("PreCompact"),
             Some(trigger.as_str()),
@@ -255,7 +263,13 @@ impl Session {
             None,
         )
         .await;
-        self.hook_runs(deps, "PreCompact", Some(trigger.as_str()), &pre);
+        hook_runs(
+            &self.view(),
+            deps,
+            "PreCompact",
+            Some(trigger.as_str()),
+            &pre,
+        );
         if let Some(reason) = pre.block_reason {
             return Err(CompactError::Api(format!(
                 "PreCompact hook blocked compaction: {reason}"

@@ -16,7 +16,9 @@ use crate::rules::{PermissionRule, RuleBehavior, RuleSet, RuleSource};
 use crate::tool::{Tool, ToolContext};
 use crate::validate::validate_input;
 
-use super::{hooks, updates, Deps, Session};
+use super::hooks::callbacks;
+use super::hooks::report::{blocking_error, hook_notices, hook_runs};
+use super::{updates, Deps, Session};
 
 /// The outcome of one call, ready to be emitted and appended.
 #[derive(Debug)]
@@ -92,7 +94,7 @@ pub(crate) fn instant(session: &Session, deps: &Deps<'_>, call: &Call) -> Option
         Ok(tool) => tool,
         Err(outcome) => return Some(*outcome),
     };
-    if hooks::any_match(session.config.hooks.get("PreToolUse"), &call.name) {
+    if callbacks::any_match(session.config.hooks.get("PreToolUse"), &call.name) {
         return None;
     }
     let verdict = decide_now(session, deps, tool.as_ref(), call, &call.input, None).ok()?;
@@ -156,7 +158,7 @@ pub(crate) async fn run_one(session: &Session, deps: &Deps<'_>, call: &Call) -> 
     };
 
     let mut input = call.input.clone();
-    let pre = hooks::run(
+    let pre = callbacks::run(
         deps,
         config.hooks.get("PreToolUse"),
         Some(&call.name),
@@ -171,8 +173,14 @@ pub(crate) async fn run_one(session: &Session, deps: &Deps<'_>, call: &Call) -> 
     if let Some(updated) = &pre.updated_input {
         input = updated.clone();
     }
-    session.hook_runs(deps, "PreToolUse", Some(&call.name), &pre);
-    let notices = session.hook_notices(deps, "PreToolUse", Some(&call.name), &pre.system_messages);
+    hook_runs(&session.view(), deps, "PreToolUse", Some(&call.name), &pre);
+    let notices = hook_notices(
+        &session.view(),
+        deps,
+        "PreToolUse",
+        Some(&call.name),
+        &pre.system_messages,
+    );
     // `decision: "block"` is the older spelling of a deny.
     let hook_decision = match (&pre.permission_decision, &pre.block_reason) {
         (Some((d, r)), _) => Some((d.as_str(), r.clone())),
@@ -356,7 +364,7 @@ fn decide_now(
     if let Some(d) = settle(&prompt, name, input, &ctx, true) {
         return Ok(Verdict::denied(d));
     }
-    if hooks::any_match(session.config.hooks.get("PermissionRequest"), &call.name) {
+    if callbacks::any_match(session.config.hooks.get("PermissionRequest"), &call.name) {
         return Err(prompt);
     }
     match settle(&prompt, name, input, &ctx, deps.host.handles_can_use_tool()) {
@@ -393,7 +401,7 @@ async fn decide(
             tool_input: input.clone(),
             permission_suggestions: offered,
         });
-        let hooked = hooks::run(
+        let hooked = callbacks::run(
             deps,
             Some(matchers),
             Some(name),
@@ -401,7 +409,13 @@ async fn decide(
             Some(call.id.as_str()),
         )
         .await;
-        session.hook_runs(deps, "PermissionRequest", Some(name), &hooked);
+        hook_runs(
+            &session.view(),
+            deps,
+            "PermissionRequest",
+            Some(name),
+            &hooked,
+        );
         if let Some(decision) = hooked.permission_request {
             return answered(session, deps, Ok(decision), input).await;
         }
@@ -501,7 +515,7 @@ async fn execute(
     };
     let event = hook_event.name();
     let hook_input = session.hook_input(hook_event);
-    let post = hooks::run(
+    let post = callbacks::run(
         deps,
         config.hooks.get(event),
         Some(&call.name),
@@ -509,18 +523,14 @@ async fn execute(
         Some(&call.id),
     )
     .await;
-    session.hook_runs(deps, event, Some(&call.name), &post);
+    hook_runs(&session.view(), deps, event, Some(&call.name), &post);
     let mut context: Vec<String> = post
         .additional_context
         .iter()
         .map(|c| format!("{event}:{} hook additional context: {c}", call.name))
         .collect();
     if let Some(reason) = &post.block_reason {
-        context.push(super::hook_flow::blocking_error(
-            event,
-            Some(&call.name),
-            reason,
-        ));
+        context.push(blocking_error(event, Some(&call.name), reason));
     }
     CallOutcome {
         tool_use_id: call.id.clone(),
@@ -535,7 +545,13 @@ async fn execute(
             .stop
             .then(|| post.stop_reason.clone().unwrap_or_default()),
         before: Vec::new(),
-        after: session.hook_notices(deps, event, Some(&call.name), &post.system_messages),
+        after: hook_notices(
+            &session.view(),
+            deps,
+            event,
+            Some(&call.name),
+            &post.system_messages,
+        ),
     }
 }
 

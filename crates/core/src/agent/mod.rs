@@ -18,7 +18,6 @@ mod context;
 mod deps;
 mod dispatch;
 mod executor;
-mod hook_flow;
 mod hooks;
 mod local_command;
 mod model_call;

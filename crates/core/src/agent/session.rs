@@ -15,12 +15,15 @@ use crate::protocol::system::{Init, SystemBody};
 use crate::usage::{model_usage_report, ModelUsage, Usage};
 
 use super::context::{ContextMeter, ContextTracker};
+use super::hooks::callbacks;
+use super::hooks::flow;
+use super::hooks::report::{hook_notices, hook_runs};
 use super::model_call::CallFailure;
 use super::outcome::TurnEnd;
 use super::tool_round::ToolRound;
 use super::turn::{reminder, TurnState};
 use super::view::SessionView;
-use super::{hooks, local_command, Deps};
+use super::{local_command, Deps};
 
 /// What the model reads when a response stopped at its output limit.
 const MAX_TOKENS_NUDGE: &str = "Output token limit hit. Resume directly — no apology, no recap of what you were doing. Pick up mid-thought if that is where the cut happened. Break remaining work into smaller pieces.";
@@ -140,7 +143,7 @@ impl Session {
         let submit = self.hook_input(HookEvent::UserPromptSubmit {
             prompt: prompt_text.clone(),
         });
-        let hooked = hooks::run(
+        let hooked = callbacks::run(
             deps,
             self.config.hooks.get("UserPromptSubmit"),
             None,
@@ -149,12 +152,18 @@ impl Session {
         )
         .await;
         // The prompt's hooks run before the turn opens: their runs come before init.
-        self.hook_runs(deps, "UserPromptSubmit", None, &hooked);
+        hook_runs(&self.view(), deps, "UserPromptSubmit", None, &hooked);
         deps.emit.emit(self.init_message(deps));
-        for notice in self.hook_notices(deps, "UserPromptSubmit", None, &hooked.system_messages) {
+        for notice in hook_notices(
+            &self.view(),
+            deps,
+            "UserPromptSubmit",
+            None,
+            &hooked.system_messages,
+        ) {
             deps.emit.emit(notice);
         }
-        let refusal = self.prompt_refusal(deps, &hooked, &prompt_text);
+        let refusal = flow::prompt_refusal(&self.view(), deps, &hooked, &prompt_text);
         let mut blocks = Vec::new();
         if self.prompts_sent == 0 && self.history.is_empty() {
             if let Some(memory) = &self.config.memory {
@@ -334,6 +343,29 @@ impl Session {
             terminal_reason,
             ..ResultMessage::started(deps.clock.uuid())
         }
+    }
+
+    /// Runs the Stop hooks. `None`: one blocked, and the model goes on.
+    async fn stop_hooks(&mut self, deps: &Deps<'_>, st: &mut TurnState) -> Option<TurnEnd> {
+        let session = SessionView {
+            config: &self.config,
+            live: &self.live,
+            prompt_id: self.prompt_id.as_deref(),
+        };
+        let history = &mut self.history;
+        flow::stop_hooks(&session, deps, st, history, &mut self.stop_blocked_before).await
+    }
+
+    /// Runs the SessionStart hooks of settings files (`source`: startup, resume, clear);
+    /// what they add goes in front of the first prompt.
+    pub async fn session_start(&mut self, deps: &Deps<'_>, source: &str) {
+        let added = flow::session_start(&self.view(), deps, source).await;
+        self.pending_blocks.extend(added);
+    }
+
+    /// Runs the SessionEnd hooks of settings files.
+    pub async fn session_end(&self, deps: &Deps<'_>, reason: &str) {
+        flow::session_end(&self.view(), deps, reason).await;
     }
 
     /// Switches the permission mode for the following calls.
