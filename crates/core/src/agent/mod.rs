@@ -16,8 +16,6 @@
 mod compaction;
 mod context;
 mod deps;
-mod dispatch;
-mod executor;
 mod hooks;
 mod local_command;
 mod model_call;
@@ -26,9 +24,8 @@ mod request;
 pub mod response;
 mod restore;
 mod session;
-mod tool_round;
+mod tool_calls;
 mod turn;
-mod updates;
 mod view;
 
 pub use compaction::{plan_compaction, PlannedCompaction};

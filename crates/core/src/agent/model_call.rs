@@ -14,7 +14,8 @@ use crate::usage::Usage;
 use super::outcome::{api_error_text, TurnEnd};
 use super::request;
 use super::response::ResponseBuilder;
-use super::tool_round::{call_of, ToolRound};
+use super::tool_calls::call::call_of;
+use super::tool_calls::round::ToolRound;
 use super::turn::TurnState;
 use super::{Deps, Session};
 
@@ -130,12 +131,7 @@ impl Session {
     }
 
     pub(crate) fn account(&mut self, model: &str, usage: &Usage) {
-        let cost = self
-            .model_usage
-            .entry(model.to_string())
-            .or_default()
-            .record(model, usage);
-        self.total_cost_usd += cost;
+        self.parts().1.account(model, usage);
     }
 
     fn on_stream_event(
@@ -184,7 +180,7 @@ impl Session {
                 session_id: self.config.session_id.clone(),
             }));
             if let Some(call) = call {
-                self.take_call(deps, round, call);
+                round.take_call(&self.view(), deps, call);
             }
         }
         if self.config.include_partial_messages && kind != "ping" && kind != "error" {
@@ -197,7 +193,7 @@ impl Session {
         }
         if kind == "content_block_start" {
             // Calls answered while the previous block streamed report now.
-            self.report_answered(deps, st, round);
+            round.report_answered(&self.view(), deps, st);
         }
     }
 

@@ -20,8 +20,8 @@ use super::hooks::flow;
 use super::hooks::report::{hook_notices, hook_runs};
 use super::model_call::CallFailure;
 use super::outcome::TurnEnd;
-use super::tool_round::ToolRound;
-use super::turn::{reminder, TurnState};
+use super::tool_calls::round::ToolRound;
+use super::turn::{reminder, Conversation, TurnState};
 use super::view::SessionView;
 use super::{local_command, Deps};
 
@@ -29,8 +29,6 @@ use super::{local_command, Deps};
 const MAX_TOKENS_NUDGE: &str = "Output token limit hit. Resume directly — no apology, no recap of what you were doing. Pick up mid-thought if that is where the cut happened. Break remaining work into smaller pieces.";
 /// What the model reads after its stream broke off with an error mid-answer.
 const STREAM_ERROR_NUDGE: &str = "Your response above was cut off mid-stream. Resume directly from where it stops — no apology, no recap. If none of it survived, answer the request from the start.";
-/// Shown to the caller when the user stopped the turn at a permission prompt.
-pub(crate) const INTERRUPTED_FOR_TOOL: &str = "[Request interrupted by user for tool use]";
 const INTERRUPTED: &str = "[Request interrupted by user]";
 /// How often the model is reminded to call the final-answer tool before the turn fails.
 const FINAL_ANSWER_REMINDERS: u32 = 5;
@@ -126,7 +124,25 @@ impl Session {
             config: &self.config,
             live: &self.live,
             prompt_id: self.prompt_id.as_deref(),
+            nested_memory: self.nested_memory.as_deref(),
         }
+    }
+
+    /// What the steps of a turn read of this session, and the conversation they change.
+    pub(crate) fn parts(&mut self) -> (SessionView<'_>, Conversation<'_>) {
+        let view = SessionView {
+            config: &self.config,
+            live: &self.live,
+            prompt_id: self.prompt_id.as_deref(),
+            nested_memory: self.nested_memory.as_deref(),
+        };
+        let conversation = Conversation {
+            history: &mut self.history,
+            total_cost_usd: &mut self.total_cost_usd,
+            model_usage: &mut self.model_usage,
+            side_ledger: &self.side_ledger,
+        };
+        (view, conversation)
     }
 
     /// Runs one turn: the prompt, then model calls and tool calls until the model is done.
@@ -278,7 +294,8 @@ impl Session {
                     }
                 }
             }
-            if let Some(end) = self.finish_tools(deps, st, round).await {
+            let (session, mut conversation) = self.parts();
+            if let Some(end) = round.finish(&session, &mut conversation, deps, st).await {
                 return end;
             }
         }
@@ -351,6 +368,7 @@ impl Session {
             config: &self.config,
             live: &self.live,
             prompt_id: self.prompt_id.as_deref(),
+            nested_memory: self.nested_memory.as_deref(),
         };
         let history = &mut self.history;
         flow::stop_hooks(&session, deps, st, history, &mut self.stop_blocked_before).await

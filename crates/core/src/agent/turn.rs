@@ -1,9 +1,18 @@
-//! What one turn carries from step to step: its running state ([`TurnState`]: usage, turns,
-//! denials, the last text) and the reminders it adds to the conversation.
+//! What the steps of a turn change: the turn's running state ([`TurnState`]: usage, turns,
+//! denials, the last text) and the session's conversation ([`Conversation`]), which the
+//! session lends to a step; and the reminders a turn adds to the conversation.
+//!
+//! ```text
+//! Session ──parts()──► (SessionView, Conversation { history, costs })
+//! tool round finish ─► conversation.account(side requests), .history.push(results)
+//! ```
+
+use std::collections::BTreeMap;
 
 use crate::content::ContentBlock;
+use crate::conversation::Turn;
 use crate::message::PermissionDenial;
-use crate::usage::Usage;
+use crate::usage::{ModelUsage, SideLedger, Usage};
 
 /// A text the model reads as a note from the system, not from the user.
 pub(crate) fn reminder(text: &str) -> ContentBlock {
@@ -24,4 +33,26 @@ pub(crate) struct TurnState {
     pub stop_hook_active: bool,
     /// Reminders sent to call the final-answer tool.
     pub final_answer_reminders: u32,
+}
+
+/// The session's conversation as a step changes it: its turns and what its requests cost.
+pub(crate) struct Conversation<'a> {
+    pub history: &'a mut Vec<Turn>,
+    /// Cumulative over the session.
+    pub total_cost_usd: &'a mut f64,
+    pub model_usage: &'a mut BTreeMap<String, ModelUsage>,
+    /// What tools spent on requests of their own, not yet counted.
+    pub side_ledger: &'a SideLedger,
+}
+
+impl Conversation<'_> {
+    /// Adds a request's usage to the model's totals and its cost to the session's.
+    pub fn account(&mut self, model: &str, usage: &Usage) {
+        let cost = self
+            .model_usage
+            .entry(model.to_string())
+            .or_default()
+            .record(model, usage);
+        *self.total_cost_usd += cost;
+    }
 }

@@ -11,6 +11,7 @@
 use crate::config::SessionConfig;
 use crate::content::{ContentBlock, UserContent};
 use crate::live::LiveSettings;
+use crate::memory::NestedMemory;
 use crate::message::{
     ApiErrorMark, ApiMessage, AssistantMessage, Message, SystemMessage, UserMessage, UserParam,
 };
@@ -29,6 +30,8 @@ pub(crate) struct SessionView<'a> {
     pub live: &'a LiveSettings,
     /// The id of the prompt being answered, for hook inputs.
     pub prompt_id: Option<&'a str>,
+    /// Finds CLAUDE.md files in subdirectories as tools reach them (none: not loaded).
+    pub nested_memory: Option<&'a dyn NestedMemory>,
 }
 
 impl SessionView<'_> {
