@@ -1,29 +1,44 @@
 //! A session: the conversation so far, its running totals, and the turn loop.
+//!
+//! The session is the one owner of its state. For each step it lends what the step reads
+//! ([`Session::view`]) and what it changes ([`Session::parts`]); the steps never see the
+//! session itself:
+//!
+//! ```text
+//! run_turn ─► UserPromptSubmit hooks, init, the prompt turn
+//!          └► loop: auto-compact ─► model call (tool calls start as blocks stream)
+//!                   ─► nudges, final-answer reminders, Stop hooks ─► tool round finish
+//!          └► finish: the result message
+//! ```
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
+use serde_json::json;
+
+use crate::compact::{self, CompactError, CompactTrigger};
 use crate::config::{PermissionMode, SessionConfig};
 use crate::content::{ContentBlock, UserContent};
 use crate::conversation::Turn;
 use crate::live::LiveSettings;
 use crate::memory::NestedMemory;
-use crate::message::ResultSubtype;
-use crate::message::{Message, ResultMessage};
-use crate::protocol::hook::{HookEvent, HookInput};
+use crate::message::{LocalCommandMark, Message, ResultMessage, ResultSubtype};
+use crate::protocol::hook::HookEvent;
 use crate::protocol::system::{Init, SystemBody};
 use crate::usage::{model_usage_report, ModelUsage, Usage};
 
+use super::compaction;
 use super::context::{ContextMeter, ContextTracker};
+use super::deps::Deps;
 use super::hooks::callbacks;
 use super::hooks::flow;
 use super::hooks::report::{hook_notices, hook_runs};
-use super::model_call::CallFailure;
+use super::local_command::{compact_command, replayed};
+use super::model_call::{call_model, CallFailure};
 use super::outcome::TurnEnd;
 use super::tool_calls::round::ToolRound;
 use super::turn::{reminder, Conversation, TurnState};
 use super::view::SessionView;
-use super::{local_command, Deps};
 
 /// What the model reads when a response stopped at its output limit.
 const MAX_TOKENS_NUDGE: &str = "Output token limit hit. Resume directly — no apology, no recap of what you were doing. Pick up mid-thought if that is where the cut happened. Break remaining work into smaller pieces.";
@@ -87,7 +102,7 @@ impl Session {
 
     /// The `system/init` message that opens each turn.
     pub fn init_message(&self, deps: &Deps<'_>) -> Message {
-        self.system(
+        self.view().system(
             SystemBody::Init(Box::new(Init {
                 cwd: self.config.cwd.to_string_lossy().into_owned(),
                 tools: deps.tools.names(),
@@ -99,23 +114,6 @@ impl Session {
             })),
             deps,
         )
-    }
-
-    pub(crate) fn system(&self, body: SystemBody, deps: &Deps<'_>) -> Message {
-        self.view().system(body, deps)
-    }
-
-    /// A user message the loop adds (not a tool result); `plain` sends the text as a string.
-    pub(crate) fn user_message(&self, text: &str, plain: bool, uuid: String) -> Message {
-        self.view().user_message(text, plain, uuid)
-    }
-
-    fn user_text(&self, text: &str, deps: &Deps<'_>) -> Message {
-        self.view().user_text(text, deps)
-    }
-
-    pub(crate) fn hook_input(&self, event: HookEvent) -> HookInput {
-        self.view().hook_input(event)
     }
 
     /// What the steps of a turn read of this session.
@@ -138,6 +136,7 @@ impl Session {
         };
         let conversation = Conversation {
             history: &mut self.history,
+            tracker: &mut self.tracker,
             total_cost_usd: &mut self.total_cost_usd,
             model_usage: &mut self.model_usage,
             side_ledger: &self.side_ledger,
@@ -150,13 +149,13 @@ impl Session {
     pub async fn run_turn(&mut self, prompt: UserContent, deps: &Deps<'_>) -> ResultMessage {
         let started = deps.clock.monotonic_ms();
         self.prompt_id = Some(deps.clock.uuid());
-        if let Some(args) = local_command::compact_command(&prompt) {
+        if let Some(args) = compact_command(&prompt) {
             return self.run_compact_command(&args, deps, started).await;
         }
         let mut st = TurnState::default();
 
         let prompt_text = prompt.text();
-        let submit = self.hook_input(HookEvent::UserPromptSubmit {
+        let submit = self.view().hook_input(HookEvent::UserPromptSubmit {
             prompt: prompt_text.clone(),
         });
         let hooked = callbacks::run(
@@ -212,6 +211,75 @@ impl Session {
         self.finish(deps, &st, started, end)
     }
 
+    /// `/compact [instructions]`: compacts now, without a model turn.
+    pub(crate) async fn run_compact_command(
+        &mut self,
+        args: &str,
+        deps: &Deps<'_>,
+        started: u64,
+    ) -> ResultMessage {
+        let tokens = self.tracker.tokens(&self.history);
+        let custom = (!args.is_empty()).then(|| args.to_string());
+        let (view, mut conversation) = self.parts();
+        let outcome = compaction::compact(
+            &view,
+            &mut conversation,
+            deps,
+            CompactTrigger::Manual,
+            custom,
+            tokens,
+        )
+        .await;
+        deps.emit.emit(self.init_message(deps));
+        match outcome {
+            Ok(done) => {
+                deps.emit.emit(done.boundary);
+                deps.emit.emit(replayed(done.continuation, false));
+                let stdout = compact::compacted_stdout(done.hook_ran);
+                let output = self.view().user_message(&stdout, true, deps.clock.uuid());
+                deps.emit.emit(replayed(output, true));
+                self.pending_blocks = compact::local_command_record(args, &stdout)
+                    .into_iter()
+                    .map(ContentBlock::text)
+                    .collect();
+            }
+            Err(e) => {
+                let text = match e {
+                    CompactError::NothingToCompact => compact::NOTHING_TO_COMPACT.to_string(),
+                    CompactError::Disabled => "Error: Compaction is disabled.".to_string(),
+                    other => format!("Error during compaction: {}", other.code()),
+                };
+                let mut report = self.view().synthetic_assistant(deps, &text, "", false);
+                if let Message::Assistant(a) = &mut report {
+                    a.local_command = Some(Box::new(LocalCommandMark {
+                        local_command_source: format!(
+                            "<local-command-stderr>{text}</local-command-stderr>"
+                        ),
+                        local_command_run: json!({"command": "compact", "args": args}),
+                        local_command_outcome: json!({"kind": "failed"}),
+                    }));
+                }
+                deps.emit.emit(report);
+            }
+        }
+        self.refresh_meter(deps);
+        ResultMessage {
+            duration_ms: deps.clock.monotonic_ms().saturating_sub(started),
+            result: Some(String::new()),
+            session_id: self.config.session_id.clone(),
+            total_cost_usd: self.total_cost_usd,
+            model_usage: model_usage_report(&self.model_usage),
+            local_command: Some("compact".into()),
+            ..ResultMessage::started(deps.clock.uuid())
+        }
+    }
+
+    /// Brings the `/context` view up to date.
+    fn refresh_meter(&self, deps: &Deps<'_>) {
+        self.meter
+            .refresh(&self.view(), &self.history, &self.tracker, deps);
+    }
+
     async fn turn_loop(&mut self, deps: &Deps<'_>, st: &mut TurnState) -> TurnEnd {
         st.num_turns = 1;
         let mut reactive_tried = false;
@@ -226,19 +294,23 @@ impl Session {
                     return TurnEnd::MaxTurns(max);
                 }
             }
-            self.auto_compact(deps, st).await;
+            let (view, mut conversation) = self.parts();
+            compaction::auto_compact(&view, &mut conversation, deps, st).await;
             st.requests += 1;
             let mut round = ToolRound::default();
-            let response = match self.call_model(deps, st, &mut round).await {
+            let called = call_model(&view, &mut conversation, deps, st, &mut round).await;
+            let response = match called {
                 Ok(r) => r,
                 Err(CallFailure::End(end)) => return end,
                 Err(CallFailure::PromptTooLong(err)) => {
                     st.requests -= 1;
-                    if !reactive_tried && self.reactive_compact(deps, st).await {
+                    if !reactive_tried
+                        && compaction::reactive_compact(&view, &mut conversation, deps, st).await
+                    {
                         reactive_tried = true;
                         continue;
                     }
-                    return self.prompt_too_long(deps, &err);
+                    return compaction::prompt_too_long(&view, &conversation, deps, &err);
                 }
             };
             self.refresh_meter(deps);
@@ -248,7 +320,8 @@ impl Session {
                 }
             }
             if response.stream_error.is_some() && response.has_blocks() && !round.has_calls() {
-                deps.emit.emit(self.user_text(STREAM_ERROR_NUDGE, deps));
+                deps.emit
+                    .emit(self.view().user_text(STREAM_ERROR_NUDGE, deps));
                 self.history
                     .push(Turn::user(vec![reminder(STREAM_ERROR_NUDGE)]));
                 st.num_turns += 1;
@@ -256,7 +329,7 @@ impl Session {
             }
             if !round.has_calls() {
                 if response.stop_reason.as_deref() == Some("max_tokens") {
-                    let mut nudge = self.user_text(MAX_TOKENS_NUDGE, deps);
+                    let mut nudge = self.view().user_text(MAX_TOKENS_NUDGE, deps);
                     if let Message::User(m) = &mut nudge {
                         m.is_synthetic = Some(true);
                     }
@@ -275,7 +348,7 @@ impl Session {
                     let text = format!(
                         "[structured-output-enforce] This request needs its answer through the {tool} tool. Call {tool} now with input that matches its schema."
                     );
-                    let mut reminder_message = self.user_text(&text, deps);
+                    let mut reminder_message = self.view().user_text(&text, deps);
                     if let Message::User(m) = &mut reminder_message {
                         m.is_synthetic = Some(true);
                     }
@@ -294,8 +367,8 @@ impl Session {
                     }
                 }
             }
-            let (session, mut conversation) = self.parts();
-            if let Some(end) = round.finish(&session, &mut conversation, deps, st).await {
+            let (view, mut conversation) = self.parts();
+            if let Some(end) = round.finish(&view, &mut conversation, deps, st).await {
                 return end;
             }
         }
@@ -312,7 +385,7 @@ impl Session {
             during_tools: false,
         } = end
         {
-            deps.emit.emit(self.user_text(INTERRUPTED, deps));
+            deps.emit.emit(self.view().user_text(INTERRUPTED, deps));
             self.history
                 .push(Turn::user(vec![ContentBlock::text(INTERRUPTED)]));
         }
@@ -364,14 +437,15 @@ impl Session {
 
     /// Runs the Stop hooks. `None`: one blocked, and the model goes on.
     async fn stop_hooks(&mut self, deps: &Deps<'_>, st: &mut TurnState) -> Option<TurnEnd> {
-        let session = SessionView {
+        // The view is built field by field so that the history and the flag stay free to lend.
+        let view = SessionView {
             config: &self.config,
             live: &self.live,
             prompt_id: self.prompt_id.as_deref(),
             nested_memory: self.nested_memory.as_deref(),
         };
         let history = &mut self.history;
-        flow::stop_hooks(&session, deps, st, history, &mut self.stop_blocked_before).await
+        flow::stop_hooks(&view, deps, st, history, &mut self.stop_blocked_before).await
     }
 
     /// Runs the SessionStart hooks of settings files (`source`: startup, resume, clear);

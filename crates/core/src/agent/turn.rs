@@ -3,8 +3,9 @@
 //! session lends to a step; and the reminders a turn adds to the conversation.
 //!
 //! ```text
-//! Session ──parts()──► (SessionView, Conversation { history, costs })
-//! tool round finish ─► conversation.account(side requests), .history.push(results)
+//! Session ──parts()──► (SessionView, Conversation { history, tracker, costs })
+//! model call ─► conversation.history.push(answer), .tracker.counted(usage), .account(cost)
+//!            ─► st.usage, st.api_ms, st.stop_reason, st.last_text
 //! ```
 
 use std::collections::BTreeMap;
@@ -13,6 +14,8 @@ use crate::content::ContentBlock;
 use crate::conversation::Turn;
 use crate::message::PermissionDenial;
 use crate::usage::{ModelUsage, SideLedger, Usage};
+
+use super::context::ContextTracker;
 
 /// A text the model reads as a note from the system, not from the user.
 pub(crate) fn reminder(text: &str) -> ContentBlock {
@@ -35,9 +38,11 @@ pub(crate) struct TurnState {
     pub final_answer_reminders: u32,
 }
 
-/// The session's conversation as a step changes it: its turns and what its requests cost.
+/// The session's conversation as a step changes it: its turns, the count of its context,
+/// and what its requests cost.
 pub(crate) struct Conversation<'a> {
     pub history: &'a mut Vec<Turn>,
+    pub tracker: &'a mut ContextTracker,
     /// Cumulative over the session.
     pub total_cost_usd: &'a mut f64,
     pub model_usage: &'a mut BTreeMap<String, ModelUsage>,
