@@ -13,22 +13,24 @@
 //! # }
 //! ```
 //!
-//! The session stands on top and owns the conversation and the loop; every step below it
-//! gets only what it reads (a `SessionView`: config, live settings, prompt id) and
-//! what it changes (a `Conversation` lent by the session, the `TurnState`),
-//! with the edges in [`Deps`]. Each module imports only the ones under it:
+//! The session stands on top and owns the conversation and the loop. Every step below it
+//! gets what it reads (a `SessionView`: config, live settings, prompt id), what it changes
+//! (the `Conversation` the session lends it, the turn's `TurnState`) and the edges in
+//! [`Deps`]. From the top down, each module imports only modules under it:
 //!
 //! ```text
-//! restore        the session from outside: read, restore after a resume, plan a compaction
-//! session        Session: run_turn, the loop, a /compact prompt, finish
-//! compaction     auto, reactive and requested compaction
-//! model_call     one streamed request; hands each tool_use block to the round
-//! tool_calls/    round (a response's calls) > run (one call) > permission > schedule, call
-//! hooks/         flow (prompt, Stop, start, end) > report > callbacks (the host's answers)
-//! turn           TurnState, Conversation
-//! context        the context count and the /context view
-//! view           SessionView and the messages built from it
-//! request, response, outcome, local_command, deps     pure pieces
+//! restore      the session from outside: read it, restore it after a resume, plan a compaction
+//! session      Session: run_turn, the loop, a /compact prompt, finish
+//! compaction   automatic, reactive and requested compaction
+//! model_call   one streamed request; each tool_use block goes to the tool round at once
+//! tool_calls/  round: one response's calls, over schedule (which call starts when) and
+//!              run (one call), over permission (the verdict), over call (the data)
+//! hooks/       flow (prompt refused, Stop, session start and end), over report (what ran),
+//!              over callbacks (the host's answers)
+//! turn         TurnState, Conversation
+//! context      the context count and the /context view
+//! view         SessionView and the messages built from it
+//! request, response, outcome, local_command, deps: pure pieces at the bottom
 //! ```
 
 mod compaction;

@@ -1,11 +1,13 @@
 //! The session as the steps of a turn see it: the facts they read, and the messages they
 //! build from them.
 //!
-//! A step needs the configuration, the live settings and the prompt being answered, not the
-//! [`super::Session`] that holds them:
+//! A step needs the configuration, the live settings, the prompt being answered and the
+//! nested CLAUDE.md finder, not the [`super::Session`] that holds them. What a step changes
+//! comes apart, in a `turn::Conversation`:
 //!
 //! ```text
-//! Session ──view()──► SessionView { config, live, prompt_id }
+//! Session ──view()───► SessionView { config, live, prompt_id, nested_memory }
+//!         ──parts()──► (SessionView, Conversation)
 //! ```
 
 use crate::config::SessionConfig;
