@@ -9,43 +9,7 @@ use std::path::PathBuf;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-/// The documented permission modes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub enum PermissionMode {
-    #[default]
-    Default,
-    AcceptEdits,
-    Plan,
-    DontAsk,
-    BypassPermissions,
-    Auto,
-}
-
-impl PermissionMode {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            PermissionMode::Default => "default",
-            PermissionMode::AcceptEdits => "acceptEdits",
-            PermissionMode::Plan => "plan",
-            PermissionMode::DontAsk => "dontAsk",
-            PermissionMode::BypassPermissions => "bypassPermissions",
-            PermissionMode::Auto => "auto",
-        }
-    }
-
-    pub fn parse(s: &str) -> Option<Self> {
-        Some(match s {
-            "default" => PermissionMode::Default,
-            "acceptEdits" => PermissionMode::AcceptEdits,
-            "plan" => PermissionMode::Plan,
-            "dontAsk" => PermissionMode::DontAsk,
-            "bypassPermissions" => PermissionMode::BypassPermissions,
-            "auto" => PermissionMode::Auto,
-            _ => return None,
-        })
-    }
-}
+pub use crate::protocol::permission::PermissionMode;
 
 /// The default model, as the reference has it.
 pub const DEFAULT_MODEL: &str = "claude-opus-5-5";

@@ -13,11 +13,11 @@
 //!  submit(Op::EndInput)           ─────►  (the session ends once its work is done)
 //! ```
 
-use crate::config::PermissionMode;
 use crate::content::UserContent;
 use crate::message::Message;
 
 use super::control::{ControlRequest, ControlResponse};
+use super::permission::PermissionMode;
 
 /// What a host submits to a session.
 #[derive(Debug, Clone, PartialEq)]

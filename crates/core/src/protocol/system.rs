@@ -12,7 +12,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::config::PermissionMode;
+use super::permission::PermissionMode;
 
 /// A system message: what happened (`body`, tagged by `subtype`), and where.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

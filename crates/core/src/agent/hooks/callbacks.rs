@@ -9,7 +9,7 @@ use crate::protocol::control::{ControlRequest, ControlResponse, HookCallback};
 use crate::protocol::hook::{CommandRun, HookInput, HookOutput};
 use crate::protocol::permission::PermissionAnswer;
 
-use super::Deps;
+use crate::agent::deps::Deps;
 
 /// What the hooks of one event decided, merged in registration order.
 #[derive(Debug, Clone, Default, PartialEq)]

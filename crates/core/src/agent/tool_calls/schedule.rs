@@ -11,10 +11,15 @@
 //!
 //! This is what the reference shows against a server that streams at once: permission
 //! denials interleave with the blocks, while runs report after the last block.
+//!
+//! ```text
+//! Queued ──start_ready──► Running ──finish──────────► Done ──take_done──► Reported
+//!        └─answered at once─► Held (while streaming) ──release_held──┘
+//! ```
 
 use crate::message::Message;
 
-use super::dispatch::{Call, CallOutcome};
+use super::call::{Call, CallOutcome};
 
 #[derive(Debug)]
 enum State {
@@ -48,11 +53,11 @@ struct Entry {
 
 /// The calls of one response, and where each stands.
 #[derive(Debug, Default)]
-pub(crate) struct Executor {
+pub(crate) struct Schedule {
     entries: Vec<Entry>,
 }
 
-impl Executor {
+impl Schedule {
     pub fn is_empty(&self) -> bool {
         self.entries.is_empty()
     }
@@ -213,8 +218,8 @@ mod tests {
 
     /// Streams calls `(id, read_only, answered at once)` one by one as blocks, returning
     /// the report order with `|` where the next block started.
-    fn stream(calls: &[(&str, bool, bool)]) -> (Executor, Vec<String>) {
-        let mut ex = Executor::default();
+    fn stream(calls: &[(&str, bool, bool)]) -> (Schedule, Vec<String>) {
+        let mut ex = Schedule::default();
         let mut log = Vec::new();
         let quick: Vec<String> = calls
             .iter()
@@ -285,7 +290,7 @@ mod tests {
 
     #[test]
     fn unknown_tools_are_done_on_arrival() {
-        let mut ex = Executor::default();
+        let mut ex = Schedule::default();
         ex.add(call("r"), true, None);
         ex.start_ready(true, |_| None);
         ex.add(call("x"), true, Some(answer("x")));

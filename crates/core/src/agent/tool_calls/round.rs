@@ -1,4 +1,9 @@
 //! The tool calls of one response, from their blocks streaming in to the results turn.
+//!
+//! ```text
+//! model call:  block streamed ─► take_call        block starts ─► report_answered
+//! turn loop:   response done  ─► finish: run what waits, report in order, append results
+//! ```
 
 use futures::future::join_all;
 use serde_json::Value;
@@ -8,16 +13,22 @@ use crate::conversation::Turn;
 use crate::memory::{nested_reminder, touched_paths};
 use crate::message::{Message, UserMessage, UserParam};
 
-use super::dispatch::{self, Call, CallOutcome};
-use super::executor::Executor;
-use super::outcome::TurnEnd;
-use super::session::{reminder, TurnState, INTERRUPTED_FOR_TOOL};
-use super::{Deps, Session};
+use crate::agent::deps::Deps;
+use crate::agent::outcome::TurnEnd;
+use crate::agent::turn::{reminder, Conversation, TurnState};
+use crate::agent::view::SessionView;
+
+use super::call::{Call, CallOutcome};
+use super::run;
+use super::schedule::Schedule;
+
+/// Shown to the caller when the user stopped the turn at a permission prompt.
+const INTERRUPTED_FOR_TOOL: &str = "[Request interrupted by user for tool use]";
 
 /// One response's calls and what they gave so far.
 #[derive(Debug, Default)]
 pub(crate) struct ToolRound {
-    exec: Executor,
+    schedule: Schedule,
     results: Vec<ContentBlock>,
     uuids: Vec<String>,
     context: Vec<String>,
@@ -29,33 +40,36 @@ pub(crate) struct ToolRound {
 
 impl ToolRound {
     pub fn has_calls(&self) -> bool {
-        !self.exec.is_empty()
+        !self.schedule.is_empty()
     }
-}
 
-impl Session {
     /// A tool_use block finished streaming: the call is taken, and starts if it may.
-    pub(crate) fn take_call(&self, deps: &Deps<'_>, round: &mut ToolRound, call: Call) {
+    pub(crate) fn take_call(&mut self, session: &SessionView<'_>, deps: &Deps<'_>, call: Call) {
         let tool = deps.tools.get(&call.name);
         // An unknown tool is answered on the spot; an input its schema refuses never runs
         // beside others.
         let ready = match tool {
-            None => dispatch::instant(self, deps, &call),
+            None => run::instant(session, deps, &call),
             Some(_) => None,
         };
         let read_only = tool.is_none_or(|t| {
             crate::validate::validate_input(t.name(), &t.input_schema(), &call.input).is_ok()
                 && t.is_read_only(&call.input)
         });
-        round.exec.add(call, read_only, ready);
-        let _ = self.start_calls(deps, round, true);
+        self.schedule.add(call, read_only, ready);
+        let _ = self.start_calls(session, deps, true);
     }
 
     /// Starts what may start; how many calls started.
-    fn start_calls(&self, deps: &Deps<'_>, round: &mut ToolRound, streaming: bool) -> usize {
-        let (started, notes) = round
-            .exec
-            .start_ready(streaming, |c| dispatch::instant(self, deps, c));
+    fn start_calls(
+        &mut self,
+        session: &SessionView<'_>,
+        deps: &Deps<'_>,
+        streaming: bool,
+    ) -> usize {
+        let (started, notes) = self
+            .schedule
+            .start_ready(streaming, |c| run::instant(session, deps, c));
         for note in notes {
             deps.emit.emit(note);
         }
@@ -64,31 +78,32 @@ impl Session {
 
     /// A block started streaming: the calls answered meanwhile report.
     pub(crate) fn report_answered(
-        &self,
+        &mut self,
+        session: &SessionView<'_>,
         deps: &Deps<'_>,
         st: &mut TurnState,
-        round: &mut ToolRound,
     ) {
-        round.exec.release_held();
-        self.report(deps, st, round);
+        self.schedule.release_held();
+        self.report(session, deps, st);
     }
 
-    fn report(&self, deps: &Deps<'_>, st: &mut TurnState, round: &mut ToolRound) {
-        for (call, o) in round.exec.take_done() {
-            let final_tool = self.config.final_answer_tool.as_deref() == Some(call.name.as_str());
-            if final_tool && o.is_error != Some(true) && round.final_answer.is_none() {
-                round.final_answer = Some(call.input.clone());
+    fn report(&mut self, session: &SessionView<'_>, deps: &Deps<'_>, st: &mut TurnState) {
+        for (call, o) in self.schedule.take_done() {
+            let final_tool =
+                session.config.final_answer_tool.as_deref() == Some(call.name.as_str());
+            if final_tool && o.is_error != Some(true) && self.final_answer.is_none() {
+                self.final_answer = Some(call.input.clone());
             }
-            self.deliver(deps, st, round, &call.name, o);
+            self.deliver(session, deps, st, &call.name, o);
         }
     }
 
     /// Emits one call's result and keeps it for the results turn.
     fn deliver(
-        &self,
+        &mut self,
+        session: &SessionView<'_>,
         deps: &Deps<'_>,
         st: &mut TurnState,
-        round: &mut ToolRound,
         tool: &str,
         o: CallOutcome,
     ) {
@@ -98,8 +113,11 @@ impl Session {
         for notice in &o.before {
             deps.emit.emit(notice.clone());
         }
-        let block =
-            crate::compact::limit_result(tool, o.block(), self.config.compaction.mcp_output_tokens);
+        let block = crate::compact::limit_result(
+            tool,
+            o.block(),
+            session.config.compaction.mcp_output_tokens,
+        );
         let uuid = deps.clock.uuid();
         deps.emit.emit(Message::User(UserMessage {
             message: UserParam {
@@ -111,48 +129,48 @@ impl Session {
             is_synthetic: None,
             is_replay: None,
             uuid: Some(uuid.clone()),
-            session_id: Some(self.config.session_id.clone()),
+            session_id: Some(session.config.session_id.clone()),
         }));
         for notice in &o.after {
             deps.emit.emit(notice.clone());
         }
-        round.uuids.push(uuid);
-        round.results.push(block);
+        self.uuids.push(uuid);
+        self.results.push(block);
         st.num_turns += 1;
         st.denials.extend(o.denial);
-        round.context.extend(o.context);
-        round.interrupt |= o.interrupt;
-        round.stop = round.stop.take().or(o.stop);
+        self.context.extend(o.context);
+        self.interrupt |= o.interrupt;
+        self.stop = self.stop.take().or(o.stop);
     }
 
     /// Runs the calls still waiting once the response has streamed, then appends the
     /// results turn. `Some`: the turn ends here.
-    pub(crate) async fn finish_tools(
-        &mut self,
+    pub(crate) async fn finish(
+        mut self,
+        session: &SessionView<'_>,
+        conversation: &mut Conversation<'_>,
         deps: &Deps<'_>,
         st: &mut TurnState,
-        mut round: ToolRound,
     ) -> Option<TurnEnd> {
-        while round.exec.unfinished() {
-            self.report(deps, st, &mut round);
-            if round.interrupt || deps.interrupt.is_aborted() {
+        while self.schedule.unfinished() {
+            self.report(session, deps, st);
+            if self.interrupt || deps.interrupt.is_aborted() {
                 break;
             }
             // What finished reports before the calls it let start are answered.
-            let started = self.start_calls(deps, &mut round, false);
-            self.report(deps, st, &mut round);
-            let runs = round.exec.running();
-            if runs.is_empty() && !round.exec.busy() {
+            let started = self.start_calls(session, deps, false);
+            self.report(session, deps, st);
+            let runs = self.schedule.running();
+            if runs.is_empty() && !self.schedule.busy() {
                 if started == 0 {
                     // Nothing can start (only after an interrupt); never spin.
                     break;
                 }
                 continue;
             }
-            let this = &*self;
             let outcomes = join_all(
                 runs.iter()
-                    .map(|&i| dispatch::run_one(this, deps, round.exec.call(i))),
+                    .map(|&i| run::run_one(session, deps, self.schedule.call(i))),
             )
             .await;
             let mut done = Vec::with_capacity(runs.len());
@@ -163,56 +181,51 @@ impl Session {
                 }
                 done.push((i, o));
             }
-            round.exec.finish(done);
+            self.schedule.finish(done);
         }
         // What the calls spent on side requests counts toward the session's cost.
-        for (model, usage) in self.side_ledger.drain() {
-            self.account(&model, &usage);
+        for (model, usage) in conversation.side_ledger.drain() {
+            conversation.account(&model, &usage);
         }
-        self.append_results(deps, round)
+        self.append_results(session, conversation, deps)
     }
 
-    fn append_results(&mut self, deps: &Deps<'_>, round: ToolRound) -> Option<TurnEnd> {
-        let touched: Vec<_> = round
-            .exec
+    fn append_results(
+        self,
+        session: &SessionView<'_>,
+        conversation: &mut Conversation<'_>,
+        deps: &Deps<'_>,
+    ) -> Option<TurnEnd> {
+        let touched: Vec<_> = self
+            .schedule
             .calls()
-            .flat_map(|c| touched_paths(&c.input, &self.config.cwd))
+            .flat_map(|c| touched_paths(&c.input, &session.config.cwd))
             .collect();
-        let mut results = round.results;
-        results.extend(round.context.iter().map(|c| reminder(c)));
-        if let Some(memory) = &self.nested_memory {
+        let mut results = self.results;
+        results.extend(self.context.iter().map(|c| reminder(c)));
+        if let Some(memory) = &session.nested_memory {
             for (path, text) in touched.iter().flat_map(|p| memory.reached(p)) {
                 let path = path.to_string_lossy();
                 results.push(ContentBlock::text(nested_reminder(&path, &text)));
             }
         }
-        self.history
-            .push(Turn::user(results).with_uuids(round.uuids));
-        if round.interrupt {
+        conversation
+            .history
+            .push(Turn::user(results).with_uuids(self.uuids));
+        if self.interrupt {
             deps.emit
-                .emit(self.user_message(INTERRUPTED_FOR_TOOL, false, deps.clock.uuid()));
-            self.history
+                .emit(session.user_message(INTERRUPTED_FOR_TOOL, false, deps.clock.uuid()));
+            conversation
+                .history
                 .push(Turn::user(vec![ContentBlock::text(INTERRUPTED_FOR_TOOL)]));
             return Some(TurnEnd::Interrupted { during_tools: true });
         }
         if deps.interrupt.is_aborted() {
             return Some(TurnEnd::Interrupted { during_tools: true });
         }
-        if let Some(answer) = round.final_answer {
+        if let Some(answer) = self.final_answer {
             return Some(TurnEnd::FinalAnswer(answer));
         }
-        round.stop.map(|_| TurnEnd::HookStopped)
-    }
-}
-
-/// A tool_use block as a call.
-pub(crate) fn call_of(block: &ContentBlock) -> Option<Call> {
-    match block {
-        ContentBlock::ToolUse { id, name, input } => Some(Call {
-            id: id.clone(),
-            name: name.clone(),
-            input: Value::clone(input),
-        }),
-        _ => None,
+        self.stop.map(|_| TurnEnd::HookStopped)
     }
 }
