@@ -156,7 +156,8 @@ write("subagent_nested",
        resp(read("toolu_SN1", "b.txt"), match="SUB-PROMPT-N"),
        resp(text("SUB-ANSWER-N: beta seen"), match="beta-content"),
        resp(text("SUB-ANSWER-A: inner said beta"), match="SUB-ANSWER-N"),
-       resp(text("PARENT-DONE"), match="SUB-ANSWER-A")])
+       resp(text("PARENT-DONE"), match="SUB-ANSWER-A")],
+      record={"transcripts": True})
 
 # ---------------------------------------------------------------- 5. definition fields
 write("subagent_tool_not_in_list",
@@ -386,7 +387,7 @@ def bg_flow(subagent_type, bg, agent_extra=None):
 
 write("subagent_bg_input",
       "run_in_background true: the launch result, the task messages, the follow-up turn.",
-      bg_flow("general-purpose", True))
+      bg_flow("general-purpose", True), record={"transcripts": True})
 
 write("subagent_bg_default",
       "run_in_background left out: agents run in the background by default.",
@@ -467,7 +468,7 @@ def write_control(name, desc, responses, control, options=None, **extra):
 FOLLOWUP = "PARENT-FOLLOWUP: what happened?"
 write_control(
     "subagent_interrupt_fg",
-    "interrupt() 0.5 s after task_started of a foreground subagent whose first answer takes 4 s; "
+    "interrupt() 1 s after task_started of a foreground subagent whose first answer takes 4 s; "
     "then a second prompt on the same session.",
     [resp(agent("toolu_A1", "Read a file", "SUB-PROMPT-A: read a.txt.", "general-purpose"),
           match="PARENT-PROMPT"),
@@ -475,12 +476,12 @@ write_control(
      resp(text("SUB-ANSWER-A: alpha seen"), match="alpha-content"),
      resp(text("FOLLOWUP-ANSWER"), match="PARENT-FOLLOWUP"),
      resp(text("PARENT-DONE"), match="SUB-ANSWER-A")],
-    {"on": "task_started", "action": "interrupt", "delay_s": 0.5, "then_prompt": FOLLOWUP,
+    {"on": "task_started", "action": "interrupt", "delay_s": 1.0, "then_prompt": FOLLOWUP,
      "idle_s": 6})
 
 write_control(
     "subagent_interrupt_bg",
-    "A background subagent (first answer after 4 s); interrupt() 0.3 s after the parent's first "
+    "A background subagent (first answer after 4 s); interrupt() 1 s after the parent's first "
     "result, while the subagent runs; then a second prompt.",
     [resp(text("Launching."), agent("toolu_A1", "Read a file", "SUB-PROMPT-A: read a.txt.",
                                     "general-purpose", bg=True), match="PARENT-PROMPT"),
@@ -489,29 +490,30 @@ write_control(
      resp(text("SUB-ANSWER-A: alpha seen"), match="alpha-content"),
      resp(text("FOLLOWUP-ANSWER"), match="PARENT-FOLLOWUP"),
      resp(text("PARENT-AFTER-NOTIFICATION"), match="task-notification")],
-    {"on": "result", "action": "interrupt", "delay_s": 0.3, "then_prompt": FOLLOWUP,
+    {"on": "result", "action": "interrupt", "delay_s": 1.0, "then_prompt": FOLLOWUP,
      "idle_s": 6})
 
 write_control(
     "subagent_stop_task_bg",
-    "stop_task(task_id) 0.5 s after task_started of a background subagent (first answer after 4 s).",
+    "stop_task(task_id of the background subagent) 1 s after the parent's first result, while "
+    "the subagent waits for its first answer (4 s).",
     [resp(text("Launching."), agent("toolu_A1", "Read a file", "SUB-PROMPT-A: read a.txt.",
                                     "general-purpose", bg=True), match="PARENT-PROMPT"),
      resp(text("PARENT-WAITING"), match="Async agent launched"),
      resp(read("toolu_S1", "a.txt"), match="SUB-PROMPT-A", delay_ms=4000),
      resp(text("SUB-ANSWER-A: alpha seen"), match="alpha-content"),
      resp(text("PARENT-AFTER-NOTIFICATION"), match="task-notification")],
-    {"on": "task_started", "action": "stop_task", "delay_s": 0.5, "idle_s": 6})
+    {"on": "result", "action": "stop_task", "delay_s": 1.0, "idle_s": 6})
 
 write_control(
     "subagent_stop_task_fg",
-    "stop_task(task_id) 0.5 s after task_started of a foreground subagent (first answer after 4 s).",
+    "stop_task(task_id) 1 s after task_started of a foreground subagent (first answer after 4 s).",
     [resp(agent("toolu_A1", "Read a file", "SUB-PROMPT-A: read a.txt.", "general-purpose"),
           match="PARENT-PROMPT"),
      resp(read("toolu_S1", "a.txt"), match="SUB-PROMPT-A", delay_ms=4000),
      resp(text("SUB-ANSWER-A: alpha seen"), match="alpha-content"),
      resp(text("PARENT-DONE"))],
-    {"on": "task_started", "action": "stop_task", "delay_s": 0.5, "idle_s": 6})
+    {"on": "task_started", "action": "stop_task", "delay_s": 1.0, "idle_s": 6})
 
 if __name__ == "__main__":
     print("\n".join(SCENARIOS + ["control/" + n for n in CONTROL]))

@@ -21,6 +21,22 @@ for OUT in golden-ts "$RUN2/ts"; do
   [ -n "$SCEN" ] && python3 "$CONF/run.py" --node "$TS" $SCEN --out-dir "$OUT" -j "$J"
   [ -n "$CTRL" ] && python3 control/run_control.py --node "$TS" $CTRL --out-dir "$OUT" -j "$J"
 done
+# transcripts on disk + the session functions (list_subagents, get_subagent_messages...)
+PROBE=$(ls subagent_transcripts.json subagent_nested.json subagent_bg_input.json | grep -- "${1:-}" || true)
+if [ -n "$PROBE" ]; then
+  for F in $PROBE; do P="$P ../$F"; done
+  (cd transcripts && python3 probe.py --python "$PY" $P --out-dir golden >/dev/null &&
+   python3 probe.py --python "$PY" $P --out-dir "$RUN2/probe-py" >/dev/null &&
+   python3 probe.py --node "$TS" $P --out-dir golden-ts >/dev/null &&
+   python3 probe.py --node "$TS" $P --out-dir "$RUN2/probe-ts" >/dev/null)
+fi
 echo "== python: run 1 vs run 2"; python3 "$CONF/compare.py" golden "$RUN2/py" -k "${1:-}" -q || true
 echo "== node: run 1 vs run 2"; python3 "$CONF/compare.py" golden-ts "$RUN2/ts" -k "${1:-}" -q || true
+if [ -n "$PROBE" ]; then
+  echo "== transcripts probe: run 1 vs run 2"
+  for F in $PROBE; do
+    cmp -s "transcripts/golden/$F" "$RUN2/probe-py/$F" && echo "PASS python $F" || echo "FAIL python $F"
+    cmp -s "transcripts/golden-ts/$F" "$RUN2/probe-ts/$F" && echo "PASS node $F" || echo "FAIL node $F"
+  done
+fi
 echo "second runs in $RUN2"

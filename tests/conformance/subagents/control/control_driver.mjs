@@ -104,6 +104,7 @@ async function main() {
     const q = mod.query({ prompt: input(), options: opts });
     let fired = false;
     let results = 0;
+    let taskId = null; // of the first task_started: the target of stopTask
     const it = q[Symbol.asyncIterator]();
     for (;;) {
       const limit = results >= prompts.length ? (CTRL.idle_s ?? 4) * 1000 : 120000;
@@ -117,12 +118,13 @@ async function main() {
       const d = toJsonable(next.value);
       record.messages.push(d);
       record.times.push((Date.now() - T0) / 1000);
+      if (d && d.subtype === "task_started" && taskId === null) taskId = d.task_id;
       if (!fired && d && (d.type === "result" ? "result" : d.subtype) === CTRL.on) {
         fired = true;
         await new Promise((r) => setTimeout(r, (CTRL.delay_s ?? 0.3) * 1000));
         const action = CTRL.action || "interrupt";
         if (action === "interrupt") await q.interrupt();
-        else if (action === "stop_task") await q.stopTask(d.task_id);
+        else if (action === "stop_task") await q.stopTask(taskId);
         record.control_log.push({ t: (Date.now() - T0) / 1000, event: action,
           after_message: record.messages.length - 1 });
       }

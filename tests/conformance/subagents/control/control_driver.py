@@ -8,7 +8,8 @@ trace. It reuses the shared driver's option building (imported from $CONFORMANCE
 Scenario key "control":
   {"on": "task_started",          # trigger: the first message of that system subtype, or
                                   # "result" (the first ResultMessage)
-   "action": "interrupt" | "stop_task",   # stop_task: client.stop_task(<task_id of the trigger>)
+   "action": "interrupt" | "stop_task",   # stop_task: client.stop_task(<task_id of the first
+                                  # task_started message>)
    "delay_s": 0.3,                # wait after the trigger before acting
    "then_prompt": "...",          # optional second prompt on the same client after the first result
    "idle_s": 4}                   # after the last expected result, keep reading this long
@@ -49,6 +50,7 @@ async def main():
         async with ClaudeSDKClient(options=options) as client:
             fired = False
             results = 0
+            task_id = None  # of the first task_started: the target of stop_task
             await client.query(prompts[0])
             record["control_log"].append({"t": round(time.time() - t0, 3), "event": "query", "n": 1})
             it = client.receive_messages().__aiter__()
@@ -63,6 +65,8 @@ async def main():
                     d = {"__class__": type(m).__name__, "value": d}
                 d["__t"] = round(time.time() - t0, 3)
                 record["messages"].append(d)
+                if trigger_of(d) == "task_started" and task_id is None:
+                    task_id = d.get("task_id") or (d.get("data") or {}).get("task_id")
                 if not fired and trigger_of(d) == CTRL.get("on"):
                     fired = True
                     await asyncio.sleep(CTRL.get("delay_s", 0.3))
@@ -70,7 +74,7 @@ async def main():
                     if action == "interrupt":
                         await client.interrupt()
                     elif action == "stop_task":
-                        await client.stop_task(d.get("task_id") or (d.get("data") or {}).get("task_id"))
+                        await client.stop_task(task_id)
                     record["control_log"].append({"t": round(time.time() - t0, 3), "event": action,
                                                   "after_message": len(record["messages"]) - 1})
                 if d["__class__"] == "ResultMessage":
