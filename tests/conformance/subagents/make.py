@@ -264,9 +264,12 @@ write("subagent_permission_mode_plan",
 
 write("subagent_permission_mode_plan_from_default",
       "Parent in default mode; the agent definition says permissionMode plan; the subagent "
-      "writes a file.",
+      "writes a file. Tool and subagent hooks logged (the permission_mode they see).",
       WRITE_FLOW, options={"permission_mode": "default",
-                           "agents": {"writer": dict(WRITER, permissionMode="plan")}})
+                           "agents": {"writer": dict(WRITER, permissionMode="plan")}},
+      behaviors={"hooks": {e: [{"matcher": None, "behavior": "log_all"}]
+                           for e in ["PreToolUse", "PostToolUse", "PostToolUseFailure",
+                                     "SubagentStart", "SubagentStop"]}})
 
 write("subagent_permission_mode_bypass_from_default",
       "Parent in default mode; the agent definition says permissionMode bypassPermissions; the "
@@ -450,6 +453,8 @@ write("subagent_transcripts",
 # These need a client that can interrupt: control/run_control.py runs them with
 # control/control_driver.py (ClaudeSDKClient) and control/control_driver.mjs (streaming input).
 CONTROL = []
+CONTROL_HOOKS = {"hooks": {e: [{"matcher": None, "behavior": "log_all"}]
+                           for e in LOG_EVENTS + ["PostToolUseFailure"]}}
 
 
 def write_control(name, desc, responses, control, options=None, **extra):
@@ -469,7 +474,7 @@ FOLLOWUP = "PARENT-FOLLOWUP: what happened?"
 write_control(
     "subagent_interrupt_fg",
     "interrupt() 1 s after task_started of a foreground subagent whose first answer takes 4 s; "
-    "then a second prompt on the same session.",
+    "then a second prompt on the same session. Hooks logged.",
     [resp(agent("toolu_A1", "Read a file", "SUB-PROMPT-A: read a.txt.", "general-purpose"),
           match="PARENT-PROMPT"),
      resp(read("toolu_S1", "a.txt"), match="SUB-PROMPT-A", delay_ms=4000),
@@ -477,7 +482,8 @@ write_control(
      resp(text("FOLLOWUP-ANSWER"), match="PARENT-FOLLOWUP"),
      resp(text("PARENT-DONE"), match="SUB-ANSWER-A")],
     {"on": "task_started", "action": "interrupt", "delay_s": 1.0, "then_prompt": FOLLOWUP,
-     "idle_s": 6})
+     "idle_s": 6},
+    behaviors=CONTROL_HOOKS)
 
 write_control(
     "subagent_interrupt_bg",
@@ -496,24 +502,27 @@ write_control(
 write_control(
     "subagent_stop_task_bg",
     "stop_task(task_id of the background subagent) 1 s after the parent's first result, while "
-    "the subagent waits for its first answer (4 s).",
+    "the subagent waits for its first answer (4 s). Hooks logged.",
     [resp(text("Launching."), agent("toolu_A1", "Read a file", "SUB-PROMPT-A: read a.txt.",
                                     "general-purpose", bg=True), match="PARENT-PROMPT"),
      resp(text("PARENT-WAITING"), match="Async agent launched"),
      resp(read("toolu_S1", "a.txt"), match="SUB-PROMPT-A", delay_ms=4000),
      resp(text("SUB-ANSWER-A: alpha seen"), match="alpha-content"),
      resp(text("PARENT-AFTER-NOTIFICATION"), match="task-notification")],
-    {"on": "result", "action": "stop_task", "delay_s": 1.0, "idle_s": 6})
+    {"on": "result", "action": "stop_task", "delay_s": 1.0, "idle_s": 6},
+    behaviors=CONTROL_HOOKS)
 
 write_control(
     "subagent_stop_task_fg",
-    "stop_task(task_id) 1 s after task_started of a foreground subagent (first answer after 4 s).",
+    "stop_task(task_id) 1 s after task_started of a foreground subagent (first answer after 4 s). "
+    "Hooks logged.",
     [resp(agent("toolu_A1", "Read a file", "SUB-PROMPT-A: read a.txt.", "general-purpose"),
           match="PARENT-PROMPT"),
      resp(read("toolu_S1", "a.txt"), match="SUB-PROMPT-A", delay_ms=4000),
      resp(text("SUB-ANSWER-A: alpha seen"), match="alpha-content"),
      resp(text("PARENT-DONE"))],
-    {"on": "task_started", "action": "stop_task", "delay_s": 1.0, "idle_s": 6})
+    {"on": "task_started", "action": "stop_task", "delay_s": 1.0, "idle_s": 6},
+    behaviors=CONTROL_HOOKS)
 
 if __name__ == "__main__":
     print("\n".join(SCENARIOS + ["control/" + n for n in CONTROL]))
