@@ -70,6 +70,23 @@ pub struct SessionConfig {
     pub home: Option<PathBuf>,
     /// Where the session's transcript lives (reported to hooks as `transcript_path`).
     pub transcript_path: Option<PathBuf>,
+    /// Set when this session is a subagent of another: who it is, for its hooks, its
+    /// permission requests and its end.
+    pub subagent: Option<SubagentRole>,
+}
+
+/// A session that runs as a subagent: its id and type, and what it shares with the session
+/// that started it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SubagentRole {
+    /// `a` + 16 hex digits; also the id of its task.
+    pub agent_id: String,
+    /// The agent's name (`general-purpose`, `reviewer`, ...).
+    pub agent_type: String,
+    /// The prompt of the parent's turn that started it (its hooks report it).
+    pub parent_prompt_id: Option<String>,
+    /// Its own transcript (SubagentStop's `agent_transcript_path`).
+    pub transcript_path: Option<PathBuf>,
 }
 
 /// Callbacks for one hook event whose tool-name pattern matches (`None`: every call).
@@ -124,6 +141,7 @@ impl SessionConfig {
             permission_rules: crate::rules::RuleSet::default(),
             home: None,
             transcript_path: None,
+            subagent: None,
         }
     }
 }

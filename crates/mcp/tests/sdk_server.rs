@@ -280,6 +280,8 @@ async fn a_session_calls_the_tools_through_its_host() {
             additional_directories: Vec::new(),
             env: Default::default(),
             abort: AbortSignal::new(),
+            agent_id: None,
+            prompt_id: None,
         };
         let out = add.call(json!({"a": 2, "b": 3}), &ctx).await;
         assert_eq!((text_of(&out), out.is_error), ("5".to_string(), None));

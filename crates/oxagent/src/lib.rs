@@ -24,6 +24,7 @@ mod options;
 mod query;
 mod runtime;
 mod setup;
+mod subagents;
 mod toolset;
 
 /// Tools written in Rust.

@@ -15,6 +15,7 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use oxagent_core::config::HookMatcher;
+use oxagent_core::protocol::agents::AgentDefinition;
 use oxagent_core::tool::ToolList;
 use oxagent_core::PermissionMode;
 pub use oxagent_mcp::McpServer;
@@ -90,6 +91,11 @@ pub struct Options {
     /// Tools written in Rust, offered beside the built-in ones (Rust only; see
     /// [`crate::custom`]).
     pub custom_tools: ToolList,
+    /// Subagents the model may delegate to, by name (besides the built-in ones and the
+    /// project's agent files).
+    pub agents: BTreeMap<String, AgentDefinition>,
+    /// A foreground subagent's text reaches the caller too, not only its tool calls.
+    pub forward_subagent_text: bool,
 }
 
 const EFFORTS: &[&str] = &["low", "medium", "high", "xhigh", "max"];
@@ -101,8 +107,6 @@ const NOT_YET: &[&str] = &[
     "resume_drops_turn",
     "extra_args",
     "user",
-    "forward_subagent_text",
-    "agents",
     "skills",
     "sandbox",
     "plugins",
@@ -326,6 +330,8 @@ impl Options {
             "continue_conversation" => self.continue_conversation = flag(key, v)?,
             "fork_session" => self.fork_session = flag(key, v)?,
             "include_hook_events" => self.include_hook_events = flag(key, v)?,
+            "forward_subagent_text" => self.forward_subagent_text = flag(key, v)?,
+            "agents" => self.agents = parse_agents(v)?,
             "resume_session_at" => self.resume_session_at = string(key, v)?.filter(|s| !s.is_empty()),
             k if TRANSPORT_ONLY.contains(&k) => {}
             k if NOT_YET.contains(&k) => {
@@ -410,6 +416,27 @@ fn parse_mcp_servers(v: &Value) -> Result<Vec<McpServer>, OptionsError> {
     }
 }
 
+fn parse_agents(v: &Value) -> Result<BTreeMap<String, AgentDefinition>, OptionsError> {
+    match v {
+        Value::Null => Ok(BTreeMap::new()),
+        Value::Object(m) => m
+            .iter()
+            .map(|(name, d)| {
+                serde_json::from_value(d.clone())
+                    .map(|d| (name.clone(), d))
+                    .map_err(|e| {
+                        OptionsError::new(K::Type, "agents", format!("agents.{name}: {e}"))
+                    })
+            })
+            .collect(),
+        _ => Err(type_err(
+            "agents",
+            "a mapping of agent names to definitions",
+            v,
+        )),
+    }
+}
+
 fn parse_hooks(v: &Value) -> Result<BTreeMap<String, Vec<HookMatcher>>, OptionsError> {
     match v {
         Value::Null => Ok(BTreeMap::new()),
@@ -447,7 +474,12 @@ fn parse_thinking(v: &Value) -> Result<Option<Value>, OptionsError> {
             ))
         }
     };
-    if let Some(d) = display.filter(|d| !d.is_null()) {
+    // The reference sends adaptive thinking with a display: summarized when asked, else
+    // updates.
+    if out["type"] == "adaptive" {
+        let summarized = display.as_ref().and_then(Value::as_str) == Some("summarized");
+        out["display"] = serde_json::json!(if summarized { "summarized" } else { "updates" });
+    } else if let Some(d) = display.filter(|d| !d.is_null()) {
         out["display"] = d;
     }
     Ok(Some(out))
@@ -462,12 +494,12 @@ mod tests {
     fn unknown_and_unsupported_options_are_named() {
         let e = Options::from_json(&json!({"max_turnz": 1})).unwrap_err();
         assert_eq!((e.kind, e.option.as_str()), (K::Unknown, "max_turnz"));
-        let e = Options::from_json(&json!({"agents": {"a": {}}})).unwrap_err();
+        let e = Options::from_json(&json!({"sandbox": {"enabled": true}})).unwrap_err();
         assert_eq!(
             e.message,
-            "the option agents is not supported by oxagent yet"
+            "the option sandbox is not supported by oxagent yet"
         );
-        assert!(Options::from_json(&json!({"agents": null, "resume": null})).is_ok());
+        assert!(Options::from_json(&json!({"sandbox": null, "resume": null})).is_ok());
     }
 
     #[test]
@@ -490,6 +522,9 @@ mod tests {
     #[test]
     fn thinking_enabled_without_budget_is_adaptive() {
         let o = Options::from_json(&json!({"thinking": {"type": "enabled"}})).unwrap();
-        assert_eq!(o.thinking, Some(json!({"type": "adaptive"})));
+        assert_eq!(
+            o.thinking,
+            Some(json!({"type": "adaptive", "display": "updates"}))
+        );
     }
 }

@@ -400,6 +400,7 @@ async fn ask_summary(
                 message: INTERRUPTED.into(),
                 error_type: None,
                 endpoint: String::new(),
+                request_id: None,
             })
         }
     };

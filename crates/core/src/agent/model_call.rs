@@ -38,6 +38,12 @@ pub(crate) async fn call_model(
 ) -> Result<ResponseBuilder, CallFailure> {
     let model = session.live.model();
     let request = request::build(session.config, &model, conversation.history, deps.tools);
+    // How thinking is shown, as the request asked: stream events of the response say it.
+    let display: Option<String> = request
+        .body
+        .pointer("/thinking/display")
+        .and_then(Value::as_str)
+        .map(str::to_string);
     if session.config.include_partial_messages {
         let requesting = SystemBody::Status(Status::requesting());
         deps.emit.emit(session.system(requesting, deps));
@@ -60,7 +66,9 @@ pub(crate) async fn call_model(
         };
         let Some(ev) = next else { break };
         match ev {
-            ModelEvent::Stream(raw) => on_stream_event(session, deps, st, round, &mut resp, raw),
+            ModelEvent::Stream(raw) => {
+                on_stream_event(session, deps, st, round, &mut resp, raw, display.as_deref())
+            }
             ModelEvent::Retry(notice) => {
                 if resp.started {
                     // A broken-off attempt counts as far as it got: the turn's usage takes
@@ -92,6 +100,8 @@ pub(crate) async fn call_model(
                     text,
                     status: err.status,
                     error_type: err.error_type.clone(),
+                    kind: err.kind,
+                    request_id: err.request_id.clone(),
                 }));
             }
         }
@@ -121,6 +131,7 @@ fn on_stream_event(
     round: &mut ToolRound,
     resp: &mut ResponseBuilder,
     raw: Value,
+    display: Option<&str>,
 ) {
     let kind = raw
         .get("type")
@@ -129,6 +140,7 @@ fn on_stream_event(
         .to_string();
 
     let block = resp.push(&raw);
+    let mut call = None;
     if let Some(block) = block {
         let block = fill_defaults(deps, block);
         if let Some(last) = resp.blocks.last_mut() {
@@ -136,7 +148,7 @@ fn on_stream_event(
         }
         let uuid = deps.clock.uuid();
         resp.uuids.push(uuid.clone());
-        let call = call_of(&block);
+        call = call_of(&block);
         let meta = mcp_meta(&block, deps);
         deps.emit.emit(Message::Assistant(AssistantMessage {
             message: ApiMessage {
@@ -156,20 +168,27 @@ fn on_stream_event(
             api_error: None,
             local_command: None,
             tool_use_meta: meta,
+            subagent: None,
             uuid,
             session_id: session.config.session_id.clone(),
         }));
-        if let Some(call) = call {
-            round.take_call(session, deps, call);
-        }
     }
     if session.config.include_partial_messages && kind != "ping" && kind != "error" {
+        // The display setting goes with the response's start and each thinking block's.
+        let opens_thinking = kind == "message_start"
+            || raw.pointer("/content_block/type").and_then(Value::as_str) == Some("thinking");
         deps.emit.emit(Message::StreamEvent(StreamEventMessage {
             event: raw,
             parent_tool_use_id: None,
+            thinking_display: display.filter(|_| opens_thinking).map(str::to_string),
+            api_message_id: (!resp.id.is_empty()).then(|| resp.id.clone()),
             uuid: deps.clock.uuid(),
             session_id: session.config.session_id.clone(),
         }));
+    }
+    // A call goes to its tool once the block's end has been passed on.
+    if let Some(call) = call {
+        round.take_call(session, deps, call);
     }
     if kind == "content_block_start" {
         // Calls answered while the previous block streamed report now.

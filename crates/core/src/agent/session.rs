@@ -72,6 +72,17 @@ pub struct Session {
     pub(crate) stop_blocked_before: bool,
     /// What tools spent on requests of their own, not yet counted.
     pub side_ledger: Arc<crate::usage::SideLedger>,
+    /// How the last turn failed, when an API error ended it.
+    pub api_failure: Option<ApiFailure>,
+}
+
+/// An API error that ended a turn, as a subagent's caller names it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ApiFailure {
+    pub status: Option<u16>,
+    /// How the error is classed (`server_error`, `rate_limit`, ...).
+    pub kind: crate::model::ApiErrorKind,
+    pub request_id: Option<String>,
 }
 
 impl Session {
@@ -93,6 +104,7 @@ impl Session {
             prompt_id: None,
             stop_blocked_before: false,
             side_ledger: Arc::default(),
+            api_failure: None,
         }
     }
 
@@ -105,7 +117,13 @@ impl Session {
         self.view().system(
             SystemBody::Init(Box::new(Init {
                 cwd: self.config.cwd.to_string_lossy().into_owned(),
-                tools: deps.tools.names(),
+                // The Agent tool is listed under its former name, as the reference lists it.
+                tools: deps
+                    .tools
+                    .names()
+                    .into_iter()
+                    .map(|n| if n == "Agent" { "Task".into() } else { n })
+                    .collect(),
                 mcp_servers: self.config.mcp_servers.clone(),
                 model: self.live.model(),
                 permission_mode: self.live.permission_mode(),
@@ -208,6 +226,60 @@ impl Session {
 
         let end = self.turn_loop(deps, &mut st).await;
         self.refresh_meter(deps);
+        self.finish(deps, &st, started, end)
+    }
+
+    /// Runs this session as a subagent (its config names its [`SubagentRole`]): SubagentStart
+    /// hooks, `prompt` as its first message, then the loop, whose end runs SubagentStop
+    /// hooks instead of Stop. No init, no UserPromptSubmit; the result is for the caller of
+    /// the subagent, not emitted.
+    ///
+    /// [`SubagentRole`]: crate::config::SubagentRole
+    pub async fn run_as_subagent(&mut self, prompt: &str, deps: &Deps<'_>) -> ResultMessage {
+        let started = deps.clock.monotonic_ms();
+        let role = self.config.subagent.clone();
+        self.prompt_id = role.as_ref().and_then(|r| r.parent_prompt_id.clone());
+        let mut st = TurnState::default();
+        let start = self.view().hook_input(HookEvent::SubagentStart {});
+        let agent_type = role.as_ref().map(|r| r.agent_type.as_str());
+        let hooked = callbacks::run(
+            deps,
+            self.config.hooks.get("SubagentStart"),
+            agent_type,
+            start,
+            None,
+        )
+        .await;
+        hook_runs(&self.view(), deps, "SubagentStart", None, &hooked);
+        let mut blocks = Vec::new();
+        if let Some(memory) = &self.config.memory {
+            blocks.push(ContentBlock::text(memory.clone()));
+        }
+        for ctx in &hooked.additional_context {
+            blocks.push(reminder(&format!(
+                "SubagentStart hook additional context: {ctx}"
+            )));
+        }
+        if let Some(note) = &self.config.context_reminder {
+            blocks.push(reminder(note));
+        }
+        blocks.push(ContentBlock::text(prompt));
+        self.history.push(Turn::user(blocks));
+        self.prompts_sent += 1;
+        let end = self.turn_loop(deps, &mut st).await;
+        if let TurnEnd::ApiError {
+            status,
+            kind,
+            request_id,
+            ..
+        } = &end
+        {
+            self.api_failure = Some(ApiFailure {
+                status: *status,
+                kind: *kind,
+                request_id: request_id.clone(),
+            });
+        }
         self.finish(deps, &st, started, end)
     }
 

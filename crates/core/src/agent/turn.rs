@@ -36,6 +36,8 @@ pub(crate) struct TurnState {
     pub stop_hook_active: bool,
     /// Reminders sent to call the final-answer tool.
     pub final_answer_reminders: u32,
+    /// Times SubagentStop hooks kept a subagent going with more context.
+    pub subagent_continuations: u32,
 }
 
 /// The session's conversation as a step changes it: its turns, the count of its context,

@@ -60,6 +60,7 @@ impl SessionView<'_> {
             tool_use_result: None,
             is_synthetic: None,
             is_replay: None,
+            subagent: None,
             uuid: Some(uuid),
             session_id: Some(self.config.session_id.clone()),
         })
@@ -70,8 +71,10 @@ impl SessionView<'_> {
     }
 
     /// The input of a hook for `event`, with the fields the event carries: the compaction
-    /// events and SessionStart only the session's, SessionEnd also the prompt's id, the others
-    /// also the permission mode, and tool events and Stop the effort.
+    /// events and SessionStart only the session's, SessionEnd and SubagentStart also the
+    /// prompt's id, the others also the permission mode, and tool events, Stop and
+    /// SubagentStop the effort. In a subagent, every event from the prompt's id on also names
+    /// the agent.
     pub fn hook_input(&self, event: HookEvent) -> HookInput {
         let name = event.name();
         let mut h = HookInput::new(
@@ -88,13 +91,22 @@ impl SessionView<'_> {
             return h;
         }
         h.prompt_id = self.prompt_id.map(str::to_string);
-        if name == "SessionEnd" {
+        if let Some(role) = &self.config.subagent {
+            h.agent_id = Some(role.agent_id.clone());
+            h.agent_type = Some(role.agent_type.clone());
+        }
+        if matches!(name, "SessionEnd" | "SubagentStart") {
             return h;
         }
         h.permission_mode = Some(self.live.permission_mode().as_str().to_string());
         let tool_event = matches!(
             name,
-            "PreToolUse" | "PostToolUse" | "PostToolUseFailure" | "PermissionRequest" | "Stop"
+            "PreToolUse"
+                | "PostToolUse"
+                | "PostToolUseFailure"
+                | "PermissionRequest"
+                | "Stop"
+                | "SubagentStop"
         );
         if tool_event {
             let level = self
@@ -141,6 +153,7 @@ impl SessionView<'_> {
             api_error: None,
             local_command: None,
             tool_use_meta: None,
+            subagent: None,
             uuid: deps.clock.uuid(),
             session_id: self.config.session_id.clone(),
         })

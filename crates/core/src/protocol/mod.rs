@@ -12,6 +12,7 @@
 //! The documented SDKs' stream-json frames are one serialization of these types; the Rust
 //! API uses them as they are.
 
+pub mod agents;
 pub mod control;
 pub mod hook;
 pub mod op;

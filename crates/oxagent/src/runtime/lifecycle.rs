@@ -31,6 +31,7 @@ use super::tasks::{Next, Notification, TaskFlow};
 use super::{lock, Shared};
 use crate::error::Result;
 use crate::options::{McpServer, Options};
+use crate::subagents::{AgentSet, AgentTool, SubagentContext};
 use crate::{setup, toolset};
 use oxagent_sessions::start as persist;
 
@@ -52,6 +53,11 @@ struct SessionTask {
     mcp_status: Arc<Mutex<Vec<McpServerStatus>>>,
     servers: Vec<McpServer>,
     server_env: BTreeMap<String, String>,
+    /// The Agent tool and what it runs agents with, handed over once the tools are complete.
+    agents: Option<(Arc<AgentTool>, AgentSet)>,
+    forward_subagent_text: bool,
+    /// The reference's default tools include SendMessage, which continues an agent.
+    can_continue_agents: bool,
 }
 
 /// Sets a session up from `options` and starts its task on `rt`.
@@ -98,6 +104,8 @@ pub(super) fn start(
         toolset.registry.push(t.clone());
     }
     session.config.init.skills = toolset.skills;
+    let agent_set = AgentSet::new(Vec::new(), options.agents.clone());
+    session.config.init.agents = agent_set.names();
     let mcp_status = Arc::new(Mutex::new(Vec::new()));
     let shared = Arc::new(Shared {
         events: events.clone(),
@@ -127,6 +135,14 @@ pub(super) fn start(
         mcp_status,
         servers: options.mcp_servers.clone(),
         server_env: env,
+        agents: toolset.agent.map(|tool| (tool, agent_set)),
+        forward_subagent_text: options.forward_subagent_text,
+        can_continue_agents: match &options.tools {
+            None | Some(crate::options::ToolsOption::Preset) => true,
+            Some(crate::options::ToolsOption::List(names)) => {
+                names.iter().any(|n| n == "SendMessage")
+            }
+        },
     };
     *lock(&shared.task) = Some(rt.spawn(task.run()));
     Ok((shared, rx))
@@ -135,6 +151,7 @@ pub(super) fn start(
 impl SessionTask {
     async fn run(mut self) {
         self.connect_mcp_servers().await;
+        self.ready_agents();
         if !self.begin().await {
             self.events.close();
             return;
@@ -193,6 +210,38 @@ impl SessionTask {
         }
         session.session_end(&deps, "other").await;
         events.close();
+    }
+
+    /// Hands the Agent tool the session's tools, now complete, and what else it runs agents
+    /// with.
+    fn ready_agents(&mut self) {
+        let Some((tool, agents)) = self.agents.take() else {
+            return;
+        };
+        let task_root = self
+            .server_env
+            .get("TMPDIR")
+            .filter(|t| !t.is_empty())
+            .map(PathBuf::from)
+            .unwrap_or_else(std::env::temp_dir);
+        tool.ready(SubagentContext {
+            agents,
+            config: self.session.config.clone(),
+            live: self.session.live.clone(),
+            model: self.model.clone(),
+            events: self.events.clone(),
+            tools: {
+                let mut others = self.tools.clone();
+                others.retain(|n| n != "Agent");
+                others
+            },
+            ledger: self.session.side_ledger.clone(),
+            forward_text: self.forward_subagent_text,
+            task_root: oxagent_tools::task_root_in(&task_root),
+            running: Mutex::default(),
+            notes_given: Mutex::default(),
+            can_continue: self.can_continue_agents,
+        });
     }
 
     /// Connects each MCP server and adds its tools; the init message lists them.

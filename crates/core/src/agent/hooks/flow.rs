@@ -2,7 +2,7 @@
 //! going, and the session's start and end. (The tool hooks are part of a tool call, the
 //! compaction hooks part of a compaction.)
 
-use crate::config::{HookMatcher, SessionConfig};
+use crate::config::{HookMatcher, SessionConfig, SubagentRole};
 use crate::content::ContentBlock;
 use crate::conversation::Turn;
 use crate::message::Message;
@@ -69,6 +69,9 @@ pub(crate) async fn stop_hooks(
     history: &mut Vec<Turn>,
     blocked_before: &mut bool,
 ) -> Option<TurnEnd> {
+    if let Some(role) = &session.config.subagent {
+        return subagent_stop_hooks(session, deps, st, history, role).await;
+    }
     let input = session.hook_input(HookEvent::Stop {
         stop_hook_active: st.stop_hook_active,
         last_assistant_message: st.last_text.clone().unwrap_or_default(),
@@ -106,6 +109,60 @@ pub(crate) async fn stop_hooks(
         reminder(HOOK_PREAMBLE),
         reminder(&blocking_error("Stop", None, &reason)),
     ]));
+    None
+}
+
+/// How often SubagentStop hooks may keep a subagent going with more context, as the
+/// reference stops after eight such continuations.
+const MAX_SUBAGENT_CONTINUATIONS: u32 = 8;
+
+/// A subagent's Stop: its SubagentStop hooks, matched on the agent's type. A block, or
+/// context to add, keeps the subagent going with what the hook said.
+async fn subagent_stop_hooks(
+    session: &SessionView<'_>,
+    deps: &Deps<'_>,
+    st: &mut TurnState,
+    history: &mut Vec<Turn>,
+    role: &SubagentRole,
+) -> Option<TurnEnd> {
+    let input = session.hook_input(HookEvent::SubagentStop {
+        stop_hook_active: st.stop_hook_active,
+        agent_transcript_path: role
+            .transcript_path
+            .as_ref()
+            .map(|p| p.to_string_lossy().into_owned())
+            .unwrap_or_default(),
+        last_assistant_message: st.last_text.clone().unwrap_or_default(),
+        background_tasks: Vec::new(),
+        session_crons: Vec::new(),
+    });
+    let matchers = session.config.hooks.get("SubagentStop");
+    let hooked = callbacks::run(deps, matchers, Some(&role.agent_type), input, None).await;
+    hook_runs(session, deps, "SubagentStop", None, &hooked);
+    if hooked.stop {
+        return Some(TurnEnd::Completed);
+    }
+    if let Some(reason) = hooked.block_reason {
+        st.stop_hook_active = true;
+        history.push(Turn::user(vec![
+            reminder(&format!("{HOOK_PREAMBLE}\nStop hook feedback:\n{reason}")),
+            reminder(&blocking_error("SubagentStop", None, &reason)),
+        ]));
+        return None;
+    }
+    if hooked.additional_context.is_empty()
+        || st.subagent_continuations >= MAX_SUBAGENT_CONTINUATIONS
+    {
+        return Some(TurnEnd::Completed);
+    }
+    st.stop_hook_active = true;
+    st.subagent_continuations += 1;
+    let added = hooked
+        .additional_context
+        .iter()
+        .map(|c| reminder(&format!("SubagentStop hook additional context: {c}")))
+        .collect();
+    history.push(Turn::user(added));
     None
 }
 

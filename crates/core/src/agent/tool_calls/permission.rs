@@ -187,7 +187,7 @@ pub(crate) async fn decide(
         display_name: name.to_string(),
         description: tool.describe_call(input),
         decision_reason: prompt.reason.clone(),
-        agent_id: None,
+        agent_id: session.config.subagent.as_ref().map(|r| r.agent_id.clone()),
     });
     let reply = match deps.host.control(request).await {
         Ok(ControlResponse::Permission(answer)) => Ok(answer),

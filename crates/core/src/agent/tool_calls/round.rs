@@ -5,7 +5,7 @@
 //! turn loop:   response done  ─► finish: run what waits, report in order, append results
 //! ```
 
-use futures::future::join_all;
+use futures::stream::{FuturesUnordered, StreamExt};
 use serde_json::Value;
 
 use crate::content::{ContentBlock, UserContent};
@@ -52,10 +52,18 @@ impl ToolRound {
             None => run::instant(session, deps, &call),
             Some(_) => None,
         };
-        let read_only = tool.is_none_or(|t| {
+        let valid = tool.is_some_and(|t| {
             crate::validate::validate_input(t.name(), &t.input_schema(), &call.input).is_ok()
-                && t.is_read_only(&call.input)
         });
+        let read_only = tool.is_none_or(|t| valid && t.is_read_only(&call.input));
+        if let Some(t) = tool.filter(|_| valid) {
+            let caller = session
+                .config
+                .subagent
+                .as_ref()
+                .map(|r| r.agent_id.as_str());
+            t.announce(&call.id, &call.input, caller);
+        }
         self.schedule.add(call, read_only, ready);
         let _ = self.start_calls(session, deps, true);
     }
@@ -128,6 +136,7 @@ impl ToolRound {
             tool_use_result: o.structured.clone(),
             is_synthetic: None,
             is_replay: None,
+            subagent: None,
             uuid: Some(uuid.clone()),
             session_id: Some(session.config.session_id.clone()),
         }));
@@ -168,25 +177,34 @@ impl ToolRound {
                 }
                 continue;
             }
-            let outcomes = join_all(
-                runs.iter()
-                    .map(|&i| run::run_one(session, deps, self.schedule.call(i))),
-            )
-            .await;
-            let mut done = Vec::with_capacity(runs.len());
-            for (i, mut o) in runs.into_iter().zip(outcomes) {
+            // Calls that run together report as they finish (a finished call passes the
+            // read-only calls still running), as the reference's do.
+            let mut pending: FuturesUnordered<_> = runs
+                .iter()
+                .map(|&i| {
+                    let call = self.schedule.call(i).clone();
+                    async move { (i, run::run_one(session, deps, &call).await) }
+                })
+                .collect();
+            while let Some((i, mut o)) = pending.next().await {
                 // An answer that came after a wait is announced when it comes.
                 if let Some(a) = o.announce.take() {
                     deps.emit.emit(a);
                 }
-                done.push((i, o));
+                self.schedule.finish(vec![(i, o)]);
+                if !pending.is_empty() {
+                    self.report(session, deps, st);
+                }
             }
-            self.schedule.finish(done);
+            // Answers held back while the calls ran are done now (also when none ran).
+            self.schedule.finish(Vec::new());
         }
         // What the calls spent on side requests counts toward the session's cost.
         for (model, usage) in conversation.side_ledger.drain() {
             conversation.account(&model, &usage);
         }
+        // Calls refused inside subagents count among the session's denials.
+        st.denials.extend(conversation.side_ledger.drain_denials());
         self.append_results(session, conversation, deps)
     }
 

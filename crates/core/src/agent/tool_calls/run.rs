@@ -70,6 +70,12 @@ fn checked_tool<'d>(
                 "Error: No such tool available: {0}. {0} is disabled for this session, in subagents as well as here.",
                 call.name
             )
+        } else if session.config.subagent.is_some() {
+            // A subagent is told to go on with what it has.
+            format!(
+                "Error: No such tool available: {0}. {0} is not among the tools available here. Continue with the tools you have.",
+                call.name
+            )
         } else {
             format!("Error: No such tool available: {}", call.name)
         };
@@ -195,6 +201,7 @@ fn outcome_of(
                 let denied = PermissionDenied {
                     tool_name: call.name.clone(),
                     tool_use_id: id.to_string(),
+                    agent_id: session.config.subagent.as_ref().map(|r| r.agent_id.clone()),
                     decision_reason_type: d.reason_type.clone(),
                     decision_reason_code: d.code.clone(),
                     decision_reason: d.reason.clone(),
@@ -237,6 +244,8 @@ async fn execute(
         additional_directories: config.additional_directories.clone(),
         env: config.env.clone(),
         abort: deps.interrupt.clone(),
+        agent_id: session.config.subagent.as_ref().map(|r| r.agent_id.clone()),
+        prompt_id: session.prompt_id.map(str::to_string),
     };
     let mut out = tool.call(input.clone(), &ctx).await;
     let failed = out.is_error == Some(true);
