@@ -398,12 +398,12 @@ fn parse_mcp_servers(v: &Value) -> Result<Vec<McpServer>, OptionsError> {
     match v {
         Value::Null | Value::Object(_) | Value::String(_) => {
             oxagent_mcp::config::parse(v).map_err(|e| {
-                let kind = if e.unsupported {
+                let kind = if e.is_unsupported() {
                     K::Unsupported
                 } else {
                     K::Type
                 };
-                OptionsError::new(kind, key, e.message)
+                OptionsError::new(kind, key, e.to_string())
             })
         }
         _ => Err(type_err(key, "a mapping of server names to configs", v)),
