@@ -1,7 +1,16 @@
 // Options are checked in Rust (oxagent::options); these drive the Node face's mapping to it.
+// The shared fixture (tests/fixtures/options/bad_options.json) is also driven through the
+// Python face, with the same texts.
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import { createRequire } from "node:module";
 import { query } from "../index.js";
+import { PACKAGE_DIR } from "./helpers.mjs";
+
+const require = createRequire(import.meta.url);
+const { loadNative } = require("../lib/native.cjs");
 
 const fails = (options, option, pattern, prompt = "x") => {
   assert.throws(
@@ -69,4 +78,60 @@ test("an aborted query's options are checked all the same", () => {
   const abortController = new AbortController();
   abortController.abort();
   fails({ abortController, maxTurns: -1 }, "maxTurns", /^maxTurns must be a non-negative integer, not -1$/);
+});
+
+/** A fixture value as a TypeScript caller passes it. */
+const faceValue = (v) => {
+  if (v && v.$callable) return () => null;
+  if (v && v.$number === "NaN") return NaN;
+  if (Array.isArray(v)) return v.map(faceValue);
+  if (v && typeof v === "object") return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, faceValue(x)]));
+  return v;
+};
+
+const CODES = { type: "ERR_OXAGENT_OPTION_TYPE", value: "ERR_OXAGENT_OPTION_VALUE", unsupported: "ERR_OXAGENT_OPTION_UNSUPPORTED" };
+
+test("the shared bad options get the texts the Python face gets", () => {
+  const fixture = JSON.parse(fs.readFileSync(path.join(PACKAGE_DIR, "..", "tests", "fixtures", "options", "bad_options.json"), "utf8"));
+  let n = 0;
+  for (const c of fixture.cases.filter((c) => c.node)) {
+    const options = { [c.node]: faceValue(c.value) };
+    let message = c.message.replaceAll("{option}", c.node);
+    for (const also of c.also ?? []) {
+      options[also.node] = faceValue(also.value);
+      message = message.replaceAll("{also}", also.node);
+    }
+    assert.throws(
+      () => query({ prompt: "x", options }),
+      (e) => {
+        assert.ok(e instanceof TypeError, `${c.node}: ${e}`);
+        assert.deepEqual({ message: e.message, code: e.code, option: e.option }, { message, code: CODES[c.kind], option: c.node });
+        return true;
+      },
+    );
+    n += 1;
+  }
+  assert.ok(n > 40);
+});
+
+/** The member names of the `Options` interface of js/types/options.d.ts. */
+function declaredOptions() {
+  const ts = require("typescript");
+  const file = path.join(PACKAGE_DIR, "types", "options.d.ts");
+  const source = ts.createSourceFile(file, fs.readFileSync(file, "utf8"), ts.ScriptTarget.ES2022, true);
+  const names = [];
+  source.forEachChild((node) => {
+    if (ts.isInterfaceDeclaration(node) && node.name.text === "Options") {
+      for (const member of node.members) names.push(member.name.getText(source));
+    }
+  });
+  return names;
+}
+
+test("every field of the Options type is in the checker's table, and no other", () => {
+  const table = JSON.parse(loadNative().optionTable());
+  const checked = table.filter((row) => row.node).map((row) => row.node);
+  const declared = declaredOptions();
+  assert.equal(declared.length, 70);
+  assert.deepEqual([...checked].sort(), [...declared].sort());
 });

@@ -9,18 +9,23 @@ import json
 import sys
 import warnings
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from claude_agent_sdk import (
     AgentDefinition,
+    ClaudeSDKError,
     CanUseToolShadowedWarning,
     ClaudeAgentOptions,
     HookMatcher,
     create_sdk_mcp_server,
+    query,
     tool,
 )
 from claude_agent_sdk._internal.options_json import initialize_request, prepare
+
+FIXTURE = Path(__file__).resolve().parents[2] / "tests" / "fixtures" / "options" / "bad_options.json"
 
 
 def test_fifty_fields_in_order_with_defaults():
@@ -192,6 +197,48 @@ def test_skill_names_are_checked_with_the_references_texts():
     )
     with pytest.raises(TypeError, match="^Skill names must be strings, got int: 3$"):
         prepare(ClaudeAgentOptions(skills=[3]))  # type: ignore[list-item]
+
+
+def _face_value(value: Any) -> Any:
+    """A fixture value as a Python caller passes it."""
+    if value == {"$callable": "f"}:
+        return lambda *a: None
+    if value == {"$number": "NaN"}:
+        return float("nan")
+    if isinstance(value, list):
+        return [_face_value(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _face_value(v) for k, v in value.items()}
+    return value
+
+
+_CASES = [c for c in json.loads(FIXTURE.read_text())["cases"] if c["python"]]
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("case", _CASES, ids=[f"{c['python']}-{i}" for i, c in enumerate(_CASES)])
+async def test_the_shared_bad_options(case):
+    """The same bad options through the Node face get the same texts (js/tests/options.test.mjs)."""
+    kwargs = {case["python"]: _face_value(case["value"])}
+    message = case["message"].replace("{option}", case["python"])
+    for also in case.get("also", []):
+        kwargs[also["python"]] = _face_value(also["value"])
+        message = message.replace("{also}", also["python"])
+    error = TypeError if case["kind"] == "type" else ValueError
+    with pytest.raises(Exception) as info:
+        async for _ in query(prompt="x", options=ClaudeAgentOptions(**kwargs)):
+            pass
+    assert type(info.value) is error and not isinstance(info.value, ClaudeSDKError), info.value
+    assert str(info.value) == message
+
+
+def test_every_field_is_in_the_checkers_table():
+    from claude_agent_sdk import _native
+
+    table = json.loads(_native.option_table())
+    checked = [row["python"] for row in table if row["python"]]
+    assert checked == [f.name for f in dataclasses.fields(ClaudeAgentOptions)]
+    assert all(row["handling"] in ("acted", "no_effect", "not_yet", "face") for row in table)
 
 
 def test_a_transport_session_is_checked_but_not_refused_what_oxagent_lacks():

@@ -10,6 +10,49 @@ fn node(v: Value) -> Result<Options, OptionsError> {
     Options::from_face(&v, Face::Node)
 }
 
+fn fixture() -> Value {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/fixtures/options/bad_options.json"
+    );
+    let text = std::fs::read_to_string(path).unwrap();
+    serde_json::from_str(&text).unwrap()
+}
+
+#[test]
+fn the_shared_bad_options_get_the_same_texts_in_both_faces() {
+    let fixture = fixture();
+    let cases = fixture["cases"].as_array().unwrap();
+    assert!(cases.len() > 40);
+    for case in cases {
+        for (face, key) in [(Face::Python, "python"), (Face::Node, "node")] {
+            let Some(name) = case[key].as_str() else {
+                continue;
+            };
+            let mut options = json!({ name: case["value"] });
+            let mut message = case["message"].as_str().unwrap().replace("{option}", name);
+            for also in case["also"].as_array().into_iter().flatten() {
+                let other = also[key].as_str().unwrap();
+                options[other] = also["value"].clone();
+                message = message.replace("{also}", other);
+            }
+            let e = Options::from_face(&options, face).unwrap_err();
+            let kind = match case["kind"].as_str().unwrap() {
+                "type" => K::Type,
+                "value" => K::Value,
+                "unsupported" => K::Unsupported,
+                other => panic!("kind {other}"),
+            };
+            assert_eq!(
+                (e.kind, e.message.as_str()),
+                (kind, message.as_str()),
+                "{case}"
+            );
+            assert_eq!(e.option, name, "{case}");
+        }
+    }
+}
+
 #[test]
 fn the_table_names_each_option_once_per_face() {
     for face in [Face::Python, Face::Node] {
