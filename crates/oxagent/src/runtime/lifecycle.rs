@@ -104,7 +104,12 @@ pub(super) fn start(
         toolset.registry.push(t.clone());
     }
     session.config.init.skills = toolset.skills;
-    let agent_set = AgentSet::new(Vec::new(), options.agents.clone());
+    let agent_files = crate::subagents::load_agent_files(&crate::subagents::agent_roots(
+        &session.config.cwd,
+        Some(&persist::home(&env)),
+        options.setting_sources.as_deref(),
+    ));
+    let agent_set = AgentSet::new(agent_files, options.agents.clone());
     session.config.init.agents = agent_set.names();
     let mcp_status = Arc::new(Mutex::new(Vec::new()));
     let shared = Arc::new(Shared {

@@ -14,6 +14,7 @@
 //! and hooks name the agent) and event queue; its conversation is its own.
 
 mod emit;
+mod files;
 mod registry;
 mod report;
 mod stats;
@@ -29,6 +30,7 @@ use oxagent_core::model::Model;
 use oxagent_core::tool::{Tool, ToolRegistry};
 use oxagent_core::usage::SideLedger;
 
+pub(crate) use files::{agent_roots, load_agent_files};
 pub(crate) use registry::AgentSet;
 pub(crate) use tool::AgentTool;
 
