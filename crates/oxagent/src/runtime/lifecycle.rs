@@ -27,7 +27,7 @@ use oxagent_settings::attach_memory;
 use tokio::sync::mpsc::{unbounded_channel, UnboundedReceiver};
 
 use super::events::EventOut;
-use super::tasks::{Next, Notification, TaskFlow};
+use super::tasks::{Next, Notification, TaskBoard, TaskFlow};
 use super::{lock, Shared};
 use crate::error::Result;
 use crate::options::{McpServer, Options};
@@ -49,6 +49,8 @@ struct SessionTask {
     plan: persist::Plan,
     prompts: UnboundedReceiver<UserContent>,
     task_flow: TaskFlow,
+    /// Where background agents announce their start and end.
+    task_board: TaskBoard,
     interrupt: Arc<Mutex<AbortSignal>>,
     mcp_status: Arc<Mutex<Vec<McpServerStatus>>>,
     servers: Vec<McpServer>,
@@ -92,7 +94,8 @@ pub(super) fn start(
         options.setting_sources.as_deref(),
     );
     let session_id = session.session_id().to_string();
-    let (task_events, task_flow) = TaskFlow::new(events.clone(), session_id.clone());
+    let (task_events, task_board, task_flow) =
+        TaskFlow::with_board(events.clone(), session_id.clone());
     let side = oxagent_tools::web::session_model::SessionSideModel::new(
         model.clone(),
         session.live.clone(),
@@ -136,6 +139,7 @@ pub(super) fn start(
         plan,
         prompts,
         task_flow,
+        task_board,
         interrupt,
         mcp_status,
         servers: options.mcp_servers.clone(),
@@ -244,6 +248,7 @@ impl SessionTask {
             forward_text: self.forward_subagent_text,
             task_root: oxagent_tools::task_root_in(&task_root),
             running: Mutex::default(),
+            board: self.task_board.clone(),
             notes_given: Mutex::default(),
             can_continue: self.can_continue_agents,
         });

@@ -55,6 +55,8 @@ pub(crate) struct SubagentContext {
     pub task_root: PathBuf,
     /// The running agents, by id.
     pub running: Mutex<HashMap<String, Running>>,
+    /// Where background agents announce their start and end (an end wakes the session).
+    pub board: crate::runtime::tasks::TaskBoard,
     /// The session offers SendMessage: an agent's hand-back says how to continue it.
     pub can_continue: bool,
     /// The notes already handed back to each conversation (by the id of the agent that
