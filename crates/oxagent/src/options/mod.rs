@@ -126,6 +126,10 @@ pub struct Options {
     pub agents: BTreeMap<String, AgentDefinition>,
     /// A foreground subagent's text reaches the caller too, not only its tool calls.
     pub forward_subagent_text: bool,
+    /// Once the caller's input has ended, a result that comes while background tasks run
+    /// is held back and comes just before the next result, with the cost at that time, as
+    /// the reference's CLI does when its input is closed (the Python face sets it).
+    pub hold_results_while_tasks_run: bool,
 }
 
 /// How options are read: for which face, and whether this process runs the session.

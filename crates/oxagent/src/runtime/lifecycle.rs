@@ -58,6 +58,7 @@ struct SessionTask {
     /// The Agent tool and what it runs agents with, handed over once the tools are complete.
     agents: Option<(Arc<AgentTool>, AgentSet)>,
     forward_subagent_text: bool,
+    hold_results: bool,
     /// The reference's default tools include SendMessage, which continues an agent.
     can_continue_agents: bool,
 }
@@ -146,6 +147,7 @@ pub(super) fn start(
         server_env: env,
         agents: toolset.agent.map(|tool| (tool, agent_set)),
         forward_subagent_text: options.forward_subagent_text,
+        hold_results: options.hold_results_while_tasks_run,
         can_continue_agents: match &options.tools {
             None | Some(crate::options::ToolsOption::Preset) => true,
             Some(crate::options::ToolsOption::List(names)) => {
@@ -175,8 +177,11 @@ impl SessionTask {
             mut prompts,
             mut task_flow,
             interrupt,
+            hold_results,
             ..
         } = self;
+        // A result held back while background tasks run (see `hold_results_while_tasks_run`).
+        let mut held: Option<oxagent_core::message::ResultMessage> = None;
         let recorder = persist::Recorder {
             inner: &events,
             writer: plan.writer.as_ref(),
@@ -215,7 +220,20 @@ impl SessionTask {
             if let Some(n) = &notification {
                 n.stamp(&mut result);
             }
-            events.emit(Message::Result(result));
+            if let Some(mut h) = held.take() {
+                h.total_cost_usd = result.total_cost_usd;
+                h.model_usage = result.model_usage.clone();
+                events.emit(Message::Result(h));
+            }
+            let input_ended = prompts.is_closed() && prompts.is_empty();
+            if hold_results && input_ended && task_flow.has_running() {
+                held = Some(result);
+            } else {
+                events.emit(Message::Result(result));
+            }
+        }
+        if let Some(h) = held {
+            events.emit(Message::Result(h));
         }
         session.session_end(&deps, "other").await;
         events.close();

@@ -281,6 +281,11 @@ impl TaskFlow {
         n
     }
 
+    /// Whether a background task is running.
+    pub(crate) fn has_running(&self) -> bool {
+        !lock(&self.state).running.is_empty()
+    }
+
     /// Waits for the next thing to run. Ended tasks go first; once the caller's input has
     /// ended, the session still waits for the tasks that are running, as the reference does.
     pub(crate) async fn next(&mut self, prompts: &mut UnboundedReceiver<UserContent>) -> Next {
