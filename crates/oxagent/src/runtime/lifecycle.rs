@@ -97,6 +97,7 @@ pub(super) fn start(
     let session_id = session.session_id().to_string();
     let (task_events, task_board, task_flow) =
         TaskFlow::with_board(events.clone(), session_id.clone());
+    session.config.running_tasks = Some(task_board.lister());
     let side = oxagent_tools::web::session_model::SessionSideModel::new(
         model.clone(),
         session.live.clone(),
@@ -330,14 +331,19 @@ impl SessionTask {
     }
 }
 
-/// One turn. The user did not type a notification: its turn runs no UserPromptSubmit hooks.
+/// One turn. The user did not type a notification: a background command's turn runs no
+/// UserPromptSubmit hooks.
 async fn turn(
     session: &mut Session,
     deps: &Deps<'_>,
     prompt: UserContent,
     notification: Option<&Notification>,
 ) -> oxagent_core::message::ResultMessage {
-    let prompt_hooks = notification.and_then(|_| session.config.hooks.remove("UserPromptSubmit"));
+    // A background agent's notification runs them, with its bare notification as the prompt.
+    session.prompt_hook_text = notification.and_then(Notification::hook_text);
+    let prompt_hooks = notification
+        .filter(|_| session.prompt_hook_text.is_none())
+        .and_then(|_| session.config.hooks.remove("UserPromptSubmit"));
     let result = session.run_turn(prompt, deps).await;
     if let Some(h) = prompt_hooks {
         session.config.hooks.insert("UserPromptSubmit".into(), h);

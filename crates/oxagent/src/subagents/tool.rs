@@ -208,7 +208,7 @@ impl Tool for AgentTool {
                 ),
             };
             if !begun.background {
-                return run(&context, &self.me, &agent, &call, ctx, begun).await;
+                return run(&context, &self.me, &agent, &call, ctx, begun, None).await;
             }
             // In the background: the call answers at once, the agent runs on its own and
             // its end wakes the session.
@@ -224,9 +224,12 @@ impl Tool for AgentTool {
                 context.can_continue,
             );
             let (me, ctx) = (self.me.clone(), ctx.clone());
+            let (started, has_started) = tokio::sync::oneshot::channel();
             tokio::spawn(async move {
-                run(&context, &me, &agent, &call, &ctx, begun).await;
+                run(&context, &me, &agent, &call, &ctx, begun, Some(started)).await;
             });
+            // The call answers once the agent's start (its SubagentStart hooks) is done.
+            let _ = has_started.await;
             launched
         })
     }
@@ -387,6 +390,7 @@ async fn run(
     call: &AgentCall,
     ctx: &ToolContext,
     begun: Begun,
+    on_start: Option<tokio::sync::oneshot::Sender<()>>,
 ) -> ToolOutput {
     let clock = SystemClock::new(tokio_sleep);
     let started_unix = clock.unix_ms();
@@ -447,7 +451,14 @@ async fn run(
         clock: &clock,
         interrupt: &ctx.abort,
     };
-    let result = session.run_as_subagent(&call.prompt, &deps).await;
+    let started_hook = on_start.map(|tx| -> Box<dyn FnOnce() + Send> {
+        Box::new(move || {
+            let _ = tx.send(());
+        })
+    });
+    let result = session
+        .run_as_subagent(&call.prompt, &deps, started_hook)
+        .await;
     {
         // The tools it used count among those of the agent that started it.
         let mut running = lock(&context.running);
@@ -516,7 +527,7 @@ async fn run(
                 tools_note: finished.tools_note().filter(|_| tools_note),
                 finished: &finished,
             };
-            let prompt = notice.prompt();
+            let (prompt, hook_text) = (notice.prompt(), notice.notification());
             let messages = vec![
                 SystemBody::TaskUpdated(TaskUpdated {
                     task_id: agent_id.clone(),
@@ -537,7 +548,9 @@ async fn run(
                     summary_is_report: Some(true),
                 }),
             ];
-            context.board.finished(&agent_id, messages, prompt);
+            context
+                .board
+                .finished(&agent_id, messages, prompt, hook_text);
             return finished.output(false);
         }
         let summary = finished.summary();
