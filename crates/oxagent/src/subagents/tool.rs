@@ -22,6 +22,7 @@ use serde_json::{json, Value};
 use super::emit::{EmitState, SubagentEmit};
 use super::registry::Agent;
 use super::report::{failed, failure_text, Finished};
+use super::transcript::{AgentMeta, AgentRecord, Recorded};
 use super::{Running, SubagentContext};
 use crate::runtime::tokio_sleep;
 use oxagent_core::sync::lock;
@@ -406,11 +407,18 @@ async fn run(
     let mark = mark_of(&agent_id, agent, call);
     let out: &dyn Emit = &context.events;
     let shows = depth == 1;
+    let output_file = output_file(context, ctx, &agent_id);
+    let record = context.config.transcript_path.as_ref().and_then(|t| {
+        AgentRecord::open(t, &session_id, &context.config.cwd, &agent_id, &output_file)
+    });
+    if let Some(r) = &record {
+        r.prompt(&call.prompt, &clock.uuid());
+    }
     let role = SubagentRole {
         agent_id: agent_id.clone(),
         agent_type: agent.name.clone(),
         parent_prompt_id: ctx.prompt_id.clone(),
-        transcript_path: None,
+        transcript_path: record.as_ref().map(|r| r.path().to_path_buf()),
     };
     let (config, mode) = config_for(context, agent, call, role);
     let model_name = config.model.clone();
@@ -443,11 +451,15 @@ async fn run(
         clock: &clock,
         state: state.clone(),
     };
+    let recorded = Recorded {
+        inner: &emit,
+        record: record.as_ref(),
+    };
     let deps = Deps {
         model: context.model.as_ref(),
         tools: &tools,
         host: &context.events,
-        emit: &emit,
+        emit: &recorded,
         clock: &clock,
         interrupt: &ctx.abort,
     };
@@ -490,7 +502,20 @@ async fn run(
         can_continue: context.can_continue,
         one_shot: agent.one_shot(),
     };
-    let output_file = output_file(context, ctx, &agent_id);
+    if let Some(r) = &record {
+        r.finish(&AgentMeta {
+            agent_type: &agent.name,
+            built_in: agent.built_in,
+            launched_with_defaults: call.run_in_background.is_none(),
+            description: &call.description,
+            tool_use_id: &ctx.tool_use_id,
+            parent_agent_id: ctx.agent_id.as_deref(),
+            depth,
+            background,
+            model: &finished.model,
+            model_not_named: call.model.is_none() && agent.definition.model.is_none(),
+        });
+    }
     let api_failure = result.is_error && result.subtype == ResultSubtype::Success;
     let (status, patch_error, summary, usage, output) = if api_failure {
         let error = result.result.clone().unwrap_or_default();
