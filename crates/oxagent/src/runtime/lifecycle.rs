@@ -211,7 +211,13 @@ impl SessionTask {
             };
             let signal = AbortSignal::new();
             *lock(&interrupt) = signal.clone();
-            recorder.prompt(&prompt, &clock.uuid());
+            match &notification {
+                Some(n) => n
+                    .record_rows()
+                    .iter()
+                    .for_each(|row| recorder.prompt(row, &clock.uuid())),
+                None => recorder.prompt(&prompt, &clock.uuid()),
+            }
             let turn_deps = Deps {
                 interrupt: &signal,
                 ..deps

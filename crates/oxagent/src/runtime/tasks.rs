@@ -378,6 +378,26 @@ impl Notification {
         (!texts.is_empty()).then(|| texts.join("\n"))
     }
 
+    /// The transcript's rows for the notification: a background agent's notes each as a
+    /// row, then its bare notification; a background command's notice as one row.
+    pub(crate) fn record_rows(&self) -> Vec<UserContent> {
+        if self.tasks.iter().all(|t| t.hook_text.is_none()) {
+            return vec![self.prompt()];
+        }
+        let mut rows = Vec::new();
+        for t in &self.tasks {
+            match &t.hook_text {
+                Some(text) => {
+                    let notes = &t.prompt[..t.prompt.len().saturating_sub(1)];
+                    rows.extend(notes.iter().map(|b| UserContent::Blocks(vec![b.clone()])));
+                    rows.push(UserContent::Text(text.clone()));
+                }
+                None => rows.push(UserContent::Blocks(t.prompt.clone())),
+            }
+        }
+        rows
+    }
+
     /// Stamps the result of the notification turn with its `origin`, as the reference.
     pub(crate) fn stamp(&self, result: &mut ResultMessage) {
         if let Some(first) = self.tasks.first() {

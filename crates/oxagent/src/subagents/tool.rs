@@ -506,7 +506,7 @@ async fn run(
         r.finish(&AgentMeta {
             agent_type: &agent.name,
             built_in: agent.built_in,
-            launched_with_defaults: call.run_in_background.is_none(),
+            launched_with_defaults: call.run_in_background != Some(false),
             description: &call.description,
             tool_use_id: &ctx.tool_use_id,
             parent_agent_id: ctx.agent_id.as_deref(),
