@@ -30,6 +30,8 @@ pub(crate) struct Toolset {
     /// The Agent tool, when the session offers it: it is handed its context once the
     /// session's tools are complete.
     pub agent: Option<Arc<AgentTool>>,
+    /// The session's background commands (stop_task stops them).
+    pub bash_tasks: oxagent_tools::shell::tasks::BackgroundTasks,
 }
 
 fn tool_search_enabled(env: &BTreeMap<String, String>) -> bool {
@@ -135,6 +137,7 @@ pub(crate) fn build(
     }
     Toolset {
         agent,
+        bash_tasks: set.shell.tasks.clone(),
         registry,
         skills: set.skills.iter().map(|s| s.name.clone()).collect(),
     }

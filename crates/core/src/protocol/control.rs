@@ -187,6 +187,10 @@ pub enum HostRequest {
     },
     McpStatus,
     GetContextUsage,
+    /// Stop a background task or a running subagent.
+    StopTask {
+        task_id: String,
+    },
 }
 
 impl HostRequest {

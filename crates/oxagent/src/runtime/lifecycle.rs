@@ -140,6 +140,8 @@ pub(super) fn start(
                 info
             })
             .collect(),
+        agent_tool: toolset.agent.clone(),
+        bash_tasks: toolset.bash_tasks.clone(),
         closed: AtomicBool::new(false),
         task: Mutex::new(None),
     });

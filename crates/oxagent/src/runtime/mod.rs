@@ -78,6 +78,9 @@ pub(crate) struct Shared {
     pub(crate) mcp_status: Arc<Mutex<Vec<McpServerStatus>>>,
     /// The agents the session can delegate to, as `initialize` lists them.
     pub(crate) agents: Vec<serde_json::Value>,
+    /// What stop_task and interrupts stop: subagents, background commands.
+    pub(crate) agent_tool: Option<Arc<crate::subagents::AgentTool>>,
+    pub(crate) bash_tasks: oxagent_tools::shell::tasks::BackgroundTasks,
     pub(crate) closed: AtomicBool,
     pub(crate) task: Mutex<Option<JoinHandle<()>>>,
 }
@@ -85,6 +88,10 @@ pub(crate) struct Shared {
 impl Drop for Shared {
     fn drop(&mut self) {
         lock(&self.interrupt).abort();
+        // No agent outlives its session.
+        if let Some(agents) = &self.agent_tool {
+            agents.stop_background();
+        }
         if let Some(task) = lock(&self.task).take() {
             task.abort();
         }
@@ -136,6 +143,10 @@ impl SessionRuntime {
             }
             Op::Interrupt => {
                 lock(&self.inner.interrupt).abort();
+                // An interrupt stops the agents working in the background too.
+                if let Some(agents) = &self.inner.agent_tool {
+                    agents.stop_background();
+                }
                 Ok(())
             }
             Op::SetPermissionMode(mode) => {
@@ -175,7 +186,21 @@ impl SessionRuntime {
             }
             HostRequest::McpStatus => Ok(HostReply::McpStatus(self.mcp_status())),
             HostRequest::GetContextUsage => Ok(HostReply::ContextUsage(self.context_usage())),
+            HostRequest::StopTask { task_id } => self.stop_task(&task_id).map(|()| HostReply::Done),
         }
+    }
+
+    /// Stops a running subagent or background command.
+    pub fn stop_task(&self, task_id: &str) -> std::result::Result<(), String> {
+        let agent = self.inner.agent_tool.as_ref();
+        if agent.is_some_and(|a| a.stop(task_id)) {
+            return Ok(());
+        }
+        self.inner
+            .bash_tasks
+            .stop(task_id)
+            .map(|_| ())
+            .map_err(|_| format!("No task found with ID: {task_id}"))
     }
 
     /// The MCP servers and how their connection went (with the reasons of failures).

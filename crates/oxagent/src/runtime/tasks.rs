@@ -253,6 +253,21 @@ impl TaskBoard {
         });
     }
 
+    /// A task ended and nothing is to wake the session: `messages` go out and the running
+    /// tasks are listed.
+    pub(crate) fn ended_quietly(&self, task_id: &str, messages: Vec<SystemBody>) {
+        let a = &self.announcer;
+        let mut state = lock(&a.state);
+        let Some(i) = state.running.iter().position(|t| t.task.task_id == task_id) else {
+            return;
+        };
+        state.running.remove(i);
+        for body in messages {
+            a.events.emit(a.system(body));
+        }
+        a.events.emit(a.tasks_changed(&state));
+    }
+
     /// What the session's stop hooks are told of the running tasks.
     pub(crate) fn lister(&self) -> TaskLister {
         TaskLister(Arc::new(Lister(self.announcer.state.clone())))

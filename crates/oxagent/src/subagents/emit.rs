@@ -48,6 +48,8 @@ pub(crate) struct EmitState {
     tokens: u64,
     /// The text of the latest response that had one.
     pub last_text: Option<String>,
+    /// The agent's `[Request interrupted by user]` message, held back.
+    pub interrupted: Option<Message>,
 }
 
 impl SubagentEmit<'_> {
@@ -139,7 +141,15 @@ impl Emit for SubagentEmit<'_> {
                 let interrupted = matches!(&u.message.content, UserContent::Blocks(b)
                     if b.first().is_some_and(|b| matches!(b, ContentBlock::Text { text, .. }
                         if text.starts_with("[Request interrupted by user"))));
-                if Self::is_tool_result(&u.message.content) || interrupted {
+                if interrupted {
+                    // The note that it was stopped comes after its task messages, if at all
+                    // (see the tool's kill path).
+                    u.parent_tool_use_id = Some(self.tool_use_id.clone());
+                    u.subagent = Some(self.mark.clone());
+                    lock(&self.state).interrupted = Some(Message::User(u));
+                    return;
+                }
+                if Self::is_tool_result(&u.message.content) {
                     // The caller gets a subagent's tool results without their structured form
                     // (an error's text stays).
                     if !matches!(u.tool_use_result, Some(serde_json::Value::String(_))) {

@@ -18,6 +18,7 @@ mod files;
 mod registry;
 mod report;
 mod stats;
+mod stop;
 mod tool;
 mod transcript;
 
@@ -28,6 +29,8 @@ use std::sync::{Arc, Mutex};
 use oxagent_core::config::SessionConfig;
 use oxagent_core::live::LiveSettings;
 use oxagent_core::model::Model;
+use oxagent_core::signal::AbortSignal;
+use oxagent_core::sync::lock;
 use oxagent_core::tool::{Tool, ToolRegistry};
 use oxagent_core::usage::SideLedger;
 
@@ -70,9 +73,57 @@ pub(crate) struct Running {
     /// 1 for an agent the main agent started.
     pub depth: u32,
     pub state: Arc<Mutex<emit::EmitState>>,
+    /// Fired to stop the agent (stop_task, or an interrupt of its caller).
+    pub kill: AbortSignal,
+    /// Why it was stopped, once it was.
+    pub stopped_by: Arc<Mutex<Option<StopCause>>>,
+    pub background: bool,
+    /// What announcing its stop needs.
+    pub info: stop::StopInfo,
+}
+
+/// What stopped an agent.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) enum StopCause {
+    /// The caller's `stop_task`.
+    StopTask,
+    /// An interrupt of the session.
+    Interrupt,
 }
 
 impl SubagentContext {
+    /// Stops the running agent `agent_id`. False: no such agent runs.
+    pub fn stop(&self, agent_id: &str, cause: StopCause) -> bool {
+        let running = lock(&self.running);
+        let Some(agent) = running.get(agent_id) else {
+            return false;
+        };
+        self.stop_one(agent, cause);
+        true
+    }
+
+    /// Marks `agent` stopped (once), announces it if it runs in the background, and
+    /// stops it.
+    fn stop_one(&self, agent: &Running, cause: StopCause) {
+        let first = {
+            let mut by = lock(&agent.stopped_by);
+            let first = by.is_none();
+            by.get_or_insert(cause);
+            first
+        };
+        if first && agent.background {
+            stop::announce_background(self, &agent.info, cause);
+        }
+        agent.kill.abort();
+    }
+
+    /// Stops every agent running in the background (an interrupt of the session).
+    pub fn stop_background(&self) {
+        for agent in lock(&self.running).values().filter(|a| a.background) {
+            self.stop_one(agent, StopCause::Interrupt);
+        }
+    }
+
     /// Whether an agent with `definition` may start agents itself: when its tools name
     /// Agent, or it has every tool and Agent is not taken away.
     pub fn offers_agent(

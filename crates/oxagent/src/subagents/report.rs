@@ -246,6 +246,28 @@ pub(crate) fn launched(
     }
 }
 
+/// The bare `<task-notification>` of a background agent that was stopped.
+pub(crate) fn stopped_notification(
+    task_id: &str,
+    tool_use_id: &str,
+    output_file: &Path,
+    description: &str,
+) -> String {
+    format!(
+        "<task-notification>\n<task-id>{task_id}</task-id>\n<tool-use-id>{tool_use_id}</tool-use-id>\n<output-file>{}</output-file>\n<status>killed</status>\n<summary>Agent \"{description}\" was stopped by user</summary>\n<note>{NOTE}</note>\n</task-notification>",
+        output_file.display()
+    )
+}
+
+/// What the caller's model reads of a notification: it is not the user speaking.
+pub(crate) fn wrapped(notification: &str) -> oxagent_core::ContentBlock {
+    oxagent_core::ContentBlock::text(format!(
+        "<system-reminder>\n[SYSTEM NOTIFICATION - NOT USER INPUT]\nA background agent you started has ended. This is its report, not a message from the user.\n\n{notification}\n</system-reminder>"
+    ))
+}
+
+const NOTE: &str = "A task-notification fires each time this agent stops with no live background children of its own. The user can send it another message and resume it, so the same task-id may notify more than once.";
+
 /// What the caller's model reads when a background agent ends: the tools note, then the
 /// `<task-notification>` with the agent's report.
 pub(crate) struct Notice<'a> {
@@ -265,10 +287,7 @@ impl Notice<'_> {
                 "<system-reminder>\n{note}\n</system-reminder>\n"
             )));
         }
-        let notification = self.notification();
-        blocks.push(oxagent_core::ContentBlock::text(format!(
-            "<system-reminder>\n[SYSTEM NOTIFICATION - NOT USER INPUT]\nA background agent you started has ended. This is its report, not a message from the user.\n\n{notification}\n</system-reminder>"
-        )));
+        blocks.push(wrapped(&self.notification()));
         blocks
     }
 
@@ -276,7 +295,7 @@ impl Notice<'_> {
     pub fn notification(&self) -> String {
         let f = self.finished;
         format!(
-            "<task-notification>\n<task-id>{}</task-id>\n<tool-use-id>{}</tool-use-id>\n<output-file>{}</output-file>\n<status>completed</status>\n<summary>Agent \"{}\" finished</summary>\n<note>A task-notification fires each time this agent stops with no live background children of its own. The user can send it another message and resume it, so the same task-id may notify more than once.</note>\n<result>{}</result>\n<usage><subagent_tokens>{}</subagent_tokens><tool_uses>{}</tool_uses><duration_ms>{}</duration_ms></usage>\n</task-notification>",
+            "<task-notification>\n<task-id>{}</task-id>\n<tool-use-id>{}</tool-use-id>\n<output-file>{}</output-file>\n<status>completed</status>\n<summary>Agent \"{}\" finished</summary>\n<note>{NOTE}</note>\n<result>{}</result>\n<usage><subagent_tokens>{}</subagent_tokens><tool_uses>{}</tool_uses><duration_ms>{}</duration_ms></usage>\n</task-notification>",
             self.task_id,
             self.tool_use_id,
             self.output_file.display(),

@@ -23,8 +23,9 @@ use super::emit::{EmitState, SubagentEmit};
 use super::registry::Agent;
 use super::report::{failed, failure_text, Finished};
 use super::transcript::{AgentMeta, AgentRecord, Recorded};
-use super::{Running, SubagentContext};
+use super::{Running, StopCause, SubagentContext};
 use crate::runtime::tokio_sleep;
+use oxagent_core::signal::AbortSignal;
 use oxagent_core::sync::lock;
 
 /// The Agent tool of one session.
@@ -50,6 +51,20 @@ impl AgentTool {
     /// Hands the tool what it runs agents with, once the session's tools are complete.
     pub fn ready(&self, context: SubagentContext) {
         let _ = self.context.set(Arc::new(context));
+    }
+
+    /// Stops the running agent `agent_id` (stop_task). False: no such agent runs.
+    pub fn stop(&self, agent_id: &str) -> bool {
+        self.context
+            .get()
+            .is_some_and(|c| c.stop(agent_id, StopCause::StopTask))
+    }
+
+    /// Stops the agents running in the background (an interrupt).
+    pub fn stop_background(&self) {
+        if let Some(c) = self.context.get() {
+            c.stop_background();
+        }
     }
 }
 
@@ -221,7 +236,7 @@ impl Tool for AgentTool {
                     agent.definition.model.as_deref(),
                     &context.live.model(),
                 ),
-                &output_file(&context, ctx, &begun.agent_id),
+                &output_file(&context, &begun.agent_id),
                 context.can_continue,
             );
             let (me, ctx) = (self.me.clone(), ctx.clone());
@@ -284,6 +299,8 @@ pub(crate) struct Begun {
     state: Arc<Mutex<EmitState>>,
     started_ms: u64,
     background: bool,
+    kill: AbortSignal,
+    stopped_by: Arc<Mutex<Option<StopCause>>>,
 }
 
 /// Whether the call runs in the background: unless it says `run_in_background: false`, or
@@ -293,10 +310,10 @@ fn in_background(agent: &Agent, call: &AgentCall) -> bool {
 }
 
 /// `<task root>/<sanitized cwd>/<session id>/tasks/<agent id>.output`.
-fn output_file(context: &SubagentContext, ctx: &ToolContext, agent_id: &str) -> std::path::PathBuf {
+pub(crate) fn output_file(context: &SubagentContext, agent_id: &str) -> std::path::PathBuf {
     context
         .task_root
-        .join(oxagent_tools::paths::sanitize(&ctx.cwd))
+        .join(oxagent_tools::paths::sanitize(&context.config.cwd))
         .join(&context.config.session_id)
         .join("tasks")
         .join(format!("{agent_id}.output"))
@@ -316,17 +333,30 @@ fn begin(
     let session_id = context.config.session_id.clone();
     let agent_id = new_agent_id();
     let state = Arc::new(Mutex::new(EmitState::default()));
+    let run_id = uuid::Uuid::new_v4().to_string();
+    let kill = AbortSignal::new();
+    let stopped_by = Arc::new(Mutex::new(None));
     let depth = {
         let mut running = lock(&context.running);
         let parent_depth = caller.and_then(|a| running.get(a)).map_or(0, |r| r.depth);
         let me = Running {
             depth: parent_depth + 1,
             state: state.clone(),
+            kill: kill.clone(),
+            stopped_by: stopped_by.clone(),
+            background,
+            info: stop_info(
+                &agent_id,
+                &run_id,
+                call,
+                tool_use_id,
+                &mark_of(&agent_id, agent, call),
+                context,
+            ),
         };
         running.insert(agent_id.clone(), me);
         parent_depth + 1
     };
-    let run_id = uuid::Uuid::new_v4().to_string();
     let out: &dyn Emit = &context.events;
     let started = TaskStarted {
         task_id: agent_id.clone(),
@@ -373,6 +403,8 @@ fn begin(
         state,
         started_ms: clock.monotonic_ms(),
         background,
+        kill,
+        stopped_by,
     }
 }
 
@@ -403,11 +435,13 @@ async fn run(
         state,
         started_ms: started,
         background,
+        kill,
+        stopped_by,
     } = begun;
     let mark = mark_of(&agent_id, agent, call);
     let out: &dyn Emit = &context.events;
     let shows = depth == 1;
-    let output_file = output_file(context, ctx, &agent_id);
+    let output_file = output_file(context, &agent_id);
     let record = context.config.transcript_path.as_ref().and_then(|t| {
         AgentRecord::open(t, &session_id, &context.config.cwd, &agent_id, &output_file)
     });
@@ -461,16 +495,28 @@ async fn run(
         host: &context.events,
         emit: &recorded,
         clock: &clock,
-        interrupt: &ctx.abort,
+        interrupt: &kill,
     };
     let started_hook = on_start.map(|tx| -> Box<dyn FnOnce() + Send> {
         Box::new(move || {
             let _ = tx.send(());
         })
     });
-    let result = session
-        .run_as_subagent(&call.prompt, &deps, started_hook)
-        .await;
+    let running = session.run_as_subagent(&call.prompt, &deps, started_hook);
+    // A foreground agent stops with its caller's turn; a background one only when stopped.
+    let result = if background {
+        running.await
+    } else {
+        futures::pin_mut!(running);
+        match futures::future::select(running, ctx.abort.aborted()).await {
+            futures::future::Either::Left((r, _)) => r,
+            futures::future::Either::Right((_, running)) => {
+                lock(&stopped_by).get_or_insert(StopCause::Interrupt);
+                kill.abort();
+                running.await
+            }
+        }
+    };
     {
         // The tools it used count among those of the agent that started it.
         let mut running = lock(&context.running);
@@ -515,6 +561,25 @@ async fn run(
             model: &finished.model,
             model_not_named: call.model.is_none() && agent.definition.model.is_none(),
         });
+    }
+    if lock(&stopped_by).is_some() {
+        // A background agent's stop was announced when it was stopped.
+        let text = "[Request interrupted by user for tool use]";
+        if !background {
+            super::stop::announce_foreground(
+                context,
+                &stop_info(
+                    &agent_id,
+                    &run_id,
+                    call,
+                    ctx.tool_use_id.as_str(),
+                    &mark_of(&agent_id, agent, call),
+                    context,
+                ),
+            );
+            return ToolOutput::error(text).with_structured(json!(format!("Error: {text}")));
+        }
+        return ToolOutput::error(text);
     }
     let api_failure = result.is_error && result.subtype == ResultSubtype::Success;
     let (status, patch_error, summary, usage, output) = if api_failure {
@@ -614,6 +679,25 @@ async fn run(
         &clock,
     ));
     output
+}
+
+/// What announcing the agent's stop needs.
+fn stop_info(
+    agent_id: &str,
+    run_id: &str,
+    call: &AgentCall,
+    tool_use_id: &str,
+    mark: &SubagentMark,
+    context: &SubagentContext,
+) -> super::stop::StopInfo {
+    super::stop::StopInfo {
+        agent_id: agent_id.to_string(),
+        run_id: run_id.to_string(),
+        tool_use_id: tool_use_id.to_string(),
+        description: call.description.clone(),
+        output_file: output_file(context, agent_id),
+        mark: mark.clone(),
+    }
 }
 
 /// The agent's last text, if it ended with one.

@@ -187,6 +187,10 @@ impl ToolRound {
                 })
                 .collect();
             while let Some((i, mut o)) = pending.next().await {
+                // A call the user stopped while it ran says so, whatever it returned.
+                if deps.interrupt.is_aborted() {
+                    run::stopped_while_running(&mut o);
+                }
                 // An answer that came after a wait is announced when it comes.
                 if let Some(a) = o.announce.take() {
                     deps.emit.emit(a);

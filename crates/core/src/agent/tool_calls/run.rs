@@ -226,6 +226,16 @@ fn strip_error_tags(text: &str) -> &str {
         .unwrap_or(text)
 }
 
+/// What the model reads of a call the user stopped while it ran.
+pub(crate) fn stopped_while_running(o: &mut CallOutcome) {
+    o.content = ToolResultContent::Text(format!("{REJECTED_TEXT} {STOPPED_CORRECTION}"));
+    o.is_error = Some(true);
+    o.structured = Some(json!("User rejected tool use"));
+    o.interrupt = true;
+}
+
+const STOPPED_CORRECTION: &str = "Correction to the text above: this call was stopped while running, not refused before it ran. It may have run in part or in full, and its changes may have been written. No permission prompt was involved. Work it started elsewhere (a remote command, a background process) may still be running, so check before starting the same work again. The instruction to stop and wait still stands.";
+
 /// What the model reads when the user stops the turn at a permission prompt.
 const REJECTED_TEXT: &str = "The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file). STOP what you are doing and wait for the user to tell you how to proceed.";
 
