@@ -68,9 +68,12 @@ impl TurnEnd {
                 result: Some(last_text.unwrap_or_default()),
                 ..base
             },
+            // The reference counts the round that was refused: max_turns + 1, however many
+            // results the rounds added.
             TurnEnd::MaxTurns(n) => ResultFields {
                 subtype: ResultSubtype::ErrorMaxTurns,
                 is_error: true,
+                num_turns: n + 1,
                 errors: Some(vec![format!("Reached maximum number of turns ({n})")]),
                 terminal_reason: "max_turns",
                 ..base
@@ -191,6 +194,20 @@ mod tests {
             error_type: None,
             endpoint: "127.0.0.1:9".into(),
         }
+    }
+
+    /// turns_max1_par3, turns_max2_par_2_3, turns_max3_1_2_3: parallel results do not count.
+    #[test]
+    fn max_turns_counts_the_refused_round() {
+        let f = TurnEnd::MaxTurns(2).fields(7, Some("tool_use".into()), None);
+        assert_eq!(
+            (f.num_turns, f.errors, f.terminal_reason),
+            (
+                3,
+                Some(vec!["Reached maximum number of turns (2)".to_string()]),
+                "max_turns"
+            )
+        );
     }
 
     #[test]
