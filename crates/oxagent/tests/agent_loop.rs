@@ -376,6 +376,26 @@ async fn max_tokens_gets_a_continuation() {
     assert_eq!(r.result()["result"], "Continued.");
 }
 
+/// turns_max2_max_tokens, turns_max1_stream_error: continuing a cut answer is not a turn.
+#[tokio::test]
+async fn cut_answer_continuations_do_not_count_toward_max_turns() {
+    let cut =
+        |t: &str| json!({"content": [{"type": "text", "text": t}], "stop_reason": "max_tokens"});
+    let script = json!({"responses": [cut("One"), cut("Two"), text("Three.")]});
+    let (r, _d) = run(
+        script,
+        "Hi",
+        json!({"permission_mode": "bypassPermissions", "max_turns": 1}),
+    )
+    .await;
+    assert_eq!(r.requests.len(), 3);
+    let res = r.result();
+    assert_eq!(
+        (&res["subtype"], &res["num_turns"], &res["result"]),
+        (&json!("success"), &json!(3), &json!("Three."))
+    );
+}
+
 #[tokio::test]
 async fn partial_messages_stream_raw_events() {
     let (r, _d) = run(

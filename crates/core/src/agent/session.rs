@@ -66,6 +66,8 @@ pub struct Session {
 pub(crate) struct TurnState {
     pub usage: Usage,
     pub num_turns: u32,
+    /// Model calls that count toward `max_turns`: the first, and each one after a tool round
+    /// or a Stop hook's block; the continuation of a cut answer does not count.
     pub requests: u32,
     pub api_ms: u64,
     pub denials: Vec<PermissionDenial>,
@@ -299,6 +301,7 @@ impl Session {
                 self.history
                     .push(Turn::user(vec![reminder(STREAM_ERROR_NUDGE)]));
                 st.num_turns += 1;
+                st.requests -= 1;
                 continue;
             }
             if !round.has_calls() {
@@ -311,6 +314,7 @@ impl Session {
                     self.history
                         .push(Turn::user(vec![reminder(MAX_TOKENS_NUDGE)]));
                     st.num_turns += 1;
+                    st.requests -= 1;
                     continue;
                 }
                 if let Some(tool) = self.config.final_answer_tool.clone() {
