@@ -489,6 +489,54 @@ async fn can_use_tool_closure_denies() {
     assert!(!dir.path().join("denied.txt").exists());
 }
 
+/// A callback that refuses every prompt with `interrupt: true`.
+fn interrupting() -> Callbacks {
+    Callbacks {
+        can_use_tool: Some(std::sync::Arc::new(|_: String, _: Value, _: Value| {
+            Box::pin(async move {
+                PermissionResult::Deny {
+                    message: "Stop".into(),
+                    interrupt: true,
+                }
+            }) as futures::future::BoxFuture<'static, PermissionResult>
+        })),
+        ..Callbacks::default()
+    }
+}
+
+/// turns_int_*: the refused call's neighbours that had not run are rejected too, and the
+/// interruption notice counts as a turn.
+#[tokio::test]
+async fn an_interrupting_refusal_rejects_the_calls_beside_it() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("a.txt"), "A\n").unwrap();
+    let read = |id: &str| json!({"type": "tool_use", "id": id, "name": "Read", "input": {"file_path": dir.path().join("a.txt")}});
+    let write = json!({"type": "tool_use", "id": "toolu_02", "name": "Write", "input": {"file_path": dir.path().join("w.txt"), "content": "x"}});
+    let script = json!({"responses": [{"content": [read("toolu_01"), write, read("toolu_03")]}, text("never")]});
+    let r = run_with(
+        script,
+        "Go",
+        json!({"permission_mode": "default"}),
+        interrupting(),
+        dir.path(),
+    )
+    .await;
+    let rejected = "The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file). STOP what you are doing and wait for the user to tell you how to proceed.";
+    let results = r.tool_results();
+    assert_eq!(results[0].0, "1\tA\n2\t");
+    for (text, is_error, structured) in &results[1..] {
+        assert_eq!(
+            (text.as_str(), is_error, structured),
+            (rejected, &json!(true), &json!("User rejected tool use"))
+        );
+    }
+    let res = r.result();
+    assert_eq!(res["num_turns"], 5);
+    assert_eq!(res["terminal_reason"], "aborted_tools");
+    assert_eq!(res["permission_denials"].as_array().unwrap().len(), 1);
+    assert!(!dir.path().join("w.txt").exists());
+}
+
 #[tokio::test]
 async fn unknown_tool_and_bad_input_are_tool_errors() {
     let script = json!({"responses": [

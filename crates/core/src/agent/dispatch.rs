@@ -81,7 +81,7 @@ pub(crate) struct Call {
 
 /// The outcome of a call that needs neither a callback nor a run: an unknown tool, an input
 /// that fails its schema, a permission verdict the rules reach on their own. `None`: the
-/// call must go through [`run_one`]. The permission_denied message, if any, stays in the
+/// call must go through [`prepare`]. The permission_denied message, if any, stays in the
 /// outcome's `announce`.
 pub(crate) fn instant(session: &Session, deps: &Deps<'_>, call: &Call) -> Option<CallOutcome> {
     let tool = match checked_tool(session, deps, call) {
@@ -143,12 +143,30 @@ fn checked_tool<'d>(
     Ok(tool)
 }
 
-pub(crate) async fn run_one(session: &Session, deps: &Deps<'_>, call: &Call) -> CallOutcome {
+/// A call past its PreToolUse hooks and permission check: either answered, or cleared to
+/// run with this input.
+pub(crate) enum Prepared<'d> {
+    Done(Box<CallOutcome>),
+    Run {
+        tool: &'d std::sync::Arc<dyn Tool>,
+        input: Value,
+        /// The PreToolUse hooks' notices, emitted before the result.
+        notices: Vec<Message>,
+    },
+}
+
+/// Validation, PreToolUse hooks and the permission decision of a call (which may ask the
+/// caller); running it is [`run_prepared`]'s.
+pub(crate) async fn prepare<'d>(
+    session: &Session,
+    deps: &'d Deps<'_>,
+    call: &Call,
+) -> Prepared<'d> {
     let config = &session.config;
     let id = call.id.as_str();
     let tool = match checked_tool(session, deps, call) {
         Ok(tool) => tool,
-        Err(outcome) => return *outcome,
+        Err(outcome) => return Prepared::Done(outcome),
     };
 
     let mut input = call.input.clone();
@@ -192,13 +210,37 @@ pub(crate) async fn run_one(session: &Session, deps: &Deps<'_>, call: &Call) -> 
         let verdict = decide(session, deps, tool.as_ref(), call, &input, hook_decision).await;
         match verdict {
             Verdict::Allow(run_input) => {
-                execute(session, deps, tool.as_ref(), call, run_input).await
+                return Prepared::Run {
+                    tool,
+                    input: run_input,
+                    notices,
+                }
             }
             other => outcome_of(session, deps, call, other),
         }
     };
     outcome.before = notices;
+    Prepared::Done(Box::new(outcome))
+}
+
+/// Runs a call [`prepare`] cleared.
+pub(crate) async fn run_prepared(
+    session: &Session,
+    deps: &Deps<'_>,
+    call: &Call,
+    tool: &dyn Tool,
+    input: Value,
+    notices: Vec<Message>,
+) -> CallOutcome {
+    let mut outcome = execute(session, deps, tool, call, input).await;
+    outcome.before = notices;
     outcome
+}
+
+/// The result of a call that never ran because the caller stopped the turn at another
+/// call's permission prompt.
+pub(crate) fn rejected(call: &Call) -> CallOutcome {
+    CallOutcome::error(&call.id, REJECTED_TEXT, "User rejected tool use")
 }
 
 /// The outcome of a verdict that does not run the tool.

@@ -175,6 +175,15 @@ impl Executor {
         self.release_held();
     }
 
+    /// Answers the calls that never started with `outcome` (after an interrupt).
+    pub fn settle_unstarted(&mut self, mut outcome: impl FnMut(&Call) -> CallOutcome) {
+        for e in &mut self.entries {
+            if matches!(e.state, State::Queued | State::Running) {
+                e.state = State::Done(Box::new(outcome(&e.call)));
+            }
+        }
+    }
+
     /// Whether a call has not been reported yet.
     pub fn unfinished(&self) -> bool {
         self.entries
@@ -281,6 +290,23 @@ mod tests {
         assert_eq!(ids(ex.take_done()), ["w"]);
         ex.start_ready(false, |c| Some(answer(&c.id)));
         assert_eq!(ids(ex.take_done()), ["r2"]);
+    }
+
+    /// turns_int_*: after an interrupt, the calls that never started are answered in order.
+    #[test]
+    fn unstarted_calls_are_settled_in_order() {
+        let (mut ex, _) = stream(&[("r", true, false), ("w", false, false), ("x", true, true)]);
+        ex.finish(vec![(0, answer("r"))]);
+        assert_eq!(ids(ex.take_done()), ["r"]);
+        ex.settle_unstarted(|c| CallOutcome::error(&c.id, "rejected", "Error: rejected"));
+        let done = ex.take_done();
+        assert_eq!(
+            done.iter()
+                .map(|(_, o)| (o.tool_use_id.as_str(), o.content.as_text()))
+                .collect::<Vec<_>>(),
+            [("w", "rejected".to_string()), ("x", "rejected".to_string())]
+        );
+        assert!(!ex.unfinished());
     }
 
     #[test]

@@ -8,7 +8,7 @@ use crate::conversation::Turn;
 use crate::memory::{nested_reminder, touched_paths};
 use crate::message::{Message, UserMessage, UserParam};
 
-use super::dispatch::{self, Call, CallOutcome};
+use super::dispatch::{self, Call, CallOutcome, Prepared};
 use super::executor::Executor;
 use super::outcome::TurnEnd;
 use super::session::{reminder, TurnState, INTERRUPTED_FOR_TOOL};
@@ -149,30 +149,70 @@ impl Session {
                 }
                 continue;
             }
+            // The calls that start together are cleared (hooks, permission) first and run
+            // after: a refusal with interrupt stops the others before they run.
             let this = &*self;
-            let outcomes = join_all(
+            let prepared = join_all(
                 runs.iter()
-                    .map(|&i| dispatch::run_one(this, deps, round.exec.call(i))),
+                    .map(|&i| dispatch::prepare(this, deps, round.exec.call(i))),
             )
             .await;
             let mut done = Vec::with_capacity(runs.len());
-            for (i, mut o) in runs.into_iter().zip(outcomes) {
-                // An answer that came after a wait is announced when it comes.
-                if let Some(a) = o.announce.take() {
-                    deps.emit.emit(a);
+            let mut cleared = Vec::new();
+            for (i, p) in runs.into_iter().zip(prepared) {
+                match p {
+                    Prepared::Done(mut o) => {
+                        // An answer that came after a wait is announced when it comes.
+                        if let Some(a) = o.announce.take() {
+                            deps.emit.emit(a);
+                        }
+                        done.push((i, *o));
+                    }
+                    Prepared::Run {
+                        tool,
+                        input,
+                        notices,
+                    } => cleared.push((i, tool, input, notices)),
                 }
-                done.push((i, o));
+            }
+            if done.iter().any(|(_, o)| o.interrupt) {
+                for (i, ..) in cleared {
+                    done.push((i, dispatch::rejected(round.exec.call(i))));
+                }
+            } else {
+                let ran = join_all(cleared.into_iter().map(|(i, tool, input, notices)| {
+                    let call = round.exec.call(i);
+                    async move {
+                        let o =
+                            dispatch::run_prepared(this, deps, call, tool.as_ref(), input, notices)
+                                .await;
+                        (i, o)
+                    }
+                }))
+                .await;
+                done.extend(ran);
             }
             round.exec.finish(done);
+        }
+        if round.interrupt {
+            // The calls that had not started are answered as rejected.
+            round.exec.release_held();
+            round.exec.settle_unstarted(dispatch::rejected);
+            self.report(deps, st, &mut round);
         }
         // What the calls spent on side requests counts toward the session's cost.
         for (model, usage) in self.side_ledger.drain() {
             self.account(&model, &usage);
         }
-        self.append_results(deps, round)
+        self.append_results(deps, st, round)
     }
 
-    fn append_results(&mut self, deps: &Deps<'_>, round: ToolRound) -> Option<TurnEnd> {
+    fn append_results(
+        &mut self,
+        deps: &Deps<'_>,
+        st: &mut TurnState,
+        round: ToolRound,
+    ) -> Option<TurnEnd> {
         let touched: Vec<_> = round
             .exec
             .calls()
@@ -193,6 +233,7 @@ impl Session {
                 .emit(self.user_message(INTERRUPTED_FOR_TOOL, false, deps.clock.uuid()));
             self.history
                 .push(Turn::user(vec![ContentBlock::text(INTERRUPTED_FOR_TOOL)]));
+            st.num_turns += 1;
             return Some(TurnEnd::Interrupted { during_tools: true });
         }
         if deps.interrupt.is_aborted() {
