@@ -537,6 +537,38 @@ async fn an_interrupting_refusal_rejects_the_calls_beside_it() {
     assert!(!dir.path().join("w.txt").exists());
 }
 
+/// turns_max1_interrupt: interrupted in the last round max_turns allows, the turn ends as
+/// max_turns (with the interrupt as its terminal reason).
+#[tokio::test]
+async fn an_interrupt_in_the_last_allowed_round_reports_max_turns() {
+    let dir = tempfile::tempdir().unwrap();
+    let write = json!({"type": "tool_use", "id": "toolu_01", "name": "Write", "input": {"file_path": dir.path().join("w.txt"), "content": "x"}});
+    let script = json!({"responses": [{"content": [write]}, text("never")]});
+    let r = run_with(
+        script,
+        "Go",
+        json!({"permission_mode": "default", "max_turns": 1}),
+        interrupting(),
+        dir.path(),
+    )
+    .await;
+    let res = r.result();
+    assert_eq!(
+        (
+            &res["subtype"],
+            &res["num_turns"],
+            &res["terminal_reason"],
+            &res["errors"]
+        ),
+        (
+            &json!("error_max_turns"),
+            &json!(2),
+            &json!("aborted_tools"),
+            &json!(["Reached maximum number of turns (1)"])
+        )
+    );
+}
+
 #[tokio::test]
 async fn unknown_tool_and_bad_input_are_tool_errors() {
     let script = json!({"responses": [

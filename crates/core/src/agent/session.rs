@@ -272,7 +272,10 @@ impl Session {
             }
             if let Some(max) = self.config.max_turns {
                 if st.requests >= max {
-                    return TurnEnd::MaxTurns(max);
+                    return TurnEnd::MaxTurns {
+                        max,
+                        aborted: false,
+                    };
                 }
             }
             self.auto_compact(deps, st).await;
@@ -346,6 +349,12 @@ impl Session {
                 }
             }
             if let Some(end) = self.finish_tools(deps, st, round).await {
+                // Interrupted in the last round max_turns allows: the limit is what the
+                // result reports (the reference checks it before it reports the interrupt).
+                let last = self.config.max_turns.filter(|max| st.requests >= *max);
+                if let (TurnEnd::Interrupted { during_tools: true }, Some(max)) = (&end, last) {
+                    return TurnEnd::MaxTurns { max, aborted: true };
+                }
                 return end;
             }
         }
