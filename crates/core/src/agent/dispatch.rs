@@ -152,6 +152,8 @@ pub(crate) enum Prepared<'d> {
         input: Value,
         /// The PreToolUse hooks' notices, emitted before the result.
         notices: Vec<Message>,
+        /// A PreToolUse hook's `continue: false` (its stop reason).
+        stop: Option<String>,
     },
 }
 
@@ -182,6 +184,10 @@ pub(crate) async fn prepare<'d>(
         input = updated.clone();
     }
     session.hook_runs(deps, "PreToolUse", Some(&call.name), &pre);
+    // `continue: false` ends the turn once this round is done; the call itself goes on.
+    let stop = pre
+        .stop
+        .then(|| pre.stop_reason.clone().unwrap_or_default());
     let notices = session.hook_notices(deps, "PreToolUse", Some(&call.name), &pre.system_messages);
     // `decision: "block"` is the older spelling of a deny.
     let hook_decision = match (&pre.permission_decision, &pre.block_reason) {
@@ -198,14 +204,6 @@ pub(crate) async fn prepare<'d>(
         let mut o = CallOutcome::error(id, msg.clone(), format!("Error: {msg}"));
         o.denial = Some(denial(session, call));
         o
-    } else if pre.stop {
-        let mut o = CallOutcome::error(
-            id,
-            "Execution stopped by PreToolUse hook",
-            "Error: Execution stopped by PreToolUse hook",
-        );
-        o.stop = Some(pre.stop_reason.unwrap_or_default());
-        o
     } else {
         let verdict = decide(session, deps, tool.as_ref(), call, &input, hook_decision).await;
         match verdict {
@@ -214,12 +212,14 @@ pub(crate) async fn prepare<'d>(
                     tool,
                     input: run_input,
                     notices,
+                    stop,
                 }
             }
             other => outcome_of(session, deps, call, other),
         }
     };
     outcome.before = notices;
+    outcome.stop = stop;
     Prepared::Done(Box::new(outcome))
 }
 
@@ -231,9 +231,11 @@ pub(crate) async fn run_prepared(
     tool: &dyn Tool,
     input: Value,
     notices: Vec<Message>,
+    stop: Option<String>,
 ) -> CallOutcome {
     let mut outcome = execute(session, deps, tool, call, input).await;
     outcome.before = notices;
+    outcome.stop = stop.or(outcome.stop);
     outcome
 }
 

@@ -172,7 +172,8 @@ impl Session {
                         tool,
                         input,
                         notices,
-                    } => cleared.push((i, tool, input, notices)),
+                        stop,
+                    } => cleared.push((i, tool, input, notices, stop)),
                 }
             }
             if done.iter().any(|(_, o)| o.interrupt) {
@@ -180,12 +181,19 @@ impl Session {
                     done.push((i, dispatch::rejected(round.exec.call(i))));
                 }
             } else {
-                let ran = join_all(cleared.into_iter().map(|(i, tool, input, notices)| {
+                let ran = join_all(cleared.into_iter().map(|(i, tool, input, notices, stop)| {
                     let call = round.exec.call(i);
                     async move {
-                        let o =
-                            dispatch::run_prepared(this, deps, call, tool.as_ref(), input, notices)
-                                .await;
+                        let o = dispatch::run_prepared(
+                            this,
+                            deps,
+                            call,
+                            tool.as_ref(),
+                            input,
+                            notices,
+                            stop,
+                        )
+                        .await;
                         (i, o)
                     }
                 }))
