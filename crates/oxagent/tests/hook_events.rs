@@ -192,3 +192,23 @@ async fn a_pre_tool_use_stop_ends_the_turn_after_the_call() {
         .iter()
         .any(|m| m["message"]["content"][0]["text"] == "never"));
 }
+
+/// turns_postfail_stop: a PostToolUseFailure `continue: false` does not end the turn.
+#[tokio::test]
+async fn a_post_tool_use_failure_stop_is_not_followed() {
+    let log = Log::default();
+    let hooks = every(
+        &["PostToolUseFailure"],
+        &log,
+        |_| json!({"continue": false, "stopReason": "enough"}),
+    );
+    let read = json!({"content": [{"type": "tool_use", "id": "toolu_01", "name": "Read",
+        "input": {"file_path": "missing.txt"}}]});
+    let messages = run(vec![read, text("Went on.")].into(), hooks).await;
+    assert_eq!(log.lock().unwrap().len(), 1);
+    let result = messages.last().unwrap();
+    assert_eq!(
+        (&result["terminal_reason"], &result["result"]),
+        (&json!("completed"), &json!("Went on."))
+    );
+}

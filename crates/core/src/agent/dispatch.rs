@@ -582,9 +582,8 @@ async fn execute(
         announce: None,
         interrupt: false,
         context,
-        stop: post
-            .stop
-            .then(|| post.stop_reason.clone().unwrap_or_default()),
+        // The reference does not stop for a PostToolUseFailure hook's `continue: false`.
+        stop: (post.stop && !failed).then(|| post.stop_reason.clone().unwrap_or_default()),
         before: Vec::new(),
         after: session.hook_notices(deps, event, Some(&call.name), &post.system_messages),
     }
