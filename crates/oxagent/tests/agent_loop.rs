@@ -396,6 +396,24 @@ async fn cut_answer_continuations_do_not_count_toward_max_turns() {
     );
 }
 
+/// turns_stream_error_nudge (TypeScript): the request to resume a broken-off answer is a
+/// synthetic user message.
+#[tokio::test]
+async fn a_broken_stream_is_resumed_by_a_synthetic_message() {
+    let script = json!({"responses": [
+        {"content": [{"type": "text", "text": "Partial"}],
+         "stream_error": {"type": "overloaded_error", "message": "Overloaded"}},
+        text("Whole.")]});
+    let (r, _d) = run(script, "Hi", bypass()).await;
+    let nudge = r.of_type("user")[0];
+    assert!(nudge["message"]["content"][0]["text"]
+        .as_str()
+        .unwrap()
+        .starts_with("Your response above was cut off mid-stream."));
+    assert_eq!(nudge["isSynthetic"], true);
+    assert_eq!(r.result()["result"], "Whole.");
+}
+
 #[tokio::test]
 async fn partial_messages_stream_raw_events() {
     let (r, _d) = run(

@@ -300,7 +300,11 @@ impl Session {
                 }
             }
             if response.stream_error.is_some() && response.has_blocks() && !round.has_calls() {
-                deps.emit.emit(self.user_text(STREAM_ERROR_NUDGE, deps));
+                let mut nudge = self.user_text(STREAM_ERROR_NUDGE, deps);
+                if let Message::User(m) = &mut nudge {
+                    m.is_synthetic = Some(true);
+                }
+                deps.emit.emit(nudge);
                 self.history
                     .push(Turn::user(vec![reminder(STREAM_ERROR_NUDGE)]));
                 st.num_turns += 1;
