@@ -44,6 +44,7 @@ pub mod file_state;
 pub mod glob;
 pub mod grep;
 pub mod grep_search;
+pub mod large_output;
 pub mod notebook_edit;
 pub mod patch;
 pub mod paths;
