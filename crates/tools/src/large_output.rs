@@ -1,20 +1,29 @@
 //! How the reference keeps large tool output out of the conversation: the limits past which
-//! an output is saved to a file and the model sees a preview instead.
+//! an output is saved to a file, and the `<persisted-output>` preview that stands in for it.
 //!
-//! A command's output limit counts the bytes it wrote.
+//! Lengths follow the reference's JavaScript strings: the preview counts UTF-16 code units;
+//! a command's output limit counts the bytes it wrote.
 //!
 //! ```
 //! use std::collections::BTreeMap;
-//! use oxagent_tools::large_output::bash_output_limit;
+//! use oxagent_tools::large_output::{bash_output_limit, preview};
 //! assert_eq!(bash_output_limit(&BTreeMap::new()), 30_000);
+//! let long = "x".repeat(2500);
+//! let (shown, more) = preview(&long);
+//! assert_eq!((shown.len(), more), (2000, true));
 //! ```
 
 use std::collections::BTreeMap;
+use std::path::Path;
+
+use crate::paths::format_size;
 
 /// Bytes a command may print before its output is saved to a file: `BASH_MAX_OUTPUT_LENGTH`
 /// when it is a positive number (at most [`MAX_BASH_OUTPUT`]), else 30,000.
 pub const DEFAULT_BASH_OUTPUT: usize = 30_000;
 pub const MAX_BASH_OUTPUT: usize = 150_000;
+/// UTF-16 units of a saved output the preview shows.
+const PREVIEW_UNITS: usize = 2_000;
 
 /// The output limit for a command run with `env` (the session's environment, then the
 /// process's).
@@ -29,9 +38,86 @@ pub fn bash_output_limit(env: &BTreeMap<String, String>) -> usize {
     }
 }
 
+/// The length of `s` in UTF-16 code units.
+pub fn utf16_len(s: &str) -> usize {
+    s.chars().map(char::len_utf16).sum()
+}
+
+/// The longest prefix of `s` of at most `units` UTF-16 units that splits no character.
+fn utf16_prefix(s: &str, units: usize) -> &str {
+    let mut used = 0;
+    for (i, c) in s.char_indices() {
+        used += c.len_utf16();
+        if used > units {
+            return &s[..i];
+        }
+    }
+    s
+}
+
+/// The first 2,000 units of `s`, ending at its last line break when that lies past the
+/// first 1,000; and whether anything was left out.
+pub fn preview(s: &str) -> (&str, bool) {
+    let head = utf16_prefix(s, PREVIEW_UNITS);
+    if head.len() == s.len() {
+        return (s, false);
+    }
+    match head.rfind('\n') {
+        Some(nl) if utf16_len(&head[..nl]) > PREVIEW_UNITS / 2 => (&head[..nl], true),
+        _ => (head, true),
+    }
+}
+
+/// What the model reads in place of an output of `size` bytes saved at `path`, previewing
+/// `shown`; `...` marks a preview that left something out.
+pub fn persisted_text(size: u64, path: &Path, shown: &str) -> String {
+    let (head, more) = preview(shown);
+    format!(
+        "<persisted-output>\nOutput too large ({}). Full output saved to: {}\n\nPreview (first 2KB):\n{head}\n{}</persisted-output>",
+        format_size(size),
+        path.display(),
+        if more { "...\n" } else { "" }
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// outputs_preview_*: where the preview ends.
+    #[test]
+    fn the_preview_ends_at_a_line_break_past_the_first_half() {
+        let s = format!("{}\n{}", "f".repeat(1001), "g".repeat(5000));
+        assert_eq!(preview(&s), (&s[..1001], true));
+        let s = format!("{}\n{}", "f".repeat(1000), "g".repeat(5000));
+        assert_eq!(preview(&s), (&s[..2000], true));
+        let lines: String = (0..300).map(|i| format!("L{i:05}xxx\n")).collect();
+        assert_eq!(preview(&lines).0.len(), 1999);
+        assert_eq!(preview("short\n"), ("short\n", false));
+    }
+
+    /// outputs_emoji_*, outputs_utf8_*: units, not bytes or characters.
+    #[test]
+    fn the_preview_counts_utf16_units_and_keeps_pairs_whole() {
+        let s = format!("a{}", "😀".repeat(2000));
+        let (head, more) = preview(&s);
+        assert!(more);
+        assert_eq!(head.chars().count(), 1000);
+        let s = "é".repeat(3000);
+        assert_eq!(preview(&s).0.chars().count(), 2000);
+    }
+
+    /// outputs_env_limit_1000_over: a preview of everything kept has no `...`.
+    #[test]
+    fn the_text_says_whether_the_preview_is_whole() {
+        let path = Path::new("/r/toolu_01.txt");
+        assert_eq!(
+            persisted_text(5000, path, "a\nb"),
+            "<persisted-output>\nOutput too large (4.9KB). Full output saved to: /r/toolu_01.txt\n\nPreview (first 2KB):\na\nb\n</persisted-output>"
+        );
+        assert!(persisted_text(40_000, path, &"x".repeat(3000))
+            .ends_with("x\n...\n</persisted-output>"));
+    }
 
     #[test]
     fn the_limit_comes_from_the_environment() {

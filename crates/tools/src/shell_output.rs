@@ -13,11 +13,8 @@ use oxagent_core::tool::ToolOutput;
 use serde_json::{json, Value};
 
 use crate::bash::format_duration;
-use crate::paths::format_size;
+use crate::large_output::persisted_text;
 use crate::results::plain_error;
-
-/// Bytes of a saved output shown in the preview.
-const PREVIEW_BYTES: usize = 2048;
 
 /// Removes blank lines at the start and whitespace at the end, keeping the indentation of
 /// the first printed line.
@@ -78,22 +75,6 @@ async fn save(results_dir: &Path, tool_use_id: &str, content: &[u8]) -> Option<P
     Some(path)
 }
 
-fn byte_prefix(s: &str, max_bytes: usize) -> &str {
-    if s.len() <= max_bytes {
-        return s;
-    }
-    let mut end = max_bytes;
-    while !s.is_char_boundary(end) {
-        end -= 1;
-    }
-    let cut = &s[..end];
-    // End on a line break when one lies in the second half of the preview.
-    match cut.rfind('\n') {
-        Some(nl) if nl > max_bytes / 2 => &cut[..nl],
-        _ => cut,
-    }
-}
-
 /// The result of a command that ran to its end with exit status `code`. An output past the
 /// limit is saved whole (its size in bytes) and the model sees a preview of what was kept.
 pub async fn finished(
@@ -108,12 +89,7 @@ pub async fn finished(
     if let Some(raw) = &rendered.over {
         if let Some(path) = save(results_dir, tool_use_id, raw).await {
             let size = raw.len() as u64;
-            let preview = byte_prefix(&stdout, PREVIEW_BYTES);
-            shown = format!(
-                "<persisted-output>\nOutput too large ({}). Full output saved to: {}\n\nPreview (first 2KB):\n{preview}\n...\n</persisted-output>",
-                format_size(size),
-                path.display()
-            );
+            shown = persisted_text(size, &path, &stdout);
             persisted = Some((path, size));
         }
     }
