@@ -1,16 +1,19 @@
 //! How the reference keeps large tool output out of the conversation: the limits past which
-//! an output is saved to a file, and the `<persisted-output>` preview that stands in for it.
+//! an output is saved to a file, the `<persisted-output>` preview that stands in for it, and
+//! the middle cut of a long error.
 //!
-//! Lengths follow the reference's JavaScript strings: the preview counts UTF-16 code units;
-//! a command's output limit counts the bytes it wrote.
+//! Lengths follow the reference's JavaScript strings: the preview and the error cut count
+//! UTF-16 code units; a command's output limit counts the bytes it wrote.
 //!
 //! ```
 //! use std::collections::BTreeMap;
-//! use oxagent_tools::large_output::{bash_output_limit, preview};
+//! use oxagent_tools::large_output::{bash_output_limit, preview, truncate_error};
 //! assert_eq!(bash_output_limit(&BTreeMap::new()), 30_000);
 //! let long = "x".repeat(2500);
 //! let (shown, more) = preview(&long);
 //! assert_eq!((shown.len(), more), (2000, true));
+//! let error = "e".repeat(11_025);
+//! assert!(truncate_error(&error).contains("\n\n... [1025 characters truncated] ...\n\n"));
 //! ```
 
 use std::collections::BTreeMap;
@@ -24,6 +27,10 @@ pub const DEFAULT_BASH_OUTPUT: usize = 30_000;
 pub const MAX_BASH_OUTPUT: usize = 150_000;
 /// UTF-16 units of a saved output the preview shows.
 const PREVIEW_UNITS: usize = 2_000;
+/// An error text longer than this is cut...
+const ERROR_CUT_ABOVE: usize = 11_024;
+/// ...to this many units: its first and last halves.
+const MAX_ERROR_CHARS: usize = 10_000;
 
 /// The output limit for a command run with `env` (the session's environment, then the
 /// process's).
@@ -80,6 +87,34 @@ pub fn persisted_text(size: u64, path: &Path, shown: &str) -> String {
     )
 }
 
+/// An error text cut in the middle when it is longer than 11,024 units: its first and last
+/// 5,000 units around a note of how many were left out.
+pub fn truncate_error(text: &str) -> String {
+    let len = utf16_len(text);
+    if len <= ERROR_CUT_ABOVE {
+        return text.to_string();
+    }
+    let half = MAX_ERROR_CHARS / 2;
+    let start = utf16_prefix(text, half);
+    let end = utf16_suffix(text, half);
+    format!(
+        "{start}\n\n... [{} characters truncated] ...\n\n{end}",
+        len - MAX_ERROR_CHARS
+    )
+}
+
+/// The longest suffix of `s` of at most `units` UTF-16 units that splits no character.
+fn utf16_suffix(s: &str, units: usize) -> &str {
+    let mut used = 0;
+    for (i, c) in s.char_indices().rev() {
+        used += c.len_utf16();
+        if used > units {
+            return &s[i + c.len_utf8()..];
+        }
+    }
+    s
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -117,6 +152,19 @@ mod tests {
         );
         assert!(persisted_text(40_000, path, &"x".repeat(3000))
             .ends_with("x\n...\n</persisted-output>"));
+    }
+
+    /// outputs_exit1_*: a failure's text keeps both ends once past 11,024 units.
+    #[test]
+    fn long_errors_keep_both_ends() {
+        let text = format!("Exit code 1\n{}", "x".repeat(20_000));
+        let cut = truncate_error(&text);
+        assert!(cut.starts_with("Exit code 1\nxxx"));
+        assert!(cut.contains("\n\n... [10012 characters truncated] ...\n\n"));
+        assert_eq!(cut.len(), 10_040);
+        let at = "x".repeat(11_024);
+        assert_eq!(truncate_error(&at), at);
+        assert!(truncate_error(&format!("{at}x")).contains("[1025 characters truncated]"));
     }
 
     #[test]

@@ -13,7 +13,7 @@ use oxagent_core::tool::ToolOutput;
 use serde_json::{json, Value};
 
 use crate::bash::format_duration;
-use crate::large_output::persisted_text;
+use crate::large_output::{persisted_text, truncate_error};
 use crate::results::plain_error;
 
 /// Removes blank lines at the start and whitespace at the end, keeping the indentation of
@@ -76,7 +76,8 @@ async fn save(results_dir: &Path, tool_use_id: &str, content: &[u8]) -> Option<P
 }
 
 /// The result of a command that ran to its end with exit status `code`. An output past the
-/// limit is saved whole (its size in bytes) and the model sees a preview of what was kept.
+/// limit is saved whole (its size in bytes) and the model sees a preview of what was kept;
+/// a failure's text shows what was kept instead, cut in the middle when too long.
 pub async fn finished(
     rendered: Rendered,
     code: i32,
@@ -94,12 +95,12 @@ pub async fn finished(
         }
     }
     if code != 0 {
-        let text = if shown.is_empty() {
+        let text = if stdout.is_empty() {
             format!("Exit code {code}")
         } else {
-            format!("Exit code {code}\n{shown}")
+            format!("Exit code {code}\n{stdout}")
         };
-        return plain_error(text);
+        return plain_error(truncate_error(&text));
     }
     let mut result = json!({
         "stdout": stdout,
