@@ -2,8 +2,8 @@
 //! an output is saved to a file, the `<persisted-output>` preview that stands in for it, and
 //! the middle cut of a long error.
 //!
-//! Lengths follow the reference's JavaScript strings: the preview and the error cut count
-//! UTF-16 code units; a command's output limit counts the bytes it wrote.
+//! Lengths follow the reference's JavaScript strings: the preview, the result-size limit and
+//! the error cut count UTF-16 code units; a command's output limit counts the bytes it wrote.
 //!
 //! ```
 //! use std::collections::BTreeMap;
@@ -25,6 +25,8 @@ use crate::paths::format_size;
 /// when it is a positive number (at most [`MAX_BASH_OUTPUT`]), else 30,000.
 pub const DEFAULT_BASH_OUTPUT: usize = 30_000;
 pub const MAX_BASH_OUTPUT: usize = 150_000;
+/// A result text longer than this (UTF-16 units) is saved and previewed too.
+pub const MAX_RESULT_CHARS: usize = 30_000;
 /// UTF-16 units of a saved output the preview shows.
 const PREVIEW_UNITS: usize = 2_000;
 /// An error text longer than this is cut...

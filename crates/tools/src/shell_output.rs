@@ -13,7 +13,7 @@ use oxagent_core::tool::ToolOutput;
 use serde_json::{json, Value};
 
 use crate::bash::format_duration;
-use crate::large_output::{persisted_text, truncate_error};
+use crate::large_output::{persisted_text, truncate_error, utf16_len, MAX_RESULT_CHARS};
 use crate::results::plain_error;
 
 /// Removes blank lines at the start and whitespace at the end, keeping the indentation of
@@ -77,7 +77,8 @@ async fn save(results_dir: &Path, tool_use_id: &str, content: &[u8]) -> Option<P
 
 /// The result of a command that ran to its end with exit status `code`. An output past the
 /// limit is saved whole (its size in bytes) and the model sees a preview of what was kept;
-/// a failure's text shows what was kept instead, cut in the middle when too long.
+/// a failure's text shows what was kept instead, cut in the middle when too long; a result
+/// too long for the model is saved and previewed.
 pub async fn finished(
     rendered: Rendered,
     code: i32,
@@ -109,12 +110,20 @@ pub async fn finished(
         "isImage": false,
         "noOutputExpected": rendered.quiet,
     });
+    let saved = persisted.is_some();
     if let Some((path, size)) = persisted {
         result["persistedOutputPath"] = Value::String(path.display().to_string());
         result["persistedOutputSize"] = json!(size);
     }
     let text = if shown.is_empty() {
         "(Bash completed with no output)".to_string()
+    } else if !saved && utf16_len(&shown) > MAX_RESULT_CHARS {
+        // Kept whole under a raised limit, but too long for the model: saved and previewed
+        // too, its size the text's length.
+        match save(results_dir, tool_use_id, shown.as_bytes()).await {
+            Some(path) => persisted_text(utf16_len(&shown) as u64, &path, &shown),
+            None => shown,
+        }
     } else {
         shown
     };

@@ -377,6 +377,44 @@ async fn the_output_limit_counts_bytes() {
     assert_eq!(stdout, format!("a{}\u{fffd}", "é".repeat(499)));
 }
 
+/// outputs_env_limit_50000_*: under a raised limit, a text past 30,000 units is still
+/// previewed (its size in units), while stdout keeps it whole.
+#[tokio::test]
+async fn a_result_too_long_for_the_model_is_previewed() {
+    let w = Ws::new();
+    let mut ctx = w.ctx("toolu_01");
+    ctx.env
+        .insert("BASH_MAX_OUTPUT_LENGTH".into(), "100000".into());
+    let out = w
+        .tool("Bash")
+        .call(
+            json!({"command": "for i in $(seq 1 20000); do printf 'é'; done"}),
+            &ctx,
+        )
+        .await;
+    assert_eq!(
+        text(&out),
+        "é".repeat(20_000),
+        "not previewed under 30,000 units"
+    );
+    let out = w
+        .tool("Bash")
+        .call(
+            json!({"command": "for i in $(seq 1 40000); do printf 'é'; done"}),
+            &ctx,
+        )
+        .await;
+    let t = text(&out);
+    assert!(
+        t.starts_with("<persisted-output>\nOutput too large (39.1KB)."),
+        "{}",
+        &t[..80]
+    );
+    let s = out.structured.unwrap();
+    assert_eq!(s["stdout"].as_str().unwrap().chars().count(), 40_000);
+    assert!(s.get("persistedOutputSize").is_none());
+}
+
 #[tokio::test]
 async fn kill_on_timeout_mode_kills_instead() {
     let root = tempfile::tempdir().unwrap();
