@@ -137,7 +137,8 @@ impl Tool for WriteTool {
                 return out;
             }
             self.files.record(&path, &input.content);
-            let shown = path.display();
+            // The path as the model wrote it (`..`, `~` and all), as the reference shows it.
+            let shown = &input.file_path;
             match original {
                 None => success(
                     format!("File created successfully at: {shown} {FILE_STATE_CURRENT}"),
