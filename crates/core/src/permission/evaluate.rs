@@ -111,7 +111,27 @@ fn request_text(name: &str, input: &Value, ctx: &PermissionContext) -> String {
 }
 
 /// The call's decision before prompting. `hook` is a PreToolUse hook's `allow` or `ask`.
+/// A write to a symbolic link is refused whatever would have allowed or asked for it
+/// (failures and rule denials come first).
 pub fn evaluate(
+    tool: &dyn Tool,
+    input: &Value,
+    ctx: &PermissionContext,
+    hook: Option<&str>,
+) -> Outcome {
+    let outcome = rules_mode_and_tool(tool, input, ctx, hook);
+    match outcome {
+        Outcome::Allow | Outcome::Ask(_) => {
+            match super::write_target::symlink_refusal(tool.name(), input, ctx) {
+                Some(refusal) => Outcome::Deny(refusal),
+                None => outcome,
+            }
+        }
+        _ => outcome,
+    }
+}
+
+fn rules_mode_and_tool(
     tool: &dyn Tool,
     input: &Value,
     ctx: &PermissionContext,
