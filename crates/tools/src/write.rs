@@ -70,6 +70,16 @@ pub(crate) fn refuse_special(path: &Path) -> Option<ToolOutput> {
     None
 }
 
+/// A Write aimed at a directory (also through a link) fails before anything is asked.
+fn directory_error(path: &Path) -> Option<String> {
+    path.is_dir().then(|| {
+        format!(
+            "{} is a directory, not a file. To create a file inside it, include the file name in file_path.",
+            path.display()
+        )
+    })
+}
+
 /// Writes `content`, creating parent directories.
 pub(crate) async fn write_file(path: &Path, content: &str) -> Result<(), ToolOutput> {
     if let Some(parent) = path.parent() {
@@ -111,6 +121,12 @@ impl Tool for WriteTool {
     }
 
     fn check_permission(&self, input: &Value, ctx: &PermissionContext) -> ToolPermission {
+        let target = input.get("file_path").and_then(Value::as_str);
+        if let Some(message) = target.and_then(|p| directory_error(&resolve(p, &ctx.cwd))) {
+            return ToolPermission::Deny {
+                message: format!("<tool_use_error>{message}</tool_use_error>"),
+            };
+        }
         permission_checks::check_write_input(input, "file_path", ctx)
     }
 
@@ -125,6 +141,9 @@ impl Tool for WriteTool {
                 Err(out) => return out,
             };
             let path = resolve(&input.file_path, &ctx.cwd);
+            if let Some(message) = directory_error(&path) {
+                return wrapped_error(message);
+            }
             if let Some(refusal) = refuse_special(&path) {
                 return refusal;
             }

@@ -86,6 +86,11 @@ async fn write_refuses_symlinks_and_directories() {
             json!({"file_path": w.sub("<WS>/dir"), "content": "x"}),
         )
         .await;
+    // paths_*_link_dir_itself: a directory (also through a link) is named as one.
+    assert_eq!(
+        text(&out),
+        w.sub("<tool_use_error><WS>/dir is a directory, not a file. To create a file inside it, include the file name in file_path.</tool_use_error>")
+    );
     assert_eq!(out.is_error, Some(true));
 }
 
