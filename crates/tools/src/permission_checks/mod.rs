@@ -175,22 +175,28 @@ pub fn check_write(input_path: &str, ctx: &PermissionContext) -> ToolPermission 
     match locate(&path, ctx) {
         Location::Inside if ctx.mode == PermissionMode::AcceptEdits => ToolPermission::Allow,
         Location::Inside => ask(message, None, None, vec![accept_edits_suggestion()]),
+        // An existing file out there was never read in this session: the write fails first,
+        // reached by `..` as much as through a link.
+        Location::Outside if real_path(&path).is_file() => not_read_yet(),
+        Location::ThroughSymlink { target } if target.is_file() => not_read_yet(),
         Location::Outside => ask(
             message,
             Some("workingDir"),
             None,
             vec![add_directory_suggestion(&path), accept_edits_suggestion()],
         ),
-        // An existing file out there was never read in this session: the write fails first.
-        Location::ThroughSymlink { target } if target.is_file() => ToolPermission::Deny {
-            message: NOT_READ_YET.to_string(),
-        },
         Location::ThroughSymlink { target } => ask(
             format!("{message} {}.", symlink_note(&path, &target)),
             Some("safetyCheck"),
             None,
             Vec::new(),
         ),
+    }
+}
+
+fn not_read_yet() -> ToolPermission {
+    ToolPermission::Deny {
+        message: NOT_READ_YET.to_string(),
     }
 }
 
@@ -257,5 +263,26 @@ mod tests {
             "linkdir/secret.txt resolves through a symlink to {}, which is outside the allowed working directories.",
             real_outside.display()
         )));
+    }
+
+    /// paths_*_edit_dotdot_outside: an existing file outside the workspace that was never
+    /// read fails before anyone is asked, by `..` as much as through a link.
+    #[test]
+    fn unread_files_outside_fail_first() {
+        let root = tempfile::tempdir().unwrap();
+        let root = std::fs::canonicalize(root.path()).unwrap();
+        let (ws, out) = (root.join("ws"), root.join("outside"));
+        std::fs::create_dir_all(&ws).unwrap();
+        std::fs::create_dir_all(&out).unwrap();
+        std::fs::write(out.join("o.txt"), "O").unwrap();
+        std::os::unix::fs::symlink(&out, ws.join("lout_dir")).unwrap();
+        let c = ctx(&ws, PermissionMode::Default);
+        for path in ["../outside/o.txt", "lout_dir/o.txt"] {
+            assert_eq!(check_write(path, &c), not_read_yet());
+        }
+        assert!(matches!(
+            check_write("../outside/new.txt", &c),
+            ToolPermission::Ask { .. }
+        ));
     }
 }
