@@ -183,14 +183,25 @@ pub fn check_write(input_path: &str, ctx: &PermissionContext) -> ToolPermission 
             message,
             Some("workingDir"),
             None,
-            vec![add_directory_suggestion(&path), accept_edits_suggestion()],
+            vec![accept_edits_suggestion(), add_directory_suggestion(&path)],
         ),
-        Location::ThroughSymlink { target } => ask(
-            format!("{message} {}.", symlink_note(&path, &target)),
-            Some("safetyCheck"),
-            None,
-            Vec::new(),
-        ),
+        // Both the directory named and the one it leads to would have to be added.
+        Location::ThroughSymlink { target } => {
+            let dirs: Vec<String> = [&path, &target]
+                .iter()
+                .filter_map(|p| p.parent())
+                .map(|d| d.display().to_string())
+                .collect();
+            ask(
+                format!("{message} {}.", symlink_note(&path, &target)),
+                Some("safetyCheck"),
+                Some(&target),
+                vec![
+                    accept_edits_suggestion(),
+                    json!({"type": "addDirectories", "directories": dirs, "destination": "session"}),
+                ],
+            )
+        }
     }
 }
 
@@ -284,5 +295,45 @@ mod tests {
             check_write("../outside/new.txt", &c),
             ToolPermission::Ask { .. }
         ));
+    }
+
+    /// paths_callback_dotdot_*_outside, _tilde, _link_out_dir: what can_use_tool is offered
+    /// for a write out of the workspace.
+    #[test]
+    fn outside_writes_offer_the_mode_then_the_directories() {
+        let root = tempfile::tempdir().unwrap();
+        let root = std::fs::canonicalize(root.path()).unwrap();
+        let (ws, out) = (root.join("ws"), root.join("outside"));
+        std::fs::create_dir_all(&ws).unwrap();
+        std::fs::create_dir_all(&out).unwrap();
+        std::os::unix::fs::symlink(&out, ws.join("lout_dir")).unwrap();
+        let c = ctx(&ws, PermissionMode::Default);
+        let asked = |p: ToolPermission| match p {
+            ToolPermission::Ask {
+                suggestions,
+                blocked_path,
+                ..
+            } => (suggestions, blocked_path),
+            other => panic!("expected ask, got {other:?}"),
+        };
+        let (s, blocked) = asked(check_write("../outside/new.txt", &c));
+        assert_eq!(
+            s,
+            vec![
+                accept_edits_suggestion(),
+                json!({"type": "addDirectories", "directories": [out.display().to_string()], "destination": "session"})
+            ]
+        );
+        assert_eq!(blocked, None);
+        let (s, blocked) = asked(check_write("lout_dir/new.txt", &c));
+        assert_eq!(s[0], accept_edits_suggestion());
+        assert_eq!(
+            s[1]["directories"],
+            json!([
+                ws.join("lout_dir").display().to_string(),
+                out.display().to_string()
+            ])
+        );
+        assert_eq!(blocked, Some(out.join("new.txt").display().to_string()));
     }
 }
