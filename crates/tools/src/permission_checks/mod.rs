@@ -111,6 +111,19 @@ pub(crate) fn add_directory_suggestion(path: &Path) -> Value {
     json!({"type": "addDirectories", "directories": [dir.display().to_string()], "destination": "session"})
 }
 
+/// `{type: addRules}` allowing Read under the directory holding `path` for the session
+/// (`//abs/dir/**`, the absolute-path rule spelling).
+fn read_rule_suggestion(path: &Path) -> Value {
+    let dir = if path.is_dir() {
+        path
+    } else {
+        path.parent().unwrap_or(path)
+    };
+    let rule = format!("/{}/**", dir.display());
+    json!({"type": "addRules", "rules": [{"toolName": "Read", "ruleContent": rule}],
+           "behavior": "allow", "destination": "session"})
+}
+
 pub(crate) fn accept_edits_suggestion() -> Value {
     json!({"type": "setMode", "mode": "acceptEdits", "destination": "session"})
 }
@@ -134,7 +147,7 @@ pub fn check_read(input_path: &str, ctx: &PermissionContext) -> ToolPermission {
             message,
             Some("workingDir"),
             None,
-            vec![add_directory_suggestion(&path)],
+            vec![read_rule_suggestion(&path)],
         ),
         Location::ThroughSymlink { target } => ask(
             format!("{message} {}.", symlink_note(&path, &target)),
@@ -335,5 +348,21 @@ mod tests {
             ])
         );
         assert_eq!(blocked, Some(out.join("new.txt").display().to_string()));
+    }
+
+    /// turns_int_read_outside*: a read outside is offered a session rule for its directory.
+    #[test]
+    fn outside_reads_offer_a_read_rule() {
+        let c = ctx(Path::new("/nonexistent-root/ws"), PermissionMode::Default);
+        let ToolPermission::Ask { suggestions, .. } = check_read("../outside.txt", &c) else {
+            panic!("expected ask")
+        };
+        assert_eq!(
+            suggestions,
+            vec![
+                json!({"type": "addRules", "rules": [{"toolName": "Read", "ruleContent": "//nonexistent-root/**"}],
+                        "behavior": "allow", "destination": "session"})
+            ]
+        );
     }
 }
