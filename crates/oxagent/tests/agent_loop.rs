@@ -587,6 +587,47 @@ async fn an_interrupt_in_the_last_allowed_round_reports_max_turns() {
     );
 }
 
+/// paths_hooks_input, paths_callback_dotdot_*: can_use_tool sees the path resolved; handing
+/// that input back runs the call as the model wrote it.
+#[tokio::test]
+async fn callbacks_see_resolved_paths_and_results_keep_the_given_one() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("sub")).unwrap();
+    let seen = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let log = seen.clone();
+    let callbacks = Callbacks {
+        can_use_tool: Some(std::sync::Arc::new(
+            move |_: String, input: Value, _: Value| {
+                log.lock().unwrap().push(input.clone());
+                Box::pin(async move {
+                    PermissionResult::Allow {
+                        updated_input: Some(input),
+                    }
+                }) as futures::future::BoxFuture<'static, PermissionResult>
+            },
+        )),
+        ..Callbacks::default()
+    };
+    let write = json!({"content": [{"type": "tool_use", "id": "toolu_01", "name": "Write",
+        "input": {"file_path": "sub/../new.txt", "content": "n\n"}}]});
+    let r = run_with(
+        json!({"responses": [write, text("Done.")]}),
+        "Go",
+        json!({"permission_mode": "default"}),
+        callbacks,
+        dir.path(),
+    )
+    .await;
+    let cwd = dir.path().canonicalize().unwrap();
+    assert_eq!(
+        seen.lock().unwrap()[0]["file_path"],
+        json!(cwd.join("new.txt").to_string_lossy())
+    );
+    assert!(r.tool_results()[0]
+        .0
+        .starts_with("File created successfully at: sub/../new.txt "));
+}
+
 #[tokio::test]
 async fn unknown_tool_and_bad_input_are_tool_errors() {
     let script = json!({"responses": [

@@ -172,15 +172,17 @@ pub(crate) async fn prepare<'d>(
     };
 
     let mut input = call.input.clone();
+    let seen = observable(session, &call.name, &input);
     let pre = hooks::run(
         deps,
         config.hooks.get("PreToolUse"),
         Some(&call.name),
-        session.hook_input("PreToolUse", Some((&call.name, &input, id))),
+        session.hook_input("PreToolUse", Some((&call.name, &seen, id))),
         Some(id),
     )
     .await;
-    if let Some(updated) = &pre.updated_input {
+    // The input the hook was shown, handed back unchanged, runs as the model wrote it.
+    if let Some(updated) = pre.updated_input.as_ref().filter(|u| **u != seen) {
         input = updated.clone();
     }
     session.hook_runs(deps, "PreToolUse", Some(&call.name), &pre);
@@ -424,9 +426,10 @@ async fn decide(
         Err(prompt) => prompt,
     };
     let name = tool.name();
+    let seen = observable(session, name, input);
     if let Some(matchers) = session.config.hooks.get("PermissionRequest") {
         let mut hook_input =
-            session.hook_input("PermissionRequest", Some((name, input, call.id.as_str())));
+            session.hook_input("PermissionRequest", Some((name, &seen, call.id.as_str())));
         // The hooks see neither the call's id nor the suggestion to allow it in the local
         // settings file, as in the reference.
         if let Value::Object(h) = &mut hook_input {
@@ -448,7 +451,7 @@ async fn decide(
         .await;
         session.hook_runs(deps, "PermissionRequest", Some(name), &hooked);
         if let Some(decision) = hooked.permission_request {
-            return answered(session, deps, Ok(decision), input).await;
+            return answered(session, deps, Ok(decision), input, &seen).await;
         }
         let ctx = permission_context(session);
         if let Some(d) = settle(&prompt, name, input, &ctx, deps.host.handles_can_use_tool()) {
@@ -458,7 +461,7 @@ async fn decide(
     let mut request = json!({
         "subtype": "can_use_tool",
         "tool_name": name,
-        "input": input,
+        "input": seen,
         "permission_suggestions": prompt.suggestions,
         "blocked_path": prompt.blocked_path,
         "tool_use_id": call.id,
@@ -471,23 +474,29 @@ async fn decide(
         request["decision_reason"] = json!(reason);
     }
     let reply = deps.host.control(request).await;
-    answered(session, deps, reply, input).await
+    answered(session, deps, reply, input, &seen).await
 }
 
 /// The verdict of a permission answer (can_use_tool's, or a PermissionRequest hook's
 /// `decision`): allow with an optional rewritten input and permission updates, or deny.
+/// An "updated" input that is just the `seen` one the answer was asked with runs the call
+/// as the model wrote it.
 async fn answered(
     session: &Session,
     deps: &Deps<'_>,
     reply: Result<Value, String>,
     input: &Value,
+    seen: &Value,
 ) -> Verdict {
     match reply {
         Ok(reply) if reply.get("behavior").and_then(Value::as_str) == Some("allow") => {
             if let Some(Value::Array(updates)) = reply.get("updatedPermissions") {
                 updates::apply(session, deps, updates).await;
             }
-            let updated = reply.get("updatedInput").filter(|v| v.is_object()).cloned();
+            let updated = reply
+                .get("updatedInput")
+                .filter(|v| v.is_object() && *v != seen)
+                .cloned();
             Verdict::Allow(updated.unwrap_or_else(|| input.clone()))
         }
         Ok(reply) => Verdict::Deny {
@@ -544,7 +553,8 @@ async fn execute(
             json!({"tool_response": out.structured.clone().unwrap_or(Value::Null)}),
         )
     };
-    let mut hook_input = session.hook_input(event, Some((&call.name, &input, &call.id)));
+    let seen = observable(session, &call.name, &input);
+    let mut hook_input = session.hook_input(event, Some((&call.name, &seen, &call.id)));
     if let (Value::Object(h), Value::Object(e)) = (&mut hook_input, extra) {
         let id = h.remove("tool_use_id");
         h.extend(e);
@@ -597,23 +607,29 @@ fn unseen_schema_note(name: &str, schema: &Value) -> String {
     )
 }
 
-/// The result's record of a refused call. As in the reference, a file tool's path is
-/// listed absolute and normalized (`~` and `..` resolved, symlinks kept).
-fn denial(session: &Session, call: &Call) -> PermissionDenial {
-    let mut tool_input = call.input.clone();
-    let key = match call.name.as_str() {
+/// A call's input as hooks, can_use_tool and the result's denials see it: a file tool's
+/// path absolute and normalized (`~` and `..` resolved, symlinks kept), as in the
+/// reference. The tool itself runs with the path as the model wrote it.
+pub(crate) fn observable(session: &Session, tool: &str, input: &Value) -> Value {
+    let mut seen = input.clone();
+    let key = match tool {
         "Read" | "Write" | "Edit" => Some("file_path"),
         "NotebookEdit" => Some("notebook_path"),
         _ => None,
     };
-    if let Some(Value::String(path)) = key.and_then(|k| tool_input.get_mut(k)) {
+    if let Some(Value::String(path)) = key.and_then(|k| seen.get_mut(k)) {
         let config = &session.config;
         let full = crate::rules::path::resolve(path, &config.cwd, config.home.as_deref());
         *path = full.to_string_lossy().into_owned();
     }
+    seen
+}
+
+/// The result's record of a refused call.
+fn denial(session: &Session, call: &Call) -> PermissionDenial {
     PermissionDenial {
         tool_name: call.name.clone(),
         tool_use_id: call.id.clone(),
-        tool_input,
+        tool_input: observable(session, &call.name, &call.input),
     }
 }
