@@ -248,10 +248,18 @@ impl Tool for ReadTool {
     }
 }
 
-/// A short label for a call on `path`: relative to the session directory when known.
+/// How a permission prompt names a file: relative to the session directory inside it,
+/// `~/...` under the home directory, else absolute.
 pub(crate) fn describe_path(path: &str, cwd: Option<&Path>) -> Option<String> {
     match cwd {
-        Some(cwd) => Some(display_path(&resolve(path, cwd), cwd)),
+        Some(cwd) => {
+            let full = resolve(path, cwd);
+            let home = crate::paths::home_dir().filter(|_| !full.starts_with(cwd));
+            match home.as_deref().and_then(|h| full.strip_prefix(h).ok()) {
+                Some(rel) if !rel.as_os_str().is_empty() => Some(format!("~/{}", rel.display())),
+                _ => Some(display_path(&full, cwd)),
+            }
+        }
         None => Path::new(path)
             .file_name()
             .map(|n| n.to_string_lossy().into_owned()),
@@ -261,4 +269,27 @@ pub(crate) fn describe_path(path: &str, cwd: Option<&Path>) -> Option<String> {
 /// Shared constructor for [`crate::builtin_tools`].
 pub(crate) fn tool(files: FileState, cwd: Option<PathBuf>, task_root: PathBuf) -> Arc<dyn Tool> {
     Arc::new(ReadTool::new(files).with_cwd(cwd).with_own_dir(task_root))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// paths_callback_tilde, paths_callback_home_abs: a prompt names a file under the home
+    /// directory with `~`, however the call spelt it.
+    #[test]
+    fn prompts_name_files_relative_to_cwd_then_home() {
+        let cwd = Path::new("/nonexistent-ws");
+        let Some(home) = crate::paths::home_dir() else {
+            return;
+        };
+        let describe = |p: &str| describe_path(p, Some(cwd)).unwrap();
+        assert_eq!(describe("~/new.txt"), "~/new.txt");
+        assert_eq!(
+            describe(&format!("{}/a/b.txt", home.display())),
+            "~/a/b.txt"
+        );
+        assert_eq!(describe("/nonexistent-ws/sub/../new.txt"), "new.txt");
+        assert_eq!(describe("/elsewhere/x.txt"), "/elsewhere/x.txt");
+    }
 }
