@@ -28,7 +28,7 @@ use serde_json::Value;
 
 use crate::config::PermissionMode;
 use crate::rules::path::{resolve, rule_matches, rule_matches_dir};
-use crate::rules::{bash, call_path, file_rule_kind, shell, RuleBehavior};
+use crate::rules::{bash, call_path, file_rule_kind, path_rule_kind, shell, RuleBehavior};
 use crate::tool::Tool;
 
 use super::{PermissionContext, ToolPermission};
@@ -154,7 +154,7 @@ fn rules_mode_and_tool(
         let real = std::fs::canonicalize(&abs).unwrap_or_else(|_| abs.clone());
         let search = matches!(name, "Glob" | "Grep");
         let hit = rules.of(RuleBehavior::Deny).any(|e| {
-            file_rule_kind(&e.rule.tool) == Some(kind)
+            path_rule_kind(&e.rule) == Some(kind)
                 && e.rule.content.as_deref().is_some_and(|c| {
                     let r = roots.for_source(e.source);
                     [&abs, &real].iter().any(|path| {
