@@ -6,12 +6,13 @@ use serde_json::{json, Map, Value};
 use crate::config::SessionConfig;
 use crate::content::{ContentBlock, ToolResultContent};
 use crate::message::{Message, PermissionDenial, SystemMessage};
-use crate::permission::evaluate::{evaluate, settle, Denial, Outcome, Prompt};
+use crate::permission::evaluate::{evaluate, settle, Denial, Outcome, Prompt, NO_CLASSIFIER_CODE};
 use crate::permission::PermissionContext;
 use crate::rules::{PermissionRule, RuleBehavior, RuleSet, RuleSource};
 use crate::tool::{Tool, ToolContext};
 use crate::validate::validate_input;
 
+use super::executor::Pace;
 use super::{hooks, updates, Deps, Session};
 
 /// The outcome of one call, ready to be emitted and appended.
@@ -22,8 +23,10 @@ pub(crate) struct CallOutcome {
     pub is_error: Option<bool>,
     pub structured: Option<Value>,
     pub denial: Option<PermissionDenial>,
-    /// A `system/permission_denied` message to emit before the result.
-    pub announce: Option<Message>,
+    /// The `system/permission_denied` message to emit before the result.
+    pub announce: Vec<Message>,
+    /// How soon an answer given without running is seen while the response streams.
+    pub pace: Pace,
     /// can_use_tool denied with `interrupt: true`.
     pub interrupt: bool,
     /// Context from PostToolUse hooks for the model.
@@ -44,7 +47,8 @@ impl CallOutcome {
             is_error,
             structured: None,
             denial: None,
-            announce: None,
+            announce: Vec::new(),
+            pace: Pace::Now,
             interrupt: false,
             context: Vec::new(),
             stop: None,
@@ -86,19 +90,29 @@ pub(crate) struct Call {
 pub(crate) fn instant(session: &Session, deps: &Deps<'_>, call: &Call) -> Option<CallOutcome> {
     let tool = match checked_tool(session, deps, call) {
         Ok(tool) => tool,
-        Err(outcome) => return Some(*outcome),
+        Err(mut outcome) => {
+            outcome.pace = Pace::Validation;
+            return Some(*outcome);
+        }
     };
     if hooks::any_match(session.config.hooks.get("PreToolUse"), &call.name) {
         return None;
     }
     let verdict = decide_now(session, deps, tool.as_ref(), call, &call.input, None).ok()?;
+    let paced = |pace: Pace, verdict: Verdict| {
+        let mut o = outcome_of(session, deps, call, verdict);
+        if o.pace == Pace::Now {
+            o.pace = pace;
+        }
+        Some(o)
+    };
     match verdict {
         Verdict::Allow(_) => None,
         // Tools that look at the file on disk before asking answer later, except when a deny
         // rule refuses the path outright.
-        Verdict::ToolError(_) => Some(outcome_of(session, deps, call, verdict)),
+        Verdict::ToolError(_) => paced(Pace::Validation, verdict),
         _ if tool.checks_disk_first() => None,
-        _ => Some(outcome_of(session, deps, call, verdict)),
+        _ => paced(Pace::Rules, verdict),
     }
 }
 
@@ -283,7 +297,10 @@ fn outcome_of(session: &Session, deps: &Deps<'_>, call: &Call, verdict: Verdict)
                     data.insert("decision_reason".into(), json!(reason));
                 }
                 data.insert("message".into(), json!(message));
-                o.announce = Some(Message::System(SystemMessage {
+                if d.code.as_deref() == Some(NO_CLASSIFIER_CODE) {
+                    o.pace = Pace::Classifier;
+                }
+                o.announce.push(Message::System(SystemMessage {
                     subtype: "permission_denied".into(),
                     data,
                     uuid: deps.clock.uuid(),
@@ -589,7 +606,8 @@ async fn execute(
         is_error: out.is_error,
         structured: out.structured,
         denial: None,
-        announce: None,
+        announce: Vec::new(),
+        pace: Pace::Now,
         interrupt: false,
         context,
         // The reference does not stop for a PostToolUseFailure hook's `continue: false`.

@@ -219,7 +219,7 @@ impl Session {
                 session_id: self.config.session_id.clone(),
             }));
             if let Some(call) = call {
-                self.take_call(deps, round, call);
+                self.take_call(deps, st, round, call);
             }
         }
         if self.config.include_partial_messages && kind != "ping" && kind != "error" {
@@ -230,9 +230,9 @@ impl Session {
                 session_id: self.config.session_id.clone(),
             }));
         }
-        if kind == "content_block_start" {
-            // Calls answered while the previous block streamed report now.
-            self.report_answered(deps, st, round);
+        if kind != "ping" {
+            // Calls answered while the response streams report when their time comes.
+            self.stream_event(deps, st, round, &kind);
         }
     }
 

@@ -34,8 +34,15 @@ impl ToolRound {
 }
 
 impl Session {
-    /// A tool_use block finished streaming: the call is taken, and starts if it may.
-    pub(crate) fn take_call(&self, deps: &Deps<'_>, round: &mut ToolRound, call: Call) {
+    /// A tool_use block finished streaming: the call is taken, and starts if it may; an
+    /// answer ready at once (an unknown tool) reports now.
+    pub(crate) fn take_call(
+        &self,
+        deps: &Deps<'_>,
+        st: &mut TurnState,
+        round: &mut ToolRound,
+        call: Call,
+    ) {
         let tool = deps.tools.get(&call.name);
         // An unknown tool is answered on the spot; an input its schema refuses never runs
         // beside others.
@@ -49,6 +56,7 @@ impl Session {
         });
         round.exec.add(call, read_only, ready);
         let _ = self.start_calls(deps, round, true);
+        self.report(deps, st, round);
     }
 
     /// Starts what may start; how many calls started.
@@ -62,14 +70,17 @@ impl Session {
         started
     }
 
-    /// A block started streaming: the calls answered meanwhile report.
-    pub(crate) fn report_answered(
+    /// A stream event (`kind`) came: the answers whose time has come report.
+    pub(crate) fn stream_event(
         &self,
         deps: &Deps<'_>,
         st: &mut TurnState,
         round: &mut ToolRound,
+        kind: &str,
     ) {
-        round.exec.release_held();
+        for a in round.exec.event(kind) {
+            deps.emit.emit(a);
+        }
         self.report(deps, st, round);
     }
 
@@ -92,8 +103,8 @@ impl Session {
         tool: &str,
         o: CallOutcome,
     ) {
-        if let Some(a) = o.announce.clone() {
-            deps.emit.emit(a);
+        for a in &o.announce {
+            deps.emit.emit(a.clone());
         }
         for notice in &o.before {
             deps.emit.emit(notice.clone());
@@ -163,7 +174,7 @@ impl Session {
                 match p {
                     Prepared::Done(mut o) => {
                         // An answer that came after a wait is announced when it comes.
-                        if let Some(a) = o.announce.take() {
+                        for a in o.announce.drain(..) {
                             deps.emit.emit(a);
                         }
                         done.push((i, *o));

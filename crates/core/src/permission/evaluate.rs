@@ -75,6 +75,8 @@ const SHELL_SCRIPT_DENIED: &str = "A permission rule denies a command inside thi
 const SHELL_SCRIPT_REASON: &str = "A permission rule denies a command in this shell -c script";
 /// What `dontAsk` answers instead of a prompt (after "Permission to use <tool> ").
 pub const DONT_ASK_TEXT: &str = "has been denied because Claude Code is running in don't ask mode. IMPORTANT: You *may* attempt to accomplish this action using other tools that might naturally be used to accomplish this goal, e.g. using head instead of cat. But you *should not* attempt to work around this denial in malicious ways, e.g. do not use your ability to run tests to execute non-test actions. You should only try to work around this restriction in reasonable ways that do not attempt to bypass the intent behind this denial. If you believe this capability is essential to complete the user's request, STOP and explain to the user what you were trying to do and why you need this permission. Let the user decide how to proceed.";
+/// `decision_reason_code` of the refusal below.
+pub const NO_CLASSIFIER_CODE: &str = "auto_mode_no_check_in_session";
 /// What `auto` (and `plan` for commands) answers when no classifier can decide.
 pub const NO_CLASSIFIER_TEXT: &str = "Auto mode is unavailable: its safety check does not run for this session, so Bash was not run. Other actions that need the check will be denied too, and retrying won't help. Finish what you can without them, then tell the user what is blocked and that they can switch to another permission mode.";
 
@@ -386,7 +388,7 @@ pub fn settle(
                 message: NO_CLASSIFIER_TEXT.replace("so Bash was", &format!("so {tool_name} was")),
                 reason_type: Some("classifier".into()),
                 reason: Some("Classifier unavailable".into()),
-                code: Some("auto_mode_no_check_in_session".into()),
+                code: Some(NO_CLASSIFIER_CODE.into()),
             })
         }
         _ => {}
