@@ -105,6 +105,9 @@ pub struct SessionConfig {
     pub home: Option<PathBuf>,
     /// Where the session's transcript lives (reported to hooks as `transcript_path`).
     pub transcript_path: Option<PathBuf>,
+    /// `host:port` of a Messages API endpoint other than Anthropic's (`ANTHROPIC_BASE_URL`),
+    /// named when the auto-mode classifier cannot run through it.
+    pub api_gateway: Option<String>,
 }
 
 /// Callbacks for one hook event whose tool-name pattern matches (`None`: every call).
@@ -159,6 +162,7 @@ impl SessionConfig {
             permission_rules: crate::rules::RuleSet::default(),
             home: None,
             transcript_path: None,
+            api_gateway: None,
         }
     }
 }

@@ -22,6 +22,16 @@ pub(crate) fn effective_env(options: &Options) -> BTreeMap<String, String> {
     env
 }
 
+/// `host:port` of `ANTHROPIC_BASE_URL` when it names another host than Anthropic's API.
+fn gateway(env: &BTreeMap<String, String>) -> Option<String> {
+    let url = reqwest::Url::parse(env.get("ANTHROPIC_BASE_URL")?).ok()?;
+    let host = url.host_str().filter(|h| *h != "api.anthropic.com")?;
+    Some(match url.port_or_known_default() {
+        Some(port) => format!("{host}:{port}"),
+        None => host.to_string(),
+    })
+}
+
 pub(crate) fn session_config(
     options: &Options,
     env: &BTreeMap<String, String>,
@@ -54,6 +64,7 @@ pub(crate) fn session_config(
         })
         .collect();
     c.env = options.env.clone();
+    c.api_gateway = gateway(env);
     c.model = options
         .model
         .clone()

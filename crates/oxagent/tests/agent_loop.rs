@@ -628,6 +628,33 @@ async fn callbacks_see_resolved_paths_and_results_keep_the_given_one() {
         .starts_with("File created successfully at: sub/../new.txt "));
 }
 
+/// refusals_plan_B_B, perm_npm_plan: the first refusal for want of the auto-mode classifier
+/// is preceded, once, by a warning naming the gateway the requests go through.
+#[tokio::test]
+async fn the_classifier_warning_comes_once_before_the_first_refusal() {
+    let script = json!({"responses": [
+        {"content": [
+            {"type": "tool_use", "id": "toolu_01", "name": "Bash", "input": {"command": "touch a.txt"}},
+            {"type": "tool_use", "id": "toolu_02", "name": "Bash", "input": {"command": "touch b.txt"}}]},
+        text("Done.")]});
+    let (r, _d) = run(script, "Go", json!({"permission_mode": "plan"})).await;
+    let system: Vec<&str> = r
+        .of_type("system")
+        .iter()
+        .map(|m| m["subtype"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        system,
+        ["init", "informational", "permission_denied", "permission_denied"]
+    );
+    let warning = r.of_type("system")[1];
+    assert_eq!(warning["tag"], "auto_mode_no_server_check");
+    assert!(warning["content"]
+        .as_str()
+        .unwrap()
+        .contains("your requests go through 127.0.0.1:"));
+}
+
 #[tokio::test]
 async fn unknown_tool_and_bad_input_are_tool_errors() {
     let script = json!({"responses": [

@@ -23,7 +23,8 @@ pub(crate) struct CallOutcome {
     pub is_error: Option<bool>,
     pub structured: Option<Value>,
     pub denial: Option<PermissionDenial>,
-    /// The `system/permission_denied` message to emit before the result.
+    /// The `system/permission_denied` message to emit before the result (after a warning
+    /// the first time the auto-mode classifier was wanted).
     pub announce: Vec<Message>,
     /// How soon an answer given without running is seen while the response streams.
     pub pace: Pace,
@@ -81,6 +82,30 @@ pub(crate) struct Call {
     pub id: String,
     pub name: String,
     pub input: Value,
+}
+
+/// Told once per session, before the first refusal for want of the auto-mode classifier,
+/// when requests go through a gateway that does not pass its check through.
+const CLASSIFIER_WARNING: &str = "Auto mode can't check actions in this session. Its safety check runs on the server, and your requests go through {gateway}, which doesn't pass it through. Nobody can be asked to approve actions in this session, so every action that needs the check is refused. To run these actions, use another permission mode. To use auto mode, ask whoever runs {gateway} to pass Claude Code's server-side safety check through: https://code.claude.com/docs/en/permission-modes#server-side-classifier-review";
+
+impl Session {
+    /// The classifier warning, the first time it is due.
+    fn classifier_warning(&self, deps: &Deps<'_>) -> Option<Message> {
+        use std::sync::atomic::Ordering;
+        let gateway = self.config.api_gateway.as_deref()?;
+        if self.classifier_warned.swap(true, Ordering::Relaxed) {
+            return None;
+        }
+        let mut data = Map::new();
+        data.insert(
+            "content".into(),
+            json!(CLASSIFIER_WARNING.replace("{gateway}", gateway)),
+        );
+        data.insert("isMeta".into(), json!(false));
+        data.insert("level".into(), json!("warning"));
+        data.insert("tag".into(), json!("auto_mode_no_server_check"));
+        Some(self.system("informational", data, deps))
+    }
 }
 
 /// The outcome of a call that needs neither a callback nor a run: an unknown tool, an input
@@ -299,6 +324,7 @@ fn outcome_of(session: &Session, deps: &Deps<'_>, call: &Call, verdict: Verdict)
                 data.insert("message".into(), json!(message));
                 if d.code.as_deref() == Some(NO_CLASSIFIER_CODE) {
                     o.pace = Pace::Classifier;
+                    o.announce.extend(session.classifier_warning(deps));
                 }
                 o.announce.push(Message::System(SystemMessage {
                     subtype: "permission_denied".into(),

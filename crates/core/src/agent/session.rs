@@ -59,6 +59,8 @@ pub struct Session {
     pub(crate) stop_blocked_before: bool,
     /// What tools spent on requests of their own, not yet counted.
     pub side_ledger: Arc<crate::usage::SideLedger>,
+    /// The warning that the auto-mode classifier cannot run went out already.
+    pub(crate) classifier_warned: std::sync::atomic::AtomicBool,
 }
 
 /// The state of one turn in progress.
@@ -98,6 +100,7 @@ impl Session {
             prompt_id: None,
             stop_blocked_before: false,
             side_ledger: Arc::default(),
+            classifier_warned: Default::default(),
         }
     }
 
