@@ -13,6 +13,7 @@
 "use strict";
 
 const { optionError } = require("./errors.cjs");
+const { SdkMcpServer } = require("./mcp.cjs");
 
 const preview = (v) => {
   if (typeof v === "function") return "a function";
@@ -197,7 +198,10 @@ function translateHooks(hooks, callbacks) {
   return out;
 }
 
-/** MCP servers -> the wire form; in-process ones (createSdkMcpServer) stay here. */
+/**
+ * MCP servers -> the wire form. A createSdkMcpServer() server goes as its definition and a
+ * foreign server object as `{type: "sdk", name}`; both instances stay here.
+ */
 function translateMcpServers(servers, instances) {
   const out = {};
   for (const [name, cfg] of Object.entries(servers)) {
@@ -205,7 +209,7 @@ function translateMcpServers(servers, instances) {
     if (cfg.type === "sdk") {
       if (!cfg.instance) throw optionError("mcpServers", `mcpServers.${name} is an sdk server without an instance (make it with createSdkMcpServer())`);
       instances.set(name, cfg.instance);
-      out[name] = { type: "sdk", name };
+      out[name] = cfg.instance instanceof SdkMcpServer ? { ...cfg.instance.definition(), name: cfg.name ?? name } : { type: "sdk", name };
     } else {
       out[name] = cfg;
     }

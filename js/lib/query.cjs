@@ -1,14 +1,15 @@
 // `query()`: one session, as an async generator of SDK messages with control methods.
 //
-// A pump reads the native session's outgoing frames from the start: messages go to a queue
-// the generator drains, the session's control requests are answered with the host's
-// callbacks, and answers to our own control requests (interrupt, set_model, ...) settle the
-// promises of the methods below. `return()` / `break` / `close()` stop the session.
+// A pump reads the native session's actions from the start (what each frame means is
+// decided in Rust, by the host protocol): messages go to a queue the generator drains, the
+// session's requests are answered with the host's callbacks, and the end raises what Rust
+// says it raises. Our own control requests (interrupt, set_model, ...) are answered at once.
+// `return()` / `break` / `close()` stop the session.
 "use strict";
 
 const { loadNative } = require("./native.cjs");
 const { toNative, fromNativeError } = require("./options.cjs");
-const { AbortError, ABORT_MESSAGE, resultError } = require("./errors.cjs");
+const { AbortError, ABORT_MESSAGE, resultError, startRefused } = require("./errors.cjs");
 const { MessageQueue } = require("./queue.cjs");
 const { answer, NO_REPLY } = require("./callbacks.cjs");
 const { ControlMethods, REQUEST } = require("./control.cjs");
@@ -18,15 +19,11 @@ const isAsyncIterable = (v) => v != null && typeof v[Symbol.asyncIterator] === "
 class Query extends ControlMethods {
   #native = null;
   #queue = new MessageQueue();
-  #pending = new Map();
   #inflight = new Map();
   #host;
   #verbatim;
   #signal = null;
-  #requests = 0;
-  #lastResult = null;
   #over = false;
-  #stoppedByUser = false;
   #aborted = false;
   #gen;
 
@@ -50,6 +47,13 @@ class Query extends ControlMethods {
     try {
       this.#native = new NativeSession(JSON.stringify(json));
     } catch (e) {
+      if (e && e.code === "ERR_OXAGENT_START_REFUSED") {
+        // The reference's CLI refuses such a value (a sessionId that is not a UUID) and exits
+        // with code 1 before any message: the first next() throws.
+        this.#over = true;
+        this.#queue.fail(startRefused(e));
+        return;
+      }
       throw fromNativeError(e);
     }
     if (this.#signal) this.#signal.addEventListener("abort", this.#onAbort, { once: true });
@@ -107,9 +111,9 @@ class Query extends ControlMethods {
     let failure = null;
     try {
       for (;;) {
-        const raw = await this.#native.recv();
-        if (raw === null) break;
-        this.#dispatch(JSON.parse(raw));
+        const action = await this.#native.recv();
+        if (action === null) break;
+        failure = this.#act(action);
       }
     } catch (e) {
       failure = e;
@@ -117,54 +121,52 @@ class Query extends ControlMethods {
     this.#end(failure);
   }
 
-  #dispatch(frame) {
-    switch (frame.type) {
-      case "control_request":
-        this.#answer(frame.request_id, frame.request || {});
-        return;
-      case "control_response": {
-        const r = frame.response || {};
-        const p = this.#pending.get(r.request_id);
-        if (!p) return;
-        this.#pending.delete(r.request_id);
-        if (r.subtype === "error") p.reject(new Error(r.error));
-        else p.resolve(r.response ?? {});
-        return;
-      }
-      case "control_cancel_request":
-        this.#inflight.get(frame.request_id)?.abort();
-        return;
-      case "keep_alive":
-        return;
+  /** Does what one action says; the `end` action's error is returned. */
+  #act({ kind, id, payload }) {
+    switch (kind) {
+      case "message":
+        this.#queue.push(JSON.parse(payload));
+        return null;
+      case "callback":
+        this.#answer(id, JSON.parse(payload));
+        return null;
+      case "cancel":
+        this.#inflight.get(id)?.abort();
+        return null;
+      case "end":
+        return payload ? resultError(JSON.parse(payload)) : null;
       default:
-        if (frame.type === "result") this.#lastResult = frame;
-        this.#queue.push(frame);
+        return null;
     }
   }
 
   async #answer(requestId, request) {
     const ctrl = new AbortController();
     this.#inflight.set(requestId, ctrl);
-    let reply;
+    let ok = true;
+    let text;
     try {
       const body = await answer(this.#host, requestId, request, ctrl.signal);
       if (body === NO_REPLY) return;
-      reply = { type: "control_response", response: { subtype: "success", request_id: requestId, response: body } };
+      text = JSON.stringify(body ?? {});
     } catch (e) {
-      const error = e instanceof Error ? e.message : String(e);
-      reply = { type: "control_response", response: { subtype: "error", request_id: requestId, error } };
+      ok = false;
+      text = e instanceof Error ? e.message : String(e);
     } finally {
       this.#inflight.delete(requestId);
     }
-    this.#send(reply);
+    if (this.#over) return;
+    try {
+      this.#native.answer(requestId, ok, text);
+    } catch (e) {
+      if (!this.#over) throw e; // else the session ended meanwhile
+    }
   }
 
   #send(frame) {
     if (this.#over) return false;
     try {
-      // A control request of ours is answered at once, even if the session ends meanwhile.
-      const reply = this.#native.send(JSON.stringify(frame));
-      if (reply) this.#dispatch(JSON.parse(reply));
+      this.#native.send(JSON.stringify(frame));
       return true;
     } catch (e) {
       if (this.#over) return false; // the session ended meanwhile
@@ -197,16 +199,11 @@ class Query extends ControlMethods {
   /** Sends a control request of ours; resolves with the session's response body. */
   [REQUEST](subtype, fields = {}) {
     if (!this.#native || this.#over) return Promise.reject(new Error("Query is closed"));
-    const requestId = `req_js_${++this.#requests}`;
-    return new Promise((resolve, reject) => {
-      this.#pending.set(requestId, { resolve, reject });
-      try {
-        this.#send({ type: "control_request", request_id: requestId, request: { subtype, ...fields } });
-      } catch (e) {
-        this.#pending.delete(requestId);
-        reject(e);
-      }
-    });
+    try {
+      return Promise.resolve(JSON.parse(this.#native.request(JSON.stringify({ subtype, ...fields }))));
+    } catch (e) {
+      return Promise.reject(new Error(e && e.message ? e.message : String(e)));
+    }
   }
 
   // --- ending --------------------------------------------------------------------------------
@@ -219,22 +216,15 @@ class Query extends ControlMethods {
   };
 
   #stop() {
-    if (this.#native && !this.#over) {
-      this.#stoppedByUser = true;
-      this.#native.close();
-    }
+    if (this.#native && !this.#over) this.#native.close();
   }
 
   #end(failure) {
     this.#over = true;
     if (this.#signal) this.#signal.removeEventListener("abort", this.#onAbort);
     for (const ctrl of this.#inflight.values()) ctrl.abort();
-    const closed = new Error("Query closed before a response was received");
-    for (const p of this.#pending.values()) p.reject(closed);
-    this.#pending.clear();
     if (this.#aborted) return;
     if (failure) this.#queue.finish(failure);
-    else if (!this.#stoppedByUser && this.#lastResult && this.#lastResult.is_error) this.#queue.finish(resultError(this.#lastResult));
     else this.#queue.finish();
   }
 }

@@ -5,8 +5,15 @@
 
 const { loadNative } = require("./native.cjs");
 
+const CAMEL = { session_id: "sessionId", up_to_message_id: "upToMessageId" };
+
 function call(op, args) {
   const answer = JSON.parse(loadNative().sessions(op, JSON.stringify(args)));
+  if (answer.error && answer.error.kind === "invalid_id") {
+    // An id that is not a UUID: a plain Error worded as the reference words it.
+    const { field, value } = answer.error;
+    throw new Error(`Invalid ${CAMEL[field] ?? field}: ${value}`);
+  }
   if (answer.error) {
     const err = answer.error.kind === "invalid" ? new TypeError(answer.error.message) : new Error(answer.error.message);
     if (answer.error.kind === "not_found") err.code = "ENOENT";

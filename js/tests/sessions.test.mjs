@@ -75,3 +75,43 @@ test("rename, tag, fork and delete", async () => {
     process.env.HOME = saved;
   }
 });
+
+test("ids that are not UUIDs touch no file", async () => {
+  const saved = process.env.HOME;
+  try {
+    const folder = layOut();
+    const home = process.env.HOME;
+    const id = "54390752-5323-4cfd-affc-63373e51b04b";
+    const victim = path.join(home, "victim");
+    fs.mkdirSync(path.join(victim, "victim", "subagents"), { recursive: true });
+    fs.copyFileSync(path.join(folder, `${id}.jsonl`), path.join(victim, "victim.jsonl"));
+    fs.copyFileSync(path.join(folder, `${id}.jsonl`), path.join(victim, "victim", "subagents", "agent-a1.jsonl"));
+    const before = fs.readFileSync(path.join(victim, "victim.jsonl"), "utf8");
+    const uuid = "00000000-0000-4000-8000-000000000000";
+    const bad = ["../../../victim/victim", path.join(victim, "victim"), `${uuid.slice(0, -1)}\0`, "", uuid + "0".repeat(300), `${uuid}\n`];
+    for (const value of bad) {
+      for (const opts of [undefined, { dir: PROJECT }]) {
+        assert.equal(await sdk.getSessionInfo(value, opts), undefined);
+        assert.deepEqual(await sdk.getSessionMessages(value, opts), []);
+        assert.deepEqual(await sdk.listSubagents(value, opts), []);
+        assert.deepEqual(await sdk.getSubagentMessages(value, "a1", opts), []);
+        // As the reference: a plain Error naming the refused id.
+        const refused = (e) => e.constructor === Error && e.message === `Invalid sessionId: ${value}`;
+        await assert.rejects(sdk.renameSession(value, "t", opts), refused);
+        await assert.rejects(sdk.tagSession(value, "t", opts), refused);
+        await assert.rejects(sdk.deleteSession(value, opts), refused);
+        await assert.rejects(sdk.forkSession(value, opts), refused);
+      }
+      if (value) {
+        await assert.rejects(sdk.forkSession(id, { upToMessageId: value }), (e) => e.message === `Invalid upToMessageId: ${value}`);
+      }
+    }
+    assert.deepEqual(await sdk.getSubagentMessages(id, "../../../victim/victim"), []);
+    assert.equal(fs.readFileSync(path.join(victim, "victim.jsonl"), "utf8"), before);
+    assert.ok(fs.existsSync(path.join(victim, "victim", "subagents", "agent-a1.jsonl")));
+    // The upper-case form of an id is another, missing session.
+    await assert.rejects(sdk.tagSession(id.toUpperCase(), "t"), (e) => e.code === "ENOENT");
+  } finally {
+    process.env.HOME = saved;
+  }
+});

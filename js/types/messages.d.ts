@@ -33,7 +33,7 @@ export type SDKMessageOrigin =
   | { kind: 'human' }
   | { kind: 'channel'; server: string }
   | { kind: 'peer'; from: string; fromMode?: 'bypass' | 'prompting'; name?: string; fromSession?: string; senderTaskId?: string; body?: string; verifiedPeerPid?: number }
-  | { kind: 'task-notification'; subkind?: 'scheduled-trigger' | 'peer-send-message' | 'projects-relay' | 'session-inbox' | 'external-event'; fireReason?: string; runId?: string }
+  | { kind: 'task-notification'; subkind?: 'scheduled-trigger' | 'peer-send-message' | 'projects-relay' | 'session-inbox' | 'external-event'; fireReason?: string; runId?: string; producer?: string }
   | { kind: 'coordinator' }
   | { kind: 'unclassified' }
   | { kind: 'observer'; from: string; senderTaskId: string }
@@ -59,6 +59,16 @@ export interface SDKAssistantMessage extends SDKMessageBase {
   timestamp?: string;
   context_usage?: SDKContextUsage;
   usage_report?: unknown;
+  /** On a synthetic message that stands for a failed API call. */
+  is_api_error_message?: boolean;
+  api_error_status?: number | null;
+  api_error_type?: string;
+  /** On a synthetic message that reports a local command's (`/compact`) failure. */
+  local_command_source?: string;
+  local_command_run?: { command: string; args: string };
+  local_command_outcome?: { kind: string };
+  /** For a call of an MCP tool: how it is named for display. */
+  tool_use_meta?: { display_name?: string; server_display_name?: string; tool_name?: string };
 }
 
 /** A user message: a prompt the caller sends, or tool results the session adds. */
@@ -94,13 +104,20 @@ export interface SDKPartialAssistantMessage extends SDKMessageBase {
   type: 'stream_event';
   event: BetaRawMessageStreamEvent;
   parent_tool_use_id: string | null;
+  /** How thinking is displayed, on `message_start` and on each thinking block's start. */
+  thinking_display?: string;
+  /** The id of the API response the event belongs to. */
+  api_message_id?: string;
   ttft_ms?: number;
   user_message_uuid?: string;
   user_message_uuids?: string[];
   resume_reason?: string;
 }
 
-export type NonNullableUsage = { [K in keyof BetaUsage]: NonNullable<BetaUsage[K]> };
+/** The usage of a result: the API's named usage fields, never null; any other field as sent. */
+export type NonNullableUsage = {
+  [K in keyof BetaUsage as string extends K ? never : K]: NonNullable<BetaUsage[K]>;
+} & { [key: string]: unknown };
 
 export interface ModelUsage {
   inputTokens: number;
@@ -196,6 +213,8 @@ export interface SDKResultSuccess extends SDKResultBase {
   subtype: 'success';
   result: string;
   api_error_status?: number | null;
+  /** The API's `error.type` when an API error ended the turn (`is_error` is then true). */
+  api_error_type?: string;
   structured_output?: unknown;
   deferred_tool_use?: { id: string; name: string; input: Record<string, unknown> };
   local_command?: string;
@@ -216,7 +235,8 @@ export interface SDKSystemMessage extends SDKMessageBase {
   type: 'system';
   subtype: 'init';
   apiKeySource: ApiKeySource;
-  claude_code_version: string;
+  /** The version of the Claude Code CLI behind the session; oxagent runs none and leaves it out. */
+  claude_code_version?: string;
   cwd: string;
   tools: string[];
   mcp_servers: { name: string; status: string; source?: string }[];
@@ -235,6 +255,8 @@ export interface SDKSystemMessage extends SDKMessageBase {
   effort?: EffortLevel | null;
   view_mode?: 'focus' | 'default';
   capabilities?: string[];
+  /** The session's directories besides `cwd` (`additionalDirectories`). */
+  additional_directories?: string[];
 }
 
 export interface SDKContextUsage {
@@ -270,10 +292,12 @@ export interface SDKCompactBoundaryMessage extends SDKSystemBase {
     trigger: 'manual' | 'auto';
     pre_tokens: number;
     post_tokens?: number;
+    cumulative_dropped_tokens?: number;
     duration_ms?: number;
     preserved_segment?: { head_uuid: UUID; anchor_uuid: UUID; tail_uuid: UUID };
-    preserved_messages?: { anchor_uuid: UUID; uuids: UUID[] };
+    preserved_messages?: { anchor_uuid: UUID; uuids: UUID[]; all_uuids?: UUID[] };
   };
+  logical_parent_uuid?: UUID | null;
 }
 
 export interface SDKStatusMessage extends SDKSystemBase {
@@ -282,6 +306,7 @@ export interface SDKStatusMessage extends SDKSystemBase {
   permissionMode?: PermissionMode;
   compact_result?: 'success' | 'failed';
   compact_error?: string;
+  compact_output_chars?: number;
 }
 
 export interface SDKAPIRetryMessage extends SDKSystemBase {
@@ -442,6 +467,8 @@ export interface SDKTaskNotificationMessage extends SDKSystemBase {
   output_file: string;
   summary: string;
   usage?: { total_tokens: number; tool_uses: number; duration_ms: number };
+  /** A background subagent's `summary` is its final report. */
+  summary_is_report?: boolean;
   resource_links?: SDKMcpResourceLink[];
   skip_transcript?: boolean;
   ambient?: boolean;
@@ -537,6 +564,7 @@ export interface SDKPermissionDeniedMessage extends SDKSystemBase {
   tool_use_id: string;
   agent_id?: string;
   decision_reason_type?: string;
+  decision_reason_code?: string;
   decision_reason?: string;
   message: string;
 }
@@ -559,6 +587,8 @@ export interface SDKInformationalMessage extends SDKSystemBase {
   tool_use_id?: string;
   prevent_continuation?: boolean;
   tag?: string;
+  /** How UserPromptSubmit hooks refused the prompt. */
+  prompt_submit_outcome?: { kind: 'blocked_by_hook' | 'stopped_by_hook'; prompt_kept: boolean; reason: string };
 }
 
 export interface SDKConversationResetMessage extends SDKMessageBase {

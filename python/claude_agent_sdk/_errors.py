@@ -92,32 +92,16 @@ class ResultError(ProcessError):
         super().__init__(message, exit_code=exit_code)
 
 
-def error_result_text(result: dict[str, Any]) -> str:
-    """The most specific description of an error result, as the reference words it."""
-    errors = _clean_errors(result.get("errors"))
-    if errors:
-        return "; ".join(errors)
-    text = result.get("result")
-    if isinstance(text, str) and text.strip():
-        return text.strip()
-    subtype = result.get("subtype")
-    if isinstance(subtype, str) and subtype and subtype != "success":
-        return subtype
-    status = result.get("api_error_status")
-    if status is not None:
-        return f"API error (HTTP {status})"
-    return "unknown error"
-
-
-def result_error_from(result: dict[str, Any], exit_code: int = 1) -> ResultError:
-    """The ResultError raised after the session ended on ``result``."""
+def result_error_from(result: dict[str, Any], message: str, exit_code: int = 1) -> ResultError:
+    """The ResultError raised after the session ended on ``result``; ``message`` is its text,
+    as the host protocol (``oxagent::host_protocol``) words it."""
     cause = ProcessError(
         "Command failed with exit code 1",
         exit_code=exit_code,
         stderr="Check stderr output for details",
     )
     error = ResultError(
-        f"Claude Code returned an error result: {error_result_text(result)}",
+        message,
         data=result,
         exit_code=exit_code,
     )

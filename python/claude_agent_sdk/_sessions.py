@@ -162,7 +162,7 @@ def _call(op: str, **args: Any) -> Any:
     answer = json.loads(_native.sessions(op, json.dumps(args)))
     if "error" in answer:
         kind, message = answer["error"]["kind"], answer["error"]["message"]
-        if kind == "invalid":
+        if kind in ("invalid", "invalid_id"):
             raise ValueError(message)
         if kind == "not_found":
             raise FileNotFoundError(message)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import pickle
 
 from claude_agent_sdk import (
@@ -25,11 +26,22 @@ def test_hierarchy_and_texts():
     assert str(j) == "Failed to decode JSON: {" + "x" * 99 + "..." and j.line.startswith("{")
 
 
+def _end_error(result):
+    """The error a session's end raises after ``result``, as the host protocol words it."""
+    from claude_agent_sdk import _native
+
+    host = _native.HostProtocol()
+    host.feed(json.dumps({"type": "system", "subtype": "init"}))
+    host.feed(json.dumps({"type": "result", "is_error": True, "num_turns": 1, **result}))
+    end = json.loads(host.end())
+    return result_error_from(result, end["message"])
+
+
 def test_result_error_from_result():
     result = {"type": "result", "subtype": "error_max_turns", "is_error": True,
               "errors": ["Reached maximum number of turns (1)", "  ", 3], "terminal_reason": "max_turns",
               "session_id": "s", "api_error_status": None}
-    e = result_error_from(result)
+    e = _end_error(result)
     assert str(e) == "Claude Code returned an error result: Reached maximum number of turns (1) (exit code: 1)"
     assert e.subtype == "error_max_turns" and e.errors == ["Reached maximum number of turns (1)"]
     assert e.terminal_reason == "max_turns" and e.exit_code == 1 and e.result is None
@@ -41,7 +53,7 @@ def test_result_error_from_result():
 
 def test_result_error_text_preference():
     def text(**r):
-        return str(result_error_from({"subtype": "success", **r})).split(": ", 1)[1]
+        return str(_end_error({"subtype": "success", **r})).split(": ", 1)[1]
 
     assert text(errors=["a", "b"], result="r") == "a; b (exit code: 1)"
     assert text(result="  API Error: 500  ") == "API Error: 500 (exit code: 1)"

@@ -77,8 +77,11 @@ def test_callbacks_become_markers():
         "Stop": [{"matcher": None, "hookCallbackIds": ["hook_2"], "onFailure": "block"}],
     }
     assert set(p.hook_callbacks) == {"hook_0", "hook_1", "hook_2"}
-    assert p.json["mcp_servers"] == {"tools": {"type": "sdk", "name": "tools"},
-                                     "ext": {"command": "srv", "args": ["-x"]}}
+    assert p.json["mcp_servers"] == {
+        "tools": {"type": "sdk", "name": "tools", "version": "1.0.0", "dialect": "python", "tools": [
+            {"name": "echo", "description": "Echo", "input_schema": {
+                "type": "object", "properties": {"text": {"type": "string"}}, "required": ["text"]}}]},
+        "ext": {"command": "srv", "args": ["-x"]}}
     assert p.sdk_servers["tools"] is server["instance"]
     assert p.json["agents"] == {"rev": {"description": "d", "prompt": "p", "maxTurns": 2}}
     assert p.needs_host

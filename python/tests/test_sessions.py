@@ -88,3 +88,42 @@ def test_rename_tag_fork_delete(home):
     assert not (home / f"{sid}.jsonl").exists() and not (home / sid).exists()
     assert sdk.get_session_info(sid) is None
     assert fork.session_id in {i.session_id for i in sdk.list_sessions(directory=PROJECT)}
+
+
+def test_ids_that_are_not_uuids_touch_no_file(home, tmp_path):
+    """As the official package: readers answer None / [], changers raise ValueError
+    ``Invalid session_id: <id>``; the victim outside the projects folder stays as it was."""
+    victim = tmp_path / "victim"
+    victim.mkdir()
+    sid = "54390752-5323-4cfd-affc-63373e51b04b"
+    shutil.copy(home / f"{sid}.jsonl", victim / "victim.jsonl")
+    (victim / "victim" / "subagents").mkdir(parents=True)
+    shutil.copy(home / f"{sid}.jsonl", victim / "victim" / "subagents" / "agent-a1.jsonl")
+    before = {p: p.read_bytes() for p in victim.rglob("*") if p.is_file()}
+    uuid = "00000000-0000-4000-8000-000000000000"
+    bad = ["../../../victim/victim", str(victim / "victim"), uuid[:-1] + "\0", "",
+           uuid + "0" * 300, uuid + "\n"]
+    for value in bad:
+        for directory in (None, PROJECT):
+            assert sdk.get_session_info(value, directory=directory) is None
+            assert sdk.get_session_messages(value, directory=directory) == []
+            assert sdk.list_subagents(value, directory=directory) == []
+            assert sdk.get_subagent_messages(value, "a1", directory=directory) == []
+            for change in (lambda: sdk.rename_session(value, "t", directory=directory),
+                           lambda: sdk.tag_session(value, "t", directory=directory),
+                           lambda: sdk.delete_session(value, directory=directory),
+                           lambda: sdk.fork_session(value, directory=directory)):
+                with pytest.raises(ValueError) as info:
+                    change()
+                assert str(info.value) == f"Invalid session_id: {value}"
+        if value:
+            with pytest.raises(ValueError) as info:
+                sdk.fork_session(sid, up_to_message_id=value)
+            assert str(info.value) == f"Invalid up_to_message_id: {value}"
+    assert sdk.get_subagent_messages(sid, "../../../victim/victim") == []
+    assert {p: p.read_bytes() for p in victim.rglob("*") if p.is_file()} == before
+    # A well-formed id names a file as it is written: the upper-case form of an id is
+    # another, missing session.
+    with pytest.raises(FileNotFoundError):
+        sdk.tag_session(sid.upper(), "t")
+    assert sdk.get_session_info(sid.upper()) is None

@@ -23,6 +23,9 @@ pub enum Code {
     OptionUnsupported,
     /// No such option.
     OptionUnknown,
+    /// The session refuses to start with an option's value (a `sessionId` that is not a
+    /// UUID), as the reference's CLI exits with code 1.
+    StartRefused,
     /// A string handed over is not JSON.
     InvalidJson,
     /// A frame the session cannot take.
@@ -40,6 +43,7 @@ impl AsRef<str> for Code {
             Code::OptionValue => "ERR_OXAGENT_OPTION_VALUE",
             Code::OptionUnsupported => "ERR_OXAGENT_OPTION_UNSUPPORTED",
             Code::OptionUnknown => "ERR_OXAGENT_OPTION_UNKNOWN",
+            Code::StartRefused => "ERR_OXAGENT_START_REFUSED",
             Code::InvalidJson => "ERR_OXAGENT_INVALID_JSON",
             Code::Frame => "ERR_OXAGENT_FRAME",
             Code::Closed => "ERR_OXAGENT_CLOSED",
@@ -56,6 +60,7 @@ pub fn options_error(e: OptionsError) -> Error<Code> {
         OptionsErrorKind::Value => Code::OptionValue,
         OptionsErrorKind::Unsupported => Code::OptionUnsupported,
         OptionsErrorKind::Unknown => Code::OptionUnknown,
+        OptionsErrorKind::Refused => Code::StartRefused,
     };
     Error::new(code, e.message)
 }

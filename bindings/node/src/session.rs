@@ -1,28 +1,76 @@
-//! `NativeSession`: one running session, driven by stream-json frames.
+//! `NativeSession`: one running session, read as the host protocol's actions.
 //!
-//! The JavaScript layer (`js/lib/query.cjs`) polls `recv()` for outgoing frames and answers
-//! the session's control requests with `send()`. Everything crossing the boundary is an owned
-//! string, and no JavaScript function is held here (no ThreadsafeFunction), so a closed or
+//! The JavaScript layer (`js/lib/query.cjs`) polls `recv()` for the next action (a message,
+//! a callback to run, a cancelled callback, the end and the error it raises), answers
+//! callbacks with `answer()`, and asks its own requests with `request()`. What each frame
+//! means is decided in Rust (`oxagent::protocol::stream_json`). Everything crossing the boundary is
+//! owned, and no JavaScript function is held here (no ThreadsafeFunction), so a closed or
 //! finished session leaves nothing that keeps Node's event loop alive.
 //!
 //! ```js
 //! const s = new NativeSession(JSON.stringify({ max_turns: 2 }));
 //! s.send(JSON.stringify({ type: "user", message: { role: "user", content: "Hi" }, parent_tool_use_id: null, session_id: "" }));
 //! s.endInput();
-//! for (let f; (f = await s.recv()) !== null; ) console.log(JSON.parse(f));
+//! for (let a; (a = await s.recv()) !== null; ) if (a.kind === "message") console.log(JSON.parse(a.payload));
 //! ```
 
 use napi::bindgen_prelude::{within_runtime_if_available, PromiseRaw};
 use napi::Env;
+use std::sync::{Arc, Mutex};
+
 use napi_derive::napi;
-use oxagent::{Options, SessionHandle};
-use serde_json::Value;
+use oxagent::protocol::stream_json::{Action, EndError, Face, HostProtocol};
+use oxagent::protocol::HostRequest;
+use oxagent::{FrameSession, Options};
+use serde_json::{json, Value};
 
 use crate::error::{json_error, options_error, session_error, Result};
 
+/// What the JavaScript layer does next (see `oxagent::protocol::stream_json`): `message` (payload:
+/// the frame), `callback` (id, payload: the request), `cancel` (id), and last `end`
+/// (payload: `{message, result}` when the session ended after an error result).
+#[napi(object)]
+pub struct HostAction {
+    pub kind: String,
+    pub id: Option<String>,
+    pub payload: Option<String>,
+}
+
+impl HostAction {
+    fn of(action: Action) -> Self {
+        let (kind, id, payload) = match action {
+            Action::Message(frame) => ("message", None, Some(frame.to_string())),
+            Action::Callback { id, request } => ("callback", Some(id), Some(request.to_string())),
+            Action::Cancel { id } => ("cancel", Some(id), None),
+            // The host's own requests are answered at once (`request`): no reply comes.
+            Action::Reply { id, .. } => ("reply", Some(id), None),
+        };
+        HostAction {
+            kind: kind.into(),
+            id,
+            payload,
+        }
+    }
+
+    fn end(error: Option<EndError>) -> Self {
+        HostAction {
+            kind: "end".into(),
+            id: None,
+            payload: error.map(|e| json!({"message": e.message, "result": e.result}).to_string()),
+        }
+    }
+}
+
+/// The host protocol's state, and whether its `end` action went out.
+struct HostState {
+    machine: HostProtocol,
+    ended: bool,
+}
+
 #[napi]
 pub struct NativeSession {
-    handle: SessionHandle,
+    handle: Arc<FrameSession>,
+    host: Arc<Mutex<HostState>>,
 }
 
 #[napi]
@@ -35,31 +83,73 @@ impl NativeSession {
         let options = Options::from_json(&value).map_err(options_error)?;
         // napi's tokio runtime serves every session of the process; spawning needs its handle.
         let rt = within_runtime_if_available(tokio::runtime::Handle::current);
-        let handle = SessionHandle::spawn(options, &rt).map_err(session_error)?;
-        Ok(NativeSession { handle })
+        let handle = FrameSession::spawn(options, &rt).map_err(session_error)?;
+        Ok(NativeSession {
+            handle: Arc::new(handle),
+            host: Arc::new(Mutex::new(HostState {
+                machine: HostProtocol::new(Face::Node),
+                ended: false,
+            })),
+        })
     }
 
-    /// Hands the session one incoming frame (a user message, a control request or response).
-    /// A control request is answered at once: its `control_response` frame is returned.
+    /// Hands the session a user message frame.
     #[napi]
-    pub fn send(&self, frame_json: String) -> Result<Option<String>> {
+    pub fn send(&self, frame_json: String) -> Result<()> {
         let frame: Value = serde_json::from_str(&frame_json).map_err(|e| json_error("frame", e))?;
-        if frame.get("type").and_then(Value::as_str) == Some("control_request") {
-            let reply = self.handle.control_reply(&frame).map_err(session_error)?;
-            return Ok(Some(reply.to_string()));
-        }
-        self.handle
-            .send(frame)
-            .map_err(session_error)
-            .map(|()| None)
+        self.handle.send(frame).map_err(session_error)
     }
 
-    /// The next outgoing frame as JSON; `null` once the session is over.
-    #[napi(ts_return_type = "Promise<string | null>")]
-    pub fn recv<'env>(&self, env: &'env Env) -> napi::Result<PromiseRaw<'env, Option<String>>> {
-        // The future owns a clone of the handle: nothing borrowed from JS lives across the await.
+    /// Answers the session's request `id` (a `callback` action): `ok` with the response body
+    /// (JSON), or not with the error text.
+    #[napi]
+    pub fn answer(&self, id: String, ok: bool, payload: String) -> Result<()> {
+        let result = if ok {
+            Ok(serde_json::from_str(&payload).map_err(|e| json_error("answer", e))?)
+        } else {
+            Err(payload)
+        };
+        self.handle
+            .send(HostProtocol::answer(&id, result))
+            .map_err(session_error)
+    }
+
+    /// A request of the host's (`{"subtype": "interrupt"}`, ...), answered at once: the
+    /// response body as JSON. Throws with the session's error text.
+    #[napi]
+    pub fn request(&self, body_json: String) -> napi::Result<String> {
+        let body: Value = serde_json::from_str(&body_json)
+            .map_err(|e| napi::Error::from_reason(format!("request is not valid JSON: {e}")))?;
+        HostRequest::read(&body)
+            .and_then(|r| self.handle.runtime().host_request(r))
+            .map(|reply| reply.to_body().to_string())
+            .map_err(napi::Error::from_reason)
+    }
+
+    /// The next action; `null` once the session is over and its `end` action was taken.
+    #[napi(ts_return_type = "Promise<HostAction | null>")]
+    pub fn recv<'env>(&self, env: &'env Env) -> napi::Result<PromiseRaw<'env, Option<HostAction>>> {
+        // The future owns clones: nothing borrowed from JS lives across the await.
         let handle = self.handle.clone();
-        env.spawn_future(async move { Ok(handle.recv().await.map(|frame| frame.to_string())) })
+        let host = self.host.clone();
+        env.spawn_future(async move {
+            loop {
+                let frame = handle.recv().await;
+                let mut state = host.lock().unwrap_or_else(|e| e.into_inner());
+                match frame {
+                    Some(frame) => {
+                        if let Some(action) = state.machine.feed(frame) {
+                            return Ok(Some(HostAction::of(action)));
+                        }
+                    }
+                    None if state.ended => return Ok(None),
+                    None => {
+                        state.ended = true;
+                        return Ok(Some(HostAction::end(state.machine.end())));
+                    }
+                }
+            }
+        })
     }
 
     /// No more prompts: the session ends once those already sent are answered.
@@ -68,9 +158,14 @@ impl NativeSession {
         self.handle.end_input();
     }
 
-    /// Stops at once: the turn is aborted, tools are killed, `recv()` resolves to `null`.
+    /// Stops at once: the turn is aborted, tools are killed, and the end raises nothing.
     #[napi]
     pub fn close(&self) {
+        self.host
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .machine
+            .stop();
         self.handle.close();
     }
 }

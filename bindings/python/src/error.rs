@@ -1,17 +1,28 @@
 //! Error conversion: every error of ours that reaches Python goes through here.
 //!
-//! The native module raises builtin exceptions only; the Python layer maps them onto the
-//! SDK's own hierarchy (`ClaudeSDKError` and its subclasses) where the reference does.
+//! The native module raises builtin exceptions, and [`StartRefused`] (a `ValueError`); the
+//! Python layer maps them onto the SDK's own hierarchy (`ClaudeSDKError` and its
+//! subclasses) where the reference does.
 
 use oxagent::{Error, OptionsError, OptionsErrorKind};
 use pyo3::exceptions::{PyConnectionError, PyTypeError, PyValueError};
 use pyo3::PyErr;
 
-/// An option the core rejects: TypeError for a wrong type, ValueError otherwise (a bad
-/// value, an unknown option, a feature not built yet); the text names the option.
+pyo3::create_exception!(
+    _native,
+    StartRefused,
+    PyValueError,
+    "The session refused to start with an option's value, as the reference's CLI exits with \
+     code 1 (a session_id that is not a UUID). The Python layer raises ProcessError."
+);
+
+/// An option the core rejects: TypeError for a wrong type, StartRefused for a value the
+/// reference's CLI refuses at start, ValueError otherwise (a bad value, an unknown option, a
+/// feature not built yet); the text names the option.
 pub fn options_error(e: OptionsError) -> PyErr {
     match e.kind {
         OptionsErrorKind::Type => PyTypeError::new_err(e.message),
+        OptionsErrorKind::Refused => StartRefused::new_err(e.message),
         OptionsErrorKind::Value | OptionsErrorKind::Unsupported | OptionsErrorKind::Unknown => {
             PyValueError::new_err(e.message)
         }

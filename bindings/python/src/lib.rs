@@ -16,6 +16,8 @@
 //! ```
 
 mod error;
+mod host;
+mod mcp_server;
 mod runtime;
 mod session;
 
@@ -43,8 +45,11 @@ fn sessions(py: Python<'_>, op: &str, args: &str) -> String {
 
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("StartRefused", m.py().get_type::<error::StartRefused>())?;
     m.add_function(wrap_pyfunction!(sessions, m)?)?;
     m.add_class::<session::NativeSession>()?;
+    m.add_class::<host::PyHostProtocol>()?;
+    m.add_class::<mcp_server::PySdkMcpServer>()?;
     m.add_function(wrap_pyfunction!(version, m)?)?;
     m.add_function(wrap_pyfunction!(_after_fork_in_child, m)?)?;
     Ok(())

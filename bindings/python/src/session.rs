@@ -1,11 +1,12 @@
 //! `NativeSession`: one oxagent session, frames in and frames out as JSON text.
 //!
 //! Frames out can be taken two ways, never both on one session:
-//! - `await recv()`: one frame per asyncio awaitable (`None` once the session is over);
-//! - `fileno()` + `poll()`: a pump task moves frames into an inbox and makes the descriptor
-//!   readable; `poll()` returns the frames waiting (`[]` if none yet, `None` once the session
-//!   is over and drained). Any event loop can wait for a readable descriptor, which is how
-//!   the Python layer serves asyncio and trio alike without a thread per session.
+//! - `await recv()`: one raw frame per asyncio awaitable (`None` once the session is over);
+//! - `fileno()` + `poll()`: a pump task reads the frames with the host protocol
+//!   (`oxagent::protocol::stream_json`) into actions, moves them into an inbox and makes the
+//!   descriptor readable; `poll()` returns the actions waiting (`[]` if none yet, `None` once
+//!   the session is over and drained). Any event loop can wait for a readable descriptor,
+//!   which is how the Python layer serves asyncio and trio alike without a thread per session.
 
 use std::collections::VecDeque;
 use std::io::{ErrorKind, Read, Write};
@@ -14,16 +15,22 @@ use std::os::unix::net::UnixStream;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
-use oxagent::{Options, SessionHandle};
+use oxagent::protocol::stream_json::{Face, HostProtocol};
+use oxagent::protocol::HostRequest;
+use oxagent::{FrameSession, Options};
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 
 use crate::error::{json_error, options_error, session_error};
+use crate::host::{action_tuple, end_tuple};
 use crate::runtime;
+
+/// One action for the Python layer: `(kind, id, payload)` (see [`crate::host::action_tuple`]).
+type Item = crate::host::ActionTuple;
 
 #[derive(Default)]
 struct InboxState {
-    frames: VecDeque<String>,
+    frames: VecDeque<Item>,
     ended: bool,
 }
 
@@ -50,7 +57,7 @@ impl Inbox {
         self.state.lock().unwrap_or_else(|p| p.into_inner())
     }
 
-    fn push(&self, frame: Option<String>) {
+    fn push(&self, frame: Option<Item>) {
         {
             let mut state = self.state();
             match frame {
@@ -64,7 +71,7 @@ impl Inbox {
 
     /// Clear pending wake-ups first, then take the frames: a frame pushed after the take
     /// leaves a fresh wake-up behind, so the reader never sleeps on a waiting frame.
-    fn take(&self) -> Option<Vec<String>> {
+    fn take(&self) -> Option<Vec<Item>> {
         let mut sink = [0u8; 256];
         loop {
             match (&self.wake_rx).read(&mut sink) {
@@ -84,9 +91,10 @@ impl Inbox {
 /// One agent session running on the module's tokio runtime.
 #[pyclass(module = "claude_agent_sdk._native", frozen)]
 pub struct NativeSession {
-    handle: SessionHandle,
+    handle: Arc<FrameSession>,
     inbox: Arc<Inbox>,
     pumping: AtomicBool,
+    stopped: Arc<AtomicBool>,
 }
 
 #[pymethods]
@@ -101,11 +109,12 @@ impl NativeSession {
         let inbox = Inbox::new()
             .map_err(|e| PyRuntimeError::new_err(format!("cannot create wake-up socket: {e}")))?;
         let rt = runtime::handle()?;
-        let handle = SessionHandle::spawn(options, &rt).map_err(session_error)?;
+        let handle = FrameSession::spawn(options, &rt).map_err(session_error)?;
         Ok(NativeSession {
-            handle,
+            handle: Arc::new(handle),
             inbox: Arc::new(inbox),
             pumping: AtomicBool::new(false),
+            stopped: Arc::default(),
         })
     }
 
@@ -115,11 +124,20 @@ impl NativeSession {
         self.handle.session_id().to_string()
     }
 
-    /// Hand one frame (JSON text) to the session, as the CLI reads one stdin line.
-    fn send(&self, py: Python<'_>, frame_json: &str) -> PyResult<()> {
+    /// Hand one frame (JSON text) to the session, as the CLI reads one stdin line. A
+    /// `control_request` (the host's own request) is answered at once: its
+    /// `control_response` frame is returned.
+    fn send(&self, py: Python<'_>, frame_json: &str) -> PyResult<Option<String>> {
         let frame: serde_json::Value =
             serde_json::from_str(frame_json).map_err(|e| json_error("frame", e))?;
-        py.detach(|| self.handle.send(frame)).map_err(session_error)
+        py.detach(|| {
+            if frame.get("type").and_then(serde_json::Value::as_str) == Some("control_request") {
+                let reply = self.handle.control_reply(&frame)?;
+                return Ok(Some(reply.to_string()));
+            }
+            self.handle.send(frame).map(|()| None)
+        })
+        .map_err(session_error)
     }
 
     /// An asyncio awaitable of the next frame (JSON text), or None once the session is over.
@@ -136,28 +154,60 @@ impl NativeSession {
     }
 
     /// A descriptor that turns readable when `poll()` has something to return. The first
-    /// call starts moving frames out of the session.
+    /// call starts moving the session's frames, read by the host protocol, into actions.
     fn fileno(&self) -> PyResult<i32> {
         if !self.pumping.swap(true, Ordering::AcqRel) {
             let handle = self.handle.clone();
             let inbox = self.inbox.clone();
+            let stopped = self.stopped.clone();
             runtime::runtime()?.spawn(async move {
-                loop {
-                    let frame = handle.recv().await;
-                    let over = frame.is_none();
-                    inbox.push(frame.map(|f| f.to_string()));
-                    if over {
-                        break;
+                let mut host = HostProtocol::new(Face::Python);
+                while let Some(frame) = handle.recv().await {
+                    if let Some(action) = host.feed(frame) {
+                        inbox.push(Some(action_tuple(action)));
                     }
                 }
+                if stopped.load(Ordering::Acquire) {
+                    host.stop();
+                }
+                inbox.push(Some(end_tuple(host.end())));
+                inbox.push(None);
             });
         }
         Ok(self.inbox.wake_rx.as_raw_fd())
     }
 
-    /// The frames waiting (possibly none), or None once the session is over and drained.
-    fn poll(&self) -> Option<Vec<String>> {
+    /// The actions waiting (possibly none), each `(kind, id, payload)`: `("message", None,
+    /// frame)`, `("callback", id, request)`, `("cancel", id, None)`, and last `("end", None,
+    /// error)` (`error`: `{"message", "result"}` when the session ended after an error
+    /// result, else None). None once the session is over and drained.
+    fn poll(&self) -> Option<Vec<Item>> {
         self.inbox.take()
+    }
+
+    /// Answers the session's request `id` (a `callback` action): `ok` with the response
+    /// body, or not with the error text.
+    fn answer(&self, py: Python<'_>, id: &str, ok: bool, payload: &str) -> PyResult<()> {
+        let result = if ok {
+            Ok(serde_json::from_str(payload).map_err(|e| json_error("answer", e))?)
+        } else {
+            Err(payload.to_string())
+        };
+        let frame = HostProtocol::answer(id, result);
+        py.detach(|| self.handle.send(frame)).map_err(session_error)
+    }
+
+    /// A request of the host's (`{"subtype": "interrupt"}`, ...), answered at once: the
+    /// response body as JSON. Raises with the session's error text.
+    fn request(&self, py: Python<'_>, body: &str) -> PyResult<String> {
+        let body: serde_json::Value =
+            serde_json::from_str(body).map_err(|e| json_error("request", e))?;
+        let reply = py.detach(|| {
+            HostRequest::read(&body).and_then(|r| self.handle.runtime().host_request(r))
+        });
+        reply
+            .map(|r| r.to_body().to_string())
+            .map_err(pyo3::exceptions::PyException::new_err)
     }
 
     /// No more prompts will come: the session ends once the current turn is done.
@@ -165,8 +215,10 @@ impl NativeSession {
         py.detach(|| self.handle.end_input());
     }
 
-    /// Stop now: abort the turn and its tools. Frames already produced can still be read.
+    /// Stop now: abort the turn and its tools. Frames already produced can still be read;
+    /// the end raises nothing.
     fn close(&self, py: Python<'_>) {
+        self.stopped.store(true, Ordering::Release);
         py.detach(|| self.handle.close());
     }
 }
@@ -186,9 +238,10 @@ mod tests {
     fn inbox_signals_and_drains_in_order() -> std::io::Result<()> {
         let inbox = Inbox::new()?;
         assert_eq!(inbox.take(), Some(vec![]));
-        inbox.push(Some("a".into()));
-        inbox.push(Some("b".into()));
-        assert_eq!(inbox.take(), Some(vec!["a".to_string(), "b".to_string()]));
+        let item = |p: &str| ("message", None, Some(p.to_string()));
+        inbox.push(Some(item("a")));
+        inbox.push(Some(item("b")));
+        assert_eq!(inbox.take(), Some(vec![item("a"), item("b")]));
         // The wake-ups were consumed by take(): the descriptor is quiet again.
         let mut probe = [0u8; 1];
         let quiet = (&inbox.wake_rx).read(&mut probe);
@@ -201,9 +254,10 @@ mod tests {
     #[test]
     fn frames_pushed_before_the_end_are_still_read() -> std::io::Result<()> {
         let inbox = Inbox::new()?;
-        inbox.push(Some("last".into()));
+        let last = ("message", None, Some("last".to_string()));
+        inbox.push(Some(last.clone()));
         inbox.push(None);
-        assert_eq!(inbox.take(), Some(vec!["last".to_string()]));
+        assert_eq!(inbox.take(), Some(vec![last]));
         assert_eq!(inbox.take(), None);
         Ok(())
     }

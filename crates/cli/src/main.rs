@@ -17,7 +17,7 @@ use std::sync::Arc;
 
 use clap::Parser;
 use oxagent::core::model::Model;
-use oxagent::SessionHandle;
+use oxagent::FrameSession;
 use serde_json::{json, Value};
 
 use args::{Cli, Command, OutputFormat};
@@ -64,8 +64,8 @@ async fn run(cli: Cli) -> ExitCode {
         }
     };
     let handle =
-        match SessionHandle::spawn_with_model(options, &tokio::runtime::Handle::current(), model) {
-            Ok(h) => h,
+        match FrameSession::spawn_with_model(options, &tokio::runtime::Handle::current(), model) {
+            Ok(h) => Arc::new(h),
             Err(e) => {
                 eprintln!("oxagent: {e}");
                 return ExitCode::from(2);
@@ -146,7 +146,7 @@ fn build_model(cli: &Cli, options: &oxagent::Options) -> Result<Arc<dyn Model>, 
 }
 
 /// Stream-json input: one frame per stdin line, until stdin closes.
-fn feed_stdin(handle: SessionHandle) {
+fn feed_stdin(handle: Arc<FrameSession>) {
     std::thread::spawn(move || {
         for line in std::io::stdin().lock().lines() {
             let Ok(line) = line else { break };
@@ -154,6 +154,17 @@ fn feed_stdin(handle: SessionHandle) {
                 continue;
             }
             match serde_json::from_str::<Value>(&line) {
+                // The host's own requests are answered at once, on stdout.
+                Ok(frame) if frame["type"] == "control_request" => {
+                    match handle.control_reply(&frame) {
+                        Ok(reply) => {
+                            let mut out = std::io::stdout().lock();
+                            let _ = writeln!(out, "{reply}");
+                            let _ = out.flush();
+                        }
+                        Err(e) => eprintln!("oxagent: {e}"),
+                    }
+                }
                 Ok(frame) => {
                     if let Err(e) = handle.send(frame) {
                         eprintln!("oxagent: {e}");

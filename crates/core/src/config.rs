@@ -9,43 +9,7 @@ use std::path::PathBuf;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-/// The documented permission modes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub enum PermissionMode {
-    #[default]
-    Default,
-    AcceptEdits,
-    Plan,
-    DontAsk,
-    BypassPermissions,
-    Auto,
-}
-
-impl PermissionMode {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            PermissionMode::Default => "default",
-            PermissionMode::AcceptEdits => "acceptEdits",
-            PermissionMode::Plan => "plan",
-            PermissionMode::DontAsk => "dontAsk",
-            PermissionMode::BypassPermissions => "bypassPermissions",
-            PermissionMode::Auto => "auto",
-        }
-    }
-
-    pub fn parse(s: &str) -> Option<Self> {
-        Some(match s {
-            "default" => PermissionMode::Default,
-            "acceptEdits" => PermissionMode::AcceptEdits,
-            "plan" => PermissionMode::Plan,
-            "dontAsk" => PermissionMode::DontAsk,
-            "bypassPermissions" => PermissionMode::BypassPermissions,
-            "auto" => PermissionMode::Auto,
-            _ => return None,
-        })
-    }
-}
+pub use crate::protocol::permission::PermissionMode;
 
 /// The default model, as the reference has it.
 pub const DEFAULT_MODEL: &str = "claude-opus-5-5";
@@ -83,10 +47,11 @@ pub struct SessionConfig {
     pub disallowed_tools: Vec<String>,
     /// `apiKeySource` of the init message.
     pub api_key_source: String,
-    /// `mcp_servers` of the init message: `[{name, status}]`.
-    pub mcp_servers: Vec<Value>,
-    /// Other fields of the init message (output_style, agents, slash_commands, ...).
-    pub init_extra: serde_json::Map<String, Value>,
+    /// `mcp_servers` of the init message.
+    pub mcp_servers: Vec<crate::protocol::system::McpServerStatus>,
+    /// The fields of the init message fixed at the session's start (slash commands, agents,
+    /// skills, output style, ...).
+    pub init: crate::protocol::system::InitSetup,
     /// `anthropic-beta` values sent with every request.
     pub betas: Vec<String>,
     /// Extra top-level request fields (metadata, ...).
@@ -108,6 +73,23 @@ pub struct SessionConfig {
     /// `host:port` of a Messages API endpoint other than Anthropic's (`ANTHROPIC_BASE_URL`),
     /// named when the auto-mode classifier cannot run through it.
     pub api_gateway: Option<String>,
+    /// Set when this session is a subagent of another: who it is, for its hooks, its
+    /// permission requests and its end.
+    pub subagent: Option<SubagentRole>,
+}
+
+/// A session that runs as a subagent: its id and type, and what it shares with the session
+/// that started it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SubagentRole {
+    /// `a` + 16 hex digits; also the id of its task.
+    pub agent_id: String,
+    /// The agent's name (`general-purpose`, `reviewer`, ...).
+    pub agent_type: String,
+    /// The prompt of the parent's turn that started it (its hooks report it).
+    pub parent_prompt_id: Option<String>,
+    /// Its own transcript (SubagentStop's `agent_transcript_path`).
+    pub transcript_path: Option<PathBuf>,
 }
 
 /// Callbacks for one hook event whose tool-name pattern matches (`None`: every call).
@@ -153,7 +135,7 @@ impl SessionConfig {
             disallowed_tools: Vec::new(),
             api_key_source: "none".to_string(),
             mcp_servers: Vec::new(),
-            init_extra: serde_json::Map::new(),
+            init: Default::default(),
             betas: Vec::new(),
             request_extra: serde_json::Map::new(),
             hooks: BTreeMap::new(),
@@ -163,6 +145,7 @@ impl SessionConfig {
             home: None,
             transcript_path: None,
             api_gateway: None,
+            subagent: None,
         }
     }
 }

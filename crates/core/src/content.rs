@@ -71,6 +71,30 @@ impl ContentBlock {
     }
 }
 
+/// The texts of the text blocks among `blocks`, in order; other blocks are left out.
+pub fn texts(blocks: &[ContentBlock]) -> impl Iterator<Item = &str> {
+    blocks.iter().filter_map(|b| match b {
+        ContentBlock::Text { text, .. } => Some(text.as_str()),
+        _ => None,
+    })
+}
+
+/// The texts of the text blocks among `blocks`, joined with `separator`; other blocks are
+/// left out.
+///
+/// ```
+/// use oxagent_core::content::{join_texts, ContentBlock};
+/// let blocks = [
+///     ContentBlock::text("first"),
+///     ContentBlock::Image { source: serde_json::json!({}) },
+///     ContentBlock::text("second"),
+/// ];
+/// assert_eq!(join_texts(&blocks, "\n"), "first\nsecond");
+/// ```
+pub fn join_texts(blocks: &[ContentBlock], separator: &str) -> String {
+    texts(blocks).collect::<Vec<_>>().join(separator)
+}
+
 /// The `content` of a tool_result block: a plain string or a list of blocks.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(untagged)]
@@ -84,14 +108,7 @@ impl ToolResultContent {
     pub fn as_text(&self) -> String {
         match self {
             ToolResultContent::Text(s) => s.clone(),
-            ToolResultContent::Blocks(blocks) => blocks
-                .iter()
-                .filter_map(|b| match b {
-                    ContentBlock::Text { text, .. } => Some(text.as_str()),
-                    _ => None,
-                })
-                .collect::<Vec<_>>()
-                .join("\n"),
+            ToolResultContent::Blocks(blocks) => join_texts(blocks, "\n"),
         }
     }
 }
@@ -128,14 +145,7 @@ impl UserContent {
     pub fn text(&self) -> String {
         match self {
             UserContent::Text(t) => t.clone(),
-            UserContent::Blocks(b) => b
-                .iter()
-                .filter_map(|b| match b {
-                    ContentBlock::Text { text, .. } => Some(text.as_str()),
-                    _ => None,
-                })
-                .collect::<Vec<_>>()
-                .join("\n"),
+            UserContent::Blocks(b) => join_texts(b, "\n"),
         }
     }
 }

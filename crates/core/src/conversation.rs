@@ -12,7 +12,7 @@
 //! assert_eq!(t.text(), "hi");
 //! ```
 
-use crate::content::ContentBlock;
+use crate::content::{join_texts, ContentBlock};
 
 /// One message of the conversation.
 #[derive(Debug, Clone, PartialEq)]
@@ -65,14 +65,7 @@ impl Turn {
 
     /// The text blocks, joined by newlines.
     pub fn text(&self) -> String {
-        self.content
-            .iter()
-            .filter_map(|b| match b {
-                ContentBlock::Text { text, .. } => Some(text.as_str()),
-                _ => None,
-            })
-            .collect::<Vec<_>>()
-            .join("\n")
+        join_texts(&self.content, "\n")
     }
 
     /// Names of the tools this (assistant) turn called, in order.

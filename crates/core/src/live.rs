@@ -8,10 +8,11 @@
 //! assert_eq!(live.permission_mode(), PermissionMode::AcceptEdits);
 //! ```
 
-use std::sync::{Mutex, MutexGuard};
+use std::sync::Mutex;
 
 use crate::config::PermissionMode;
 use crate::rules::RuleSet;
+use crate::sync::lock;
 
 #[derive(Debug)]
 pub struct LiveSettings {
@@ -20,10 +21,6 @@ pub struct LiveSettings {
     /// The permission rules and extra directories in force, once the session has set them
     /// up (can_use_tool answers may add to them).
     permissions: Mutex<Option<(RuleSet, Vec<std::path::PathBuf>)>>,
-}
-
-fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 impl LiveSettings {

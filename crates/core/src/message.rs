@@ -9,7 +9,7 @@
 //! let m: Message = serde_json::from_str(
 //!     r#"{"type":"system","subtype":"status","status":null,"uuid":"u","session_id":"s"}"#,
 //! ).unwrap();
-//! assert!(matches!(m, Message::System(ref s) if s.subtype == "status"));
+//! assert!(matches!(m, Message::System(ref s) if s.subtype() == "status"));
 //! ```
 
 use std::collections::BTreeMap;
@@ -18,6 +18,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use crate::content::{ContentBlock, UserContent};
+pub use crate::protocol::system::SystemMessage;
 use crate::usage::{ModelUsage, Usage};
 
 /// One item of a session's output stream.
@@ -53,17 +54,6 @@ impl Message {
     }
 }
 
-/// `type: "system"`: `init`, `api_retry`, `compact_boundary`, `status`, ... The fields
-/// besides `subtype` differ per subtype and are kept in `data`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct SystemMessage {
-    pub subtype: String,
-    #[serde(flatten)]
-    pub data: Map<String, Value>,
-    pub uuid: String,
-    pub session_id: String,
-}
-
 /// The raw API message carried by an assistant message (one content block each).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ApiMessage {
@@ -82,6 +72,9 @@ pub struct ApiMessage {
     pub usage: Usage,
     #[serde(default)]
     pub context_management: Option<Value>,
+    /// Other fields of the API's message (`container`, `stop_details`, ...), verbatim.
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
 }
 
 fn message_type() -> String {
@@ -110,8 +103,20 @@ pub struct AssistantMessage {
     /// `server_display_name`/`tool_name` when the tool exists).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tool_use_meta: Option<Value>,
+    /// On a subagent's messages: which subagent, of which type, doing what.
+    #[serde(flatten, default, skip_serializing_if = "Option::is_none")]
+    pub subagent: Option<SubagentMark>,
     pub uuid: String,
     pub session_id: String,
+}
+
+/// What a subagent's messages say of it (the TypeScript SDK's `agent_id`, `subagent_type`,
+/// `task_description`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SubagentMark {
+    pub agent_id: String,
+    pub subagent_type: String,
+    pub task_description: String,
 }
 
 /// What a synthetic assistant message says of the local command (`/compact`) whose failure
@@ -166,6 +171,9 @@ pub struct UserMessage {
     /// continues from (`false`).
     #[serde(default, rename = "isReplay", skip_serializing_if = "Option::is_none")]
     pub is_replay: Option<bool>,
+    /// On a subagent's messages: which subagent, of which type, doing what.
+    #[serde(flatten, default, skip_serializing_if = "Option::is_none")]
+    pub subagent: Option<SubagentMark>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub uuid: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -183,6 +191,7 @@ impl UserMessage {
             tool_use_result: None,
             is_synthetic: None,
             is_replay: None,
+            subagent: None,
             uuid: None,
             session_id: None,
         }
@@ -220,8 +229,14 @@ pub struct ResultMessage {
     pub errors: Option<Vec<String>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub structured_output: Option<Value>,
-    #[serde(default)]
-    pub api_error_status: Option<u16>,
+    /// The failed request's HTTP status. Absent on error subtypes and on a turn that made
+    /// no request; `Some(None)` is a `null` (a request was made and did not fail).
+    #[serde(
+        default,
+        deserialize_with = "present",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub api_error_status: Option<Option<u16>>,
     /// The API's `error.type` when an API error ended the turn.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub api_error_type: Option<String>,
@@ -230,7 +245,84 @@ pub struct ResultMessage {
     pub local_command: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub terminal_reason: Option<String>,
+    /// `off`: fast mode is not offered (absent on a session that never started).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fast_mode_state: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fast_mode_disabled_reason: Option<String>,
+    /// Prompts waiting behind this turn.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub queued_turn_count: Option<u32>,
+    /// What started a turn the caller did not prompt (a background task's notification).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub origin: Option<ResultOrigin>,
+    /// The number of this result in the session's stream, from 0.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result_index: Option<u64>,
     pub uuid: String,
+}
+
+impl ResultMessage {
+    /// An empty success result of a session that started (its mode and queue state set);
+    /// the loop fills in the rest.
+    pub fn started(uuid: String) -> Self {
+        ResultMessage {
+            fast_mode_state: Some(crate::protocol::system::FAST_MODE_OFF.into()),
+            fast_mode_disabled_reason: Some(
+                crate::protocol::system::FAST_MODE_DISABLED_REASON.into(),
+            ),
+            queued_turn_count: Some(0),
+            ..ResultMessage::unstarted(uuid)
+        }
+    }
+
+    /// An empty success result of a session that never started (no mode or queue state).
+    pub fn unstarted(uuid: String) -> Self {
+        ResultMessage {
+            subtype: ResultSubtype::Success,
+            is_error: false,
+            duration_ms: 0,
+            duration_api_ms: 0,
+            num_turns: 0,
+            result: None,
+            stop_reason: None,
+            session_id: String::new(),
+            total_cost_usd: 0.0,
+            usage: Usage::default().for_result(),
+            model_usage: BTreeMap::new(),
+            permission_denials: Vec::new(),
+            errors: None,
+            structured_output: None,
+            api_error_status: None,
+            api_error_type: None,
+            local_command: None,
+            terminal_reason: None,
+            fast_mode_state: None,
+            fast_mode_disabled_reason: None,
+            queued_turn_count: None,
+            origin: None,
+            result_index: None,
+            uuid,
+        }
+    }
+}
+
+/// A field that, when present, holds a value or `null`.
+fn present<'de, D: serde::Deserializer<'de>, T: Deserialize<'de>>(
+    d: D,
+) -> Result<Option<Option<T>>, D::Error> {
+    Option::<T>::deserialize(d).map(Some)
+}
+
+/// What started a turn the caller did not prompt.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ResultOrigin {
+    /// `task-notification`.
+    pub kind: String,
+    /// `session-task`.
+    pub producer: String,
+    #[serde(rename = "runId")]
+    pub run_id: String,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -248,6 +340,13 @@ pub enum ResultSubtype {
 pub struct StreamEventMessage {
     pub event: Value,
     pub parent_tool_use_id: Option<String>,
+    /// How thinking is displayed (the request's `thinking.display`), on the response's
+    /// `message_start` and on each thinking block's start.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub thinking_display: Option<String>,
+    /// The id of the response the event belongs to.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub api_message_id: Option<String>,
     pub uuid: String,
     pub session_id: String,
 }
@@ -274,12 +373,14 @@ mod tests {
                     ..Usage::default()
                 },
                 context_management: None,
+                extra: Map::new(),
             },
             parent_tool_use_id: None,
             error: None,
             api_error: None,
             local_command: None,
             tool_use_meta: None,
+            subagent: None,
             uuid: "u".into(),
             session_id: "s".into(),
         });
@@ -296,9 +397,10 @@ mod tests {
     }
 
     #[test]
-    fn system_message_flattens_data() {
+    fn system_message_has_typed_fields() {
         let raw = json!({"type": "system", "subtype": "api_retry", "attempt": 1,
-                         "uuid": "u", "session_id": "s"});
+            "max_retries": 10, "retry_delay_ms": 500, "error_status": null, "error": "unknown",
+            "uuid": "u", "session_id": "s"});
         let m: Message = serde_json::from_value(raw.clone()).unwrap();
         assert_eq!(serde_json::to_value(&m).unwrap(), raw);
     }

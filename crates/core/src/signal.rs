@@ -15,6 +15,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::task::{Context, Poll, Waker};
 
+use crate::sync::lock;
+
 #[derive(Clone, Default)]
 pub struct AbortSignal {
     inner: Arc<Inner>,
@@ -56,10 +58,6 @@ impl std::fmt::Debug for AbortSignal {
             .field("aborted", &self.is_aborted())
             .finish()
     }
-}
-
-fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 pub struct Aborted {

@@ -13,7 +13,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex};
 
 use futures::future::BoxFuture;
 use serde_json::Value;
@@ -21,6 +21,7 @@ use serde_json::Value;
 use crate::content::ToolResultContent;
 use crate::permission::{PermissionContext, ToolPermission};
 use crate::signal::AbortSignal;
+use crate::sync::lock;
 
 /// Everything a tool call may need besides its input.
 #[derive(Clone, Debug)]
@@ -35,6 +36,10 @@ pub struct ToolContext {
     pub env: BTreeMap<String, String>,
     /// Fires when the caller interrupts the turn; long-running tools stop and clean up.
     pub abort: AbortSignal,
+    /// The subagent making the call (none: the main agent).
+    pub agent_id: Option<String>,
+    /// The prompt of the turn the call belongs to.
+    pub prompt_id: Option<String>,
 }
 
 /// The result of one tool call.
@@ -105,10 +110,7 @@ pub trait Tool: Send + Sync {
     /// Whether this call may run without asking, before rules and callbacks are consulted.
     /// The default asks for every call.
     fn check_permission(&self, _input: &Value, _ctx: &PermissionContext) -> ToolPermission {
-        ToolPermission::ask(format!(
-            "Claude requested permissions to use {}, but you haven't granted it yet.",
-            self.name()
-        ))
+        ToolPermission::ask_to_use(self.name())
     }
     /// A short human description of the call (can_use_tool's `description`).
     fn describe_call(&self, input: &Value) -> Option<String> {
@@ -118,6 +120,10 @@ pub trait Tool: Send + Sync {
             .map(str::to_string)
     }
     fn call<'a>(&'a self, input: Value, ctx: &'a ToolContext) -> BoxFuture<'a, ToolOutput>;
+    /// The call's block has streamed and the call is scheduled; it runs later. A tool that
+    /// reports its start to the caller (a subagent's `task_started`) does it here, where the
+    /// reference does. `agent_id`: the subagent making the call (none: the main agent).
+    fn announce(&self, _tool_use_id: &str, _input: &Value, _agent_id: Option<&str>) {}
 }
 
 /// The `tools` entry of a request for one tool.
@@ -156,20 +162,18 @@ struct DeferredState {
 }
 
 impl DeferredTools {
-    fn lock(&self) -> MutexGuard<'_, DeferredState> {
-        self.inner.lock().unwrap_or_else(|e| e.into_inner())
-    }
-
     /// Holds back a tool, given its request definition (`name`, `description`, `input_schema`).
     pub fn defer(&self, definition: Value) {
         if let Some(name) = definition.get("name").and_then(Value::as_str) {
-            self.lock().definitions.insert(name.to_string(), definition);
+            lock(&self.inner)
+                .definitions
+                .insert(name.to_string(), definition);
         }
     }
 
     /// Marks tools as looked up: requests carry them from now on.
     pub fn load<S: AsRef<str>>(&self, names: impl IntoIterator<Item = S>) {
-        let mut state = self.lock();
+        let mut state = lock(&self.inner);
         for name in names {
             let name = name.as_ref();
             if state.definitions.contains_key(name) {
@@ -180,18 +184,18 @@ impl DeferredTools {
 
     /// Whether requests leave this tool out for now.
     pub fn is_hidden(&self, name: &str) -> bool {
-        let state = self.lock();
+        let state = lock(&self.inner);
         state.definitions.contains_key(name) && !state.loaded.contains(name)
     }
 
     /// Definitions of every deferred tool (loaded or not), by name.
     pub fn definitions(&self) -> Vec<Value> {
-        self.lock().definitions.values().cloned().collect()
+        lock(&self.inner).definitions.values().cloned().collect()
     }
 
     /// Names of the deferred tools still held back.
     pub fn hidden_names(&self) -> Vec<String> {
-        let state = self.lock();
+        let state = lock(&self.inner);
         state
             .definitions
             .keys()
@@ -204,6 +208,43 @@ impl DeferredTools {
 impl std::fmt::Debug for DeferredTools {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_list().entries(self.hidden_names()).finish()
+    }
+}
+
+/// Tools a caller hands to a session (custom tools, an in-process server's tools). Two lists
+/// are equal when they name the same tools.
+#[derive(Clone, Default)]
+pub struct ToolList(pub Vec<Arc<dyn Tool>>);
+
+impl ToolList {
+    pub fn names(&self) -> Vec<&str> {
+        self.0.iter().map(|t| t.name()).collect()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = &Arc<dyn Tool>> {
+        self.0.iter()
+    }
+}
+
+impl From<Vec<Arc<dyn Tool>>> for ToolList {
+    fn from(tools: Vec<Arc<dyn Tool>>) -> Self {
+        ToolList(tools)
+    }
+}
+
+impl PartialEq for ToolList {
+    fn eq(&self, other: &Self) -> bool {
+        self.names() == other.names()
+    }
+}
+
+impl std::fmt::Debug for ToolList {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.names()).finish()
     }
 }
 

@@ -9,6 +9,8 @@
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
+use crate::sync::lock;
+
 /// The API's usage object. The four token counts are typed; anything else the API sends
 /// (server_tool_use, service_tier, cache_creation, ...) is kept in `extra`.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -62,15 +64,52 @@ impl Usage {
             .unwrap_or(0)
     }
 
+    /// This usage as a result message reports it: every key of the API's full usage object,
+    /// with its empty value where the API sent none.
+    pub fn for_result(&self) -> Usage {
+        let mut u = self.clone();
+        fill(&mut u.extra, RESULT_USAGE_DEFAULTS);
+        u
+    }
+
+    /// The usage of a synthetic assistant message (one no model wrote): zero tokens, and
+    /// the keys no model filled in set to null.
+    pub fn synthetic() -> Usage {
+        let mut u = Usage::default();
+        fill(&mut u.extra, SYNTHETIC_USAGE_DEFAULTS);
+        u
+    }
+
     /// Tokens of the prompt as the API counted it (input + cache read + cache write).
     pub fn context_tokens(&self) -> u64 {
         self.input_tokens + self.cache_read_input_tokens + self.cache_creation_input_tokens
     }
 }
 
+/// The keys of the API's full usage object and their empty values (JSON).
+const RESULT_USAGE_DEFAULTS: &str = r#"{"output_tokens_details": {"thinking_tokens": 0},
+    "server_tool_use": {"web_search_requests": 0, "web_fetch_requests": 0},
+    "service_tier": "standard",
+    "cache_creation": {"ephemeral_1h_input_tokens": 0, "ephemeral_5m_input_tokens": 0},
+    "inference_geo": "", "iterations": [], "speed": "standard", "fallback_credit": null}"#;
+
+const SYNTHETIC_USAGE_DEFAULTS: &str = r#"{"output_tokens_details": null,
+    "server_tool_use": {"web_search_requests": 0, "web_fetch_requests": 0},
+    "service_tier": null,
+    "cache_creation": {"ephemeral_1h_input_tokens": 0, "ephemeral_5m_input_tokens": 0},
+    "inference_geo": null, "iterations": null, "speed": null, "fallback_credit": null}"#;
+
+fn fill(target: &mut Map<String, Value>, defaults: &str) {
+    if let Ok(Value::Object(d)) = serde_json::from_str::<Value>(defaults) {
+        for (k, v) in d {
+            target.entry(k).or_insert(v);
+        }
+    }
+}
+
 /// Per-model cumulative usage, the `modelUsage` map of the result message.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", default)]
 pub struct ModelUsage {
     pub input_tokens: u64,
     pub output_tokens: u64,
@@ -81,6 +120,17 @@ pub struct ModelUsage {
     pub cost_usd: f64,
     pub context_window: u64,
     pub max_output_tokens: u64,
+    pub thinking_tokens: u64,
+    #[serde(rename = "cacheCreationEphemeral5mInputTokens")]
+    pub cache_creation_ephemeral_5m_input_tokens: u64,
+    #[serde(rename = "cacheCreationEphemeral1hInputTokens")]
+    pub cache_creation_ephemeral_1h_input_tokens: u64,
+    /// The model's name without a date or `[1m]`.
+    pub canonical_model: String,
+    /// `firstParty`.
+    pub provider: String,
+    /// `list`: priced at list prices.
+    pub cost_basis: String,
 }
 
 impl ModelUsage {
@@ -96,6 +146,26 @@ impl ModelUsage {
         self.max_output_tokens = max_output_tokens(model);
         cost
     }
+
+    /// This entry as a result reports it, with the labels of `model`.
+    pub fn labelled(&self, model: &str) -> ModelUsage {
+        ModelUsage {
+            canonical_model: canonical_model(model).to_string(),
+            provider: "firstParty".into(),
+            cost_basis: "list".into(),
+            ..self.clone()
+        }
+    }
+}
+
+/// The `modelUsage` of a result: every model's entry, labelled.
+pub fn model_usage_report(
+    usage: &std::collections::BTreeMap<String, ModelUsage>,
+) -> std::collections::BTreeMap<String, ModelUsage> {
+    usage
+        .iter()
+        .map(|(model, entry)| (model.clone(), entry.labelled(model)))
+        .collect()
 }
 
 /// Writes a float as JavaScript prints numbers: whole values without a fraction (`0`, not
@@ -138,8 +208,9 @@ pub fn price_of(model: &str) -> Price {
         "claude-sonnet-4-6" | "claude-sonnet-4-5" | "claude-sonnet-4-0" => {
             price(3.0, 15.0, 3.75, 0.3)
         }
-        "claude-haiku-5-5" => price(0.5, 0.5, 0.625, 0.05),
+        "claude-haiku-5-5" => price(0.5, 2.5, 0.625, 0.05),
         "claude-haiku-4-5" => price(1.0, 5.0, 1.25, 0.1),
+        "claude-fable-5" => price(10.0, 50.0, 12.5, 1.0),
         _ => price(4.0, 20.0, 5.0, 0.2),
     }
 }
@@ -156,8 +227,28 @@ pub fn canonical_model(model: &str) -> &str {
 /// USD per web search the API runs (10 per 1,000).
 pub const WEB_SEARCH_USD: f64 = 0.01;
 
-pub fn cost_usd(model: &str, usage: &Usage) -> f64 {
+/// Prompts of at most this many tokens (input, cache write and cache read together) cost a
+/// fifth on claude-haiku-5-5, as the reference prices them.
+const HAIKU_5_5_SMALL_PROMPT: u64 = 100_000;
+
+/// The price of one response: `price_of`, except for claude-haiku-5-5's small prompts.
+pub fn price_for(model: &str, usage: &Usage) -> Price {
     let p = price_of(model);
+    let prompt =
+        usage.input_tokens + usage.cache_creation_input_tokens + usage.cache_read_input_tokens;
+    if canonical_model(model) == "claude-haiku-5-5" && prompt <= HAIKU_5_5_SMALL_PROMPT {
+        return price(
+            p.input / 5.0,
+            p.output / 5.0,
+            p.cache_write / 5.0,
+            p.cache_read / 5.0,
+        );
+    }
+    p
+}
+
+pub fn cost_usd(model: &str, usage: &Usage) -> f64 {
+    let p = price_for(model, usage);
     (usage.input_tokens as f64 * p.input
         + usage.output_tokens as f64 * p.output
         + usage.cache_creation_input_tokens as f64 * p.cache_write
@@ -166,19 +257,31 @@ pub fn cost_usd(model: &str, usage: &Usage) -> f64 {
         + usage.web_search_requests() as f64 * WEB_SEARCH_USD
 }
 
-/// What tools spend on requests of their own (WebFetch's and WebSearch's side questions):
-/// recorded as they finish, added to the session's cost after each round of tool calls.
+/// What tools spend on requests of their own (WebFetch's and WebSearch's side questions, a
+/// subagent's requests), and the calls refused inside a subagent: recorded as they happen,
+/// added to the session's cost and denials after each round of tool calls.
 #[derive(Debug, Default)]
-pub struct SideLedger(std::sync::Mutex<Vec<(String, Usage)>>);
+pub struct SideLedger {
+    usage: std::sync::Mutex<Vec<(String, Usage)>>,
+    denials: std::sync::Mutex<Vec<crate::message::PermissionDenial>>,
+}
 
 impl SideLedger {
     pub fn record(&self, model: &str, usage: Usage) {
-        let mut v = self.0.lock().unwrap_or_else(|e| e.into_inner());
-        v.push((model.to_string(), usage));
+        lock(&self.usage).push((model.to_string(), usage));
     }
 
     pub fn drain(&self) -> Vec<(String, Usage)> {
-        std::mem::take(&mut *self.0.lock().unwrap_or_else(|e| e.into_inner()))
+        std::mem::take(&mut *lock(&self.usage))
+    }
+
+    /// A call a subagent's permission check refused: the session's result lists it.
+    pub fn record_denial(&self, denial: crate::message::PermissionDenial) {
+        lock(&self.denials).push(denial);
+    }
+
+    pub fn drain_denials(&self) -> Vec<crate::message::PermissionDenial> {
+        std::mem::take(&mut *lock(&self.denials))
     }
 }
 
@@ -212,6 +315,40 @@ pub fn max_output_tokens(model: &str) -> u64 {
 
 #[cfg(test)]
 mod tests {
+
+    fn tokens(input: u64, output: u64, write: u64, read: u64) -> Usage {
+        Usage {
+            input_tokens: input,
+            output_tokens: output,
+            cache_creation_input_tokens: write,
+            cache_read_input_tokens: read,
+            ..Usage::default()
+        }
+    }
+
+    /// Figures read from the reference's results (usage scripted on the test server).
+    #[test]
+    fn haiku_5_5_prices_small_prompts_at_a_fifth_and_fable_5_has_its_own_price() {
+        let cases = [
+            ("claude-haiku-5-5", tokens(100, 20, 0, 0), 0.00002),
+            ("claude-haiku-5-5", tokens(100_000, 0, 0, 0), 0.01),
+            ("claude-haiku-5-5", tokens(100_001, 0, 0, 0), 0.0500005),
+            ("claude-haiku-5-5", tokens(100_000, 0, 1, 0), 0.050000625),
+            ("claude-haiku-5-5", tokens(20_000, 0, 0, 150_000), 0.0175),
+            ("claude-haiku-5-5", tokens(1_000, 300_000, 0, 0), 0.1501),
+            ("claude-haiku-5-5", tokens(150_000, 100_000, 0, 0), 0.325),
+            ("claude-fable-5", tokens(50_000, 50_000, 0, 0), 3.0),
+            ("claude-fable-5", tokens(0, 0, 100_000, 0), 1.25),
+            ("claude-fable-5-5", tokens(50_000, 50_000, 0, 0), 1.2),
+        ];
+        for (model, usage, want) in cases {
+            let got = cost_usd(model, &usage);
+            assert!(
+                (got - want).abs() < 1e-12,
+                "{model} {usage:?}: {got} != {want}"
+            );
+        }
+    }
 
     #[test]
     fn web_searches_are_counted_and_paid() {

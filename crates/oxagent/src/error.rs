@@ -19,6 +19,10 @@ pub enum OptionsErrorKind {
     Value,
     /// The option names a feature oxagent does not have yet.
     Unsupported,
+    /// The session refuses to start with this value, as the reference's CLI refuses it (it
+    /// exits with code 1 before any message): a `session_id` that is not a UUID. The faces
+    /// report it as that failure (Python: `ProcessError`).
+    Refused,
     /// No such option.
     Unknown,
 }

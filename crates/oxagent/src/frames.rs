@@ -1,140 +1,177 @@
-//! The session's frame channel: messages and control requests out, answers in.
+//! The documented SDKs' stream-json frames over the session runtime: the in-process twin of
+//! the CLI those SDKs drive. The Python and Node bindings and the CLI speak it; the Rust API
+//! does not (it reads [`crate::SessionRuntime`]'s events as they are).
 //!
-//! Outgoing frames are the stream-json lines the documented SDKs read from their CLI:
-//! messages, `control_request` (the session asks the host: can_use_tool, hook_callback,
-//! mcp_message) and `control_response` (the session answers the host). Control requests wait
-//! for the host's `control_response` frame with the same `request_id`.
+//! ```no_run
+//! # async fn demo() -> Result<(), oxagent::Error> {
+//! use serde_json::json;
+//! let options = oxagent::Options::from_json(&json!({"max_turns": 2}))?;
+//! let session = oxagent::FrameSession::spawn(options, &tokio::runtime::Handle::current())?;
+//! session.send(json!({"type": "user", "message": {"role": "user", "content": "Hello"}}))?;
+//! session.end_input();
+//! while let Some(frame) = session.recv().await {
+//!     println!("{frame}");
+//! }
+//! # Ok(()) }
+//! ```
+//!
+//! Frames in: `user` messages, `control_response` (answers to the session's control
+//! requests) and `control_request` (the host's requests: `interrupt`, `set_permission_mode`,
+//! `set_model`, `initialize`, `mcp_status`, `get_context_usage`). Frames out: messages in the
+//! TypeScript SDK's wire shape, and `control_request` (`can_use_tool`, `hook_callback`,
+//! `mcp_message`).
 
-use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
-use futures::channel::oneshot;
-use futures::future::BoxFuture;
-use oxagent_core::agent::Emit;
-use oxagent_core::host::Host;
-use oxagent_core::Message;
+use oxagent_core::model::Model;
+use oxagent_core::protocol::{Event, HostRequest, Op};
+use oxagent_core::UserContent;
 use serde_json::{json, Value};
-use tokio::sync::mpsc::UnboundedSender;
 
-use crate::settings_host::LocalHost;
-use crate::wire::{decorate, WireState};
+use crate::error::{Error, Result};
+use crate::options::Options;
+use crate::runtime::{Events, SessionRuntime};
 
-type Pending = HashMap<String, oneshot::Sender<Result<Value, String>>>;
-
-/// The sending half of a session's output, shared by the loop and the controller.
-#[derive(Clone)]
-pub(crate) struct FrameOut {
-    tx: Arc<Mutex<Option<UnboundedSender<Value>>>>,
-    pending: Arc<Mutex<Pending>>,
-    counter: Arc<AtomicU64>,
-    wire: Arc<Mutex<WireState>>,
-    /// Whether the host answers can_use_tool.
-    pub can_use_tool: bool,
-    /// Requests the facade answers itself (settings hooks, persisting permissions).
-    local: Option<Arc<LocalHost>>,
+/// One session, driven by stream-json frames.
+pub struct FrameSession {
+    runtime: SessionRuntime,
+    events: tokio::sync::Mutex<Events>,
 }
 
-fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(|e| e.into_inner())
-}
+impl FrameSession {
+    /// Starts a session on `rt` with the Messages API client the environment configures.
+    pub fn spawn(options: Options, rt: &tokio::runtime::Handle) -> Result<FrameSession> {
+        let (runtime, events) = SessionRuntime::spawn(options, rt)?;
+        Ok(Self::over(runtime, events))
+    }
 
-impl FrameOut {
-    pub fn new(tx: UnboundedSender<Value>, can_use_tool: bool) -> Self {
-        FrameOut {
-            tx: Arc::new(Mutex::new(Some(tx))),
-            pending: Arc::default(),
-            counter: Arc::default(),
-            wire: Arc::default(),
-            can_use_tool,
-            local: None,
+    /// Starts a session that talks to `model` (a cassette, a test double, another endpoint).
+    pub fn spawn_with_model(
+        options: Options,
+        rt: &tokio::runtime::Handle,
+        model: Arc<dyn Model>,
+    ) -> Result<FrameSession> {
+        let (runtime, events) = SessionRuntime::spawn_with_model(options, rt, model)?;
+        Ok(Self::over(runtime, events))
+    }
+
+    fn over(runtime: SessionRuntime, events: Events) -> FrameSession {
+        FrameSession {
+            runtime,
+            events: tokio::sync::Mutex::new(events),
         }
     }
 
-    /// Answers the requests `local` knows (settings hooks, `persist_permissions`) in the
-    /// facade instead of sending them to the caller.
-    pub fn with_local(mut self, local: LocalHost) -> Self {
-        self.local = Some(Arc::new(local));
-        self
+    /// The runtime underneath.
+    pub fn runtime(&self) -> &SessionRuntime {
+        &self.runtime
     }
 
-    pub fn send(&self, frame: Value) {
-        if let Some(tx) = lock(&self.tx).as_ref() {
-            // A closed receiver means the caller is gone; nothing is waiting for the frame.
-            let _ = tx.send(frame);
+    pub fn session_id(&self) -> &str {
+        self.runtime.session_id()
+    }
+
+    /// The next outgoing frame; `None` once the session is over.
+    pub async fn recv(&self) -> Option<Value> {
+        let event = self.events.lock().await.next().await?;
+        Some(event_frame(&event))
+    }
+
+    /// Hands the session one incoming frame.
+    pub fn send(&self, frame: Value) -> Result<()> {
+        if self.runtime.is_closed() {
+            return Err(Error::Closed);
         }
-    }
-
-    /// Ends the output: the reader sees the end once it has taken what was sent before.
-    pub fn close(&self) {
-        lock(&self.tx).take();
-        self.fail_all("the session is closed");
-    }
-
-    /// Resolves a pending control request with the host's answer. Returns false for an
-    /// unknown id (already answered, or never asked).
-    pub fn resolve(&self, request_id: &str, answer: Result<Value, String>) -> bool {
-        match lock(&self.pending).remove(request_id) {
-            Some(tx) => tx.send(answer).is_ok(),
-            None => false,
-        }
-    }
-
-    /// Fails every pending request (the session is closing).
-    pub fn fail_all(&self, why: &str) {
-        for (_, tx) in lock(&self.pending).drain() {
-            let _ = tx.send(Err(why.to_string()));
-        }
-    }
-}
-
-impl FrameOut {
-    /// Sends a message frame built elsewhere, with the wire fields every message frame gets.
-    pub fn send_message(&self, mut frame: Value) {
-        decorate(&mut frame, &mut lock(&self.wire));
-        self.send(frame)
-    }
-}
-
-impl Emit for FrameOut {
-    fn emit(&self, message: Message) {
-        match serde_json::to_value(&message) {
-            Ok(mut v) => {
-                decorate(&mut v, &mut lock(&self.wire));
-                self.send(v)
+        match frame.get("type").and_then(Value::as_str) {
+            Some("user") => {
+                let content = frame
+                    .pointer("/message/content")
+                    .cloned()
+                    .ok_or_else(|| Error::Frame("a user frame needs message.content".into()))?;
+                let content: UserContent = serde_json::from_value(content)
+                    .map_err(|e| Error::Frame(format!("message.content: {e}")))?;
+                self.runtime.submit(Op::Prompt(content))
             }
-            Err(e) => self.send(
-                json!({"type": "system", "subtype": "informational", "level": "warning",
-                "content": format!("a message could not be serialized: {e}")}),
-            ),
+            Some("control_response") => {
+                let resp = frame.get("response").cloned().unwrap_or(Value::Null);
+                let id = resp
+                    .get("request_id")
+                    .and_then(Value::as_str)
+                    .unwrap_or("")
+                    .to_string();
+                let answer = match resp.get("subtype").and_then(Value::as_str) {
+                    Some("error") => Err(resp
+                        .get("error")
+                        .and_then(Value::as_str)
+                        .unwrap_or("error")
+                        .to_string()),
+                    _ => Ok(resp.get("response").cloned().unwrap_or(json!({}))),
+                };
+                self.runtime.answer_raw(&id, answer);
+                Ok(())
+            }
+            Some("control_request") => Err(Error::Frame(
+                "a host's control_request is answered by control_reply".into(),
+            )),
+            Some("control_cancel_request") | Some("keep_alive") => Ok(()),
+            other => Err(Error::Frame(format!("unknown frame type {other:?}"))),
         }
     }
-}
 
-impl Host for FrameOut {
-    fn control(&self, request: Value) -> BoxFuture<'_, Result<Value, String>> {
-        if let Some(answer) = self.local.as_ref().and_then(|l| l.answer(&request)) {
-            return answer;
+    /// The `control_response` frame answering a host's `control_request` frame. The session
+    /// answers these at once.
+    pub fn control_reply(&self, frame: &Value) -> Result<Value> {
+        if self.runtime.is_closed() {
+            return Err(Error::Closed);
         }
-        let n = self.counter.fetch_add(1, Ordering::Relaxed);
-        let id = format!(
-            "req_{n}_{}",
-            &uuid::Uuid::new_v4().simple().to_string()[..8]
-        );
-        let (tx, rx) = oneshot::channel();
-        lock(&self.pending).insert(id.clone(), tx);
-        self.send(json!({"type": "control_request", "request_id": id, "request": request}));
-        let pending = self.pending.clone();
-        Box::pin(async move {
-            let answer = rx
-                .await
-                .unwrap_or_else(|_| Err("the session closed before the host answered".into()));
-            lock(&pending).remove(&id);
-            answer
+        let id = frame
+            .get("request_id")
+            .and_then(Value::as_str)
+            .unwrap_or("")
+            .to_string();
+        let body = frame.get("request").cloned().unwrap_or(Value::Null);
+        let reply = HostRequest::read(&body).and_then(|r| self.runtime.host_request(r));
+        Ok(match reply {
+            Ok(reply) => json!({"type": "control_response", "response": {
+                "subtype": "success", "request_id": id, "response": reply.to_body()}}),
+            Err(e) => json!({"type": "control_response", "response": {
+                "subtype": "error", "request_id": id, "error": e}}),
         })
     }
 
-    fn handles_can_use_tool(&self) -> bool {
-        self.can_use_tool
+    /// No more prompts will come: the session ends after the prompts already sent.
+    pub fn end_input(&self) {
+        let _ = self.runtime.submit(Op::EndInput);
+    }
+
+    /// Stops at once: the turn is aborted, tools are killed, pending requests fail.
+    pub fn close(&self) {
+        self.runtime.close();
+    }
+}
+
+static FRAMES_ENCODED: AtomicU64 = AtomicU64::new(0);
+
+/// How many events this process has encoded as stream-json frames: the witness, in tests,
+/// that the Rust API hands out messages without passing them through JSON.
+#[doc(hidden)]
+pub fn frames_encoded() -> u64 {
+    FRAMES_ENCODED.load(Ordering::Relaxed)
+}
+
+/// An event as the stream-json frame the documented SDKs read from their CLI.
+pub fn event_frame(event: &Event) -> Value {
+    FRAMES_ENCODED.fetch_add(1, Ordering::Relaxed);
+    match event {
+        Event::Message(m) => serde_json::to_value(m).unwrap_or_else(|e| {
+            json!({"type": "system", "subtype": "informational", "level": "warning",
+                "content": format!("a message could not be serialized: {e}")})
+        }),
+        Event::Control { id, request } => json!({
+            "type": "control_request",
+            "request_id": id,
+            "request": request,
+        }),
     }
 }

@@ -15,35 +15,33 @@
 //! # }
 //! ```
 //!
-//! [`SessionHandle`] is the frame-level interface the Python and Node faces use.
+//! [`SessionRuntime`] is the session underneath, read as typed events; [`FrameSession`] is
+//! the stream-json interface the Python and Node faces and the CLI use.
 
 mod error;
 mod frames;
-mod handle;
-mod mcp_http;
-mod mcp_stdio;
-mod memory;
 mod options;
-mod persist;
-mod prompts;
 mod query;
-mod sdk_mcp;
-mod settings;
-mod settings_host;
+mod runtime;
 mod setup;
-mod side_model;
-mod structured;
-mod tasks;
+mod subagents;
 mod toolset;
-mod wire;
 
-/// Listing, reading and changing saved sessions.
-pub mod saved;
+/// Tools written in Rust.
+pub mod custom;
 pub use error::{Error, OptionsError, OptionsErrorKind, Result};
-pub use handle::SessionHandle;
+pub use frames::{event_frame, frames_encoded, FrameSession};
 pub use options::{McpServer, Options, SystemPrompt, ToolsOption};
+pub use oxagent_core::protocol::control::CanUseTool as CanUseToolRequest;
+pub use oxagent_core::protocol::{self, HookEvent, HookInput, HookOutput, PermissionUpdate};
 pub use oxagent_core::{self as core, message, ContentBlock, Message, PermissionMode};
+/// MCP: server configs, and the in-process SDK server's JSON-RPC (for hosts that serve it
+/// to a remote session themselves).
+pub use oxagent_mcp as mcp;
+/// Listing, reading and changing saved sessions, for the faces (JSON in and out).
+pub use oxagent_sessions::json_api as saved;
 pub use query::{
     query, query_with, Callbacks, CanUseTool, Client, HookCallback, HookMatcherFns,
     PermissionResult,
 };
+pub use runtime::{Events, SessionRuntime};

@@ -15,7 +15,10 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use oxagent_core::config::HookMatcher;
+use oxagent_core::protocol::agents::AgentDefinition;
+use oxagent_core::tool::ToolList;
 use oxagent_core::PermissionMode;
+pub use oxagent_mcp::McpServer;
 use serde_json::{Map, Value};
 
 use crate::error::{OptionsError, OptionsErrorKind as K};
@@ -41,37 +44,6 @@ pub enum SystemPrompt {
     Preset { append: Option<String> },
 }
 
-/// An MCP server the session connects to.
-#[derive(Debug, Clone, PartialEq)]
-pub enum McpServer {
-    /// An in-process server of the host (Python `create_sdk_mcp_server`, JS
-    /// `createSdkMcpServer`), reached through `mcp_message` control requests.
-    Sdk { name: String },
-    /// A server the session starts as a child process and talks to over stdio.
-    Stdio {
-        name: String,
-        command: String,
-        args: Vec<String>,
-        env: BTreeMap<String, String>,
-    },
-    /// A server reached over streamable HTTP.
-    Http {
-        name: String,
-        url: String,
-        headers: BTreeMap<String, String>,
-    },
-}
-
-impl McpServer {
-    pub fn name(&self) -> &str {
-        match self {
-            McpServer::Sdk { name }
-            | McpServer::Stdio { name, .. }
-            | McpServer::Http { name, .. } => name,
-        }
-    }
-}
-
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Options {
     pub tools: Option<ToolsOption>,
@@ -79,6 +51,7 @@ pub struct Options {
     pub system_prompt: SystemPrompt,
     pub mcp_servers: Vec<McpServer>,
     pub permission_mode: Option<PermissionMode>,
+    /// The id of a new session; it must be a UUID (else the session refuses to start).
     pub session_id: Option<String>,
     pub max_turns: Option<u32>,
     pub max_budget_usd: Option<f64>,
@@ -105,7 +78,8 @@ pub struct Options {
     pub task_budget: Option<u64>,
     pub client_app: Option<String>,
     pub allow_dangerously_skip_permissions: bool,
-    /// Continue the session with this id.
+    /// Continue the session with this id, or the session of the working directory with this
+    /// title.
     pub resume: Option<String>,
     /// Continue the most recent session of the working directory.
     pub continue_conversation: bool,
@@ -114,6 +88,14 @@ pub struct Options {
     pub include_hook_events: bool,
     /// With `resume`: the conversation stops after this message uuid.
     pub resume_session_at: Option<String>,
+    /// Tools written in Rust, offered beside the built-in ones (Rust only; see
+    /// [`crate::custom`]).
+    pub custom_tools: ToolList,
+    /// Subagents the model may delegate to, by name (besides the built-in ones and the
+    /// project's agent files).
+    pub agents: BTreeMap<String, AgentDefinition>,
+    /// A foreground subagent's text reaches the caller too, not only its tool calls.
+    pub forward_subagent_text: bool,
 }
 
 const EFFORTS: &[&str] = &["low", "medium", "high", "xhigh", "max"];
@@ -125,8 +107,6 @@ const NOT_YET: &[&str] = &[
     "resume_drops_turn",
     "extra_args",
     "user",
-    "forward_subagent_text",
-    "agents",
     "skills",
     "sandbox",
     "plugins",
@@ -258,7 +238,8 @@ impl Options {
                     })?),
                 }
             }
-            "session_id" => self.session_id = string(key, v)?,
+            // As the SDKs: an empty id is left out (a new session).
+            "session_id" => self.session_id = string(key, v)?.filter(|s| !s.is_empty()),
             "max_turns" => {
                 // As the reference: 0 means "no limit" (it is never sent).
                 self.max_turns = integer(key, v)?.filter(|n| *n > 0).map(|n| n.min(u32::MAX as u64) as u32)
@@ -349,6 +330,8 @@ impl Options {
             "continue_conversation" => self.continue_conversation = flag(key, v)?,
             "fork_session" => self.fork_session = flag(key, v)?,
             "include_hook_events" => self.include_hook_events = flag(key, v)?,
+            "forward_subagent_text" => self.forward_subagent_text = flag(key, v)?,
+            "agents" => self.agents = parse_agents(v)?,
             "resume_session_at" => self.resume_session_at = string(key, v)?.filter(|s| !s.is_empty()),
             k if TRANSPORT_ONLY.contains(&k) => {}
             k if NOT_YET.contains(&k) => {
@@ -415,93 +398,42 @@ fn parse_system_prompt(v: &Value) -> Result<SystemPrompt, OptionsError> {
     }
 }
 
-/// `{type?: "stdio", command, args?, env?}`.
-fn stdio_server(name: &str, cfg: &Value) -> Result<McpServer, OptionsError> {
-    let key = "mcp_servers";
-    let bad = |what: &str| OptionsError::new(K::Type, key, format!("mcp_servers.{name}.{what}"));
-    let command = cfg
-        .get("command")
-        .and_then(Value::as_str)
-        .filter(|c| !c.is_empty())
-        .ok_or_else(|| bad("command must be a non-empty string"))?
-        .to_string();
-    let args = match cfg.get("args") {
-        None | Some(Value::Null) => Vec::new(),
-        Some(Value::Array(a)) => a
-            .iter()
-            .map(|x| x.as_str().map(str::to_string))
-            .collect::<Option<Vec<_>>>()
-            .ok_or_else(|| bad("args must be a list of strings"))?,
-        Some(_) => return Err(bad("args must be a list of strings")),
-    };
-    let env = string_map(cfg.get("env")).ok_or_else(|| bad("env must map names to strings"))?;
-    Ok(McpServer::Stdio {
-        name: name.to_string(),
-        command,
-        args,
-        env,
-    })
-}
-
-/// An optional map of names to strings (`env`, `headers`); `None` when it is something else.
-fn string_map(v: Option<&Value>) -> Option<BTreeMap<String, String>> {
-    match v {
-        None | Some(Value::Null) => Some(BTreeMap::new()),
-        Some(Value::Object(m)) => m
-            .iter()
-            .map(|(k, x)| x.as_str().map(|x| (k.clone(), x.to_string())))
-            .collect(),
-        Some(_) => None,
-    }
-}
-
-/// `{type: "http", url, headers?}`.
-fn http_server(name: &str, cfg: &Value) -> Result<McpServer, OptionsError> {
-    let bad = |what: &str| {
-        OptionsError::new(K::Type, "mcp_servers", format!("mcp_servers.{name}.{what}"))
-    };
-    let url = cfg
-        .get("url")
-        .and_then(Value::as_str)
-        .filter(|u| u.starts_with("http://") || u.starts_with("https://"))
-        .ok_or_else(|| bad("url must be an http:// or https:// URL"))?
-        .to_string();
-    let headers =
-        string_map(cfg.get("headers")).ok_or_else(|| bad("headers must map names to strings"))?;
-    Ok(McpServer::Http {
-        name: name.to_string(),
-        url,
-        headers,
-    })
-}
-
+/// `mcp_servers`: read by the MCP crate, its refusals worded as option errors.
 fn parse_mcp_servers(v: &Value) -> Result<Vec<McpServer>, OptionsError> {
     let key = "mcp_servers";
     match v {
-        Value::Null => Ok(Vec::new()),
+        Value::Null | Value::Object(_) | Value::String(_) => {
+            oxagent_mcp::config::parse(v).map_err(|e| {
+                let kind = if e.unsupported {
+                    K::Unsupported
+                } else {
+                    K::Type
+                };
+                OptionsError::new(kind, key, e.message)
+            })
+        }
+        _ => Err(type_err(key, "a mapping of server names to configs", v)),
+    }
+}
+
+fn parse_agents(v: &Value) -> Result<BTreeMap<String, AgentDefinition>, OptionsError> {
+    match v {
+        Value::Null => Ok(BTreeMap::new()),
         Value::Object(m) => m
             .iter()
-            .map(
-                |(name, cfg)| match cfg.get("type").and_then(Value::as_str) {
-                    Some("sdk") => Ok(McpServer::Sdk { name: name.clone() }),
-                    Some("stdio") | None => stdio_server(name, cfg),
-                    Some("http") => http_server(name, cfg),
-                    Some(t) => Err(OptionsError::new(
-                        K::Unsupported,
-                        key,
-                        format!(
-                            "mcp_servers: {t} servers ({name}) are not supported by oxagent yet"
-                        ),
-                    )),
-                },
-            )
+            .map(|(name, d)| {
+                serde_json::from_value(d.clone())
+                    .map(|d| (name.clone(), d))
+                    .map_err(|e| {
+                        OptionsError::new(K::Type, "agents", format!("agents.{name}: {e}"))
+                    })
+            })
             .collect(),
-        Value::String(_) => Err(OptionsError::new(
-            K::Unsupported,
-            key,
-            "mcp_servers as a config file path is not supported by oxagent yet",
+        _ => Err(type_err(
+            "agents",
+            "a mapping of agent names to definitions",
+            v,
         )),
-        _ => Err(type_err(key, "a mapping of server names to configs", v)),
     }
 }
 
@@ -542,7 +474,12 @@ fn parse_thinking(v: &Value) -> Result<Option<Value>, OptionsError> {
             ))
         }
     };
-    if let Some(d) = display.filter(|d| !d.is_null()) {
+    // The reference sends adaptive thinking with a display: summarized when asked, else
+    // updates.
+    if out["type"] == "adaptive" {
+        let summarized = display.as_ref().and_then(Value::as_str) == Some("summarized");
+        out["display"] = serde_json::json!(if summarized { "summarized" } else { "updates" });
+    } else if let Some(d) = display.filter(|d| !d.is_null()) {
         out["display"] = d;
     }
     Ok(Some(out))
@@ -557,12 +494,12 @@ mod tests {
     fn unknown_and_unsupported_options_are_named() {
         let e = Options::from_json(&json!({"max_turnz": 1})).unwrap_err();
         assert_eq!((e.kind, e.option.as_str()), (K::Unknown, "max_turnz"));
-        let e = Options::from_json(&json!({"agents": {"a": {}}})).unwrap_err();
+        let e = Options::from_json(&json!({"sandbox": {"enabled": true}})).unwrap_err();
         assert_eq!(
             e.message,
-            "the option agents is not supported by oxagent yet"
+            "the option sandbox is not supported by oxagent yet"
         );
-        assert!(Options::from_json(&json!({"agents": null, "resume": null})).is_ok());
+        assert!(Options::from_json(&json!({"sandbox": null, "resume": null})).is_ok());
     }
 
     #[test]
@@ -585,6 +522,9 @@ mod tests {
     #[test]
     fn thinking_enabled_without_budget_is_adaptive() {
         let o = Options::from_json(&json!({"thinking": {"type": "enabled"}})).unwrap();
-        assert_eq!(o.thinking, Some(json!({"type": "adaptive"})));
+        assert_eq!(
+            o.thinking,
+            Some(json!({"type": "adaptive", "display": "updates"}))
+        );
     }
 }

@@ -1,7 +1,8 @@
 //! The Rust face: `query()` and `Client`, with callbacks as async closures.
 //!
-//! Control requests from the session (`can_use_tool`, `hook_callback`) are answered here by
-//! the caller's closures; everything else arrives as typed [`Message`]s.
+//! Both read the session runtime's events as they are: messages come out typed, control
+//! requests (`can_use_tool`, `hook_callback`) are answered by the caller's closures on the
+//! way, and nothing passes through JSON.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -9,31 +10,27 @@ use std::sync::Arc;
 use futures::future::BoxFuture;
 use futures::stream::{self, BoxStream};
 use oxagent_core::config::HookMatcher;
-use oxagent_core::Message;
-use serde_json::{json, Value};
+use oxagent_core::protocol::control::{CanUseTool as CanUseToolRequest, ControlRequest};
+use oxagent_core::protocol::{ControlResponse, Event, HookInput, HookOutput, Op};
+use oxagent_core::{Message, UserContent};
+use serde_json::Value;
 
 use crate::error::{Error, Result};
-use crate::handle::SessionHandle;
 use crate::options::Options;
+use crate::runtime::{Events, SessionRuntime};
 use crate::PermissionMode;
 
-/// The answer of a can_use_tool callback.
-#[derive(Debug, Clone, PartialEq)]
-pub enum PermissionResult {
-    /// Run the call, with a rewritten input if given.
-    Allow { updated_input: Option<Value> },
-    /// Refuse it; the model reads `message`. `interrupt` also ends the turn.
-    Deny { message: String, interrupt: bool },
-}
+pub use oxagent_core::protocol::PermissionAnswer as PermissionResult;
 
-/// `(tool name, input, context)` -> decision. The context carries `suggestions`,
-/// `blocked_path`, `tool_use_id`, `description`, ... as the wire request has them.
-pub type CanUseTool =
-    Arc<dyn Fn(String, Value, Value) -> BoxFuture<'static, PermissionResult> + Send + Sync>;
+/// `(tool name, input, the request)` -> decision. The request carries `permission_suggestions`,
+/// `blocked_path`, `tool_use_id`, `description`, `decision_reason`, ...
+pub type CanUseTool = Arc<
+    dyn Fn(String, Value, CanUseToolRequest) -> BoxFuture<'static, PermissionResult> + Send + Sync,
+>;
 
-/// `(hook input, tool_use_id)` -> hook output (`{}` for "no opinion").
+/// `(hook input, tool_use_id)` -> hook output (`HookOutput::default()` for "no opinion").
 pub type HookCallback =
-    Arc<dyn Fn(Value, Option<String>) -> BoxFuture<'static, Value> + Send + Sync>;
+    Arc<dyn Fn(HookInput, Option<String>) -> BoxFuture<'static, HookOutput> + Send + Sync>;
 
 /// Callbacks for the calls whose tool name matches `matcher` (`None`: every call).
 #[derive(Clone)]
@@ -50,6 +47,7 @@ pub struct Callbacks {
     pub hooks: BTreeMap<String, Vec<HookMatcherFns>>,
 }
 
+/// The callbacks, by the ids the session knows them by.
 struct Wired {
     can_use_tool: Option<CanUseTool>,
     hooks: BTreeMap<String, HookCallback>,
@@ -88,84 +86,58 @@ fn wire(options: &mut Options, callbacks: Callbacks) -> Wired {
     }
 }
 
-async fn answer(handle: &SessionHandle, wired: &Wired, frame: &Value) {
-    let id = frame
-        .get("request_id")
-        .and_then(Value::as_str)
-        .unwrap_or("")
-        .to_string();
-    let req = frame.get("request").cloned().unwrap_or(Value::Null);
-    let body = match req.get("subtype").and_then(Value::as_str) {
-        Some("can_use_tool") => match &wired.can_use_tool {
-            Some(f) => {
-                let name = req
-                    .get("tool_name")
-                    .and_then(Value::as_str)
-                    .unwrap_or("")
-                    .to_string();
-                let input = req.get("input").cloned().unwrap_or(json!({}));
-                match f(name, input.clone(), req.clone()).await {
-                    PermissionResult::Allow { updated_input } => Ok(
-                        json!({"behavior": "allow", "updatedInput": updated_input.unwrap_or(input)}),
-                    ),
-                    PermissionResult::Deny { message, interrupt } => {
-                        Ok(json!({"behavior": "deny", "message": message, "interrupt": interrupt}))
-                    }
-                }
+impl Wired {
+    /// The caller's answer to one control request.
+    async fn answer(
+        &self,
+        request: ControlRequest,
+    ) -> std::result::Result<ControlResponse, String> {
+        match request {
+            ControlRequest::CanUseTool(req) => {
+                let f = self
+                    .can_use_tool
+                    .as_ref()
+                    .ok_or("no can_use_tool callback")?;
+                let answer = f(req.tool_name.clone(), req.input.clone(), req).await;
+                Ok(ControlResponse::Permission(answer))
             }
-            None => Err("no can_use_tool callback".to_string()),
-        },
-        Some("hook_callback") => {
-            let cb = req
-                .get("callback_id")
-                .and_then(Value::as_str)
-                .and_then(|c| wired.hooks.get(c));
-            match cb {
-                Some(f) => {
-                    let tool_use_id = req
-                        .get("tool_use_id")
-                        .and_then(Value::as_str)
-                        .map(str::to_string);
-                    Ok(f(
-                        req.get("input").cloned().unwrap_or(Value::Null),
-                        tool_use_id,
-                    )
-                    .await)
-                }
-                None => Err("unknown hook callback".to_string()),
+            ControlRequest::HookCallback(call) => {
+                let f = self
+                    .hooks
+                    .get(&call.callback_id)
+                    .ok_or("unknown hook callback")?;
+                let output = f(call.input, call.tool_use_id).await;
+                Ok(ControlResponse::Hook(Box::new(output)))
             }
-        }
-        other => Err(format!(
-            "Unsupported control request subtype: {}",
-            other.unwrap_or("")
-        )),
-    };
-    let response = match body {
-        Ok(b) => json!({"subtype": "success", "request_id": id, "response": b}),
-        Err(e) => json!({"subtype": "error", "request_id": id, "error": e}),
-    };
-    let _ = handle.send(json!({"type": "control_response", "response": response}));
-}
-
-/// Reads frames until the next message, answering control requests on the way.
-async fn next_message(handle: &SessionHandle, wired: &Wired) -> Option<Message> {
-    loop {
-        let frame = handle.recv().await?;
-        match frame.get("type").and_then(Value::as_str) {
-            Some("control_request") => answer(handle, wired, &frame).await,
-            Some("control_response") => {}
-            _ => {
-                // Frames of types this version does not model are skipped, as documented.
-                if let Ok(m) = serde_json::from_value::<Message>(frame) {
-                    return Some(m);
-                }
-            }
+            other => Err(format!(
+                "Unsupported control request subtype: {}",
+                other.subtype()
+            )),
         }
     }
 }
 
-fn user_frame(prompt: &str) -> Value {
-    json!({"type": "user", "message": {"role": "user", "content": prompt}, "parent_tool_use_id": null, "session_id": ""})
+/// A session and the caller's side of it.
+struct Conversation {
+    runtime: SessionRuntime,
+    events: tokio::sync::Mutex<Events>,
+    wired: Wired,
+}
+
+impl Conversation {
+    /// Reads events until the next message, answering control requests on the way.
+    async fn next_message(&self) -> Option<Message> {
+        let mut events = self.events.lock().await;
+        loop {
+            match events.next().await? {
+                Event::Message(m) => return Some(m),
+                Event::Control { id, request } => {
+                    let reply = self.wired.answer(request).await;
+                    let _ = self.runtime.submit(Op::Answer { id, reply });
+                }
+            }
+        }
+    }
 }
 
 /// Runs one prompt to completion and streams every message.
@@ -182,13 +154,13 @@ pub fn query_with(
     let prompt = prompt.into();
     let started = Client::connect(options, callbacks).and_then(|c| {
         c.query(&prompt)?;
-        c.handle.end_input();
+        c.end_input();
         Ok(c)
     });
     match started {
         Err(e) => Box::pin(stream::once(async move { Err(e) })),
         Ok(client) => Box::pin(stream::unfold(client, |c| async move {
-            let m = next_message(&c.handle, &c.wired).await?;
+            let m = c.inner.next_message().await?;
             Some((Ok(m), c))
         })),
     }
@@ -196,8 +168,7 @@ pub fn query_with(
 
 /// A session that takes several prompts over time.
 pub struct Client {
-    handle: SessionHandle,
-    wired: Arc<Wired>,
+    inner: Arc<Conversation>,
 }
 
 impl Client {
@@ -207,16 +178,24 @@ impl Client {
         let rt = tokio::runtime::Handle::try_current().map_err(|_| {
             Error::Frame("oxagent needs a tokio runtime: call it from within one".into())
         })?;
-        let handle = SessionHandle::spawn(options, &rt)?;
+        let (runtime, events) = SessionRuntime::spawn(options, &rt)?;
         Ok(Client {
-            handle,
-            wired: Arc::new(wired),
+            inner: Arc::new(Conversation {
+                runtime,
+                events: tokio::sync::Mutex::new(events),
+                wired,
+            }),
         })
     }
 
     /// Sends a prompt; its messages come through [`Client::receive_response`].
     pub fn query(&self, prompt: &str) -> Result<()> {
-        self.handle.send(user_frame(prompt))
+        self.send(UserContent::Text(prompt.to_string()))
+    }
+
+    /// Sends a prompt of any content (text and images, ...).
+    pub fn send(&self, content: UserContent) -> Result<()> {
+        self.inner.runtime.submit(Op::Prompt(content))
     }
 
     /// Compacts the conversation now, as the prompt `/compact <instructions>` does:
@@ -224,13 +203,13 @@ impl Client {
     /// continuation, result) come through [`Client::receive_response`].
     pub fn compact(&self, instructions: &str) -> Result<()> {
         let prompt = format!("/compact {instructions}");
-        self.handle.send(user_frame(prompt.trim_end()))
+        self.query(prompt.trim_end())
     }
 
     /// The `/context` view: tokens by category (system prompt, system tools, memory files,
     /// messages, autocompact buffer, free space), totals and the auto-compact threshold.
     pub fn context_usage(&self) -> Value {
-        self.handle.context_usage()
+        self.inner.runtime.context_usage()
     }
 
     /// Messages until (and including) the next result.
@@ -239,30 +218,35 @@ impl Client {
             if done {
                 return None;
             }
-            let m = next_message(&self.handle, &self.wired).await?;
+            let m = self.inner.next_message().await?;
             let is_result = matches!(m, Message::Result(_));
             Some((Ok(m), is_result))
         }))
     }
 
     pub fn interrupt(&self) {
-        self.handle.interrupt();
+        let _ = self.inner.runtime.submit(Op::Interrupt);
     }
 
     pub fn set_permission_mode(&self, mode: PermissionMode) {
-        self.handle.set_permission_mode(mode);
+        let _ = self.inner.runtime.submit(Op::SetPermissionMode(mode));
     }
 
     pub fn set_model(&self, model: Option<String>) {
-        self.handle.set_model(model);
+        let _ = self.inner.runtime.submit(Op::SetModel(model));
     }
 
     pub fn session_id(&self) -> &str {
-        self.handle.session_id()
+        self.inner.runtime.session_id()
+    }
+
+    /// No more prompts: the session ends once those already sent are answered.
+    pub fn end_input(&self) {
+        let _ = self.inner.runtime.submit(Op::EndInput);
     }
 
     /// Ends the session: the current turn stops and its tools are killed.
     pub fn disconnect(&self) {
-        self.handle.close();
+        self.inner.runtime.close();
     }
 }

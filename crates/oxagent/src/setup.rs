@@ -1,19 +1,19 @@
-//! Turns [`Options`] into what a session runs on: its configuration and model (its tools:
-//! see `toolset`).
+//! Turns [`Options`] into what a session runs on: its environment, its settings (read by
+//! `oxagent_settings`) and its configuration (its tools: see `toolset`).
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
-use std::sync::Arc;
 
 use oxagent_core::clock::Clock;
 use oxagent_core::compact::CompactionSettings;
 use oxagent_core::config::{SessionConfig, DEFAULT_MODEL};
-use oxagent_core::{PermissionMode, Session};
+use oxagent_core::prompts;
+use oxagent_core::PermissionMode;
+use oxagent_settings::Settings;
 use serde_json::json;
 
 use crate::error::{OptionsError, OptionsErrorKind};
 use crate::options::{Options, SystemPrompt};
-use crate::{memory, prompts};
 
 /// The environment the session sees: the process environment with the options' `env` over it.
 pub(crate) fn effective_env(options: &Options) -> BTreeMap<String, String> {
@@ -22,14 +22,60 @@ pub(crate) fn effective_env(options: &Options) -> BTreeMap<String, String> {
     env
 }
 
-/// `host:port` of `ANTHROPIC_BASE_URL` when it names another host than Anthropic's API.
+/// `host:port` of `ANTHROPIC_BASE_URL` when it names another host than Anthropic's API (the
+/// port the scheme implies when none is written).
 fn gateway(env: &BTreeMap<String, String>) -> Option<String> {
-    let url = reqwest::Url::parse(env.get("ANTHROPIC_BASE_URL")?).ok()?;
-    let host = url.host_str().filter(|h| *h != "api.anthropic.com")?;
-    Some(match url.port_or_known_default() {
+    let (scheme, rest) = env.get("ANTHROPIC_BASE_URL")?.split_once("://")?;
+    let authority = rest.split(['/', '?', '#']).next()?;
+    let authority = authority.rsplit('@').next()?;
+    let (host, port) = match authority.rsplit_once(':') {
+        Some((h, p)) if !p.contains(']') => (h, Some(p.to_string())),
+        _ => (authority, None),
+    };
+    if host.is_empty() || host.eq_ignore_ascii_case("api.anthropic.com") {
+        return None;
+    }
+    let port = port.or(match scheme.to_ascii_lowercase().as_str() {
+        "https" => Some("443".into()),
+        "http" => Some("80".into()),
+        _ => None,
+    });
+    Some(match port {
         Some(port) => format!("{host}:{port}"),
         None => host.to_string(),
     })
+}
+
+/// The settings files and the `settings` option the options select, their `env` put over
+/// `env`; refused when they ask to bypass permissions as root outside a sandbox.
+pub(crate) fn settings(
+    options: &Options,
+    env: &mut BTreeMap<String, String>,
+) -> Result<Settings, OptionsError> {
+    let settings = Settings::load(
+        &session_cwd(options),
+        &oxagent_sessions::start::home(env),
+        options.setting_sources.as_deref(),
+        options.settings.as_deref(),
+    );
+    settings.apply_env(env);
+    let skip = options.allow_dangerously_skip_permissions;
+    settings
+        .check_bypass(options.permission_mode, skip, env)
+        .map_err(|e| {
+            OptionsError::new(OptionsErrorKind::Value, "permission_mode", e.to_string())
+        })?;
+    Ok(settings)
+}
+
+/// The session's working directory as `session_config` will settle it (the settings files
+/// are read before it runs).
+fn session_cwd(options: &Options) -> PathBuf {
+    let cwd = match &options.cwd {
+        Some(c) => c.clone(),
+        None => std::env::current_dir().unwrap_or_else(|_| PathBuf::from(".")),
+    };
+    cwd.canonicalize().unwrap_or(cwd)
 }
 
 pub(crate) fn session_config(
@@ -113,47 +159,14 @@ pub(crate) fn session_config(
     c.hooks = options.hooks.clone();
     c.include_hook_events = options.include_hook_events;
     if options.output_schema.is_some() {
-        c.final_answer_tool = Some(crate::structured::NAME.to_string());
+        c.final_answer_tool = Some(oxagent_tools::session::structured_output::NAME.to_string());
     }
-    c.init_extra
-        .insert("slash_commands".into(), json!(["compact"]));
-    c.init_extra.insert("output_style".into(), json!("default"));
-    c.init_extra.insert("agents".into(), json!([]));
-    c.init_extra.insert("skills".into(), json!([]));
-    c.init_extra.insert("plugins".into(), json!([]));
-    let dirs: Vec<String> = c
+    c.init.additional_directories = c
         .additional_directories
         .iter()
         .map(|d| d.to_string_lossy().to_string())
         .collect();
-    c.init_extra
-        .insert("additional_directories".into(), json!(dirs));
-    // Fast mode is a product feature oxagent does not offer; the fields say so.
-    c.init_extra.insert("fast_mode_state".into(), json!("off"));
-    c.init_extra.insert(
-        "fast_mode_disabled_reason".into(),
-        json!("sdk_opt_in_required"),
-    );
-    c.init_extra.insert("view_mode".into(), json!("default"));
     Ok(c)
-}
-
-/// Loads the CLAUDE.md files `setting_sources` selects into the session: the reminder of
-/// the first prompt, the nested files tools reach, the `/context` entries.
-pub(crate) fn attach_memory(
-    session: &mut Session,
-    options: &Options,
-    env: &BTreeMap<String, String>,
-) {
-    let sources = options.setting_sources.as_deref();
-    let cwd = session.config.cwd.clone();
-    let files = memory::load(&cwd, &crate::persist::home(env), sources);
-    session.config.memory = memory::reminder(&files);
-    if sources.is_none_or(|s| s.iter().any(|x| x == "project")) {
-        session.nested_memory = Some(Arc::new(memory::Nested::new(&cwd)));
-    }
-    let entries = memory::context_entries(&files);
-    session.meter.update(|v| v.memory_files = entries);
 }
 
 /// Models with adaptive thinking get it by default, as the reference sends it.
@@ -165,5 +178,22 @@ fn default_thinking(model: &str) -> Option<serde_json::Value> {
         || m.starts_with("claude-opus-4-7")
         || m.starts_with("claude-opus-4-8")
         || m.starts_with("claude-sonnet-4-6"))
-    .then(|| json!({"type": "adaptive"}))
+    .then(|| json!({"type": "adaptive", "display": "updates"}))
+}
+
+/// The id a session is created with (`session_id`, else a fresh one): refused unless it is
+/// a UUID, before anything is read or written.
+pub(crate) fn fresh_id(id: &str) -> Result<oxagent_sessions::SessionId, OptionsError> {
+    oxagent_sessions::validate_session_id(id)
+        .map_err(|e| OptionsError::new(OptionsErrorKind::Refused, "session_id", e.to_string()))
+}
+
+/// What the options ask the session to continue from.
+pub(crate) fn continuation(options: &Options) -> oxagent_sessions::start::Continuation {
+    oxagent_sessions::start::Continuation {
+        resume: options.resume.clone(),
+        continue_conversation: options.continue_conversation,
+        fork_session: options.fork_session,
+        resume_session_at: options.resume_session_at.clone(),
+    }
 }

@@ -476,9 +476,9 @@ async fn can_use_tool_closure_denies() {
     let script = json!({"responses": [bash("toolu_01", "touch denied.txt"), text("Done.")]});
     let callbacks = Callbacks {
         can_use_tool: Some(std::sync::Arc::new(
-            |name: String, _input: Value, ctx: Value| {
+            |name: String, _input: Value, ctx: oxagent::CanUseToolRequest| {
                 Box::pin(async move {
-                    assert_eq!(ctx["tool_use_id"], "toolu_01");
+                    assert_eq!(ctx.tool_use_id, "toolu_01");
                     PermissionResult::Deny {
                         message: format!("{name} is forbidden here"),
                         interrupt: false,
@@ -510,14 +510,16 @@ async fn can_use_tool_closure_denies() {
 /// A callback that refuses every prompt with `interrupt: true`.
 fn interrupting() -> Callbacks {
     Callbacks {
-        can_use_tool: Some(std::sync::Arc::new(|_: String, _: Value, _: Value| {
-            Box::pin(async move {
-                PermissionResult::Deny {
-                    message: "Stop".into(),
-                    interrupt: true,
-                }
-            }) as futures::future::BoxFuture<'static, PermissionResult>
-        })),
+        can_use_tool: Some(std::sync::Arc::new(
+            |_: String, _: Value, _: oxagent::CanUseToolRequest| {
+                Box::pin(async move {
+                    PermissionResult::Deny {
+                        message: "Stop".into(),
+                        interrupt: true,
+                    }
+                }) as futures::future::BoxFuture<'static, PermissionResult>
+            },
+        )),
         ..Callbacks::default()
     }
 }
@@ -597,11 +599,12 @@ async fn callbacks_see_resolved_paths_and_results_keep_the_given_one() {
     let log = seen.clone();
     let callbacks = Callbacks {
         can_use_tool: Some(std::sync::Arc::new(
-            move |_: String, input: Value, _: Value| {
+            move |_: String, input: Value, _: oxagent::CanUseToolRequest| {
                 log.lock().unwrap().push(input.clone());
                 Box::pin(async move {
                     PermissionResult::Allow {
                         updated_input: Some(input),
+                        updated_permissions: Vec::new(),
                     }
                 }) as futures::future::BoxFuture<'static, PermissionResult>
             },
@@ -645,7 +648,12 @@ async fn the_classifier_warning_comes_once_before_the_first_refusal() {
         .collect();
     assert_eq!(
         system,
-        ["init", "informational", "permission_denied", "permission_denied"]
+        [
+            "init",
+            "informational",
+            "permission_denied",
+            "permission_denied"
+        ]
     );
     let warning = r.of_type("system")[1];
     assert_eq!(warning["tag"], "auto_mode_no_server_check");
@@ -715,9 +723,8 @@ async fn interrupt_ends_the_turn() {
 fn unknown_option_is_rejected() {
     let e = Options::from_json(&json!({"max_turnz": 3})).unwrap_err();
     assert_eq!(e.message, "unknown option \"max_turnz\"");
-    let e =
-        Options::from_json(&json!({"agents": {"reviewer": {"description": "d", "prompt": "p"}}}))
-            .unwrap_err();
+    let e = Options::from_json(&json!({"agents": {"reviewer": {"description": 3, "prompt": "p"}}}))
+        .unwrap_err();
     assert_eq!(e.option, "agents");
 }
 

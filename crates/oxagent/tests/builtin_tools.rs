@@ -8,7 +8,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use futures::StreamExt;
-use oxagent::{Callbacks, Client, Options, PermissionResult, SessionHandle};
+use oxagent::{Callbacks, Client, FrameSession, Options, PermissionResult};
 use oxagent_testkit::ScriptedServer;
 use serde_json::{json, Value};
 
@@ -71,7 +71,7 @@ async fn an_ended_task_starts_a_turn_of_its_own() {
     ]}))
     .await
     .unwrap();
-    let session = SessionHandle::spawn(
+    let session = FrameSession::spawn(
         options(&server.url(), dir.path(), json!({})),
         &tokio::runtime::Handle::current(),
     )
@@ -275,6 +275,7 @@ async fn deferred_tools_are_sent_once_looked_up() {
     assert_eq!(
         messages[0]["tools"],
         json!([
+            "Task",
             "Bash",
             "Edit",
             "NotebookEdit",
@@ -294,11 +295,20 @@ async fn deferred_tools_are_sent_once_looked_up() {
         .collect();
     assert_eq!(
         tool_names(&bodies[0]),
-        ["Bash", "Edit", "Read", "Skill", "ToolSearch", "Write"]
+        [
+            "Agent",
+            "Bash",
+            "Edit",
+            "Read",
+            "Skill",
+            "ToolSearch",
+            "Write"
+        ]
     );
     assert_eq!(
         tool_names(&bodies[1]),
         [
+            "Agent",
             "Bash",
             "Edit",
             "Read",
@@ -323,6 +333,7 @@ async fn tool_search_can_be_switched_off() {
         .collect()
         .await;
     let all = [
+        "Agent",
         "Bash",
         "Edit",
         "NotebookEdit",
@@ -333,7 +344,10 @@ async fn tool_search_can_be_switched_off() {
         "WebSearch",
         "Write",
     ];
-    assert_eq!(messages[0]["tools"], json!(all));
+    // system/init lists the Agent tool under its former name, Task.
+    let mut listed = all.to_vec();
+    listed[0] = "Task";
+    assert_eq!(messages[0]["tools"], json!(listed));
     let body = server.requests().into_iter().find_map(|r| r.body).unwrap();
     assert_eq!(tool_names(&body), all);
 }
@@ -394,12 +408,13 @@ async fn ask_user_question_is_answered_by_can_use_tool() {
     .unwrap();
     let callbacks = Callbacks {
         can_use_tool: Some(std::sync::Arc::new(
-            |name: String, mut input: Value, _ctx: Value| {
+            |name: String, mut input: Value, _ctx: oxagent::CanUseToolRequest| {
                 Box::pin(async move {
                     assert_eq!(name, "AskUserQuestion");
                     input["answers"] = json!({"Which color?": "Blue"});
                     PermissionResult::Allow {
                         updated_input: Some(input),
+                        updated_permissions: Vec::new(),
                     }
                 }) as futures::future::BoxFuture<'static, PermissionResult>
             },

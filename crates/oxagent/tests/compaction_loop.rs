@@ -8,7 +8,7 @@ use std::path::Path;
 use std::sync::{Arc, Mutex};
 
 use futures::StreamExt;
-use oxagent::{Callbacks, Client, HookCallback, HookMatcherFns, Message, Options};
+use oxagent::{Callbacks, Client, HookCallback, HookMatcherFns, HookOutput, Message, Options};
 use oxagent_testkit::ScriptedServer;
 use serde_json::{json, Value};
 
@@ -77,8 +77,10 @@ async fn manual_compact_mid_session() {
     let seen: Arc<Mutex<Vec<Value>>> = Arc::default();
     let log = seen.clone();
     let hook: HookCallback = Arc::new(move |input, _id| {
-        log.lock().unwrap().push(input);
-        Box::pin(async { json!({}) })
+        log.lock()
+            .unwrap()
+            .push(serde_json::to_value(input).unwrap());
+        Box::pin(async { HookOutput::default() })
     });
     let mut callbacks = Callbacks::default();
     callbacks.hooks.insert(

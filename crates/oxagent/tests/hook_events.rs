@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
 
 use futures::StreamExt;
-use oxagent::{Callbacks, HookCallback, HookMatcherFns, Options};
+use oxagent::{Callbacks, HookCallback, HookInput, HookMatcherFns, HookOutput, Options};
 use oxagent_testkit::ScriptedServer;
 use serde_json::{json, Value};
 
@@ -25,8 +25,9 @@ type Log = Arc<Mutex<Vec<Value>>>;
 /// A callback that records its input and answers `answer(input)`.
 fn recorder(log: &Log, answer: fn(&Value) -> Value) -> HookCallback {
     let log = log.clone();
-    Arc::new(move |input: Value, _id: Option<String>| {
-        let out = answer(&input);
+    Arc::new(move |input: HookInput, _id: Option<String>| {
+        let input = serde_json::to_value(input).unwrap();
+        let out = HookOutput::from_value(answer(&input)).unwrap();
         log.lock().unwrap().push(input);
         Box::pin(async move { out })
     })

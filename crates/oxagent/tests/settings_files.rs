@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 
 use futures::StreamExt;
-use oxagent::{Options, SessionHandle};
+use oxagent::{FrameSession, Options};
 use oxagent_testkit::ScriptedServer;
 use serde_json::{json, Value};
 
@@ -237,7 +237,7 @@ async fn updated_permissions_are_written_to_their_settings_file() {
             .unwrap();
     let mut opts = options(&server.url(), &env, json!({}));
     opts.can_use_tool = true;
-    let handle = SessionHandle::spawn(opts, &tokio::runtime::Handle::current()).unwrap();
+    let handle = FrameSession::spawn(opts, &tokio::runtime::Handle::current()).unwrap();
     handle
         .send(json!({"type": "user", "message": {"role": "user", "content": "Go"}}))
         .unwrap();

@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use serde::Serialize;
 use serde_json::{json, Value};
 
-use crate::{project_key, valid_session_id};
+use crate::{project_key, validate_session_id, SessionId};
 
 const EDGE: u64 = 64 * 1024;
 const PROMPT_CHARS: usize = 200;
@@ -104,10 +104,10 @@ fn git_worktrees(dir: &Path) -> Vec<PathBuf> {
 /// counts as absent.
 pub(crate) fn find_transcript(
     projects: &Path,
-    session_id: &str,
+    session_id: &SessionId,
     dir: Option<&Path>,
 ) -> Option<PathBuf> {
-    let name = format!("{session_id}.jsonl");
+    let name = session_id.file_name();
     let candidates: Vec<PathBuf> = match dir {
         Some(d) => find_project_dir(projects, d).into_iter().collect(),
         None => project_dirs(projects, None, false),
@@ -133,20 +133,17 @@ pub fn list_sessions(
         };
         for e in entries.flatten() {
             let name = e.file_name().to_string_lossy().to_string();
-            let Some(id) = name.strip_suffix(".jsonl") else {
+            let Some(Ok(id)) = name.strip_suffix(".jsonl").map(validate_session_id) else {
                 continue;
             };
-            if !valid_session_id(id) {
-                continue;
-            }
-            let Some(info) = read_info(&e.path(), id, &project) else {
+            let Some(info) = read_info(&e.path(), id.as_str(), &project) else {
                 continue;
             };
             let newer = by_id
-                .get(id)
+                .get(id.as_str())
                 .is_none_or(|old| old.last_modified < info.last_modified);
             if newer {
-                by_id.insert(id.to_string(), info);
+                by_id.insert(id.into(), info);
             }
         }
     }
@@ -167,12 +164,58 @@ fn page<T>(items: impl Iterator<Item = T>, limit: Option<usize>, offset: usize) 
 /// One session's facts; `None` if the id is not a UUID, the file is missing, it is a
 /// sidechain, or it has nothing to summarize.
 pub fn session_info(projects: &Path, session_id: &str, dir: Option<&Path>) -> Option<SessionInfo> {
-    if !valid_session_id(session_id) {
-        return None;
-    }
-    let path = find_transcript(projects, session_id, dir)?;
+    let id = validate_session_id(session_id).ok()?;
+    let path = find_transcript(projects, &id, dir)?;
     let project = path.parent()?.to_path_buf();
     read_info(&path, session_id, &project)
+}
+
+/// The session `resume` names: `value` itself when it is a session id, else the one
+/// session of `project` (a project folder) whose title is `value`, compared trimmed and
+/// without regard to case, as the reference does. The error is the reference's text: no
+/// session has that title, or several have.
+pub fn resume_target(project: &Path, value: &str) -> Result<SessionId, String> {
+    if let Ok(id) = validate_session_id(value) {
+        return Ok(id);
+    }
+    let wanted = value.trim().to_lowercase();
+    let mut matches: Vec<SessionInfo> = std::fs::read_dir(project)
+        .map(|it| it.flatten().collect::<Vec<_>>())
+        .unwrap_or_default()
+        .into_iter()
+        .filter_map(|e| {
+            let name = e.file_name().to_string_lossy().to_string();
+            let id = validate_session_id(name.strip_suffix(".jsonl")?).ok()?;
+            read_info(&e.path(), id.as_str(), project)
+        })
+        .filter(|info| {
+            info.custom_title
+                .as_deref()
+                .is_some_and(|t| !wanted.is_empty() && t.trim().to_lowercase() == wanted)
+        })
+        .collect();
+    matches.sort_by_key(|s| std::cmp::Reverse(s.last_modified));
+    match matches.as_slice() {
+        [] => Err(format!(
+            "Error: --resume requires a valid session ID or session title when used with --print. Usage: claude -p --resume <session-id|title>. Provided value \"{value}\" is not a UUID and does not match any session title."
+        )),
+        [one] => validate_session_id(&one.session_id).map_err(|e| e.to_string()),
+        several => {
+            let mut text = format!(
+                "Error: --resume \"{value}\" matches {} sessions. Pass one of these session IDs to disambiguate:",
+                several.len()
+            );
+            for s in several {
+                let at = std::time::UNIX_EPOCH + std::time::Duration::from_millis(s.last_modified);
+                text.push_str(&format!(
+                    "\n  {}  (modified {})",
+                    s.session_id,
+                    humantime::format_rfc3339_millis(at)
+                ));
+            }
+            Err(text)
+        }
+    }
 }
 
 /// The head and tail lines of a file (the whole file when small), parsed.
@@ -376,10 +419,10 @@ pub fn session_messages(
     offset: usize,
     keep_preserved: bool,
 ) -> Vec<SessionMessage> {
-    if !valid_session_id(session_id) {
+    let Ok(id) = validate_session_id(session_id) else {
         return Vec::new();
-    }
-    let Some(path) = find_transcript(projects, session_id, dir) else {
+    };
+    let Some(path) = find_transcript(projects, &id, dir) else {
         return Vec::new();
     };
     let text = std::fs::read_to_string(&path).unwrap_or_default();
@@ -520,10 +563,10 @@ fn subagent_files(
     dir: Option<&Path>,
 ) -> BTreeMap<String, PathBuf> {
     let mut out = BTreeMap::new();
-    if !valid_session_id(session_id) {
+    let Ok(id) = validate_session_id(session_id) else {
         return out;
-    }
-    let Some(main) = find_transcript(projects, session_id, dir) else {
+    };
+    let Some(main) = find_transcript(projects, &id, dir) else {
         return out;
     };
     let mut stack = vec![main.with_extension("").join("subagents")];

@@ -4,7 +4,8 @@
 //! one row per prompt, per assistant content block, per tool result, plus bookkeeping rows
 //! (`cost-state`). [`TranscriptWriter`] appends rows as a session runs; [`load`] rebuilds the
 //! conversation for `resume`, repairing a transcript torn by a crash; [`latest_session`] finds
-//! the session `continue` picks.
+//! the session `continue` picks. Every id that names a file passes [`validate_session_id`]
+//! first: the paths are built from a [`SessionId`] only.
 //!
 //! ```
 //! use oxagent_sessions::sanitize;
@@ -12,16 +13,20 @@
 //! ```
 
 mod catalog;
+mod id;
+pub mod json_api;
 mod load;
 mod mutate;
+pub mod start;
 mod writer;
 
 use std::path::{Path, PathBuf};
 
 pub use catalog::{
-    info_camel, list_sessions, list_subagents, session_info, session_messages, subagent_messages,
-    SessionInfo, SessionMessage,
+    info_camel, list_sessions, list_subagents, resume_target, session_info, session_messages,
+    subagent_messages, SessionInfo, SessionMessage,
 };
+pub use id::{validate_session_id, InvalidSessionId, SessionId, INVALID_SESSION_ID};
 pub use load::{load, LoadError, LoadedSession};
 pub use mutate::{delete_session, fork_session, rename_session, tag_session, SessionError};
 pub use writer::TranscriptWriter;
@@ -66,16 +71,6 @@ fn base36(mut n: u32) -> String {
     String::from_utf8(out).unwrap_or_default()
 }
 
-/// Whether `id` is a UUID (`8-4-4-4-12` hex digits), as session ids are.
-pub fn valid_session_id(id: &str) -> bool {
-    let parts: Vec<&str> = id.split('-').collect();
-    parts.len() == 5
-        && parts
-            .iter()
-            .zip([8, 4, 4, 4, 12])
-            .all(|(p, n)| p.len() == n && p.chars().all(|c| c.is_ascii_hexdigit()))
-}
-
 /// Every character that is not ASCII alphanumeric becomes `-`.
 pub fn sanitize(path: &str) -> String {
     path.chars()
@@ -88,18 +83,20 @@ pub fn project_dir(home: &Path, cwd: &Path) -> PathBuf {
     home.join(".claude").join("projects").join(project_key(cwd))
 }
 
-pub fn transcript_path(home: &Path, cwd: &Path, session_id: &str) -> PathBuf {
-    project_dir(home, cwd).join(format!("{session_id}.jsonl"))
+/// `<home>/.claude/projects/<project key of cwd>/<session id>.jsonl`.
+pub fn transcript_path(home: &Path, cwd: &Path, session_id: &SessionId) -> PathBuf {
+    project_dir(home, cwd).join(session_id.file_name())
 }
 
-/// The most recently written session of `cwd`, for `continue`.
-pub fn latest_session(home: &Path, cwd: &Path) -> Option<String> {
+/// The most recently written session of `cwd`, for `continue`. Files whose name is not a
+/// session id are passed over.
+pub fn latest_session(home: &Path, cwd: &Path) -> Option<SessionId> {
     let entries = std::fs::read_dir(project_dir(home, cwd)).ok()?;
     entries
         .flatten()
         .filter_map(|e| {
             let name = e.file_name().to_string_lossy().to_string();
-            let id = name.strip_suffix(".jsonl")?.to_string();
+            let id = validate_session_id(name.strip_suffix(".jsonl")?).ok()?;
             let modified = e.metadata().ok()?.modified().ok()?;
             Some((modified, id))
         })
@@ -117,10 +114,16 @@ mod tests {
         let cwd = Path::new("/w");
         let dir = project_dir(home.path(), cwd);
         std::fs::create_dir_all(&dir).unwrap();
-        std::fs::write(dir.join("a.jsonl"), "{}\n").unwrap();
+        let a = "aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa";
+        let b = "bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb";
+        std::fs::write(dir.join(format!("{a}.jsonl")), "{}\n").unwrap();
         std::thread::sleep(std::time::Duration::from_millis(20));
-        std::fs::write(dir.join("b.jsonl"), "{}\n").unwrap();
-        assert_eq!(latest_session(home.path(), cwd).as_deref(), Some("b"));
+        std::fs::write(dir.join(format!("{b}.jsonl")), "{}\n").unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        // Newer, but not a session id: never picked.
+        std::fs::write(dir.join("notes.jsonl"), "{}\n").unwrap();
+        let latest = latest_session(home.path(), cwd).unwrap();
+        assert_eq!(latest.as_str(), b);
         assert_eq!(latest_session(home.path(), Path::new("/other")), None);
     }
 }

@@ -29,6 +29,8 @@ pub struct LoadedSession {
 #[derive(Debug, PartialEq, Eq)]
 pub enum LoadError {
     NotFound,
+    /// `until` names no message of the transcript.
+    NoSuchMessage(String),
     Io(String),
 }
 
@@ -54,7 +56,8 @@ fn is_tool_result(blocks: &[ContentBlock]) -> bool {
         .any(|b| matches!(b, ContentBlock::ToolResult { .. }))
 }
 
-/// Loads `path`. With `until`, the conversation stops after the row with that uuid.
+/// Loads `path`. With `until`, the conversation stops after the message with that uuid;
+/// a transcript without it is [`LoadError::NoSuchMessage`].
 pub fn load(path: &Path, until: Option<&str>) -> Result<LoadedSession, LoadError> {
     let text = match std::fs::read_to_string(path) {
         Ok(t) => t,
@@ -68,6 +71,7 @@ pub fn load(path: &Path, until: Option<&str>) -> Result<LoadedSession, LoadError
     let mut last_assistant_id: Option<String> = None;
     // After a compact boundary: the turns it kept, to follow the summary row.
     let mut kept: Option<Vec<KeptTurn>> = None;
+    let mut reached = false;
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
         // A torn row is skipped and left in the file.
         let Ok(row) = serde_json::from_str::<Value>(line) else {
@@ -119,9 +123,9 @@ pub fn load(path: &Path, until: Option<&str>) -> Result<LoadedSession, LoadError
                     last_assistant_id = None;
                 }
                 s.last_uuid = uuid;
-                let stop = until.is_some() && s.last_uuid.as_deref() == until;
+                reached = until.is_some() && s.last_uuid.as_deref() == until;
                 s.rows.push(row);
-                if stop {
+                if reached {
                     break;
                 }
             }
@@ -134,6 +138,9 @@ pub fn load(path: &Path, until: Option<&str>) -> Result<LoadedSession, LoadError
             }
             _ => {}
         }
+    }
+    if let Some(at) = until.filter(|_| !reached) {
+        return Err(LoadError::NoSuchMessage(at.to_string()));
     }
     if let Some(tail) = kept {
         for (role, blocks, uuids) in tail {
@@ -270,6 +277,10 @@ mod tests {
         assert!(s.repairs.is_empty());
         let cut = load(f.path(), Some("a1")).unwrap();
         assert_eq!(cut.turns.len(), 2);
+        assert_eq!(
+            load(f.path(), Some("../x")).unwrap_err(),
+            LoadError::NoSuchMessage("../x".into())
+        );
     }
 
     #[test]

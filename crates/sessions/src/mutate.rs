@@ -9,12 +9,17 @@ use std::path::{Path, PathBuf};
 use serde_json::{json, Map, Value};
 
 use crate::catalog::find_transcript;
-use crate::valid_session_id;
+use crate::{validate_session_id, SessionId};
 
 /// Why a change could not be made.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SessionError {
-    /// The id is not a UUID, or an argument is empty or unknown (a Python ValueError).
+    /// An id argument (`session_id`, `up_to_message_id`) is not a UUID: the refused value.
+    InvalidId {
+        field: &'static str,
+        value: String,
+    },
+    /// An argument is empty or unknown (a Python ValueError).
     Invalid(String),
     /// No transcript holds this session.
     NotFound(String),
@@ -24,6 +29,7 @@ pub enum SessionError {
 impl std::fmt::Display for SessionError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
+            SessionError::InvalidId { field, value } => write!(f, "Invalid {field}: {value}"),
             SessionError::Invalid(m) | SessionError::NotFound(m) | SessionError::Io(m) => {
                 f.write_str(m)
             }
@@ -33,22 +39,27 @@ impl std::fmt::Display for SessionError {
 
 impl std::error::Error for SessionError {}
 
-fn located(projects: &Path, session_id: &str, dir: Option<&Path>) -> Result<PathBuf, SessionError> {
-    if !valid_session_id(session_id) {
-        return Err(SessionError::Invalid(format!(
-            "Invalid session ID: {session_id}"
-        )));
-    }
-    find_transcript(projects, session_id, dir)
-        .ok_or_else(|| SessionError::NotFound(format!("Session {session_id} not found")))
+/// `value` as an id, or the error naming the argument it came in.
+fn checked(field: &'static str, value: &str) -> Result<SessionId, SessionError> {
+    validate_session_id(value).map_err(|_| SessionError::InvalidId {
+        field,
+        value: value.to_string(),
+    })
 }
 
+fn located(projects: &Path, id: &SessionId, dir: Option<&Path>) -> Result<PathBuf, SessionError> {
+    find_transcript(projects, id, dir)
+        .ok_or_else(|| SessionError::NotFound(format!("Session {id} not found")))
+}
+
+/// Appends one row with one write, so a reader or another writer never sees half of it.
 fn append(path: &Path, row: &Value) -> Result<(), SessionError> {
     let mut file = std::fs::OpenOptions::new()
         .append(true)
         .open(path)
         .map_err(|e| SessionError::Io(format!("{}: {e}", path.display())))?;
-    writeln!(file, "{row}").map_err(|e| SessionError::Io(e.to_string()))
+    file.write_all(&crate::writer::line(row))
+        .map_err(|e| SessionError::Io(e.to_string()))
 }
 
 /// Gives the session a title (what listings show as its summary).
@@ -58,11 +69,12 @@ pub fn rename_session(
     title: &str,
     dir: Option<&Path>,
 ) -> Result<(), SessionError> {
+    let id = checked("session_id", session_id)?;
     let title = title.trim();
     if title.is_empty() {
         return Err(SessionError::Invalid("title must not be empty".into()));
     }
-    let path = located(projects, session_id, dir)?;
+    let path = located(projects, &id, dir)?;
     append(
         &path,
         &json!({"type": "custom-title", "customTitle": title, "sessionId": session_id}),
@@ -76,6 +88,7 @@ pub fn tag_session(
     tag: Option<&str>,
     dir: Option<&Path>,
 ) -> Result<(), SessionError> {
+    let id = checked("session_id", session_id)?;
     let tag = match tag {
         None => String::new(),
         Some(t) => {
@@ -88,7 +101,7 @@ pub fn tag_session(
             clean
         }
     };
-    let path = located(projects, session_id, dir)?;
+    let path = located(projects, &id, dir)?;
     append(
         &path,
         &json!({"type": "tag", "tag": tag, "sessionId": session_id}),
@@ -119,7 +132,7 @@ pub fn delete_session(
     session_id: &str,
     dir: Option<&Path>,
 ) -> Result<(), SessionError> {
-    let path = located(projects, session_id, dir)?;
+    let path = located(projects, &checked("session_id", session_id)?, dir)?;
     std::fs::remove_file(&path).map_err(|e| SessionError::Io(e.to_string()))?;
     let side = path.with_extension("");
     if side.is_dir() {
@@ -138,7 +151,12 @@ pub fn fork_session(
     up_to_message_id: Option<&str>,
     title: Option<&str>,
 ) -> Result<String, SessionError> {
-    let path = located(projects, session_id, dir)?;
+    let id = checked("session_id", session_id)?;
+    let up_to_message_id = up_to_message_id.filter(|m| !m.is_empty());
+    if let Some(m) = up_to_message_id {
+        checked("up_to_message_id", m)?;
+    }
+    let path = located(projects, &id, dir)?;
     let text = std::fs::read_to_string(&path).map_err(|e| SessionError::Io(e.to_string()))?;
     let all: Vec<Value> = text
         .lines()
@@ -155,7 +173,7 @@ pub fn fork_session(
         })?;
         rows.truncate(at + 1);
     }
-    let new_id = uuid::Uuid::new_v4().to_string();
+    let new_id = SessionId::random();
     // Progress rows are dropped; whatever hung from one hangs from its parent instead.
     let mut skipped: Map<String, Value> = Map::new();
     let mut fresh: Map<String, Value> = Map::new();
@@ -187,7 +205,7 @@ pub fn fork_session(
         if let Some(l) = m.get("logicalParentUuid").cloned() {
             m.insert("logicalParentUuid".into(), relink(l));
         }
-        m.insert("sessionId".into(), json!(new_id));
+        m.insert("sessionId".into(), json!(new_id.as_str()));
         m.insert("isSidechain".into(), json!(false));
         m.insert(
             "forkedFrom".into(),
@@ -208,9 +226,9 @@ pub fn fork_session(
         Some(t) => t.to_string(),
         None => format!("{} (fork)", original_title(&all)),
     };
-    out.push(json!({"type": "custom-title", "customTitle": name, "sessionId": new_id}));
+    out.push(json!({"type": "custom-title", "customTitle": name, "sessionId": new_id.as_str()}));
 
-    let target = path.with_file_name(format!("{new_id}.jsonl"));
+    let target = path.with_file_name(new_id.file_name());
     let mut options = std::fs::OpenOptions::new();
     options.write(true).create_new(true);
     #[cfg(unix)]
@@ -221,7 +239,7 @@ pub fn fork_session(
     let body: String = out.iter().map(|r| format!("{r}\n")).collect();
     file.write_all(body.as_bytes())
         .map_err(|e| SessionError::Io(e.to_string()))?;
-    Ok(new_id)
+    Ok(new_id.into())
 }
 
 /// What the original is called: its title, else its first prompt.

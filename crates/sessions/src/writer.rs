@@ -1,4 +1,14 @@
 //! Appends transcript rows as a session runs.
+//!
+//! Each row is serialized whole (with its newline) first and handed to the OS in one
+//! `write` on a file opened with `O_APPEND`: two writers of one session (a running session
+//! and `tag_session`, two processes resuming one id) never interleave their rows, and a
+//! process killed between two rows leaves only whole ones. One case remains: Linux checks
+//! for SIGKILL between the pages of a single `write`, so a kill that lands while the kernel
+//! copies a row longer than a page can leave that row's first pages. Readers skip such a
+//! line and the next writer ends it with a newline, as the reference does with a torn row.
+//! Nothing is buffered in the process: a row is in the OS as soon as it is written, so there
+//! is nothing to flush at the end of a turn.
 
 use std::fs::{File, OpenOptions};
 use std::io::{self, Read, Seek, SeekFrom, Write};
@@ -8,6 +18,7 @@ use std::time::SystemTime;
 
 use oxagent_core::content::UserContent;
 use oxagent_core::message::Message;
+use oxagent_core::protocol::SystemBody;
 use serde_json::{json, Map, Value};
 
 pub struct TranscriptWriter {
@@ -25,6 +36,13 @@ struct State {
 
 fn now() -> String {
     humantime::format_rfc3339_millis(SystemTime::now()).to_string()
+}
+
+/// One row as the bytes of its line, newline included.
+pub(crate) fn line(row: &Value) -> Vec<u8> {
+    let mut bytes = serde_json::to_vec(row).unwrap_or_else(|_| b"{}".to_vec());
+    bytes.push(b'\n');
+    bytes
 }
 
 impl TranscriptWriter {
@@ -66,13 +84,15 @@ impl TranscriptWriter {
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, State> {
-        self.state.lock().unwrap_or_else(|e| e.into_inner())
+        oxagent_core::sync::lock(&self.state)
     }
 
     /// Writes one row as a line. A transcript that cannot be written must not stop the run.
     pub fn raw(&self, row: &Value) {
+        let bytes = line(row);
         let mut st = self.lock();
-        let _ = writeln!(st.file, "{row}").and_then(|_| st.file.flush());
+        // One `write` call: only a short write (a full disk) would need a second.
+        let _ = st.file.write_all(&bytes);
     }
 
     /// A conversation row (`user`, `assistant`, `system`) chained to the previous one.
@@ -90,7 +110,7 @@ impl TranscriptWriter {
         row.insert("uuid".into(), json!(uuid));
         row.insert("timestamp".into(), json!(now()));
         st.last_uuid = Some(uuid.to_string());
-        let _ = writeln!(st.file, "{}", Value::Object(row)).and_then(|_| st.file.flush());
+        let _ = st.file.write_all(&line(&Value::Object(row)));
     }
 
     /// The user's prompt.
@@ -121,14 +141,14 @@ impl TranscriptWriter {
                 let uuid = u.uuid.clone().unwrap_or_default();
                 self.conversation("user", &uuid, f);
             }
-            Message::System(s) if s.subtype == "compact_boundary" => {
-                let mut f = Map::new();
-                f.insert("subtype".into(), json!("compact_boundary"));
-                f.insert("content".into(), json!("Conversation compacted"));
-                if let Some(m) = s.data.get("compact_metadata") {
-                    f.insert("compactMetadata".into(), m.clone());
+            Message::System(s) => {
+                if let SystemBody::CompactBoundary(b) = &s.body {
+                    let mut f = Map::new();
+                    f.insert("subtype".into(), json!("compact_boundary"));
+                    f.insert("content".into(), json!("Conversation compacted"));
+                    f.insert("compactMetadata".into(), json!(b.compact_metadata));
+                    self.conversation("system", &s.uuid, f);
                 }
-                self.conversation("system", &s.uuid, f);
             }
             _ => {}
         }
@@ -147,5 +167,140 @@ impl TranscriptWriter {
         self.raw(&json!({"type": "cost-state", "sessionId": self.session_id,
             "total_cost_usd": total_cost_usd, "model_usage": model_usage,
             "last_usage": last_usage, "timestamp": now()}));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Set in the child process of `a_killed_writer_leaves_only_whole_rows`: the file it
+    /// appends to.
+    const CHILD_FILE: &str = "OXAGENT_SESSIONS_TEST_APPEND_TO";
+
+    /// A row of about `size` bytes that says how long its padding is, so a torn or mixed row
+    /// shows.
+    fn big_row(writer: u64, i: u64, size: usize) -> Value {
+        let pad = char::from(b'a' + (i % 26) as u8).to_string().repeat(size);
+        json!({"type": "test", "writer": writer, "i": i, "n": size, "pad": pad})
+    }
+
+    /// Every line of `path` parsed, each checked whole.
+    fn rows_of(path: &Path) -> Vec<Value> {
+        let text = std::fs::read_to_string(path).unwrap();
+        text.lines()
+            .map(|l| {
+                let row: Value = serde_json::from_str(l)
+                    .unwrap_or_else(|e| panic!("a torn line ({e}): {}...", &l[..l.len().min(80)]));
+                assert_eq!(row["pad"].as_str().unwrap().len() as u64, row["n"]);
+                row
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_row_is_one_write_and_two_writers_never_interleave() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("s.jsonl");
+        let per_writer = 150u64;
+        std::thread::scope(|scope| {
+            for writer in 0..2u64 {
+                let path = &path;
+                scope.spawn(move || {
+                    // Two writers, two descriptors: as two processes resuming one session.
+                    let w = TranscriptWriter::open(path, "s", Path::new("/w"), None).unwrap();
+                    for i in 0..per_writer {
+                        w.raw(&big_row(writer, i, 20_000 + (i as usize * 997) % 100_000));
+                    }
+                });
+            }
+        });
+        let rows = rows_of(&path);
+        assert_eq!(rows.len() as u64, 2 * per_writer);
+        for writer in 0..2u64 {
+            let order: Vec<u64> = rows
+                .iter()
+                .filter(|r| r["writer"] == writer)
+                .map(|r| r["i"].as_u64().unwrap())
+                .collect();
+            assert_eq!(order, (0..per_writer).collect::<Vec<_>>());
+        }
+    }
+
+    /// The child of `a_killed_writer_leaves_only_whole_rows`: appends rows until killed.
+    /// Run as a test of its own it does nothing.
+    #[test]
+    fn append_rows_until_killed() {
+        let Some(path) = std::env::var_os(CHILD_FILE) else {
+            return;
+        };
+        let w = TranscriptWriter::open(Path::new(&path), "s", Path::new("/w"), None).unwrap();
+        for i in 0.. {
+            w.raw(&big_row(0, i, 1_000 + (i as usize * 7919) % 200_000));
+        }
+    }
+
+    /// SIGKILLs a child appending rows of 1 KB to 200 KB at 50 random moments. Rows are
+    /// never mixed and never cut by our own writing: a row is whole or absent, except that
+    /// Linux checks for a fatal signal between the pages of one `write`, so a kill that lands
+    /// while the kernel copies a row (mostly when it waits for dirty pages to be written
+    /// back) can leave that row's first pages, up to a page boundary of the file. Readers
+    /// skip such a line and the next writer closes it with a newline, as the reference
+    /// does with a torn row. (Before rows were one `write` each, about half of these kills
+    /// left a torn row, cut anywhere.)
+    #[test]
+    fn a_killed_writer_leaves_only_whole_rows() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("s.jsonl");
+        let exe = std::env::current_exe().unwrap();
+        // Tails a kill cut, closed by the next writer's newline.
+        let mut torn: Vec<Vec<u8>> = Vec::new();
+        // The file up to here was checked after an earlier kill.
+        let mut checked = 0;
+        let mut rows = 0;
+        for _ in 0..50 {
+            let mut child = std::process::Command::new(&exe)
+                .args(["--exact", "writer::tests::append_rows_until_killed"])
+                .args(["--test-threads", "1"])
+                .env(CHILD_FILE, &path)
+                .stdout(std::process::Stdio::null())
+                .stderr(std::process::Stdio::null())
+                .spawn()
+                .unwrap();
+            std::thread::sleep(std::time::Duration::from_millis(fastrand::u64(2..30)));
+            child.kill().unwrap(); // SIGKILL
+            child.wait().unwrap();
+            let Ok(bytes) = std::fs::read(&path) else {
+                continue; // killed before it opened the file
+            };
+            let end = bytes.iter().rposition(|b| *b == b'\n').map_or(0, |p| p + 1);
+            for line in bytes[checked.min(end)..end].split(|b| *b == b'\n') {
+                if line.is_empty() || torn.iter().any(|t| t == line) {
+                    continue;
+                }
+                let row: Value = serde_json::from_slice(line).unwrap_or_else(|e| {
+                    panic!(
+                        "a torn or mixed row in the file ({e}), {} bytes",
+                        line.len()
+                    )
+                });
+                assert_eq!(row["pad"].as_str().unwrap().len() as u64, row["n"]);
+                rows += 1;
+            }
+            checked = end;
+            let tail = &bytes[end..];
+            if !tail.is_empty() {
+                assert_eq!(
+                    bytes.len() % 4096,
+                    0,
+                    "a row cut off the kernel's page boundaries ({} of its bytes)",
+                    tail.len()
+                );
+                assert!(tail.starts_with(br#"{"type":"test","writer":0,"i":"#));
+                torn.push(tail.to_vec());
+            }
+        }
+        assert!(rows > 0, "no child wrote a row");
+        assert!(torn.len() < 10, "{} of 50 kills cut a row", torn.len());
     }
 }

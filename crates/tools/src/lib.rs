@@ -1,28 +1,25 @@
 //! oxagent-tools: the built-in tools, with the reference's input schemas, result texts and
 //! `tool_use_result` shapes.
 //!
-//! | tool | module | what it does |
+//! The tools come in families, one module each:
+//!
+//! | family | tools | shared state |
 //! |---|---|---|
-//! | Read | [`read`], [`read_media`] | numbered lines; images, PDFs, notebooks |
-//! | Write | [`write`](mod@write) | create or replace a file |
-//! | Edit | [`edit`] | exact string replacement |
-//! | NotebookEdit | [`notebook_edit`] | replace, insert or delete a notebook cell |
-//! | Glob | [`glob`] | file names by pattern, oldest first |
-//! | Grep | [`grep`], [`grep_search`] | regex search, three output modes |
-//! | Bash | [`bash`], [`shell_output`] | shell commands with a persistent cwd, background tasks |
-//! | TaskStop | [`task_stop`] | stop a background task |
-//! | WebFetch | [`web_fetch`] | fetch a page, answer a prompt about it (side model request) |
-//! | WebSearch | [`web_search`] | the API's server-side web search (side model request) |
-//! | TaskCreate, TaskGet, TaskList, TaskUpdate | [`task_board`] | the session's task list |
-//! | AskUserQuestion | [`ask_user`] | questions answered through can_use_tool |
-//! | ToolSearch | [`tool_search`] | load deferred tools |
-//! | Skill | [`skill`] | run a skill from `.claude/skills` |
+//! | [`fs`] | Read, Write, Edit, NotebookEdit | [`FileState`]: what the model has seen of each file |
+//! | [`search`] | Glob, Grep | none |
+//! | [`shell`] | Bash, TaskStop | [`ShellState`]: the shell's cwd, the [`BackgroundTasks`] |
+//! | [`web`] | WebFetch, WebSearch | the caller's [`SideModel`] |
+//! | [`session`] | TaskCreate, TaskGet, TaskList, TaskUpdate, AskUserQuestion, ToolSearch, Skill | [`TaskBoard`], deferred tools, skills |
+//!
+//! Each tool is a [`TypedTool`](typed::TypedTool): its input a serde type, its name, schema
+//! and fixed traits (read-only, always allowed, what labels a call) stated once; the
+//! [`Typed`](typed::Typed) adapter parses inputs and words parse failures for all of them.
+//! Beside the families: [`builtin`] builds one session's set, [`permission_checks`] holds the
+//! tools' own permission checks, [`paths`] resolves and shows paths, [`results`] shapes
+//! [`ToolOutput`](oxagent_core::tool::ToolOutput)s the way the reference does.
 //!
 //! A session gets a fresh set from [`builtin_tools`] (or [`BuiltinSet`], which also hands
-//! out the shared state): Read, Write, Edit and NotebookEdit share one [`FileState`] (what
-//! the model has seen of each file), Bash and TaskStop one shell, the Task* tools one
-//! [`TaskBoard`]. WebFetch and WebSearch ask the model side questions through the
-//! [`side_model::SideModel`] the caller provides.
+//! out the shared state):
 //!
 //! ```
 //! use oxagent_tools::{builtin_tools, BuiltinConfig, ALL_TOOL_NAMES, DEFAULT_TOOL_NAMES};
@@ -31,268 +28,37 @@
 //! assert_eq!(names, ALL_TOOL_NAMES);
 //! assert!(DEFAULT_TOOL_NAMES.iter().all(|n| names.contains(n)));
 //! ```
-//!
-//! The tools' own permission checks live in [`permission_checks`].
 
 // Tests may unwrap: a panic there is a failed test, which is what it should be.
 #![cfg_attr(test, allow(clippy::unwrap_used, clippy::expect_used))]
 
-pub mod ask_user;
-pub mod bash;
-pub mod edit;
-pub mod file_state;
-pub mod glob;
-pub mod grep;
-pub mod grep_search;
-pub mod large_output;
-pub mod notebook_edit;
-pub mod patch;
+pub mod builtin;
+pub mod fs;
 pub mod paths;
 pub mod permission_checks;
-pub mod read;
-pub mod read_media;
 pub mod results;
-pub mod shell_output;
-pub mod side_model;
-pub mod skill;
-pub mod task_board;
-pub mod task_stop;
-pub mod tool_search;
-pub mod web_fetch;
-pub mod web_search;
-pub mod write;
+pub mod search;
+pub mod session;
+pub mod shell;
+pub mod typed;
+pub mod web;
 
-use std::path::PathBuf;
-use std::sync::Arc;
-
-use oxagent_core::tool::{DeferredTools, Tool};
-
-pub use bash::tasks::{
+pub use builtin::{
+    builtin_tools, default_tool_names, task_root_in, BuiltinConfig, BuiltinSet, ALL_TOOL_NAMES,
+    DEFAULT_TOOL_NAMES, DEFERRED_TOOL_NAMES,
+};
+pub use fs::edit::EditTool;
+pub use fs::file_state::{FileState, Freshness};
+pub use fs::read::ReadTool;
+pub use fs::write::WriteTool;
+pub use search::glob::GlobTool;
+pub use search::grep::GrepTool;
+pub use session::skill::{self, SkillInfo};
+pub use session::task_board::TaskBoard;
+pub use shell::bash::BashTool;
+pub use shell::task_stop::TaskStopTool;
+pub use shell::tasks::{
     channel_sink, BackgroundTasks, TaskEvent, TaskEventSink, TaskInfo, TaskStatus,
 };
-pub use bash::{BashTool, ShellState};
-pub use edit::EditTool;
-pub use file_state::{FileState, Freshness};
-pub use glob::GlobTool;
-pub use grep::GrepTool;
-pub use read::ReadTool;
-pub use side_model::SideModel;
-pub use skill::SkillInfo;
-pub use task_board::TaskBoard;
-pub use task_stop::TaskStopTool;
-pub use write::WriteTool;
-
-/// Every tool of this crate, in the order [`builtin_tools`] returns them (alphabetical, as
-/// the reference lists tools).
-pub const ALL_TOOL_NAMES: &[&str] = &[
-    "AskUserQuestion",
-    "Bash",
-    "Edit",
-    "Glob",
-    "Grep",
-    "NotebookEdit",
-    "Read",
-    "Skill",
-    "TaskCreate",
-    "TaskGet",
-    "TaskList",
-    "TaskStop",
-    "TaskUpdate",
-    "ToolSearch",
-    "WebFetch",
-    "WebSearch",
-    "Write",
-];
-
-/// The tools of this crate a session offers when the caller names no `tools`, as the
-/// reference's default set has them. Glob and Grep come only when asked for (or when Bash is
-/// disallowed); AskUserQuestion and the Task* list tools depend on the session, see
-/// [`default_tool_names`].
-pub const DEFAULT_TOOL_NAMES: &[&str] = &[
-    "Bash",
-    "Edit",
-    "NotebookEdit",
-    "Read",
-    "Skill",
-    "TaskStop",
-    "ToolSearch",
-    "WebFetch",
-    "WebSearch",
-    "Write",
-];
-
-/// The tools the reference holds back behind ToolSearch while tool search is on: the
-/// model sees their names and loads their definitions when it needs them.
-pub const DEFERRED_TOOL_NAMES: &[&str] = &[
-    "NotebookEdit",
-    "TaskCreate",
-    "TaskGet",
-    "TaskList",
-    "TaskStop",
-    "TaskUpdate",
-    "WebFetch",
-    "WebSearch",
-];
-
-/// The default set of one session. As observed in the reference: AskUserQuestion joins when
-/// the host answers can_use_tool (the only way to answer it); the task-list tools join on
-/// the models that use them by default (`claude-sonnet-4-5`); Glob and Grep join when Bash
-/// is disallowed, so that files can still be found.
-pub fn default_tool_names(
-    can_use_tool: bool,
-    model: &str,
-    bash_disallowed: bool,
-) -> Vec<&'static str> {
-    let mut names: Vec<&'static str> = DEFAULT_TOOL_NAMES.to_vec();
-    if can_use_tool {
-        names.push("AskUserQuestion");
-    }
-    if model.starts_with("claude-sonnet-4-5") {
-        names.extend(["TaskCreate", "TaskGet", "TaskList", "TaskUpdate"]);
-    }
-    if bash_disallowed {
-        names.extend(["Glob", "Grep"]);
-    }
-    ALL_TOOL_NAMES
-        .iter()
-        .copied()
-        .filter(|n| names.contains(n))
-        .collect()
-}
-
-/// Settings for one session's set of tools. Everything has a working default.
-#[derive(Clone, Default)]
-pub struct BuiltinConfig {
-    /// The session's working directory. Only used to word short call descriptions (the
-    /// tools get the directory of each call from its `ToolContext`).
-    pub cwd: Option<PathBuf>,
-    /// The shell Bash runs commands with. Default: `bash` on `PATH`, else `/bin/sh`.
-    pub shell: Option<PathBuf>,
-    /// Root of background task output files. Default: `$TMPDIR/claude-<uid>`, the
-    /// reference's layout (`<root>/<sanitized cwd>/<session>/tasks/<id>.output`).
-    pub task_output_root: Option<PathBuf>,
-    /// Root of saved oversized Bash outputs. Default: `~/.claude/projects`
-    /// (`<root>/<sanitized cwd>/<session>/tool-results/<tool_use_id>.txt`).
-    pub tool_results_root: Option<PathBuf>,
-    /// Where background task starts and ends are announced.
-    pub task_events: Option<TaskEventSink>,
-    /// Kill a foreground command at its timeout instead of moving it to the background.
-    pub kill_on_timeout: bool,
-    /// Answers WebFetch's and WebSearch's side questions. Without one, WebFetch returns the
-    /// page's Markdown and WebSearch is unavailable.
-    pub side_model: Option<Arc<dyn SideModel>>,
-    /// `skills` folders to load skills from (see [`skill::skill_roots`]).
-    pub skill_roots: Vec<PathBuf>,
-}
-
-impl std::fmt::Debug for BuiltinConfig {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("BuiltinConfig")
-            .field("cwd", &self.cwd)
-            .field("shell", &self.shell)
-            .field("task_output_root", &self.task_output_root)
-            .field("tool_results_root", &self.tool_results_root)
-            .field("task_events", &self.task_events.is_some())
-            .field("kill_on_timeout", &self.kill_on_timeout)
-            .field("side_model", &self.side_model.is_some())
-            .field("skill_roots", &self.skill_roots)
-            .finish()
-    }
-}
-
-/// The root of background task output files under the temporary folder `tmp`:
-/// `<tmp>/claude-<uid>`, the reference's layout.
-pub fn task_root_in(tmp: &std::path::Path) -> PathBuf {
-    tmp.join(format!("claude-{}", nix::unistd::getuid().as_raw()))
-}
-
-impl BuiltinConfig {
-    fn task_root(&self) -> PathBuf {
-        self.task_output_root
-            .clone()
-            .unwrap_or_else(|| task_root_in(&std::env::temp_dir()))
-    }
-
-    fn results_root(&self) -> PathBuf {
-        self.tool_results_root
-            .clone()
-            .unwrap_or_else(|| match paths::home_dir() {
-                Some(home) => home.join(".claude").join("projects"),
-                None => std::env::temp_dir().join("oxagent-tool-results"),
-            })
-    }
-}
-
-/// One session's tools together with the state they share, for callers that need the state
-/// too (the background task list, the file record, the deferred tools).
-pub struct BuiltinSet {
-    pub files: FileState,
-    pub shell: Arc<ShellState>,
-    pub board: TaskBoard,
-    /// What ToolSearch loads from: pass it to `ToolRegistry::defer`.
-    pub deferred: DeferredTools,
-    pub skills: Vec<SkillInfo>,
-    pub tools: Vec<Arc<dyn Tool>>,
-}
-
-impl BuiltinSet {
-    pub fn new(config: &BuiltinConfig) -> Self {
-        let files = FileState::new();
-        let tasks = BackgroundTasks::new(config.task_events.clone());
-        let mut shell = ShellState::new(
-            tasks.clone(),
-            config
-                .shell
-                .clone()
-                .unwrap_or_else(bash::process::default_shell),
-            config.task_root(),
-            config.results_root(),
-        );
-        shell.kill_on_timeout = config.kill_on_timeout;
-        let shell = Arc::new(shell);
-        let cwd = config.cwd.clone();
-        let board = TaskBoard::default();
-        let deferred = DeferredTools::default();
-        let skills = skill::discover(&config.skill_roots);
-        let side = config.side_model.clone();
-        let mut tools: Vec<Arc<dyn Tool>> = vec![
-            ask_user::tool(),
-            Arc::new(BashTool::new(shell.clone())),
-            edit::tool(files.clone(), cwd.clone()),
-            glob::tool(),
-            grep::tool(),
-            notebook_edit::tool(files.clone(), cwd.clone()),
-            read::tool(files.clone(), cwd.clone(), shell.task_root.clone()),
-            skill::tool(skills.clone()),
-        ];
-        // TaskCreate, TaskGet, TaskList, then TaskStop, TaskUpdate: alphabetical.
-        let mut board_tools = board.tools().into_iter();
-        tools.extend(board_tools.by_ref().take(3));
-        tools.push(task_stop::tool(tasks));
-        tools.extend(board_tools);
-        tools.extend([
-            tool_search::tool(deferred.clone()),
-            web_fetch::tool(side.clone()),
-            web_search::tool(side),
-            write::tool(files.clone(), cwd),
-        ]);
-        BuiltinSet {
-            files,
-            shell,
-            board,
-            deferred,
-            skills,
-            tools,
-        }
-    }
-
-    /// The session's background tasks.
-    pub fn tasks(&self) -> &BackgroundTasks {
-        &self.shell.tasks
-    }
-}
-
-/// A fresh set of the built-in tools for one session (see [`ALL_TOOL_NAMES`]).
-pub fn builtin_tools(config: &BuiltinConfig) -> Vec<Arc<dyn Tool>> {
-    BuiltinSet::new(config).tools
-}
+pub use shell::ShellState;
+pub use web::side_model::{self, SideModel};

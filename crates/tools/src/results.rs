@@ -1,4 +1,4 @@
-//! Building [`ToolOutput`]s the way the reference shapes them, and reading tool inputs.
+//! Building [`ToolOutput`]s the way the reference shapes them.
 //!
 //! Failures come in two wordings: most are wrapped in `<tool_use_error>` for the model
 //! ([`wrapped_error`]); a few (Read of a missing file or a directory, Bash exit codes) are
@@ -14,7 +14,6 @@
 
 use oxagent_core::content::ToolResultContent;
 use oxagent_core::tool::ToolOutput;
-use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 /// A failure the model reads inside `<tool_use_error>` tags.
@@ -40,26 +39,4 @@ pub fn plain_error(message: impl AsRef<str>) -> ToolOutput {
 /// A success: `is_error` left out, as the reference does for the file and search tools.
 pub fn success(text: impl Into<String>, structured: Value) -> ToolOutput {
     ToolOutput::text(text).with_structured(structured)
-}
-
-/// Parses a tool input. The loop validates inputs against the schema first, so a failure here
-/// is rare; it still becomes an error result rather than a panic.
-pub fn parse_input<T: DeserializeOwned>(tool: &str, input: Value) -> Result<T, ToolOutput> {
-    serde_json::from_value(input).map_err(|e| {
-        wrapped_error(format!(
-            "InputValidationError: {tool} failed due to the following issue:\n{e}"
-        ))
-    })
-}
-
-/// A JSON number input (the schema says `number`, so `3`, `3.0` and `-1` all arrive) as a
-/// count: negatives and NaN become 0, fractions are cut.
-pub fn as_count(value: Option<f64>) -> Option<usize> {
-    value.map(|v| {
-        if v.is_finite() && v > 0.0 {
-            v as usize
-        } else {
-            0
-        }
-    })
 }

@@ -1,21 +1,29 @@
-"""Frame channels: where a session's frames come from and go to.
+"""Channels: where a session's actions come from and its answers go to.
 
 - :class:`NativeChannel`: the in-process oxagent session (``_native.NativeSession``).
 - :class:`TransportChannel`: a user's ``Transport`` (the official SDK's extension point).
 
-Both speak dicts: ``await send(frame)``, ``await recv()`` (None when the session is over),
-``await end_input()``, ``close()``.
+Both run the host's side of the control protocol in Rust (``oxagent::host_protocol``) and
+speak in its actions: ``await recv()`` gives ``(kind, id, payload)`` tuples —
+``("message", None, frame)``, ``("callback", id, request)``, ``("cancel", id, None)``,
+``("reply", id, {"ok"|"error": ...})`` (transports only) and last ``("end", None, error)`` —
+then None. ``await answer(id, ok, payload)`` answers a callback, ``await request(body)`` sends a
+request of the host's and returns the session's answer, ``await send_user(frame)`` /
+``await end_input()`` feed prompts, ``close()`` stops.
 """
 
 from __future__ import annotations
 
 import json
+import math
 from collections import deque
 from typing import Any
 
 import anyio
 
-from .._errors import CLIConnectionError, CLIJSONDecodeError
+from .._errors import CLIConnectionError, CLIJSONDecodeError, ProcessError
+
+Action = tuple[str, "str | None", "str | None"]
 
 
 async def _wait_readable(fd: int) -> None:
@@ -33,28 +41,47 @@ async def _wait_readable(fd: int) -> None:
 
 
 class NativeChannel:
-    """The native session. Frames are read through its wake-up descriptor, which any event
+    """The native session. Actions are read through its wake-up descriptor, which any event
     loop can wait on (asyncio and trio alike), so no thread is involved."""
 
     def __init__(self, options_json: dict[str, Any]):
         from .. import _native  # imported late: the pure-Python layer works without it
 
-        self._session = _native.NativeSession(json.dumps(options_json))
+        try:
+            self._session = _native.NativeSession(json.dumps(options_json))
+        except _native.StartRefused as e:
+            # The reference's CLI refuses such a value (a session_id that is not a UUID) and
+            # exits with code 1 before any message.
+            raise ProcessError("Command failed with exit code 1", exit_code=1,
+                               stderr=f"Error: {e}") from e
         self._fd = self._session.fileno()
-        self._buffer: deque[str] = deque()
+        self._buffer: deque[Action] = deque()
         self._over = False
         self._closed = False
 
-    async def send(self, frame: dict[str, Any]) -> None:
+    async def send_user(self, frame: dict[str, Any]) -> None:
         try:
             self._session.send(json.dumps(frame))
         except ConnectionError as e:
             raise CLIConnectionError(f"The session is closed: {e}") from e
 
-    async def recv(self) -> dict[str, Any] | None:
+    async def answer(self, ident: str, ok: bool, payload: str) -> None:
+        self._session.answer(ident, ok, payload)
+
+    async def request(self, body: dict[str, Any], timeout: float) -> dict[str, Any]:
+        """The session answers at once."""
+        try:
+            return json.loads(self._session.request(json.dumps(body)))
+        except ConnectionError as e:
+            raise CLIConnectionError(f"The session is closed: {e}") from e
+
+    def resolve(self, ident: str, payload: str | None) -> None:
+        """Native requests are answered at once; no reply action comes."""
+
+    async def recv(self) -> Action | None:
         while True:
             if self._buffer:
-                return json.loads(self._buffer.popleft())
+                return self._buffer.popleft()
             if self._over:
                 return None
             batch = self._session.poll()
@@ -74,37 +101,90 @@ class NativeChannel:
             self._session.close()
 
 
+class _Waiting:
+    def __init__(self) -> None:
+        self.event = anyio.Event()
+        self.payload: dict[str, Any] = {}
+
+
 class TransportChannel:
-    """A custom ``Transport``: JSON lines written to it, dicts read from it."""
+    """A custom ``Transport``: JSON lines written to it, dicts read from it, read with the
+    host protocol."""
 
     def __init__(self, transport: Any):
+        from .. import _native
+
         self._transport = transport
         self._messages: Any = None
+        self._host = _native.HostProtocol()
+        self._waiting: dict[str, _Waiting] = {}
+        self._ended = False
 
     async def connect(self) -> None:
         await self._transport.connect()
         self._messages = self._transport.read_messages().__aiter__()
 
-    async def send(self, frame: dict[str, Any]) -> None:
-        await self._transport.write(json.dumps(frame) + "\n")
+    async def _write(self, frame: str) -> None:
+        await self._transport.write(frame + "\n")
 
-    async def recv(self) -> dict[str, Any] | None:
+    async def send_user(self, frame: dict[str, Any]) -> None:
+        await self._write(json.dumps(frame))
+
+    async def answer(self, ident: str, ok: bool, payload: str) -> None:
+        await self._write(self._host.answer(ident, ok, payload))
+
+    async def request(self, body: dict[str, Any], timeout: float) -> dict[str, Any]:
+        ident, frame = self._host.request(json.dumps(body))
+        waiting = self._waiting[ident] = _Waiting()
         try:
-            frame = await self._messages.__anext__()
-        except StopAsyncIteration:
-            return None
-        if isinstance(frame, str):
+            await self._write(frame)
+            with anyio.fail_after(timeout if math.isfinite(timeout) else None):
+                await waiting.event.wait()
+        except TimeoutError:
+            self._host.forget(ident)
+            raise Exception(f"Control request timeout: {body.get('subtype')}") from None
+        finally:
+            self._waiting.pop(ident, None)
+        if "error" in waiting.payload:
+            raise Exception(waiting.payload["error"])
+        return waiting.payload.get("ok") or {}
+
+    def resolve(self, ident: str | None, payload: str | None) -> None:
+        waiting = self._waiting.get(ident or "")
+        if waiting is not None:
+            waiting.payload = json.loads(payload or "{}")
+            waiting.event.set()
+
+    def fail_waiting(self, error: str) -> None:
+        for waiting in self._waiting.values():
+            waiting.payload = {"error": error}
+            waiting.event.set()
+
+    async def recv(self) -> Action | None:
+        while not self._ended:
             try:
-                return json.loads(frame)
-            except ValueError as e:
-                raise CLIJSONDecodeError(frame, e) from e
-        return frame
+                frame = await self._messages.__anext__()
+            except StopAsyncIteration:
+                self._ended = True
+                return ("end", None, self._host.end())
+            if isinstance(frame, str):
+                try:
+                    json.loads(frame)
+                except ValueError as e:
+                    raise CLIJSONDecodeError(frame, e) from e
+                text = frame
+            else:
+                text = json.dumps(frame)
+            action = self._host.feed(text)
+            if action is not None:
+                return action
+        return None
 
     async def end_input(self) -> None:
         await self._transport.end_input()
 
     def close(self) -> None:
-        pass
+        self._host.stop()
 
     async def aclose(self) -> None:
         with anyio.move_on_after(10, shield=True):

@@ -4,7 +4,8 @@ callbacks it refers to.
 Only fields that differ from their defaults are sent, under their Python names, with paths as
 strings. Callbacks become markers: ``"can_use_tool": true``; ``"hooks": {Event: [{"matcher",
 "hookCallbackIds": ["hook_0", ...], "timeout"?, "onFailure"?}]}``; SDK MCP servers become
-``{"type": "sdk", "name": ...}`` entries of ``mcp_servers``. The core rejects options it does
+their definitions (``{"type": "sdk", "name", "version", "dialect", "tools": [...]}``) in
+``mcp_servers``, their handlers stay here. The core rejects options it does
 not support with an error naming them. Fields that only make sense for the CLI subprocess of
 the official SDK (``cli_path``, ``max_buffer_size``, ``debug_stderr``, ``stderr``) stay here.
 
@@ -21,7 +22,7 @@ from typing import Any
 
 from .._options import AgentDefinition, ClaudeAgentOptions, HookMatcher
 from .._permissions import CanUseToolShadowedWarning
-from .mcp_server import SdkMcpServer
+from .._mcp import SdkMcpServer
 from .validate import check_options
 
 # Meaningful for the official SDK's CLI subprocess only; accepted and not sent.
@@ -37,6 +38,8 @@ class PreparedOptions:
     can_use_tool: Any = None
     hook_callbacks: dict[str, Any] = field(default_factory=dict)
     sdk_servers: dict[str, SdkMcpServer] = field(default_factory=dict)
+    # The Rust JSON-RPC servers of sdk_servers, for a remote session (control.mcp_message).
+    mcp_servers_native: dict[str, Any] = field(default_factory=dict)
     hooks_wire: dict[str, Any] | None = None
     verbatim_prompts: bool = False
 
@@ -88,7 +91,7 @@ def _mcp_wire(servers: Any, sdk_servers: dict[str, SdkMcpServer]) -> Any:
                     "create_sdk_mcp_server() (other MCP server objects are not supported yet)"
                 )
             sdk_servers[name] = instance
-            wire[name] = {"type": "sdk", "name": config.get("name", name)}
+            wire[name] = {**instance.definition(), "name": config.get("name", name)}
         else:
             wire[name] = _jsonable(config)
     return wire

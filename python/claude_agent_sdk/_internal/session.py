@@ -1,10 +1,13 @@
-"""One running session as the public API sees it: frames in and out, control requests
-answered, host requests (interrupt, set_model, ...) awaited, and the error that ends it.
+"""One running session as the public API sees it: the channel's actions turned into
+messages, callbacks answered, host requests (interrupt, set_model, ...) awaited, and the
+error that ends it.
 
-A detached reader task (``spawn.py``) moves frames from the channel: control requests go to
-their own detached handler tasks (so a slow callback never holds up the stream), replies to
-our own requests wake their callers, and everything else is queued for :meth:`next_frame`.
-When the channel ends after an error result, the queue ends with a ``ResultError``.
+What each frame of the session means (a message, a callback to run, a cancelled callback,
+the answer to a request of ours, the error a session's end raises) is decided in Rust, by
+the host protocol the channel runs (see ``channel.py``). This layer only runs the user's
+callbacks on the event loop: a detached reader task moves actions from the channel;
+callbacks run as their own detached tasks (so a slow callback never holds up the stream);
+messages are queued for :meth:`next_frame`, and the end raises its ``ResultError``.
 
     core = SessionCore(channel, prepared)
     core.start()
@@ -17,9 +20,9 @@ When the channel ends after an error result, the queue ends with a ``ResultError
 
 from __future__ import annotations
 
+import json
 import logging
 import math
-import os
 from collections.abc import AsyncIterable
 from typing import Any
 
@@ -35,27 +38,14 @@ logger = logging.getLogger(__name__)
 _END = object()
 
 
-class _Pending:
-    def __init__(self) -> None:
-        self.event = anyio.Event()
-        self.response: dict[str, Any] | None = None
-        self.error: BaseException | None = None
-
-
 class SessionCore:
     def __init__(self, channel: Any, prepared: PreparedOptions):
         self.channel = channel
         self.prepared = prepared
         self._send, self._receive = anyio.create_memory_object_stream[Any](math.inf)
-        self._pending: dict[str, _Pending] = {}
         self._handlers: dict[str, DetachedTask] = {}
         self._tasks: list[DetachedTask] = []
-        self._counter = 0
-        self._last_error_result: dict[str, Any] | None = None
-        # Whether the session has started a turn (sent its init message).
-        self._started = False
         self._ended = False
-        self._end_error: BaseException | None = None
         self.closed = False
         self.initialization: dict[str, Any] | None = None
 
@@ -71,7 +61,7 @@ class SessionCore:
         self.channel.close()
         for task in [*self._tasks, *self._handlers.values()]:
             task.cancel()
-        self._fail_pending(CLIConnectionError("The session was closed"))
+        self._fail_waiting("The session was closed")
         aclose = getattr(self.channel, "aclose", None)
         if aclose is not None:
             await aclose()
@@ -85,7 +75,7 @@ class SessionCore:
     async def send(self, frame: dict[str, Any]) -> None:
         if self.closed:
             raise CLIConnectionError("The session is closed")
-        await self.channel.send(frame)
+        await self.channel.send_user(frame)
 
     async def send_user(self, prompt: str, session_id: str) -> None:
         await self.send(
@@ -127,105 +117,49 @@ class SessionCore:
         """Send a control request and wait for the session's answer."""
         if self._ended or self.closed:
             raise CLIConnectionError("The session is over")
-        self._counter += 1
-        request_id = f"req_{self._counter}_{os.urandom(4).hex()}"
-        pending = _Pending()
-        self._pending[request_id] = pending
-        try:
-            await self.send({"type": "control_request", "request_id": request_id, "request": body})
-            with anyio.fail_after(timeout):
-                await pending.event.wait()
-        except TimeoutError:
-            raise Exception(f"Control request timeout: {body.get('subtype')}") from None
-        finally:
-            self._pending.pop(request_id, None)
-        if pending.error is not None:
-            raise pending.error
-        return pending.response or {}
+        return await self.channel.request(body, timeout)
 
-    def _fail_pending(self, error: BaseException) -> None:
-        for pending in list(self._pending.values()):
-            if not pending.event.is_set():
-                pending.error = error
-                pending.event.set()
+    def _fail_waiting(self, why: str) -> None:
+        fail = getattr(self.channel, "fail_waiting", None)
+        if fail is not None:
+            fail(why)
 
-    # --- frames out ---------------------------------------------------------------------
+    # --- actions out --------------------------------------------------------------------
     async def _read_loop(self) -> None:
-        while True:
-            frame = await self.channel.recv()
-            if frame is None:
-                break
-            self._route(frame)
         error = None
-        if self._last_error_result is not None:
-            error = result_error_from(self._last_error_result)
+        while (action := await self.channel.recv()) is not None:
+            kind, ident, payload = action
+            if kind == "message":
+                self._send.send_nowait((json.loads(payload), None))
+            elif kind == "callback":
+                self._start_handler(ident, json.loads(payload))
+            elif kind == "cancel":
+                handler = self._handlers.pop(str(ident), None)
+                if handler is not None:
+                    handler.cancel()
+            elif kind == "reply":
+                self.channel.resolve(ident, payload)
+            elif kind == "end" and payload is not None:
+                end = json.loads(payload)
+                error = result_error_from(end["result"], message=end["message"])
         self._finish(error)
 
     def _finish(self, error: BaseException | None) -> None:
-        self._fail_pending(error or CLIConnectionError("The session ended"))
+        self._fail_waiting(str(error) if error else "The session ended")
         self._send.send_nowait((_END, error))
 
-    def _route(self, frame: dict[str, Any]) -> None:
-        kind = frame.get("type")
-        if kind == "control_request":
-            self._start_handler(frame)
-            return
-        if kind == "control_response":
-            self._resolve(frame.get("response") or {})
-            return
-        if kind == "control_cancel_request":
-            handler = self._handlers.pop(str(frame.get("request_id")), None)
-            if handler is not None:
-                handler.cancel()
-            return
-        if kind == "transcript_mirror":
-            return
-        state_change = kind == "system" and frame.get("subtype") == "session_state_changed"
-        if state_change and frame.get("sdk_host_only") is True:
-            return
-        if kind == "system" and frame.get("subtype") == "init":
-            self._started = True
-        if kind == "result":
-            self._last_error_result = frame if frame.get("is_error") else None
-            if not self._started and frame.get("is_error") and frame.get("num_turns") == 0:
-                # A session that failed before it started (resume of an unknown session):
-                # the Python SDK raises without yielding the result.
-                return
-        elif not state_change:
-            # The conversation moved on: a later end is not "after an error result".
-            self._last_error_result = None
-        self._send.send_nowait((frame, None))
-
-    def _resolve(self, response: dict[str, Any]) -> None:
-        pending = self._pending.get(str(response.get("request_id")))
-        if pending is None:
-            return
-        if response.get("subtype") == "error":
-            pending.error = Exception(response.get("error") or "control request failed")
-        else:
-            body = response.get("response")
-            pending.response = body if isinstance(body, dict) else {}
-        pending.event.set()
-
-    def _start_handler(self, frame: dict[str, Any]) -> None:
-        request_id = frame.get("request_id")
-        request = frame.get("request") or {}
-
+    def _start_handler(self, request_id: str, request: dict[str, Any]) -> None:
         async def run() -> None:
             try:
                 payload = await control.answer(request, self.prepared)
-                response: dict[str, Any] = {
-                    "subtype": "success",
-                    "request_id": request_id,
-                    "response": payload,
-                }
+                ok, text = True, json.dumps(payload)
             except Exception as e:  # noqa: BLE001 - every failure is an error reply
-                response = {"subtype": "error", "request_id": request_id, "error": str(e)}
+                ok, text = False, str(e)
             finally:
                 self._handlers.pop(str(request_id), None)
             if not self.closed:
                 try:
-                    await self.channel.send({"type": "control_response", "response": response})
+                    await self.channel.answer(request_id, ok, text)
                 except Exception as e:  # noqa: BLE001 - the session went away meanwhile
                     logger.debug("could not answer %s: %r", request_id, e)
 
@@ -241,7 +175,6 @@ class SessionCore:
             return None
         if frame is _END:
             self._ended = True
-            self._end_error = error
             if error is not None:
                 raise error
             return None

@@ -16,7 +16,7 @@
 
 use serde_json::{Map, Value};
 
-use crate::content::ContentBlock;
+use crate::content::{texts, ContentBlock};
 use crate::usage::Usage;
 
 #[derive(Debug)]
@@ -153,15 +153,7 @@ impl ResponseBuilder {
 
     /// The text of the response's text blocks, as the result message reports it.
     pub fn text(&self) -> Option<String> {
-        let texts: Vec<&str> = self
-            .blocks
-            .iter()
-            .filter_map(|b| match b {
-                ContentBlock::Text { text, .. } => Some(text.as_str()),
-                _ => None,
-            })
-            .collect();
-        texts.last().map(|t| t.to_string())
+        texts(&self.blocks).last().map(str::to_string)
     }
 }
 

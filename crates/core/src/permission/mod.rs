@@ -42,6 +42,22 @@ impl ToolPermission {
             reason_type: None,
         }
     }
+
+    /// What a tool without a check of its own answers: the user decides whether the model
+    /// may use `tool` at all.
+    ///
+    /// ```
+    /// use oxagent_core::permission::ToolPermission;
+    /// assert_eq!(
+    ///     ToolPermission::ask_to_use("WebFetch"),
+    ///     ToolPermission::ask("Claude requested permissions to use WebFetch, but you haven't granted it yet.")
+    /// );
+    /// ```
+    pub fn ask_to_use(tool: &str) -> Self {
+        ToolPermission::ask(format!(
+            "Claude requested permissions to use {tool}, but you haven't granted it yet."
+        ))
+    }
 }
 
 /// What a tool's permission check can see.

@@ -108,12 +108,21 @@ impl PermissionRule {
     pub fn from_wire(v: &Value) -> Option<Self> {
         let tool = v.get("toolName")?.as_str()?;
         let content = v.get("ruleContent").and_then(Value::as_str);
-        Some(PermissionRule {
+        Some(Self::of(tool, content))
+    }
+
+    /// A rule of a permission update.
+    pub fn from_value(v: &crate::protocol::permission::RuleValue) -> Self {
+        Self::of(&v.tool_name, v.rule_content.as_deref())
+    }
+
+    fn of(tool: &str, content: Option<&str>) -> Self {
+        PermissionRule {
             tool: canonical_tool(tool).to_string(),
             content: content
                 .filter(|c| !c.is_empty() && *c != "*")
                 .map(str::to_string),
-        })
+        }
     }
 }
 

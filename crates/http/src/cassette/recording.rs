@@ -1,5 +1,6 @@
 //! [`RecordingModel`]: a [`Model`] that writes every completed exchange to a cassette.
 
+use oxagent_core::sync::lock;
 use std::fs::{File, OpenOptions};
 use std::io::{self, Write};
 use std::path::Path;
@@ -58,7 +59,7 @@ impl Recording {
 
     fn write(&self) {
         let line = self.exchange.to_json().to_string();
-        let mut file = self.sink.lock().unwrap_or_else(|e| e.into_inner());
+        let mut file = lock(&self.sink);
         // A cassette that cannot be written must not break the run it records.
         let _ = writeln!(file, "{line}").and_then(|_| file.flush());
     }

@@ -4,54 +4,57 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use futures::future::BoxFuture;
-use oxagent::{Callbacks, HookCallback, HookMatcherFns, PermissionResult};
+use oxagent::{Callbacks, HookCallback, HookInput, HookMatcherFns, HookOutput, PermissionResult};
 use serde_json::{json, Value};
 
 fn can_use_tool(spec: Value) -> oxagent::CanUseTool {
-    Arc::new(move |name: String, input: Value, _ctx: Value| {
-        let spec = spec.clone();
-        Box::pin(async move {
-            let message = spec["message"].as_str().unwrap_or("").to_string();
-            match spec["behavior"].as_str().unwrap_or("") {
-                "deny_all" => PermissionResult::Deny {
-                    message,
-                    interrupt: false,
-                },
-                "deny_interrupt" => PermissionResult::Deny {
-                    message,
-                    interrupt: true,
-                },
-                "deny_bash" if name == "Bash" => PermissionResult::Deny {
-                    message,
-                    interrupt: false,
-                },
-                "rewrite_input" if name == spec["tool"].as_str().unwrap_or("Bash") => {
-                    let mut updated = input;
-                    if let (Value::Object(u), Value::Object(set)) = (&mut updated, &spec["set"]) {
-                        u.extend(set.clone());
+    Arc::new(
+        move |name: String, input: Value, _ctx: oxagent::CanUseToolRequest| {
+            let spec = spec.clone();
+            Box::pin(async move {
+                let message = spec["message"].as_str().unwrap_or("").to_string();
+                match spec["behavior"].as_str().unwrap_or("") {
+                    "deny_all" => PermissionResult::Deny {
+                        message,
+                        interrupt: false,
+                    },
+                    "deny_interrupt" => PermissionResult::Deny {
+                        message,
+                        interrupt: true,
+                    },
+                    "deny_bash" if name == "Bash" => PermissionResult::Deny {
+                        message,
+                        interrupt: false,
+                    },
+                    "rewrite_input" if name == spec["tool"].as_str().unwrap_or("Bash") => {
+                        let mut updated = input;
+                        if let (Value::Object(u), Value::Object(set)) = (&mut updated, &spec["set"])
+                        {
+                            u.extend(set.clone());
+                        }
+                        PermissionResult::Allow {
+                            updated_input: Some(updated),
+                            updated_permissions: Vec::new(),
+                        }
                     }
-                    PermissionResult::Allow {
-                        updated_input: Some(updated),
-                    }
+                    _ => PermissionResult::allow(),
                 }
-                _ => PermissionResult::Allow {
-                    updated_input: None,
-                },
-            }
-        }) as BoxFuture<'static, PermissionResult>
-    })
+            }) as BoxFuture<'static, PermissionResult>
+        },
+    )
 }
 
 fn hook(event: String, spec: Value) -> HookCallback {
-    Arc::new(move |input: Value, _id: Option<String>| {
+    Arc::new(move |input: HookInput, _id: Option<String>| {
         let spec = spec.clone();
         let event = event.clone();
+        let input = serde_json::to_value(input).unwrap();
         Box::pin(async move {
             let reason = match &spec["reason"] {
                 Value::Null => json!("Blocked by test hook"),
                 r => r.clone(),
             };
-            match spec["behavior"].as_str().unwrap_or("") {
+            let out = match spec["behavior"].as_str().unwrap_or("") {
                 b @ ("deny" | "allow" | "ask") => {
                     json!({"hookSpecificOutput": {"hookEventName": event,
                     "permissionDecision": b, "permissionDecisionReason": reason}})
@@ -70,8 +73,9 @@ fn hook(event: String, spec: Value) -> HookCallback {
                 "stop" => json!({"continue": false, "stopReason": reason}),
                 "system_message" => json!({"systemMessage": spec["text"]}),
                 _ => json!({}),
-            }
-        }) as BoxFuture<'static, Value>
+            };
+            HookOutput::from_value(out).unwrap()
+        }) as BoxFuture<'static, HookOutput>
     })
 }
 

@@ -19,7 +19,6 @@
 
 pub mod bash;
 pub mod known_commands;
-pub mod shell_split;
 
 use std::path::{Path, PathBuf};
 

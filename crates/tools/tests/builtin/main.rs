@@ -6,6 +6,7 @@
 
 mod bash;
 mod common;
+mod definitions;
 mod interaction;
 mod notebook;
 mod permissions;

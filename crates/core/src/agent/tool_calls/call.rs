@@ -1,0 +1,99 @@
+//! A tool call, as the model asked for it, and what it came to.
+
+use serde_json::Value;
+
+use crate::content::{ContentBlock, ToolResultContent};
+use crate::message::{Message, PermissionDenial};
+
+use super::schedule::Pace;
+
+/// One tool_use block of a response.
+#[derive(Debug, Clone)]
+pub(crate) struct Call {
+    pub id: String,
+    pub name: String,
+    pub input: Value,
+}
+
+/// A tool_use block as a call.
+pub(crate) fn call_of(block: &ContentBlock) -> Option<Call> {
+    match block {
+        ContentBlock::ToolUse { id, name, input } => Some(Call {
+            id: id.clone(),
+            name: name.clone(),
+            input: Value::clone(input),
+        }),
+        _ => None,
+    }
+}
+
+/// The outcome of one call, ready to be emitted and appended.
+#[derive(Debug)]
+pub(crate) struct CallOutcome {
+    pub tool_use_id: String,
+    pub content: ToolResultContent,
+    pub is_error: Option<bool>,
+    pub structured: Option<Value>,
+    pub denial: Option<PermissionDenial>,
+    /// The `system/permission_denied` message to emit before the result (after a warning
+    /// the first time the auto-mode classifier was wanted).
+    pub announce: Vec<Message>,
+    /// How soon an answer given without running is seen while the response streams.
+    pub pace: Pace,
+    /// can_use_tool denied with `interrupt: true`.
+    pub interrupt: bool,
+    /// Context from PostToolUse hooks for the model.
+    pub context: Vec<String>,
+    /// A hook said `continue: false`.
+    pub stop: Option<String>,
+    /// Notices to emit before the result (PreToolUse `systemMessage`s) and after it
+    /// (PostToolUse ones).
+    pub before: Vec<Message>,
+    pub after: Vec<Message>,
+}
+
+impl CallOutcome {
+    fn new(id: &str, content: impl Into<String>, is_error: Option<bool>) -> Self {
+        CallOutcome {
+            tool_use_id: id.to_string(),
+            content: ToolResultContent::Text(content.into()),
+            is_error,
+            structured: None,
+            denial: None,
+            announce: Vec::new(),
+            pace: Pace::Now,
+            interrupt: false,
+            context: Vec::new(),
+            stop: None,
+            before: Vec::new(),
+            after: Vec::new(),
+        }
+    }
+
+    pub(crate) fn error(
+        id: &str,
+        model_text: impl Into<String>,
+        caller_text: impl Into<String>,
+    ) -> Self {
+        let mut o = CallOutcome::new(id, model_text, Some(true));
+        o.structured = Some(Value::String(caller_text.into()));
+        o
+    }
+
+    /// The result of a call that never ran because the caller stopped the turn at another
+    /// call's permission prompt.
+    pub(crate) fn rejected(call: &Call) -> Self {
+        CallOutcome::error(&call.id, REJECTED_TEXT, "User rejected tool use")
+    }
+
+    pub fn block(&self) -> ContentBlock {
+        ContentBlock::ToolResult {
+            tool_use_id: self.tool_use_id.clone(),
+            content: Some(self.content.clone()),
+            is_error: self.is_error,
+        }
+    }
+}
+
+/// What the model reads when the user stops the turn at a permission prompt.
+pub(crate) const REJECTED_TEXT: &str = "The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file). STOP what you are doing and wait for the user to tell you how to proceed.";

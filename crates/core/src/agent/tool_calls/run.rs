@@ -1,0 +1,400 @@
+//! Runs one tool call: validation, PreToolUse hooks, the permission verdict, the tool,
+//! PostToolUse hooks. When the calls of a response run is [`super::schedule`]'s.
+//!
+//! ```text
+//! instant:       unknown tool / bad input / verdict of the rules alone ─► CallOutcome, paced
+//! prepare:       checked_tool ─► PreToolUse ─► permission::decide ─► Prepared::Done | Run
+//! run_prepared:  execute ─► PostToolUse
+//! ```
+//!
+//! The calls that start together are all prepared before any runs: a refusal with
+//! `interrupt` stops the others before they run.
+
+use serde_json::{json, Value};
+
+use crate::content::ToolResultContent;
+use crate::message::Message;
+use crate::permission::evaluate::NO_CLASSIFIER_CODE;
+use crate::protocol::hook::HookEvent;
+use crate::protocol::system::{Informational, PermissionDenied, SystemBody};
+use crate::rules::PermissionRule;
+use crate::tool::{Tool, ToolContext};
+use crate::validate::validate_input;
+
+use crate::agent::deps::Deps;
+use crate::agent::hooks::callbacks;
+use crate::agent::hooks::report::{blocking_error, hook_notices, hook_runs};
+use crate::agent::view::SessionView;
+
+use super::call::{Call, CallOutcome, REJECTED_TEXT};
+use super::permission::{decide, decide_now, Verdict};
+use super::schedule::Pace;
+use super::seen::{changed, denial, observable};
+
+/// The outcome of a call that needs neither a callback nor a run: an unknown tool, an input
+/// that fails its schema, a permission verdict the rules reach on their own, with the
+/// [`Pace`] it is seen at while the response streams. `None`: the call must go through
+/// [`prepare`]. The permission_denied message, if any, stays in the outcome's `announce`.
+pub(crate) fn instant(
+    session: &SessionView<'_>,
+    deps: &Deps<'_>,
+    call: &Call,
+) -> Option<CallOutcome> {
+    let tool = match checked_tool(session, deps, call) {
+        Ok(tool) => tool,
+        Err(mut outcome) => {
+            outcome.pace = Pace::Validation;
+            return Some(*outcome);
+        }
+    };
+    if callbacks::any_match(session.config.hooks.get("PreToolUse"), &call.name) {
+        return None;
+    }
+    let verdict = decide_now(session, deps, tool.as_ref(), call, &call.input, None).ok()?;
+    let paced = |pace: Pace, verdict: Verdict| {
+        let mut o = outcome_of(session, deps, call, verdict);
+        if o.pace == Pace::Now {
+            o.pace = pace;
+        }
+        Some(o)
+    };
+    match verdict {
+        Verdict::Allow(_) => None,
+        // Tools that look at the file on disk before asking answer later, except when a deny
+        // rule refuses the path outright.
+        Verdict::ToolError(_) => paced(Pace::Validation, verdict),
+        _ if tool.checks_disk_first() => None,
+        _ => paced(Pace::Rules, verdict),
+    }
+}
+
+/// The tool a call names, once its input passed the schema; else the error outcome.
+fn checked_tool<'d>(
+    session: &SessionView<'_>,
+    deps: &'d Deps<'_>,
+    call: &Call,
+) -> Result<&'d std::sync::Arc<dyn Tool>, Box<CallOutcome>> {
+    let id = call.id.as_str();
+    let Some(tool) = deps.tools.get(&call.name) else {
+        let disabled = session
+            .config
+            .disallowed_tools
+            .iter()
+            .filter_map(|r| PermissionRule::parse(r).ok())
+            .any(|r| r.is_bare() && r.tool == call.name);
+        let text = if disabled {
+            format!(
+                "Error: No such tool available: {0}. {0} is disabled for this session, in subagents as well as here.",
+                call.name
+            )
+        } else if session.config.subagent.is_some() {
+            // A subagent is told to go on with what it has.
+            format!(
+                "Error: No such tool available: {0}. {0} is not among the tools available here. Continue with the tools you have.",
+                call.name
+            )
+        } else {
+            format!("Error: No such tool available: {}", call.name)
+        };
+        return Err(Box::new(CallOutcome::error(
+            id,
+            format!("<tool_use_error>{text}</tool_use_error>"),
+            text,
+        )));
+    };
+    if tool.validates_own_input() {
+        return Ok(tool);
+    }
+    if let Err(e) = validate_input(tool.name(), &tool.input_schema(), &call.input) {
+        return Err(Box::new(CallOutcome::error(
+            id,
+            e.model_text,
+            e.caller_text,
+        )));
+    }
+    Ok(tool)
+}
+
+/// A call past its PreToolUse hooks and permission check: either answered, or cleared to
+/// run with this input.
+pub(crate) enum Prepared<'d> {
+    Done(Box<CallOutcome>),
+    Run {
+        tool: &'d std::sync::Arc<dyn Tool>,
+        input: Value,
+        /// The PreToolUse hooks' notices, emitted before the result.
+        notices: Vec<Message>,
+        /// A PreToolUse hook's `continue: false` (its stop reason).
+        stop: Option<String>,
+    },
+}
+
+/// Validation, PreToolUse hooks and the permission decision of a call (which may ask the
+/// caller); running it is [`run_prepared`]'s.
+pub(crate) async fn prepare<'d>(
+    session: &SessionView<'_>,
+    deps: &'d Deps<'_>,
+    call: &Call,
+) -> Prepared<'d> {
+    let config = &session.config;
+    let id = call.id.as_str();
+    let tool = match checked_tool(session, deps, call) {
+        Ok(tool) => tool,
+        Err(outcome) => return Prepared::Done(outcome),
+    };
+
+    let mut input = call.input.clone();
+    let seen = observable(session, &call.name, &input);
+    let pre = callbacks::run(
+        deps,
+        config.hooks.get("PreToolUse"),
+        Some(&call.name),
+        session.hook_input(HookEvent::PreToolUse {
+            tool_name: call.name.clone(),
+            tool_input: seen.clone(),
+            tool_use_id: id.to_string(),
+        }),
+        Some(id),
+    )
+    .await;
+    // The input the hook was shown, handed back unchanged, runs as the model wrote it.
+    if let Some(updated) = changed(pre.updated_input.as_ref(), &seen) {
+        input = updated;
+    }
+    hook_runs(session, deps, "PreToolUse", Some(&call.name), &pre);
+    // `continue: false` ends the turn once this round is done; the call itself goes on.
+    let stop = pre
+        .stop
+        .then(|| pre.stop_reason.clone().unwrap_or_default());
+    let notices = hook_notices(
+        session,
+        deps,
+        "PreToolUse",
+        Some(&call.name),
+        &pre.system_messages,
+    );
+    // `decision: "block"` is the older spelling of a deny.
+    let hook_decision = match (&pre.permission_decision, &pre.block_reason) {
+        (Some((d, r)), _) => Some((d.as_str(), r.clone())),
+        (None, Some(r)) => Some(("deny", Some(r.clone()))),
+        (None, None) => None,
+    };
+    let mut outcome = if let Some(("deny", reason)) = hook_decision {
+        let msg = format!(
+            "PreToolUse:{} hook error: {}",
+            call.name,
+            reason.unwrap_or_default()
+        );
+        let mut o = CallOutcome::error(id, msg.clone(), format!("Error: {msg}"));
+        o.denial = Some(denial(session, call));
+        o
+    } else {
+        let verdict = decide(session, deps, tool.as_ref(), call, &input, hook_decision).await;
+        match verdict {
+            Verdict::Allow(input) => {
+                return Prepared::Run {
+                    tool,
+                    input,
+                    notices,
+                    stop,
+                }
+            }
+            other => outcome_of(session, deps, call, other),
+        }
+    };
+    outcome.before = notices;
+    outcome.stop = stop;
+    Prepared::Done(Box::new(outcome))
+}
+
+/// Runs a call [`prepare`] cleared.
+pub(crate) async fn run_prepared(
+    session: &SessionView<'_>,
+    deps: &Deps<'_>,
+    call: &Call,
+    tool: &dyn Tool,
+    input: Value,
+    notices: Vec<Message>,
+    stop: Option<String>,
+) -> CallOutcome {
+    let mut outcome = execute(session, deps, tool, call, input).await;
+    outcome.before = notices;
+    outcome.stop = stop.or(outcome.stop);
+    outcome
+}
+
+/// The outcome of a verdict that does not run the tool.
+fn outcome_of(
+    session: &SessionView<'_>,
+    deps: &Deps<'_>,
+    call: &Call,
+    verdict: Verdict,
+) -> CallOutcome {
+    let id = call.id.as_str();
+    match verdict {
+        Verdict::Allow(_) => unreachable!("an allowed call runs"),
+        Verdict::Fail(text) => {
+            let caller = format!("Error: {}", strip_error_tags(&text));
+            CallOutcome::error(id, text, caller)
+        }
+        Verdict::ToolError(text) => {
+            let caller = format!("Error: {}", strip_error_tags(&text));
+            let mut o = CallOutcome::error(id, text, caller);
+            o.denial = Some(denial(session, call));
+            o
+        }
+        Verdict::Deny {
+            message,
+            interrupt,
+            announce,
+        } => {
+            let mut o = CallOutcome::error(id, message.clone(), format!("Error: {message}"));
+            o.denial = Some(denial(session, call));
+            if let Some(d) = announce {
+                if d.code.as_deref() == Some(NO_CLASSIFIER_CODE) {
+                    o.pace = Pace::Classifier;
+                    o.announce.extend(classifier_warning(session, deps));
+                }
+                let denied = PermissionDenied {
+                    tool_name: call.name.clone(),
+                    tool_use_id: id.to_string(),
+                    agent_id: session.config.subagent.as_ref().map(|r| r.agent_id.clone()),
+                    decision_reason_type: d.reason_type.clone(),
+                    decision_reason_code: d.code.clone(),
+                    decision_reason: d.reason.clone(),
+                    message: message.clone(),
+                };
+                o.announce
+                    .push(session.system(SystemBody::PermissionDenied(denied), deps));
+            }
+            if interrupt {
+                o.content = ToolResultContent::Text(REJECTED_TEXT.to_string());
+                o.structured = Some(json!("User rejected tool use"));
+                o.interrupt = true;
+            }
+            o
+        }
+    }
+}
+
+/// `<tool_use_error>text</tool_use_error>` -> `text`.
+fn strip_error_tags(text: &str) -> &str {
+    text.strip_prefix("<tool_use_error>")
+        .and_then(|t| t.strip_suffix("</tool_use_error>"))
+        .unwrap_or(text)
+}
+
+async fn execute(
+    session: &SessionView<'_>,
+    deps: &Deps<'_>,
+    tool: &dyn Tool,
+    call: &Call,
+    input: Value,
+) -> CallOutcome {
+    let config = &session.config;
+    let ctx = ToolContext {
+        session_id: config.session_id.clone(),
+        tool_use_id: call.id.clone(),
+        cwd: config.cwd.clone(),
+        additional_directories: config.additional_directories.clone(),
+        env: config.env.clone(),
+        abort: deps.interrupt.clone(),
+        agent_id: session.config.subagent.as_ref().map(|r| r.agent_id.clone()),
+        prompt_id: session.prompt_id.map(str::to_string),
+    };
+    let mut out = tool.call(input.clone(), &ctx).await;
+    let failed = out.is_error == Some(true);
+    if failed && deps.tools.deferred().is_hidden(&call.name) {
+        if let ToolResultContent::Text(text) = &mut out.content {
+            text.push_str(&unseen_schema_note(&call.name, &tool.input_schema()));
+        }
+    }
+    let tool_input = observable(session, &call.name, &input);
+    let (tool_name, tool_use_id) = (call.name.clone(), call.id.clone());
+    let hook_event = if failed {
+        HookEvent::PostToolUseFailure {
+            tool_name,
+            tool_input,
+            error: out.content.as_text(),
+            is_interrupt: deps.interrupt.is_aborted(),
+            tool_use_id,
+        }
+    } else {
+        HookEvent::PostToolUse {
+            tool_name,
+            tool_input,
+            tool_response: out.structured.clone().unwrap_or(Value::Null),
+            tool_use_id,
+        }
+    };
+    let event = hook_event.name();
+    let hook_input = session.hook_input(hook_event);
+    let post = callbacks::run(
+        deps,
+        config.hooks.get(event),
+        Some(&call.name),
+        hook_input,
+        Some(&call.id),
+    )
+    .await;
+    hook_runs(session, deps, event, Some(&call.name), &post);
+    let mut context: Vec<String> = post
+        .additional_context
+        .iter()
+        .map(|c| format!("{event}:{} hook additional context: {c}", call.name))
+        .collect();
+    if let Some(reason) = &post.block_reason {
+        context.push(blocking_error(event, Some(&call.name), reason));
+    }
+    CallOutcome {
+        tool_use_id: call.id.clone(),
+        content: out.content,
+        is_error: out.is_error,
+        structured: out.structured,
+        denial: None,
+        announce: Vec::new(),
+        pace: Pace::Now,
+        interrupt: false,
+        context,
+        // The reference does not stop for a PostToolUseFailure hook's `continue: false`.
+        stop: (post.stop && !failed).then(|| post.stop_reason.clone().unwrap_or_default()),
+        before: Vec::new(),
+        after: hook_notices(
+            session,
+            deps,
+            event,
+            Some(&call.name),
+            &post.system_messages,
+        ),
+    }
+}
+
+/// Added to the error of a deferred tool called before ToolSearch loaded it: the model
+/// guessed its input without the schema.
+fn unseen_schema_note(name: &str, schema: &Value) -> String {
+    format!(
+        "\n\nYou called this tool without its input schema in your context. Its schema is: {schema}\n         If your input does not fit it, fix the input and call again. If it fits, the error has          another cause; should a corrected call fail the same way, load the tool with ToolSearch          (query \"select:{name}\") and call it again."
+    )
+}
+
+/// Told once per session, before the first refusal for want of the auto-mode classifier,
+/// when requests go through a gateway that does not pass its check through.
+const CLASSIFIER_WARNING: &str = "Auto mode can't check actions in this session. Its safety check runs on the server, and your requests go through {gateway}, which doesn't pass it through. Nobody can be asked to approve actions in this session, so every action that needs the check is refused. To run these actions, use another permission mode. To use auto mode, ask whoever runs {gateway} to pass Claude Code's server-side safety check through: https://code.claude.com/docs/en/permission-modes#server-side-classifier-review";
+
+/// The classifier warning, the first time it is due in the session.
+fn classifier_warning(session: &SessionView<'_>, deps: &Deps<'_>) -> Option<Message> {
+    use std::sync::atomic::Ordering;
+    let gateway = session.config.api_gateway.as_deref()?;
+    if session.classifier_warned.swap(true, Ordering::Relaxed) {
+        return None;
+    }
+    let warning = Informational {
+        content: CLASSIFIER_WARNING.replace("{gateway}", gateway),
+        level: "warning".into(),
+        prevent_continuation: None,
+        prompt_submit_outcome: None,
+        is_meta: Some(false),
+        tag: Some("auto_mode_no_server_check".into()),
+    };
+    Some(session.system(SystemBody::Informational(warning), deps))
+}

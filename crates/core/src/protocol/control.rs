@@ -1,0 +1,325 @@
+//! Control requests: what a session asks its host ([`ControlRequest`], answered with a
+//! [`ControlResponse`]), and what a host asks its session ([`HostRequest`]).
+//!
+//! On the documented SDKs' wire these are the `request` of a `control_request` frame, tagged
+//! by `subtype`:
+//!
+//! ```
+//! use oxagent_core::protocol::control::{ControlRequest, HostRequest};
+//! let r: HostRequest = serde_json::from_str(r#"{"subtype": "set_model", "model": "claude-haiku-4-5"}"#).unwrap();
+//! assert_eq!(r, HostRequest::SetModel { model: Some("claude-haiku-4-5".into()) });
+//! ```
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use super::hook::{HookInput, HookOutput};
+use super::permission::{PermissionAnswer, PermissionUpdate};
+
+/// What a session asks its host.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "subtype", rename_all = "snake_case")]
+pub enum ControlRequest {
+    /// May this tool call run? Answered with [`ControlResponse::Permission`].
+    CanUseTool(CanUseTool),
+    /// Run one hook callback. Answered with [`ControlResponse::Hook`].
+    HookCallback(HookCallback),
+    /// A JSON-RPC message for one of the host's own MCP server objects (one that speaks
+    /// JSON-RPC itself). Answered with [`ControlResponse::Mcp`].
+    McpMessage(McpMessage),
+    /// Run one tool function of the host's in-process SDK server (whose JSON-RPC the session
+    /// answers itself). Answered with [`ControlResponse::ToolCall`].
+    McpToolCall(McpToolCall),
+    /// Write a permission update to the settings file it names. Answered with
+    /// [`ControlResponse::Done`]; the facade answers it itself.
+    PersistPermissions { update: PermissionUpdate },
+}
+
+impl ControlRequest {
+    pub fn subtype(&self) -> &'static str {
+        match self {
+            ControlRequest::CanUseTool(_) => "can_use_tool",
+            ControlRequest::HookCallback(_) => "hook_callback",
+            ControlRequest::McpMessage(_) => "mcp_message",
+            ControlRequest::McpToolCall(_) => "mcp_tool_call",
+            ControlRequest::PersistPermissions { .. } => "persist_permissions",
+        }
+    }
+}
+
+/// `can_use_tool`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CanUseTool {
+    pub tool_name: String,
+    pub input: Value,
+    pub permission_suggestions: Vec<PermissionUpdate>,
+    pub blocked_path: Option<String>,
+    pub tool_use_id: String,
+    pub display_name: String,
+    /// A short human description of the call.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub decision_reason: Option<String>,
+    /// The subagent that makes the call (none: the main agent).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub agent_id: Option<String>,
+}
+
+/// `hook_callback`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct HookCallback {
+    pub callback_id: String,
+    pub input: HookInput,
+    /// The tool call the hook is about; for other events an id of its own.
+    pub tool_use_id: Option<String>,
+}
+
+/// `mcp_message`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct McpMessage {
+    pub server_name: String,
+    /// A JSON-RPC request or notification.
+    pub message: Value,
+}
+
+/// `mcp_tool_call`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct McpToolCall {
+    pub server_name: String,
+    pub tool_name: String,
+    /// The arguments as the model gave them (`null` when it gave none).
+    pub arguments: Value,
+}
+
+/// The host's answer to [`ControlRequest::McpToolCall`]. A function that raised is an error
+/// answer (its text), not one of these.
+///
+/// On the wire: `{"result": <what the function returned>}` (no `result` key: it returned
+/// nothing JSON can say) or `{"invalid_arguments": <the issues>}`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ToolCallAnswer {
+    /// What the tool function returned, unchanged.
+    Returned(Option<Value>),
+    /// The host's own argument check (the TS face's zod schemas) refused the arguments; the
+    /// function did not run.
+    InvalidArguments(Value),
+}
+
+/// A host's answer to a [`ControlRequest`].
+#[derive(Debug, Clone, PartialEq)]
+pub enum ControlResponse {
+    Permission(PermissionAnswer),
+    Hook(Box<HookOutput>),
+    /// The JSON-RPC response (`mcp_response`).
+    Mcp(Value),
+    ToolCall(ToolCallAnswer),
+    /// Done, nothing to say.
+    Done,
+}
+
+impl ControlResponse {
+    /// Reads the `response` body of a success `control_response` frame answering a request
+    /// of `subtype` ([`ControlRequest::subtype`]).
+    pub fn read(subtype: &str, body: Value) -> Result<ControlResponse, String> {
+        match subtype {
+            "can_use_tool" => serde_json::from_value(body)
+                .map(ControlResponse::Permission)
+                .map_err(|e| format!("unreadable permission answer: {e}")),
+            "hook_callback" => {
+                HookOutput::from_value(body).map(|h| ControlResponse::Hook(Box::new(h)))
+            }
+            "mcp_message" => Ok(ControlResponse::Mcp(match body {
+                Value::Object(mut m) if m.contains_key("mcp_response") => {
+                    m.remove("mcp_response").unwrap_or(Value::Null)
+                }
+                other => other,
+            })),
+            "mcp_tool_call" => match body {
+                Value::Object(mut m) => Ok(ControlResponse::ToolCall(
+                    match m.remove("invalid_arguments") {
+                        Some(issues) => ToolCallAnswer::InvalidArguments(issues),
+                        None => ToolCallAnswer::Returned(m.remove("result")),
+                    },
+                )),
+                other => Err(format!("unreadable mcp_tool_call answer: {other}")),
+            },
+            _ => Ok(ControlResponse::Done),
+        }
+    }
+
+    /// The `response` body of a success `control_response` frame.
+    pub fn to_body(&self) -> Value {
+        match self {
+            ControlResponse::Permission(a) => serde_json::to_value(a).unwrap_or(Value::Null),
+            ControlResponse::Hook(h) => serde_json::to_value(h).unwrap_or(Value::Null),
+            ControlResponse::Mcp(m) => serde_json::json!({ "mcp_response": m }),
+            ControlResponse::ToolCall(ToolCallAnswer::Returned(Some(v))) => {
+                serde_json::json!({ "result": v })
+            }
+            ControlResponse::ToolCall(ToolCallAnswer::Returned(None)) => serde_json::json!({}),
+            ControlResponse::ToolCall(ToolCallAnswer::InvalidArguments(issues)) => {
+                serde_json::json!({ "invalid_arguments": issues })
+            }
+            ControlResponse::Done => serde_json::json!({}),
+        }
+    }
+}
+
+/// What a host asks its session. Answered at once, with [`HostReply`].
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "subtype", rename_all = "snake_case")]
+pub enum HostRequest {
+    /// The host is ready; answered with what the session offers (`get_server_info()`).
+    Initialize {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        hooks: Option<Value>,
+    },
+    /// Stop the current turn.
+    Interrupt,
+    SetPermissionMode {
+        mode: String,
+    },
+    /// `None`: back to the model the session started with.
+    SetModel {
+        #[serde(default)]
+        model: Option<String>,
+    },
+    McpStatus,
+    GetContextUsage,
+}
+
+impl HostRequest {
+    /// Reads a host's `request` body; an unknown subtype names itself in the error.
+    pub fn read(body: &Value) -> Result<HostRequest, String> {
+        serde_json::from_value(body.clone()).map_err(|e| {
+            let subtype = body.get("subtype").and_then(Value::as_str).unwrap_or("");
+            if e.to_string().starts_with("unknown variant") {
+                format!("Unsupported control request subtype: {subtype}")
+            } else {
+                format!("Invalid {subtype} request: {e}")
+            }
+        })
+    }
+}
+
+/// A session's answer to a [`HostRequest`].
+#[derive(Debug, Clone, PartialEq)]
+pub enum HostReply {
+    /// Done, nothing to say (`{}`).
+    Done,
+    ServerInfo(Box<ServerInfo>),
+    /// `{mcpServers: [...]}`.
+    McpStatus(Vec<super::system::McpServerStatus>),
+    /// The `/context` view.
+    ContextUsage(Value),
+}
+
+impl HostReply {
+    /// The `response` body of a success `control_response` frame.
+    pub fn to_body(&self) -> Value {
+        match self {
+            HostReply::Done => serde_json::json!({}),
+            HostReply::ServerInfo(info) => serde_json::to_value(info).unwrap_or(Value::Null),
+            HostReply::McpStatus(servers) => serde_json::json!({ "mcpServers": servers }),
+            HostReply::ContextUsage(view) => view.clone(),
+        }
+    }
+}
+
+/// What `initialize` answers (the Python SDK's `get_server_info()`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ServerInfo {
+    pub commands: Vec<CommandInfo>,
+    pub agents: Vec<Value>,
+    pub output_style: String,
+    pub available_output_styles: Vec<String>,
+    pub models: Vec<Value>,
+    pub account: Account,
+    pub pid: u32,
+    pub current_permission_mode: String,
+    pub hook_on_failure_supported: bool,
+    pub oxagent_version: String,
+}
+
+/// A slash command the session runs.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CommandInfo {
+    pub name: String,
+    pub description: String,
+    #[serde(rename = "argumentHint")]
+    pub argument_hint: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Account {
+    #[serde(rename = "apiKeySource")]
+    pub api_key_source: String,
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn host_requests_read_by_subtype() {
+        assert_eq!(
+            HostRequest::read(&json!({"subtype": "interrupt"})).unwrap(),
+            HostRequest::Interrupt
+        );
+        assert_eq!(
+            HostRequest::read(&json!({"subtype": "set_model"})).unwrap(),
+            HostRequest::SetModel { model: None }
+        );
+        assert_eq!(
+            HostRequest::read(&json!({"subtype": "rewind_everything"})).unwrap_err(),
+            "Unsupported control request subtype: rewind_everything"
+        );
+    }
+
+    #[test]
+    fn tool_call_answers_on_the_wire() {
+        let req = ControlRequest::McpToolCall(McpToolCall {
+            server_name: "kit".into(),
+            tool_name: "add".into(),
+            arguments: json!({"a": 1}),
+        });
+        assert_eq!(
+            serde_json::to_value(&req).unwrap(),
+            json!({"subtype": "mcp_tool_call", "server_name": "kit", "tool_name": "add", "arguments": {"a": 1}})
+        );
+        for (body, answer) in [
+            (
+                json!({"result": null}),
+                ToolCallAnswer::Returned(Some(json!(null))),
+            ),
+            (json!({}), ToolCallAnswer::Returned(None)),
+            (
+                json!({"invalid_arguments": [{"path": ["a"]}]}),
+                ToolCallAnswer::InvalidArguments(json!([{"path": ["a"]}])),
+            ),
+        ] {
+            let read = ControlResponse::read(req.subtype(), body.clone()).unwrap();
+            assert_eq!(read, ControlResponse::ToolCall(answer));
+            assert_eq!(read.to_body(), body);
+        }
+        assert!(ControlResponse::read("mcp_tool_call", json!("x")).is_err());
+    }
+
+    #[test]
+    fn mcp_answers_unwrap_their_envelope() {
+        let req = ControlRequest::McpMessage(McpMessage {
+            server_name: "s".into(),
+            message: json!({}),
+        });
+        let body = json!({"mcp_response": {"jsonrpc": "2.0", "id": 1}});
+        let r = ControlResponse::read(req.subtype(), body).unwrap();
+        assert_eq!(r, ControlResponse::Mcp(json!({"jsonrpc": "2.0", "id": 1})));
+        assert_eq!(
+            r.to_body(),
+            json!({"mcp_response": {"jsonrpc": "2.0", "id": 1}})
+        );
+    }
+}

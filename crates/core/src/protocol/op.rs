@@ -1,0 +1,52 @@
+//! The session runtime's queues: submissions in ([`Op`]), events out ([`Event`]).
+//!
+//! A host drives a session by submitting ops and reading events, as codex's submission
+//! queue / event queue. Control requests travel on the event queue with the messages, in
+//! order; their answers come back as [`Op::Answer`] with the same id.
+//!
+//! ```text
+//! host                                   session
+//!  submit(Op::Prompt("fix it"))   ─────►  system/init, assistant, ...
+//!                                 ◄─────  Event::Control { id: "req_1", request: CanUseTool }
+//!  submit(Op::Answer { "req_1", Permission(allow) })
+//!                                 ◄─────  user (tool result), assistant, result
+//!  submit(Op::EndInput)           ─────►  (the session ends once its work is done)
+//! ```
+
+use crate::content::UserContent;
+use crate::message::Message;
+
+use super::control::{ControlRequest, ControlResponse};
+use super::permission::PermissionMode;
+
+/// What a host submits to a session.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Op {
+    /// A prompt: the session runs a turn for it once the turns before it are done.
+    Prompt(UserContent),
+    /// No more prompts: the session ends once the turns it has are done.
+    EndInput,
+    /// The host's answer to the control request `id` (an error text: the host failed).
+    Answer {
+        id: String,
+        reply: Result<ControlResponse, String>,
+    },
+    /// Stop the current turn; the session goes on with the next prompt.
+    Interrupt,
+    SetPermissionMode(PermissionMode),
+    /// `None`: back to the model the session started with.
+    SetModel(Option<String>),
+}
+
+/// What a session emits. Messages are the common case and move once through a channel, so
+/// they are not boxed.
+#[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
+pub enum Event {
+    Message(Message),
+    /// The session asks its host; answer with [`Op::Answer`] and the same id.
+    Control {
+        id: String,
+        request: ControlRequest,
+    },
+}

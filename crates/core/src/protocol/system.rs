@@ -1,0 +1,472 @@
+//! `type: "system"` messages: one variant per subtype, each with its own typed fields.
+//!
+//! ```
+//! use oxagent_core::protocol::system::{Status, SystemBody, SystemMessage};
+//! let m = SystemMessage::new(SystemBody::Status(Status::requesting()), "u", "s");
+//! assert_eq!(
+//!     serde_json::to_value(&m).unwrap(),
+//!     serde_json::json!({"subtype": "status", "status": "requesting", "uuid": "u", "session_id": "s"})
+//! );
+//! assert_eq!(m.subtype(), "status");
+//! ```
+
+use serde::{Deserialize, Serialize};
+
+use super::permission::PermissionMode;
+
+/// A system message: what happened (`body`, tagged by `subtype`), and where.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SystemMessage {
+    #[serde(flatten)]
+    pub body: SystemBody,
+    pub uuid: String,
+    pub session_id: String,
+}
+
+impl SystemMessage {
+    pub fn new(body: SystemBody, uuid: impl Into<String>, session_id: impl Into<String>) -> Self {
+        SystemMessage {
+            body,
+            uuid: uuid.into(),
+            session_id: session_id.into(),
+        }
+    }
+
+    /// The `subtype` tag as it appears on the wire.
+    pub fn subtype(&self) -> &'static str {
+        self.body.subtype()
+    }
+}
+
+/// The system message subtypes a session emits.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "subtype", rename_all = "snake_case")]
+pub enum SystemBody {
+    /// Opens each turn: what the session runs with.
+    Init(Box<Init>),
+    /// A request or a compaction starts or ends.
+    Status(Status),
+    /// A failed request is retried.
+    ApiRetry(ApiRetry),
+    /// The conversation was compacted; what follows continues from a summary.
+    CompactBoundary(CompactBoundary),
+    /// A tool call was refused without asking anyone.
+    PermissionDenied(PermissionDenied),
+    /// A notice for the user (hook system messages, a refused prompt).
+    Informational(Informational),
+    /// A notice the reference shows in its status line.
+    Notification(Notification),
+    /// A settings-file command hook started.
+    HookStarted(HookStarted),
+    /// A settings-file command hook ended.
+    HookResponse(HookResponse),
+    /// A background task, or a subagent, started.
+    TaskStarted(TaskStarted),
+    /// A subagent is about to run a tool.
+    TaskProgress(TaskProgress),
+    /// A background task's state changed.
+    TaskUpdated(TaskUpdated),
+    /// A background task ended; the model hears about it.
+    TaskNotification(TaskNotification),
+    /// The list of running background tasks changed.
+    BackgroundTasksChanged(BackgroundTasksChanged),
+}
+
+impl SystemBody {
+    pub fn subtype(&self) -> &'static str {
+        match self {
+            SystemBody::Init(_) => "init",
+            SystemBody::Status(_) => "status",
+            SystemBody::ApiRetry(_) => "api_retry",
+            SystemBody::CompactBoundary(_) => "compact_boundary",
+            SystemBody::PermissionDenied(_) => "permission_denied",
+            SystemBody::Informational(_) => "informational",
+            SystemBody::Notification(_) => "notification",
+            SystemBody::HookStarted(_) => "hook_started",
+            SystemBody::HookResponse(_) => "hook_response",
+            SystemBody::TaskStarted(_) => "task_started",
+            SystemBody::TaskProgress(_) => "task_progress",
+            SystemBody::TaskUpdated(_) => "task_updated",
+            SystemBody::TaskNotification(_) => "task_notification",
+            SystemBody::BackgroundTasksChanged(_) => "background_tasks_changed",
+        }
+    }
+}
+
+/// An MCP server as `system/init` and `mcp_status` list it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct McpServerStatus {
+    pub name: String,
+    /// `connected`, `failed`, ...
+    pub status: String,
+    /// Why it failed (`mcp_status` only; `system/init` names no reasons).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+    /// `dynamic` for the servers the session starts or dials itself.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source: Option<String>,
+}
+
+/// A plugin as `system/init` lists it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PluginInfo {
+    pub name: String,
+    pub path: String,
+}
+
+/// `system/init`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Init {
+    pub cwd: String,
+    pub tools: Vec<String>,
+    pub mcp_servers: Vec<McpServerStatus>,
+    pub model: String,
+    #[serde(rename = "permissionMode")]
+    pub permission_mode: PermissionMode,
+    #[serde(rename = "apiKeySource")]
+    pub api_key_source: String,
+    #[serde(flatten)]
+    pub setup: InitSetup,
+}
+
+/// The part of `system/init` that is fixed when the session starts.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct InitSetup {
+    pub slash_commands: Vec<String>,
+    pub output_style: String,
+    pub agents: Vec<String>,
+    pub skills: Vec<String>,
+    pub plugins: Vec<PluginInfo>,
+    pub additional_directories: Vec<String>,
+    pub fast_mode_state: String,
+    pub fast_mode_disabled_reason: String,
+    pub view_mode: String,
+}
+
+impl Default for InitSetup {
+    fn default() -> Self {
+        InitSetup {
+            slash_commands: vec!["compact".into()],
+            output_style: "default".into(),
+            agents: Vec::new(),
+            skills: Vec::new(),
+            plugins: Vec::new(),
+            additional_directories: Vec::new(),
+            // Fast mode is a product feature oxagent does not offer; the fields say so.
+            fast_mode_state: FAST_MODE_OFF.into(),
+            fast_mode_disabled_reason: FAST_MODE_DISABLED_REASON.into(),
+            view_mode: "default".into(),
+        }
+    }
+}
+
+/// `fast_mode_state` of init and result messages.
+pub const FAST_MODE_OFF: &str = "off";
+/// `fast_mode_disabled_reason` of init and result messages.
+pub const FAST_MODE_DISABLED_REASON: &str = "sdk_opt_in_required";
+
+/// `system/status`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Status {
+    /// `requesting`, `compacting`, or null when what was going on ended.
+    pub status: Option<String>,
+    /// `success` or `failed`, when a compaction ended.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub compact_result: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub compact_error: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub compact_output_chars: Option<u64>,
+}
+
+impl Status {
+    fn of(status: Option<&str>) -> Self {
+        Status {
+            status: status.map(str::to_string),
+            compact_result: None,
+            compact_error: None,
+            compact_output_chars: None,
+        }
+    }
+
+    /// A model request starts.
+    pub fn requesting() -> Self {
+        Status::of(Some("requesting"))
+    }
+
+    /// A compaction starts.
+    pub fn compacting() -> Self {
+        Status::of(Some("compacting"))
+    }
+
+    /// A compaction ended: `Ok(())` or the failure's code.
+    pub fn compacted(outcome: Result<(), String>) -> Self {
+        let mut s = Status::of(None);
+        match outcome {
+            Ok(()) => s.compact_result = Some("success".into()),
+            Err(code) => {
+                s.compact_result = Some("failed".into());
+                s.compact_error = Some(code);
+            }
+        }
+        s
+    }
+}
+
+/// `system/api_retry`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ApiRetry {
+    pub attempt: u32,
+    pub max_retries: u32,
+    pub retry_delay_ms: u64,
+    pub error_status: Option<u16>,
+    /// The error's kind (`server_error`, `rate_limit`, ...).
+    pub error: String,
+}
+
+/// `system/compact_boundary`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CompactBoundary {
+    pub compact_metadata: CompactMetadata,
+    pub logical_parent_uuid: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CompactMetadata {
+    /// `auto` or `manual`.
+    pub trigger: String,
+    pub pre_tokens: u64,
+    pub post_tokens: u64,
+    pub cumulative_dropped_tokens: u64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub preserved_segment: Option<PreservedSegment>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub preserved_messages: Option<PreservedMessages>,
+}
+
+/// The recent messages a compaction kept verbatim, by their first, anchor and last uuid.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PreservedSegment {
+    pub head_uuid: Option<String>,
+    pub anchor_uuid: Option<String>,
+    pub tail_uuid: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PreservedMessages {
+    pub anchor_uuid: Option<String>,
+    pub uuids: Vec<String>,
+    pub all_uuids: Vec<String>,
+}
+
+/// `system/permission_denied`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PermissionDenied {
+    pub tool_name: String,
+    pub tool_use_id: String,
+    /// The subagent whose call it was (none: the main agent).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub agent_id: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub decision_reason_type: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub decision_reason_code: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub decision_reason: Option<String>,
+    pub message: String,
+}
+
+/// `system/informational`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Informational {
+    pub content: String,
+    /// `notice` or `warning`.
+    pub level: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub prevent_continuation: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub prompt_submit_outcome: Option<PromptSubmitOutcome>,
+    /// Whether the notice is for the model's context only (the classifier warning: `false`).
+    #[serde(rename = "isMeta", default, skip_serializing_if = "Option::is_none")]
+    pub is_meta: Option<bool>,
+    /// What the notice is about, for a host that recognises it
+    /// (`auto_mode_no_server_check`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tag: Option<String>,
+}
+
+/// How UserPromptSubmit hooks refused a prompt.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PromptSubmitOutcome {
+    /// `blocked_by_hook` or `stopped_by_hook`.
+    pub kind: String,
+    pub prompt_kept: bool,
+    pub reason: String,
+}
+
+/// `system/notification`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Notification {
+    pub key: String,
+    pub text: String,
+    pub priority: String,
+}
+
+/// `system/hook_started`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct HookStarted {
+    pub hook_id: String,
+    /// `<Event>` or `<Event>:<Tool>` (`SessionStart:<source>` for start hooks).
+    pub hook_name: String,
+    pub hook_event: String,
+}
+
+/// `system/hook_response`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct HookResponse {
+    pub hook_id: String,
+    pub hook_name: String,
+    pub hook_event: String,
+    /// stdout and stderr, the non-empty ones joined by a newline.
+    pub output: String,
+    pub stdout: String,
+    pub stderr: String,
+    pub exit_code: Option<i32>,
+    /// `success` or `error`.
+    pub outcome: String,
+}
+
+/// `system/task_started`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TaskStarted {
+    pub task_id: String,
+    pub run_id: String,
+    pub tool_use_id: String,
+    pub description: String,
+    /// A subagent's type.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub subagent_type: Option<String>,
+    pub is_backgrounded: bool,
+    /// A subagent's depth: 1 for one the main agent started.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub spawn_depth: Option<u32>,
+    /// The task of the subagent that started this one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub parent_task_id: Option<String>,
+    /// `local_bash` or `local_agent`.
+    pub task_type: String,
+    /// A subagent's prompt.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub prompt: Option<String>,
+}
+
+/// `system/task_progress`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TaskProgress {
+    pub task_id: String,
+    pub run_id: String,
+    pub tool_use_id: String,
+    /// What the subagent is doing (`Reading a.txt`, `Running echo`, ...).
+    pub description: String,
+    pub subagent_type: String,
+    pub usage: TaskUsage,
+    pub last_tool_name: String,
+}
+
+/// A subagent's work so far.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TaskUsage {
+    pub total_tokens: u64,
+    pub tool_uses: u32,
+    pub duration_ms: u64,
+}
+
+/// `system/task_updated`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TaskUpdated {
+    pub task_id: String,
+    pub run_id: String,
+    pub patch: TaskPatch,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TaskPatch {
+    pub status: String,
+    /// Why it failed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+}
+
+/// `system/task_notification`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TaskNotification {
+    pub task_id: String,
+    pub run_id: String,
+    pub tool_use_id: String,
+    /// `completed`, `failed` or `stopped`.
+    pub status: String,
+    pub output_file: String,
+    pub summary: String,
+    /// A subagent's work (absent when it was stopped or failed).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub usage: Option<TaskUsage>,
+    /// A background subagent's summary is its report.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub summary_is_report: Option<bool>,
+}
+
+/// `system/background_tasks_changed`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct BackgroundTasksChanged {
+    pub tasks: Vec<BackgroundTask>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct BackgroundTask {
+    pub task_id: String,
+    pub run_id: String,
+    pub task_type: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub subagent_type: Option<String>,
+    pub description: String,
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn round_trips_through_the_wire_shape() {
+        let raw = json!({"subtype": "api_retry", "attempt": 1, "max_retries": 2,
+            "retry_delay_ms": 500, "error_status": 500, "error": "server_error",
+            "uuid": "u", "session_id": "s"});
+        let m: SystemMessage = serde_json::from_value(raw.clone()).unwrap();
+        assert_eq!(m.subtype(), "api_retry");
+        assert_eq!(serde_json::to_value(&m).unwrap(), raw);
+    }
+
+    #[test]
+    fn init_flattens_its_setup() {
+        let init = Init {
+            cwd: "/w".into(),
+            tools: vec!["Read".into()],
+            mcp_servers: vec![],
+            model: "m".into(),
+            permission_mode: PermissionMode::Default,
+            api_key_source: "none".into(),
+            setup: InitSetup::default(),
+        };
+        let v = serde_json::to_value(SystemMessage::new(
+            SystemBody::Init(Box::new(init)),
+            "u",
+            "s",
+        ))
+        .unwrap();
+        assert_eq!(v["subtype"], "init");
+        assert_eq!(v["permissionMode"], "default");
+        assert_eq!(v["slash_commands"], json!(["compact"]));
+        assert_eq!(v["fast_mode_state"], "off");
+    }
+}

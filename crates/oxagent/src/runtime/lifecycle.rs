@@ -1,0 +1,318 @@
+//! A session's life as a task: set up from the options, connect the MCP servers, start
+//! fresh or from a transcript, run a turn per prompt (and one per batch of ended background
+//! tasks), end.
+//!
+//! ```text
+//! start()  options -> config, tools, transcript plan, events      (on the caller's thread)
+//! run()    MCP servers -> start / resume (or the unknown-session error) -> SessionStart
+//!          -> loop { next prompt or task notification -> turn -> result } -> SessionEnd
+//! ```
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use futures::future::BoxFuture;
+use oxagent_core::agent::{Deps, Emit};
+use oxagent_core::clock::{Clock, SystemClock};
+use oxagent_core::model::Model;
+use oxagent_core::protocol::system::McpServerStatus;
+use oxagent_core::protocol::Event;
+use oxagent_core::signal::AbortSignal;
+use oxagent_core::tool::ToolRegistry;
+use oxagent_core::{Message, Session, UserContent};
+use oxagent_settings::attach_memory;
+use tokio::sync::mpsc::{unbounded_channel, UnboundedReceiver};
+
+use super::events::EventOut;
+use super::tasks::{Next, Notification, TaskFlow};
+use super::{lock, Shared};
+use crate::error::Result;
+use crate::options::{McpServer, Options};
+use crate::subagents::{AgentSet, AgentTool, SubagentContext};
+use crate::{setup, toolset};
+use oxagent_sessions::start as persist;
+
+pub(crate) fn tokio_sleep(ms: u64) -> BoxFuture<'static, ()> {
+    Box::pin(tokio::time::sleep(Duration::from_millis(ms)))
+}
+
+/// What the session task owns.
+struct SessionTask {
+    session: Session,
+    model: Arc<dyn Model>,
+    tools: ToolRegistry,
+    events: EventOut,
+    clock: SystemClock,
+    plan: persist::Plan,
+    prompts: UnboundedReceiver<UserContent>,
+    task_flow: TaskFlow,
+    interrupt: Arc<Mutex<AbortSignal>>,
+    mcp_status: Arc<Mutex<Vec<McpServerStatus>>>,
+    servers: Vec<McpServer>,
+    server_env: BTreeMap<String, String>,
+    /// The Agent tool and what it runs agents with, handed over once the tools are complete.
+    agents: Option<(Arc<AgentTool>, AgentSet)>,
+    forward_subagent_text: bool,
+    /// The reference's default tools include SendMessage, which continues an agent.
+    can_continue_agents: bool,
+}
+
+/// Sets a session up from `options` and starts its task on `rt`.
+pub(super) fn start(
+    options: Options,
+    rt: &tokio::runtime::Handle,
+    model: Arc<dyn Model>,
+) -> Result<(Arc<Shared>, UnboundedReceiver<Event>)> {
+    let clock = SystemClock::new(tokio_sleep);
+    let mut env = setup::effective_env(&options);
+    let settings = setup::settings(&options, &mut env)?;
+    let mut config = setup::session_config(&options, &env, &clock)?;
+    settings.apply(&mut config, options.permission_mode, &persist::home(&env));
+    let fresh_id = setup::fresh_id(&config.session_id)?;
+    let plan = persist::plan(
+        &setup::continuation(&options),
+        &persist::home(&env),
+        &config.cwd,
+        fresh_id,
+    );
+    config.session_id = plan.session_id.clone();
+    config.transcript_path = plan.writer.as_ref().map(|w| w.path().to_path_buf());
+    let (tx, rx) = unbounded_channel();
+    let local = settings.answers(&config.cwd, &persist::home(&env), &env);
+    let events = EventOut::new(tx, options.can_use_tool).with_local(Arc::new(local));
+    let (ptx, prompts) = unbounded_channel::<UserContent>();
+    let interrupt = Arc::new(Mutex::new(AbortSignal::new()));
+    let mut session = Session::new(config);
+    attach_memory(
+        &mut session,
+        &persist::home(&env),
+        options.setting_sources.as_deref(),
+    );
+    let session_id = session.session_id().to_string();
+    let (task_events, task_flow) = TaskFlow::new(events.clone(), session_id.clone());
+    let side = oxagent_tools::web::session_model::SessionSideModel::new(
+        model.clone(),
+        session.live.clone(),
+        &env,
+        session.side_ledger.clone(),
+    );
+    let mut toolset = toolset::build(&options, &session.config, &env, task_events, Arc::new(side));
+    for t in options.custom_tools.iter() {
+        toolset.registry.push(t.clone());
+    }
+    session.config.init.skills = toolset.skills;
+    let agent_set = AgentSet::new(Vec::new(), options.agents.clone());
+    session.config.init.agents = agent_set.names();
+    let mcp_status = Arc::new(Mutex::new(Vec::new()));
+    let shared = Arc::new(Shared {
+        events: events.clone(),
+        prompts: Mutex::new(Some(ptx)),
+        interrupt: interrupt.clone(),
+        live: session.live.clone(),
+        meter: session.meter.clone(),
+        default_model: options
+            .model
+            .clone()
+            .unwrap_or_else(|| session.live.model()),
+        session_id,
+        mcp_status: mcp_status.clone(),
+        closed: AtomicBool::new(false),
+        task: Mutex::new(None),
+    });
+    let task = SessionTask {
+        session,
+        model,
+        tools: toolset.registry,
+        events,
+        clock,
+        plan,
+        prompts,
+        task_flow,
+        interrupt,
+        mcp_status,
+        servers: options.mcp_servers.clone(),
+        server_env: env,
+        agents: toolset.agent.map(|tool| (tool, agent_set)),
+        forward_subagent_text: options.forward_subagent_text,
+        can_continue_agents: match &options.tools {
+            None | Some(crate::options::ToolsOption::Preset) => true,
+            Some(crate::options::ToolsOption::List(names)) => {
+                names.iter().any(|n| n == "SendMessage")
+            }
+        },
+    };
+    *lock(&shared.task) = Some(rt.spawn(task.run()));
+    Ok((shared, rx))
+}
+
+impl SessionTask {
+    async fn run(mut self) {
+        self.connect_mcp_servers().await;
+        self.ready_agents();
+        if !self.begin().await {
+            self.events.close();
+            return;
+        }
+        let SessionTask {
+            mut session,
+            model,
+            tools,
+            events,
+            clock,
+            plan,
+            mut prompts,
+            mut task_flow,
+            interrupt,
+            ..
+        } = self;
+        let recorder = persist::Recorder {
+            inner: &events,
+            writer: plan.writer.as_ref(),
+        };
+        let edge = AbortSignal::new();
+        let deps = Deps {
+            model: model.as_ref(),
+            tools: &tools,
+            host: &events,
+            emit: &recorder,
+            clock: &clock,
+            interrupt: &edge,
+        };
+        let source = match &plan.start {
+            persist::Start::Resumed(_) => "resume",
+            _ => "startup",
+        };
+        session.session_start(&deps, source).await;
+        loop {
+            // A prompt from the caller, or a turn of our own when a background task ended
+            // (see tasks.rs); the session ends when neither can come any more.
+            let (prompt, notification) = match task_flow.next(&mut prompts).await {
+                Next::Prompt(p) => (p, None),
+                Next::Notification(n) => (n.prompt(), Some(n)),
+                Next::End => break,
+            };
+            let signal = AbortSignal::new();
+            *lock(&interrupt) = signal.clone();
+            recorder.prompt(&prompt, &clock.uuid());
+            let turn_deps = Deps {
+                interrupt: &signal,
+                ..deps
+            };
+            let mut result = turn(&mut session, &turn_deps, prompt, notification.as_ref()).await;
+            recorder.after_turn(&session);
+            if let Some(n) = &notification {
+                n.stamp(&mut result);
+            }
+            events.emit(Message::Result(result));
+        }
+        session.session_end(&deps, "other").await;
+        events.close();
+    }
+
+    /// Hands the Agent tool the session's tools, now complete, and what else it runs agents
+    /// with.
+    fn ready_agents(&mut self) {
+        let Some((tool, agents)) = self.agents.take() else {
+            return;
+        };
+        let task_root = self
+            .server_env
+            .get("TMPDIR")
+            .filter(|t| !t.is_empty())
+            .map(PathBuf::from)
+            .unwrap_or_else(std::env::temp_dir);
+        tool.ready(SubagentContext {
+            agents,
+            config: self.session.config.clone(),
+            live: self.session.live.clone(),
+            model: self.model.clone(),
+            events: self.events.clone(),
+            tools: {
+                let mut others = self.tools.clone();
+                others.retain(|n| n != "Agent");
+                others
+            },
+            ledger: self.session.side_ledger.clone(),
+            forward_text: self.forward_subagent_text,
+            task_root: oxagent_tools::task_root_in(&task_root),
+            running: Mutex::default(),
+            notes_given: Mutex::default(),
+            can_continue: self.can_continue_agents,
+        });
+    }
+
+    /// Connects each MCP server and adds its tools; the init message lists them.
+    async fn connect_mcp_servers(&mut self) {
+        let env = &self.server_env;
+        let ctx = oxagent_mcp::ConnectContext {
+            host: Arc::new(self.events.clone()),
+            env,
+            cwd: &self.session.config.cwd,
+            results_root: env
+                .get("HOME")
+                .filter(|h| !h.is_empty())
+                .map(|h| PathBuf::from(h).join(".claude").join("projects")),
+        };
+        let connected = oxagent_mcp::connect_all(&self.servers, &ctx).await;
+        // With tool search on, MCP tools wait behind ToolSearch, as the reference's.
+        let searchable = self.tools.get("ToolSearch").is_some();
+        for t in connected.tools {
+            if searchable && !connected.always_load.contains(t.name()) {
+                self.tools
+                    .deferred()
+                    .defer(oxagent_core::tool::api_definition(t.as_ref()));
+            }
+            self.tools.push(t);
+        }
+        *lock(&self.mcp_status) = connected.statuses;
+        // The init message names no failure reasons (mcp_status does), as the reference.
+        self.session.config.mcp_servers = lock(&self.mcp_status)
+            .iter()
+            .cloned()
+            .map(|s| McpServerStatus { error: None, ..s })
+            .collect();
+    }
+
+    /// Restores a resumed conversation. False: the session cannot start (`resume` named an
+    /// unknown session, `resume_session_at` an unknown message); the caller's first prompt
+    /// gets the error result.
+    async fn begin(&mut self) -> bool {
+        match &self.plan.start {
+            persist::Start::Refused(error) => {
+                // As the reference: no init, one error result, then the session ends.
+                if self.prompts.recv().await.is_some() {
+                    let id = &self.plan.session_id;
+                    let result = persist::refused_result(id, error, self.clock.uuid());
+                    self.events.emit(Message::Result(result));
+                }
+                false
+            }
+            persist::Start::Resumed(loaded) => {
+                let clock = &self.clock;
+                persist::restore(&mut self.session, loaded, self.plan.writer.as_ref(), || {
+                    clock.uuid()
+                });
+                true
+            }
+            persist::Start::Fresh => true,
+        }
+    }
+}
+
+/// One turn. The user did not type a notification: its turn runs no UserPromptSubmit hooks.
+async fn turn(
+    session: &mut Session,
+    deps: &Deps<'_>,
+    prompt: UserContent,
+    notification: Option<&Notification>,
+) -> oxagent_core::message::ResultMessage {
+    let prompt_hooks = notification.and_then(|_| session.config.hooks.remove("UserPromptSubmit"));
+    let result = session.run_turn(prompt, deps).await;
+    if let Some(h) = prompt_hooks {
+        session.config.hooks.insert("UserPromptSubmit".into(), h);
+    }
+    result
+}

@@ -1,0 +1,392 @@
+//! Background tasks seen from the session: their messages, and the turns they start.
+//!
+//! The tools announce each background task's start and end ([`TaskEvent`]). This module
+//! turns them into the messages the reference emits, and wakes the session when a task ends
+//! so that the model hears about it in a turn of its own:
+//!
+//! ```text
+//! Bash call moved to the background   -> system/background_tasks_changed {tasks: [the task]}
+//!                                        system/task_started
+//! ... the turn goes on and ends with its result ...
+//! the command exits                   -> system/task_updated {patch: {status}}
+//!                                        system/task_notification
+//!                                        system/background_tasks_changed {tasks: []}
+//! the session starts a turn by itself -> system/init, the model reads a <task-notification>,
+//!                                        result (origin: task-notification)
+//! ```
+//!
+//! Messages are emitted from the thread that caused the event, synchronously: a start is
+//! out before the result of the Bash call that started the task. The session loop asks
+//! [`TaskFlow::next`] what to run next: a prompt from the caller, a notification turn, or
+//! nothing more (input ended and no task left running). Tasks stopped with TaskStop are
+//! reported to the caller but do not wake the model, which asked for the stop.
+
+use std::sync::{Arc, Mutex};
+
+use oxagent_core::sync::lock;
+
+use oxagent_core::agent::Emit;
+use oxagent_core::message::{ResultMessage, ResultOrigin};
+use oxagent_core::protocol::system::{
+    BackgroundTask, BackgroundTasksChanged, SystemBody, SystemMessage, TaskNotification, TaskPatch,
+    TaskStarted, TaskUpdated,
+};
+use oxagent_core::{ContentBlock, Message, UserContent};
+use oxagent_tools::{TaskEvent, TaskEventSink, TaskInfo, TaskStatus};
+use tokio::sync::mpsc::{unbounded_channel, UnboundedReceiver, UnboundedSender};
+
+use super::events::EventOut;
+
+/// What the session runs next.
+pub(crate) enum Next {
+    /// A prompt from the caller.
+    Prompt(UserContent),
+    /// Background tasks ended: a turn that tells the model.
+    Notification(Notification),
+    /// Input ended and no background task is left running.
+    End,
+}
+
+/// Ended tasks the model has not been told about yet.
+pub(crate) struct Notification {
+    tasks: Vec<Ended>,
+}
+
+struct Ended {
+    info: TaskInfo,
+    run_id: String,
+}
+
+struct Live {
+    info: TaskInfo,
+    run_id: String,
+}
+
+#[derive(Default)]
+struct FlowState {
+    running: Vec<Live>,
+}
+
+/// The session's side of the background tasks. See the module docs.
+pub(crate) struct TaskFlow {
+    state: Arc<Mutex<FlowState>>,
+    ended: UnboundedReceiver<Ended>,
+    ended_closed: bool,
+    prompts_closed: bool,
+}
+
+/// Emits the task messages of one event. Holds no handle of the task registry.
+struct Announcer {
+    events: EventOut,
+    session_id: String,
+    state: Arc<Mutex<FlowState>>,
+    ended: UnboundedSender<Ended>,
+}
+
+impl Announcer {
+    fn system(&self, body: SystemBody) -> Message {
+        Message::System(SystemMessage::new(
+            body,
+            uuid::Uuid::new_v4().to_string(),
+            self.session_id.clone(),
+        ))
+    }
+
+    fn tasks_changed(&self, state: &FlowState) -> Message {
+        let tasks = state
+            .running
+            .iter()
+            .map(|t| BackgroundTask {
+                task_id: t.info.task_id.clone(),
+                run_id: t.run_id.clone(),
+                task_type: "local_bash".into(),
+                subagent_type: None,
+                description: t.info.description.clone(),
+            })
+            .collect();
+        self.system(SystemBody::BackgroundTasksChanged(BackgroundTasksChanged {
+            tasks,
+        }))
+    }
+
+    fn on_event(&self, event: TaskEvent) {
+        // The lock is held while emitting, so the messages of two events never interleave.
+        let mut state = lock(&self.state);
+        match event {
+            TaskEvent::Started(info) => {
+                let run_id = uuid::Uuid::new_v4().to_string();
+                let started = self.system(SystemBody::TaskStarted(TaskStarted {
+                    task_id: info.task_id.clone(),
+                    run_id: run_id.clone(),
+                    tool_use_id: info.tool_use_id.clone(),
+                    description: info.description.clone(),
+                    subagent_type: None,
+                    is_backgrounded: true,
+                    spawn_depth: None,
+                    parent_task_id: None,
+                    task_type: "local_bash".into(),
+                    prompt: None,
+                }));
+                state.running.push(Live { info, run_id });
+                self.events.emit(self.tasks_changed(&state));
+                self.events.emit(started);
+            }
+            TaskEvent::Finished(info) => {
+                let Some(i) = state
+                    .running
+                    .iter()
+                    .position(|t| t.info.task_id == info.task_id)
+                else {
+                    return;
+                };
+                let run_id = state.running.remove(i).run_id;
+                let (updated, notified) = statuses(info.status);
+                self.events
+                    .emit(self.system(SystemBody::TaskUpdated(TaskUpdated {
+                        task_id: info.task_id.clone(),
+                        run_id: run_id.clone(),
+                        patch: TaskPatch {
+                            status: updated.into(),
+                            error: None,
+                        },
+                    })));
+                self.events
+                    .emit(self.system(SystemBody::TaskNotification(TaskNotification {
+                        task_id: info.task_id.clone(),
+                        run_id: run_id.clone(),
+                        tool_use_id: info.tool_use_id.clone(),
+                        status: notified.into(),
+                        output_file: info.output_file.to_string_lossy().into_owned(),
+                        summary: info.summary(),
+                        usage: None,
+                        summary_is_report: None,
+                    })));
+                self.events.emit(self.tasks_changed(&state));
+                if !info.stopped {
+                    // Sent under the lock: `next` never sees the task gone without its notice.
+                    let _ = self.ended.send(Ended { info, run_id });
+                }
+            }
+        }
+    }
+}
+
+/// `task_updated.patch.status` and `task_notification.status` of an ended task.
+fn statuses(status: TaskStatus) -> (&'static str, &'static str) {
+    match status {
+        TaskStatus::Completed => ("completed", "completed"),
+        TaskStatus::Failed => ("failed", "failed"),
+        TaskStatus::Killed | TaskStatus::Running => ("killed", "stopped"),
+    }
+}
+
+impl TaskFlow {
+    /// The flow of one session, and the sink its tools announce task events to.
+    pub(crate) fn new(events: EventOut, session_id: String) -> (TaskEventSink, TaskFlow) {
+        let state = Arc::new(Mutex::new(FlowState::default()));
+        let (tx, rx) = unbounded_channel();
+        let announcer = Announcer {
+            events,
+            session_id,
+            state: state.clone(),
+            ended: tx,
+        };
+        let sink: TaskEventSink = Arc::new(move |event| announcer.on_event(event));
+        let flow = TaskFlow {
+            state,
+            ended: rx,
+            ended_closed: false,
+            prompts_closed: false,
+        };
+        (sink, flow)
+    }
+
+    fn take_ended(&mut self) -> Option<Notification> {
+        let mut tasks = Vec::new();
+        while let Ok(e) = self.ended.try_recv() {
+            tasks.push(e);
+        }
+        (!tasks.is_empty()).then_some(Notification { tasks })
+    }
+
+    fn with_rest(&mut self, first: Ended) -> Notification {
+        let mut n = Notification { tasks: vec![first] };
+        n.tasks
+            .extend(self.take_ended().map(|m| m.tasks).unwrap_or_default());
+        n
+    }
+
+    /// Waits for the next thing to run. Ended tasks go first; once the caller's input has
+    /// ended, the session still waits for the tasks that are running, as the reference does.
+    pub(crate) async fn next(&mut self, prompts: &mut UnboundedReceiver<UserContent>) -> Next {
+        loop {
+            if let Some(n) = self.take_ended() {
+                return Next::Notification(n);
+            }
+            if self.prompts_closed {
+                break;
+            }
+            tokio::select! {
+                biased;
+                // Closed when the tools are gone (a session without Bash): prompts only.
+                ended = self.ended.recv(), if !self.ended_closed => match ended {
+                    Some(first) => return Next::Notification(self.with_rest(first)),
+                    None => self.ended_closed = true,
+                },
+                prompt = prompts.recv() => match prompt {
+                    Some(p) => return Next::Prompt(p),
+                    None => self.prompts_closed = true,
+                },
+            }
+        }
+        if self.ended_closed || lock(&self.state).running.is_empty() {
+            return Next::End;
+        }
+        match self.ended.recv().await {
+            Some(first) => Next::Notification(self.with_rest(first)),
+            None => Next::End,
+        }
+    }
+}
+
+impl Notification {
+    /// What the model reads: one `<task-notification>` per ended task.
+    pub(crate) fn prompt(&self) -> UserContent {
+        let blocks = self
+            .tasks
+            .iter()
+            .map(|t| {
+                let (_, status) = statuses(t.info.status);
+                ContentBlock::text(format!(
+                    "<system-reminder>\n<task-notification>\n<task-id>{}</task-id>\n<tool-use-id>{}</tool-use-id>\n<output-file>{}</output-file>\n<status>{status}</status>\n<summary>{}</summary>\n</task-notification>\nRead the output file to see what the command printed.\n</system-reminder>",
+                    t.info.task_id,
+                    t.info.tool_use_id,
+                    t.info.output_file.display(),
+                    t.info.summary(),
+                ))
+            })
+            .collect();
+        UserContent::Blocks(blocks)
+    }
+
+    /// Stamps the result of the notification turn with its `origin`, as the reference.
+    pub(crate) fn stamp(&self, result: &mut ResultMessage) {
+        if let Some(first) = self.tasks.first() {
+            result.origin = Some(ResultOrigin {
+                kind: "task-notification".into(),
+                producer: "session-task".into(),
+                run_id: first.run_id.clone(),
+            });
+        }
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+    use oxagent_core::protocol::Event;
+    use serde_json::{json, Value};
+    use std::path::PathBuf;
+
+    fn info(id: &str, status: TaskStatus, stopped: bool) -> TaskInfo {
+        TaskInfo {
+            task_id: id.into(),
+            command: "sleep 1".into(),
+            description: "Sleep".into(),
+            tool_use_id: "toolu_01".into(),
+            output_file: PathBuf::from(format!("/tmp/t/{id}.output")),
+            status,
+            exit_code: Some(0),
+            stopped,
+        }
+    }
+
+    fn subtypes(frames: &mut UnboundedReceiver<Event>) -> Vec<Value> {
+        let mut out = Vec::new();
+        while let Ok(Event::Message(m)) = frames.try_recv() {
+            let mut f = serde_json::to_value(m).unwrap();
+            if let Value::Object(m) = &mut f {
+                m.remove("uuid");
+                m.remove("session_id");
+                m.remove("run_id");
+                if let Some(Value::Array(tasks)) = m.get_mut("tasks") {
+                    tasks.iter_mut().for_each(|t| {
+                        t.as_object_mut().map(|t| t.remove("run_id"));
+                    });
+                }
+            }
+            out.push(f);
+        }
+        out
+    }
+
+    #[tokio::test]
+    async fn a_finished_task_emits_its_messages_and_wakes_the_session() {
+        let (tx, mut frames) = unbounded_channel();
+        let (sink, mut flow) = TaskFlow::new(EventOut::new(tx, false), "s".into());
+        let (_ptx, mut prompts) = unbounded_channel::<UserContent>();
+        sink(TaskEvent::Started(info("b1", TaskStatus::Running, false)));
+        assert_eq!(
+            subtypes(&mut frames),
+            vec![
+                json!({"type": "system", "subtype": "background_tasks_changed", "tasks": [{"task_id": "b1", "task_type": "local_bash", "description": "Sleep"}]}),
+                json!({"type": "system", "subtype": "task_started", "task_id": "b1", "tool_use_id": "toolu_01", "description": "Sleep", "is_backgrounded": true, "task_type": "local_bash"}),
+            ]
+        );
+        sink(TaskEvent::Finished(info(
+            "b1",
+            TaskStatus::Completed,
+            false,
+        )));
+        assert_eq!(
+            subtypes(&mut frames),
+            vec![
+                json!({"type": "system", "subtype": "task_updated", "task_id": "b1", "patch": {"status": "completed"}}),
+                json!({"type": "system", "subtype": "task_notification", "task_id": "b1", "tool_use_id": "toolu_01", "status": "completed", "output_file": "/tmp/t/b1.output", "summary": "Background command \"Sleep\" completed (exit code 0)"}),
+                json!({"type": "system", "subtype": "background_tasks_changed", "tasks": []}),
+            ]
+        );
+        let Next::Notification(n) = flow.next(&mut prompts).await else {
+            panic!("expected a notification turn")
+        };
+        let text = n.prompt().text();
+        assert!(text.contains("<task-notification>\n<task-id>b1</task-id>\n<tool-use-id>toolu_01</tool-use-id>\n<output-file>/tmp/t/b1.output</output-file>\n<status>completed</status>\n<summary>Background command \"Sleep\" completed (exit code 0)</summary>\n</task-notification>"), "{text}");
+    }
+
+    #[tokio::test]
+    async fn the_session_ends_after_input_once_no_task_runs() {
+        let (tx, _frames) = unbounded_channel();
+        let (sink, mut flow) = TaskFlow::new(EventOut::new(tx, false), "s".into());
+        let (ptx, mut prompts) = unbounded_channel::<UserContent>();
+        drop(ptx);
+        sink(TaskEvent::Started(info("b1", TaskStatus::Running, false)));
+        let waiter = tokio::spawn(async move {
+            let first = matches!(flow.next(&mut prompts).await, Next::Notification(_));
+            let second = matches!(flow.next(&mut prompts).await, Next::End);
+            (first, second)
+        });
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        assert!(!waiter.is_finished(), "the session must wait for its task");
+        sink(TaskEvent::Finished(info(
+            "b1",
+            TaskStatus::Completed,
+            false,
+        )));
+        assert_eq!(waiter.await.unwrap(), (true, true));
+    }
+
+    #[tokio::test]
+    async fn a_stopped_task_does_not_wake_the_model() {
+        let (tx, mut frames) = unbounded_channel();
+        let (sink, mut flow) = TaskFlow::new(EventOut::new(tx, false), "s".into());
+        let (ptx, mut prompts) = unbounded_channel::<UserContent>();
+        drop(ptx);
+        sink(TaskEvent::Started(info("b1", TaskStatus::Running, false)));
+        sink(TaskEvent::Finished(info("b1", TaskStatus::Killed, true)));
+        let msgs = subtypes(&mut frames);
+        assert_eq!(msgs[2]["patch"], json!({"status": "killed"}));
+        assert_eq!(msgs[3]["status"], json!("stopped"));
+        assert!(matches!(flow.next(&mut prompts).await, Next::End));
+    }
+}

@@ -1,0 +1,229 @@
+//! How a session starts from its transcripts: where its rows go, what `resume`,
+//! `continue_conversation`, `fork_session` and `resume_session_at` start from, putting a
+//! loaded conversation back into a [`Session`], and the [`Recorder`] that writes the rows
+//! while the session runs.
+//!
+//! ```text
+//! plan(continuation, home, cwd, fresh id) -> Plan { session id, Start::Fresh | Resumed | Refused, writer }
+//! restore(session, loaded, writer)        -> the conversation and its running cost, back in
+//! Recorder { emit, writer }               -> every message to the caller, conversation rows to the file
+//! ```
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use oxagent_core::agent::{compact_command, Emit};
+use oxagent_core::content::ContentBlock;
+use oxagent_core::conversation::Turn;
+use oxagent_core::message::{Message, ResultMessage, ResultSubtype};
+use oxagent_core::usage::{ModelUsage, Usage};
+use oxagent_core::{Session, UserContent};
+use serde_json::Value;
+
+use crate::{
+    load, project_dir, resume_target, transcript_path, LoadError, LoadedSession, SessionId,
+    TranscriptWriter,
+};
+
+/// What a session continues from, as the options ask.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Continuation {
+    /// `resume`: a session id, or a title looked up among the project's sessions.
+    pub resume: Option<String>,
+    /// `continue_conversation`: the project's most recent session.
+    pub continue_conversation: bool,
+    /// `fork_session`: continue into a new session, leaving the original as it was.
+    pub fork_session: bool,
+    /// `resume_session_at`: the conversation stops after this message uuid.
+    pub resume_session_at: Option<String>,
+}
+
+/// How a session begins.
+pub enum Start {
+    Fresh,
+    Resumed(Box<LoadedSession>),
+    /// The session cannot start from what `resume` / `resume_session_at` name: the text of
+    /// the error result (no such session, no such message, a title that matches none).
+    Refused(String),
+}
+
+pub struct Plan {
+    pub session_id: String,
+    pub start: Start,
+    pub writer: Option<TranscriptWriter>,
+}
+
+/// The home folder sessions live under: the options' `HOME`, else the process's.
+pub fn home(env: &BTreeMap<String, String>) -> PathBuf {
+    env.get("HOME")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from("."))
+}
+
+/// Decides the session id and loads what the options ask to continue from. Only ids that
+/// passed `validate_session_id` reach a path: `resume` is a session id or a title looked up
+/// among the project's sessions, `resume_session_at` is only compared with message uuids.
+pub fn plan(options: &Continuation, home: &Path, cwd: &Path, fresh_id: SessionId) -> Plan {
+    let source = match (&options.resume, options.continue_conversation) {
+        (Some(value), _) => match resume_target(&project_dir(home, cwd), value) {
+            Ok(id) => Some(id),
+            Err(text) => return refused(fresh_id, text),
+        },
+        (None, true) => crate::latest_session(home, cwd),
+        (None, false) => None,
+    };
+    let Some(source_id) = source else {
+        let path = transcript_path(home, cwd, &fresh_id);
+        let writer = TranscriptWriter::open(&path, fresh_id.as_str(), cwd, None).ok();
+        return Plan {
+            session_id: fresh_id.into(),
+            start: Start::Fresh,
+            writer,
+        };
+    };
+    let until = options.resume_session_at.as_deref();
+    let loaded = match load(&transcript_path(home, cwd, &source_id), until) {
+        Ok(l) => l,
+        Err(LoadError::NotFound) | Err(LoadError::Io(_)) => {
+            let text = format!("No conversation found with session ID: {source_id}");
+            return refused(source_id, text);
+        }
+        Err(LoadError::NoSuchMessage(at)) => {
+            // The result names the session the turn would have run in.
+            let id = if options.fork_session {
+                fresh_id
+            } else {
+                source_id
+            };
+            return refused(id, format!("No message found with message.uuid of: {at}"));
+        }
+    };
+    if options.fork_session {
+        // A fork is a new session whose file starts with a copy of the history.
+        let path = transcript_path(home, cwd, &fresh_id);
+        let writer =
+            TranscriptWriter::open(&path, fresh_id.as_str(), cwd, loaded.last_uuid.clone()).ok();
+        if let Some(w) = &writer {
+            for row in &loaded.rows {
+                let mut row = row.clone();
+                row["sessionId"] = Value::String(fresh_id.to_string());
+                w.raw(&row);
+            }
+        }
+        return Plan {
+            session_id: fresh_id.into(),
+            start: Start::Resumed(Box::new(loaded)),
+            writer,
+        };
+    }
+    let path = transcript_path(home, cwd, &source_id);
+    let writer =
+        TranscriptWriter::open(&path, source_id.as_str(), cwd, loaded.last_uuid.clone()).ok();
+    Plan {
+        session_id: source_id.into(),
+        start: Start::Resumed(Box::new(loaded)),
+        writer,
+    }
+}
+
+/// A session that ends with an error result before it starts; nothing is written.
+fn refused(session_id: SessionId, text: String) -> Plan {
+    Plan {
+        session_id: session_id.into(),
+        start: Start::Refused(text),
+        writer: None,
+    }
+}
+
+/// Puts a loaded conversation and its running cost back into a session, and writes the
+/// repairs a torn transcript needed.
+pub fn restore(
+    session: &mut Session,
+    loaded: &LoadedSession,
+    writer: Option<&TranscriptWriter>,
+    uuid: impl Fn() -> String,
+) {
+    session.restore_turns(
+        loaded
+            .turns
+            .iter()
+            .zip(loaded.turn_uuids.iter())
+            .map(|((role, blocks), uuids)| {
+                Turn::with_role(role, blocks.clone()).with_uuids(uuids.clone())
+            })
+            .collect(),
+    );
+    if let Some(usage) = loaded
+        .last_usage
+        .as_ref()
+        .and_then(|u| serde_json::from_value::<Usage>(u.clone()).ok())
+    {
+        session.restore_usage(&usage);
+    }
+    session.total_cost_usd = loaded.total_cost_usd;
+    session.model_usage =
+        serde_json::from_value::<BTreeMap<String, ModelUsage>>(loaded.model_usage.clone())
+            .unwrap_or_default();
+    if let Some(w) = writer {
+        for (kind, message) in &loaded.repairs {
+            w.synthetic(kind, &uuid(), message.clone());
+        }
+    }
+}
+
+/// The result of a turn that could not start: `error` says why (see [`Start::Refused`]).
+pub fn refused_result(session_id: &str, error: &str, uuid: String) -> ResultMessage {
+    ResultMessage {
+        subtype: ResultSubtype::ErrorDuringExecution,
+        is_error: true,
+        session_id: session_id.to_string(),
+        errors: Some(vec![error.to_string()]),
+        ..ResultMessage::unstarted(uuid)
+    }
+}
+
+/// Forwards messages to the caller and writes the conversation ones to the transcript.
+pub struct Recorder<'a> {
+    pub inner: &'a dyn Emit,
+    pub writer: Option<&'a TranscriptWriter>,
+}
+
+impl Emit for Recorder<'_> {
+    fn emit(&self, message: Message) {
+        if let Some(w) = self.writer {
+            w.message(&message);
+        }
+        self.inner.emit(message);
+    }
+}
+
+impl Recorder<'_> {
+    pub fn prompt(&self, content: &UserContent, uuid: &str) {
+        // `/compact` is a local command, not a prompt: its record is written after it ran.
+        if compact_command(content).is_some() {
+            return;
+        }
+        if let Some(w) = self.writer {
+            w.prompt(content, uuid);
+        }
+    }
+
+    pub fn after_turn(&self, session: &Session) {
+        if let Some(w) = self.writer {
+            // A /compact that just ran: its caveat and command rows (its output was emitted).
+            for block in session.pending_record() {
+                if let ContentBlock::Text { text, .. } = block {
+                    if !text.starts_with("<local-command-stdout>") {
+                        let uuid = uuid::Uuid::new_v4().to_string();
+                        w.prompt(&UserContent::Text(text.clone()), &uuid);
+                    }
+                }
+            }
+            w.cost_state(
+                session.total_cost_usd,
+                &serde_json::to_value(&session.model_usage).unwrap_or(Value::Null),
+                &serde_json::to_value(session.last_usage()).unwrap_or(Value::Null),
+            );
+        }
+    }
+}

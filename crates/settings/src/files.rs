@@ -1,0 +1,325 @@
+//! Claude Code settings files, selected by `setting_sources`.
+//!
+//! `user` is `<home>/.claude/settings.json`, `project` is `<cwd>/.claude/settings.json`,
+//! `local` is `<cwd>/.claude/settings.local.json`. No selection loads all three, as the
+//! reference does; an empty one loads none. The `settings` option (a JSON object, or a file
+//! holding one) comes last and wins. From each: `permissions.allow/deny/ask` (rules with
+//! that file as their source), `permissions.defaultMode` (when the options name no mode;
+//! later files win), `permissions.additionalDirectories`, `env` (over the process
+//! environment) and `hooks` (shell commands, run by [`crate::SettingsAnswers`] when the
+//! loop asks for them).
+//!
+//! The core reads no file: [`Settings`] turns the files into `SessionConfig` fields.
+//!
+//! ```no_run
+//! # use std::collections::BTreeMap;
+//! # use std::path::Path;
+//! # let (cwd, home) = (Path::new("/work"), Path::new("/home/me"));
+//! # let mut env = BTreeMap::new();
+//! # let mut config = oxagent_core::config::SessionConfig::new("s", cwd.to_path_buf());
+//! let settings = oxagent_settings::Settings::load(cwd, home, None, None);
+//! settings.apply_env(&mut env);
+//! settings.apply(&mut config, None, home);
+//! ```
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use oxagent_core::config::{HookMatcher, SessionConfig};
+use oxagent_core::rules::{RuleBehavior, RuleSource};
+use oxagent_core::PermissionMode;
+use serde_json::Value;
+
+/// One shell-command hook from a settings file.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct CommandHook {
+    /// The callback id the loop asks for (`settings_<n>`).
+    pub id: String,
+    pub command: String,
+}
+
+/// What the selected settings files say, merged in the order user, project, local, then
+/// the `settings` option.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Settings {
+    pub(crate) env: BTreeMap<String, String>,
+    pub(crate) rules: Vec<(RuleBehavior, RuleSource, String)>,
+    pub(crate) default_mode: Option<PermissionMode>,
+    pub(crate) directories: Vec<PathBuf>,
+    /// By event: (matcher, callback id, timeout in seconds).
+    pub(crate) hook_matchers: Vec<(String, Option<String>, String, Option<f64>)>,
+    pub(crate) commands: Vec<CommandHook>,
+}
+
+/// The file a destination (`userSettings`, `projectSettings`, `localSettings`) names.
+pub(crate) fn settings_file(source: RuleSource, cwd: &Path, home: &Path) -> Option<PathBuf> {
+    match source {
+        RuleSource::UserSettings => Some(home.join(".claude").join("settings.json")),
+        RuleSource::ProjectSettings => Some(cwd.join(".claude").join("settings.json")),
+        RuleSource::LocalSettings => Some(cwd.join(".claude").join("settings.local.json")),
+        RuleSource::CliArg | RuleSource::Session | RuleSource::FlagSettings => None,
+    }
+}
+
+impl Settings {
+    /// Reads the files `setting_sources` selects (`None`: all three) for a session in
+    /// `cwd` (canonical), then the `settings` option. A missing or unreadable file, or one
+    /// that is not a JSON object, contributes nothing.
+    pub fn load(
+        cwd: &Path,
+        home: &Path,
+        setting_sources: Option<&[String]>,
+        settings_option: Option<&str>,
+    ) -> Settings {
+        let all = ["user", "project", "local"].map(String::from);
+        let sources = setting_sources.unwrap_or(&all[..]);
+        let mut loaded = Settings::default();
+        // The reference's precedence: local over project over user.
+        for (name, source) in [
+            ("user", RuleSource::UserSettings),
+            ("project", RuleSource::ProjectSettings),
+            ("local", RuleSource::LocalSettings),
+        ] {
+            if !sources.iter().any(|s| s == name) {
+                continue;
+            }
+            let Some(path) = settings_file(source, cwd, home) else {
+                continue;
+            };
+            let Some(Value::Object(doc)) = std::fs::read_to_string(&path)
+                .ok()
+                .and_then(|t| serde_json::from_str::<Value>(&t).ok())
+            else {
+                continue;
+            };
+            loaded.merge(&doc, source, cwd);
+        }
+        // The `settings` option comes last and wins, whatever `setting_sources` says.
+        if let Some(doc) = settings_option.and_then(|s| flag_settings(s, cwd)) {
+            loaded.merge(&doc, RuleSource::FlagSettings, cwd);
+        }
+        loaded
+    }
+}
+
+/// The `settings` option: a JSON object, or the path of a file holding one (relative to
+/// the session's cwd).
+fn flag_settings(text: &str, cwd: &Path) -> Option<serde_json::Map<String, Value>> {
+    let text = text.trim();
+    let json = if text.starts_with('{') {
+        text.to_string()
+    } else {
+        std::fs::read_to_string(cwd.join(text)).ok()?
+    };
+    match serde_json::from_str(&json) {
+        Ok(Value::Object(doc)) => Some(doc),
+        _ => None,
+    }
+}
+
+impl Settings {
+    fn merge(&mut self, doc: &serde_json::Map<String, Value>, source: RuleSource, cwd: &Path) {
+        if let Some(Value::Object(env)) = doc.get("env") {
+            for (k, v) in env {
+                let v = match v {
+                    Value::String(s) => s.clone(),
+                    Value::Null => continue,
+                    other => other.to_string(),
+                };
+                self.env.insert(k.clone(), v);
+            }
+        }
+        if let Some(Value::Object(perms)) = doc.get("permissions") {
+            for (key, behavior) in [
+                ("allow", RuleBehavior::Allow),
+                ("deny", RuleBehavior::Deny),
+                ("ask", RuleBehavior::Ask),
+            ] {
+                let texts = perms.get(key).and_then(Value::as_array);
+                for text in texts.into_iter().flatten().filter_map(Value::as_str) {
+                    self.rules.push((behavior, source, text.to_string()));
+                }
+            }
+            if let Some(mode) = perms
+                .get("defaultMode")
+                .and_then(Value::as_str)
+                .and_then(PermissionMode::parse)
+            {
+                self.default_mode = Some(mode);
+            }
+            let dirs = perms.get("additionalDirectories").and_then(Value::as_array);
+            for d in dirs.into_iter().flatten().filter_map(Value::as_str) {
+                let p = PathBuf::from(d);
+                let p = if p.is_absolute() { p } else { cwd.join(p) };
+                let p = p.canonicalize().unwrap_or(p);
+                if !self.directories.contains(&p) {
+                    self.directories.push(p);
+                }
+            }
+        }
+        if let Some(Value::Object(hooks)) = doc.get("hooks") {
+            for (event, matchers) in hooks {
+                for m in matchers.as_array().into_iter().flatten() {
+                    self.add_matcher(event, m);
+                }
+            }
+        }
+    }
+
+    fn add_matcher(&mut self, event: &str, m: &Value) {
+        let matcher = m
+            .get("matcher")
+            .and_then(Value::as_str)
+            .filter(|s| !s.is_empty())
+            .map(str::to_string);
+        for h in m
+            .get("hooks")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+        {
+            if h.get("type").and_then(Value::as_str) != Some("command") {
+                continue;
+            }
+            let Some(command) = h.get("command").and_then(Value::as_str) else {
+                continue;
+            };
+            let id = format!("settings_{}", self.commands.len());
+            let timeout = h.get("timeout").and_then(Value::as_f64);
+            self.hook_matchers
+                .push((event.to_string(), matcher.clone(), id.clone(), timeout));
+            self.commands.push(CommandHook {
+                id,
+                command: command.to_string(),
+            });
+        }
+    }
+
+    /// The settings' `env` over `env` (the process environment with the options' `env`).
+    pub fn apply_env(&self, env: &mut BTreeMap<String, String>) {
+        env.extend(self.env.clone());
+    }
+
+    /// Puts the rules, the default mode, the directories and the hooks into the session.
+    /// `options_mode` is the permission mode the options name: with one, `defaultMode` is
+    /// ignored.
+    pub fn apply(
+        &self,
+        config: &mut SessionConfig,
+        options_mode: Option<PermissionMode>,
+        home: &Path,
+    ) {
+        // The tools' environment: the options' `env`, with the settings' over it.
+        config.env.extend(self.env.clone());
+        if config.home.is_none() {
+            config.home = Some(home.to_path_buf());
+        }
+        for (behavior, source, text) in &self.rules {
+            // A rule the parser refuses is skipped, as a malformed settings entry is.
+            let _ = config.permission_rules.add(*behavior, *source, text);
+        }
+        if options_mode.is_none() {
+            if let Some(mode) = self.default_mode {
+                config.permission_mode = mode;
+            }
+        }
+        for d in &self.directories {
+            if !config.additional_directories.contains(d) {
+                config.additional_directories.push(d.clone());
+            }
+        }
+        for (event, matcher, id, timeout) in &self.hook_matchers {
+            config
+                .hooks
+                .entry(event.clone())
+                .or_default()
+                .push(HookMatcher {
+                    matcher: matcher.clone(),
+                    callback_ids: vec![id.clone()],
+                    timeout: *timeout,
+                    on_failure: None,
+                    from_settings: true,
+                });
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn merges_sources_in_order() {
+        let dir = tempfile::tempdir().unwrap();
+        let ws = dir.path().join("ws");
+        let home = dir.path().join("home");
+        std::fs::create_dir_all(ws.join(".claude")).unwrap();
+        std::fs::create_dir_all(home.join(".claude")).unwrap();
+        let write = |p: PathBuf, v: Value| std::fs::write(p, v.to_string()).unwrap();
+        write(
+            home.join(".claude/settings.json"),
+            json!({"env": {"A": "user", "B": "user"}, "permissions": {"allow": ["Bash(ls)"],
+                "defaultMode": "plan"}}),
+        );
+        write(
+            ws.join(".claude/settings.json"),
+            json!({"env": {"A": "project"}, "permissions": {"deny": ["Read(./secret)"]},
+                "hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [
+                    {"type": "command", "command": "true", "timeout": 5}]}]}}),
+        );
+        write(
+            ws.join(".claude/settings.local.json"),
+            json!({"permissions": {"defaultMode": "acceptEdits", "ask": ["Write"]}}),
+        );
+        let loaded = Settings::load(&ws, &home, None, None);
+        assert_eq!(loaded.env.get("A").map(String::as_str), Some("project"));
+        assert_eq!(loaded.env.get("B").map(String::as_str), Some("user"));
+        assert_eq!(loaded.default_mode, Some(PermissionMode::AcceptEdits));
+        assert_eq!(loaded.rules.len(), 3);
+        assert_eq!(loaded.commands.len(), 1);
+        let mut config = SessionConfig::new("s", ws.clone());
+        loaded.apply(&mut config, None, &home);
+        assert_eq!(config.permission_mode, PermissionMode::AcceptEdits);
+        assert_eq!(config.hooks["PreToolUse"][0].callback_ids, ["settings_0"]);
+        assert_eq!(config.hooks["PreToolUse"][0].timeout, Some(5.0));
+
+        let loaded = Settings::load(&ws, &home, Some(&["user".into()]), None);
+        assert_eq!(loaded.default_mode, Some(PermissionMode::Plan));
+        assert!(loaded.commands.is_empty());
+        assert_eq!(
+            Settings::load(&ws, &home, Some(&[]), None),
+            Settings::default()
+        );
+    }
+
+    #[test]
+    fn the_settings_option_wins() {
+        let dir = tempfile::tempdir().unwrap();
+        let ws = dir.path().to_path_buf();
+        std::fs::create_dir_all(ws.join(".claude")).unwrap();
+        std::fs::write(
+            ws.join(".claude/settings.json"),
+            json!({"env": {"A": "project"}}).to_string(),
+        )
+        .unwrap();
+        std::fs::write(
+            ws.join("extra.json"),
+            json!({"env": {"A": "file"}}).to_string(),
+        )
+        .unwrap();
+        let inline = Settings::load(&ws, &ws, None, Some(r#" {"env": {"A": "inline"}}"#));
+        assert_eq!(inline.env.get("A").map(String::as_str), Some("inline"));
+        let file = Settings::load(&ws, &ws, Some(&[]), Some("extra.json"));
+        assert_eq!(file.env.get("A").map(String::as_str), Some("file"));
+        let mut config = SessionConfig::new("s", ws.clone());
+        let planned = Settings::load(
+            &ws,
+            &ws,
+            None,
+            Some(r#"{"permissions": {"defaultMode": "plan"}}"#),
+        );
+        planned.apply(&mut config, Some(PermissionMode::AcceptEdits), &ws);
+        assert_eq!(config.permission_mode, PermissionMode::Default);
+    }
+}

@@ -1,0 +1,255 @@
+//! One session's set of built-in tools: which exist, which a session gets by default, which
+//! wait behind ToolSearch, and how a set is built with the state its tools share.
+//!
+//! ```
+//! use oxagent_tools::{BuiltinConfig, BuiltinSet};
+//! let set = BuiltinSet::new(&BuiltinConfig::default());
+//! assert_eq!(set.tools.len(), oxagent_tools::ALL_TOOL_NAMES.len());
+//! assert!(set.tasks().list().is_empty());
+//! ```
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use oxagent_core::tool::{DeferredTools, Tool};
+
+use crate::fs::edit::EditTool;
+use crate::fs::file_state::FileState;
+use crate::fs::notebook_edit::NotebookEditTool;
+use crate::fs::read::ReadTool;
+use crate::fs::write::WriteTool;
+use crate::paths;
+use crate::search::glob::GlobTool;
+use crate::search::grep::GrepTool;
+use crate::session::ask_user::AskUserQuestionTool;
+use crate::session::skill::{self, SkillInfo, SkillTool};
+use crate::session::task_board::TaskBoard;
+use crate::session::tool_search::ToolSearchTool;
+use crate::shell::bash::BashTool;
+use crate::shell::task_stop::TaskStopTool;
+use crate::shell::tasks::{BackgroundTasks, TaskEventSink};
+use crate::shell::{process, ShellState};
+use crate::typed::{Typed, TypedTool};
+use crate::web::fetch::WebFetchTool;
+use crate::web::search::WebSearchTool;
+use crate::web::side_model::SideModel;
+
+/// Every tool of this crate, in the order [`builtin_tools`] returns them (alphabetical, as
+/// the reference lists tools).
+pub const ALL_TOOL_NAMES: &[&str] = &[
+    "AskUserQuestion",
+    "Bash",
+    "Edit",
+    "Glob",
+    "Grep",
+    "NotebookEdit",
+    "Read",
+    "Skill",
+    "TaskCreate",
+    "TaskGet",
+    "TaskList",
+    "TaskStop",
+    "TaskUpdate",
+    "ToolSearch",
+    "WebFetch",
+    "WebSearch",
+    "Write",
+];
+
+/// The tools of this crate a session offers when the caller names no `tools`, as the
+/// reference's default set has them. Glob and Grep come only when asked for (or when Bash is
+/// disallowed); AskUserQuestion and the Task* list tools depend on the session, see
+/// [`default_tool_names`].
+pub const DEFAULT_TOOL_NAMES: &[&str] = &[
+    "Bash",
+    "Edit",
+    "NotebookEdit",
+    "Read",
+    "Skill",
+    "TaskStop",
+    "ToolSearch",
+    "WebFetch",
+    "WebSearch",
+    "Write",
+];
+
+/// The tools the reference holds back behind ToolSearch while tool search is on: the
+/// model sees their names and loads their definitions when it needs them.
+pub const DEFERRED_TOOL_NAMES: &[&str] = &[
+    "NotebookEdit",
+    "TaskCreate",
+    "TaskGet",
+    "TaskList",
+    "TaskStop",
+    "TaskUpdate",
+    "WebFetch",
+    "WebSearch",
+];
+
+/// The default set of one session. As observed in the reference: AskUserQuestion joins when
+/// the host answers can_use_tool (the only way to answer it); the task-list tools join on
+/// the models that use them by default (`claude-sonnet-4-5`); Glob and Grep join when Bash
+/// is disallowed, so that files can still be found.
+pub fn default_tool_names(
+    can_use_tool: bool,
+    model: &str,
+    bash_disallowed: bool,
+) -> Vec<&'static str> {
+    let mut names: Vec<&'static str> = DEFAULT_TOOL_NAMES.to_vec();
+    if can_use_tool {
+        names.push("AskUserQuestion");
+    }
+    if model.starts_with("claude-sonnet-4-5") {
+        names.extend(["TaskCreate", "TaskGet", "TaskList", "TaskUpdate"]);
+    }
+    if bash_disallowed {
+        names.extend(["Glob", "Grep"]);
+    }
+    ALL_TOOL_NAMES
+        .iter()
+        .copied()
+        .filter(|n| names.contains(n))
+        .collect()
+}
+
+/// Settings for one session's set of tools. Everything has a working default.
+#[derive(Clone, Default)]
+pub struct BuiltinConfig {
+    /// The session's working directory. Only used to word short call descriptions (the
+    /// tools get the directory of each call from its `ToolContext`).
+    pub cwd: Option<PathBuf>,
+    /// The shell Bash runs commands with. Default: `bash` on `PATH`, else `/bin/sh`.
+    pub shell: Option<PathBuf>,
+    /// Root of background task output files. Default: `$TMPDIR/claude-<uid>`, the
+    /// reference's layout (`<root>/<sanitized cwd>/<session>/tasks/<id>.output`).
+    pub task_output_root: Option<PathBuf>,
+    /// Root of saved oversized Bash outputs. Default: `~/.claude/projects`
+    /// (`<root>/<sanitized cwd>/<session>/tool-results/<tool_use_id>.txt`).
+    pub tool_results_root: Option<PathBuf>,
+    /// Where background task starts and ends are announced.
+    pub task_events: Option<TaskEventSink>,
+    /// Kill a foreground command at its timeout instead of moving it to the background.
+    pub kill_on_timeout: bool,
+    /// Answers WebFetch's and WebSearch's side questions. Without one, WebFetch returns the
+    /// page's Markdown and WebSearch is unavailable.
+    pub side_model: Option<Arc<dyn SideModel>>,
+    /// `skills` folders to load skills from (see [`skill::skill_roots`]).
+    pub skill_roots: Vec<PathBuf>,
+}
+
+impl std::fmt::Debug for BuiltinConfig {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("BuiltinConfig")
+            .field("cwd", &self.cwd)
+            .field("shell", &self.shell)
+            .field("task_output_root", &self.task_output_root)
+            .field("tool_results_root", &self.tool_results_root)
+            .field("task_events", &self.task_events.is_some())
+            .field("kill_on_timeout", &self.kill_on_timeout)
+            .field("side_model", &self.side_model.is_some())
+            .field("skill_roots", &self.skill_roots)
+            .finish()
+    }
+}
+
+/// The root of background task output files under the temporary folder `tmp`:
+/// `<tmp>/claude-<uid>`, the reference's layout.
+pub fn task_root_in(tmp: &std::path::Path) -> PathBuf {
+    tmp.join(format!("claude-{}", nix::unistd::getuid().as_raw()))
+}
+
+impl BuiltinConfig {
+    fn task_root(&self) -> PathBuf {
+        self.task_output_root
+            .clone()
+            .unwrap_or_else(|| task_root_in(&std::env::temp_dir()))
+    }
+
+    fn results_root(&self) -> PathBuf {
+        self.tool_results_root
+            .clone()
+            .unwrap_or_else(|| match paths::home_dir() {
+                Some(home) => home.join(".claude").join("projects"),
+                None => std::env::temp_dir().join("oxagent-tool-results"),
+            })
+    }
+}
+
+/// One session's tools together with the state they share, for callers that need the state
+/// too (the background task list, the file record, the deferred tools).
+pub struct BuiltinSet {
+    pub files: FileState,
+    pub shell: Arc<ShellState>,
+    pub board: TaskBoard,
+    /// What ToolSearch loads from: pass it to `ToolRegistry::defer`.
+    pub deferred: DeferredTools,
+    pub skills: Vec<SkillInfo>,
+    pub tools: Vec<Arc<dyn Tool>>,
+}
+
+impl BuiltinSet {
+    pub fn new(config: &BuiltinConfig) -> Self {
+        let files = FileState::new();
+        let tasks = BackgroundTasks::new(config.task_events.clone());
+        let mut shell = ShellState::new(
+            tasks.clone(),
+            config.shell.clone().unwrap_or_else(process::default_shell),
+            config.task_root(),
+            config.results_root(),
+        );
+        shell.kill_on_timeout = config.kill_on_timeout;
+        let shell = Arc::new(shell);
+        let cwd = config.cwd.clone();
+        let board = TaskBoard::default();
+        let deferred = DeferredTools::default();
+        let skills = skill::discover(&config.skill_roots);
+        let side = config.side_model.clone();
+        let read = ReadTool::new(files.clone())
+            .with_cwd(cwd.clone())
+            .with_own_dir(shell.task_root.clone());
+        let mut tools: Vec<Arc<dyn Tool>> = vec![
+            shared(AskUserQuestionTool),
+            shared(BashTool::new(shell.clone())),
+            shared(EditTool::new(files.clone()).with_cwd(cwd.clone())),
+            shared(GlobTool),
+            shared(GrepTool),
+            shared(NotebookEditTool::new(files.clone(), cwd.clone())),
+            shared(read),
+            shared(SkillTool::new(skills.clone())),
+        ];
+        // TaskCreate, TaskGet, TaskList, then TaskStop, TaskUpdate: alphabetical.
+        let mut board_tools = board.tools().into_iter();
+        tools.extend(board_tools.by_ref().take(3));
+        tools.push(shared(TaskStopTool::new(tasks)));
+        tools.extend(board_tools);
+        tools.extend([
+            shared(ToolSearchTool::new(deferred.clone())),
+            shared(WebFetchTool::new(side.clone())),
+            shared(WebSearchTool::new(side)),
+            shared(WriteTool::new(files.clone()).with_cwd(cwd)),
+        ]);
+        BuiltinSet {
+            files,
+            shell,
+            board,
+            deferred,
+            skills,
+            tools,
+        }
+    }
+
+    /// The session's background tasks.
+    pub fn tasks(&self) -> &BackgroundTasks {
+        &self.shell.tasks
+    }
+}
+
+/// A typed tool as the loop holds it.
+fn shared<T: TypedTool>(tool: T) -> Arc<dyn Tool> {
+    Arc::new(Typed(tool))
+}
+
+/// A fresh set of the built-in tools for one session (see [`ALL_TOOL_NAMES`]).
+pub fn builtin_tools(config: &BuiltinConfig) -> Vec<Arc<dyn Tool>> {
+    BuiltinSet::new(config).tools
+}

@@ -1,0 +1,226 @@
+//! The Edit tool: replaces an exact string in a file.
+//!
+//! `old_string` must occur exactly once unless `replace_all` is set. Matching is done on the
+//! text with CRLF shown as LF (the way Read showed it), and a CRLF file keeps its CRLF endings.
+//! An empty `old_string` creates a missing (or fills an empty) file.
+//!
+//! The edit is applied even if the model never read the file, or the file changed on disk
+//! since; the success text then tells the model its view is incomplete, and the result carries
+//! `contentNotInModelContext` (and `staleRecovered`), as in the reference.
+
+use std::path::PathBuf;
+
+use oxagent_core::permission::{PermissionContext, ToolPermission};
+use oxagent_core::tool::{ToolContext, ToolOutput};
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use super::file_state::{FileState, Freshness};
+use super::patch::structured_patch;
+use super::path_label;
+use super::read::missing_file_text;
+use super::write::{refuse_special, write_file, FILE_STATE_CURRENT};
+use crate::paths::resolve;
+use crate::permission_checks;
+use crate::results::{success, wrapped_error};
+use crate::typed::TypedTool;
+
+const STALE_NOTE: &str = "(note: the file had been modified on disk since you last read it — the edit \
+applied cleanly, but the file contains other changes not in your context. Read it before edits that \
+depend on surrounding content.)";
+
+/// The input of Edit, as its schema describes it.
+#[derive(Deserialize)]
+pub struct EditInput {
+    file_path: String,
+    old_string: String,
+    new_string: String,
+    #[serde(default)]
+    replace_all: bool,
+}
+
+/// Replaces strings in files. See the module docs.
+pub struct EditTool {
+    files: FileState,
+    cwd: Option<PathBuf>,
+}
+
+impl EditTool {
+    pub fn new(files: FileState) -> Self {
+        EditTool { files, cwd: None }
+    }
+
+    /// The session directory, used only to word [`TypedTool::describe_call`].
+    pub fn with_cwd(mut self, cwd: Option<PathBuf>) -> Self {
+        self.cwd = cwd;
+        self
+    }
+}
+
+/// The new text, or the error the model reads.
+fn apply(text: &str, old: &str, new: &str, replace_all: bool) -> Result<String, ToolOutput> {
+    let count = text.matches(old).count();
+    if count == 0 {
+        return Err(wrapped_error(format!(
+            "String to replace not found in file.\nString: {old}"
+        )));
+    }
+    if count > 1 && !replace_all {
+        return Err(wrapped_error(format!(
+            "Found {count} matches of the string to replace, but replace_all is false. To replace all \
+             occurrences, set replace_all to true. To replace only one occurrence, please provide more \
+             context to uniquely identify the instance.\nString: {old}"
+        )));
+    }
+    // Deleting a whole line takes its line break with it, so no blank line is left behind.
+    let with_newline = format!("{old}\n");
+    let whole_line = text.starts_with(&with_newline) || text.contains(&format!("\n{with_newline}"));
+    let old = if count == 1 && new.is_empty() && !old.ends_with('\n') && whole_line {
+        with_newline.as_str()
+    } else {
+        old
+    };
+    Ok(if replace_all {
+        text.replace(old, new)
+    } else {
+        text.replacen(old, new, 1)
+    })
+}
+
+impl TypedTool for EditTool {
+    const NAME: &'static str = "Edit";
+    const CHECKS_DISK_FIRST: bool = true;
+    type Input = EditInput;
+
+    fn description(&self) -> String {
+        "Replaces `old_string` with `new_string` in a file. `old_string` must match the file \
+         exactly (as Read showed it, without the line-number prefix) and occur once, unless \
+         `replace_all` is true; add surrounding lines to make it unique. Read the file before \
+         editing it. An empty `old_string` creates a new file."
+            .to_string()
+    }
+
+    fn input_schema() -> Value {
+        json!({
+            "type": "object",
+            "properties": {
+                "file_path": {"type": "string", "description": "Absolute path of the file to change."},
+                "old_string": {"type": "string", "description": "The exact text to replace."},
+                "new_string": {"type": "string", "description": "The replacement; must differ from old_string."},
+                "replace_all": {"default": false, "type": "boolean",
+                    "description": "Replace every occurrence instead of exactly one."}
+            },
+            "required": ["file_path", "old_string", "new_string"],
+            "additionalProperties": false
+        })
+    }
+
+    fn check_permission(&self, input: &Value, ctx: &PermissionContext) -> ToolPermission {
+        permission_checks::check_write_input(input, "file_path", ctx)
+    }
+
+    fn describe_call(&self, input: &Value) -> Option<String> {
+        path_label(input, "file_path", self.cwd.as_deref())
+    }
+
+    async fn run(&self, input: EditInput, ctx: &ToolContext) -> ToolOutput {
+        if input.old_string == input.new_string {
+            return wrapped_error(
+                "No changes to make: old_string and new_string are exactly the same.",
+            );
+        }
+        let path = resolve(&input.file_path, &ctx.cwd);
+        if path.extension().is_some_and(|e| e == "ipynb") {
+            return wrapped_error(
+                "File is a Jupyter Notebook. Use the NotebookEdit to edit this file.",
+            );
+        }
+        if let Some(refusal) = refuse_special(&path) {
+            return refusal;
+        }
+        let raw = match tokio::fs::read(&path).await {
+            Ok(bytes) => Some(String::from_utf8_lossy(&bytes).into_owned()),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+            Err(e) => return wrapped_error(e.to_string()),
+        };
+        let old = input.old_string.replace("\r\n", "\n");
+        let new = input.new_string.replace("\r\n", "\n");
+        let (original, updated, freshness, crlf) = match &raw {
+            None if old.is_empty() => (String::new(), new.clone(), Freshness::Current, false),
+            None => return wrapped_error(missing_file_text(&ctx.cwd)),
+            Some(raw) => {
+                let text = raw.replace("\r\n", "\n");
+                let updated = if old.is_empty() {
+                    if !text.trim().is_empty() {
+                        return wrapped_error("Cannot create new file - file already exists.");
+                    }
+                    new.clone()
+                } else {
+                    match apply(&text, &old, &new, input.replace_all) {
+                        Ok(u) => u,
+                        Err(out) => return out,
+                    }
+                };
+                (
+                    text,
+                    updated,
+                    self.files.freshness(&path, raw),
+                    raw.contains("\r\n"),
+                )
+            }
+        };
+        let written = if crlf {
+            updated.replace('\n', "\r\n")
+        } else {
+            updated.clone()
+        };
+        if let Err(out) = write_file(&path, &written).await {
+            return out;
+        }
+        self.files.record(&path, &written);
+
+        let updated_text = if input.replace_all {
+            "has been updated. All occurrences were successfully replaced."
+        } else {
+            "has been updated successfully."
+        };
+        // The path as the model wrote it, as the reference shows it.
+        let head = format!("The file {} {updated_text}", input.file_path);
+        let mut result = json!({
+            "filePath": input.file_path,
+            "oldString": input.old_string,
+            "newString": input.new_string,
+            "originalFile": original,
+            "structuredPatch": structured_patch(&original, &updated),
+            "userModified": false,
+            "replaceAll": input.replace_all,
+        });
+        let text = match freshness {
+            Freshness::Current => format!("{head} {FILE_STATE_CURRENT}"),
+            Freshness::NeverRead => {
+                result["contentNotInModelContext"] = json!(true);
+                head
+            }
+            Freshness::ChangedOnDisk => {
+                result["staleRecovered"] = json!(true);
+                result["contentNotInModelContext"] = json!(true);
+                format!("{head} {STALE_NOTE}")
+            }
+        };
+        success(text, result)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn deleting_a_line_removes_its_newline() {
+        assert_eq!(
+            apply("a\nb\nc\n", "b", "", false).ok().as_deref(),
+            Some("a\nc\n")
+        );
+        assert_eq!(apply("a b\n", "b", "", false).ok().as_deref(), Some("a \n"));
+    }
+}

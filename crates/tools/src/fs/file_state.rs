@@ -1,0 +1,82 @@
+//! What the model has seen of each file in this session.
+//!
+//! Read records the content it returned; Write and Edit record what they wrote. Edit uses
+//! the record to tell the model when its view of a file is missing (never read) or stale
+//! (changed on disk since), as the reference does; it still applies the edit.
+//!
+//! ```
+//! use std::path::Path;
+//! use oxagent_tools::fs::file_state::{FileState, Freshness};
+//! let state = FileState::new();
+//! let p = Path::new("/ws/a.txt");
+//! assert_eq!(state.freshness(p, "x\n"), Freshness::NeverRead);
+//! state.record(p, "x\n");
+//! assert_eq!(state.freshness(p, "x\n"), Freshness::Current);
+//! assert_eq!(state.freshness(p, "y\n"), Freshness::ChangedOnDisk);
+//! ```
+
+use std::collections::hash_map::DefaultHasher;
+use std::collections::HashMap;
+use std::hash::{Hash, Hasher};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+
+use oxagent_core::sync::lock;
+
+/// How the model's view of a file compares with the file on disk.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Freshness {
+    /// No Read, Write or Edit of this path in this session.
+    NeverRead,
+    /// The file is what the model last saw.
+    Current,
+    /// The file changed on disk after the model last saw it.
+    ChangedOnDisk,
+}
+
+/// The per-session record of file contents the model has seen, shared by Read, Write and
+/// Edit. Cloning shares the record.
+#[derive(Clone, Default, Debug)]
+pub struct FileState {
+    seen: Arc<Mutex<HashMap<PathBuf, u64>>>,
+}
+
+fn fingerprint(content: &str) -> u64 {
+    let mut hasher = DefaultHasher::new();
+    // Line endings do not change what the model saw: Read shows CRLF as LF.
+    for part in content.split("\r\n") {
+        part.hash(&mut hasher);
+        '\n'.hash(&mut hasher);
+    }
+    hasher.finish()
+}
+
+impl FileState {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Notes that the model now knows `path` holds `content`.
+    pub fn record(&self, path: &Path, content: &str) {
+        lock(&self.seen).insert(path.to_path_buf(), fingerprint(content));
+    }
+
+    /// Forgets `path` (it was deleted, or its content is no longer known).
+    pub fn forget(&self, path: &Path) {
+        lock(&self.seen).remove(path);
+    }
+
+    /// Compares the model's view of `path` with its current `content`.
+    pub fn freshness(&self, path: &Path, content: &str) -> Freshness {
+        match lock(&self.seen).get(path) {
+            None => Freshness::NeverRead,
+            Some(seen) if *seen == fingerprint(content) => Freshness::Current,
+            Some(_) => Freshness::ChangedOnDisk,
+        }
+    }
+
+    /// Whether the model has seen `path` at all.
+    pub fn has_seen(&self, path: &Path) -> bool {
+        lock(&self.seen).contains_key(path)
+    }
+}

@@ -1,0 +1,375 @@
+//! The NotebookEdit tool: replaces, inserts or deletes one cell of a Jupyter notebook.
+//!
+//! Cells are addressed by their `id`, or by `cell-N` (the position Read shows for cells
+//! without an id). `replace` sets a cell's source (and clears a code cell's outputs and
+//! execution count, which no longer match it); `insert` adds a cell after the addressed one,
+//! or first when no cell is named; `delete` removes it. The notebook is written back as
+//! nbformat does (one-space indentation).
+//!
+//! ```text
+//! {"notebook_path": "/ws/a.ipynb", "cell_id": "c1", "new_source": "x = 2"}
+//!   -> "Updated cell c1 with x = 2"
+//! ```
+
+use std::path::PathBuf;
+
+use oxagent_core::permission::{PermissionContext, ToolPermission};
+use oxagent_core::tool::{ToolContext, ToolOutput};
+use serde::Deserialize;
+use serde_json::{json, Map, Value};
+
+use super::file_state::FileState;
+use super::path_label;
+use super::write::write_file;
+use crate::paths::resolve;
+use crate::permission_checks;
+use crate::results::{success, wrapped_error};
+use crate::typed::TypedTool;
+
+/// The input of NotebookEdit, as its schema describes it.
+#[derive(Deserialize)]
+pub struct NotebookEditInput {
+    notebook_path: String,
+    cell_id: Option<String>,
+    new_source: String,
+    cell_type: Option<String>,
+    edit_mode: Option<String>,
+}
+
+/// Edits notebook cells. See the module docs.
+pub struct NotebookEditTool {
+    files: FileState,
+    cwd: Option<PathBuf>,
+}
+
+impl NotebookEditTool {
+    pub fn new(files: FileState, cwd: Option<PathBuf>) -> Self {
+        NotebookEditTool { files, cwd }
+    }
+}
+
+/// Where `cell_id` points: the index of the cell with that id, or of `cell-N`.
+fn find_cell(cells: &[Value], cell_id: &str) -> Option<usize> {
+    if let Some(i) = cells
+        .iter()
+        .position(|c| c.get("id").and_then(Value::as_str) == Some(cell_id))
+    {
+        return Some(i);
+    }
+    cell_id
+        .strip_prefix("cell-")
+        .and_then(|n| n.parse::<usize>().ok())
+        .filter(|n| *n < cells.len())
+}
+
+/// nbformat's text form: one-space indentation, a newline at the end.
+fn to_notebook_json(notebook: &Value) -> String {
+    let mut out = Vec::new();
+    let formatter = serde_json::ser::PrettyFormatter::with_indent(b" ");
+    let mut ser = serde_json::Serializer::with_formatter(&mut out, formatter);
+    if serde::Serialize::serialize(notebook, &mut ser).is_err() {
+        return notebook.to_string();
+    }
+    let mut text = String::from_utf8_lossy(&out).into_owned();
+    text.push('\n');
+    text
+}
+
+/// Cell ids exist from nbformat 4.5 on; older notebooks get none.
+fn has_cell_ids(notebook: &Value) -> bool {
+    let major = notebook
+        .get("nbformat")
+        .and_then(Value::as_u64)
+        .unwrap_or(4);
+    let minor = notebook
+        .get("nbformat_minor")
+        .and_then(Value::as_u64)
+        .unwrap_or(0);
+    major > 4 || (major == 4 && minor >= 5)
+}
+
+fn new_cell_id() -> String {
+    let chars: Vec<char> = "abcdefghijklmnopqrstuvwxyz0123456789".chars().collect();
+    (0..8)
+        .map(|_| chars[fastrand::usize(..chars.len())])
+        .collect()
+}
+
+fn new_cell(cell_type: &str, source: &str, id: Option<&str>) -> Value {
+    let mut cell = Map::new();
+    cell.insert("cell_type".into(), json!(cell_type));
+    if let Some(id) = id {
+        cell.insert("id".into(), json!(id));
+    }
+    cell.insert("metadata".into(), json!({}));
+    cell.insert("source".into(), json!(source));
+    if cell_type == "code" {
+        cell.insert("execution_count".into(), Value::Null);
+        cell.insert("outputs".into(), json!([]));
+    }
+    Value::Object(cell)
+}
+
+/// The edit itself, on the parsed notebook. Returns the text for the model, the id of the
+/// cell concerned, its type and its old source.
+fn apply(
+    notebook: &mut Value,
+    input: &NotebookEditInput,
+    mode: &str,
+) -> Result<(String, Option<String>, String, Option<String>), String> {
+    let with_ids = has_cell_ids(notebook);
+    let Some(cells) = notebook.get_mut("cells").and_then(Value::as_array_mut) else {
+        return Err("The notebook has no cells array.".into());
+    };
+    let target = match &input.cell_id {
+        Some(id) => match find_cell(cells, id) {
+            Some(i) => Some(i),
+            // Replacing one past the last cell adds a cell, as the reference allows.
+            None if mode == "replace" && id == &format!("cell-{}", cells.len()) => None,
+            None => return Err(format!("Cell with ID \"{id}\" not found in notebook.")),
+        },
+        None if mode == "insert" => None,
+        None => return Err(format!("A cell_id is required to {mode} a cell.")),
+    };
+    let source = input.new_source.as_str();
+    match (mode, target) {
+        ("delete", Some(i)) => {
+            let cell = cells.remove(i);
+            let id = cell_label(&cell, i);
+            let cell_type = cell_type_of(&cell);
+            let old = source_of(&cell);
+            Ok((format!("Deleted cell {id}"), Some(id), cell_type, Some(old)))
+        }
+        ("replace", Some(i)) => {
+            let cell = &mut cells[i];
+            let old = source_of(cell);
+            let id = cell_label(cell, i);
+            let cell_type = input
+                .cell_type
+                .clone()
+                .unwrap_or_else(|| cell_type_of(cell));
+            if let Value::Object(c) = cell {
+                c.insert("source".into(), json!(source));
+                c.insert("cell_type".into(), json!(cell_type));
+                if cell_type == "code" {
+                    c.insert("execution_count".into(), Value::Null);
+                    c.insert("outputs".into(), json!([]));
+                } else {
+                    c.remove("execution_count");
+                    c.remove("outputs");
+                }
+            }
+            Ok((
+                format!("Updated cell {id} with {source}"),
+                Some(id),
+                cell_type,
+                Some(old),
+            ))
+        }
+        (_, target) => {
+            let Some(cell_type) = input.cell_type.clone() else {
+                return Err(
+                    "cell_type is required when inserting a cell (edit_mode=insert).".into(),
+                );
+            };
+            let at = target.map_or(0, |i| i + 1);
+            let id = with_ids.then(new_cell_id);
+            cells.insert(at, new_cell(&cell_type, source, id.as_deref()));
+            let label = id.unwrap_or_else(|| format!("cell-{at}"));
+            Ok((
+                format!("Inserted cell {label} with {source}"),
+                Some(label),
+                cell_type,
+                None,
+            ))
+        }
+    }
+}
+
+fn cell_label(cell: &Value, index: usize) -> String {
+    cell.get("id")
+        .and_then(Value::as_str)
+        .map(str::to_string)
+        .unwrap_or_else(|| format!("cell-{index}"))
+}
+
+fn cell_type_of(cell: &Value) -> String {
+    cell.get("cell_type")
+        .and_then(Value::as_str)
+        .unwrap_or("code")
+        .to_string()
+}
+
+fn source_of(cell: &Value) -> String {
+    match cell.get("source") {
+        Some(Value::String(s)) => s.clone(),
+        Some(Value::Array(parts)) => parts.iter().filter_map(Value::as_str).collect(),
+        _ => String::new(),
+    }
+}
+
+impl TypedTool for NotebookEditTool {
+    const NAME: &'static str = "NotebookEdit";
+    const CHECKS_DISK_FIRST: bool = true;
+    type Input = NotebookEditInput;
+
+    fn description(&self) -> String {
+        "Changes one cell of a Jupyter notebook (.ipynb). `edit_mode` is `replace` (default: the \
+         cell's source becomes `new_source`), `insert` (a new cell of `cell_type` after the cell \
+         `cell_id`, or at the top without one) or `delete`. Cells are named by their id as Read \
+         shows it (`cell-N` for cells without one). `notebook_path` must be absolute. Read the \
+         notebook first."
+            .to_string()
+    }
+
+    fn input_schema() -> Value {
+        json!({
+            "type": "object",
+            "properties": {
+                "notebook_path": {"type": "string", "description": "Absolute path of the notebook."},
+                "cell_id": {"type": "string", "description": "The cell to change; for insert, the cell to insert after (none: insert at the top)."},
+                "new_source": {"type": "string", "description": "The new source of the cell."},
+                "cell_type": {"type": "string", "enum": ["code", "markdown"], "description": "Type of the cell; required for insert, defaults to the current type otherwise."},
+                "edit_mode": {"type": "string", "enum": ["replace", "insert", "delete"], "description": "What to do (default replace)."}
+            },
+            "required": ["notebook_path", "new_source"],
+            "additionalProperties": false
+        })
+    }
+
+    fn check_permission(&self, input: &Value, ctx: &PermissionContext) -> ToolPermission {
+        permission_checks::check_write_input(input, "notebook_path", ctx)
+    }
+
+    fn describe_call(&self, input: &Value) -> Option<String> {
+        path_label(input, "notebook_path", self.cwd.as_deref())
+    }
+
+    async fn run(&self, input: NotebookEditInput, ctx: &ToolContext) -> ToolOutput {
+        let path = resolve(&input.notebook_path, &ctx.cwd);
+        if path.extension().and_then(|e| e.to_str()) != Some("ipynb") {
+            return wrapped_error(
+                "File must be a Jupyter notebook (.ipynb file). For other files use the Edit tool.",
+            );
+        }
+        let original = match tokio::fs::read_to_string(&path).await {
+            Ok(s) => s,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                return wrapped_error("Notebook file does not exist.")
+            }
+            Err(e) => return wrapped_error(e.to_string()),
+        };
+        let mut notebook: Value = match serde_json::from_str(&original) {
+            Ok(v) => v,
+            Err(e) => return wrapped_error(format!("The notebook is not valid JSON: {e}")),
+        };
+        let mode = input.edit_mode.as_deref().unwrap_or("replace");
+        let (text, cell_id, cell_type, old_source) = match apply(&mut notebook, &input, mode) {
+            Ok(done) => done,
+            Err(message) => return wrapped_error(message),
+        };
+        let updated = to_notebook_json(&notebook);
+        if let Err(out) = write_file(&path, &updated).await {
+            return out;
+        }
+        self.files.record(&path, &updated);
+        let language = notebook
+            .pointer("/metadata/language_info/name")
+            .and_then(Value::as_str)
+            .unwrap_or("python");
+        let mut structured = json!({
+            "new_source": input.new_source,
+            "cell_type": cell_type,
+            "language": language,
+            "edit_mode": mode,
+            "error": "",
+            "notebook_path": path.display().to_string(),
+            "original_file": original,
+            "updated_file": updated,
+        });
+        if let Some(id) = cell_id {
+            structured["cell_id"] = json!(id);
+        }
+        if let Some(old) = old_source {
+            structured["old_source"] = json!(old);
+        }
+        success(text, structured)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn notebook() -> Value {
+        json!({"cells": [
+            {"cell_type": "code", "id": "a1", "metadata": {}, "source": ["x = 1\n", "x"], "execution_count": 3, "outputs": [{"output_type": "stream", "text": "1"}]},
+            {"cell_type": "markdown", "id": "b2", "metadata": {}, "source": "# Title"}
+        ], "metadata": {"language_info": {"name": "python"}}, "nbformat": 4, "nbformat_minor": 5})
+    }
+
+    fn input(cell_id: Option<&str>, source: &str, cell_type: Option<&str>) -> NotebookEditInput {
+        NotebookEditInput {
+            notebook_path: "/x.ipynb".into(),
+            cell_id: cell_id.map(str::to_string),
+            new_source: source.into(),
+            cell_type: cell_type.map(str::to_string),
+            edit_mode: None,
+        }
+    }
+
+    #[test]
+    fn replace_clears_outputs_of_code_cells() {
+        let mut nb = notebook();
+        let (text, id, ty, old) =
+            apply(&mut nb, &input(Some("a1"), "x = 2", None), "replace").unwrap();
+        assert_eq!(text, "Updated cell a1 with x = 2");
+        assert_eq!(
+            (id.as_deref(), ty.as_str(), old.as_deref()),
+            (Some("a1"), "code", Some("x = 1\nx"))
+        );
+        assert_eq!(
+            nb["cells"][0],
+            json!({"cell_type": "code", "id": "a1", "metadata": {}, "source": "x = 2", "execution_count": null, "outputs": []})
+        );
+    }
+
+    #[test]
+    fn insert_needs_a_type_and_goes_after_the_named_cell() {
+        let mut nb = notebook();
+        let err = apply(&mut nb, &input(Some("a1"), "y", None), "insert").unwrap_err();
+        assert_eq!(
+            err,
+            "cell_type is required when inserting a cell (edit_mode=insert)."
+        );
+        let (text, id, _, _) =
+            apply(&mut nb, &input(Some("a1"), "y", Some("markdown")), "insert").unwrap();
+        let id = id.unwrap();
+        assert_eq!(text, format!("Inserted cell {id} with y"));
+        assert_eq!(
+            nb["cells"][1],
+            json!({"cell_type": "markdown", "id": id, "metadata": {}, "source": "y"})
+        );
+        apply(&mut nb, &input(None, "first", Some("code")), "insert").unwrap();
+        assert_eq!(nb["cells"][0]["source"], json!("first"));
+        assert_eq!(nb["cells"].as_array().unwrap().len(), 4);
+    }
+
+    #[test]
+    fn delete_and_positional_ids() {
+        let mut nb = notebook();
+        let (text, ..) = apply(&mut nb, &input(Some("cell-1"), "", None), "delete").unwrap();
+        assert_eq!(text, "Deleted cell b2");
+        assert_eq!(nb["cells"].as_array().unwrap().len(), 1);
+        let err = apply(&mut nb, &input(Some("zz"), "", None), "delete").unwrap_err();
+        assert_eq!(err, "Cell with ID \"zz\" not found in notebook.");
+    }
+
+    #[test]
+    fn written_like_nbformat() {
+        assert_eq!(
+            to_notebook_json(&json!({"a": [1]})),
+            "{\n \"a\": [\n  1\n ]\n}\n"
+        );
+    }
+}

@@ -1,0 +1,240 @@
+//! The Read tool: a file's lines, numbered for the model.
+//!
+//! Text comes back as `"<n>\t<line>"` lines joined by `\n`, numbered from `offset` (1 when
+//! absent). A file ending in a newline has a last, empty numbered line, and `totalLines`
+//! counts it: `"alpha\nbeta\n"` reads as `"1\talpha\n2\tbeta\n3\t"`. Images, PDFs and
+//! notebooks are handled by [`super::read_media`].
+
+use std::path::{Path, PathBuf};
+
+use oxagent_core::permission::{PermissionContext, ToolPermission};
+use oxagent_core::tool::{ToolContext, ToolOutput};
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use super::file_state::FileState;
+use super::path_label;
+use super::read_media::{self, MediaKind};
+use crate::paths::{format_size, real_path, resolve};
+use crate::permission_checks;
+use crate::results::{plain_error, success, wrapped_error};
+use crate::typed::TypedTool;
+
+/// Above this many bytes a whole-file read is refused unless `allow_large` is set.
+pub const MAX_READ_BYTES: u64 = 256 * 1024;
+/// The hard ceiling for `allow_large` reads.
+pub const MAX_LARGE_READ_BYTES: u64 = 8 * 1024 * 1024;
+
+/// The input of Read, as its schema describes it.
+#[derive(Deserialize)]
+pub struct ReadInput {
+    file_path: String,
+    offset: Option<u64>,
+    limit: Option<u64>,
+    pages: Option<String>,
+    #[serde(default)]
+    allow_large: bool,
+}
+
+/// Reads files for the model. See the module docs for the output format.
+pub struct ReadTool {
+    files: FileState,
+    cwd: Option<PathBuf>,
+    /// Directories always readable without asking: where background tasks write their
+    /// output, which the model is told to Read.
+    own_dirs: Vec<PathBuf>,
+}
+
+impl ReadTool {
+    pub fn new(files: FileState) -> Self {
+        ReadTool {
+            files,
+            cwd: None,
+            own_dirs: Vec::new(),
+        }
+    }
+
+    /// Lets the model read anything under `dir` without asking (the tools' own output).
+    pub fn with_own_dir(mut self, dir: PathBuf) -> Self {
+        self.own_dirs.push(dir);
+        self
+    }
+
+    /// The session directory, used only to word [`TypedTool::describe_call`].
+    pub fn with_cwd(mut self, cwd: Option<PathBuf>) -> Self {
+        self.cwd = cwd;
+        self
+    }
+}
+
+/// The text Read and Edit give for a path that does not exist.
+pub fn missing_file_text(cwd: &Path) -> String {
+    format!(
+        "File does not exist. Note: your current working directory is {}.",
+        cwd.display()
+    )
+}
+
+/// `content` (LF line endings) as numbered lines, the first numbered `first_number`.
+pub fn number_lines(lines: &[&str], first_number: u64) -> String {
+    let mut out = String::new();
+    for (i, line) in lines.iter().enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        out.push_str(&format!("{}\t{line}", first_number + i as u64));
+    }
+    out
+}
+
+fn too_large_text(size: u64, max: u64) -> String {
+    format!(
+        "File content ({}) exceeds maximum allowed size ({}). Use offset and limit parameters to read \
+         specific portions of the file, or search for specific content instead of reading the whole \
+         file. To read it anyway, up to what still fits in your context, call Read again with \
+         allow_large: true — only if you genuinely need all of it or the user asked for the whole file.",
+        format_size(size),
+        format_size(max)
+    )
+}
+
+async fn read_text(input: &ReadInput, path: &Path, size: u64, files: &FileState) -> ToolOutput {
+    let windowed = input.offset.is_some() || input.limit.is_some();
+    if !windowed && size > MAX_READ_BYTES && (!input.allow_large || size > MAX_LARGE_READ_BYTES) {
+        let max = if input.allow_large {
+            MAX_LARGE_READ_BYTES
+        } else {
+            MAX_READ_BYTES
+        };
+        return plain_error(too_large_text(size, max));
+    }
+    let bytes = match tokio::fs::read(path).await {
+        Ok(b) => b,
+        Err(e) => return plain_error(format!("{e}")),
+    };
+    if read_media::looks_binary(&bytes) {
+        return wrapped_error(read_media::binary_text(path));
+    }
+    let raw = String::from_utf8_lossy(&bytes);
+    files.record(path, &raw);
+    let text = raw.replace("\r\n", "\n");
+    let lines: Vec<&str> = text.split('\n').collect();
+    let total = lines.len() as u64;
+    let start_line = input.offset.unwrap_or(1);
+    let file = |content: &str, num_lines: u64| {
+        json!({"type": "text", "file": {
+            "filePath": input.file_path,
+            "content": content,
+            "numLines": num_lines,
+            "startLine": start_line,
+            "totalLines": total,
+        }})
+    };
+    if text.is_empty() {
+        return success(
+            "<system-reminder>Warning: the file exists but the contents are empty.</system-reminder>",
+            file("", 1),
+        );
+    }
+    // `offset` is 1-based; 0 reads from the first line but numbers it 0, as the reference does.
+    let from = start_line.saturating_sub(1);
+    if from >= total {
+        return success(
+            format!(
+                "<system-reminder>Warning: the file exists but is shorter than the provided offset \
+                 ({start_line}). The file has {total} lines.</system-reminder>"
+            ),
+            file("", 0),
+        );
+    }
+    let to = match input.limit {
+        Some(limit) => from.saturating_add(limit).min(total),
+        None => total,
+    };
+    let selected = &lines[from as usize..to as usize];
+    success(
+        number_lines(selected, start_line),
+        file(&selected.join("\n"), selected.len() as u64),
+    )
+}
+
+impl TypedTool for ReadTool {
+    const NAME: &'static str = "Read";
+    const READ_ONLY: bool = true;
+    type Input = ReadInput;
+
+    fn description(&self) -> String {
+        "Reads a file from the local file system and returns its lines numbered from 1 \
+         (`<n>\\t<line>`). `file_path` should be absolute. Use `offset` (first line, 1-based) and \
+         `limit` (line count) for a part of a large file; whole files above 256KB need them, or \
+         `allow_large: true`. Images (PNG, JPEG, GIF, WebP) come back as images, PDFs as \
+         documents, Jupyter notebooks cell by cell. Directories cannot be read: list them with \
+         Bash or Glob."
+            .to_string()
+    }
+
+    fn input_schema() -> Value {
+        json!({
+            "type": "object",
+            "properties": {
+                "file_path": {"type": "string", "description": "Absolute path of the file to read."},
+                "offset": {"type": "integer", "minimum": 0, "maximum": 9007199254740991u64,
+                    "description": "First line to read, 1-based."},
+                "limit": {"type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991u64,
+                    "description": "How many lines to read."},
+                "pages": {"type": "string", "description": "PDF page range such as \"1-5\" (at most 20 pages)."},
+                "allow_large": {"type": "boolean",
+                    "description": "Read past the 256KB whole-file limit. Only when all of it is really needed."}
+            },
+            "required": ["file_path"],
+            "additionalProperties": false
+        })
+    }
+
+    fn check_permission(&self, input: &Value, ctx: &PermissionContext) -> ToolPermission {
+        let Some(path) = input.get("file_path").and_then(Value::as_str) else {
+            return ToolPermission::Allow;
+        };
+        let resolved = real_path(&resolve(path, &ctx.cwd));
+        if self
+            .own_dirs
+            .iter()
+            .any(|d| resolved.starts_with(real_path(d)))
+        {
+            return ToolPermission::Allow;
+        }
+        permission_checks::check_read(path, ctx)
+    }
+
+    fn describe_call(&self, input: &Value) -> Option<String> {
+        path_label(input, "file_path", self.cwd.as_deref())
+    }
+
+    async fn run(&self, input: ReadInput, ctx: &ToolContext) -> ToolOutput {
+        let path = resolve(&input.file_path, &ctx.cwd);
+        let meta = match tokio::fs::metadata(&path).await {
+            Ok(m) => m,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                return plain_error(missing_file_text(&ctx.cwd))
+            }
+            Err(e) => return plain_error(format!("{e}")),
+        };
+        if meta.is_dir() {
+            return plain_error(format!(
+                "EISDIR: illegal operation on a directory, read '{}'",
+                path.display()
+            ));
+        }
+        match read_media::kind_of(&path) {
+            MediaKind::Image(media_type) => read_media::read_image(&path, media_type).await,
+            MediaKind::Pdf => {
+                read_media::read_pdf(&path, &input.file_path, input.pages.as_deref()).await
+            }
+            MediaKind::Notebook => {
+                read_media::read_notebook(&path, &input.file_path, &self.files).await
+            }
+            MediaKind::Binary => wrapped_error(read_media::binary_text(&path)),
+            MediaKind::Text => read_text(&input, &path, meta.len(), &self.files).await,
+        }
+    }
+}

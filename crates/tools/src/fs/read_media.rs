@@ -1,0 +1,235 @@
+//! Read for files that are not plain text: images, PDFs, Jupyter notebooks, and the refusal
+//! for other binary files.
+//!
+//! Images go to the model as a base64 `image` block, PDFs as a `document` block, notebooks as
+//! one text block per cell (code cell outputs follow their cell, image outputs as images).
+
+use std::path::Path;
+
+use base64::Engine as _;
+use oxagent_core::content::{ContentBlock, ToolResultContent};
+use oxagent_core::tool::ToolOutput;
+use serde_json::{json, Value};
+
+use super::file_state::FileState;
+use crate::results::{plain_error, wrapped_error};
+
+/// What Read does with a file, decided from its extension.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MediaKind {
+    Text,
+    Image(&'static str),
+    Pdf,
+    Notebook,
+    Binary,
+}
+
+/// Extensions of formats that are never text (the model gets a refusal, not mojibake).
+const BINARY_EXTENSIONS: &[&str] = &[
+    "exe", "dll", "so", "dylib", "bin", "o", "a", "obj", "lib", "class", "jar", "war", "pyc",
+    "pyo", "zip", "tar", "gz", "tgz", "bz2", "xz", "zst", "7z", "rar", "iso", "dmg", "img", "mp3",
+    "mp4", "wav", "avi", "mov", "mkv", "flac", "ogg", "webm", "m4a", "aac", "wma", "wmv", "flv",
+    "bmp", "ico", "tif", "tiff", "psd", "heic", "ttf", "otf", "woff", "woff2", "eot", "sqlite",
+    "sqlite3", "db", "pdb", "wasm", "deb", "rpm", "apk", "msi", "doc", "docx", "xls", "xlsx",
+    "ppt", "pptx", "odt", "ods", "odp", "node",
+];
+
+fn extension(path: &Path) -> Option<String> {
+    path.extension()
+        .map(|e| e.to_string_lossy().to_ascii_lowercase())
+}
+
+pub fn kind_of(path: &Path) -> MediaKind {
+    match extension(path).as_deref() {
+        Some("png") => MediaKind::Image("image/png"),
+        Some("jpg" | "jpeg") => MediaKind::Image("image/jpeg"),
+        Some("gif") => MediaKind::Image("image/gif"),
+        Some("webp") => MediaKind::Image("image/webp"),
+        Some("pdf") => MediaKind::Pdf,
+        Some("ipynb") => MediaKind::Notebook,
+        Some(ext) if BINARY_EXTENSIONS.contains(&ext) => MediaKind::Binary,
+        _ => MediaKind::Text,
+    }
+}
+
+/// Whether file content is binary: a NUL byte early on, as ripgrep and git decide it.
+pub fn looks_binary(bytes: &[u8]) -> bool {
+    bytes.iter().take(8192).any(|b| *b == 0)
+}
+
+/// The refusal for a binary file.
+pub fn binary_text(path: &Path) -> String {
+    let kind = match extension(path) {
+        Some(ext) => format!("a binary .{ext} file"),
+        None => "a binary file".to_string(),
+    };
+    format!(
+        "This tool cannot read binary files. The file appears to be {kind}. Use a skill for this \
+         file type if one is available, or a shell command or script that can read the format."
+    )
+}
+
+fn base64(bytes: &[u8]) -> String {
+    base64::engine::general_purpose::STANDARD.encode(bytes)
+}
+
+fn image_block(data: String, media_type: &str) -> ContentBlock {
+    ContentBlock::Image {
+        source: json!({"type": "base64", "data": data, "media_type": media_type}),
+    }
+}
+
+pub async fn read_image(path: &Path, media_type: &'static str) -> ToolOutput {
+    let bytes = match tokio::fs::read(path).await {
+        Ok(b) => b,
+        Err(e) => return plain_error(e.to_string()),
+    };
+    let mut file = json!({"base64": "", "type": media_type, "originalSize": bytes.len()});
+    if let Ok(size) = imagesize::blob_size(&bytes) {
+        // No resizing here: the image is sent as it is, so display size = original size.
+        file["dimensions"] = json!({
+            "originalWidth": size.width, "originalHeight": size.height,
+            "displayWidth": size.width, "displayHeight": size.height,
+        });
+    }
+    let data = base64(&bytes);
+    file["base64"] = Value::String(data.clone());
+    ToolOutput {
+        content: ToolResultContent::Blocks(vec![image_block(data, media_type)]),
+        is_error: None,
+        structured: Some(json!({"type": "image", "file": file})),
+    }
+}
+
+pub async fn read_pdf(path: &Path, shown_path: &str, pages: Option<&str>) -> ToolOutput {
+    if pages.is_some() {
+        return wrapped_error(
+            "Reading single PDF pages is not supported here. Read the whole PDF without `pages`.",
+        );
+    }
+    let bytes = match tokio::fs::read(path).await {
+        Ok(b) => b,
+        Err(e) => return plain_error(e.to_string()),
+    };
+    let data = base64(&bytes);
+    let block = ContentBlock::Other(json!({"type": "document", "source":
+        {"type": "base64", "media_type": "application/pdf", "data": data}}));
+    ToolOutput {
+        content: ToolResultContent::Blocks(vec![block]),
+        is_error: None,
+        structured: Some(json!({"type": "pdf", "file":
+            {"filePath": shown_path, "base64": data, "originalSize": bytes.len()}})),
+    }
+}
+
+/// A notebook field that is a string or a list of strings (both are valid nbformat).
+fn joined(v: Option<&Value>) -> String {
+    match v {
+        Some(Value::String(s)) => s.clone(),
+        Some(Value::Array(parts)) => parts.iter().filter_map(Value::as_str).collect(),
+        _ => String::new(),
+    }
+}
+
+/// The model's view of one code cell output: text, or an image block.
+fn render_output(output: &Value, blocks: &mut Vec<ContentBlock>) -> Value {
+    let kind = output
+        .get("output_type")
+        .and_then(Value::as_str)
+        .unwrap_or("");
+    let text = match kind {
+        "stream" => joined(output.get("text")),
+        "error" => format!(
+            "{}: {}",
+            output
+                .get("ename")
+                .and_then(Value::as_str)
+                .unwrap_or("Error"),
+            output.get("evalue").and_then(Value::as_str).unwrap_or("")
+        ),
+        _ => joined(output.get("data").and_then(|d| d.get("text/plain"))),
+    };
+    let data = output.get("data");
+    for media_type in ["image/png", "image/jpeg"] {
+        if let Some(img) = data.and_then(|d| d.get(media_type)) {
+            let b64: String = joined(Some(img)).split_whitespace().collect();
+            blocks.push(image_block(b64, media_type));
+        }
+    }
+    if !text.is_empty() {
+        blocks.push(ContentBlock::text(text.clone()));
+    }
+    json!({"output_type": kind, "text": text})
+}
+
+pub async fn read_notebook(path: &Path, shown_path: &str, files: &FileState) -> ToolOutput {
+    let raw = match tokio::fs::read_to_string(path).await {
+        Ok(s) => s,
+        Err(e) => return plain_error(e.to_string()),
+    };
+    let notebook: Value = match serde_json::from_str(&raw) {
+        Ok(v) => v,
+        Err(e) => return wrapped_error(format!("The notebook is not valid JSON: {e}")),
+    };
+    files.record(path, &raw);
+    let language = notebook
+        .pointer("/metadata/language_info/name")
+        .and_then(Value::as_str)
+        .unwrap_or("python")
+        .to_string();
+    let mut blocks = Vec::new();
+    let mut cells = Vec::new();
+    let empty = Vec::new();
+    let nb_cells = notebook
+        .get("cells")
+        .and_then(Value::as_array)
+        .unwrap_or(&empty);
+    for (i, cell) in nb_cells.iter().enumerate() {
+        let cell_type = cell
+            .get("cell_type")
+            .and_then(Value::as_str)
+            .unwrap_or("code");
+        let id = cell
+            .get("id")
+            .and_then(Value::as_str)
+            .map(str::to_string)
+            .unwrap_or(format!("cell-{i}"));
+        let source = joined(cell.get("source"));
+        let type_tag = if cell_type == "code" {
+            String::new()
+        } else {
+            format!("<cell_type>{cell_type}</cell_type>")
+        };
+        blocks.push(ContentBlock::text(format!(
+            "<cell id=\"{id}\">{type_tag}{source}</cell id=\"{id}\">"
+        )));
+        let mut entry = json!({"cellType": cell_type, "source": source, "cell_id": id});
+        if cell_type == "code" {
+            entry["language"] = Value::String(language.clone());
+            if let Some(n) = cell.get("execution_count").filter(|n| !n.is_null()) {
+                entry["execution_count"] = n.clone();
+            }
+            let outputs: Vec<Value> = cell
+                .get("outputs")
+                .and_then(Value::as_array)
+                .map(|outs| outs.iter().map(|o| render_output(o, &mut blocks)).collect())
+                .unwrap_or_default();
+            if !outputs.is_empty() {
+                entry["outputs"] = Value::Array(outputs);
+            }
+        }
+        cells.push(entry);
+    }
+    if blocks.is_empty() {
+        blocks.push(ContentBlock::text(
+            "<system-reminder>Warning: the notebook has no cells.</system-reminder>",
+        ));
+    }
+    ToolOutput {
+        content: ToolResultContent::Blocks(blocks),
+        is_error: None,
+        structured: Some(
+            json!({"type": "notebook", "file": {"filePath": shown_path, "cells": cells}}),
+        ),
+    }
+}

@@ -1,0 +1,177 @@
+//! The Write tool: creates or replaces a whole file.
+//!
+//! Parent directories are created as needed. As in the reference there is no
+//! read-before-write rule: overwriting a file the model never read succeeds. The result
+//! carries the hunks between the old and new content (`structuredPatch`) and the old content
+//! (`originalFile`, `null` for a new file).
+
+use std::path::{Path, PathBuf};
+
+use oxagent_core::permission::{PermissionContext, ToolPermission};
+use oxagent_core::tool::{ToolContext, ToolOutput};
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use super::file_state::FileState;
+use super::patch::structured_patch;
+use super::path_label;
+use crate::paths::resolve;
+use crate::permission_checks;
+use crate::results::{success, wrapped_error};
+use crate::typed::TypedTool;
+
+/// Appended to success texts: the model's view of the file is now exact.
+pub const FILE_STATE_CURRENT: &str =
+    "(file state is current in your context — no need to Read it back)";
+
+/// The input of Write, as its schema describes it.
+#[derive(Deserialize)]
+pub struct WriteInput {
+    file_path: String,
+    content: String,
+}
+
+/// Writes whole files. See the module docs.
+pub struct WriteTool {
+    files: FileState,
+    cwd: Option<PathBuf>,
+}
+
+impl WriteTool {
+    pub fn new(files: FileState) -> Self {
+        WriteTool { files, cwd: None }
+    }
+
+    /// The session directory, used only to word [`TypedTool::describe_call`].
+    pub fn with_cwd(mut self, cwd: Option<PathBuf>) -> Self {
+        self.cwd = cwd;
+        self
+    }
+}
+
+/// Refuses paths that cannot be written as a plain file: directories and symlinks (writing
+/// through a link would change a file elsewhere than the path the user approved).
+pub(crate) fn refuse_special(path: &Path) -> Option<ToolOutput> {
+    let meta = std::fs::symlink_metadata(path).ok()?;
+    if meta.file_type().is_symlink() {
+        let target = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+        return Some(wrapped_error(format!(
+            "Refusing to write {}: it is a symbolic link. Write to the link's target path instead: {}.",
+            path.display(),
+            target.display()
+        )));
+    }
+    if meta.is_dir() {
+        return Some(wrapped_error(format!(
+            "EISDIR: illegal operation on a directory, open '{}'",
+            path.display()
+        )));
+    }
+    None
+}
+
+/// A Write aimed at a directory (also through a link) fails before anything is asked.
+fn directory_error(path: &Path) -> Option<String> {
+    path.is_dir().then(|| {
+        format!(
+            "{} is a directory, not a file. To create a file inside it, include the file name in file_path.",
+            path.display()
+        )
+    })
+}
+
+/// Writes `content`, creating parent directories.
+pub(crate) async fn write_file(path: &Path, content: &str) -> Result<(), ToolOutput> {
+    if let Some(parent) = path.parent() {
+        tokio::fs::create_dir_all(parent)
+            .await
+            .map_err(|e| wrapped_error(e.to_string()))?;
+    }
+    tokio::fs::write(path, content)
+        .await
+        .map_err(|e| wrapped_error(e.to_string()))
+}
+
+impl TypedTool for WriteTool {
+    const NAME: &'static str = "Write";
+    const CHECKS_DISK_FIRST: bool = true;
+    type Input = WriteInput;
+
+    fn description(&self) -> String {
+        "Creates a file, or replaces an existing one, with the given content; missing parent \
+         directories are created. `file_path` should be absolute. For changing part of a file \
+         prefer Edit, which sends only the change. Do not create documentation files unless asked."
+            .to_string()
+    }
+
+    fn input_schema() -> Value {
+        json!({
+            "type": "object",
+            "properties": {
+                "file_path": {"type": "string", "description": "Absolute path of the file to write."},
+                "content": {"type": "string", "description": "The complete new content of the file."}
+            },
+            "required": ["file_path", "content"],
+            "additionalProperties": false
+        })
+    }
+
+    fn check_permission(&self, input: &Value, ctx: &PermissionContext) -> ToolPermission {
+        let target = input.get("file_path").and_then(Value::as_str);
+        if let Some(message) = target.and_then(|p| directory_error(&resolve(p, &ctx.cwd))) {
+            return ToolPermission::Deny {
+                message: format!("<tool_use_error>{message}</tool_use_error>"),
+            };
+        }
+        permission_checks::check_write_input(input, "file_path", ctx)
+    }
+
+    fn describe_call(&self, input: &Value) -> Option<String> {
+        path_label(input, "file_path", self.cwd.as_deref())
+    }
+
+    async fn run(&self, input: WriteInput, ctx: &ToolContext) -> ToolOutput {
+        let path = resolve(&input.file_path, &ctx.cwd);
+        if let Some(message) = directory_error(&path) {
+            return wrapped_error(message);
+        }
+        if let Some(refusal) = refuse_special(&path) {
+            return refusal;
+        }
+        let original = match tokio::fs::read(&path).await {
+            Ok(bytes) => Some(String::from_utf8_lossy(&bytes).into_owned()),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+            Err(e) => return wrapped_error(e.to_string()),
+        };
+        if let Err(out) = write_file(&path, &input.content).await {
+            return out;
+        }
+        self.files.record(&path, &input.content);
+        // The path as the model wrote it (`..`, `~` and all), as the reference shows it.
+        let shown = &input.file_path;
+        match original {
+            None => success(
+                format!("File created successfully at: {shown} {FILE_STATE_CURRENT}"),
+                json!({
+                    "type": "create",
+                    "filePath": input.file_path,
+                    "content": input.content,
+                    "structuredPatch": [],
+                    "originalFile": null,
+                    "userModified": false,
+                }),
+            ),
+            Some(original) => success(
+                format!("The file {shown} has been updated successfully. {FILE_STATE_CURRENT}"),
+                json!({
+                    "type": "update",
+                    "filePath": input.file_path,
+                    "content": input.content,
+                    "structuredPatch": structured_patch(&original, &input.content),
+                    "originalFile": original,
+                    "userModified": false,
+                }),
+            ),
+        }
+    }
+}

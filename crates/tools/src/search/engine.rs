@@ -1,0 +1,283 @@
+//! The search engine behind Grep: ripgrep's own crates (`ignore` for the walk, `grep-regex`
+//! and `grep-searcher` for matching) with `rg`'s defaults: hidden files searched, `.gitignore`
+//! respected, version-control directories and binary files skipped, lines longer than 500
+//! bytes replaced by a placeholder.
+
+use std::path::{Path, PathBuf};
+use std::time::SystemTime;
+
+use grep_matcher::Matcher;
+use grep_regex::{RegexMatcher, RegexMatcherBuilder};
+use grep_searcher::{BinaryDetection, Searcher, SearcherBuilder, Sink, SinkContext, SinkMatch};
+use ignore::overrides::OverrideBuilder;
+use ignore::types::TypesBuilder;
+use ignore::{WalkBuilder, WalkState};
+use oxagent_core::signal::AbortSignal;
+
+use super::VCS_DIRS;
+
+/// Longer lines are not printed (`rg --max-columns 500`).
+const MAX_COLUMNS: usize = 500;
+
+/// What to search for and how.
+#[derive(Debug, Clone, Default)]
+pub struct SearchOptions {
+    pub pattern: String,
+    pub case_insensitive: bool,
+    pub multiline: bool,
+    /// Stop at the first match of each file (files_with_matches).
+    pub first_match_only: bool,
+    pub before: usize,
+    pub after: usize,
+    pub only_matching: bool,
+    /// `rg --glob` filters, already split.
+    pub globs: Vec<String>,
+    pub file_type: Option<String>,
+}
+
+/// One printed line of a file, or a break between non-adjacent groups (`--`).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Hit {
+    Line {
+        number: u64,
+        text: String,
+        is_match: bool,
+    },
+    Break,
+}
+
+/// The results of one file.
+#[derive(Debug, Clone)]
+pub struct FileHits {
+    pub path: PathBuf,
+    pub modified: SystemTime,
+    /// Matching lines.
+    pub count: u64,
+    pub hits: Vec<Hit>,
+}
+
+struct Collector<'m> {
+    matcher: &'m RegexMatcher,
+    opts: &'m SearchOptions,
+    count: u64,
+    hits: Vec<Hit>,
+}
+
+fn line_text(bytes: &[u8]) -> String {
+    let bytes = bytes.strip_suffix(b"\n").unwrap_or(bytes);
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+impl Collector<'_> {
+    fn push_match_line(&mut self, number: u64, line: &[u8]) {
+        self.count += 1;
+        if self.opts.first_match_only {
+            return;
+        }
+        let mut matches = Vec::new();
+        // A matcher error here only means no sub-match positions; the line still counts.
+        let _ = self.matcher.find_iter(line, |m| {
+            matches.push(m);
+            true
+        });
+        if self.opts.only_matching {
+            for m in matches {
+                self.hits.push(Hit::Line {
+                    number,
+                    text: line_text(&line[m]),
+                    is_match: true,
+                });
+            }
+            return;
+        }
+        let text = if line.len() > MAX_COLUMNS {
+            format!("[Omitted long line with {} matches]", matches.len().max(1))
+        } else {
+            line_text(line)
+        };
+        self.hits.push(Hit::Line {
+            number,
+            text,
+            is_match: true,
+        });
+    }
+}
+
+impl Sink for Collector<'_> {
+    type Error = std::io::Error;
+
+    fn matched(&mut self, _: &Searcher, m: &SinkMatch<'_>) -> Result<bool, std::io::Error> {
+        let first = m.line_number().unwrap_or(1);
+        for (i, line) in m.lines().enumerate() {
+            self.push_match_line(first + i as u64, line);
+        }
+        Ok(!self.opts.first_match_only)
+    }
+
+    fn context(&mut self, _: &Searcher, c: &SinkContext<'_>) -> Result<bool, std::io::Error> {
+        if !self.opts.only_matching {
+            let text = if c.bytes().len() > MAX_COLUMNS {
+                "[Omitted long context line]".to_string()
+            } else {
+                line_text(c.bytes())
+            };
+            self.hits.push(Hit::Line {
+                number: c.line_number().unwrap_or(0),
+                text,
+                is_match: false,
+            });
+        }
+        Ok(true)
+    }
+
+    fn context_break(&mut self, _: &Searcher) -> Result<bool, std::io::Error> {
+        self.hits.push(Hit::Break);
+        Ok(true)
+    }
+}
+
+/// Splits the `glob` input the way the reference does: on whitespace, and on commas outside
+/// brace groups (`*.ts,*.tsx` is two globs, `*.{ts,tsx}` one).
+pub fn split_globs(glob: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for raw in glob.split_whitespace() {
+        if raw.contains('{') && raw.contains('}') {
+            out.push(raw.to_string());
+        } else {
+            out.extend(raw.split(',').filter(|g| !g.is_empty()).map(str::to_string));
+        }
+    }
+    out
+}
+
+fn build_matcher(opts: &SearchOptions) -> Result<RegexMatcher, String> {
+    let mut builder = RegexMatcherBuilder::new();
+    builder
+        .case_insensitive(opts.case_insensitive)
+        .multi_line(true);
+    if opts.multiline {
+        builder.dot_matches_new_line(true);
+    } else {
+        // Lets the searcher go line by line, and keeps `\n` from ever matching.
+        builder.line_terminator(Some(b'\n'));
+    }
+    builder.build(&opts.pattern).map_err(|e| {
+        let message = e.to_string();
+        if opts.multiline || !message.contains("is not allowed in a regex") {
+            return message;
+        }
+        format!("{message}. Set `multiline: true` to match across lines.")
+    })
+}
+
+/// Searches `root` (a file or a directory). Files without a match are left out.
+pub fn search(
+    root: &Path,
+    opts: &SearchOptions,
+    abort: &AbortSignal,
+) -> Result<Vec<FileHits>, String> {
+    let matcher = build_matcher(opts)?;
+    let searcher = SearcherBuilder::new()
+        .line_number(true)
+        .multi_line(opts.multiline)
+        .before_context(opts.before)
+        .after_context(opts.after)
+        .binary_detection(BinaryDetection::quit(0))
+        .build();
+
+    let mut walk = WalkBuilder::new(root);
+    walk.hidden(false).filter_entry(|e| {
+        !(e.depth() > 0
+            && e.file_name()
+                .to_str()
+                .is_some_and(|n| VCS_DIRS.contains(&n)))
+    });
+    if !opts.globs.is_empty() {
+        let mut overrides = OverrideBuilder::new(root);
+        for g in &opts.globs {
+            overrides.add(g).map_err(|e| e.to_string())?;
+        }
+        walk.overrides(overrides.build().map_err(|e| e.to_string())?);
+    }
+    if let Some(name) = &opts.file_type {
+        let mut types = TypesBuilder::new();
+        types.add_defaults();
+        types.select(name);
+        walk.types(types.build().map_err(|e| e.to_string())?);
+    }
+
+    // The walk runs on several threads, as rg's does; each has its own searcher. Results
+    // arrive in no particular order: the caller sorts them.
+    let (tx, rx) = std::sync::mpsc::channel::<FileHits>();
+    let matcher = &matcher;
+    walk.build_parallel().run(|| {
+        let tx = tx.clone();
+        let mut searcher = searcher.clone();
+        Box::new(move |entry| {
+            if abort.is_aborted() {
+                return WalkState::Quit;
+            }
+            let Ok(entry) = entry else {
+                return WalkState::Continue;
+            };
+            if !entry.file_type().is_some_and(|t| t.is_file()) {
+                return WalkState::Continue;
+            }
+            if let Some(hits) = search_file(&mut searcher, matcher, opts, entry) {
+                // The receiver outlives the walk; a failed send cannot happen.
+                let _ = tx.send(hits);
+            }
+            WalkState::Continue
+        })
+    });
+    drop(tx);
+    if abort.is_aborted() {
+        return Err("Interrupted".into());
+    }
+    Ok(rx.into_iter().collect())
+}
+
+/// One file's matches, or `None` when it has none (or cannot be read: rg skips such files
+/// with a warning).
+fn search_file(
+    searcher: &mut Searcher,
+    matcher: &RegexMatcher,
+    opts: &SearchOptions,
+    entry: ignore::DirEntry,
+) -> Option<FileHits> {
+    let mut sink = Collector {
+        matcher,
+        opts,
+        count: 0,
+        hits: Vec::new(),
+    };
+    if searcher
+        .search_path(matcher, entry.path(), &mut sink)
+        .is_err()
+        || sink.count == 0
+    {
+        return None;
+    }
+    let modified = entry
+        .metadata()
+        .ok()
+        .and_then(|m| m.modified().ok())
+        .unwrap_or(SystemTime::UNIX_EPOCH);
+    Some(FileHits {
+        path: entry.into_path(),
+        modified,
+        count: sink.count,
+        hits: sink.hits,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn globs_split_on_commas_outside_braces() {
+        assert_eq!(split_globs("*.ts,*.tsx"), ["*.ts", "*.tsx"]);
+        assert_eq!(split_globs("*.{ts,tsx} *.md"), ["*.{ts,tsx}", "*.md"]);
+    }
+}

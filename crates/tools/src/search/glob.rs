@@ -1,0 +1,221 @@
+//! The Glob tool: file names matching a glob pattern, oldest first.
+//!
+//! Matching follows `rg --files --glob` (the reference's engine): a pattern without `/`
+//! matches a file name at any depth (`*.txt` finds `notes.txt` and `src/d.txt`), one with a
+//! `/` is anchored at the search root. Hidden files are included and ignore files are not
+//! consulted; version-control directories are skipped. Results are ordered by modification
+//! time, oldest first, shown relative to the working directory, and capped at 100.
+
+use std::path::{Path, PathBuf};
+use std::time::{Instant, SystemTime};
+
+use ignore::overrides::OverrideBuilder;
+use ignore::{WalkBuilder, WalkState};
+use oxagent_core::permission::{PermissionContext, ToolPermission};
+use oxagent_core::signal::AbortSignal;
+use oxagent_core::tool::{ToolContext, ToolOutput};
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use super::VCS_DIRS;
+use crate::paths::{display_path, resolve};
+use crate::permission_checks;
+use crate::results::{success, wrapped_error};
+use crate::typed::TypedTool;
+
+/// At most this many names are returned.
+pub const MAX_RESULTS: usize = 100;
+
+/// The input of Glob, as its schema describes it.
+#[derive(Deserialize)]
+pub struct GlobInput {
+    pattern: String,
+    path: Option<String>,
+}
+
+/// Finds files by name. See the module docs.
+#[derive(Default)]
+pub struct GlobTool;
+
+/// Splits an absolute pattern into the directory to search and the pattern inside it:
+/// `/a/b/**/*.rs` -> (`/a/b`, `**/*.rs`).
+fn split_absolute(pattern: &str) -> Option<(PathBuf, String)> {
+    if !pattern.starts_with('/') {
+        return None;
+    }
+    let parts: Vec<&str> = pattern.split('/').collect();
+    let literal = parts
+        .iter()
+        .take_while(|p| !p.contains(['*', '?', '[', '{']))
+        .count();
+    // Keep at least the last part as the pattern.
+    let literal = literal.min(parts.len() - 1);
+    let base = parts[..literal].join("/");
+    Some((
+        PathBuf::from(if base.is_empty() { "/" } else { &base }),
+        parts[literal..].join("/"),
+    ))
+}
+
+/// Every file under `root` matching `pattern`, with its modification time.
+pub(crate) fn find_files(
+    root: &Path,
+    pattern: &str,
+    abort: &AbortSignal,
+) -> Result<Vec<(PathBuf, SystemTime)>, String> {
+    let mut overrides = OverrideBuilder::new(root);
+    overrides.add(pattern).map_err(|e| e.to_string())?;
+    let overrides = overrides.build().map_err(|e| e.to_string())?;
+    let walker = WalkBuilder::new(root)
+        .standard_filters(false)
+        .overrides(overrides)
+        .filter_entry(|e| {
+            !(e.depth() > 0
+                && e.file_name()
+                    .to_str()
+                    .is_some_and(|n| VCS_DIRS.contains(&n)))
+        })
+        .build_parallel();
+    // Several threads walk (and stat the matches), as rg does; the caller sorts.
+    let (tx, rx) = std::sync::mpsc::channel();
+    walker.run(|| {
+        let tx = tx.clone();
+        Box::new(move |entry| {
+            if abort.is_aborted() {
+                return WalkState::Quit;
+            }
+            let Ok(entry) = entry else {
+                return WalkState::Continue;
+            };
+            if entry.file_type().is_some_and(|t| t.is_file()) {
+                let modified = entry
+                    .metadata()
+                    .ok()
+                    .and_then(|m| m.modified().ok())
+                    .unwrap_or(SystemTime::UNIX_EPOCH);
+                // The receiver outlives the walk; a failed send cannot happen.
+                let _ = tx.send((entry.into_path(), modified));
+            }
+            WalkState::Continue
+        })
+    });
+    drop(tx);
+    if abort.is_aborted() {
+        return Err("Interrupted".into());
+    }
+    Ok(rx.into_iter().collect())
+}
+
+impl TypedTool for GlobTool {
+    const NAME: &'static str = "Glob";
+    const READ_ONLY: bool = true;
+    const LABEL_FIELDS: &'static [&'static str] = &["pattern"];
+    type Input = GlobInput;
+
+    fn description(&self) -> String {
+        "Finds files whose path matches a glob pattern such as `**/*.rs` or `src/**/*.{ts,tsx}`; a \
+         pattern without `/` matches file names at any depth. Searches `path` (default: the working \
+         directory) and lists matches oldest-modified first, at most 100. Use Grep to search file \
+         contents."
+            .to_string()
+    }
+
+    fn input_schema() -> Value {
+        json!({
+            "type": "object",
+            "properties": {
+                "pattern": {"type": "string", "description": "The glob pattern to match."},
+                "path": {"type": "string",
+                    "description": "Directory to search. Leave it out for the working directory."}
+            },
+            "required": ["pattern"],
+            "additionalProperties": false
+        })
+    }
+
+    fn check_permission(&self, input: &Value, ctx: &PermissionContext) -> ToolPermission {
+        permission_checks::check_search(input.get("path").and_then(Value::as_str), ctx)
+    }
+
+    async fn run(&self, input: GlobInput, ctx: &ToolContext) -> ToolOutput {
+        let started = Instant::now();
+        let mut root = match input.path.as_deref().filter(|p| !p.is_empty()) {
+            Some(p) => resolve(p, &ctx.cwd),
+            None => ctx.cwd.clone(),
+        };
+        let mut pattern = input.pattern.clone();
+        if let Some((base, rest)) = split_absolute(&input.pattern) {
+            root = base;
+            pattern = rest;
+        }
+        match tokio::fs::metadata(&root).await {
+            Ok(m) if m.is_dir() => {}
+            Ok(_) => return wrapped_error(format!("Path is not a directory: {}", root.display())),
+            Err(_) => {
+                return wrapped_error(format!("Directory does not exist: {}", root.display()))
+            }
+        }
+        let abort = ctx.abort.clone();
+        let found = tokio::task::spawn_blocking(move || find_files(&root, &pattern, &abort)).await;
+        let mut files = match found {
+            Ok(Ok(files)) => files,
+            Ok(Err(e)) => return wrapped_error(e),
+            Err(e) => return wrapped_error(e.to_string()),
+        };
+        // Only the oldest MAX_RESULTS are shown: pick them first, then sort just those.
+        let oldest_first = |a: &(PathBuf, SystemTime), b: &(PathBuf, SystemTime)| {
+            a.1.cmp(&b.1).then_with(|| a.0.cmp(&b.0))
+        };
+        let total = files.len();
+        if total > MAX_RESULTS {
+            files.select_nth_unstable_by(MAX_RESULTS, oldest_first);
+            files.truncate(MAX_RESULTS);
+        }
+        files.sort_by(oldest_first);
+        let truncated = total > MAX_RESULTS;
+        let names: Vec<String> = files
+            .iter()
+            .take(MAX_RESULTS)
+            .map(|(p, _)| display_path(p, &ctx.cwd))
+            .collect();
+        let mut text = if names.is_empty() {
+            "No files found".to_string()
+        } else {
+            names.join("\n")
+        };
+        if truncated {
+            text.push_str(
+                "\n(Results are truncated. Consider using a more specific path or pattern.)",
+            );
+        }
+        success(
+            text,
+            json!({
+                "durationMs": started.elapsed().as_millis() as u64,
+                "filenames": names,
+                "numFiles": names.len(),
+                "truncated": truncated,
+                "totalMatches": total,
+                "countIsComplete": true,
+            }),
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn absolute_patterns_split_at_the_first_wildcard() {
+        assert_eq!(
+            split_absolute("/a/b/**/*.rs"),
+            Some((PathBuf::from("/a/b"), "**/*.rs".to_string()))
+        );
+        assert_eq!(
+            split_absolute("/a/b/c.txt"),
+            Some((PathBuf::from("/a/b"), "c.txt".to_string()))
+        );
+        assert_eq!(split_absolute("*.rs"), None);
+    }
+}

@@ -1,0 +1,287 @@
+//! The Skill tool and skill discovery.
+//!
+//! A skill is a folder with a `SKILL.md`: YAML front matter (`name`, `description`, and
+//! optionally `allowed-tools`, `model`) and instructions in Markdown. Skills are found under
+//! `<project>/.claude/skills/*/SKILL.md` and `~/.claude/skills/*/SKILL.md`, depending on the
+//! setting sources the session loads (the caller passes the folders). The model sees the list
+//! of skills in the tool's description and calls `Skill {"skill": "name", "args": "..."}`;
+//! the answer is the skill's instructions, with `$ARGUMENTS` replaced by `args`.
+//!
+//! ```
+//! use oxagent_tools::session::skill::parse_skill_md;
+//! let (meta, body) = parse_skill_md("---\nname: pdf\ndescription: Work with PDFs\n---\nUse pdftotext.\n");
+//! assert_eq!(meta.get("description").map(String::as_str), Some("Work with PDFs"));
+//! assert_eq!(body, "Use pdftotext.\n");
+//! ```
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use oxagent_core::tool::{ToolContext, ToolOutput};
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use crate::results::{success, wrapped_error};
+use crate::typed::TypedTool;
+
+/// One skill found on disk.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SkillInfo {
+    /// The name the model calls it by: the folder's name.
+    pub name: String,
+    pub description: String,
+    /// The folder holding `SKILL.md` (and whatever files the skill uses).
+    pub dir: PathBuf,
+    pub allowed_tools: Vec<String>,
+    pub model: Option<String>,
+}
+
+/// Splits a `SKILL.md` into its front matter (flat `key: value` pairs; `|` and `>` blocks
+/// joined) and its body.
+pub fn parse_skill_md(text: &str) -> (BTreeMap<String, String>, String) {
+    let mut meta = BTreeMap::new();
+    let Some(rest) = text
+        .strip_prefix("---\n")
+        .or_else(|| text.strip_prefix("---\r\n"))
+    else {
+        return (meta, text.to_string());
+    };
+    let Some(end) = rest.find("\n---") else {
+        return (meta, text.to_string());
+    };
+    let header = &rest[..end];
+    let after = &rest[end + 4..];
+    let body = after
+        .strip_prefix("\r\n")
+        .or_else(|| after.strip_prefix('\n'))
+        .unwrap_or(after);
+    let mut current: Option<(String, Vec<String>)> = None;
+    for line in header.lines() {
+        let indented = line.starts_with(' ') || line.starts_with('\t');
+        if let (true, Some((_, parts))) = (indented, current.as_mut()) {
+            parts.push(line.trim().to_string());
+            continue;
+        }
+        if let Some((k, parts)) = current.take() {
+            meta.insert(k, parts.join(" ").trim().to_string());
+        }
+        if let Some((k, v)) = line.split_once(':') {
+            let v = v.trim();
+            let v = if v == "|" || v == ">" || v == "|-" || v == ">-" {
+                ""
+            } else {
+                v
+            };
+            let v = v.trim_matches('"').trim_matches('\'').to_string();
+            current = Some((k.trim().to_string(), vec![v]));
+        }
+    }
+    if let Some((k, parts)) = current.take() {
+        meta.insert(k, parts.join(" ").trim().to_string());
+    }
+    (meta, body.to_string())
+}
+
+/// `allowed-tools: Read, Bash(git *)` or `[Read, Grep]` as a list.
+fn tool_list(value: Option<&String>) -> Vec<String> {
+    value
+        .map(|v| {
+            v.trim_matches(|c| c == '[' || c == ']')
+                .split(',')
+                .map(|t| t.trim().trim_matches('"').to_string())
+                .filter(|t| !t.is_empty())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// The skills in `roots` (each a `skills` folder), by name; an earlier root wins a clash.
+pub fn discover(roots: &[PathBuf]) -> Vec<SkillInfo> {
+    let mut found: BTreeMap<String, SkillInfo> = BTreeMap::new();
+    for root in roots {
+        let Ok(entries) = std::fs::read_dir(root) else {
+            continue;
+        };
+        let mut dirs: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
+        dirs.sort();
+        for dir in dirs {
+            let Ok(text) = std::fs::read_to_string(dir.join("SKILL.md")) else {
+                continue;
+            };
+            let Some(name) = dir.file_name().map(|n| n.to_string_lossy().into_owned()) else {
+                continue;
+            };
+            let (meta, _) = parse_skill_md(&text);
+            found.entry(name.clone()).or_insert(SkillInfo {
+                name,
+                description: meta.get("description").cloned().unwrap_or_default(),
+                dir,
+                allowed_tools: tool_list(meta.get("allowed-tools")),
+                model: meta.get("model").cloned(),
+            });
+        }
+    }
+    found.into_values().collect()
+}
+
+/// The input of Skill, as its schema describes it.
+#[derive(Deserialize)]
+pub struct SkillInput {
+    skill: String,
+    args: Option<String>,
+}
+
+/// Runs skills. See the module docs.
+pub struct SkillTool {
+    skills: Vec<SkillInfo>,
+}
+
+impl SkillTool {
+    pub fn new(skills: Vec<SkillInfo>) -> Self {
+        SkillTool { skills }
+    }
+
+    fn find(&self, name: &str) -> Option<&SkillInfo> {
+        let name = name.trim().trim_start_matches('/');
+        // `plugin:skill` names the skill of a plugin; plugins are not loaded, the skill is.
+        let short = name.rsplit(':').next().unwrap_or(name);
+        self.skills
+            .iter()
+            .find(|s| s.name == name)
+            .or_else(|| self.skills.iter().find(|s| s.name == short))
+    }
+}
+
+/// The instructions the model reads for a skill call.
+fn instructions(skill: &SkillInfo, body: &str, args: Option<&str>) -> String {
+    let args = args.unwrap_or("").trim();
+    let mut body = if body.contains("$ARGUMENTS") {
+        body.replace("$ARGUMENTS", args)
+    } else {
+        body.to_string()
+    };
+    if !args.is_empty() && !body.contains(args) {
+        body = format!("{}\n\nARGUMENTS: {args}", body.trim_end());
+    }
+    format!(
+        "Base directory for this skill: {}\n\n{}",
+        skill.dir.display(),
+        body.trim_end()
+    )
+}
+
+impl TypedTool for SkillTool {
+    const NAME: &'static str = "Skill";
+    const READ_ONLY: bool = true;
+    /// Reading instructions the user installed needs no approval; what the skill then does
+    /// goes through the usual checks, tool by tool.
+    const ALWAYS_ALLOWED: bool = true;
+    const LABEL_FIELDS: &'static [&'static str] = &["skill"];
+    type Input = SkillInput;
+
+    fn description(&self) -> String {
+        let mut text =
+            "Runs a skill: a packaged set of instructions (and files) for one kind of task. \
+             When the request matches a skill's description, call this tool with the skill's exact \
+             name before doing the work yourself, then follow the instructions it returns. `args` \
+             passes the user's arguments along. Do not call a skill that is already running."
+                .to_string();
+        if self.skills.is_empty() {
+            text.push_str("\n\nNo skills are installed in this session.");
+        } else {
+            text.push_str("\n\nAvailable skills:");
+            for s in &self.skills {
+                text.push_str(&format!("\n- {}: {}", s.name, s.description));
+            }
+        }
+        text
+    }
+
+    fn input_schema() -> Value {
+        json!({
+            "type": "object",
+            "properties": {
+                "skill": {"type": "string", "description": "The skill's name as listed (no leading slash)."},
+                "args": {"type": "string", "description": "Arguments for the skill."}
+            },
+            "required": ["skill"],
+            "additionalProperties": false
+        })
+    }
+
+    async fn run(&self, input: SkillInput, _ctx: &ToolContext) -> ToolOutput {
+        let Some(skill) = self.find(&input.skill) else {
+            return wrapped_error(format!("Unknown skill: {}", input.skill));
+        };
+        let text = match tokio::fs::read_to_string(skill.dir.join("SKILL.md")).await {
+            Ok(t) => t,
+            Err(e) => return wrapped_error(format!("Cannot read skill {}: {e}", skill.name)),
+        };
+        let (_, body) = parse_skill_md(&text);
+        let mut structured = json!({"success": true, "commandName": skill.name});
+        if !skill.allowed_tools.is_empty() {
+            structured["allowedTools"] = json!(skill.allowed_tools);
+        }
+        if let Some(model) = &skill.model {
+            structured["model"] = json!(model);
+        }
+        success(
+            instructions(skill, &body, input.args.as_deref()),
+            structured,
+        )
+    }
+}
+
+/// The `skills` folders of the setting sources a session loads: `<cwd>/.claude/skills` for
+/// `project`, `~/.claude/skills` for `user`. `None` loads both, as in the reference.
+pub fn skill_roots(cwd: &Path, home: Option<&Path>, sources: Option<&[String]>) -> Vec<PathBuf> {
+    let has = |s: &str| sources.is_none_or(|list| list.iter().any(|x| x == s));
+    let mut roots = Vec::new();
+    if has("project") {
+        roots.push(cwd.join(".claude").join("skills"));
+    }
+    if let (true, Some(home)) = (has("user"), home) {
+        roots.push(home.join(".claude").join("skills"));
+    }
+    roots
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn front_matter_blocks_and_lists() {
+        let (meta, body) = parse_skill_md(
+            "---\nname: x\ndescription: >\n  Two lines\n  of text\nallowed-tools: [Read, \"Bash(git *)\"]\n---\nBody $ARGUMENTS\n",
+        );
+        assert_eq!(meta["description"], "Two lines of text");
+        assert_eq!(
+            tool_list(meta.get("allowed-tools")),
+            ["Read", "Bash(git *)"]
+        );
+        assert_eq!(body, "Body $ARGUMENTS\n");
+        let (meta, body) = parse_skill_md("no front matter");
+        assert!(meta.is_empty());
+        assert_eq!(body, "no front matter");
+    }
+
+    #[test]
+    fn arguments_are_substituted_or_appended() {
+        let skill = SkillInfo {
+            name: "s".into(),
+            description: String::new(),
+            dir: PathBuf::from("/p/.claude/skills/s"),
+            allowed_tools: vec![],
+            model: None,
+        };
+        assert_eq!(
+            instructions(&skill, "Do $ARGUMENTS now.\n", Some("it")),
+            "Base directory for this skill: /p/.claude/skills/s\n\nDo it now."
+        );
+        assert_eq!(
+            instructions(&skill, "Do things.\n", Some("fast")),
+            "Base directory for this skill: /p/.claude/skills/s\n\nDo things.\n\nARGUMENTS: fast"
+        );
+    }
+}

@@ -1,0 +1,292 @@
+//! The Bash tool: runs a command in a shell that keeps its working directory between calls.
+//!
+//! Each call is a fresh `bash -c` in its own process group, started in the directory the
+//! previous call ended in (a `cd` carries over; exported variables do not, as in the
+//! reference). stdout and stderr arrive as one stream; the model reads it with trailing blank
+//! lines removed, `Exit code N` in front when the command failed, and
+//! `(Bash completed with no output)` when there was nothing.
+//!
+//! A command still running at its `timeout` (default 2 minutes, at most 10) is moved to the
+//! background, as the reference does: it keeps running, writing to its output file, and the
+//! model is told the task id and where to read. `run_in_background` starts it there directly.
+//! An aborted call or a dropped future kills the command's whole process group.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use oxagent_core::permission::{PermissionContext, ToolPermission};
+use oxagent_core::rules::shell::parse;
+use oxagent_core::tool::{ToolContext, ToolOutput};
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use super::output::{self as shell_output, format_duration, Rendered};
+use super::process::{self, RunFiles};
+use super::tasks::{TaskInfo, TaskStatus};
+use super::{
+    ShellState, DEFAULT_BACKGROUND_MS, DEFAULT_TIMEOUT_MS, MAX_BACKGROUND_MS, MAX_TIMEOUT_MS,
+};
+use crate::permission_checks;
+use crate::results::{plain_error, wrapped_error};
+use crate::typed::{as_count, TypedTool};
+
+/// The input of Bash, as its schema describes it.
+#[derive(Deserialize)]
+pub struct BashInput {
+    command: String,
+    timeout: Option<f64>,
+    description: Option<String>,
+    #[serde(default)]
+    run_in_background: bool,
+}
+
+/// Runs shell commands. See the module docs.
+pub struct BashTool {
+    shell: Arc<ShellState>,
+}
+
+fn new_task_id() -> String {
+    let chars: Vec<char> = "abcdefghijklmnopqrstuvwxyz0123456789".chars().collect();
+    std::iter::once('b')
+        .chain((0..8).map(|_| chars[fastrand::usize(..chars.len())]))
+        .collect()
+}
+
+/// Whether every part of `command` is one that prints nothing when it works (`mkdir`, `cd` ...).
+fn no_output_expected(command: &str) -> bool {
+    const SILENT: &[&str] = &[
+        "mv", "cp", "rm", "mkdir", "rmdir", "chmod", "chown", "chgrp", "touch", "ln", "cd",
+        "export", "unset", "wait",
+    ];
+    // A line the shell reader cannot see through (`$(..)`, ...) may print anything.
+    let parsed = parse(command);
+    parsed.hazard.is_none()
+        && !parsed.commands.is_empty()
+        && parsed.commands.iter().all(|c| {
+            c.words
+                .first()
+                .is_some_and(|w| SILENT.contains(&w.as_str()))
+        })
+}
+
+impl BashTool {
+    pub fn new(shell: Arc<ShellState>) -> Self {
+        BashTool { shell }
+    }
+
+    fn task_info(
+        &self,
+        id: &str,
+        input: &BashInput,
+        ctx: &ToolContext,
+        files: &RunFiles,
+    ) -> TaskInfo {
+        TaskInfo {
+            task_id: id.to_string(),
+            command: input.command.clone(),
+            description: input
+                .description
+                .clone()
+                .unwrap_or_else(|| input.command.clone()),
+            tool_use_id: ctx.tool_use_id.clone(),
+            output_file: files.output.clone(),
+            status: TaskStatus::Running,
+            exit_code: None,
+            stopped: false,
+        }
+    }
+
+    /// A foreground command outlived its timeout: move it to the background (the reference's
+    /// behaviour) or, when so configured, kill it.
+    #[allow(clippy::too_many_arguments)]
+    async fn on_timeout(
+        &self,
+        mut child: tokio::process::Child,
+        mut guard: process::GroupGuard,
+        files: RunFiles,
+        id: &str,
+        input: &BashInput,
+        ctx: &ToolContext,
+        timeout_ms: u64,
+        quiet: bool,
+    ) -> ToolOutput {
+        let output = process::read_output(&files).await;
+        if self.shell.kill_on_timeout {
+            guard.kill();
+            let _ = child.wait().await;
+            process::remove(&files);
+            let shown = shell_output::with_newline(&output);
+            return plain_error(format!(
+                "{shown}Command timed out after {}",
+                format_duration(timeout_ms)
+            ));
+        }
+        let info = self.task_info(id, input, ctx, &files);
+        let output_file = files.output.clone();
+        self.shell.tasks.adopt(
+            info,
+            child,
+            guard,
+            files,
+            Duration::from_millis(DEFAULT_BACKGROUND_MS),
+        );
+        shell_output::timed_out(&output, id, &output_file, timeout_ms, quiet)
+    }
+}
+
+impl TypedTool for BashTool {
+    const NAME: &'static str = "Bash";
+    const LABEL_FIELDS: &'static [&'static str] = &["description", "command"];
+    type Input = BashInput;
+
+    fn description(&self) -> String {
+        "Runs a shell command (bash) and returns its combined stdout and stderr. The working \
+         directory carries over between calls (`cd` persists); environment variables do not. \
+         `timeout` is in milliseconds (default 120000, at most 600000); a command still running \
+         then continues in the background. Set `run_in_background` for long-running commands and \
+         read their output file with Read later; stop them with TaskStop. Give a short \
+         `description` of what the command does. Prefer Read, Edit, Glob and Grep over cat, sed, \
+         find and grep."
+            .to_string()
+    }
+
+    fn input_schema() -> Value {
+        json!({
+            "type": "object",
+            "properties": {
+                "command": {"type": "string", "description": "The command to run."},
+                "timeout": {"type": "number", "description": "Timeout in milliseconds (at most 600000)."},
+                "description": {"type": "string", "description": "What the command does, in 5-10 words."},
+                "run_in_background": {"type": "boolean", "description": "Run the command as a background task."},
+                "dangerouslyDisableSandbox": {"type": "boolean", "description": "Run outside the sandbox (no sandbox here; ignored)."}
+            },
+            "required": ["command"],
+            "additionalProperties": false
+        })
+    }
+
+    fn is_read_only(&self, input: &Value) -> bool {
+        input
+            .get("command")
+            .and_then(Value::as_str)
+            .is_some_and(permission_checks::bash::is_read_only)
+    }
+
+    fn check_permission(&self, input: &Value, ctx: &PermissionContext) -> ToolPermission {
+        match input.get("command").and_then(Value::as_str) {
+            Some(command) => permission_checks::check_bash(command, &self.shell.cwd(&ctx.cwd), ctx),
+            None => ToolPermission::Allow,
+        }
+    }
+
+    async fn run(&self, input: BashInput, ctx: &ToolContext) -> ToolOutput {
+        let id = new_task_id();
+        let files = RunFiles::new(&self.shell.tasks_dir(ctx), &id);
+        let cwd = self.shell.cwd(&ctx.cwd);
+        let (mut child, mut guard) =
+            match process::spawn(&self.shell.shell, &input.command, &cwd, &ctx.env, &files) {
+                Ok(started) => started,
+                Err(e) => return wrapped_error(format!("Failed to start the shell: {e}")),
+            };
+        let quiet = no_output_expected(&input.command);
+        let requested = as_count(input.timeout).map(|t| t as u64);
+
+        if input.run_in_background {
+            let max = requested
+                .unwrap_or(DEFAULT_BACKGROUND_MS)
+                .min(MAX_BACKGROUND_MS);
+            let info = self.task_info(&id, &input, ctx, &files);
+            self.shell.tasks.adopt(
+                info,
+                child,
+                guard,
+                files.clone(),
+                Duration::from_millis(max),
+            );
+            return shell_output::backgrounded(&id, &files.output);
+        }
+
+        let timeout_ms = requested
+            .filter(|t| *t > 0)
+            .unwrap_or(DEFAULT_TIMEOUT_MS)
+            .min(MAX_TIMEOUT_MS);
+        enum Outcome {
+            Exited(std::io::Result<std::process::ExitStatus>),
+            TimedOut,
+            Aborted,
+        }
+        let outcome = tokio::select! {
+            status = child.wait() => Outcome::Exited(status),
+            _ = tokio::time::sleep(Duration::from_millis(timeout_ms)) => Outcome::TimedOut,
+            _ = ctx.abort.aborted() => Outcome::Aborted,
+        };
+        let status = match outcome {
+            Outcome::Exited(status) => status,
+            Outcome::Aborted => {
+                guard.kill();
+                let _ = child.wait().await;
+                let output = process::read_output(&files).await;
+                process::remove(&files);
+                return shell_output::interrupted(&output);
+            }
+            Outcome::TimedOut => {
+                return self
+                    .on_timeout(child, guard, files, &id, &input, ctx, timeout_ms, quiet)
+                    .await
+            }
+        };
+        // The command is done; anything it deliberately left running (`cmd &`) stays.
+        guard.disarm();
+        let code = match status {
+            Ok(s) => s.code().unwrap_or_else(|| {
+                128 + std::os::unix::process::ExitStatusExt::signal(&s).unwrap_or(0)
+            }),
+            Err(e) => return wrapped_error(format!("Failed to wait for the command: {e}")),
+        };
+        let output = process::read_output_bytes(&files).await;
+        let mut notes = String::new();
+        if let Some(dir) = process::ended_in(&files) {
+            let inside = std::iter::once(&ctx.cwd)
+                .chain(&ctx.additional_directories)
+                .any(|d| dir.starts_with(d));
+            if inside {
+                self.shell.set_cwd(dir);
+            } else {
+                // Leaving the working directories is not kept, as in the reference.
+                self.shell.set_cwd(ctx.cwd.clone());
+                notes = format!("Shell cwd was reset to {}", ctx.cwd.display());
+            }
+        }
+        process::remove(&files);
+        let results_dir = self
+            .shell
+            .results_root
+            .join(crate::paths::sanitize(&ctx.cwd))
+            .join(&ctx.session_id)
+            .join("tool-results");
+        let limit = super::large_output::bash_output_limit(&ctx.env);
+        let rendered = Rendered::with_limit(&output, &notes, quiet, limit);
+        shell_output::finished(rendered, code, &results_dir, &ctx.tool_use_id).await
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn silent_commands_are_recognized() {
+        assert!(no_output_expected("mkdir newdir"));
+        assert!(no_output_expected("cd sub && touch x"));
+        assert!(!no_output_expected("cd sub && export FOO=bar && pwd"));
+        assert!(!no_output_expected("true"));
+        assert!(!no_output_expected("echo hi > b.txt"));
+    }
+
+    #[test]
+    fn task_ids_are_short_and_prefixed() {
+        let id = new_task_id();
+        assert_eq!(id.len(), 9);
+        assert!(id.starts_with('b'));
+    }
+}

@@ -1,0 +1,88 @@
+//! Running commands: the Bash tool, the background tasks it starts, and TaskStop.
+//!
+//! ```text
+//! Bash {"command": "cargo test"}     -> process::spawn in the shell's cwd -> output::finished
+//!   ... still running at `timeout`   -> tasks::BackgroundTasks::adopt   -> output::timed_out
+//! Bash {"run_in_background": true}  -> tasks::BackgroundTasks::adopt   -> output::backgrounded
+//! TaskStop {"task_id": "b1a2b3c4d"}  -> tasks::BackgroundTasks::stop
+//! ```
+//!
+//! [`ShellState`] is what the calls of one session share: the directory the last command
+//! ended in, the background tasks, and where output files go. [`process`] starts and kills
+//! process groups, [`output`] words the results ([`large_output`] the limits and previews of
+//! long ones), [`tasks`] watches background tasks.
+
+pub mod bash;
+pub mod large_output;
+pub mod output;
+pub mod process;
+mod reaper;
+pub mod task_stop;
+pub mod tasks;
+
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+use oxagent_core::sync::lock;
+use oxagent_core::tool::ToolContext;
+
+use tasks::BackgroundTasks;
+
+/// How long a foreground command may run: by default, and at most when `timeout` asks for
+/// more; past it the command moves to the background.
+pub const DEFAULT_TIMEOUT_MS: u64 = 120_000;
+pub const MAX_TIMEOUT_MS: u64 = 600_000;
+/// How long a background task may run: by default, and at most when `timeout` asks for more.
+pub const DEFAULT_BACKGROUND_MS: u64 = 1_800_000;
+pub const MAX_BACKGROUND_MS: u64 = 7_200_000;
+
+/// Where the shell of a session stands, and where its files go.
+#[derive(Debug)]
+pub struct ShellState {
+    cwd: Mutex<Option<PathBuf>>,
+    pub tasks: BackgroundTasks,
+    pub shell: PathBuf,
+    /// Root of task output files: `<root>/<sanitized cwd>/<session>/tasks/<id>.output`.
+    pub task_root: PathBuf,
+    /// Root of saved oversized outputs: `<root>/<sanitized cwd>/<session>/tool-results/`.
+    pub results_root: PathBuf,
+    /// Kill a command at its timeout instead of moving it to the background.
+    pub kill_on_timeout: bool,
+}
+
+impl ShellState {
+    pub fn new(
+        tasks: BackgroundTasks,
+        shell: PathBuf,
+        task_root: PathBuf,
+        results_root: PathBuf,
+    ) -> Self {
+        ShellState {
+            cwd: Mutex::new(None),
+            tasks,
+            shell,
+            task_root,
+            results_root,
+            kill_on_timeout: false,
+        }
+    }
+
+    /// The shell's current directory, or `session_cwd` before any `cd`.
+    pub fn cwd(&self, session_cwd: &Path) -> PathBuf {
+        let stored = lock(&self.cwd).clone();
+        stored
+            .filter(|d| d.is_dir())
+            .unwrap_or_else(|| session_cwd.to_path_buf())
+    }
+
+    fn set_cwd(&self, dir: PathBuf) {
+        *lock(&self.cwd) = Some(dir);
+    }
+
+    fn tasks_dir(&self, ctx: &ToolContext) -> PathBuf {
+        self.task_root
+            .join(crate::paths::sanitize(&ctx.cwd))
+            .join(&ctx.session_id)
+            .join("tasks")
+    }
+}

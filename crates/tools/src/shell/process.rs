@@ -1,0 +1,164 @@
+//! Starting one shell command in its own process group, with stdout and stderr going to one
+//! file, and killing the whole group when needed.
+//!
+//! Output goes to a file rather than a pipe for two reasons: the two streams interleave in
+//! the order they were written (as the reference shows them), and a command that outlives its
+//! foreground timeout keeps writing to the same file as a background task. A process the
+//! command left behind holding the file open does not hold up reading it either.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::Stdio;
+
+use nix::sys::signal::{killpg, Signal};
+use nix::unistd::Pid;
+use tokio::process::{Child, Command};
+
+use super::reaper;
+
+/// Runs the command with `eval` so any shell syntax works, and records the directory the
+/// command ended in (a `cd` carries over to the next call) from an EXIT trap, which also
+/// fires when the command calls `exit`. Variables set by the command die with the shell.
+const WRAPPER: &str = r#"__oxagent_cwd_file=$1; __oxagent_command=$2; shift 2
+trap 'pwd >| "$__oxagent_cwd_file" 2>/dev/null' EXIT
+eval "$__oxagent_command""#;
+
+/// Where one run writes: its combined output and the directory it ended in.
+#[derive(Debug, Clone)]
+pub struct RunFiles {
+    pub output: PathBuf,
+    pub cwd: PathBuf,
+}
+
+impl RunFiles {
+    pub fn new(dir: &Path, id: &str) -> Self {
+        RunFiles {
+            output: dir.join(format!("{id}.output")),
+            cwd: dir.join(format!("{id}.cwd")),
+        }
+    }
+}
+
+/// Kills a process group when dropped, unless disarmed: whatever happens to the future that
+/// runs a command (finished, timed out, aborted, dropped), no process of it is left behind
+/// by accident.
+#[derive(Debug)]
+pub struct GroupGuard {
+    pgid: Option<Pid>,
+}
+
+impl GroupGuard {
+    /// Guards the group of `child`, which also dies with the host process (see `reaper`).
+    pub fn new(child: &Child) -> Self {
+        // With `process_group(0)` the child's pid is its group id.
+        let pgid = child
+            .id()
+            .and_then(|id| i32::try_from(id).ok())
+            .map(Pid::from_raw);
+        if let Some(pgid) = pgid {
+            reaper::watch(pgid.as_raw());
+        }
+        GroupGuard { pgid }
+    }
+
+    /// Kills every process of the group now.
+    pub fn kill(&mut self) {
+        if let Some(pgid) = self.pgid.take() {
+            // ESRCH (the group is already gone) is the only expected failure.
+            let _ = killpg(pgid, Signal::SIGKILL);
+            reaper::release(pgid.as_raw());
+        }
+    }
+
+    /// Stops guarding and hands back the group id (for a new owner, or none).
+    pub fn disarm(&mut self) -> Option<i32> {
+        self.pgid.take().map(Pid::as_raw)
+    }
+
+    /// The group ended by itself and is no longer killed by anyone.
+    pub fn forget(pgid: Option<i32>) {
+        if let Some(pgid) = pgid {
+            reaper::release(pgid);
+        }
+    }
+
+    /// Takes over a group id handed over by [`GroupGuard::disarm`].
+    pub fn adopt(pgid: Option<i32>) -> Self {
+        GroupGuard {
+            pgid: pgid.map(Pid::from_raw),
+        }
+    }
+}
+
+impl Drop for GroupGuard {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
+/// Starts `command` under `shell` in `cwd`, in a new process group.
+pub fn spawn(
+    shell: &Path,
+    command: &str,
+    cwd: &Path,
+    env: &BTreeMap<String, String>,
+    files: &RunFiles,
+) -> std::io::Result<(Child, GroupGuard)> {
+    if let Some(dir) = files.output.parent() {
+        std::fs::create_dir_all(dir)?;
+    }
+    let out = std::fs::File::create(&files.output)?;
+    let err = out.try_clone()?;
+    let mut cmd = Command::new(shell);
+    cmd.arg("-c")
+        .arg(WRAPPER)
+        .arg("bash")
+        .arg(&files.cwd)
+        .arg(command)
+        .current_dir(cwd)
+        .envs(env)
+        // Commands that would open an editor (git commit without -m) must not hang.
+        .env("GIT_EDITOR", "true")
+        .stdin(Stdio::null())
+        .stdout(Stdio::from(out))
+        .stderr(Stdio::from(err))
+        .process_group(0);
+    let child = cmd.spawn()?;
+    let guard = GroupGuard::new(&child);
+    Ok((child, guard))
+}
+
+/// The shell to run commands with: `bash` when there is one, else `sh`.
+pub fn default_shell() -> PathBuf {
+    let on_path = std::env::var_os("PATH")
+        .map(|p| {
+            std::env::split_paths(&p)
+                .map(|d| d.join("bash"))
+                .find(|b| b.is_file())
+        })
+        .unwrap_or(None);
+    on_path.unwrap_or_else(|| PathBuf::from("/bin/sh"))
+}
+
+/// The directory the last run ended in, if it recorded one that still exists.
+pub fn ended_in(files: &RunFiles) -> Option<PathBuf> {
+    let text = std::fs::read_to_string(&files.cwd).ok()?;
+    let dir = PathBuf::from(text.trim_end_matches('\n'));
+    dir.is_dir().then_some(dir)
+}
+
+/// Reads what a run wrote, as text.
+pub async fn read_output(files: &RunFiles) -> String {
+    String::from_utf8_lossy(&read_output_bytes(files).await).into_owned()
+}
+
+/// Reads what a run wrote, as the bytes it wrote.
+pub async fn read_output_bytes(files: &RunFiles) -> Vec<u8> {
+    tokio::fs::read(&files.output).await.unwrap_or_default()
+}
+
+/// Removes a finished foreground run's files.
+pub fn remove(files: &RunFiles) {
+    let _ = std::fs::remove_file(&files.output);
+    let _ = std::fs::remove_file(&files.cwd);
+}

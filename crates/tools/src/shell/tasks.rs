@@ -1,0 +1,263 @@
+//! Background shell tasks: commands started with `run_in_background`, or moved there when
+//! they outlived their foreground timeout.
+//!
+//! Each task writes to its output file (the model reads it with Read) and is watched until it
+//! exits, is stopped with TaskStop, or runs past its maximum runtime. Starts and ends are
+//! announced as [`TaskEvent`]s to the [`TaskEventSink`] given in the configuration, so the
+//! session can emit its task messages and wake the model when a task ends. The sink is called
+//! synchronously: a start is announced before the Bash call that started the task returns, so
+//! the session's task messages come before that call's result. Dropping the last handle of
+//! the registry (the session's tools) kills every task still running.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex, Weak};
+use std::time::Duration;
+
+use oxagent_core::sync::lock;
+use tokio::process::Child;
+use tokio::sync::mpsc::UnboundedSender;
+
+use super::process::{GroupGuard, RunFiles};
+
+/// Where a background task stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TaskStatus {
+    Running,
+    /// Exited with status 0.
+    Completed,
+    /// Exited with another status.
+    Failed,
+    /// Stopped by TaskStop, by its maximum runtime, or by the session ending.
+    Killed,
+}
+
+impl TaskStatus {
+    /// The reference's status word (`task_notification.status`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            TaskStatus::Running => "running",
+            TaskStatus::Completed => "completed",
+            TaskStatus::Failed => "failed",
+            TaskStatus::Killed => "killed",
+        }
+    }
+}
+
+/// What is known about one background task.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TaskInfo {
+    pub task_id: String,
+    pub command: String,
+    /// The Bash call's `description`, or the command when there was none.
+    pub description: String,
+    pub tool_use_id: String,
+    pub output_file: PathBuf,
+    pub status: TaskStatus,
+    pub exit_code: Option<i32>,
+    /// Ended by a request (TaskStop) rather than on its own or by its maximum runtime: the
+    /// model asked for it, so there is nothing to tell the model.
+    pub stopped: bool,
+}
+
+impl TaskInfo {
+    /// One line saying how the task ended, as the reference words it.
+    pub fn summary(&self) -> String {
+        let what = format!("Background command \"{}\"", self.description);
+        match (self.status, self.exit_code) {
+            (TaskStatus::Running, _) => format!("{what} is running"),
+            (TaskStatus::Completed, code) => {
+                format!("{what} completed (exit code {})", code.unwrap_or(0))
+            }
+            (TaskStatus::Failed, Some(code)) => format!("{what} failed with exit code {code}"),
+            (TaskStatus::Failed, None) => format!("{what} failed"),
+            (TaskStatus::Killed, _) => format!("{what} was stopped"),
+        }
+    }
+}
+
+/// A start or an end of a background task.
+#[derive(Debug, Clone, PartialEq)]
+pub enum TaskEvent {
+    Started(TaskInfo),
+    Finished(TaskInfo),
+}
+
+/// Receives [`TaskEvent`]s, synchronously, from the thread that caused them. It must not
+/// block; it must not hold a handle of the task registry either (the registry would never
+/// be dropped, and its tasks never killed).
+pub type TaskEventSink = Arc<dyn Fn(TaskEvent) + Send + Sync>;
+
+/// A sink that forwards events to a channel (tests, simple listeners).
+pub fn channel_sink(tx: UnboundedSender<TaskEvent>) -> TaskEventSink {
+    Arc::new(move |event| {
+        // Nobody listening is fine: the events are informational.
+        let _ = tx.send(event);
+    })
+}
+
+struct Entry {
+    info: TaskInfo,
+    /// The process group while the task runs.
+    pgid: Option<i32>,
+}
+
+struct Registry {
+    tasks: Mutex<BTreeMap<String, Entry>>,
+    events: Option<TaskEventSink>,
+}
+
+impl Registry {
+    fn announce(&self, event: TaskEvent) {
+        if let Some(sink) = &self.events {
+            sink(event);
+        }
+    }
+}
+
+impl Drop for Registry {
+    fn drop(&mut self) {
+        for entry in lock(&self.tasks).values_mut() {
+            GroupGuard::adopt(entry.pgid.take()).kill();
+        }
+    }
+}
+
+/// The background tasks of one session. Cloning shares the registry.
+#[derive(Clone)]
+pub struct BackgroundTasks {
+    inner: Arc<Registry>,
+}
+
+impl std::fmt::Debug for BackgroundTasks {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list()
+            .entries(self.list().iter().map(|t| (&t.task_id, t.status)))
+            .finish()
+    }
+}
+
+/// Why a task could not be stopped.
+#[derive(Debug, Clone, PartialEq)]
+pub enum StopError {
+    NotFound,
+    NotRunning(TaskStatus),
+}
+
+impl BackgroundTasks {
+    pub fn new(events: Option<TaskEventSink>) -> Self {
+        BackgroundTasks {
+            inner: Arc::new(Registry {
+                tasks: Mutex::new(BTreeMap::new()),
+                events,
+            }),
+        }
+    }
+
+    /// All tasks of the session, running or ended, by id.
+    pub fn list(&self) -> Vec<TaskInfo> {
+        lock(&self.inner.tasks)
+            .values()
+            .map(|e| e.info.clone())
+            .collect()
+    }
+
+    /// The tasks still running.
+    pub fn running(&self) -> Vec<TaskInfo> {
+        self.list()
+            .into_iter()
+            .filter(|t| t.status == TaskStatus::Running)
+            .collect()
+    }
+
+    pub fn get(&self, task_id: &str) -> Option<TaskInfo> {
+        lock(&self.inner.tasks).get(task_id).map(|e| e.info.clone())
+    }
+
+    /// Kills a running task's whole process group.
+    pub fn stop(&self, task_id: &str) -> Result<TaskInfo, StopError> {
+        let info = {
+            let mut tasks = lock(&self.inner.tasks);
+            let entry = tasks.get_mut(task_id).ok_or(StopError::NotFound)?;
+            if entry.info.status != TaskStatus::Running {
+                return Err(StopError::NotRunning(entry.info.status));
+            }
+            GroupGuard::adopt(entry.pgid.take()).kill();
+            entry.info.status = TaskStatus::Killed;
+            entry.info.stopped = true;
+            entry.info.clone()
+        };
+        self.inner.announce(TaskEvent::Finished(info.clone()));
+        Ok(info)
+    }
+
+    /// Kills every running task.
+    pub fn stop_all(&self) {
+        for task in self.running() {
+            let _ = self.stop(&task.task_id);
+        }
+    }
+
+    /// Takes over a started process as a background task and watches it until it ends or
+    /// `max_runtime` passes. Announces the start before returning.
+    pub(crate) fn adopt(
+        &self,
+        info: TaskInfo,
+        mut child: Child,
+        mut guard: GroupGuard,
+        files: RunFiles,
+        max_runtime: Duration,
+    ) {
+        let task_id = info.task_id.clone();
+        lock(&self.inner.tasks).insert(
+            task_id.clone(),
+            Entry {
+                info: info.clone(),
+                pgid: guard.disarm(),
+            },
+        );
+        self.inner.announce(TaskEvent::Started(info));
+        // The watcher holds the registry weakly: dropping the session's tools must still drop
+        // the registry, whose Drop kills the group, which ends this wait.
+        let registry: Weak<Registry> = Arc::downgrade(&self.inner);
+        tokio::spawn(async move {
+            let status = tokio::select! {
+                status = child.wait() => status.ok(),
+                _ = tokio::time::sleep(max_runtime) => None,
+            };
+            let _ = std::fs::remove_file(&files.cwd);
+            let Some(registry) = registry.upgrade() else {
+                return;
+            };
+            let finished = {
+                let mut tasks = lock(&registry.tasks);
+                let Some(entry) = tasks.get_mut(&task_id) else {
+                    return;
+                };
+                if entry.info.status != TaskStatus::Running {
+                    // Stopped meanwhile; the stop was already announced.
+                    return;
+                }
+                match status {
+                    Some(status) => {
+                        GroupGuard::forget(entry.pgid.take());
+                        entry.info.exit_code = status.code();
+                        entry.info.status = if status.success() {
+                            TaskStatus::Completed
+                        } else {
+                            TaskStatus::Failed
+                        };
+                    }
+                    None => {
+                        GroupGuard::adopt(entry.pgid.take()).kill();
+                        entry.info.status = TaskStatus::Killed;
+                    }
+                }
+                entry.info.clone()
+            };
+            registry.announce(TaskEvent::Finished(finished));
+            // Reap the killed leader so it does not linger as a zombie.
+            let _ = child.wait().await;
+        });
+    }
+}
