@@ -173,6 +173,10 @@ fn on_stream_event(
             session_id: session.config.session_id.clone(),
         }));
     }
+    // A call naming no tool is answered before its block's end is passed on.
+    if let Some(unknown) = call.take_if(|c| deps.tools.get(&c.name).is_none()) {
+        round.take_call(session, deps, st, unknown);
+    }
     if session.config.include_partial_messages && kind != "ping" && kind != "error" {
         // The display setting goes with the response's start and each thinking block's.
         let opens_thinking = kind == "message_start"
