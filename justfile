@@ -69,6 +69,9 @@ conformance: python-dev
     # to start its CLI on a NUL byte, oxagent refuses the id as any other that is not a UUID).
     python3 ../shared/conformance/run.py --python {{python}} tests/conformance/sessions/session_*.json --out-dir target/conformance/sessions -j 2 > /dev/null || true
     python3 ../shared/conformance/compare.py tests/conformance/sessions/golden target/conformance/sessions --profile api -q || true
+    # Subagents (tests/conformance/subagents/SPEC.md), recorded from the reference.
+    python3 ../shared/conformance/run.py --python {{python}} tests/conformance/subagents/subagent_*.json --out-dir target/conformance/subagents -j 2 > /dev/null || true
+    python3 ../shared/conformance/compare.py tests/conformance/subagents/golden target/conformance/subagents --profile api --ignore 'messages[*].tool_use_result.harnessSectionHash' --ignore 'callbacks[*].input.tool_response.harnessSectionHash' -q || true
 
 # tests/conformance/{turns,outputs,paths,refusals} are written by tests/conformance/gen/generate.py
 # (see tests/conformance/FINDINGS.md); `cargo test` runs them in Rust too.

@@ -1,13 +1,14 @@
 //! The native addon of the `oxagent` npm package: thin adaptation only.
 //!
 //! It exposes one class, [`session::NativeSession`], that moves stream-json frames (as JSON
-//! strings) between JavaScript and [`oxagent::FrameSession`]. The public API (`query()`,
+//! strings) between JavaScript and [`oxagent::FrameSession`], and the option checker
+//! (`checkOptions`, `optionTable`). The public API (`query()`,
 //! `tool()`, `createSdkMcpServer()`, the message types) is written in JavaScript in `js/`.
 
 mod error;
 mod session;
 
-pub use session::NativeSession;
+pub use session::{check_options, option_table, NativeSession};
 
 /// The saved-session functions (`listSessions`, `forkSession`, ...): `op` with JSON `args`;
 /// answers `{"ok": value}` or `{"error": {"kind", "message"}}` as JSON.

@@ -99,13 +99,15 @@ pub struct NativeSession {
 
 #[pymethods]
 impl NativeSession {
-    /// Start a session from the options JSON (Python option names, JSON values).
-    /// Raises TypeError / ValueError naming an option the core does not accept.
+    /// Start a session from the options JSON (Python option names, callbacks as markers: see
+    /// `oxagent::options`). Raises TypeError / ValueError naming an option it refuses.
     #[new]
     fn new(options_json: &str) -> PyResult<Self> {
         let value: serde_json::Value =
             serde_json::from_str(options_json).map_err(|e| json_error("options", e))?;
-        let options = Options::from_json(&value).map_err(options_error)?;
+        let mut options = Options::from_face(&value, Face::Python).map_err(options_error)?;
+        // As the reference's CLI when its input is closed (a string prompt).
+        options.hold_results_while_tasks_run = true;
         let inbox = Inbox::new()
             .map_err(|e| PyRuntimeError::new_err(format!("cannot create wake-up socket: {e}")))?;
         let rt = runtime::handle()?;

@@ -14,6 +14,28 @@ pub use crate::protocol::permission::PermissionMode;
 /// The default model, as the reference has it.
 pub const DEFAULT_MODEL: &str = "claude-opus-5-5";
 
+/// The background tasks running now, as Stop and SubagentStop hooks are told of them
+/// (`{"id", "type": "shell" | "subagent", "status", "description", ...}`).
+pub trait RunningTasks: Send + Sync {
+    fn running(&self) -> Vec<serde_json::Value>;
+}
+
+/// A session's [`RunningTasks`], shared with the subagents it starts.
+#[derive(Clone)]
+pub struct TaskLister(pub std::sync::Arc<dyn RunningTasks>);
+
+impl std::fmt::Debug for TaskLister {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("TaskLister")
+    }
+}
+
+impl TaskLister {
+    pub fn running(&self) -> Vec<serde_json::Value> {
+        self.0.running()
+    }
+}
+
 #[derive(Debug, Clone)]
 pub struct SessionConfig {
     pub session_id: String,
@@ -73,6 +95,8 @@ pub struct SessionConfig {
     /// `host:port` of a Messages API endpoint other than Anthropic's (`ANTHROPIC_BASE_URL`),
     /// named when the auto-mode classifier cannot run through it.
     pub api_gateway: Option<String>,
+    /// The background tasks running (Stop and SubagentStop hooks list them).
+    pub running_tasks: Option<TaskLister>,
     /// Set when this session is a subagent of another: who it is, for its hooks, its
     /// permission requests and its end.
     pub subagent: Option<SubagentRole>,
@@ -145,6 +169,7 @@ impl SessionConfig {
             home: None,
             transcript_path: None,
             api_gateway: None,
+            running_tasks: None,
             subagent: None,
         }
     }

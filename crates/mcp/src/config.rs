@@ -120,47 +120,90 @@ fn empty_object_schema() -> Value {
     serde_json::json!({"type": "object", "properties": {}})
 }
 
-/// Why an `mcp_servers` value was refused.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ConfigError {
-    /// A kind of server (or a form of the option) oxagent does not support yet, rather than
-    /// a malformed value.
-    pub unsupported: bool,
-    pub message: String,
+/// Why an `mcp_servers` value was refused. The option checker of the facade words it with
+/// the option's name in the caller's spelling (`mcp_servers`, `mcpServers`); `Display` uses
+/// the Python one.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ConfigError {
+    /// The value at `at` (below the option: `""`, `".NAME"`, `".NAME.url"`) must be
+    /// `expected`; `found` is what is there.
+    Malformed {
+        at: String,
+        expected: String,
+        found: Value,
+    },
+    /// A kind of server (or a form of the option) oxagent does not support yet: `what`
+    /// (`"sse servers (NAME)"`, `"a config file path"`).
+    Unsupported { what: String },
 }
 
 impl ConfigError {
-    fn malformed(message: String) -> Self {
-        ConfigError {
-            unsupported: false,
-            message,
+    fn malformed(at: String, expected: impl Into<String>, found: Option<&Value>) -> Self {
+        ConfigError::Malformed {
+            at,
+            expected: expected.into(),
+            found: found.cloned().unwrap_or(Value::Null),
+        }
+    }
+
+    /// Whether a feature not built yet is refused, rather than a malformed value.
+    pub fn is_unsupported(&self) -> bool {
+        matches!(self, ConfigError::Unsupported { .. })
+    }
+}
+
+impl std::fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ConfigError::Malformed {
+                at,
+                expected,
+                found,
+            } => write!(f, "mcp_servers{at} must be {expected}, not {found}"),
+            ConfigError::Unsupported { what } => {
+                write!(f, "mcp_servers: {what} are not supported by oxagent yet")
+            }
         }
     }
 }
+
+impl std::error::Error for ConfigError {}
 
 /// Reads the `mcp_servers` option: a mapping of server names to configs.
 pub fn parse(v: &Value) -> Result<Vec<McpServer>, ConfigError> {
     match v {
         Value::Null => Ok(Vec::new()),
         Value::Object(m) => m.iter().map(|(name, cfg)| server(name, cfg)).collect(),
-        Value::String(_) => Err(ConfigError {
-            unsupported: true,
-            message: "mcp_servers as a config file path is not supported by oxagent yet".into(),
+        Value::String(_) => Err(ConfigError::Unsupported {
+            what: "config file paths".into(),
         }),
         _ => Err(ConfigError::malformed(
-            "mcp_servers must be a mapping of server names to configs".into(),
+            String::new(),
+            "a mapping of server names to configs",
+            Some(v),
         )),
     }
 }
 
 fn server(name: &str, cfg: &Value) -> Result<McpServer, ConfigError> {
-    let bad = |what: &str| ConfigError::malformed(format!("mcp_servers.{name}.{what}"));
+    let bad = |key: &str, expected: &str| {
+        ConfigError::malformed(format!(".{name}.{key}"), expected, cfg.get(key))
+    };
+    if !cfg.is_object() {
+        return Err(ConfigError::malformed(
+            format!(".{name}"),
+            "a server config",
+            Some(cfg),
+        ));
+    }
     match cfg.get("type").and_then(Value::as_str) {
         Some("sdk") if cfg.get("tools").is_some() => {
             let mut def: SdkServerDef = serde_json::from_value(cfg.clone()).map_err(|e| {
-                ConfigError::malformed(format!(
-                    "mcp_servers.{name} is not a valid SDK server definition: {e}"
-                ))
+                ConfigError::malformed(
+                    format!(".{name}"),
+                    format!("an SDK server definition ({e})"),
+                    Some(cfg),
+                )
             })?;
             if def.name.is_empty() {
                 def.name = name.to_string();
@@ -179,19 +222,18 @@ fn server(name: &str, cfg: &Value) -> Result<McpServer, ConfigError> {
                 .get("url")
                 .and_then(Value::as_str)
                 .filter(|u| u.starts_with("http://") || u.starts_with("https://"))
-                .ok_or_else(|| bad("url must be an http:// or https:// URL"))?
+                .ok_or_else(|| bad("url", "an http:// or https:// URL"))?
                 .to_string();
             let headers = string_map(cfg.get("headers"))
-                .ok_or_else(|| bad("headers must map names to strings"))?;
+                .ok_or_else(|| bad("headers", "a mapping of names to strings"))?;
             Ok(McpServer::Http {
                 name: name.to_string(),
                 url,
                 headers,
             })
         }
-        Some(t) => Err(ConfigError {
-            unsupported: true,
-            message: format!("mcp_servers: {t} servers ({name}) are not supported by oxagent yet"),
+        Some(t) => Err(ConfigError::Unsupported {
+            what: format!("{t} servers ({name})"),
         }),
     }
 }
@@ -200,13 +242,13 @@ fn server(name: &str, cfg: &Value) -> Result<McpServer, ConfigError> {
 fn stdio(
     name: &str,
     cfg: &Value,
-    bad: impl Fn(&str) -> ConfigError,
+    bad: impl Fn(&str, &str) -> ConfigError,
 ) -> Result<McpServer, ConfigError> {
     let command = cfg
         .get("command")
         .and_then(Value::as_str)
         .filter(|c| !c.is_empty())
-        .ok_or_else(|| bad("command must be a non-empty string"))?
+        .ok_or_else(|| bad("command", "a non-empty string"))?
         .to_string();
     let args = match cfg.get("args") {
         None | Some(Value::Null) => Vec::new(),
@@ -214,10 +256,11 @@ fn stdio(
             .iter()
             .map(|x| x.as_str().map(str::to_string))
             .collect::<Option<Vec<_>>>()
-            .ok_or_else(|| bad("args must be a list of strings"))?,
-        Some(_) => return Err(bad("args must be a list of strings")),
+            .ok_or_else(|| bad("args", "a list of strings"))?,
+        Some(_) => return Err(bad("args", "a list of strings")),
     };
-    let env = string_map(cfg.get("env")).ok_or_else(|| bad("env must map names to strings"))?;
+    let env =
+        string_map(cfg.get("env")).ok_or_else(|| bad("env", "a mapping of names to strings"))?;
     Ok(McpServer::Stdio {
         name: name.to_string(),
         command,
@@ -275,16 +318,20 @@ mod tests {
     fn refusals_name_the_server() {
         let e = parse(&json!({"s": {"command": ""}})).unwrap_err();
         assert_eq!(
-            e,
-            ConfigError::malformed("mcp_servers.s.command must be a non-empty string".into())
+            e.to_string(),
+            "mcp_servers.s.command must be a non-empty string, not \"\""
         );
         let e = parse(&json!({"s": {"type": "sse", "url": "http://x"}})).unwrap_err();
-        assert!(e.unsupported, "{e:?}");
+        assert!(e.is_unsupported(), "{e:?}");
+        assert_eq!(
+            e.to_string(),
+            "mcp_servers: sse servers (s) are not supported by oxagent yet"
+        );
         let e = parse(&json!({"s": {"type": "sdk", "tools": [{"description": "no name"}]}}))
             .unwrap_err();
         assert!(
-            e.message
-                .starts_with("mcp_servers.s is not a valid SDK server definition"),
+            e.to_string()
+                .starts_with("mcp_servers.s must be an SDK server definition (missing field"),
             "{e:?}"
         );
     }

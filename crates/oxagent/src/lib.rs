@@ -20,7 +20,8 @@
 
 mod error;
 mod frames;
-mod options;
+/// The documented options of both SDKs: the table, the checks, the readers.
+pub mod options;
 mod query;
 mod runtime;
 mod setup;
@@ -33,6 +34,7 @@ pub use error::{Error, OptionsError, OptionsErrorKind, Result};
 pub use frames::{event_frame, frames_encoded, FrameSession};
 pub use options::{McpServer, Options, SystemPrompt, ToolsOption};
 pub use oxagent_core::protocol::control::CanUseTool as CanUseToolRequest;
+pub use oxagent_core::protocol::stream_json::Face;
 pub use oxagent_core::protocol::{self, HookEvent, HookInput, HookOutput, PermissionUpdate};
 pub use oxagent_core::{self as core, message, ContentBlock, Message, PermissionMode};
 /// MCP: server configs, and the in-process SDK server's JSON-RPC (for hosts that serve it

@@ -76,6 +76,9 @@ pub struct Session {
     pub(crate) classifier_warned: std::sync::atomic::AtomicBool,
     /// How the last turn failed, when an API error ended it.
     pub api_failure: Option<ApiFailure>,
+    /// What UserPromptSubmit hooks see of the next prompt when it is not the prompt's text
+    /// (a background agent's notification: its bare `<task-notification>`).
+    pub prompt_hook_text: Option<String>,
 }
 
 /// An API error that ended a turn, as a subagent's caller names it.
@@ -108,6 +111,7 @@ impl Session {
             side_ledger: Arc::default(),
             classifier_warned: Default::default(),
             api_failure: None,
+            prompt_hook_text: None,
         }
     }
 
@@ -178,8 +182,12 @@ impl Session {
         let mut st = TurnState::default();
 
         let prompt_text = prompt.text();
+        let hook_prompt = self
+            .prompt_hook_text
+            .take()
+            .unwrap_or_else(|| prompt_text.clone());
         let submit = self.view().hook_input(HookEvent::UserPromptSubmit {
-            prompt: prompt_text.clone(),
+            prompt: hook_prompt,
         });
         let hooked = callbacks::run(
             deps,
@@ -240,7 +248,12 @@ impl Session {
     /// the subagent, not emitted.
     ///
     /// [`SubagentRole`]: crate::config::SubagentRole
-    pub async fn run_as_subagent(&mut self, prompt: &str, deps: &Deps<'_>) -> ResultMessage {
+    pub async fn run_as_subagent(
+        &mut self,
+        prompt: &str,
+        deps: &Deps<'_>,
+        started_hook: Option<Box<dyn FnOnce() + Send + '_>>,
+    ) -> ResultMessage {
         let started = deps.clock.monotonic_ms();
         let role = self.config.subagent.clone();
         self.prompt_id = role.as_ref().and_then(|r| r.parent_prompt_id.clone());
@@ -256,6 +269,10 @@ impl Session {
         )
         .await;
         hook_runs(&self.view(), deps, "SubagentStart", None, &hooked);
+        // Its start is done (a background agent's caller answers the call now).
+        if let Some(started) = started_hook {
+            started();
+        }
         let mut blocks = Vec::new();
         if let Some(memory) = &self.config.memory {
             blocks.push(ContentBlock::text(memory.clone()));
@@ -479,6 +496,12 @@ impl Session {
             deps.emit.emit(self.view().user_text(INTERRUPTED, deps));
             self.history
                 .push(Turn::user(vec![ContentBlock::text(INTERRUPTED)]));
+        }
+        // What background work spent since the last round (an agent that ended between
+        // turns) counts in this result.
+        for (model, usage) in self.side_ledger.drain() {
+            let entry = self.model_usage.entry(model.clone()).or_default();
+            self.total_cost_usd += entry.record(&model, &usage);
         }
         let fields = end.fields(st.num_turns, st.stop_reason.clone(), st.last_text.clone());
         let zero_usage = matches!(

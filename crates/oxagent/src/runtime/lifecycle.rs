@@ -27,7 +27,7 @@ use oxagent_settings::attach_memory;
 use tokio::sync::mpsc::{unbounded_channel, UnboundedReceiver};
 
 use super::events::EventOut;
-use super::tasks::{Next, Notification, TaskFlow};
+use super::tasks::{Next, Notification, TaskBoard, TaskFlow};
 use super::{lock, Shared};
 use crate::error::Result;
 use crate::options::{McpServer, Options};
@@ -49,6 +49,8 @@ struct SessionTask {
     plan: persist::Plan,
     prompts: UnboundedReceiver<UserContent>,
     task_flow: TaskFlow,
+    /// Where background agents announce their start and end.
+    task_board: TaskBoard,
     interrupt: Arc<Mutex<AbortSignal>>,
     mcp_status: Arc<Mutex<Vec<McpServerStatus>>>,
     servers: Vec<McpServer>,
@@ -56,6 +58,7 @@ struct SessionTask {
     /// The Agent tool and what it runs agents with, handed over once the tools are complete.
     agents: Option<(Arc<AgentTool>, AgentSet)>,
     forward_subagent_text: bool,
+    hold_results: bool,
     /// The reference's default tools include SendMessage, which continues an agent.
     can_continue_agents: bool,
 }
@@ -92,7 +95,9 @@ pub(super) fn start(
         options.setting_sources.as_deref(),
     );
     let session_id = session.session_id().to_string();
-    let (task_events, task_flow) = TaskFlow::new(events.clone(), session_id.clone());
+    let (task_events, task_board, task_flow) =
+        TaskFlow::with_board(events.clone(), session_id.clone());
+    session.config.running_tasks = Some(task_board.lister());
     let side = oxagent_tools::web::session_model::SessionSideModel::new(
         model.clone(),
         session.live.clone(),
@@ -104,7 +109,12 @@ pub(super) fn start(
         toolset.registry.push(t.clone());
     }
     session.config.init.skills = toolset.skills;
-    let agent_set = AgentSet::new(Vec::new(), options.agents.clone());
+    let agent_files = crate::subagents::load_agent_files(&crate::subagents::agent_roots(
+        &session.config.cwd,
+        Some(&persist::home(&env)),
+        options.setting_sources.as_deref(),
+    ));
+    let agent_set = AgentSet::new(agent_files, options.agents.clone());
     session.config.init.agents = agent_set.names();
     let mcp_status = Arc::new(Mutex::new(Vec::new()));
     let shared = Arc::new(Shared {
@@ -131,12 +141,14 @@ pub(super) fn start(
         plan,
         prompts,
         task_flow,
+        task_board,
         interrupt,
         mcp_status,
         servers: options.mcp_servers.clone(),
         server_env: env,
         agents: toolset.agent.map(|tool| (tool, agent_set)),
         forward_subagent_text: options.forward_subagent_text,
+        hold_results: options.hold_results_while_tasks_run,
         can_continue_agents: match &options.tools {
             None | Some(crate::options::ToolsOption::Preset) => true,
             Some(crate::options::ToolsOption::List(names)) => {
@@ -166,8 +178,11 @@ impl SessionTask {
             mut prompts,
             mut task_flow,
             interrupt,
+            hold_results,
             ..
         } = self;
+        // A result held back while background tasks run (see `hold_results_while_tasks_run`).
+        let mut held: Option<oxagent_core::message::ResultMessage> = None;
         let recorder = persist::Recorder {
             inner: &events,
             writer: plan.writer.as_ref(),
@@ -196,7 +211,13 @@ impl SessionTask {
             };
             let signal = AbortSignal::new();
             *lock(&interrupt) = signal.clone();
-            recorder.prompt(&prompt, &clock.uuid());
+            match &notification {
+                Some(n) => n
+                    .record_rows()
+                    .iter()
+                    .for_each(|row| recorder.prompt(row, &clock.uuid())),
+                None => recorder.prompt(&prompt, &clock.uuid()),
+            }
             let turn_deps = Deps {
                 interrupt: &signal,
                 ..deps
@@ -206,7 +227,20 @@ impl SessionTask {
             if let Some(n) = &notification {
                 n.stamp(&mut result);
             }
-            events.emit(Message::Result(result));
+            if let Some(mut h) = held.take() {
+                h.total_cost_usd = result.total_cost_usd;
+                h.model_usage = result.model_usage.clone();
+                events.emit(Message::Result(h));
+            }
+            let input_ended = prompts.is_closed() && prompts.is_empty();
+            if hold_results && input_ended && task_flow.has_running() {
+                held = Some(result);
+            } else {
+                events.emit(Message::Result(result));
+            }
+        }
+        if let Some(h) = held {
+            events.emit(Message::Result(h));
         }
         session.session_end(&deps, "other").await;
         events.close();
@@ -239,6 +273,7 @@ impl SessionTask {
             forward_text: self.forward_subagent_text,
             task_root: oxagent_tools::task_root_in(&task_root),
             running: Mutex::default(),
+            board: self.task_board.clone(),
             notes_given: Mutex::default(),
             can_continue: self.can_continue_agents,
         });
@@ -302,14 +337,19 @@ impl SessionTask {
     }
 }
 
-/// One turn. The user did not type a notification: its turn runs no UserPromptSubmit hooks.
+/// One turn. The user did not type a notification: a background command's turn runs no
+/// UserPromptSubmit hooks.
 async fn turn(
     session: &mut Session,
     deps: &Deps<'_>,
     prompt: UserContent,
     notification: Option<&Notification>,
 ) -> oxagent_core::message::ResultMessage {
-    let prompt_hooks = notification.and_then(|_| session.config.hooks.remove("UserPromptSubmit"));
+    // A background agent's notification runs them, with its bare notification as the prompt.
+    session.prompt_hook_text = notification.and_then(Notification::hook_text);
+    let prompt_hooks = notification
+        .filter(|_| session.prompt_hook_text.is_none())
+        .and_then(|_| session.config.hooks.remove("UserPromptSubmit"));
     let result = session.run_turn(prompt, deps).await;
     if let Some(h) = prompt_hooks {
         session.config.hooks.insert("UserPromptSubmit".into(), h);

@@ -26,6 +26,7 @@ use std::sync::{Arc, Mutex};
 use oxagent_core::sync::lock;
 
 use oxagent_core::agent::Emit;
+use oxagent_core::config::{RunningTasks, TaskLister};
 use oxagent_core::message::{ResultMessage, ResultOrigin};
 use oxagent_core::protocol::system::{
     BackgroundTask, BackgroundTasksChanged, SystemBody, SystemMessage, TaskNotification, TaskPatch,
@@ -33,6 +34,7 @@ use oxagent_core::protocol::system::{
 };
 use oxagent_core::{ContentBlock, Message, UserContent};
 use oxagent_tools::{TaskEvent, TaskEventSink, TaskInfo, TaskStatus};
+use serde_json::{json, Value};
 use tokio::sync::mpsc::{unbounded_channel, UnboundedReceiver, UnboundedSender};
 
 use super::events::EventOut;
@@ -52,14 +54,31 @@ pub(crate) struct Notification {
     tasks: Vec<Ended>,
 }
 
+/// A task that ended, and what the model reads of it (and its UserPromptSubmit hooks, when
+/// they run for it).
 struct Ended {
-    info: TaskInfo,
     run_id: String,
+    prompt: Vec<ContentBlock>,
+    hook_text: Option<String>,
 }
 
+/// A running task, as `background_tasks_changed` lists it, and as stop hooks are told of it.
 struct Live {
-    info: TaskInfo,
-    run_id: String,
+    task: BackgroundTask,
+    hook_entry: Value,
+}
+
+/// The running tasks of a session, for its stop hooks.
+struct Lister(Arc<Mutex<FlowState>>);
+
+impl RunningTasks for Lister {
+    fn running(&self) -> Vec<Value> {
+        lock(&self.0)
+            .running
+            .iter()
+            .map(|t| t.hook_entry.clone())
+            .collect()
+    }
 }
 
 #[derive(Default)]
@@ -93,17 +112,7 @@ impl Announcer {
     }
 
     fn tasks_changed(&self, state: &FlowState) -> Message {
-        let tasks = state
-            .running
-            .iter()
-            .map(|t| BackgroundTask {
-                task_id: t.info.task_id.clone(),
-                run_id: t.run_id.clone(),
-                task_type: "local_bash".into(),
-                subagent_type: None,
-                description: t.info.description.clone(),
-            })
-            .collect();
+        let tasks = state.running.iter().map(|t| t.task.clone()).collect();
         self.system(SystemBody::BackgroundTasksChanged(BackgroundTasksChanged {
             tasks,
         }))
@@ -127,7 +136,17 @@ impl Announcer {
                     task_type: "local_bash".into(),
                     prompt: None,
                 }));
-                state.running.push(Live { info, run_id });
+                state.running.push(Live {
+                    task: BackgroundTask {
+                        task_id: info.task_id.clone(),
+                        run_id,
+                        task_type: "local_bash".into(),
+                        subagent_type: None,
+                        description: info.description.clone(),
+                    },
+                    hook_entry: json!({"id": info.task_id, "type": "shell", "status": "running",
+                        "description": info.description, "command": info.command}),
+                });
                 self.events.emit(self.tasks_changed(&state));
                 self.events.emit(started);
             }
@@ -135,11 +154,11 @@ impl Announcer {
                 let Some(i) = state
                     .running
                     .iter()
-                    .position(|t| t.info.task_id == info.task_id)
+                    .position(|t| t.task.task_id == info.task_id)
                 else {
                     return;
                 };
-                let run_id = state.running.remove(i).run_id;
+                let run_id = state.running.remove(i).task.run_id;
                 let (updated, notified) = statuses(info.status);
                 self.events
                     .emit(self.system(SystemBody::TaskUpdated(TaskUpdated {
@@ -164,10 +183,79 @@ impl Announcer {
                 self.events.emit(self.tasks_changed(&state));
                 if !info.stopped {
                     // Sent under the lock: `next` never sees the task gone without its notice.
-                    let _ = self.ended.send(Ended { info, run_id });
+                    let prompt = vec![bash_notice(&info)];
+                    let hook_text = None;
+                    let _ = self.ended.send(Ended {
+                        run_id,
+                        prompt,
+                        hook_text,
+                    });
                 }
             }
         }
+    }
+}
+
+/// What the model reads of a background command that ended.
+fn bash_notice(info: &TaskInfo) -> ContentBlock {
+    let (_, status) = statuses(info.status);
+    ContentBlock::text(format!(
+        "<system-reminder>\n<task-notification>\n<task-id>{}</task-id>\n<tool-use-id>{}</tool-use-id>\n<output-file>{}</output-file>\n<status>{status}</status>\n<summary>{}</summary>\n</task-notification>\nRead the output file to see what the command printed.\n</system-reminder>",
+        info.task_id,
+        info.tool_use_id,
+        info.output_file.display(),
+        info.summary(),
+    ))
+}
+
+/// A session's board of background tasks for the tools that start tasks of their own
+/// (background agents): their start and end are announced, and an end wakes the session.
+#[derive(Clone)]
+pub(crate) struct TaskBoard {
+    announcer: Arc<Announcer>,
+}
+
+impl TaskBoard {
+    /// A task started: it joins the running tasks, then `task_started` goes out.
+    pub(crate) fn started(&self, task: BackgroundTask, started: TaskStarted) {
+        let a = &self.announcer;
+        let mut state = lock(&a.state);
+        let hook_entry = json!({"id": task.task_id, "type": "subagent", "status": "running",
+            "description": task.description, "agent_type": task.subagent_type});
+        state.running.push(Live { task, hook_entry });
+        a.events.emit(a.tasks_changed(&state));
+        a.events.emit(a.system(SystemBody::TaskStarted(started)));
+    }
+
+    /// A task ended: `messages` go out (its update and notification), the running tasks
+    /// are listed, and the session runs a turn in which the model reads `prompt`.
+    pub(crate) fn finished(
+        &self,
+        task_id: &str,
+        messages: Vec<SystemBody>,
+        prompt: Vec<ContentBlock>,
+        hook_text: String,
+    ) {
+        let a = &self.announcer;
+        let mut state = lock(&a.state);
+        let Some(i) = state.running.iter().position(|t| t.task.task_id == task_id) else {
+            return;
+        };
+        let run_id = state.running.remove(i).task.run_id;
+        for body in messages {
+            a.events.emit(a.system(body));
+        }
+        a.events.emit(a.tasks_changed(&state));
+        let _ = a.ended.send(Ended {
+            run_id,
+            prompt,
+            hook_text: Some(hook_text),
+        });
+    }
+
+    /// What the session's stop hooks are told of the running tasks.
+    pub(crate) fn lister(&self) -> TaskLister {
+        TaskLister(Arc::new(Lister(self.announcer.state.clone())))
     }
 }
 
@@ -182,14 +270,28 @@ fn statuses(status: TaskStatus) -> (&'static str, &'static str) {
 
 impl TaskFlow {
     /// The flow of one session, and the sink its tools announce task events to.
+    #[cfg(test)]
     pub(crate) fn new(events: EventOut, session_id: String) -> (TaskEventSink, TaskFlow) {
+        let (sink, _, flow) = Self::with_board(events, session_id);
+        (sink, flow)
+    }
+
+    /// The flow, the sink its tools announce task events to, and the board of the tasks
+    /// other tools start.
+    pub(crate) fn with_board(
+        events: EventOut,
+        session_id: String,
+    ) -> (TaskEventSink, TaskBoard, TaskFlow) {
         let state = Arc::new(Mutex::new(FlowState::default()));
         let (tx, rx) = unbounded_channel();
-        let announcer = Announcer {
+        let announcer = Arc::new(Announcer {
             events,
             session_id,
             state: state.clone(),
             ended: tx,
+        });
+        let board = TaskBoard {
+            announcer: announcer.clone(),
         };
         let sink: TaskEventSink = Arc::new(move |event| announcer.on_event(event));
         let flow = TaskFlow {
@@ -198,7 +300,7 @@ impl TaskFlow {
             ended_closed: false,
             prompts_closed: false,
         };
-        (sink, flow)
+        (sink, board, flow)
     }
 
     fn take_ended(&mut self) -> Option<Notification> {
@@ -214,6 +316,11 @@ impl TaskFlow {
         n.tasks
             .extend(self.take_ended().map(|m| m.tasks).unwrap_or_default());
         n
+    }
+
+    /// Whether a background task is running.
+    pub(crate) fn has_running(&self) -> bool {
+        !lock(&self.state).running.is_empty()
     }
 
     /// Waits for the next thing to run. Ended tasks go first; once the caller's input has
@@ -255,18 +362,40 @@ impl Notification {
         let blocks = self
             .tasks
             .iter()
-            .map(|t| {
-                let (_, status) = statuses(t.info.status);
-                ContentBlock::text(format!(
-                    "<system-reminder>\n<task-notification>\n<task-id>{}</task-id>\n<tool-use-id>{}</tool-use-id>\n<output-file>{}</output-file>\n<status>{status}</status>\n<summary>{}</summary>\n</task-notification>\nRead the output file to see what the command printed.\n</system-reminder>",
-                    t.info.task_id,
-                    t.info.tool_use_id,
-                    t.info.output_file.display(),
-                    t.info.summary(),
-                ))
-            })
+            .flat_map(|t| t.prompt.iter().cloned())
             .collect();
         UserContent::Blocks(blocks)
+    }
+
+    /// What UserPromptSubmit hooks see of the notification turn's prompt: none for
+    /// background commands (their turn runs no such hooks), the notifications of agents.
+    pub(crate) fn hook_text(&self) -> Option<String> {
+        let texts: Vec<&str> = self
+            .tasks
+            .iter()
+            .filter_map(|t| t.hook_text.as_deref())
+            .collect();
+        (!texts.is_empty()).then(|| texts.join("\n"))
+    }
+
+    /// The transcript's rows for the notification: a background agent's notes each as a
+    /// row, then its bare notification; a background command's notice as one row.
+    pub(crate) fn record_rows(&self) -> Vec<UserContent> {
+        if self.tasks.iter().all(|t| t.hook_text.is_none()) {
+            return vec![self.prompt()];
+        }
+        let mut rows = Vec::new();
+        for t in &self.tasks {
+            match &t.hook_text {
+                Some(text) => {
+                    let notes = &t.prompt[..t.prompt.len().saturating_sub(1)];
+                    rows.extend(notes.iter().map(|b| UserContent::Blocks(vec![b.clone()])));
+                    rows.push(UserContent::Text(text.clone()));
+                }
+                None => rows.push(UserContent::Blocks(t.prompt.clone())),
+            }
+        }
+        rows
     }
 
     /// Stamps the result of the notification turn with its `origin`, as the reference.
