@@ -129,6 +129,17 @@ pub(super) fn start(
             .unwrap_or_else(|| session.live.model()),
         session_id,
         mcp_status: mcp_status.clone(),
+        agents: agent_set
+            .iter()
+            .map(|a| {
+                let mut info =
+                    serde_json::json!({"name": a.name, "description": a.definition.description});
+                if let Some(model) = &a.definition.model {
+                    info["model"] = serde_json::json!(model);
+                }
+                info
+            })
+            .collect(),
         closed: AtomicBool::new(false),
         task: Mutex::new(None),
     });
