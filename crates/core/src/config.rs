@@ -92,6 +92,9 @@ pub struct SessionConfig {
     pub home: Option<PathBuf>,
     /// Where the session's transcript lives (reported to hooks as `transcript_path`).
     pub transcript_path: Option<PathBuf>,
+    /// `host:port` of a Messages API endpoint other than Anthropic's (`ANTHROPIC_BASE_URL`),
+    /// named when the auto-mode classifier cannot run through it.
+    pub api_gateway: Option<String>,
     /// The background tasks running (Stop and SubagentStop hooks list them).
     pub running_tasks: Option<TaskLister>,
     /// Set when this session is a subagent of another: who it is, for its hooks, its
@@ -165,6 +168,7 @@ impl SessionConfig {
             permission_rules: crate::rules::RuleSet::default(),
             home: None,
             transcript_path: None,
+            api_gateway: None,
             running_tasks: None,
             subagent: None,
         }

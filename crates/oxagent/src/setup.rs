@@ -22,6 +22,30 @@ pub(crate) fn effective_env(options: &Options) -> BTreeMap<String, String> {
     env
 }
 
+/// `host:port` of `ANTHROPIC_BASE_URL` when it names another host than Anthropic's API (the
+/// port the scheme implies when none is written).
+fn gateway(env: &BTreeMap<String, String>) -> Option<String> {
+    let (scheme, rest) = env.get("ANTHROPIC_BASE_URL")?.split_once("://")?;
+    let authority = rest.split(['/', '?', '#']).next()?;
+    let authority = authority.rsplit('@').next()?;
+    let (host, port) = match authority.rsplit_once(':') {
+        Some((h, p)) if !p.contains(']') => (h, Some(p.to_string())),
+        _ => (authority, None),
+    };
+    if host.is_empty() || host.eq_ignore_ascii_case("api.anthropic.com") {
+        return None;
+    }
+    let port = port.or(match scheme.to_ascii_lowercase().as_str() {
+        "https" => Some("443".into()),
+        "http" => Some("80".into()),
+        _ => None,
+    });
+    Some(match port {
+        Some(port) => format!("{host}:{port}"),
+        None => host.to_string(),
+    })
+}
+
 /// The settings files and the `settings` option the options select, their `env` put over
 /// `env`; refused when they ask to bypass permissions as root outside a sandbox.
 pub(crate) fn settings(
@@ -86,6 +110,7 @@ pub(crate) fn session_config(
         })
         .collect();
     c.env = options.env.clone();
+    c.api_gateway = gateway(env);
     c.model = options
         .model
         .clone()

@@ -376,6 +376,44 @@ async fn max_tokens_gets_a_continuation() {
     assert_eq!(r.result()["result"], "Continued.");
 }
 
+/// turns_max2_max_tokens, turns_max1_stream_error: continuing a cut answer is not a turn.
+#[tokio::test]
+async fn cut_answer_continuations_do_not_count_toward_max_turns() {
+    let cut =
+        |t: &str| json!({"content": [{"type": "text", "text": t}], "stop_reason": "max_tokens"});
+    let script = json!({"responses": [cut("One"), cut("Two"), text("Three.")]});
+    let (r, _d) = run(
+        script,
+        "Hi",
+        json!({"permission_mode": "bypassPermissions", "max_turns": 1}),
+    )
+    .await;
+    assert_eq!(r.requests.len(), 3);
+    let res = r.result();
+    assert_eq!(
+        (&res["subtype"], &res["num_turns"], &res["result"]),
+        (&json!("success"), &json!(3), &json!("Three."))
+    );
+}
+
+/// turns_stream_error_nudge (TypeScript): the request to resume a broken-off answer is a
+/// synthetic user message.
+#[tokio::test]
+async fn a_broken_stream_is_resumed_by_a_synthetic_message() {
+    let script = json!({"responses": [
+        {"content": [{"type": "text", "text": "Partial"}],
+         "stream_error": {"type": "overloaded_error", "message": "Overloaded"}},
+        text("Whole.")]});
+    let (r, _d) = run(script, "Hi", bypass()).await;
+    let nudge = r.of_type("user")[0];
+    assert!(nudge["message"]["content"][0]["text"]
+        .as_str()
+        .unwrap()
+        .starts_with("Your response above was cut off mid-stream."));
+    assert_eq!(nudge["isSynthetic"], true);
+    assert_eq!(r.result()["result"], "Whole.");
+}
+
 #[tokio::test]
 async fn partial_messages_stream_raw_events() {
     let (r, _d) = run(
@@ -467,6 +505,162 @@ async fn can_use_tool_closure_denies() {
         json!([{"tool_name": "Bash", "tool_use_id": "toolu_01", "tool_input": {"command": "touch denied.txt", "description": "run"}}])
     );
     assert!(!dir.path().join("denied.txt").exists());
+}
+
+/// A callback that refuses every prompt with `interrupt: true`.
+fn interrupting() -> Callbacks {
+    Callbacks {
+        can_use_tool: Some(std::sync::Arc::new(
+            |_: String, _: Value, _: oxagent::CanUseToolRequest| {
+                Box::pin(async move {
+                    PermissionResult::Deny {
+                        message: "Stop".into(),
+                        interrupt: true,
+                    }
+                }) as futures::future::BoxFuture<'static, PermissionResult>
+            },
+        )),
+        ..Callbacks::default()
+    }
+}
+
+/// turns_int_*: the refused call's neighbours that had not run are rejected too, and the
+/// interruption notice counts as a turn.
+#[tokio::test]
+async fn an_interrupting_refusal_rejects_the_calls_beside_it() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("a.txt"), "A\n").unwrap();
+    let read = |id: &str| json!({"type": "tool_use", "id": id, "name": "Read", "input": {"file_path": dir.path().join("a.txt")}});
+    let write = json!({"type": "tool_use", "id": "toolu_02", "name": "Write", "input": {"file_path": dir.path().join("w.txt"), "content": "x"}});
+    let script = json!({"responses": [{"content": [read("toolu_01"), write, read("toolu_03")]}, text("never")]});
+    let r = run_with(
+        script,
+        "Go",
+        json!({"permission_mode": "default"}),
+        interrupting(),
+        dir.path(),
+    )
+    .await;
+    let rejected = "The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file). STOP what you are doing and wait for the user to tell you how to proceed.";
+    let results = r.tool_results();
+    assert_eq!(results[0].0, "1\tA\n2\t");
+    for (text, is_error, structured) in &results[1..] {
+        assert_eq!(
+            (text.as_str(), is_error, structured),
+            (rejected, &json!(true), &json!("User rejected tool use"))
+        );
+    }
+    let res = r.result();
+    assert_eq!(res["num_turns"], 5);
+    assert_eq!(res["terminal_reason"], "aborted_tools");
+    assert_eq!(res["permission_denials"].as_array().unwrap().len(), 1);
+    assert!(!dir.path().join("w.txt").exists());
+}
+
+/// turns_max1_interrupt: interrupted in the last round max_turns allows, the turn ends as
+/// max_turns (with the interrupt as its terminal reason).
+#[tokio::test]
+async fn an_interrupt_in_the_last_allowed_round_reports_max_turns() {
+    let dir = tempfile::tempdir().unwrap();
+    let write = json!({"type": "tool_use", "id": "toolu_01", "name": "Write", "input": {"file_path": dir.path().join("w.txt"), "content": "x"}});
+    let script = json!({"responses": [{"content": [write]}, text("never")]});
+    let r = run_with(
+        script,
+        "Go",
+        json!({"permission_mode": "default", "max_turns": 1}),
+        interrupting(),
+        dir.path(),
+    )
+    .await;
+    let res = r.result();
+    assert_eq!(
+        (
+            &res["subtype"],
+            &res["num_turns"],
+            &res["terminal_reason"],
+            &res["errors"]
+        ),
+        (
+            &json!("error_max_turns"),
+            &json!(2),
+            &json!("aborted_tools"),
+            &json!(["Reached maximum number of turns (1)"])
+        )
+    );
+}
+
+/// paths_hooks_input, paths_callback_dotdot_*: can_use_tool sees the path resolved; handing
+/// that input back runs the call as the model wrote it.
+#[tokio::test]
+async fn callbacks_see_resolved_paths_and_results_keep_the_given_one() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("sub")).unwrap();
+    let seen = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let log = seen.clone();
+    let callbacks = Callbacks {
+        can_use_tool: Some(std::sync::Arc::new(
+            move |_: String, input: Value, _: oxagent::CanUseToolRequest| {
+                log.lock().unwrap().push(input.clone());
+                Box::pin(async move {
+                    PermissionResult::Allow {
+                        updated_input: Some(input),
+                        updated_permissions: Vec::new(),
+                    }
+                }) as futures::future::BoxFuture<'static, PermissionResult>
+            },
+        )),
+        ..Callbacks::default()
+    };
+    let write = json!({"content": [{"type": "tool_use", "id": "toolu_01", "name": "Write",
+        "input": {"file_path": "sub/../new.txt", "content": "n\n"}}]});
+    let r = run_with(
+        json!({"responses": [write, text("Done.")]}),
+        "Go",
+        json!({"permission_mode": "default"}),
+        callbacks,
+        dir.path(),
+    )
+    .await;
+    let cwd = dir.path().canonicalize().unwrap();
+    assert_eq!(
+        seen.lock().unwrap()[0]["file_path"],
+        json!(cwd.join("new.txt").to_string_lossy())
+    );
+    assert!(r.tool_results()[0]
+        .0
+        .starts_with("File created successfully at: sub/../new.txt "));
+}
+
+/// refusals_plan_B_B, perm_npm_plan: the first refusal for want of the auto-mode classifier
+/// is preceded, once, by a warning naming the gateway the requests go through.
+#[tokio::test]
+async fn the_classifier_warning_comes_once_before_the_first_refusal() {
+    let script = json!({"responses": [
+        {"content": [
+            {"type": "tool_use", "id": "toolu_01", "name": "Bash", "input": {"command": "touch a.txt"}},
+            {"type": "tool_use", "id": "toolu_02", "name": "Bash", "input": {"command": "touch b.txt"}}]},
+        text("Done.")]});
+    let (r, _d) = run(script, "Go", json!({"permission_mode": "plan"})).await;
+    let system: Vec<&str> = r
+        .of_type("system")
+        .iter()
+        .map(|m| m["subtype"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        system,
+        [
+            "init",
+            "informational",
+            "permission_denied",
+            "permission_denied"
+        ]
+    );
+    let warning = r.of_type("system")[1];
+    assert_eq!(warning["tag"], "auto_mode_no_server_check");
+    assert!(warning["content"]
+        .as_str()
+        .unwrap()
+        .contains("your requests go through 127.0.0.1:"));
 }
 
 #[tokio::test]

@@ -12,42 +12,10 @@
 
 mod scenario;
 
-use scenario::{run_scenario, ScenarioRun};
 use serde_json::Value;
 
 fn check(name: &str) {
-    let rt = tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-        .unwrap();
-    let ScenarioRun {
-        messages,
-        golden,
-        files,
-        golden_files,
-    } = rt.block_on(run_scenario(name));
-    let ours = scenario::project_all(&messages);
-    let theirs = scenario::project_all(&golden);
-    let mut diffs = Vec::new();
-    scenario::diff(
-        "messages",
-        &Value::Array(theirs),
-        &Value::Array(ours.clone()),
-        &mut diffs,
-    );
-    if let Some(Value::Object(gf)) = golden_files {
-        // Text files are compared by content; large and binary ones (hashed in the traces)
-        // only by presence.
-        for (path, want) in gf {
-            match (&want, files.get(&path)) {
-                (_, None) => diffs.push(format!("files.{path}: missing here")),
-                (Value::String(_) | Value::Null, Some(got)) => {
-                    scenario::diff(&format!("files.{path}"), &want, got, &mut diffs)
-                }
-                _ => {}
-            }
-        }
-    }
+    let (mut diffs, ours) = scenario::differences(name);
     // Differences we keep on purpose: model-facing notes we word ourselves.
     // A subagent result's `harnessSectionHash` is an opaque digest of the reference's own
     // making; ours is a different, equally stable one.

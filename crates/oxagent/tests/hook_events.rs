@@ -167,3 +167,49 @@ async fn without_a_permission_request_answer_the_prompt_is_denied() {
     let denied = &tool_results(&messages)[0];
     assert!(denied.contains("needs approval"), "{denied}");
 }
+
+/// turns_pre_stop_*: a PreToolUse `continue: false` lets the call run; the turn ends after
+/// the round, before the next request.
+#[tokio::test]
+async fn a_pre_tool_use_stop_ends_the_turn_after_the_call() {
+    let log = Log::default();
+    let hooks = every(
+        &["PreToolUse"],
+        &log,
+        |_| json!({"continue": false, "stopReason": "enough"}),
+    );
+    let messages = run(
+        vec![bash("toolu_01", "echo ran"), text("never")].into(),
+        hooks,
+    )
+    .await;
+    assert_eq!(tool_results(&messages), ["ran"]);
+    let result = messages.last().unwrap();
+    assert_eq!(
+        (&result["terminal_reason"], &result["num_turns"]),
+        (&json!("hook_stopped"), &json!(2))
+    );
+    assert!(!messages
+        .iter()
+        .any(|m| m["message"]["content"][0]["text"] == "never"));
+}
+
+/// turns_postfail_stop: a PostToolUseFailure `continue: false` does not end the turn.
+#[tokio::test]
+async fn a_post_tool_use_failure_stop_is_not_followed() {
+    let log = Log::default();
+    let hooks = every(
+        &["PostToolUseFailure"],
+        &log,
+        |_| json!({"continue": false, "stopReason": "enough"}),
+    );
+    let read = json!({"content": [{"type": "tool_use", "id": "toolu_01", "name": "Read",
+        "input": {"file_path": "missing.txt"}}]});
+    let messages = run(vec![read, text("Went on.")].into(), hooks).await;
+    assert_eq!(log.lock().unwrap().len(), 1);
+    let result = messages.last().unwrap();
+    assert_eq!(
+        (&result["terminal_reason"], &result["result"]),
+        (&json!("completed"), &json!("Went on."))
+    );
+}

@@ -281,6 +281,8 @@ fn systems() -> Vec<Message> {
                 prompt_kept: false,
                 reason: "no".into(),
             }),
+            is_meta: None,
+            tag: None,
         })),
         system(SystemBody::Notification(Notification {
             key: "stop-hook-error".into(),

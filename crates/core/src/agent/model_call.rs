@@ -173,6 +173,10 @@ fn on_stream_event(
             session_id: session.config.session_id.clone(),
         }));
     }
+    // A call naming no tool is answered before its block's end is passed on.
+    if let Some(unknown) = call.take_if(|c| deps.tools.get(&c.name).is_none()) {
+        round.take_call(session, deps, st, unknown);
+    }
     if session.config.include_partial_messages && kind != "ping" && kind != "error" {
         // The display setting goes with the response's start and each thinking block's.
         let opens_thinking = kind == "message_start"
@@ -188,11 +192,11 @@ fn on_stream_event(
     }
     // A call goes to its tool once the block's end has been passed on.
     if let Some(call) = call {
-        round.take_call(session, deps, call);
+        round.take_call(session, deps, st, call);
     }
-    if kind == "content_block_start" {
-        // Calls answered while the previous block streamed report now.
-        round.report_answered(session, deps, st);
+    if kind != "ping" {
+        // Calls answered while the response streams report when their time comes.
+        round.stream_event(session, deps, st, &kind);
     }
 }
 

@@ -6,7 +6,12 @@ use crate::model::ApiError;
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) enum TurnEnd {
     Completed,
-    MaxTurns(u32),
+    /// The next round would pass `max_turns`; `aborted`: the turn was interrupted in the
+    /// last round it was allowed.
+    MaxTurns {
+        max: u32,
+        aborted: bool,
+    },
     Budget(f64),
     ApiError {
         text: String,
@@ -70,11 +75,18 @@ impl TurnEnd {
                 result: Some(last_text.unwrap_or_default()),
                 ..base
             },
-            TurnEnd::MaxTurns(n) => ResultFields {
+            // The reference counts the round that was refused: max_turns + 1, however many
+            // results the rounds added.
+            TurnEnd::MaxTurns { max, aborted } => ResultFields {
                 subtype: ResultSubtype::ErrorMaxTurns,
                 is_error: true,
-                errors: Some(vec![format!("Reached maximum number of turns ({n})")]),
-                terminal_reason: "max_turns",
+                num_turns: max + 1,
+                errors: Some(vec![format!("Reached maximum number of turns ({max})")]),
+                terminal_reason: if *aborted {
+                    "aborted_tools"
+                } else {
+                    "max_turns"
+                },
                 ..base
             },
             TurnEnd::Budget(b) => ResultFields {
@@ -195,6 +207,34 @@ mod tests {
             endpoint: "127.0.0.1:9".into(),
             request_id: None,
         }
+    }
+
+    /// turns_max1_par3, turns_max2_par_2_3, turns_max3_1_2_3: parallel results do not count.
+    #[test]
+    fn max_turns_counts_the_refused_round() {
+        let f = TurnEnd::MaxTurns {
+            max: 2,
+            aborted: false,
+        }
+        .fields(7, Some("tool_use".into()), None);
+        assert_eq!(
+            (f.num_turns, f.errors, f.terminal_reason),
+            (
+                3,
+                Some(vec!["Reached maximum number of turns (2)".to_string()]),
+                "max_turns"
+            )
+        );
+        // turns_max1_interrupt: interrupted in the last allowed round.
+        let f = TurnEnd::MaxTurns {
+            max: 1,
+            aborted: true,
+        }
+        .fields(4, None, None);
+        assert_eq!(
+            (f.subtype, f.num_turns, f.terminal_reason),
+            (ResultSubtype::ErrorMaxTurns, 2, "aborted_tools")
+        );
     }
 
     #[test]

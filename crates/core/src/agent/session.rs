@@ -72,6 +72,8 @@ pub struct Session {
     pub(crate) stop_blocked_before: bool,
     /// What tools spent on requests of their own, not yet counted.
     pub side_ledger: Arc<crate::usage::SideLedger>,
+    /// The warning that the auto-mode classifier cannot run went out already.
+    pub(crate) classifier_warned: std::sync::atomic::AtomicBool,
     /// How the last turn failed, when an API error ended it.
     pub api_failure: Option<ApiFailure>,
     /// What UserPromptSubmit hooks see of the next prompt when it is not the prompt's text
@@ -107,6 +109,7 @@ impl Session {
             prompt_id: None,
             stop_blocked_before: false,
             side_ledger: Arc::default(),
+            classifier_warned: Default::default(),
             api_failure: None,
             prompt_hook_text: None,
         }
@@ -145,6 +148,7 @@ impl Session {
             live: &self.live,
             prompt_id: self.prompt_id.as_deref(),
             nested_memory: self.nested_memory.as_deref(),
+            classifier_warned: &self.classifier_warned,
         }
     }
 
@@ -155,6 +159,7 @@ impl Session {
             live: &self.live,
             prompt_id: self.prompt_id.as_deref(),
             nested_memory: self.nested_memory.as_deref(),
+            classifier_warned: &self.classifier_warned,
         };
         let conversation = Conversation {
             history: &mut self.history,
@@ -380,7 +385,10 @@ impl Session {
             }
             if let Some(max) = self.config.max_turns {
                 if st.requests >= max {
-                    return TurnEnd::MaxTurns(max);
+                    return TurnEnd::MaxTurns {
+                        max,
+                        aborted: false,
+                    };
                 }
             }
             let (view, mut conversation) = self.parts();
@@ -409,11 +417,15 @@ impl Session {
                 }
             }
             if response.stream_error.is_some() && response.has_blocks() && !round.has_calls() {
-                deps.emit
-                    .emit(self.view().user_text(STREAM_ERROR_NUDGE, deps));
+                let mut nudge = self.view().user_text(STREAM_ERROR_NUDGE, deps);
+                if let Message::User(m) = &mut nudge {
+                    m.is_synthetic = Some(true);
+                }
+                deps.emit.emit(nudge);
                 self.history
                     .push(Turn::user(vec![reminder(STREAM_ERROR_NUDGE)]));
                 st.num_turns += 1;
+                st.requests -= 1;
                 continue;
             }
             if !round.has_calls() {
@@ -426,6 +438,7 @@ impl Session {
                     self.history
                         .push(Turn::user(vec![reminder(MAX_TOKENS_NUDGE)]));
                     st.num_turns += 1;
+                    st.requests -= 1;
                     continue;
                 }
                 if let Some(tool) = self.config.final_answer_tool.clone() {
@@ -458,6 +471,12 @@ impl Session {
             }
             let (view, mut conversation) = self.parts();
             if let Some(end) = round.finish(&view, &mut conversation, deps, st).await {
+                // Interrupted in the last round max_turns allows: the limit is what the
+                // result reports (the reference checks it before it reports the interrupt).
+                let last = self.config.max_turns.filter(|max| st.requests >= *max);
+                if let (TurnEnd::Interrupted { during_tools: true }, Some(max)) = (&end, last) {
+                    return TurnEnd::MaxTurns { max, aborted: true };
+                }
                 return end;
             }
         }
@@ -538,6 +557,7 @@ impl Session {
             live: &self.live,
             prompt_id: self.prompt_id.as_deref(),
             nested_memory: self.nested_memory.as_deref(),
+            classifier_warned: &self.classifier_warned,
         };
         let history = &mut self.history;
         flow::stop_hooks(&view, deps, st, history, &mut self.stop_blocked_before).await

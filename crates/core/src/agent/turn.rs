@@ -27,6 +27,8 @@ pub(crate) fn reminder(text: &str) -> ContentBlock {
 pub(crate) struct TurnState {
     pub usage: Usage,
     pub num_turns: u32,
+    /// Model calls that count toward `max_turns`: the first, and each one after a tool round
+    /// or a Stop hook's block; the continuation of a cut answer does not count.
     pub requests: u32,
     pub api_ms: u64,
     pub denials: Vec<PermissionDenial>,

@@ -6,9 +6,11 @@
 //! comes apart, in a `turn::Conversation`:
 //!
 //! ```text
-//! Session ──view()───► SessionView { config, live, prompt_id, nested_memory }
+//! Session ──view()───► SessionView { config, live, prompt_id, nested_memory, classifier_warned }
 //!         ──parts()──► (SessionView, Conversation)
 //! ```
+
+use std::sync::atomic::AtomicBool;
 
 use crate::config::SessionConfig;
 use crate::content::{ContentBlock, UserContent};
@@ -34,6 +36,8 @@ pub(crate) struct SessionView<'a> {
     pub prompt_id: Option<&'a str>,
     /// Finds CLAUDE.md files in subdirectories as tools reach them (none: not loaded).
     pub nested_memory: Option<&'a dyn NestedMemory>,
+    /// The warning that the auto-mode classifier cannot run went out already.
+    pub classifier_warned: &'a AtomicBool,
 }
 
 impl SessionView<'_> {

@@ -28,7 +28,7 @@ use serde_json::Value;
 
 use crate::config::PermissionMode;
 use crate::rules::path::{resolve, rule_matches, rule_matches_dir};
-use crate::rules::{bash, call_path, file_rule_kind, shell, RuleBehavior};
+use crate::rules::{bash, call_path, file_rule_kind, path_rule_kind, shell, RuleBehavior};
 use crate::tool::Tool;
 
 use super::{PermissionContext, ToolPermission};
@@ -75,6 +75,8 @@ const SHELL_SCRIPT_DENIED: &str = "A permission rule denies a command inside thi
 const SHELL_SCRIPT_REASON: &str = "A permission rule denies a command in this shell -c script";
 /// What `dontAsk` answers instead of a prompt (after "Permission to use <tool> ").
 pub const DONT_ASK_TEXT: &str = "has been denied because Claude Code is running in don't ask mode. IMPORTANT: You *may* attempt to accomplish this action using other tools that might naturally be used to accomplish this goal, e.g. using head instead of cat. But you *should not* attempt to work around this denial in malicious ways, e.g. do not use your ability to run tests to execute non-test actions. You should only try to work around this restriction in reasonable ways that do not attempt to bypass the intent behind this denial. If you believe this capability is essential to complete the user's request, STOP and explain to the user what you were trying to do and why you need this permission. Let the user decide how to proceed.";
+/// `decision_reason_code` of the refusal below.
+pub const NO_CLASSIFIER_CODE: &str = "auto_mode_no_check_in_session";
 /// What `auto` (and `plan` for commands) answers when no classifier can decide.
 pub const NO_CLASSIFIER_TEXT: &str = "Auto mode is unavailable: its safety check does not run for this session, so Bash was not run. Other actions that need the check will be denied too, and retrying won't help. Finish what you can without them, then tell the user what is blocked and that they can switch to another permission mode.";
 
@@ -111,7 +113,27 @@ fn request_text(name: &str, input: &Value, ctx: &PermissionContext) -> String {
 }
 
 /// The call's decision before prompting. `hook` is a PreToolUse hook's `allow` or `ask`.
+/// A write to a symbolic link is refused whatever would have allowed or asked for it
+/// (failures and rule denials come first).
 pub fn evaluate(
+    tool: &dyn Tool,
+    input: &Value,
+    ctx: &PermissionContext,
+    hook: Option<&str>,
+) -> Outcome {
+    let outcome = rules_mode_and_tool(tool, input, ctx, hook);
+    match outcome {
+        Outcome::Allow | Outcome::Ask(_) => {
+            match super::write_target::symlink_refusal(tool.name(), input, ctx) {
+                Some(refusal) => Outcome::Deny(refusal),
+                None => outcome,
+            }
+        }
+        _ => outcome,
+    }
+}
+
+fn rules_mode_and_tool(
     tool: &dyn Tool,
     input: &Value,
     ctx: &PermissionContext,
@@ -134,7 +156,7 @@ pub fn evaluate(
         let real = std::fs::canonicalize(&abs).unwrap_or_else(|_| abs.clone());
         let search = matches!(name, "Glob" | "Grep");
         let hit = rules.of(RuleBehavior::Deny).any(|e| {
-            file_rule_kind(&e.rule.tool) == Some(kind)
+            path_rule_kind(&e.rule) == Some(kind)
                 && e.rule.content.as_deref().is_some_and(|c| {
                     let r = roots.for_source(e.source);
                     [&abs, &real].iter().any(|path| {
@@ -366,7 +388,7 @@ pub fn settle(
                 message: NO_CLASSIFIER_TEXT.replace("so Bash was", &format!("so {tool_name} was")),
                 reason_type: Some("classifier".into()),
                 reason: Some("Classifier unavailable".into()),
-                code: Some("auto_mode_no_check_in_session".into()),
+                code: Some(NO_CLASSIFIER_CODE.into()),
             })
         }
         _ => {}

@@ -5,6 +5,7 @@
 //! and the evaluation ([`evaluate`]); rule parsing lives in [`crate::rules`].
 
 pub mod evaluate;
+pub mod write_target;
 
 use std::path::PathBuf;
 

@@ -286,6 +286,13 @@ pub struct Informational {
     pub prevent_continuation: Option<bool>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub prompt_submit_outcome: Option<PromptSubmitOutcome>,
+    /// Whether the notice is for the model's context only (the classifier warning: `false`).
+    #[serde(rename = "isMeta", default, skip_serializing_if = "Option::is_none")]
+    pub is_meta: Option<bool>,
+    /// What the notice is about, for a host that recognises it
+    /// (`auto_mode_no_server_check`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tag: Option<String>,
 }
 
 /// How UserPromptSubmit hooks refused a prompt.

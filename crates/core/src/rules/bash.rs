@@ -22,7 +22,7 @@ use std::collections::BTreeMap;
 
 use super::path::{resolve, rule_matches};
 use super::shell::{parse, Parsed, SimpleCommand};
-use super::{file_rule_kind, RuleBehavior, RuleEntry, RuleRoots, RuleSet};
+use super::{path_rule_kind, RuleBehavior, RuleEntry, RuleRoots, RuleSet};
 
 /// Variables whose value cannot change what a command does; a prefix setting one of them
 /// does not defeat an allow rule.
@@ -164,7 +164,7 @@ pub fn find_rule(
         .of(behavior)
         .filter(|e| {
             (e.rule.tool == "Bash" && e.rule.content.is_some())
-                || (e.rule.content.is_some() && file_rule_kind(&e.rule.tool).is_some())
+                || (e.rule.content.is_some() && path_rule_kind(&e.rule).is_some())
         })
         .collect();
     if entries.is_empty() {

@@ -310,10 +310,22 @@ pub fn call_path(input: &Value) -> Option<&str> {
         .find_map(|k| input.get(*k).and_then(Value::as_str))
 }
 
+/// The kind of file access a path rule names. Writes are `Edit(...)` rules: the reference
+/// leaves `Write(path)` rules out of every decision (the bare `Write` still names the tool).
+pub fn path_rule_kind(rule: &PermissionRule) -> Option<&'static str> {
+    match rule.tool.as_str() {
+        "Write" => None,
+        tool => file_rule_kind(tool),
+    }
+}
+
 /// Whether `rule` covers one call of `tool` (not Bash).
 pub fn covers_call(rule: &PermissionRule, tool: &str, input: &Value, roots: &RuleRoots) -> bool {
     let tool = canonical_tool(tool);
-    if let (Some(kind), Some(rule_kind)) = (file_rule_kind(tool), file_rule_kind(&rule.tool)) {
+    if rule.tool == "Write" && rule.content.is_some() {
+        return false;
+    }
+    if let (Some(kind), Some(rule_kind)) = (file_rule_kind(tool), path_rule_kind(rule)) {
         if kind != rule_kind {
             return false;
         }
@@ -461,13 +473,24 @@ mod tests {
             cwd: "/ws".into(),
             home: Some("/home/u".into()),
         };
-        let edit = PermissionRule::parse("Write(src/**)").unwrap();
+        let edit = PermissionRule::parse("Edit(src/**)").unwrap();
         assert!(covers_call(
             &edit,
-            "Edit",
+            "Write",
             &json!({"file_path": "/ws/src/a.rs"}),
             &roots
         ));
+        // refusals_rule_*_write_content_*: a Write(path) rule covers no call at all.
+        let write = PermissionRule::parse("Write(src/**)").unwrap();
+        for tool in ["Write", "Edit"] {
+            assert!(!covers_call(
+                &write,
+                tool,
+                &json!({"file_path": "/ws/src/a.rs"}),
+                &roots
+            ));
+        }
+        assert!(PermissionRule::parse("Write").unwrap().names_tool("Write"));
         assert!(!covers_call(
             &edit,
             "Read",

@@ -351,21 +351,28 @@ impl SessionTask {
 }
 
 /// One turn. The user did not type a notification: a background command's turn runs no
-/// UserPromptSubmit hooks.
+/// UserPromptSubmit or Stop hooks.
 async fn turn(
     session: &mut Session,
     deps: &Deps<'_>,
     prompt: UserContent,
     notification: Option<&Notification>,
 ) -> oxagent_core::message::ResultMessage {
-    // A background agent's notification runs them, with its bare notification as the prompt.
+    // A background agent's notification runs them, with its bare notification as the prompt;
+    // a background command's runs neither the prompt's nor the Stop hooks.
     session.prompt_hook_text = notification.and_then(Notification::hook_text);
-    let prompt_hooks = notification
-        .filter(|_| session.prompt_hook_text.is_none())
-        .and_then(|_| session.config.hooks.remove("UserPromptSubmit"));
+    let quiet = notification.is_some() && session.prompt_hook_text.is_none();
+    let mut set_aside = Vec::new();
+    if quiet {
+        for event in ["UserPromptSubmit", "Stop"] {
+            if let Some(h) = session.config.hooks.remove(event) {
+                set_aside.push((event, h));
+            }
+        }
+    }
     let result = session.run_turn(prompt, deps).await;
-    if let Some(h) = prompt_hooks {
-        session.config.hooks.insert("UserPromptSubmit".into(), h);
+    for (event, h) in set_aside {
+        session.config.hooks.insert(event.into(), h);
     }
     result
 }

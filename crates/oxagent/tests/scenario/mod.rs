@@ -28,6 +28,45 @@ fn load(rel: &str) -> Value {
     serde_json::from_str(&text).unwrap()
 }
 
+/// Runs scenario `name` on a runtime of its own and compares it with the reference: the
+/// differences (messages as projected, then the workspace's text files), and our projected
+/// messages.
+pub fn differences(name: &str) -> (Vec<String>, Vec<Value>) {
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let ScenarioRun {
+        messages,
+        golden,
+        files,
+        golden_files,
+    } = rt.block_on(run_scenario(name));
+    let ours = project_all(&messages);
+    let theirs = project_all(&golden);
+    let mut diffs = Vec::new();
+    diff(
+        "messages",
+        &Value::Array(theirs),
+        &Value::Array(ours.clone()),
+        &mut diffs,
+    );
+    if let Some(Value::Object(gf)) = golden_files {
+        // Text files are compared by content; large and binary ones (hashed in the traces)
+        // only by presence.
+        for (path, want) in gf {
+            match (&want, files.get(&path)) {
+                (_, None) => diffs.push(format!("files.{path}: missing here")),
+                (Value::String(_) | Value::Null, Some(got)) => {
+                    diff(&format!("files.{path}"), &want, got, &mut diffs)
+                }
+                _ => {}
+            }
+        }
+    }
+    (diffs, ours)
+}
+
 pub async fn run_scenario(name: &str) -> ScenarioRun {
     run_scenario_with_requests(name).await.0
 }

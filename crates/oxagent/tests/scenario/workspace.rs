@@ -119,7 +119,9 @@ impl Workspace {
                     .replace(&*self.home.to_string_lossy(), "<HOME>")
                     .replace(&*self.root.to_string_lossy(), "<ROOT>")
                     .replace(&format!("claude-{}/", uid()), "claude-<UID>/");
-                Value::String(durations(&token_estimates(&uuids_replaced(&s))))
+                Value::String(result_ids(&durations(&token_estimates(&uuids_replaced(
+                    &s,
+                )))))
             }
             Value::Array(a) => Value::Array(a.iter().map(|x| self.normalize(x)).collect()),
             Value::Object(m) => Value::Object(
@@ -282,6 +284,25 @@ fn mock_host(s: &str) -> String {
         } else {
             out.push_str("127.0.0.1:");
             rest = after;
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// `tool-results/<id>.txt` -> `tool-results/<RESULT_ID>.txt`: the saved output's name.
+fn result_ids(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut rest = s;
+    while let Some(at) = rest.find("tool-results/") {
+        let (head, tail) = rest.split_at(at + "tool-results/".len());
+        out.push_str(head);
+        match tail.find(".txt") {
+            Some(end) if !tail[..end].contains(['/', ' ', '\n']) => {
+                out.push_str("<RESULT_ID>");
+                rest = &tail[end..];
+            }
+            _ => rest = tail,
         }
     }
     out.push_str(rest);

@@ -184,7 +184,8 @@ impl TypedTool for EditTool {
         } else {
             "has been updated successfully."
         };
-        let head = format!("The file {} {updated_text}", path.display());
+        // The path as the model wrote it, as the reference shows it.
+        let head = format!("The file {} {updated_text}", input.file_path);
         let mut result = json!({
             "filePath": input.file_path,
             "oldString": input.old_string,

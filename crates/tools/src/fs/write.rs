@@ -70,6 +70,16 @@ pub(crate) fn refuse_special(path: &Path) -> Option<ToolOutput> {
     None
 }
 
+/// A Write aimed at a directory (also through a link) fails before anything is asked.
+fn directory_error(path: &Path) -> Option<String> {
+    path.is_dir().then(|| {
+        format!(
+            "{} is a directory, not a file. To create a file inside it, include the file name in file_path.",
+            path.display()
+        )
+    })
+}
+
 /// Writes `content`, creating parent directories.
 pub(crate) async fn write_file(path: &Path, content: &str) -> Result<(), ToolOutput> {
     if let Some(parent) = path.parent() {
@@ -107,6 +117,12 @@ impl TypedTool for WriteTool {
     }
 
     fn check_permission(&self, input: &Value, ctx: &PermissionContext) -> ToolPermission {
+        let target = input.get("file_path").and_then(Value::as_str);
+        if let Some(message) = target.and_then(|p| directory_error(&resolve(p, &ctx.cwd))) {
+            return ToolPermission::Deny {
+                message: format!("<tool_use_error>{message}</tool_use_error>"),
+            };
+        }
         permission_checks::check_write_input(input, "file_path", ctx)
     }
 
@@ -116,6 +132,9 @@ impl TypedTool for WriteTool {
 
     async fn run(&self, input: WriteInput, ctx: &ToolContext) -> ToolOutput {
         let path = resolve(&input.file_path, &ctx.cwd);
+        if let Some(message) = directory_error(&path) {
+            return wrapped_error(message);
+        }
         if let Some(refusal) = refuse_special(&path) {
             return refusal;
         }
@@ -128,7 +147,8 @@ impl TypedTool for WriteTool {
             return out;
         }
         self.files.record(&path, &input.content);
-        let shown = path.display();
+        // The path as the model wrote it (`..`, `~` and all), as the reference shows it.
+        let shown = &input.file_path;
         match original {
             None => success(
                 format!("File created successfully at: {shown} {FILE_STATE_CURRENT}"),

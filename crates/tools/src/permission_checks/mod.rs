@@ -110,6 +110,19 @@ pub(crate) fn add_directory_suggestion(path: &Path) -> Value {
     json!({"type": "addDirectories", "directories": [dir.display().to_string()], "destination": "session"})
 }
 
+/// `{type: addRules}` allowing Read under the directory holding `path` for the session
+/// (`//abs/dir/**`, the absolute-path rule spelling).
+fn read_rule_suggestion(path: &Path) -> Value {
+    let dir = if path.is_dir() {
+        path
+    } else {
+        path.parent().unwrap_or(path)
+    };
+    let rule = format!("/{}/**", dir.display());
+    json!({"type": "addRules", "rules": [{"toolName": "Read", "ruleContent": rule}],
+           "behavior": "allow", "destination": "session"})
+}
+
 pub(crate) fn accept_edits_suggestion() -> Value {
     json!({"type": "setMode", "mode": "acceptEdits", "destination": "session"})
 }
@@ -133,7 +146,7 @@ pub fn check_read(input_path: &str, ctx: &PermissionContext) -> ToolPermission {
             message,
             Some("workingDir"),
             None,
-            vec![add_directory_suggestion(&path)],
+            vec![read_rule_suggestion(&path)],
         ),
         Location::ThroughSymlink { target } => ask(
             format!("{message} {}.", symlink_note(&path, &target)),
@@ -174,22 +187,39 @@ pub fn check_write(input_path: &str, ctx: &PermissionContext) -> ToolPermission 
     match locate(&path, ctx) {
         Location::Inside if ctx.mode == PermissionMode::AcceptEdits => ToolPermission::Allow,
         Location::Inside => ask(message, None, None, vec![accept_edits_suggestion()]),
+        // An existing file out there was never read in this session: the write fails first,
+        // reached by `..` as much as through a link.
+        Location::Outside if real_path(&path).is_file() => not_read_yet(),
+        Location::ThroughSymlink { target } if target.is_file() => not_read_yet(),
         Location::Outside => ask(
             message,
             Some("workingDir"),
             None,
-            vec![add_directory_suggestion(&path), accept_edits_suggestion()],
+            vec![accept_edits_suggestion(), add_directory_suggestion(&path)],
         ),
-        // An existing file out there was never read in this session: the write fails first.
-        Location::ThroughSymlink { target } if target.is_file() => ToolPermission::Deny {
-            message: NOT_READ_YET.to_string(),
-        },
-        Location::ThroughSymlink { target } => ask(
-            format!("{message} {}.", symlink_note(&path, &target)),
-            Some("safetyCheck"),
-            None,
-            Vec::new(),
-        ),
+        // Both the directory named and the one it leads to would have to be added.
+        Location::ThroughSymlink { target } => {
+            let dirs: Vec<String> = [&path, &target]
+                .iter()
+                .filter_map(|p| p.parent())
+                .map(|d| d.display().to_string())
+                .collect();
+            ask(
+                format!("{message} {}.", symlink_note(&path, &target)),
+                Some("safetyCheck"),
+                Some(&target),
+                vec![
+                    accept_edits_suggestion(),
+                    json!({"type": "addDirectories", "directories": dirs, "destination": "session"}),
+                ],
+            )
+        }
+    }
+}
+
+fn not_read_yet() -> ToolPermission {
+    ToolPermission::Deny {
+        message: NOT_READ_YET.to_string(),
     }
 }
 
@@ -256,5 +286,82 @@ mod tests {
             "linkdir/secret.txt resolves through a symlink to {}, which is outside the allowed working directories.",
             real_outside.display()
         )));
+    }
+
+    /// paths_*_edit_dotdot_outside: an existing file outside the workspace that was never
+    /// read fails before anyone is asked, by `..` as much as through a link.
+    #[test]
+    fn unread_files_outside_fail_first() {
+        let root = tempfile::tempdir().unwrap();
+        let root = std::fs::canonicalize(root.path()).unwrap();
+        let (ws, out) = (root.join("ws"), root.join("outside"));
+        std::fs::create_dir_all(&ws).unwrap();
+        std::fs::create_dir_all(&out).unwrap();
+        std::fs::write(out.join("o.txt"), "O").unwrap();
+        std::os::unix::fs::symlink(&out, ws.join("lout_dir")).unwrap();
+        let c = ctx(&ws, PermissionMode::Default);
+        for path in ["../outside/o.txt", "lout_dir/o.txt"] {
+            assert_eq!(check_write(path, &c), not_read_yet());
+        }
+        assert!(matches!(
+            check_write("../outside/new.txt", &c),
+            ToolPermission::Ask { .. }
+        ));
+    }
+
+    /// paths_callback_dotdot_*_outside, _tilde, _link_out_dir: what can_use_tool is offered
+    /// for a write out of the workspace.
+    #[test]
+    fn outside_writes_offer_the_mode_then_the_directories() {
+        let root = tempfile::tempdir().unwrap();
+        let root = std::fs::canonicalize(root.path()).unwrap();
+        let (ws, out) = (root.join("ws"), root.join("outside"));
+        std::fs::create_dir_all(&ws).unwrap();
+        std::fs::create_dir_all(&out).unwrap();
+        std::os::unix::fs::symlink(&out, ws.join("lout_dir")).unwrap();
+        let c = ctx(&ws, PermissionMode::Default);
+        let asked = |p: ToolPermission| match p {
+            ToolPermission::Ask {
+                suggestions,
+                blocked_path,
+                ..
+            } => (suggestions, blocked_path),
+            other => panic!("expected ask, got {other:?}"),
+        };
+        let (s, blocked) = asked(check_write("../outside/new.txt", &c));
+        assert_eq!(
+            s,
+            vec![
+                accept_edits_suggestion(),
+                json!({"type": "addDirectories", "directories": [out.display().to_string()], "destination": "session"})
+            ]
+        );
+        assert_eq!(blocked, None);
+        let (s, blocked) = asked(check_write("lout_dir/new.txt", &c));
+        assert_eq!(s[0], accept_edits_suggestion());
+        assert_eq!(
+            s[1]["directories"],
+            json!([
+                ws.join("lout_dir").display().to_string(),
+                out.display().to_string()
+            ])
+        );
+        assert_eq!(blocked, Some(out.join("new.txt").display().to_string()));
+    }
+
+    /// turns_int_read_outside*: a read outside is offered a session rule for its directory.
+    #[test]
+    fn outside_reads_offer_a_read_rule() {
+        let c = ctx(Path::new("/nonexistent-root/ws"), PermissionMode::Default);
+        let ToolPermission::Ask { suggestions, .. } = check_read("../outside.txt", &c) else {
+            panic!("expected ask")
+        };
+        assert_eq!(
+            suggestions,
+            vec![
+                json!({"type": "addRules", "rules": [{"toolName": "Read", "ruleContent": "//nonexistent-root/**"}],
+                        "behavior": "allow", "destination": "session"})
+            ]
+        );
     }
 }

@@ -243,7 +243,7 @@ impl TypedTool for BashTool {
             }),
             Err(e) => return wrapped_error(format!("Failed to wait for the command: {e}")),
         };
-        let output = process::read_output(&files).await;
+        let output = process::read_output_bytes(&files).await;
         let mut notes = String::new();
         if let Some(dir) = process::ended_in(&files) {
             let inside = std::iter::once(&ctx.cwd)
@@ -264,7 +264,8 @@ impl TypedTool for BashTool {
             .join(crate::paths::sanitize(&ctx.cwd))
             .join(&ctx.session_id)
             .join("tool-results");
-        let rendered = Rendered::new(&output, &notes, quiet);
+        let limit = super::large_output::bash_output_limit(&ctx.env);
+        let rendered = Rendered::with_limit(&output, &notes, quiet, limit);
         shell_output::finished(rendered, code, &results_dir, &ctx.tool_use_id).await
     }
 }

@@ -9,9 +9,11 @@
 //!
 //! [`ShellState`] is what the calls of one session share: the directory the last command
 //! ended in, the background tasks, and where output files go. [`process`] starts and kills
-//! process groups, [`output`] words the results, [`tasks`] watches background tasks.
+//! process groups, [`output`] words the results ([`large_output`] the limits and previews of
+//! long ones), [`tasks`] watches background tasks.
 
 pub mod bash;
+pub mod large_output;
 pub mod output;
 pub mod process;
 mod reaper;

@@ -6,21 +6,15 @@
 //! assert_eq!(strip_blank_edges("\n\n  a\nb\n\n"), "  a\nb");
 //! ```
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use oxagent_core::content::ToolResultContent;
 use oxagent_core::tool::ToolOutput;
 use serde_json::{json, Value};
 
-use crate::paths::format_size;
-use crate::results::plain_error;
-
+use super::large_output::{persisted_text, truncate_error, utf16_len, MAX_RESULT_CHARS};
 use super::DEFAULT_BACKGROUND_MS;
-
-/// Output longer than this (in characters) is saved to a file and previewed.
-pub const MAX_OUTPUT_CHARS: usize = 30_000;
-/// Bytes of a saved output shown in the preview.
-const PREVIEW_BYTES: usize = 2048;
+use crate::results::plain_error;
 
 /// Removes blank lines at the start and whitespace at the end, keeping the indentation of
 /// the first printed line.
@@ -49,40 +43,36 @@ pub fn with_newline(output: &str) -> String {
 pub struct Rendered {
     text: String,
     quiet: bool,
+    /// The whole output, when it passed the limit and is to be saved.
+    over: Option<Vec<u8>>,
 }
 
 impl Rendered {
-    /// `notes` (such as a cwd reset) follow the output on their own line.
-    pub fn new(output: &str, notes: &str, quiet: bool) -> Self {
-        let mut text = strip_blank_edges(output);
+    /// An output of `raw` bytes of which the model is shown the first `limit` (cut bytes of
+    /// a character read as U+FFFD). `notes` (such as a cwd reset) follow on their own line.
+    pub fn with_limit(raw: &[u8], notes: &str, quiet: bool, limit: usize) -> Self {
+        let kept = &raw[..raw.len().min(limit)];
+        let mut text = strip_blank_edges(&String::from_utf8_lossy(kept));
         if !notes.is_empty() {
             if !text.is_empty() {
                 text.push('\n');
             }
             text.push_str(notes);
         }
-        Rendered { text, quiet }
+        Rendered {
+            text,
+            quiet,
+            over: (raw.len() > limit).then(|| raw.to_vec()),
+        }
     }
 }
 
-fn char_prefix(s: &str, max_chars: usize) -> &str {
-    s.char_indices().nth(max_chars).map_or(s, |(i, _)| &s[..i])
-}
-
-fn byte_prefix(s: &str, max_bytes: usize) -> &str {
-    if s.len() <= max_bytes {
-        return s;
-    }
-    let mut end = max_bytes;
-    while !s.is_char_boundary(end) {
-        end -= 1;
-    }
-    let cut = &s[..end];
-    // End on a line break when one lies in the second half of the preview.
-    match cut.rfind('\n') {
-        Some(nl) if nl > max_bytes / 2 => &cut[..nl],
-        _ => cut,
-    }
+/// Saves `content` as `<results_dir>/<tool_use_id>.txt`.
+async fn save(results_dir: &Path, tool_use_id: &str, content: &[u8]) -> Option<PathBuf> {
+    let path = results_dir.join(format!("{tool_use_id}.txt"));
+    tokio::fs::create_dir_all(results_dir).await.ok()?;
+    tokio::fs::write(&path, content).await.ok()?;
+    Some(path)
 }
 
 /// `0.3s`, `1s`, `1.5s`, `1m 30s`, `2m`, `1h`.
@@ -103,46 +93,33 @@ pub fn format_duration(ms: u64) -> String {
     }
 }
 
-/// The result of a command that ran to its end with exit status `code`.
+/// The result of a command that ran to its end with exit status `code`. An output past the
+/// limit is saved whole (its size in bytes) and the model sees a preview of what was kept;
+/// a failure's text shows what was kept instead, cut in the middle when too long; a result
+/// too long for the model is saved and previewed.
 pub async fn finished(
     rendered: Rendered,
     code: i32,
     results_dir: &Path,
     tool_use_id: &str,
 ) -> ToolOutput {
-    let mut stdout = rendered.text.clone();
-    let mut shown = rendered.text;
+    let stdout = rendered.text;
+    let mut shown = stdout.clone();
     let mut persisted = None;
-    if shown.chars().count() > MAX_OUTPUT_CHARS {
-        let path = results_dir.join(format!("{tool_use_id}.txt"));
-        let saved = async {
-            tokio::fs::create_dir_all(results_dir).await?;
-            tokio::fs::write(&path, &shown).await
-        };
-        if saved.await.is_ok() {
-            let size = shown.len() as u64;
-            let preview = byte_prefix(&shown, PREVIEW_BYTES).to_string();
-            stdout = char_prefix(&shown, MAX_OUTPUT_CHARS).to_string();
-            shown = format!(
-                "<persisted-output>\nOutput too large ({}). Full output saved to: {}\n\nPreview (first 2KB):\n{preview}\n...\n</persisted-output>",
-                format_size(size),
-                path.display()
-            );
+    if let Some(raw) = &rendered.over {
+        if let Some(path) = save(results_dir, tool_use_id, raw).await {
+            let size = raw.len() as u64;
+            shown = persisted_text(size, &path, &stdout);
             persisted = Some((path, size));
-        } else {
-            // Could not save it: cut it instead, and say so.
-            stdout = char_prefix(&shown, MAX_OUTPUT_CHARS).to_string();
-            let cut = shown.chars().count() - MAX_OUTPUT_CHARS;
-            shown = format!("{stdout}\n\n... [{cut} characters truncated] ...");
         }
     }
     if code != 0 {
-        let text = if shown.is_empty() {
+        let text = if stdout.is_empty() {
             format!("Exit code {code}")
         } else {
-            format!("Exit code {code}\n{shown}")
+            format!("Exit code {code}\n{stdout}")
         };
-        return plain_error(text);
+        return plain_error(truncate_error(&text));
     }
     let mut result = json!({
         "stdout": stdout,
@@ -151,12 +128,20 @@ pub async fn finished(
         "isImage": false,
         "noOutputExpected": rendered.quiet,
     });
+    let saved = persisted.is_some();
     if let Some((path, size)) = persisted {
         result["persistedOutputPath"] = Value::String(path.display().to_string());
         result["persistedOutputSize"] = json!(size);
     }
     let text = if shown.is_empty() {
         "(Bash completed with no output)".to_string()
+    } else if !saved && utf16_len(&shown) > MAX_RESULT_CHARS {
+        // Kept whole under a raised limit, but too long for the model: saved and previewed
+        // too, its size the text's length.
+        match save(results_dir, tool_use_id, shown.as_bytes()).await {
+            Some(path) => persisted_text(utf16_len(&shown) as u64, &path, &shown),
+            None => shown,
+        }
     } else {
         shown
     };

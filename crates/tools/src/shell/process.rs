@@ -149,10 +149,12 @@ pub fn ended_in(files: &RunFiles) -> Option<PathBuf> {
 
 /// Reads what a run wrote, as text.
 pub async fn read_output(files: &RunFiles) -> String {
-    match tokio::fs::read(&files.output).await {
-        Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
-        Err(_) => String::new(),
-    }
+    String::from_utf8_lossy(&read_output_bytes(files).await).into_owned()
+}
+
+/// Reads what a run wrote, as the bytes it wrote.
+pub async fn read_output_bytes(files: &RunFiles) -> Vec<u8> {
+    tokio::fs::read(&files.output).await.unwrap_or_default()
 }
 
 /// Removes a finished foreground run's files.

@@ -339,7 +339,8 @@ async fn huge_output_is_saved_and_previewed() {
         oxagent_tools::paths::sanitize(&w.ws)
     ));
     let full = std::fs::read_to_string(&saved).unwrap();
-    assert!(full.starts_with("line-1\nline-2\n") && full.ends_with("line-20000"));
+    // The file holds the output as printed; the model's copy is its first 30,000 bytes.
+    assert!(full.starts_with("line-1\nline-2\n") && full.ends_with("line-20000\n"));
     let t = text(&out);
     let head = format!(
         "<persisted-output>\nOutput too large ({}). Full output saved to: {}\n\nPreview (first 2KB):\nline-1\nline-2\n",
@@ -349,9 +350,69 @@ async fn huge_output_is_saved_and_previewed() {
     assert!(t.starts_with(&head), "{}", &t[..300]);
     assert!(t.ends_with("\n...\n</persisted-output>"));
     let s = out.structured.unwrap();
-    assert_eq!(s["stdout"].as_str().unwrap().chars().count(), 30_000);
+    assert_eq!(s["stdout"], full[..30_000].trim_end());
     assert_eq!(s["persistedOutputPath"], saved.display().to_string());
     assert_eq!(s["persistedOutputSize"], full.len());
+}
+
+/// outputs_env_limit_*, outputs_utf8_odd_offset: the limit counts bytes, comes from
+/// BASH_MAX_OUTPUT_LENGTH, and the saved size is the output's bytes as printed.
+#[tokio::test]
+async fn the_output_limit_counts_bytes() {
+    let w = Ws::new();
+    let mut ctx = w.ctx("toolu_01");
+    ctx.env
+        .insert("BASH_MAX_OUTPUT_LENGTH".into(), "1000".into());
+    let out = w
+        .tool("Bash")
+        .call(
+            json!({"command": "printf a; for i in $(seq 1 1000); do printf 'é'; done; echo"}),
+            &ctx,
+        )
+        .await;
+    let s = out.structured.unwrap();
+    // 1 + 2000 + 1 bytes; the first 1,000 end inside a character.
+    assert_eq!(s["persistedOutputSize"], 2002);
+    let stdout = s["stdout"].as_str().unwrap();
+    assert_eq!(stdout, format!("a{}\u{fffd}", "é".repeat(499)));
+}
+
+/// outputs_env_limit_50000_*: under a raised limit, a text past 30,000 units is still
+/// previewed (its size in units), while stdout keeps it whole.
+#[tokio::test]
+async fn a_result_too_long_for_the_model_is_previewed() {
+    let w = Ws::new();
+    let mut ctx = w.ctx("toolu_01");
+    ctx.env
+        .insert("BASH_MAX_OUTPUT_LENGTH".into(), "100000".into());
+    let out = w
+        .tool("Bash")
+        .call(
+            json!({"command": "for i in $(seq 1 20000); do printf 'é'; done"}),
+            &ctx,
+        )
+        .await;
+    assert_eq!(
+        text(&out),
+        "é".repeat(20_000),
+        "not previewed under 30,000 units"
+    );
+    let out = w
+        .tool("Bash")
+        .call(
+            json!({"command": "for i in $(seq 1 40000); do printf 'é'; done"}),
+            &ctx,
+        )
+        .await;
+    let t = text(&out);
+    assert!(
+        t.starts_with("<persisted-output>\nOutput too large (39.1KB)."),
+        "{}",
+        &t[..80]
+    );
+    let s = out.structured.unwrap();
+    assert_eq!(s["stdout"].as_str().unwrap().chars().count(), 40_000);
+    assert!(s.get("persistedOutputSize").is_none());
 }
 
 #[tokio::test]

@@ -86,6 +86,11 @@ async fn write_refuses_symlinks_and_directories() {
             json!({"file_path": w.sub("<WS>/dir"), "content": "x"}),
         )
         .await;
+    // paths_*_link_dir_itself: a directory (also through a link) is named as one.
+    assert_eq!(
+        text(&out),
+        w.sub("<tool_use_error><WS>/dir is a directory, not a file. To create a file inside it, include the file name in file_path.</tool_use_error>")
+    );
     assert_eq!(out.is_error, Some(true));
 }
 
@@ -339,5 +344,35 @@ async fn edit_refuses_notebooks() {
     assert_eq!(
         text(&out),
         "<tool_use_error>File is a Jupyter Notebook. Use the NotebookEdit to edit this file.</tool_use_error>"
+    );
+}
+
+/// paths_*_dotdot_*: the texts name the path as the model spelt it.
+#[tokio::test]
+async fn results_name_the_path_as_given() {
+    let w = Ws::new();
+    w.file("sub/a.txt", "A\n");
+    let out = w
+        .call(
+            "Write",
+            json!({"file_path": "sub/../new.txt", "content": "n\n"}),
+        )
+        .await;
+    assert_eq!(
+        text(&out),
+        format!("File created successfully at: sub/../new.txt {CURRENT}")
+    );
+    assert_eq!(w.read("new.txt"), "n\n");
+    let dotted = w.sub("<WS>/./sub//../new.txt");
+    let out = w
+        .call(
+            "Edit",
+            json!({"file_path": dotted, "old_string": "n", "new_string": "m"}),
+        )
+        .await;
+    assert!(
+        text(&out).starts_with(&format!("The file {dotted} has been updated successfully.")),
+        "{}",
+        text(&out)
     );
 }

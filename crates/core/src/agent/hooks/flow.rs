@@ -53,6 +53,8 @@ pub(crate) fn prompt_refusal(
             prompt_kept: kept,
             reason,
         }),
+        is_meta: None,
+        tag: None,
     };
     deps.emit
         .emit(session.system(SystemBody::Informational(warning), deps));

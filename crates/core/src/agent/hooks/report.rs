@@ -39,6 +39,8 @@ pub(crate) fn hook_notices(
                 level: "notice".into(),
                 prevent_continuation: None,
                 prompt_submit_outcome: None,
+                is_meta: None,
+                tag: None,
             };
             session.system(SystemBody::Informational(notice), deps)
         })

@@ -5,6 +5,8 @@ use serde_json::Value;
 use crate::content::{ContentBlock, ToolResultContent};
 use crate::message::{Message, PermissionDenial};
 
+use super::schedule::Pace;
+
 /// One tool_use block of a response.
 #[derive(Debug, Clone)]
 pub(crate) struct Call {
@@ -33,8 +35,11 @@ pub(crate) struct CallOutcome {
     pub is_error: Option<bool>,
     pub structured: Option<Value>,
     pub denial: Option<PermissionDenial>,
-    /// A `system/permission_denied` message to emit before the result.
-    pub announce: Option<Message>,
+    /// The `system/permission_denied` message to emit before the result (after a warning
+    /// the first time the auto-mode classifier was wanted).
+    pub announce: Vec<Message>,
+    /// How soon an answer given without running is seen while the response streams.
+    pub pace: Pace,
     /// can_use_tool denied with `interrupt: true`.
     pub interrupt: bool,
     /// Context from PostToolUse hooks for the model.
@@ -55,7 +60,8 @@ impl CallOutcome {
             is_error,
             structured: None,
             denial: None,
-            announce: None,
+            announce: Vec::new(),
+            pace: Pace::Now,
             interrupt: false,
             context: Vec::new(),
             stop: None,
@@ -74,6 +80,12 @@ impl CallOutcome {
         o
     }
 
+    /// The result of a call that never ran because the caller stopped the turn at another
+    /// call's permission prompt.
+    pub(crate) fn rejected(call: &Call) -> Self {
+        CallOutcome::error(&call.id, REJECTED_TEXT, "User rejected tool use")
+    }
+
     pub fn block(&self) -> ContentBlock {
         ContentBlock::ToolResult {
             tool_use_id: self.tool_use_id.clone(),
@@ -82,3 +94,6 @@ impl CallOutcome {
         }
     }
 }
+
+/// What the model reads when the user stops the turn at a permission prompt.
+pub(crate) const REJECTED_TEXT: &str = "The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file). STOP what you are doing and wait for the user to tell you how to proceed.";

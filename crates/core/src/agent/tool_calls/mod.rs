@@ -8,11 +8,13 @@
 //!   PostToolUse hooks.
 //! - [`permission`]: the verdict of the rules, the mode, the PermissionRequest hooks and
 //!   can_use_tool, and the permission updates their answers carry.
+//! - [`seen`]: a call as hooks, can_use_tool and the denials see it (paths resolved).
 //! - [`call`]: a call and its outcome, the data the others pass around.
 //!
 //! ```text
 //! round ──► schedule ──► call
 //!   └─────► run ──► permission ──► call
+//!            └─────────┴──► seen
 //! ```
 
 pub(crate) mod call;
@@ -20,3 +22,4 @@ pub(crate) mod permission;
 pub(crate) mod round;
 pub(crate) mod run;
 pub(crate) mod schedule;
+pub(crate) mod seen;

@@ -29,6 +29,7 @@ use crate::agent::hooks::report::hook_runs;
 use crate::agent::view::SessionView;
 
 use super::call::Call;
+use super::seen::{changed, observable};
 
 pub(crate) enum Verdict {
     Allow(Value),
@@ -146,6 +147,8 @@ pub(crate) async fn decide(
         Err(prompt) => prompt,
     };
     let name = tool.name();
+    // The hooks and can_use_tool see a file tool's path resolved.
+    let seen = observable(session, name, input);
     if let Some(matchers) = session.config.hooks.get("PermissionRequest") {
         // The hooks see neither the call's id nor the suggestion to allow it in the local
         // settings file, as in the reference.
@@ -158,7 +161,7 @@ pub(crate) async fn decide(
             .collect();
         let hook_input = session.hook_input(HookEvent::PermissionRequest {
             tool_name: name.to_string(),
-            tool_input: input.clone(),
+            tool_input: seen.clone(),
             permission_suggestions: offered,
         });
         let hooked = callbacks::run(
@@ -171,7 +174,7 @@ pub(crate) async fn decide(
         .await;
         hook_runs(session, deps, "PermissionRequest", Some(name), &hooked);
         if let Some(decision) = hooked.permission_request {
-            return answered(session, deps, Ok(decision), input).await;
+            return answered(session, deps, Ok(decision), input, &seen).await;
         }
         let ctx = permission_context(session);
         if let Some(d) = settle(&prompt, name, input, &ctx, deps.host.handles_can_use_tool()) {
@@ -180,7 +183,7 @@ pub(crate) async fn decide(
     }
     let request = ControlRequest::CanUseTool(CanUseTool {
         tool_name: name.to_string(),
-        input: input.clone(),
+        input: seen.clone(),
         permission_suggestions: suggestions(&prompt.suggestions),
         blocked_path: prompt.blocked_path.clone(),
         tool_use_id: call.id.clone(),
@@ -194,16 +197,19 @@ pub(crate) async fn decide(
         Ok(_) => Err("the host answered can_use_tool with something else".to_string()),
         Err(e) => Err(e),
     };
-    answered(session, deps, reply, input).await
+    answered(session, deps, reply, input, &seen).await
 }
 
 /// The verdict of a permission answer (can_use_tool's, or a PermissionRequest hook's
 /// `decision`): allow with an optional rewritten input and permission updates, or deny.
+/// An "updated" input that is just the `seen` one the answer was asked with runs the call
+/// as the model wrote it.
 async fn answered(
     session: &SessionView<'_>,
     deps: &Deps<'_>,
     reply: Result<PermissionAnswer, String>,
     input: &Value,
+    seen: &Value,
 ) -> Verdict {
     match reply {
         Ok(PermissionAnswer::Allow {
@@ -211,7 +217,7 @@ async fn answered(
             updated_permissions,
         }) => {
             apply_updates(session, deps, &updated_permissions).await;
-            let updated = updated_input.filter(Value::is_object);
+            let updated = changed(updated_input.as_ref().filter(|v| v.is_object()), seen);
             Verdict::Allow(updated.unwrap_or_else(|| input.clone()))
         }
         Ok(PermissionAnswer::Deny { message, interrupt }) => Verdict::Deny {

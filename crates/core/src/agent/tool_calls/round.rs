@@ -1,10 +1,11 @@
 //! The tool calls of one response, from their blocks streaming in to the results turn.
 //!
 //! ```text
-//! model call:  block streamed ─► take_call        block starts ─► report_answered
+//! model call:  block streamed ─► take_call        each stream event ─► stream_event
 //! turn loop:   response done  ─► finish: run what waits, report in order, append results
 //! ```
 
+use futures::future::join_all;
 use futures::stream::{FuturesUnordered, StreamExt};
 use serde_json::Value;
 
@@ -19,7 +20,7 @@ use crate::agent::turn::{reminder, Conversation, TurnState};
 use crate::agent::view::SessionView;
 
 use super::call::{Call, CallOutcome};
-use super::run;
+use super::run::{self, Prepared};
 use super::schedule::Schedule;
 
 /// Shown to the caller when the user stopped the turn at a permission prompt.
@@ -43,8 +44,15 @@ impl ToolRound {
         !self.schedule.is_empty()
     }
 
-    /// A tool_use block finished streaming: the call is taken, and starts if it may.
-    pub(crate) fn take_call(&mut self, session: &SessionView<'_>, deps: &Deps<'_>, call: Call) {
+    /// A tool_use block finished streaming: the call is taken, and starts if it may; an
+    /// answer ready at once (an unknown tool) reports now.
+    pub(crate) fn take_call(
+        &mut self,
+        session: &SessionView<'_>,
+        deps: &Deps<'_>,
+        st: &mut TurnState,
+        call: Call,
+    ) {
         let tool = deps.tools.get(&call.name);
         // An unknown tool is answered on the spot; an input its schema refuses never runs
         // beside others.
@@ -66,6 +74,7 @@ impl ToolRound {
         }
         self.schedule.add(call, read_only, ready);
         let _ = self.start_calls(session, deps, true);
+        self.report(session, deps, st);
     }
 
     /// Starts what may start; how many calls started.
@@ -84,14 +93,17 @@ impl ToolRound {
         started
     }
 
-    /// A block started streaming: the calls answered meanwhile report.
-    pub(crate) fn report_answered(
+    /// A stream event (`kind`) came: the answers whose time has come report.
+    pub(crate) fn stream_event(
         &mut self,
         session: &SessionView<'_>,
         deps: &Deps<'_>,
         st: &mut TurnState,
+        kind: &str,
     ) {
-        self.schedule.release_held();
+        for a in self.schedule.event(kind) {
+            deps.emit.emit(a);
+        }
         self.report(session, deps, st);
     }
 
@@ -115,8 +127,8 @@ impl ToolRound {
         tool: &str,
         o: CallOutcome,
     ) {
-        if let Some(a) = o.announce.clone() {
-            deps.emit.emit(a);
+        for a in &o.announce {
+            deps.emit.emit(a.clone());
         }
         for notice in &o.before {
             deps.emit.emit(notice.clone());
@@ -177,23 +189,68 @@ impl ToolRound {
                 }
                 continue;
             }
+            // The calls that start together are cleared (hooks, permission) first and run
+            // after: a refusal with interrupt stops the others before they run.
+            let prepared = join_all(
+                runs.iter()
+                    .map(|&i| run::prepare(session, deps, self.schedule.call(i))),
+            )
+            .await;
+            let mut answered = Vec::new();
+            let mut cleared = Vec::new();
+            for (i, p) in runs.into_iter().zip(prepared) {
+                match p {
+                    Prepared::Done(mut o) => {
+                        // An answer that came after a wait is announced when it comes.
+                        for a in o.announce.drain(..) {
+                            deps.emit.emit(a);
+                        }
+                        answered.push((i, *o));
+                    }
+                    Prepared::Run {
+                        tool,
+                        input,
+                        notices,
+                        stop,
+                    } => cleared.push((i, tool, input, notices, stop)),
+                }
+            }
+            if answered.iter().any(|(_, o)| o.interrupt) {
+                let rejected = cleared
+                    .iter()
+                    .map(|(i, ..)| (*i, CallOutcome::rejected(self.schedule.call(*i))));
+                answered.extend(rejected.collect::<Vec<_>>());
+                cleared.clear();
+            }
+            self.schedule.finish(answered);
+            if !cleared.is_empty() {
+                self.report(session, deps, st);
+            }
             // Calls that run together report as they finish (a finished call passes the
             // read-only calls still running), as the reference's do.
-            let mut pending: FuturesUnordered<_> = runs
-                .iter()
-                .map(|&i| {
+            let mut pending: FuturesUnordered<_> = cleared
+                .into_iter()
+                .map(|(i, tool, input, notices, stop)| {
                     let call = self.schedule.call(i).clone();
-                    async move { (i, run::run_one(session, deps, &call).await) }
+                    async move {
+                        let o = run::run_prepared(
+                            session,
+                            deps,
+                            &call,
+                            tool.as_ref(),
+                            input,
+                            notices,
+                            stop,
+                        )
+                        .await;
+                        (i, o)
+                    }
                 })
                 .collect();
             while let Some((i, mut o)) = pending.next().await {
                 // A call the user stopped while it ran says so, whatever it returned.
                 if deps.interrupt.is_aborted() {
                     run::stopped_while_running(&mut o);
-                }
-                // An answer that came after a wait is announced when it comes.
-                if let Some(a) = o.announce.take() {
-                    deps.emit.emit(a);
                 }
                 self.schedule.finish(vec![(i, o)]);
                 if !pending.is_empty() {
@@ -203,13 +260,19 @@ impl ToolRound {
             // Answers held back while the calls ran are done now (also when none ran).
             self.schedule.finish(Vec::new());
         }
+        if self.interrupt {
+            // The calls that had not started are answered as rejected.
+            self.schedule.release_held();
+            self.schedule.settle_unstarted(CallOutcome::rejected);
+            self.report(session, deps, st);
+        }
         // What the calls spent on side requests counts toward the session's cost.
         for (model, usage) in conversation.side_ledger.drain() {
             conversation.account(&model, &usage);
         }
         // Calls refused inside subagents count among the session's denials.
         st.denials.extend(conversation.side_ledger.drain_denials());
-        self.append_results(session, conversation, deps)
+        self.append_results(session, conversation, deps, st)
     }
 
     fn append_results(
@@ -217,6 +280,7 @@ impl ToolRound {
         session: &SessionView<'_>,
         conversation: &mut Conversation<'_>,
         deps: &Deps<'_>,
+        st: &mut TurnState,
     ) -> Option<TurnEnd> {
         let touched: Vec<_> = self
             .schedule
@@ -240,6 +304,8 @@ impl ToolRound {
             conversation
                 .history
                 .push(Turn::user(vec![ContentBlock::text(INTERRUPTED_FOR_TOOL)]));
+            // The notice counts as a turn of its own.
+            st.num_turns += 1;
             return Some(TurnEnd::Interrupted { during_tools: true });
         }
         if deps.interrupt.is_aborted() {

@@ -2,16 +2,21 @@
 //! PostToolUse hooks. When the calls of a response run is [`super::schedule`]'s.
 //!
 //! ```text
-//! instant:  unknown tool / bad input / verdict of the rules alone ─► CallOutcome now
-//! run_one:  checked_tool ─► PreToolUse ─► permission::decide ─► execute ─► PostToolUse
+//! instant:       unknown tool / bad input / verdict of the rules alone ─► CallOutcome, paced
+//! prepare:       checked_tool ─► PreToolUse ─► permission::decide ─► Prepared::Done | Run
+//! run_prepared:  execute ─► PostToolUse
 //! ```
+//!
+//! The calls that start together are all prepared before any runs: a refusal with
+//! `interrupt` stops the others before they run.
 
 use serde_json::{json, Value};
 
 use crate::content::ToolResultContent;
-use crate::message::PermissionDenial;
+use crate::message::Message;
+use crate::permission::evaluate::NO_CLASSIFIER_CODE;
 use crate::protocol::hook::HookEvent;
-use crate::protocol::system::{PermissionDenied, SystemBody};
+use crate::protocol::system::{Informational, PermissionDenied, SystemBody};
 use crate::rules::PermissionRule;
 use crate::tool::{Tool, ToolContext};
 use crate::validate::validate_input;
@@ -21,13 +26,15 @@ use crate::agent::hooks::callbacks;
 use crate::agent::hooks::report::{blocking_error, hook_notices, hook_runs};
 use crate::agent::view::SessionView;
 
-use super::call::{Call, CallOutcome};
+use super::call::{Call, CallOutcome, REJECTED_TEXT};
 use super::permission::{decide, decide_now, Verdict};
+use super::schedule::Pace;
+use super::seen::{changed, denial, observable};
 
 /// The outcome of a call that needs neither a callback nor a run: an unknown tool, an input
-/// that fails its schema, a permission verdict the rules reach on their own. `None`: the
-/// call must go through [`run_one`]. The permission_denied message, if any, stays in the
-/// outcome's `announce`.
+/// that fails its schema, a permission verdict the rules reach on their own, with the
+/// [`Pace`] it is seen at while the response streams. `None`: the call must go through
+/// [`prepare`]. The permission_denied message, if any, stays in the outcome's `announce`.
 pub(crate) fn instant(
     session: &SessionView<'_>,
     deps: &Deps<'_>,
@@ -35,19 +42,29 @@ pub(crate) fn instant(
 ) -> Option<CallOutcome> {
     let tool = match checked_tool(session, deps, call) {
         Ok(tool) => tool,
-        Err(outcome) => return Some(*outcome),
+        Err(mut outcome) => {
+            outcome.pace = Pace::Validation;
+            return Some(*outcome);
+        }
     };
     if callbacks::any_match(session.config.hooks.get("PreToolUse"), &call.name) {
         return None;
     }
     let verdict = decide_now(session, deps, tool.as_ref(), call, &call.input, None).ok()?;
+    let paced = |pace: Pace, verdict: Verdict| {
+        let mut o = outcome_of(session, deps, call, verdict);
+        if o.pace == Pace::Now {
+            o.pace = pace;
+        }
+        Some(o)
+    };
     match verdict {
         Verdict::Allow(_) => None,
         // Tools that look at the file on disk before asking answer later, except when a deny
         // rule refuses the path outright.
-        Verdict::ToolError(_) => Some(outcome_of(session, deps, call, verdict)),
+        Verdict::ToolError(_) => paced(Pace::Validation, verdict),
         _ if tool.checks_disk_first() => None,
-        _ => Some(outcome_of(session, deps, call, verdict)),
+        _ => paced(Pace::Rules, verdict),
     }
 }
 
@@ -98,35 +115,57 @@ fn checked_tool<'d>(
     Ok(tool)
 }
 
-pub(crate) async fn run_one(
+/// A call past its PreToolUse hooks and permission check: either answered, or cleared to
+/// run with this input.
+pub(crate) enum Prepared<'d> {
+    Done(Box<CallOutcome>),
+    Run {
+        tool: &'d std::sync::Arc<dyn Tool>,
+        input: Value,
+        /// The PreToolUse hooks' notices, emitted before the result.
+        notices: Vec<Message>,
+        /// A PreToolUse hook's `continue: false` (its stop reason).
+        stop: Option<String>,
+    },
+}
+
+/// Validation, PreToolUse hooks and the permission decision of a call (which may ask the
+/// caller); running it is [`run_prepared`]'s.
+pub(crate) async fn prepare<'d>(
     session: &SessionView<'_>,
-    deps: &Deps<'_>,
+    deps: &'d Deps<'_>,
     call: &Call,
-) -> CallOutcome {
+) -> Prepared<'d> {
     let config = &session.config;
     let id = call.id.as_str();
     let tool = match checked_tool(session, deps, call) {
         Ok(tool) => tool,
-        Err(outcome) => return *outcome,
+        Err(outcome) => return Prepared::Done(outcome),
     };
 
     let mut input = call.input.clone();
+    let seen = observable(session, &call.name, &input);
     let pre = callbacks::run(
         deps,
         config.hooks.get("PreToolUse"),
         Some(&call.name),
         session.hook_input(HookEvent::PreToolUse {
             tool_name: call.name.clone(),
-            tool_input: input.clone(),
+            tool_input: seen.clone(),
             tool_use_id: id.to_string(),
         }),
         Some(id),
     )
     .await;
-    if let Some(updated) = &pre.updated_input {
-        input = updated.clone();
+    // The input the hook was shown, handed back unchanged, runs as the model wrote it.
+    if let Some(updated) = changed(pre.updated_input.as_ref(), &seen) {
+        input = updated;
     }
     hook_runs(session, deps, "PreToolUse", Some(&call.name), &pre);
+    // `continue: false` ends the turn once this round is done; the call itself goes on.
+    let stop = pre
+        .stop
+        .then(|| pre.stop_reason.clone().unwrap_or_default());
     let notices = hook_notices(
         session,
         deps,
@@ -149,24 +188,38 @@ pub(crate) async fn run_one(
         let mut o = CallOutcome::error(id, msg.clone(), format!("Error: {msg}"));
         o.denial = Some(denial(session, call));
         o
-    } else if pre.stop {
-        let mut o = CallOutcome::error(
-            id,
-            "Execution stopped by PreToolUse hook",
-            "Error: Execution stopped by PreToolUse hook",
-        );
-        o.stop = Some(pre.stop_reason.unwrap_or_default());
-        o
     } else {
         let verdict = decide(session, deps, tool.as_ref(), call, &input, hook_decision).await;
         match verdict {
-            Verdict::Allow(run_input) => {
-                execute(session, deps, tool.as_ref(), call, run_input).await
+            Verdict::Allow(input) => {
+                return Prepared::Run {
+                    tool,
+                    input,
+                    notices,
+                    stop,
+                }
             }
             other => outcome_of(session, deps, call, other),
         }
     };
     outcome.before = notices;
+    outcome.stop = stop;
+    Prepared::Done(Box::new(outcome))
+}
+
+/// Runs a call [`prepare`] cleared.
+pub(crate) async fn run_prepared(
+    session: &SessionView<'_>,
+    deps: &Deps<'_>,
+    call: &Call,
+    tool: &dyn Tool,
+    input: Value,
+    notices: Vec<Message>,
+    stop: Option<String>,
+) -> CallOutcome {
+    let mut outcome = execute(session, deps, tool, call, input).await;
+    outcome.before = notices;
+    outcome.stop = stop.or(outcome.stop);
     outcome
 }
 
@@ -198,6 +251,10 @@ fn outcome_of(
             let mut o = CallOutcome::error(id, message.clone(), format!("Error: {message}"));
             o.denial = Some(denial(session, call));
             if let Some(d) = announce {
+                if d.code.as_deref() == Some(NO_CLASSIFIER_CODE) {
+                    o.pace = Pace::Classifier;
+                    o.announce.extend(classifier_warning(session, deps));
+                }
                 let denied = PermissionDenied {
                     tool_name: call.name.clone(),
                     tool_use_id: id.to_string(),
@@ -207,7 +264,8 @@ fn outcome_of(
                     decision_reason: d.reason.clone(),
                     message: message.clone(),
                 };
-                o.announce = Some(session.system(SystemBody::PermissionDenied(denied), deps));
+                o.announce
+                    .push(session.system(SystemBody::PermissionDenied(denied), deps));
             }
             if interrupt {
                 o.content = ToolResultContent::Text(REJECTED_TEXT.to_string());
@@ -236,9 +294,6 @@ pub(crate) fn stopped_while_running(o: &mut CallOutcome) {
 
 const STOPPED_CORRECTION: &str = "Correction to the text above: this call was stopped while running, not refused before it ran. It may have run in part or in full, and its changes may have been written. No permission prompt was involved. Work it started elsewhere (a remote command, a background process) may still be running, so check before starting the same work again. The instruction to stop and wait still stands.";
 
-/// What the model reads when the user stops the turn at a permission prompt.
-const REJECTED_TEXT: &str = "The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file). STOP what you are doing and wait for the user to tell you how to proceed.";
-
 async fn execute(
     session: &SessionView<'_>,
     deps: &Deps<'_>,
@@ -264,7 +319,8 @@ async fn execute(
             text.push_str(&unseen_schema_note(&call.name, &tool.input_schema()));
         }
     }
-    let (tool_name, tool_input, tool_use_id) = (call.name.clone(), input, call.id.clone());
+    let tool_input = observable(session, &call.name, &input);
+    let (tool_name, tool_use_id) = (call.name.clone(), call.id.clone());
     let hook_event = if failed {
         HookEvent::PostToolUseFailure {
             tool_name,
@@ -306,12 +362,12 @@ async fn execute(
         is_error: out.is_error,
         structured: out.structured,
         denial: None,
-        announce: None,
+        announce: Vec::new(),
+        pace: Pace::Now,
         interrupt: false,
         context,
-        stop: post
-            .stop
-            .then(|| post.stop_reason.clone().unwrap_or_default()),
+        // The reference does not stop for a PostToolUseFailure hook's `continue: false`.
+        stop: (post.stop && !failed).then(|| post.stop_reason.clone().unwrap_or_default()),
         before: Vec::new(),
         after: hook_notices(
             session,
@@ -331,23 +387,24 @@ fn unseen_schema_note(name: &str, schema: &Value) -> String {
     )
 }
 
-/// The result's record of a refused call. As in the reference, a file tool's path is
-/// listed absolute and normalized (`~` and `..` resolved, symlinks kept).
-fn denial(session: &SessionView<'_>, call: &Call) -> PermissionDenial {
-    let mut tool_input = call.input.clone();
-    let key = match call.name.as_str() {
-        "Read" | "Write" | "Edit" => Some("file_path"),
-        "NotebookEdit" => Some("notebook_path"),
-        _ => None,
+/// Told once per session, before the first refusal for want of the auto-mode classifier,
+/// when requests go through a gateway that does not pass its check through.
+const CLASSIFIER_WARNING: &str = "Auto mode can't check actions in this session. Its safety check runs on the server, and your requests go through {gateway}, which doesn't pass it through. Nobody can be asked to approve actions in this session, so every action that needs the check is refused. To run these actions, use another permission mode. To use auto mode, ask whoever runs {gateway} to pass Claude Code's server-side safety check through: https://code.claude.com/docs/en/permission-modes#server-side-classifier-review";
+
+/// The classifier warning, the first time it is due in the session.
+fn classifier_warning(session: &SessionView<'_>, deps: &Deps<'_>) -> Option<Message> {
+    use std::sync::atomic::Ordering;
+    let gateway = session.config.api_gateway.as_deref()?;
+    if session.classifier_warned.swap(true, Ordering::Relaxed) {
+        return None;
+    }
+    let warning = Informational {
+        content: CLASSIFIER_WARNING.replace("{gateway}", gateway),
+        level: "warning".into(),
+        prevent_continuation: None,
+        prompt_submit_outcome: None,
+        is_meta: Some(false),
+        tag: Some("auto_mode_no_server_check".into()),
     };
-    if let Some(Value::String(path)) = key.and_then(|k| tool_input.get_mut(k)) {
-        let config = &session.config;
-        let full = crate::rules::path::resolve(path, &config.cwd, config.home.as_deref());
-        *path = full.to_string_lossy().into_owned();
-    }
-    PermissionDenial {
-        tool_name: call.name.clone(),
-        tool_use_id: call.id.clone(),
-        tool_input,
-    }
+    Some(session.system(SystemBody::Informational(warning), deps))
 }

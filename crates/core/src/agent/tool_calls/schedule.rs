@@ -3,23 +3,63 @@
 //! A call is taken as soon as its block has streamed. It starts when nothing runs, or when
 //! it only reads and everything running only reads too; a call that writes waits for the
 //! calls before it, and the calls behind it wait for it. A call that is answered without a
-//! callback or a run (a permission the rules refuse, an unknown tool) is done at once: its
-//! permission_denied message goes out then, and its result when the next block starts to
-//! stream. Calls that must run, or ask the caller, run after the response has streamed.
-//! Results are reported in the order of the calls, except that a finished call may pass
-//! read-only calls still running before it.
+//! callback or a run is done while the response still streams, at a [`Pace`] counted in
+//! the stream's events: an unknown tool at once, an input its schema refuses one event
+//! later, a verdict of the rules or the mode after two events (its permission_denied
+//! message) and three (its result), a refusal for want of the auto-mode classifier once
+//! the response's message_delta has come. Calls that must run, or ask the caller, run after
+//! the response has streamed. Results are reported in the order of the calls, except that
+//! a finished call may pass read-only calls still running before it.
 //!
-//! This is what the reference shows against a server that streams at once: permission
-//! denials interleave with the blocks, while runs report after the last block.
+//! This is what the reference shows against a server that streams at once: its answers
+//! take that many events to come back, while runs report after the last block.
 //!
 //! ```text
-//! Queued ──start_ready──► Running ──finish──────────► Done ──take_done──► Reported
-//!        └─answered at once─► Held (while streaming) ──release_held──┘
+//! Queued ──start_ready──► Running ──finish──────────────────► Done ──take_done──► Reported
+//!        └─answered at once─► Held (while streaming) ──event / release_held──┘
 //! ```
 
 use crate::message::Message;
 
 use super::call::{Call, CallOutcome};
+
+/// How soon an answer given without running is seen while the response streams.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub(crate) enum Pace {
+    /// At once (an unknown tool).
+    #[default]
+    Now,
+    /// After one event (an input that fails validation).
+    Validation,
+    /// Its permission_denied message after two events, its result after three (a verdict
+    /// of the rules or the mode).
+    Rules,
+    /// Its messages once the response's message_delta has come, its result one event later
+    /// (a refusal for want of the auto-mode classifier).
+    Classifier,
+}
+
+/// The stream event counts at which a held answer's messages and result are due.
+#[derive(Debug, Clone, Copy)]
+struct Due {
+    announce: u32,
+    result: u32,
+}
+
+/// Not due before the response's message_delta.
+const AT_MESSAGE_DELTA: u32 = u32::MAX;
+
+impl Due {
+    fn after(events: u32, pace: Pace) -> Self {
+        let (announce, result) = match pace {
+            Pace::Now => (events, events),
+            Pace::Validation => (events + 1, events + 1),
+            Pace::Rules => (events + 2, events + 3),
+            Pace::Classifier => (AT_MESSAGE_DELTA, AT_MESSAGE_DELTA),
+        };
+        Due { announce, result }
+    }
+}
 
 #[derive(Debug)]
 enum State {
@@ -27,16 +67,16 @@ enum State {
     Queued,
     /// Must run (or ask); runs when the response has streamed.
     Running,
-    /// Answered at once; reported when the next block starts to stream.
-    Held(Box<CallOutcome>),
+    /// Answered at once; done when its time comes (see [`Pace`]).
+    Held(Box<CallOutcome>, Due),
     Done(Box<CallOutcome>),
     Reported,
 }
 
 impl State {
     fn release(&mut self) {
-        if matches!(self, State::Held(_)) {
-            if let State::Held(o) = std::mem::replace(self, State::Reported) {
+        if matches!(self, State::Held(..)) {
+            if let State::Held(o, _) = std::mem::replace(self, State::Reported) {
                 *self = State::Done(o);
             }
         }
@@ -55,6 +95,8 @@ struct Entry {
 #[derive(Debug, Default)]
 pub(crate) struct Schedule {
     entries: Vec<Entry>,
+    /// Stream events seen so far.
+    events: u32,
 }
 
 impl Schedule {
@@ -81,10 +123,9 @@ impl Schedule {
     }
 
     /// Starts the queued calls that may start now. `instant` answers a call at once, or says
-    /// it must run (`None`). While streaming (`streaming`) such answers are held until the
-    /// next block; afterwards they are done at once. Returns the answered outcomes'
-    /// announcements (permission_denied messages), to be emitted now, and how many calls
-    /// started.
+    /// it must run (`None`). While streaming (`streaming`) such answers are held until their
+    /// time comes; afterwards they are done at once. Returns how many calls started, and
+    /// the announcements (permission_denied messages) of answers done now, to be emitted.
     pub fn start_ready<F>(&mut self, streaming: bool, mut instant: F) -> (usize, Vec<Message>)
     where
         F: FnMut(&Call) -> Option<CallOutcome>,
@@ -110,13 +151,13 @@ impl Schedule {
             match instant(&entry.call) {
                 Some(mut o) => {
                     started.push(read_only);
-                    let announce = o.announce.take();
                     entry.state = if streaming {
-                        State::Held(Box::new(o))
+                        let due = Due::after(self.events, o.pace);
+                        State::Held(Box::new(o), due)
                     } else {
+                        announced.append(&mut o.announce);
                         State::Done(Box::new(o))
                     };
-                    announced.extend(announce);
                 }
                 None => entry.state = State::Running,
             }
@@ -129,7 +170,7 @@ impl Schedule {
             .entries
             .iter()
             .filter_map(|e| match e.state {
-                State::Running | State::Held(_) => Some(e.read_only),
+                State::Running | State::Held(..) => Some(e.read_only),
                 _ => None,
             })
             .chain(started.iter().copied())
@@ -137,9 +178,35 @@ impl Schedule {
         running.is_empty() || (read_only && running.iter().all(|r| *r))
     }
 
-    /// The next block started streaming: held answers are done.
+    /// The response has streamed: held answers are done (their messages go out with them).
     pub fn release_held(&mut self) {
         self.entries.iter_mut().for_each(|e| e.state.release());
+    }
+
+    /// One more stream event (`kind`) came: the held answers whose time has come are done.
+    /// Returns the announcements due now, to be emitted before anything is reported.
+    pub fn event(&mut self, kind: &str) -> Vec<Message> {
+        self.events += 1;
+        let now = self.events;
+        let mut announced = Vec::new();
+        for e in &mut self.entries {
+            let State::Held(o, due) = &mut e.state else {
+                continue;
+            };
+            if kind == "message_delta" && due.announce == AT_MESSAGE_DELTA {
+                *due = Due {
+                    announce: now,
+                    result: now + 1,
+                };
+            }
+            if due.announce <= now {
+                announced.append(&mut o.announce);
+            }
+            if due.result <= now {
+                e.state.release();
+            }
+        }
+        announced
     }
 
     /// The outcomes that may be reported now, in order, with their tool's name: done calls,
@@ -154,8 +221,8 @@ impl Schedule {
                         out.push((e.call.clone(), *o));
                     }
                 }
-                State::Running | State::Held(_) if !e.read_only => break,
-                State::Running | State::Held(_) => continue,
+                State::Running | State::Held(..) if !e.read_only => break,
+                State::Running | State::Held(..) => continue,
             }
         }
         out
@@ -180,6 +247,15 @@ impl Schedule {
         self.release_held();
     }
 
+    /// Answers the calls that never started with `outcome` (after an interrupt).
+    pub fn settle_unstarted(&mut self, mut outcome: impl FnMut(&Call) -> CallOutcome) {
+        for e in &mut self.entries {
+            if matches!(e.state, State::Queued | State::Running) {
+                e.state = State::Done(Box::new(outcome(&e.call)));
+            }
+        }
+    }
+
     /// Whether a call has not been reported yet.
     pub fn unfinished(&self) -> bool {
         self.entries
@@ -191,7 +267,7 @@ impl Schedule {
     pub fn busy(&self) -> bool {
         self.entries
             .iter()
-            .any(|e| matches!(e.state, State::Running | State::Held(_)))
+            .any(|e| matches!(e.state, State::Running | State::Held(..)))
     }
 }
 
@@ -228,7 +304,8 @@ mod tests {
             .collect();
         for (i, (id, read_only, _)) in calls.iter().enumerate() {
             if i > 0 {
-                ex.release_held();
+                ex.event("content_block_stop");
+                ex.event("content_block_start");
                 log.extend(ids(ex.take_done()));
                 log.push("|".into());
             }
@@ -286,6 +363,71 @@ mod tests {
         assert_eq!(ids(ex.take_done()), ["w"]);
         ex.start_ready(false, |c| Some(answer(&c.id)));
         assert_eq!(ids(ex.take_done()), ["r2"]);
+    }
+
+    /// refusals_*: when answers given without a run come out, counted in stream events.
+    #[test]
+    fn held_answers_come_out_at_their_pace() {
+        let announced = |o: &mut CallOutcome| {
+            let denied = crate::protocol::system::PermissionDenied {
+                tool_name: "T".into(),
+                tool_use_id: o.tool_use_id.clone(),
+                agent_id: None,
+                decision_reason_type: None,
+                decision_reason_code: None,
+                decision_reason: None,
+                message: "no".into(),
+            };
+            let body = crate::protocol::system::SystemBody::PermissionDenied(denied);
+            o.announce
+                .push(Message::System(crate::message::SystemMessage::new(
+                    body, "", "",
+                )));
+        };
+        let mut ex = Schedule::default();
+        for (id, pace) in [
+            ("v", Pace::Validation),
+            ("r", Pace::Rules),
+            ("c", Pace::Classifier),
+        ] {
+            ex.add(call(id), true, None);
+            ex.start_ready(true, |c| {
+                let mut o = answer(&c.id);
+                o.pace = pace;
+                announced(&mut o);
+                Some(o)
+            });
+        }
+        assert_eq!(ex.event("content_block_stop").len(), 1);
+        assert_eq!(ids(ex.take_done()), ["v"]);
+        // The rules' verdict announces itself an event before its result is done.
+        assert_eq!(ex.event("content_block_start").len(), 1);
+        assert!(ex.take_done().is_empty());
+        assert!(ex.event("content_block_delta").is_empty());
+        assert_eq!(ids(ex.take_done()), ["r"]);
+        // The classifier's refusal waits for message_delta, its result one event more.
+        assert!(ex.event("content_block_stop").is_empty());
+        assert_eq!(ex.event("message_delta").len(), 1);
+        assert!(ex.take_done().is_empty());
+        ex.event("message_stop");
+        let done = ex.take_done();
+        assert_eq!(ids(done), ["c"]);
+    }
+
+    #[test]
+    fn unstarted_calls_are_settled_in_order() {
+        let (mut ex, _) = stream(&[("r", true, false), ("w", false, false), ("x", true, true)]);
+        ex.finish(vec![(0, answer("r"))]);
+        assert_eq!(ids(ex.take_done()), ["r"]);
+        ex.settle_unstarted(|c| CallOutcome::error(&c.id, "rejected", "Error: rejected"));
+        let done = ex.take_done();
+        assert_eq!(
+            done.iter()
+                .map(|(_, o)| (o.tool_use_id.as_str(), o.content.as_text()))
+                .collect::<Vec<_>>(),
+            [("w", "rejected".to_string()), ("x", "rejected".to_string())]
+        );
+        assert!(!ex.unfinished());
     }
 
     #[test]

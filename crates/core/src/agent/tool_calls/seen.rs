@@ -1,0 +1,47 @@
+//! A call as those outside the tool see it: hooks, can_use_tool and the result's list of
+//! denials get a file tool's path absolute and normalized (`~` and `..` resolved, symlinks
+//! kept), as in the reference; the tool itself runs with the path as the model wrote it.
+//!
+//! ```text
+//! model:     {"file_path": "sub/../new.txt"}            ─► the tool, the result's text
+//! observed:  {"file_path": "<cwd>/new.txt"}             ─► hooks, can_use_tool, denials
+//! ```
+
+use serde_json::Value;
+
+use crate::message::PermissionDenial;
+
+use crate::agent::view::SessionView;
+
+use super::call::Call;
+
+/// `input` of a call of `tool` as hooks and can_use_tool see it.
+pub(crate) fn observable(session: &SessionView<'_>, tool: &str, input: &Value) -> Value {
+    let mut seen = input.clone();
+    let key = match tool {
+        "Read" | "Write" | "Edit" => Some("file_path"),
+        "NotebookEdit" => Some("notebook_path"),
+        _ => None,
+    };
+    if let Some(Value::String(path)) = key.and_then(|k| seen.get_mut(k)) {
+        let config = &session.config;
+        let full = crate::rules::path::resolve(path, &config.cwd, config.home.as_deref());
+        *path = full.to_string_lossy().into_owned();
+    }
+    seen
+}
+
+/// An input a hook or a permission answer handed back: `None` when it is just the
+/// `seen` one they were shown, so that the call runs as the model wrote it.
+pub(crate) fn changed(updated: Option<&Value>, seen: &Value) -> Option<Value> {
+    updated.filter(|u| *u != seen).cloned()
+}
+
+/// The result's record of a refused call.
+pub(crate) fn denial(session: &SessionView<'_>, call: &Call) -> PermissionDenial {
+    PermissionDenial {
+        tool_name: call.name.clone(),
+        tool_use_id: call.id.clone(),
+        tool_input: observable(session, &call.name, &call.input),
+    }
+}

@@ -1,0 +1,132 @@
+//! The conformance-in-depth scenarios (`tests/conformance/{turns,outputs,paths,refusals}/`,
+//! written by `tests/conformance/gen/generate.py`), run through the Rust facade and compared
+//! with the official TypeScript SDK's traces (`<area>/golden-ts/`), as `conformance.rs`
+//! compares the shared ones.
+//!
+//! One test per area runs every scenario of the area that has a trace, a few at a time, and
+//! reports all the scenarios that differ. `CONFORMANCE_ONLY=substring` narrows the run.
+//!
+//! `tests/conformance/depth-pending.txt` lists the scenarios known to differ still (one
+//! `area/name` a line); a listed scenario that now matches fails the run too, so the list
+//! only shrinks as fixes land.
+//!
+//! Scenarios whose paths start at the home directory are left to the Python and Node runs:
+//! the tools expand `~` with the process's `HOME`, which this in-process run cannot point at
+//! the scenario's scratch home.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod scenario;
+
+use std::path::Path;
+use std::sync::Mutex;
+
+fn conformance_dir() -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/conformance")
+}
+
+/// The scenarios known to differ still.
+fn pending() -> Vec<String> {
+    let text = std::fs::read_to_string(conformance_dir().join("depth-pending.txt")).unwrap();
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(str::to_string)
+        .collect()
+}
+
+/// The scenarios of `area` that have a TypeScript trace, as `area/name`.
+fn scenarios(area: &str) -> Vec<String> {
+    let dir = conformance_dir();
+    let only = std::env::var("CONFORMANCE_ONLY").unwrap_or_default();
+    let mut names: Vec<String> = std::fs::read_dir(dir.join(area).join("golden-ts"))
+        .unwrap()
+        .filter_map(|e| {
+            let name = e.unwrap().file_name().to_string_lossy().into_owned();
+            let name = name.strip_suffix(".json")?.to_string();
+            dir.join(area)
+                .join(format!("{name}.json"))
+                .exists()
+                .then_some(name)
+        })
+        .filter(|name| name.contains(&only) && !HOME_PATHS.iter().any(|h| name.contains(h)))
+        .map(|name| format!("{area}/{name}"))
+        .collect();
+    names.sort();
+    names
+}
+
+/// Scenarios that write under `~` (see the module docs).
+const HOME_PATHS: &[&str] = &["_tilde", "_home_abs", "paths_hooks_input"];
+
+/// A difference, cut to a readable length.
+fn shortened(d: &str) -> String {
+    match d.char_indices().nth(400) {
+        Some((i, _)) => format!("{}...", &d[..i]),
+        None => d.to_string(),
+    }
+}
+
+fn check_area(area: &str) {
+    let pending = pending();
+    let queue = Mutex::new(scenarios(area));
+    let failed = Mutex::new(Vec::new());
+    let fixed = Mutex::new(Vec::new());
+    std::thread::scope(|s| {
+        for _ in 0..4 {
+            s.spawn(|| loop {
+                let Some(name) = queue.lock().unwrap().pop() else {
+                    break;
+                };
+                let (diffs, _) = scenario::differences(&name);
+                if pending.contains(&name) {
+                    if diffs.is_empty() {
+                        fixed.lock().unwrap().push(name);
+                    }
+                } else if !diffs.is_empty() {
+                    let shown: Vec<String> = diffs.iter().take(5).map(|d| shortened(d)).collect();
+                    failed.lock().unwrap().push(format!(
+                        "{name}: {} difference(s)\n  {}",
+                        diffs.len(),
+                        shown.join("\n  ")
+                    ));
+                }
+            });
+        }
+    });
+    let mut failed = failed.into_inner().unwrap();
+    failed.sort();
+    assert!(
+        failed.is_empty(),
+        "{} scenario(s) of {area} differ from the reference:\n{}",
+        failed.len(),
+        failed.join("\n")
+    );
+    let mut fixed = fixed.into_inner().unwrap();
+    fixed.sort();
+    assert!(
+        fixed.is_empty(),
+        "these scenarios match the reference now; take them off depth-pending.txt:\n{}",
+        fixed.join("\n")
+    );
+}
+
+#[test]
+fn turns() {
+    check_area("turns");
+}
+
+#[test]
+fn outputs() {
+    check_area("outputs");
+}
+
+#[test]
+fn paths() {
+    check_area("paths");
+}
+
+#[test]
+fn refusals() {
+    check_area("refusals");
+}
