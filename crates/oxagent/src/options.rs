@@ -128,6 +128,11 @@ pub struct Options {
     /// Tools written in Rust, offered beside the built-in ones (Rust only; see
     /// [`crate::custom`]).
     pub custom_tools: ToolList,
+    /// Mirror the transcript into this store, and resume from it (see [`crate::store_option`]).
+    pub session_store: Option<crate::SessionStoreOption>,
+    pub session_store_flush: crate::store_option::FlushMode,
+    /// How long each store call of a resume may take (default 60 s).
+    pub load_timeout_ms: Option<u64>,
 }
 
 const EFFORTS: &[&str] = &["low", "medium", "high", "xhigh", "max"];
@@ -145,7 +150,6 @@ const NOT_YET: &[&str] = &[
     "sandbox",
     "plugins",
     "enable_file_checkpointing",
-    "session_store",
     "strict_mcp_config",
     "permission_prompt_tool_name",
 ];
@@ -158,8 +162,6 @@ const TRANSPORT_ONLY: &[&str] = &[
     "debug_stderr",
     "stderr",
     "verbatim_prompts",
-    "session_store_flush",
-    "load_timeout_ms",
 ];
 
 fn is_default(v: &Value) -> bool {
@@ -237,6 +239,7 @@ impl Options {
             Value::Object(m) => m,
             other => return Err(type_err("options", "an object", other)),
         };
+        crate::store_option::check_store(map)?;
         let mut o = Options::default();
         for (key, v) in map {
             o.set(key, v)?;
@@ -365,6 +368,9 @@ impl Options {
             "fork_session" => self.fork_session = flag(key, v)?,
             "include_hook_events" => self.include_hook_events = flag(key, v)?,
             "resume_session_at" => self.resume_session_at = string(key, v)?.filter(|s| !s.is_empty()),
+            "session_store" => self.session_store = crate::store_option::parse_store(v)?,
+            "session_store_flush" => self.session_store_flush = crate::store_option::parse_flush(v)?,
+            "load_timeout_ms" => self.load_timeout_ms = integer(key, v)?,
             k if TRANSPORT_ONLY.contains(&k) => {}
             k if NOT_YET.contains(&k) => {
                 if !is_default(v) {

@@ -13,7 +13,7 @@
 use std::fs::{File, OpenOptions};
 use std::io::{self, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::SystemTime;
 
 use oxagent_core::content::UserContent;
@@ -26,6 +26,13 @@ pub struct TranscriptWriter {
     session_id: String,
     cwd: String,
     state: Mutex<State>,
+    sink: Option<Arc<dyn RowSink>>,
+}
+
+/// Where rows go once they are in the file (a session store's mirror).
+pub trait RowSink: Send + Sync {
+    /// `row` was written to the transcript at `path`; `bytes` is the size of its line.
+    fn row(&self, path: &Path, row: &Value, bytes: usize);
 }
 
 struct State {
@@ -76,7 +83,20 @@ impl TranscriptWriter {
             session_id: session_id.to_string(),
             cwd: cwd.to_string_lossy().to_string(),
             state: Mutex::new(State { file, last_uuid }),
+            sink: None,
         })
+    }
+
+    /// Hands every row written from now on to `sink` too.
+    pub fn mirror_to(&mut self, sink: Arc<dyn RowSink>) {
+        self.sink = Some(sink);
+    }
+
+    /// Hands a row that reached the file to the sink, in file order (under the lock).
+    fn mirrored(&self, row: &Value, bytes: usize, written: io::Result<()>) {
+        if let (Some(sink), Ok(())) = (&self.sink, written) {
+            sink.row(&self.path, row, bytes);
+        }
     }
 
     pub fn path(&self) -> &Path {
@@ -92,7 +112,8 @@ impl TranscriptWriter {
         let bytes = line(row);
         let mut st = self.lock();
         // One `write` call: only a short write (a full disk) would need a second.
-        let _ = st.file.write_all(&bytes);
+        let written = st.file.write_all(&bytes);
+        self.mirrored(row, bytes.len(), written);
     }
 
     /// A conversation row (`user`, `assistant`, `system`) chained to the previous one.
@@ -110,7 +131,10 @@ impl TranscriptWriter {
         row.insert("uuid".into(), json!(uuid));
         row.insert("timestamp".into(), json!(now()));
         st.last_uuid = Some(uuid.to_string());
-        let _ = st.file.write_all(&line(&Value::Object(row)));
+        let row = Value::Object(row);
+        let bytes = line(&row);
+        let written = st.file.write_all(&bytes);
+        self.mirrored(&row, bytes.len(), written);
     }
 
     /// The user's prompt.

@@ -30,6 +30,9 @@ pub enum ControlRequest {
     /// Write a permission update to the settings file it names. Answered with
     /// [`ControlResponse::Done`]; the facade answers it itself.
     PersistPermissions { update: PermissionUpdate },
+    /// A call to the host's own session store (`append`, `load`, ...). Answered with
+    /// [`ControlResponse::Store`].
+    SessionStore(StoreCall),
 }
 
 impl ControlRequest {
@@ -39,6 +42,7 @@ impl ControlRequest {
             ControlRequest::HookCallback(_) => "hook_callback",
             ControlRequest::McpMessage(_) => "mcp_message",
             ControlRequest::PersistPermissions { .. } => "persist_permissions",
+            ControlRequest::SessionStore(_) => "session_store",
         }
     }
 }
@@ -79,6 +83,21 @@ pub struct McpMessage {
     pub message: Value,
 }
 
+/// `session_store`: one method of the host's store with its arguments, in the Python
+/// SDK's names (`append(key, entries)`, `load(key)`, `list_sessions(project_key)`,
+/// `list_session_summaries(project_key)`, `delete(key)`, `list_subkeys(key)` where that
+/// key has no subpath).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct StoreCall {
+    pub method: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub key: Option<crate::store::SessionKey>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub entries: Option<Vec<Value>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub project_key: Option<String>,
+}
+
 /// A host's answer to a [`ControlRequest`].
 #[derive(Debug, Clone, PartialEq)]
 pub enum ControlResponse {
@@ -86,6 +105,8 @@ pub enum ControlResponse {
     Hook(Box<HookOutput>),
     /// The JSON-RPC response (`mcp_response`).
     Mcp(Value),
+    /// What the store method returned (`{"result": ...}` on the wire).
+    Store(Value),
     /// Done, nothing to say.
     Done,
 }
@@ -107,6 +128,10 @@ impl ControlResponse {
                 }
                 other => other,
             })),
+            "session_store" => Ok(ControlResponse::Store(match body {
+                Value::Object(mut m) => m.remove("result").unwrap_or(Value::Null),
+                _ => Value::Null,
+            })),
             _ => Ok(ControlResponse::Done),
         }
     }
@@ -117,6 +142,7 @@ impl ControlResponse {
             ControlResponse::Permission(a) => serde_json::to_value(a).unwrap_or(Value::Null),
             ControlResponse::Hook(h) => serde_json::to_value(h).unwrap_or(Value::Null),
             ControlResponse::Mcp(m) => serde_json::json!({ "mcp_response": m }),
+            ControlResponse::Store(v) => serde_json::json!({ "result": v }),
             ControlResponse::Done => serde_json::json!({}),
         }
     }
