@@ -22,8 +22,10 @@ demo:
     cargo build -p oxagent-cli --locked
     bash examples/demo.sh
 
-# Every test: Rust, Python and Node.
-test: test-rust test-python test-node
+# Every test: Rust, Python and Node, with a Redis and a PostgreSQL server of their own for the
+# session store tests (installed from Debian's packages if missing, stopped afterwards).
+test:
+    bash scripts/with-test-services.sh {{just_executable()}} test-rust test-python test-node
 
 test-rust:
     cargo test --workspace --locked
@@ -79,6 +81,8 @@ lint:
     ! cargo tree -p oxagent-core -e normal --prefix none | grep -E '^(tokio|reqwest|hyper|pyo3|napi)( |$)'
     # The settings crate is a leaf: core and external crates only.
     ! cargo tree -p oxagent-settings -e normal --prefix none | grep -E '^oxagent-(http|tools|mcp|sessions)( |$)'
+    # So is the stores crate (the SessionStore trait it implements is in core).
+    ! cargo tree -p oxagent-stores -e normal --prefix none | grep -E '^oxagent-(http|tools|mcp|sessions|settings)( |$)'
 
 # Re-record the demo cassette from the scripted model turns in examples/demo-script.json.
 record-demo: build

@@ -47,9 +47,11 @@ pub use query::{
 pub use runtime::{Events, SessionRuntime};
 pub use store_option::SessionStoreOption;
 /// Session stores: the trait, the in-memory store, the summary fold and the conformance
-/// suite ([`oxagent_core::store`]), and the saved-session functions over a store.
+/// suite ([`oxagent_core::store`]), the Redis and PostgreSQL stores (`oxagent-stores`), and
+/// the saved-session functions over a store.
 pub mod store {
     pub use oxagent_core::store::*;
     pub use oxagent_sessions::project_key;
     pub use oxagent_sessions::store_api::*;
+    pub use oxagent_stores::{open, postgres, redis, PostgresSessionStore, RedisSessionStore};
 }
