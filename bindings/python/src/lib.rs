@@ -19,6 +19,7 @@ mod error;
 mod host;
 mod runtime;
 mod session;
+mod store;
 
 use pyo3::prelude::*;
 
@@ -48,6 +49,9 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(sessions, m)?)?;
     m.add_class::<session::NativeSession>()?;
     m.add_class::<host::PyHostProtocol>()?;
+    m.add_class::<store::NativeStore>()?;
+    m.add_class::<store::StoreJob>()?;
+    m.add_function(wrap_pyfunction!(store::fold_session_summary, m)?)?;
     m.add_function(wrap_pyfunction!(version, m)?)?;
     m.add_function(wrap_pyfunction!(_after_fork_in_child, m)?)?;
     Ok(())

@@ -31,6 +31,7 @@ mod toolset;
 
 /// Tools written in Rust.
 pub mod custom;
+pub mod store_jobs;
 pub mod store_option;
 pub use error::{Error, OptionsError, OptionsErrorKind, Result};
 pub use frames::{event_frame, frames_encoded, FrameSession};
@@ -53,5 +54,7 @@ pub mod store {
     pub use oxagent_core::store::*;
     pub use oxagent_sessions::project_key;
     pub use oxagent_sessions::store_api::*;
-    pub use oxagent_stores::{open, postgres, redis, PostgresSessionStore, RedisSessionStore};
+    pub use oxagent_stores::{
+        open, open_with, postgres, redis, LazyStore, PostgresSessionStore, RedisSessionStore,
+    };
 }

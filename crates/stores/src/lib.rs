@@ -19,6 +19,7 @@
 //!
 //! The key and table layouts are documented in [`redis`] and [`postgres`].
 
+mod lazy;
 pub mod postgres;
 pub mod redis;
 
@@ -26,19 +27,29 @@ use std::sync::Arc;
 
 use oxagent_core::store::{SessionStore, StoreError};
 
+pub use lazy::LazyStore;
 pub use postgres::PostgresSessionStore;
 pub use redis::RedisSessionStore;
 
 /// A store for `url`: `redis://` / `rediss://` / `unix://` (Redis), `postgres://` /
 /// `postgresql://` (PostgreSQL), with the default key prefix or table name.
 pub async fn open(url: &str) -> Result<Arc<dyn SessionStore>, StoreError> {
+    open_with(url, redis::Config::default(), postgres::Config::default()).await
+}
+
+/// [`open`] with the settings of either kind of store.
+pub async fn open_with(
+    url: &str,
+    redis: redis::Config,
+    postgres: postgres::Config,
+) -> Result<Arc<dyn SessionStore>, StoreError> {
     let scheme = url.split("://").next().unwrap_or_default();
     match scheme {
-        "redis" | "rediss" | "unix" | "redis+unix" => Ok(Arc::new(
-            RedisSessionStore::connect(url, redis::Config::default()).await?,
-        )),
+        "redis" | "rediss" | "unix" | "redis+unix" => {
+            Ok(Arc::new(RedisSessionStore::connect(url, redis).await?))
+        }
         "postgres" | "postgresql" => Ok(Arc::new(
-            PostgresSessionStore::connect(url, postgres::Config::default()).await?,
+            PostgresSessionStore::connect(url, postgres).await?,
         )),
         _ => Err(StoreError::Failed(format!(
             "no session store for the URL scheme {scheme:?} (redis:// or postgres://)"

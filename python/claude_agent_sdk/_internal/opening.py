@@ -16,7 +16,7 @@ async def open_session(options: ClaudeAgentOptions, transport: Any = None) -> Se
     Raises TypeError / ValueError for bad options, including the ones the core rejects."""
     prepared = prepare(options)
     if transport is None:
-        core = SessionCore(NativeChannel(prepared.json), prepared)
+        core = SessionCore(NativeChannel(prepared.json, prepared.native_store), prepared)
         core.start()
         return core
     channel = TransportChannel(transport)

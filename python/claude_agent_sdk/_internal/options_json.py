@@ -39,6 +39,10 @@ class PreparedOptions:
     sdk_servers: dict[str, SdkMcpServer] = field(default_factory=dict)
     hooks_wire: dict[str, Any] | None = None
     verbatim_prompts: bool = False
+    # session_store: the user's store (answers session_store control requests), or the
+    # native one a session calls itself (see _session_store.py).
+    session_store: Any = None
+    native_store: Any = None
 
     @property
     def needs_host(self) -> bool:
@@ -147,8 +151,6 @@ def prepare(options: ClaudeAgentOptions) -> PreparedOptions:
             "can_use_tool callback cannot be used with permission_prompt_tool_name. "
             "Please use one or the other."
         )
-    if options.session_store is not None:
-        raise ValueError("session_store is not supported by oxagent yet")
     _warn_if_shadowed(options)
 
     prepared = PreparedOptions(json={}, verbatim_prompts=options.verbatim_prompts)
@@ -174,7 +176,23 @@ def prepare(options: ClaudeAgentOptions) -> PreparedOptions:
         prepared.json["mcp_servers"] = _mcp_wire(options.mcp_servers, prepared.sdk_servers)
     if options.agents:
         prepared.json["agents"] = _agents_wire(options.agents)
+    if options.session_store is not None:
+        _prepare_store(options.session_store, prepared)
     return prepared
+
+
+def _prepare_store(store: Any, prepared: PreparedOptions) -> None:
+    """``session_store``: a native store goes to the core as it is; a Python one becomes
+    ``{"methods": [...]}`` (the optional methods it has) and answers control requests."""
+    from .._session_store import NativeSessionStore, check_store, store_methods
+
+    check_store(store)
+    prepared.session_store = store
+    if isinstance(store, NativeSessionStore):
+        prepared.native_store = store._native
+        prepared.json["session_store"] = {"methods": list(store_methods(store))}
+    else:
+        prepared.json["session_store"] = {"methods": store_methods(store)}
 
 
 def initialize_request(options: ClaudeAgentOptions, prepared: PreparedOptions) -> dict[str, Any]:
