@@ -51,6 +51,10 @@ bench: build
     cargo run --release -q -p oxagent-core --example compaction_bench
     # What the Rust face adds to a 1-turn query, against a bare request to the same server.
     cargo run --release -q -p oxagent --example one_turn_overhead
+    # 100 concurrent sessions of 10 turns mirroring into each session store (memory, Redis,
+    # PostgreSQL): entries per second, append latency, nothing lost.
+    cargo build --release -q -p oxagent --example store_bench
+    bash scripts/with-test-services.sh target/release/examples/store_bench
 
 # The differential conformance harness over the shared scenarios (needs ../shared).
 conformance: python-dev
@@ -70,6 +74,11 @@ conformance: python-dev
     # to start its CLI on a NUL byte, oxagent refuses the id as any other that is not a UUID).
     python3 ../shared/conformance/run.py --python {{python}} tests/conformance/sessions/session_*.json --out-dir target/conformance/sessions -j 2 > /dev/null || true
     python3 ../shared/conformance/compare.py tests/conformance/sessions/golden target/conformance/sessions --profile api -q || true
+    # Session stores (mirror, resume and fork from a store, a failing store), both faces.
+    python3 ../shared/conformance/run.py --python {{python}} tests/conformance/stores/store_*.json --out-dir target/conformance/stores -j 2 > /dev/null || true
+    python3 ../shared/conformance/compare.py tests/conformance/stores/golden target/conformance/stores --profile api -q
+    python3 ../shared/conformance/run.py --node js tests/conformance/stores/store_*.json --out-dir target/conformance/stores-ts -j 2 > /dev/null || true
+    python3 ../shared/conformance/compare.py tests/conformance/stores/golden-ts target/conformance/stores-ts --profile api -q
 
 fmt:
     cargo fmt --all

@@ -3,6 +3,7 @@
 //   can_use_tool  -> options.canUseTool(toolName, input, {signal, suggestions, toolUseID, ...})
 //   hook_callback -> the hook registered under callback_id: (input, toolUseID, {signal})
 //   mcp_message   -> the in-process MCP server named server_name
+//   session_store -> a method of options.sessionStore
 //
 // Each handler resolves with the control response body, or NO_REPLY when the host answers
 // out of band (canUseTool returned null). A throwing or rejecting callback becomes an error
@@ -10,6 +11,7 @@
 "use strict";
 
 const { mcpReply } = require("./mcp.cjs");
+const { answerStoreCall } = require("./stores.cjs");
 
 const NO_REPLY = Symbol("no reply");
 
@@ -71,7 +73,7 @@ async function mcpMessage(servers, request) {
 
 /**
  * The response body for one control request of the session.
- * `host` = {canUseTool, hooks: Map, mcpServers: Map}.
+ * `host` = {canUseTool, hooks: Map, mcpServers: Map, sessionStore}.
  */
 function answer(host, requestId, request, signal) {
   switch (request.subtype) {
@@ -82,6 +84,8 @@ function answer(host, requestId, request, signal) {
       return hookCallback(host.hooks, request, signal);
     case "mcp_message":
       return mcpMessage(host.mcpServers, request);
+    case "session_store":
+      return answerStoreCall(host.sessionStore, request);
     default:
       return Promise.reject(new Error(`Unsupported control request subtype: ${request.subtype}`));
   }

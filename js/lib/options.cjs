@@ -107,9 +107,9 @@ const FIELDS = {
   resumeSessionAt: ["pass", "string", "resume_session_at"],
   resumeDropsTurn: ["pass", "string", "resume_drops_turn"],
   persistSession: ["ignore", "boolean"],
-  sessionStore: ["unsupported", "object"],
-  sessionStoreFlush: ["ignore", "string"],
-  loadTimeoutMs: ["ignore", "number"],
+  sessionStore: ["js", "object"],
+  sessionStoreFlush: ["pass", "string", "session_store_flush"],
+  loadTimeoutMs: ["pass", "number", "load_timeout_ms"],
   enableFileCheckpointing: ["pass", "boolean", "enable_file_checkpointing"],
   // output-stream shaping and host capabilities
   includePartialMessages: ["pass", "boolean", "include_partial_messages"],
@@ -236,6 +236,7 @@ function toNative(options) {
       json[py] = TRANSLATE[name] ? TRANSLATE[name](value) : value;
     }
   }
+  const sessionStore = sessionStoreOption(options, json);
   if (options.persistSession === false) {
     // Transcripts are always written for now; not writing them is the feature asked for.
     throw optionError("persistSession", "persistSession: false is not supported by oxagent yet", "ERR_OXAGENT_OPTION_UNSUPPORTED");
@@ -258,7 +259,26 @@ function toNative(options) {
   if (answersPrompts) json.can_use_tool = true;
   if (options.hooks) json.hooks = translateHooks(options.hooks, hooks);
   if (options.mcpServers) json.mcp_servers = translateMcpServers(options.mcpServers, mcpServers);
-  return { json, hooks, mcpServers, canUseTool: answersPrompts ? options.canUseTool : null };
+  return { json, hooks, mcpServers, canUseTool: answersPrompts ? options.canUseTool : null, sessionStore };
+}
+
+/**
+ * `sessionStore`: checked as the reference checks it, then `{methods}` for the core (a
+ * native store is handed to the native session as it is). Returns the store.
+ */
+function sessionStoreOption(options, json) {
+  const store = options.sessionStore;
+  if (store === undefined || store === null) return null;
+  const { checkStore, storeMethods } = require("./stores.cjs");
+  checkStore(store);
+  if (options.persistSession === false) {
+    throw optionError("sessionStore", "sessionStore cannot be combined with persistSession: false", "ERR_OXAGENT_OPTION_VALUE");
+  }
+  if (options.enableFileCheckpointing) {
+    throw optionError("sessionStore", "sessionStore cannot be combined with enableFileCheckpointing (checkpoints are local-disk only and would diverge from the mirrored transcript)", "ERR_OXAGENT_OPTION_VALUE");
+  }
+  json.session_store = { methods: storeMethods(store) };
+  return store;
 }
 
 /** Rewords an options error of the native side with the TS option names. */

@@ -32,8 +32,8 @@ class Query extends ControlMethods {
     if (typeof prompt !== "string" && !isAsyncIterable(prompt)) {
       throw new TypeError("prompt must be a string or an AsyncIterable<SDKUserMessage>");
     }
-    const { json, hooks, mcpServers, canUseTool } = toNative(options);
-    this.#host = { canUseTool, hooks, mcpServers };
+    const { json, hooks, mcpServers, canUseTool, sessionStore } = toNative(options);
+    this.#host = { canUseTool, hooks, mcpServers, sessionStore };
     this.#verbatim = Boolean(options && options.verbatimPrompts);
     this.#gen = this.#messages();
     this.#signal = (options && options.abortController && options.abortController.signal) || null;
@@ -45,7 +45,8 @@ class Query extends ControlMethods {
     }
     const { NativeSession } = loadNative();
     try {
-      this.#native = new NativeSession(JSON.stringify(json));
+      // A native store (Redis, PostgreSQL) is called by the core itself.
+      this.#native = new NativeSession(JSON.stringify(json), (sessionStore && sessionStore.native) || null);
     } catch (e) {
       if (e && e.code === "ERR_OXAGENT_START_REFUSED") {
         // The reference's CLI refuses such a value (a sessionId that is not a UUID) and exits

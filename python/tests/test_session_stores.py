@@ -193,14 +193,18 @@ async def test_a_failing_store_is_a_mirror_error_and_the_session_goes_on(tmp_pat
     server = mock_server({"responses": [text_turn("Fine.")]})
     store = FailingStore()
     messages = await run("Hello", options(tmp_path, server, "home", session_store=store))
+    kinds = [type(m).__name__ for m in messages]
+    # The turn's batch fails before the result; the last-prompt row written after it fails
+    # when the session ends, as in the reference.
+    assert kinds == ["SystemMessage", "AssistantMessage", "MirrorErrorMessage", "ResultMessage",
+                     "MirrorErrorMessage"]
     errors = [m for m in messages if isinstance(m, MirrorErrorMessage)]
-    assert len(errors) == 1
-    result = messages[-1]
+    result = messages[3]
     assert result.subtype == "success"
     assert errors[0].error == "test store: append failed"
     assert errors[0].key == {"project_key": sdk.project_key_for_directory(tmp_path / "ws"),
                              "session_id": result.session_id}
-    assert store.appends == 3
+    assert store.appends == 6
 
 
 @pytest.mark.parametrize("anyio_backend", ["asyncio"])

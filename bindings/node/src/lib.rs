@@ -6,8 +6,10 @@
 
 mod error;
 mod session;
+mod store;
 
 pub use session::NativeSession;
+pub use store::{fold_session_summary, NativeStore, StoreJob};
 
 /// The saved-session functions (`listSessions`, `forkSession`, ...): `op` with JSON `args`;
 /// answers `{"ok": value}` or `{"error": {"kind", "message"}}` as JSON.

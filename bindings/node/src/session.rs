@@ -75,12 +75,16 @@ pub struct NativeSession {
 
 #[napi]
 impl NativeSession {
-    /// Starts a session. `options_json` holds the options under their Python names.
+    /// Starts a session. `options_json` holds the options under their Python names; a
+    /// `store` (a `NativeStore`) is mirrored into without calling back into JavaScript.
     #[napi(constructor)]
-    pub fn new(options_json: String) -> Result<Self> {
+    pub fn new(options_json: String, store: Option<&crate::store::NativeStore>) -> Result<Self> {
         let value: Value =
             serde_json::from_str(&options_json).map_err(|e| json_error("options", e))?;
-        let options = Options::from_json(&value).map_err(options_error)?;
+        let mut options = Options::from_json(&value).map_err(options_error)?;
+        if let Some(s) = store {
+            options.session_store = Some(oxagent::SessionStoreOption::Native(s.store.clone()));
+        }
         // napi's tokio runtime serves every session of the process; spawning needs its handle.
         let rt = within_runtime_if_available(tokio::runtime::Handle::current);
         let handle = FrameSession::spawn(options, &rt).map_err(session_error)?;

@@ -121,9 +121,25 @@ impl StoreJob {
         self.rx.recv().await
     }
 
-    /// Answers the call `id`: the store method's result, or its error text.
+    /// Answers the call `id`: the body of the answer (`{"result": ...}`), or its error text.
     pub fn answer(&self, id: &str, result: Result<Value, String>) {
-        if let Some(tx) = lock(&self.waiting).remove(id) {
+        self.answerer().answer(id, result);
+    }
+
+    /// Answers calls while another task waits in [`StoreJob::recv`].
+    pub fn answerer(&self) -> JobAnswerer {
+        JobAnswerer(self.waiting.clone())
+    }
+}
+
+/// See [`StoreJob::answerer`].
+#[derive(Clone)]
+pub struct JobAnswerer(Waiting);
+
+impl JobAnswerer {
+    /// See [`StoreJob::answer`].
+    pub fn answer(&self, id: &str, result: Result<Value, String>) {
+        if let Some(tx) = lock(&self.0).remove(id) {
             let _ = tx.send(result.and_then(|body| ControlResponse::read("session_store", body)));
         }
     }

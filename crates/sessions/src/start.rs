@@ -255,6 +255,23 @@ impl Recorder<'_> {
         }
     }
 
+    /// After the turn's result: the `last-prompt` row (a `/compact` is no prompt).
+    pub fn after_result(&self, prompt: &UserContent) {
+        let Some(w) = self.writer else {
+            return;
+        };
+        if compact_command(prompt).is_some() {
+            return;
+        }
+        let text = match prompt {
+            UserContent::Text(t) => t.clone(),
+            UserContent::Blocks(blocks) => oxagent_core::content::join_texts(blocks, "\n"),
+        };
+        if !text.trim().is_empty() {
+            w.last_prompt(&text);
+        }
+    }
+
     pub fn after_turn(&self, session: &Session) {
         if let Some(w) = self.writer {
             // A /compact that just ran: its caveat and command rows (its output was emitted).

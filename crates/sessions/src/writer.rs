@@ -185,6 +185,16 @@ impl TranscriptWriter {
         self.conversation(kind, uuid, f);
     }
 
+    /// The turn's prompt, after its result: what listings show as the session's last prompt
+    /// (`leafUuid` is the turn's last conversation row).
+    pub fn last_prompt(&self, text: &str) {
+        let leaf = self.lock().last_uuid.clone();
+        self.raw(
+            &json!({"type": "last-prompt", "lastPrompt": text, "leafUuid": leaf,
+            "sessionId": self.session_id}),
+        );
+    }
+
     /// The session's running cost, and the usage of its last model call (the context size
     /// the next compaction check starts from), restored on resume.
     pub fn cost_state(&self, total_cost_usd: f64, model_usage: &Value, last_usage: &Value) {

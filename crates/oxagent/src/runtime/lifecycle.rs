@@ -296,6 +296,8 @@ impl SessionTask {
                 interrupt: &signal,
                 ..deps
             };
+            // A task notification is no prompt of the user's: it is not the last prompt.
+            let typed = notification.is_none().then(|| prompt.clone());
             let mut result = turn(&mut session, &turn_deps, prompt, notification.as_ref()).await;
             recorder.after_turn(&session);
             if let Some(n) = &notification {
@@ -306,6 +308,9 @@ impl SessionTask {
                 m.flush().await;
             }
             events.emit(Message::Result(result));
+            if let Some(p) = &typed {
+                recorder.after_result(p);
+            }
         }
         session.session_end(&deps, "other").await;
         if let Some(m) = &mirror {
