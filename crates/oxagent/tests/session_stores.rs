@@ -243,7 +243,8 @@ async fn a_failing_store_is_a_mirror_error_and_the_session_goes_on() {
             "system/init",
             "assistant/",
             "system/mirror_error",
-            "result/success"
+            "result/success",
+            "system/mirror_error"
         ]
     );
     let error = &messages[2];
@@ -254,6 +255,35 @@ async fn a_failing_store_is_a_mirror_error_and_the_session_goes_on() {
     // result (flushed when the session ends), as the reference.
     assert_eq!(*store.appends.lock().unwrap(), 6);
     let _ = Message::Result;
+}
+
+#[tokio::test]
+async fn resume_session_at_cuts_a_stored_session() {
+    let s = Scratch::new(&["One.", "Two.", "Three."]).await;
+    let store = Arc::new(InMemorySessionStore::new());
+    let first = s
+        .run("Alpha", s.options("home1", store.clone(), json!({})))
+        .await;
+    let id = session_id(&first);
+    let at = first.iter().find(|m| m["type"] == "assistant").unwrap()["uuid"].clone();
+    s.run(
+        "Beta",
+        s.options("home1", store.clone(), json!({"resume": id})),
+    )
+    .await;
+    // From another HOME: the conversation stops after the first answer.
+    let cut = s
+        .run(
+            "Gamma",
+            s.options(
+                "home2",
+                store.clone(),
+                json!({"resume": id, "fork_session": true, "resume_session_at": at}),
+            ),
+        )
+        .await;
+    assert_ne!(session_id(&cut), id);
+    assert_eq!(s.last_request_texts(), ["Alpha", "One.", "Gamma"]);
 }
 
 #[tokio::test]
