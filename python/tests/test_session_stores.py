@@ -322,9 +322,12 @@ async def test_an_adapter_written_as_the_official_examples_are(tmp_path, logging
 
 
 def host(tmp_path, server, home: str, store_url: str, namespace: str, prompt: str, resume: str | None = None):
-    (tmp_path / home).mkdir(exist_ok=True)
+    # Each host has its own HOME and its own temporary folder: no disk in common but the
+    # workspace path (the project's key), as two machines deploying the same app.
+    (tmp_path / home / "tmp").mkdir(parents=True, exist_ok=True)
     env = {k: v for k, v in os.environ.items() if not k.startswith(("ANTHROPIC_", "CLAUDE_"))}
-    env.update(server.env(), HOME=str(tmp_path / home), STORE_NAMESPACE=namespace, IS_SANDBOX="1")
+    env.update(server.env(), HOME=str(tmp_path / home), TMPDIR=str(tmp_path / home / "tmp"),
+               STORE_NAMESPACE=namespace, IS_SANDBOX="1")
     args = [sys.executable, str(HERE / "stores" / "host.py"), store_url, prompt, *([resume] if resume else [])]
     return subprocess.Popen(args, cwd=tmp_path / "ws", env=env, stdout=subprocess.PIPE, text=True)
 
