@@ -64,8 +64,9 @@ conformance: python-dev
     # The project's own hook scenarios, recorded from the reference (tests/conformance/hooks/).
     python3 ../shared/conformance/run.py --python {{python}} tests/conformance/hooks/hook_*.json --out-dir target/conformance/hooks -j 2 > /dev/null || true
     python3 ../shared/conformance/compare.py tests/conformance/hooks/golden target/conformance/hooks --profile api -q
-    # Stdio MCP servers (mcp_stdio_calls differs on purpose: a note we word ourselves).
-    python3 ../shared/conformance/run.py --python {{python}} tests/conformance/mcp/mcp_*.json --out-dir target/conformance/mcp -j 2 > /dev/null || true
+    # MCP servers: stdio, and in-process SDK servers built through the face by sdk/python
+    # (mcp_stdio_calls differs on purpose: a note we word ourselves).
+    SDK_PYTHON={{python}} python3 ../shared/conformance/run.py --python {{justfile_directory()}}/tests/conformance/mcp/sdk/python tests/conformance/mcp/mcp_*.json --out-dir target/conformance/mcp -j 2 > /dev/null || true
     python3 ../shared/conformance/compare.py tests/conformance/mcp/golden target/conformance/mcp --profile api -q || true
     # output_format (structured_output_text_first differs on purpose: a reminder we word ourselves).
     python3 ../shared/conformance/run.py --python {{python}} tests/conformance/structured/structured_*.json --out-dir target/conformance/structured -j 2 > /dev/null || true
@@ -97,9 +98,10 @@ lint:
 record-demo: build
     bash examples/record-demo.sh
 
-# Fuzz the permission rule parser and the Bash reader for SECONDS (cargo-fuzz; the fuzz crate
-# is its own workspace in fuzz/).
-fuzz seconds="600":
+# Fuzz each target for SECONDS (cargo-fuzz; the fuzz crate is its own workspace in fuzz/): the
+# rule parser and Bash reader, the SSE stream of an answer, the frames the faces send, tool
+# input checks, the transcript loader and the settings loader. TARGETS picks some.
+fuzz seconds="600" targets="rules sse_stream frames tool_input transcript settings":
     cargo install cargo-fuzz --locked --quiet 2>/dev/null || true
     # cargo-fuzz passes -Z flags; RUSTC_BOOTSTRAP lets the stable toolchain accept them.
-    cd fuzz && RUSTC_BOOTSTRAP=1 cargo fuzz run rules --sanitizer none -- -max_total_time={{seconds}}
+    cd fuzz && for t in {{targets}}; do echo "== $t"; RUSTC_BOOTSTRAP=1 cargo fuzz run "$t" --sanitizer none -- -max_total_time={{seconds}} || exit 1; done

@@ -144,6 +144,8 @@ fn main() {
         additional_directories: Vec::new(),
         env: BTreeMap::new(),
         abort: AbortSignal::new(),
+        agent_id: None,
+        prompt_id: None,
     };
     println!("tree: {} ({} files)", root.display(), count_files(&root));
     // Warm the page cache (names and contents) once, so that neither side pays for the

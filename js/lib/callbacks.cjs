@@ -4,6 +4,8 @@
 //   hook_callback -> the hook registered under callback_id: (input, toolUseID, {signal})
 //   mcp_message   -> the in-process MCP server named server_name
 //   session_store -> a method of options.sessionStore
+//   mcp_tool_call -> a tool handler of the createSdkMcpServer() server named server_name
+//   mcp_message   -> a foreign MCP server object (one that speaks JSON-RPC itself)
 //
 // Each handler resolves with the control response body, or NO_REPLY when the host answers
 // out of band (canUseTool returned null). A throwing or rejecting callback becomes an error
@@ -12,6 +14,7 @@
 
 const { mcpReply } = require("./mcp.cjs");
 const { answerStoreCall } = require("./stores.cjs");
+const { mcpReply, SdkMcpServer } = require("./mcp.cjs");
 
 const NO_REPLY = Symbol("no reply");
 
@@ -60,6 +63,12 @@ async function hookCallback(hooks, request, signal) {
   return out && typeof out === "object" ? out : {};
 }
 
+async function mcpToolCall(servers, request, signal) {
+  const server = servers.get(request.server_name);
+  if (!(server instanceof SdkMcpServer)) throw new Error(`SDK MCP server not found: ${request.server_name}`);
+  return server.call(request.tool_name, request.arguments, { signal });
+}
+
 async function mcpMessage(servers, request) {
   const message = request.message || {};
   const server = servers.get(request.server_name);
@@ -82,6 +91,8 @@ function answer(host, requestId, request, signal) {
       return canUseTool(host.canUseTool, request, requestId, signal);
     case "hook_callback":
       return hookCallback(host.hooks, request, signal);
+    case "mcp_tool_call":
+      return mcpToolCall(host.mcpServers, request, signal);
     case "mcp_message":
       return mcpMessage(host.mcpServers, request);
     case "session_store":

@@ -1,18 +1,11 @@
-// Errors of the public API.
+// Errors of the public API. (A refused option is thrown by the addon itself: a TypeError
+// with a stable `code` and the `option` it is about; see bindings/node/src/error.rs.)
 "use strict";
 
 /** Thrown by the message iterator when `options.abortController` aborts the query. */
 class AbortError extends Error {}
 
 const ABORT_MESSAGE = "Claude Code process aborted by user";
-
-/** A TypeError naming the option it is about, with a stable `code`. */
-function optionError(option, message, code = "ERR_OXAGENT_OPTION_TYPE") {
-  const err = new TypeError(message);
-  err.code = code;
-  err.option = option;
-  return err;
-}
 
 /** The error thrown after the session ended on an error result; `message` is worded by the
  * host protocol in Rust (`oxagent::host_protocol`). */
@@ -27,4 +20,4 @@ function startRefused(native) {
   return err;
 }
 
-module.exports = { AbortError, ABORT_MESSAGE, optionError, resultError, startRefused };
+module.exports = { AbortError, ABORT_MESSAGE, resultError, startRefused };

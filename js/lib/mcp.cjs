@@ -1,10 +1,11 @@
-// In-process MCP servers: `tool()`, `createSdkMcpServer()`, and the JSON-RPC side of them.
+// In-process MCP servers: `tool()` and `createSdkMcpServer()`.
 //
-// The native session reaches a server through `mcp_message` control requests carrying one
-// JSON-RPC message; `mcpReply(server, message)` answers it. A server made here answers
-// initialize, ping, tools/list and tools/call itself; any other `instance` with a
-// `connect(transport)` method (an McpServer of @modelcontextprotocol/sdk) is driven through an
-// in-memory transport.
+// A server made here is declared to the native session by its definition; the JSON-RPC
+// (handshake, tools/list, result checks, error texts) is oxagent's, in Rust, and the session
+// asks only for a tool's handler to run (`mcp_tool_call`). Any other `instance` with a
+// `connect(transport)` method (an McpServer of @modelcontextprotocol/sdk) answers its own
+// JSON-RPC: the session sends it `mcp_message` requests, and `mcpReply(server, message)` drives
+// it through an in-memory transport.
 //
 //   const add = tool("add", "Add numbers", { a: z.number(), b: z.number() },
 //     async ({ a, b }) => ({ content: [{ type: "text", text: String(a + b) }] }));
@@ -13,8 +14,6 @@
 "use strict";
 
 const { shapeToJsonSchema, parseArgs } = require("./zod-json-schema.cjs");
-
-const PROTOCOL_VERSION = "2025-06-18";
 
 function tool(name, description, inputSchema, handler, extras) {
   const def = { name, description, inputSchema, handler };
@@ -26,9 +25,11 @@ function tool(name, description, inputSchema, handler, extras) {
   return def;
 }
 
-const errorResult = (text) => ({ content: [{ type: "text", text }], isError: true });
-
-/** The in-process MCP server behind `createSdkMcpServer()`. */
+/**
+ * The tools of one `createSdkMcpServer()` call (the `instance` of its config). Its JSON-RPC is
+ * oxagent's, in Rust: the options carry `definition()`, and the session asks for a tool's
+ * handler to run (`mcp_tool_call`, see callbacks.cjs).
+ */
 class SdkMcpServer {
   constructor({ name, version = "1.0.0", instructions, tools = [], alwaysLoad = false }) {
     this.name = name;
@@ -49,52 +50,35 @@ class SdkMcpServer {
       });
       return;
     }
-    const entry = { name: t.name, description: t.description ?? "", inputSchema: schema };
+    const entry = { name: t.name, description: t.description ?? "", input_schema: schema };
     if (t.annotations) entry.annotations = t.annotations;
     const meta = { ...(t._meta || {}) };
     if (alwaysLoad) meta["anthropic/alwaysLoad"] = true;
-    if (Object.keys(meta).length) entry._meta = meta;
+    if (Object.keys(meta).length) entry.meta = meta;
     this.tools.set(t.name, t);
     this.listing.push(entry);
   }
 
-  /** Answers one JSON-RPC request; `undefined` for a notification. */
-  async handle(message) {
-    const { id, method, params } = message || {};
-    if (id === undefined || id === null) return undefined;
-    const ok = (result) => ({ jsonrpc: "2.0", id, result });
-    switch (method) {
-      case "initialize": {
-        const result = {
-          protocolVersion: (params && params.protocolVersion) || PROTOCOL_VERSION,
-          capabilities: { tools: { listChanged: false } },
-          serverInfo: { name: this.name, version: this.version },
-        };
-        if (this.instructions) result.instructions = this.instructions;
-        return ok(result);
-      }
-      case "ping":
-        return ok({});
-      case "tools/list":
-        return ok({ tools: this.listing });
-      case "tools/call":
-        return ok(await this.call(params || {}));
-      default:
-        return { jsonrpc: "2.0", id, error: { code: -32601, message: `Method not found: ${method}` } };
-    }
+  /** The server as the options JSON declares it. */
+  definition() {
+    const def = { type: "sdk", name: this.name, version: this.version, dialect: "typescript", tools: this.listing };
+    if (this.instructions) def.instructions = this.instructions;
+    return def;
   }
 
-  async call({ name, arguments: args }) {
+  /**
+   * Runs one tool for the session: `{result}` (`{}` when the handler returned undefined), or
+   * `{invalid_arguments: issues}` when the tool's zod schema refuses the arguments (the
+   * handler does not run then). A handler that throws rejects. `extra` (`{signal}`) is the
+   * handler's second argument.
+   */
+  async call(name, args, extra = {}) {
     const t = this.tools.get(name);
-    if (!t) return errorResult(`Tool ${name} not found`);
-    const parsed = parseArgs(t.inputSchema, args ?? {});
-    if (!parsed.ok) return errorResult(`Invalid arguments for tool ${name}: ${parsed.message}`);
-    try {
-      const result = await t.handler(parsed.value, {});
-      return result && typeof result === "object" ? result : { content: [] };
-    } catch (e) {
-      return errorResult(e instanceof Error ? e.message : String(e));
-    }
+    if (!t) throw new Error(`Tool ${name} not found`);
+    const parsed = parseArgs(t.inputSchema, args);
+    if (!parsed.ok) return { invalid_arguments: parsed.issues };
+    const result = await t.handler(parsed.value, extra);
+    return result === undefined ? {} : { result };
   }
 }
 
@@ -145,9 +129,8 @@ class InMemoryTransport {
 const connections = new WeakMap();
 
 async function mcpReply(instance, message) {
-  if (instance instanceof SdkMcpServer) return instance.handle(message);
   if (!instance || typeof instance.connect !== "function") {
-    throw new Error("the MCP server instance has neither handle() nor connect()");
+    throw new Error("the MCP server instance has no connect()");
   }
   let transport = connections.get(instance);
   if (!transport) {

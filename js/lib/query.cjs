@@ -8,7 +8,7 @@
 "use strict";
 
 const { loadNative } = require("./native.cjs");
-const { toNative, fromNativeError } = require("./options.cjs");
+const { toNative } = require("./options.cjs");
 const { AbortError, ABORT_MESSAGE, resultError, startRefused } = require("./errors.cjs");
 const { MessageQueue } = require("./queue.cjs");
 const { answer, NO_REPLY } = require("./callbacks.cjs");
@@ -32,21 +32,24 @@ class Query extends ControlMethods {
     if (typeof prompt !== "string" && !isAsyncIterable(prompt)) {
       throw new TypeError("prompt must be a string or an AsyncIterable<SDKUserMessage>");
     }
+    // The options are checked in Rust (a refused one throws its TypeError from here).
     const { json, hooks, mcpServers, canUseTool, sessionStore } = toNative(options);
+    const native = loadNative();
+    const optionsJson = JSON.stringify(json);
     this.#host = { canUseTool, hooks, mcpServers, sessionStore };
     this.#verbatim = Boolean(options && options.verbatimPrompts);
     this.#gen = this.#messages();
     this.#signal = (options && options.abortController && options.abortController.signal) || null;
     if (this.#signal && this.#signal.aborted) {
+      native.checkOptions(optionsJson);
       this.#aborted = true;
       this.#over = true;
       this.#queue.fail(new AbortError(ABORT_MESSAGE));
       return;
     }
-    const { NativeSession } = loadNative();
     try {
       // A native store (Redis, PostgreSQL) is called by the core itself.
-      this.#native = new NativeSession(JSON.stringify(json), (sessionStore && sessionStore.native) || null);
+      this.#native = new native.NativeSession(optionsJson, (sessionStore && sessionStore.native) || null);
     } catch (e) {
       if (e && e.code === "ERR_OXAGENT_START_REFUSED") {
         // The reference's CLI refuses such a value (a sessionId that is not a UUID) and exits
@@ -55,7 +58,7 @@ class Query extends ControlMethods {
         this.#queue.fail(startRefused(e));
         return;
       }
-      throw fromNativeError(e);
+      throw e;
     }
     if (this.#signal) this.#signal.addEventListener("abort", this.#onAbort, { once: true });
     this.#pump();

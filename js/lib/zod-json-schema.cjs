@@ -199,29 +199,36 @@ function shapeToJsonSchema(shape) {
   return objectOf(shape || {}, schemaToJsonSchema);
 }
 
-/** Checks and parses tool arguments with the shape's schemas; returns {ok, value | message}. */
+/**
+ * Checks and parses tool arguments as the TS SDK's server does (its zod object of the shape):
+ * `{ok: true, value}` (the parsed value, defaults applied) or `{ok: false, issues}` (zod's
+ * issues, paths from the arguments' root).
+ */
 function parseArgs(shape, args) {
   if (!shape || typeof shape !== "object") return { ok: true, value: args };
-  const single = isZod(shape) ? shape : null;
   const check = (schema, value) => (typeof schema.safeParse === "function" ? schema.safeParse(value) : { success: true, data: value });
-  if (single) {
-    const r = check(single, args);
-    return r.success ? { ok: true, value: r.data } : { ok: false, message: issues(r.error) };
+  const issuesOf = (error) => (error && error.issues ? error.issues : [{ code: "custom", path: [], message: String(error) }]);
+  if (isZod(shape)) {
+    const r = check(shape, args);
+    return r.success ? { ok: true, value: r.data } : { ok: false, issues: issuesOf(r.error) };
   }
   if (!Object.values(shape).every(isZod)) return { ok: true, value: args };
-  const value = { ...(args || {}) };
-  const problems = [];
+  if (args === null || typeof args !== "object" || Array.isArray(args)) {
+    const received = args === null ? "null" : Array.isArray(args) ? "array" : typeof args;
+    return { ok: false, issues: [{ expected: "object", code: "invalid_type", path: [], message: `Invalid input: expected object, received ${received}` }] };
+  }
+  const value = { ...args };
+  const issues = [];
   for (const [key, schema] of Object.entries(shape)) {
     const r = check(schema, value[key]);
     if (r.success) {
       if (r.data !== undefined) value[key] = r.data;
     } else {
-      problems.push(...(r.error && r.error.issues ? r.error.issues : [{ message: String(r.error) }]).map((i) => ({ ...i, path: [key, ...(i.path || [])] })));
+      // Same key order as zod's own issues: the path stays where it was.
+      issues.push(...issuesOf(r.error).map((i) => ({ ...i, path: [key, ...(i.path || [])] })));
     }
   }
-  return problems.length ? { ok: false, message: JSON.stringify(problems.map(({ path, message, code }) => ({ code, path, message }))) } : { ok: true, value };
+  return issues.length ? { ok: false, issues } : { ok: true, value };
 }
-
-const issues = (error) => JSON.stringify((error && error.issues) || [{ message: String(error) }]);
 
 module.exports = { shapeToJsonSchema, parseArgs, isZod };

@@ -3,7 +3,9 @@ import assert from "node:assert/strict";
 import { z } from "zod";
 import { z as z3 } from "zod/v3";
 import { query, tool, createSdkMcpServer } from "../index.js";
-import { mockApi, collect, text, toolUse } from "./helpers.mjs";
+import fs from "node:fs";
+import path from "node:path";
+import { mockApi, collect, text, toolUse, PACKAGE_DIR } from "./helpers.mjs";
 
 const add = tool("add", "Add two numbers", { a: z.number().describe("first"), b: z.number() }, async ({ a, b }) => ({
   content: [{ type: "text", text: String(a + b) }],
@@ -46,7 +48,7 @@ test("createSdkMcpServer tools (zod 4 and zod 3) are called by the model in-proc
     // Tool search off: the MCP tools' schemas go out with the first request.
     const q = query({ prompt: "compute", options: api.options({ mcpServers: { calc }, env: { ENABLE_TOOL_SEARCH: "false" } }) });
     const messages = await collect(q);
-    assert.deepEqual(messages[0].mcp_servers, [{ name: "calc", status: "connected" }]);
+    assert.deepEqual(messages[0].mcp_servers, [{ name: "calc", status: "connected", source: "sdk" }]);
     assert.ok(messages[0].tools.includes("mcp__calc__add"), messages[0].tools.join());
     const blocks = messages.filter((m) => m.type === "user").flatMap((m) => m.message.content).filter((b) => b.type === "tool_result");
     const texts = blocks.map((b) => (typeof b.content === "string" ? b.content : b.content.map((c) => c.text).join("")));
@@ -117,6 +119,35 @@ test("a foreign MCP server object with connect(transport) is driven over JSON-RP
     const messages = await collect(query({ prompt: "x", options: api.options({ mcpServers: { far: { type: "sdk", name: "far", instance: foreign } } }) }));
     const block = messages.filter((m) => m.type === "user").flatMap((m) => m.message.content).find((b) => b.type === "tool_result");
     assert.equal(typeof block.content === "string" ? block.content : block.content[0].text, "pong");
+  } finally {
+    await api.close();
+  }
+});
+
+test("failing calls read as in the TS reference (tests/fixtures/mcp/sdk_failures.json)", async () => {
+  const fixture = JSON.parse(fs.readFileSync(path.join(PACKAGE_DIR, "..", "tests", "fixtures", "mcp", "sdk_failures.json"), "utf8"));
+  const addInts = tool("add", "Add two integers.", { a: z.number().int(), b: z.number().int() }, async ({ a, b }) => ({
+    content: [{ type: "text", text: String(a + b) }],
+  }));
+  const explode = tool("fail", "Always raises.", {}, async () => {
+    throw new Error("tool exploded");
+  });
+  const calls = fixture.calls;
+  const api = await mockApi({
+    responses: [
+      { content: calls.map((c) => ({ type: "tool_use", id: c.id, name: c.name, input: c.input })) },
+      text("Done."),
+    ],
+  });
+  try {
+    const kit = createSdkMcpServer({ name: "kit", version: "2.0.0", tools: [addInts, explode] });
+    const options = api.options({ mcpServers: { kit }, permissionMode: "bypassPermissions", allowDangerouslySkipPermissions: true, env: { ENABLE_TOOL_SEARCH: "false" } });
+    const messages = await collect(query({ prompt: "Use the kit", options }));
+    const blocks = new Map(messages.filter((m) => m.type === "user").flatMap((m) => m.message.content).filter((b) => b.type === "tool_result").map((b) => [b.tool_use_id, b]));
+    for (const c of calls) {
+      const block = blocks.get(c.id);
+      assert.deepEqual([block.content, block.is_error], [c.text.node ?? c.text.both, true], c.name);
+    }
   } finally {
     await api.close();
   }

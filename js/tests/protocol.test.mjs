@@ -31,6 +31,7 @@ const DECLARED = {
   "system/hook_started": "SDKHookStartedMessage",
   "system/hook_response": "SDKHookResponseMessage",
   "system/task_started": "SDKTaskStartedMessage",
+  "system/task_progress": "SDKTaskProgressMessage",
   "system/task_updated": "SDKTaskUpdatedMessage",
   "system/task_notification": "SDKTaskNotificationMessage",
   "system/background_tasks_changed": "SDKBackgroundTasksChangedMessage",

@@ -104,6 +104,10 @@ export interface SDKPartialAssistantMessage extends SDKMessageBase {
   type: 'stream_event';
   event: BetaRawMessageStreamEvent;
   parent_tool_use_id: string | null;
+  /** How thinking is displayed, on `message_start` and on each thinking block's start. */
+  thinking_display?: string;
+  /** The id of the API response the event belongs to. */
+  api_message_id?: string;
   ttft_ms?: number;
   user_message_uuid?: string;
   user_message_uuids?: string[];
@@ -463,6 +467,8 @@ export interface SDKTaskNotificationMessage extends SDKSystemBase {
   output_file: string;
   summary: string;
   usage?: { total_tokens: number; tool_uses: number; duration_ms: number };
+  /** A background subagent's `summary` is its final report. */
+  summary_is_report?: boolean;
   resource_links?: SDKMcpResourceLink[];
   skip_transcript?: boolean;
   ambient?: boolean;

@@ -1,9 +1,10 @@
 """In-process MCP tools: ``@tool``, ``create_sdk_mcp_server``, ``SdkMcpTool``,
 ``ToolAnnotations``.
 
-The model sees each tool as ``mcp__<server>__<tool>``. When it calls one, the session sends an
-``mcp_message`` control request and the server answers it on the caller's event loop
-(``_internal/mcp_server.py``).
+The model sees each tool as ``mcp__<server>__<tool>``. The server's JSON-RPC (the handshake,
+``tools/list``, argument checks, what a handler's result becomes, error texts) is oxagent's,
+in Rust; Python declares the tools (:meth:`SdkMcpServer.definition`) and runs their handlers
+when the session asks (``_internal/control.py``).
 
     @tool("add", "Add two numbers", {"a": float, "b": float})
     async def add(args):
@@ -18,7 +19,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from ._internal.mcp_server import SdkMcpServer
+from ._internal.schema import input_json_schema
 from ._td_config import McpSdkServerConfig
 
 T = TypeVar("T")
@@ -67,6 +68,24 @@ class ToolAnnotations:
         return f"ToolAnnotations({inner})"
 
 
+def _annotations_wire(annotations: Any) -> dict[str, Any] | None:
+    """The hints as given, for the server to list. ``maxResultSizeChars`` counts only as an
+    attribute (of ``ToolAnnotations`` or a pydantic model), not as a key of a plain dict, as
+    in the reference."""
+    if annotations is None:
+        return None
+    if isinstance(annotations, dict):
+        return {k: v for k, v in annotations.items() if k != "maxResultSizeChars"}
+    if hasattr(annotations, "model_dump"):
+        data = annotations.model_dump(exclude_none=True, by_alias=True)
+    else:
+        data = {k: v for k, v in vars(annotations).items() if not k.startswith("_")}
+    size = getattr(annotations, "maxResultSizeChars", None)
+    if size is not None:
+        data["maxResultSizeChars"] = size
+    return data
+
+
 @dataclass
 class SdkMcpTool(Generic[T]):
     """One in-process tool: its name, description, input schema and async handler."""
@@ -76,6 +95,31 @@ class SdkMcpTool(Generic[T]):
     input_schema: type[T] | dict[str, Any]
     handler: Callable[[T], Awaitable[dict[str, Any]]]
     annotations: Any | None = None
+
+
+class SdkMcpServer:
+    """The tools of one ``create_sdk_mcp_server`` call (the ``instance`` of its config)."""
+
+    def __init__(self, name: str, version: str, tools: list[SdkMcpTool[Any]]):
+        self.name = name
+        self.version = version
+        self.tools = {t.name: t for t in tools}
+
+    def definition(self) -> dict[str, Any]:
+        """The server as the options JSON declares it."""
+        tools = []
+        for t in self.tools.values():
+            entry: dict[str, Any] = {
+                "name": t.name,
+                "description": t.description,
+                "input_schema": input_json_schema(t.input_schema),
+            }
+            annotations = _annotations_wire(t.annotations)
+            if annotations is not None:
+                entry["annotations"] = annotations
+            tools.append(entry)
+        return {"type": "sdk", "name": self.name, "version": self.version, "dialect": "python",
+                "tools": tools}
 
 
 def tool(

@@ -1,12 +1,26 @@
-"""@tool, create_sdk_mcp_server and the in-process JSON-RPC server."""
+"""@tool, create_sdk_mcp_server, and their server (oxagent's, in Rust) seen through the Python
+face: the definitions sent to the core, a remote session's JSON-RPC, failing calls."""
 
-
+import asyncio
+import importlib.util
+import json
+from pathlib import Path
 from typing import Annotated, TypedDict
 
 import pytest
+from conftest import requires_native
 
-from claude_agent_sdk import SdkMcpTool, ToolAnnotations, create_sdk_mcp_server, tool
-from claude_agent_sdk._internal.schema import _first_error, input_json_schema
+from claude_agent_sdk import (
+    ClaudeAgentOptions,
+    SdkMcpTool,
+    ToolAnnotations,
+    ToolResultBlock,
+    UserMessage,
+    create_sdk_mcp_server,
+    query,
+    tool,
+)
+from claude_agent_sdk._internal.schema import input_json_schema
 
 if __import__("sys").version_info >= (3, 11):
     from typing import NotRequired
@@ -47,14 +61,6 @@ def test_schema_conversion():
     assert input_json_schema(42) == {"type": "object", "properties": {}}
 
 
-def test_builtin_validator_messages():
-    schema = input_json_schema({"a": int, "tags": list[str]})
-    assert _first_error({"a": 1}, schema) == "'tags' is a required property"
-    assert _first_error({"a": "x", "tags": []}, schema) == "'x' is not of type 'integer'"
-    assert _first_error({"a": 1, "tags": [3]}, schema) == "3 is not of type 'string'"
-    assert _first_error({"a": 1, "tags": []}, schema) is None
-
-
 def test_annotations_both_spellings():
     a = ToolAnnotations(read_only_hint=True, maxResultSizeChars=500)
     assert a == ToolAnnotations(readOnlyHint=True, max_result_size_chars=500)
@@ -93,42 +99,72 @@ def test_tool_decorator_builds_sdk_tool():
     assert config["type"] == "sdk" and config["name"] == "calc"
 
 
-@pytest.mark.anyio
-async def test_server_protocol():
+def test_definition_for_the_core():
     server = create_sdk_mcp_server("calc", "2.0.0", tools=[add, fail, rich])["instance"]
-    init = await server.handle({"jsonrpc": "2.0", "id": 0, "method": "initialize",
-                                "params": {"protocolVersion": "2025-06-18"}})
-    assert init["result"] == {"protocolVersion": "2025-06-18",
-                              "capabilities": {"tools": {"listChanged": False}},
-                              "serverInfo": {"name": "calc", "version": "2.0.0"}}
-    assert await server.handle({"jsonrpc": "2.0", "method": "notifications/initialized"}) is None
-    listed = await server.handle({"jsonrpc": "2.0", "id": 1, "method": "tools/list"})
-    first = listed["result"]["tools"][0]
-    assert first == {
+    plain = tool("plain", "Dict hints", {}, annotations={"readOnlyHint": True, "maxResultSizeChars": 9})(rich.handler)
+    assert create_sdk_mcp_server("x", tools=[plain])["instance"].definition()["tools"][0]["annotations"] == {
+        "readOnlyHint": True}  # a plain dict's maxResultSizeChars is not read, as in the reference
+    definition = server.definition()
+    assert definition["dialect"] == "python" and definition["version"] == "2.0.0"
+    assert definition["tools"][0] == {
         "name": "add", "description": "Add two numbers",
-        "inputSchema": {"type": "object", "properties": {"a": {"type": "number"}, "b": {"type": "number"}},
-                        "required": ["a", "b"]},
-        "annotations": {"readOnlyHint": True},
-        "_meta": {"anthropic/maxResultSizeChars": 1000},
+        "input_schema": {"type": "object", "properties": {"a": {"type": "number"}, "b": {"type": "number"}},
+                         "required": ["a", "b"]},
+        "annotations": {"readOnlyHint": True, "maxResultSizeChars": 1000},
     }
+    assert "annotations" not in definition["tools"][1]
 
-    async def call(name, arguments):
-        reply = await server.handle({"jsonrpc": "2.0", "id": 2, "method": "tools/call",
-                                     "params": {"name": name, "arguments": arguments}})
-        return reply["result"]
 
-    assert await call("add", {"a": 1, "b": 2}) == {"content": [{"type": "text", "text": "3"}], "isError": False}
-    bad = await call("add", {"a": 1})
-    assert bad["isError"] and bad["content"][0]["text"].startswith("Input validation error: ")
-    assert "'b' is a required property" in bad["content"][0]["text"]
-    assert await call("nope", {}) == {"content": [{"type": "text", "text": "Tool 'nope' not found"}], "isError": True}
-    assert await call("fail", {}) == {"content": [{"type": "text", "text": "boom"}], "isError": True}
-    assert await call("rich", {}) == {
-        "content": [{"type": "image", "data": "AAAA", "mimeType": "image/png"},
-                    {"type": "text", "text": "doc\nfile:///d"},
-                    {"type": "text", "text": "inline"}],
-        "isError": True,
-    }
-    unknown = await server.handle({"jsonrpc": "2.0", "id": 3, "method": "resources/list"})
-    assert unknown["error"]["code"] == -32601
-    assert (await server.handle({"jsonrpc": "2.0", "id": 4, "method": "ping"}))["result"] == {}
+REPO = Path(__file__).resolve().parents[2]
+JSONRPC = REPO / "tests" / "conformance" / "mcp" / "jsonrpc"
+
+
+@requires_native
+def test_a_remote_session_gets_the_references_replies():
+    """The JSON-RPC a remote CLI sends over a custom Transport (mcp_message), answered by the
+    Rust server: the replies the reference gave to the same messages."""
+    spec = importlib.util.spec_from_file_location("jsonrpc_probe", JSONRPC / "probe.py")
+    probe = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(probe)
+    got = asyncio.run(probe.probe())
+    golden = json.loads((JSONRPC / "golden" / "python.json").read_text())
+    cases = json.loads((JSONRPC / "cases.json").read_text())["cases"]
+    for case, ours, theirs in zip(cases, got, golden):
+        for message, mine, ref in zip(case["messages"], ours["replies"], theirs["replies"]):
+            if message.get("params", {}).get("name") == "text_number":
+                continue  # pydantic's own report of a non-string text is not copied
+            assert mine == ref, (case["name"], message)
+
+
+FAILURES = json.loads((REPO / "tests" / "fixtures" / "mcp" / "sdk_failures.json").read_text())
+
+
+@requires_native
+@pytest.mark.anyio
+async def test_failing_calls_read_as_in_the_reference(mock_server, tmp_path):
+    @tool("add", "Add two integers.", {"a": int, "b": int})
+    async def add_ints(args):
+        return {"content": [{"type": "text", "text": str(args["a"] + args["b"])}]}
+
+    @tool("fail", "Always raises.", {})
+    async def explode(args):
+        raise Exception("tool exploded")
+
+    calls = FAILURES["calls"]
+    server = mock_server({"responses": [
+        {"content": [{"type": "tool_use", "id": c["id"], "name": c["name"], "input": c["input"]} for c in calls]},
+        {"content": [{"type": "text", "text": "Done."}]}]})
+    options = ClaudeAgentOptions(
+        cwd=str(tmp_path), env={**server.env(), "ENABLE_TOOL_SEARCH": "false"},
+        permission_mode="bypassPermissions",
+        mcp_servers={"kit": create_sdk_mcp_server("kit", "2.0.0", tools=[add_ints, explode])})
+    results = {}
+    async for m in query(prompt="Use the kit", options=options):
+        if isinstance(m, UserMessage) and isinstance(m.content, list):
+            for b in m.content:
+                if isinstance(b, ToolResultBlock):
+                    results[b.tool_use_id] = b
+    for c in calls:
+        block = results[c["id"]]
+        expected = c["text"].get("python", c["text"].get("both"))
+        assert (block.content, block.is_error) == (expected, True), c["name"]

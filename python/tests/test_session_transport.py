@@ -129,6 +129,8 @@ async def test_callbacks_are_answered():
         hooked = await cli.ask({"subtype": "hook_callback", "callback_id": "hook_0",
                                 "input": {"hook_event_name": "PreToolUse"}, "tool_use_id": "t1"})
         assert hooked["response"] == {"continue": True}
+        await cli.ask({"subtype": "mcp_message", "server_name": "util", "message": {
+            "jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {"protocolVersion": "2025-06-18"}}})
         called = await cli.ask({"subtype": "mcp_message", "server_name": "util", "message": {
             "jsonrpc": "2.0", "id": 1, "method": "tools/call",
             "params": {"name": "echo", "arguments": {"text": "yo"}}}})

@@ -1,16 +1,18 @@
 //! Error conversion: every error of ours that reaches JavaScript goes through here.
 //!
-//! Each error carries a stable `code` (napi sets the JS error's `code` from the status); the
-//! JavaScript layer turns the option errors into the `TypeError` the SDK documents, with the
-//! option's camelCase name.
+//! Each error carries a stable `code` (napi sets the JS error's `code` from the status). A
+//! refused option is thrown here as the `TypeError` the SDK documents, with its `option`
+//! named as TypeScript names it; the JavaScript layer lets it through.
 //!
 //! ```text
-//! new NativeSession('{"max_turns": "x"}')  // throws Error { code: "ERR_OXAGENT_OPTION_TYPE",
-//!                                          //   message: 'max_turns must be an integer, not "x"' }
+//! checkOptions('{"maxTurns": "x"}')  // throws TypeError { code: "ERR_OXAGENT_OPTION_TYPE",
+//!                                    //   option: "maxTurns",
+//!                                    //   message: 'maxTurns must be a non-negative integer, not "x"' }
 //! ```
 
-use napi::Error;
-use oxagent::{OptionsError, OptionsErrorKind};
+use napi::bindgen_prelude::{FromNapiValue, JsObjectValue, Object};
+use napi::{Env, Error, JsError, JsTypeError, Status};
+use oxagent::{Face, OptionsError, OptionsErrorKind};
 
 /// The stable codes of the addon's errors.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -54,20 +56,63 @@ impl AsRef<str> for Code {
 
 pub type Result<T> = std::result::Result<T, Error<Code>>;
 
-pub fn options_error(e: OptionsError) -> Error<Code> {
-    let code = match e.kind {
+fn options_code(kind: OptionsErrorKind) -> Code {
+    match kind {
         OptionsErrorKind::Type => Code::OptionType,
         OptionsErrorKind::Value => Code::OptionValue,
         OptionsErrorKind::Unsupported => Code::OptionUnsupported,
         OptionsErrorKind::Unknown => Code::OptionUnknown,
         OptionsErrorKind::Refused => Code::StartRefused,
+    }
+}
+
+pub fn options_error(e: OptionsError) -> Error<Code> {
+    Error::new(options_code(e.kind), e.message)
+}
+
+/// Throws a refused option: a `TypeError` with the checker's text, its stable `code` and the
+/// `option` as TypeScript names it (a session that refuses to start throws a plain `Error`,
+/// which the JavaScript layer words as the reference's CLI failure). Returns what a napi
+/// function that threw hands back.
+pub fn throw_options_error(env: &Env, e: OptionsError) -> Error {
+    let e = e.in_face(Face::Node);
+    let error = Error::new(options_code(e.kind), e.message.clone());
+    let thrown = if e.kind == OptionsErrorKind::Refused {
+        JsError::from(error).into_unknown(*env)
+    } else {
+        JsTypeError::from(error).into_unknown(*env)
     };
-    Error::new(code, e.message)
+    let result = Object::from_unknown(thrown).and_then(|mut object| {
+        object.set_named_property("option", e.option.as_str())?;
+        env.throw(object)
+    });
+    match result {
+        Ok(()) => Error::new(Status::PendingException, e.message),
+        Err(failed) => failed,
+    }
+}
+
+/// Throws one of the addon's errors (its `code` kept), for a function that may also throw
+/// [`throw_options_error`].
+pub fn throw(env: &Env, e: Error<Code>) -> Error {
+    let message = e.reason.clone();
+    match env.throw(JsError::from(e).into_unknown(*env)) {
+        Ok(()) => Error::new(Status::PendingException, message),
+        Err(failed) => failed,
+    }
+}
+
+/// [`session_error`], thrown: option errors as [`throw_options_error`] throws them.
+pub fn throw_session_error(env: &Env, e: oxagent::Error) -> Error {
+    match e {
+        oxagent::Error::Options(o) => throw_options_error(env, o),
+        other => throw(env, session_error(other)),
+    }
 }
 
 pub fn session_error(e: oxagent::Error) -> Error<Code> {
     match e {
-        oxagent::Error::Options(o) => options_error(o),
+        oxagent::Error::Options(o) => options_error(o.in_face(Face::Node)),
         oxagent::Error::Frame(m) => Error::new(Code::Frame, format!("invalid frame: {m}")),
         oxagent::Error::Closed => Error::new(Code::Closed, "the session is closed"),
         oxagent::Error::Config(m) => Error::new(Code::Config, m),

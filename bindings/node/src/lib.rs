@@ -1,14 +1,15 @@
 //! The native addon of the `oxagent` npm package: thin adaptation only.
 //!
 //! It exposes one class, [`session::NativeSession`], that moves stream-json frames (as JSON
-//! strings) between JavaScript and [`oxagent::FrameSession`]. The public API (`query()`,
+//! strings) between JavaScript and [`oxagent::FrameSession`], and the option checker
+//! (`checkOptions`, `optionTable`). The public API (`query()`,
 //! `tool()`, `createSdkMcpServer()`, the message types) is written in JavaScript in `js/`.
 
 mod error;
 mod session;
 mod store;
 
-pub use session::NativeSession;
+pub use session::{check_options, option_table, NativeSession};
 pub use store::{fold_session_summary, NativeStore, StoreJob};
 
 /// The saved-session functions (`listSessions`, `forkSession`, ...): `op` with JSON `args`;

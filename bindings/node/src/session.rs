@@ -24,7 +24,9 @@ use oxagent::protocol::HostRequest;
 use oxagent::{FrameSession, Options};
 use serde_json::{json, Value};
 
-use crate::error::{json_error, options_error, session_error, Result};
+use crate::error::{
+    json_error, session_error, throw, throw_options_error, throw_session_error, Result,
+};
 
 /// What the JavaScript layer does next (see `oxagent::protocol::stream_json`): `message` (payload:
 /// the frame), `callback` (id, payload: the request), `cancel` (id), and last `end`
@@ -67,6 +69,26 @@ struct HostState {
     ended: bool,
 }
 
+/// The options of a session, checked: a refused one is thrown as its `TypeError`.
+fn read_options(env: &Env, options_json: &str) -> napi::Result<Options> {
+    let value: Value =
+        serde_json::from_str(options_json).map_err(|e| throw(env, json_error("options", e)))?;
+    Options::from_face(&value, Face::Node).map_err(|e| throw_options_error(env, e))
+}
+
+/// Checks options as `new NativeSession` does, without starting anything (a query whose
+/// abort signal fired before it began).
+#[napi]
+pub fn check_options(env: Env, options_json: String) -> napi::Result<()> {
+    read_options(&env, &options_json).map(drop)
+}
+
+/// The table of the documented options (`oxagent::options::table_json`) as JSON.
+#[napi]
+pub fn option_table() -> String {
+    oxagent::options::table_json().to_string()
+}
+
 #[napi]
 pub struct NativeSession {
     handle: Arc<FrameSession>,
@@ -75,19 +97,22 @@ pub struct NativeSession {
 
 #[napi]
 impl NativeSession {
-    /// Starts a session. `options_json` holds the options under their Python names; a
+    /// Starts a session. `options_json` holds the options as the TypeScript SDK names them,
+    /// callbacks as markers (see `oxagent::options`); a refused one throws its `TypeError`. A
     /// `store` (a `NativeStore`) is mirrored into without calling back into JavaScript.
     #[napi(constructor)]
-    pub fn new(options_json: String, store: Option<&crate::store::NativeStore>) -> Result<Self> {
-        let value: Value =
-            serde_json::from_str(&options_json).map_err(|e| json_error("options", e))?;
-        let mut options = Options::from_json(&value).map_err(options_error)?;
+    pub fn new(
+        env: Env,
+        options_json: String,
+        store: Option<&crate::store::NativeStore>,
+    ) -> napi::Result<Self> {
+        let mut options = read_options(&env, &options_json)?;
         if let Some(s) = store {
             options.session_store = Some(oxagent::SessionStoreOption::Native(s.store.clone()));
         }
         // napi's tokio runtime serves every session of the process; spawning needs its handle.
         let rt = within_runtime_if_available(tokio::runtime::Handle::current);
-        let handle = FrameSession::spawn(options, &rt).map_err(session_error)?;
+        let handle = FrameSession::spawn(options, &rt).map_err(|e| throw_session_error(&env, e))?;
         Ok(NativeSession {
             handle: Arc::new(handle),
             host: Arc::new(Mutex::new(HostState {

@@ -17,6 +17,7 @@
 
 mod error;
 mod host;
+mod mcp_server;
 mod runtime;
 mod session;
 mod store;
@@ -36,6 +37,33 @@ fn _after_fork_in_child() {
     runtime::reset_after_fork();
 }
 
+/// Checks options (JSON, as the `face` sends them: "python" or "node") for a session this
+/// process does not run (a custom `Transport`): TypeError / ValueError naming the option.
+/// Features oxagent has not built are the other side's business and are not refused.
+#[pyfunction]
+#[pyo3(signature = (options_json, face = "python"))]
+fn check_options(py: Python<'_>, options_json: &str, face: &str) -> PyResult<()> {
+    let face = match face {
+        "python" => oxagent::Face::Python,
+        "node" => oxagent::Face::Node,
+        other => {
+            return Err(pyo3::exceptions::PyValueError::new_err(format!(
+                "face must be \"python\" or \"node\", not {other:?}"
+            )))
+        }
+    };
+    let value: serde_json::Value =
+        serde_json::from_str(options_json).map_err(|e| error::json_error("options", e))?;
+    py.detach(|| oxagent::options::check(&value, face))
+        .map_err(error::options_error)
+}
+
+/// The table of the documented options as JSON: `[{python, node, handling, expected}]`.
+#[pyfunction]
+fn option_table() -> String {
+    oxagent::options::table_json().to_string()
+}
+
 /// The saved-session functions (`list_sessions`, `fork_session`, ...): `op` with JSON
 /// `args`; answers `{"ok": value}` or `{"error": {"kind", "message"}}` as JSON.
 #[pyfunction]
@@ -47,8 +75,11 @@ fn sessions(py: Python<'_>, op: &str, args: &str) -> String {
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("StartRefused", m.py().get_type::<error::StartRefused>())?;
     m.add_function(wrap_pyfunction!(sessions, m)?)?;
+    m.add_function(wrap_pyfunction!(check_options, m)?)?;
+    m.add_function(wrap_pyfunction!(option_table, m)?)?;
     m.add_class::<session::NativeSession>()?;
     m.add_class::<host::PyHostProtocol>()?;
+    m.add_class::<mcp_server::PySdkMcpServer>()?;
     m.add_class::<store::NativeStore>()?;
     m.add_class::<store::StoreJob>()?;
     m.add_function(wrap_pyfunction!(store::fold_session_summary, m)?)?;

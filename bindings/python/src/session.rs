@@ -104,9 +104,9 @@ pub struct NativeSession {
 
 #[pymethods]
 impl NativeSession {
-    /// Start a session from the options JSON (Python option names, JSON values), mirroring
-    /// into `store` (a `NativeStore`) when one is given.
-    /// Raises TypeError / ValueError naming an option the core does not accept.
+    /// Start a session from the options JSON (Python option names, callbacks as markers: see
+    /// `oxagent::options`), mirroring into `store` (a `NativeStore`) when one is given.
+    /// Raises TypeError / ValueError naming an option it refuses.
     #[new]
     #[pyo3(signature = (options_json, store=None))]
     fn new(
@@ -115,7 +115,7 @@ impl NativeSession {
     ) -> PyResult<Self> {
         let value: serde_json::Value =
             serde_json::from_str(options_json).map_err(|e| json_error("options", e))?;
-        let mut options = Options::from_json(&value).map_err(options_error)?;
+        let mut options = Options::from_face(&value, Face::Python).map_err(options_error)?;
         if let Some(s) = store {
             options.session_store = Some(oxagent::SessionStoreOption::Native(s.store.clone()));
         }

@@ -9,43 +9,7 @@ use std::path::PathBuf;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-/// The documented permission modes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub enum PermissionMode {
-    #[default]
-    Default,
-    AcceptEdits,
-    Plan,
-    DontAsk,
-    BypassPermissions,
-    Auto,
-}
-
-impl PermissionMode {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            PermissionMode::Default => "default",
-            PermissionMode::AcceptEdits => "acceptEdits",
-            PermissionMode::Plan => "plan",
-            PermissionMode::DontAsk => "dontAsk",
-            PermissionMode::BypassPermissions => "bypassPermissions",
-            PermissionMode::Auto => "auto",
-        }
-    }
-
-    pub fn parse(s: &str) -> Option<Self> {
-        Some(match s {
-            "default" => PermissionMode::Default,
-            "acceptEdits" => PermissionMode::AcceptEdits,
-            "plan" => PermissionMode::Plan,
-            "dontAsk" => PermissionMode::DontAsk,
-            "bypassPermissions" => PermissionMode::BypassPermissions,
-            "auto" => PermissionMode::Auto,
-            _ => return None,
-        })
-    }
-}
+pub use crate::protocol::permission::PermissionMode;
 
 /// The default model, as the reference has it.
 pub const DEFAULT_MODEL: &str = "claude-opus-5-5";
@@ -106,6 +70,23 @@ pub struct SessionConfig {
     pub home: Option<PathBuf>,
     /// Where the session's transcript lives (reported to hooks as `transcript_path`).
     pub transcript_path: Option<PathBuf>,
+    /// Set when this session is a subagent of another: who it is, for its hooks, its
+    /// permission requests and its end.
+    pub subagent: Option<SubagentRole>,
+}
+
+/// A session that runs as a subagent: its id and type, and what it shares with the session
+/// that started it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SubagentRole {
+    /// `a` + 16 hex digits; also the id of its task.
+    pub agent_id: String,
+    /// The agent's name (`general-purpose`, `reviewer`, ...).
+    pub agent_type: String,
+    /// The prompt of the parent's turn that started it (its hooks report it).
+    pub parent_prompt_id: Option<String>,
+    /// Its own transcript (SubagentStop's `agent_transcript_path`).
+    pub transcript_path: Option<PathBuf>,
 }
 
 /// Callbacks for one hook event whose tool-name pattern matches (`None`: every call).
@@ -160,6 +141,7 @@ impl SessionConfig {
             permission_rules: crate::rules::RuleSet::default(),
             home: None,
             transcript_path: None,
+            subagent: None,
         }
     }
 }

@@ -103,8 +103,20 @@ pub struct AssistantMessage {
     /// `server_display_name`/`tool_name` when the tool exists).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tool_use_meta: Option<Value>,
+    /// On a subagent's messages: which subagent, of which type, doing what.
+    #[serde(flatten, default, skip_serializing_if = "Option::is_none")]
+    pub subagent: Option<SubagentMark>,
     pub uuid: String,
     pub session_id: String,
+}
+
+/// What a subagent's messages say of it (the TypeScript SDK's `agent_id`, `subagent_type`,
+/// `task_description`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SubagentMark {
+    pub agent_id: String,
+    pub subagent_type: String,
+    pub task_description: String,
 }
 
 /// What a synthetic assistant message says of the local command (`/compact`) whose failure
@@ -159,6 +171,9 @@ pub struct UserMessage {
     /// continues from (`false`).
     #[serde(default, rename = "isReplay", skip_serializing_if = "Option::is_none")]
     pub is_replay: Option<bool>,
+    /// On a subagent's messages: which subagent, of which type, doing what.
+    #[serde(flatten, default, skip_serializing_if = "Option::is_none")]
+    pub subagent: Option<SubagentMark>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub uuid: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -176,6 +191,7 @@ impl UserMessage {
             tool_use_result: None,
             is_synthetic: None,
             is_replay: None,
+            subagent: None,
             uuid: None,
             session_id: None,
         }
@@ -324,6 +340,13 @@ pub enum ResultSubtype {
 pub struct StreamEventMessage {
     pub event: Value,
     pub parent_tool_use_id: Option<String>,
+    /// How thinking is displayed (the request's `thinking.display`), on the response's
+    /// `message_start` and on each thinking block's start.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub thinking_display: Option<String>,
+    /// The id of the response the event belongs to.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub api_message_id: Option<String>,
     pub uuid: String,
     pub session_id: String,
 }
@@ -357,6 +380,7 @@ mod tests {
             api_error: None,
             local_command: None,
             tool_use_meta: None,
+            subagent: None,
             uuid: "u".into(),
             session_id: "s".into(),
         });

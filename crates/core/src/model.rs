@@ -64,6 +64,8 @@ pub struct ApiError {
     pub error_type: Option<String>,
     /// `host:port` of the endpoint, named in server-error texts.
     pub endpoint: String,
+    /// The `request-id` header of the failed answer, when it had one.
+    pub request_id: Option<String>,
 }
 
 /// The categories the SDK reports on synthetic error messages and `api_retry` events.

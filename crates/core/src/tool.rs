@@ -36,6 +36,10 @@ pub struct ToolContext {
     pub env: BTreeMap<String, String>,
     /// Fires when the caller interrupts the turn; long-running tools stop and clean up.
     pub abort: AbortSignal,
+    /// The subagent making the call (none: the main agent).
+    pub agent_id: Option<String>,
+    /// The prompt of the turn the call belongs to.
+    pub prompt_id: Option<String>,
 }
 
 /// The result of one tool call.
@@ -116,6 +120,10 @@ pub trait Tool: Send + Sync {
             .map(str::to_string)
     }
     fn call<'a>(&'a self, input: Value, ctx: &'a ToolContext) -> BoxFuture<'a, ToolOutput>;
+    /// The call's block has streamed and the call is scheduled; it runs later. A tool that
+    /// reports its start to the caller (a subagent's `task_started`) does it here, where the
+    /// reference does. `agent_id`: the subagent making the call (none: the main agent).
+    fn announce(&self, _tool_use_id: &str, _input: &Value, _agent_id: Option<&str>) {}
 }
 
 /// The `tools` entry of a request for one tool.

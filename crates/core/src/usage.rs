@@ -208,8 +208,9 @@ pub fn price_of(model: &str) -> Price {
         "claude-sonnet-4-6" | "claude-sonnet-4-5" | "claude-sonnet-4-0" => {
             price(3.0, 15.0, 3.75, 0.3)
         }
-        "claude-haiku-5-5" => price(0.5, 0.5, 0.625, 0.05),
+        "claude-haiku-5-5" => price(0.5, 2.5, 0.625, 0.05),
         "claude-haiku-4-5" => price(1.0, 5.0, 1.25, 0.1),
+        "claude-fable-5" => price(10.0, 50.0, 12.5, 1.0),
         _ => price(4.0, 20.0, 5.0, 0.2),
     }
 }
@@ -226,8 +227,28 @@ pub fn canonical_model(model: &str) -> &str {
 /// USD per web search the API runs (10 per 1,000).
 pub const WEB_SEARCH_USD: f64 = 0.01;
 
-pub fn cost_usd(model: &str, usage: &Usage) -> f64 {
+/// Prompts of at most this many tokens (input, cache write and cache read together) cost a
+/// fifth on claude-haiku-5-5, as the reference prices them.
+const HAIKU_5_5_SMALL_PROMPT: u64 = 100_000;
+
+/// The price of one response: `price_of`, except for claude-haiku-5-5's small prompts.
+pub fn price_for(model: &str, usage: &Usage) -> Price {
     let p = price_of(model);
+    let prompt =
+        usage.input_tokens + usage.cache_creation_input_tokens + usage.cache_read_input_tokens;
+    if canonical_model(model) == "claude-haiku-5-5" && prompt <= HAIKU_5_5_SMALL_PROMPT {
+        return price(
+            p.input / 5.0,
+            p.output / 5.0,
+            p.cache_write / 5.0,
+            p.cache_read / 5.0,
+        );
+    }
+    p
+}
+
+pub fn cost_usd(model: &str, usage: &Usage) -> f64 {
+    let p = price_for(model, usage);
     (usage.input_tokens as f64 * p.input
         + usage.output_tokens as f64 * p.output
         + usage.cache_creation_input_tokens as f64 * p.cache_write
@@ -236,19 +257,31 @@ pub fn cost_usd(model: &str, usage: &Usage) -> f64 {
         + usage.web_search_requests() as f64 * WEB_SEARCH_USD
 }
 
-/// What tools spend on requests of their own (WebFetch's and WebSearch's side questions):
-/// recorded as they finish, added to the session's cost after each round of tool calls.
+/// What tools spend on requests of their own (WebFetch's and WebSearch's side questions, a
+/// subagent's requests), and the calls refused inside a subagent: recorded as they happen,
+/// added to the session's cost and denials after each round of tool calls.
 #[derive(Debug, Default)]
-pub struct SideLedger(std::sync::Mutex<Vec<(String, Usage)>>);
+pub struct SideLedger {
+    usage: std::sync::Mutex<Vec<(String, Usage)>>,
+    denials: std::sync::Mutex<Vec<crate::message::PermissionDenial>>,
+}
 
 impl SideLedger {
     pub fn record(&self, model: &str, usage: Usage) {
-        let mut v = lock(&self.0);
-        v.push((model.to_string(), usage));
+        lock(&self.usage).push((model.to_string(), usage));
     }
 
     pub fn drain(&self) -> Vec<(String, Usage)> {
-        std::mem::take(&mut *lock(&self.0))
+        std::mem::take(&mut *lock(&self.usage))
+    }
+
+    /// A call a subagent's permission check refused: the session's result lists it.
+    pub fn record_denial(&self, denial: crate::message::PermissionDenial) {
+        lock(&self.denials).push(denial);
+    }
+
+    pub fn drain_denials(&self) -> Vec<crate::message::PermissionDenial> {
+        std::mem::take(&mut *lock(&self.denials))
     }
 }
 
@@ -282,6 +315,40 @@ pub fn max_output_tokens(model: &str) -> u64 {
 
 #[cfg(test)]
 mod tests {
+
+    fn tokens(input: u64, output: u64, write: u64, read: u64) -> Usage {
+        Usage {
+            input_tokens: input,
+            output_tokens: output,
+            cache_creation_input_tokens: write,
+            cache_read_input_tokens: read,
+            ..Usage::default()
+        }
+    }
+
+    /// Figures read from the reference's results (usage scripted on the test server).
+    #[test]
+    fn haiku_5_5_prices_small_prompts_at_a_fifth_and_fable_5_has_its_own_price() {
+        let cases = [
+            ("claude-haiku-5-5", tokens(100, 20, 0, 0), 0.00002),
+            ("claude-haiku-5-5", tokens(100_000, 0, 0, 0), 0.01),
+            ("claude-haiku-5-5", tokens(100_001, 0, 0, 0), 0.0500005),
+            ("claude-haiku-5-5", tokens(100_000, 0, 1, 0), 0.050000625),
+            ("claude-haiku-5-5", tokens(20_000, 0, 0, 150_000), 0.0175),
+            ("claude-haiku-5-5", tokens(1_000, 300_000, 0, 0), 0.1501),
+            ("claude-haiku-5-5", tokens(150_000, 100_000, 0, 0), 0.325),
+            ("claude-fable-5", tokens(50_000, 50_000, 0, 0), 3.0),
+            ("claude-fable-5", tokens(0, 0, 100_000, 0), 1.25),
+            ("claude-fable-5-5", tokens(50_000, 50_000, 0, 0), 1.2),
+        ];
+        for (model, usage, want) in cases {
+            let got = cost_usd(model, &usage);
+            assert!(
+                (got - want).abs() < 1e-12,
+                "{model} {usage:?}: {got} != {want}"
+            );
+        }
+    }
 
     #[test]
     fn web_searches_are_counted_and_paid() {

@@ -130,6 +130,7 @@ impl Model for HttpModel {
             beta,
             retries: 0,
             phase: Phase::Send,
+            request_id: None,
         };
         futures::stream::unfold(call, |mut call| async move {
             call.next().await.map(|event| (event, call))
@@ -166,11 +167,14 @@ struct Call {
     /// Retries announced so far.
     retries: u32,
     phase: Phase,
+    /// The `request-id` of the answer being streamed.
+    request_id: Option<String>,
 }
 
 /// What one `send` produced.
 enum Sent {
-    Sse(SseStream),
+    /// An event stream, and the answer's `request-id`.
+    Sse(SseStream, Option<String>),
     /// A 2xx answer that is not SSE (a `stream: false` body): its JSON, yielded as is.
     Json(Value),
 }
@@ -186,7 +190,10 @@ impl Call {
                     self.phase = Phase::Send;
                 }
                 Phase::Send => match send(&self.shared, &self.body, self.beta.as_ref()).await {
-                    Ok(Sent::Sse(events)) => self.phase = Phase::Streaming(events),
+                    Ok(Sent::Sse(events, request_id)) => {
+                        self.request_id = request_id;
+                        self.phase = Phase::Streaming(events);
+                    }
                     Ok(Sent::Json(value)) => return Some(ModelEvent::Stream(value)),
                     Err(error) => return Some(self.give_up_or_retry(error)),
                 },
@@ -255,6 +262,7 @@ impl Call {
             message: error.message,
             error_type: error.error_type,
             endpoint: self.shared.endpoint.clone(),
+            request_id: error.request_id.or_else(|| self.request_id.clone()),
         }
     }
 }
@@ -291,7 +299,15 @@ async fn send(
         .and_then(|v| v.to_str().ok())
         .is_some_and(|v| v.starts_with("text/event-stream"));
     if response.status().is_success() && is_sse {
-        return Ok(Sent::Sse(sse_events(response, shared.config.idle_timeout)));
+        let request_id = response
+            .headers()
+            .get("request-id")
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_string);
+        return Ok(Sent::Sse(
+            sse_events(response, shared.config.idle_timeout),
+            request_id,
+        ));
     }
     let headers = response.headers().clone();
     let body = match tokio::time::timeout(shared.config.idle_timeout, response.bytes()).await {

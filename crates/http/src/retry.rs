@@ -29,6 +29,8 @@ pub(crate) struct AttemptError {
     pub retryable: bool,
     /// The wait the server asked for, when it asked for a positive one.
     pub server_delay: Option<Duration>,
+    /// The answer's `request-id` header.
+    pub request_id: Option<String>,
 }
 
 impl AttemptError {
@@ -67,6 +69,7 @@ impl AttemptError {
             error_type: field("type"),
             retryable,
             server_delay: server_delay(headers),
+            request_id: header(headers, "request-id").map(str::to_string),
         }
     }
 
@@ -79,6 +82,7 @@ impl AttemptError {
             error_type: None,
             retryable: true,
             server_delay: None,
+            request_id: None,
         }
     }
 
@@ -100,6 +104,7 @@ impl AttemptError {
             error_type,
             retryable: false,
             server_delay: None,
+            request_id: None,
         }
     }
 
@@ -183,6 +188,7 @@ mod tests {
                 error_type: Some("rate_limit_error".into()),
                 retryable: true,
                 server_delay: Some(Duration::from_secs(2)),
+                request_id: None,
             }
         );
         assert_eq!(e.delay(5), Duration::from_secs(2));
@@ -247,6 +253,7 @@ mod tests {
                 error_type: Some("overloaded_error".into()),
                 retryable: false,
                 server_delay: None,
+                request_id: None,
             }
         );
     }

@@ -176,39 +176,3 @@ where
         }
     }
 }
-
-/// A tool of an in-process MCP server: `mcp__<server>__<tool>`, running the tool as it is.
-pub(crate) struct ServerTool {
-    full_name: String,
-    inner: Arc<dyn Tool>,
-}
-
-impl ServerTool {
-    pub(crate) fn wrap(server: &str, inner: Arc<dyn Tool>) -> Arc<dyn Tool> {
-        Arc::new(ServerTool {
-            full_name: format!("mcp__{server}__{}", inner.name()),
-            inner,
-        })
-    }
-}
-
-impl Tool for ServerTool {
-    fn name(&self) -> &str {
-        &self.full_name
-    }
-    fn description(&self) -> String {
-        self.inner.description()
-    }
-    fn input_schema(&self) -> Value {
-        self.inner.input_schema()
-    }
-    fn is_read_only(&self, input: &Value) -> bool {
-        self.inner.is_read_only(input)
-    }
-    fn describe_call(&self, input: &Value) -> Option<String> {
-        self.inner.describe_call(input)
-    }
-    fn call<'a>(&'a self, input: Value, ctx: &'a ToolContext) -> BoxFuture<'a, ToolOutput> {
-        self.inner.call(input, ctx)
-    }
-}

@@ -4,7 +4,7 @@
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{message}")]
 pub struct OptionsError {
-    /// The option's documented (Python) name.
+    /// The option's name in the caller's face (`max_turns`, `maxTurns`).
     pub option: String,
     /// What is wrong, naming the option.
     pub message: String,
@@ -34,6 +34,14 @@ impl OptionsError {
             message: message.into(),
             kind,
         }
+    }
+
+    /// The error with its option named as `face` names it. The checks name options in the
+    /// caller's face already; a session that refuses to start names them by their Python
+    /// names, which this maps.
+    pub fn in_face(mut self, face: oxagent_core::protocol::stream_json::Face) -> Self {
+        self.option = crate::options::name_in(face, &self.option).to_string();
+        self
     }
 }
 

@@ -20,13 +20,12 @@
 
 mod error;
 mod frames;
-mod mcp_http;
-mod mcp_stdio;
-mod options;
+/// The documented options of both SDKs: the table, the checks, the readers.
+pub mod options;
 mod query;
 mod runtime;
-mod sdk_mcp;
 mod setup;
+mod subagents;
 mod toolset;
 
 /// Tools written in Rust.
@@ -37,8 +36,12 @@ pub use error::{Error, OptionsError, OptionsErrorKind, Result};
 pub use frames::{event_frame, frames_encoded, FrameSession};
 pub use options::{McpServer, Options, SystemPrompt, ToolsOption};
 pub use oxagent_core::protocol::control::CanUseTool as CanUseToolRequest;
+pub use oxagent_core::protocol::stream_json::Face;
 pub use oxagent_core::protocol::{self, HookEvent, HookInput, HookOutput, PermissionUpdate};
 pub use oxagent_core::{self as core, message, ContentBlock, Message, PermissionMode};
+/// MCP: server configs, and the in-process SDK server's JSON-RPC (for hosts that serve it
+/// to a remote session themselves).
+pub use oxagent_mcp as mcp;
 /// Listing, reading and changing saved sessions, for the faces (JSON in and out).
 pub use oxagent_sessions::json_api as saved;
 pub use query::{

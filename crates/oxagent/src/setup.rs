@@ -153,7 +153,7 @@ fn default_thinking(model: &str) -> Option<serde_json::Value> {
         || m.starts_with("claude-opus-4-7")
         || m.starts_with("claude-opus-4-8")
         || m.starts_with("claude-sonnet-4-6"))
-    .then(|| json!({"type": "adaptive"}))
+    .then(|| json!({"type": "adaptive", "display": "updates"}))
 }
 
 /// The id a session is created with (`session_id`, else a fresh one): refused unless it is

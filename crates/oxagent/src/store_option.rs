@@ -1,8 +1,9 @@
 //! The `session_store` option: a store the session mirrors its transcript into and resumes
 //! from. In Rust it is any [`SessionStore`]; the Python and Node faces send
-//! `"session_store": {"methods": ["list_sessions", ...]}` (their object answers
+//! `"session_store": {"$store": ["list_sessions", ...]}` (their object answers
 //! `session_store` control requests, with the optional methods it has), or hand over one of
-//! the native stores (Redis, PostgreSQL) as it is.
+//! the native stores (Redis, PostgreSQL) as it is. The option is read and checked with the
+//! others (`crate::options`), with the references' texts for the rules between options.
 //!
 //! ```
 //! use std::sync::Arc;
@@ -17,9 +18,6 @@
 use std::sync::Arc;
 
 use oxagent_core::store::{SessionStore, StoreMethod};
-use serde_json::Value;
-
-use crate::error::{OptionsError, OptionsErrorKind as K};
 
 pub use oxagent_sessions::mirror::FlushMode;
 
@@ -62,124 +60,83 @@ impl std::fmt::Debug for SessionStoreOption {
     }
 }
 
-/// `session_store` as the faces send it: `null`/`false` (none), `true` (append and load
-/// only), or `{"methods": [...]}`.
-pub(crate) fn parse_store(v: &Value) -> Result<Option<SessionStoreOption>, OptionsError> {
-    let bad = || {
-        OptionsError::new(
-            K::Type,
-            "session_store",
-            format!("session_store must be {{\"methods\": [...]}}, not {v}"),
-        )
-    };
-    match v {
-        Value::Null | Value::Bool(false) => Ok(None),
-        Value::Bool(true) => Ok(Some(SessionStoreOption::Host { methods: vec![] })),
-        Value::Object(m) => {
-            let names = match m.get("methods") {
-                None | Some(Value::Null) => Vec::new(),
-                Some(Value::Array(a)) => a.clone(),
-                Some(_) => return Err(bad()),
-            };
-            let methods = names
-                .iter()
-                .map(|n| n.as_str().and_then(StoreMethod::parse).ok_or_else(bad))
-                .collect::<Result<_, _>>()?;
-            Ok(Some(SessionStoreOption::Host { methods }))
-        }
-        _ => Err(bad()),
-    }
-}
-
-pub(crate) fn parse_flush(v: &Value) -> Result<FlushMode, OptionsError> {
-    match v {
-        Value::Null => Ok(FlushMode::Batched),
-        Value::String(s) if s == "batched" => Ok(FlushMode::Batched),
-        Value::String(s) if s == "eager" => Ok(FlushMode::Eager),
-        _ => Err(OptionsError::new(
-            K::Value,
-            "session_store_flush",
-            format!("session_store_flush must be 'batched' or 'eager', not {v}"),
-        )),
-    }
-}
-
-/// The reference's checks of a store against the other options, made before anything
-/// else: `continue_conversation` needs a store that lists sessions (unless `resume` names
-/// one), and file checkpoints are local only.
-pub(crate) fn check_store(map: &serde_json::Map<String, Value>) -> Result<(), OptionsError> {
-    let Some(store) = map
-        .get("session_store")
-        .map(parse_store)
-        .transpose()?
-        .flatten()
-    else {
-        return Ok(());
-    };
-    let truthy = |k: &str| {
-        map.get(k)
-            .is_some_and(|v| v != &Value::Null && v != &Value::Bool(false))
-    };
-    let resume = map
-        .get("resume")
-        .and_then(Value::as_str)
-        .is_some_and(|s| !s.is_empty());
-    if truthy("continue_conversation") && !resume && !store.supports(StoreMethod::ListSessions) {
-        return Err(OptionsError::new(
-            K::Value,
-            "session_store",
-            "continue_conversation with session_store requires the store to implement list_sessions()",
-        ));
-    }
-    if truthy("enable_file_checkpointing") {
-        return Err(OptionsError::new(
-            K::Value,
-            "session_store",
-            "session_store cannot be combined with enable_file_checkpointing (checkpoints are local-disk only and would diverge from the mirrored transcript)",
-        ));
-    }
-    Ok(())
-}
-
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
+    use crate::{Face, Options};
     use serde_json::json;
 
     #[test]
     fn the_faces_marker_names_the_optional_methods() {
-        let o = parse_store(&json!({"methods": ["list_sessions", "listSubkeys"]})).unwrap();
+        let o = Options::from_json(
+            &json!({"session_store": {"$store": ["list_sessions", "listSubkeys"]}}),
+        )
+        .unwrap();
         assert_eq!(
-            o,
+            o.session_store,
             Some(SessionStoreOption::Host {
                 methods: vec![StoreMethod::ListSessions, StoreMethod::ListSubkeys]
             })
         );
-        assert!(parse_store(&json!({"methods": ["rewind"]})).is_err());
-        assert_eq!(parse_store(&Value::Null).unwrap(), None);
+        let e = Options::from_json(&json!({"session_store": {"$store": ["rewind"]}})).unwrap_err();
+        assert!(
+            e.message
+                .starts_with("session_store must be a session store"),
+            "{}",
+            e.message
+        );
+        let e = Options::from_face(&json!({"sessionStore": {"$object": "Map"}}), Face::Node)
+            .unwrap_err();
+        assert_eq!(
+            e.message,
+            "sessionStore must be a session store (an object with append() and load() methods), not an object of type Map"
+        );
+        assert_eq!(
+            Options::from_json(&json!({"session_store": null}))
+                .unwrap()
+                .session_store,
+            None
+        );
     }
 
     #[test]
     fn store_checks_speak_as_the_reference() {
-        let e = crate::Options::from_json(&json!({
-            "session_store": {"methods": []}, "continue_conversation": true}))
+        let e = Options::from_json(&json!({
+            "session_store": {"$store": []}, "continue_conversation": true}))
         .unwrap_err();
         assert_eq!(
             e.message,
             "continue_conversation with session_store requires the store to implement list_sessions()"
         );
+        let e = Options::from_face(
+            &json!({"sessionStore": {"$store": []}, "continue": true}),
+            Face::Node,
+        )
+        .unwrap_err();
+        assert_eq!(
+            e.message,
+            "Options.continue with sessionStore requires store.listSessions to be implemented"
+        );
         // resume wins over continue: a store without list_sessions is fine.
-        assert!(crate::Options::from_json(&json!({"session_store": true,
+        assert!(Options::from_json(&json!({"session_store": {"$store": []},
             "continue_conversation": true, "resume": "x"}))
         .is_ok());
-        let e = crate::Options::from_json(&json!({"session_store": true,
+        let e = Options::from_json(&json!({"session_store": {"$store": []},
             "enable_file_checkpointing": true}))
         .unwrap_err();
         assert!(e
             .message
             .starts_with("session_store cannot be combined with enable_file_checkpointing"));
-        let o = crate::Options::from_json(&json!({"session_store": true,
+        let e = Options::from_face(
+            &json!({"sessionStore": {"$store": []}, "persistSession": false}),
+            Face::Node,
+        )
+        .unwrap_err();
+        assert!(e
+            .message
+            .starts_with("sessionStore cannot be used with persistSession: false"));
+        let o = Options::from_json(&json!({"session_store": {"$store": []},
             "session_store_flush": "eager", "load_timeout_ms": 5}))
         .unwrap();
         assert_eq!(o.session_store_flush, FlushMode::Eager);

@@ -21,11 +21,15 @@ use oxagent_core::tool::{Tool, ToolRegistry};
 use oxagent_tools::{skill, BuiltinConfig, BuiltinSet, SideModel, TaskEventSink};
 
 use crate::options::{Options, ToolsOption};
+use crate::subagents::AgentTool;
 
 /// The session's tools, and the names of the skills they found (for `system/init`).
 pub(crate) struct Toolset {
     pub registry: ToolRegistry,
     pub skills: Vec<String>,
+    /// The Agent tool, when the session offers it: it is handed its context once the
+    /// session's tools are complete.
+    pub agent: Option<Arc<AgentTool>>,
 }
 
 fn tool_search_enabled(env: &BTreeMap<String, String>) -> bool {
@@ -79,9 +83,21 @@ pub(crate) fn build(
             if !search {
                 names.retain(|n| *n != "ToolSearch");
             }
-            names.into_iter().map(str::to_string).collect()
+            std::iter::once("Agent")
+                .chain(names)
+                .map(str::to_string)
+                .collect()
         }
-        Some(ToolsOption::List(names)) => names.clone(),
+        Some(ToolsOption::List(names)) => names
+            .iter()
+            .map(|n| {
+                if n == "Task" {
+                    "Agent".to_string()
+                } else {
+                    n.clone()
+                }
+            })
+            .collect(),
     };
     let mut tools: Vec<Arc<dyn Tool>> = set
         .tools
@@ -100,6 +116,13 @@ pub(crate) fn build(
         let at = tools.partition_point(|t| t.name() < tool.name());
         tools.insert(at, tool);
     }
+    // Agent first, as the reference lists it, unless disallowed.
+    let agent = (wanted.iter().any(|n| n == "Agent")
+        && !disabled.iter().any(|d| *d == "Agent" || *d == "Task"))
+    .then(AgentTool::new);
+    if let Some(a) = &agent {
+        tools.insert(0, a.clone() as Arc<dyn Tool>);
+    }
     let mut registry = ToolRegistry::new(tools);
     let deferrable = oxagent_tools::DEFERRED_TOOL_NAMES
         .iter()
@@ -111,6 +134,7 @@ pub(crate) fn build(
         registry.retain(|n| n != "ToolSearch");
     }
     Toolset {
+        agent,
         registry,
         skills: set.skills.iter().map(|s| s.name.clone()).collect(),
     }

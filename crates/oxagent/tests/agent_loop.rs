@@ -529,9 +529,8 @@ async fn interrupt_ends_the_turn() {
 fn unknown_option_is_rejected() {
     let e = Options::from_json(&json!({"max_turnz": 3})).unwrap_err();
     assert_eq!(e.message, "unknown option \"max_turnz\"");
-    let e =
-        Options::from_json(&json!({"agents": {"reviewer": {"description": "d", "prompt": "p"}}}))
-            .unwrap_err();
+    let e = Options::from_json(&json!({"agents": {"reviewer": {"description": 3, "prompt": "p"}}}))
+        .unwrap_err();
     assert_eq!(e.option, "agents");
 }
 

@@ -275,6 +275,7 @@ async fn deferred_tools_are_sent_once_looked_up() {
     assert_eq!(
         messages[0]["tools"],
         json!([
+            "Task",
             "Bash",
             "Edit",
             "NotebookEdit",
@@ -294,11 +295,20 @@ async fn deferred_tools_are_sent_once_looked_up() {
         .collect();
     assert_eq!(
         tool_names(&bodies[0]),
-        ["Bash", "Edit", "Read", "Skill", "ToolSearch", "Write"]
+        [
+            "Agent",
+            "Bash",
+            "Edit",
+            "Read",
+            "Skill",
+            "ToolSearch",
+            "Write"
+        ]
     );
     assert_eq!(
         tool_names(&bodies[1]),
         [
+            "Agent",
             "Bash",
             "Edit",
             "Read",
@@ -323,6 +333,7 @@ async fn tool_search_can_be_switched_off() {
         .collect()
         .await;
     let all = [
+        "Agent",
         "Bash",
         "Edit",
         "NotebookEdit",
@@ -333,7 +344,10 @@ async fn tool_search_can_be_switched_off() {
         "WebSearch",
         "Write",
     ];
-    assert_eq!(messages[0]["tools"], json!(all));
+    // system/init lists the Agent tool under its former name, Task.
+    let mut listed = all.to_vec();
+    listed[0] = "Task";
+    assert_eq!(messages[0]["tools"], json!(listed));
     let body = server.requests().into_iter().find_map(|r| r.body).unwrap();
     assert_eq!(tool_names(&body), all);
 }

@@ -16,7 +16,7 @@ use oxagent::core::config::PermissionMode;
 use oxagent::core::usage::{ModelUsage, Usage};
 use oxagent::message::{
     ApiErrorMark, ApiMessage, AssistantMessage, LocalCommandMark, PermissionDenial, ResultMessage,
-    ResultOrigin, ResultSubtype, StreamEventMessage, UserMessage, UserParam,
+    ResultOrigin, ResultSubtype, StreamEventMessage, SubagentMark, UserMessage, UserParam,
 };
 use oxagent::protocol::system::*;
 use oxagent::{ContentBlock, Message};
@@ -95,6 +95,7 @@ fn assistant() -> Message {
             local_command_outcome: json!({"kind": "failed"}),
         })),
         tool_use_meta: Some(json!({"display_name": "add"})),
+        subagent: Some(mark()),
         uuid: UUID.into(),
         session_id: SESSION.into(),
     })
@@ -115,6 +116,7 @@ fn users() -> Vec<Message> {
         tool_use_result: Some(json!({"stdout": "2"})),
         is_synthetic: Some(true),
         is_replay: None,
+        subagent: Some(mark()),
         uuid: Some(UUID.into()),
         session_id: Some(SESSION.into()),
     };
@@ -181,9 +183,19 @@ fn stream_event() -> Message {
     Message::StreamEvent(StreamEventMessage {
         event: json!({"type": "message_stop"}),
         parent_tool_use_id: Some("toolu_00".into()),
+        thinking_display: Some("updates".into()),
+        api_message_id: Some("msg_01".into()),
         uuid: UUID.into(),
         session_id: SESSION.into(),
     })
+}
+
+fn mark() -> SubagentMark {
+    SubagentMark {
+        agent_id: "a0123456789abcdef".into(),
+        subagent_type: "general-purpose".into(),
+        task_description: "Read a file".into(),
+    }
 }
 
 fn systems() -> Vec<Message> {
@@ -254,6 +266,7 @@ fn systems() -> Vec<Message> {
         system(SystemBody::PermissionDenied(PermissionDenied {
             tool_name: "Bash".into(),
             tool_use_id: "toolu_02".into(),
+            agent_id: Some("a0123456789abcdef".into()),
             decision_reason_type: Some("rule".into()),
             decision_reason_code: Some("deny_rule".into()),
             decision_reason: Some("Bash(rm *)".into()),
@@ -293,15 +306,33 @@ fn systems() -> Vec<Message> {
             task_id: "b1".into(),
             run_id: UUID.into(),
             tool_use_id: "toolu_03".into(),
-            description: "Sleep".into(),
+            description: "Read a file".into(),
+            subagent_type: Some("general-purpose".into()),
             is_backgrounded: true,
-            task_type: "local_bash".into(),
+            spawn_depth: Some(2),
+            parent_task_id: Some("a0123456789abcdef".into()),
+            task_type: "local_agent".into(),
+            prompt: Some("Read a.txt".into()),
+        })),
+        system(SystemBody::TaskProgress(TaskProgress {
+            task_id: "b1".into(),
+            run_id: UUID.into(),
+            tool_use_id: "toolu_03".into(),
+            description: "Reading a.txt".into(),
+            subagent_type: "general-purpose".into(),
+            usage: TaskUsage {
+                total_tokens: 102,
+                tool_uses: 1,
+                duration_ms: 40,
+            },
+            last_tool_name: "Read".into(),
         })),
         system(SystemBody::TaskUpdated(TaskUpdated {
             task_id: "b1".into(),
             run_id: UUID.into(),
             patch: TaskPatch {
-                status: "completed".into(),
+                status: "failed".into(),
+                error: Some("API Error: 500".into()),
             },
         })),
         system(SystemBody::TaskNotification(TaskNotification {
@@ -311,13 +342,20 @@ fn systems() -> Vec<Message> {
             status: "completed".into(),
             output_file: "/tmp/b1.output".into(),
             summary: "Background command \"Sleep\" completed (exit code 0)".into(),
+            usage: Some(TaskUsage {
+                total_tokens: 120,
+                tool_uses: 1,
+                duration_ms: 425,
+            }),
+            summary_is_report: Some(true),
         })),
         system(SystemBody::BackgroundTasksChanged(BackgroundTasksChanged {
             tasks: vec![BackgroundTask {
                 task_id: "b1".into(),
                 run_id: UUID.into(),
-                task_type: "local_bash".into(),
-                description: "Sleep".into(),
+                task_type: "local_agent".into(),
+                subagent_type: Some("general-purpose".into()),
+                description: "Read a file".into(),
             }],
         })),
     ]

@@ -42,6 +42,8 @@
 //!     additional_directories: vec![],
 //!     env: Default::default(),
 //!     abort: Default::default(),
+//!     agent_id: None,
+//!     prompt_id: None,
 //! };
 //! let out = futures::executor::block_on(echo.call(json!({}), &ctx));
 //! assert_eq!(

@@ -1,7 +1,9 @@
 """Answers to the control requests a session sends to its host: ``can_use_tool``,
-``hook_callback`` and ``mcp_message``. Each answer is the ``response`` payload of a success
-control_response; an exception becomes an error control_response with its text (the session
-then treats the call as failed: a denied tool, a failed hook, an MCP error), never a hang.
+``hook_callback``, ``mcp_tool_call`` (run one tool handler of an in-process MCP server) and
+``mcp_message`` (JSON-RPC for such a server, from a remote session behind a custom
+``Transport``). Each answer is the ``response`` payload of a success control_response; an
+exception becomes an error control_response with its text (the session then treats the call
+as failed: a denied tool, a failed hook, a tool that raised), never a hang.
 
 User callbacks may be ``async def`` or plain functions (a plain function runs on the event
 loop's thread, like the async ones; it should not block for long).
@@ -10,6 +12,7 @@ loop's thread, like the async ones; it should not block for long).
 from __future__ import annotations
 
 import inspect
+import json
 import logging
 from typing import Any
 
@@ -109,29 +112,69 @@ async def hook_callback(request: dict[str, Any], prepared: PreparedOptions) -> d
     return hook_output_to_wire(output)
 
 
+async def _run_tool(prepared: PreparedOptions, server_name: Any, tool_name: Any, arguments: Any) -> Any:
+    """What the tool's handler returns, unchanged (the server makes the MCP result of it);
+    raises what the handler raises."""
+    server = prepared.sdk_servers.get(server_name)
+    if server is None:
+        raise Exception(f"Server '{server_name}' not found")
+    tool = server.tools.get(tool_name)
+    if tool is None:
+        raise Exception(f"Tool '{tool_name}' not found")
+    result = await call_user(tool.handler, arguments)
+    try:
+        json.dumps(result)
+    except (TypeError, ValueError) as e:
+        if not isinstance(result, dict):
+            # The server would have called .get on it, as the reference does.
+            raise AttributeError(f"'{type(result).__name__}' object has no attribute 'get'") from e
+        raise TypeError(f"the result of tool '{tool_name}' is not JSON: {e}") from e
+    return result
+
+
+async def mcp_tool_call(request: dict[str, Any], prepared: PreparedOptions) -> dict[str, Any]:
+    result = await _run_tool(
+        prepared, request.get("server_name"), request.get("tool_name"), request.get("arguments")
+    )
+    return {"result": result}
+
+
+def _native_server(prepared: PreparedOptions, name: str) -> Any:
+    """The Rust JSON-RPC server of one SDK server, made on first use."""
+    server = prepared.mcp_servers_native.get(name)
+    if server is None:
+        from .. import _native
+
+        definition = prepared.json["mcp_servers"][name]
+        server = prepared.mcp_servers_native[name] = _native.SdkMcpServer(json.dumps(definition))
+    return server
+
+
 async def mcp_message(request: dict[str, Any], prepared: PreparedOptions) -> dict[str, Any]:
     server_name = request.get("server_name")
     message = request.get("message")
     if not server_name or not message:
         raise Exception("Missing server_name or message for MCP request")
-    server = prepared.sdk_servers.get(server_name)
-    if server is None:
-        reply: dict[str, Any] | None = {
+    if server_name not in prepared.sdk_servers:
+        reply: Any = {
             "jsonrpc": "2.0",
             "id": message.get("id"),
             "error": {"code": -32601, "message": f"Server '{server_name}' not found"},
         }
-    else:
+        return {"mcp_response": reply}
+    server = _native_server(prepared, server_name)
+    step = json.loads(server.handle(json.dumps(message)))
+    if "call" in step:
+        call = step["call"]
         try:
-            reply = await server.handle(message)
-        except Exception as e:  # noqa: BLE001 - reported to the MCP client
-            reply = {
-                "jsonrpc": "2.0",
-                "id": message.get("id"),
-                "error": {"code": -32603, "message": str(e) or type(e).__name__},
-            }
-        if reply is None:
-            reply = {"jsonrpc": "2.0", "result": {}}  # a notification still gets its ack
+            outcome = {"result": await _run_tool(prepared, server_name, call["tool"], call["arguments"])}
+        except Exception as e:  # noqa: BLE001 - a failing tool is a tool result
+            outcome = {"error": str(e)}
+        reply = json.loads(server.finish(call["call_id"], json.dumps(outcome)))
+    else:
+        reply = step["reply"]
+    if reply is None:
+        reply = {"jsonrpc": "2.0", "result": {}}  # a notification still gets its ack
     return {"mcp_response": reply}
 
 
@@ -144,6 +187,7 @@ async def session_store(request: dict[str, Any], prepared: PreparedOptions) -> d
 HANDLERS = {
     "can_use_tool": can_use_tool,
     "hook_callback": hook_callback,
+    "mcp_tool_call": mcp_tool_call,
     "mcp_message": mcp_message,
     "session_store": session_store,
 }

@@ -1,32 +1,31 @@
-"""``ClaudeAgentOptions`` -> the JSON the native session starts from, plus the Python-side
-callbacks it refers to.
+"""``ClaudeAgentOptions`` -> the JSON the native session starts from, plus the callbacks it
+names. Every check is made in Rust (``oxagent::options``, through the binding); this module
+only maps Python values to JSON.
 
-Only fields that differ from their defaults are sent, under their Python names, with paths as
-strings. Callbacks become markers: ``"can_use_tool": true``; ``"hooks": {Event: [{"matcher",
-"hookCallbackIds": ["hook_0", ...], "timeout"?, "onFailure"?}]}``; SDK MCP servers become
-``{"type": "sdk", "name": ...}`` entries of ``mcp_servers``. The core rejects options it does
-not support with an error naming them. Fields that only make sense for the CLI subprocess of
-the official SDK (``cli_path``, ``max_buffer_size``, ``debug_stderr``, ``stderr``) stay here.
+Fields that differ from their defaults are sent under their Python names. Values JSON cannot
+carry become markers: a callable ``{"$callable": id}`` (kept here under ``id``:
+``can_use_tool``, ``stderr``, ``hook_0``, ..., else its place in the options), a path its
+string, a float JSON has not ``{"$number": "NaN"}``, any other object ``{"$object": "<type
+name>"}``. A ``HookMatcher`` and an ``AgentDefinition`` become dicts, an SDK MCP server its
+definition (``{"type": "sdk", "name", "version", "dialect", "tools": [...]}``; its handlers
+stay here).
 
-Wrong types raise TypeError and bad values ValueError, both naming the option.
+A wrong type raises TypeError and a bad value ValueError, with the checker's text.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import json
+import math
 import os
 import warnings
 from dataclasses import dataclass, field
 from typing import Any
 
+from .._mcp import SdkMcpServer
 from .._options import AgentDefinition, ClaudeAgentOptions, HookMatcher
 from .._permissions import CanUseToolShadowedWarning
-from .mcp_server import SdkMcpServer
-from .validate import check_options
-
-# Meaningful for the official SDK's CLI subprocess only; accepted and not sent.
-LOCAL_ONLY = frozenset({"cli_path", "max_buffer_size", "debug_stderr", "stderr"})
-_CALLBACK_FIELDS = frozenset({"can_use_tool", "hooks", "mcp_servers", "agents", "session_store"})
 
 
 @dataclass
@@ -37,6 +36,9 @@ class PreparedOptions:
     can_use_tool: Any = None
     hook_callbacks: dict[str, Any] = field(default_factory=dict)
     sdk_servers: dict[str, SdkMcpServer] = field(default_factory=dict)
+    # The Rust JSON-RPC servers of sdk_servers, for a remote session (control.mcp_message).
+    mcp_servers_native: dict[str, Any] = field(default_factory=dict)
+    # The hooks as the initialize request of the control protocol declares them.
     hooks_wire: dict[str, Any] | None = None
     verbatim_prompts: bool = False
     # session_store: the user's store (answers session_store control requests), or the
@@ -49,60 +51,128 @@ class PreparedOptions:
         return bool(self.can_use_tool or self.hook_callbacks or self.sdk_servers)
 
 
-def _jsonable(value: Any) -> Any:
-    if isinstance(value, os.PathLike):
-        return os.fspath(value)
-    if isinstance(value, dict):
-        return {str(k): _jsonable(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_jsonable(v) for v in value]
-    return value
+def _number(value: float) -> Any:
+    if math.isfinite(value):
+        return value
+    return {"$number": "NaN" if math.isnan(value) else "Infinity" if value > 0 else "-Infinity"}
 
 
-def _hooks_wire(hooks: dict[str, list[HookMatcher]], registry: dict[str, Any]) -> dict[str, Any]:
+class _ToJson:
+    """Walks option values into JSON, keeping the callables it meets."""
+
+    def __init__(self, prepared: PreparedOptions):
+        self.prepared = prepared
+
+    def callable(self, value: Any, ident: str) -> dict[str, str]:
+        if ident.startswith("hook_") or ident.startswith("hooks."):
+            self.prepared.hook_callbacks[ident] = value
+        return {"$callable": ident}
+
+    def value(self, value: Any, where: str) -> Any:
+        if value is None or isinstance(value, (bool, int, str)):
+            return value
+        if isinstance(value, float):
+            return _number(value)
+        if isinstance(value, os.PathLike):
+            path = os.fspath(value)
+            return path if isinstance(path, str) else {"$object": type(value).__name__}
+        if isinstance(value, (list, tuple)):
+            return [self.value(v, f"{where}[{i}]") for i, v in enumerate(value)]
+        if isinstance(value, dict):
+            if not all(isinstance(k, str) for k in value):
+                return {"$object": "dict with keys that are not strings"}
+            return {k: self.value(v, f"{where}.{k}") for k, v in value.items()}
+        if isinstance(value, HookMatcher):
+            return self.matcher(value, where)
+        if isinstance(value, AgentDefinition):
+            raw = dataclasses.asdict(value)
+            return self.value({k: v for k, v in raw.items() if v is not None}, where)
+        if callable(value):
+            return self.callable(value, where)
+        return {"$object": type(value).__name__}
+
+    def matcher(self, matcher: HookMatcher, where: str) -> dict[str, Any]:
+        hooks: Any = matcher.hooks
+        if isinstance(hooks, (list, tuple)):
+            hooks = [
+                self.callable(h, f"hook_{len(self.prepared.hook_callbacks)}")
+                if callable(h)
+                else self.value(h, f"{where}.hooks[{i}]")
+                for i, h in enumerate(hooks)
+            ]
+        else:
+            hooks = self.value(hooks, f"{where}.hooks")
+        out: dict[str, Any] = {"matcher": self.value(matcher.matcher, f"{where}.matcher"), "hooks": hooks}
+        if matcher.timeout is not None:
+            out["timeout"] = self.value(matcher.timeout, f"{where}.timeout")
+        if matcher.on_failure is not None:
+            out["on_failure"] = self.value(matcher.on_failure, f"{where}.on_failure")
+        return out
+
+    def mcp_servers(self, servers: Any) -> Any:
+        if not isinstance(servers, dict):
+            return self.value(servers, "mcp_servers")
+        out = {}
+        for name, config in servers.items():
+            instance = config.get("instance") if isinstance(config, dict) else None
+            if isinstance(instance, SdkMcpServer) and config.get("type") == "sdk":
+                self.prepared.sdk_servers[name] = instance
+                out[name] = {**instance.definition(), "name": config.get("name", name)}
+            else:
+                out[name] = self.value(config, f"mcp_servers.{name}")
+        return out
+
+
+def _is_store(value: Any) -> bool:
+    return all(callable(getattr(value, m, None)) for m in ("append", "load"))
+
+
+def _store_json(store: Any, prepared: PreparedOptions) -> dict[str, Any]:
+    """``session_store``: ``{"$store": [the optional methods it has]}``, the methods detected
+    as the reference detects them. A native store is also handed to the core as it is;
+    another answers the core's ``session_store`` control requests."""
+    from .._session_store import NativeSessionStore, store_methods
+
+    prepared.session_store = store
+    if isinstance(store, NativeSessionStore):
+        prepared.native_store = store._native
+    return {"$store": list(store_methods(store))}
+
+
+def _is_default(value: Any, default: Any) -> bool:
+    if value is default:
+        return True
+    try:
+        return type(value) is type(default) and bool(value == default)
+    except Exception:  # noqa: BLE001 - a value that cannot be compared is not the default
+        return False
+
+
+def check_json(options_json: dict[str, Any]) -> None:
+    """Check options JSON for a session this process does not run (a custom ``Transport``)."""
+    from .. import _native  # imported late: the pure-Python layer imports without it
+
+    _native.check_options(json.dumps(options_json), "python")
+
+
+def _hooks_wire(hooks: Any) -> dict[str, Any] | None:
+    """The checked ``hooks`` JSON as the initialize request declares it."""
+    if not hooks:
+        return None
     wire: dict[str, Any] = {}
     for event, matchers in hooks.items():
         entries = []
-        for matcher in matchers:
-            ids = []
-            for callback in matcher.hooks:
-                callback_id = f"hook_{len(registry)}"
-                registry[callback_id] = callback
-                ids.append(callback_id)
-            entry: dict[str, Any] = {"matcher": matcher.matcher, "hookCallbackIds": ids}
-            if matcher.timeout is not None:
-                entry["timeout"] = matcher.timeout
-            if matcher.on_failure is not None:
-                entry["onFailure"] = matcher.on_failure
+        for m in matchers:
+            entry: dict[str, Any] = {
+                "matcher": m.get("matcher"),
+                "hookCallbackIds": [h["$callable"] for h in m["hooks"]],
+            }
+            if m.get("timeout") is not None:
+                entry["timeout"] = m["timeout"]
+            if m.get("on_failure") is not None:
+                entry["onFailure"] = m["on_failure"]
             entries.append(entry)
         wire[event] = entries
-    return wire
-
-
-def _mcp_wire(servers: Any, sdk_servers: dict[str, SdkMcpServer]) -> Any:
-    if not isinstance(servers, dict):
-        return _jsonable(servers)
-    wire = {}
-    for name, config in servers.items():
-        if isinstance(config, dict) and config.get("type") == "sdk":
-            instance = config.get("instance")
-            if not isinstance(instance, SdkMcpServer):
-                raise ValueError(
-                    f"mcp_servers[{name!r}]: an SDK server instance must come from "
-                    "create_sdk_mcp_server() (other MCP server objects are not supported yet)"
-                )
-            sdk_servers[name] = instance
-            wire[name] = {"type": "sdk", "name": config.get("name", name)}
-        else:
-            wire[name] = _jsonable(config)
-    return wire
-
-
-def _agents_wire(agents: dict[str, Any]) -> dict[str, Any]:
-    wire = {}
-    for name, agent in agents.items():
-        raw = dataclasses.asdict(agent) if isinstance(agent, AgentDefinition) else dict(agent)
-        wire[name] = {k: _jsonable(v) for k, v in raw.items() if v is not None}
     return wire
 
 
@@ -117,7 +187,7 @@ def _warn_if_shadowed(options: ClaudeAgentOptions) -> None:
             stacklevel=3,
         )
         return
-    allowed = list(options.allowed_tools)
+    allowed = list(options.allowed_tools or [])
     if options.skills == "all":
         allowed.append("Skill")
     shadowed: list[str] = []
@@ -142,65 +212,47 @@ def _warn_if_shadowed(options: ClaudeAgentOptions) -> None:
 
 
 def prepare(options: ClaudeAgentOptions) -> PreparedOptions:
-    """Check ``options`` and split them into the core's JSON and the Python callbacks."""
+    """Check ``options`` and split them into the core's JSON and the Python callbacks.
+
+    The values and the rules between options are checked here; the features oxagent has not
+    built are refused by the native session (a custom ``Transport``'s CLI may have them)."""
     if not isinstance(options, ClaudeAgentOptions):
         raise TypeError(f"options must be ClaudeAgentOptions, got {type(options).__name__}")
-    check_options(options)
-    if options.can_use_tool is not None and options.permission_prompt_tool_name:
-        raise ValueError(
-            "can_use_tool callback cannot be used with permission_prompt_tool_name. "
-            "Please use one or the other."
-        )
-    _warn_if_shadowed(options)
-
-    prepared = PreparedOptions(json={}, verbatim_prompts=options.verbatim_prompts)
+    prepared = PreparedOptions(json={})
+    to_json = _ToJson(prepared)
     defaults = ClaudeAgentOptions()
     for f in dataclasses.fields(ClaudeAgentOptions):
         name = f.name
         value = getattr(options, name)
-        if name in LOCAL_ONLY or name in _CALLBACK_FIELDS:
+        if _is_default(value, getattr(defaults, name)):
             continue
-        if value == getattr(defaults, name):
-            continue
-        if name == "max_turns" and not value:
+        if name == "max_turns" and type(value) is int and value == 0:
             continue  # the reference sends max_turns only when truthy
-        prepared.json[name] = _jsonable(value)
-
-    if options.can_use_tool is not None:
-        prepared.can_use_tool = options.can_use_tool
-        prepared.json["can_use_tool"] = True
-    if options.hooks:
-        prepared.hooks_wire = _hooks_wire(options.hooks, prepared.hook_callbacks)
-        prepared.json["hooks"] = prepared.hooks_wire
-    if options.mcp_servers:
-        prepared.json["mcp_servers"] = _mcp_wire(options.mcp_servers, prepared.sdk_servers)
-    if options.agents:
-        prepared.json["agents"] = _agents_wire(options.agents)
-    if options.session_store is not None:
-        _prepare_store(options.session_store, prepared)
+        if name == "mcp_servers":
+            prepared.json[name] = to_json.mcp_servers(value)
+        elif name in ("can_use_tool", "stderr") and callable(value):
+            prepared.json[name] = to_json.callable(value, name)
+        elif name == "session_store" and _is_store(value):
+            prepared.json[name] = _store_json(value, prepared)
+        else:
+            prepared.json[name] = to_json.value(value, name)
+    check_json(prepared.json)
+    _warn_if_shadowed(options)
+    prepared.can_use_tool = options.can_use_tool
+    prepared.hooks_wire = _hooks_wire(prepared.json.get("hooks"))
+    prepared.verbatim_prompts = bool(options.verbatim_prompts)
     return prepared
-
-
-def _prepare_store(store: Any, prepared: PreparedOptions) -> None:
-    """``session_store``: a native store goes to the core as it is; a Python one becomes
-    ``{"methods": [...]}`` (the optional methods it has) and answers control requests."""
-    from .._session_store import NativeSessionStore, check_store, store_methods
-
-    check_store(store)
-    prepared.session_store = store
-    if isinstance(store, NativeSessionStore):
-        prepared.native_store = store._native
-        prepared.json["session_store"] = {"methods": list(store_methods(store))}
-    else:
-        prepared.json["session_store"] = {"methods": store_methods(store)}
 
 
 def initialize_request(options: ClaudeAgentOptions, prepared: PreparedOptions) -> dict[str, Any]:
     """The ``initialize`` control request the official SDK sends first (used with a custom
     ``Transport``, whose other end is a CLI that knows nothing of our options JSON)."""
     request: dict[str, Any] = {"subtype": "initialize", "hooks": prepared.hooks_wire}
-    if options.agents:
-        request["agents"] = _agents_wire(options.agents)
+    agents = prepared.json.get("agents")
+    if agents:
+        request["agents"] = {
+            name: {k: v for k, v in agent.items() if v is not None} for name, agent in agents.items()
+        }
     prompt = options.system_prompt
     if isinstance(prompt, dict):
         if isinstance(prompt.get("exclude_dynamic_sections"), bool):

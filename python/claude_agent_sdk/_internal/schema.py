@@ -1,4 +1,5 @@
-"""Tool input schemas: Python annotations -> JSON Schema, and argument validation.
+"""Tool input schemas: Python annotations -> JSON Schema (the arguments are checked against
+it by the server, in Rust).
 
 ``input_schema`` of ``@tool`` may be a full JSON Schema (a dict with a string ``type`` and
 ``properties``), a ``{name: python_type}`` map (every parameter required), or a TypedDict.
@@ -6,10 +7,6 @@
     >>> input_json_schema({"a": float, "tags": list[str]})
     {'type': 'object', 'properties': {'a': {'type': 'number'}, 'tags': {'type': 'array',
      'items': {'type': 'string'}}}, 'required': ['a', 'tags']}
-
-Validation uses ``jsonschema`` when it is installed, else a small validator of our own that
-covers what these schemas use (type, properties, required, items, enum, anyOf) and words its
-messages like jsonschema.
 """
 
 from __future__ import annotations
@@ -72,62 +69,3 @@ def input_json_schema(input_schema: Any) -> dict[str, Any]:
     if typing.is_typeddict(input_schema):
         return typeddict_schema(input_schema)
     return {"type": "object", "properties": {}}
-
-
-# --- validation -------------------------------------------------------------------------
-_JSON_TYPES: dict[str, Any] = {
-    "string": lambda v: isinstance(v, str),
-    "integer": lambda v: isinstance(v, int) and not isinstance(v, bool)
-    or (isinstance(v, float) and v.is_integer()),
-    "number": lambda v: isinstance(v, (int, float)) and not isinstance(v, bool),
-    "boolean": lambda v: isinstance(v, bool),
-    "array": lambda v: isinstance(v, list),
-    "object": lambda v: isinstance(v, dict),
-    "null": lambda v: v is None,
-}
-
-
-def _first_error(value: Any, schema: Any) -> str | None:
-    if not isinstance(schema, dict):
-        return None
-    expected = schema.get("type")
-    if expected is not None:
-        names = expected if isinstance(expected, list) else [expected]
-        known = [n for n in names if n in _JSON_TYPES]
-        if known and not any(_JSON_TYPES[n](value) for n in known):
-            shown = ", ".join(repr(n) for n in names)
-            return f"{repr(value)} is not of type {shown}"
-    if "enum" in schema and value not in schema["enum"]:
-        return f"{repr(value)} is not one of {schema['enum']!r}"
-    if "anyOf" in schema and not any(_first_error(value, s) is None for s in schema["anyOf"]):
-        return f"{repr(value)} is not valid under any of the given schemas"
-    if isinstance(value, dict):
-        for name in schema.get("required", []):
-            if name not in value:
-                return f"{name!r} is a required property"
-        for name, sub in (schema.get("properties") or {}).items():
-            if name in value:
-                error = _first_error(value[name], sub)
-                if error:
-                    return error
-    if isinstance(value, list) and isinstance(schema.get("items"), dict):
-        for item in value:
-            error = _first_error(item, schema["items"])
-            if error:
-                return error
-    return None
-
-
-def validation_error(arguments: Any, schema: dict[str, Any]) -> str | None:
-    """The message of the first way ``arguments`` violate ``schema``, or None if valid."""
-    try:
-        import jsonschema
-    except ImportError:
-        return _first_error(arguments, schema)
-    try:
-        jsonschema.validate(instance=arguments, schema=schema)
-    except jsonschema.ValidationError as e:
-        return e.message
-    except jsonschema.SchemaError:
-        return _first_error(arguments, schema)
-    return None

@@ -1,5 +1,7 @@
 //! Compaction as the loop runs it: the threshold check before each request, the reactive
-//! compaction after a prompt-too-long answer, and `/compact` as a prompt.
+//! compaction after a prompt-too-long answer, and the compaction a `/compact` prompt asks
+//! for. Each works on the session's view and the conversation it lends
+//! (`compact(session, conversation, deps, trigger, ..)`), and rewrites only the latter.
 //!
 //! One compaction: status `compacting`, PreCompact hooks (`trigger`, `custom_instructions`),
 //! the summary request (an ordinary request over the summarized part with the summary
@@ -19,11 +21,15 @@ use crate::protocol::system::{
 };
 use crate::tool::ToolRegistry;
 
+use super::context::ContextTracker;
+use super::deps::Deps;
+use super::hooks::callbacks;
+use super::hooks::report::hook_runs;
 use super::model_call::collect;
 use super::outcome::{api_error_text, TurnEnd};
 use super::request::{self, max_tokens};
-use super::session::TurnState;
-use super::{hooks, Deps, Session};
+use super::turn::{Conversation, TurnState};
+use super::view::SessionView;
 
 /// The error of a summary request the caller interrupted.
 const INTERRUPTED: &str = "interrupted";
@@ -45,37 +51,48 @@ pub struct PlannedCompaction {
     pub compacted: Vec<Turn>,
 }
 
-/// Decides and builds a compaction of `session` without running it (what the loop does
-/// before the summary request; used by benchmarks). `summary` stands for the model's answer.
-pub fn plan_compaction(
-    session: &Session,
+/// Decides and builds a compaction of the conversation without running it (what the loop
+/// does before the summary request; used by benchmarks). `summary` stands for the model's
+/// answer.
+pub(crate) fn plan(
+    session: &SessionView<'_>,
+    history: &[Turn],
+    tracker: &ContextTracker,
     tools: &ToolRegistry,
     summary: &str,
 ) -> Result<PlannedCompaction, CompactError> {
     let model = session.live.model();
-    let tokens = session.tracker.tokens(&session.history);
-    let checked = session.tracker.tokens_for_threshold(&session.history);
+    let tokens = tracker.tokens(history);
+    let checked = tracker.tokens_for_threshold(history);
     let threshold = auto_compact_threshold(
         &model,
-        max_tokens(&session.config, &model),
+        max_tokens(session.config, &model),
         &session.config.compaction,
     );
-    let plan = compact::plan(&session.history)?;
+    let plan = compact::plan(history)?;
     let request = request::build_summary(
-        &session.config,
+        session.config,
         &model,
-        &session.history[..plan.head],
+        &history[..plan.head],
         &compact::summary_instruction(None),
         tools,
     );
-    let opening = session.opening(&plan, summary);
+    let opening = opening(session, history, &plan, summary);
     Ok(PlannedCompaction {
         tokens,
         over_threshold: threshold.is_some_and(|t| checked >= t),
-        compacted: plan.compacted(&session.history, opening),
+        compacted: plan.compacted(history, opening),
         plan,
         request,
     })
+}
+
+/// What the summary request gave: the plan that worked, the model's raw answer, and whether
+/// a PreCompact hook ran.
+struct Summary {
+    plan: CompactionPlan,
+    raw: String,
+    hook_ran: bool,
 }
 
 /// A finished compaction: the messages to emit once the caller is ready for them.
@@ -85,313 +102,380 @@ pub(crate) struct Compacted {
     pub hook_ran: bool,
 }
 
-impl Session {
-    /// The first user turn after a compaction: CLAUDE.md again, then the continuation.
-    fn opening(&self, plan: &CompactionPlan, summary: &str) -> Vec<ContentBlock> {
-        let mut blocks = Vec::with_capacity(2);
-        if let Some(memory) = &self.config.memory {
-            blocks.push(ContentBlock::text(memory.clone()));
+/// The first user turn after a compaction: CLAUDE.md again, then the continuation.
+fn opening(
+    session: &SessionView<'_>,
+    history: &[Turn],
+    plan: &CompactionPlan,
+    summary: &str,
+) -> Vec<ContentBlock> {
+    let mut blocks = Vec::with_capacity(2);
+    if let Some(memory) = &session.config.memory {
+        blocks.push(ContentBlock::text(memory.clone()));
+    }
+    let path = session
+        .config
+        .transcript_path
+        .as_ref()
+        .map(|p| p.to_string_lossy().to_string());
+    blocks.push(ContentBlock::text(compact::continuation(
+        &compact::extract_summary(summary),
+        &plan.tools_used(history),
+        path.as_deref(),
+        plan.keep_recent,
+    )));
+    blocks
+}
+
+/// Before a request: compacts when the context is at or over the threshold.
+pub(crate) async fn auto_compact(
+    session: &SessionView<'_>,
+    conversation: &mut Conversation<'_>,
+    deps: &Deps<'_>,
+    st: &mut TurnState,
+) {
+    let model = session.live.model();
+    let Some(threshold) = auto_compact_threshold(
+        &model,
+        max_tokens(session.config, &model),
+        &session.config.compaction,
+    ) else {
+        return;
+    };
+    if conversation
+        .tracker
+        .tokens_for_threshold(conversation.history)
+        < threshold
+        || conversation.tracker.failures >= MAX_AUTO_FAILURES
+    {
+        return;
+    }
+    let tokens = conversation.tracker.tokens(conversation.history);
+    match compact(
+        session,
+        conversation,
+        deps,
+        CompactTrigger::Auto,
+        None,
+        tokens,
+    )
+    .await
+    {
+        Ok(done) => {
+            deps.emit.emit(done.boundary);
+            deps.emit.emit(done.continuation);
+            st.num_turns += 1;
         }
-        let path = self
-            .config
-            .transcript_path
-            .as_ref()
-            .map(|p| p.to_string_lossy().to_string());
-        blocks.push(ContentBlock::text(compact::continuation(
-            &compact::extract_summary(summary),
-            &plan.tools_used(&self.history),
-            path.as_deref(),
-            plan.keep_recent,
+        // Too few rounds is no reason to stop trying: the next round makes enough.
+        Err(CompactError::NothingToCompact | CompactError::TooFewGroups) => {}
+        Err(_) => conversation.tracker.failures += 1,
+    }
+}
+
+/// After a prompt-too-long answer: compacts when the conversation allows it. True when
+/// the request can be sent again.
+pub(crate) async fn reactive_compact(
+    session: &SessionView<'_>,
+    conversation: &mut Conversation<'_>,
+    deps: &Deps<'_>,
+    st: &mut TurnState,
+) -> bool {
+    if session.config.compaction.disabled || compact::plan(conversation.history).is_err() {
+        return false;
+    }
+    let tokens = conversation.tracker.tokens(conversation.history);
+    match compact(
+        session,
+        conversation,
+        deps,
+        CompactTrigger::Auto,
+        None,
+        tokens,
+    )
+    .await
+    {
+        Ok(done) => {
+            deps.emit.emit(done.boundary);
+            deps.emit.emit(done.continuation);
+            st.num_turns += 1;
+            true
+        }
+        Err(_) => false,
+    }
+}
+
+/// The end of a turn whose prompt stayed too long.
+pub(crate) fn prompt_too_long(
+    session: &SessionView<'_>,
+    conversation: &Conversation<'_>,
+    deps: &Deps<'_>,
+    err: &ApiError,
+) -> TurnEnd {
+    let tokens = conversation.tracker.tokens(conversation.history);
+    let text = compact::prompt_too_long_text(&err.message, tokens);
+    let mut err = err.clone();
+    err.kind = crate::model::ApiErrorKind::InvalidRequest;
+    deps.emit
+        .emit(session.api_error_assistant(deps, &text, &err));
+    TurnEnd::PromptTooLong {
+        text,
+        error_type: err.error_type,
+    }
+}
+
+/// Runs one compaction. Status messages and hooks happen here; the boundary and the
+/// continuation are handed back to be emitted by the caller. On failure the history is
+/// untouched.
+pub(crate) async fn compact(
+    session: &SessionView<'_>,
+    conversation: &mut Conversation<'_>,
+    deps: &Deps<'_>,
+    trigger: CompactTrigger,
+    custom: Option<String>,
+    pre_tokens: u64,
+) -> Result<Compacted, CompactError> {
+    if session.config.compaction.disabled {
+        return Err(CompactError::Disabled);
+    }
+    let plan = compact::plan(conversation.history);
+    if let Err(CompactError::NothingToCompact) = plan {
+        return Err(CompactError::NothingToCompact);
+    }
+    let mut compacting = Status::compacting();
+    if trigger == CompactTrigger::Auto {
+        compacting.compact_output_chars = Some(0);
+    }
+    deps.emit
+        .emit(session.system(SystemBody::Status(compacting), deps));
+    let outcome = match plan {
+        Ok(plan) => summarize(session, conversation, deps, trigger, custom, &plan).await,
+        Err(e) => Err(e),
+    };
+    let summary = match outcome {
+        Ok(done) => done,
+        Err(e) => {
+            let failed = Status::compacted(Err(e.code().to_string()));
+            deps.emit
+                .emit(session.system(SystemBody::Status(failed), deps));
+            return Err(e);
+        }
+    };
+    let done = Status::compacted(Ok(()));
+    deps.emit
+        .emit(session.system(SystemBody::Status(done), deps));
+    let model = session.live.model();
+    let start = session.hook_input(HookEvent::SessionStart {
+        source: "compact".into(),
+        model: Some(model),
+    });
+    let started = callbacks::run(
+        deps,
+        session.config.hooks.get("SessionStart"),
+        Some("compact"),
+        start,
+        None,
+    )
+    .await;
+    hook_runs(session, deps, "SessionStart", Some("compact"), &started);
+    let post = session.hook_input(HookEvent::PostCompact {
+        trigger: trigger.as_str().to_string(),
+        compact_summary: summary.raw.clone(),
+    });
+    let matcher = Some(trigger.as_str());
+    let posted = callbacks::run(
+        deps,
+        session.config.hooks.get("PostCompact"),
+        matcher,
+        post,
+        None,
+    )
+    .await;
+    hook_runs(session, deps, "PostCompact", matcher, &posted);
+    Ok(swap_history(
+        session,
+        conversation,
+        deps,
+        trigger,
+        &summary,
+        pre_tokens,
+    ))
+}
+
+/// PreCompact hooks, then the summary request (smaller while the API finds it too long).
+/// Returns the plan that worked, the model's raw answer and whether a hook ran.
+async fn summarize(
+    session: &SessionView<'_>,
+    conversation: &mut Conversation<'_>,
+    deps: &Deps<'_>,
+    trigger: CompactTrigger,
+    custom: Option<String>,
+    plan: &CompactionPlan,
+) -> Result<Summary, CompactError> {
+    let input = session.hook_input(HookEvent::PreCompact {
+        trigger: trigger.as_str().to_string(),
+        custom_instructions: custom.clone(),
+    });
+    let pre = callbacks::run(
+        deps,
+        session.config.hooks.get("PreCompact"),
+        Some(trigger.as_str()),
+        input,
+        None,
+    )
+    .await;
+    hook_runs(session, deps, "PreCompact", Some(trigger.as_str()), &pre);
+    if let Some(reason) = pre.block_reason {
+        return Err(CompactError::Api(format!(
+            "PreCompact hook blocked compaction: {reason}"
         )));
-        blocks
     }
-
-    /// Before a request: compacts when the context is at or over the threshold.
-    pub(crate) async fn auto_compact(&mut self, deps: &Deps<'_>, st: &mut TurnState) {
-        let model = self.live.model();
-        let Some(threshold) = auto_compact_threshold(
-            &model,
-            max_tokens(&self.config, &model),
-            &self.config.compaction,
-        ) else {
-            return;
-        };
-        if self.tracker.tokens_for_threshold(&self.history) < threshold
-            || self.tracker.failures >= MAX_AUTO_FAILURES
-        {
-            return;
-        }
-        let tokens = self.tracker.tokens(&self.history);
-        match self.compact(deps, CompactTrigger::Auto, None, tokens).await {
-            Ok(done) => {
-                deps.emit.emit(done.boundary);
-                deps.emit.emit(done.continuation);
-                st.num_turns += 1;
+    let mut instructions: Vec<String> = custom.into_iter().collect();
+    instructions.extend(pre.additional_context);
+    let instruction = compact::summary_instruction(Some(&instructions.join("\n\n")));
+    for rounds in plan.attempts() {
+        let attempt = plan.shrunk(conversation.history, rounds);
+        match ask_summary(session, conversation, deps, attempt.head, &instruction).await {
+            Ok(raw) if raw.trim().is_empty() => {
+                return Err(CompactError::Api(
+                    "The summary request returned no text".into(),
+                ))
             }
-            // Too few rounds is no reason to stop trying: the next round makes enough.
-            Err(CompactError::NothingToCompact | CompactError::TooFewGroups) => {}
-            Err(_) => self.tracker.failures += 1,
-        }
-    }
-
-    /// After a prompt-too-long answer: compacts when the conversation allows it. True when
-    /// the request can be sent again.
-    pub(crate) async fn reactive_compact(&mut self, deps: &Deps<'_>, st: &mut TurnState) -> bool {
-        if self.config.compaction.disabled || compact::plan(&self.history).is_err() {
-            return false;
-        }
-        let tokens = self.tracker.tokens(&self.history);
-        match self.compact(deps, CompactTrigger::Auto, None, tokens).await {
-            Ok(done) => {
-                deps.emit.emit(done.boundary);
-                deps.emit.emit(done.continuation);
-                st.num_turns += 1;
-                true
-            }
-            Err(_) => false,
-        }
-    }
-
-    /// The end of a turn whose prompt stayed too long.
-    pub(crate) fn prompt_too_long(&mut self, deps: &Deps<'_>, err: &ApiError) -> TurnEnd {
-        let tokens = self.tracker.tokens(&self.history);
-        let text = compact::prompt_too_long_text(&err.message, tokens);
-        let mut err = err.clone();
-        err.kind = crate::model::ApiErrorKind::InvalidRequest;
-        deps.emit.emit(self.api_error_assistant(deps, &text, &err));
-        TurnEnd::PromptTooLong {
-            text,
-            error_type: err.error_type,
-        }
-    }
-
-    /// Runs one compaction. Status messages and hooks happen here; the boundary and the
-    /// continuation are handed back to be emitted by the caller. On failure the history is
-    /// untouched.
-    pub(crate) async fn compact(
-        &mut self,
-        deps: &Deps<'_>,
-        trigger: CompactTrigger,
-        custom: Option<String>,
-        pre_tokens: u64,
-    ) -> Result<Compacted, CompactError> {
-        if self.config.compaction.disabled {
-            return Err(CompactError::Disabled);
-        }
-        let plan = compact::plan(&self.history);
-        if let Err(CompactError::NothingToCompact) = plan {
-            return Err(CompactError::NothingToCompact);
-        }
-        let mut compacting = Status::compacting();
-        if trigger == CompactTrigger::Auto {
-            compacting.compact_output_chars = Some(0);
-        }
-        deps.emit
-            .emit(self.system(SystemBody::Status(compacting), deps));
-        let outcome = match plan {
-            Ok(plan) => self.summarize(deps, trigger, custom, &plan).await,
-            Err(e) => Err(e),
-        };
-        let (plan, raw, hook_ran) = match outcome {
-            Ok(done) => done,
-            Err(e) => {
-                let failed = Status::compacted(Err(e.code().to_string()));
-                deps.emit
-                    .emit(self.system(SystemBody::Status(failed), deps));
-                return Err(e);
-            }
-        };
-        let done = Status::compacted(Ok(()));
-        deps.emit.emit(self.system(SystemBody::Status(done), deps));
-        let model = self.live.model();
-        let start = self.hook_input(HookEvent::SessionStart {
-            source: "compact".into(),
-            model: Some(model),
-        });
-        let started = hooks::run(
-            deps,
-            self.config.hooks.get("SessionStart"),
-            Some("compact"),
-            start,
-            None,
-        )
-        .await;
-        self.hook_runs(deps, "SessionStart", Some("compact"), &started);
-        let post = self.hook_input(HookEvent::PostCompact {
-            trigger: trigger.as_str().to_string(),
-            compact_summary: raw.clone(),
-        });
-        let matcher = Some(trigger.as_str());
-        let posted = hooks::run(
-            deps,
-            self.config.hooks.get("PostCompact"),
-            matcher,
-            post,
-            None,
-        )
-        .await;
-        self.hook_runs(deps, "PostCompact", matcher, &posted);
-        Ok(self.swap_history(deps, trigger, &plan, &raw, pre_tokens, hook_ran))
-    }
-
-    /// PreCompact hooks, then the summary request (smaller while the API finds it too long).
-    /// Returns the plan that worked, the model's raw answer and whether a hook ran.
-    async fn summarize(
-        &mut self,
-        deps: &Deps<'_>,
-        trigger: CompactTrigger,
-        custom: Option<String>,
-        plan: &CompactionPlan,
-    ) -> Result<(CompactionPlan, String, bool), CompactError> {
-        let input = self.hook_input(HookEvent::PreCompact {
-            trigger: trigger.as_str().to_string(),
-            custom_instructions: custom.clone(),
-        });
-        let pre = hooks::run(
-            deps,
-            self.config.hooks.get("PreCompact"),
-            Some(trigger.as_str()),
-            input,
-            None,
-        )
-        .await;
-        self.hook_runs(deps, "PreCompact", Some(trigger.as_str()), &pre);
-        if let Some(reason) = pre.block_reason {
-            return Err(CompactError::Api(format!(
-                "PreCompact hook blocked compaction: {reason}"
-            )));
-        }
-        let mut instructions: Vec<String> = custom.into_iter().collect();
-        instructions.extend(pre.additional_context);
-        let instruction = compact::summary_instruction(Some(&instructions.join("\n\n")));
-        for rounds in plan.attempts() {
-            let attempt = plan.shrunk(&self.history, rounds);
-            match self.ask_summary(deps, attempt.head, &instruction).await {
-                Ok(raw) if raw.trim().is_empty() => {
-                    return Err(CompactError::Api(
-                        "The summary request returned no text".into(),
-                    ))
-                }
-                Ok(raw) if raw.contains("<summary>") => return Ok((attempt, raw, pre.ran > 0)),
-                Ok(raw) => {
-                    // No <summary> block: asked once more, with a note on the form; the
-                    // first answer stands if the second has none either.
-                    let again = format!("{instruction}{}", compact::SUMMARY_FORM_NOTE);
-                    let raw = match self.ask_summary(deps, attempt.head, &again).await {
-                        Ok(second) if second.contains("<summary>") => second,
-                        _ => raw,
-                    };
-                    return Ok((attempt, raw, pre.ran > 0));
-                }
-                Err(e) if e.status == Some(400) && compact::is_prompt_too_long(&e.message) => {}
-                Err(e) if e.status.is_none() && e.message == INTERRUPTED => {
-                    return Err(CompactError::Api("Compaction interrupted".into()))
-                }
-                Err(e) => return Err(CompactError::Api(api_error_text(&e))),
-            }
-        }
-        Err(CompactError::Exhausted)
-    }
-
-    /// One summary request over `history[..head]`: the model's text, its cost accounted.
-    async fn ask_summary(
-        &mut self,
-        deps: &Deps<'_>,
-        head: usize,
-        instruction: &str,
-    ) -> Result<String, ApiError> {
-        let model = self.live.model();
-        let request = request::build_summary(
-            &self.config,
-            &model,
-            &self.history[..head],
-            instruction,
-            deps.tools,
-        );
-        let call = collect(deps, request);
-        let stop = deps.interrupt.aborted();
-        futures::pin_mut!(call, stop);
-        let resp = match futures::future::select(call, stop).await {
-            futures::future::Either::Left((r, _)) => r?,
-            futures::future::Either::Right(_) => {
-                return Err(ApiError {
-                    status: None,
-                    kind: crate::model::ApiErrorKind::Unknown,
-                    message: INTERRUPTED.into(),
-                    error_type: None,
-                    endpoint: String::new(),
+            Ok(raw) if raw.contains("<summary>") => {
+                return Ok(Summary {
+                    plan: attempt,
+                    raw,
+                    hook_ran: pre.ran > 0,
                 })
             }
-        };
-        self.account(&model, &resp.usage);
-        Ok(resp.text().unwrap_or_default())
+            Ok(raw) => {
+                // No <summary> block: asked once more, with a note on the form; the
+                // first answer stands if the second has none either.
+                let again = format!("{instruction}{}", compact::SUMMARY_FORM_NOTE);
+                let raw = match ask_summary(session, conversation, deps, attempt.head, &again).await
+                {
+                    Ok(second) if second.contains("<summary>") => second,
+                    _ => raw,
+                };
+                return Ok(Summary {
+                    plan: attempt,
+                    raw,
+                    hook_ran: pre.ran > 0,
+                });
+            }
+            Err(e) if e.status == Some(400) && compact::is_prompt_too_long(&e.message) => {}
+            Err(e) if e.status.is_none() && e.message == INTERRUPTED => {
+                return Err(CompactError::Api("Compaction interrupted".into()))
+            }
+            Err(e) => return Err(CompactError::Api(api_error_text(&e))),
+        }
     }
+    Err(CompactError::Exhausted)
+}
 
-    /// Replaces the summarized part by the continuation; builds the boundary message.
-    fn swap_history(
-        &mut self,
-        deps: &Deps<'_>,
-        trigger: CompactTrigger,
-        plan: &CompactionPlan,
-        raw: &str,
-        pre_tokens: u64,
-        hook_ran: bool,
-    ) -> Compacted {
-        let opening = self.opening(plan, raw);
-        let continuation_text = opening.last().map(text_of).unwrap_or_default();
-        let anchor = deps.clock.uuid();
-        let logical_parent = self
-            .history
-            .iter()
-            .rev()
-            .find_map(|t| t.uuids.last().cloned());
-        let kept: Vec<String> = self.history[plan.head..]
-            .iter()
-            .flat_map(|t| t.uuids.iter().cloned())
-            .collect();
-        let mut history = plan.compacted(&self.history, opening);
-        if let Some(first) = history.first_mut() {
-            first.uuids = vec![anchor.clone()];
+/// One summary request over `history[..head]`: the model's text, its cost accounted.
+async fn ask_summary(
+    session: &SessionView<'_>,
+    conversation: &mut Conversation<'_>,
+    deps: &Deps<'_>,
+    head: usize,
+    instruction: &str,
+) -> Result<String, ApiError> {
+    let model = session.live.model();
+    let request = request::build_summary(
+        session.config,
+        &model,
+        &conversation.history[..head],
+        instruction,
+        deps.tools,
+    );
+    let call = collect(deps, request);
+    let stop = deps.interrupt.aborted();
+    futures::pin_mut!(call, stop);
+    let resp = match futures::future::select(call, stop).await {
+        futures::future::Either::Left((r, _)) => r?,
+        futures::future::Either::Right(_) => {
+            return Err(ApiError {
+                status: None,
+                kind: crate::model::ApiErrorKind::Unknown,
+                message: INTERRUPTED.into(),
+                error_type: None,
+                endpoint: String::new(),
+                request_id: None,
+            })
         }
-        self.history = history;
-        self.tracker.forget();
-        self.tracker.failures = 0;
-        let post_tokens = self.tracker.tokens(&self.history);
-        self.tracker.dropped += pre_tokens.saturating_sub(post_tokens);
-        let keep = plan.keep_recent;
-        let metadata = CompactMetadata {
-            trigger: trigger.as_str().to_string(),
-            pre_tokens,
-            post_tokens,
-            cumulative_dropped_tokens: self.tracker.dropped,
-            preserved_segment: keep.then(|| PreservedSegment {
-                head_uuid: kept.first().cloned(),
-                anchor_uuid: Some(anchor.clone()),
-                tail_uuid: kept.last().cloned(),
-            }),
-            preserved_messages: keep.then(|| PreservedMessages {
-                anchor_uuid: Some(anchor.clone()),
-                uuids: kept.clone(),
-                all_uuids: kept.clone(),
-            }),
-        };
-        let boundary = self.system(
-            SystemBody::CompactBoundary(CompactBoundary {
-                compact_metadata: metadata,
-                logical_parent_uuid: logical_parent,
-            }),
-            deps,
-        );
-        let plain = trigger == CompactTrigger::Manual;
-        let mut continuation = self.user_message(&continuation_text, plain, anchor);
-        if let Message::User(UserMessage { is_synthetic, .. }) = &mut continuation {
-            *is_synthetic = Some(true);
-        }
-        Compacted {
-            boundary,
-            continuation,
-            hook_ran,
-        }
+    };
+    conversation.account(&model, &resp.usage);
+    Ok(resp.text().unwrap_or_default())
+}
+
+/// Replaces the summarized part by the continuation; builds the boundary message.
+fn swap_history(
+    session: &SessionView<'_>,
+    conversation: &mut Conversation<'_>,
+    deps: &Deps<'_>,
+    trigger: CompactTrigger,
+    summary: &Summary,
+    pre_tokens: u64,
+) -> Compacted {
+    let Summary {
+        plan,
+        raw,
+        hook_ran,
+    } = summary;
+    let opening = opening(session, conversation.history, plan, raw);
+    let continuation_text = opening.last().map(text_of).unwrap_or_default();
+    let anchor = deps.clock.uuid();
+    let logical_parent = conversation
+        .history
+        .iter()
+        .rev()
+        .find_map(|t| t.uuids.last().cloned());
+    let kept: Vec<String> = conversation.history[plan.head..]
+        .iter()
+        .flat_map(|t| t.uuids.iter().cloned())
+        .collect();
+    let mut history = plan.compacted(conversation.history, opening);
+    if let Some(first) = history.first_mut() {
+        first.uuids = vec![anchor.clone()];
+    }
+    *conversation.history = history;
+    conversation.tracker.forget();
+    conversation.tracker.failures = 0;
+    let post_tokens = conversation.tracker.tokens(conversation.history);
+    conversation.tracker.dropped += pre_tokens.saturating_sub(post_tokens);
+    let keep = plan.keep_recent;
+    let metadata = CompactMetadata {
+        trigger: trigger.as_str().to_string(),
+        pre_tokens,
+        post_tokens,
+        cumulative_dropped_tokens: conversation.tracker.dropped,
+        preserved_segment: keep.then(|| PreservedSegment {
+            head_uuid: kept.first().cloned(),
+            anchor_uuid: Some(anchor.clone()),
+            tail_uuid: kept.last().cloned(),
+        }),
+        preserved_messages: keep.then(|| PreservedMessages {
+            anchor_uuid: Some(anchor.clone()),
+            uuids: kept.clone(),
+            all_uuids: kept.clone(),
+        }),
+    };
+    let boundary = session.system(
+        SystemBody::CompactBoundary(CompactBoundary {
+            compact_metadata: metadata,
+            logical_parent_uuid: logical_parent,
+        }),
+        deps,
+    );
+    let plain = trigger == CompactTrigger::Manual;
+    let mut continuation = session.user_message(&continuation_text, plain, anchor);
+    if let Message::User(UserMessage { is_synthetic, .. }) = &mut continuation {
+        *is_synthetic = Some(true);
+    }
+    Compacted {
+        boundary,
+        continuation,
+        hook_ran: *hook_ran,
     }
 }
 

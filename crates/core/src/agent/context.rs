@@ -24,8 +24,9 @@ use crate::conversation::Turn;
 use crate::sync::lock;
 use crate::usage::Usage;
 
+use super::deps::Deps;
 use super::request::max_tokens;
-use super::{Deps, Session};
+use super::view::SessionView;
 
 /// The loop's count of the context, kept by the session.
 #[derive(Debug, Clone, Default)]
@@ -289,11 +290,17 @@ fn estimate_system(blocks: &[String]) -> u64 {
     blocks.iter().map(|b| estimate_chars(b.len())).sum()
 }
 
-impl Session {
-    /// Brings the `/context` view up to date.
-    pub(crate) fn refresh_meter(&self, deps: &Deps<'_>) {
-        let model = self.live.model();
-        let system_tokens = estimate_system(&self.config.system_prompt);
+impl ContextMeter {
+    /// Brings the `/context` view up to date with the session's conversation.
+    pub(crate) fn refresh(
+        &self,
+        session: &SessionView<'_>,
+        history: &[Turn],
+        tracker: &ContextTracker,
+        deps: &Deps<'_>,
+    ) {
+        let model = session.live.model();
+        let system_tokens = estimate_system(&session.config.system_prompt);
         let tools_tokens = compact::estimate_chars(
             deps.tools
                 .api_definitions()
@@ -301,25 +308,24 @@ impl Session {
                 .map(|d| d.to_string().len())
                 .sum(),
         );
-        let memory_tokens = self
+        let memory_tokens = session
             .config
             .memory
             .as_ref()
             .map_or(0, |m| compact::estimate_chars(m.len()));
         let threshold = auto_compact_threshold(
             &model,
-            max_tokens(&self.config, &model),
-            &self.config.compaction,
+            max_tokens(session.config, &model),
+            &session.config.compaction,
         );
-        let total = match self.tracker.last_usage() {
+        let total = match tracker.last_usage() {
             // The API's count covers the prompt as sent: add what came after.
-            Some(_) => self.tracker.prompt_tokens(&self.history),
-            None => system_tokens + tools_tokens + self.tracker.tokens(&self.history),
+            Some(_) => tracker.prompt_tokens(history),
+            None => system_tokens + tools_tokens + tracker.tokens(history),
         };
-        let api_usage = self.tracker.last_usage().cloned();
-        let history = &self.history;
-        self.meter.update(|v| {
-            v.window = self
+        let api_usage = tracker.last_usage().cloned();
+        self.update(|v| {
+            v.window = session
                 .config
                 .compaction
                 .window

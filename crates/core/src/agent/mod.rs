@@ -12,12 +12,30 @@
 //! println!("{:?} cost {}", result.subtype, result.total_cost_usd);
 //! # }
 //! ```
+//!
+//! The session stands on top and owns the conversation and the loop. Every step below it
+//! gets what it reads (a `SessionView`: config, live settings, prompt id), what it changes
+//! (the `Conversation` the session lends it, the turn's `TurnState`) and the edges in
+//! [`Deps`]. From the top down, each module imports only modules under it:
+//!
+//! ```text
+//! restore      the session from outside: read it, restore it after a resume, plan a compaction
+//! session      Session: run_turn, the loop, a /compact prompt, finish
+//! compaction   automatic, reactive and requested compaction
+//! model_call   one streamed request; each tool_use block goes to the tool round at once
+//! tool_calls/  round: one response's calls, over schedule (which call starts when) and
+//!              run (one call), over permission (the verdict), over call (the data)
+//! hooks/       flow (prompt refused, Stop, session start and end), over report (what ran),
+//!              over callbacks (the host's answers)
+//! turn         TurnState, Conversation
+//! context      the context count and the /context view
+//! view         SessionView and the messages built from it
+//! request, response, outcome, local_command, deps: pure pieces at the bottom
+//! ```
 
 mod compaction;
 mod context;
-mod dispatch;
-mod executor;
-mod hook_flow;
+mod deps;
 mod hooks;
 mod local_command;
 mod model_call;
@@ -26,35 +44,15 @@ mod request;
 pub mod response;
 mod restore;
 mod session;
-mod tool_round;
-mod updates;
+mod tool_calls;
+mod turn;
+mod view;
 
-pub use compaction::{plan_compaction, PlannedCompaction};
+pub use compaction::PlannedCompaction;
 pub use context::{ContextMeter, ContextView};
+pub use deps::{Deps, Emit};
 pub use hooks::HookOutcome;
 pub use local_command::compact_command;
 pub use request::build as build_request;
-pub use session::Session;
-
-use crate::clock::Clock;
-use crate::host::Host;
-use crate::message::Message;
-use crate::model::Model;
-use crate::signal::AbortSignal;
-use crate::tool::ToolRegistry;
-
-/// Where the loop sends messages. Called in order, from the loop's task.
-pub trait Emit: Send + Sync {
-    fn emit(&self, message: Message);
-}
-
-/// The edges one turn runs against.
-pub struct Deps<'a> {
-    pub model: &'a dyn Model,
-    pub tools: &'a ToolRegistry,
-    pub host: &'a dyn Host,
-    pub emit: &'a dyn Emit,
-    pub clock: &'a dyn Clock,
-    /// Fires when the caller interrupts this turn.
-    pub interrupt: &'a AbortSignal,
-}
+pub use restore::plan_compaction;
+pub use session::{ApiFailure, Session};

@@ -12,6 +12,8 @@ pub(crate) enum TurnEnd {
         text: String,
         status: Option<u16>,
         error_type: Option<String>,
+        kind: crate::model::ApiErrorKind,
+        request_id: Option<String>,
     },
     Interrupted {
         during_tools: bool,
@@ -86,6 +88,7 @@ impl TurnEnd {
                 text,
                 status,
                 error_type,
+                ..
             } => ResultFields {
                 api_error_type: error_type.clone(),
                 is_error: true,
@@ -190,6 +193,7 @@ mod tests {
             message: message.into(),
             error_type: None,
             endpoint: "127.0.0.1:9".into(),
+            request_id: None,
         }
     }
 

@@ -1,11 +1,18 @@
-//! The conversation from outside the loop: reading it, and putting it back when a session
-//! is resumed from its transcript.
+//! The conversation from outside the loop: reading it, putting it back when a session is
+//! resumed from its transcript, and planning its compaction without running it.
+//!
+//! These are the [`Session`]'s public face for the facade (resume, persist) and for
+//! benchmarks; the loop itself is in `session.rs`.
 
 use crate::content::ContentBlock;
 use crate::conversation::Turn;
 use crate::usage::Usage;
 
-use super::Session;
+use crate::compact::CompactError;
+use crate::tool::ToolRegistry;
+
+use super::compaction::{self, PlannedCompaction};
+use super::session::Session;
 
 impl Session {
     /// The conversation as the API sees it (role, content blocks).
@@ -77,4 +84,20 @@ impl Session {
         self.prompts_sent = self.history.iter().filter(|t| t.is_user()).count();
         self.tracker.forget();
     }
+}
+
+/// Decides and builds a compaction of `session` without running it (what the loop does
+/// before the summary request; used by benchmarks). `summary` stands for the model's answer.
+pub fn plan_compaction(
+    session: &Session,
+    tools: &ToolRegistry,
+    summary: &str,
+) -> Result<PlannedCompaction, CompactError> {
+    compaction::plan(
+        &session.view(),
+        &session.history,
+        &session.tracker,
+        tools,
+        summary,
+    )
 }

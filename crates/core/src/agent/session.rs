@@ -1,40 +1,52 @@
 //! A session: the conversation so far, its running totals, and the turn loop.
+//!
+//! The session is the one owner of its state. For each step it lends what the step reads
+//! ([`Session::view`]) and what it changes ([`Session::parts`]); the steps never see the
+//! session itself:
+//!
+//! ```text
+//! run_turn ─► UserPromptSubmit hooks, init, the prompt turn
+//!          └► loop: auto-compact ─► model call (tool calls start as blocks stream)
+//!                   ─► nudges, final-answer reminders, Stop hooks ─► tool round finish
+//!          └► finish: the result message
+//! ```
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
+use serde_json::json;
+
+use crate::compact::{self, CompactError, CompactTrigger};
 use crate::config::{PermissionMode, SessionConfig};
 use crate::content::{ContentBlock, UserContent};
 use crate::conversation::Turn;
 use crate::live::LiveSettings;
 use crate::memory::NestedMemory;
-use crate::message::ResultSubtype;
-use crate::message::{
-    Message, PermissionDenial, ResultMessage, SystemMessage, UserMessage, UserParam,
-};
-use crate::protocol::hook::{Effort, HookEvent, HookInput};
+use crate::message::{LocalCommandMark, Message, ResultMessage, ResultSubtype};
+use crate::protocol::hook::HookEvent;
 use crate::protocol::system::{Init, SystemBody};
 use crate::usage::{model_usage_report, ModelUsage, Usage};
 
+use super::compaction;
 use super::context::{ContextMeter, ContextTracker};
-use super::model_call::CallFailure;
+use super::deps::Deps;
+use super::hooks::callbacks;
+use super::hooks::flow;
+use super::hooks::report::{hook_notices, hook_runs};
+use super::local_command::{compact_command, replayed};
+use super::model_call::{call_model, CallFailure};
 use super::outcome::TurnEnd;
-use super::tool_round::ToolRound;
-use super::{hooks, local_command, Deps};
+use super::tool_calls::round::ToolRound;
+use super::turn::{reminder, Conversation, TurnState};
+use super::view::SessionView;
 
 /// What the model reads when a response stopped at its output limit.
 const MAX_TOKENS_NUDGE: &str = "Output token limit hit. Resume directly — no apology, no recap of what you were doing. Pick up mid-thought if that is where the cut happened. Break remaining work into smaller pieces.";
 /// What the model reads after its stream broke off with an error mid-answer.
 const STREAM_ERROR_NUDGE: &str = "Your response above was cut off mid-stream. Resume directly from where it stops — no apology, no recap. If none of it survived, answer the request from the start.";
-/// Shown to the caller when the user stopped the turn at a permission prompt.
-pub(crate) const INTERRUPTED_FOR_TOOL: &str = "[Request interrupted by user for tool use]";
 const INTERRUPTED: &str = "[Request interrupted by user]";
 /// How often the model is reminded to call the final-answer tool before the turn fails.
 const FINAL_ANSWER_REMINDERS: u32 = 5;
-
-pub(crate) fn reminder(text: &str) -> ContentBlock {
-    ContentBlock::text(format!("<system-reminder>\n{text}\n</system-reminder>"))
-}
 
 /// One conversation with the model.
 #[derive(Debug)]
@@ -60,22 +72,17 @@ pub struct Session {
     pub(crate) stop_blocked_before: bool,
     /// What tools spent on requests of their own, not yet counted.
     pub side_ledger: Arc<crate::usage::SideLedger>,
+    /// How the last turn failed, when an API error ended it.
+    pub api_failure: Option<ApiFailure>,
 }
 
-/// The state of one turn in progress.
-#[derive(Default)]
-pub(crate) struct TurnState {
-    pub usage: Usage,
-    pub num_turns: u32,
-    pub requests: u32,
-    pub api_ms: u64,
-    pub denials: Vec<PermissionDenial>,
-    pub stop_reason: Option<String>,
-    pub last_text: Option<String>,
-    /// A Stop hook already blocked the end of this turn.
-    pub stop_hook_active: bool,
-    /// Reminders sent to call the final-answer tool.
-    pub final_answer_reminders: u32,
+/// An API error that ended a turn, as a subagent's caller names it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ApiFailure {
+    pub status: Option<u16>,
+    /// How the error is classed (`server_error`, `rate_limit`, ...).
+    pub kind: crate::model::ApiErrorKind,
+    pub request_id: Option<String>,
 }
 
 impl Session {
@@ -97,6 +104,7 @@ impl Session {
             prompt_id: None,
             stop_blocked_before: false,
             side_ledger: Arc::default(),
+            api_failure: None,
         }
     }
 
@@ -106,10 +114,16 @@ impl Session {
 
     /// The `system/init` message that opens each turn.
     pub fn init_message(&self, deps: &Deps<'_>) -> Message {
-        self.system(
+        self.view().system(
             SystemBody::Init(Box::new(Init {
                 cwd: self.config.cwd.to_string_lossy().into_owned(),
-                tools: deps.tools.names(),
+                // The Agent tool is listed under its former name, as the reference lists it.
+                tools: deps
+                    .tools
+                    .names()
+                    .into_iter()
+                    .map(|n| if n == "Agent" { "Task".into() } else { n })
+                    .collect(),
                 mcp_servers: self.config.mcp_servers.clone(),
                 model: self.live.model(),
                 permission_mode: self.live.permission_mode(),
@@ -120,74 +134,32 @@ impl Session {
         )
     }
 
-    pub(crate) fn system(&self, body: SystemBody, deps: &Deps<'_>) -> Message {
-        Message::System(SystemMessage::new(
-            body,
-            deps.clock.uuid(),
-            self.config.session_id.clone(),
-        ))
+    /// What the steps of a turn read of this session.
+    pub(crate) fn view(&self) -> SessionView<'_> {
+        SessionView {
+            config: &self.config,
+            live: &self.live,
+            prompt_id: self.prompt_id.as_deref(),
+            nested_memory: self.nested_memory.as_deref(),
+        }
     }
 
-    /// A user message the loop adds (not a tool result); `plain` sends the text as a string.
-    pub(crate) fn user_message(&self, text: &str, plain: bool, uuid: String) -> Message {
-        Message::User(UserMessage {
-            message: UserParam {
-                role: "user".into(),
-                content: if plain {
-                    UserContent::Text(text.to_string())
-                } else {
-                    UserContent::Blocks(vec![ContentBlock::text(text)])
-                },
-            },
-            parent_tool_use_id: None,
-            tool_use_result: None,
-            is_synthetic: None,
-            is_replay: None,
-            uuid: Some(uuid),
-            session_id: Some(self.config.session_id.clone()),
-        })
-    }
-
-    fn user_text(&self, text: &str, deps: &Deps<'_>) -> Message {
-        self.user_message(text, false, deps.clock.uuid())
-    }
-
-    /// The input of a hook for `event`, with the fields the event carries: the compaction
-    /// events and SessionStart only the session's, SessionEnd also the prompt's id, the others
-    /// also the permission mode, and tool events and Stop the effort.
-    pub(crate) fn hook_input(&self, event: HookEvent) -> HookInput {
-        let name = event.name();
-        let mut h = HookInput::new(
-            self.config.session_id.clone(),
-            self.config.cwd.to_string_lossy().into_owned(),
-            event,
-        );
-        h.transcript_path = self
-            .config
-            .transcript_path
-            .as_ref()
-            .map(|p| p.to_string_lossy().into_owned());
-        if matches!(name, "SessionStart" | "PreCompact" | "PostCompact") {
-            return h;
-        }
-        h.prompt_id = self.prompt_id.clone();
-        if name == "SessionEnd" {
-            return h;
-        }
-        h.permission_mode = Some(self.live.permission_mode().as_str().to_string());
-        let tool_event = matches!(
-            name,
-            "PreToolUse" | "PostToolUse" | "PostToolUseFailure" | "PermissionRequest" | "Stop"
-        );
-        if tool_event {
-            let level = self
-                .config
-                .effort
-                .clone()
-                .unwrap_or_else(|| "medium".into());
-            h.effort = Some(Effort { level });
-        }
-        h
+    /// What the steps of a turn read of this session, and the conversation they change.
+    pub(crate) fn parts(&mut self) -> (SessionView<'_>, Conversation<'_>) {
+        let view = SessionView {
+            config: &self.config,
+            live: &self.live,
+            prompt_id: self.prompt_id.as_deref(),
+            nested_memory: self.nested_memory.as_deref(),
+        };
+        let conversation = Conversation {
+            history: &mut self.history,
+            tracker: &mut self.tracker,
+            total_cost_usd: &mut self.total_cost_usd,
+            model_usage: &mut self.model_usage,
+            side_ledger: &self.side_ledger,
+        };
+        (view, conversation)
     }
 
     /// Runs one turn: the prompt, then model calls and tool calls until the model is done.
@@ -195,16 +167,16 @@ impl Session {
     pub async fn run_turn(&mut self, prompt: UserContent, deps: &Deps<'_>) -> ResultMessage {
         let started = deps.clock.monotonic_ms();
         self.prompt_id = Some(deps.clock.uuid());
-        if let Some(args) = local_command::compact_command(&prompt) {
+        if let Some(args) = compact_command(&prompt) {
             return self.run_compact_command(&args, deps, started).await;
         }
         let mut st = TurnState::default();
 
         let prompt_text = prompt.text();
-        let submit = self.hook_input(HookEvent::UserPromptSubmit {
+        let submit = self.view().hook_input(HookEvent::UserPromptSubmit {
             prompt: prompt_text.clone(),
         });
-        let hooked = hooks::run(
+        let hooked = callbacks::run(
             deps,
             self.config.hooks.get("UserPromptSubmit"),
             None,
@@ -213,12 +185,18 @@ impl Session {
         )
         .await;
         // The prompt's hooks run before the turn opens: their runs come before init.
-        self.hook_runs(deps, "UserPromptSubmit", None, &hooked);
+        hook_runs(&self.view(), deps, "UserPromptSubmit", None, &hooked);
         deps.emit.emit(self.init_message(deps));
-        for notice in self.hook_notices(deps, "UserPromptSubmit", None, &hooked.system_messages) {
+        for notice in hook_notices(
+            &self.view(),
+            deps,
+            "UserPromptSubmit",
+            None,
+            &hooked.system_messages,
+        ) {
             deps.emit.emit(notice);
         }
-        let refusal = self.prompt_refusal(deps, &hooked, &prompt_text);
+        let refusal = flow::prompt_refusal(&self.view(), deps, &hooked, &prompt_text);
         let mut blocks = Vec::new();
         if self.prompts_sent == 0 && self.history.is_empty() {
             if let Some(memory) = &self.config.memory {
@@ -251,6 +229,129 @@ impl Session {
         self.finish(deps, &st, started, end)
     }
 
+    /// Runs this session as a subagent (its config names its [`SubagentRole`]): SubagentStart
+    /// hooks, `prompt` as its first message, then the loop, whose end runs SubagentStop
+    /// hooks instead of Stop. No init, no UserPromptSubmit; the result is for the caller of
+    /// the subagent, not emitted.
+    ///
+    /// [`SubagentRole`]: crate::config::SubagentRole
+    pub async fn run_as_subagent(&mut self, prompt: &str, deps: &Deps<'_>) -> ResultMessage {
+        let started = deps.clock.monotonic_ms();
+        let role = self.config.subagent.clone();
+        self.prompt_id = role.as_ref().and_then(|r| r.parent_prompt_id.clone());
+        let mut st = TurnState::default();
+        let start = self.view().hook_input(HookEvent::SubagentStart {});
+        let agent_type = role.as_ref().map(|r| r.agent_type.as_str());
+        let hooked = callbacks::run(
+            deps,
+            self.config.hooks.get("SubagentStart"),
+            agent_type,
+            start,
+            None,
+        )
+        .await;
+        hook_runs(&self.view(), deps, "SubagentStart", None, &hooked);
+        let mut blocks = Vec::new();
+        if let Some(memory) = &self.config.memory {
+            blocks.push(ContentBlock::text(memory.clone()));
+        }
+        for ctx in &hooked.additional_context {
+            blocks.push(reminder(&format!(
+                "SubagentStart hook additional context: {ctx}"
+            )));
+        }
+        if let Some(note) = &self.config.context_reminder {
+            blocks.push(reminder(note));
+        }
+        blocks.push(ContentBlock::text(prompt));
+        self.history.push(Turn::user(blocks));
+        self.prompts_sent += 1;
+        let end = self.turn_loop(deps, &mut st).await;
+        if let TurnEnd::ApiError {
+            status,
+            kind,
+            request_id,
+            ..
+        } = &end
+        {
+            self.api_failure = Some(ApiFailure {
+                status: *status,
+                kind: *kind,
+                request_id: request_id.clone(),
+            });
+        }
+        self.finish(deps, &st, started, end)
+    }
+
+    /// `/compact [instructions]`: compacts now, without a model turn.
+    pub(crate) async fn run_compact_command(
+        &mut self,
+        args: &str,
+        deps: &Deps<'_>,
+        started: u64,
+    ) -> ResultMessage {
+        let tokens = self.tracker.tokens(&self.history);
+        let custom = (!args.is_empty()).then(|| args.to_string());
+        let (view, mut conversation) = self.parts();
+        let outcome = compaction::compact(
+            &view,
+            &mut conversation,
+            deps,
+            CompactTrigger::Manual,
+            custom,
+            tokens,
+        )
+        .await;
+        deps.emit.emit(self.init_message(deps));
+        match outcome {
+            Ok(done) => {
+                deps.emit.emit(done.boundary);
+                deps.emit.emit(replayed(done.continuation, false));
+                let stdout = compact::compacted_stdout(done.hook_ran);
+                let output = self.view().user_message(&stdout, true, deps.clock.uuid());
+                deps.emit.emit(replayed(output, true));
+                self.pending_blocks = compact::local_command_record(args, &stdout)
+                    .into_iter()
+                    .map(ContentBlock::text)
+                    .collect();
+            }
+            Err(e) => {
+                let text = match e {
+                    CompactError::NothingToCompact => compact::NOTHING_TO_COMPACT.to_string(),
+                    CompactError::Disabled => "Error: Compaction is disabled.".to_string(),
+                    other => format!("Error during compaction: {}", other.code()),
+                };
+                let mut report = self.view().synthetic_assistant(deps, &text, "", false);
+                if let Message::Assistant(a) = &mut report {
+                    a.local_command = Some(Box::new(LocalCommandMark {
+                        local_command_source: format!(
+                            "<local-command-stderr>{text}</local-command-stderr>"
+                        ),
+                        local_command_run: json!({"command": "compact", "args": args}),
+                        local_command_outcome: json!({"kind": "failed"}),
+                    }));
+                }
+                deps.emit.emit(report);
+            }
+        }
+        self.refresh_meter(deps);
+        ResultMessage {
+            duration_ms: deps.clock.monotonic_ms().saturating_sub(started),
+            result: Some(String::new()),
+            session_id: self.config.session_id.clone(),
+            total_cost_usd: self.total_cost_usd,
+            model_usage: model_usage_report(&self.model_usage),
+            local_command: Some("compact".into()),
+            ..ResultMessage::started(deps.clock.uuid())
+        }
+    }
+
+    /// Brings the `/context` view up to date.
+    fn refresh_meter(&self, deps: &Deps<'_>) {
+        self.meter
+            .refresh(&self.view(), &self.history, &self.tracker, deps);
+    }
+
     async fn turn_loop(&mut self, deps: &Deps<'_>, st: &mut TurnState) -> TurnEnd {
         st.num_turns = 1;
         let mut reactive_tried = false;
@@ -265,19 +366,23 @@ impl Session {
                     return TurnEnd::MaxTurns(max);
                 }
             }
-            self.auto_compact(deps, st).await;
+            let (view, mut conversation) = self.parts();
+            compaction::auto_compact(&view, &mut conversation, deps, st).await;
             st.requests += 1;
             let mut round = ToolRound::default();
-            let response = match self.call_model(deps, st, &mut round).await {
+            let called = call_model(&view, &mut conversation, deps, st, &mut round).await;
+            let response = match called {
                 Ok(r) => r,
                 Err(CallFailure::End(end)) => return end,
                 Err(CallFailure::PromptTooLong(err)) => {
                     st.requests -= 1;
-                    if !reactive_tried && self.reactive_compact(deps, st).await {
+                    if !reactive_tried
+                        && compaction::reactive_compact(&view, &mut conversation, deps, st).await
+                    {
                         reactive_tried = true;
                         continue;
                     }
-                    return self.prompt_too_long(deps, &err);
+                    return compaction::prompt_too_long(&view, &conversation, deps, &err);
                 }
             };
             self.refresh_meter(deps);
@@ -287,7 +392,8 @@ impl Session {
                 }
             }
             if response.stream_error.is_some() && response.has_blocks() && !round.has_calls() {
-                deps.emit.emit(self.user_text(STREAM_ERROR_NUDGE, deps));
+                deps.emit
+                    .emit(self.view().user_text(STREAM_ERROR_NUDGE, deps));
                 self.history
                     .push(Turn::user(vec![reminder(STREAM_ERROR_NUDGE)]));
                 st.num_turns += 1;
@@ -295,7 +401,7 @@ impl Session {
             }
             if !round.has_calls() {
                 if response.stop_reason.as_deref() == Some("max_tokens") {
-                    let mut nudge = self.user_text(MAX_TOKENS_NUDGE, deps);
+                    let mut nudge = self.view().user_text(MAX_TOKENS_NUDGE, deps);
                     if let Message::User(m) = &mut nudge {
                         m.is_synthetic = Some(true);
                     }
@@ -314,7 +420,7 @@ impl Session {
                     let text = format!(
                         "[structured-output-enforce] This request needs its answer through the {tool} tool. Call {tool} now with input that matches its schema."
                     );
-                    let mut reminder_message = self.user_text(&text, deps);
+                    let mut reminder_message = self.view().user_text(&text, deps);
                     if let Message::User(m) = &mut reminder_message {
                         m.is_synthetic = Some(true);
                     }
@@ -333,7 +439,8 @@ impl Session {
                     }
                 }
             }
-            if let Some(end) = self.finish_tools(deps, st, round).await {
+            let (view, mut conversation) = self.parts();
+            if let Some(end) = round.finish(&view, &mut conversation, deps, st).await {
                 return end;
             }
         }
@@ -350,7 +457,7 @@ impl Session {
             during_tools: false,
         } = end
         {
-            deps.emit.emit(self.user_text(INTERRUPTED, deps));
+            deps.emit.emit(self.view().user_text(INTERRUPTED, deps));
             self.history
                 .push(Turn::user(vec![ContentBlock::text(INTERRUPTED)]));
         }
@@ -398,6 +505,31 @@ impl Session {
             terminal_reason,
             ..ResultMessage::started(deps.clock.uuid())
         }
+    }
+
+    /// Runs the Stop hooks. `None`: one blocked, and the model goes on.
+    async fn stop_hooks(&mut self, deps: &Deps<'_>, st: &mut TurnState) -> Option<TurnEnd> {
+        // The view is built field by field so that the history and the flag stay free to lend.
+        let view = SessionView {
+            config: &self.config,
+            live: &self.live,
+            prompt_id: self.prompt_id.as_deref(),
+            nested_memory: self.nested_memory.as_deref(),
+        };
+        let history = &mut self.history;
+        flow::stop_hooks(&view, deps, st, history, &mut self.stop_blocked_before).await
+    }
+
+    /// Runs the SessionStart hooks of settings files (`source`: startup, resume, clear);
+    /// what they add goes in front of the first prompt.
+    pub async fn session_start(&mut self, deps: &Deps<'_>, source: &str) {
+        let added = flow::session_start(&self.view(), deps, source).await;
+        self.pending_blocks.extend(added);
+    }
+
+    /// Runs the SessionEnd hooks of settings files.
+    pub async fn session_end(&self, deps: &Deps<'_>, reason: &str) {
+        flow::session_end(&self.view(), deps, reason).await;
     }
 
     /// Switches the permission mode for the following calls.

@@ -24,9 +24,12 @@ pub enum ControlRequest {
     CanUseTool(CanUseTool),
     /// Run one hook callback. Answered with [`ControlResponse::Hook`].
     HookCallback(HookCallback),
-    /// A JSON-RPC message for one of the host's in-process MCP servers. Answered with
-    /// [`ControlResponse::Mcp`].
+    /// A JSON-RPC message for one of the host's own MCP server objects (one that speaks
+    /// JSON-RPC itself). Answered with [`ControlResponse::Mcp`].
     McpMessage(McpMessage),
+    /// Run one tool function of the host's in-process SDK server (whose JSON-RPC the session
+    /// answers itself). Answered with [`ControlResponse::ToolCall`].
+    McpToolCall(McpToolCall),
     /// Write a permission update to the settings file it names. Answered with
     /// [`ControlResponse::Done`]; the facade answers it itself.
     PersistPermissions { update: PermissionUpdate },
@@ -41,6 +44,7 @@ impl ControlRequest {
             ControlRequest::CanUseTool(_) => "can_use_tool",
             ControlRequest::HookCallback(_) => "hook_callback",
             ControlRequest::McpMessage(_) => "mcp_message",
+            ControlRequest::McpToolCall(_) => "mcp_tool_call",
             ControlRequest::PersistPermissions { .. } => "persist_permissions",
             ControlRequest::SessionStore(_) => "session_store",
         }
@@ -83,6 +87,29 @@ pub struct McpMessage {
     pub message: Value,
 }
 
+/// `mcp_tool_call`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct McpToolCall {
+    pub server_name: String,
+    pub tool_name: String,
+    /// The arguments as the model gave them (`null` when it gave none).
+    pub arguments: Value,
+}
+
+/// The host's answer to [`ControlRequest::McpToolCall`]. A function that raised is an error
+/// answer (its text), not one of these.
+///
+/// On the wire: `{"result": <what the function returned>}` (no `result` key: it returned
+/// nothing JSON can say) or `{"invalid_arguments": <the issues>}`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ToolCallAnswer {
+    /// What the tool function returned, unchanged.
+    Returned(Option<Value>),
+    /// The host's own argument check (the TS face's zod schemas) refused the arguments; the
+    /// function did not run.
+    InvalidArguments(Value),
+}
+
 /// `session_store`: one method of the host's store with its arguments, in the Python
 /// SDK's names (`append(key, entries)`, `load(key)`, `list_sessions(project_key)`,
 /// `list_session_summaries(project_key)`, `delete(key)`, `list_subkeys(key)` where that
@@ -105,6 +132,7 @@ pub enum ControlResponse {
     Hook(Box<HookOutput>),
     /// The JSON-RPC response (`mcp_response`).
     Mcp(Value),
+    ToolCall(ToolCallAnswer),
     /// What the store method returned (`{"result": ...}` on the wire).
     Store(Value),
     /// Done, nothing to say.
@@ -128,6 +156,15 @@ impl ControlResponse {
                 }
                 other => other,
             })),
+            "mcp_tool_call" => match body {
+                Value::Object(mut m) => Ok(ControlResponse::ToolCall(
+                    match m.remove("invalid_arguments") {
+                        Some(issues) => ToolCallAnswer::InvalidArguments(issues),
+                        None => ToolCallAnswer::Returned(m.remove("result")),
+                    },
+                )),
+                other => Err(format!("unreadable mcp_tool_call answer: {other}")),
+            },
             "session_store" => Ok(ControlResponse::Store(match body {
                 Value::Object(mut m) => m.remove("result").unwrap_or(Value::Null),
                 _ => Value::Null,
@@ -142,6 +179,13 @@ impl ControlResponse {
             ControlResponse::Permission(a) => serde_json::to_value(a).unwrap_or(Value::Null),
             ControlResponse::Hook(h) => serde_json::to_value(h).unwrap_or(Value::Null),
             ControlResponse::Mcp(m) => serde_json::json!({ "mcp_response": m }),
+            ControlResponse::ToolCall(ToolCallAnswer::Returned(Some(v))) => {
+                serde_json::json!({ "result": v })
+            }
+            ControlResponse::ToolCall(ToolCallAnswer::Returned(None)) => serde_json::json!({}),
+            ControlResponse::ToolCall(ToolCallAnswer::InvalidArguments(issues)) => {
+                serde_json::json!({ "invalid_arguments": issues })
+            }
             ControlResponse::Store(v) => serde_json::json!({ "result": v }),
             ControlResponse::Done => serde_json::json!({}),
         }
@@ -259,6 +303,35 @@ mod tests {
             HostRequest::read(&json!({"subtype": "rewind_everything"})).unwrap_err(),
             "Unsupported control request subtype: rewind_everything"
         );
+    }
+
+    #[test]
+    fn tool_call_answers_on_the_wire() {
+        let req = ControlRequest::McpToolCall(McpToolCall {
+            server_name: "kit".into(),
+            tool_name: "add".into(),
+            arguments: json!({"a": 1}),
+        });
+        assert_eq!(
+            serde_json::to_value(&req).unwrap(),
+            json!({"subtype": "mcp_tool_call", "server_name": "kit", "tool_name": "add", "arguments": {"a": 1}})
+        );
+        for (body, answer) in [
+            (
+                json!({"result": null}),
+                ToolCallAnswer::Returned(Some(json!(null))),
+            ),
+            (json!({}), ToolCallAnswer::Returned(None)),
+            (
+                json!({"invalid_arguments": [{"path": ["a"]}]}),
+                ToolCallAnswer::InvalidArguments(json!([{"path": ["a"]}])),
+            ),
+        ] {
+            let read = ControlResponse::read(req.subtype(), body.clone()).unwrap();
+            assert_eq!(read, ControlResponse::ToolCall(answer));
+            assert_eq!(read.to_body(), body);
+        }
+        assert!(ControlResponse::read("mcp_tool_call", json!("x")).is_err());
     }
 
     #[test]

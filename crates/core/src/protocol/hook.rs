@@ -29,6 +29,11 @@ pub struct HookInput {
     pub prompt_id: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub permission_mode: Option<String>,
+    /// The subagent the hook runs in (none: the main agent).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub agent_id: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub agent_type: Option<String>,
     /// The effort of the turn (tool events and Stop).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub effort: Option<Effort>,
@@ -44,6 +49,8 @@ impl HookInput {
             cwd: cwd.into(),
             prompt_id: None,
             permission_mode: None,
+            agent_id: None,
+            agent_type: None,
             effort: None,
             event,
         }
@@ -116,6 +123,16 @@ pub enum HookEvent {
         trigger: String,
         compact_summary: String,
     },
+    /// A subagent starts (`agent_id`, `agent_type` are in the common fields).
+    SubagentStart {},
+    /// A subagent is about to end, as Stop is for the main agent.
+    SubagentStop {
+        stop_hook_active: bool,
+        agent_transcript_path: String,
+        last_assistant_message: String,
+        background_tasks: Vec<Value>,
+        session_crons: Vec<Value>,
+    },
 }
 
 impl HookEvent {
@@ -131,6 +148,8 @@ impl HookEvent {
             HookEvent::SessionEnd { .. } => "SessionEnd",
             HookEvent::PreCompact { .. } => "PreCompact",
             HookEvent::PostCompact { .. } => "PostCompact",
+            HookEvent::SubagentStart { .. } => "SubagentStart",
+            HookEvent::SubagentStop { .. } => "SubagentStop",
         }
     }
 }

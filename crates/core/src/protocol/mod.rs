@@ -4,7 +4,7 @@
 //!   TypeScript SDK's wire shape; [`system`]: the system message subtypes.
 //! - [`control`]: what a session asks its host (`can_use_tool`, `hook_callback`,
 //!   `mcp_message`) and what a host asks its session (`interrupt`, `set_model`, ...);
-//!   [`permission`] and [`hook`]: the answers and inputs those carry.
+//!   [`permission`] and [`hook`]: the answers and inputs those carry, and the permission modes.
 //! - [`op`]: the session runtime's submission and event queues.
 //! - [`stream_json`]: the host's side of the documented SDKs' stream-json control protocol,
 //!   without I/O, for the faces.
@@ -12,6 +12,7 @@
 //! The documented SDKs' stream-json frames are one serialization of these types; the Rust
 //! API uses them as they are.
 
+pub mod agents;
 pub mod control;
 pub mod hook;
 pub mod op;
@@ -24,5 +25,5 @@ pub use crate::message;
 pub use control::{ControlRequest, ControlResponse, HostReply, HostRequest};
 pub use hook::{HookEvent, HookInput, HookOutput};
 pub use op::{Event, Op};
-pub use permission::{PermissionAnswer, PermissionUpdate};
+pub use permission::{PermissionAnswer, PermissionMode, PermissionUpdate};
 pub use system::{SystemBody, SystemMessage};

@@ -13,11 +13,11 @@
 //!  submit(Op::EndInput)           ─────►  (the session ends once its work is done)
 //! ```
 
-use crate::config::PermissionMode;
 use crate::content::UserContent;
 use crate::message::Message;
 
 use super::control::{ControlRequest, ControlResponse};
+use super::permission::PermissionMode;
 
 /// What a host submits to a session.
 #[derive(Debug, Clone, PartialEq)]
@@ -38,8 +38,10 @@ pub enum Op {
     SetModel(Option<String>),
 }
 
-/// What a session emits.
+/// What a session emits. Messages are the common case and move once through a channel, so
+/// they are not boxed.
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum Event {
     Message(Message),
     /// The session asks its host; answer with [`Op::Answer`] and the same id.

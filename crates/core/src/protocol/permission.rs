@@ -1,5 +1,5 @@
-//! Permission answers and updates as the documented SDKs spell them (`PermissionResult`,
-//! `PermissionUpdate`).
+//! Permission modes, answers and updates as the documented SDKs spell them
+//! (`PermissionMode`, `PermissionResult`, `PermissionUpdate`).
 //!
 //! ```
 //! use oxagent_core::protocol::permission::{PermissionAnswer, PermissionUpdate};
@@ -12,6 +12,44 @@
 
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::Value;
+
+/// The documented permission modes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum PermissionMode {
+    #[default]
+    Default,
+    AcceptEdits,
+    Plan,
+    DontAsk,
+    BypassPermissions,
+    Auto,
+}
+
+impl PermissionMode {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PermissionMode::Default => "default",
+            PermissionMode::AcceptEdits => "acceptEdits",
+            PermissionMode::Plan => "plan",
+            PermissionMode::DontAsk => "dontAsk",
+            PermissionMode::BypassPermissions => "bypassPermissions",
+            PermissionMode::Auto => "auto",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Self> {
+        Some(match s {
+            "default" => PermissionMode::Default,
+            "acceptEdits" => PermissionMode::AcceptEdits,
+            "plan" => PermissionMode::Plan,
+            "dontAsk" => PermissionMode::DontAsk,
+            "bypassPermissions" => PermissionMode::BypassPermissions,
+            "auto" => PermissionMode::Auto,
+            _ => return None,
+        })
+    }
+}
 
 /// The answer to a permission question (can_use_tool, or a PermissionRequest hook's
 /// `decision`).

@@ -12,7 +12,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::config::PermissionMode;
+use super::permission::PermissionMode;
 
 /// A system message: what happened (`body`, tagged by `subtype`), and where.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -60,8 +60,10 @@ pub enum SystemBody {
     HookStarted(HookStarted),
     /// A settings-file command hook ended.
     HookResponse(HookResponse),
-    /// A background task started.
+    /// A background task, or a subagent, started.
     TaskStarted(TaskStarted),
+    /// A subagent is about to run a tool.
+    TaskProgress(TaskProgress),
     /// A background task's state changed.
     TaskUpdated(TaskUpdated),
     /// A background task ended; the model hears about it.
@@ -85,6 +87,7 @@ impl SystemBody {
             SystemBody::HookStarted(_) => "hook_started",
             SystemBody::HookResponse(_) => "hook_response",
             SystemBody::TaskStarted(_) => "task_started",
+            SystemBody::TaskProgress(_) => "task_progress",
             SystemBody::TaskUpdated(_) => "task_updated",
             SystemBody::TaskNotification(_) => "task_notification",
             SystemBody::BackgroundTasksChanged(_) => "background_tasks_changed",
@@ -264,6 +267,9 @@ pub struct PreservedMessages {
 pub struct PermissionDenied {
     pub tool_name: String,
     pub tool_use_id: String,
+    /// The subagent whose call it was (none: the main agent).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub agent_id: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub decision_reason_type: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -343,8 +349,42 @@ pub struct TaskStarted {
     pub run_id: String,
     pub tool_use_id: String,
     pub description: String,
+    /// A subagent's type.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub subagent_type: Option<String>,
     pub is_backgrounded: bool,
+    /// A subagent's depth: 1 for one the main agent started.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub spawn_depth: Option<u32>,
+    /// The task of the subagent that started this one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub parent_task_id: Option<String>,
+    /// `local_bash` or `local_agent`.
     pub task_type: String,
+    /// A subagent's prompt.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub prompt: Option<String>,
+}
+
+/// `system/task_progress`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TaskProgress {
+    pub task_id: String,
+    pub run_id: String,
+    pub tool_use_id: String,
+    /// What the subagent is doing (`Reading a.txt`, `Running echo`, ...).
+    pub description: String,
+    pub subagent_type: String,
+    pub usage: TaskUsage,
+    pub last_tool_name: String,
+}
+
+/// A subagent's work so far.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TaskUsage {
+    pub total_tokens: u64,
+    pub tool_uses: u32,
+    pub duration_ms: u64,
 }
 
 /// `system/task_updated`.
@@ -358,6 +398,9 @@ pub struct TaskUpdated {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct TaskPatch {
     pub status: String,
+    /// Why it failed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
 }
 
 /// `system/task_notification`.
@@ -370,6 +413,12 @@ pub struct TaskNotification {
     pub status: String,
     pub output_file: String,
     pub summary: String,
+    /// A subagent's work (absent when it was stopped or failed).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub usage: Option<TaskUsage>,
+    /// A background subagent's summary is its report.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub summary_is_report: Option<bool>,
 }
 
 /// `system/background_tasks_changed`.
@@ -383,6 +432,8 @@ pub struct BackgroundTask {
     pub task_id: String,
     pub run_id: String,
     pub task_type: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub subagent_type: Option<String>,
     pub description: String,
 }
 

@@ -58,6 +58,8 @@ pub struct RecordedError {
     pub error_type: Option<String>,
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub endpoint: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub request_id: Option<String>,
 }
 
 impl From<&ApiError> for RecordedError {
@@ -68,6 +70,7 @@ impl From<&ApiError> for RecordedError {
             message: e.message.clone(),
             error_type: e.error_type.clone(),
             endpoint: e.endpoint.clone(),
+            request_id: e.request_id.clone(),
         }
     }
 }
@@ -80,6 +83,7 @@ impl From<RecordedError> for ApiError {
             message: e.message,
             error_type: e.error_type,
             endpoint: e.endpoint,
+            request_id: e.request_id,
         }
     }
 }

@@ -109,6 +109,7 @@ impl ReplayModel {
             message,
             error_type: None,
             endpoint: self.source.clone(),
+            request_id: None,
         })
     }
 }

@@ -20,6 +20,7 @@ fn cassette_failure(message: &str, path: &std::path::Path) -> Vec<ModelEvent> {
         message: message.into(),
         error_type: None,
         endpoint: path.display().to_string(),
+        request_id: None,
     })]
 }
 
@@ -48,7 +49,8 @@ async fn record_then_replay_round_trip() {
         vec![
             json!({"request": first.body, "events": raw(&live_first)}),
             json!({"request": second.body, "error": {"status": 400, "kind": "unknown", "message": "too long",
-                                                 "error_type": "invalid_request_error", "endpoint": endpoint}}),
+                                                 "error_type": "invalid_request_error", "endpoint": endpoint,
+                                                 "request_id": "req_mock"}}),
         ]
     );
 

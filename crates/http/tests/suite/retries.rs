@@ -86,6 +86,7 @@ async fn server_errors_exhaust_retries_then_fail_with_api_message() {
             message: "Internal server error".into(),
             error_type: Some("api_error".into()),
             endpoint: server.addr().to_string(),
+            request_id: Some("req_mock".into()),
         }))
     );
     let delays: Vec<u64> = retry_of(&events).iter().map(|r| r.delay_ms).collect();
@@ -108,6 +109,7 @@ async fn bad_request_fails_at_once() {
             message: "messages: bad request for test".into(),
             error_type: Some("invalid_request_error".into()),
             endpoint: server.addr().to_string(),
+            request_id: Some("req_mock".into()),
         })]
     );
     assert_eq!(statuses(&server), vec![400]);
@@ -198,6 +200,7 @@ async fn mid_stream_error_event_is_yielded_then_fails_without_retry() {
             message: "Overloaded".into(),
             error_type: Some("overloaded_error".into()),
             endpoint: server.addr().to_string(),
+            request_id: Some("req_mock".into()),
         }))
     );
     assert_eq!(statuses(&server), vec![200]);
@@ -289,6 +292,8 @@ async fn idle_stream_counts_as_cut() {
                 message: "stream interrupted: no data received for 200ms".into(),
                 error_type: None,
                 endpoint: addr.to_string(),
+                // This server's answer has no request-id header.
+                request_id: None,
             }),
         ]
     );

@@ -37,10 +37,10 @@ use tokio::sync::mpsc::{unbounded_channel, UnboundedReceiver};
 use super::events::EventOut;
 use super::tasks::{Next, Notification, TaskFlow};
 use super::{lock, Shared};
-use crate::custom::ServerTool;
 use crate::error::Result;
 use crate::options::{McpServer, Options};
-use crate::{mcp_http, mcp_stdio, sdk_mcp, setup, toolset, SessionStoreOption};
+use crate::subagents::{AgentSet, AgentTool, SubagentContext};
+use crate::{setup, toolset, SessionStoreOption};
 use oxagent_sessions::from_store::{materialize, Materialized};
 use oxagent_sessions::mirror::{MirrorRuntime, StoreMirror};
 use oxagent_sessions::start as persist;
@@ -65,6 +65,11 @@ struct SessionTask {
     servers: Vec<McpServer>,
     server_env: BTreeMap<String, String>,
     store: Option<StoreStart>,
+    /// The Agent tool and what it runs agents with, handed over once the tools are complete.
+    agents: Option<(Arc<AgentTool>, AgentSet)>,
+    forward_subagent_text: bool,
+    /// The reference's default tools include SendMessage, which continues an agent.
+    can_continue_agents: bool,
 }
 
 /// A session with a store: its mirror, and what to load from the store before it starts.
@@ -205,6 +210,8 @@ pub(super) fn start(
         toolset.registry.push(t.clone());
     }
     session.config.init.skills = toolset.skills;
+    let agent_set = AgentSet::new(Vec::new(), options.agents.clone());
+    session.config.init.agents = agent_set.names();
     let mcp_status = Arc::new(Mutex::new(Vec::new()));
     let shared = Arc::new(Shared {
         events: events.clone(),
@@ -235,6 +242,14 @@ pub(super) fn start(
         servers: options.mcp_servers.clone(),
         server_env: env,
         store,
+        agents: toolset.agent.map(|tool| (tool, agent_set)),
+        forward_subagent_text: options.forward_subagent_text,
+        can_continue_agents: match &options.tools {
+            None | Some(crate::options::ToolsOption::Preset) => true,
+            Some(crate::options::ToolsOption::List(names)) => {
+                names.iter().any(|n| n == "SendMessage")
+            }
+        },
     };
     *lock(&shared.task) = Some(rt.spawn(task.run()));
     Ok((shared, rx))
@@ -244,6 +259,7 @@ impl SessionTask {
     async fn run(mut self) {
         self.connect_mcp_servers().await;
         self.load_from_store().await;
+        self.ready_agents();
         if !self.begin().await {
             self.events.close();
             return;
@@ -366,41 +382,62 @@ impl SessionTask {
         self.plan = plan;
     }
 
+    /// Hands the Agent tool the session's tools, now complete, and what else it runs agents
+    /// with.
+    fn ready_agents(&mut self) {
+        let Some((tool, agents)) = self.agents.take() else {
+            return;
+        };
+        let task_root = self
+            .server_env
+            .get("TMPDIR")
+            .filter(|t| !t.is_empty())
+            .map(PathBuf::from)
+            .unwrap_or_else(std::env::temp_dir);
+        tool.ready(SubagentContext {
+            agents,
+            config: self.session.config.clone(),
+            live: self.session.live.clone(),
+            model: self.model.clone(),
+            events: self.events.clone(),
+            tools: {
+                let mut others = self.tools.clone();
+                others.retain(|n| n != "Agent");
+                others
+            },
+            ledger: self.session.side_ledger.clone(),
+            forward_text: self.forward_subagent_text,
+            task_root: oxagent_tools::task_root_in(&task_root),
+            running: Mutex::default(),
+            notes_given: Mutex::default(),
+            can_continue: self.can_continue_agents,
+        });
+    }
+
     /// Connects each MCP server and adds its tools; the init message lists them.
     async fn connect_mcp_servers(&mut self) {
-        let cwd: PathBuf = self.session.config.cwd.clone();
-        for server in &self.servers {
-            let (server_tools, status) = match server {
-                McpServer::Sdk { name } => sdk_mcp::connect(&self.events, name).await,
-                McpServer::Stdio {
-                    name,
-                    command,
-                    args,
-                    env,
-                } => mcp_stdio::connect(name, command, args, env, &self.server_env, &cwd).await,
-                McpServer::Http { name, url, headers } => {
-                    mcp_http::connect(name, url, headers).await
-                }
-                McpServer::InProcess { name, tools, .. } => (
-                    tools
-                        .iter()
-                        .map(|t| ServerTool::wrap(name, t.clone()))
-                        .collect(),
-                    sdk_mcp::status(name, Ok(())),
-                ),
-            };
-            // With tool search on, MCP tools wait behind ToolSearch, as the reference's.
-            let searchable = self.tools.get("ToolSearch").is_some();
-            for t in server_tools {
-                if searchable {
-                    self.tools
-                        .deferred()
-                        .defer(oxagent_core::tool::api_definition(t.as_ref()));
-                }
-                self.tools.push(t);
+        let env = &self.server_env;
+        let ctx = oxagent_mcp::ConnectContext {
+            host: Arc::new(self.events.clone()),
+            env,
+            cwd: &self.session.config.cwd,
+            results_root: env
+                .get("HOME")
+                .filter(|h| !h.is_empty())
+                .map(|h| PathBuf::from(h).join(".claude").join("projects")),
+        };
+        let connected = oxagent_mcp::connect_all(&self.servers, &ctx).await;
+        // With tool search on, MCP tools wait behind ToolSearch, as the reference's.
+        let searchable = self.tools.get("ToolSearch").is_some();
+        for t in connected.tools {
+            if searchable && !connected.always_load.contains(t.name()) {
+                self.tools
+                    .deferred()
+                    .defer(oxagent_core::tool::api_definition(t.as_ref()));
             }
-            lock(&self.mcp_status).push(status);
+            self.tools.push(t);
         }
+        *lock(&self.mcp_status) = connected.statuses;
         // The init message names no failure reasons (mcp_status does), as the reference.
         self.session.config.mcp_servers = lock(&self.mcp_status)
             .iter()

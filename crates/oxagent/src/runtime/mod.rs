@@ -45,6 +45,7 @@ use crate::error::{Error, Result};
 use crate::options::Options;
 
 pub(crate) use events::EventOut;
+pub(crate) use lifecycle::tokio_sleep;
 use oxagent_core::sync::lock;
 
 /// A running session. Clones share it; the session stops when the last clone is dropped.

@@ -100,6 +100,7 @@ impl Announcer {
                 task_id: t.info.task_id.clone(),
                 run_id: t.run_id.clone(),
                 task_type: "local_bash".into(),
+                subagent_type: None,
                 description: t.info.description.clone(),
             })
             .collect();
@@ -119,8 +120,12 @@ impl Announcer {
                     run_id: run_id.clone(),
                     tool_use_id: info.tool_use_id.clone(),
                     description: info.description.clone(),
+                    subagent_type: None,
                     is_backgrounded: true,
+                    spawn_depth: None,
+                    parent_task_id: None,
                     task_type: "local_bash".into(),
+                    prompt: None,
                 }));
                 state.running.push(Live { info, run_id });
                 self.events.emit(self.tasks_changed(&state));
@@ -142,6 +147,7 @@ impl Announcer {
                         run_id: run_id.clone(),
                         patch: TaskPatch {
                             status: updated.into(),
+                            error: None,
                         },
                     })));
                 self.events
@@ -152,6 +158,8 @@ impl Announcer {
                         status: notified.into(),
                         output_file: info.output_file.to_string_lossy().into_owned(),
                         summary: info.summary(),
+                        usage: None,
+                        summary_is_report: None,
                     })));
                 self.events.emit(self.tasks_changed(&state));
                 if !info.stopped {

@@ -119,7 +119,7 @@ impl Workspace {
                     .replace(&*self.home.to_string_lossy(), "<HOME>")
                     .replace(&*self.root.to_string_lossy(), "<ROOT>")
                     .replace(&format!("claude-{}/", uid()), "claude-<UID>/");
-                Value::String(token_estimates(&uuids_replaced(&s)))
+                Value::String(durations(&token_estimates(&uuids_replaced(&s))))
             }
             Value::Array(a) => Value::Array(a.iter().map(|x| self.normalize(x)).collect()),
             Value::Object(m) => Value::Object(
@@ -217,6 +217,30 @@ fn uuids_replaced(s: &str) -> String {
 
 /// `this conversation is only ~123 tokens` -> `~<TOKEN-ESTIMATE>` (the reference's estimate
 /// of its own context, see normalize.py).
+/// Times inside texts (`duration_ms: 425`, `<duration_ms>425</duration_ms>`) -> `<N>`, as the
+/// harness normalizes them.
+fn durations(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut rest = s;
+    loop {
+        let next = ["duration_ms: ", "<duration_ms>"]
+            .iter()
+            .filter_map(|m| rest.find(m).map(|i| (i, m.len())))
+            .min();
+        let Some((at, len)) = next else {
+            out.push_str(rest);
+            return out;
+        };
+        out.push_str(&rest[..at + len]);
+        rest = &rest[at + len..];
+        let digits = rest.chars().take_while(char::is_ascii_digit).count();
+        if digits > 0 {
+            out.push_str("<N>");
+        }
+        rest = &rest[digits..];
+    }
+}
+
 fn token_estimates(s: &str) -> String {
     const AT: &str = "this conversation is only ~";
     let Some(start) = s.find(AT) else {

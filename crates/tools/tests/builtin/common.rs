@@ -97,6 +97,8 @@ impl Ws {
             additional_directories: vec![],
             env: BTreeMap::new(),
             abort: self.abort.clone(),
+            agent_id: None,
+            prompt_id: None,
         }
     }
 

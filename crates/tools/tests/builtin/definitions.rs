@@ -175,6 +175,8 @@ async fn call_labels_permissions_and_input_errors_are_pinned() {
         additional_directories: vec![],
         env: BTreeMap::new(),
         abort: AbortSignal::new(),
+        agent_id: None,
+        prompt_id: None,
     };
     let mut pinned = serde_json::Map::new();
     for tool in &set.tools {

@@ -1,0 +1,216 @@
+//! Runs the host's hook callbacks for one event and folds their outputs into one outcome.
+
+use futures::future::{select, Either};
+use serde_json::Value;
+
+use crate::config::HookMatcher;
+use crate::host::Host;
+use crate::protocol::control::{ControlRequest, ControlResponse, HookCallback};
+use crate::protocol::hook::{CommandRun, HookInput, HookOutput};
+use crate::protocol::permission::PermissionAnswer;
+
+use crate::agent::deps::Deps;
+
+/// What the hooks of one event decided, merged in registration order.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct HookOutcome {
+    /// `continue: false`: stop the turn after this point.
+    pub stop: bool,
+    pub stop_reason: Option<String>,
+    /// `decision: "block"` with its reason.
+    pub block_reason: Option<String>,
+    pub system_messages: Vec<String>,
+    /// `hookSpecificOutput.permissionDecision`: allow / deny / ask, with its reason.
+    pub permission_decision: Option<(String, Option<String>)>,
+    pub updated_input: Option<Value>,
+    pub additional_context: Vec<String>,
+    /// PermissionRequest's `hookSpecificOutput.decision`.
+    pub permission_request: Option<PermissionAnswer>,
+    /// How many callbacks ran.
+    pub ran: usize,
+    /// How each shell command of a settings file ran, when its event reports it.
+    pub command_runs: Vec<CommandRun>,
+}
+
+/// Whether a matcher pattern (`Bash`, `Edit|Write`, `mcp__.*`, `*`, none) covers `name`.
+pub(crate) fn matches(pattern: Option<&str>, name: Option<&str>) -> bool {
+    let Some(pattern) = pattern.filter(|p| !p.is_empty() && *p != "*") else {
+        return true;
+    };
+    let Some(name) = name else { return true };
+    pattern.split('|').any(|alt| {
+        let alt = alt.trim();
+        match alt.strip_suffix(".*").or_else(|| alt.strip_suffix('*')) {
+            Some(prefix) => name.starts_with(prefix),
+            None => alt == name,
+        }
+    })
+}
+
+/// Whether any matcher of the event covers the tool (a callback would be asked).
+pub(crate) fn any_match(matchers: Option<&Vec<HookMatcher>>, tool_name: &str) -> bool {
+    matchers.is_some_and(|ms| {
+        ms.iter()
+            .any(|m| !m.callback_ids.is_empty() && matches(m.matcher.as_deref(), Some(tool_name)))
+    })
+}
+
+pub(crate) async fn run(
+    deps: &Deps<'_>,
+    matchers: Option<&Vec<HookMatcher>>,
+    tool_name: Option<&str>,
+    input: HookInput,
+    tool_use_id: Option<&str>,
+) -> HookOutcome {
+    let mut outcome = HookOutcome::default();
+    let Some(matchers) = matchers else {
+        return outcome;
+    };
+    for m in matchers
+        .iter()
+        .filter(|m| matches(m.matcher.as_deref(), tool_name))
+    {
+        for id in &m.callback_ids {
+            let request = ControlRequest::HookCallback(HookCallback {
+                callback_id: id.clone(),
+                input: input.clone(),
+                tool_use_id: Some(
+                    tool_use_id
+                        .map(str::to_string)
+                        .unwrap_or_else(|| deps.clock.uuid()),
+                ),
+            });
+            let timeout_ms = (m.timeout.unwrap_or(60.0) * 1000.0) as u64;
+            let reply = call_with_timeout(deps, deps.host, request, timeout_ms).await;
+            outcome.ran += 1;
+            let fails_closed = m.on_failure.as_deref().is_some_and(|f| f != "continue");
+            let failure = match &reply {
+                Ok(out) => out.unreadable.clone(),
+                Err(why) => Some(why.clone()),
+            };
+            match (failure, reply) {
+                (Some(why), _) if fails_closed => {
+                    fail_closed(&mut outcome, input.event_name(), why)
+                }
+                (_, Ok(out)) => fold(&mut outcome, out),
+                _ => {}
+            }
+        }
+    }
+    outcome
+}
+
+async fn call_with_timeout(
+    deps: &Deps<'_>,
+    host: &dyn Host,
+    request: ControlRequest,
+    timeout_ms: u64,
+) -> Result<HookOutput, String> {
+    let call = host.control(request);
+    let timer = deps.clock.sleep(timeout_ms);
+    match select(call, timer).await {
+        Either::Left((Ok(ControlResponse::Hook(out)), _)) => Ok(*out),
+        Either::Left((Ok(_), _)) => Err("the hook callback's answer is not an object".into()),
+        Either::Left((Err(e), _)) => Err(e),
+        Either::Right(((), _)) => Err("hook timed out".to_string()),
+    }
+}
+
+/// A failed callback of a matcher set to `on_failure: "block"` blocks what its event
+/// guards; Stop and SubagentStop ignore it.
+fn fail_closed(outcome: &mut HookOutcome, event: &str, why: String) {
+    let reason = format!("Hook callback failed: {why}");
+    match event {
+        "Stop" | "SubagentStop" => {}
+        "PreToolUse" => outcome.permission_decision = Some(("deny".into(), Some(reason))),
+        "PermissionRequest" => {
+            outcome.permission_request = Some(PermissionAnswer::Deny {
+                message: reason,
+                interrupt: false,
+            });
+        }
+        _ => outcome.block_reason = Some(reason),
+    }
+}
+
+fn fold(outcome: &mut HookOutcome, out: HookOutput) {
+    if let Some(run) = out.command_run {
+        outcome.command_runs.push(run);
+    }
+    if out.continue_ == Some(false) {
+        outcome.stop = true;
+        outcome.stop_reason = out.stop_reason;
+    }
+    if out.decision.as_deref() == Some("block") {
+        outcome.block_reason = Some(out.reason.unwrap_or_default());
+    }
+    if let Some(msg) = out.system_message {
+        outcome.system_messages.push(msg);
+    }
+    let Some(specific) = out.specific else {
+        return;
+    };
+    if let Some(decision) = specific.permission_decision {
+        // deny wins over ask, ask over allow, whatever the order the hooks answered in.
+        let rank = |d: &str| match d {
+            "deny" => 3,
+            "ask" => 2,
+            "allow" => 1,
+            _ => 0,
+        };
+        let current = outcome
+            .permission_decision
+            .as_ref()
+            .map(|(d, _)| rank(d))
+            .unwrap_or(0);
+        if rank(&decision) > current {
+            outcome.permission_decision = Some((decision, specific.permission_decision_reason));
+        }
+    }
+    if let Some(updated) = specific.updated_input.filter(Value::is_object) {
+        outcome.updated_input = Some(updated);
+    }
+    if let Some(decision) = specific.decision {
+        // A deny answer stands over an allow from another hook.
+        let deny = |d: &PermissionAnswer| matches!(d, PermissionAnswer::Deny { .. });
+        if !outcome.permission_request.as_ref().is_some_and(deny) {
+            outcome.permission_request = Some(decision);
+        }
+    }
+    if let Some(ctx) = specific.additional_context {
+        outcome.additional_context.push(ctx);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn matcher_patterns() {
+        assert!(matches(None, Some("Bash")));
+        assert!(matches(Some("Bash"), Some("Bash")));
+        assert!(!matches(Some("Bash"), Some("Read")));
+        assert!(matches(Some("Edit|Write"), Some("Write")));
+        assert!(matches(Some("mcp__.*"), Some("mcp__srv__tool")));
+        assert!(matches(Some("*"), Some("Read")));
+    }
+
+    #[test]
+    fn deny_outranks_allow() {
+        let mut o = HookOutcome::default();
+        let read = |v: serde_json::Value| HookOutput::from_value(v).unwrap();
+        let allow =
+            read(serde_json::json!({"hookSpecificOutput": {"permissionDecision": "allow"}}));
+        let deny = read(
+            serde_json::json!({"hookSpecificOutput": {"permissionDecision": "deny",
+            "permissionDecisionReason": "no"}}),
+        );
+        fold(&mut o, deny);
+        fold(&mut o, allow);
+        assert_eq!(
+            o.permission_decision,
+            Some(("deny".into(), Some("no".into())))
+        );
+    }
+}

@@ -1,0 +1,22 @@
+//! Tool calls: from a tool_use block streaming in to its result in the conversation.
+//!
+//! - [`round`]: the calls of one response ([`round::ToolRound`]): taken while the response
+//!   streams, finished after it, reported in order, appended as one results turn.
+//! - [`schedule`]: which call starts when (read-only calls run together, a call that writes
+//!   runs alone) and which results may be reported yet.
+//! - [`run`]: one call: validation, PreToolUse hooks, the permission verdict, the tool,
+//!   PostToolUse hooks.
+//! - [`permission`]: the verdict of the rules, the mode, the PermissionRequest hooks and
+//!   can_use_tool, and the permission updates their answers carry.
+//! - [`call`]: a call and its outcome, the data the others pass around.
+//!
+//! ```text
+//! round ──► schedule ──► call
+//!   └─────► run ──► permission ──► call
+//! ```
+
+pub(crate) mod call;
+pub(crate) mod permission;
+pub(crate) mod round;
+pub(crate) mod run;
+pub(crate) mod schedule;

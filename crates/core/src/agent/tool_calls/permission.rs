@@ -1,0 +1,325 @@
+//! Whether a call may run: the verdict of the rules and the mode, then of the
+//! PermissionRequest hooks or can_use_tool, and the permission updates their answers carry.
+//!
+//! ```text
+//! decide_now: rules + mode ──► Allow | Deny | ToolError | Fail     (no one asked)
+//!                          └─► a prompt ──► decide: PermissionRequest hooks, then can_use_tool
+//!                                                   └─► answered: Allow (+ updates) | Deny
+//! ```
+//!
+//! Every update takes effect in the session at once. Those whose destination is a settings
+//! file (`userSettings`, `projectSettings`, `localSettings`) are also handed to the host as a
+//! `persist_permissions` control request: the facade writes the file (the core touches no
+//! settings file).
+
+use serde_json::Value;
+
+use crate::config::{PermissionMode, SessionConfig};
+use crate::permission::evaluate::{evaluate, settle, Denial, Outcome, Prompt};
+use crate::permission::PermissionContext;
+use crate::protocol::control::{CanUseTool, ControlRequest, ControlResponse};
+use crate::protocol::hook::HookEvent;
+use crate::protocol::permission::{PermissionAnswer, PermissionUpdate, RuleValue};
+use crate::rules::{PermissionRule, RuleBehavior, RuleSet, RuleSource};
+use crate::tool::Tool;
+
+use crate::agent::deps::Deps;
+use crate::agent::hooks::callbacks;
+use crate::agent::hooks::report::hook_runs;
+use crate::agent::view::SessionView;
+
+use super::call::Call;
+
+pub(crate) enum Verdict {
+    Allow(Value),
+    Deny {
+        message: String,
+        interrupt: bool,
+        /// `Some`: emit a permission_denied message stating this.
+        announce: Option<Denial>,
+    },
+    /// Refused as a tool error (listed as a denial, not announced).
+    ToolError(String),
+    /// Failed before any permission question: an error result.
+    Fail(String),
+}
+
+impl Verdict {
+    fn denied(d: Denial) -> Self {
+        Verdict::Deny {
+            message: d.message.clone(),
+            interrupt: false,
+            announce: Some(d),
+        }
+    }
+}
+
+/// The rules and extra directories in force, set up from the configuration on first use.
+pub(crate) fn permission_context(session: &SessionView<'_>) -> PermissionContext {
+    let config = &session.config;
+    let (rules, dirs) = session.live.permissions(|| initial_permissions(config));
+    PermissionContext {
+        cwd: config.cwd.clone(),
+        additional_directories: dirs,
+        mode: session.live.permission_mode(),
+        rules,
+        home: config.home.clone(),
+    }
+}
+
+fn initial_permissions(config: &SessionConfig) -> (RuleSet, Vec<std::path::PathBuf>) {
+    let mut rules = RuleSet::default();
+    for (list, behavior) in [
+        (&config.disallowed_tools, RuleBehavior::Deny),
+        (&config.allowed_tools, RuleBehavior::Allow),
+    ] {
+        for text in list {
+            // Invalid rules are left out, as the reference drops them with a warning.
+            let _ = rules.add(behavior, RuleSource::CliArg, text);
+        }
+    }
+    for e in &config.permission_rules.entries {
+        rules.push(e.behavior, e.source, e.rule.clone());
+    }
+    (rules, config.additional_directories.clone())
+}
+
+/// The verdict the rules and the mode reach without asking anyone; `Err`: the prompt must
+/// go to the PermissionRequest hooks or to can_use_tool.
+pub(crate) fn decide_now(
+    session: &SessionView<'_>,
+    deps: &Deps<'_>,
+    tool: &dyn Tool,
+    call: &Call,
+    input: &Value,
+    hook_decision: Option<(&str, Option<String>)>,
+) -> Result<Verdict, Prompt> {
+    let ctx = permission_context(session);
+    let name = tool.name();
+    let hook = hook_decision.as_ref().map(|(d, _)| *d);
+    let mut prompt = match evaluate(tool, input, &ctx, hook) {
+        Outcome::Allow => return Ok(Verdict::Allow(input.clone())),
+        Outcome::ToolError(text) => return Ok(Verdict::ToolError(text)),
+        Outcome::Fail(text) => return Ok(Verdict::Fail(text)),
+        // A rule that refuses what a hook allowed is not announced.
+        Outcome::Deny(d) if hook == Some("allow") => {
+            return Ok(Verdict::Deny {
+                message: d.message,
+                interrupt: false,
+                announce: None,
+            })
+        }
+        Outcome::Deny(d) => return Ok(Verdict::denied(d)),
+        Outcome::Ask(prompt) => prompt,
+    };
+    // A hook's ask carries its reason to whoever answers the prompt.
+    if let (Some("hook"), Some(("ask", Some(reason)))) =
+        (prompt.reason_type.as_deref(), &hook_decision)
+    {
+        prompt.message = reason.clone();
+        prompt.reason = Some(reason.clone());
+    }
+    // The modes that answer a prompt themselves (dontAsk, plan, auto) come first; then the
+    // PermissionRequest hooks may answer it; then can_use_tool (none: the prompt's denial).
+    if let Some(d) = settle(&prompt, name, input, &ctx, true) {
+        return Ok(Verdict::denied(d));
+    }
+    if callbacks::any_match(session.config.hooks.get("PermissionRequest"), &call.name) {
+        return Err(prompt);
+    }
+    match settle(&prompt, name, input, &ctx, deps.host.handles_can_use_tool()) {
+        Some(d) => Ok(Verdict::denied(d)),
+        None => Err(prompt),
+    }
+}
+
+pub(crate) async fn decide(
+    session: &SessionView<'_>,
+    deps: &Deps<'_>,
+    tool: &dyn Tool,
+    call: &Call,
+    input: &Value,
+    hook_decision: Option<(&str, Option<String>)>,
+) -> Verdict {
+    let prompt = match decide_now(session, deps, tool, call, input, hook_decision) {
+        Ok(verdict) => return verdict,
+        Err(prompt) => prompt,
+    };
+    let name = tool.name();
+    if let Some(matchers) = session.config.hooks.get("PermissionRequest") {
+        // The hooks see neither the call's id nor the suggestion to allow it in the local
+        // settings file, as in the reference.
+        let offered = suggestions(&prompt.suggestions)
+            .into_iter()
+            .filter(|s| {
+                !matches!(s, PermissionUpdate::AddRules { destination: Some(d), .. }
+                    if d == "localSettings")
+            })
+            .collect();
+        let hook_input = session.hook_input(HookEvent::PermissionRequest {
+            tool_name: name.to_string(),
+            tool_input: input.clone(),
+            permission_suggestions: offered,
+        });
+        let hooked = callbacks::run(
+            deps,
+            Some(matchers),
+            Some(name),
+            hook_input,
+            Some(call.id.as_str()),
+        )
+        .await;
+        hook_runs(session, deps, "PermissionRequest", Some(name), &hooked);
+        if let Some(decision) = hooked.permission_request {
+            return answered(session, deps, Ok(decision), input).await;
+        }
+        let ctx = permission_context(session);
+        if let Some(d) = settle(&prompt, name, input, &ctx, deps.host.handles_can_use_tool()) {
+            return Verdict::denied(d);
+        }
+    }
+    let request = ControlRequest::CanUseTool(CanUseTool {
+        tool_name: name.to_string(),
+        input: input.clone(),
+        permission_suggestions: suggestions(&prompt.suggestions),
+        blocked_path: prompt.blocked_path.clone(),
+        tool_use_id: call.id.clone(),
+        display_name: name.to_string(),
+        description: tool.describe_call(input),
+        decision_reason: prompt.reason.clone(),
+        agent_id: session.config.subagent.as_ref().map(|r| r.agent_id.clone()),
+    });
+    let reply = match deps.host.control(request).await {
+        Ok(ControlResponse::Permission(answer)) => Ok(answer),
+        Ok(_) => Err("the host answered can_use_tool with something else".to_string()),
+        Err(e) => Err(e),
+    };
+    answered(session, deps, reply, input).await
+}
+
+/// The verdict of a permission answer (can_use_tool's, or a PermissionRequest hook's
+/// `decision`): allow with an optional rewritten input and permission updates, or deny.
+async fn answered(
+    session: &SessionView<'_>,
+    deps: &Deps<'_>,
+    reply: Result<PermissionAnswer, String>,
+    input: &Value,
+) -> Verdict {
+    match reply {
+        Ok(PermissionAnswer::Allow {
+            updated_input,
+            updated_permissions,
+        }) => {
+            apply_updates(session, deps, &updated_permissions).await;
+            let updated = updated_input.filter(Value::is_object);
+            Verdict::Allow(updated.unwrap_or_else(|| input.clone()))
+        }
+        Ok(PermissionAnswer::Deny { message, interrupt }) => Verdict::Deny {
+            message,
+            interrupt,
+            announce: None,
+        },
+        Err(e) => Verdict::Deny {
+            message: e,
+            interrupt: false,
+            announce: None,
+        },
+    }
+}
+
+/// The permission suggestions of a prompt, as updates.
+fn suggestions(raw: &[Value]) -> Vec<PermissionUpdate> {
+    raw.iter()
+        .filter_map(|s| serde_json::from_value(s.clone()).ok())
+        .collect()
+}
+
+/// Applies the PermissionUpdate objects of a permission answer (`updatedPermissions`).
+async fn apply_updates(session: &SessionView<'_>, deps: &Deps<'_>, updates: &[PermissionUpdate]) {
+    if updates.is_empty() {
+        return;
+    }
+    // Make sure the rules in force exist before changing them.
+    let _ = permission_context(session);
+    for update in updates {
+        let destination = update
+            .destination()
+            .and_then(RuleSource::parse)
+            .unwrap_or(RuleSource::Session);
+        apply_one(session, update, destination);
+        if matches!(
+            destination,
+            RuleSource::UserSettings | RuleSource::ProjectSettings | RuleSource::LocalSettings
+        ) {
+            // A host that cannot persist still has the update in force for this session.
+            let request = ControlRequest::PersistPermissions {
+                update: update.clone(),
+            };
+            let _ = deps.host.control(request).await;
+        }
+    }
+}
+
+fn rules_of(values: &[RuleValue]) -> Vec<PermissionRule> {
+    values.iter().map(PermissionRule::from_value).collect()
+}
+
+fn apply_one(session: &SessionView<'_>, update: &PermissionUpdate, source: RuleSource) {
+    let config = &session.config;
+    let resolve = |dirs: &[String]| -> Vec<std::path::PathBuf> {
+        dirs.iter()
+            .map(|d| crate::rules::path::resolve(d, &config.cwd, config.home.as_deref()))
+            .collect()
+    };
+    if let PermissionUpdate::SetMode { mode, .. } = update {
+        if let Some(mode) = PermissionMode::parse(mode) {
+            session.live.set_permission_mode(mode);
+        }
+        return;
+    }
+    session.live.update_permissions(
+        || (Default::default(), config.additional_directories.clone()),
+        |set, extra| match update {
+            PermissionUpdate::AddRules {
+                rules, behavior, ..
+            } => {
+                if let Some(b) = RuleBehavior::parse(behavior) {
+                    rules_of(rules)
+                        .into_iter()
+                        .for_each(|r| set.push(b, source, r));
+                }
+            }
+            PermissionUpdate::ReplaceRules {
+                rules, behavior, ..
+            } => {
+                if let Some(b) = RuleBehavior::parse(behavior) {
+                    set.clear(b, source);
+                    rules_of(rules)
+                        .into_iter()
+                        .for_each(|r| set.push(b, source, r));
+                }
+            }
+            PermissionUpdate::RemoveRules {
+                rules, behavior, ..
+            } => {
+                if let Some(b) = RuleBehavior::parse(behavior) {
+                    rules_of(rules)
+                        .iter()
+                        .for_each(|r| set.remove(b, source, r));
+                }
+            }
+            PermissionUpdate::AddDirectories { directories, .. } => {
+                for d in resolve(directories) {
+                    if !extra.contains(&d) {
+                        extra.push(d);
+                    }
+                }
+            }
+            PermissionUpdate::RemoveDirectories { directories, .. } => {
+                let dirs = resolve(directories);
+                extra.retain(|d| !dirs.contains(d));
+            }
+            PermissionUpdate::SetMode { .. } => {}
+        },
+    );
+}

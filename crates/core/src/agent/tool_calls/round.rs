@@ -1,0 +1,249 @@
+//! The tool calls of one response, from their blocks streaming in to the results turn.
+//!
+//! ```text
+//! model call:  block streamed ─► take_call        block starts ─► report_answered
+//! turn loop:   response done  ─► finish: run what waits, report in order, append results
+//! ```
+
+use futures::stream::{FuturesUnordered, StreamExt};
+use serde_json::Value;
+
+use crate::content::{ContentBlock, UserContent};
+use crate::conversation::Turn;
+use crate::memory::{nested_reminder, touched_paths};
+use crate::message::{Message, UserMessage, UserParam};
+
+use crate::agent::deps::Deps;
+use crate::agent::outcome::TurnEnd;
+use crate::agent::turn::{reminder, Conversation, TurnState};
+use crate::agent::view::SessionView;
+
+use super::call::{Call, CallOutcome};
+use super::run;
+use super::schedule::Schedule;
+
+/// Shown to the caller when the user stopped the turn at a permission prompt.
+const INTERRUPTED_FOR_TOOL: &str = "[Request interrupted by user for tool use]";
+
+/// One response's calls and what they gave so far.
+#[derive(Debug, Default)]
+pub(crate) struct ToolRound {
+    schedule: Schedule,
+    results: Vec<ContentBlock>,
+    uuids: Vec<String>,
+    context: Vec<String>,
+    interrupt: bool,
+    stop: Option<String>,
+    /// The input of a successful call of the configured final-answer tool.
+    final_answer: Option<Value>,
+}
+
+impl ToolRound {
+    pub fn has_calls(&self) -> bool {
+        !self.schedule.is_empty()
+    }
+
+    /// A tool_use block finished streaming: the call is taken, and starts if it may.
+    pub(crate) fn take_call(&mut self, session: &SessionView<'_>, deps: &Deps<'_>, call: Call) {
+        let tool = deps.tools.get(&call.name);
+        // An unknown tool is answered on the spot; an input its schema refuses never runs
+        // beside others.
+        let ready = match tool {
+            None => run::instant(session, deps, &call),
+            Some(_) => None,
+        };
+        let valid = tool.is_some_and(|t| {
+            crate::validate::validate_input(t.name(), &t.input_schema(), &call.input).is_ok()
+        });
+        let read_only = tool.is_none_or(|t| valid && t.is_read_only(&call.input));
+        if let Some(t) = tool.filter(|_| valid) {
+            let caller = session
+                .config
+                .subagent
+                .as_ref()
+                .map(|r| r.agent_id.as_str());
+            t.announce(&call.id, &call.input, caller);
+        }
+        self.schedule.add(call, read_only, ready);
+        let _ = self.start_calls(session, deps, true);
+    }
+
+    /// Starts what may start; how many calls started.
+    fn start_calls(
+        &mut self,
+        session: &SessionView<'_>,
+        deps: &Deps<'_>,
+        streaming: bool,
+    ) -> usize {
+        let (started, notes) = self
+            .schedule
+            .start_ready(streaming, |c| run::instant(session, deps, c));
+        for note in notes {
+            deps.emit.emit(note);
+        }
+        started
+    }
+
+    /// A block started streaming: the calls answered meanwhile report.
+    pub(crate) fn report_answered(
+        &mut self,
+        session: &SessionView<'_>,
+        deps: &Deps<'_>,
+        st: &mut TurnState,
+    ) {
+        self.schedule.release_held();
+        self.report(session, deps, st);
+    }
+
+    fn report(&mut self, session: &SessionView<'_>, deps: &Deps<'_>, st: &mut TurnState) {
+        for (call, o) in self.schedule.take_done() {
+            let final_tool =
+                session.config.final_answer_tool.as_deref() == Some(call.name.as_str());
+            if final_tool && o.is_error != Some(true) && self.final_answer.is_none() {
+                self.final_answer = Some(call.input.clone());
+            }
+            self.deliver(session, deps, st, &call.name, o);
+        }
+    }
+
+    /// Emits one call's result and keeps it for the results turn.
+    fn deliver(
+        &mut self,
+        session: &SessionView<'_>,
+        deps: &Deps<'_>,
+        st: &mut TurnState,
+        tool: &str,
+        o: CallOutcome,
+    ) {
+        if let Some(a) = o.announce.clone() {
+            deps.emit.emit(a);
+        }
+        for notice in &o.before {
+            deps.emit.emit(notice.clone());
+        }
+        let block = crate::compact::limit_result(
+            tool,
+            o.block(),
+            session.config.compaction.mcp_output_tokens,
+        );
+        let uuid = deps.clock.uuid();
+        deps.emit.emit(Message::User(UserMessage {
+            message: UserParam {
+                role: "user".into(),
+                content: UserContent::Blocks(vec![block.clone()]),
+            },
+            parent_tool_use_id: None,
+            tool_use_result: o.structured.clone(),
+            is_synthetic: None,
+            is_replay: None,
+            subagent: None,
+            uuid: Some(uuid.clone()),
+            session_id: Some(session.config.session_id.clone()),
+        }));
+        for notice in &o.after {
+            deps.emit.emit(notice.clone());
+        }
+        self.uuids.push(uuid);
+        self.results.push(block);
+        st.num_turns += 1;
+        st.denials.extend(o.denial);
+        self.context.extend(o.context);
+        self.interrupt |= o.interrupt;
+        self.stop = self.stop.take().or(o.stop);
+    }
+
+    /// Runs the calls still waiting once the response has streamed, then appends the
+    /// results turn. `Some`: the turn ends here.
+    pub(crate) async fn finish(
+        mut self,
+        session: &SessionView<'_>,
+        conversation: &mut Conversation<'_>,
+        deps: &Deps<'_>,
+        st: &mut TurnState,
+    ) -> Option<TurnEnd> {
+        while self.schedule.unfinished() {
+            self.report(session, deps, st);
+            if self.interrupt || deps.interrupt.is_aborted() {
+                break;
+            }
+            // What finished reports before the calls it let start are answered.
+            let started = self.start_calls(session, deps, false);
+            self.report(session, deps, st);
+            let runs = self.schedule.running();
+            if runs.is_empty() && !self.schedule.busy() {
+                if started == 0 {
+                    // Nothing can start (only after an interrupt); never spin.
+                    break;
+                }
+                continue;
+            }
+            // Calls that run together report as they finish (a finished call passes the
+            // read-only calls still running), as the reference's do.
+            let mut pending: FuturesUnordered<_> = runs
+                .iter()
+                .map(|&i| {
+                    let call = self.schedule.call(i).clone();
+                    async move { (i, run::run_one(session, deps, &call).await) }
+                })
+                .collect();
+            while let Some((i, mut o)) = pending.next().await {
+                // An answer that came after a wait is announced when it comes.
+                if let Some(a) = o.announce.take() {
+                    deps.emit.emit(a);
+                }
+                self.schedule.finish(vec![(i, o)]);
+                if !pending.is_empty() {
+                    self.report(session, deps, st);
+                }
+            }
+            // Answers held back while the calls ran are done now (also when none ran).
+            self.schedule.finish(Vec::new());
+        }
+        // What the calls spent on side requests counts toward the session's cost.
+        for (model, usage) in conversation.side_ledger.drain() {
+            conversation.account(&model, &usage);
+        }
+        // Calls refused inside subagents count among the session's denials.
+        st.denials.extend(conversation.side_ledger.drain_denials());
+        self.append_results(session, conversation, deps)
+    }
+
+    fn append_results(
+        self,
+        session: &SessionView<'_>,
+        conversation: &mut Conversation<'_>,
+        deps: &Deps<'_>,
+    ) -> Option<TurnEnd> {
+        let touched: Vec<_> = self
+            .schedule
+            .calls()
+            .flat_map(|c| touched_paths(&c.input, &session.config.cwd))
+            .collect();
+        let mut results = self.results;
+        results.extend(self.context.iter().map(|c| reminder(c)));
+        if let Some(memory) = &session.nested_memory {
+            for (path, text) in touched.iter().flat_map(|p| memory.reached(p)) {
+                let path = path.to_string_lossy();
+                results.push(ContentBlock::text(nested_reminder(&path, &text)));
+            }
+        }
+        conversation
+            .history
+            .push(Turn::user(results).with_uuids(self.uuids));
+        if self.interrupt {
+            deps.emit
+                .emit(session.user_message(INTERRUPTED_FOR_TOOL, false, deps.clock.uuid()));
+            conversation
+                .history
+                .push(Turn::user(vec![ContentBlock::text(INTERRUPTED_FOR_TOOL)]));
+            return Some(TurnEnd::Interrupted { during_tools: true });
+        }
+        if deps.interrupt.is_aborted() {
+            return Some(TurnEnd::Interrupted { during_tools: true });
+        }
+        if let Some(answer) = self.final_answer {
+            return Some(TurnEnd::FinalAnswer(answer));
+        }
+        self.stop.map(|_| TurnEnd::HookStopped)
+    }
+}

@@ -1,0 +1,65 @@
+//! What the steps of a turn change: the turn's running state ([`TurnState`]: usage, turns,
+//! denials, the last text) and the session's conversation ([`Conversation`]), which the
+//! session lends to a step; and the reminders a turn adds to the conversation.
+//!
+//! ```text
+//! Session ──parts()──► (SessionView, Conversation { history, tracker, costs })
+//! model call ─► conversation.history.push(answer), .tracker.counted(usage), .account(cost)
+//!            ─► st.usage, st.api_ms, st.stop_reason, st.last_text
+//! ```
+
+use std::collections::BTreeMap;
+
+use crate::content::ContentBlock;
+use crate::conversation::Turn;
+use crate::message::PermissionDenial;
+use crate::usage::{ModelUsage, SideLedger, Usage};
+
+use super::context::ContextTracker;
+
+/// A text the model reads as a note from the system, not from the user.
+pub(crate) fn reminder(text: &str) -> ContentBlock {
+    ContentBlock::text(format!("<system-reminder>\n{text}\n</system-reminder>"))
+}
+
+/// The state of one turn in progress.
+#[derive(Default)]
+pub(crate) struct TurnState {
+    pub usage: Usage,
+    pub num_turns: u32,
+    pub requests: u32,
+    pub api_ms: u64,
+    pub denials: Vec<PermissionDenial>,
+    pub stop_reason: Option<String>,
+    pub last_text: Option<String>,
+    /// A Stop hook already blocked the end of this turn.
+    pub stop_hook_active: bool,
+    /// Reminders sent to call the final-answer tool.
+    pub final_answer_reminders: u32,
+    /// Times SubagentStop hooks kept a subagent going with more context.
+    pub subagent_continuations: u32,
+}
+
+/// The session's conversation as a step changes it: its turns, the count of its context,
+/// and what its requests cost.
+pub(crate) struct Conversation<'a> {
+    pub history: &'a mut Vec<Turn>,
+    pub tracker: &'a mut ContextTracker,
+    /// Cumulative over the session.
+    pub total_cost_usd: &'a mut f64,
+    pub model_usage: &'a mut BTreeMap<String, ModelUsage>,
+    /// What tools spent on requests of their own, not yet counted.
+    pub side_ledger: &'a SideLedger,
+}
+
+impl Conversation<'_> {
+    /// Adds a request's usage to the model's totals and its cost to the session's.
+    pub fn account(&mut self, model: &str, usage: &Usage) {
+        let cost = self
+            .model_usage
+            .entry(model.to_string())
+            .or_default()
+            .record(model, usage);
+        *self.total_cost_usd += cost;
+    }
+}

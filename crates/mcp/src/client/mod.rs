@@ -1,0 +1,226 @@
+//! The client side: each tool of a connected server becomes a [`Tool`] named
+//! `mcp__<server>__<tool>`, whose calls go through the server's [`Channel`] (rmcp over stdio
+//! or HTTP, or the host's in-process servers) and whose MCP results become tool results as
+//! Claude Code renders them (`result.rs`).
+
+pub(crate) mod host;
+pub(crate) mod http;
+mod result;
+pub(crate) mod stdio;
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use futures::future::BoxFuture;
+use oxagent_core::tool::{Tool, ToolContext, ToolOutput};
+use serde_json::{json, Value};
+
+/// Why a `tools/call` gave no result.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum CallError {
+    /// The server answered with a JSON-RPC error.
+    Rpc { code: i64, message: String },
+    /// The call did not get through (transport, host).
+    Failed(String),
+}
+
+impl CallError {
+    /// The text the model reads, as Claude Code words an MCP error.
+    fn text(&self) -> String {
+        match self {
+            CallError::Rpc { code, message } => {
+                let prefix = format!("MCP error {code}: ");
+                if message.starts_with(&prefix) {
+                    message.clone()
+                } else {
+                    format!("{prefix}{message}")
+                }
+            }
+            CallError::Failed(text) => text.clone(),
+        }
+    }
+}
+
+/// How calls reach one server: `tools/call` with a tool name and arguments, answered with
+/// the MCP `CallToolResult` as JSON.
+pub(crate) trait Channel: Send + Sync {
+    fn call_tool(&self, tool: &str, arguments: Value) -> BoxFuture<'_, Result<Value, CallError>>;
+}
+
+/// Where oversized results and binary content are saved:
+/// `<root>/<sanitized cwd>/<session>/tool-results/`.
+#[derive(Debug, Clone)]
+pub(crate) struct ResultsRoot(pub(crate) Option<PathBuf>);
+
+impl ResultsRoot {
+    fn dir(&self, ctx: &ToolContext) -> Option<PathBuf> {
+        let root = self.0.as_ref()?;
+        let cwd: String = ctx
+            .cwd
+            .to_string_lossy()
+            .chars()
+            .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
+            .collect();
+        Some(root.join(cwd).join(&ctx.session_id).join("tool-results"))
+    }
+}
+
+/// One tool of an MCP server.
+struct McpTool {
+    full_name: String,
+    server: String,
+    tool: String,
+    description: String,
+    schema: Value,
+    read_only: bool,
+    /// `_meta["anthropic/maxResultSizeChars"]`: how long a result may be before it is saved
+    /// to a file and the model reads a preview.
+    max_result_chars: Option<usize>,
+    channel: Arc<dyn Channel>,
+    results: ResultsRoot,
+}
+
+/// A server's tools from its `tools/list` answer, each called through `channel`. Tools that
+/// list `_meta["anthropic/alwaysLoad"]` are returned in the second list (never deferred).
+pub(crate) fn tools_of(
+    server: &str,
+    listed: &Value,
+    channel: Arc<dyn Channel>,
+    results: &ResultsRoot,
+) -> (Vec<Arc<dyn Tool>>, Vec<String>) {
+    let mut tools: Vec<Arc<dyn Tool>> = Vec::new();
+    let mut always = Vec::new();
+    for t in listed
+        .get("tools")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+    {
+        let Some(name) = t.get("name").and_then(Value::as_str) else {
+            continue;
+        };
+        let full_name = format!("mcp__{server}__{name}");
+        if t.pointer("/_meta/anthropic~1alwaysLoad") == Some(&json!(true)) {
+            always.push(full_name.clone());
+        }
+        tools.push(Arc::new(McpTool {
+            full_name,
+            server: server.to_string(),
+            tool: name.to_string(),
+            description: t
+                .get("description")
+                .and_then(Value::as_str)
+                .unwrap_or("")
+                .to_string(),
+            schema: t
+                .get("inputSchema")
+                .cloned()
+                .unwrap_or(json!({"type": "object"})),
+            read_only: t.pointer("/annotations/readOnlyHint") == Some(&json!(true)),
+            max_result_chars: t
+                .pointer("/_meta/anthropic~1maxResultSizeChars")
+                .and_then(Value::as_u64)
+                .map(|n| n as usize),
+            channel: channel.clone(),
+            results: results.clone(),
+        }));
+    }
+    (tools, always)
+}
+
+impl Tool for McpTool {
+    fn name(&self) -> &str {
+        &self.full_name
+    }
+    fn description(&self) -> String {
+        self.description.clone()
+    }
+    fn input_schema(&self) -> Value {
+        self.schema.clone()
+    }
+    fn is_read_only(&self, _input: &Value) -> bool {
+        self.read_only
+    }
+    /// The server checks the arguments, with its own wording.
+    fn validates_own_input(&self) -> bool {
+        true
+    }
+    fn call<'a>(&'a self, input: Value, ctx: &'a ToolContext) -> BoxFuture<'a, ToolOutput> {
+        Box::pin(async move {
+            match self.channel.call_tool(&self.tool, input).await {
+                Err(e) => {
+                    let text = e.text();
+                    ToolOutput::error(text.clone()).with_structured(json!(format!("Error: {text}")))
+                }
+                Ok(result) => {
+                    let render = result::Render {
+                        server: &self.server,
+                        tool: &self.full_name,
+                        max_chars: self.max_result_chars,
+                        dir: self.results.dir(ctx),
+                        tool_use_id: &ctx.tool_use_id,
+                    };
+                    render.output(&result).await
+                }
+            }
+        })
+    }
+}
+
+/// A Rust tool of an in-process server: `mcp__<server>__<tool>`, running the tool as it is.
+pub(crate) struct ServerTool {
+    full_name: String,
+    inner: Arc<dyn Tool>,
+}
+
+impl ServerTool {
+    pub(crate) fn wrap(server: &str, inner: Arc<dyn Tool>) -> Arc<dyn Tool> {
+        Arc::new(ServerTool {
+            full_name: format!("mcp__{server}__{}", inner.name()),
+            inner,
+        })
+    }
+}
+
+impl Tool for ServerTool {
+    fn name(&self) -> &str {
+        &self.full_name
+    }
+    fn description(&self) -> String {
+        self.inner.description()
+    }
+    fn input_schema(&self) -> Value {
+        self.inner.input_schema()
+    }
+    fn is_read_only(&self, input: &Value) -> bool {
+        self.inner.is_read_only(input)
+    }
+    fn validates_own_input(&self) -> bool {
+        self.inner.validates_own_input()
+    }
+    fn describe_call(&self, input: &Value) -> Option<String> {
+        self.inner.describe_call(input)
+    }
+    fn call<'a>(&'a self, input: Value, ctx: &'a ToolContext) -> BoxFuture<'a, ToolOutput> {
+        self.inner.call(input, ctx)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rpc_errors_read_as_claude_code_words_them() {
+        let e = CallError::Rpc {
+            code: -32602,
+            message: "Unknown tool: x".into(),
+        };
+        assert_eq!(e.text(), "MCP error -32602: Unknown tool: x");
+        let e = CallError::Rpc {
+            code: -32602,
+            message: "MCP error -32602: Invalid tools/call result: []".into(),
+        };
+        assert_eq!(e.text(), "MCP error -32602: Invalid tools/call result: []");
+    }
+}

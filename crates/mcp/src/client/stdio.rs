@@ -1,0 +1,84 @@
+//! Servers the session starts as child processes (`mcp_servers` entries with a `command`),
+//! spoken to over stdio with `rmcp`. The process lives as long as the session's tools do and
+//! is killed with them. [`open`] is shared with the HTTP transport.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::sync::Arc;
+
+use futures::future::BoxFuture;
+use rmcp::model::CallToolRequestParams;
+use rmcp::service::{RoleClient, RunningService, ServiceError};
+use rmcp::transport::TokioChildProcess;
+use rmcp::ServiceExt;
+use serde_json::{json, Value};
+
+use super::{tools_of, CallError, Channel, ResultsRoot};
+use crate::Connected;
+
+/// A running rmcp client session, whatever its transport.
+struct ServiceChannel {
+    service: RunningService<RoleClient, ()>,
+}
+
+impl Channel for ServiceChannel {
+    fn call_tool(&self, tool: &str, arguments: Value) -> BoxFuture<'_, Result<Value, CallError>> {
+        let mut params = CallToolRequestParams::new(tool.to_string());
+        if let Value::Object(args) = arguments {
+            params = params.with_arguments(args);
+        }
+        Box::pin(async move {
+            let result = self.service.call_tool(params).await.map_err(|e| match e {
+                ServiceError::McpError(e) => CallError::Rpc {
+                    code: i64::from(e.code.0),
+                    message: e.message.into_owned(),
+                },
+                other => CallError::Failed(other.to_string()),
+            })?;
+            serde_json::to_value(result).map_err(|e| CallError::Failed(e.to_string()))
+        })
+    }
+}
+
+/// Starts the server and asks for its tools.
+pub(crate) async fn connect(
+    name: &str,
+    command: &str,
+    args: &[String],
+    env: &BTreeMap<String, String>,
+    session_env: &BTreeMap<String, String>,
+    cwd: &Path,
+    results: &ResultsRoot,
+) -> Connected {
+    let mut cmd = tokio::process::Command::new(command);
+    cmd.args(args)
+        .current_dir(cwd)
+        .env_clear()
+        .envs(session_env)
+        .envs(env)
+        .stderr(std::process::Stdio::null());
+    match TokioChildProcess::new(cmd) {
+        Ok(transport) => open(name, transport, results).await,
+        Err(e) => Connected::failed(name, "dynamic", format!("{command}: {e}")),
+    }
+}
+
+/// Opens an rmcp client session over `transport` and asks for the server's tools; a server
+/// that cannot start or answer is reported `failed` with the reason, and gives no tools.
+pub(crate) async fn open<T, E, A>(name: &str, transport: T, results: &ResultsRoot) -> Connected
+where
+    T: rmcp::transport::IntoTransport<RoleClient, E, A>,
+    E: std::error::Error + Send + Sync + 'static,
+{
+    let service = match ().serve(transport).await {
+        Ok(s) => s,
+        Err(e) => return Connected::failed(name, "dynamic", e.to_string()),
+    };
+    let listed = match service.list_all_tools().await {
+        Ok(tools) => json!({"tools": tools}),
+        Err(e) => return Connected::failed(name, "dynamic", e.to_string()),
+    };
+    let channel = Arc::new(ServiceChannel { service });
+    let (tools, always_load) = tools_of(name, &listed, channel, results);
+    Connected::ok(name, "dynamic", tools, always_load)
+}

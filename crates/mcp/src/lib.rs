@@ -1,0 +1,144 @@
+//! MCP for oxagent: the servers a session connects to, as tools the model can call, and the
+//! JSON-RPC of the in-process SDK servers the faces declare.
+//!
+//! ```text
+//! config      mcp_servers: {NAME: config} -> McpServer (stdio, http, sdk, host server, Rust tools)
+//! connect_all servers -> tools named mcp__<server>__<tool> + a status per server
+//!   client/   stdio (rmcp child process), streamable HTTP (rmcp + reqwest), the host's
+//!             in-process servers (control requests), results rendered as Claude Code does
+//! server      SdkServer: initialize, tools/list, tools/call, ... for create_sdk_mcp_server /
+//!             createSdkMcpServer, sans-IO; the host runs only the tool functions
+//! ```
+//!
+//! ```no_run
+//! # async fn demo(host: std::sync::Arc<dyn oxagent_core::host::Host>) {
+//! let servers = oxagent_mcp::config::parse(&serde_json::json!({
+//!     "calc": {"command": "python3", "args": ["server.py"]},
+//! })).unwrap();
+//! let env = Default::default();
+//! let ctx = oxagent_mcp::ConnectContext {
+//!     host, env: &env, cwd: std::path::Path::new("."), results_root: None,
+//! };
+//! let connected = oxagent_mcp::connect_all(&servers, &ctx).await;
+//! for status in &connected.statuses {
+//!     println!("{} {}", status.name, status.status);
+//! }
+//! # }
+//! ```
+
+mod client;
+pub mod config;
+pub mod server;
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use oxagent_core::host::Host;
+use oxagent_core::protocol::system::McpServerStatus;
+use oxagent_core::tool::Tool;
+
+use client::ResultsRoot;
+pub use config::{Dialect, McpServer, SdkServerDef, SdkToolDef};
+pub use server::{CallOutcome, SdkServer, Step, ToolCall};
+
+/// What connecting needs besides the servers.
+pub struct ConnectContext<'a> {
+    /// Answers the control requests of the host's in-process servers.
+    pub host: Arc<dyn Host>,
+    /// The session's environment: a stdio server starts with it (and its own `env`).
+    pub env: &'a BTreeMap<String, String>,
+    /// Where stdio servers start.
+    pub cwd: &'a Path,
+    /// Where oversized results and binary content are saved
+    /// (`<root>/<sanitized cwd>/<session>/tool-results/`): `~/.claude/projects`. Without
+    /// one they stay in the result.
+    pub results_root: Option<PathBuf>,
+}
+
+/// The session's MCP tools and servers.
+#[derive(Default)]
+pub struct Connections {
+    /// Every tool of every connected server, server by server.
+    pub tools: Vec<Arc<dyn Tool>>,
+    /// One entry per server, in order: `connected`, or `failed` with the reason.
+    pub statuses: Vec<McpServerStatus>,
+    /// Tools the server asks to keep in every request (`_meta["anthropic/alwaysLoad"]`):
+    /// never deferred behind tool search.
+    pub always_load: BTreeSet<String>,
+}
+
+/// Connects each server in turn and collects its tools.
+pub async fn connect_all(servers: &[McpServer], ctx: &ConnectContext<'_>) -> Connections {
+    let results = ResultsRoot(ctx.results_root.clone());
+    let mut all = Connections::default();
+    for server in servers {
+        let connected = match server {
+            McpServer::Sdk { name, server } => {
+                client::host::connect_sdk(name, server, ctx.host.clone(), &results).await
+            }
+            McpServer::HostServer { name } => {
+                client::host::connect_host_server(name, ctx.host.clone(), &results).await
+            }
+            McpServer::Stdio {
+                name,
+                command,
+                args,
+                env,
+            } => client::stdio::connect(name, command, args, env, ctx.env, ctx.cwd, &results).await,
+            McpServer::Http { name, url, headers } => {
+                client::http::connect(name, url, headers, &results).await
+            }
+            McpServer::InProcess { name, tools, .. } => Connected::ok(
+                name,
+                "sdk",
+                tools
+                    .iter()
+                    .map(|t| client::ServerTool::wrap(name, t.clone()))
+                    .collect(),
+                Vec::new(),
+            ),
+        };
+        all.tools.extend(connected.tools);
+        all.statuses.push(connected.status);
+        all.always_load.extend(connected.always_load);
+    }
+    all
+}
+
+/// One server, connected or not.
+pub(crate) struct Connected {
+    status: McpServerStatus,
+    tools: Vec<Arc<dyn Tool>>,
+    always_load: Vec<String>,
+}
+
+impl Connected {
+    fn ok(name: &str, source: &str, tools: Vec<Arc<dyn Tool>>, always_load: Vec<String>) -> Self {
+        Connected {
+            status: McpServerStatus {
+                name: name.to_string(),
+                status: "connected".into(),
+                error: None,
+                source: Some(source.into()),
+            },
+            tools,
+            always_load,
+        }
+    }
+
+    /// A server that gives no tools; the reason stays in `mcp_status` (the init message
+    /// names none, as the reference's).
+    fn failed(name: &str, source: &str, reason: String) -> Self {
+        Connected {
+            status: McpServerStatus {
+                name: name.to_string(),
+                status: "failed".into(),
+                error: Some(reason),
+                source: Some(source.into()),
+            },
+            tools: Vec::new(),
+            always_load: Vec::new(),
+        }
+    }
+}

@@ -1,0 +1,288 @@
+//! The documented options of both SDKs, read from the JSON a face sends, checked, and turned
+//! into [`Options`]. This is the one place options are checked: the Python and Node faces
+//! send their options as they are (each under its own names) and map the errors to their
+//! own error classes.
+//!
+//! ```text
+//! table   every documented option: Python name, TypeScript name, shape, handling
+//! check   where a value sits, markers, previews, the checks of the simple shapes
+//! read    the readers of the options with shapes of their own (hooks, mcp_servers, ...)
+//! rules   checks of options not acted on, rules between options, features not built yet
+//! skills  the skill names, checked with each reference's texts
+//! ```
+//!
+//! Values JSON cannot carry arrive as markers the faces build: a function as
+//! `{"$callable": "<the id the face registered it under>"}`, another object of the face's
+//! runtime as `{"$object": "<type name>"}`, a number JSON has not as `{"$number": "NaN"}`.
+//! A wrong value is refused with `{option} must be {expected}, not {preview}`, the option
+//! spelled as the caller's face spells it:
+//!
+//! ```
+//! use oxagent::{Face, Options};
+//! use serde_json::json;
+//! let opts = Options::from_face(&json!({"maxTurns": 3, "canUseTool": {"$callable": "can_use_tool"}}), Face::Node).unwrap();
+//! assert_eq!((opts.max_turns, opts.can_use_tool), (Some(3), true));
+//! let err = Options::from_face(&json!({"max_turns": "three"}), Face::Python).unwrap_err();
+//! assert_eq!(err.message, "max_turns must be a non-negative integer, not \"three\"");
+//! let err = Options::from_face(&json!({"maxTurns": {"$callable": "maxTurns"}}), Face::Node).unwrap_err();
+//! assert_eq!(err.message, "maxTurns must be a non-negative integer, not a function");
+//! ```
+
+mod check;
+mod read;
+mod rules;
+mod skills;
+mod table;
+#[cfg(test)]
+mod tests;
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+use oxagent_core::config::HookMatcher;
+use oxagent_core::protocol::agents::AgentDefinition;
+use oxagent_core::protocol::stream_json::Face;
+use oxagent_core::tool::ToolList;
+use oxagent_core::PermissionMode;
+pub use oxagent_mcp::McpServer;
+use serde_json::{json, Map, Value};
+
+pub use check::preview;
+pub use table::{find, name_in, table_json, Handling, OptionSpec, Shape, OPTIONS};
+
+use crate::error::{OptionsError, OptionsErrorKind as K};
+use check::{At, Checked};
+
+/// Which built-in tools the model sees.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ToolsOption {
+    /// The default set.
+    Preset,
+    /// Exactly these (an empty list: none).
+    List(Vec<String>),
+}
+
+/// The system prompt.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub enum SystemPrompt {
+    /// Only the short identity line.
+    #[default]
+    Minimal,
+    /// The identity line, then this text.
+    Text(String),
+    /// The full coding-agent prompt, with optional text appended.
+    Preset { append: Option<String> },
+}
+
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Options {
+    pub tools: Option<ToolsOption>,
+    pub allowed_tools: Vec<String>,
+    pub system_prompt: SystemPrompt,
+    pub mcp_servers: Vec<McpServer>,
+    pub permission_mode: Option<PermissionMode>,
+    /// The id of a new session; it must be a UUID (else the session refuses to start).
+    pub session_id: Option<String>,
+    pub max_turns: Option<u32>,
+    pub max_budget_usd: Option<f64>,
+    pub disallowed_tools: Vec<String>,
+    pub model: Option<String>,
+    pub fallback_model: Option<String>,
+    pub betas: Vec<String>,
+    pub cwd: Option<PathBuf>,
+    pub add_dirs: Vec<PathBuf>,
+    pub env: BTreeMap<String, String>,
+    /// The host answers `can_use_tool` control requests.
+    pub can_use_tool: bool,
+    /// Hook callbacks the host answers, by event.
+    pub hooks: BTreeMap<String, Vec<HookMatcher>>,
+    pub include_partial_messages: bool,
+    pub setting_sources: Option<Vec<String>>,
+    /// Settings for this session only: a JSON object or the path of a file holding one.
+    pub settings: Option<String>,
+    /// `output_format: {type: "json_schema", schema}`: the schema of the final answer.
+    pub output_schema: Option<Value>,
+    /// The request's `thinking` object.
+    pub thinking: Option<Value>,
+    pub effort: Option<String>,
+    pub task_budget: Option<u64>,
+    pub client_app: Option<String>,
+    pub allow_dangerously_skip_permissions: bool,
+    /// Continue the session with this id, or the session of the working directory with this
+    /// title.
+    pub resume: Option<String>,
+    /// Continue the most recent session of the working directory.
+    pub continue_conversation: bool,
+    /// With `resume`: continue into a new session, leaving the original as it was.
+    pub fork_session: bool,
+    pub include_hook_events: bool,
+    /// With `resume`: the conversation stops after this message uuid.
+    pub resume_session_at: Option<String>,
+    /// Tools written in Rust, offered beside the built-in ones (Rust only; see
+    /// [`crate::custom`]).
+    pub custom_tools: ToolList,
+    /// Subagents the model may delegate to, by name (besides the built-in ones and the
+    /// project's agent files).
+    pub agents: BTreeMap<String, AgentDefinition>,
+    /// A foreground subagent's text reaches the caller too, not only its tool calls.
+    pub forward_subagent_text: bool,
+    /// Mirror the transcript into this store, and resume from it (see [`crate::store_option`]).
+    pub session_store: Option<crate::SessionStoreOption>,
+    pub session_store_flush: crate::store_option::FlushMode,
+    /// How long each store call of a resume may take (default 60 s).
+    pub load_timeout_ms: Option<u64>,
+}
+
+/// How options are read: for which face, and whether this process runs the session.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Ctx {
+    face: Face,
+    /// False for a session run elsewhere (a custom Python `Transport`): the values are
+    /// checked, nothing is read from disk and the features oxagent lacks are not refused.
+    runs_session: bool,
+}
+
+impl Options {
+    /// Reads options as `face` sends them: under its names, with markers for callbacks.
+    pub fn from_face(value: &Value, face: Face) -> Result<Options, OptionsError> {
+        read_options(
+            value,
+            Ctx {
+                face,
+                runs_session: true,
+            },
+        )
+    }
+
+    /// Reads options given with the Python SDK's names.
+    pub fn from_json(value: &Value) -> Result<Options, OptionsError> {
+        Options::from_face(value, Face::Python)
+    }
+}
+
+/// Checks options as `face` sends them for a session this process does not run (the Python
+/// face's custom `Transport`): every value and rule, but features oxagent has not built are
+/// the other side's business.
+pub fn check(value: &Value, face: Face) -> Result<(), OptionsError> {
+    read_options(
+        value,
+        Ctx {
+            face,
+            runs_session: false,
+        },
+    )
+    .map(drop)
+}
+
+fn read_options(value: &Value, ctx: Ctx) -> Result<Options, OptionsError> {
+    let empty = Map::new();
+    let map = match value {
+        Value::Null => &empty,
+        _ => check::mapping(value).ok_or_else(|| {
+            At::new(ctx.face, "options").type_error("a mapping of option names to values", value)
+        })?,
+    };
+    if ctx.face == Face::Python {
+        if let Some(unknown) = map.keys().find(|k| table::find(ctx.face, k).is_none()) {
+            return Err(OptionsError::new(
+                K::Unknown,
+                unknown,
+                format!("unknown option {unknown:?}"),
+            ));
+        }
+    }
+    // Table order, not the caller's: `thinking` comes after `max_thinking_tokens`.
+    let mut o = Options::default();
+    for spec in OPTIONS {
+        let Some(name) = spec.name(ctx.face) else {
+            continue;
+        };
+        match map.get(name) {
+            None | Some(Value::Null) => {}
+            Some(v) => o.set(spec, &At::new(ctx.face, name), v, ctx)?,
+        }
+    }
+    // Nobody answers permission prompts: the session never asks the host.
+    if ctx.face == Face::Node && map.get("permissionPrompts") == Some(&json!("none")) {
+        o.can_use_tool = false;
+    }
+    rules::between(map, ctx.face)?;
+    rules::refuse_not_built(map, ctx)?;
+    Ok(o)
+}
+
+/// An empty string is no value (as the SDKs leave such a flag out).
+fn nonempty(s: Option<String>) -> Option<String> {
+    s.filter(|s| !s.is_empty())
+}
+
+impl Options {
+    fn set(&mut self, spec: &OptionSpec, at: &At<'_>, v: &Value, ctx: Ctx) -> Checked<()> {
+        match spec.key {
+            "tools" => self.tools = read::tools(at, v)?,
+            "allowed_tools" => self.allowed_tools = at.strings(v)?,
+            "disallowed_tools" => self.disallowed_tools = at.strings(v)?,
+            "system_prompt" => self.system_prompt = read::system_prompt(at, v, ctx)?,
+            "mcp_servers" => self.mcp_servers = read::mcp_servers(at, v, ctx)?,
+            "permission_mode" => {
+                let mode = at.one_of(v, table::PERMISSION_MODES)?;
+                self.permission_mode = mode.as_deref().and_then(PermissionMode::parse);
+            }
+            "continue_conversation" => self.continue_conversation = at.flag(v)?,
+            "resume" => self.resume = nonempty(at.string(v)?),
+            "session_id" => self.session_id = nonempty(at.string(v)?),
+            // As the reference: 0 means "no limit" (it is never sent).
+            "max_turns" => {
+                let turns = at.count(v)?.filter(|n| *n > 0);
+                self.max_turns = turns.map(|n| u32::try_from(n).unwrap_or(u32::MAX));
+            }
+            "max_budget_usd" => self.max_budget_usd = at.amount(v)?,
+            "model" => self.model = nonempty(at.string(v)?),
+            "fallback_model" => self.fallback_model = nonempty(at.string(v)?),
+            "betas" => self.betas = at.strings(v)?,
+            "cwd" => self.cwd = at.path(v)?.map(PathBuf::from),
+            "settings" => self.settings = nonempty(at.string(v)?),
+            "add_dirs" => {
+                let dirs = at.strings_as(v, "a list of paths")?;
+                self.add_dirs = dirs.into_iter().map(PathBuf::from).collect();
+            }
+            "env" => self.env = at.string_map(v, false)?,
+            "can_use_tool" => self.can_use_tool = at.callable(v)?.is_some(),
+            "hooks" => self.hooks = read::hooks(at, v)?,
+            "include_partial_messages" => self.include_partial_messages = at.flag(v)?,
+            "include_hook_events" => self.include_hook_events = at.flag(v)?,
+            "fork_session" => self.fork_session = at.flag(v)?,
+            "forward_subagent_text" => self.forward_subagent_text = at.flag(v)?,
+            "agents" => self.agents = read::agents(at, v)?,
+            "resume_session_at" => self.resume_session_at = nonempty(at.string(v)?),
+            "setting_sources" => self.setting_sources = read::setting_sources(at, v)?,
+            "max_thinking_tokens" => {
+                self.thinking = at.count(v)?.map(|n| match n {
+                    0 => json!({"type": "disabled"}),
+                    n => json!({"type": "enabled", "budget_tokens": n}),
+                })
+            }
+            "thinking" => self.thinking = read::thinking(at, v)?,
+            "effort" => self.effort = at.one_of(v, table::EFFORTS)?,
+            "output_format" => self.output_schema = read::output_format(at, v)?,
+            "task_budget" => self.task_budget = read::task_budget(at, v)?,
+            "client_app" => self.client_app = at.string(v)?,
+            "session_store" => self.session_store = read::session_store(at, v)?,
+            "session_store_flush" => {
+                self.session_store_flush = match at.one_of(v, table::FLUSH)?.as_deref() {
+                    Some("eager") => crate::store_option::FlushMode::Eager,
+                    _ => crate::store_option::FlushMode::Batched,
+                }
+            }
+            "load_timeout_ms" => self.load_timeout_ms = at.count(v)?,
+            "allowDangerouslySkipPermissions" => {
+                self.allow_dangerously_skip_permissions = at.flag(v)?
+            }
+            key => match spec.shape {
+                Shape::Custom(_) => rules::check_custom(key, at, v)?,
+                shape => at.check(&shape, v)?,
+            },
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,168 @@
+//! What the caller sees of a running subagent: its messages marked with the Agent call they
+//! belong to, a `task_progress` for each tool call, and nothing of its private chatter.
+//!
+//! ```text
+//! subagent emits           caller receives
+//! assistant text           (only with forward_subagent_text, or in the background)
+//! assistant tool_use       task_progress, then the tool_use (parent_tool_use_id set)
+//! user tool_result         the tool_result (parent_tool_use_id set)
+//! permission_denied        as it is (it names the agent)
+//! task_* of agents it starts    as they are
+//! status, retries, stream events, a deeper agent's messages   nothing
+//! ```
+
+use std::sync::{Arc, Mutex};
+
+use oxagent_core::agent::Emit;
+use oxagent_core::message::{Message, SubagentMark};
+use oxagent_core::protocol::system::{SystemBody, SystemMessage, TaskProgress, TaskUsage};
+use oxagent_core::sync::lock;
+use oxagent_core::{ContentBlock, UserContent};
+
+use super::stats::{activity, ToolStats};
+
+/// Where a subagent's messages go, and what they show of it.
+pub(crate) struct SubagentEmit<'a> {
+    pub out: &'a dyn Emit,
+    pub tool_use_id: String,
+    pub mark: SubagentMark,
+    pub run_id: String,
+    pub session_id: String,
+    /// Text blocks reach the caller (`forward_subagent_text`, or a background agent).
+    pub forward_text: bool,
+    /// Progress comes after the tool call it reports (background) rather than before.
+    pub progress_after: bool,
+    /// The tools the subagent has: a call of another tool is not among the tools it used.
+    pub tools: Vec<String>,
+    pub started_ms: u64,
+    pub clock: &'a dyn oxagent_core::clock::Clock,
+    pub state: Arc<Mutex<EmitState>>,
+}
+
+/// What the caller is told of the subagent's work so far.
+#[derive(Default)]
+pub(crate) struct EmitState {
+    pub stats: ToolStats,
+    /// The response being streamed, and its tokens so far.
+    response_id: String,
+    tokens: u64,
+    /// The text of the latest response that had one.
+    pub last_text: Option<String>,
+}
+
+impl SubagentEmit<'_> {
+    fn progress(&self, name: &str, input: &serde_json::Value, state: &EmitState) -> Message {
+        Message::System(SystemMessage::new(
+            SystemBody::TaskProgress(TaskProgress {
+                task_id: self.mark.agent_id.clone(),
+                run_id: self.run_id.clone(),
+                tool_use_id: self.tool_use_id.clone(),
+                description: activity(name, input),
+                subagent_type: self.mark.subagent_type.clone(),
+                usage: TaskUsage {
+                    total_tokens: state.tokens,
+                    tool_uses: state.stats.calls,
+                    duration_ms: self.clock.monotonic_ms().saturating_sub(self.started_ms),
+                },
+                last_tool_name: name.to_string(),
+            }),
+            self.clock.uuid(),
+            self.session_id.clone(),
+        ))
+    }
+
+    fn is_tool_result(content: &UserContent) -> bool {
+        matches!(content, UserContent::Blocks(b)
+            if b.iter().any(|b| matches!(b, ContentBlock::ToolResult { .. })))
+    }
+}
+
+impl Emit for SubagentEmit<'_> {
+    fn emit(&self, message: Message) {
+        match message {
+            Message::Assistant(mut a) => {
+                if a.subagent.is_some() {
+                    return; // an agent this one started: its own messages stay its own
+                }
+                let mut state = lock(&self.state);
+                // Tokens so far, as the reference estimates them while a response streams:
+                // its prompt and first output token, and one per tool call it made.
+                let usage = &a.message.usage;
+                if a.message.id != state.response_id {
+                    state.response_id = a.message.id.clone();
+                    state.tokens = usage.input_tokens
+                        + usage.cache_creation_input_tokens
+                        + usage.cache_read_input_tokens
+                        + usage.output_tokens;
+                }
+                let calls = a
+                    .message
+                    .content
+                    .iter()
+                    .filter(|b| matches!(b, ContentBlock::ToolUse { .. }))
+                    .count();
+                state.tokens += calls as u64;
+                let text = oxagent_core::content::join_texts(&a.message.content, "\n");
+                if !text.is_empty() {
+                    state.last_text = Some(text);
+                }
+                a.parent_tool_use_id = Some(self.tool_use_id.clone());
+                a.subagent = Some(self.mark.clone());
+                let call = a.message.content.iter().find_map(|b| match b {
+                    ContentBlock::ToolUse { name, input, .. } => {
+                        Some((name.clone(), input.clone()))
+                    }
+                    _ => None,
+                });
+                match call {
+                    Some((name, input)) => {
+                        let known = self.tools.contains(&name);
+                        state.stats.call(&name, &input, known);
+                        let progress = self.progress(&name, &input, &state);
+                        drop(state);
+                        if self.progress_after {
+                            self.out.emit(Message::Assistant(a));
+                            self.out.emit(progress);
+                        } else {
+                            self.out.emit(progress);
+                            self.out.emit(Message::Assistant(a));
+                        }
+                    }
+                    None if self.forward_text => self.out.emit(Message::Assistant(a)),
+                    None => {}
+                }
+            }
+            Message::User(mut u) => {
+                if u.subagent.is_some() {
+                    return;
+                }
+                let interrupted = matches!(&u.message.content, UserContent::Blocks(b)
+                    if b.first().is_some_and(|b| matches!(b, ContentBlock::Text { text, .. }
+                        if text.starts_with("[Request interrupted by user"))));
+                if Self::is_tool_result(&u.message.content) || interrupted {
+                    // The caller gets a subagent's tool results without their structured form
+                    // (an error's text stays).
+                    if !matches!(u.tool_use_result, Some(serde_json::Value::String(_))) {
+                        u.tool_use_result = None;
+                    }
+                    u.parent_tool_use_id = Some(self.tool_use_id.clone());
+                    u.subagent = Some(self.mark.clone());
+                    self.out.emit(Message::User(u));
+                }
+            }
+            Message::System(s) => match &s.body {
+                SystemBody::PermissionDenied(_)
+                | SystemBody::Informational(_)
+                | SystemBody::HookStarted(_)
+                | SystemBody::HookResponse(_)
+                | SystemBody::TaskStarted(_)
+                | SystemBody::TaskProgress(_)
+                | SystemBody::TaskUpdated(_)
+                | SystemBody::TaskNotification(_)
+                | SystemBody::BackgroundTasksChanged(_) => self.out.emit(Message::System(s)),
+                _ => {}
+            },
+            Message::StreamEvent(_) | Message::Result(_) => {}
+        }
+    }
+}

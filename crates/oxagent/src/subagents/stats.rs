@@ -1,0 +1,105 @@
+//! What a subagent did with its tools, as its caller's result reports it: the tools it used,
+//! how many calls it made, and counts by kind of call.
+
+use serde_json::{json, Value};
+
+/// Counted over a subagent's own calls (not those of agents it started).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub(crate) struct ToolStats {
+    /// Names of the tools it called that it has, in the order of first use (a refused call
+    /// counts, a call of a tool it does not have does not).
+    pub used: Vec<String>,
+    /// Its tool calls.
+    pub calls: u32,
+    read: u32,
+    search: u32,
+    bash: u32,
+    edit_file: u32,
+    lines_added: u64,
+    lines_removed: u64,
+    other: u32,
+}
+
+fn lines(v: &Value, key: &str) -> u64 {
+    v.get(key)
+        .and_then(Value::as_str)
+        .map_or(0, |t| t.split('\n').count() as u64)
+}
+
+impl ToolStats {
+    /// One tool call, `known` when the subagent has the tool.
+    pub fn call(&mut self, name: &str, input: &Value, known: bool) {
+        self.calls += 1;
+        if known && !self.used.iter().any(|u| u == name) {
+            self.used.push(name.to_string());
+        }
+        match name {
+            "Read" => self.read += 1,
+            "Glob" | "Grep" => self.search += 1,
+            "Bash" => self.bash += 1,
+            "Write" => {
+                self.edit_file += 1;
+                self.lines_added += lines(input, "content");
+            }
+            "Edit" => {
+                self.edit_file += 1;
+                self.lines_added += lines(input, "new_string");
+                self.lines_removed += lines(input, "old_string");
+            }
+            "NotebookEdit" => {
+                self.edit_file += 1;
+                self.lines_added += lines(input, "new_source");
+            }
+            _ => self.other += 1,
+        }
+    }
+
+    /// Adds the tools an agent it started used (after its own).
+    pub fn adopt(&mut self, used: &[String]) {
+        for name in used {
+            if !self.used.contains(name) {
+                self.used.push(name.clone());
+            }
+        }
+    }
+
+    /// `toolStats`, when the subagent read, searched, ran or edited anything.
+    pub fn counts(&self) -> Option<Value> {
+        (self.read + self.search + self.bash + self.edit_file > 0).then(|| {
+            json!({"readCount": self.read, "searchCount": self.search, "bashCount": self.bash,
+                "editFileCount": self.edit_file, "linesAdded": self.lines_added,
+                "linesRemoved": self.lines_removed, "otherToolCount": self.other})
+        })
+    }
+}
+
+/// What a subagent is doing, as `task_progress` says it: `Reading a.txt`, `Running <what>`.
+pub(crate) fn activity(name: &str, input: &Value) -> String {
+    let text = |k: &str| input.get(k).and_then(Value::as_str).unwrap_or("");
+    let base = |k: &str| {
+        let p = text(k);
+        std::path::Path::new(p)
+            .file_name()
+            .map(|f| f.to_string_lossy().into_owned())
+            .unwrap_or_else(|| p.to_string())
+    };
+    match name {
+        "Read" => format!("Reading {}", base("file_path")),
+        "Write" => format!("Writing {}", base("file_path")),
+        "Edit" => format!("Editing {}", base("file_path")),
+        "NotebookEdit" => format!("Editing {}", base("notebook_path")),
+        "Bash" => {
+            let what = match text("description") {
+                "" => text("command"),
+                d => d,
+            };
+            format!("Running {what}")
+        }
+        "Glob" => format!("Finding {}", text("pattern")),
+        "Grep" => format!("Searching for {}", text("pattern")),
+        "Agent" => text("description").to_string(),
+        "WebFetch" => format!("Fetching {}", text("url")),
+        "WebSearch" => format!("Searching the web for {}", text("query")),
+        other => other.to_string(),
+    }
+}
