@@ -2,19 +2,17 @@
 //
 //   can_use_tool  -> options.canUseTool(toolName, input, {signal, suggestions, toolUseID, ...})
 //   hook_callback -> the hook registered under callback_id: (input, toolUseID, {signal})
-//   mcp_message   -> the in-process MCP server named server_name
-//   session_store -> a method of options.sessionStore
 //   mcp_tool_call -> a tool handler of the createSdkMcpServer() server named server_name
 //   mcp_message   -> a foreign MCP server object (one that speaks JSON-RPC itself)
+//   session_store -> a method of options.sessionStore
 //
 // Each handler resolves with the control response body, or NO_REPLY when the host answers
 // out of band (canUseTool returned null). A throwing or rejecting callback becomes an error
 // response; the session then denies the tool (can_use_tool) or goes on without the hook.
 "use strict";
 
-const { mcpReply } = require("./mcp.cjs");
-const { answerStoreCall } = require("./stores.cjs");
 const { mcpReply, SdkMcpServer } = require("./mcp.cjs");
+const { answerStoreCall } = require("./stores.cjs");
 
 const NO_REPLY = Symbol("no reply");
 

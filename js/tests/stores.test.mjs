@@ -88,7 +88,23 @@ test("a failing store is a mirror_error and the session goes on", async () => {
 test("sessionStore is checked as the reference checks it", () => {
   assert.throws(() => query({ prompt: "x", options: { sessionStore: new InMemorySessionStore(), enableFileCheckpointing: true } }), /enableFileCheckpointing/);
   assert.throws(() => query({ prompt: "x", options: { sessionStore: {} } }), /append\(\) and load\(\)/);
+  // The TypeScript reference's texts (checked in Rust, oxagent::options).
+  const minimal = { append: async () => {}, load: async () => null };
+  assert.throws(() => query({ prompt: "x", options: { sessionStore: minimal, continue: true } }), {
+    message: "Options.continue with sessionStore requires store.listSessions to be implemented",
+  });
+  assert.throws(() => query({ prompt: "x", options: { sessionStore: minimal, persistSession: false } }), {
+    message: /^sessionStore cannot be used with persistSession: false -- the storage adapter requires local writes/,
+  });
+  // resume wins over continue: a store without listSessions is fine.
+  assert.doesNotThrow(() => query({ prompt: "x", options: { sessionStore: minimal, continue: true, resume: "x", abortController: aborted() } }));
 });
+
+function aborted() {
+  const c = new AbortController();
+  c.abort();
+  return c;
+}
 
 for (const kind of Object.keys(KINDS)) {
   test(`the session functions read and change what a session wrote (${kind})`, async (t) => {

@@ -369,3 +369,22 @@ def test_a_session_resumes_on_another_host_after_the_first_dies(tmp_path, loggin
     assert from_store == from_disk
     assert texts(from_store) == ["Remember the word ORCHID.", "Noted, ORCHID.", "What was the word?"]
     assert not (tmp_path / "host2" / ".claude" / "projects").exists()
+
+
+def test_a_store_across_a_custom_transport_is_refused():
+    """The native session mirrors into the store; a custom Transport's session has no mirror
+    here, so the store is refused rather than silently left out."""
+    import asyncio
+
+    from claude_agent_sdk._internal.opening import open_session
+
+    options = ClaudeAgentOptions(session_store=InMemorySessionStore())
+    with pytest.raises(ValueError, match="custom Transport"):
+        asyncio.run(open_session(options, transport=object()))
+
+
+def test_an_object_that_is_no_store_is_refused_by_the_checker():
+    with pytest.raises(TypeError, match=r"session_store must be a session store .*, not an object of type object"):
+        from claude_agent_sdk._internal.options_json import prepare
+
+        prepare(ClaudeAgentOptions(session_store=object()))

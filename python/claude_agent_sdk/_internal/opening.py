@@ -19,6 +19,9 @@ async def open_session(options: ClaudeAgentOptions, transport: Any = None) -> Se
         core = SessionCore(NativeChannel(prepared.json, prepared.native_store), prepared)
         core.start()
         return core
+    if prepared.session_store is not None:
+        # The native session mirrors into the store; across a custom Transport nothing would.
+        raise ValueError("session_store with a custom Transport is not supported by oxagent yet")
     channel = TransportChannel(transport)
     await channel.connect()
     core = SessionCore(channel, prepared)

@@ -193,14 +193,5 @@ pub(super) fn refuse_not_built(map: &Map<String, Value>, ctx: Ctx) -> Checked<()
             ));
         }
     }
-    // A store is mirrored into by the session this process runs; a session run elsewhere (a
-    // custom Transport) has nothing here that would mirror it.
-    let store = super::table::name_in(ctx.face, "session_store");
-    if !ctx.runs_session && map.get(store).is_some_and(|v| !v.is_null()) {
-        return Err(At::new(ctx.face, store).error(
-            K::Unsupported,
-            format!("the option {store} is not supported by oxagent yet with a custom Transport"),
-        ));
-    }
     Ok(())
 }
