@@ -32,12 +32,21 @@ async def query(
     """
     core = await open_session(options if options is not None else ClaudeAgentOptions(), transport)
     try:
+        # As the reference: with callbacks to answer, a string prompt's input stays open
+        # until the first result (a session whose input is closed holds back a result that
+        # comes while background tasks run).
+        end_after_result = False
         if isinstance(prompt, str):
             await core.send_user(prompt, session_id="")
-            await core.end_input()
+            end_after_result = core.prepared.needs_host
+            if not end_after_result:
+                await core.end_input()
         else:
             core.feed(prompt)
         while (frame := await core.next_frame()) is not None:
+            if end_after_result and frame.get("type") == "result":
+                end_after_result = False
+                await core.end_input()
             message = parse_message(frame)
             if message is not None:
                 yield message

@@ -119,6 +119,8 @@ impl NativeSession {
         if let Some(s) = store {
             options.session_store = Some(oxagent::SessionStoreOption::Native(s.store.clone()));
         }
+        // As the reference's CLI when its input is closed (a string prompt).
+        options.hold_results_while_tasks_run = true;
         let inbox = Inbox::new()
             .map_err(|e| PyRuntimeError::new_err(format!("cannot create wake-up socket: {e}")))?;
         let rt = runtime::handle()?;

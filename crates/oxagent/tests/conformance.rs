@@ -221,6 +221,14 @@ subagent_scenarios!(
     subagent_unknown_type,
     subagent_builtin_explore,
     subagent_forward_text,
+    subagent_bg_input,
+    subagent_bg_default,
+    subagent_bg_definition,
+    subagent_bg_hooks,
+    subagent_bg_can_use_tool,
+    subagent_file_agent_no_sources,
+    subagent_file_agent_project,
+    subagent_file_agent_vs_option,
     // subagent_partial_messages differs only in a race: whether the subagent's prompt comes
     // out before or after the caller's `message_delta` (the reference's setup is slower).
     subagent_parallel_two,

@@ -461,6 +461,12 @@ impl Session {
             self.history
                 .push(Turn::user(vec![ContentBlock::text(INTERRUPTED)]));
         }
+        // What background work spent since the last round (an agent that ended between
+        // turns) counts in this result.
+        for (model, usage) in self.side_ledger.drain() {
+            let entry = self.model_usage.entry(model.clone()).or_default();
+            self.total_cost_usd += entry.record(&model, &usage);
+        }
         let fields = end.fields(st.num_turns, st.stop_reason.clone(), st.last_text.clone());
         let zero_usage = matches!(
             end,

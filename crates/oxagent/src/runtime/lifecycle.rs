@@ -35,7 +35,7 @@ use oxagent_settings::attach_memory;
 use tokio::sync::mpsc::{unbounded_channel, UnboundedReceiver};
 
 use super::events::EventOut;
-use super::tasks::{Next, Notification, TaskFlow};
+use super::tasks::{Next, Notification, TaskBoard, TaskFlow};
 use super::{lock, Shared};
 use crate::error::Result;
 use crate::options::{McpServer, Options};
@@ -60,6 +60,8 @@ struct SessionTask {
     plan: persist::Plan,
     prompts: UnboundedReceiver<UserContent>,
     task_flow: TaskFlow,
+    /// Where background agents announce their start and end.
+    task_board: TaskBoard,
     interrupt: Arc<Mutex<AbortSignal>>,
     mcp_status: Arc<Mutex<Vec<McpServerStatus>>>,
     servers: Vec<McpServer>,
@@ -68,6 +70,7 @@ struct SessionTask {
     /// The Agent tool and what it runs agents with, handed over once the tools are complete.
     agents: Option<(Arc<AgentTool>, AgentSet)>,
     forward_subagent_text: bool,
+    hold_results: bool,
     /// The reference's default tools include SendMessage, which continues an agent.
     can_continue_agents: bool,
 }
@@ -198,7 +201,8 @@ pub(super) fn start(
         options.setting_sources.as_deref(),
     );
     let session_id = session.session_id().to_string();
-    let (task_events, task_flow) = TaskFlow::new(events.clone(), session_id.clone());
+    let (task_events, task_board, task_flow) =
+        TaskFlow::with_board(events.clone(), session_id.clone());
     let side = oxagent_tools::web::session_model::SessionSideModel::new(
         model.clone(),
         session.live.clone(),
@@ -210,7 +214,12 @@ pub(super) fn start(
         toolset.registry.push(t.clone());
     }
     session.config.init.skills = toolset.skills;
-    let agent_set = AgentSet::new(Vec::new(), options.agents.clone());
+    let agent_files = crate::subagents::load_agent_files(&crate::subagents::agent_roots(
+        &session.config.cwd,
+        Some(&persist::home(&env)),
+        options.setting_sources.as_deref(),
+    ));
+    let agent_set = AgentSet::new(agent_files, options.agents.clone());
     session.config.init.agents = agent_set.names();
     let mcp_status = Arc::new(Mutex::new(Vec::new()));
     let shared = Arc::new(Shared {
@@ -237,6 +246,7 @@ pub(super) fn start(
         plan,
         prompts,
         task_flow,
+        task_board,
         interrupt,
         mcp_status,
         servers: options.mcp_servers.clone(),
@@ -244,6 +254,7 @@ pub(super) fn start(
         store,
         agents: toolset.agent.map(|tool| (tool, agent_set)),
         forward_subagent_text: options.forward_subagent_text,
+        hold_results: options.hold_results_while_tasks_run,
         can_continue_agents: match &options.tools {
             None | Some(crate::options::ToolsOption::Preset) => true,
             Some(crate::options::ToolsOption::List(names)) => {
@@ -277,8 +288,11 @@ impl SessionTask {
             mut prompts,
             mut task_flow,
             interrupt,
+            hold_results,
             ..
         } = self;
+        // A result held back while background tasks run (see `hold_results_while_tasks_run`).
+        let mut held: Option<oxagent_core::message::ResultMessage> = None;
         let recorder = persist::Recorder {
             inner: &events,
             writer: plan.writer.as_ref(),
@@ -323,10 +337,23 @@ impl SessionTask {
             if let Some(m) = &mirror {
                 m.flush().await;
             }
-            events.emit(Message::Result(result));
+            if let Some(mut h) = held.take() {
+                h.total_cost_usd = result.total_cost_usd;
+                h.model_usage = result.model_usage.clone();
+                events.emit(Message::Result(h));
+            }
+            let input_ended = prompts.is_closed() && prompts.is_empty();
+            if hold_results && input_ended && task_flow.has_running() {
+                held = Some(result);
+            } else {
+                events.emit(Message::Result(result));
+            }
             if let Some(p) = &typed {
                 recorder.after_result(p);
             }
+        }
+        if let Some(h) = held {
+            events.emit(Message::Result(h));
         }
         session.session_end(&deps, "other").await;
         if let Some(m) = &mirror {
@@ -409,6 +436,7 @@ impl SessionTask {
             forward_text: self.forward_subagent_text,
             task_root: oxagent_tools::task_root_in(&task_root),
             running: Mutex::default(),
+            board: self.task_board.clone(),
             notes_given: Mutex::default(),
             can_continue: self.can_continue_agents,
         });

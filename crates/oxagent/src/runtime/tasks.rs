@@ -52,14 +52,15 @@ pub(crate) struct Notification {
     tasks: Vec<Ended>,
 }
 
+/// A task that ended, and what the model reads of it.
 struct Ended {
-    info: TaskInfo,
     run_id: String,
+    prompt: Vec<ContentBlock>,
 }
 
+/// A running task, as `background_tasks_changed` lists it.
 struct Live {
-    info: TaskInfo,
-    run_id: String,
+    task: BackgroundTask,
 }
 
 #[derive(Default)]
@@ -93,17 +94,7 @@ impl Announcer {
     }
 
     fn tasks_changed(&self, state: &FlowState) -> Message {
-        let tasks = state
-            .running
-            .iter()
-            .map(|t| BackgroundTask {
-                task_id: t.info.task_id.clone(),
-                run_id: t.run_id.clone(),
-                task_type: "local_bash".into(),
-                subagent_type: None,
-                description: t.info.description.clone(),
-            })
-            .collect();
+        let tasks = state.running.iter().map(|t| t.task.clone()).collect();
         self.system(SystemBody::BackgroundTasksChanged(BackgroundTasksChanged {
             tasks,
         }))
@@ -127,7 +118,15 @@ impl Announcer {
                     task_type: "local_bash".into(),
                     prompt: None,
                 }));
-                state.running.push(Live { info, run_id });
+                state.running.push(Live {
+                    task: BackgroundTask {
+                        task_id: info.task_id.clone(),
+                        run_id,
+                        task_type: "local_bash".into(),
+                        subagent_type: None,
+                        description: info.description.clone(),
+                    },
+                });
                 self.events.emit(self.tasks_changed(&state));
                 self.events.emit(started);
             }
@@ -135,11 +134,11 @@ impl Announcer {
                 let Some(i) = state
                     .running
                     .iter()
-                    .position(|t| t.info.task_id == info.task_id)
+                    .position(|t| t.task.task_id == info.task_id)
                 else {
                     return;
                 };
-                let run_id = state.running.remove(i).run_id;
+                let run_id = state.running.remove(i).task.run_id;
                 let (updated, notified) = statuses(info.status);
                 self.events
                     .emit(self.system(SystemBody::TaskUpdated(TaskUpdated {
@@ -164,10 +163,62 @@ impl Announcer {
                 self.events.emit(self.tasks_changed(&state));
                 if !info.stopped {
                     // Sent under the lock: `next` never sees the task gone without its notice.
-                    let _ = self.ended.send(Ended { info, run_id });
+                    let prompt = vec![bash_notice(&info)];
+                    let _ = self.ended.send(Ended { run_id, prompt });
                 }
             }
         }
+    }
+}
+
+/// What the model reads of a background command that ended.
+fn bash_notice(info: &TaskInfo) -> ContentBlock {
+    let (_, status) = statuses(info.status);
+    ContentBlock::text(format!(
+        "<system-reminder>\n<task-notification>\n<task-id>{}</task-id>\n<tool-use-id>{}</tool-use-id>\n<output-file>{}</output-file>\n<status>{status}</status>\n<summary>{}</summary>\n</task-notification>\nRead the output file to see what the command printed.\n</system-reminder>",
+        info.task_id,
+        info.tool_use_id,
+        info.output_file.display(),
+        info.summary(),
+    ))
+}
+
+/// A session's board of background tasks for the tools that start tasks of their own
+/// (background agents): their start and end are announced, and an end wakes the session.
+#[derive(Clone)]
+pub(crate) struct TaskBoard {
+    announcer: Arc<Announcer>,
+}
+
+impl TaskBoard {
+    /// A task started: it joins the running tasks, then `task_started` goes out.
+    pub(crate) fn started(&self, task: BackgroundTask, started: TaskStarted) {
+        let a = &self.announcer;
+        let mut state = lock(&a.state);
+        state.running.push(Live { task });
+        a.events.emit(a.tasks_changed(&state));
+        a.events.emit(a.system(SystemBody::TaskStarted(started)));
+    }
+
+    /// A task ended: `messages` go out (its update and notification), the running tasks
+    /// are listed, and the session runs a turn in which the model reads `prompt`.
+    pub(crate) fn finished(
+        &self,
+        task_id: &str,
+        messages: Vec<SystemBody>,
+        prompt: Vec<ContentBlock>,
+    ) {
+        let a = &self.announcer;
+        let mut state = lock(&a.state);
+        let Some(i) = state.running.iter().position(|t| t.task.task_id == task_id) else {
+            return;
+        };
+        let run_id = state.running.remove(i).task.run_id;
+        for body in messages {
+            a.events.emit(a.system(body));
+        }
+        a.events.emit(a.tasks_changed(&state));
+        let _ = a.ended.send(Ended { run_id, prompt });
     }
 }
 
@@ -182,14 +233,28 @@ fn statuses(status: TaskStatus) -> (&'static str, &'static str) {
 
 impl TaskFlow {
     /// The flow of one session, and the sink its tools announce task events to.
+    #[cfg(test)]
     pub(crate) fn new(events: EventOut, session_id: String) -> (TaskEventSink, TaskFlow) {
+        let (sink, _, flow) = Self::with_board(events, session_id);
+        (sink, flow)
+    }
+
+    /// The flow, the sink its tools announce task events to, and the board of the tasks
+    /// other tools start.
+    pub(crate) fn with_board(
+        events: EventOut,
+        session_id: String,
+    ) -> (TaskEventSink, TaskBoard, TaskFlow) {
         let state = Arc::new(Mutex::new(FlowState::default()));
         let (tx, rx) = unbounded_channel();
-        let announcer = Announcer {
+        let announcer = Arc::new(Announcer {
             events,
             session_id,
             state: state.clone(),
             ended: tx,
+        });
+        let board = TaskBoard {
+            announcer: announcer.clone(),
         };
         let sink: TaskEventSink = Arc::new(move |event| announcer.on_event(event));
         let flow = TaskFlow {
@@ -198,7 +263,7 @@ impl TaskFlow {
             ended_closed: false,
             prompts_closed: false,
         };
-        (sink, flow)
+        (sink, board, flow)
     }
 
     fn take_ended(&mut self) -> Option<Notification> {
@@ -214,6 +279,11 @@ impl TaskFlow {
         n.tasks
             .extend(self.take_ended().map(|m| m.tasks).unwrap_or_default());
         n
+    }
+
+    /// Whether a background task is running.
+    pub(crate) fn has_running(&self) -> bool {
+        !lock(&self.state).running.is_empty()
     }
 
     /// Waits for the next thing to run. Ended tasks go first; once the caller's input has
@@ -255,16 +325,7 @@ impl Notification {
         let blocks = self
             .tasks
             .iter()
-            .map(|t| {
-                let (_, status) = statuses(t.info.status);
-                ContentBlock::text(format!(
-                    "<system-reminder>\n<task-notification>\n<task-id>{}</task-id>\n<tool-use-id>{}</tool-use-id>\n<output-file>{}</output-file>\n<status>{status}</status>\n<summary>{}</summary>\n</task-notification>\nRead the output file to see what the command printed.\n</system-reminder>",
-                    t.info.task_id,
-                    t.info.tool_use_id,
-                    t.info.output_file.display(),
-                    t.info.summary(),
-                ))
-            })
+            .flat_map(|t| t.prompt.iter().cloned())
             .collect();
         UserContent::Blocks(blocks)
     }

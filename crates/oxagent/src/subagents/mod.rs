@@ -14,6 +14,7 @@
 //! and hooks name the agent) and event queue; its conversation is its own.
 
 mod emit;
+mod files;
 mod registry;
 mod report;
 mod stats;
@@ -29,6 +30,7 @@ use oxagent_core::model::Model;
 use oxagent_core::tool::{Tool, ToolRegistry};
 use oxagent_core::usage::SideLedger;
 
+pub(crate) use files::{agent_roots, load_agent_files};
 pub(crate) use registry::AgentSet;
 pub(crate) use tool::AgentTool;
 
@@ -53,6 +55,8 @@ pub(crate) struct SubagentContext {
     pub task_root: PathBuf,
     /// The running agents, by id.
     pub running: Mutex<HashMap<String, Running>>,
+    /// Where background agents announce their start and end (an end wakes the session).
+    pub board: crate::runtime::tasks::TaskBoard,
     /// The session offers SendMessage: an agent's hand-back says how to continue it.
     pub can_continue: bool,
     /// The notes already handed back to each conversation (by the id of the agent that

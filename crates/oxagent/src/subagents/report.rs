@@ -13,7 +13,10 @@
 //! duration_ms: 425</usage>
 //! ```
 
+use std::path::Path;
+
 use oxagent_core::agent::ApiFailure;
+use oxagent_core::protocol::agents::AgentCall;
 use oxagent_core::tool::ToolOutput;
 use oxagent_core::usage::Usage;
 use serde_json::{json, Map, Value};
@@ -198,4 +201,85 @@ pub(crate) fn failure_text(error: &str, failure: Option<&ApiFailure>, model: &st
         "Agent terminated early due to an API error: {error} ({})",
         parts.join(", ")
     )
+}
+
+/// The answer of an Agent call that runs in the background: it launched, and where its
+/// transcript goes.
+pub(crate) fn launched(
+    agent_id: &str,
+    call: &AgentCall,
+    model: &str,
+    output_file: &Path,
+    can_continue: bool,
+) -> ToolOutput {
+    let output = output_file.display();
+    let continue_hint = if can_continue {
+        format!(" Use SendMessage with to: '{agent_id}', summary: '<5-10 word recap>' to continue this agent.")
+    } else {
+        String::new()
+    };
+    let text = format!(
+        "Async agent launched successfully. (This tool result is internal metadata — never quote or paste any part of it, including the agentId below, into a user-facing reply.)\n\
+         agentId: {agent_id} (internal ID - do not mention to user.{continue_hint})\n\
+         The agent is working in the background. You will be notified automatically when it completes. You know nothing about its results until that notification arrives — do not report, assume, or predict them; continue other work or respond to the user in the meantime.\n\
+         Do not duplicate this agent's work — avoid working with the same files or topics it is using.\n\
+         output_file: {output}\n\
+         Do NOT Read or tail this file via the shell tool — it is the full subagent JSONL transcript and reading it will overflow your context. If the user asks for progress, say the agent is still running; you'll get a completion notification."
+    );
+    let structured = json!({
+        "isAsync": true,
+        "status": "async_launched",
+        "agentId": agent_id,
+        "description": call.description,
+        "resolvedModel": model,
+        "prompt": call.prompt,
+        "outputFile": output.to_string(),
+        "canReadOutputFile": true,
+        "canContinueAgent": can_continue,
+    });
+    ToolOutput {
+        content: oxagent_core::ToolResultContent::Blocks(vec![oxagent_core::ContentBlock::text(
+            text,
+        )]),
+        is_error: None,
+        structured: Some(structured),
+    }
+}
+
+/// What the caller's model reads when a background agent ends: the tools note, then the
+/// `<task-notification>` with the agent's report.
+pub(crate) struct Notice<'a> {
+    pub task_id: &'a str,
+    pub tool_use_id: &'a str,
+    pub output_file: &'a Path,
+    pub description: &'a str,
+    pub tools_note: Option<String>,
+    pub finished: &'a Finished,
+}
+
+impl Notice<'_> {
+    pub fn prompt(&self) -> Vec<oxagent_core::ContentBlock> {
+        let mut blocks = Vec::new();
+        if let Some(note) = &self.tools_note {
+            blocks.push(oxagent_core::ContentBlock::text(format!(
+                "<system-reminder>\n{note}\n</system-reminder>\n"
+            )));
+        }
+        let f = self.finished;
+        let notification = format!(
+            "<task-notification>\n<task-id>{}</task-id>\n<tool-use-id>{}</tool-use-id>\n<output-file>{}</output-file>\n<status>completed</status>\n<summary>Agent \"{}\" finished</summary>\n<note>A task-notification fires each time this agent stops with no live background children of its own. The user can send it another message and resume it, so the same task-id may notify more than once.</note>\n<result>{}</result>\n<usage><subagent_tokens>{}</subagent_tokens><tool_uses>{}</tool_uses><duration_ms>{}</duration_ms></usage>\n</task-notification>",
+            self.task_id,
+            self.tool_use_id,
+            self.output_file.display(),
+            self.description,
+            f.summary(),
+            f.tokens(),
+            f.stats.calls,
+            f.duration_ms,
+        );
+        blocks.push(oxagent_core::ContentBlock::text(format!(
+            "<system-reminder>\n[SYSTEM NOTIFICATION - NOT USER INPUT]\nA background agent you started has ended. This is its report, not a message from the user.\n\n{notification}\n</system-reminder>"
+        )));
+        blocks
+    }
 }

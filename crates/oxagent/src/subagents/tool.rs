@@ -11,7 +11,8 @@ use oxagent_core::message::{Message, ResultMessage, ResultSubtype, SubagentMark,
 use oxagent_core::permission::{PermissionContext, ToolPermission};
 use oxagent_core::protocol::agents::{AgentCall, AgentDefinition};
 use oxagent_core::protocol::system::{
-    SystemBody, SystemMessage, TaskNotification, TaskPatch, TaskStarted, TaskUpdated, TaskUsage,
+    BackgroundTask, SystemBody, SystemMessage, TaskNotification, TaskPatch, TaskStarted,
+    TaskUpdated, TaskUsage,
 };
 use oxagent_core::tool::{Tool, ToolContext, ToolOutput};
 use oxagent_core::usage::{ModelUsage, Usage};
@@ -151,6 +152,8 @@ impl Tool for AgentTool {
     }
 
     fn announce(&self, tool_use_id: &str, input: &Value, caller: Option<&str>) {
+        // (A background agent's start is announced here too: it goes out as the call
+        // streams, before the call answers.)
         let Some(context) = self.context.get() else {
             return;
         };
@@ -159,7 +162,8 @@ impl Tool for AgentTool {
         };
         let name = call.subagent_type.as_deref().unwrap_or("general-purpose");
         if let Some(agent) = context.agents.get(name) {
-            let begun = begin(context, agent, &call, tool_use_id, caller);
+            let background = in_background(agent, &call);
+            let begun = begin(context, agent, &call, tool_use_id, caller, background);
             lock(&self.announced).insert(tool_use_id.to_string(), begun);
         }
     }
@@ -200,9 +204,30 @@ impl Tool for AgentTool {
                     &call,
                     &ctx.tool_use_id,
                     ctx.agent_id.as_deref(),
+                    in_background(&agent, &call),
                 ),
             };
-            run(&context, &self.me, &agent, &call, ctx, begun).await
+            if !begun.background {
+                return run(&context, &self.me, &agent, &call, ctx, begun).await;
+            }
+            // In the background: the call answers at once, the agent runs on its own and
+            // its end wakes the session.
+            let launched = super::report::launched(
+                &begun.agent_id,
+                &call,
+                &resolve_model(
+                    call.model.as_deref(),
+                    agent.definition.model.as_deref(),
+                    &context.live.model(),
+                ),
+                &output_file(&context, ctx, &begun.agent_id),
+                context.can_continue,
+            );
+            let (me, ctx) = (self.me.clone(), ctx.clone());
+            tokio::spawn(async move {
+                run(&context, &me, &agent, &call, &ctx, begun).await;
+            });
+            launched
         })
     }
 }
@@ -254,6 +279,23 @@ pub(crate) struct Begun {
     depth: u32,
     state: Arc<Mutex<EmitState>>,
     started_ms: u64,
+    background: bool,
+}
+
+/// Whether the call runs in the background: unless it says `run_in_background: false`, or
+/// always when the definition says `background: true`.
+fn in_background(agent: &Agent, call: &AgentCall) -> bool {
+    agent.definition.background == Some(true) || call.run_in_background != Some(false)
+}
+
+/// `<task root>/<sanitized cwd>/<session id>/tasks/<agent id>.output`.
+fn output_file(context: &SubagentContext, ctx: &ToolContext, agent_id: &str) -> std::path::PathBuf {
+    context
+        .task_root
+        .join(oxagent_tools::paths::sanitize(&ctx.cwd))
+        .join(&context.config.session_id)
+        .join("tasks")
+        .join(format!("{agent_id}.output"))
 }
 
 /// Starts an agent for the call `tool_use_id` (made by `caller`, none: the main agent):
@@ -264,6 +306,7 @@ fn begin(
     call: &AgentCall,
     tool_use_id: &str,
     caller: Option<&str>,
+    background: bool,
 ) -> Begun {
     let clock = SystemClock::new(tokio_sleep);
     let session_id = context.config.session_id.clone();
@@ -281,23 +324,35 @@ fn begin(
     };
     let run_id = uuid::Uuid::new_v4().to_string();
     let out: &dyn Emit = &context.events;
-    out.emit(system(
-        SystemBody::TaskStarted(TaskStarted {
+    let started = TaskStarted {
+        task_id: agent_id.clone(),
+        run_id: run_id.clone(),
+        tool_use_id: tool_use_id.to_string(),
+        description: call.description.clone(),
+        subagent_type: Some(agent.name.clone()),
+        is_backgrounded: background,
+        spawn_depth: Some(depth),
+        parent_task_id: caller.filter(|_| depth > 1).map(str::to_string),
+        task_type: "local_agent".into(),
+        prompt: Some(call.prompt.clone()),
+    };
+    if background {
+        let task = BackgroundTask {
             task_id: agent_id.clone(),
             run_id: run_id.clone(),
-            tool_use_id: tool_use_id.to_string(),
-            description: call.description.clone(),
-            subagent_type: Some(agent.name.clone()),
-            is_backgrounded: false,
-            spawn_depth: Some(depth),
-            parent_task_id: caller.filter(|_| depth > 1).map(str::to_string),
             task_type: "local_agent".into(),
-            prompt: Some(call.prompt.clone()),
-        }),
-        &session_id,
-        &clock,
-    ));
-    if depth == 1 {
+            subagent_type: Some(agent.name.clone()),
+            description: call.description.clone(),
+        };
+        context.board.started(task, started);
+    } else {
+        out.emit(system(
+            SystemBody::TaskStarted(started),
+            &session_id,
+            &clock,
+        ));
+    }
+    if depth == 1 && !background {
         let mut prompt = UserMessage::prompt(UserContent::Blocks(vec![ContentBlock::text(
             call.prompt.clone(),
         )]));
@@ -313,6 +368,7 @@ fn begin(
         depth,
         state,
         started_ms: clock.monotonic_ms(),
+        background,
     }
 }
 
@@ -341,6 +397,7 @@ async fn run(
         depth,
         state,
         started_ms: started,
+        background,
     } = begun;
     let mark = mark_of(&agent_id, agent, call);
     let out: &dyn Emit = &context.events;
@@ -375,8 +432,8 @@ async fn run(
         mark,
         run_id: run_id.clone(),
         session_id: session_id.clone(),
-        forward_text: context.forward_text,
-        progress_after: false,
+        forward_text: context.forward_text || background,
+        progress_after: background,
         tools: tools.names(),
         started_ms: started,
         clock: &clock,
@@ -422,12 +479,7 @@ async fn run(
         can_continue: context.can_continue,
         one_shot: agent.one_shot(),
     };
-    let output_file = context
-        .task_root
-        .join(oxagent_tools::paths::sanitize(&ctx.cwd))
-        .join(&session_id)
-        .join("tasks")
-        .join(format!("{agent_id}.output"));
+    let output_file = output_file(context, ctx, &agent_id);
     let api_failure = result.is_error && result.subtype == ResultSubtype::Success;
     let (status, patch_error, summary, usage, output) = if api_failure {
         let error = result.result.clone().unwrap_or_default();
@@ -455,6 +507,39 @@ async fn run(
             notes.entry(note).or_insert(now);
             !had
         });
+        if background {
+            let notice = super::report::Notice {
+                task_id: &agent_id,
+                tool_use_id: &ctx.tool_use_id,
+                output_file: &output_file,
+                description: &call.description,
+                tools_note: finished.tools_note().filter(|_| tools_note),
+                finished: &finished,
+            };
+            let prompt = notice.prompt();
+            let messages = vec![
+                SystemBody::TaskUpdated(TaskUpdated {
+                    task_id: agent_id.clone(),
+                    run_id: run_id.clone(),
+                    patch: TaskPatch {
+                        status: "completed".into(),
+                        error: None,
+                    },
+                }),
+                SystemBody::TaskNotification(TaskNotification {
+                    task_id: agent_id.clone(),
+                    run_id,
+                    tool_use_id: ctx.tool_use_id.clone(),
+                    status: "completed".into(),
+                    output_file: output_file.to_string_lossy().into_owned(),
+                    summary: finished.summary(),
+                    usage: Some(usage),
+                    summary_is_report: Some(true),
+                }),
+            ];
+            context.board.finished(&agent_id, messages, prompt);
+            return finished.output(false);
+        }
         let summary = finished.summary();
         (
             "completed",

@@ -1,0 +1,140 @@
+//! Agents defined in files: `<cwd>/.claude/agents/*.md` (setting source `project`) and
+//! `~/.claude/agents/*.md` (`user`), each a Markdown file with front matter:
+//!
+//! ```text
+//! ---
+//! name: file-reviewer                 the agent's name (else the file's stem)
+//! description: Reviews files.         required: a file without it is skipped
+//! tools: Read, Grep                   comma-separated (else every tool)
+//! disallowedTools: Bash               comma-separated
+//! model: haiku                        an alias, a model id or inherit
+//! effort / maxTurns / permissionMode / background / skills / initialPrompt
+//! ---
+//!
+//! The agent's system prompt (blank lines around it trimmed).
+//! ```
+//!
+//! A project file wins over a user file of the same name; the `agents` option wins over
+//! both (see the registry).
+
+use std::path::{Path, PathBuf};
+
+use oxagent_core::protocol::agents::AgentDefinition;
+use oxagent_tools::session::skill::parse_skill_md;
+use serde_json::Value;
+
+/// The `agents` folders of the setting sources a session loads, user's first so that the
+/// project's files replace them.
+pub(crate) fn agent_roots(
+    cwd: &Path,
+    home: Option<&Path>,
+    sources: Option<&[String]>,
+) -> Vec<PathBuf> {
+    oxagent_tools::session::skill::skill_roots(cwd, home, sources)
+        .into_iter()
+        .rev()
+        .map(|skills| skills.with_file_name("agents"))
+        .collect()
+}
+
+fn list(v: Option<&String>) -> Option<Vec<String>> {
+    let v = v?.trim().trim_start_matches('[').trim_end_matches(']');
+    let names: Vec<String> = v
+        .split(',')
+        .map(|n| n.trim().trim_matches(['"', '\'']).to_string())
+        .filter(|n| !n.is_empty())
+        .collect();
+    (!names.is_empty()).then_some(names)
+}
+
+/// One agent file: its name and definition, or `None` when it has no description.
+pub(crate) fn parse_agent_file(stem: &str, text: &str) -> Option<(String, AgentDefinition)> {
+    let (meta, body) = parse_skill_md(text);
+    let get = |k: &str| meta.get(k).filter(|v| !v.trim().is_empty());
+    let description = get("description")?.trim().to_string();
+    let name = get("name").map_or(stem, |n| n.trim()).to_string();
+    let definition = AgentDefinition {
+        description,
+        prompt: body.trim().to_string(),
+        tools: list(get("tools")),
+        disallowed_tools: list(get("disallowedTools")),
+        model: get("model").map(|m| m.trim().to_string()),
+        skills: list(get("skills")),
+        max_turns: get("maxTurns").and_then(|n| n.trim().parse().ok()),
+        background: get("background").map(|b| b.trim() == "true"),
+        effort: get("effort").map(|e| match e.trim().parse::<u64>() {
+            Ok(n) => Value::from(n),
+            Err(_) => Value::from(e.trim()),
+        }),
+        permission_mode: get("permissionMode").map(|m| m.trim().to_string()),
+        initial_prompt: get("initialPrompt").map(|p| p.trim().to_string()),
+        ..AgentDefinition::default()
+    };
+    Some((name, definition))
+}
+
+/// Every agent file under `roots`, in root order, then by file name.
+pub(crate) fn load_agent_files(roots: &[PathBuf]) -> Vec<(String, AgentDefinition)> {
+    let mut out = Vec::new();
+    for root in roots {
+        let Ok(entries) = std::fs::read_dir(root) else {
+            continue;
+        };
+        let mut files: Vec<PathBuf> = entries
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "md") && p.is_file())
+            .collect();
+        files.sort();
+        for path in files {
+            let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("");
+            if let Some(agent) = std::fs::read_to_string(&path)
+                .ok()
+                .and_then(|text| parse_agent_file(stem, &text))
+            {
+                out.push(agent);
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_file_gives_its_name_prompt_tools_and_model() {
+        let text = "---\nname: file-reviewer\ndescription: Reviews files (from a file).\ntools: Read, Grep\nmodel: haiku\nmaxTurns: 4\n---\n\nYou are FILE-AGENT.\n\n";
+        let (name, d) = parse_agent_file("x", text).unwrap();
+        assert_eq!(name, "file-reviewer");
+        assert_eq!(d.description, "Reviews files (from a file).");
+        assert_eq!(d.prompt, "You are FILE-AGENT.");
+        assert_eq!(d.tools, Some(vec!["Read".into(), "Grep".into()]));
+        assert_eq!((d.model.as_deref(), d.max_turns), (Some("haiku"), Some(4)));
+        assert_eq!(
+            parse_agent_file("x", "---\nname: y\n---\nNo description."),
+            None
+        );
+        let (name, _) = parse_agent_file("stem", "---\ndescription: d\n---\np").unwrap();
+        assert_eq!(name, "stem");
+    }
+
+    #[test]
+    fn project_files_come_after_user_files_and_sources_select_them() {
+        let (cwd, home) = (Path::new("/w"), Path::new("/h"));
+        assert_eq!(
+            agent_roots(cwd, Some(home), None),
+            vec![
+                PathBuf::from("/h/.claude/agents"),
+                PathBuf::from("/w/.claude/agents")
+            ]
+        );
+        assert!(agent_roots(cwd, Some(home), Some(&[])).is_empty());
+        let project = ["project".to_string()];
+        assert_eq!(
+            agent_roots(cwd, Some(home), Some(&project)),
+            vec![PathBuf::from("/w/.claude/agents")]
+        );
+    }
+}
