@@ -82,7 +82,7 @@ conformance: python-dev
     python3 ../shared/conformance/compare.py tests/conformance/stores/golden-ts target/conformance/stores-ts --profile api -q
     # Subagents (tests/conformance/subagents/SPEC.md), recorded from the reference.
     python3 ../shared/conformance/run.py --python {{python}} tests/conformance/subagents/subagent_*.json --out-dir target/conformance/subagents -j 2 > /dev/null || true
-    python3 ../shared/conformance/compare.py tests/conformance/subagents/golden target/conformance/subagents --profile api -q || true
+    python3 ../shared/conformance/compare.py tests/conformance/subagents/golden target/conformance/subagents --profile api --ignore 'messages[*].tool_use_result.harnessSectionHash' --ignore 'callbacks[*].input.tool_response.harnessSectionHash' -q || true
 
 fmt:
     cargo fmt --all

@@ -14,6 +14,28 @@ pub use crate::protocol::permission::PermissionMode;
 /// The default model, as the reference has it.
 pub const DEFAULT_MODEL: &str = "claude-opus-5-5";
 
+/// The background tasks running now, as Stop and SubagentStop hooks are told of them
+/// (`{"id", "type": "shell" | "subagent", "status", "description", ...}`).
+pub trait RunningTasks: Send + Sync {
+    fn running(&self) -> Vec<serde_json::Value>;
+}
+
+/// A session's [`RunningTasks`], shared with the subagents it starts.
+#[derive(Clone)]
+pub struct TaskLister(pub std::sync::Arc<dyn RunningTasks>);
+
+impl std::fmt::Debug for TaskLister {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("TaskLister")
+    }
+}
+
+impl TaskLister {
+    pub fn running(&self) -> Vec<serde_json::Value> {
+        self.0.running()
+    }
+}
+
 #[derive(Debug, Clone)]
 pub struct SessionConfig {
     pub session_id: String,
@@ -70,6 +92,8 @@ pub struct SessionConfig {
     pub home: Option<PathBuf>,
     /// Where the session's transcript lives (reported to hooks as `transcript_path`).
     pub transcript_path: Option<PathBuf>,
+    /// The background tasks running (Stop and SubagentStop hooks list them).
+    pub running_tasks: Option<TaskLister>,
     /// Set when this session is a subagent of another: who it is, for its hooks, its
     /// permission requests and its end.
     pub subagent: Option<SubagentRole>,
@@ -141,6 +165,7 @@ impl SessionConfig {
             permission_rules: crate::rules::RuleSet::default(),
             home: None,
             transcript_path: None,
+            running_tasks: None,
             subagent: None,
         }
     }

@@ -157,6 +157,7 @@ macro_rules! hook_scenarios {
 
 hook_scenarios!(
     hook_every_event,
+    hook_stop_background_tasks,
     hook_posttooluse_block,
     hook_posttooluse_stop,
     hook_posttoolusefailure_context,

@@ -25,6 +25,8 @@ pub struct TranscriptWriter {
     path: PathBuf,
     session_id: String,
     cwd: String,
+    /// A subagent's transcript: its rows are a sidechain of the session, marked with its id.
+    agent_id: Option<String>,
     state: Mutex<State>,
     sink: Option<Arc<dyn RowSink>>,
 }
@@ -82,6 +84,7 @@ impl TranscriptWriter {
             path: path.to_path_buf(),
             session_id: session_id.to_string(),
             cwd: cwd.to_string_lossy().to_string(),
+            agent_id: None,
             state: Mutex::new(State { file, last_uuid }),
             sink: None,
         })
@@ -97,6 +100,19 @@ impl TranscriptWriter {
         if let (Some(sink), Ok(())) = (&self.sink, written) {
             sink.row(&self.path, row, bytes);
         }
+    }
+
+    /// Opens the transcript of subagent `agent_id` of session `session_id`
+    /// (`<session>/subagents/agent-<id>.jsonl`): its rows are marked as a sidechain.
+    pub fn open_sidechain(
+        path: &Path,
+        session_id: &str,
+        cwd: &Path,
+        agent_id: &str,
+    ) -> io::Result<Self> {
+        let mut w = Self::open(path, session_id, cwd, None)?;
+        w.agent_id = Some(agent_id.to_string());
+        Ok(w)
     }
 
     pub fn path(&self) -> &Path {
@@ -121,7 +137,10 @@ impl TranscriptWriter {
         let mut st = self.lock();
         let mut row = Map::new();
         row.insert("parentUuid".into(), json!(st.last_uuid));
-        row.insert("isSidechain".into(), json!(false));
+        row.insert("isSidechain".into(), json!(self.agent_id.is_some()));
+        if let Some(agent) = &self.agent_id {
+            row.insert("agentId".into(), json!(agent));
+        }
         row.insert("userType".into(), json!("external"));
         row.insert("cwd".into(), json!(self.cwd));
         row.insert("sessionId".into(), json!(self.session_id));

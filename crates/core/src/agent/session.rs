@@ -74,6 +74,9 @@ pub struct Session {
     pub side_ledger: Arc<crate::usage::SideLedger>,
     /// How the last turn failed, when an API error ended it.
     pub api_failure: Option<ApiFailure>,
+    /// What UserPromptSubmit hooks see of the next prompt when it is not the prompt's text
+    /// (a background agent's notification: its bare `<task-notification>`).
+    pub prompt_hook_text: Option<String>,
 }
 
 /// An API error that ended a turn, as a subagent's caller names it.
@@ -105,6 +108,7 @@ impl Session {
             stop_blocked_before: false,
             side_ledger: Arc::default(),
             api_failure: None,
+            prompt_hook_text: None,
         }
     }
 
@@ -173,8 +177,12 @@ impl Session {
         let mut st = TurnState::default();
 
         let prompt_text = prompt.text();
+        let hook_prompt = self
+            .prompt_hook_text
+            .take()
+            .unwrap_or_else(|| prompt_text.clone());
         let submit = self.view().hook_input(HookEvent::UserPromptSubmit {
-            prompt: prompt_text.clone(),
+            prompt: hook_prompt,
         });
         let hooked = callbacks::run(
             deps,
@@ -235,7 +243,12 @@ impl Session {
     /// the subagent, not emitted.
     ///
     /// [`SubagentRole`]: crate::config::SubagentRole
-    pub async fn run_as_subagent(&mut self, prompt: &str, deps: &Deps<'_>) -> ResultMessage {
+    pub async fn run_as_subagent(
+        &mut self,
+        prompt: &str,
+        deps: &Deps<'_>,
+        started_hook: Option<Box<dyn FnOnce() + Send + '_>>,
+    ) -> ResultMessage {
         let started = deps.clock.monotonic_ms();
         let role = self.config.subagent.clone();
         self.prompt_id = role.as_ref().and_then(|r| r.parent_prompt_id.clone());
@@ -251,6 +264,10 @@ impl Session {
         )
         .await;
         hook_runs(&self.view(), deps, "SubagentStart", None, &hooked);
+        // Its start is done (a background agent's caller answers the call now).
+        if let Some(started) = started_hook {
+            started();
+        }
         let mut blocks = Vec::new();
         if let Some(memory) = &self.config.memory {
             blocks.push(ContentBlock::text(memory.clone()));

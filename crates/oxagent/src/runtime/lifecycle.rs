@@ -203,6 +203,7 @@ pub(super) fn start(
     let session_id = session.session_id().to_string();
     let (task_events, task_board, task_flow) =
         TaskFlow::with_board(events.clone(), session_id.clone());
+    session.config.running_tasks = Some(task_board.lister());
     let side = oxagent_tools::web::session_model::SessionSideModel::new(
         model.clone(),
         session.live.clone(),
@@ -234,6 +235,17 @@ pub(super) fn start(
             .unwrap_or_else(|| session.live.model()),
         session_id,
         mcp_status: mcp_status.clone(),
+        agents: agent_set
+            .iter()
+            .map(|a| {
+                let mut info =
+                    serde_json::json!({"name": a.name, "description": a.definition.description});
+                if let Some(model) = &a.definition.model {
+                    info["model"] = serde_json::json!(model);
+                }
+                info
+            })
+            .collect(),
         closed: AtomicBool::new(false),
         task: Mutex::new(None),
     });
@@ -321,7 +333,13 @@ impl SessionTask {
             };
             let signal = AbortSignal::new();
             *lock(&interrupt) = signal.clone();
-            recorder.prompt(&prompt, &clock.uuid());
+            match &notification {
+                Some(n) => n
+                    .record_rows()
+                    .iter()
+                    .for_each(|row| recorder.prompt(row, &clock.uuid())),
+                None => recorder.prompt(&prompt, &clock.uuid()),
+            }
             let turn_deps = Deps {
                 interrupt: &signal,
                 ..deps
@@ -500,14 +518,19 @@ impl SessionTask {
     }
 }
 
-/// One turn. The user did not type a notification: its turn runs no UserPromptSubmit hooks.
+/// One turn. The user did not type a notification: a background command's turn runs no
+/// UserPromptSubmit hooks.
 async fn turn(
     session: &mut Session,
     deps: &Deps<'_>,
     prompt: UserContent,
     notification: Option<&Notification>,
 ) -> oxagent_core::message::ResultMessage {
-    let prompt_hooks = notification.and_then(|_| session.config.hooks.remove("UserPromptSubmit"));
+    // A background agent's notification runs them, with its bare notification as the prompt.
+    session.prompt_hook_text = notification.and_then(Notification::hook_text);
+    let prompt_hooks = notification
+        .filter(|_| session.prompt_hook_text.is_none())
+        .and_then(|_| session.config.hooks.remove("UserPromptSubmit"));
     let result = session.run_turn(prompt, deps).await;
     if let Some(h) = prompt_hooks {
         session.config.hooks.insert("UserPromptSubmit".into(), h);

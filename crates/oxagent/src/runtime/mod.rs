@@ -76,6 +76,8 @@ pub(crate) struct Shared {
     pub(crate) default_model: String,
     pub(crate) session_id: String,
     pub(crate) mcp_status: Arc<Mutex<Vec<McpServerStatus>>>,
+    /// The agents the session can delegate to, as `initialize` lists them.
+    pub(crate) agents: Vec<serde_json::Value>,
     pub(crate) closed: AtomicBool,
     pub(crate) task: Mutex<Option<JoinHandle<()>>>,
 }
@@ -195,7 +197,7 @@ impl SessionRuntime {
                 description: "Summarize the conversation so far to free context".into(),
                 argument_hint: "<optional instructions>".into(),
             }],
-            agents: Vec::new(),
+            agents: self.inner.agents.clone(),
             output_style: "default".into(),
             available_output_styles: vec!["default".into()],
             models: Vec::new(),

@@ -26,6 +26,7 @@ use std::sync::{Arc, Mutex};
 use oxagent_core::sync::lock;
 
 use oxagent_core::agent::Emit;
+use oxagent_core::config::{RunningTasks, TaskLister};
 use oxagent_core::message::{ResultMessage, ResultOrigin};
 use oxagent_core::protocol::system::{
     BackgroundTask, BackgroundTasksChanged, SystemBody, SystemMessage, TaskNotification, TaskPatch,
@@ -33,6 +34,7 @@ use oxagent_core::protocol::system::{
 };
 use oxagent_core::{ContentBlock, Message, UserContent};
 use oxagent_tools::{TaskEvent, TaskEventSink, TaskInfo, TaskStatus};
+use serde_json::{json, Value};
 use tokio::sync::mpsc::{unbounded_channel, UnboundedReceiver, UnboundedSender};
 
 use super::events::EventOut;
@@ -52,15 +54,31 @@ pub(crate) struct Notification {
     tasks: Vec<Ended>,
 }
 
-/// A task that ended, and what the model reads of it.
+/// A task that ended, and what the model reads of it (and its UserPromptSubmit hooks, when
+/// they run for it).
 struct Ended {
     run_id: String,
     prompt: Vec<ContentBlock>,
+    hook_text: Option<String>,
 }
 
-/// A running task, as `background_tasks_changed` lists it.
+/// A running task, as `background_tasks_changed` lists it, and as stop hooks are told of it.
 struct Live {
     task: BackgroundTask,
+    hook_entry: Value,
+}
+
+/// The running tasks of a session, for its stop hooks.
+struct Lister(Arc<Mutex<FlowState>>);
+
+impl RunningTasks for Lister {
+    fn running(&self) -> Vec<Value> {
+        lock(&self.0)
+            .running
+            .iter()
+            .map(|t| t.hook_entry.clone())
+            .collect()
+    }
 }
 
 #[derive(Default)]
@@ -126,6 +144,8 @@ impl Announcer {
                         subagent_type: None,
                         description: info.description.clone(),
                     },
+                    hook_entry: json!({"id": info.task_id, "type": "shell", "status": "running",
+                        "description": info.description, "command": info.command}),
                 });
                 self.events.emit(self.tasks_changed(&state));
                 self.events.emit(started);
@@ -164,7 +184,12 @@ impl Announcer {
                 if !info.stopped {
                     // Sent under the lock: `next` never sees the task gone without its notice.
                     let prompt = vec![bash_notice(&info)];
-                    let _ = self.ended.send(Ended { run_id, prompt });
+                    let hook_text = None;
+                    let _ = self.ended.send(Ended {
+                        run_id,
+                        prompt,
+                        hook_text,
+                    });
                 }
             }
         }
@@ -195,7 +220,9 @@ impl TaskBoard {
     pub(crate) fn started(&self, task: BackgroundTask, started: TaskStarted) {
         let a = &self.announcer;
         let mut state = lock(&a.state);
-        state.running.push(Live { task });
+        let hook_entry = json!({"id": task.task_id, "type": "subagent", "status": "running",
+            "description": task.description, "agent_type": task.subagent_type});
+        state.running.push(Live { task, hook_entry });
         a.events.emit(a.tasks_changed(&state));
         a.events.emit(a.system(SystemBody::TaskStarted(started)));
     }
@@ -207,6 +234,7 @@ impl TaskBoard {
         task_id: &str,
         messages: Vec<SystemBody>,
         prompt: Vec<ContentBlock>,
+        hook_text: String,
     ) {
         let a = &self.announcer;
         let mut state = lock(&a.state);
@@ -218,7 +246,16 @@ impl TaskBoard {
             a.events.emit(a.system(body));
         }
         a.events.emit(a.tasks_changed(&state));
-        let _ = a.ended.send(Ended { run_id, prompt });
+        let _ = a.ended.send(Ended {
+            run_id,
+            prompt,
+            hook_text: Some(hook_text),
+        });
+    }
+
+    /// What the session's stop hooks are told of the running tasks.
+    pub(crate) fn lister(&self) -> TaskLister {
+        TaskLister(Arc::new(Lister(self.announcer.state.clone())))
     }
 }
 
@@ -328,6 +365,37 @@ impl Notification {
             .flat_map(|t| t.prompt.iter().cloned())
             .collect();
         UserContent::Blocks(blocks)
+    }
+
+    /// What UserPromptSubmit hooks see of the notification turn's prompt: none for
+    /// background commands (their turn runs no such hooks), the notifications of agents.
+    pub(crate) fn hook_text(&self) -> Option<String> {
+        let texts: Vec<&str> = self
+            .tasks
+            .iter()
+            .filter_map(|t| t.hook_text.as_deref())
+            .collect();
+        (!texts.is_empty()).then(|| texts.join("\n"))
+    }
+
+    /// The transcript's rows for the notification: a background agent's notes each as a
+    /// row, then its bare notification; a background command's notice as one row.
+    pub(crate) fn record_rows(&self) -> Vec<UserContent> {
+        if self.tasks.iter().all(|t| t.hook_text.is_none()) {
+            return vec![self.prompt()];
+        }
+        let mut rows = Vec::new();
+        for t in &self.tasks {
+            match &t.hook_text {
+                Some(text) => {
+                    let notes = &t.prompt[..t.prompt.len().saturating_sub(1)];
+                    rows.extend(notes.iter().map(|b| UserContent::Blocks(vec![b.clone()])));
+                    rows.push(UserContent::Text(text.clone()));
+                }
+                None => rows.push(UserContent::Blocks(t.prompt.clone())),
+            }
+        }
+        rows
     }
 
     /// Stamps the result of the notification turn with its `origin`, as the reference.

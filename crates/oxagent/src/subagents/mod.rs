@@ -19,6 +19,7 @@ mod registry;
 mod report;
 mod stats;
 mod tool;
+mod transcript;
 
 use std::collections::HashMap;
 use std::path::PathBuf;

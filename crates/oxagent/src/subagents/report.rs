@@ -265,8 +265,17 @@ impl Notice<'_> {
                 "<system-reminder>\n{note}\n</system-reminder>\n"
             )));
         }
+        let notification = self.notification();
+        blocks.push(oxagent_core::ContentBlock::text(format!(
+            "<system-reminder>\n[SYSTEM NOTIFICATION - NOT USER INPUT]\nA background agent you started has ended. This is its report, not a message from the user.\n\n{notification}\n</system-reminder>"
+        )));
+        blocks
+    }
+
+    /// The bare `<task-notification>` (what UserPromptSubmit hooks see).
+    pub fn notification(&self) -> String {
         let f = self.finished;
-        let notification = format!(
+        format!(
             "<task-notification>\n<task-id>{}</task-id>\n<tool-use-id>{}</tool-use-id>\n<output-file>{}</output-file>\n<status>completed</status>\n<summary>Agent \"{}\" finished</summary>\n<note>A task-notification fires each time this agent stops with no live background children of its own. The user can send it another message and resume it, so the same task-id may notify more than once.</note>\n<result>{}</result>\n<usage><subagent_tokens>{}</subagent_tokens><tool_uses>{}</tool_uses><duration_ms>{}</duration_ms></usage>\n</task-notification>",
             self.task_id,
             self.tool_use_id,
@@ -276,10 +285,6 @@ impl Notice<'_> {
             f.tokens(),
             f.stats.calls,
             f.duration_ms,
-        );
-        blocks.push(oxagent_core::ContentBlock::text(format!(
-            "<system-reminder>\n[SYSTEM NOTIFICATION - NOT USER INPUT]\nA background agent you started has ended. This is its report, not a message from the user.\n\n{notification}\n</system-reminder>"
-        )));
-        blocks
+        )
     }
 }

@@ -22,6 +22,7 @@ use serde_json::{json, Value};
 use super::emit::{EmitState, SubagentEmit};
 use super::registry::Agent;
 use super::report::{failed, failure_text, Finished};
+use super::transcript::{AgentMeta, AgentRecord, Recorded};
 use super::{Running, SubagentContext};
 use crate::runtime::tokio_sleep;
 use oxagent_core::sync::lock;
@@ -208,7 +209,7 @@ impl Tool for AgentTool {
                 ),
             };
             if !begun.background {
-                return run(&context, &self.me, &agent, &call, ctx, begun).await;
+                return run(&context, &self.me, &agent, &call, ctx, begun, None).await;
             }
             // In the background: the call answers at once, the agent runs on its own and
             // its end wakes the session.
@@ -224,9 +225,12 @@ impl Tool for AgentTool {
                 context.can_continue,
             );
             let (me, ctx) = (self.me.clone(), ctx.clone());
+            let (started, has_started) = tokio::sync::oneshot::channel();
             tokio::spawn(async move {
-                run(&context, &me, &agent, &call, &ctx, begun).await;
+                run(&context, &me, &agent, &call, &ctx, begun, Some(started)).await;
             });
+            // The call answers once the agent's start (its SubagentStart hooks) is done.
+            let _ = has_started.await;
             launched
         })
     }
@@ -387,6 +391,7 @@ async fn run(
     call: &AgentCall,
     ctx: &ToolContext,
     begun: Begun,
+    on_start: Option<tokio::sync::oneshot::Sender<()>>,
 ) -> ToolOutput {
     let clock = SystemClock::new(tokio_sleep);
     let started_unix = clock.unix_ms();
@@ -402,11 +407,18 @@ async fn run(
     let mark = mark_of(&agent_id, agent, call);
     let out: &dyn Emit = &context.events;
     let shows = depth == 1;
+    let output_file = output_file(context, ctx, &agent_id);
+    let record = context.config.transcript_path.as_ref().and_then(|t| {
+        AgentRecord::open(t, &session_id, &context.config.cwd, &agent_id, &output_file)
+    });
+    if let Some(r) = &record {
+        r.prompt(&call.prompt, &clock.uuid());
+    }
     let role = SubagentRole {
         agent_id: agent_id.clone(),
         agent_type: agent.name.clone(),
         parent_prompt_id: ctx.prompt_id.clone(),
-        transcript_path: None,
+        transcript_path: record.as_ref().map(|r| r.path().to_path_buf()),
     };
     let (config, mode) = config_for(context, agent, call, role);
     let model_name = config.model.clone();
@@ -439,15 +451,26 @@ async fn run(
         clock: &clock,
         state: state.clone(),
     };
+    let recorded = Recorded {
+        inner: &emit,
+        record: record.as_ref(),
+    };
     let deps = Deps {
         model: context.model.as_ref(),
         tools: &tools,
         host: &context.events,
-        emit: &emit,
+        emit: &recorded,
         clock: &clock,
         interrupt: &ctx.abort,
     };
-    let result = session.run_as_subagent(&call.prompt, &deps).await;
+    let started_hook = on_start.map(|tx| -> Box<dyn FnOnce() + Send> {
+        Box::new(move || {
+            let _ = tx.send(());
+        })
+    });
+    let result = session
+        .run_as_subagent(&call.prompt, &deps, started_hook)
+        .await;
     {
         // The tools it used count among those of the agent that started it.
         let mut running = lock(&context.running);
@@ -479,7 +502,20 @@ async fn run(
         can_continue: context.can_continue,
         one_shot: agent.one_shot(),
     };
-    let output_file = output_file(context, ctx, &agent_id);
+    if let Some(r) = &record {
+        r.finish(&AgentMeta {
+            agent_type: &agent.name,
+            built_in: agent.built_in,
+            launched_with_defaults: call.run_in_background != Some(false),
+            description: &call.description,
+            tool_use_id: &ctx.tool_use_id,
+            parent_agent_id: ctx.agent_id.as_deref(),
+            depth,
+            background,
+            model: &finished.model,
+            model_not_named: call.model.is_none() && agent.definition.model.is_none(),
+        });
+    }
     let api_failure = result.is_error && result.subtype == ResultSubtype::Success;
     let (status, patch_error, summary, usage, output) = if api_failure {
         let error = result.result.clone().unwrap_or_default();
@@ -516,7 +552,7 @@ async fn run(
                 tools_note: finished.tools_note().filter(|_| tools_note),
                 finished: &finished,
             };
-            let prompt = notice.prompt();
+            let (prompt, hook_text) = (notice.prompt(), notice.notification());
             let messages = vec![
                 SystemBody::TaskUpdated(TaskUpdated {
                     task_id: agent_id.clone(),
@@ -537,7 +573,9 @@ async fn run(
                     summary_is_report: Some(true),
                 }),
             ];
-            context.board.finished(&agent_id, messages, prompt);
+            context
+                .board
+                .finished(&agent_id, messages, prompt, hook_text);
             return finished.output(false);
         }
         let summary = finished.summary();

@@ -207,8 +207,7 @@ pub fn timed_out(
 pub fn backgrounded(id: &str, output_file: &Path) -> ToolOutput {
     let text = format!(
         "Command running in background with ID: {id}. Output is being written to: {}. You will be \
-         notified when it completes. To check interim output, use Read on that file path. If it is no \
-         longer needed, stop it with TaskStop.",
+         notified when it completes. To check interim output, use Read on that file path.",
         output_file.display()
     );
     let result = json!({

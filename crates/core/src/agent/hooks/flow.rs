@@ -75,7 +75,7 @@ pub(crate) async fn stop_hooks(
     let input = session.hook_input(HookEvent::Stop {
         stop_hook_active: st.stop_hook_active,
         last_assistant_message: st.last_text.clone().unwrap_or_default(),
-        background_tasks: Vec::new(),
+        background_tasks: running_tasks(session),
         session_crons: Vec::new(),
     });
     let hooked = callbacks::run(deps, session.config.hooks.get("Stop"), None, input, None).await;
@@ -112,6 +112,16 @@ pub(crate) async fn stop_hooks(
     None
 }
 
+/// The background tasks running now, as stop hooks are told of them.
+fn running_tasks(session: &SessionView<'_>) -> Vec<serde_json::Value> {
+    session
+        .config
+        .running_tasks
+        .as_ref()
+        .map(|t| t.running())
+        .unwrap_or_default()
+}
+
 /// How often SubagentStop hooks may keep a subagent going with more context, as the
 /// reference stops after eight such continuations.
 const MAX_SUBAGENT_CONTINUATIONS: u32 = 8;
@@ -133,7 +143,7 @@ async fn subagent_stop_hooks(
             .map(|p| p.to_string_lossy().into_owned())
             .unwrap_or_default(),
         last_assistant_message: st.last_text.clone().unwrap_or_default(),
-        background_tasks: Vec::new(),
+        background_tasks: running_tasks(session),
         session_crons: Vec::new(),
     });
     let matchers = session.config.hooks.get("SubagentStop");

@@ -1,0 +1,122 @@
+//! A subagent's record on disk, beside its session's transcript:
+//!
+//! ```text
+//! <projects>/<cwd>/<session>.jsonl                               the session (its Agent calls)
+//! <projects>/<cwd>/<session>/subagents/agent-<id>.jsonl          the agent's rows (sidechain)
+//! <projects>/<cwd>/<session>/subagents/agent-<id>.meta.json      what it was started as
+//! <tmp>/claude-<uid>/<cwd>/<session>/tasks/<id>.output           a link to its rows
+//! ```
+//!
+//! Nested agents are listed flat in the same folder. A session without a transcript (not
+//! persisted) records no agents either.
+
+use std::path::{Path, PathBuf};
+
+use oxagent_core::agent::Emit;
+use oxagent_core::message::Message;
+use oxagent_core::UserContent;
+use oxagent_sessions::TranscriptWriter;
+use serde_json::{json, Map, Value};
+
+/// The transcript of one agent, and where it is.
+pub(crate) struct AgentRecord {
+    writer: TranscriptWriter,
+    meta_path: PathBuf,
+}
+
+/// What the meta file says of an agent.
+pub(crate) struct AgentMeta<'a> {
+    pub agent_type: &'a str,
+    pub built_in: bool,
+    /// `run_in_background` was left out.
+    pub launched_with_defaults: bool,
+    pub description: &'a str,
+    pub tool_use_id: &'a str,
+    pub parent_agent_id: Option<&'a str>,
+    pub depth: u32,
+    pub background: bool,
+    pub model: &'a str,
+    /// Neither the call nor the definition named a model.
+    pub model_not_named: bool,
+}
+
+impl AgentRecord {
+    /// Opens the transcript of agent `agent_id` of the session whose transcript is
+    /// `session_transcript`, and links `output_file` to it. `None`: nothing can be written.
+    pub fn open(
+        session_transcript: &Path,
+        session_id: &str,
+        cwd: &Path,
+        agent_id: &str,
+        output_file: &Path,
+    ) -> Option<AgentRecord> {
+        let dir = session_transcript.with_extension("").join("subagents");
+        let path = dir.join(format!("agent-{agent_id}.jsonl"));
+        let writer = TranscriptWriter::open_sidechain(&path, session_id, cwd, agent_id).ok()?;
+        if let Some(parent) = output_file.parent() {
+            let _ = std::fs::create_dir_all(parent);
+        }
+        #[cfg(unix)]
+        let _ = std::os::unix::fs::symlink(&path, output_file);
+        Some(AgentRecord {
+            writer,
+            meta_path: dir.join(format!("agent-{agent_id}.meta.json")),
+        })
+    }
+
+    pub fn path(&self) -> &Path {
+        self.writer.path()
+    }
+
+    /// The agent's prompt, its first row.
+    pub fn prompt(&self, prompt: &str, uuid: &str) {
+        self.writer
+            .prompt(&UserContent::Text(prompt.to_string()), uuid);
+    }
+
+    /// The meta file, once the agent has finished.
+    pub fn finish(&self, meta: &AgentMeta<'_>) {
+        let mut m = Map::new();
+        m.insert("agentType".into(), json!(meta.agent_type));
+        m.insert("isBuiltIn".into(), json!(meta.built_in));
+        if meta.launched_with_defaults {
+            m.insert("launchedWithDefaults".into(), json!(true));
+        }
+        m.insert("description".into(), json!(meta.description));
+        m.insert("toolUseId".into(), json!(meta.tool_use_id));
+        if let Some(parent) = meta.parent_agent_id {
+            m.insert("parentAgentId".into(), json!(parent));
+        }
+        m.insert("spawnDepth".into(), json!(meta.depth));
+        let shape = if meta.background {
+            "background"
+        } else {
+            "foreground"
+        };
+        m.insert("requestShape".into(), json!(shape));
+        m.insert("requestNonInteractive".into(), json!(true));
+        m.insert("model".into(), json!(meta.model));
+        if meta.model_not_named {
+            m.insert("modelNotNamed".into(), json!(true));
+        }
+        m.insert("pickedEffortModel".into(), json!(meta.model));
+        m.insert("finished".into(), json!(true));
+        let text = serde_json::to_string(&Value::Object(m)).unwrap_or_default();
+        let _ = std::fs::write(&self.meta_path, text);
+    }
+}
+
+/// Writes the agent's own messages to its transcript, then passes them on.
+pub(crate) struct Recorded<'a> {
+    pub inner: &'a dyn Emit,
+    pub record: Option<&'a AgentRecord>,
+}
+
+impl Emit for Recorded<'_> {
+    fn emit(&self, message: Message) {
+        if let Some(r) = self.record {
+            r.writer.message(&message);
+        }
+        self.inner.emit(message);
+    }
+}

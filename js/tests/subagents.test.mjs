@@ -1,0 +1,81 @@
+// Subagents through the Node face: a custom agent from `agents`, its messages marked with the
+// Agent call, its report as the call's result, a background agent's notification turn, and
+// supportedAgents().
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import { query } from "../index.js";
+import { mockApi, collect } from "./helpers.mjs";
+
+const reviewer = { description: "Reads one file and reports.", prompt: "REVIEWER-SYSTEM", tools: ["Read"] };
+const text = (t) => ({ content: [{ type: "text", text: t }] });
+
+function script(background) {
+  return (ws) => {
+    fs.writeFileSync(path.join(ws, "a.txt"), "alpha-content\n");
+    return {
+      responses: [
+        { match: "PARENT-PROMPT", content: [{ type: "tool_use", id: "toolu_A1", name: "Agent", input: { description: "Read a", prompt: "SUB-PROMPT: read a.txt", subagent_type: "reviewer", run_in_background: background } }] },
+        { match: "Async agent launched", ...text("PARENT-WAITING") },
+        { match: "SUB-PROMPT", content: [{ type: "tool_use", id: "toolu_S1", name: "Read", input: { file_path: path.join(ws, "a.txt") } }] },
+        { match: "alpha-content", ...text("SUB-ANSWER: alpha seen") },
+        { match: "task-notification", ...text("PARENT-AFTER") },
+        { match: "SUB-ANSWER", ...text("PARENT-DONE") },
+      ],
+    };
+  };
+}
+
+test("a foreground agent's calls are marked with the Agent call and its report is the result", async () => {
+  const api = await mockApi(script(false));
+  try {
+    const messages = await collect(query({ prompt: "PARENT-PROMPT", options: api.options({ agents: { reviewer } }) }));
+    assert.ok(messages[0].agents.includes("reviewer"));
+    assert.equal(messages[0].tools[0], "Task");
+    const started = messages.find((m) => m.subtype === "task_started");
+    assert.equal(started.tool_use_id, "toolu_A1");
+    assert.equal(started.is_backgrounded, false);
+    const inner = messages.filter((m) => m.type === "assistant" && m.parent_tool_use_id === "toolu_A1");
+    assert.deepEqual(inner.flatMap((m) => m.message.content.filter((b) => b.type === "tool_use").map((b) => b.name)), ["Read"]);
+    const handBack = messages.find((m) => m.type === "user" && m.parent_tool_use_id === null && m.message.content[0]?.tool_use_id === "toolu_A1");
+    assert.match(JSON.stringify(handBack.message.content[0].content), /SUB-ANSWER: alpha seen/);
+    assert.equal(handBack.tool_use_result.agentType, "reviewer");
+    assert.equal(messages.at(-1).result, "PARENT-DONE");
+    // The subagent's system prompt is its definition's.
+    const sub = api.requests().find((r) => JSON.stringify(r.body.messages).includes("SUB-PROMPT"));
+    assert.match(JSON.stringify(sub.body.system), /REVIEWER-SYSTEM/);
+  } finally {
+    await api.close();
+  }
+});
+
+test("a background agent answers at once and its end starts a turn", async () => {
+  const api = await mockApi(script(true));
+  try {
+    const messages = await collect(query({ prompt: "PARENT-PROMPT", options: api.options({ agents: { reviewer } }) }));
+    const results = messages.filter((m) => m.type === "result");
+    assert.deepEqual(results.map((r) => r.result), ["PARENT-WAITING", "PARENT-AFTER"]);
+    const changed = messages.filter((m) => m.subtype === "background_tasks_changed");
+    assert.equal(changed[0].tasks[0].task_type, "local_agent");
+    assert.deepEqual(changed.at(-1).tasks, []);
+    const note = messages.find((m) => m.subtype === "task_notification");
+    assert.equal(note.summary, "SUB-ANSWER: alpha seen");
+    assert.equal(note.summary_is_report, true);
+  } finally {
+    await api.close();
+  }
+});
+
+test("supportedAgents() lists the built-in agents and the session's own", async () => {
+  const api = await mockApi({ responses: [text("hi")] });
+  try {
+    const q = query({ prompt: "hi", options: api.options({ agents: { reviewer } }) });
+    const agents = await q.supportedAgents();
+    assert.deepEqual(agents.map((a) => a.name), ["claude", "Explore", "general-purpose", "Plan", "reviewer", "statusline-setup"]);
+    assert.equal(agents.find((a) => a.name === "reviewer").description, "Reads one file and reports.");
+    await collect(q);
+  } finally {
+    await api.close();
+  }
+});
