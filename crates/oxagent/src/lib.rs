@@ -35,6 +35,7 @@ pub mod store_option;
 pub use error::{Error, OptionsError, OptionsErrorKind, Result};
 pub use frames::{event_frame, frames_encoded, FrameSession};
 pub use options::{McpServer, Options, SystemPrompt, ToolsOption};
+pub use oxagent_core::protocol::agents::AgentDefinition;
 pub use oxagent_core::protocol::control::CanUseTool as CanUseToolRequest;
 pub use oxagent_core::protocol::stream_json::Face;
 pub use oxagent_core::protocol::{self, HookEvent, HookInput, HookOutput, PermissionUpdate};
