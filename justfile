@@ -22,8 +22,10 @@ demo:
     cargo build -p oxagent-cli --locked
     bash examples/demo.sh
 
-# Every test: Rust, Python and Node.
-test: test-rust test-python test-node
+# Every test: Rust, Python and Node, with a Redis and a PostgreSQL server of their own for the
+# session store tests (installed from Debian's packages if missing, stopped afterwards).
+test:
+    bash scripts/with-test-services.sh {{just_executable()}} test-rust test-python test-node
 
 test-rust:
     cargo test --workspace --locked
@@ -49,6 +51,10 @@ bench: build
     cargo run --release -q -p oxagent-core --example compaction_bench
     # What the Rust face adds to a 1-turn query, against a bare request to the same server.
     cargo run --release -q -p oxagent --example one_turn_overhead
+    # 100 concurrent sessions of 10 turns mirroring into each session store (memory, Redis,
+    # PostgreSQL): entries per second, append latency, nothing lost.
+    cargo build --release -q -p oxagent --example store_bench
+    bash scripts/with-test-services.sh target/release/examples/store_bench
 
 # The differential conformance harness over the shared scenarios (needs ../shared).
 conformance: python-dev
@@ -69,6 +75,11 @@ conformance: python-dev
     # to start its CLI on a NUL byte, oxagent refuses the id as any other that is not a UUID).
     python3 ../shared/conformance/run.py --python {{python}} tests/conformance/sessions/session_*.json --out-dir target/conformance/sessions -j 2 > /dev/null || true
     python3 ../shared/conformance/compare.py tests/conformance/sessions/golden target/conformance/sessions --profile api -q || true
+    # Session stores (mirror, resume and fork from a store, a failing store), both faces.
+    python3 ../shared/conformance/run.py --python {{python}} tests/conformance/stores/store_*.json --out-dir target/conformance/stores -j 2 > /dev/null || true
+    python3 ../shared/conformance/compare.py tests/conformance/stores/golden target/conformance/stores --profile api -q
+    python3 ../shared/conformance/run.py --node js tests/conformance/stores/store_*.json --out-dir target/conformance/stores-ts -j 2 > /dev/null || true
+    python3 ../shared/conformance/compare.py tests/conformance/stores/golden-ts target/conformance/stores-ts --profile api -q
     # Subagents (tests/conformance/subagents/SPEC.md), recorded from the reference.
     python3 ../shared/conformance/run.py --python {{python}} tests/conformance/subagents/subagent_*.json --out-dir target/conformance/subagents -j 2 > /dev/null || true
     python3 ../shared/conformance/compare.py tests/conformance/subagents/golden target/conformance/subagents --profile api --ignore 'messages[*].tool_use_result.harnessSectionHash' --ignore 'callbacks[*].input.tool_response.harnessSectionHash' -q || true
@@ -108,6 +119,8 @@ lint:
     ! cargo tree -p oxagent-core -e normal --prefix none | grep -E '^(tokio|reqwest|hyper|pyo3|napi)( |$)'
     # The settings crate is a leaf: core and external crates only.
     ! cargo tree -p oxagent-settings -e normal --prefix none | grep -E '^oxagent-(http|tools|mcp|sessions)( |$)'
+    # So is the stores crate (the SessionStore trait it implements is in core).
+    ! cargo tree -p oxagent-stores -e normal --prefix none | grep -E '^oxagent-(http|tools|mcp|sessions|settings)( |$)'
 
 # Re-record the demo cassette from the scripted model turns in examples/demo-script.json.
 record-demo: build

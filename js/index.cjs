@@ -7,6 +7,7 @@ const { tool, createSdkMcpServer } = require("./lib/mcp.cjs");
 const { AbortError } = require("./lib/errors.cjs");
 const constants = require("./lib/constants.cjs");
 const sessions = require("./lib/sessions.cjs");
+const { InMemorySessionStore, foldSessionSummary, importSessionToStore } = require("./lib/stores.cjs");
 
 /**
  * Prepares a query ahead of time. oxagent has no process to start, so this only validates the
@@ -29,4 +30,15 @@ async function startup({ options } = {}) {
   return warm;
 }
 
-module.exports = { query, tool, createSdkMcpServer, AbortError, startup, ...sessions, ...constants };
+module.exports = {
+  query,
+  tool,
+  createSdkMcpServer,
+  AbortError,
+  startup,
+  ...sessions,
+  InMemorySessionStore,
+  foldSessionSummary,
+  importSessionToStore,
+  ...constants,
+};

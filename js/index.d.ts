@@ -1,6 +1,6 @@
 // oxagent: the Claude Agent SDK for Node, native. The types of `@anthropic-ai/claude-agent-sdk`,
 // written for this package: a program written against that package compiles unchanged.
-import type { Options } from './types/options.js';
+import type { Options, SessionKey, SessionStore, SessionStoreEntry, SessionSummaryEntry } from './types/options.js';
 import type { SDKUserMessage } from './types/messages.js';
 import type { Query, WarmQuery } from './types/query.js';
 import type {
@@ -71,10 +71,10 @@ export type SessionMessage = {
   parent_agent_id: string | null;
 };
 
-export type ListSessionsOptions = { dir?: string; limit?: number; offset?: number; includeWorktrees?: boolean };
-export type GetSessionInfoOptions = { dir?: string };
-export type GetSessionMessagesOptions = { dir?: string; limit?: number; offset?: number };
-export type SessionMutationOptions = { dir?: string };
+export type ListSessionsOptions = { dir?: string; limit?: number; offset?: number; includeWorktrees?: boolean; sessionStore?: SessionStore };
+export type GetSessionInfoOptions = { dir?: string; sessionStore?: SessionStore };
+export type GetSessionMessagesOptions = { dir?: string; limit?: number; offset?: number; sessionStore?: SessionStore };
+export type SessionMutationOptions = { dir?: string; sessionStore?: SessionStore };
 export type ForkSessionOptions = SessionMutationOptions & { upToMessageId?: string; title?: string };
 export type ForkSessionResult = { sessionId: string };
 
@@ -82,12 +82,33 @@ export type ForkSessionResult = { sessionId: string };
 export declare function listSessions(options?: ListSessionsOptions): Promise<SDKSessionInfo[]>;
 export declare function getSessionInfo(sessionId: string, options?: GetSessionInfoOptions): Promise<SDKSessionInfo | undefined>;
 export declare function getSessionMessages(sessionId: string, options?: GetSessionMessagesOptions): Promise<SessionMessage[]>;
-export declare function listSubagents(sessionId: string, options?: { dir?: string }): Promise<string[]>;
+export declare function listSubagents(sessionId: string, options?: { dir?: string; sessionStore?: SessionStore }): Promise<string[]>;
 export declare function getSubagentMessages(sessionId: string, agentId: string, options?: GetSessionMessagesOptions): Promise<SessionMessage[]>;
 export declare function renameSession(sessionId: string, title: string, options?: SessionMutationOptions): Promise<void>;
 export declare function tagSession(sessionId: string, tag: string | null, options?: SessionMutationOptions): Promise<void>;
 export declare function deleteSession(sessionId: string, options?: SessionMutationOptions): Promise<void>;
 export declare function forkSession(sessionId: string, options?: ForkSessionOptions): Promise<ForkSessionResult>;
+
+export type ImportSessionToStoreOptions = { dir?: string; includeSubagents?: boolean; batchSize?: number };
+/** Copies a local session (and its subagents' transcripts) into `store`. */
+export declare function importSessionToStore(sessionId: string, store: SessionStore, options?: ImportSessionToStoreOptions): Promise<void>;
+/** Folds one appended batch into `prev`; `options.mtime` stamps the result (else `prev`'s is kept). */
+export declare function foldSessionSummary(prev: SessionSummaryEntry | undefined, key: SessionKey, entries: SessionStoreEntry[], options?: { mtime?: number }): SessionSummaryEntry;
+/** A store in this process's memory, for tests and development. */
+export declare class InMemorySessionStore implements SessionStore {
+  append(key: SessionKey, entries: SessionStoreEntry[]): Promise<void>;
+  load(key: SessionKey): Promise<SessionStoreEntry[] | null>;
+  listSessions(projectKey: string): Promise<Array<{ sessionId: string; mtime: number }>>;
+  listSessionSummaries(projectKey: string): Promise<SessionSummaryEntry[]>;
+  delete(key: SessionKey): Promise<void>;
+  listSubkeys(key: { projectKey: string; sessionId: string }): Promise<string[]>;
+  /** Test helper: the entries of a key. */
+  getEntries(key: SessionKey): SessionStoreEntry[];
+  /** Test helper: how many sessions (main transcripts) are stored. */
+  get size(): number;
+  /** Test helper: forgets everything. */
+  clear(): void;
+}
 
 export declare const HOOK_EVENTS: readonly [
   'PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'PostToolBatch', 'Notification',

@@ -4,6 +4,7 @@
 //   hook_callback -> the hook registered under callback_id: (input, toolUseID, {signal})
 //   mcp_tool_call -> a tool handler of the createSdkMcpServer() server named server_name
 //   mcp_message   -> a foreign MCP server object (one that speaks JSON-RPC itself)
+//   session_store -> a method of options.sessionStore
 //
 // Each handler resolves with the control response body, or NO_REPLY when the host answers
 // out of band (canUseTool returned null). A throwing or rejecting callback becomes an error
@@ -11,6 +12,7 @@
 "use strict";
 
 const { mcpReply, SdkMcpServer } = require("./mcp.cjs");
+const { answerStoreCall } = require("./stores.cjs");
 
 const NO_REPLY = Symbol("no reply");
 
@@ -78,7 +80,7 @@ async function mcpMessage(servers, request) {
 
 /**
  * The response body for one control request of the session.
- * `host` = {canUseTool, hooks: Map, mcpServers: Map}.
+ * `host` = {canUseTool, hooks: Map, mcpServers: Map, sessionStore}.
  */
 function answer(host, requestId, request, signal) {
   switch (request.subtype) {
@@ -91,6 +93,8 @@ function answer(host, requestId, request, signal) {
       return mcpToolCall(host.mcpServers, request, signal);
     case "mcp_message":
       return mcpMessage(host.mcpServers, request);
+    case "session_store":
+      return answerStoreCall(host.sessionStore, request);
     default:
       return Promise.reject(new Error(`Unsupported control request subtype: ${request.subtype}`));
   }

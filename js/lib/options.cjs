@@ -6,7 +6,8 @@
 //   NaN, ±Infinity      -> {$number: "NaN" | "Infinity" | "-Infinity"}
 //   any other object    -> {$object: "<its class>"} (an AbortController, a Map, an MCP server
 //                          object given as the instance of an sdk server)
-// and a createSdkMcpServer() server becomes its definition (its handlers stay here).
+// a createSdkMcpServer() server becomes its definition (its handlers stay here), and a session
+// store (an object with append() and load()) {$store: [its optional methods]} (it stays here).
 //
 //   toNative({ maxTurns: 3, canUseTool: fn, hooks: { Stop: [{ hooks: [hook] }] } })
 //     -> { json: { maxTurns: 3, canUseTool: { $callable: "can_use_tool" },
@@ -26,6 +27,9 @@ const isPlain = (v) => {
 
 // What the SDK takes for an AbortController: anything with a signal that says whether it fired.
 const isAbortController = (v) => isRecord(v) && isRecord(v.signal) && typeof v.signal.aborted === "boolean";
+
+// A session store: an object with append() and load().
+const isStore = (v) => v !== null && (typeof v === "object" || typeof v === "function") && typeof v.append === "function" && typeof v.load === "function";
 
 const typeName = (v) => (isAbortController(v) ? "AbortController" : (v.constructor && v.constructor.name) || "Object");
 
@@ -110,17 +114,24 @@ class ToJson {
 
 /**
  * Maps `options` to the JSON the native side checks and reads, and what the JS layer keeps:
- * `{json, canUseTool, hooks: Map, mcpServers: Map}`.
+ * `{json, canUseTool, hooks: Map, mcpServers: Map, sessionStore}`.
  */
 function toNative(options) {
   const conv = new ToJson();
   let json = {};
+  let sessionStore = null;
   if (isRecord(options)) {
     for (const [name, value] of Object.entries(options)) {
       let j;
       if (name === "hooks" && isPlain(value)) j = conv.hookMatchers(value);
       else if (name === "mcpServers" && isPlain(value)) j = conv.servers(value);
       else if (name === "canUseTool") j = conv.value(value, "can_use_tool");
+      else if (name === "sessionStore" && isStore(value)) {
+        // The store stays here (it answers session_store requests); the core learns which
+        // optional methods it has. A native store is also handed to the core by query().
+        sessionStore = value;
+        j = { $store: require("./stores.cjs").storeMethods(value) };
+      }
       else j = conv.value(value, name);
       if (j !== undefined) json[name] = j;
     }
@@ -128,7 +139,7 @@ function toNative(options) {
     json = conv.value(options, "options");
   }
   const canUseTool = isRecord(options) && typeof options.canUseTool === "function" ? options.canUseTool : null;
-  return { json, canUseTool, hooks: conv.hooks, mcpServers: conv.mcpServers };
+  return { json, canUseTool, hooks: conv.hooks, mcpServers: conv.mcpServers, sessionStore };
 }
 
 module.exports = { toNative };

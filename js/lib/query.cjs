@@ -33,10 +33,10 @@ class Query extends ControlMethods {
       throw new TypeError("prompt must be a string or an AsyncIterable<SDKUserMessage>");
     }
     // The options are checked in Rust (a refused one throws its TypeError from here).
-    const { json, hooks, mcpServers, canUseTool } = toNative(options);
+    const { json, hooks, mcpServers, canUseTool, sessionStore } = toNative(options);
     const native = loadNative();
     const optionsJson = JSON.stringify(json);
-    this.#host = { canUseTool, hooks, mcpServers };
+    this.#host = { canUseTool, hooks, mcpServers, sessionStore };
     this.#verbatim = Boolean(options && options.verbatimPrompts);
     this.#gen = this.#messages();
     this.#signal = (options && options.abortController && options.abortController.signal) || null;
@@ -48,7 +48,8 @@ class Query extends ControlMethods {
       return;
     }
     try {
-      this.#native = new native.NativeSession(optionsJson);
+      // A native store (Redis, PostgreSQL) is called by the core itself.
+      this.#native = new native.NativeSession(optionsJson, (sessionStore && sessionStore.native) || null);
     } catch (e) {
       if (e && e.code === "ERR_OXAGENT_START_REFUSED") {
         // The reference's CLI refuses such a value (a sessionId that is not a UUID) and exits

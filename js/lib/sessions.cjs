@@ -4,6 +4,7 @@
 "use strict";
 
 const { loadNative } = require("./native.cjs");
+const { runStoreJob } = require("./stores.cjs");
 
 const CAMEL = { session_id: "sessionId", up_to_message_id: "upToMessageId" };
 
@@ -25,7 +26,6 @@ function call(op, args) {
 function options(opts, name) {
   if (opts === undefined || opts === null) return {};
   if (typeof opts !== "object") throw new TypeError(`${name}: options must be an object`);
-  if (opts.sessionStore !== undefined) throw new TypeError(`${name}: sessionStore is not supported by oxagent yet`);
   for (const k of ["dir", "upToMessageId", "title"]) {
     if (opts[k] !== undefined && typeof opts[k] !== "string") throw new TypeError(`${name}: ${k} must be a string`);
   }
@@ -42,53 +42,59 @@ function id(sessionId, name) {
   return sessionId;
 }
 
+/** With `sessionStore`, the function runs over the store (in the core) instead of the disk. */
+function callOn(o, op, args) {
+  if (o.sessionStore !== undefined && o.sessionStore !== null) return runStoreJob(op, o.sessionStore, args);
+  return call(op, args);
+}
+
 async function listSessions(opts) {
   const o = options(opts, "listSessions");
-  return call("list", { camel: true, directory: o.dir, limit: o.limit, offset: o.offset, include_worktrees: o.includeWorktrees ?? true });
+  return callOn(o, "list", { camel: true, directory: o.dir, limit: o.limit, offset: o.offset, include_worktrees: o.includeWorktrees ?? true });
 }
 
 async function getSessionInfo(sessionId, opts) {
   const o = options(opts, "getSessionInfo");
-  return call("info", { camel: true, session_id: id(sessionId, "getSessionInfo"), directory: o.dir }) ?? undefined;
+  return (await callOn(o, "info", { camel: true, session_id: id(sessionId, "getSessionInfo"), directory: o.dir })) ?? undefined;
 }
 
 async function getSessionMessages(sessionId, opts) {
   const o = options(opts, "getSessionMessages");
-  const rows = call("messages", { camel: true, session_id: id(sessionId, "getSessionMessages"), directory: o.dir, limit: o.limit, offset: o.offset });
+  const rows = await callOn(o, "messages", { camel: true, session_id: id(sessionId, "getSessionMessages"), directory: o.dir, limit: o.limit, offset: o.offset });
   return rows.map((m) => ({ ...m, parent_agent_id: null }));
 }
 
 async function listSubagents(sessionId, opts) {
   const o = options(opts, "listSubagents");
-  return call("subagents", { session_id: id(sessionId, "listSubagents"), directory: o.dir });
+  return await callOn(o, "subagents", { session_id: id(sessionId, "listSubagents"), directory: o.dir });
 }
 
 async function getSubagentMessages(sessionId, agentId, opts) {
   const o = options(opts, "getSubagentMessages");
   if (typeof agentId !== "string") throw new TypeError("getSubagentMessages: agentId must be a string");
-  return call("subagent_messages", { session_id: id(sessionId, "getSubagentMessages"), agent_id: agentId, directory: o.dir, limit: o.limit, offset: o.offset });
+  return await callOn(o, "subagent_messages", { session_id: id(sessionId, "getSubagentMessages"), agent_id: agentId, directory: o.dir, limit: o.limit, offset: o.offset });
 }
 
 async function renameSession(sessionId, title, opts) {
   const o = options(opts, "renameSession");
   if (typeof title !== "string") throw new TypeError("renameSession: title must be a string");
-  call("rename", { session_id: id(sessionId, "renameSession"), title, directory: o.dir });
+  await callOn(o, "rename", { session_id: id(sessionId, "renameSession"), title, directory: o.dir });
 }
 
 async function tagSession(sessionId, tag, opts) {
   const o = options(opts, "tagSession");
   if (tag !== null && typeof tag !== "string") throw new TypeError("tagSession: tag must be a string or null");
-  call("tag", { session_id: id(sessionId, "tagSession"), tag, directory: o.dir });
+  await callOn(o, "tag", { session_id: id(sessionId, "tagSession"), tag, directory: o.dir });
 }
 
 async function deleteSession(sessionId, opts) {
   const o = options(opts, "deleteSession");
-  call("delete", { session_id: id(sessionId, "deleteSession"), directory: o.dir });
+  await callOn(o, "delete", { session_id: id(sessionId, "deleteSession"), directory: o.dir });
 }
 
 async function forkSession(sessionId, opts) {
   const o = options(opts, "forkSession");
-  const row = call("fork", { session_id: id(sessionId, "forkSession"), directory: o.dir, up_to_message_id: o.upToMessageId, title: o.title });
+  const row = await callOn(o, "fork", { session_id: id(sessionId, "forkSession"), directory: o.dir, up_to_message_id: o.upToMessageId, title: o.title });
   return { sessionId: row.session_id };
 }
 

@@ -145,10 +145,21 @@ export interface SessionStore {
   append(key: SessionKey, entries: SessionStoreEntry[]): Promise<void>;
   load(key: SessionKey): Promise<SessionStoreEntry[] | null>;
   listSessions?(projectKey: string): Promise<{ sessionId: string; mtime: number }[]>;
-  listSessionSummaries?(projectKey: string): Promise<unknown[]>;
+  listSessionSummaries?(projectKey: string): Promise<SessionSummaryEntry[]>;
   delete?(key: SessionKey): Promise<void>;
   listSubkeys?(key: { projectKey: string; sessionId: string }): Promise<string[]>;
 }
+
+/** A session's folded summary, kept by a store on append (see `foldSessionSummary`). */
+export interface SessionSummaryEntry {
+  sessionId: string;
+  /** The store's write time (epoch ms), on the same clock as `listSessions`' mtime. */
+  mtime: number;
+  /** Owned by the SDK: stored as it is. */
+  data: Record<string, unknown>;
+}
+
+export type SessionStoreFlush = 'batched' | 'eager';
 
 export interface SpawnOptions {
   command: string;

@@ -4,9 +4,8 @@ The functions on session files (``list_sessions``, ``get_session_info``,
 ``get_session_messages``, ``rename_session``, ``tag_session``, ``delete_session``,
 ``fork_session``, ``list_subagents``, ``get_subagent_messages``) read and change the
 transcripts under ``~/.claude/projects`` (or ``$CLAUDE_CONFIG_DIR/projects``) through the
-native core. The session-store functions are not implemented by oxagent yet: each raises
-``NotImplementedError`` naming itself, so nothing silently does the wrong thing. The result
-types and the ``SessionStore`` protocol are complete.
+native core. The ``SessionStore`` protocol and its types are here; the stores and the
+store-backed functions are in ``_session_store``.
 """
 
 import json
@@ -101,23 +100,6 @@ class SessionStore(Protocol):
         raise NotImplementedError
 
 
-def _not_yet(name: str) -> NotImplementedError:
-    return NotImplementedError(f"{name}() is not implemented by oxagent yet")
-
-
-class InMemorySessionStore(SessionStore):
-    """Not implemented yet: constructing one raises NotImplementedError."""
-
-    def __init__(self) -> None:
-        raise _not_yet("InMemorySessionStore")
-
-    async def append(self, key: SessionKey, entries: "list[SessionStoreEntry]") -> None:
-        raise _not_yet("InMemorySessionStore.append")
-
-    async def load(self, key: SessionKey) -> "list[SessionStoreEntry] | None":
-        raise _not_yet("InMemorySessionStore.load")
-
-
 def _hash_base36(text: str) -> str:
     h = 0
     for ch in text:
@@ -143,15 +125,6 @@ def project_key_for_directory(directory: "str | os.PathLike[str] | None" = None)
     if len(key) <= 200:
         return key
     return f"{key[:200]}-{_hash_base36(path)}"
-
-
-def _stub(name: str) -> Any:
-    def function(*args: Any, **kwargs: Any) -> Any:
-        raise _not_yet(name)
-
-    function.__name__ = name
-    function.__doc__ = "Not implemented by oxagent yet: raises NotImplementedError."
-    return function
 
 
 def _call(op: str, **args: Any) -> Any:
@@ -259,16 +232,3 @@ def fork_session(
     row = _call("fork", session_id=session_id, directory=directory,
                 up_to_message_id=up_to_message_id, title=title)
     return ForkSessionResult(session_id=row["session_id"])
-
-
-fold_session_summary = _stub("fold_session_summary")
-import_session_to_store = _stub("import_session_to_store")
-list_sessions_from_store = _stub("list_sessions_from_store")
-get_session_info_from_store = _stub("get_session_info_from_store")
-get_session_messages_from_store = _stub("get_session_messages_from_store")
-list_subagents_from_store = _stub("list_subagents_from_store")
-get_subagent_messages_from_store = _stub("get_subagent_messages_from_store")
-rename_session_via_store = _stub("rename_session_via_store")
-tag_session_via_store = _stub("tag_session_via_store")
-delete_session_via_store = _stub("delete_session_via_store")
-fork_session_via_store = _stub("fork_session_via_store")

@@ -143,7 +143,6 @@ def test_wrong_type_is_type_error_naming_the_option(kwargs, name):
         ({"session_store_flush": "never"}, "session_store_flush"),
         ({"tools": {"type": "preset", "preset": "other"}}, "tools"),
         ({"system_prompt": {"type": "weird"}}, "system_prompt"),
-        ({"session_store": object()}, "session_store"),
     ],
 )
 def test_bad_value_is_value_error_naming_the_option(kwargs, name):

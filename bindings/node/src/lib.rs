@@ -7,8 +7,10 @@
 
 mod error;
 mod session;
+mod store;
 
 pub use session::{check_options, option_table, NativeSession};
+pub use store::{fold_session_summary, NativeStore, StoreJob};
 
 /// The saved-session functions (`listSessions`, `forkSession`, ...): `op` with JSON `args`;
 /// answers `{"ok": value}` or `{"error": {"kind", "message"}}` as JSON.

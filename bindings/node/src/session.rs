@@ -98,10 +98,18 @@ pub struct NativeSession {
 #[napi]
 impl NativeSession {
     /// Starts a session. `options_json` holds the options as the TypeScript SDK names them,
-    /// callbacks as markers (see `oxagent::options`); a refused one throws its `TypeError`.
+    /// callbacks as markers (see `oxagent::options`); a refused one throws its `TypeError`. A
+    /// `store` (a `NativeStore`) is mirrored into without calling back into JavaScript.
     #[napi(constructor)]
-    pub fn new(env: Env, options_json: String) -> napi::Result<Self> {
-        let options = read_options(&env, &options_json)?;
+    pub fn new(
+        env: Env,
+        options_json: String,
+        store: Option<&crate::store::NativeStore>,
+    ) -> napi::Result<Self> {
+        let mut options = read_options(&env, &options_json)?;
+        if let Some(s) = store {
+            options.session_store = Some(oxagent::SessionStoreOption::Native(s.store.clone()));
+        }
         // napi's tokio runtime serves every session of the process; spawning needs its handle.
         let rt = within_runtime_if_available(tokio::runtime::Handle::current);
         let handle = FrameSession::spawn(options, &rt).map_err(|e| throw_session_error(&env, e))?;

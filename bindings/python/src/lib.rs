@@ -20,6 +20,7 @@ mod host;
 mod mcp_server;
 mod runtime;
 mod session;
+mod store;
 
 use pyo3::prelude::*;
 
@@ -79,6 +80,9 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<session::NativeSession>()?;
     m.add_class::<host::PyHostProtocol>()?;
     m.add_class::<mcp_server::PySdkMcpServer>()?;
+    m.add_class::<store::NativeStore>()?;
+    m.add_class::<store::StoreJob>()?;
+    m.add_function(wrap_pyfunction!(store::fold_session_summary, m)?)?;
     m.add_function(wrap_pyfunction!(version, m)?)?;
     m.add_function(wrap_pyfunction!(_after_fork_in_child, m)?)?;
     Ok(())

@@ -35,14 +35,14 @@ struct InboxState {
 }
 
 /// Frames moved out of the session by the pump, plus the descriptor pair that signals them.
-struct Inbox {
+pub(crate) struct Inbox {
     state: Mutex<InboxState>,
     wake_tx: UnixStream,
     wake_rx: UnixStream,
 }
 
 impl Inbox {
-    fn new() -> std::io::Result<Inbox> {
+    pub(crate) fn new() -> std::io::Result<Inbox> {
         let (wake_tx, wake_rx) = UnixStream::pair()?;
         wake_tx.set_nonblocking(true)?;
         wake_rx.set_nonblocking(true)?;
@@ -57,7 +57,7 @@ impl Inbox {
         self.state.lock().unwrap_or_else(|p| p.into_inner())
     }
 
-    fn push(&self, frame: Option<Item>) {
+    pub(crate) fn push(&self, frame: Option<Item>) {
         {
             let mut state = self.state();
             match frame {
@@ -71,7 +71,7 @@ impl Inbox {
 
     /// Clear pending wake-ups first, then take the frames: a frame pushed after the take
     /// leaves a fresh wake-up behind, so the reader never sleeps on a waiting frame.
-    fn take(&self) -> Option<Vec<Item>> {
+    pub(crate) fn take(&self) -> Option<Vec<Item>> {
         let mut sink = [0u8; 256];
         loop {
             match (&self.wake_rx).read(&mut sink) {
@@ -85,6 +85,11 @@ impl Inbox {
             return None;
         }
         Some(state.frames.drain(..).collect())
+    }
+
+    /// The descriptor that turns readable when something waits.
+    pub(crate) fn fd(&self) -> i32 {
+        self.wake_rx.as_raw_fd()
     }
 }
 
@@ -100,12 +105,20 @@ pub struct NativeSession {
 #[pymethods]
 impl NativeSession {
     /// Start a session from the options JSON (Python option names, callbacks as markers: see
-    /// `oxagent::options`). Raises TypeError / ValueError naming an option it refuses.
+    /// `oxagent::options`), mirroring into `store` (a `NativeStore`) when one is given.
+    /// Raises TypeError / ValueError naming an option it refuses.
     #[new]
-    fn new(options_json: &str) -> PyResult<Self> {
+    #[pyo3(signature = (options_json, store=None))]
+    fn new(
+        options_json: &str,
+        store: Option<PyRef<'_, crate::store::NativeStore>>,
+    ) -> PyResult<Self> {
         let value: serde_json::Value =
             serde_json::from_str(options_json).map_err(|e| json_error("options", e))?;
         let mut options = Options::from_face(&value, Face::Python).map_err(options_error)?;
+        if let Some(s) = store {
+            options.session_store = Some(oxagent::SessionStoreOption::Native(s.store.clone()));
+        }
         // As the reference's CLI when its input is closed (a string prompt).
         options.hold_results_while_tasks_run = true;
         let inbox = Inbox::new()

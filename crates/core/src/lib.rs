@@ -3,12 +3,14 @@
 //! Messages and content blocks in the documented SDK's wire shape ([`message`], [`content`]),
 //! the resolved session configuration ([`config`]), token and cost accounting ([`usage`]),
 //! permission decisions ([`permission`]) and the turn loop ([`agent`]) as an async state
-//! machine over four edges, each a trait implemented elsewhere:
+//! machine over five edges, each a trait implemented elsewhere:
 //!
 //! - [`model::Model`]: a Messages API endpoint (the `oxagent-http` crate),
 //! - [`tool::Tool`]: built-in and custom tools (`oxagent-tools`, MCP),
 //! - [`host::Host`]: callbacks answered by the caller (can_use_tool, hooks),
-//! - [`clock::Clock`]: time and ids, so tests are deterministic.
+//! - [`clock::Clock`]: time and ids, so tests are deterministic,
+//! - [`store::SessionStore`]: where transcripts are mirrored (memory here; Redis and
+//!   PostgreSQL in `oxagent-stores`; a host's own store through control requests).
 //!
 //! This crate depends on no async runtime, HTTP client or language binding.
 
@@ -28,6 +30,7 @@ pub mod prompts;
 pub mod protocol;
 pub mod rules;
 pub mod signal;
+pub mod store;
 pub mod sync;
 pub mod tool;
 pub mod usage;

@@ -30,6 +30,8 @@ mod toolset;
 
 /// Tools written in Rust.
 pub mod custom;
+pub mod store_jobs;
+pub mod store_option;
 pub use error::{Error, OptionsError, OptionsErrorKind, Result};
 pub use frames::{event_frame, frames_encoded, FrameSession};
 pub use options::{McpServer, Options, SystemPrompt, ToolsOption};
@@ -48,3 +50,15 @@ pub use query::{
     PermissionResult,
 };
 pub use runtime::{Events, SessionRuntime};
+pub use store_option::SessionStoreOption;
+/// Session stores: the trait, the in-memory store, the summary fold and the conformance
+/// suite ([`oxagent_core::store`]), the Redis and PostgreSQL stores (`oxagent-stores`), and
+/// the saved-session functions over a store.
+pub mod store {
+    pub use oxagent_core::store::*;
+    pub use oxagent_sessions::project_key;
+    pub use oxagent_sessions::store_api::*;
+    pub use oxagent_stores::{
+        open, open_with, postgres, redis, LazyStore, PostgresSessionStore, RedisSessionStore,
+    };
+}

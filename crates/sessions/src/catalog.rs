@@ -251,16 +251,55 @@ fn edges(path: &Path) -> Option<(Vec<Value>, Vec<Value>, u64)> {
     Some((head, tail, size))
 }
 
+/// The head and tail lines of a transcript held in memory, as [`edges`] reads a file.
+pub(crate) fn text_edges(text: &str) -> (Vec<Value>, Vec<Value>, u64) {
+    let size = text.len() as u64;
+    let parse = |t: &str| -> Vec<Value> {
+        t.lines()
+            .filter_map(|l| serde_json::from_str(l).ok())
+            .collect()
+    };
+    if size <= 2 * EDGE {
+        let all = parse(text);
+        return (all.clone(), all, size);
+    }
+    let bytes = text.as_bytes();
+    let head = String::from_utf8_lossy(&bytes[..EDGE as usize]);
+    let tail = String::from_utf8_lossy(&bytes[(size - EDGE) as usize..]);
+    let mut head: Vec<&str> = head.lines().collect();
+    head.pop();
+    let tail: Vec<&str> = tail.lines().skip(1).collect();
+    let parse_all = |ls: Vec<&str>| -> Vec<Value> {
+        ls.into_iter()
+            .filter_map(|l| serde_json::from_str(l).ok())
+            .collect()
+    };
+    (parse_all(head), parse_all(tail), size)
+}
+
 fn read_info(path: &Path, session_id: &str, project: &Path) -> Option<SessionInfo> {
     let (head, tail, size) = edges(path)?;
-    if head.first().and_then(|r| r["isSidechain"].as_bool()) == Some(true) {
-        return None;
-    }
     let modified = std::fs::metadata(path).ok()?.modified().ok()?;
     let last_modified = modified
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_millis() as u64)
         .unwrap_or(0);
+    info_of(&head, &tail, size, last_modified, session_id, project)
+}
+
+/// A session's facts from the head and tail of its transcript.
+pub(crate) fn info_of(
+    head: &[Value],
+    tail: &[Value],
+    size: u64,
+    last_modified: u64,
+    session_id: &str,
+    project: &Path,
+) -> Option<SessionInfo> {
+    let (head, tail) = (head.to_vec(), tail.to_vec());
+    if head.first().and_then(|r| r["isSidechain"].as_bool()) == Some(true) {
+        return None;
+    }
     let str_of = |r: &Value, k: &str| r.get(k).and_then(Value::as_str).map(str::to_string);
     let last_in = |rows: &[Value], k: &str| rows.iter().rev().find_map(|r| str_of(r, k));
     let custom_title = last_in(&tail, "customTitle")
@@ -429,6 +468,20 @@ pub fn session_messages(
     let rows: Vec<Value> = text
         .lines()
         .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+        .collect();
+    messages_of(rows, session_id, limit, offset, keep_preserved)
+}
+
+/// The conversation held in a session's rows (see [`session_messages`]).
+pub(crate) fn messages_of(
+    rows: Vec<Value>,
+    session_id: &str,
+    limit: Option<usize>,
+    offset: usize,
+    keep_preserved: bool,
+) -> Vec<SessionMessage> {
+    let rows: Vec<Value> = rows
+        .into_iter()
         .filter(|r| r["uuid"].is_string() && CHAIN_TYPES.iter().any(|t| r["type"] == *t))
         .collect();
     let mut chain = chain_of(&rows);
@@ -618,6 +671,20 @@ pub fn subagent_messages(
         .unwrap_or_default()
         .lines()
         .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+        .collect();
+    subagent_messages_of(rows, &meta, session_id, limit, offset)
+}
+
+/// A subagent's conversation from its rows and its metadata (`toolUseId`, `parentAgentId`).
+pub(crate) fn subagent_messages_of(
+    rows: Vec<Value>,
+    meta: &Value,
+    session_id: &str,
+    limit: Option<usize>,
+    offset: usize,
+) -> Vec<SessionMessage> {
+    let rows: Vec<Value> = rows
+        .into_iter()
         .filter(|r| r["uuid"].is_string() && CHAIN_TYPES.iter().any(|t| r["type"] == *t))
         .collect();
     let by_uuid: BTreeMap<&str, &Value> = rows

@@ -7,17 +7,24 @@
 //! the session `continue` picks. Every id that names a file passes [`validate_session_id`]
 //! first: the paths are built from a [`SessionId`] only.
 //!
+//! With a session store ([`oxagent_core::store::SessionStore`]): [`mirror`] appends the rows
+//! to the store as they are written, [`from_store`] resumes from what the store holds, and
+//! [`store_api`] lists, reads and changes stored sessions.
+//!
 //! ```
 //! use oxagent_sessions::sanitize;
 //! assert_eq!(sanitize("/home/me/my project"), "-home-me-my-project");
 //! ```
 
 mod catalog;
+pub mod from_store;
 mod id;
 pub mod json_api;
 mod load;
+pub mod mirror;
 mod mutate;
 pub mod start;
+pub mod store_api;
 mod writer;
 
 use std::path::{Path, PathBuf};
@@ -29,7 +36,7 @@ pub use catalog::{
 pub use id::{validate_session_id, InvalidSessionId, SessionId, INVALID_SESSION_ID};
 pub use load::{load, LoadError, LoadedSession};
 pub use mutate::{delete_session, fork_session, rename_session, tag_session, SessionError};
-pub use writer::TranscriptWriter;
+pub use writer::{RowSink, TranscriptWriter};
 
 /// The folder of all projects' transcripts: `$CLAUDE_CONFIG_DIR/projects`, else
 /// `<home>/.claude/projects`.
@@ -91,17 +98,7 @@ pub fn transcript_path(home: &Path, cwd: &Path, session_id: &SessionId) -> PathB
 /// The most recently written session of `cwd`, for `continue`. Files whose name is not a
 /// session id are passed over.
 pub fn latest_session(home: &Path, cwd: &Path) -> Option<SessionId> {
-    let entries = std::fs::read_dir(project_dir(home, cwd)).ok()?;
-    entries
-        .flatten()
-        .filter_map(|e| {
-            let name = e.file_name().to_string_lossy().to_string();
-            let id = validate_session_id(name.strip_suffix(".jsonl")?).ok()?;
-            let modified = e.metadata().ok()?.modified().ok()?;
-            Some((modified, id))
-        })
-        .max()
-        .map(|(_, id)| id)
+    start::latest_in(&project_dir(home, cwd))
 }
 
 #[cfg(test)]

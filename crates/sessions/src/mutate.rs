@@ -40,7 +40,7 @@ impl std::fmt::Display for SessionError {
 impl std::error::Error for SessionError {}
 
 /// `value` as an id, or the error naming the argument it came in.
-fn checked(field: &'static str, value: &str) -> Result<SessionId, SessionError> {
+pub(crate) fn checked(field: &'static str, value: &str) -> Result<SessionId, SessionError> {
     validate_session_id(value).map_err(|_| SessionError::InvalidId {
         field,
         value: value.to_string(),
@@ -118,7 +118,7 @@ fn hidden(c: char) -> bool {
             | 0xF0000..=0x10FFFF | 0xE0000..=0xE007F)
 }
 
-fn clean_tag(tag: &str) -> String {
+pub(crate) fn clean_tag(tag: &str) -> String {
     tag.chars()
         .filter(|c| !hidden(*c))
         .collect::<String>()
@@ -162,6 +162,32 @@ pub fn fork_session(
         .lines()
         .filter_map(|l| serde_json::from_str(l).ok())
         .collect();
+    let new_id = SessionId::random();
+    let out = fork_rows(&all, session_id, &new_id, up_to_message_id, title)?;
+    let target = path.with_file_name(new_id.file_name());
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    let mut file = options
+        .open(&target)
+        .map_err(|e| SessionError::Io(format!("{}: {e}", target.display())))?;
+    let body: String = out.iter().map(|r| format!("{r}\n")).collect();
+    file.write_all(body.as_bytes())
+        .map_err(|e| SessionError::Io(e.to_string()))?;
+    Ok(new_id.into())
+}
+
+/// The rows of a fork of `all` (a session's rows) as the session `new_id`: messages up to
+/// and including `up_to_message_id` with new ids that remember where they came from, then
+/// the fork's title.
+pub(crate) fn fork_rows(
+    all: &[Value],
+    session_id: &str,
+    new_id: &SessionId,
+    up_to_message_id: Option<&str>,
+    title: Option<&str>,
+) -> Result<Vec<Value>, SessionError> {
     let mut rows: Vec<Value> = all
         .iter()
         .filter(|r| r["uuid"].is_string() && r["isSidechain"] != true)
@@ -173,7 +199,6 @@ pub fn fork_session(
         })?;
         rows.truncate(at + 1);
     }
-    let new_id = SessionId::random();
     // Progress rows are dropped; whatever hung from one hangs from its parent instead.
     let mut skipped: Map<String, Value> = Map::new();
     let mut fresh: Map<String, Value> = Map::new();
@@ -224,22 +249,11 @@ pub fn fork_session(
     }
     let name = match title.map(str::trim).filter(|t| !t.is_empty()) {
         Some(t) => t.to_string(),
-        None => format!("{} (fork)", original_title(&all)),
+        None => format!("{} (fork)", original_title(all)),
     };
     out.push(json!({"type": "custom-title", "customTitle": name, "sessionId": new_id.as_str()}));
 
-    let target = path.with_file_name(new_id.file_name());
-    let mut options = std::fs::OpenOptions::new();
-    options.write(true).create_new(true);
-    #[cfg(unix)]
-    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
-    let mut file = options
-        .open(&target)
-        .map_err(|e| SessionError::Io(format!("{}: {e}", target.display())))?;
-    let body: String = out.iter().map(|r| format!("{r}\n")).collect();
-    file.write_all(body.as_bytes())
-        .map_err(|e| SessionError::Io(e.to_string()))?;
-    Ok(new_id.into())
+    Ok(out)
 }
 
 /// What the original is called: its title, else its first prompt.

@@ -4,13 +4,14 @@
 //! while the session runs.
 //!
 //! ```text
-//! plan(continuation, home, cwd, fresh id) -> Plan { session id, Start::Fresh | Resumed | Refused, writer }
+//! plan(continuation, projects, cwd, fresh id, sink) -> Plan { session id, Start::Fresh | Resumed | Refused, writer }
 //! restore(session, loaded, writer)        -> the conversation and its running cost, back in
 //! Recorder { emit, writer }               -> every message to the caller, conversation rows to the file
 //! ```
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use oxagent_core::agent::{compact_command, Emit};
 use oxagent_core::content::ContentBlock;
@@ -20,8 +21,9 @@ use oxagent_core::usage::{ModelUsage, Usage};
 use oxagent_core::{Session, UserContent};
 use serde_json::Value;
 
+use crate::writer::RowSink;
 use crate::{
-    load, project_dir, resume_target, transcript_path, LoadError, LoadedSession, SessionId,
+    load, project_key, resume_target, validate_session_id, LoadError, LoadedSession, SessionId,
     TranscriptWriter,
 };
 
@@ -60,21 +62,68 @@ pub fn home(env: &BTreeMap<String, String>) -> PathBuf {
         .unwrap_or_else(|| PathBuf::from("."))
 }
 
-/// Decides the session id and loads what the options ask to continue from. Only ids that
-/// passed `validate_session_id` reach a path: `resume` is a session id or a title looked up
-/// among the project's sessions, `resume_session_at` is only compared with message uuids.
-pub fn plan(options: &Continuation, home: &Path, cwd: &Path, fresh_id: SessionId) -> Plan {
+/// The folder of every project's transcripts: `$CLAUDE_CONFIG_DIR/projects`, else
+/// `<home>/.claude/projects`.
+pub fn projects(env: &BTreeMap<String, String>) -> PathBuf {
+    let config = env.get("CLAUDE_CONFIG_DIR").filter(|d| !d.is_empty());
+    crate::projects_root(&home(env), config.map(Path::new))
+}
+
+/// The most recently written session of a project folder, for `continue`. Files whose
+/// name is not a session id are passed over.
+pub(crate) fn latest_in(project: &Path) -> Option<SessionId> {
+    std::fs::read_dir(project)
+        .ok()?
+        .flatten()
+        .filter_map(|e| {
+            let name = e.file_name().to_string_lossy().to_string();
+            let id = validate_session_id(name.strip_suffix(".jsonl")?).ok()?;
+            let modified = e.metadata().ok()?.modified().ok()?;
+            Some((modified, id))
+        })
+        .max()
+        .map(|(_, id)| id)
+}
+
+fn open_writer(
+    path: &Path,
+    id: &SessionId,
+    cwd: &Path,
+    last_uuid: Option<String>,
+    sink: &Option<Arc<dyn RowSink>>,
+) -> Option<TranscriptWriter> {
+    let mut w = TranscriptWriter::open(path, id.as_str(), cwd, last_uuid).ok()?;
+    if let Some(s) = sink {
+        w.mirror_to(s.clone());
+    }
+    Some(w)
+}
+
+/// Decides the session id and loads what the options ask to continue from, in the
+/// `projects` folder (see [`projects`]). Only ids that passed `validate_session_id` reach a
+/// path: `resume` is a session id or a title looked up among the project's sessions,
+/// `resume_session_at` is only compared with message uuids. Every row written, the copied
+/// history of a fork included, also goes to `sink`.
+pub fn plan(
+    options: &Continuation,
+    projects: &Path,
+    cwd: &Path,
+    fresh_id: SessionId,
+    sink: Option<Arc<dyn RowSink>>,
+) -> Plan {
+    let project = projects.join(project_key(cwd));
     let source = match (&options.resume, options.continue_conversation) {
-        (Some(value), _) => match resume_target(&project_dir(home, cwd), value) {
+        (Some(value), _) => match resume_target(&project, value) {
             Ok(id) => Some(id),
             Err(text) => return refused(fresh_id, text),
         },
-        (None, true) => crate::latest_session(home, cwd),
+        (None, true) => latest_in(&project),
         (None, false) => None,
     };
+    let transcript_path = |id: &SessionId| project.join(id.file_name());
     let Some(source_id) = source else {
-        let path = transcript_path(home, cwd, &fresh_id);
-        let writer = TranscriptWriter::open(&path, fresh_id.as_str(), cwd, None).ok();
+        let path = transcript_path(&fresh_id);
+        let writer = open_writer(&path, &fresh_id, cwd, None, &sink);
         return Plan {
             session_id: fresh_id.into(),
             start: Start::Fresh,
@@ -82,7 +131,7 @@ pub fn plan(options: &Continuation, home: &Path, cwd: &Path, fresh_id: SessionId
         };
     };
     let until = options.resume_session_at.as_deref();
-    let loaded = match load(&transcript_path(home, cwd, &source_id), until) {
+    let loaded = match load(&transcript_path(&source_id), until) {
         Ok(l) => l,
         Err(LoadError::NotFound) | Err(LoadError::Io(_)) => {
             let text = format!("No conversation found with session ID: {source_id}");
@@ -100,9 +149,8 @@ pub fn plan(options: &Continuation, home: &Path, cwd: &Path, fresh_id: SessionId
     };
     if options.fork_session {
         // A fork is a new session whose file starts with a copy of the history.
-        let path = transcript_path(home, cwd, &fresh_id);
-        let writer =
-            TranscriptWriter::open(&path, fresh_id.as_str(), cwd, loaded.last_uuid.clone()).ok();
+        let path = transcript_path(&fresh_id);
+        let writer = open_writer(&path, &fresh_id, cwd, loaded.last_uuid.clone(), &sink);
         if let Some(w) = &writer {
             for row in &loaded.rows {
                 let mut row = row.clone();
@@ -116,9 +164,8 @@ pub fn plan(options: &Continuation, home: &Path, cwd: &Path, fresh_id: SessionId
             writer,
         };
     }
-    let path = transcript_path(home, cwd, &source_id);
-    let writer =
-        TranscriptWriter::open(&path, source_id.as_str(), cwd, loaded.last_uuid.clone()).ok();
+    let path = transcript_path(&source_id);
+    let writer = open_writer(&path, &source_id, cwd, loaded.last_uuid.clone(), &sink);
     Plan {
         session_id: source_id.into(),
         start: Start::Resumed(Box::new(loaded)),
@@ -205,6 +252,23 @@ impl Recorder<'_> {
         }
         if let Some(w) = self.writer {
             w.prompt(content, uuid);
+        }
+    }
+
+    /// After the turn's result: the `last-prompt` row (a `/compact` is no prompt).
+    pub fn after_result(&self, prompt: &UserContent) {
+        let Some(w) = self.writer else {
+            return;
+        };
+        if compact_command(prompt).is_some() {
+            return;
+        }
+        let text = match prompt {
+            UserContent::Text(t) => t.clone(),
+            UserContent::Blocks(blocks) => oxagent_core::content::join_texts(blocks, "\n"),
+        };
+        if !text.trim().is_empty() {
+            w.last_prompt(&text);
         }
     }
 

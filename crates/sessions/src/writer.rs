@@ -13,7 +13,7 @@
 use std::fs::{File, OpenOptions};
 use std::io::{self, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::SystemTime;
 
 use oxagent_core::content::UserContent;
@@ -28,6 +28,13 @@ pub struct TranscriptWriter {
     /// A subagent's transcript: its rows are a sidechain of the session, marked with its id.
     agent_id: Option<String>,
     state: Mutex<State>,
+    sink: Option<Arc<dyn RowSink>>,
+}
+
+/// Where rows go once they are in the file (a session store's mirror).
+pub trait RowSink: Send + Sync {
+    /// `row` was written to the transcript at `path`; `bytes` is the size of its line.
+    fn row(&self, path: &Path, row: &Value, bytes: usize);
 }
 
 struct State {
@@ -79,7 +86,20 @@ impl TranscriptWriter {
             cwd: cwd.to_string_lossy().to_string(),
             agent_id: None,
             state: Mutex::new(State { file, last_uuid }),
+            sink: None,
         })
+    }
+
+    /// Hands every row written from now on to `sink` too.
+    pub fn mirror_to(&mut self, sink: Arc<dyn RowSink>) {
+        self.sink = Some(sink);
+    }
+
+    /// Hands a row that reached the file to the sink, in file order (under the lock).
+    fn mirrored(&self, row: &Value, bytes: usize, written: io::Result<()>) {
+        if let (Some(sink), Ok(())) = (&self.sink, written) {
+            sink.row(&self.path, row, bytes);
+        }
     }
 
     /// Opens the transcript of subagent `agent_id` of session `session_id`
@@ -108,7 +128,8 @@ impl TranscriptWriter {
         let bytes = line(row);
         let mut st = self.lock();
         // One `write` call: only a short write (a full disk) would need a second.
-        let _ = st.file.write_all(&bytes);
+        let written = st.file.write_all(&bytes);
+        self.mirrored(row, bytes.len(), written);
     }
 
     /// A conversation row (`user`, `assistant`, `system`) chained to the previous one.
@@ -129,7 +150,10 @@ impl TranscriptWriter {
         row.insert("uuid".into(), json!(uuid));
         row.insert("timestamp".into(), json!(now()));
         st.last_uuid = Some(uuid.to_string());
-        let _ = st.file.write_all(&line(&Value::Object(row)));
+        let row = Value::Object(row);
+        let bytes = line(&row);
+        let written = st.file.write_all(&bytes);
+        self.mirrored(&row, bytes.len(), written);
     }
 
     /// The user's prompt.
@@ -178,6 +202,16 @@ impl TranscriptWriter {
         let mut f = Map::new();
         f.insert("message".into(), message);
         self.conversation(kind, uuid, f);
+    }
+
+    /// The turn's prompt, after its result: what listings show as the session's last prompt
+    /// (`leafUuid` is the turn's last conversation row).
+    pub fn last_prompt(&self, text: &str) {
+        let leaf = self.lock().last_uuid.clone();
+        self.raw(
+            &json!({"type": "last-prompt", "lastPrompt": text, "leafUuid": leaf,
+            "sessionId": self.session_id}),
+        );
     }
 
     /// The session's running cost, and the usage of its last model call (the context size

@@ -44,11 +44,11 @@ class NativeChannel:
     """The native session. Actions are read through its wake-up descriptor, which any event
     loop can wait on (asyncio and trio alike), so no thread is involved."""
 
-    def __init__(self, options_json: dict[str, Any]):
+    def __init__(self, options_json: dict[str, Any], store: Any = None):
         from .. import _native  # imported late: the pure-Python layer works without it
 
         try:
-            self._session = _native.NativeSession(json.dumps(options_json))
+            self._session = _native.NativeSession(json.dumps(options_json), store)
         except _native.StartRefused as e:
             # The reference's CLI refuses such a value (a session_id that is not a UUID) and
             # exits with code 1 before any message.

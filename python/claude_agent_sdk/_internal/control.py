@@ -178,11 +178,18 @@ async def mcp_message(request: dict[str, Any], prepared: PreparedOptions) -> dic
     return {"mcp_response": reply}
 
 
+async def session_store(request: dict[str, Any], prepared: PreparedOptions) -> dict[str, Any]:
+    from .._session_store import answer_store_call
+
+    return await answer_store_call(prepared.session_store, request)
+
+
 HANDLERS = {
     "can_use_tool": can_use_tool,
     "hook_callback": hook_callback,
     "mcp_tool_call": mcp_tool_call,
     "mcp_message": mcp_message,
+    "session_store": session_store,
 }
 
 

@@ -182,9 +182,13 @@ def _system(data: dict[str, Any]) -> SystemMessage:
             uuid=data.get("uuid"),
         )
     if subtype == "mirror_error":
-        return MirrorErrorMessage(
-            subtype=subtype, data=data, key=data.get("key"), error=data.get("error", "")
-        )
+        key = data.get("key")
+        if isinstance(key, dict) and "projectKey" in key:
+            # The core's wire key is the TypeScript SDK's; the Python SDK's is snake_case.
+            key = {"project_key": key.get("projectKey"), "session_id": key.get("sessionId"),
+                   **({"subpath": key["subpath"]} if key.get("subpath") else {})}
+            data = {**data, "key": key}
+        return MirrorErrorMessage(subtype=subtype, data=data, key=key, error=data.get("error", ""))
     return SystemMessage(subtype=subtype, data=data)
 
 

@@ -16,9 +16,12 @@ async def open_session(options: ClaudeAgentOptions, transport: Any = None) -> Se
     Raises TypeError / ValueError for bad options, including the ones the core rejects."""
     prepared = prepare(options)
     if transport is None:
-        core = SessionCore(NativeChannel(prepared.json), prepared)
+        core = SessionCore(NativeChannel(prepared.json, prepared.native_store), prepared)
         core.start()
         return core
+    if prepared.session_store is not None:
+        # The native session mirrors into the store; across a custom Transport nothing would.
+        raise ValueError("session_store with a custom Transport is not supported by oxagent yet")
     channel = TransportChannel(transport)
     await channel.connect()
     core = SessionCore(channel, prepared)

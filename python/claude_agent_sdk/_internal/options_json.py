@@ -41,6 +41,10 @@ class PreparedOptions:
     # The hooks as the initialize request of the control protocol declares them.
     hooks_wire: dict[str, Any] | None = None
     verbatim_prompts: bool = False
+    # session_store: the user's store (answers session_store control requests), or the
+    # native one a session calls itself (see _session_store.py).
+    session_store: Any = None
+    native_store: Any = None
 
     @property
     def needs_host(self) -> bool:
@@ -117,6 +121,22 @@ class _ToJson:
             else:
                 out[name] = self.value(config, f"mcp_servers.{name}")
         return out
+
+
+def _is_store(value: Any) -> bool:
+    return all(callable(getattr(value, m, None)) for m in ("append", "load"))
+
+
+def _store_json(store: Any, prepared: PreparedOptions) -> dict[str, Any]:
+    """``session_store``: ``{"$store": [the optional methods it has]}``, the methods detected
+    as the reference detects them. A native store is also handed to the core as it is;
+    another answers the core's ``session_store`` control requests."""
+    from .._session_store import NativeSessionStore, store_methods
+
+    prepared.session_store = store
+    if isinstance(store, NativeSessionStore):
+        prepared.native_store = store._native
+    return {"$store": list(store_methods(store))}
 
 
 def _is_default(value: Any, default: Any) -> bool:
@@ -212,6 +232,8 @@ def prepare(options: ClaudeAgentOptions) -> PreparedOptions:
             prepared.json[name] = to_json.mcp_servers(value)
         elif name in ("can_use_tool", "stderr") and callable(value):
             prepared.json[name] = to_json.callable(value, name)
+        elif name == "session_store" and _is_store(value):
+            prepared.json[name] = _store_json(value, prepared)
         else:
             prepared.json[name] = to_json.value(value, name)
     check_json(prepared.json)

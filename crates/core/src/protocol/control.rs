@@ -33,6 +33,9 @@ pub enum ControlRequest {
     /// Write a permission update to the settings file it names. Answered with
     /// [`ControlResponse::Done`]; the facade answers it itself.
     PersistPermissions { update: PermissionUpdate },
+    /// A call to the host's own session store (`append`, `load`, ...). Answered with
+    /// [`ControlResponse::Store`].
+    SessionStore(StoreCall),
 }
 
 impl ControlRequest {
@@ -43,6 +46,7 @@ impl ControlRequest {
             ControlRequest::McpMessage(_) => "mcp_message",
             ControlRequest::McpToolCall(_) => "mcp_tool_call",
             ControlRequest::PersistPermissions { .. } => "persist_permissions",
+            ControlRequest::SessionStore(_) => "session_store",
         }
     }
 }
@@ -106,6 +110,21 @@ pub enum ToolCallAnswer {
     InvalidArguments(Value),
 }
 
+/// `session_store`: one method of the host's store with its arguments, in the Python
+/// SDK's names (`append(key, entries)`, `load(key)`, `list_sessions(project_key)`,
+/// `list_session_summaries(project_key)`, `delete(key)`, `list_subkeys(key)` where that
+/// key has no subpath).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct StoreCall {
+    pub method: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub key: Option<crate::store::SessionKey>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub entries: Option<Vec<Value>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub project_key: Option<String>,
+}
+
 /// A host's answer to a [`ControlRequest`].
 #[derive(Debug, Clone, PartialEq)]
 pub enum ControlResponse {
@@ -114,6 +133,8 @@ pub enum ControlResponse {
     /// The JSON-RPC response (`mcp_response`).
     Mcp(Value),
     ToolCall(ToolCallAnswer),
+    /// What the store method returned (`{"result": ...}` on the wire).
+    Store(Value),
     /// Done, nothing to say.
     Done,
 }
@@ -144,6 +165,10 @@ impl ControlResponse {
                 )),
                 other => Err(format!("unreadable mcp_tool_call answer: {other}")),
             },
+            "session_store" => Ok(ControlResponse::Store(match body {
+                Value::Object(mut m) => m.remove("result").unwrap_or(Value::Null),
+                _ => Value::Null,
+            })),
             _ => Ok(ControlResponse::Done),
         }
     }
@@ -161,6 +186,7 @@ impl ControlResponse {
             ControlResponse::ToolCall(ToolCallAnswer::InvalidArguments(issues)) => {
                 serde_json::json!({ "invalid_arguments": issues })
             }
+            ControlResponse::Store(v) => serde_json::json!({ "result": v }),
             ControlResponse::Done => serde_json::json!({}),
         }
     }

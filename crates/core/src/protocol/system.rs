@@ -70,6 +70,8 @@ pub enum SystemBody {
     TaskNotification(TaskNotification),
     /// The list of running background tasks changed.
     BackgroundTasksChanged(BackgroundTasksChanged),
+    /// A batch of transcript entries could not be mirrored to the session store.
+    MirrorError(MirrorError),
 }
 
 impl SystemBody {
@@ -89,6 +91,7 @@ impl SystemBody {
             SystemBody::TaskUpdated(_) => "task_updated",
             SystemBody::TaskNotification(_) => "task_notification",
             SystemBody::BackgroundTasksChanged(_) => "background_tasks_changed",
+            SystemBody::MirrorError(_) => "mirror_error",
         }
     }
 }
@@ -274,6 +277,16 @@ pub struct PermissionDenied {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub decision_reason: Option<String>,
     pub message: String,
+}
+
+/// `system/mirror_error`: the store kept failing (or timed out) on a batch, which is
+/// dropped; the session goes on.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct MirrorError {
+    /// The store's error text.
+    pub error: String,
+    /// The batch's key, in the TypeScript SDK's names (`{projectKey, sessionId, subpath?}`).
+    pub key: serde_json::Value,
 }
 
 /// `system/informational`.

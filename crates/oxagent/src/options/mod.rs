@@ -126,6 +126,11 @@ pub struct Options {
     pub agents: BTreeMap<String, AgentDefinition>,
     /// A foreground subagent's text reaches the caller too, not only its tool calls.
     pub forward_subagent_text: bool,
+    /// Mirror the transcript into this store, and resume from it (see [`crate::store_option`]).
+    pub session_store: Option<crate::SessionStoreOption>,
+    pub session_store_flush: crate::store_option::FlushMode,
+    /// How long each store call of a resume may take (default 60 s).
+    pub load_timeout_ms: Option<u64>,
     /// Once the caller's input has ended, a result that comes while background tasks run
     /// is held back and comes just before the next result, with the cost at that time, as
     /// the reference's CLI does when its input is closed (the Python face sets it).
@@ -266,6 +271,14 @@ impl Options {
             "output_format" => self.output_schema = read::output_format(at, v)?,
             "task_budget" => self.task_budget = read::task_budget(at, v)?,
             "client_app" => self.client_app = at.string(v)?,
+            "session_store" => self.session_store = read::session_store(at, v)?,
+            "session_store_flush" => {
+                self.session_store_flush = match at.one_of(v, table::FLUSH)?.as_deref() {
+                    Some("eager") => crate::store_option::FlushMode::Eager,
+                    _ => crate::store_option::FlushMode::Batched,
+                }
+            }
+            "load_timeout_ms" => self.load_timeout_ms = at.count(v)?,
             "allowDangerouslySkipPermissions" => {
                 self.allow_dangerously_skip_permissions = at.flag(v)?
             }

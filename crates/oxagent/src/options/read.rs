@@ -310,3 +310,23 @@ pub(super) fn setting_sources(at: &At<'_>, v: &Value) -> Checked<Option<Vec<Stri
         _ => Err(at.type_error("a list of setting sources", v)),
     }
 }
+
+/// `session_store` as the faces send it: `{"$store": [the optional methods the store has]}`
+/// (the face's object answers `session_store` control requests). A native store (Redis,
+/// PostgreSQL) is handed to the session beside the JSON, which then replaces this.
+pub(super) fn session_store(at: &At<'_>, v: &Value) -> Checked<Option<crate::SessionStoreOption>> {
+    use oxagent_core::store::StoreMethod;
+    if v.is_null() {
+        return Ok(None);
+    }
+    let bad = || at.type_error(super::table::STORE, v);
+    let list = match mapping(v) {
+        Some(m) if m.len() == 1 => m.get("$store").and_then(Value::as_array).ok_or_else(bad)?,
+        _ => return Err(bad()),
+    };
+    let methods = list
+        .iter()
+        .map(|n| n.as_str().and_then(StoreMethod::parse).ok_or_else(bad))
+        .collect::<Checked<Vec<_>>>()?;
+    Ok(Some(crate::SessionStoreOption::Host { methods }))
+}

@@ -108,6 +108,59 @@ pub(super) fn between(map: &Map<String, Value>, face: Face) -> Checked<()> {
             "supportedDialogKinds requires an onUserDialog callback -- declaring dialog kinds without a handler would park dialogs nothing can answer. Provide onUserDialog, or omit supportedDialogKinds.",
         ));
     }
+    store_rules(map, face)
+}
+
+/// The references' checks of a session store against the other options, with each
+/// reference's text: `continue` needs a store that lists sessions (unless `resume` names
+/// one), file checkpoints are local only, and (TypeScript) the transcript must be written
+/// locally to be mirrored.
+fn store_rules(map: &Map<String, Value>, face: Face) -> Checked<()> {
+    let name = |key: &'static str| super::table::name_in(face, key);
+    let given = |key: &'static str| map.get(name(key)).filter(|v| !v.is_null());
+    let Some(store) = given("session_store") else {
+        return Ok(());
+    };
+    let at = At::new(face, name("session_store"));
+    let truthy = |key: &'static str| given(key).is_some_and(|v| v != &Value::Bool(false));
+    let lists_sessions = store
+        .get("$store")
+        .and_then(Value::as_array)
+        .is_some_and(|m| {
+            m.iter()
+                .any(|n| n == "list_sessions" || n == "listSessions")
+        });
+    // Python: `resume is None`; TypeScript: a falsy `resume`.
+    let resume = match face {
+        Face::Python => given("resume").is_some(),
+        Face::Node => given("resume")
+            .and_then(Value::as_str)
+            .is_some_and(|s| !s.is_empty()),
+    };
+    if face == Face::Node && map.get("persistSession") == Some(&Value::Bool(false)) {
+        return Err(at.error(
+            K::Value,
+            "sessionStore cannot be used with persistSession: false -- the storage adapter requires local writes to mirror from. To avoid keeping a local copy, pass env: { ...process.env, CLAUDE_CONFIG_DIR: dir }, where dir is a new private directory such as fs.mkdtempSync(path.join(os.tmpdir(), 'claude-')), and delete dir when the query ends.",
+        ));
+    }
+    if truthy("continue_conversation") && !resume && !lists_sessions {
+        return Err(at.error(
+            K::Value,
+            match face {
+                Face::Python => "continue_conversation with session_store requires the store to implement list_sessions()",
+                Face::Node => "Options.continue with sessionStore requires store.listSessions to be implemented",
+            },
+        ));
+    }
+    if truthy("enable_file_checkpointing") {
+        return Err(at.error(
+            K::Value,
+            match face {
+                Face::Python => "session_store cannot be combined with enable_file_checkpointing (checkpoints are local-disk only and would diverge from the mirrored transcript)",
+                Face::Node => "enableFileCheckpointing is not yet supported with sessionStore (backup blobs are not mirrored, so rewindFiles() fails after a store-backed resume).",
+            },
+        ));
+    }
     Ok(())
 }
 

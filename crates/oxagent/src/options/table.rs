@@ -125,11 +125,14 @@ pub(crate) const PERMISSION_MODES: &[&str] = &[
     "auto",
 ];
 pub(crate) const EFFORTS: &[&str] = &["low", "medium", "high", "xhigh", "max"];
-const FLUSH: &[&str] = &["batched", "eager"];
+pub(crate) const FLUSH: &[&str] = &["batched", "eager"];
+/// What `session_store` must be. The faces send a store (an object with `append` and `load`)
+/// as `{"$store": [the optional methods it has]}`; see [`crate::store_option`].
+pub(crate) const STORE: &str = "a session store (an object with append() and load() methods)";
 const DELIVERIES: &[&str] = &["argv", "initialize"];
 const PERMISSION_PROMPTS: &[&str] = &["host", "none"];
 
-use Handling::{Acted, Face as ByFace, NoEffect, NotYet, NotYetInSdk};
+use Handling::{Acted, Face as ByFace, NoEffect, NotYet};
 use Shape::*;
 
 /// The table.
@@ -181,9 +184,9 @@ pub const OPTIONS: &[OptionSpec] = &[
     both("effort", "effort", OneOf(EFFORTS), Acted),
     both("output_format", "outputFormat", Custom("{\"type\": \"json_schema\", \"schema\": {...}}"), Acted),
     both("enable_file_checkpointing", "enableFileCheckpointing", Bool, NotYet),
-    both("session_store", "sessionStore", Any, NotYetInSdk),
-    both("session_store_flush", "sessionStoreFlush", OneOf(FLUSH), NoEffect),
-    both("load_timeout_ms", "loadTimeoutMs", Count, NoEffect),
+    both("session_store", "sessionStore", Custom(STORE), Acted),
+    both("session_store_flush", "sessionStoreFlush", OneOf(FLUSH), Acted),
+    both("load_timeout_ms", "loadTimeoutMs", Count, Acted),
     both("task_budget", "taskBudget", Custom("{\"total\": <integer>}"), Acted),
     python("client_app", Str, Acted),
     // The TypeScript-only options.

@@ -4,9 +4,16 @@
 //!
 //! ```text
 //! start()  options -> config, tools, transcript plan, events      (on the caller's thread)
-//! run()    MCP servers -> start / resume (or the unknown-session error) -> SessionStart
-//!          -> loop { next prompt or task notification -> turn -> result } -> SessionEnd
+//! run()    MCP servers -> [the session from the store] -> start / resume (or the
+//!          unknown-session error) -> SessionStart
+//!          -> loop { next prompt or task notification -> turn -> [mirror flush] -> result }
+//!          -> SessionEnd -> [mirror flush]
 //! ```
+//!
+//! With a session store, every transcript row is also mirrored into it (see
+//! `oxagent_sessions::mirror`); `resume` / `continue_conversation` first load the session
+//! from the store into a temporary folder (`oxagent_sessions::from_store`), which goes when
+//! the session ends.
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -18,9 +25,10 @@ use futures::future::BoxFuture;
 use oxagent_core::agent::{Deps, Emit};
 use oxagent_core::clock::{Clock, SystemClock};
 use oxagent_core::model::Model;
-use oxagent_core::protocol::system::McpServerStatus;
+use oxagent_core::protocol::system::{McpServerStatus, MirrorError, SystemBody, SystemMessage};
 use oxagent_core::protocol::Event;
 use oxagent_core::signal::AbortSignal;
+use oxagent_core::store::{HostStore, SessionStore};
 use oxagent_core::tool::ToolRegistry;
 use oxagent_core::{Message, Session, UserContent};
 use oxagent_settings::attach_memory;
@@ -32,8 +40,11 @@ use super::{lock, Shared};
 use crate::error::Result;
 use crate::options::{McpServer, Options};
 use crate::subagents::{AgentSet, AgentTool, SubagentContext};
-use crate::{setup, toolset};
+use crate::{setup, toolset, SessionStoreOption};
+use oxagent_sessions::from_store::{materialize, Materialized};
+use oxagent_sessions::mirror::{MirrorRuntime, StoreMirror};
 use oxagent_sessions::start as persist;
+use oxagent_sessions::RowSink;
 
 pub(crate) fn tokio_sleep(ms: u64) -> BoxFuture<'static, ()> {
     Box::pin(tokio::time::sleep(Duration::from_millis(ms)))
@@ -55,12 +66,72 @@ struct SessionTask {
     mcp_status: Arc<Mutex<Vec<McpServerStatus>>>,
     servers: Vec<McpServer>,
     server_env: BTreeMap<String, String>,
+    store: Option<StoreStart>,
     /// The Agent tool and what it runs agents with, handed over once the tools are complete.
     agents: Option<(Arc<AgentTool>, AgentSet)>,
     forward_subagent_text: bool,
     hold_results: bool,
     /// The reference's default tools include SendMessage, which continues an agent.
     can_continue_agents: bool,
+}
+
+/// A session with a store: its mirror, and what to load from the store before it starts.
+struct StoreStart {
+    store: Arc<dyn SessionStore>,
+    mirror: Arc<StoreMirror>,
+    /// `resume` / `continue_conversation` with a store: the plan waits for the store.
+    deferred: Option<Deferred>,
+    load_timeout_ms: u64,
+    /// The folder a session loaded from the store resumes in; removed when it ends.
+    materialized: Option<Materialized>,
+}
+
+struct Deferred {
+    continuation: persist::Continuation,
+    projects: PathBuf,
+    fresh_id: oxagent_sessions::SessionId,
+}
+
+/// The store the options name, seen as a store in this process.
+fn store_of(option: &SessionStoreOption, events: &EventOut) -> Arc<dyn SessionStore> {
+    match option {
+        SessionStoreOption::Native(s) => s.clone(),
+        SessionStoreOption::Host { methods } => {
+            Arc::new(HostStore::new(Arc::new(events.clone()), methods.clone()))
+        }
+    }
+}
+
+/// A mirror of the transcripts under `projects` whose failures become `system/mirror_error`.
+fn mirror_of(
+    store: Arc<dyn SessionStore>,
+    projects: &std::path::Path,
+    options: &Options,
+    events: &EventOut,
+    rt: &tokio::runtime::Handle,
+) -> Arc<StoreMirror> {
+    let rt = rt.clone();
+    let out = events.clone();
+    let clock = SystemClock::new(tokio_sleep);
+    StoreMirror::new(
+        store,
+        projects,
+        options.session_store_flush,
+        MirrorRuntime {
+            spawn: Arc::new(move |f| {
+                rt.spawn(f);
+            }),
+            sleep: tokio_sleep,
+        },
+        Arc::new(move |key, error| {
+            let body = SystemBody::MirrorError(MirrorError {
+                error,
+                key: key.to_camel(),
+            });
+            let message = SystemMessage::new(body, clock.uuid(), key.session_id.clone());
+            out.emit(Message::System(message));
+        }),
+    )
 }
 
 /// Sets a session up from `options` and starts its task on `rt`.
@@ -75,17 +146,52 @@ pub(super) fn start(
     let mut config = setup::session_config(&options, &env, &clock)?;
     settings.apply(&mut config, options.permission_mode, &persist::home(&env));
     let fresh_id = setup::fresh_id(&config.session_id)?;
-    let plan = persist::plan(
-        &setup::continuation(&options),
-        &persist::home(&env),
-        &config.cwd,
-        fresh_id,
-    );
-    config.session_id = plan.session_id.clone();
-    config.transcript_path = plan.writer.as_ref().map(|w| w.path().to_path_buf());
     let (tx, rx) = unbounded_channel();
     let local = settings.answers(&config.cwd, &persist::home(&env), &env);
     let events = EventOut::new(tx, options.can_use_tool).with_local(Arc::new(local));
+    let projects = persist::projects(&env);
+    let continuation = setup::continuation(&options);
+    let mut store = options.session_store.as_ref().map(|option| {
+        let store = store_of(option, &events);
+        let mirror = mirror_of(store.clone(), &projects, &options, &events, rt);
+        StoreStart {
+            store,
+            mirror,
+            deferred: None,
+            load_timeout_ms: options.load_timeout_ms.unwrap_or(60_000),
+            materialized: None,
+        }
+    });
+    let plan = match store.as_mut() {
+        // The session comes from the store: it is planned once the store has answered.
+        Some(s) if continuation.resume.is_some() || continuation.continue_conversation => {
+            let id = if continuation.fork_session {
+                fresh_id.clone()
+            } else {
+                continuation
+                    .resume
+                    .as_deref()
+                    .and_then(|r| oxagent_sessions::validate_session_id(r).ok())
+                    .unwrap_or_else(|| fresh_id.clone())
+            };
+            s.deferred = Some(Deferred {
+                continuation: continuation.clone(),
+                projects: projects.clone(),
+                fresh_id,
+            });
+            persist::Plan {
+                session_id: id.into(),
+                start: persist::Start::Fresh,
+                writer: None,
+            }
+        }
+        _ => {
+            let sink = store.as_ref().map(|s| s.mirror.clone() as Arc<dyn RowSink>);
+            persist::plan(&continuation, &projects, &config.cwd, fresh_id, sink)
+        }
+    };
+    config.session_id = plan.session_id.clone();
+    config.transcript_path = plan.writer.as_ref().map(|w| w.path().to_path_buf());
     let (ptx, prompts) = unbounded_channel::<UserContent>();
     let interrupt = Arc::new(Mutex::new(AbortSignal::new()));
     let mut session = Session::new(config);
@@ -159,6 +265,7 @@ pub(super) fn start(
         mcp_status,
         servers: options.mcp_servers.clone(),
         server_env: env,
+        store,
         agents: toolset.agent.map(|tool| (tool, agent_set)),
         forward_subagent_text: options.forward_subagent_text,
         hold_results: options.hold_results_while_tasks_run,
@@ -176,11 +283,15 @@ pub(super) fn start(
 impl SessionTask {
     async fn run(mut self) {
         self.connect_mcp_servers().await;
+        self.load_from_store().await;
         self.ready_agents();
         if !self.begin().await {
             self.events.close();
             return;
         }
+        let mirror = self.store.as_ref().map(|s| s.mirror.clone());
+        // Dropped when the session ends: the folder a stored session resumed in goes too.
+        let _materialized = self.store.as_mut().and_then(|s| s.materialized.take());
         let SessionTask {
             mut session,
             model,
@@ -235,10 +346,16 @@ impl SessionTask {
                 interrupt: &signal,
                 ..deps
             };
+            // A task notification is no prompt of the user's: it is not the last prompt.
+            let typed = notification.is_none().then(|| prompt.clone());
             let mut result = turn(&mut session, &turn_deps, prompt, notification.as_ref()).await;
             recorder.after_turn(&session);
             if let Some(n) = &notification {
                 n.stamp(&mut result);
+            }
+            // The store holds the turn before the caller sees its result.
+            if let Some(m) = &mirror {
+                m.flush().await;
             }
             if let Some(mut h) = held.take() {
                 h.total_cost_usd = result.total_cost_usd;
@@ -251,12 +368,65 @@ impl SessionTask {
             } else {
                 events.emit(Message::Result(result));
             }
+            if let Some(p) = &typed {
+                recorder.after_result(p);
+            }
         }
         if let Some(h) = held {
             events.emit(Message::Result(h));
         }
         session.session_end(&deps, "other").await;
+        if let Some(m) = &mirror {
+            m.flush().await;
+        }
         events.close();
+    }
+
+    /// With a store and `resume` / `continue_conversation`: loads the session from the store
+    /// and plans the start from it (or, with nothing stored, as without a store). A store
+    /// that fails refuses the start with its error.
+    async fn load_from_store(&mut self) {
+        let Some(s) = self.store.as_mut() else {
+            return;
+        };
+        let Some(d) = s.deferred.take() else {
+            return;
+        };
+        let cwd = self.session.config.cwd.clone();
+        let project_key = oxagent_sessions::project_key(&cwd);
+        let sink = Some(s.mirror.clone() as Arc<dyn RowSink>);
+        let loaded = materialize(
+            s.store.as_ref(),
+            &project_key,
+            &d.continuation,
+            s.load_timeout_ms,
+            tokio_sleep,
+        )
+        .await;
+        let plan = match loaded {
+            Err(text) => persist::Plan {
+                session_id: self.plan.session_id.clone(),
+                start: persist::Start::Refused(text),
+                writer: None,
+            },
+            Ok(None) => persist::plan(&d.continuation, &d.projects, &cwd, d.fresh_id, sink),
+            Ok(Some(m)) => {
+                let continuation = persist::Continuation {
+                    resume: Some(m.session_id.to_string()),
+                    continue_conversation: false,
+                    ..d.continuation
+                };
+                let projects = m.projects();
+                // The mirror names keys under the folder the session now writes to.
+                s.mirror.retarget(&projects);
+                let plan = persist::plan(&continuation, &projects, &cwd, d.fresh_id, sink);
+                s.materialized = Some(m);
+                plan
+            }
+        };
+        self.session.config.session_id = plan.session_id.clone();
+        self.session.config.transcript_path = plan.writer.as_ref().map(|w| w.path().to_path_buf());
+        self.plan = plan;
     }
 
     /// Hands the Agent tool the session's tools, now complete, and what else it runs agents
