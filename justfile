@@ -46,6 +46,8 @@ bench: build
     {{python}} benches/bench.py
     # The Node face against @anthropic-ai/claude-agent-sdk (bench-node; see benches/bench_node.py).
     python3 benches/bench_node.py
+    # 16 parallel subagents of 3 turns each, the Python (and Node) face against the official SDK.
+    {{python}} benches/bench_subagents.py
     bash benches/search_vs_rg.sh
     # Deciding and building a compaction of a 500-round conversation (goal: under 5 ms).
     cargo run --release -q -p oxagent-core --example compaction_bench

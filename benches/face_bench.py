@@ -1,5 +1,5 @@
-"""What the per-face benchmarks (bench_python.py, bench_node.py) share: the scripted scenario
-and one measured run of a program against `oxagent mock-server`."""
+"""What the per-face benchmarks (bench_python.py, bench_node.py, bench_subagents.py) share: the
+scripted scenario and one measured run of a program against `oxagent mock-server`."""
 import json
 import os
 import statistics
@@ -23,14 +23,20 @@ def scenario(turns, sessions):
             "default": {"content": [{"type": "text", "text": "done"}]}}
 
 
-def run(command, turns, sessions):
-    """Median wall/CPU/RSS over RUNS runs of `command(workdir)` against a fresh server."""
+def run(command, turns, sessions, make_scenario=None, check=None):
+    """Median wall/CPU/RSS over RUNS runs of `command(workdir)` against a fresh server.
+
+    `make_scenario(workdir)`, when given, lays out the files it needs and returns the script
+    (else `scenario(turns, sessions)`); `check(request_log)`, when given, returns what went
+    wrong in a run (None when nothing did), which then fails the benchmark."""
     rows = []
     for _ in range(RUNS):
         with tempfile.TemporaryDirectory() as d:
             scen = Path(d) / "s.json"
-            scen.write_text(json.dumps(scenario(turns, sessions)))
-            srv = subprocess.Popen([str(OXAGENT_BIN), "mock-server", "--script", str(scen)],
+            script = make_scenario(d) if make_scenario else scenario(turns, sessions)
+            scen.write_text(json.dumps(script))
+            log = Path(d) / "requests.jsonl"
+            srv = subprocess.Popen([str(OXAGENT_BIN), "mock-server", "--script", str(scen), "--log", str(log)],
                                    stdout=subprocess.PIPE, text=True)
             port = int(srv.stdout.readline())
             env = dict(os.environ, ANTHROPIC_BASE_URL="http://127.0.0.1:%d" % port,
@@ -46,5 +52,8 @@ def run(command, turns, sessions):
             row = json.loads(out.stdout.strip().splitlines()[-1])
             if row["rc"] != 0:
                 print("  run failed:", row["err"])
+            problem = check(log) if check else None
+            if problem:
+                sys.exit("%s: %s\n%s" % (" ".join(command(d)), problem, row["err"]))
             rows.append(row)
     return {k: statistics.median(r[k] for r in rows) for k in ("wall", "cpu", "rss_kb")}

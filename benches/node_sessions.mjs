@@ -1,6 +1,6 @@
 // Runs N concurrent sessions of one prompt each with the Agent SDK package in a given directory.
 //
-//     node node_sessions.mjs PACKAGE_DIR CWD N
+//     node node_sessions.mjs PACKAGE_DIR CWD N [PROMPT]
 //
 // PACKAGE_DIR is the package's own folder (js/ of this repository, or
 // node_modules/@anthropic-ai/claude-agent-sdk); its ESM entry is found from package.json.
@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
-const [pkgDir, cwd, n] = process.argv.slice(2);
+const [pkgDir, cwd, n, prompt = "Do the task"] = process.argv.slice(2);
 
 function entry(dir) {
   const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
@@ -21,7 +21,7 @@ const { query } = await import(pathToFileURL(entry(resolve(pkgDir))).href);
 
 async function one() {
   const options = { permissionMode: "bypassPermissions", allowDangerouslySkipPermissions: true, cwd };
-  for await (const m of query({ prompt: "Do the task", options })) {
+  for await (const m of query({ prompt, options })) {
     if (m.type === "result" && m.is_error) throw new Error("error result: " + m.subtype);
   }
 }
