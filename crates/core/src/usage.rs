@@ -288,7 +288,10 @@ impl SideLedger {
 /// The context window of a model, in tokens.
 pub fn context_window(model: &str) -> u64 {
     let m = canonical_model(model);
-    if model.ends_with("[1m]") || m.starts_with("claude-opus-5") || m.starts_with("claude-sonnet-5")
+    if model.ends_with("[1m]")
+        || m.starts_with("claude-opus-5")
+        || m.starts_with("claude-sonnet-5")
+        || m.starts_with("claude-haiku-5")
     {
         1_000_000
     } else {
@@ -299,7 +302,10 @@ pub fn context_window(model: &str) -> u64 {
 /// The largest `max_tokens` the reference asks of a model.
 pub fn max_output_tokens(model: &str) -> u64 {
     let m = canonical_model(model);
-    if m.starts_with("claude-opus-5") || m.starts_with("claude-sonnet-5") {
+    if m.starts_with("claude-opus-5")
+        || m.starts_with("claude-sonnet-5")
+        || m.starts_with("claude-haiku-5")
+    {
         128_000
     } else if m.starts_with("claude-opus-4-0")
         || m.starts_with("claude-opus-4-1")

@@ -177,7 +177,8 @@ fn default_thinking(model: &str) -> Option<serde_json::Value> {
         || m.starts_with("claude-opus-4-6")
         || m.starts_with("claude-opus-4-7")
         || m.starts_with("claude-opus-4-8")
-        || m.starts_with("claude-sonnet-4-6"))
+        || m.starts_with("claude-sonnet-4-6")
+        || m.starts_with("claude-haiku-5"))
     .then(|| json!({"type": "adaptive", "display": "updates"}))
 }
 

@@ -285,6 +285,10 @@ fn config_for(
         .or(c.effort);
     c.include_partial_messages = false;
     c.final_answer_tool = None;
+    // Nobody watches a subagent think: its adaptive thinking is asked for without display.
+    if let Some(t) = c.thinking.as_mut().filter(|t| t["type"] == "adaptive") {
+        t["display"] = json!("omitted");
+    }
     let mode = effective_mode(context.live.permission_mode(), d.permission_mode.as_deref());
     c.permission_mode = mode;
     c.subagent = Some(role);
