@@ -34,7 +34,7 @@ async def query(
     try:
         # As the reference: with callbacks to answer, a string prompt's input stays open
         # until the first result (a session whose input is closed holds back a result that
-        # comes while background tasks run).
+        # comes while background agents run).
         end_after_result = False
         if isinstance(prompt, str):
             await core.send_user(prompt, session_id="")

@@ -131,7 +131,7 @@ pub struct Options {
     pub session_store_flush: crate::store_option::FlushMode,
     /// How long each store call of a resume may take (default 60 s).
     pub load_timeout_ms: Option<u64>,
-    /// Once the caller's input has ended, a result that comes while background tasks run
+    /// Once the caller's input has ended, a result that comes while background agents run
     /// is held back and comes just before the next result, with the cost at that time, as
     /// the reference's CLI does when its input is closed (the Python face sets it).
     pub hold_results_while_tasks_run: bool,

@@ -363,7 +363,7 @@ impl SessionTask {
                 events.emit(Message::Result(h));
             }
             let input_ended = prompts.is_closed() && prompts.is_empty();
-            if hold_results && input_ended && task_flow.has_running() {
+            if hold_results && input_ended && task_flow.has_running_agents() {
                 held = Some(result);
             } else {
                 events.emit(Message::Result(result));

@@ -333,9 +333,12 @@ impl TaskFlow {
         n
     }
 
-    /// Whether a background task is running.
-    pub(crate) fn has_running(&self) -> bool {
-        !lock(&self.state).running.is_empty()
+    /// Whether a background agent is running (background commands do not count).
+    pub(crate) fn has_running_agents(&self) -> bool {
+        lock(&self.state)
+            .running
+            .iter()
+            .any(|t| t.task.task_type == "local_agent")
     }
 
     /// Waits for the next thing to run. Ended tasks go first; once the caller's input has
