@@ -326,7 +326,9 @@ async fn execute(
             tool_name,
             tool_input,
             error: out.content.as_text(),
-            is_interrupt: deps.interrupt.is_aborted(),
+            // The turn was interrupted, or the call itself was stopped (stop_task).
+            is_interrupt: deps.interrupt.is_aborted()
+                || out.content.as_text() == "[Request interrupted by user for tool use]",
             tool_use_id,
         }
     } else {
