@@ -300,3 +300,59 @@ async fn a_session_the_store_does_not_hold_is_unknown() {
         json!([format!("No conversation found with session ID: {id}")])
     );
 }
+
+#[tokio::test]
+async fn a_subagents_transcript_is_mirrored_under_its_subpath() {
+    let root = tempfile::tempdir().unwrap();
+    for d in ["ws", "home1"] {
+        std::fs::create_dir_all(root.path().join(d)).unwrap();
+    }
+    let server = ScriptedServer::start(json!({"responses": [
+        {"match": "DELEGATE", "content": [{"type": "tool_use", "id": "toolu_A1", "name": "Agent",
+            "input": {"description": "Answer", "prompt": "SUB-PROMPT", "subagent_type": "general-purpose",
+                      "run_in_background": false}}]},
+        {"match": "SUB-PROMPT", "content": [{"type": "text", "text": "SUB-ANSWER"}]},
+        {"match": "SUB-ANSWER", "content": [{"type": "text", "text": "DONE"}]},
+    ]}))
+    .await
+    .unwrap();
+    let s = Scratch { root, server };
+    let store = Arc::new(InMemorySessionStore::new());
+    let messages = s
+        .run("DELEGATE", s.options("home1", store.clone(), json!({})))
+        .await;
+    let id = session_id(&messages);
+    let agent_id = messages
+        .iter()
+        .find(|m| m["subtype"] == "task_started")
+        .map(|m| m["task_id"].as_str().unwrap().to_string())
+        .unwrap();
+    let key = s.key(&id).sub(format!("subagents/agent-{agent_id}"));
+    let rows = store.get_entries(&key);
+    // The agent's prompt and its answer, as its local transcript has them, marked as a sidechain.
+    let texts: Vec<(String, bool)> = rows
+        .iter()
+        .filter(|r| matches!(r["type"].as_str(), Some("user" | "assistant")))
+        .map(|r| {
+            let content = &r["message"]["content"];
+            let text = content
+                .as_str()
+                .map(str::to_string)
+                .unwrap_or_else(|| content[0]["text"].as_str().unwrap_or("").to_string());
+            (
+                text,
+                r["isSidechain"] == true && r["agentId"] == agent_id.as_str(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        texts,
+        [
+            ("SUB-PROMPT".to_string(), true),
+            ("SUB-ANSWER".to_string(), true)
+        ]
+    );
+    // The session's own rows stay under the session's key.
+    // (prompt, Agent call, its result, the answer)
+    assert_eq!(conversation(&store.get_entries(&s.key(&id))).len(), 4);
+}

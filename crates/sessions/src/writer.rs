@@ -95,6 +95,12 @@ impl TranscriptWriter {
         self.sink = Some(sink);
     }
 
+    /// Where this transcript's rows are mirrored (for the transcripts beside it, such as
+    /// its subagents').
+    pub fn sink(&self) -> Option<Arc<dyn RowSink>> {
+        self.sink.clone()
+    }
+
     /// Hands a row that reached the file to the sink, in file order (under the lock).
     fn mirrored(&self, row: &Value, bytes: usize, written: io::Result<()>) {
         if let (Some(sink), Ok(())) = (&self.sink, written) {

@@ -455,6 +455,7 @@ impl SessionTask {
             ledger: self.session.side_ledger.clone(),
             forward_text: self.forward_subagent_text,
             task_root: oxagent_tools::task_root_in(&task_root),
+            mirror: self.plan.writer.as_ref().and_then(|w| w.sink()),
             running: Mutex::default(),
             board: self.task_board.clone(),
             notes_given: Mutex::default(),

@@ -57,6 +57,8 @@ pub(crate) struct SubagentContext {
     pub forward_text: bool,
     /// `<tmp>/claude-<uid>`: task output files live under it.
     pub task_root: PathBuf,
+    /// Where the session's transcript is mirrored (a session store): its agents' too.
+    pub mirror: Option<Arc<dyn oxagent_sessions::RowSink>>,
     /// The running agents, by id.
     pub running: Mutex<HashMap<String, Running>>,
     /// Where background agents announce their start and end (an end wakes the session).

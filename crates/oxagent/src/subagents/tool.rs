@@ -447,7 +447,15 @@ async fn run(
     let shows = depth == 1;
     let output_file = output_file(context, &agent_id);
     let record = context.config.transcript_path.as_ref().and_then(|t| {
-        AgentRecord::open(t, &session_id, &context.config.cwd, &agent_id, &output_file)
+        let mirror = context.mirror.clone();
+        AgentRecord::open(
+            t,
+            &session_id,
+            &context.config.cwd,
+            &agent_id,
+            &output_file,
+            mirror,
+        )
     });
     if let Some(r) = &record {
         r.prompt(&call.prompt, &clock.uuid());

@@ -15,6 +15,9 @@ use std::path::{Path, PathBuf};
 use oxagent_core::agent::Emit;
 use oxagent_core::message::Message;
 use oxagent_core::UserContent;
+use std::sync::Arc;
+
+use oxagent_sessions::RowSink;
 use oxagent_sessions::TranscriptWriter;
 use serde_json::{json, Map, Value};
 
@@ -49,10 +52,15 @@ impl AgentRecord {
         cwd: &Path,
         agent_id: &str,
         output_file: &Path,
+        mirror: Option<Arc<dyn RowSink>>,
     ) -> Option<AgentRecord> {
         let dir = session_transcript.with_extension("").join("subagents");
         let path = dir.join(format!("agent-{agent_id}.jsonl"));
-        let writer = TranscriptWriter::open_sidechain(&path, session_id, cwd, agent_id).ok()?;
+        let mut writer = TranscriptWriter::open_sidechain(&path, session_id, cwd, agent_id).ok()?;
+        // Mirrored to the session's store (under the session's key, at this subpath).
+        if let Some(sink) = mirror {
+            writer.mirror_to(sink);
+        }
         if let Some(parent) = output_file.parent() {
             let _ = std::fs::create_dir_all(parent);
         }
