@@ -77,8 +77,10 @@ async def test_a_foreground_agent_reports_back_as_the_calls_result(mock_server, 
 
 async def test_a_background_agent_wakes_the_session_when_it_ends(mock_server, tmp_path):
     (tmp_path / "a.txt").write_text("alpha-content\n")
+    # The agent's first answer is slow: it still runs when the parent's turn ends.
+    slow_first, rest = subagent_turns(tmp_path)
     server = mock_server({"responses": [agent_call(True), {"match": "Async agent launched", **text_turn("PARENT-WAITING")},
-                                        *subagent_turns(tmp_path),
+                                        {**slow_first, "delay_ms": 800}, rest,
                                         {"match": "task-notification", **text_turn("PARENT-AFTER")}]})
     messages = [m async for m in query(prompt="PARENT-PROMPT", options=options(server, tmp_path))]
 
