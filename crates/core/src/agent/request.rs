@@ -138,7 +138,35 @@ fn messages_json(history: &[Turn], breakpoint: usize) -> Value {
             json!({"role": turn.role, "content": content})
         })
         .collect();
-    Value::Array(msgs)
+    Value::Array(merge_user_runs(msgs))
+}
+
+/// Consecutive user messages go as one (an interrupt's note, then the next prompt), as the
+/// reference sends them: a text block that ends the earlier part gets a line break.
+fn merge_user_runs(msgs: Vec<Value>) -> Vec<Value> {
+    let mut out: Vec<Value> = Vec::with_capacity(msgs.len());
+    for m in msgs {
+        let both_user = m["role"] == "user" && out.last().is_some_and(|p| p["role"] == "user");
+        if !both_user {
+            out.push(m);
+            continue;
+        }
+        let Some(prev) = out.last_mut().and_then(|p| p["content"].as_array_mut()) else {
+            out.push(m);
+            continue;
+        };
+        if let Some(Value::Object(last)) = prev.last_mut() {
+            if last.get("type").and_then(Value::as_str) == Some("text") {
+                if let Some(Value::String(t)) = last.get_mut("text") {
+                    t.push('\n');
+                }
+            }
+        }
+        if let Some(more) = m["content"].as_array() {
+            prev.extend(more.iter().cloned());
+        }
+    }
+    out
 }
 
 #[cfg(test)]

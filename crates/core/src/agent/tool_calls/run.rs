@@ -341,14 +341,12 @@ async fn execute(
     };
     let event = hook_event.name();
     let hook_input = session.hook_input(hook_event);
-    let post = callbacks::run(
-        deps,
-        config.hooks.get(event),
-        Some(&call.name),
-        hook_input,
-        Some(&call.id),
-    )
-    .await;
+    // A call the user stopped while it ran gets no PostToolUse / PostToolUseFailure hooks.
+    let matchers = config
+        .hooks
+        .get(event)
+        .filter(|_| !deps.interrupt.is_aborted());
+    let post = callbacks::run(deps, matchers, Some(&call.name), hook_input, Some(&call.id)).await;
     hook_runs(session, deps, event, Some(&call.name), &post);
     let mut context: Vec<String> = post
         .additional_context
