@@ -21,6 +21,7 @@ pub mod config;
 pub mod content;
 pub mod conversation;
 pub mod host;
+pub mod ledger;
 pub mod live;
 pub mod memory;
 pub mod message;

@@ -9,8 +9,6 @@
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use crate::sync::lock;
-
 /// The API's usage object. The four token counts are typed; anything else the API sends
 /// (server_tool_use, service_tier, cache_creation, ...) is kept in `extra`.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -255,34 +253,6 @@ pub fn cost_usd(model: &str, usage: &Usage) -> f64 {
         + usage.cache_read_input_tokens as f64 * p.cache_read)
         / 1_000_000.0
         + usage.web_search_requests() as f64 * WEB_SEARCH_USD
-}
-
-/// What tools spend on requests of their own (WebFetch's and WebSearch's side questions, a
-/// subagent's requests), and the calls refused inside a subagent: recorded as they happen,
-/// added to the session's cost and denials after each round of tool calls.
-#[derive(Debug, Default)]
-pub struct SideLedger {
-    usage: std::sync::Mutex<Vec<(String, Usage)>>,
-    denials: std::sync::Mutex<Vec<crate::message::PermissionDenial>>,
-}
-
-impl SideLedger {
-    pub fn record(&self, model: &str, usage: Usage) {
-        lock(&self.usage).push((model.to_string(), usage));
-    }
-
-    pub fn drain(&self) -> Vec<(String, Usage)> {
-        std::mem::take(&mut *lock(&self.usage))
-    }
-
-    /// A call a subagent's permission check refused: the session's result lists it.
-    pub fn record_denial(&self, denial: crate::message::PermissionDenial) {
-        lock(&self.denials).push(denial);
-    }
-
-    pub fn drain_denials(&self) -> Vec<crate::message::PermissionDenial> {
-        std::mem::take(&mut *lock(&self.denials))
-    }
 }
 
 /// The context window of a model, in tokens.

@@ -71,7 +71,7 @@ pub struct Session {
     /// A Stop hook blocked already in this session (its notification goes out once).
     pub(crate) stop_blocked_before: bool,
     /// What tools spent on requests of their own, not yet counted.
-    pub side_ledger: Arc<crate::usage::SideLedger>,
+    pub side_ledger: Arc<crate::ledger::SideLedger>,
     /// The warning that the auto-mode classifier cannot run went out already.
     pub(crate) classifier_warned: std::sync::atomic::AtomicBool,
     /// How the last turn failed, when an API error ended it.

@@ -12,8 +12,9 @@ use std::collections::BTreeMap;
 
 use crate::content::ContentBlock;
 use crate::conversation::Turn;
+use crate::ledger::SideLedger;
 use crate::message::PermissionDenial;
-use crate::usage::{ModelUsage, SideLedger, Usage};
+use crate::usage::{ModelUsage, Usage};
 
 use super::context::ContextTracker;
 

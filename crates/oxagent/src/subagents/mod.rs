@@ -27,12 +27,12 @@ use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
 use oxagent_core::config::SessionConfig;
+use oxagent_core::ledger::SideLedger;
 use oxagent_core::live::LiveSettings;
 use oxagent_core::model::Model;
 use oxagent_core::signal::AbortSignal;
 use oxagent_core::sync::lock;
 use oxagent_core::tool::{Tool, ToolRegistry};
-use oxagent_core::usage::SideLedger;
 
 pub(crate) use files::{agent_roots, load_agent_files};
 pub(crate) use registry::AgentSet;

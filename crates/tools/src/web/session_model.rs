@@ -16,11 +16,11 @@ use std::sync::Arc;
 use futures::future::{select, BoxFuture, Either};
 use futures::StreamExt;
 use oxagent_core::agent::response::ResponseBuilder;
+use oxagent_core::ledger::SideLedger;
 use oxagent_core::live::LiveSettings;
 use oxagent_core::model::{Model, ModelEvent, ModelRequest};
 use oxagent_core::prompts;
 use oxagent_core::signal::AbortSignal;
-use oxagent_core::usage::SideLedger;
 
 use super::side_model::{ModelTier, SideAnswer, SideModel, SideRequest};
 use serde_json::{json, Value};

@@ -5,8 +5,6 @@ use serde_json::Value;
 use crate::content::{ContentBlock, ToolResultContent};
 use crate::message::{Message, PermissionDenial};
 
-use super::schedule::Pace;
-
 /// One tool_use block of a response.
 #[derive(Debug, Clone)]
 pub(crate) struct Call {
@@ -97,3 +95,19 @@ impl CallOutcome {
 
 /// What the model reads when the user stops the turn at a permission prompt.
 pub(crate) const REJECTED_TEXT: &str = "The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file). STOP what you are doing and wait for the user to tell you how to proceed.";
+
+/// How soon an answer given without running is seen while the response streams.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub(crate) enum Pace {
+    /// At once (an unknown tool).
+    #[default]
+    Now,
+    /// After one event (an input that fails validation).
+    Validation,
+    /// Its permission_denied message after two events, its result after three (a verdict
+    /// of the rules or the mode).
+    Rules,
+    /// Its messages once the response's message_delta has come, its result one event later
+    /// (a refusal for want of the auto-mode classifier).
+    Classifier,
+}

@@ -26,9 +26,9 @@ use crate::agent::hooks::callbacks;
 use crate::agent::hooks::report::{blocking_error, hook_notices, hook_runs};
 use crate::agent::view::SessionView;
 
+use super::call::Pace;
 use super::call::{Call, CallOutcome, REJECTED_TEXT};
 use super::permission::{decide, decide_now, Verdict};
-use super::schedule::Pace;
 use super::seen::{changed, denial, observable};
 
 /// The outcome of a call that needs neither a callback nor a run: an unknown tool, an input

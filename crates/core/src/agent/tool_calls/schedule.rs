@@ -21,23 +21,7 @@
 
 use crate::message::Message;
 
-use super::call::{Call, CallOutcome};
-
-/// How soon an answer given without running is seen while the response streams.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub(crate) enum Pace {
-    /// At once (an unknown tool).
-    #[default]
-    Now,
-    /// After one event (an input that fails validation).
-    Validation,
-    /// Its permission_denied message after two events, its result after three (a verdict
-    /// of the rules or the mode).
-    Rules,
-    /// Its messages once the response's message_delta has come, its result one event later
-    /// (a refusal for want of the auto-mode classifier).
-    Classifier,
-}
+use super::call::{Call, CallOutcome, Pace};
 
 /// The stream event counts at which a held answer's messages and result are due.
 #[derive(Debug, Clone, Copy)]
