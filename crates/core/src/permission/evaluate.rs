@@ -33,17 +33,7 @@ use crate::tool::Tool;
 
 use super::{PermissionContext, ToolPermission};
 
-/// A refusal, as the model and the caller see it.
-#[derive(Debug, Clone, PartialEq, Default)]
-pub struct Denial {
-    pub message: String,
-    /// `decision_reason_type` of the permission_denied message (none: no type given).
-    pub reason_type: Option<String>,
-    /// `decision_reason`, when the reference states one.
-    pub reason: Option<String>,
-    /// `decision_reason_code`.
-    pub code: Option<String>,
-}
+pub use super::denial::Denial;
 
 /// A call that needs someone's approval.
 #[derive(Debug, Clone, PartialEq, Default)]

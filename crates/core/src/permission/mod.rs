@@ -4,6 +4,7 @@
 //! tool's own check -> can_use_tool (no callback: deny). This module holds the vocabulary
 //! and the evaluation ([`evaluate`]); rule parsing lives in [`crate::rules`].
 
+mod denial;
 pub mod evaluate;
 pub mod write_target;
 

@@ -16,7 +16,7 @@ use serde_json::Value;
 use crate::rules::call_path;
 use crate::rules::path::{normalize, resolve};
 
-use super::evaluate::Denial;
+use super::denial::Denial;
 use super::PermissionContext;
 
 /// The refusal of a Write or Edit whose path is a symbolic link to anything but a
