@@ -54,6 +54,12 @@ pub fn date_of(unix_ms: u64) -> String {
     format!("{y:04}-{m:02}-{d:02}")
 }
 
+/// The note of a turn the user interrupted while the model answered.
+pub const INTERRUPTED: &str = "[Request interrupted by user]";
+
+/// The note (and a stopped call's result) when the user interrupted tool calls.
+pub const INTERRUPTED_FOR_TOOL: &str = "[Request interrupted by user for tool use]";
+
 #[cfg(test)]
 mod tests {
     #[test]

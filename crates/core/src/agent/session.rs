@@ -44,7 +44,7 @@ use super::view::SessionView;
 const MAX_TOKENS_NUDGE: &str = "Output token limit hit. Resume directly — no apology, no recap of what you were doing. Pick up mid-thought if that is where the cut happened. Break remaining work into smaller pieces.";
 /// What the model reads after its stream broke off with an error mid-answer.
 const STREAM_ERROR_NUDGE: &str = "Your response above was cut off mid-stream. Resume directly from where it stops — no apology, no recap. If none of it survived, answer the request from the start.";
-const INTERRUPTED: &str = "[Request interrupted by user]";
+use crate::prompts::INTERRUPTED;
 /// How often the model is reminded to call the final-answer tool before the turn fails.
 const FINAL_ANSWER_REMINDERS: u32 = 5;
 

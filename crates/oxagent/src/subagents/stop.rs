@@ -84,7 +84,7 @@ pub(crate) fn announce_background(context: &SubagentContext, info: &StopInfo, ca
         StopCause::Interrupt => context.board.ended_quietly(&info.agent_id, messages(info)),
     }
     let mut note = UserMessage::prompt(UserContent::Blocks(vec![ContentBlock::text(
-        "[Request interrupted by user]",
+        oxagent_core::prompts::INTERRUPTED,
     )]));
     note.parent_tool_use_id = Some(info.tool_use_id.clone());
     note.subagent = Some(info.mark.clone());

@@ -576,7 +576,7 @@ async fn run(
     }
     if lock(&stopped_by).is_some() {
         // A background agent's stop was announced when it was stopped.
-        let text = "[Request interrupted by user for tool use]";
+        let text = oxagent_core::prompts::INTERRUPTED_FOR_TOOL;
         if !background {
             super::stop::announce_foreground(
                 context,

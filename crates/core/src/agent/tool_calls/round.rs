@@ -23,8 +23,7 @@ use super::call::{Call, CallOutcome};
 use super::run::{self, Prepared};
 use super::schedule::Schedule;
 
-/// Shown to the caller when the user stopped the turn at a permission prompt.
-const INTERRUPTED_FOR_TOOL: &str = "[Request interrupted by user for tool use]";
+use crate::prompts::INTERRUPTED_FOR_TOOL;
 
 /// One response's calls and what they gave so far.
 #[derive(Debug, Default)]

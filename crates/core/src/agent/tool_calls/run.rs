@@ -328,7 +328,7 @@ async fn execute(
             error: out.content.as_text(),
             // The turn was interrupted, or the call itself was stopped (stop_task).
             is_interrupt: deps.interrupt.is_aborted()
-                || out.content.as_text() == "[Request interrupted by user for tool use]",
+                || out.content.as_text() == crate::prompts::INTERRUPTED_FOR_TOOL,
             tool_use_id,
         }
     } else {
