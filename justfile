@@ -119,10 +119,10 @@ lint:
     cargo clippy --workspace --all-targets -- -D warnings
     # The core must stay free of runtimes, HTTP clients and language bindings.
     ! cargo tree -p oxagent-core -e normal --prefix none | grep -E '^(tokio|reqwest|hyper|pyo3|napi)( |$)'
-    # The settings crate is a leaf: core and external crates only.
-    ! cargo tree -p oxagent-settings -e normal --prefix none | grep -E '^oxagent-(http|tools|mcp|sessions)( |$)'
-    # So is the stores crate (the SessionStore trait it implements is in core).
-    ! cargo tree -p oxagent-stores -e normal --prefix none | grep -E '^oxagent-(http|tools|mcp|sessions|settings)( |$)'
+    # The leaf crates depend on core and external crates only, never on each other.
+    for c in http tools mcp sessions settings stores options; do \
+        ! cargo tree -p oxagent-$c -e normal --prefix none | awk '{print $1}' | grep -E '^oxagent-' | grep -v -x -E "oxagent-(core|$c)" || exit 1; \
+    done
 
 # Re-record the demo cassette from the scripted model turns in examples/demo-script.json.
 record-demo: build

@@ -5,6 +5,7 @@
 //! (`checkOptions`, `optionTable`). The public API (`query()`,
 //! `tool()`, `createSdkMcpServer()`, the message types) is written in JavaScript in `js/`.
 
+mod action;
 mod error;
 mod session;
 mod store;

@@ -19,49 +19,15 @@ use napi::Env;
 use std::sync::{Arc, Mutex};
 
 use napi_derive::napi;
-use oxagent::protocol::stream_json::{Action, EndError, Face, HostProtocol};
+use oxagent::protocol::stream_json::{Face, HostProtocol};
 use oxagent::protocol::HostRequest;
 use oxagent::{FrameSession, Options};
-use serde_json::{json, Value};
+use serde_json::Value;
 
+use crate::action::HostAction;
 use crate::error::{
     json_error, session_error, throw, throw_options_error, throw_session_error, Result,
 };
-
-/// What the JavaScript layer does next (see `oxagent::protocol::stream_json`): `message` (payload:
-/// the frame), `callback` (id, payload: the request), `cancel` (id), and last `end`
-/// (payload: `{message, result}` when the session ended after an error result).
-#[napi(object)]
-pub struct HostAction {
-    pub kind: String,
-    pub id: Option<String>,
-    pub payload: Option<String>,
-}
-
-impl HostAction {
-    fn of(action: Action) -> Self {
-        let (kind, id, payload) = match action {
-            Action::Message(frame) => ("message", None, Some(frame.to_string())),
-            Action::Callback { id, request } => ("callback", Some(id), Some(request.to_string())),
-            Action::Cancel { id } => ("cancel", Some(id), None),
-            // The host's own requests are answered at once (`request`): no reply comes.
-            Action::Reply { id, .. } => ("reply", Some(id), None),
-        };
-        HostAction {
-            kind: kind.into(),
-            id,
-            payload,
-        }
-    }
-
-    fn end(error: Option<EndError>) -> Self {
-        HostAction {
-            kind: "end".into(),
-            id: None,
-            payload: error.map(|e| json!({"message": e.message, "result": e.result}).to_string()),
-        }
-    }
-}
 
 /// The host protocol's state, and whether its `end` action went out.
 struct HostState {

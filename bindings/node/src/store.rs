@@ -17,8 +17,8 @@ use oxagent::store::{postgres, redis, LazyStore, SessionStore, StoreMethod};
 use oxagent::store_jobs::{JobAnswerer, JobEvent, StoreJob as Job, StoreSource};
 use serde_json::Value;
 
+use crate::action::HostAction;
 use crate::error::{json_error, Result};
-use crate::session::HostAction;
 
 /// A store in Rust.
 #[napi]

@@ -17,6 +17,7 @@
 
 mod error;
 mod host;
+mod inbox;
 mod mcp_server;
 mod runtime;
 mod session;

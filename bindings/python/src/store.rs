@@ -25,8 +25,8 @@ use serde_json::Value;
 use tokio::sync::mpsc::UnboundedSender;
 
 use crate::error::json_error;
+use crate::inbox::Inbox;
 use crate::runtime;
-use crate::session::Inbox;
 
 /// A store in Rust.
 #[pyclass(module = "claude_agent_sdk._native", frozen)]

@@ -27,7 +27,10 @@
 //! ```
 
 mod client;
-pub mod config;
+/// The server configs, as the options give them (pure data, defined in the core).
+pub mod config {
+    pub use oxagent_core::protocol::mcp_servers::*;
+}
 pub mod server;
 
 use std::collections::{BTreeMap, BTreeSet};

@@ -29,9 +29,9 @@ use oxagent_core::protocol::{Event, HostRequest, Op};
 use oxagent_core::UserContent;
 use serde_json::{json, Value};
 
-use crate::error::{Error, Result};
 use crate::options::Options;
-use crate::runtime::{Events, SessionRuntime};
+use crate::{Error, Result};
+use crate::{Events, SessionRuntime};
 
 /// One session, driven by stream-json frames.
 pub struct FrameSession {

@@ -18,21 +18,14 @@
 //! [`SessionRuntime`] is the session underneath, read as typed events; [`FrameSession`] is
 //! the stream-json interface the Python and Node faces and the CLI use.
 
-mod error;
 mod frames;
 /// The documented options of both SDKs: the table, the checks, the readers.
-pub mod options;
+pub use oxagent_options as options;
 mod query;
-mod runtime;
-mod setup;
-mod subagents;
-mod toolset;
 
 /// Tools written in Rust.
 pub mod custom;
 pub mod store_jobs;
-pub mod store_option;
-pub use error::{Error, OptionsError, OptionsErrorKind, Result};
 pub use frames::{event_frame, frames_encoded, FrameSession};
 pub use options::{McpServer, Options, SystemPrompt, ToolsOption};
 pub use oxagent_core::protocol::agents::AgentDefinition;
@@ -43,13 +36,15 @@ pub use oxagent_core::{self as core, message, ContentBlock, Message, PermissionM
 /// MCP: server configs, and the in-process SDK server's JSON-RPC (for hosts that serve it
 /// to a remote session themselves).
 pub use oxagent_mcp as mcp;
+pub use oxagent_options::store_option;
+pub use oxagent_runtime::{Error, OptionsError, OptionsErrorKind, Result};
+pub use oxagent_runtime::{Events, SessionRuntime};
 /// Listing, reading and changing saved sessions, for the faces (JSON in and out).
 pub use oxagent_sessions::json_api as saved;
 pub use query::{
     query, query_with, Callbacks, CanUseTool, Client, HookCallback, HookMatcherFns,
     PermissionResult,
 };
-pub use runtime::{Events, SessionRuntime};
 pub use store_option::SessionStoreOption;
 /// Session stores: the trait, the in-memory store, the summary fold and the conformance
 /// suite ([`oxagent_core::store`]), the Redis and PostgreSQL stores (`oxagent-stores`), and

@@ -15,10 +15,10 @@ use oxagent_core::protocol::{ControlResponse, Event, HookInput, HookOutput, Op};
 use oxagent_core::{Message, UserContent};
 use serde_json::Value;
 
-use crate::error::{Error, Result};
 use crate::options::Options;
-use crate::runtime::{Events, SessionRuntime};
 use crate::PermissionMode;
+use crate::{Error, Result};
+use crate::{Events, SessionRuntime};
 
 pub use oxagent_core::protocol::PermissionAnswer as PermissionResult;
 

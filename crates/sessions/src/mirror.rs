@@ -33,13 +33,7 @@ pub const APPEND_TIMEOUT_MS: u64 = 60_000;
 /// Waits before the second and the third attempt of a failed append.
 pub const APPEND_BACKOFF_MS: [u64; 2] = [200, 800];
 
-/// `batched` (the default: at each result, or past the limits) or `eager` (every row).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum FlushMode {
-    #[default]
-    Batched,
-    Eager,
-}
+pub use oxagent_core::store::FlushMode;
 
 /// What a mirror needs of the async runtime it runs on.
 #[derive(Clone)]

@@ -5,6 +5,7 @@
 //! - [`control`]: what a session asks its host (`can_use_tool`, `hook_callback`,
 //!   `mcp_message`) and what a host asks its session (`interrupt`, `set_model`, ...);
 //!   [`permission`] and [`hook`]: the answers and inputs those carry, and the permission modes.
+//! - [`mcp_servers`]: the MCP servers a session connects to, as the options give them.
 //! - [`op`]: the session runtime's submission and event queues.
 //! - [`stream_json`]: the host's side of the documented SDKs' stream-json control protocol,
 //!   without I/O, for the faces.
@@ -15,6 +16,7 @@
 pub mod agents;
 pub mod control;
 pub mod hook;
+pub mod mcp_servers;
 pub mod op;
 pub mod permission;
 pub mod stream_json;

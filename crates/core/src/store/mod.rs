@@ -311,3 +311,12 @@ mod tests {
         assert_eq!(StoreMethod::parse("append"), None);
     }
 }
+
+/// When a mirror writes to its store: `batched` (the default: at each result, or past the
+/// limits) or `eager` (every row).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum FlushMode {
+    #[default]
+    Batched,
+    Eager,
+}

@@ -18,7 +18,8 @@
 //! spelled as the caller's face spells it:
 //!
 //! ```
-//! use oxagent::{Face, Options};
+//! use oxagent_core::protocol::stream_json::Face;
+//! use oxagent_options::Options;
 //! use serde_json::json;
 //! let opts = Options::from_face(&json!({"maxTurns": 3, "canUseTool": {"$callable": "can_use_tool"}}), Face::Node).unwrap();
 //! assert_eq!((opts.max_turns, opts.can_use_tool), (Some(3), true));
@@ -29,9 +30,11 @@
 //! ```
 
 mod check;
+mod error;
 mod read;
 mod rules;
 mod skills;
+pub mod store_option;
 mod table;
 #[cfg(test)]
 mod tests;
@@ -41,17 +44,19 @@ use std::path::PathBuf;
 
 use oxagent_core::config::HookMatcher;
 use oxagent_core::protocol::agents::AgentDefinition;
+pub use oxagent_core::protocol::mcp_servers::McpServer;
 use oxagent_core::protocol::stream_json::Face;
 use oxagent_core::tool::ToolList;
 use oxagent_core::PermissionMode;
-pub use oxagent_mcp::McpServer;
 use serde_json::{json, Map, Value};
 
 pub use check::preview;
 pub use table::{find, name_in, table_json, Handling, OptionSpec, Shape, OPTIONS};
 
-use crate::error::{OptionsError, OptionsErrorKind as K};
 use check::{At, Checked};
+pub use error::{OptionsError, OptionsErrorKind};
+pub use store_option::SessionStoreOption;
+use OptionsErrorKind as K;
 
 /// Which built-in tools the model sees.
 #[derive(Debug, Clone, PartialEq)]
@@ -119,7 +124,7 @@ pub struct Options {
     /// With `resume`: the conversation stops after this message uuid.
     pub resume_session_at: Option<String>,
     /// Tools written in Rust, offered beside the built-in ones (Rust only; see
-    /// [`crate::custom`]).
+    /// the facade's `custom` module).
     pub custom_tools: ToolList,
     /// Subagents the model may delegate to, by name (besides the built-in ones and the
     /// project's agent files).
@@ -128,7 +133,7 @@ pub struct Options {
     pub forward_subagent_text: bool,
     /// Mirror the transcript into this store, and resume from it (see [`crate::store_option`]).
     pub session_store: Option<crate::SessionStoreOption>,
-    pub session_store_flush: crate::store_option::FlushMode,
+    pub session_store_flush: oxagent_core::store::FlushMode,
     /// How long each store call of a resume may take (default 60 s).
     pub load_timeout_ms: Option<u64>,
     /// Once the caller's input has ended, a result that comes while background agents run
@@ -274,8 +279,8 @@ impl Options {
             "session_store" => self.session_store = read::session_store(at, v)?,
             "session_store_flush" => {
                 self.session_store_flush = match at.one_of(v, table::FLUSH)?.as_deref() {
-                    Some("eager") => crate::store_option::FlushMode::Eager,
-                    _ => crate::store_option::FlushMode::Batched,
+                    Some("eager") => oxagent_core::store::FlushMode::Eager,
+                    _ => oxagent_core::store::FlushMode::Batched,
                 }
             }
             "load_timeout_ms" => self.load_timeout_ms = at.count(v)?,

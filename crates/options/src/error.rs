@@ -1,4 +1,4 @@
-//! The facade's errors.
+//! What is wrong with an option, named as the caller's face names it.
 
 /// An option the caller passed is wrong or not supported.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -40,22 +40,7 @@ impl OptionsError {
     /// caller's face already; a session that refuses to start names them by their Python
     /// names, which this maps.
     pub fn in_face(mut self, face: oxagent_core::protocol::stream_json::Face) -> Self {
-        self.option = crate::options::name_in(face, &self.option).to_string();
+        self.option = crate::table::name_in(face, &self.option).to_string();
         self
     }
 }
-
-#[derive(Debug, thiserror::Error)]
-pub enum Error {
-    #[error(transparent)]
-    Options(#[from] OptionsError),
-    #[error("invalid frame: {0}")]
-    Frame(String),
-    #[error("the session is closed")]
-    Closed,
-    /// The Messages API client could not be set up (a bad base URL, ...).
-    #[error("{0}")]
-    Config(String),
-}
-
-pub type Result<T, E = Error> = std::result::Result<T, E>;

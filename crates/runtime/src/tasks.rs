@@ -37,7 +37,7 @@ use oxagent_tools::{TaskEvent, TaskEventSink, TaskInfo, TaskStatus};
 use serde_json::{json, Value};
 use tokio::sync::mpsc::{unbounded_channel, UnboundedReceiver, UnboundedSender};
 
-use super::events::EventOut;
+use crate::events::EventOut;
 
 /// What the session runs next.
 pub(crate) enum Next {

@@ -241,8 +241,47 @@ pub fn table_json() -> Value {
                 "python": o.python,
                 "node": o.node,
                 "handling": o.handling.as_str(),
-                "expected": crate::options::check::expected(&o.shape),
+                "expected": expected(&o.shape),
             })
         })
         .collect()
+}
+
+/// `"a", "b" or "c"`.
+fn choices(list: &[&str]) -> String {
+    let quoted: Vec<String> = list.iter().map(|c| format!("\"{c}\"")).collect();
+    match quoted.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => quoted.concat(),
+    }
+}
+
+/// `one of "a", "b" or "c"` (`"a" or "b"` for two).
+pub(crate) fn one_of_text(list: &[&str]) -> String {
+    if list.len() > 2 {
+        format!("one of {}", choices(list))
+    } else {
+        choices(list)
+    }
+}
+
+/// What a value of `shape` must be, as messages say it.
+pub(crate) fn expected(shape: &Shape) -> String {
+    match shape {
+        Shape::Bool => "a boolean".into(),
+        Shape::Str => "a string".into(),
+        Shape::Path => "a path".into(),
+        Shape::Strings => "a list of strings".into(),
+        Shape::Paths => "a list of paths".into(),
+        Shape::Count => "a non-negative integer".into(),
+        Shape::Amount => "a non-negative number".into(),
+        Shape::OneOf(list) => one_of_text(list),
+        Shape::Callable => "a function".into(),
+        Shape::Instance(_, what) => (*what).into(),
+        Shape::StringMap(false) => "a mapping of strings to strings".into(),
+        Shape::StringMap(true) => "a mapping of strings to strings or null".into(),
+        Shape::Mapping => "a mapping".into(),
+        Shape::Any => "anything".into(),
+        Shape::Custom(what) => (*what).into(),
+    }
 }

@@ -5,13 +5,13 @@ use std::collections::BTreeMap;
 
 use oxagent_core::config::HookMatcher;
 use oxagent_core::protocol::agents::AgentDefinition;
+use oxagent_core::protocol::mcp_servers::ConfigError;
 use oxagent_core::protocol::stream_json::Face;
-use oxagent_mcp::config::ConfigError;
 use serde_json::{json, Value};
 
 use super::check::{mapping, marker, one_of_text, preview, At, Checked, Marker};
 use super::{Ctx, McpServer, SystemPrompt, ToolsOption};
-use crate::error::OptionsErrorKind as K;
+use crate::OptionsErrorKind as K;
 
 const TOOLS: &str = "a list of tool names or {\"type\": \"preset\", \"preset\": \"claude_code\"}";
 
@@ -118,7 +118,7 @@ pub(super) fn mcp_servers(at: &At<'_>, v: &Value, ctx: Ctx) -> Checked<Vec<McpSe
         };
         return Err(at.key(name).key("instance").value_error(made_by, instance));
     }
-    match oxagent_mcp::config::parse(v) {
+    match oxagent_core::protocol::mcp_servers::parse(v) {
         Ok(servers) => Ok(servers),
         Err(ConfigError::Unsupported { .. }) if !ctx.runs_session => Ok(Vec::new()),
         Err(ConfigError::Unsupported { what }) => Err(at.error(

@@ -38,7 +38,7 @@ pub(crate) use files::{agent_roots, load_agent_files};
 pub(crate) use registry::AgentSet;
 pub(crate) use tool::AgentTool;
 
-use crate::runtime::EventOut;
+use crate::events::EventOut;
 
 /// What the Agent tool needs of its session, set once the session's tools are complete.
 pub(crate) struct SubagentContext {
@@ -62,7 +62,7 @@ pub(crate) struct SubagentContext {
     /// The running agents, by id.
     pub running: Mutex<HashMap<String, Running>>,
     /// Where background agents announce their start and end (an end wakes the session).
-    pub board: crate::runtime::tasks::TaskBoard,
+    pub board: crate::tasks::TaskBoard,
     /// The session offers SendMessage: an agent's hand-back says how to continue it.
     pub can_continue: bool,
     /// The notes already handed back to each conversation (by the id of the agent that

@@ -19,9 +19,7 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
 
-use futures::future::BoxFuture;
 use oxagent_core::agent::{Deps, Emit};
 use oxagent_core::clock::{Clock, SystemClock};
 use oxagent_core::model::Model;
@@ -34,21 +32,19 @@ use oxagent_core::{Message, Session, UserContent};
 use oxagent_settings::attach_memory;
 use tokio::sync::mpsc::{unbounded_channel, UnboundedReceiver};
 
-use super::events::EventOut;
-use super::tasks::{Next, Notification, TaskBoard, TaskFlow};
-use super::{lock, Shared};
 use crate::error::Result;
-use crate::options::{McpServer, Options};
+use crate::events::EventOut;
+use crate::shared::Shared;
 use crate::subagents::{AgentSet, AgentTool, SubagentContext};
-use crate::{setup, toolset, SessionStoreOption};
+use crate::tasks::{Next, Notification, TaskBoard, TaskFlow};
+use crate::time::tokio_sleep;
+use crate::{setup, toolset};
+use oxagent_core::sync::lock;
+use oxagent_options::{McpServer, Options, SessionStoreOption};
 use oxagent_sessions::from_store::{materialize, Materialized};
 use oxagent_sessions::mirror::{MirrorRuntime, StoreMirror};
 use oxagent_sessions::start as persist;
 use oxagent_sessions::RowSink;
-
-pub(crate) fn tokio_sleep(ms: u64) -> BoxFuture<'static, ()> {
-    Box::pin(tokio::time::sleep(Duration::from_millis(ms)))
-}
 
 /// What the session task owns.
 struct SessionTask {
@@ -270,8 +266,8 @@ pub(super) fn start(
         forward_subagent_text: options.forward_subagent_text,
         hold_results: options.hold_results_while_tasks_run,
         can_continue_agents: match &options.tools {
-            None | Some(crate::options::ToolsOption::Preset) => true,
-            Some(crate::options::ToolsOption::List(names)) => {
+            None | Some(oxagent_options::ToolsOption::Preset) => true,
+            Some(oxagent_options::ToolsOption::List(names)) => {
                 names.iter().any(|n| n == "SendMessage")
             }
         },

@@ -9,7 +9,7 @@ use serde_json::{Map, Value};
 use super::check::{is_default, mapping, At, Checked};
 use super::table::{Handling, OPTIONS};
 use super::{skills, Ctx};
-use crate::error::OptionsErrorKind as K;
+use crate::OptionsErrorKind as K;
 
 /// Checks the value of an option with a custom shape that oxagent does not read.
 pub(super) fn check_custom(key: &str, at: &At<'_>, v: &Value) -> Checked<()> {

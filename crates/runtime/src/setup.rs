@@ -12,8 +12,8 @@ use oxagent_core::PermissionMode;
 use oxagent_settings::Settings;
 use serde_json::json;
 
-use crate::error::{OptionsError, OptionsErrorKind};
-use crate::options::{Options, SystemPrompt};
+use oxagent_options::{Options, SystemPrompt};
+use oxagent_options::{OptionsError, OptionsErrorKind};
 
 /// The environment the session sees: the process environment with the options' `env` over it.
 pub(crate) fn effective_env(options: &Options) -> BTreeMap<String, String> {

@@ -20,8 +20,8 @@ use oxagent_core::config::SessionConfig;
 use oxagent_core::tool::{Tool, ToolRegistry};
 use oxagent_tools::{skill, BuiltinConfig, BuiltinSet, SideModel, TaskEventSink};
 
-use crate::options::{Options, ToolsOption};
 use crate::subagents::AgentTool;
+use oxagent_options::{Options, ToolsOption};
 
 /// The session's tools, and the names of the skills they found (for `system/init`).
 pub(crate) struct Toolset {

@@ -9,8 +9,9 @@ use std::collections::BTreeMap;
 use oxagent_core::protocol::stream_json::Face;
 use serde_json::{Map, Value};
 
-use super::table::Shape;
-use crate::error::{OptionsError, OptionsErrorKind as K};
+use crate::table::Shape;
+pub(crate) use crate::table::{expected, one_of_text};
+use crate::{OptionsError, OptionsErrorKind as K};
 
 /// A value JSON cannot carry, as a face sends it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -78,45 +79,6 @@ fn unmarked(v: &Value) -> Value {
             .collect::<Map<_, _>>()
             .into(),
         (None, other) => other.clone(),
-    }
-}
-
-/// `"a", "b" or "c"`.
-pub(crate) fn choices(list: &[&str]) -> String {
-    let quoted: Vec<String> = list.iter().map(|c| format!("\"{c}\"")).collect();
-    match quoted.split_last() {
-        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
-        _ => quoted.concat(),
-    }
-}
-
-/// `one of "a", "b" or "c"` (`"a" or "b"` for two).
-pub(crate) fn one_of_text(list: &[&str]) -> String {
-    if list.len() > 2 {
-        format!("one of {}", choices(list))
-    } else {
-        choices(list)
-    }
-}
-
-/// What a value of `shape` must be, as messages say it.
-pub(crate) fn expected(shape: &Shape) -> String {
-    match shape {
-        Shape::Bool => "a boolean".into(),
-        Shape::Str => "a string".into(),
-        Shape::Path => "a path".into(),
-        Shape::Strings => "a list of strings".into(),
-        Shape::Paths => "a list of paths".into(),
-        Shape::Count => "a non-negative integer".into(),
-        Shape::Amount => "a non-negative number".into(),
-        Shape::OneOf(list) => one_of_text(list),
-        Shape::Callable => "a function".into(),
-        Shape::Instance(_, what) => (*what).into(),
-        Shape::StringMap(false) => "a mapping of strings to strings".into(),
-        Shape::StringMap(true) => "a mapping of strings to strings or null".into(),
-        Shape::Mapping => "a mapping".into(),
-        Shape::Any => "anything".into(),
-        Shape::Custom(what) => (*what).into(),
     }
 }
 

@@ -6,7 +6,7 @@ use oxagent_core::protocol::stream_json::Face;
 use serde_json::Value;
 
 use super::check::{marker, At, Checked, Marker};
-use crate::error::OptionsErrorKind as K;
+use crate::OptionsErrorKind as K;
 
 pub(super) fn check(at: &At<'_>, v: &Value) -> Checked<()> {
     let names = match v {

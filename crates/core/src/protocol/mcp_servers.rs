@@ -2,7 +2,7 @@
 //! (`mcp_servers: {NAME: config}`).
 //!
 //! ```
-//! use oxagent_mcp::config::{parse, McpServer};
+//! use oxagent_core::protocol::mcp_servers::{parse, McpServer};
 //! let servers = parse(&serde_json::json!({
 //!     "calc": {"command": "python3", "args": ["server.py"]},
 //!     "kit": {"type": "sdk", "name": "kit", "version": "2.0.0", "dialect": "python",
@@ -14,7 +14,7 @@
 
 use std::collections::BTreeMap;
 
-use oxagent_core::tool::ToolList;
+use crate::tool::ToolList;
 use serde::Deserialize;
 use serde_json::Value;
 
@@ -23,7 +23,7 @@ use serde_json::Value;
 pub enum McpServer {
     /// An in-process server of the host (Python `create_sdk_mcp_server`, JS
     /// `createSdkMcpServer`) given as tool definitions: its JSON-RPC is answered here
-    /// ([`crate::SdkServer`]) and the host only runs the tools' functions, through
+    /// (the MCP crate's `SdkServer`) and the host only runs the tools' functions, through
     /// `mcp_tool_call` control requests. `name` is its key in `mcp_servers` (the model sees
     /// `mcp__<name>__<tool>`); the server calls itself `server.name`.
     Sdk { name: String, server: SdkServerDef },

@@ -24,7 +24,7 @@ use super::registry::Agent;
 use super::report::{failed, failure_text, Finished};
 use super::transcript::{AgentMeta, AgentRecord, Recorded};
 use super::{Running, StopCause, SubagentContext};
-use crate::runtime::tokio_sleep;
+use crate::time::tokio_sleep;
 use oxagent_core::signal::AbortSignal;
 use oxagent_core::sync::lock;
 

@@ -3,13 +3,13 @@
 //! `"session_store": {"$store": ["list_sessions", ...]}` (their object answers
 //! `session_store` control requests, with the optional methods it has), or hand over one of
 //! the native stores (Redis, PostgreSQL) as it is. The option is read and checked with the
-//! others (`crate::options`), with the references' texts for the rules between options.
+//! others (this crate), with the references' texts for the rules between options.
 //!
 //! ```
 //! use std::sync::Arc;
-//! use oxagent::store::InMemorySessionStore;
-//! let options = oxagent::Options {
-//!     session_store: Some(oxagent::SessionStoreOption::Native(Arc::new(InMemorySessionStore::new()))),
+//! use oxagent_core::store::InMemorySessionStore;
+//! let options = oxagent_options::Options {
+//!     session_store: Some(oxagent_options::SessionStoreOption::Native(Arc::new(InMemorySessionStore::new()))),
 //!     ..Default::default()
 //! };
 //! assert!(options.session_store.is_some());
@@ -19,7 +19,7 @@ use std::sync::Arc;
 
 use oxagent_core::store::{SessionStore, StoreMethod};
 
-pub use oxagent_sessions::mirror::FlushMode;
+pub use oxagent_core::store::FlushMode;
 
 /// Where the session's transcript is mirrored.
 #[derive(Clone)]

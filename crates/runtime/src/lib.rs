@@ -2,11 +2,11 @@
 //! events ([`Event`]), with no JSON in between.
 //!
 //! ```no_run
-//! # async fn demo() -> Result<(), oxagent::Error> {
-//! use oxagent::core::protocol::{Event, Op};
-//! use oxagent::core::UserContent;
-//! let (session, mut events) = oxagent::SessionRuntime::spawn(
-//!     oxagent::Options::default(),
+//! # async fn demo() -> Result<(), oxagent_runtime::Error> {
+//! use oxagent_core::protocol::{Event, Op};
+//! use oxagent_core::UserContent;
+//! let (session, mut events) = oxagent_runtime::SessionRuntime::spawn(
+//!     oxagent_options::Options::default(),
 //!     &tokio::runtime::Handle::current(),
 //! )?;
 //! session.submit(Op::Prompt(UserContent::Text("Hello".into())))?;
@@ -21,32 +21,33 @@
 //!
 //! The Rust `query()` and `Client` read the events directly and answer control requests
 //! with the caller's closures; the documented SDKs' stream-json frames are an adapter over
-//! this (`crate::frames`), for the bindings and the CLI.
+//! this (the facade's `frames`), for the bindings and the CLI.
 
+mod error;
 mod events;
 mod lifecycle;
-pub(crate) mod tasks;
+mod setup;
+mod shared;
+mod subagents;
+mod tasks;
+mod time;
+mod toolset;
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
 
-use oxagent_core::agent::ContextMeter;
-use oxagent_core::live::LiveSettings;
 use oxagent_core::model::Model;
 use oxagent_core::protocol::control::{Account, CommandInfo, ServerInfo};
 use oxagent_core::protocol::system::McpServerStatus;
 use oxagent_core::protocol::{Event, HostReply, HostRequest, Op};
-use oxagent_core::signal::AbortSignal;
-use oxagent_core::{PermissionMode, UserContent};
-use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender};
-use tokio::task::JoinHandle;
+use oxagent_core::PermissionMode;
+use tokio::sync::mpsc::UnboundedReceiver;
 
-use crate::error::{Error, Result};
-use crate::options::Options;
+use oxagent_options::Options;
 
-pub(crate) use events::EventOut;
-pub(crate) use lifecycle::tokio_sleep;
+pub use error::{Error, OptionsError, OptionsErrorKind, Result};
 use oxagent_core::sync::lock;
+use shared::Shared;
 
 /// A running session. Clones share it; the session stops when the last clone is dropped.
 #[derive(Clone)]
@@ -65,44 +66,10 @@ impl Events {
     }
 }
 
-/// What the runtime and the session task share.
-pub(crate) struct Shared {
-    pub(crate) events: EventOut,
-    pub(crate) prompts: Mutex<Option<UnboundedSender<UserContent>>>,
-    /// The abort signal of the turn that runs (each turn gets a new one).
-    pub(crate) interrupt: Arc<Mutex<AbortSignal>>,
-    pub(crate) live: Arc<LiveSettings>,
-    pub(crate) meter: Arc<ContextMeter>,
-    pub(crate) default_model: String,
-    pub(crate) session_id: String,
-    pub(crate) mcp_status: Arc<Mutex<Vec<McpServerStatus>>>,
-    /// The agents the session can delegate to, as `initialize` lists them.
-    pub(crate) agents: Vec<serde_json::Value>,
-    /// What stop_task and interrupts stop: subagents, background commands.
-    pub(crate) agent_tool: Option<Arc<crate::subagents::AgentTool>>,
-    pub(crate) bash_tasks: oxagent_tools::shell::tasks::BackgroundTasks,
-    pub(crate) closed: AtomicBool,
-    pub(crate) task: Mutex<Option<JoinHandle<()>>>,
-}
-
-impl Drop for Shared {
-    fn drop(&mut self) {
-        lock(&self.interrupt).abort();
-        // No agent outlives its session.
-        if let Some(agents) = &self.agent_tool {
-            agents.stop_background();
-        }
-        if let Some(task) = lock(&self.task).take() {
-            task.abort();
-        }
-        self.events.close();
-    }
-}
-
 impl SessionRuntime {
     /// Starts a session on `rt` with the Messages API client the environment configures.
     pub fn spawn(options: Options, rt: &tokio::runtime::Handle) -> Result<(Self, Events)> {
-        let env = crate::setup::effective_env(&options);
+        let env = setup::effective_env(&options);
         let model =
             oxagent_http::HttpModel::from_env(&env).map_err(|e| Error::Config(e.to_string()))?;
         Self::spawn_with_model(options, rt, Arc::new(model))

@@ -1,5 +1,5 @@
 use super::*;
-use crate::error::OptionsErrorKind as K;
+use crate::OptionsErrorKind as K;
 use serde_json::json;
 
 fn py(v: Value) -> Result<Options, OptionsError> {

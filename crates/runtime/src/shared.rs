@@ -1,0 +1,50 @@
+//! What the runtime and the session task share: the event queue, the prompt channel, the
+//! turn's abort signal, and what stops with the session.
+
+use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, Mutex};
+
+use oxagent_core::agent::ContextMeter;
+use oxagent_core::live::LiveSettings;
+use oxagent_core::protocol::system::McpServerStatus;
+use oxagent_core::signal::AbortSignal;
+use oxagent_core::sync::lock;
+use oxagent_core::UserContent;
+use tokio::sync::mpsc::UnboundedSender;
+use tokio::task::JoinHandle;
+
+use crate::events::EventOut;
+
+/// What the runtime and the session task share.
+pub(crate) struct Shared {
+    pub(crate) events: EventOut,
+    pub(crate) prompts: Mutex<Option<UnboundedSender<UserContent>>>,
+    /// The abort signal of the turn that runs (each turn gets a new one).
+    pub(crate) interrupt: Arc<Mutex<AbortSignal>>,
+    pub(crate) live: Arc<LiveSettings>,
+    pub(crate) meter: Arc<ContextMeter>,
+    pub(crate) default_model: String,
+    pub(crate) session_id: String,
+    pub(crate) mcp_status: Arc<Mutex<Vec<McpServerStatus>>>,
+    /// The agents the session can delegate to, as `initialize` lists them.
+    pub(crate) agents: Vec<serde_json::Value>,
+    /// What stop_task and interrupts stop: subagents, background commands.
+    pub(crate) agent_tool: Option<Arc<crate::subagents::AgentTool>>,
+    pub(crate) bash_tasks: oxagent_tools::shell::tasks::BackgroundTasks,
+    pub(crate) closed: AtomicBool,
+    pub(crate) task: Mutex<Option<JoinHandle<()>>>,
+}
+
+impl Drop for Shared {
+    fn drop(&mut self) {
+        lock(&self.interrupt).abort();
+        // No agent outlives its session.
+        if let Some(agents) = &self.agent_tool {
+            agents.stop_background();
+        }
+        if let Some(task) = lock(&self.task).take() {
+            task.abort();
+        }
+        self.events.close();
+    }
+}
