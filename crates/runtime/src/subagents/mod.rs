@@ -13,10 +13,12 @@
 //! The nested session shares the parent's model connection, host (its permission requests
 //! and hooks name the agent) and event queue; its conversation is its own.
 
+mod begin;
 mod emit;
 mod files;
 mod registry;
 mod report;
+mod run;
 mod stats;
 mod stop;
 mod tool;

@@ -1,0 +1,249 @@
+//! Starting an agent: its id, model, mode and configuration, and the task messages that
+//! announce it.
+
+use std::sync::{Arc, Mutex};
+
+use oxagent_core::agent::Emit;
+use oxagent_core::clock::{Clock, SystemClock};
+use oxagent_core::config::{PermissionMode, SubagentRole};
+use oxagent_core::message::{Message, SubagentMark, UserMessage};
+use oxagent_core::protocol::agents::{AgentCall, AgentDefinition};
+use oxagent_core::protocol::system::{BackgroundTask, SystemBody, SystemMessage, TaskStarted};
+use oxagent_core::{ContentBlock, UserContent};
+use serde_json::json;
+
+use super::emit::EmitState;
+use super::registry::Agent;
+use super::{Running, StopCause, SubagentContext};
+use crate::time::tokio_sleep;
+use oxagent_core::signal::AbortSignal;
+use oxagent_core::sync::lock;
+
+/// `a` and 16 hex digits, as the reference names agents.
+fn new_agent_id() -> String {
+    let id = uuid::Uuid::new_v4().simple().to_string();
+    format!("a{}", &id[..16])
+}
+
+/// The model an agent runs on: the call's alias, else the definition's (an alias, an id, or
+/// `inherit`), else the session's.
+pub(super) fn resolve_model(call: Option<&str>, definition: Option<&str>, session: &str) -> String {
+    let alias = |a: &str| -> Option<&'static str> {
+        Some(match a {
+            "opus" => "claude-opus-5-5",
+            "sonnet" => "claude-sonnet-5-5",
+            "haiku" => "claude-haiku-5-5",
+            _ => return None,
+        })
+    };
+    for choice in [call, definition].into_iter().flatten() {
+        match choice {
+            "" | "inherit" => continue,
+            other => return alias(other).map_or_else(|| other.to_string(), str::to_string),
+        }
+    }
+    session.to_string()
+}
+
+/// The mode an agent runs in: the session's when it is the more permissive, else the
+/// definition's; a definition cannot raise an agent to bypassing permissions.
+fn effective_mode(session: PermissionMode, definition: Option<&str>) -> PermissionMode {
+    if matches!(
+        session,
+        PermissionMode::BypassPermissions | PermissionMode::AcceptEdits | PermissionMode::Auto
+    ) {
+        return session;
+    }
+    match definition.and_then(PermissionMode::parse) {
+        Some(PermissionMode::BypassPermissions) | None => session,
+        Some(mode) => mode,
+    }
+}
+
+pub(super) fn system(body: SystemBody, session_id: &str, clock: &dyn Clock) -> Message {
+    Message::System(SystemMessage::new(body, clock.uuid(), session_id))
+}
+
+/// The subagent's configuration: the parent's, with the agent's prompt, model, limits and mode.
+pub(super) fn config_for(
+    context: &SubagentContext,
+    agent: &Agent,
+    call: &AgentCall,
+    role: SubagentRole,
+) -> (oxagent_core::SessionConfig, PermissionMode) {
+    let d: &AgentDefinition = &agent.definition;
+    let mut c = context.config.clone();
+    c.system_prompt = vec![
+        oxagent_core::prompts::IDENTITY.to_string(),
+        d.prompt.clone(),
+    ];
+    c.model = resolve_model(
+        call.model.as_deref(),
+        d.model.as_deref(),
+        &context.live.model(),
+    );
+    c.max_turns = d.max_turns;
+    c.effort = call
+        .effort
+        .clone()
+        .or_else(|| {
+            d.effort
+                .as_ref()
+                .and_then(|e| e.as_str().map(str::to_string))
+        })
+        .or(c.effort);
+    c.include_partial_messages = false;
+    c.final_answer_tool = None;
+    // Nobody watches a subagent think: its adaptive thinking is asked for without display.
+    if let Some(t) = c.thinking.as_mut().filter(|t| t["type"] == "adaptive") {
+        t["display"] = json!("omitted");
+    }
+    let mode = effective_mode(context.live.permission_mode(), d.permission_mode.as_deref());
+    c.permission_mode = mode;
+    c.subagent = Some(role);
+    (c, mode)
+}
+
+/// An agent whose start went out: its ids, depth and running state.
+pub(crate) struct Begun {
+    pub(super) agent_id: String,
+    pub(super) run_id: String,
+    pub(super) depth: u32,
+    pub(super) state: Arc<Mutex<EmitState>>,
+    pub(super) started_ms: u64,
+    pub(super) background: bool,
+    pub(super) kill: AbortSignal,
+    pub(super) stopped_by: Arc<Mutex<Option<StopCause>>>,
+}
+
+/// Whether the call runs in the background: unless it says `run_in_background: false`, or
+/// always when the definition says `background: true`.
+pub(super) fn in_background(agent: &Agent, call: &AgentCall) -> bool {
+    agent.definition.background == Some(true) || call.run_in_background != Some(false)
+}
+
+/// `<task root>/<sanitized cwd>/<session id>/tasks/<agent id>.output`.
+pub(crate) fn output_file(context: &SubagentContext, agent_id: &str) -> std::path::PathBuf {
+    context
+        .task_root
+        .join(oxagent_tools::paths::sanitize(&context.config.cwd))
+        .join(&context.config.session_id)
+        .join("tasks")
+        .join(format!("{agent_id}.output"))
+}
+
+/// Starts an agent for the call `tool_use_id` (made by `caller`, none: the main agent):
+/// `task_started`, and its prompt for an agent of the main agent.
+pub(super) fn begin(
+    context: &SubagentContext,
+    agent: &Agent,
+    call: &AgentCall,
+    tool_use_id: &str,
+    caller: Option<&str>,
+    background: bool,
+) -> Begun {
+    let clock = SystemClock::new(tokio_sleep);
+    let session_id = context.config.session_id.clone();
+    let agent_id = new_agent_id();
+    let state = Arc::new(Mutex::new(EmitState::default()));
+    let run_id = uuid::Uuid::new_v4().to_string();
+    let kill = AbortSignal::new();
+    let stopped_by = Arc::new(Mutex::new(None));
+    let depth = {
+        let mut running = lock(&context.running);
+        let parent_depth = caller.and_then(|a| running.get(a)).map_or(0, |r| r.depth);
+        let me = Running {
+            depth: parent_depth + 1,
+            state: state.clone(),
+            kill: kill.clone(),
+            stopped_by: stopped_by.clone(),
+            background,
+            info: stop_info(
+                &agent_id,
+                &run_id,
+                call,
+                tool_use_id,
+                &mark_of(&agent_id, agent, call),
+                context,
+            ),
+        };
+        running.insert(agent_id.clone(), me);
+        parent_depth + 1
+    };
+    let out: &dyn Emit = &context.events;
+    let started = TaskStarted {
+        task_id: agent_id.clone(),
+        run_id: run_id.clone(),
+        tool_use_id: tool_use_id.to_string(),
+        description: call.description.clone(),
+        subagent_type: Some(agent.name.clone()),
+        is_backgrounded: background,
+        spawn_depth: Some(depth),
+        parent_task_id: caller.filter(|_| depth > 1).map(str::to_string),
+        task_type: "local_agent".into(),
+        prompt: Some(call.prompt.clone()),
+    };
+    if background {
+        let task = BackgroundTask {
+            task_id: agent_id.clone(),
+            run_id: run_id.clone(),
+            task_type: "local_agent".into(),
+            subagent_type: Some(agent.name.clone()),
+            description: call.description.clone(),
+        };
+        context.board.started(task, started);
+    } else {
+        out.emit(system(
+            SystemBody::TaskStarted(started),
+            &session_id,
+            &clock,
+        ));
+    }
+    if depth == 1 && !background {
+        let mut prompt = UserMessage::prompt(UserContent::Blocks(vec![ContentBlock::text(
+            call.prompt.clone(),
+        )]));
+        prompt.parent_tool_use_id = Some(tool_use_id.to_string());
+        prompt.subagent = Some(mark_of(&agent_id, agent, call));
+        prompt.uuid = Some(clock.uuid());
+        prompt.session_id = Some(session_id);
+        out.emit(Message::User(prompt));
+    }
+    Begun {
+        agent_id,
+        run_id,
+        depth,
+        state,
+        started_ms: clock.monotonic_ms(),
+        background,
+        kill,
+        stopped_by,
+    }
+}
+
+pub(super) fn mark_of(agent_id: &str, agent: &Agent, call: &AgentCall) -> SubagentMark {
+    SubagentMark {
+        agent_id: agent_id.to_string(),
+        subagent_type: agent.name.clone(),
+        task_description: call.description.clone(),
+    }
+}
+
+/// What announcing the agent's stop needs.
+pub(super) fn stop_info(
+    agent_id: &str,
+    run_id: &str,
+    call: &AgentCall,
+    tool_use_id: &str,
+    mark: &SubagentMark,
+    context: &SubagentContext,
+) -> super::stop::StopInfo {
+    super::stop::StopInfo {
+        agent_id: agent_id.to_string(),
+        run_id: run_id.to_string(),
+        tool_use_id: tool_use_id.to_string(),
+        description: call.description.clone(),
+        output_file: output_file(context, agent_id),
+        mark: mark.clone(),
+    }
+}

@@ -1,0 +1,338 @@
+//! Running a started agent to its end: its session, its hand-back, and what it reports.
+
+use std::sync::{Arc, Weak};
+
+use oxagent_core::agent::{Deps, Emit};
+use oxagent_core::clock::{Clock, SystemClock};
+use oxagent_core::config::SubagentRole;
+use oxagent_core::live::LiveSettings;
+use oxagent_core::message::{Message, ResultMessage, ResultSubtype};
+use oxagent_core::protocol::agents::AgentCall;
+use oxagent_core::protocol::system::{
+    SystemBody, TaskNotification, TaskPatch, TaskUpdated, TaskUsage,
+};
+use oxagent_core::tool::{Tool, ToolContext, ToolOutput};
+use oxagent_core::usage::{ModelUsage, Usage};
+use oxagent_core::Session;
+use serde_json::json;
+
+use super::begin::{config_for, mark_of, output_file, stop_info, system, Begun};
+use super::emit::SubagentEmit;
+use super::registry::Agent;
+use super::report::{failed, failure_text, Finished};
+use super::transcript::{AgentMeta, AgentRecord, Recorded};
+use super::{StopCause, SubagentContext};
+use crate::time::tokio_sleep;
+use oxagent_core::sync::lock;
+
+pub(super) async fn run(
+    context: &SubagentContext,
+    me: &Weak<dyn Tool>,
+    agent: &Agent,
+    call: &AgentCall,
+    ctx: &ToolContext,
+    begun: Begun,
+    on_start: Option<tokio::sync::oneshot::Sender<()>>,
+) -> ToolOutput {
+    let clock = SystemClock::new(tokio_sleep);
+    let started_unix = clock.unix_ms();
+    let session_id = context.config.session_id.clone();
+    let Begun {
+        agent_id,
+        run_id,
+        depth,
+        state,
+        started_ms: started,
+        background,
+        kill,
+        stopped_by,
+    } = begun;
+    let mark = mark_of(&agent_id, agent, call);
+    let out: &dyn Emit = &context.events;
+    let shows = depth == 1;
+    let output_file = output_file(context, &agent_id);
+    let record = context.config.transcript_path.as_ref().and_then(|t| {
+        let mirror = context.mirror.clone();
+        AgentRecord::open(
+            t,
+            &session_id,
+            &context.config.cwd,
+            &agent_id,
+            &output_file,
+            mirror,
+        )
+    });
+    if let Some(r) = &record {
+        r.prompt(&call.prompt, &clock.uuid());
+    }
+    let role = SubagentRole {
+        agent_id: agent_id.clone(),
+        agent_type: agent.name.clone(),
+        parent_prompt_id: ctx.prompt_id.clone(),
+        transcript_path: record.as_ref().map(|r| r.path().to_path_buf()),
+    };
+    let (config, mode) = config_for(context, agent, call, role);
+    let model_name = config.model.clone();
+    let mut tools = context.tools_for(&agent.definition);
+    if let Some(me) = me.upgrade() {
+        if context.offers_agent(&agent.definition) {
+            let mut with_agent: Vec<Arc<dyn Tool>> = vec![me];
+            with_agent.extend(tools.iter().cloned());
+            let deferred = tools.deferred().clone();
+            tools = oxagent_core::tool::ToolRegistry::new(with_agent);
+            tools.defer(deferred, &[]);
+        }
+    }
+    let mut session = Session::new(config);
+    // The agent starts from the rules in force in the parent now, in its own mode.
+    let (rules, dirs) = context.live.permissions(Default::default);
+    session.live = Arc::new(LiveSettings::new(mode, model_name.clone()));
+    session.live.update_permissions(|| (rules, dirs), |_, _| {});
+    let hidden = Hidden(out);
+    let emit = SubagentEmit {
+        out: if shows { out } else { &hidden },
+        tool_use_id: ctx.tool_use_id.clone(),
+        mark,
+        run_id: run_id.clone(),
+        session_id: session_id.clone(),
+        forward_text: context.forward_text || background,
+        progress_after: background,
+        tools: tools.names(),
+        started_ms: started,
+        clock: &clock,
+        state: state.clone(),
+    };
+    let recorded = Recorded {
+        inner: &emit,
+        record: record.as_ref(),
+    };
+    let deps = Deps {
+        model: context.model.as_ref(),
+        tools: &tools,
+        host: &context.events,
+        emit: &recorded,
+        clock: &clock,
+        interrupt: &kill,
+    };
+    let started_hook = on_start.map(|tx| -> Box<dyn FnOnce() + Send> {
+        Box::new(move || {
+            let _ = tx.send(());
+        })
+    });
+    let running = session.run_as_subagent(&call.prompt, &deps, started_hook);
+    // A foreground agent stops with its caller's turn; a background one only when stopped.
+    let result = if background {
+        running.await
+    } else {
+        futures::pin_mut!(running);
+        match futures::future::select(running, ctx.abort.aborted()).await {
+            futures::future::Either::Left((r, _)) => r,
+            futures::future::Either::Right((_, running)) => {
+                lock(&stopped_by).get_or_insert(StopCause::Interrupt);
+                kill.abort();
+                running.await
+            }
+        }
+    };
+    {
+        // The tools it used count among those of the agent that started it.
+        let mut running = lock(&context.running);
+        running.remove(&agent_id);
+        let used = lock(&state).stats.used.clone();
+        if let Some(parent) = ctx.agent_id.as_ref().and_then(|a| running.get(a)) {
+            lock(&parent.state).stats.adopt(&used);
+        }
+    }
+    for (model, usage) in &session.model_usage {
+        context.ledger.record(model, usage_of(usage));
+    }
+    for denial in &result.permission_denials {
+        context.ledger.record_denial(denial.clone());
+    }
+    let stats = lock(&state).stats.clone();
+    let finished = Finished {
+        agent_id: agent_id.clone(),
+        agent_type: agent.name.clone(),
+        prompt: call.prompt.clone(),
+        model: model_name,
+        report: session_text(&result).or_else(|| lock(&state).last_text.clone()),
+        turn_limit: (result.subtype == ResultSubtype::ErrorMaxTurns)
+            .then_some(agent.definition.max_turns)
+            .flatten(),
+        stats,
+        last_usage: session.last_usage().cloned().unwrap_or_default(),
+        duration_ms: clock.monotonic_ms().saturating_sub(started),
+        can_continue: context.can_continue,
+        one_shot: agent.one_shot(),
+    };
+    if let Some(r) = &record {
+        r.finish(&AgentMeta {
+            agent_type: &agent.name,
+            built_in: agent.built_in,
+            launched_with_defaults: call.run_in_background != Some(false),
+            description: &call.description,
+            tool_use_id: &ctx.tool_use_id,
+            parent_agent_id: ctx.agent_id.as_deref(),
+            depth,
+            background,
+            model: &finished.model,
+            model_not_named: call.model.is_none() && agent.definition.model.is_none(),
+        });
+    }
+    if lock(&stopped_by).is_some() {
+        // A background agent's stop was announced when it was stopped.
+        let text = oxagent_core::prompts::INTERRUPTED_FOR_TOOL;
+        if !background {
+            super::stop::announce_foreground(
+                context,
+                &stop_info(
+                    &agent_id,
+                    &run_id,
+                    call,
+                    ctx.tool_use_id.as_str(),
+                    &mark_of(&agent_id, agent, call),
+                    context,
+                ),
+            );
+            return ToolOutput::error(text).with_structured(json!(format!("Error: {text}")));
+        }
+        return ToolOutput::error(text);
+    }
+    let api_failure = result.is_error && result.subtype == ResultSubtype::Success;
+    let (status, patch_error, summary, usage, output) = if api_failure {
+        let error = result.result.clone().unwrap_or_default();
+        let text = failure_text(&error, session.api_failure.as_ref(), &finished.model);
+        (
+            "failed",
+            Some(text.clone()),
+            text.clone(),
+            None,
+            failed(&text),
+        )
+    } else {
+        let usage = TaskUsage {
+            total_tokens: finished.tokens(),
+            tool_uses: finished.stats.calls,
+            duration_ms: finished.duration_ms,
+        };
+        // A note is given again unless the caller's conversation already had it when this
+        // agent started (agents of one round each give theirs).
+        let tools_note = finished.tools_note().is_some_and(|note| {
+            let mut given = lock(&context.notes_given);
+            let notes = given.entry(ctx.agent_id.clone()).or_default();
+            let had = notes.get(&note).is_some_and(|&at| at <= started_unix);
+            let now = clock.unix_ms();
+            notes.entry(note).or_insert(now);
+            !had
+        });
+        if background {
+            let notice = super::report::Notice {
+                task_id: &agent_id,
+                tool_use_id: &ctx.tool_use_id,
+                output_file: &output_file,
+                description: &call.description,
+                tools_note: finished.tools_note().filter(|_| tools_note),
+                finished: &finished,
+            };
+            let (prompt, hook_text) = (notice.prompt(), notice.notification());
+            let messages = vec![
+                SystemBody::TaskUpdated(TaskUpdated {
+                    task_id: agent_id.clone(),
+                    run_id: run_id.clone(),
+                    patch: TaskPatch {
+                        status: "completed".into(),
+                        error: None,
+                    },
+                }),
+                SystemBody::TaskNotification(TaskNotification {
+                    task_id: agent_id.clone(),
+                    run_id,
+                    tool_use_id: ctx.tool_use_id.clone(),
+                    status: "completed".into(),
+                    output_file: output_file.to_string_lossy().into_owned(),
+                    summary: finished.summary(),
+                    usage: Some(usage),
+                    summary_is_report: Some(true),
+                }),
+            ];
+            context
+                .board
+                .finished(&agent_id, messages, prompt, hook_text);
+            return finished.output(false);
+        }
+        let summary = finished.summary();
+        (
+            "completed",
+            None,
+            summary,
+            Some(usage),
+            finished.output(tools_note),
+        )
+    };
+    out.emit(system(
+        SystemBody::TaskUpdated(TaskUpdated {
+            task_id: agent_id.clone(),
+            run_id: run_id.clone(),
+            patch: TaskPatch {
+                status: status.into(),
+                error: patch_error,
+            },
+        }),
+        &session_id,
+        &clock,
+    ));
+    out.emit(system(
+        SystemBody::TaskNotification(TaskNotification {
+            task_id: agent_id,
+            run_id,
+            tool_use_id: ctx.tool_use_id.clone(),
+            status: status.into(),
+            output_file: output_file.to_string_lossy().into_owned(),
+            summary,
+            usage,
+            summary_is_report: None,
+        }),
+        &session_id,
+        &clock,
+    ));
+    output
+}
+
+/// The agent's last text, if it ended with one.
+fn session_text(result: &ResultMessage) -> Option<String> {
+    match result.subtype {
+        ResultSubtype::Success => result.result.clone().filter(|t| !t.is_empty()),
+        _ => None,
+    }
+}
+
+/// A model's cumulative usage as one usage, for the parent's ledger.
+fn usage_of(m: &ModelUsage) -> Usage {
+    let mut u = Usage {
+        input_tokens: m.input_tokens,
+        output_tokens: m.output_tokens,
+        cache_creation_input_tokens: m.cache_creation_input_tokens,
+        cache_read_input_tokens: m.cache_read_input_tokens,
+        ..Usage::default()
+    };
+    if m.web_search_requests > 0 {
+        u.extra.insert(
+            "server_tool_use".into(),
+            json!({"web_search_requests": m.web_search_requests}),
+        );
+    }
+    u
+}
+
+/// The emit of an agent started by another agent: only its task messages reach the caller.
+struct Hidden<'a>(&'a dyn Emit);
+
+impl Emit for Hidden<'_> {
+    fn emit(&self, message: Message) {
+        if let Message::System(s) = &message {
+            if s.subtype().starts_with("task_") || s.subtype() == "permission_denied" {
+                self.0.emit(message);
+            }
+        }
+    }
+}
