@@ -9,15 +9,15 @@ use std::path::PathBuf;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use crate::protocol::hook::RunningTask;
 pub use crate::protocol::permission::PermissionMode;
 
 /// The default model, as the reference has it.
 pub const DEFAULT_MODEL: &str = "claude-opus-5-5";
 
 /// The background tasks running now, as Stop and SubagentStop hooks are told of them
-/// (`{"id", "type": "shell" | "subagent", "status", "description", ...}`).
 pub trait RunningTasks: Send + Sync {
-    fn running(&self) -> Vec<serde_json::Value>;
+    fn running(&self) -> Vec<RunningTask>;
 }
 
 /// A session's [`RunningTasks`], shared with the subagents it starts.
@@ -31,7 +31,7 @@ impl std::fmt::Debug for TaskLister {
 }
 
 impl TaskLister {
-    pub fn running(&self) -> Vec<serde_json::Value> {
+    pub fn running(&self) -> Vec<RunningTask> {
         self.0.running()
     }
 }

@@ -28,13 +28,13 @@ use oxagent_core::sync::lock;
 use oxagent_core::agent::Emit;
 use oxagent_core::config::{RunningTasks, TaskLister};
 use oxagent_core::message::{ResultMessage, ResultOrigin};
+use oxagent_core::protocol::hook::RunningTask;
 use oxagent_core::protocol::system::{
     BackgroundTask, BackgroundTasksChanged, SystemBody, SystemMessage, TaskNotification, TaskPatch,
     TaskStarted, TaskUpdated,
 };
 use oxagent_core::{ContentBlock, Message, UserContent};
 use oxagent_tools::{TaskEvent, TaskEventSink, TaskInfo, TaskStatus};
-use serde_json::{json, Value};
 use tokio::sync::mpsc::{unbounded_channel, UnboundedReceiver, UnboundedSender};
 
 use crate::events::EventOut;
@@ -65,14 +65,14 @@ struct Ended {
 /// A running task, as `background_tasks_changed` lists it, and as stop hooks are told of it.
 struct Live {
     task: BackgroundTask,
-    hook_entry: Value,
+    hook_entry: RunningTask,
 }
 
 /// The running tasks of a session, for its stop hooks.
 struct Lister(Arc<Mutex<FlowState>>);
 
 impl RunningTasks for Lister {
-    fn running(&self) -> Vec<Value> {
+    fn running(&self) -> Vec<RunningTask> {
         lock(&self.0)
             .running
             .iter()
@@ -144,8 +144,12 @@ impl Announcer {
                         subagent_type: None,
                         description: info.description.clone(),
                     },
-                    hook_entry: json!({"id": info.task_id, "type": "shell", "status": "running",
-                        "description": info.description, "command": info.command}),
+                    hook_entry: RunningTask::Shell {
+                        id: info.task_id.clone(),
+                        status: "running".into(),
+                        description: info.description.clone(),
+                        command: info.command.clone(),
+                    },
                 });
                 self.events.emit(self.tasks_changed(&state));
                 self.events.emit(started);
@@ -220,8 +224,12 @@ impl TaskBoard {
     pub(crate) fn started(&self, task: BackgroundTask, started: TaskStarted) {
         let a = &self.announcer;
         let mut state = lock(&a.state);
-        let hook_entry = json!({"id": task.task_id, "type": "subagent", "status": "running",
-            "description": task.description, "agent_type": task.subagent_type});
+        let hook_entry = RunningTask::Subagent {
+            id: task.task_id.clone(),
+            status: "running".into(),
+            description: task.description.clone(),
+            agent_type: task.subagent_type.clone(),
+        };
         state.running.push(Live { task, hook_entry });
         a.events.emit(a.tasks_changed(&state));
         a.events.emit(a.system(SystemBody::TaskStarted(started)));

@@ -102,7 +102,7 @@ pub enum HookEvent {
     Stop {
         stop_hook_active: bool,
         last_assistant_message: String,
-        background_tasks: Vec<Value>,
+        background_tasks: Vec<RunningTask>,
         session_crons: Vec<Value>,
     },
     SessionStart {
@@ -130,8 +130,29 @@ pub enum HookEvent {
         stop_hook_active: bool,
         agent_transcript_path: String,
         last_assistant_message: String,
-        background_tasks: Vec<Value>,
+        background_tasks: Vec<RunningTask>,
         session_crons: Vec<Value>,
+    },
+}
+
+/// A background task still running when a Stop or SubagentStop hook fires, as the hook is
+/// told of it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "lowercase")]
+pub enum RunningTask {
+    /// A command moved to the background.
+    Shell {
+        id: String,
+        status: String,
+        description: String,
+        command: String,
+    },
+    /// A subagent running in the background.
+    Subagent {
+        id: String,
+        status: String,
+        description: String,
+        agent_type: Option<String>,
     },
 }
 

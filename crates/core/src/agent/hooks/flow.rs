@@ -115,7 +115,7 @@ pub(crate) async fn stop_hooks(
 }
 
 /// The background tasks running now, as stop hooks are told of them.
-fn running_tasks(session: &SessionView<'_>) -> Vec<serde_json::Value> {
+fn running_tasks(session: &SessionView<'_>) -> Vec<crate::protocol::hook::RunningTask> {
     session
         .config
         .running_tasks
