@@ -208,7 +208,7 @@ impl Client {
 
     /// The `/context` view: tokens by category (system prompt, system tools, memory files,
     /// messages, autocompact buffer, free space), totals and the auto-compact threshold.
-    pub fn context_usage(&self) -> Value {
+    pub fn context_usage(&self) -> oxagent_core::protocol::context::ContextUsage {
         self.inner.runtime.context_usage()
     }
 

@@ -97,15 +97,10 @@ async fn manual_compact_mid_session() {
     assert_eq!(first.last().unwrap()["result"], "The project has files.");
     // The /context view after a response: the API's prompt size, by category.
     let usage = client.context_usage();
-    assert_eq!(usage["totalTokens"], 7_000);
-    assert_eq!(usage["maxTokens"], 1_000_000);
-    assert_eq!(usage["autoCompactThreshold"], 967_000);
-    let names: Vec<&str> = usage["categories"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|c| c["name"].as_str().unwrap())
-        .collect();
+    assert_eq!(usage.total_tokens, 7_000);
+    assert_eq!(usage.max_tokens, 1_000_000);
+    assert_eq!(usage.auto_compact_threshold, Some(Some(967_000)));
+    let names: Vec<&str> = usage.categories.iter().map(|c| c.name.as_str()).collect();
     assert_eq!(
         names,
         [
@@ -116,12 +111,7 @@ async fn manual_compact_mid_session() {
             "Free space"
         ]
     );
-    let sum: u64 = usage["categories"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|c| c["tokens"].as_u64().unwrap())
-        .sum();
+    let sum: u64 = usage.categories.iter().map(|c| c.tokens).sum();
     assert_eq!(sum, 1_000_000);
 
     client.compact("keep the file list").unwrap();

@@ -152,7 +152,9 @@ impl SessionRuntime {
                 Ok(HostReply::ServerInfo(Box::new(self.server_info())))
             }
             HostRequest::McpStatus => Ok(HostReply::McpStatus(self.mcp_status())),
-            HostRequest::GetContextUsage => Ok(HostReply::ContextUsage(self.context_usage())),
+            HostRequest::GetContextUsage => {
+                Ok(HostReply::ContextUsage(Box::new(self.context_usage())))
+            }
             HostRequest::StopTask { task_id } => self.stop_task(&task_id).map(|()| HostReply::Done),
         }
     }
@@ -177,7 +179,7 @@ impl SessionRuntime {
 
     /// The `/context` view: the context window by category (system prompt, tools, memory
     /// files, messages, autocompact buffer, free space), as `get_context_usage` answers it.
-    pub fn context_usage(&self) -> serde_json::Value {
+    pub fn context_usage(&self) -> oxagent_core::protocol::context::ContextUsage {
         self.inner.meter.report()
     }
 

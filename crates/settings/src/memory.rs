@@ -21,9 +21,9 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
 use oxagent_core::memory::NestedMemory;
+use oxagent_core::protocol::context::MemoryFileUsage;
 use oxagent_core::sync::lock;
 use oxagent_core::Session;
-use serde_json::{json, Value};
 
 /// How deep `@path` imports are followed.
 const MAX_IMPORT_DEPTH: usize = 5;
@@ -199,12 +199,13 @@ pub(crate) fn reminder(files: &[MemoryFile]) -> Option<String> {
 }
 
 /// The `memoryFiles` of the `/context` view.
-pub(crate) fn context_entries(files: &[MemoryFile]) -> Vec<Value> {
+pub(crate) fn context_entries(files: &[MemoryFile]) -> Vec<MemoryFileUsage> {
     files
         .iter()
-        .map(|f| {
-            json!({"path": f.path.to_string_lossy(), "type": f.kind.name(),
-                   "tokens": oxagent_core::compact::estimate_chars(f.text.len())})
+        .map(|f| MemoryFileUsage {
+            path: f.path.to_string_lossy().into_owned(),
+            kind: f.kind.name().to_string(),
+            tokens: oxagent_core::compact::estimate_chars(f.text.len()),
         })
         .collect()
 }

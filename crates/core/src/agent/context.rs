@@ -9,18 +9,19 @@
 //! use oxagent_core::agent::ContextMeter;
 //! let meter = ContextMeter::default();
 //! let report = meter.report();
-//! assert_eq!(report["categories"].as_array().map(Vec::len), Some(0));
+//! assert!(report.categories.is_empty());
 //! ```
 
 use std::sync::Mutex;
-
-use serde_json::{json, Value};
 
 use crate::compact::{
     self, auto_compact_threshold, estimate_blocks, estimate_chars, estimate_turns,
 };
 use crate::content::ContentBlock;
 use crate::conversation::Turn;
+use crate::protocol::context::{
+    ApiUsage, ContextCategory, ContextUsage, GridSquare, MemoryFileUsage, MessageBreakdown,
+};
 use crate::sync::lock;
 use crate::usage::Usage;
 
@@ -105,8 +106,8 @@ pub struct ContextView {
     pub system_tokens: u64,
     pub tools_tokens: u64,
     pub memory_tokens: u64,
-    /// `{path, type, tokens}` per loaded CLAUDE.md file.
-    pub memory_files: Vec<Value>,
+    /// The loaded CLAUDE.md files.
+    pub memory_files: Vec<MemoryFileUsage>,
     /// The context size as the loop counts it.
     pub total_tokens: u64,
     pub api_usage: Option<Usage>,
@@ -163,12 +164,14 @@ impl ContextMeter {
 
     /// The `get_context_usage` answer: categories (system prompt, system tools, memory
     /// files, messages, autocompact buffer, free space), totals and the grid.
-    pub fn report(&self) -> Value {
+    pub fn report(&self) -> ContextUsage {
         let v = self.view();
         if v.window == 0 {
-            return json!({"categories": [], "totalTokens": 0, "maxTokens": 0, "rawMaxTokens": 0,
-                "percentage": 0, "gridRows": [], "model": v.model, "memoryFiles": [], "mcpTools": [],
-                "agents": [], "isAutoCompactEnabled": false, "apiUsage": null});
+            return ContextUsage {
+                model: v.model,
+                memory_files: Vec::new(),
+                ..ContextUsage::default()
+            };
         }
         let fixed = v.system_tokens + v.tools_tokens + v.memory_tokens;
         let messages = v.total_tokens.saturating_sub(fixed);
@@ -217,41 +220,41 @@ impl ContextMeter {
             ));
         }
         cats.push(("free_space", "Free space", free, "promptBorder", "free"));
-        let categories: Vec<Value> = cats
+        let categories = cats
             .iter()
-            .map(|(id, name, tokens, color, kind)| {
-                json!({"id": id, "name": name, "tokens": tokens, "color": color, "kind": kind})
+            .map(|(id, name, tokens, color, kind)| ContextCategory {
+                id: id.to_string(),
+                name: name.to_string(),
+                tokens: *tokens,
+                color: color.to_string(),
+                kind: kind.to_string(),
             })
             .collect();
         let percent = |n: u64| ((n as f64) * 100.0 / v.window as f64).round() as u64;
-        json!({
-            "categories": categories,
-            "totalTokens": total,
-            "maxTokens": v.window,
-            "rawMaxTokens": v.window,
-            "percentage": percent(total),
-            "gridRows": grid(&cats, v.window),
-            "model": v.model,
-            "memoryFiles": v.memory_files,
-            "mcpTools": [],
-            "agents": [],
-            "autoCompactThreshold": v.threshold,
-            "isAutoCompactEnabled": v.threshold.is_some(),
-            "messageBreakdown": {
-                "toolCallTokens": v.tool_call_tokens,
-                "toolResultTokens": v.tool_result_tokens,
-                "attachmentTokens": 0,
-                "assistantMessageTokens": v.assistant_tokens,
-                "userMessageTokens": v.user_tokens,
-                "toolCallsByType": [],
-                "attachmentsByType": [],
-            },
-            "apiUsage": v.api_usage.map(|u| json!({
-                "input_tokens": u.input_tokens, "output_tokens": u.output_tokens,
-                "cache_creation_input_tokens": u.cache_creation_input_tokens,
-                "cache_read_input_tokens": u.cache_read_input_tokens,
-            })),
-        })
+        ContextUsage {
+            categories,
+            total_tokens: total,
+            max_tokens: v.window,
+            raw_max_tokens: v.window,
+            percentage: percent(total),
+            grid_rows: grid(&cats, v.window),
+            model: v.model,
+            memory_files: v.memory_files,
+            mcp_tools: Vec::new(),
+            agents: Vec::new(),
+            auto_compact_threshold: Some(v.threshold),
+            is_auto_compact_enabled: v.threshold.is_some(),
+            message_breakdown: Some(MessageBreakdown {
+                tool_call_tokens: v.tool_call_tokens,
+                tool_result_tokens: v.tool_result_tokens,
+                attachment_tokens: 0,
+                assistant_message_tokens: v.assistant_tokens,
+                user_message_tokens: v.user_tokens,
+                tool_calls_by_type: Vec::new(),
+                attachments_by_type: Vec::new(),
+            }),
+            api_usage: v.api_usage.as_ref().map(ApiUsage::from),
+        }
     }
 }
 
@@ -260,7 +263,7 @@ type Category<'a> = (&'a str, &'a str, u64, &'a str, &'a str);
 /// The 10×20 grid of the `/context` view: each square stands for 1/200 of the window and
 /// takes the colour of the category it falls in; a category smaller than a square still
 /// gets one, partly filled.
-fn grid(cats: &[Category<'_>], window: u64) -> Vec<Vec<Value>> {
+fn grid(cats: &[Category<'_>], window: u64) -> Vec<Vec<GridSquare>> {
     let squares = GRID_ROWS * GRID_COLS;
     let per_square = window as f64 / squares as f64;
     let mut cells = Vec::with_capacity(squares);
@@ -275,14 +278,20 @@ fn grid(cats: &[Category<'_>], window: u64) -> Vec<Vec<Value>> {
                 break;
             }
             let fullness = (exact - i as f64).clamp(0.0, 1.0);
-            cells.push(json!({
-                "color": color, "isFilled": true, "categoryName": name, "tokens": tokens,
-                "percentage": ((*tokens as f64) * 100.0 / window as f64).round() as u64,
-                "squareFullness": (fullness * 10_000.0).round() / 10_000.0,
-            }));
+            cells.push(GridSquare {
+                color: color.to_string(),
+                is_filled: true,
+                category_name: name.to_string(),
+                tokens: *tokens,
+                percentage: ((*tokens as f64) * 100.0 / window as f64).round() as u64,
+                square_fullness: (fullness * 10_000.0).round() / 10_000.0,
+            });
         }
     }
-    cells.chunks(GRID_COLS).map(<[Value]>::to_vec).collect()
+    cells
+        .chunks(GRID_COLS)
+        .map(<[GridSquare]>::to_vec)
+        .collect()
 }
 
 /// Tokens of the system prompt blocks.
@@ -386,7 +395,7 @@ mod tests {
             total_tokens: 7_000,
             ..ContextView::default()
         });
-        let r = meter.report();
+        let r = serde_json::to_value(meter.report()).unwrap();
         let cats = r["categories"].as_array().unwrap();
         let names: Vec<&str> = cats.iter().map(|c| c["name"].as_str().unwrap()).collect();
         assert_eq!(

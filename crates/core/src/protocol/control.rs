@@ -242,7 +242,7 @@ pub enum HostReply {
     /// `{mcpServers: [...]}`.
     McpStatus(Vec<super::system::McpServerStatus>),
     /// The `/context` view.
-    ContextUsage(Value),
+    ContextUsage(Box<super::context::ContextUsage>),
 }
 
 impl HostReply {
@@ -252,7 +252,7 @@ impl HostReply {
             HostReply::Done => serde_json::json!({}),
             HostReply::ServerInfo(info) => serde_json::to_value(info).unwrap_or(Value::Null),
             HostReply::McpStatus(servers) => serde_json::json!({ "mcpServers": servers }),
-            HostReply::ContextUsage(view) => view.clone(),
+            HostReply::ContextUsage(view) => serde_json::to_value(view).unwrap_or(Value::Null),
         }
     }
 }

@@ -6,6 +6,7 @@
 //!   `mcp_message`) and what a host asks its session (`interrupt`, `set_model`, ...);
 //!   [`permission`] and [`hook`]: the answers and inputs those carry, and the permission modes.
 //! - [`mcp_servers`]: the MCP servers a session connects to, as the options give them.
+//! - [`context`]: the `/context` view `get_context_usage` answers.
 //! - [`op`]: the session runtime's submission and event queues.
 //! - [`stream_json`]: the host's side of the documented SDKs' stream-json control protocol,
 //!   without I/O, for the faces.
@@ -14,6 +15,7 @@
 //! API uses them as they are.
 
 pub mod agents;
+pub mod context;
 pub mod control;
 pub mod hook;
 pub mod mcp_servers;
