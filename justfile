@@ -89,12 +89,12 @@ conformance: python-dev
     cd tests/conformance/subagents/control && python3 run_control.py --python {{python}} *.json --out-dir {{justfile_directory()}}/target/conformance/subagents-control -j 2 > /dev/null || true
     python3 ../shared/conformance/compare.py tests/conformance/subagents/golden target/conformance/subagents-control --profile api -q || true
 
-# tests/conformance/{turns,outputs,paths,refusals} are written by tests/conformance/gen/generate.py
+# tests/conformance/{turns,outputs,paths,refusals,thinking,models} are written by tests/conformance/gen/generate.py
 # (see tests/conformance/FINDINGS.md); `cargo test` runs them in Rust too.
 # The conformance-in-depth scenarios through the Python and Node faces, against each reference.
 conformance-depth: python-dev
     cd js && npm install --no-audit --no-fund --silent && npm run build --silent
-    for area in turns outputs paths refusals; do \
+    for area in turns outputs paths refusals thinking models; do \
       out=target/conformance-depth/$area; mkdir -p $out; \
       python3 ../shared/conformance/run.py --python {{python}} tests/conformance/$area/*.json --out-dir $out/py -j 2 > /dev/null || true; \
       python3 ../shared/conformance/run.py --node js tests/conformance/$area/*.json --out-dir $out/ts -j 2 > /dev/null || true; \
@@ -104,7 +104,7 @@ conformance-depth: python-dev
 
 # REF is the official Python SDK's interpreter, REF_TS the official TypeScript SDK's package.
 # Regenerate the conformance-in-depth scenarios and re-record the references' traces.
-conformance-depth-record areas="turns outputs paths refusals":
+conformance-depth-record areas="turns outputs paths refusals thinking models":
     python3 tests/conformance/gen/generate.py {{areas}}
     for area in {{areas}}; do \
       python3 ../shared/conformance/run.py --python "$REF" tests/conformance/$area/*.json --out-dir tests/conformance/$area/golden -j 2; \

@@ -35,6 +35,7 @@ const DECLARED = {
   "system/task_updated": "SDKTaskUpdatedMessage",
   "system/task_notification": "SDKTaskNotificationMessage",
   "system/background_tasks_changed": "SDKBackgroundTasksChangedMessage",
+  "system/thinking_tokens": "SDKThinkingTokensMessage",
 };
 
 const kindOf = (m) => (m.type === "system" ? `system/${m.subtype}` : m.type === "user" && m.isReplay === true ? "user/replay" : m.type);

@@ -56,6 +56,8 @@ export interface SDKAssistantMessage extends SDKMessageBase {
   agent_id?: string;
   subagent_type?: string;
   task_description?: string;
+  /** On a thinking block's message: how thinking is shown, as the request asked. */
+  thinking_display?: string;
   timestamp?: string;
   context_usage?: SDKContextUsage;
   usage_report?: unknown;
@@ -195,6 +197,8 @@ interface SDKResultBase extends SDKMessageBase {
   terminal_reason?: TerminalReason;
   queued_turn_count?: number;
   result_index?: number;
+  /** With partial messages: the API messages whose streams began since the previous result. */
+  begun_message_ids?: string[];
   user_message_uuid?: string;
   user_message_uuids?: string[];
   resume_reason?: string;

@@ -58,7 +58,8 @@ pub struct SessionConfig {
     pub max_budget_usd: Option<f64>,
     /// `max_tokens` of each request; `None`: the model's maximum.
     pub max_tokens: Option<u64>,
-    /// The request's `thinking` object; `None`: omitted.
+    /// The thinking the caller asked for (`None`: nothing asked); each request shapes it
+    /// for its model ([`crate::thinking::for_model`]).
     pub thinking: Option<Value>,
     /// `output_config.effort`; `None`: omitted.
     pub effort: Option<String>,

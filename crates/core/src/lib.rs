@@ -33,6 +33,7 @@ pub mod rules;
 pub mod signal;
 pub mod store;
 pub mod sync;
+pub mod thinking;
 pub mod tool;
 pub mod usage;
 pub mod validate;

@@ -106,6 +106,10 @@ pub struct AssistantMessage {
     /// On a subagent's messages: which subagent, of which type, doing what.
     #[serde(flatten, default, skip_serializing_if = "Option::is_none")]
     pub subagent: Option<SubagentMark>,
+    /// On a thinking block's message: how thinking is shown, as the request asked (the
+    /// TypeScript SDK's field).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub thinking_display: Option<String>,
     pub uuid: String,
     pub session_id: String,
 }
@@ -259,6 +263,10 @@ pub struct ResultMessage {
     /// The number of this result in the session's stream, from 0.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub result_index: Option<u64>,
+    /// With partial messages: the ids of the API messages whose streams began since the
+    /// previous result (broken-off attempts included), in order.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub begun_message_ids: Option<Vec<String>>,
     pub uuid: String,
 }
 
@@ -302,6 +310,7 @@ impl ResultMessage {
             queued_turn_count: None,
             origin: None,
             result_index: None,
+            begun_message_ids: None,
             uuid,
         }
     }
@@ -381,6 +390,7 @@ mod tests {
             local_command: None,
             tool_use_meta: None,
             subagent: None,
+            thinking_display: None,
             uuid: "u".into(),
             session_id: "s".into(),
         });

@@ -209,6 +209,12 @@ pub fn price_of(model: &str) -> Price {
         "claude-haiku-5-5" => price(0.5, 2.5, 0.625, 0.05),
         "claude-haiku-4-5" => price(1.0, 5.0, 1.25, 0.1),
         "claude-fable-5" => price(10.0, 50.0, 12.5, 1.0),
+        "claude-fable-5-2" => price(8.0, 40.0, 10.0, 0.2),
+        "claude-opus-4" | "claude-opus-4-0" | "claude-opus-4-1" => price(15.0, 75.0, 18.75, 1.5),
+        "claude-sonnet-4" | "claude-3-7-sonnet" | "claude-3-5-sonnet" => {
+            price(3.0, 15.0, 3.75, 0.3)
+        }
+        "claude-3-5-haiku" => price(0.8, 4.0, 1.0, 0.08),
         _ => price(4.0, 20.0, 5.0, 0.2),
     }
 }
@@ -255,38 +261,81 @@ pub fn cost_usd(model: &str, usage: &Usage) -> f64 {
         + usage.web_search_requests() as f64 * WEB_SEARCH_USD
 }
 
-/// The context window of a model, in tokens.
+/// The context window of a model, in tokens, as the reference reports it: 200,000 for the
+/// Claude 3 and 4 models before Opus 4.7 (without `[1m]`), else 1,000,000.
 pub fn context_window(model: &str) -> u64 {
     let m = canonical_model(model);
-    if model.ends_with("[1m]")
-        || m.starts_with("claude-opus-5")
-        || m.starts_with("claude-sonnet-5")
-        || m.starts_with("claude-haiku-5")
-    {
-        1_000_000
-    } else {
+    let small = m.starts_with("claude-3")
+        || m.starts_with("claude-sonnet-4")
+        || m.starts_with("claude-haiku-4")
+        || matches!(
+            m,
+            "claude-opus-4"
+                | "claude-opus-4-0"
+                | "claude-opus-4-1"
+                | "claude-opus-4-5"
+                | "claude-opus-4-6"
+        );
+    if small && !model.ends_with("[1m]") {
         200_000
+    } else {
+        1_000_000
     }
 }
 
-/// The largest `max_tokens` the reference asks of a model.
+/// The largest `max_tokens` the reference asks of a model (what `modelUsage` reports).
 pub fn max_output_tokens(model: &str) -> u64 {
     let m = canonical_model(model);
-    if m.starts_with("claude-opus-5")
-        || m.starts_with("claude-sonnet-5")
-        || m.starts_with("claude-haiku-5")
-    {
-        128_000
-    } else if m.starts_with("claude-opus-4-0")
-        || m.starts_with("claude-opus-4-1")
-        || m == "claude-sonnet-4-5"
-        || m == "claude-sonnet-4-0"
-    {
-        // As the reference asks of these models.
+    if m.starts_with("claude-3-5") {
+        8_192
+    } else if m.starts_with("claude-3-7") {
         32_000
-    } else {
+    } else if m.starts_with("claude-3") {
+        4_096
+    } else if m.ends_with("-5-5") || m == "claude-fable-5-2" {
+        128_000
+    } else if matches!(
+        m,
+        "claude-opus-4-6"
+            | "claude-opus-4-7"
+            | "claude-opus-4-8"
+            | "claude-opus-5"
+            | "claude-fable-5"
+    ) || m.starts_with("claude-sonnet-5")
+    {
         64_000
+    } else {
+        32_000
     }
+}
+
+/// The model a name given by the caller stands for, as the reference resolves it: the
+/// aliases (`opus`, `sonnet`, `haiku`, `fable`, `best`, `default`, `opusplan`, with or
+/// without `[1m]`) and the retired Opus 4 and 4.1 ids, which run on the current Opus.
+///
+/// ```
+/// use oxagent_core::usage::resolve_model;
+/// assert_eq!(resolve_model("sonnet"), "claude-sonnet-5-5");
+/// assert_eq!(resolve_model("opus[1m]"), "claude-opus-5-5");
+/// assert_eq!(resolve_model("claude-opus-4-1-20250805"), "claude-opus-5-5");
+/// assert_eq!(resolve_model("claude-sonnet-4-5"), "claude-sonnet-4-5");
+/// ```
+pub fn resolve_model(name: &str) -> String {
+    let alias = name.strip_suffix("[1m]").unwrap_or(name);
+    let resolved = match alias {
+        "opus" | "best" | "default" => "claude-opus-5-5",
+        "sonnet" | "opusplan" => "claude-sonnet-5-5",
+        "haiku" => "claude-haiku-5-5",
+        "fable" => "claude-fable-5-2",
+        _ => match name {
+            "claude-opus-4-0"
+            | "claude-opus-4-1"
+            | "claude-opus-4-20250514"
+            | "claude-opus-4-1-20250805" => "claude-opus-5-5",
+            _ => return name.to_string(),
+        },
+    };
+    resolved.to_string()
 }
 
 #[cfg(test)]

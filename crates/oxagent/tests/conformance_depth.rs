@@ -1,4 +1,4 @@
-//! The conformance-in-depth scenarios (`tests/conformance/{turns,outputs,paths,refusals}/`,
+//! The conformance-in-depth scenarios (`tests/conformance/{turns,outputs,paths,refusals,thinking,models}/`,
 //! written by `tests/conformance/gen/generate.py`), run through the Rust facade and compared
 //! with the official TypeScript SDK's traces (`<area>/golden-ts/`), as `conformance.rs`
 //! compares the shared ones.
@@ -129,4 +129,14 @@ fn paths() {
 #[test]
 fn refusals() {
     check_area("refusals");
+}
+
+#[test]
+fn thinking() {
+    check_area("thinking");
+}
+
+#[test]
+fn models() {
+    check_area("models");
 }

@@ -96,6 +96,7 @@ fn assistant() -> Message {
         })),
         tool_use_meta: Some(json!({"display_name": "add"})),
         subagent: Some(mark()),
+        thinking_display: None,
         uuid: UUID.into(),
         session_id: SESSION.into(),
     })
@@ -161,6 +162,7 @@ fn results() -> Vec<Message> {
             run_id: UUID.into(),
         }),
         result_index: Some(0),
+        begun_message_ids: Some(vec!["msg_01".into()]),
         uuid: UUID.into(),
     };
     let error = ResultMessage {
@@ -359,6 +361,10 @@ fn systems() -> Vec<Message> {
                 subagent_type: Some("general-purpose".into()),
                 description: "Read a file".into(),
             }],
+        })),
+        system(SystemBody::ThinkingTokens(ThinkingTokens {
+            estimated_tokens: 22,
+            estimated_tokens_delta: 6,
         })),
     ]
 }

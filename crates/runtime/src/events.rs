@@ -35,6 +35,8 @@ pub(crate) struct EventOut {
     counter: Arc<AtomicU64>,
     /// How many results went out: the next one's `result_index`.
     results: Arc<AtomicU64>,
+    /// The API messages whose streams the caller saw begin since the last result.
+    begun: Arc<Mutex<Option<Vec<String>>>>,
     /// Whether the host answers can_use_tool.
     can_use_tool: bool,
     local: Option<Arc<dyn LocalAnswers>>,
@@ -47,6 +49,7 @@ impl EventOut {
             pending: Arc::default(),
             counter: Arc::default(),
             results: Arc::default(),
+            begun: Arc::default(),
             can_use_tool,
             local: None,
         }
@@ -95,8 +98,24 @@ impl EventOut {
 
 impl Emit for EventOut {
     fn emit(&self, mut message: Message) {
-        if let Message::Result(r) = &mut message {
-            r.result_index = Some(self.results.fetch_add(1, Ordering::Relaxed));
+        match &mut message {
+            Message::Result(r) => {
+                r.result_index = Some(self.results.fetch_add(1, Ordering::Relaxed));
+                r.begun_message_ids = lock(&self.begun).take();
+            }
+            Message::StreamEvent(e) if e.parent_tool_use_id.is_none() => {
+                if let Some(id) = e
+                    .event
+                    .pointer("/message/id")
+                    .and_then(serde_json::Value::as_str)
+                    .filter(|_| e.event["type"] == "message_start")
+                {
+                    lock(&self.begun)
+                        .get_or_insert_with(Vec::new)
+                        .push(id.to_string());
+                }
+            }
+            _ => {}
         }
         self.send(Event::Message(message))
     }

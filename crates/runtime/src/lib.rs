@@ -121,7 +121,9 @@ impl SessionRuntime {
                 Ok(())
             }
             Op::SetModel(model) => {
-                let model = model.unwrap_or_else(|| self.inner.default_model.clone());
+                let model = model
+                    .map(|m| oxagent_core::usage::resolve_model(&m))
+                    .unwrap_or_else(|| self.inner.default_model.clone());
                 self.inner.live.set_model(model);
                 Ok(())
             }

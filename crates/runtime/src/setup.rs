@@ -113,8 +113,9 @@ pub(crate) fn session_config(
     c.api_gateway = gateway(env);
     c.model = options
         .model
-        .clone()
-        .or_else(|| env.get("ANTHROPIC_MODEL").cloned())
+        .as_deref()
+        .or_else(|| env.get("ANTHROPIC_MODEL").map(String::as_str))
+        .map(oxagent_core::usage::resolve_model)
         .unwrap_or_else(|| DEFAULT_MODEL.to_string());
     c.fallback_model = options.fallback_model.clone();
     c.system_prompt = match &options.system_prompt {
@@ -134,10 +135,7 @@ pub(crate) fn session_config(
     c.compaction = CompactionSettings::from_env(|k| env.get(k).cloned());
     c.max_turns = options.max_turns;
     c.max_budget_usd = options.max_budget_usd;
-    c.thinking = options
-        .thinking
-        .clone()
-        .or_else(|| default_thinking(&c.model));
+    c.thinking = options.thinking.clone();
     c.effort = options.effort.clone();
     c.include_partial_messages = options.include_partial_messages;
     c.permission_mode = options.permission_mode.unwrap_or(PermissionMode::Default);
@@ -167,19 +165,6 @@ pub(crate) fn session_config(
         .map(|d| d.to_string_lossy().to_string())
         .collect();
     Ok(c)
-}
-
-/// Models with adaptive thinking get it by default, as the reference sends it.
-fn default_thinking(model: &str) -> Option<serde_json::Value> {
-    let m = oxagent_core::usage::canonical_model(model);
-    (m.starts_with("claude-opus-5")
-        || m.starts_with("claude-sonnet-5")
-        || m.starts_with("claude-opus-4-6")
-        || m.starts_with("claude-opus-4-7")
-        || m.starts_with("claude-opus-4-8")
-        || m.starts_with("claude-sonnet-4-6")
-        || m.starts_with("claude-haiku-5"))
-    .then(|| json!({"type": "adaptive", "display": "updates"}))
 }
 
 /// The id a session is created with (`session_id`, else a fresh one): refused unless it is

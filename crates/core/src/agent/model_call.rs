@@ -8,7 +8,7 @@ use crate::content::ContentBlock;
 use crate::conversation::Turn;
 use crate::message::{ApiMessage, AssistantMessage, Message, StreamEventMessage};
 use crate::model::{ApiError, ModelEvent, ModelRequest, RetryNotice};
-use crate::protocol::system::{ApiRetry, Status, SystemBody};
+use crate::protocol::system::{ApiRetry, Status, SystemBody, ThinkingTokens};
 
 use super::deps::Deps;
 use super::outcome::{api_error_text, TurnEnd};
@@ -150,6 +150,7 @@ fn on_stream_event(
         resp.uuids.push(uuid.clone());
         call = call_of(&block);
         let meta = mcp_meta(&block, deps);
+        let thinks = matches!(block, ContentBlock::Thinking { .. });
         deps.emit.emit(Message::Assistant(AssistantMessage {
             message: ApiMessage {
                 id: resp.id.clone(),
@@ -169,6 +170,7 @@ fn on_stream_event(
             local_command: None,
             tool_use_meta: meta,
             subagent: None,
+            thinking_display: display.filter(|_| thinks).map(str::to_string),
             uuid,
             session_id: session.config.session_id.clone(),
         }));
@@ -177,10 +179,16 @@ fn on_stream_event(
     if let Some(unknown) = call.take_if(|c| deps.tools.get(&c.name).is_none()) {
         round.take_call(session, deps, st, unknown);
     }
+    if let Some(tokens) = thinking_tokens(resp, &raw) {
+        deps.emit
+            .emit(session.system(SystemBody::ThinkingTokens(tokens), deps));
+    }
     if session.config.include_partial_messages && kind != "ping" && kind != "error" {
-        // The display setting goes with the response's start and each thinking block's.
+        // The display setting goes with the response's start, each thinking block's start
+        // and each of its thinking deltas.
         let opens_thinking = kind == "message_start"
-            || raw.pointer("/content_block/type").and_then(Value::as_str) == Some("thinking");
+            || raw.pointer("/content_block/type").and_then(Value::as_str) == Some("thinking")
+            || raw.pointer("/delta/type").and_then(Value::as_str) == Some("thinking_delta");
         deps.emit.emit(Message::StreamEvent(StreamEventMessage {
             event: raw,
             parent_tool_use_id: None,
@@ -198,6 +206,25 @@ fn on_stream_event(
         // Calls answered while the response streams report when their time comes.
         round.stream_event(session, deps, st, &kind);
     }
+}
+
+/// The count a thinking delta brings its block to, as `system/thinking_tokens` reports it
+/// before the delta; a thinking block's start begins a new count.
+fn thinking_tokens(resp: &mut ResponseBuilder, raw: &Value) -> Option<ThinkingTokens> {
+    if raw.pointer("/content_block/type").and_then(Value::as_str) == Some("thinking") {
+        resp.thinking_estimate = 0;
+        return None;
+    }
+    let text = raw
+        .pointer("/delta/thinking")
+        .and_then(Value::as_str)
+        .filter(|_| raw.pointer("/delta/type").and_then(Value::as_str) == Some("thinking_delta"))?;
+    let delta = (text.encode_utf16().count() as u64).div_ceil(4);
+    resp.thinking_estimate += delta;
+    Some(ThinkingTokens {
+        estimated_tokens: resp.thinking_estimate,
+        estimated_tokens_delta: delta,
+    })
 }
 
 /// Tool inputs are stored with their schema defaults filled in, defaults first.

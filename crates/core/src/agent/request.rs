@@ -92,8 +92,8 @@ fn with_messages(
     }
     body.insert("messages".into(), messages);
     body.insert("tools".into(), Value::Array(tools.api_definitions()));
-    if let Some(thinking) = &config.thinking {
-        body.insert("thinking".into(), thinking.clone());
+    if let Some(thinking) = crate::thinking::for_model(model, config.thinking.as_ref()) {
+        body.insert("thinking".into(), thinking);
     }
     if let Some(effort) = &config.effort {
         body.insert("output_config".into(), json!({"effort": effort}));

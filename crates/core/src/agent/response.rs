@@ -56,6 +56,8 @@ pub struct ResponseBuilder {
     /// Characters of text, thinking and tool input streamed so far (to estimate the output of
     /// an attempt that broke off).
     pub streamed_chars: usize,
+    /// The estimated tokens of the thinking block that streams (`system/thinking_tokens`).
+    pub thinking_estimate: u64,
     partial: Vec<(u64, Partial)>,
     /// Every finished block, in order.
     pub blocks: Vec<ContentBlock>,

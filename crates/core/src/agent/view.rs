@@ -158,6 +158,7 @@ impl SessionView<'_> {
             local_command: None,
             tool_use_meta: None,
             subagent: None,
+            thinking_display: None,
             uuid: deps.clock.uuid(),
             session_id: self.config.session_id.clone(),
         })

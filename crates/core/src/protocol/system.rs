@@ -72,6 +72,7 @@ pub enum SystemBody {
     BackgroundTasksChanged(BackgroundTasksChanged),
     /// A batch of transcript entries could not be mirrored to the session store.
     MirrorError(MirrorError),
+    ThinkingTokens(ThinkingTokens),
 }
 
 impl SystemBody {
@@ -92,6 +93,7 @@ impl SystemBody {
             SystemBody::TaskNotification(_) => "task_notification",
             SystemBody::BackgroundTasksChanged(_) => "background_tasks_changed",
             SystemBody::MirrorError(_) => "mirror_error",
+            SystemBody::ThinkingTokens(_) => "thinking_tokens",
         }
     }
 }
@@ -287,6 +289,15 @@ pub struct MirrorError {
     pub error: String,
     /// The batch's key, in the TypeScript SDK's names (`{projectKey, sessionId, subpath?}`).
     pub key: serde_json::Value,
+}
+
+/// `system/thinking_tokens`: how much a thinking block has said so far, sent before each of
+/// its deltas (with or without partial messages). Each delta counts a quarter token per
+/// UTF-16 unit, rounded up; the count starts again with each thinking block.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ThinkingTokens {
+    pub estimated_tokens: u64,
+    pub estimated_tokens_delta: u64,
 }
 
 /// `system/informational`.

@@ -28,18 +28,10 @@ fn new_agent_id() -> String {
 /// The model an agent runs on: the call's alias, else the definition's (an alias, an id, or
 /// `inherit`), else the session's.
 pub(super) fn resolve_model(call: Option<&str>, definition: Option<&str>, session: &str) -> String {
-    let alias = |a: &str| -> Option<&'static str> {
-        Some(match a {
-            "opus" => "claude-opus-5-5",
-            "sonnet" => "claude-sonnet-5-5",
-            "haiku" => "claude-haiku-5-5",
-            _ => return None,
-        })
-    };
     for choice in [call, definition].into_iter().flatten() {
         match choice {
             "" | "inherit" => continue,
-            other => return alias(other).map_or_else(|| other.to_string(), str::to_string),
+            other => return oxagent_core::usage::resolve_model(other),
         }
     }
     session.to_string()
@@ -94,10 +86,13 @@ pub(super) fn config_for(
         .or(c.effort);
     c.include_partial_messages = false;
     c.final_answer_tool = None;
-    // Nobody watches a subagent think: its adaptive thinking is asked for without display.
-    if let Some(t) = c.thinking.as_mut().filter(|t| t["type"] == "adaptive") {
-        t["display"] = json!("omitted");
-    }
+    // Nobody watches a subagent think: its thinking is asked for without display.
+    let mut thinking = c
+        .thinking
+        .take()
+        .unwrap_or_else(|| json!({"type": "adaptive"}));
+    thinking["display"] = json!("omitted");
+    c.thinking = Some(thinking);
     let mode = effective_mode(context.live.permission_mode(), d.permission_mode.as_deref());
     c.permission_mode = mode;
     c.subagent = Some(role);

@@ -1,0 +1,74 @@
+//! The `thinking` object of a request: what the caller asked for (the `thinking` option, or
+//! `max_thinking_tokens`), shaped for the model the request goes to, as the reference shapes
+//! it. Three kinds of model:
+//!
+//! - Claude 3 models get no `thinking` at all.
+//! - The models that take a thinking budget (Sonnet 4 and 4.5, Haiku 4.5, Opus 4.5) get
+//!   `enabled` with the budget asked for (31,999 tokens when none was), or `disabled` when
+//!   thinking was turned off.
+//! - Every other model thinks adaptively, whatever was asked.
+//!
+//! Thinking that is sent carries its display: `summarized` when asked, else `updates`.
+//!
+//! ```
+//! use oxagent_core::thinking::for_model;
+//! use serde_json::json;
+//! let off = json!({"type": "disabled"});
+//! assert_eq!(for_model("claude-opus-5-5", Some(&off)), Some(json!({"type": "adaptive", "display": "updates"})));
+//! assert_eq!(for_model("claude-sonnet-4-5", Some(&off)), Some(off.clone()));
+//! assert_eq!(for_model("claude-haiku-4-5", None),
+//!            Some(json!({"type": "enabled", "budget_tokens": 31999, "display": "updates"})));
+//! assert_eq!(for_model("claude-3-7-sonnet-20250219", None), None);
+//! ```
+
+use serde_json::{json, Value};
+
+use crate::usage::canonical_model;
+
+/// The budget a budget model thinks with when the caller set none.
+pub const DEFAULT_BUDGET: u64 = 31_999;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    None,
+    Budget,
+    Adaptive,
+}
+
+fn kind(model: &str) -> Kind {
+    let m = canonical_model(model);
+    if m.starts_with("claude-3") {
+        return Kind::None;
+    }
+    let sonnet_4 = m == "claude-sonnet-4"
+        || m.starts_with("claude-sonnet-4-0")
+        || m.starts_with("claude-sonnet-4-5");
+    if sonnet_4 || m.starts_with("claude-haiku-4-5") || m.starts_with("claude-opus-4-5") {
+        Kind::Budget
+    } else {
+        Kind::Adaptive
+    }
+}
+
+/// The request's `thinking` for `model`, from what the caller asked (`None`: nothing).
+pub fn for_model(model: &str, asked: Option<&Value>) -> Option<Value> {
+    let display = asked
+        .and_then(|a| a.get("display"))
+        .filter(|d| !d.is_null())
+        .cloned()
+        .unwrap_or_else(|| json!("updates"));
+    let asked_type = asked.and_then(|a| a.get("type")).and_then(Value::as_str);
+    match kind(model) {
+        Kind::None => None,
+        Kind::Adaptive => Some(json!({"type": "adaptive", "display": display})),
+        Kind::Budget if asked_type == Some("disabled") => Some(json!({"type": "disabled"})),
+        Kind::Budget => {
+            let budget = asked
+                .filter(|_| asked_type == Some("enabled"))
+                .and_then(|a| a.get("budget_tokens"))
+                .and_then(Value::as_u64)
+                .unwrap_or(DEFAULT_BUDGET);
+            Some(json!({"type": "enabled", "budget_tokens": budget, "display": display}))
+        }
+    }
+}
