@@ -251,7 +251,7 @@ impl Call {
             max_retries,
             delay_ms: delay.as_millis().try_into().unwrap_or(u64::MAX),
             error_status: error.status,
-            error: error.kind,
+            error: error.retry_kind,
         })
     }
 
@@ -285,11 +285,7 @@ async fn send(
     }
     let response = match tokio::time::timeout(shared.config.request_timeout, request.send()).await {
         Err(_) => return Err(AttemptError::transport("Request timed out.")),
-        Ok(Err(error)) => {
-            return Err(AttemptError::transport(format!(
-                "Connection error. ({error})"
-            )))
-        }
+        Ok(Err(error)) => return Err(AttemptError::no_answer(&error)),
         Ok(Ok(response)) => response,
     };
     let status = response.status().as_u16();

@@ -93,7 +93,7 @@ pub(crate) async fn call_model(
                 if err.status == Some(400) && crate::compact::is_prompt_too_long(&err.message) {
                     return Err(CallFailure::PromptTooLong(err));
                 }
-                let text = api_error_text(&err);
+                let text = api_error_text(&err, &model);
                 deps.emit
                     .emit(session.api_error_assistant(deps, &text, &err));
                 return Err(CallFailure::End(TurnEnd::ApiError {
