@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes the conformance-in-depth scenarios: generate.py [AREA ...] (default: all areas)
-writes tests/conformance/AREA/*.json for each of turns, outputs, paths, refusals, in the
+writes tests/conformance/AREA/*.json for each of turns, outputs, paths, refusals, faults, in the
 format of the shared harness (../../../../shared/conformance).
 
 Each area module varies the inputs its behaviour depends on (see its docstring). The
@@ -12,13 +12,15 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
+import faults  # noqa: E402
 import outputs  # noqa: E402
 import paths  # noqa: E402
 import refusals  # noqa: E402
 import turns  # noqa: E402
 from common import write_area  # noqa: E402
 
-AREAS = {"turns": turns, "outputs": outputs, "paths": paths, "refusals": refusals}
+AREAS = {"turns": turns, "outputs": outputs, "paths": paths, "refusals": refusals,
+         "faults": faults}
 
 
 def main(argv):

@@ -19,6 +19,9 @@ pub(crate) enum TurnEnd {
         error_type: Option<String>,
         kind: crate::model::ApiErrorKind,
         request_id: Option<String>,
+        /// The result keeps the turn's usage (answers that broke off were billed); other API
+        /// errors report zeros.
+        usage_kept: bool,
     },
     Interrupted {
         during_tools: bool,
@@ -199,6 +202,8 @@ pub(crate) fn api_error_text(err: &ApiError, model: &str) -> String {
             )
         }
         Some(s) => format!("API Error: {s} {}", err.message),
+        // A request that timed out says so with its own advice, without the prefix.
+        None if err.message.starts_with(crate::model::TIMED_OUT) => err.message.clone(),
         None => format!(
             "API Error: {}",
             if err.message.is_empty() {
@@ -293,6 +298,7 @@ mod tests {
             error_type: None,
             kind: ApiErrorKind::InvalidRequest,
             request_id: None,
+            usage_kept: false,
         };
         assert_eq!(end.fields(1, None, None).terminal_reason, "image_error");
     }
