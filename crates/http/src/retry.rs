@@ -9,9 +9,11 @@
 //! `overloaded` for 529, `authentication_failed` for 401, `server_error` for any other
 //! status, `unknown` without one) and the one the final error message carries
 //! (`server_error` for every 5xx, 529 included; `unknown` for 408 and 409; see
-//! [`final_kind`]). The wait is the server's positive `retry-after-ms` / `retry-after`, else
-//! 500 ms * 2^(attempt-1) capped at 32 s plus up to 25 % jitter; a `retry-after: 0` falls back
-//! to the exponential wait, which is what the reference was observed to do.
+//! [`final_kind`]).
+//!
+//! The wait is 500 ms * 2^(attempt-1) capped at 32 s, or the server's positive `retry-after-ms`
+//! / `retry-after` when that is longer, plus up to 25 % jitter; a `retry-after: 0` or a date
+//! already past leaves the exponential wait, which is what the reference was observed to do.
 //!
 //! ```
 //! # use std::time::Duration;
@@ -133,10 +135,15 @@ impl AttemptError {
         }
     }
 
-    /// How long to wait before retry number `attempt` (1-based).
+    /// How long to wait before retry number `attempt` (1-based): the longer of the server's
+    /// wait and the exponential one, plus jitter, as the reference waits (a `retry-after: 2`
+    /// gave 2438 ms, a `retry-after-ms: 300` 549 ms).
     pub fn delay(&self, attempt: u32) -> Duration {
-        self.server_delay
-            .unwrap_or_else(|| with_jitter(exponential_delay(attempt)))
+        let exponential = exponential_delay(attempt);
+        with_jitter(
+            self.server_delay
+                .map_or(exponential, |d| d.max(exponential)),
+        )
     }
 }
 
@@ -255,7 +262,10 @@ mod tests {
                 request_id: None,
             }
         );
-        assert_eq!(e.delay(5), Duration::from_secs(2));
+        let wait = |attempt| e.delay(attempt).as_millis();
+        assert!((2000..=2500).contains(&wait(1)), "{}", wait(1));
+        // Past the server's wait, the exponential one takes over.
+        assert!((8000..=10000).contains(&wait(5)), "{}", wait(5));
     }
 
     #[test]
