@@ -102,9 +102,20 @@ conformance-depth: python-dev
       echo "== $area, Node:"; python3 ../shared/conformance/compare.py tests/conformance/$area/golden-ts $out/ts --profile api -q | grep -v '^PASS' || true; \
     done
 
+# `cargo test -p oxagent --test conformance_depth faults` runs the same matrix in Rust.
+# The fault matrix (tests/conformance/faults/, docs/reliability.md) on the Python and Node faces.
+faults: python-dev
+    cd js && npm install --no-audit --no-fund --silent && npm run build --silent
+    mkdir -p target/faults
+    python3 ../shared/conformance/run.py --python {{python}} tests/conformance/faults/*.json --out-dir target/faults/py -j 2 > /dev/null || true
+    python3 ../shared/conformance/run.py --node js tests/conformance/faults/*.json --out-dir target/faults/ts -j 2 > /dev/null || true
+    # Failing cases are listed (docs/reliability.md says which differ and why), then the counts.
+    echo "== faults, Python:"; python3 ../shared/conformance/compare.py tests/conformance/faults/golden target/faults/py --profile api -q | grep -v '^PASS' || true
+    echo "== faults, Node:"; python3 ../shared/conformance/compare.py tests/conformance/faults/golden-ts target/faults/ts --profile api -q | grep -v '^PASS' || true
+
 # REF is the official Python SDK's interpreter, REF_TS the official TypeScript SDK's package.
 # Regenerate the conformance-in-depth scenarios and re-record the references' traces.
-conformance-depth-record areas="turns outputs paths refusals thinking models":
+conformance-depth-record areas="turns outputs paths refusals thinking models faults":
     python3 tests/conformance/gen/generate.py {{areas}}
     for area in {{areas}}; do \
       python3 ../shared/conformance/run.py --python "$REF" tests/conformance/$area/*.json --out-dir tests/conformance/$area/golden -j 2; \

@@ -139,6 +139,9 @@ pub struct LocalCommandMark {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ApiErrorMark {
     pub is_api_error_message: bool,
+    /// Left out when the call got no status (a refused connection, a timeout, a broken
+    /// stream), as the reference leaves it out.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub api_error_status: Option<u16>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub api_error_type: Option<String>,
@@ -404,6 +407,27 @@ mod tests {
                 "context_management": null},
                 "parent_tool_use_id": null, "uuid": "u", "session_id": "s"})
         );
+    }
+
+    /// faults_connection_refused: no status, no `api_error_status` key.
+    #[test]
+    fn api_error_mark_leaves_out_a_missing_status() {
+        let mark = |status| {
+            serde_json::to_value(ApiErrorMark {
+                is_api_error_message: true,
+                api_error_status: status,
+                api_error_type: None,
+            })
+            .unwrap()
+        };
+        assert_eq!(mark(None), json!({"is_api_error_message": true}));
+        assert_eq!(
+            mark(Some(500)),
+            json!({"is_api_error_message": true, "api_error_status": 500})
+        );
+        let back: ApiErrorMark =
+            serde_json::from_value(json!({"is_api_error_message": true})).unwrap();
+        assert_eq!(back.api_error_status, None);
     }
 
     #[test]

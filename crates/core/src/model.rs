@@ -50,7 +50,17 @@ pub struct RetryNotice {
     pub delay_ms: u64,
     pub error_status: Option<u16>,
     pub error: ApiErrorKind,
+    /// Re-sent without telling the caller (the reference's non-streaming retry, or a stream
+    /// that failed before its first block): reset, count the usage, show nothing.
+    pub silent: bool,
+    /// Whether the lost attempt is billed (its model usage and cost). A stream that failed
+    /// with an `error` event before its first block is not, though the turn's usage still
+    /// counts what it reported.
+    pub billed: bool,
 }
+
+/// How the text of a request that got no answer in time starts; such a text is shown as is.
+pub const TIMED_OUT: &str = "Request timed out.";
 
 /// A failed Messages API call.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]

@@ -3,6 +3,11 @@
 //! Each call is a small state machine driven by the consumer's polls: send, read SSE events,
 //! and on a retryable failure yield [`ModelEvent::Retry`], wait, and send again. Nothing is
 //! spawned, so dropping the stream drops the in-flight request with it.
+//!
+//! A broken stream ends in one of four ways, by how far it got (see [`crate::fallback`]):
+//! after `message_delta` it counts as whole; after a finished block it fails as "connection
+//! lost" and the loop keeps those blocks; before any block, or on the second break of a
+//! request, it is re-sent once without streaming, silently; otherwise it is retried.
 
 use std::pin::Pin;
 use std::sync::Arc;
@@ -11,11 +16,16 @@ use std::time::Duration;
 use bytes::Bytes;
 use eventsource_stream::{Event, EventStreamError, Eventsource};
 use futures::stream::{BoxStream, Stream, StreamExt};
-use oxagent_core::model::{ApiError, Model, ModelEvent, ModelRequest, RetryNotice};
+use oxagent_core::model::{
+    ApiError, ApiErrorKind, Model, ModelEvent, ModelRequest, RetryNotice, TIMED_OUT,
+};
 use reqwest::header::{HeaderMap, HeaderName, HeaderValue, CONTENT_TYPE};
 use serde_json::Value;
 
 use crate::config::HttpModelConfig;
+use crate::fallback::{
+    events_of_message, malformed_answer, non_streaming_body, PlainAnswer, Progress,
+};
 use crate::retry::AttemptError;
 
 /// Why an [`HttpModel`] could not be built from its configuration.
@@ -128,9 +138,14 @@ impl Model for HttpModel {
             shared: self.shared.clone(),
             body,
             beta,
+            streaming: request.body.get("stream") == Some(&Value::Bool(true)),
             retries: 0,
+            quiet_retries: 0,
             phase: Phase::Send,
             request_id: None,
+            progress: Progress::default(),
+            cut_retried: false,
+            fallback_from: None,
         };
         futures::stream::unfold(call, |mut call| async move {
             call.next().await.map(|event| (event, call))
@@ -139,6 +154,9 @@ impl Model for HttpModel {
         .boxed()
     }
 }
+
+/// The message of a stream that broke after some blocks were whole.
+pub const CONNECTION_LOST: &str = "Connection lost mid-response";
 
 /// Body chunks, or why they stopped coming.
 #[derive(Debug, thiserror::Error)]
@@ -155,6 +173,8 @@ enum Phase {
     Send,
     Backoff(Duration),
     Streaming(SseStream),
+    /// The events of a JSON message, handed on one by one.
+    Replay(std::collections::VecDeque<Value>),
     /// A terminal failure to report on the next poll.
     Fail(ApiError),
     Done,
@@ -164,19 +184,30 @@ struct Call {
     shared: Arc<Shared>,
     body: Bytes,
     beta: Option<HeaderValue>,
+    /// The request asked for a stream.
+    streaming: bool,
     /// Retries announced so far.
     retries: u32,
+    /// Streams re-sent without announcing (an `error` event before any block).
+    quiet_retries: u32,
     phase: Phase,
     /// The `request-id` of the answer being streamed.
     request_id: Option<String>,
+    /// How far the current streamed attempt got.
+    progress: Progress,
+    /// A stream broken mid-block was already retried as a stream.
+    cut_retried: bool,
+    /// Set once the request is re-sent without streaming: the streamed attempt's
+    /// `request-id` and how many events it had.
+    fallback_from: Option<(Option<String>, usize)>,
 }
 
 /// What one `send` produced.
 enum Sent {
     /// An event stream, and the answer's `request-id`.
     Sse(SseStream, Option<String>),
-    /// A 2xx answer that is not SSE (a `stream: false` body): its JSON, yielded as is.
-    Json(Value),
+    /// A 2xx answer that is not SSE.
+    Plain(PlainAnswer),
 }
 
 impl Call {
@@ -192,11 +223,48 @@ impl Call {
                 Phase::Send => match send(&self.shared, &self.body, self.beta.as_ref()).await {
                     Ok(Sent::Sse(events, request_id)) => {
                         self.request_id = request_id;
+                        self.progress = Progress::default();
                         self.phase = Phase::Streaming(events);
                     }
-                    Ok(Sent::Json(value)) => return Some(ModelEvent::Stream(value)),
+                    // A request that did not ask for a stream gets its JSON as one event.
+                    Ok(Sent::Plain(answer)) if !self.streaming => {
+                        return Some(match serde_json::from_slice(&answer.body) {
+                            Ok(value) => ModelEvent::Stream(value),
+                            Err(error) => ModelEvent::Failed(self.api_error(AttemptError {
+                                retryable: false,
+                                ..AttemptError::transport(format!("invalid response body: {error}"))
+                            })),
+                        });
+                    }
+                    Ok(Sent::Plain(answer)) => match self.fallback_from.clone() {
+                        None => {
+                            self.request_id = answer.request_id.clone();
+                            return Some(self.fall_back());
+                        }
+                        Some((streamed_id, events)) => {
+                            let parsed = serde_json::from_slice::<Value>(&answer.body).ok();
+                            match parsed.as_ref().and_then(events_of_message) {
+                                Some(events) => self.phase = Phase::Replay(events.into()),
+                                None => {
+                                    let text =
+                                        malformed_answer(&answer, streamed_id.as_deref(), events);
+                                    let error = AttemptError {
+                                        retryable: false,
+                                        request_id: answer.request_id.clone(),
+                                        ..AttemptError::transport(text)
+                                    };
+                                    return Some(ModelEvent::Failed(self.api_error(error)));
+                                }
+                            }
+                        }
+                    },
                     Err(error) => return Some(self.give_up_or_retry(error)),
                 },
+                Phase::Replay(mut events) => {
+                    let event = events.pop_front()?;
+                    self.phase = Phase::Replay(events);
+                    return Some(ModelEvent::Stream(event));
+                }
                 Phase::Streaming(mut events) => match events.next().await {
                     Some(Ok(event)) => {
                         // The API only sends JSON data; anything else is noise, not a reason
@@ -209,8 +277,19 @@ impl Call {
                             .get("type")
                             .and_then(Value::as_str)
                             .unwrap_or(&event.event);
+                        let before = self.progress;
+                        self.progress.saw(kind);
                         match kind {
                             "message_stop" => {}
+                            // Nothing of the answer was shown yet: asked again, silently.
+                            "error"
+                                if !before.block_started
+                                    && self.quiet_retries < self.shared.config.max_retries =>
+                            {
+                                self.quiet_retries += 1;
+                                self.phase = Phase::Send;
+                                return Some(self.quiet_notice(false));
+                            }
                             "error" => {
                                 self.phase =
                                     Phase::Fail(self.api_error(AttemptError::stream_event(&value)))
@@ -224,17 +303,55 @@ impl Call {
                             EventStreamError::Transport(e) => e.to_string(),
                             other => other.to_string(),
                         };
-                        let error =
-                            AttemptError::transport(format!("stream interrupted: {reason}"));
-                        return Some(self.give_up_or_retry(error));
+                        return self.broken(format!("stream interrupted: {reason}"));
                     }
-                    None => {
-                        let error = AttemptError::transport("stream ended before message_stop");
-                        return Some(self.give_up_or_retry(error));
-                    }
+                    None => return self.broken("stream ended before message_stop".into()),
                 },
             }
         }
+    }
+
+    /// What a stream that stopped before `message_stop` leads to (see the module docs).
+    fn broken(&mut self, reason: String) -> Option<ModelEvent> {
+        let progress = self.progress;
+        if progress.delta_seen {
+            return None;
+        }
+        if progress.block_finished {
+            let error = AttemptError {
+                kind: ApiErrorKind::ServerError,
+                retryable: false,
+                ..AttemptError::transport(CONNECTION_LOST)
+            };
+            return Some(ModelEvent::Failed(self.api_error(error)));
+        }
+        if self.fallback_from.is_none() && (!progress.block_started || self.cut_retried) {
+            return Some(self.fall_back());
+        }
+        self.cut_retried = true;
+        Some(self.give_up_or_retry(AttemptError::transport(reason)))
+    }
+
+    /// Re-sends the request once without streaming, without announcing it.
+    fn fall_back(&mut self) -> ModelEvent {
+        self.fallback_from = Some((self.request_id.clone(), self.progress.events));
+        self.body = non_streaming_body(&self.body);
+        self.phase = Phase::Send;
+        self.quiet_notice(true)
+    }
+
+    /// A retry the caller is told to reset for but not shown; `billed`: the lost attempt
+    /// is billed.
+    fn quiet_notice(&self, billed: bool) -> ModelEvent {
+        ModelEvent::Retry(RetryNotice {
+            attempt: self.retries,
+            max_retries: self.shared.config.max_retries,
+            delay_ms: 0,
+            error_status: None,
+            error: ApiErrorKind::Unknown,
+            silent: true,
+            billed,
+        })
     }
 
     /// Announces a retry (and schedules it), or the final failure.
@@ -251,7 +368,9 @@ impl Call {
             max_retries,
             delay_ms: delay.as_millis().try_into().unwrap_or(u64::MAX),
             error_status: error.status,
-            error: error.kind,
+            error: error.retry_kind,
+            silent: false,
+            billed: true,
         })
     }
 
@@ -284,12 +403,16 @@ async fn send(
         request = request.header("anthropic-beta", beta.clone());
     }
     let response = match tokio::time::timeout(shared.config.request_timeout, request.send()).await {
-        Err(_) => return Err(AttemptError::transport("Request timed out.")),
-        Ok(Err(error)) => {
-            return Err(AttemptError::transport(format!(
-                "Connection error. ({error})"
-            )))
+        Err(_) => {
+            let ms = shared.config.request_timeout.as_millis();
+            return Err(AttemptError {
+                kind: ApiErrorKind::ServerError,
+                ..AttemptError::transport(format!(
+                    "{TIMED_OUT} If the API is slow to answer, or a proxy or gateway holds responses, set API_TIMEOUT_MS above {ms}."
+                ))
+            });
         }
+        Ok(Err(error)) => return Err(AttemptError::no_answer(&error)),
         Ok(Ok(response)) => response,
     };
     let status = response.status().as_u16();
@@ -318,13 +441,18 @@ async fn send(
     if !(200..300).contains(&status) {
         return Err(AttemptError::from_response(status, &headers, &body));
     }
-    match serde_json::from_slice(&body) {
-        Ok(value) => Ok(Sent::Json(value)),
-        Err(error) => Err(AttemptError {
-            retryable: false,
-            ..AttemptError::transport(format!("invalid response body: {error}"))
-        }),
-    }
+    let text = |name| {
+        headers
+            .get(name)
+            .and_then(|v: &HeaderValue| v.to_str().ok())
+            .map(str::to_string)
+    };
+    Ok(Sent::Plain(PlainAnswer {
+        status,
+        content_type: text(CONTENT_TYPE.as_str()),
+        body,
+        request_id: text("request-id"),
+    }))
 }
 
 /// The SSE events of a response body; a body silent for `idle` ends with an error.

@@ -7,15 +7,18 @@
 //! final failure is one `Failed` event.
 //!
 //! Two cases worth knowing:
-//! - A stream cut before `message_stop` (connection dropped, idle timeout) is retried from
-//!   scratch; every event that did arrive has been yielded before the `Retry`, so the caller
-//!   can count the usage of the lost attempt.
+//! - A stream cut before `message_stop` (connection dropped, idle timeout) in the middle of
+//!   its first block is retried from scratch; every event that did arrive has been yielded
+//!   before the `Retry`, so the caller can count the usage of the lost attempt. Cut after a
+//!   whole block it fails with [`CONNECTION_LOST`] instead, and the loop keeps those blocks.
 //! - An SSE `error` event (e.g. `overloaded_error` after partial text) is yielded as a raw
 //!   event and followed by `Failed` without retrying: the reference keeps the partial answer
 //!   and asks the model to resume, which is the agent loop's decision, not the transport's.
 //!
-//! The client always expects SSE. A 2xx JSON answer (a `stream: false` body) is yielded as a
-//! single `Stream` event holding the message JSON as the API returned it.
+//! The client always asks for SSE. A 2xx answer that is not an event stream, or a stream that
+//! breaks before its first block, is asked again once with `stream: false` (a `Retry` marked
+//! silent), and the JSON message that comes back is replayed as stream events
+//! ([`fallback`]).
 //!
 //! ```no_run
 //! use futures::StreamExt;
@@ -35,9 +38,10 @@
 pub mod cassette;
 mod client;
 mod config;
+pub mod fallback;
 pub mod retry;
 
-pub use client::{ConfigError, HttpModel};
+pub use client::{ConfigError, HttpModel, CONNECTION_LOST};
 pub use config::{
     HttpModelConfig, DEFAULT_BASE_URL, DEFAULT_IDLE_TIMEOUT, DEFAULT_MAX_RETRIES,
     DEFAULT_REQUEST_TIMEOUT,

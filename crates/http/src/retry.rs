@@ -1,11 +1,19 @@
 //! What a failed attempt means: retry or give up, after how long, and reported how.
 //!
-//! Retried, as the reference retries: HTTP 408, 409, 429 and 5xx (529 included), failures to
-//! connect or to get the response headers in time, and streams that end, break or stall
-//! before `message_stop`. An `x-should-retry: true|false` response header overrides the status
-//! rule. The wait is the server's positive `retry-after-ms` / `retry-after`, else
-//! 500 ms * 2^(attempt-1) capped at 32 s plus up to 25 % jitter; a `retry-after: 0` falls back
-//! to the exponential wait, which is what the reference was observed to do.
+//! Retried, as the reference retries: HTTP 401, 408, 409, 429 and 5xx (529 included),
+//! failures to connect or to get the response headers in time, and streams that end, break or
+//! stall before `message_stop`. An `x-should-retry: true|false` response header overrides the
+//! status rule.
+//!
+//! A failure has two categories: the one its `api_retry` notice names (`rate_limit` for 429,
+//! `overloaded` for 529, `authentication_failed` for 401, `server_error` for any other
+//! status, `unknown` without one) and the one the final error message carries
+//! (`server_error` for every 5xx, 529 included; `unknown` for 408 and 409; see
+//! [`final_kind`]).
+//!
+//! The wait is 500 ms * 2^(attempt-1) capped at 32 s, or the server's positive `retry-after-ms`
+//! / `retry-after` when that is longer, plus up to 25 % jitter; a `retry-after: 0` or a date
+//! already past leaves the exponential wait, which is what the reference was observed to do.
 //!
 //! ```
 //! # use std::time::Duration;
@@ -23,7 +31,10 @@ use serde_json::Value;
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct AttemptError {
     pub status: Option<u16>,
+    /// The category of the final error message, when this attempt is the last.
     pub kind: ApiErrorKind,
+    /// The category named by the `api_retry` notice, when the attempt is retried.
+    pub retry_kind: ApiErrorKind,
     pub message: String,
     pub error_type: Option<String>,
     pub retryable: bool,
@@ -60,11 +71,12 @@ impl AttemptError {
         let retryable = match header(headers, "x-should-retry") {
             Some("true") => true,
             Some("false") => false,
-            _ => matches!(status, 408 | 409 | 429) || status >= 500,
+            _ => matches!(status, 401 | 408 | 409 | 429) || status >= 500,
         };
         AttemptError {
             status: Some(status),
-            kind: ApiErrorKind::from_status(Some(status)),
+            kind: final_kind(status),
+            retry_kind: retry_kind(status),
             message,
             error_type: field("type"),
             retryable,
@@ -78,12 +90,25 @@ impl AttemptError {
         AttemptError {
             status: None,
             kind: ApiErrorKind::Unknown,
+            retry_kind: ApiErrorKind::Unknown,
             message: message.into(),
             error_type: None,
             retryable: true,
             server_delay: None,
             request_id: None,
         }
+    }
+
+    /// A request that got no answer at all. A refused connection is worded as the reference
+    /// words it and shown as a server error; other failures name reqwest's reason.
+    pub fn no_answer(error: &reqwest::Error) -> AttemptError {
+        if refused(error) {
+            return AttemptError {
+                kind: ApiErrorKind::ServerError,
+                ..AttemptError::transport(CONNECTION_REFUSED)
+            };
+        }
+        AttemptError::transport(format!("Connection error. ({error})"))
     }
 
     /// An SSE `error` event. It ends the response for good at this level: the reference does
@@ -97,9 +122,11 @@ impl AttemptError {
                 .map(str::to_string)
         };
         let error_type = field("type");
+        let kind = kind_of_error_type(error_type.as_deref());
         AttemptError {
             status: None,
-            kind: kind_of_error_type(error_type.as_deref()),
+            kind,
+            retry_kind: kind,
             message: field("message").unwrap_or_else(|| "stream error".to_string()),
             error_type,
             retryable: false,
@@ -108,10 +135,53 @@ impl AttemptError {
         }
     }
 
-    /// How long to wait before retry number `attempt` (1-based).
+    /// How long to wait before retry number `attempt` (1-based): the longer of the server's
+    /// wait and the exponential one, plus jitter, as the reference waits (a `retry-after: 2`
+    /// gave 2438 ms, a `retry-after-ms: 300` 549 ms).
     pub fn delay(&self, attempt: u32) -> Duration {
-        self.server_delay
-            .unwrap_or_else(|| with_jitter(exponential_delay(attempt)))
+        let exponential = exponential_delay(attempt);
+        with_jitter(
+            self.server_delay
+                .map_or(exponential, |d| d.max(exponential)),
+        )
+    }
+}
+
+/// The text of a refused connection.
+pub const CONNECTION_REFUSED: &str =
+    "Connection refused — a firewall or proxy may be blocking it (ECONNREFUSED)";
+
+/// Whether an I/O error somewhere in the chain is a refused connection.
+fn refused(error: &(dyn std::error::Error + 'static)) -> bool {
+    let mut source = Some(error);
+    while let Some(e) = source {
+        if e.downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::ConnectionRefused)
+        {
+            return true;
+        }
+        source = e.source();
+    }
+    false
+}
+
+/// The category of a final error with this status: every 5xx is a server error (529 too),
+/// a 413 an invalid request, the rest as [`ApiErrorKind::from_status`] has them.
+pub fn final_kind(status: u16) -> ApiErrorKind {
+    match status {
+        s if s >= 500 => ApiErrorKind::ServerError,
+        413 => ApiErrorKind::InvalidRequest,
+        s => ApiErrorKind::from_status(Some(s)),
+    }
+}
+
+/// The category an `api_retry` notice names for a retried status.
+pub fn retry_kind(status: u16) -> ApiErrorKind {
+    match status {
+        401 => ApiErrorKind::AuthenticationFailed,
+        429 => ApiErrorKind::RateLimit,
+        529 => ApiErrorKind::Overloaded,
+        _ => ApiErrorKind::ServerError,
     }
 }
 
@@ -184,6 +254,7 @@ mod tests {
             AttemptError {
                 status: Some(429),
                 kind: ApiErrorKind::RateLimit,
+                retry_kind: ApiErrorKind::RateLimit,
                 message: "Rate limited".into(),
                 error_type: Some("rate_limit_error".into()),
                 retryable: true,
@@ -191,7 +262,10 @@ mod tests {
                 request_id: None,
             }
         );
-        assert_eq!(e.delay(5), Duration::from_secs(2));
+        let wait = |attempt| e.delay(attempt).as_millis();
+        assert!((2000..=2500).contains(&wait(1)), "{}", wait(1));
+        // Past the server's wait, the exponential one takes over.
+        assert!((8000..=10000).contains(&wait(5)), "{}", wait(5));
     }
 
     #[test]
@@ -199,11 +273,14 @@ mod tests {
         let retry = |s, h: &[(&'static str, &'static str)]| {
             AttemptError::from_response(s, &headers(h), b"").retryable
         };
-        let got: Vec<bool> = [400, 401, 404, 408, 409, 429, 500, 529]
+        let got: Vec<bool> = [400, 401, 403, 404, 408, 409, 413, 422, 429, 500, 529]
             .iter()
             .map(|s| retry(*s, &[]))
             .collect();
-        assert_eq!(got, [false, false, false, true, true, true, true, true]);
+        assert_eq!(
+            got,
+            [false, true, false, false, true, true, false, false, true, true, true]
+        );
         assert!(retry(400, &[("x-should-retry", "true")]));
         assert!(!retry(503, &[("x-should-retry", "false")]));
         let e = AttemptError::from_response(502, &HeaderMap::new(), b"bad gateway\n");
@@ -214,6 +291,47 @@ mod tests {
         assert_eq!(
             AttemptError::from_response(503, &HeaderMap::new(), b"").message,
             "503 status code (no body)"
+        );
+    }
+
+    /// faults_*_every_attempt: what the notices and the final message are named.
+    #[test]
+    fn categories_of_statuses() {
+        let names = |f: fn(u16) -> ApiErrorKind| {
+            [401, 403, 404, 408, 409, 413, 429, 500, 503, 529]
+                .map(|s| f(s).as_str())
+                .to_vec()
+        };
+        assert_eq!(
+            names(final_kind),
+            [
+                "authentication_failed",
+                "authentication_failed",
+                "model_not_found",
+                "unknown",
+                "unknown",
+                "invalid_request",
+                "rate_limit",
+                "server_error",
+                "server_error",
+                "server_error"
+            ]
+        );
+        // 403, 404 and 413 are not retried; their notice names nothing that is shown.
+        assert_eq!(
+            names(retry_kind),
+            [
+                "authentication_failed",
+                "server_error",
+                "server_error",
+                "server_error",
+                "server_error",
+                "server_error",
+                "rate_limit",
+                "server_error",
+                "server_error",
+                "overloaded"
+            ]
         );
     }
 
@@ -249,6 +367,7 @@ mod tests {
             AttemptError {
                 status: None,
                 kind: ApiErrorKind::Overloaded,
+                retry_kind: ApiErrorKind::Overloaded,
                 message: "Overloaded".into(),
                 error_type: Some("overloaded_error".into()),
                 retryable: false,

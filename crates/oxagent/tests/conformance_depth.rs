@@ -1,4 +1,4 @@
-//! The conformance-in-depth scenarios (`tests/conformance/{turns,outputs,paths,refusals,thinking,models}/`,
+//! The conformance-in-depth scenarios (`tests/conformance/{turns,outputs,paths,refusals,thinking,models,faults}/`,
 //! written by `tests/conformance/gen/generate.py`), run through the Rust facade and compared
 //! with the official TypeScript SDK's traces (`<area>/golden-ts/`), as `conformance.rs`
 //! compares the shared ones.
@@ -139,4 +139,11 @@ fn thinking() {
 #[test]
 fn models() {
     check_area("models");
+}
+
+/// Faults of the Messages API (statuses, retries, cut and broken streams): see
+/// docs/reliability.md.
+#[test]
+fn faults() {
+    check_area("faults");
 }

@@ -366,7 +366,10 @@ async fn summarize(
             Err(e) if e.status.is_none() && e.message == INTERRUPTED => {
                 return Err(CompactError::Api("Compaction interrupted".into()))
             }
-            Err(e) => return Err(CompactError::Api(api_error_text(&e))),
+            Err(e) => {
+                let model = session.live.model();
+                return Err(CompactError::Api(api_error_text(&e, &model)));
+            }
         }
     }
     Err(CompactError::Exhausted)

@@ -72,20 +72,32 @@ pub(crate) async fn call_model(
             ModelEvent::Retry(notice) => {
                 if resp.started {
                     // A broken-off attempt counts as far as it got: the turn's usage takes
-                    // what message_start reported, the model's bill adds an estimate of
-                    // the output streamed before the break (about four characters a token).
+                    // what message_start reported, the model's bill (when it is billed)
+                    // adds an estimate of the output streamed before the break (a token per
+                    // whole four characters, faults_cut_4).
                     st.usage.add(&resp.start_usage);
-                    let mut billed = resp.start_usage.clone();
-                    billed.output_tokens += (resp.streamed_chars as u64).div_ceil(4);
-                    conversation.account(&model, &billed);
+                    if notice.billed {
+                        let mut billed = resp.start_usage.clone();
+                        billed.output_tokens += (resp.streamed_chars as u64) / 4;
+                        conversation.account(&model, &billed);
+                    }
                 }
                 resp = ResponseBuilder::default();
                 *round = ToolRound::default();
-                deps.emit.emit(retry_message(session, &notice, deps));
+                if !notice.silent {
+                    deps.emit.emit(retry_message(session, &notice, deps));
+                }
             }
-            ModelEvent::Failed(_) if resp.stream_error.is_some() && resp.has_blocks() => {
-                // The answer broke off after some blocks: keep them, and the turn loop asks
-                // the model to resume.
+            ModelEvent::Failed(err) if resp.has_blocks() && err.status.is_none() => {
+                // The answer broke off after some blocks: keep them. Without tool calls the
+                // turn loop asks the model to resume; with them the caller is told the
+                // answer may be incomplete, and the calls run.
+                resp.cut_off = resp.stream_error.is_none();
+                if round.has_calls() {
+                    let what = resp.broken_off().unwrap_or("Connection lost mid-response");
+                    deps.emit
+                        .emit(broken_off_before_tools(session, deps, what, &err));
+                }
                 break;
             }
             ModelEvent::Failed(err) => {
@@ -93,7 +105,7 @@ pub(crate) async fn call_model(
                 if err.status == Some(400) && crate::compact::is_prompt_too_long(&err.message) {
                     return Err(CallFailure::PromptTooLong(err));
                 }
-                let text = api_error_text(&err);
+                let text = api_error_text(&err, &model);
                 deps.emit
                     .emit(session.api_error_assistant(deps, &text, &err));
                 return Err(CallFailure::End(TurnEnd::ApiError {
@@ -102,6 +114,7 @@ pub(crate) async fn call_model(
                     error_type: err.error_type.clone(),
                     kind: err.kind,
                     request_id: err.request_id.clone(),
+                    usage_kept: false,
                 }));
             }
         }
@@ -158,7 +171,7 @@ fn on_stream_event(
                 role: "assistant".into(),
                 model: resp.model.clone(),
                 content: vec![block],
-                stop_reason: None,
+                stop_reason: resp.start_stop_reason.clone(),
                 stop_sequence: None,
                 usage: resp.start_usage.clone(),
                 context_management: None,
@@ -253,6 +266,62 @@ fn fill_defaults(deps: &Deps<'_>, block: ContentBlock) -> ContentBlock {
         id,
         name,
         input: Value::Object(filled),
+    }
+}
+
+/// The text of an answer that broke off: `what` is how it broke.
+pub(crate) fn broken_off_text(what: &str) -> String {
+    format!("API Error: {what}. The response above may be incomplete.")
+}
+
+/// The synthetic assistant message saying an answer broke off.
+pub(crate) fn broken_off_message(
+    session: &SessionView<'_>,
+    deps: &Deps<'_>,
+    what: &str,
+    err: &ApiError,
+) -> Message {
+    let err = ApiError {
+        kind: crate::model::ApiErrorKind::ServerError,
+        ..err.clone()
+    };
+    session.api_error_assistant(deps, &broken_off_text(what), &err)
+}
+
+/// [`broken_off_message`] for an answer whose tool calls still run: it stops for them.
+fn broken_off_before_tools(
+    session: &SessionView<'_>,
+    deps: &Deps<'_>,
+    what: &str,
+    err: &ApiError,
+) -> Message {
+    let mut m = broken_off_message(session, deps, what, err);
+    if let Message::Assistant(a) = &mut m {
+        a.message.stop_reason = Some("tool_use".into());
+    }
+    m
+}
+
+/// Ends a turn whose answers kept breaking off: the caller is told, and the result is an
+/// error without a status.
+pub(crate) fn broken_off_end(session: &SessionView<'_>, deps: &Deps<'_>, what: &str) -> TurnEnd {
+    let err = ApiError {
+        status: None,
+        kind: crate::model::ApiErrorKind::ServerError,
+        message: what.to_string(),
+        error_type: None,
+        endpoint: String::new(),
+        request_id: None,
+    };
+    deps.emit
+        .emit(broken_off_message(session, deps, what, &err));
+    TurnEnd::ApiError {
+        text: broken_off_text(what),
+        status: None,
+        error_type: None,
+        kind: err.kind,
+        request_id: None,
+        usage_kept: true,
     }
 }
 

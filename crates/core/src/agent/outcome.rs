@@ -19,6 +19,9 @@ pub(crate) enum TurnEnd {
         error_type: Option<String>,
         kind: crate::model::ApiErrorKind,
         request_id: Option<String>,
+        /// The result keeps the turn's usage (answers that broke off were billed); other API
+        /// errors report zeros.
+        usage_kept: bool,
     },
     Interrupted {
         during_tools: bool,
@@ -107,7 +110,12 @@ impl TurnEnd {
                 result: Some(text.clone()),
                 stop_reason: Some("stop_sequence".into()),
                 api_error_status: *status,
-                terminal_reason: "api_error",
+                // The reference takes a 413 for a conversation grown too large by its images.
+                terminal_reason: if *status == Some(413) {
+                    "image_error"
+                } else {
+                    "api_error"
+                },
                 ..base
             },
             TurnEnd::Interrupted { during_tools } => ResultFields {
@@ -167,9 +175,21 @@ impl TurnEnd {
     }
 }
 
-/// The text the caller and the synthetic assistant message show for a failed API call.
-pub(crate) fn api_error_text(err: &ApiError) -> String {
+/// What the reference says of a request too large for the API (HTTP 413).
+const REQUEST_TOO_LARGE: &str = "Request too large (max 32MB). Accumulated images and attachments in the conversation pushed the request over the limit. Remove older images or compact the conversation.";
+
+/// The text the caller and the synthetic assistant message show for a failed API call to
+/// `model`. Statuses a user can act on get the reference's advice; the rest name the status
+/// and the API's message.
+pub(crate) fn api_error_text(err: &ApiError, model: &str) -> String {
     match err.status {
+        Some(401) => "Invalid API key · Fix external API key".to_string(),
+        Some(403) => format!("Failed to authenticate. API Error: 403 {}", err.message),
+        Some(404) => format!(
+            "There's an issue with the selected model ({model}). It may not exist or you may not have access to it."
+        ),
+        Some(413) => REQUEST_TOO_LARGE.to_string(),
+        Some(429) => format!("API Error: Request rejected (429) · {}", err.message),
         Some(s) if s >= 500 => {
             let what = if err.message.is_empty() {
                 "Internal server error"
@@ -182,6 +202,8 @@ pub(crate) fn api_error_text(err: &ApiError) -> String {
             )
         }
         Some(s) => format!("API Error: {s} {}", err.message),
+        // A request that timed out says so with its own advice, without the prefix.
+        None if err.message.starts_with(crate::model::TIMED_OUT) => err.message.clone(),
         None => format!(
             "API Error: {}",
             if err.message.is_empty() {
@@ -240,12 +262,44 @@ mod tests {
     #[test]
     fn error_texts() {
         assert_eq!(
-            api_error_text(&err(Some(400), "messages: bad request for test")),
+            api_error_text(&err(Some(400), "messages: bad request for test"), "m"),
             "API Error: 400 messages: bad request for test"
         );
         assert_eq!(
-            api_error_text(&err(Some(500), "Internal server error")),
+            api_error_text(&err(Some(500), "Internal server error"), "m"),
             "API Error: 500 Internal server error. This is a server-side issue, usually temporary — try again in a moment. If it persists, check your inference gateway (127.0.0.1:9)."
         );
+    }
+
+    /// faults_{401,403,404,413,429}_every_attempt.
+    #[test]
+    fn texts_of_statuses_a_user_acts_on() {
+        let text = |s, m| api_error_text(&err(Some(s), m), "claude-x");
+        assert_eq!(
+            [
+                text(401, "invalid x-api-key"),
+                text(403, "No access"),
+                text(404, "model: x"),
+                text(429, "Rate limited"),
+                text(408, "Request timed out"),
+            ],
+            [
+                "Invalid API key · Fix external API key",
+                "Failed to authenticate. API Error: 403 No access",
+                "There's an issue with the selected model (claude-x). It may not exist or you may not have access to it.",
+                "API Error: Request rejected (429) · Rate limited",
+                "API Error: 408 Request timed out",
+            ]
+        );
+        assert!(text(413, "too big").starts_with("Request too large (max 32MB)."));
+        let end = TurnEnd::ApiError {
+            text: text(413, ""),
+            status: Some(413),
+            error_type: None,
+            kind: ApiErrorKind::InvalidRequest,
+            request_id: None,
+            usage_kept: false,
+        };
+        assert_eq!(end.fields(1, None, None).terminal_reason, "image_error");
     }
 }

@@ -53,6 +53,11 @@ pub struct ResponseBuilder {
     pub finished: bool,
     /// An SSE `error` event arrived: `(type, message)`.
     pub stream_error: Option<(String, String)>,
+    /// The connection broke after some blocks were whole.
+    pub cut_off: bool,
+    /// The stop reason `message_start` already carried (an answer replayed from a whole
+    /// JSON message has one).
+    pub start_stop_reason: Option<String>,
     /// Characters of text, thinking and tool input streamed so far (to estimate the output of
     /// an attempt that broke off).
     pub streamed_chars: usize,
@@ -79,6 +84,10 @@ impl ResponseBuilder {
                     .and_then(|u| serde_json::from_value(u.clone()).ok())
                     .unwrap_or_default();
                 self.usage = self.start_usage.clone();
+                self.start_stop_reason = msg
+                    .get("stop_reason")
+                    .and_then(Value::as_str)
+                    .map(str::to_string);
                 self.started = true;
                 None
             }
@@ -133,6 +142,20 @@ impl ResponseBuilder {
                 None
             }
             _ => None,
+        }
+    }
+
+    /// The answer broke off after some whole blocks: the wording of what happened.
+    pub fn broken_off(&self) -> Option<&'static str> {
+        if !self.has_blocks() {
+            return None;
+        }
+        if self.stream_error.is_some() {
+            Some("Server error mid-response")
+        } else if self.cut_off {
+            Some("Connection lost mid-response")
+        } else {
+            None
         }
     }
 

@@ -34,7 +34,7 @@ use super::hooks::callbacks;
 use super::hooks::flow;
 use super::hooks::report::{hook_notices, hook_runs};
 use super::local_command::{compact_command, replayed};
-use super::model_call::{call_model, CallFailure};
+use super::model_call::{broken_off_end, call_model, CallFailure};
 use super::outcome::TurnEnd;
 use super::tool_calls::round::ToolRound;
 use super::turn::{reminder, Conversation, TurnState};
@@ -42,6 +42,9 @@ use super::view::SessionView;
 
 /// What the model reads when a response stopped at its output limit.
 const MAX_TOKENS_NUDGE: &str = "Output token limit hit. Resume directly — no apology, no recap of what you were doing. Pick up mid-thought if that is where the cut happened. Break remaining work into smaller pieces.";
+/// How many times one turn asks the model to resume an answer that broke off; the next
+/// break ends the turn (faults_sse_error_every_time).
+const MAX_RESUMES: u32 = 3;
 /// What the model reads after its stream broke off with an error mid-answer.
 const STREAM_ERROR_NUDGE: &str = "Your response above was cut off mid-stream. Resume directly from where it stops — no apology, no recap. If none of it survived, answer the request from the start.";
 use crate::prompts::INTERRUPTED;
@@ -416,7 +419,11 @@ impl Session {
                     return TurnEnd::Budget(budget);
                 }
             }
-            if response.stream_error.is_some() && response.has_blocks() && !round.has_calls() {
+            if let Some(what) = response.broken_off().filter(|_| !round.has_calls()) {
+                if st.resumes >= MAX_RESUMES {
+                    return broken_off_end(&self.view(), deps, what);
+                }
+                st.resumes += 1;
                 let mut nudge = self.view().user_text(STREAM_ERROR_NUDGE, deps);
                 if let Message::User(m) = &mut nudge {
                     m.is_synthetic = Some(true);
@@ -506,7 +513,12 @@ impl Session {
         let fields = end.fields(st.num_turns, st.stop_reason.clone(), st.last_text.clone());
         let zero_usage = matches!(
             end,
-            TurnEnd::Budget(_) | TurnEnd::ApiError { .. } | TurnEnd::PromptTooLong { .. }
+            TurnEnd::Budget(_)
+                | TurnEnd::ApiError {
+                    usage_kept: false,
+                    ..
+                }
+                | TurnEnd::PromptTooLong { .. }
         );
         let terminal_reason =
             (!fields.terminal_reason.is_empty()).then(|| fields.terminal_reason.to_string());

@@ -41,6 +41,8 @@ pub(crate) struct TurnState {
     pub final_answer_reminders: u32,
     /// Times SubagentStop hooks kept a subagent going with more context.
     pub subagent_continuations: u32,
+    /// Answers that broke off mid-stream and were resumed.
+    pub resumes: u32,
 }
 
 /// The session's conversation as a step changes it: its turns, the count of its context,

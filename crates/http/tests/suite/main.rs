@@ -3,6 +3,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod cassette;
+mod fallback;
 mod retries;
 mod streaming;
 
@@ -59,6 +60,7 @@ pub fn shape(events: &[ModelEvent]) -> Vec<String> {
         .iter()
         .map(|e| match e {
             ModelEvent::Stream(v) => v["type"].as_str().unwrap_or("?").to_string(),
+            ModelEvent::Retry(r) if r.silent => format!("quiet retry (billed: {})", r.billed),
             ModelEvent::Retry(r) => format!(
                 "retry {:?}",
                 (r.attempt, r.max_retries, r.error_status, r.error)

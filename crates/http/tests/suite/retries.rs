@@ -44,7 +44,9 @@ async fn rate_limit_is_retried_then_succeeds() {
             max_retries: 10,
             delay_ms: notices[0].delay_ms,
             error_status: Some(429),
-            error: ApiErrorKind::RateLimit
+            error: ApiErrorKind::RateLimit,
+            silent: false,
+            billed: true,
         }]
     );
     assert_eq!(
@@ -116,20 +118,24 @@ async fn bad_request_fails_at_once() {
 }
 
 #[tokio::test]
-async fn positive_retry_after_is_honoured() {
+async fn a_short_retry_after_waits_the_exponential_step() {
     let server = server(json!({"responses": [
         {"error": {"status": 529, "type": "overloaded_error", "message": "Overloaded", "headers": {"retry-after-ms": "40"}}},
         text_response("ok")]}))
     .await;
     let events = collect(&model(&server, 10), request("Busy")).await;
+    let notices = retry_of(&events);
+    assert!((500..=625).contains(&notices[0].delay_ms), "{notices:?}");
     assert_eq!(
-        retry_of(&events),
+        notices,
         vec![RetryNotice {
             attempt: 1,
             max_retries: 10,
-            delay_ms: 40,
+            delay_ms: notices[0].delay_ms,
             error_status: Some(529),
-            error: ApiErrorKind::Overloaded
+            error: ApiErrorKind::Overloaded,
+            silent: false,
+            billed: true,
         }]
     );
 }
@@ -242,17 +248,22 @@ async fn connection_refused_fails_after_retries() {
         panic!("{events:?}")
     };
     assert_eq!(
-        (error.status, error.kind, error.endpoint.clone()),
-        (None, ApiErrorKind::Unknown, addr.to_string())
-    );
-    assert!(
-        error.message.starts_with("Connection error."),
-        "{}",
-        error.message
+        (
+            error.status,
+            error.kind,
+            error.endpoint.clone(),
+            error.message.as_str()
+        ),
+        (
+            None,
+            ApiErrorKind::ServerError,
+            addr.to_string(),
+            oxagent_http::retry::CONNECTION_REFUSED
+        )
     );
 }
 
-/// A server that sends the headers and one event, then says nothing more.
+/// A server that sends the headers and the start of a block, then says nothing more.
 async fn stalling_server() -> std::net::SocketAddr {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
         .await
@@ -265,7 +276,7 @@ async fn stalling_server() -> std::net::SocketAddr {
         let mut buf = [0u8; 4096];
         let _ = socket.read(&mut buf).await;
         let head = "HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\n\r\n";
-        let event = "event: ping\ndata: {\"type\": \"ping\"}\n\n";
+        let event = "event: content_block_start\ndata: {\"type\": \"content_block_start\", \"index\": 0}\n\n";
         let _ = socket.write_all(format!("{head}{event}").as_bytes()).await;
         tokio::time::sleep(Duration::from_secs(30)).await;
     });
@@ -285,7 +296,7 @@ async fn idle_stream_counts_as_cut() {
     assert_eq!(
         events,
         vec![
-            ModelEvent::Stream(json!({"type": "ping"})),
+            ModelEvent::Stream(json!({"type": "content_block_start", "index": 0})),
             ModelEvent::Failed(ApiError {
                 status: None,
                 kind: ApiErrorKind::Unknown,

@@ -1,0 +1,121 @@
+//! Streams that break at each point, and answers that are not streams: the non-streaming
+//! retry, the break after whole blocks, and the stream that lacks only `message_stop`.
+
+use oxagent_core::model::{ApiErrorKind, ModelEvent};
+use serde_json::json;
+
+use super::*;
+
+/// "Hello there, world" in two deltas: 0 message_start, 1 content_block_start, 2 ping,
+/// 3-4 deltas, 5 content_block_stop, 6 message_delta, 7 message_stop.
+fn cut_at(n: usize) -> serde_json::Value {
+    json!({"content": [{"type": "text", "text": "Hello there, world"}], "chunk": 10, "cut_after": n})
+}
+
+fn streamed_flags(server: &oxagent_testkit::ServerHandle) -> Vec<bool> {
+    server
+        .requests()
+        .iter()
+        .filter_map(|r| r.body.as_ref().map(|b| b["stream"] == true))
+        .collect()
+}
+
+#[tokio::test]
+async fn a_break_before_any_block_is_asked_again_without_streaming() {
+    let server = server(json!({"responses": [cut_at(1)],
+        "side_default": {"content": [{"type": "text", "text": "Whole."}]}}))
+    .await;
+    let events = collect(&model(&server, 10), request("Go")).await;
+    assert_eq!(
+        shape(&events),
+        [
+            "message_start",
+            "quiet retry (billed: true)",
+            "message_start",
+            "content_block_start",
+            "content_block_delta",
+            "content_block_stop",
+            "message_delta",
+            "message_stop"
+        ]
+    );
+    assert_eq!(raw(&events)[3]["delta"]["text"], "Whole.");
+    assert_eq!(streamed_flags(&server), [true, false]);
+}
+
+#[tokio::test]
+async fn a_second_break_mid_block_is_asked_again_without_streaming() {
+    let server = server(json!({"responses": [], "default": cut_at(4)})).await;
+    let events = collect(&model(&server, 4), request("Go")).await;
+    let notices: Vec<String> = shape(&events)
+        .into_iter()
+        .filter(|s| s.contains("retry"))
+        .collect();
+    assert_eq!(
+        notices,
+        ["retry (1, 4, None, Unknown)", "quiet retry (billed: true)"]
+    );
+    assert_eq!(streamed_flags(&server), [true, true, false]);
+    assert_eq!(
+        events.last(),
+        Some(&ModelEvent::Stream(json!({"type": "message_stop"})))
+    );
+}
+
+#[tokio::test]
+async fn a_break_after_a_whole_block_fails_as_connection_lost() {
+    let server = server(json!({"responses": [cut_at(6)]})).await;
+    let events = collect(&model(&server, 10), request("Go")).await;
+    let Some(ModelEvent::Failed(error)) = events.last() else {
+        panic!("{events:?}")
+    };
+    assert_eq!(
+        (error.status, error.kind, error.message.as_str()),
+        (
+            None,
+            ApiErrorKind::ServerError,
+            oxagent_http::CONNECTION_LOST
+        )
+    );
+    assert_eq!(statuses(&server), [200]);
+}
+
+#[tokio::test]
+async fn a_stream_missing_only_message_stop_is_whole() {
+    let server = server(json!({"responses": [cut_at(7)]})).await;
+    let events = collect(&model(&server, 10), request("Go")).await;
+    assert_eq!(
+        shape(&events).last().map(String::as_str),
+        Some("message_delta")
+    );
+    assert_eq!(statuses(&server), [200]);
+}
+
+#[tokio::test]
+async fn an_error_event_before_any_block_is_asked_again_unbilled() {
+    let server = server(json!({"responses": [
+        {"content": [], "stream_error": {"type": "overloaded_error", "message": "Overloaded"}},
+        {"content": [{"type": "text", "text": "Recovered."}]}]}))
+    .await;
+    let events = collect(&model(&server, 10), request("Go")).await;
+    assert_eq!(
+        shape(&events)[..2],
+        ["message_start", "quiet retry (billed: false)"]
+    );
+    assert_eq!(streamed_flags(&server), [true, true]);
+}
+
+#[tokio::test]
+async fn an_answer_that_is_no_stream_nor_message_fails_with_its_description() {
+    let not_a_stream = json!({"error": {"status": 200, "body": "upstream says hello"}});
+    let server = server(json!({"responses": [], "default": not_a_stream})).await;
+    let events = collect(&model(&server, 10), request("Go")).await;
+    let Some(ModelEvent::Failed(error)) = events.last() else {
+        panic!("{events:?}")
+    };
+    assert_eq!(streamed_flags(&server), [true, false]);
+    assert_eq!(
+        error.message,
+        "API returned an empty or malformed response (HTTP 200) — check for a proxy or gateway intercepting the request. Response: content-type json, body is unrecognized text, 19 bytes, request-id req_mock, server other. This was the non-streaming retry of streaming request req_mock, which failed with: no_events, StreamNoEventsError; 0 stream events received."
+    );
+}
