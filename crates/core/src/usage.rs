@@ -147,10 +147,22 @@ impl ModelUsage {
 
     /// This entry as a result reports it, with the labels of `model`.
     pub fn labelled(&self, model: &str) -> ModelUsage {
+        let canonical = match canonical_model(model) {
+            // The first Claude 4 models are reported under their `-0` names.
+            "claude-opus-4" => "claude-opus-4-0",
+            "claude-sonnet-4" => "claude-sonnet-4-0",
+            m => m,
+        };
         ModelUsage {
-            canonical_model: canonical_model(model).to_string(),
+            canonical_model: canonical.to_string(),
             provider: "firstParty".into(),
-            cost_basis: "list".into(),
+            // A model without a price of its own is billed at the default model's price.
+            cost_basis: if known_price(model) {
+                "list"
+            } else {
+                "unknown"
+            }
+            .into(),
             ..self.clone()
         }
     }
@@ -194,11 +206,20 @@ const fn price(input: f64, output: f64, cache_write: f64, cache_read: f64) -> Pr
     }
 }
 
-/// The price list (see the project's pricing table). Unknown models cost what the default
-/// model costs.
+/// The price list (see the project's pricing table). A model the list does not have is
+/// billed at $4 / $20 per million input / output tokens, as the reference bills it.
 pub fn price_of(model: &str) -> Price {
+    listed_price(model).unwrap_or_else(|| price(4.0, 20.0, 5.0, 0.2))
+}
+
+/// Whether the price list has `model`.
+pub fn known_price(model: &str) -> bool {
+    listed_price(model).is_some()
+}
+
+fn listed_price(model: &str) -> Option<Price> {
     let m = canonical_model(model);
-    match m {
+    Some(match m {
         "claude-opus-5" | "claude-opus-4-8" | "claude-opus-4-7" | "claude-opus-4-6"
         | "claude-opus-4-5" => price(5.0, 25.0, 6.25, 0.5),
         "claude-sonnet-5-5" => price(2.0, 10.0, 2.5, 0.1),
@@ -215,8 +236,8 @@ pub fn price_of(model: &str) -> Price {
             price(3.0, 15.0, 3.75, 0.3)
         }
         "claude-3-5-haiku" => price(0.8, 4.0, 1.0, 0.08),
-        _ => price(4.0, 20.0, 5.0, 0.2),
-    }
+        _ => return None,
+    })
 }
 
 /// Strips a date suffix (`claude-sonnet-4-5-20250929`) and the `[1m]` marker.
