@@ -118,3 +118,47 @@ async fn an_allow_with_a_malformed_input_is_a_denial() {
         );
     }
 }
+
+/// A prompt larger than the model's whole context window, which no compaction can shrink, is
+/// refused before any request: "Prompt is too long", as an error result.
+#[tokio::test]
+async fn a_prompt_beyond_the_window_is_refused_locally() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = ScriptedServer::start(json!({"responses": [
+        {"content": [{"type": "text", "text": "never"}]}]}))
+    .await
+    .unwrap();
+    let session = FrameSession::spawn(
+        options(&server.url(), dir.path(), "default"),
+        &tokio::runtime::Handle::current(),
+    )
+    .unwrap();
+    let prompt = "x ".repeat(5 * 1024 * 1024);
+    session
+        .send(json!({"type": "user", "message": {"role": "user", "content": prompt}}))
+        .unwrap();
+    session.end_input();
+    let mut frames = Vec::new();
+    while let Some(f) = session.recv().await {
+        frames.push(f);
+    }
+    let result = frames.last().unwrap();
+    assert_eq!(
+        (&result["type"], &result["is_error"], &result["result"]),
+        (&json!("result"), &json!(true), &json!("Prompt is too long"))
+    );
+    assert!(frames
+        .iter()
+        .any(|f| f["type"] == "assistant"
+            && f["message"]["content"][0]["text"] == "Prompt is too long"));
+    let main_requests = server
+        .requests()
+        .iter()
+        .filter(|r| {
+            r.body
+                .as_ref()
+                .is_some_and(|b| !oxagent_testkit::is_side_request(b))
+        })
+        .count();
+    assert_eq!(main_requests, 0, "the prompt was sent");
+}

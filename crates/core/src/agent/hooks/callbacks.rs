@@ -30,7 +30,8 @@ pub struct HookOutcome {
     pub ran: usize,
     /// How each shell command of a settings file ran, when its event reports it.
     pub command_runs: Vec<CommandRun>,
-    /// A callback did not answer before its matcher's timeout.
+    /// A host callback (not a settings file's command) did not answer before its matcher's
+    /// timeout.
     pub timed_out: bool,
 }
 
@@ -92,7 +93,9 @@ pub(crate) async fn run(
                 Ok(out) => out.unreadable.clone(),
                 Err(why) => Some(why.clone()),
             };
-            outcome.timed_out |= failure.as_deref() == Some(TIMED_OUT);
+            // The caller's own callbacks fail closed on a timeout; a settings file's shell
+            // command that runs too long is only an error of that hook.
+            outcome.timed_out |= !m.from_settings && failure.as_deref() == Some(TIMED_OUT);
             match (failure, reply) {
                 (Some(why), _) if fails_closed => {
                     fail_closed(&mut outcome, input.event_name(), why)
