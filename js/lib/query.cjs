@@ -14,6 +14,9 @@ const { MessageQueue } = require("./queue.cjs");
 const { answer, NO_REPLY } = require("./callbacks.cjs");
 const { ControlMethods, REQUEST } = require("./control.cjs");
 
+/** JSON.stringify replacer: a lone surrogate in a string becomes U+FFFD (a JS string may
+ * hold one; the JSON text the session reads may not). */
+const wellFormed = (_key, v) => (typeof v === "string" && !v.isWellFormed() ? v.toWellFormed() : v);
 const isAsyncIterable = (v) => v != null && typeof v[Symbol.asyncIterator] === "function";
 
 class Query extends ControlMethods {
@@ -170,7 +173,7 @@ class Query extends ControlMethods {
   #send(frame) {
     if (this.#over) return false;
     try {
-      this.#native.send(JSON.stringify(frame));
+      this.#native.send(JSON.stringify(frame, wellFormed));
       return true;
     } catch (e) {
       if (this.#over) return false; // the session ended meanwhile

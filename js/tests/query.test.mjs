@@ -116,3 +116,15 @@ test("next() called several times without awaiting hands out messages in order",
     await api.close();
   }
 });
+
+test("a lone surrogate in a prompt is sent as U+FFFD, not refused as bad JSON", async () => {
+  const api = await mockApi({ responses: [text("fine")] });
+  try {
+    const messages = await collect(query({ prompt: "hi \ud800 there", options: api.options() }));
+    assert.equal(messages.at(-1).result, "fine");
+    const [request] = api.requests();
+    assert.equal(JSON.stringify(request.body.messages.at(-1).content).includes("hi \ufffd there"), true);
+  } finally {
+    await api.close();
+  }
+});

@@ -30,6 +30,12 @@ async def query(
         async for message in query(prompt="What is 2 + 2?"):
             print(message)
     """
+    if not isinstance(prompt, str) and not hasattr(prompt, "__aiter__"):
+        # The reference waits forever on such a prompt; say what is wrong instead.
+        raise TypeError(
+            "prompt must be a str or an AsyncIterable of user-message dicts, "
+            f"got {type(prompt).__name__}"
+        )
     core = await open_session(options if options is not None else ClaudeAgentOptions(), transport)
     try:
         # As the reference: with callbacks to answer, a string prompt's input stays open

@@ -16,6 +16,15 @@ use serde_json::Value;
 
 fn check(name: &str) {
     let (mut diffs, ours) = scenario::differences(name);
+    if STRICTER_THAN_REFERENCE.contains(&name) {
+        // Its trace differs from the first refused call on; the permission table checks
+        // every decision of it, the deliberate ones included.
+        assert!(
+            !diffs.is_empty(),
+            "{name} no longer differs from the reference"
+        );
+        return;
+    }
     // Differences we keep on purpose: model-facing notes we word ourselves.
     // A subagent result's `harnessSectionHash` is an opaque digest of the reference's own
     // making; ours is a different, equally stable one.
@@ -34,6 +43,9 @@ fn check(name: &str) {
         );
     }
 }
+
+/// Scenarios where we refuse calls the reference runs (docs/permissions-vs-reference.md).
+const STRICTER_THAN_REFERENCE: &[&str] = &["permission_adv_rm_deny_bypass"];
 
 /// (scenario, difference path prefix): texts for the model we word ourselves — the note on
 /// a deferred tool's error, the reminder to give the structured answer.

@@ -33,10 +33,45 @@ const OWN: &[&str] = &[
     "perm_settings_project",
     "perm_bypass_ask",
     "perm_auto",
+    "perm_esc_rm_bypass",
+    "perm_esc_rm_acceptEdits",
+    "perm_esc_paths_bypass",
+    "perm_esc_git_default",
 ];
 
-/// Calls where we knowingly decide differently from the reference, with the reason.
-const KNOWN_DIFFERENCES: &[(&str, &str, &str)] = &[];
+/// Calls of the scenarios shared with the conformance suite where we knowingly refuse what
+/// the reference runs, with the reason (see docs/permissions-vs-reference.md). The
+/// scenarios of `tests/conformance/permissions/` carry theirs in a `deliberate` map.
+const KNOWN_DIFFERENCES: &[(&str, &str, &str)] = &[
+    ("permission_adv_rm_deny_bypass", "toolu_08", "find-actions"),
+    ("permission_adv_rm_deny_bypass", "toolu_20", "find-actions"),
+    (
+        "permission_adv_rm_deny_bypass",
+        "toolu_21",
+        "deleting-programs",
+    ),
+    ("permission_adv_rm_deny_bypass", "toolu_32", "inline-code"),
+    (
+        "permission_adv_rm_deny_bypass",
+        "toolu_33",
+        "deleting-programs",
+    ),
+    ("permission_adv_rm_deny_bypass", "toolu_36", "code-on-stdin"),
+    ("perm_rm_acceptEdits", "toolu_20", "deleting-programs"),
+];
+
+/// The reasons a deliberate difference may give, each a section of the document.
+const REASONS: &[&str] = &[
+    "find-actions",
+    "deleting-programs",
+    "inline-code",
+    "code-on-stdin",
+    "shell-text",
+    "computed-code",
+    "wrappers",
+    "paths",
+    "words",
+];
 
 #[test]
 fn decisions_match_the_reference() {
@@ -44,14 +79,28 @@ fn decisions_match_the_reference() {
         cases,
         bash_cases,
         mismatches,
+        we_refuse,
+        mut deliberate,
     } = run_table(SHARED, OWN);
+    deliberate.extend(
+        KNOWN_DIFFERENCES
+            .iter()
+            .map(|(s, id, why)| (format!("{s}/{id}"), why.to_string())),
+    );
+    for (key, why) in &deliberate {
+        assert!(
+            REASONS.contains(&why.as_str()),
+            "{key}: unknown reason {why}"
+        );
+        // A deliberate difference is a refusal of ours, and it must still differ.
+        assert!(
+            we_refuse.contains(key),
+            "{key} is listed as a deliberate difference ({why}), but we do not refuse it or the reference agrees"
+        );
+    }
     let unexpected: Vec<&String> = mismatches
         .iter()
-        .filter(|(key, _)| {
-            !KNOWN_DIFFERENCES
-                .iter()
-                .any(|(s, id, _)| key == &format!("{s}/{id}"))
-        })
+        .filter(|(key, _)| !deliberate.iter().any(|(k, _)| k == key))
         .map(|(_, text)| text)
         .collect();
     eprintln!(
@@ -60,6 +109,10 @@ fn decisions_match_the_reference() {
         mismatches.len() - unexpected.len()
     );
     assert!(cases >= 200 && bash_cases >= 100, "the table is too small");
+    assert!(
+        cases >= 600,
+        "the escape scenarios are missing: {cases} cases"
+    );
     assert!(
         unexpected.is_empty(),
         "{} decision(s) differ from the reference:\n{}",

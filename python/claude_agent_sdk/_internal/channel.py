@@ -40,6 +40,22 @@ async def _wait_readable(fd: int) -> None:
         sock.detach()
 
 
+
+def well_formed(value: Any) -> Any:
+    """``value`` with every lone surrogate in its strings replaced by U+FFFD: a Python str
+    may hold one, a JSON text for the session may not (the reference sends such a prompt)."""
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+            return value
+        except UnicodeEncodeError:
+            return value.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+    if isinstance(value, dict):
+        return {k: well_formed(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [well_formed(v) for v in value]
+    return value
+
 class NativeChannel:
     """The native session. Actions are read through its wake-up descriptor, which any event
     loop can wait on (asyncio and trio alike), so no thread is involved."""
@@ -61,7 +77,7 @@ class NativeChannel:
 
     async def send_user(self, frame: dict[str, Any]) -> None:
         try:
-            self._session.send(json.dumps(frame))
+            self._session.send(json.dumps(well_formed(frame)))
         except ConnectionError as e:
             raise CLIConnectionError(f"The session is closed: {e}") from e
 
@@ -128,7 +144,7 @@ class TransportChannel:
         await self._transport.write(frame + "\n")
 
     async def send_user(self, frame: dict[str, Any]) -> None:
-        await self._write(json.dumps(frame))
+        await self._write(json.dumps(well_formed(frame)))
 
     async def answer(self, ident: str, ok: bool, payload: str) -> None:
         await self._write(self._host.answer(ident, ok, payload))

@@ -90,10 +90,18 @@ class SessionCore:
         )
 
     async def send_stream(self, messages: AsyncIterable[dict[str, Any]], session_id: str | None) -> None:
+        """Sends each message of the stream; an item that is not a message is skipped with a
+        warning, as the reference skips it, and the items after it still go."""
         async for message in messages:
+            if not isinstance(message, dict):
+                logger.warning("prompt stream: skipped an item that is not a message dict: %r", message)
+                continue
             if session_id is not None and "session_id" not in message:
-                message["session_id"] = session_id
-            await self.send(self._stamp(message))
+                message = {**message, "session_id": session_id}
+            try:
+                await self.send(self._stamp(message))
+            except (ValueError, TypeError) as e:
+                logger.warning("prompt stream: skipped a message the session cannot read: %s", e)
 
     def feed(self, messages: AsyncIterable[dict[str, Any]], session_id: str | None = None) -> None:
         """Send ``messages`` in the background, then end the input."""

@@ -127,28 +127,28 @@ fn opening(
     blocks
 }
 
-/// Before a request: compacts when the context is at or over the threshold.
+/// Before a request: compacts when the context is at or over the threshold. `Some`: the
+/// conversation cannot be compacted and is larger than the model's whole context window, so
+/// the request is not sent (the reference refuses such a prompt locally).
 pub(crate) async fn auto_compact(
     session: &SessionView<'_>,
     conversation: &mut Conversation<'_>,
     deps: &Deps<'_>,
     st: &mut TurnState,
-) {
+) -> Option<ApiError> {
     let model = session.live.model();
-    let Some(threshold) = auto_compact_threshold(
+    let threshold = auto_compact_threshold(
         &model,
         max_tokens(session.config, &model),
         &session.config.compaction,
-    ) else {
-        return;
-    };
+    )?;
     if conversation
         .tracker
         .tokens_for_threshold(conversation.history)
         < threshold
         || conversation.tracker.failures >= MAX_AUTO_FAILURES
     {
-        return;
+        return None;
     }
     let tokens = conversation.tracker.tokens(conversation.history);
     match compact(
@@ -166,10 +166,23 @@ pub(crate) async fn auto_compact(
             deps.emit.emit(done.continuation);
             st.num_turns += 1;
         }
-        // Too few rounds is no reason to stop trying: the next round makes enough.
-        Err(CompactError::NothingToCompact | CompactError::TooFewGroups) => {}
+        // Too few rounds is no reason to stop trying: the next round makes enough, unless
+        // what is there already exceeds the whole window.
+        Err(CompactError::NothingToCompact | CompactError::TooFewGroups) => {
+            if tokens > compact::context_window(&model) {
+                return Some(ApiError {
+                    status: Some(400),
+                    kind: crate::model::ApiErrorKind::InvalidRequest,
+                    message: "Prompt is too long".into(),
+                    error_type: Some("invalid_request_error".into()),
+                    endpoint: String::new(),
+                    request_id: None,
+                });
+            }
+        }
         Err(_) => conversation.tracker.failures += 1,
     }
+    None
 }
 
 /// After a prompt-too-long answer: compacts when the conversation allows it. True when

@@ -395,7 +395,9 @@ impl Session {
                 }
             }
             let (view, mut conversation) = self.parts();
-            compaction::auto_compact(&view, &mut conversation, deps, st).await;
+            if let Some(err) = compaction::auto_compact(&view, &mut conversation, deps, st).await {
+                return compaction::prompt_too_long(&view, &conversation, deps, &err);
+            }
             st.requests += 1;
             let mut round = ToolRound::default();
             let called = call_model(&view, &mut conversation, deps, st, &mut round).await;

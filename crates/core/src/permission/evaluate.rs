@@ -28,9 +28,10 @@ use serde_json::Value;
 
 use crate::config::PermissionMode;
 use crate::rules::path::{resolve, rule_matches, rule_matches_dir};
-use crate::rules::{bash, call_path, file_rule_kind, path_rule_kind, shell, RuleBehavior};
+use crate::rules::{bash, call_path, file_rule_kind, path_rule_kind, RuleBehavior};
 use crate::tool::Tool;
 
+use super::detour::{self, denial_kind, Refusal, SHELL_SCRIPT_DENIED, SHELL_SCRIPT_REASON};
 use super::{PermissionContext, ToolPermission};
 
 pub use super::denial::Denial;
@@ -61,8 +62,6 @@ pub enum Outcome {
 
 const DENIED_DIRECTORY: &str =
     "<tool_use_error>File is in a directory that is denied by your permission settings.</tool_use_error>";
-const SHELL_SCRIPT_DENIED: &str = "A permission rule denies a command inside this shell -c script, so Claude Code could not check it for dangerous removals. Approving runs the whole script, including that command.";
-const SHELL_SCRIPT_REASON: &str = "A permission rule denies a command in this shell -c script";
 /// What `dontAsk` answers instead of a prompt (after "Permission to use <tool> ").
 pub const DONT_ASK_TEXT: &str = "has been denied because Claude Code is running in don't ask mode. IMPORTANT: You *may* attempt to accomplish this action using other tools that might naturally be used to accomplish this goal, e.g. using head instead of cat. But you *should not* attempt to work around this denial in malicious ways, e.g. do not use your ability to run tests to execute non-test actions. You should only try to work around this restriction in reasonable ways that do not attempt to bypass the intent behind this denial. If you believe this capability is essential to complete the user's request, STOP and explain to the user what you were trying to do and why you need this permission. Let the user decide how to proceed.";
 /// `decision_reason_code` of the refusal below.
@@ -112,6 +111,23 @@ pub fn evaluate(
     hook: Option<&str>,
 ) -> Outcome {
     let outcome = rules_mode_and_tool(tool, input, ctx, hook);
+    if outcome == Outcome::Allow {
+        match detour::refusal(tool.name(), input, ctx) {
+            Some(Refusal::Deny {
+                message,
+                reason_type,
+            }) => return deny(message, Some(reason_type)),
+            Some(Refusal::Ask { message, reason }) => {
+                return Outcome::Ask(Prompt {
+                    message,
+                    reason_type: Some("safetyCheck".into()),
+                    reason: Some(reason.into()),
+                    ..Default::default()
+                })
+            }
+            None => {}
+        }
+    }
     match outcome {
         Outcome::Allow | Outcome::Ask(_) => {
             match super::write_target::symlink_refusal(tool.name(), input, ctx) {
@@ -293,31 +309,6 @@ fn real_path_allowed(
     rules
         .find(RuleBehavior::Allow, name, &real_input, &ctx.roots())
         .is_some()
-}
-
-/// How a Bash deny names itself: a rule that covers the whole line (or a line the reader
-/// treats as one unit) is a `rule` decision; one found by checking the parts is a
-/// `subcommandResults` decision.
-fn denial_kind(command: &str, hit: &bash::RuleHit) -> &'static str {
-    let parsed = shell::parse(command);
-    let text = command.trim();
-    let exact = hit.entry.rule.content.as_deref().is_some_and(|c| {
-        let head = c
-            .strip_suffix(":*")
-            .or_else(|| c.strip_suffix(" *"))
-            .unwrap_or(c);
-        head == text
-    });
-    let exec = parsed
-        .commands
-        .first()
-        .and_then(|c| c.words.first())
-        .is_some_and(|w| w == "exec");
-    if exact || exec || parsed.compound {
-        "rule"
-    } else {
-        "subcommandResults"
-    }
 }
 
 /// `decision_reason` of a prompt's denial, as the reference states it for each kind.

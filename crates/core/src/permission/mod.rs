@@ -5,6 +5,7 @@
 //! and the evaluation ([`evaluate`]); rule parsing lives in [`crate::rules`].
 
 mod denial;
+mod detour;
 pub mod evaluate;
 pub mod write_target;
 

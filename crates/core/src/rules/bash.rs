@@ -18,10 +18,10 @@
 //! assert!(bash::pattern_matches("npm run test:*", "npm run test -- -u"));
 //! ```
 
-use std::collections::BTreeMap;
+mod detours;
+mod walk;
 
-use super::path::{resolve, rule_matches};
-use super::shell::{parse, Parsed, SimpleCommand};
+use super::shell::{parse, SimpleCommand};
 use super::{path_rule_kind, RuleBehavior, RuleEntry, RuleRoots, RuleSet};
 
 /// Variables whose value cannot change what a command does; a prefix setting one of them
@@ -151,14 +151,41 @@ pub struct RuleHit {
     pub command: String,
     /// The covered command sits inside a `sh -c` / `bash -c` script.
     pub in_shell_script: bool,
+    /// No rule covers a command, but the line runs code no rule can be checked against
+    /// (deny rules only): what that code is.
+    pub opaque: Option<String>,
 }
 
-/// The first `behavior` rule (deny or ask) that covers any part of `command`.
+/// The first `behavior` rule (deny or ask) that covers any part of `command`, found as the
+/// reference finds it.
 pub fn find_rule(
     rules: &RuleSet,
     behavior: RuleBehavior,
     command: &str,
     roots: &RuleRoots,
+) -> Option<RuleHit> {
+    search(rules, behavior, command, roots, false)
+}
+
+/// Like [`find_rule`], and also through every detour (a deletion spelled
+/// otherwise, find's commands, eval, script files, path spellings), with
+/// [`RuleHit::opaque`] set when no rule matches but a deny rule applies to Bash and the
+/// line runs code nobody can check. Stricter than the reference, which runs all of these.
+pub fn find_rule_strict(
+    rules: &RuleSet,
+    behavior: RuleBehavior,
+    command: &str,
+    roots: &RuleRoots,
+) -> Option<RuleHit> {
+    search(rules, behavior, command, roots, true)
+}
+
+fn search(
+    rules: &RuleSet,
+    behavior: RuleBehavior,
+    command: &str,
+    roots: &RuleRoots,
+    strict: bool,
 ) -> Option<RuleHit> {
     let entries: Vec<&RuleEntry> = rules
         .of(behavior)
@@ -176,140 +203,34 @@ pub fn find_rule(
     } else {
         vec![command.trim().to_string()]
     };
-    for segment in segments {
-        if let Some((entry, in_shell_script)) = segment_hit(&entries, &segment, roots, 0) {
+    let mut walk = walk::Walk {
+        entries: &entries,
+        roots,
+        strict,
+        opaque: None,
+    };
+    for segment in &segments {
+        if let Some((entry, in_shell_script)) = walk.text(segment, 0, false) {
             return Some(RuleHit {
                 entry: entry.clone(),
-                command: segment,
+                command: segment.clone(),
                 in_shell_script,
+                opaque: None,
             });
         }
     }
-    None
-}
-
-const SHELLS: &[&str] = &["sh", "bash", "zsh", "dash", "ksh"];
-
-fn segment_hit<'r>(
-    entries: &[&'r RuleEntry],
-    text: &str,
-    roots: &RuleRoots,
-    depth: usize,
-) -> Option<(&'r RuleEntry, bool)> {
-    if let Some(e) = entries.iter().find(|e| {
-        e.rule.tool == "Bash"
-            && e.rule
-                .content
-                .as_deref()
-                .is_some_and(|c| pattern_matches(c, text))
-    }) {
-        return Some((e, false));
+    // A pipe feeding a shell is only seen as a whole line.
+    if strict && segments.len() > 1 {
+        walk.text(command, 0, false);
     }
-    let parsed = parse(text);
-    let vars = literal_variables(&parsed);
-    for cmd in parsed.all_commands() {
-        for words in spellings(cmd, &vars) {
-            let joined = words.join(" ");
-            for e in entries {
-                let hit = match (&e.rule.content, e.rule.tool.as_str()) {
-                    (Some(c), "Bash") => pattern_matches(c, &joined),
-                    (Some(c), _) => {
-                        let r = roots.for_source(e.source);
-                        words.iter().skip(1).chain(cmd.redirects.iter()).any(|arg| {
-                            let abs = resolve(arg, &roots.cwd, roots.home.as_deref());
-                            !arg.starts_with('-')
-                                && rule_matches(c, &abs, &r.cwd, r.home.as_deref())
-                        })
-                    }
-                    _ => false,
-                };
-                if hit {
-                    return Some((e, false));
-                }
-            }
-            if depth < 4 {
-                if let Some(script) = shell_script(&words) {
-                    if segment_hit(entries, script, roots, depth + 1).is_some() {
-                        let e = entries.iter().find(|e| e.rule.tool == "Bash").copied()?;
-                        return Some((e, true));
-                    }
-                }
-            }
-        }
-    }
-    None
-}
-
-/// The script of `sh -c SCRIPT` (and `bash -lc`, `zsh -c` ...).
-fn shell_script(words: &[String]) -> Option<&str> {
-    let name = words.first()?;
-    if !SHELLS.contains(&name.as_str()) {
-        return None;
-    }
-    let mut it = words.iter().skip(1);
-    while let Some(w) = it.next() {
-        if w.starts_with('-') && !w.starts_with("--") && w.contains('c') {
-            return it.next().map(String::as_str);
-        }
-        if !w.starts_with('-') {
-            return None;
-        }
-    }
-    None
-}
-
-/// `NAME=literal` commands (assignments alone) on the line, in order.
-fn literal_variables(parsed: &Parsed) -> BTreeMap<String, String> {
-    let mut vars = BTreeMap::new();
-    for cmd in &parsed.commands {
-        if cmd.words.is_empty() {
-            for a in &cmd.assignments {
-                if let Some((name, value)) = a.split_once('=') {
-                    if !value.contains(['$', '`']) {
-                        let value = value.trim_matches(|c| c == '"' || c == '\'');
-                        vars.insert(name.to_string(), value.to_string());
-                    }
-                }
-            }
-        }
-    }
-    vars
-}
-
-/// The ways a simple command can be read: as written, then with each wrapper taken off and
-/// the command name's directory dropped.
-fn spellings(cmd: &SimpleCommand, vars: &BTreeMap<String, String>) -> Vec<Vec<String>> {
-    let mut words: Vec<String> = cmd.words.iter().map(|w| substitute(w, vars)).collect();
-    let mut out = vec![words.clone()];
-    for _ in 0..8 {
-        if let Some(first) = words.first_mut() {
-            if first.contains('/') {
-                let base = first.rsplit('/').next().unwrap_or("").to_string();
-                if !base.is_empty() {
-                    *first = base;
-                    out.push(words.clone());
-                }
-            }
-        }
-        match strip_wrapper(&words) {
-            Some(rest) if !rest.is_empty() => {
-                words = rest;
-                out.push(words.clone());
-            }
-            _ => break,
-        }
-    }
-    out
-}
-
-fn substitute(word: &str, vars: &BTreeMap<String, String>) -> String {
-    let name = word
-        .strip_prefix("${")
-        .and_then(|w| w.strip_suffix('}'))
-        .or_else(|| word.strip_prefix('$'));
-    match name.and_then(|n| vars.get(n)) {
-        Some(v) => v.clone(),
-        None => word.to_string(),
+    match (behavior, walk.opaque) {
+        (RuleBehavior::Deny, Some(what)) => Some(RuleHit {
+            entry: entries[0].clone(),
+            command: command.trim().to_string(),
+            in_shell_script: false,
+            opaque: Some(what),
+        }),
+        _ => None,
     }
 }
 
@@ -342,6 +263,10 @@ fn takes_value(wrapper: &str, flag: &str) -> bool {
             "-u" | "-g" | "-C" | "-D" | "-h" | "-p" | "-U" | "-r" | "-t"
         ),
         "stdbuf" => matches!(flag, "-i" | "-o" | "-e"),
+        "ionice" => matches!(
+            flag,
+            "-c" | "-n" | "-p" | "-P" | "-u" | "--class" | "--classdata"
+        ),
         "exec" => flag == "-a",
         _ => false,
     }
@@ -352,9 +277,19 @@ pub fn strip_wrapper(words: &[String]) -> Option<Vec<String>> {
     let name = words.first()?.as_str();
     let wrapper = match name {
         "command" | "builtin" | "exec" | "nohup" | "time" | "nice" | "env" | "timeout"
-        | "xargs" | "stdbuf" | "sudo" | "doas" => name,
+        | "xargs" | "stdbuf" | "sudo" | "doas" | "setsid" | "ionice" => name,
         _ => return None,
     };
+    // `command -v NAME` looks a name up; it runs nothing.
+    if wrapper == "command"
+        && words
+            .iter()
+            .skip(1)
+            .take_while(|w| w.starts_with('-'))
+            .any(|w| w == "-v" || w == "-V")
+    {
+        return None;
+    }
     let mut i = 1;
     while let Some(w) = words.get(i) {
         if w == "--" {

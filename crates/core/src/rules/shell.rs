@@ -40,6 +40,10 @@ pub struct SimpleCommand {
     pub redirects: Vec<String>,
     /// Whether an output redirection target holds an expansion.
     pub dynamic_redirect: bool,
+    /// Files read by input redirections (`< file`), unquoted.
+    pub inputs: Vec<String>,
+    /// Standard input comes from a redirection, a here-document or a here-string.
+    pub stdin_redirected: bool,
     /// The command runs in the background (`&` after it).
     pub background: bool,
     /// The command reads the output of the one before it (`a | b`: `b`).
@@ -312,6 +316,9 @@ impl Builder {
                 self.current.dynamic_redirect |= r.dynamic;
                 self.current.redirects.push(target);
             }
+        } else if r.input {
+            self.current.stdin_redirected = true;
+            self.current.inputs.extend(r.target);
         }
     }
 
@@ -337,7 +344,11 @@ impl Builder {
             .to_string();
         cmd.background = background;
         self.started = false;
-        if !cmd.words.is_empty() || !cmd.assignments.is_empty() || !cmd.redirects.is_empty() {
+        if !cmd.words.is_empty()
+            || !cmd.assignments.is_empty()
+            || !cmd.redirects.is_empty()
+            || !cmd.inputs.is_empty()
+        {
             out.commands.push(cmd);
         }
     }

@@ -22,6 +22,10 @@ pub struct TableReport {
     pub bash_cases: usize,
     /// `scenario/tool_use_id` -> what differs.
     pub mismatches: Vec<(String, String)>,
+    /// `scenario/tool_use_id` of the mismatches where we refuse the call.
+    pub we_refuse: Vec<String>,
+    /// `scenario/tool_use_id` -> reason, from each scenario's `deliberate` map.
+    pub deliberate: Vec<(String, String)>,
 }
 
 fn dir() -> PathBuf {
@@ -139,6 +143,8 @@ pub fn run_table(shared: &[&str], own: &[&str]) -> TableReport {
         cases: 0,
         bash_cases: 0,
         mismatches: Vec::new(),
+        we_refuse: Vec::new(),
+        deliberate: Vec::new(),
     };
     for name in shared {
         let s = dir().join(format!("scenarios/{name}.json"));
@@ -175,6 +181,12 @@ fn run_one(name: &str, scenario_path: &Path, golden_path: &Path, report: &mut Ta
             .map(|t| (t.name().to_string(), t))
             .collect();
     let denied_with = announced(&golden);
+    for (id, reason) in scenario["deliberate"].as_object().into_iter().flatten() {
+        report.deliberate.push((
+            format!("{name}/{id}"),
+            reason.as_str().unwrap_or("").to_string(),
+        ));
+    }
     let mut shell_cwd = ws.ws.clone();
     for d in golden["tool_decisions"].as_array().into_iter().flatten() {
         let id = d["id"].as_str().unwrap_or("");
@@ -212,6 +224,9 @@ fn run_one(name: &str, scenario_path: &Path, golden_path: &Path, report: &mut Ta
             report.bash_cases += 1;
         }
         if ours != theirs {
+            if ours.is_some() {
+                report.we_refuse.push(format!("{name}/{id}"));
+            }
             let show = |v: &Option<(Value, Option<Option<String>>)>| match v {
                 None => "runs".to_string(),
                 Some((text, t)) => format!("denied {t:?}: {text}"),

@@ -25,8 +25,8 @@ use oxagent_core::PermissionMode;
 use serde_json::{json, Value};
 
 use super::known_commands::{
-    git_is_read_only, is_flag, literal_prefix, strip_wrappers, ACCEPT_EDITS_WRITERS, FILE_WRITERS,
-    FIND_ACTIONS, NO_PATH_ARGS, PATTERN_FIRST, READ_ONLY,
+    git_is_read_only, is_flag, literal_prefix, sed_script_is_plain, strip_wrappers, xargs_is_plain,
+    ACCEPT_EDITS_WRITERS, FILE_WRITERS, FIND_ACTIONS, NO_PATH_ARGS, PATTERN_FIRST, READ_ONLY,
 };
 use super::{accept_edits_suggestion, add_directory_suggestion, locate, quoted_dirs, Location};
 use crate::paths::real_path;
@@ -165,16 +165,17 @@ fn verdict(words: &[String], dynamic0: bool, cwd: &Path, ctx: &PermissionContext
         "xargs" => {
             let inner = strip_wrapper(words).unwrap_or_default();
             return match verdict(&inner, false, cwd, ctx) {
-                Verdict::Fine if !inner.is_empty() => Verdict::Fine,
+                Verdict::Fine if !inner.is_empty() && xargs_is_plain(args) => Verdict::Fine,
                 _ => Verdict::Unknown,
             };
         }
         _ => {}
     }
     let sed_in_place = name == "sed"
-        && args
+        && (args
             .iter()
-            .any(|a| a == "-i" || a.starts_with("--in-place"));
+            .any(|a| a == "-i" || a.starts_with("--in-place"))
+            || !sed_script_is_plain(args));
     if FILE_WRITERS.contains(&name.as_str()) || sed_in_place {
         return writer_verdict(name, args, cwd, ctx);
     }
@@ -367,9 +368,17 @@ pub fn check_bash(command: &str, shell_cwd: &Path, ctx: &PermissionContext) -> T
         return other(hazard_text(h));
     }
     for cmd in &parsed.commands {
+        if cmd.words.len() > 1 && cmd.words[0] == "exec" {
+            return other("'exec' evaluates arguments as shell code");
+        }
         let words = strip_wrappers(&cmd.words);
         match words.first().map(String::as_str) {
             Some("eval") => return other("'eval' evaluates arguments as shell code"),
+            Some("awk" | "gawk" | "mawk" | "nawk")
+                if words.iter().skip(1).any(|w| w.contains("system(")) =>
+            {
+                return other("awk program contains system() which executes arbitrary commands");
+            }
             Some("find") => {
                 if let Some(action) = words.iter().find(|w| FIND_ACTIONS.contains(&w.as_str())) {
                     return other(&format!(

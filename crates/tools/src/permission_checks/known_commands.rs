@@ -111,6 +111,7 @@ pub const GIT_READ_ONLY: &[(&str, Option<&[&str]>)] = &[
     ("describe", None),
     ("rev-parse", None),
     ("ls-files", None),
+    ("grep", None),
     (
         "branch",
         Some(&[
@@ -127,6 +128,73 @@ pub const GIT_READ_ONLY: &[(&str, Option<&[&str]>)] = &[
     ("remote", Some(&["-v", "--verbose"])),
     ("tag", Some(&["-l", "--list"])),
 ];
+
+/// xargs options that change what runs or where its arguments come from (`-I` puts them
+/// anywhere in the command, `-a` reads a file, `-p` prompts): such a call is not judged.
+pub fn xargs_is_plain(args: &[String]) -> bool {
+    args.iter().take_while(|a| a.starts_with('-')).all(|a| {
+        !(a.starts_with("-I")
+            || a.starts_with("-i")
+            || a.starts_with("--replace")
+            || a.starts_with("-a")
+            || a.starts_with("--arg-file")
+            || a.starts_with("-E")
+            || a.starts_with("-e")
+            || a == "-p"
+            || a == "--interactive")
+    })
+}
+
+/// Whether a sed script only prints, deletes or substitutes: every command (split at `;`
+/// and line breaks) is `[address]p`/`d`/`q`/`=`/`n` or `s/../../flags` without the `w` and
+/// `e` flags. Other commands may write files (`w`) or run them (`e`), so such a call counts
+/// as writing what it names.
+pub fn sed_script_is_plain(args: &[String]) -> bool {
+    let mut scripts = Vec::new();
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "-e" | "--expression" => scripts.extend(it.next()),
+            "-f" | "--file" => return false,
+            _ if a.starts_with("--expression=") || a.starts_with("--file=") => return false,
+            _ if a.starts_with('-') => {}
+            _ => {
+                if scripts.is_empty() {
+                    scripts.push(a);
+                }
+                break;
+            }
+        }
+    }
+    scripts
+        .iter()
+        .flat_map(|s| s.split([';', '\n']))
+        .all(|cmd| sed_command_is_plain(cmd.trim()))
+}
+
+fn sed_command_is_plain(cmd: &str) -> bool {
+    let body =
+        cmd.trim_start_matches(|c: char| c.is_ascii_digit() || matches!(c, '$' | ',' | ' ' | '!'));
+    match body.chars().next() {
+        None => true,
+        Some('p' | 'd' | 'q' | '=' | 'n') => body.len() == 1,
+        Some('s') => {
+            let mut chars = body.chars().skip(1);
+            let Some(delim) = chars.next() else {
+                return false;
+            };
+            let rest: String = chars.collect();
+            let parts: Vec<&str> = rest.split(delim).collect();
+            parts.len() == 3
+                && !parts[0].contains('\\')
+                && !parts[1].contains('\\')
+                && parts[2]
+                    .chars()
+                    .all(|c| matches!(c, 'g' | 'p' | 'i' | 'I' | '0'..='9'))
+        }
+        _ => false,
+    }
+}
 
 pub fn is_flag(word: &str) -> bool {
     word.starts_with('-') && word != "-"
@@ -159,6 +227,19 @@ pub fn git_is_read_only(args: &[String]) -> bool {
     let Some(sub) = args.first() else {
         return false;
     };
+    match sub.as_str() {
+        "stash" => return matches!(args.get(1).map(String::as_str), Some("list" | "show")),
+        // Reading a value; any other form may write the configuration.
+        "config" => {
+            return args[1..].iter().any(|a| {
+                matches!(
+                    a.as_str(),
+                    "--get" | "--get-all" | "--get-regexp" | "--list" | "-l"
+                )
+            })
+        }
+        _ => {}
+    }
     let Some((_, allowed)) = GIT_READ_ONLY.iter().find(|(name, _)| name == sub) else {
         return false;
     };

@@ -30,7 +30,12 @@ pub struct HookOutcome {
     pub ran: usize,
     /// How each shell command of a settings file ran, when its event reports it.
     pub command_runs: Vec<CommandRun>,
+    /// A host callback (not a settings file's command) did not answer before its matcher's
+    /// timeout.
+    pub timed_out: bool,
 }
+
+const TIMED_OUT: &str = "hook timed out";
 
 /// Whether a matcher pattern (`Bash`, `Edit|Write`, `mcp__.*`, `*`, none) covers `name`.
 pub(crate) fn matches(pattern: Option<&str>, name: Option<&str>) -> bool {
@@ -88,6 +93,9 @@ pub(crate) async fn run(
                 Ok(out) => out.unreadable.clone(),
                 Err(why) => Some(why.clone()),
             };
+            // The caller's own callbacks fail closed on a timeout; a settings file's shell
+            // command that runs too long is only an error of that hook.
+            outcome.timed_out |= !m.from_settings && failure.as_deref() == Some(TIMED_OUT);
             match (failure, reply) {
                 (Some(why), _) if fails_closed => {
                     fail_closed(&mut outcome, input.event_name(), why)
@@ -112,7 +120,7 @@ async fn call_with_timeout(
         Either::Left((Ok(ControlResponse::Hook(out)), _)) => Ok(*out),
         Either::Left((Ok(_), _)) => Err("the hook callback's answer is not an object".into()),
         Either::Left((Err(e), _)) => Err(e),
-        Either::Right(((), _)) => Err("hook timed out".to_string()),
+        Either::Right(((), _)) => Err(TIMED_OUT.to_string()),
     }
 }
 

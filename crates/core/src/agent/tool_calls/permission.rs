@@ -200,6 +200,9 @@ pub(crate) async fn decide(
     answered(session, deps, reply, input, &seen).await
 }
 
+/// The refusal of a can_use_tool "allow" whose `updatedInput` is not an object.
+const INVALID_ALLOW: &str = "The canUseTool callback returned an invalid permission result. Expected {behavior: 'allow', updatedInput?: object} or {behavior: 'deny', message: string}. updatedPermissions may hold at most 4096 updates, rules and directories in all.";
+
 /// The verdict of a permission answer (can_use_tool's, or a PermissionRequest hook's
 /// `decision`): allow with an optional rewritten input and permission updates, or deny.
 /// An "updated" input that is just the `seen` one the answer was asked with runs the call
@@ -212,6 +215,16 @@ async fn answered(
     seen: &Value,
 ) -> Verdict {
     match reply {
+        // An "allow" whose input is not an object cannot be run as the caller meant it: the
+        // call is refused, not run with the model's input (as the reference does).
+        Ok(PermissionAnswer::Allow {
+            updated_input: Some(v),
+            ..
+        }) if !v.is_object() && !v.is_null() => Verdict::Deny {
+            message: INVALID_ALLOW.to_string(),
+            interrupt: false,
+            announce: None,
+        },
         Ok(PermissionAnswer::Allow {
             updated_input,
             updated_permissions,

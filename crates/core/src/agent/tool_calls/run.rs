@@ -129,6 +129,9 @@ pub(crate) enum Prepared<'d> {
     },
 }
 
+/// The result of a call whose PreToolUse callback did not answer in time.
+const PRE_TOOL_USE_TIMED_OUT: &str = "PreToolUse hook did not respond before its timeout (host client may be unreachable). The tool call was not executed; other configured hooks may not have completed.";
+
 /// Validation, PreToolUse hooks and the permission decision of a call (which may ask the
 /// caller); running it is [`run_prepared`]'s.
 pub(crate) async fn prepare<'d>(
@@ -162,6 +165,15 @@ pub(crate) async fn prepare<'d>(
         input = updated;
     }
     hook_runs(session, deps, "PreToolUse", Some(&call.name), &pre);
+    // A PreToolUse callback that never answered may have meant to refuse: the call does not
+    // run (fail closed, as the reference does).
+    if pre.timed_out {
+        return Prepared::Done(Box::new(CallOutcome::error(
+            id,
+            PRE_TOOL_USE_TIMED_OUT,
+            format!("Error: {PRE_TOOL_USE_TIMED_OUT}"),
+        )));
+    }
     // `continue: false` ends the turn once this round is done; the call itself goes on.
     let stop = pre
         .stop

@@ -24,6 +24,8 @@ pub(super) struct Redirect {
     pub end: usize,
     /// Writes a file (`>`, `>>`, `>|`, `&>`, `>&file`).
     pub output: bool,
+    /// Feeds standard input (`<`, `<<`, `<<-`, `<<<`); `target` is a file only for `<`.
+    pub input: bool,
     pub target: Option<String>,
     pub dynamic: bool,
 }
@@ -213,7 +215,11 @@ impl<'a> Lexer<'a> {
                 strip_tabs: op == "<<-",
                 expands: !w.quoted,
             });
-            return self.redirect_token(start, false, None, false);
+            let mut token = self.redirect_token(start, false, None, false);
+            if let Token::Redirect(r) = &mut token {
+                r.input = true;
+            }
+            return token;
         }
         let duplicates = op.ends_with('&') && op != "&>" && op != "&>>";
         if duplicates && w.text.chars().all(|c| c.is_ascii_digit() || c == '-') {
@@ -221,7 +227,15 @@ impl<'a> Lexer<'a> {
         }
         let output = output && !op.starts_with("<<");
         let dynamic = w.dynamic;
-        self.redirect_token(start, output, Some(w.text), dynamic)
+        let mut token = self.redirect_token(start, output, Some(w.text), dynamic);
+        if let Token::Redirect(r) = &mut token {
+            r.input = matches!(op.as_str(), "<" | "<<<");
+            if op == "<<<" {
+                // A here-string is text, not a file.
+                r.target = None;
+            }
+        }
+        token
     }
 
     fn redirect_token(
@@ -235,6 +249,7 @@ impl<'a> Lexer<'a> {
             start,
             end: self.pos(self.i),
             output,
+            input: false,
             target,
             dynamic,
         })

@@ -38,6 +38,10 @@ fn redirections() {
     assert_eq!(c.redirects, ["out.txt", "err.log", "both", "clob"]);
     assert!(parse("echo hi >&2").commands[0].redirects.is_empty());
     assert_eq!(parse("cat < in.txt").commands[0].words, ["cat"]);
+    assert_eq!(parse("cat < in.txt").commands[0].inputs, ["in.txt"]);
+    assert!(parse("sh <<< 'x'").commands[0].inputs.is_empty());
+    assert!(parse("sh <<< 'x'").commands[0].stdin_redirected);
+    assert!(!parse("sh > out").commands[0].stdin_redirected);
     assert_eq!(parse("xargs rm <<< v28").commands[0].words, ["xargs", "rm"]);
     let here = parse("cat <<EOF\n$(touch x)\nEOF\necho done");
     assert_eq!(here.hazard, Some(Hazard::Heredoc));
@@ -54,10 +58,18 @@ fn compound_commands_are_entered() {
     assert_eq!(texts("{ rm -rf v14; }"), ["rm -rf v14"]);
     assert_eq!(texts("if true; then touch y; fi"), ["true", "touch y"]);
     assert_eq!(texts("for i in 1 2; do echo $i; done"), ["echo $i"]);
+    // The loop's input redirection stays, as a command of its own that only reads `f`.
+    let looped = parse("while read l; do rm \"$l\"; done < f");
     assert_eq!(
-        texts("while read l; do rm \"$l\"; done < f"),
-        ["read l", "rm \"$l\""]
+        looped
+            .commands
+            .iter()
+            .map(|c| c.text.as_str())
+            .collect::<Vec<_>>(),
+        ["read l", "rm \"$l\"", "< f"]
     );
+    assert_eq!(looped.commands[2].inputs, ["f"]);
+    assert!(looped.commands[2].words.is_empty() && looped.commands[2].stdin_redirected);
     assert!(parse("(a) && b").compound);
     assert_eq!(
         parse("find . -exec rm {} +").commands[0]
