@@ -62,12 +62,12 @@ DROPPED = {
     "assistant": {
         "is_api_error_message", "api_error_status", "api_error_type", "local_command_source",
         "local_command_run", "local_command_outcome", "tool_use_meta",
-        "agent_id", "subagent_type", "task_description",
+        "agent_id", "subagent_type", "task_description", "thinking_display",
     },
     "user": {"isSynthetic", "isReplay", "session_id", "agent_id", "subagent_type", "task_description"},
     "result": {
         "api_error_type", "local_command", "fast_mode_state", "fast_mode_disabled_reason",
-        "queued_turn_count", "result_index",
+        "queued_turn_count", "result_index", "begun_message_ids",
     },
     "stream_event": {"thinking_display", "api_message_id"},
 }
