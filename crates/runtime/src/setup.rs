@@ -196,5 +196,6 @@ pub(crate) fn continuation(options: &Options) -> oxagent_sessions::start::Contin
         continue_conversation: options.continue_conversation,
         fork_session: options.fork_session,
         resume_session_at: options.resume_session_at.clone(),
+        no_persistence: options.no_persistence,
     }
 }

@@ -72,6 +72,8 @@ pub enum SystemBody {
     BackgroundTasksChanged(BackgroundTasksChanged),
     /// A batch of transcript entries could not be mirrored to the session store.
     MirrorError(MirrorError),
+    /// The session got its title (the TypeScript `title` option), before `system/init`.
+    SessionTitleChanged(SessionTitleChanged),
 }
 
 impl SystemBody {
@@ -92,6 +94,7 @@ impl SystemBody {
             SystemBody::TaskNotification(_) => "task_notification",
             SystemBody::BackgroundTasksChanged(_) => "background_tasks_changed",
             SystemBody::MirrorError(_) => "mirror_error",
+            SystemBody::SessionTitleChanged(_) => "session_title_changed",
         }
     }
 }
@@ -287,6 +290,12 @@ pub struct MirrorError {
     pub error: String,
     /// The batch's key, in the TypeScript SDK's names (`{projectKey, sessionId, subpath?}`).
     pub key: serde_json::Value,
+}
+
+/// `system/session_title_changed`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SessionTitleChanged {
+    pub title: String,
 }
 
 /// `system/informational`.

@@ -36,7 +36,7 @@ use oxagent_core::tool::{Tool, ToolRegistry};
 
 pub(crate) use files::{agent_roots, load_agent_files};
 pub(crate) use registry::AgentSet;
-pub(crate) use tool::AgentTool;
+pub(crate) use tool::{resolve_model, AgentTool};
 
 use crate::events::EventOut;
 

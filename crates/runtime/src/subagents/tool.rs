@@ -76,7 +76,7 @@ fn new_agent_id() -> String {
 
 /// The model an agent runs on: the call's alias, else the definition's (an alias, an id, or
 /// `inherit`), else the session's.
-fn resolve_model(call: Option<&str>, definition: Option<&str>, session: &str) -> String {
+pub(crate) fn resolve_model(call: Option<&str>, definition: Option<&str>, session: &str) -> String {
     let alias = |a: &str| -> Option<&'static str> {
         Some(match a {
             "opus" => "claude-opus-5-5",
