@@ -281,6 +281,7 @@ pub fn max_output_tokens(model: &str) -> u64 {
         || m.starts_with("claude-opus-4-1")
         || m == "claude-sonnet-4-5"
         || m == "claude-sonnet-4-0"
+        || m == "claude-haiku-4-5"
     {
         // As the reference asks of these models.
         32_000
@@ -291,6 +292,19 @@ pub fn max_output_tokens(model: &str) -> u64 {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn output_caps_are_the_references() {
+        let caps: Vec<u64> = [
+            "claude-haiku-4-5",
+            "claude-haiku-4-5-20251001",
+            "claude-sonnet-4-6",
+            "claude-opus-5-5",
+        ]
+        .iter()
+        .map(|m| super::max_output_tokens(m))
+        .collect();
+        assert_eq!(caps, [32_000, 32_000, 64_000, 128_000]);
+    }
 
     fn tokens(input: u64, output: u64, write: u64, read: u64) -> Usage {
         Usage {
