@@ -175,7 +175,7 @@ async fn the_debug_file_gets_the_diagnostic_lines() {
     assert_eq!(
         lines[..2],
         [
-            "[oxagent] spawnClaudeCodeProcess: no effect (oxagent runs the session in this process, with no CLI)",
+            "[oxagent] spawnClaudeCodeProcess: accepted, no effect in this process",
             "[oxagent] extra_args: no effect in this process: --verbose",
         ]
     );

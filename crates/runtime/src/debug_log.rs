@@ -3,7 +3,7 @@
 //! hook or permission question and result, as the session emits them.
 //!
 //! ```text
-//! [oxagent] spawnClaudeCodeProcess: no effect (oxagent runs the session in this process, with no CLI)
+//! [oxagent] spawnClaudeCodeProcess: accepted, no effect in this process
 //! [oxagent] session 6f0c... started in /work/app
 //! [oxagent] request: requesting
 //! [oxagent] tool call: Read (toolu_01...)
@@ -68,14 +68,14 @@ impl DebugLog {
     }
 }
 
-/// One line per option given that has no effect in this process.
+/// One line per option given that has no effect in this process: those that configure the
+/// documented SDK's CLI process (oxagent runs the session in the caller's process, with no
+/// CLI), and those that ask for output oxagent does not make.
 pub(crate) fn notes(options: &Options) -> Vec<String> {
     let mut out: Vec<String> = options
         .cli_only
         .iter()
-        .map(|name| {
-            format!("{name}: no effect (oxagent runs the session in this process, with no CLI)")
-        })
+        .map(|name| format!("{name}: accepted, no effect in this process"))
         .collect();
     if !options.extra_args_ignored.is_empty() {
         out.push(format!(
