@@ -1,12 +1,17 @@
 """Options that were refused or had no effect, as a user of the Python face sees them:
 ``extra_args`` flags that spell options are acted on (the others are accepted),
-``strict_mcp_config`` is accepted, ``client_app`` names the application in the requests."""
+``strict_mcp_config`` is accepted, ``client_app`` names the application in the requests,
+``user`` runs the session's commands as that account."""
 
 from __future__ import annotations
 
 import json
+import os
+import shutil
+import tempfile
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
 
 import pytest
 from conftest import requires_native, text_turn
@@ -109,3 +114,30 @@ async def test_client_app_names_the_application_in_each_request(tmp_path):
     assert named["x-client-app"] == "my-app/1.2"
     assert named["user-agent"].endswith(" (client-app/my-app/1.2)")
     assert "x-client-app" not in plain and "client-app" not in plain["user-agent"]
+
+
+async def test_user_naming_no_account_fails_to_start_as_the_reference(mock_server, tmp_path):
+    from claude_agent_sdk import CLIConnectionError
+
+    server = mock_server({"responses": [text_turn("Hello there!")]})
+    with pytest.raises(CLIConnectionError) as raised:
+        await run(options(server.env(), tmp_path, user="no-such-user-here"))
+    assert str(raised.value) == "Failed to start Claude Code: \"getpwnam(): name not found: 'no-such-user-here'\""
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="switching user needs root")
+async def test_bash_runs_as_the_user(mock_server):
+    from claude_agent_sdk import UserMessage
+
+    ws = Path(tempfile.mkdtemp())
+    try:
+        ws.chmod(0o755)
+        server = mock_server({"responses": [
+            {"content": [{"type": "tool_use", "id": "toolu_1", "name": "Bash", "input": {"command": "id -un"}}]},
+            text_turn("Done"),
+        ]})
+        messages = await run(options(server.env(), ws, user="nobody"))
+    finally:
+        shutil.rmtree(ws, ignore_errors=True)
+    results = [m for m in messages if isinstance(m, UserMessage) and isinstance(m.tool_use_result, dict)]
+    assert results[0].tool_use_result["stdout"] == "nobody"

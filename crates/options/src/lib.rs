@@ -159,6 +159,8 @@ pub struct Options {
     pub resume_drops_turn: Option<String>,
     /// TypeScript `planModeInstructions`: the plan-mode workflow text.
     pub plan_mode_instructions: Option<String>,
+    /// Python `user`: the OS user Bash commands, command hooks and stdio MCP servers run as.
+    pub user: Option<String>,
     /// TypeScript `debugFile`: where the diagnostic lines go.
     pub debug_file: Option<PathBuf>,
     /// The `extra_args` flags with no in-process effect, as the CLI would have received
@@ -356,6 +358,7 @@ impl Options {
                 at.flag(v)?;
             }
             "title" => self.title = nonempty(at.string(v)?),
+            "user" => self.user = nonempty(at.string(v)?),
             "agent" => self.agent = nonempty(at.string(v)?),
             "planModeInstructions" => self.plan_mode_instructions = nonempty(at.string(v)?),
             "debugFile" => self.debug_file = nonempty(at.string(v)?).map(PathBuf::from),

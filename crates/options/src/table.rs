@@ -168,7 +168,7 @@ pub const OPTIONS: &[OptionSpec] = &[
     both("stderr", "stderr", Callable, NoEffect),
     both("can_use_tool", "canUseTool", Callable, Acted),
     both("hooks", "hooks", Custom("a mapping of hook events to lists of hook matchers"), Acted),
-    python("user", Str, NotYet),
+    python("user", Str, Acted),
     both("include_partial_messages", "includePartialMessages", Bool, Acted),
     both("include_hook_events", "includeHookEvents", Bool, Acted),
     both("forward_subagent_text", "forwardSubagentText", Bool, Acted),

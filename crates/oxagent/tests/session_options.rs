@@ -210,3 +210,59 @@ async fn a_strict_mcp_config_uses_only_the_options_servers() {
     let messages = s.run(json!({"strictMcpConfig": true})).await;
     assert_eq!(messages[0]["mcp_servers"], json!([]));
 }
+
+/// Python `user`: Bash runs as that user (this process runs as root), or the session refuses
+/// to start with the reference's text.
+#[tokio::test]
+async fn commands_run_as_the_user_named() {
+    use std::os::unix::fs::PermissionsExt;
+    let root = tempfile::tempdir().unwrap();
+    let ws = root.path().join("ws");
+    std::fs::create_dir_all(&ws).unwrap();
+    for dir in [root.path(), ws.as_path()] {
+        std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    let server = ScriptedServer::start(json!({"responses": [
+        {"content": [{"type": "tool_use", "id": "toolu_1", "name": "Bash", "input": {"command": "id -un"}}]},
+        {"content": [{"type": "text", "text": "Done"}]},
+    ]}))
+    .await
+    .unwrap();
+    let options = |user: &str| {
+        Options::from_json(&json!({"cwd": ws.to_string_lossy(), "user": user,
+            "permission_mode": "bypassPermissions",
+            "env": {"ANTHROPIC_BASE_URL": server.url(), "ANTHROPIC_API_KEY": "sk-test",
+                    "HOME": root.path().join("home").to_string_lossy(), "IS_SANDBOX": "1"}}))
+        .unwrap()
+    };
+    let e = oxagent::SessionRuntime::spawn(
+        options("no-such-user-here"),
+        &tokio::runtime::Handle::current(),
+    )
+    .err()
+    .unwrap();
+    assert_eq!(
+        e.to_string(),
+        "Failed to start Claude Code: \"getpwnam(): name not found: 'no-such-user-here'\""
+    );
+    let started =
+        oxagent::SessionRuntime::spawn(options("nobody"), &tokio::runtime::Handle::current());
+    if !nix::unistd::geteuid().is_root() {
+        let e = started.err().unwrap();
+        assert_eq!(
+            e.to_string(),
+            "Failed to start Claude Code: [Errno 1] Operation not permitted"
+        );
+        return;
+    }
+    drop(started);
+    let messages: Vec<Value> = oxagent::query("Who runs this?", options("nobody"))
+        .map(|m| serde_json::to_value(m.unwrap()).unwrap())
+        .collect()
+        .await;
+    let result = messages
+        .iter()
+        .find(|m| m["type"] == "user" && m["tool_use_result"].is_object())
+        .unwrap();
+    assert_eq!(result["tool_use_result"]["stdout"], "nobody");
+}

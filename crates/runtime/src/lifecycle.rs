@@ -73,6 +73,8 @@ struct SessionTask {
     /// The `title` option, and whether the session continues into a new id (a fork).
     title: Option<String>,
     fork: bool,
+    /// The user stdio MCP servers start as (the Python `user` option).
+    run_as: Option<oxagent_core::config::RunAs>,
 }
 
 /// A session with a store: its mirror, and what to load from the store before it starts.
@@ -147,7 +149,10 @@ pub(super) fn start(
     settings.apply(&mut config, options.permission_mode, &persist::home(&env));
     let fresh_id = setup::fresh_id(&config.session_id)?;
     let (tx, rx) = unbounded_channel();
-    let local = settings.answers(&config.cwd, &persist::home(&env), &env);
+    let run_as = setup::run_as(&options)?;
+    let local = settings
+        .answers(&config.cwd, &persist::home(&env), &env)
+        .run_as(run_as);
     let debug = DebugLog::open(&options).map(Arc::new);
     if let Some(d) = &debug {
         d.start(&options, &config.session_id, &config.cwd);
@@ -233,6 +238,7 @@ pub(super) fn start(
     let mut toolset = toolset::build(
         &options,
         main_definition,
+        run_as,
         &session.config,
         &env,
         task_events,
@@ -298,6 +304,7 @@ pub(super) fn start(
         },
         title: options.title.clone(),
         fork: options.fork_session,
+        run_as,
     };
     *lock(&shared.task) = Some(rt.spawn(task.run()));
     Ok((shared, rx))
@@ -510,6 +517,7 @@ impl SessionTask {
                 .get("HOME")
                 .filter(|h| !h.is_empty())
                 .map(|h| PathBuf::from(h).join(".claude").join("projects")),
+            run_as: self.run_as,
         };
         let connected = oxagent_mcp::connect_all(&self.servers, &ctx).await;
         // With tool search on, MCP tools wait behind ToolSearch, as the reference's.

@@ -18,7 +18,7 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use oxagent_core::config::SessionConfig;
+use oxagent_core::config::{RunAs, SessionConfig};
 use oxagent_core::protocol::agents::AgentDefinition;
 use oxagent_core::tool::{Tool, ToolRegistry};
 use oxagent_tools::{skill, BuiltinConfig, BuiltinSet, SideModel, TaskEventSink};
@@ -48,6 +48,7 @@ fn tool_search_enabled(env: &BTreeMap<String, String>) -> bool {
 pub(crate) fn build(
     options: &Options,
     main_agent: Option<&AgentDefinition>,
+    run_as: Option<RunAs>,
     config: &SessionConfig,
     env: &BTreeMap<String, String>,
     task_events: TaskEventSink,
@@ -68,6 +69,7 @@ pub(crate) fn build(
             home.as_deref(),
             options.setting_sources.as_deref(),
         ),
+        run_as,
         ..BuiltinConfig::default()
     };
     let set = BuiltinSet::new(&builtin);
