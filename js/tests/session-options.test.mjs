@@ -106,3 +106,23 @@ test("strictMcpConfig is accepted: the session uses only the option's servers", 
   const { messages } = await run({ strictMcpConfig: true });
   assert.deepEqual(messages[0].mcp_servers, []);
 });
+
+test("fallbackModel takes over after three overloaded answers in a row", async () => {
+  const overloaded = { error: { status: 529, type: "overloaded_error", message: "Overloaded", headers: { "retry-after": "0" } } };
+  const api = await mockApi({ responses: [overloaded, overloaded, overloaded, text("Hello from fallback")] });
+  try {
+    const messages = await collect(query({ prompt: "Say hello", options: api.options({ model: "claude-sonnet-4-5", fallbackModel: "claude-haiku-4-5" }) }));
+    assert.deepEqual(kinds(messages), ["system/init", "system/api_retry", "system/api_retry", "system/model_fallback", "assistant", "result/success"]);
+    const { type, subtype, trigger, original_model, fallback_model, content } = messages[3];
+    assert.deepEqual({ type, subtype, trigger, original_model, fallback_model, content }, {
+      type: "system", subtype: "model_fallback", trigger: "overloaded", original_model: "claude-sonnet-4-5",
+      fallback_model: "claude-haiku-4-5", content: "Switched to Haiku 4.5 due to high demand for Sonnet 4.5",
+    });
+    assert.equal(messages[4].message.model, "claude-haiku-4-5");
+    assert.deepEqual(Object.keys(messages.at(-1).modelUsage), ["claude-haiku-4-5"]);
+    assert.deepEqual(api.requests().filter((r) => r.path.startsWith("/v1/messages")).map((r) => r.body.model),
+      ["claude-sonnet-4-5", "claude-sonnet-4-5", "claude-sonnet-4-5", "claude-haiku-4-5"]);
+  } finally {
+    await api.close();
+  }
+});

@@ -141,3 +141,22 @@ async def test_bash_runs_as_the_user(mock_server):
         shutil.rmtree(ws, ignore_errors=True)
     results = [m for m in messages if isinstance(m, UserMessage) and isinstance(m.tool_use_result, dict)]
     assert results[0].tool_use_result["stdout"] == "nobody"
+
+
+OVERLOADED = {"error": {"status": 529, "type": "overloaded_error", "message": "Overloaded",
+                        "headers": {"retry-after": "0"}}}
+
+
+async def test_fallback_model_takes_over_after_three_overloaded_answers(mock_server, tmp_path):
+    server = mock_server({"responses": [OVERLOADED] * 3 + [text_turn("Hello from fallback")]})
+    opts = options(server.env(), tmp_path, model="claude-sonnet-4-5", fallback_model="claude-haiku-4-5")
+    messages = await run(opts)
+    system = [(m.subtype, m.data) for m in messages if isinstance(m, SystemMessage) and m.subtype != "init"]
+    assert [s for s, _ in system] == ["api_retry", "api_retry", "model_fallback"]
+    fallback = system[-1][1]
+    assert {k: fallback[k] for k in ("trigger", "original_model", "fallback_model", "content")} == {
+        "trigger": "overloaded", "original_model": "claude-sonnet-4-5", "fallback_model": "claude-haiku-4-5",
+        "content": "Switched to Haiku 4.5 due to high demand for Sonnet 4.5"}
+    answer = next(m for m in messages if isinstance(m, AssistantMessage))
+    assert answer.model == "claude-haiku-4-5"
+    assert messages[-1].subtype == "success" and list(messages[-1].model_usage) == ["claude-haiku-4-5"]

@@ -159,6 +159,7 @@ surface_scenarios!(
     opt_agent_unknown,
     opt_extra_args_model,
     opt_strict_mcp_config,
+    opt_fallback_overloaded,
 );
 
 /// Stdio MCP servers (`tests/conformance/mcp/`, server.py laid into the workspace).

@@ -74,6 +74,8 @@ pub enum SystemBody {
     MirrorError(MirrorError),
     /// The session got its title (the TypeScript `title` option), before `system/init`.
     SessionTitleChanged(SessionTitleChanged),
+    /// The main model was overloaded; requests go to the fallback model from now on.
+    ModelFallback(ModelFallback),
 }
 
 impl SystemBody {
@@ -95,6 +97,7 @@ impl SystemBody {
             SystemBody::BackgroundTasksChanged(_) => "background_tasks_changed",
             SystemBody::MirrorError(_) => "mirror_error",
             SystemBody::SessionTitleChanged(_) => "session_title_changed",
+            SystemBody::ModelFallback(_) => "model_fallback",
         }
     }
 }
@@ -290,6 +293,17 @@ pub struct MirrorError {
     pub error: String,
     /// The batch's key, in the TypeScript SDK's names (`{projectKey, sessionId, subpath?}`).
     pub key: serde_json::Value,
+}
+
+/// `system/model_fallback`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ModelFallback {
+    /// Why: `overloaded`.
+    pub trigger: String,
+    pub original_model: String,
+    pub fallback_model: String,
+    /// The notice for people: `Switched to Haiku 4.5 due to high demand for Sonnet 4.5`.
+    pub content: String,
 }
 
 /// `system/session_title_changed`.
