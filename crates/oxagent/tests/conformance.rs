@@ -160,6 +160,7 @@ surface_scenarios!(
     opt_extra_args_model,
     opt_strict_mcp_config,
     opt_fallback_overloaded,
+    opt_fallback_keeps_model,
 );
 
 /// Stdio MCP servers (`tests/conformance/mcp/`, server.py laid into the workspace).
