@@ -154,10 +154,11 @@ pub struct Options {
     /// Only the servers of `mcp_servers` are used. oxagent reads MCP servers from no other
     /// place, so a session always behaves this way.
     pub strict_mcp_config: bool,
-    /// With `resume_session_at`: the uuid of the prompt whose turn the cut drops; the
-    /// resume is refused when the dropped part holds anything else.
+    /// With `resume_session_at`: the uuid of the prompt whose turn the cut drops (read, not
+    /// acted on yet: a value is refused, see the table).
     pub resume_drops_turn: Option<String>,
-    /// TypeScript `planModeInstructions`: the plan-mode workflow text.
+    /// TypeScript `planModeInstructions`: the plan-mode workflow text (read, not acted on
+    /// yet: a value is refused, see the table).
     pub plan_mode_instructions: Option<String>,
     /// Python `user`: the OS user Bash commands, command hooks and stdio MCP servers run as.
     pub user: Option<String>,
