@@ -85,6 +85,12 @@ conformance: python-dev
     # Subagents (tests/conformance/subagents/SPEC.md), recorded from the reference.
     python3 ../shared/conformance/run.py --python {{python}} tests/conformance/subagents/subagent_*.json --out-dir target/conformance/subagents -j 2 > /dev/null || true
     python3 ../shared/conformance/compare.py tests/conformance/subagents/golden target/conformance/subagents --profile api --ignore 'messages[*].tool_use_result.harnessSectionHash' --ignore 'callbacks[*].input.tool_response.harnessSectionHash' -q || true
+    # Options of the session itself (tests/conformance/surface/), both faces; the TypeScript-only
+    # ones have no Python golden.
+    python3 ../shared/conformance/run.py --python {{python}} tests/conformance/surface/opt_*.json --out-dir target/conformance/surface -j 2 > /dev/null || true
+    python3 ../shared/conformance/compare.py tests/conformance/surface/golden target/conformance/surface --profile api -q
+    python3 ../shared/conformance/run.py --node js tests/conformance/surface/opt_*.json --out-dir target/conformance/surface-ts -j 2 > /dev/null || true
+    python3 ../shared/conformance/compare.py tests/conformance/surface/golden-ts target/conformance/surface-ts --profile api -q
     # Interrupt and stop_task while a subagent (or a command) runs, driven by control/run_control.py.
     cd tests/conformance/subagents/control && python3 run_control.py --python {{python}} *.json --out-dir {{justfile_directory()}}/target/conformance/subagents-control -j 2 > /dev/null || true
     python3 ../shared/conformance/compare.py tests/conformance/subagents/golden target/conformance/subagents-control --profile api -q || true

@@ -48,9 +48,8 @@ test("bad values throw a TypeError naming the option in its TS spelling", () => 
 
 test("features not built yet are refused by name; their defaults are accepted", () => {
   fails({ agents: { a: { description: 3, prompt: "p" } } }, "agents", /agents/);
-  fails({ persistSession: false }, "persistSession", /persistSession: false is not supported/);
   fails({ toolAliases: { Bash: "x" } }, "toolAliases", /toolAliases is not supported/);
-  fails({ spawnClaudeCodeProcess: () => null }, "spawnClaudeCodeProcess", /not supported/);
+  fails({ sandbox: { enabled: true } }, "sandbox", /the option sandbox is not supported/);
   fails({ mcpServers: { s: { type: "sse", url: "http://127.0.0.1:9/sse" } } }, "mcpServers", /sse servers \(s\) are not supported/);
   fails({ mcpServers: { s: { type: "http", url: "ftp://x" } } }, "mcpServers", /mcpServers.s.url must be an http/);
   fails({ mcpServers: { s: { command: "" } } }, "mcpServers", /mcpServers.s.command must be a non-empty string/);

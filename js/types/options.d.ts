@@ -200,10 +200,13 @@ export interface Options {
   executable?: 'bun' | 'deno' | 'node';
   executableArgs?: string[];
   pathToClaudeCodeExecutable?: string;
+  /** Accepted; no effect (no CLI process is spawned). */
   spawnClaudeCodeProcess?: (options: SpawnOptions) => SpawnedProcess;
+  /** CLI flags: those that spell an option are read as it (unless it is given); others have no effect. */
   extraArgs?: Record<string, string | null>;
   stderr?: (data: string) => void;
   debug?: boolean;
+  /** Where the session's diagnostic lines are appended. */
   debugFile?: string;
   // model, thinking, limits
   model?: string;
@@ -232,6 +235,7 @@ export interface Options {
   hooks?: Partial<Record<HookEvent, HookCallbackMatcher[]>>;
   // prompt, agents, skills, plugins, settings
   systemPrompt?: SystemPromptOption;
+  /** The main thread runs as this agent: its prompt, tools and model. */
   agent?: string;
   agents?: Record<string, AgentDefinition>;
   skills?: string[] | 'all';
@@ -244,6 +248,7 @@ export interface Options {
   strictMcpConfig?: boolean;
   mcpServers?: Record<string, McpServerConfig>;
   mcpServersDelivery?: 'argv' | 'initialize';
+  /** The session's title: announced before `init`, saved as its custom title. */
   title?: string;
   // session lifecycle and persistence
   continue?: boolean;
@@ -252,6 +257,7 @@ export interface Options {
   sessionId?: string;
   resumeSessionAt?: string;
   resumeDropsTurn?: string;
+  /** `false`: no transcript is written. */
   persistSession?: boolean;
   sessionStore?: SessionStore;
   sessionStoreFlush?: 'batched' | 'eager';

@@ -202,8 +202,8 @@ async def test_client_conversation(mock_server, tmp_path):
 
 
 async def test_unsupported_option_names_itself(tmp_path):
-    with pytest.raises(ValueError, match="user"):
-        async for _ in query(prompt="x", options=ClaudeAgentOptions(user="nobody")):
+    with pytest.raises(ValueError, match="the option sandbox is not supported"):
+        async for _ in query(prompt="x", options=ClaudeAgentOptions(sandbox={"enabled": True})):
             pass
 
 

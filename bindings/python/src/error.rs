@@ -22,6 +22,8 @@ pyo3::create_exception!(
 pub fn options_error(e: OptionsError) -> PyErr {
     match e.kind {
         OptionsErrorKind::Type => PyTypeError::new_err(e.message),
+        // The reference's SDK cannot start its CLI as that user: a connection error.
+        OptionsErrorKind::Refused if e.option == "user" => PyConnectionError::new_err(e.message),
         OptionsErrorKind::Refused => StartRefused::new_err(e.message),
         OptionsErrorKind::Value | OptionsErrorKind::Unsupported | OptionsErrorKind::Unknown => {
             PyValueError::new_err(e.message)

@@ -175,3 +175,11 @@ impl SessionConfig {
         }
     }
 }
+
+/// The OS user a session's processes run as (the Python option `user`): Bash commands,
+/// settings-file command hooks and stdio MCP servers start with this user and group id.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RunAs {
+    pub uid: u32,
+    pub gid: u32,
+}

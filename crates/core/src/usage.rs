@@ -361,6 +361,29 @@ pub fn resolve_model(name: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn output_caps_are_the_references() {
+        // As the reference's requests ask (and its modelUsage reports).
+        let caps: Vec<u64> = [
+            "claude-haiku-4-5",
+            "claude-haiku-4-5-20251001",
+            "claude-sonnet-4-6",
+            "claude-opus-5-5",
+            "claude-opus-4-6",
+            "claude-opus-5",
+            "claude-3-5-haiku-20241022",
+            "claude-3-7-sonnet-20250219",
+            "claude-3-opus-20240229",
+            "my-custom-model",
+        ]
+        .iter()
+        .map(|m| super::max_output_tokens(m))
+        .collect();
+        assert_eq!(
+            caps,
+            [32_000, 32_000, 32_000, 128_000, 64_000, 64_000, 8_192, 32_000, 4_096, 32_000]
+        );
+    }
 
     fn tokens(input: u64, output: u64, write: u64, read: u64) -> Usage {
         Usage {

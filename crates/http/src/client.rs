@@ -101,15 +101,27 @@ impl HttpModel {
     }
 }
 
+/// `oxagent/<version>`, with `(client-app/<app>)` when the caller names its application.
+fn user_agent(client_app: Option<&str>) -> String {
+    let base = concat!("oxagent/", env!("CARGO_PKG_VERSION"));
+    match client_app {
+        Some(app) => format!("{base} (client-app/{app})"),
+        None => base.to_string(),
+    }
+}
+
 fn standard_headers(config: &HttpModelConfig) -> Result<HeaderMap, ConfigError> {
     let mut pairs = vec![
         ("anthropic-version".to_string(), "2023-06-01".to_string()),
         ("content-type".to_string(), "application/json".to_string()),
         (
             "user-agent".to_string(),
-            concat!("oxagent/", env!("CARGO_PKG_VERSION")).to_string(),
+            user_agent(config.client_app.as_deref()),
         ),
     ];
+    if let Some(app) = &config.client_app {
+        pairs.push(("x-client-app".into(), app.clone()));
+    }
     if let Some(key) = &config.api_key {
         pairs.push(("x-api-key".into(), key.clone()));
     }

@@ -38,6 +38,9 @@ pub struct HttpModelConfig {
     pub idle_timeout: Duration,
     /// Sent with every request, after the standard headers.
     pub extra_headers: Vec<(String, String)>,
+    /// The application the caller names (Python `client_app`): sent as `x-client-app` and
+    /// at the end of the user agent, as the reference sends it.
+    pub client_app: Option<String>,
 }
 
 impl Default for HttpModelConfig {
@@ -50,6 +53,7 @@ impl Default for HttpModelConfig {
             request_timeout: DEFAULT_REQUEST_TIMEOUT,
             idle_timeout: DEFAULT_IDLE_TIMEOUT,
             extra_headers: Vec::new(),
+            client_app: None,
         }
     }
 }
@@ -85,6 +89,7 @@ impl HttpModelConfig {
             extra_headers: get("ANTHROPIC_CUSTOM_HEADERS")
                 .map(|v| parse_header_lines(&v))
                 .unwrap_or_default(),
+            client_app: None,
         }
     }
 }
@@ -136,6 +141,7 @@ mod tests {
                 ("X-One".into(), "1".into()),
                 ("X-Two".into(), "two words".into()),
             ],
+            client_app: None,
         };
         assert_eq!(config, expected);
     }

@@ -17,7 +17,7 @@
 //! })).unwrap();
 //! let env = Default::default();
 //! let ctx = oxagent_mcp::ConnectContext {
-//!     host, env: &env, cwd: std::path::Path::new("."), results_root: None,
+//!     host, env: &env, cwd: std::path::Path::new("."), results_root: None, run_as: None,
 //! };
 //! let connected = oxagent_mcp::connect_all(&servers, &ctx).await;
 //! for status in &connected.statuses {
@@ -57,6 +57,8 @@ pub struct ConnectContext<'a> {
     /// (`<root>/<sanitized cwd>/<session>/tool-results/`): `~/.claude/projects`. Without
     /// one they stay in the result.
     pub results_root: Option<PathBuf>,
+    /// The user stdio servers run as (none: this process's).
+    pub run_as: Option<oxagent_core::config::RunAs>,
 }
 
 /// The session's MCP tools and servers.
@@ -88,7 +90,15 @@ pub async fn connect_all(servers: &[McpServer], ctx: &ConnectContext<'_>) -> Con
                 command,
                 args,
                 env,
-            } => client::stdio::connect(name, command, args, env, ctx.env, ctx.cwd, &results).await,
+            } => {
+                let start = client::stdio::Start {
+                    env,
+                    session_env: ctx.env,
+                    cwd: ctx.cwd,
+                    run_as: ctx.run_as,
+                };
+                client::stdio::connect(name, command, args, &start, &results).await
+            }
             McpServer::Http { name, url, headers } => {
                 client::http::connect(name, url, headers, &results).await
             }

@@ -259,6 +259,7 @@ async fn a_session_calls_the_tools_through_its_host() {
             env: &env,
             cwd: &cwd,
             results_root: None,
+            run_as: None,
         };
         let connected = oxagent_mcp::connect_all(&servers, &ctx).await;
         let status = serde_json::to_value(&connected.statuses).unwrap();

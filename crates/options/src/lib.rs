@@ -9,6 +9,7 @@
 //! read    the readers of the options with shapes of their own (hooks, mcp_servers, ...)
 //! rules   checks of options not acted on, rules between options, features not built yet
 //! skills  the skill names, checked with each reference's texts
+//! extra_args  the CLI flags of `extra_args` that spell options of oxagent's own
 //! ```
 //!
 //! Values JSON cannot carry arrive as markers the faces build: a function as
@@ -31,6 +32,7 @@
 
 mod check;
 mod error;
+mod extra_args;
 mod read;
 mod rules;
 mod skills;
@@ -140,6 +142,34 @@ pub struct Options {
     /// is held back and comes just before the next result, with the cost at that time, as
     /// the reference's CLI does when its input is closed (the Python face sets it).
     pub hold_results_while_tasks_run: bool,
+    /// TypeScript `persistSession: false` (or the `--no-session-persistence` flag): no
+    /// transcript is written, so the session cannot be resumed later.
+    pub no_persistence: bool,
+    /// TypeScript `title`: the session's title, announced before `system/init` and written
+    /// to the transcript (where the session listing finds it).
+    pub title: Option<String>,
+    /// TypeScript `agent`: the main thread runs as this agent definition (its prompt,
+    /// tools and model).
+    pub agent: Option<String>,
+    /// Only the servers of `mcp_servers` are used. oxagent reads MCP servers from no other
+    /// place, so a session always behaves this way.
+    pub strict_mcp_config: bool,
+    /// With `resume_session_at`: the uuid of the prompt whose turn the cut drops (read, not
+    /// acted on yet: a value is refused, see the table).
+    pub resume_drops_turn: Option<String>,
+    /// TypeScript `planModeInstructions`: the plan-mode workflow text (read, not acted on
+    /// yet: a value is refused, see the table).
+    pub plan_mode_instructions: Option<String>,
+    /// Python `user`: the OS user Bash commands, command hooks and stdio MCP servers run as.
+    pub user: Option<String>,
+    /// TypeScript `debugFile`: where the diagnostic lines go.
+    pub debug_file: Option<PathBuf>,
+    /// The `extra_args` flags with no in-process effect, as the CLI would have received
+    /// them (the debug output names them).
+    pub extra_args_ignored: Vec<String>,
+    /// The options given that only configure the documented SDK's CLI process (the debug
+    /// output names them).
+    pub cli_only: Vec<String>,
 }
 
 /// How options are read: for which face, and whether this process runs the session.
@@ -200,15 +230,51 @@ fn read_options(value: &Value, ctx: Ctx) -> Result<Options, OptionsError> {
             ));
         }
     }
+    // The flags of `extra_args` that spell options: each under its name in this face,
+    // unless that option is given itself.
+    let flags = table::find(ctx.face, table::name_in(ctx.face, "extra_args"))
+        .and_then(|spec| spec.name(ctx.face))
+        .and_then(|name| map.get(name))
+        .and_then(check::mapping)
+        .filter(|flags| flags.values().all(|v| v.is_null() || v.is_string()))
+        .map(extra_args::ExtraArgs::read)
+        .unwrap_or_default();
+    let mut with_flags;
+    let mut ignored = flags.ignored;
+    let map = if flags.options.is_empty() {
+        map
+    } else {
+        with_flags = map.clone();
+        for (key, value, written) in flags.options {
+            let name = table::name_in(ctx.face, key);
+            match table::find(ctx.face, name) {
+                Some(_) if map.get(name).is_none_or(Value::is_null) => {
+                    with_flags.insert(name.to_string(), value);
+                }
+                Some(_) => {}
+                None => ignored.push(written),
+            }
+        }
+        &with_flags
+    };
     // Table order, not the caller's: `thinking` comes after `max_thinking_tokens`.
-    let mut o = Options::default();
+    let mut o = Options {
+        no_persistence: flags.no_persistence,
+        extra_args_ignored: ignored,
+        ..Options::default()
+    };
     for spec in OPTIONS {
         let Some(name) = spec.name(ctx.face) else {
             continue;
         };
         match map.get(name) {
             None | Some(Value::Null) => {}
-            Some(v) => o.set(spec, &At::new(ctx.face, name), v, ctx)?,
+            Some(v) => {
+                o.set(spec, &At::new(ctx.face, name), v, ctx)?;
+                if spec.handling == Handling::NoEffect && !check::is_default(v) {
+                    o.cli_only.push(name.to_string());
+                }
+            }
         }
     }
     // Nobody answers permission prompts: the session never asks the host.
@@ -284,6 +350,19 @@ impl Options {
                 }
             }
             "load_timeout_ms" => self.load_timeout_ms = at.count(v)?,
+            "strict_mcp_config" => self.strict_mcp_config = at.flag(v)?,
+            "resume_drops_turn" => self.resume_drops_turn = nonempty(at.string(v)?),
+            "persistSession" => {
+                if v == &Value::Bool(false) {
+                    self.no_persistence = true;
+                }
+                at.flag(v)?;
+            }
+            "title" => self.title = nonempty(at.string(v)?),
+            "user" => self.user = nonempty(at.string(v)?),
+            "agent" => self.agent = nonempty(at.string(v)?),
+            "planModeInstructions" => self.plan_mode_instructions = nonempty(at.string(v)?),
+            "debugFile" => self.debug_file = nonempty(at.string(v)?).map(PathBuf::from),
             "allowDangerouslySkipPermissions" => {
                 self.allow_dangerously_skip_permissions = at.flag(v)?
             }

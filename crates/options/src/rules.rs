@@ -178,15 +178,7 @@ pub(super) fn refuse_not_built(map: &Map<String, Value>, ctx: Ctx) -> Checked<()
         };
         let Some(v) = map.get(name) else { continue };
         let at = At::new(ctx.face, name);
-        if name == "persistSession" {
-            // Its default is true: only false asks for something oxagent lacks.
-            if v == &Value::Bool(false) {
-                return Err(at.error(
-                    K::Unsupported,
-                    "persistSession: false is not supported by oxagent yet",
-                ));
-            }
-        } else if !is_default(v) {
+        if !is_default(v) {
             return Err(at.error(
                 K::Unsupported,
                 format!("the option {name} is not supported by oxagent yet"),

@@ -11,7 +11,8 @@ pub enum Handling {
     /// The session acts on it.
     Acted,
     /// Checked, then without effect: it configures the documented SDK's CLI subprocess,
-    /// which oxagent has not.
+    /// which oxagent has not, or asks for output the reference does not give a session
+    /// like this one (see the row). The debug output names the ones given.
     NoEffect,
     /// Refused unless left at its default: the session has no such feature yet. A session
     /// this process does not run (a custom Python `Transport`) gets it, checked.
@@ -143,7 +144,8 @@ pub const OPTIONS: &[OptionSpec] = &[
     both("allowed_tools", "allowedTools", Strings, Acted),
     both("system_prompt", "systemPrompt", Custom("a string or a system prompt mapping"), Acted),
     both("mcp_servers", "mcpServers", Custom("a mapping of server names to configs"), Acted),
-    both("strict_mcp_config", "strictMcpConfig", Bool, NotYet),
+    // oxagent reads MCP servers from this option only: a session is always strict.
+    both("strict_mcp_config", "strictMcpConfig", Bool, Acted),
     both("permission_mode", "permissionMode", OneOf(PERMISSION_MODES), Acted),
     both("continue_conversation", "continue", Bool, Acted),
     both("resume", "resume", Str, Acted),
@@ -160,13 +162,13 @@ pub const OPTIONS: &[OptionSpec] = &[
     both("settings", "settings", Str, Acted),
     both("add_dirs", "additionalDirectories", Paths, Acted),
     both("env", "env", StringMap(false), Acted),
-    both("extra_args", "extraArgs", StringMap(true), NotYet),
+    both("extra_args", "extraArgs", StringMap(true), Acted),
     python("max_buffer_size", Count, NoEffect),
     python("debug_stderr", Any, NoEffect),
     both("stderr", "stderr", Callable, NoEffect),
     both("can_use_tool", "canUseTool", Callable, Acted),
     both("hooks", "hooks", Custom("a mapping of hook events to lists of hook matchers"), Acted),
-    python("user", Str, NotYet),
+    python("user", Str, Acted),
     both("include_partial_messages", "includePartialMessages", Bool, Acted),
     both("include_hook_events", "includeHookEvents", Bool, Acted),
     both("forward_subagent_text", "forwardSubagentText", Bool, Acted),
@@ -194,22 +196,25 @@ pub const OPTIONS: &[OptionSpec] = &[
     node("projectConfigRoot", Str, NotYet),
     node("executable", Str, NoEffect),
     node("executableArgs", Strings, NoEffect),
-    node("spawnClaudeCodeProcess", Callable, NotYet),
+    node("spawnClaudeCodeProcess", Callable, NoEffect),
     node("debug", Bool, NoEffect),
-    node("debugFile", Str, NotYet),
-    node("toolAliases", Mapping, NotYet),
-    node("toolConfig", Mapping, NotYet),
+    node("debugFile", Str, Acted),
+    node("toolAliases", StringMap(false), NotYet),
+    node("toolConfig", Mapping, NoEffect),
     node("allowDangerouslySkipPermissions", Bool, Acted),
     node("permissionPrompts", OneOf(PERMISSION_PROMPTS), Acted),
     node("planModeInstructions", Str, NotYet),
-    node("agent", Str, NotYet),
+    node("agent", Str, Acted),
     node("pluginDelivery", Custom("\"argv\" or \"initialize\""), NoEffect),
     node("managedSettings", Mapping, NotYet),
     node("mcpServersDelivery", OneOf(DELIVERIES), NoEffect),
-    node("title", Str, NotYet),
-    node("persistSession", Bool, NotYet),
-    node("promptSuggestions", Bool, NotYet),
-    node("agentProgressSummaries", Bool, NotYet),
+    node("title", Str, Acted),
+    node("persistSession", Bool, Acted),
+    // Suggestions come from an extra model call after a later turn, summaries from one
+    // every ~30 s of a running subagent; the reference emits neither on a session's first
+    // turn, and oxagent makes no such calls.
+    node("promptSuggestions", Bool, NoEffect),
+    node("agentProgressSummaries", Bool, NoEffect),
     node("onElicitation", Callable, NoEffect),
     node("onUserDialog", Callable, NoEffect),
     node("supportedDialogKinds", Strings, NoEffect),

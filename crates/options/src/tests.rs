@@ -115,15 +115,67 @@ fn features_not_built_are_refused_unless_at_their_defaults() {
     );
     assert!(py(json!({"sandbox": null, "resume": null, "agents_": null})).is_err());
     assert!(py(json!({"sandbox": {}, "extra_args": {}, "user": null})).is_ok());
-    let e = node(json!({"persistSession": false})).unwrap_err();
+}
+
+#[test]
+fn options_of_the_session_itself_are_read() {
+    let o = node(
+        json!({"persistSession": false, "title": "Release notes", "agent": "reviewer",
+        "strictMcpConfig": true}),
+    )
+    .unwrap();
+    assert!(o.no_persistence && o.strict_mcp_config);
     assert_eq!(
-        e.message,
-        "persistSession: false is not supported by oxagent yet"
+        (o.title.as_deref(), o.agent.as_deref()),
+        (Some("Release notes"), Some("reviewer"))
     );
     assert!(
-        node(json!({"persistSession": true, "toolAliases": {}, "promptSuggestions": false}))
-            .is_ok()
+        !node(json!({"persistSession": true}))
+            .unwrap()
+            .no_persistence
     );
+    let e = node(json!({"toolAliases": {"Shell": 1}})).unwrap_err();
+    assert_eq!(e.message, "toolAliases.Shell must be a string, not 1");
+}
+
+#[test]
+fn cli_only_options_are_accepted_and_named() {
+    let o = node(json!({"spawnClaudeCodeProcess": {"$callable": "spawn"},
+        "promptSuggestions": true, "executable": "node", "toolConfig": {}}))
+    .unwrap();
+    assert_eq!(
+        o.cli_only,
+        vec!["executable", "spawnClaudeCodeProcess", "promptSuggestions"]
+    );
+}
+
+#[test]
+fn extra_args_spell_options_unless_the_option_is_given() {
+    let o = py(
+        json!({"extra_args": {"model": "claude-haiku-4-5", "max-turns": "4",
+        "no-session-persistence": null, "debug-file": "/tmp/d.log", "verbose": null}}),
+    )
+    .unwrap();
+    assert_eq!(
+        (o.model.as_deref(), o.max_turns),
+        (Some("claude-haiku-4-5"), Some(4))
+    );
+    assert!(o.no_persistence);
+    // Python has no debugFile option: the flag has no effect there.
+    assert_eq!(
+        o.extra_args_ignored,
+        vec!["--verbose", "--debug-file /tmp/d.log"]
+    );
+    let o = py(json!({"model": "claude-opus-4-1", "extra_args": {"model": "claude-haiku-4-5"}}))
+        .unwrap();
+    assert_eq!(o.model.as_deref(), Some("claude-opus-4-1"));
+    let o = node(json!({"extraArgs": {"debug-file": "/tmp/d.log", "permission-mode": "plan"}}))
+        .unwrap();
+    assert_eq!(o.debug_file, Some(PathBuf::from("/tmp/d.log")));
+    assert_eq!(o.permission_mode, Some(PermissionMode::Plan));
+    // A flag's value is checked as the option's.
+    let e = node(json!({"extraArgs": {"permission-mode": "sideways"}})).unwrap_err();
+    assert_eq!(e.option, "permissionMode");
 }
 
 #[test]

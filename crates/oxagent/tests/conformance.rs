@@ -151,6 +151,30 @@ hook_scenarios!(
     hook_system_message,
 );
 
+/// Options of the session itself (`tests/conformance/surface/`, recorded from the
+/// references).
+macro_rules! surface_scenarios {
+    ($($name:ident),* $(,)?) => {
+        $(
+            #[test]
+            fn $name() {
+                check(concat!("surface/", stringify!($name)));
+            }
+        )*
+    };
+}
+
+surface_scenarios!(
+    opt_title,
+    opt_no_persist,
+    opt_agent_main,
+    opt_agent_unknown,
+    opt_extra_args_model,
+    opt_strict_mcp_config,
+    opt_fallback_overloaded,
+    opt_fallback_keeps_model,
+);
+
 /// Stdio MCP servers (`tests/conformance/mcp/`, server.py laid into the workspace).
 macro_rules! mcp_scenarios {
     ($($name:ident),* $(,)?) => {

@@ -18,6 +18,8 @@ use oxagent_core::sync::lock;
 use oxagent_core::Message;
 use tokio::sync::mpsc::UnboundedSender;
 
+use crate::debug_log::DebugLog;
+
 type Answer = Result<ControlResponse, String>;
 
 /// A request waiting for the host: where its answer goes, and what was asked (to read a
@@ -40,6 +42,8 @@ pub(crate) struct EventOut {
     /// Whether the host answers can_use_tool.
     can_use_tool: bool,
     local: Option<Arc<dyn LocalAnswers>>,
+    /// Where diagnostic lines go (the `debugFile` option).
+    debug: Option<Arc<DebugLog>>,
 }
 
 impl EventOut {
@@ -52,7 +56,14 @@ impl EventOut {
             begun: Arc::default(),
             can_use_tool,
             local: None,
+            debug: None,
         }
+    }
+
+    /// Writes a diagnostic line for each message and control request to `debug`.
+    pub fn with_debug(mut self, debug: Option<Arc<DebugLog>>) -> Self {
+        self.debug = debug;
+        self
     }
 
     /// Answers the requests `local` knows in the facade instead of sending them out.
@@ -117,12 +128,18 @@ impl Emit for EventOut {
             }
             _ => {}
         }
+        if let Some(debug) = &self.debug {
+            debug.message(&message);
+        }
         self.send(Event::Message(message))
     }
 }
 
 impl Host for EventOut {
     fn control(&self, request: ControlRequest) -> BoxFuture<'_, Answer> {
+        if let Some(debug) = &self.debug {
+            debug.line(&format!("control request: {}", request.subtype()));
+        }
         if let Some(answer) = self.local.as_ref().and_then(|l| l.answer(&request)) {
             return answer;
         }

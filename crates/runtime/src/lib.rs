@@ -23,9 +23,11 @@
 //! with the caller's closures; the documented SDKs' stream-json frames are an adapter over
 //! this (the facade's `frames`), for the bindings and the CLI.
 
+mod debug_log;
 mod error;
 mod events;
 mod lifecycle;
+mod main_thread;
 mod setup;
 mod shared;
 mod subagents;
@@ -70,8 +72,10 @@ impl SessionRuntime {
     /// Starts a session on `rt` with the Messages API client the environment configures.
     pub fn spawn(options: Options, rt: &tokio::runtime::Handle) -> Result<(Self, Events)> {
         let env = setup::effective_env(&options);
+        let mut config = oxagent_http::HttpModelConfig::from_env(&env);
+        config.client_app = options.client_app.clone().filter(|a| !a.is_empty());
         let model =
-            oxagent_http::HttpModel::from_env(&env).map_err(|e| Error::Config(e.to_string()))?;
+            oxagent_http::HttpModel::new(config).map_err(|e| Error::Config(e.to_string()))?;
         Self::spawn_with_model(options, rt, Arc::new(model))
     }
 

@@ -32,13 +32,14 @@ use oxagent_core::{Message, Session, UserContent};
 use oxagent_settings::attach_memory;
 use tokio::sync::mpsc::{unbounded_channel, UnboundedReceiver};
 
+use crate::debug_log::DebugLog;
 use crate::error::Result;
 use crate::events::EventOut;
 use crate::shared::Shared;
 use crate::subagents::{AgentSet, AgentTool, SubagentContext};
 use crate::tasks::{Next, Notification, TaskBoard, TaskFlow};
 use crate::time::tokio_sleep;
-use crate::{setup, toolset};
+use crate::{main_thread, setup, toolset};
 use oxagent_core::sync::lock;
 use oxagent_options::{McpServer, Options, SessionStoreOption};
 use oxagent_sessions::from_store::{materialize, Materialized};
@@ -69,6 +70,11 @@ struct SessionTask {
     hold_results: bool,
     /// The reference's default tools include SendMessage, which continues an agent.
     can_continue_agents: bool,
+    /// The `title` option, and whether the session continues into a new id (a fork).
+    title: Option<String>,
+    fork: bool,
+    /// The user stdio MCP servers start as (the Python `user` option).
+    run_as: Option<oxagent_core::config::RunAs>,
 }
 
 /// A session with a store: its mirror, and what to load from the store before it starts.
@@ -143,8 +149,17 @@ pub(super) fn start(
     settings.apply(&mut config, options.permission_mode, &persist::home(&env));
     let fresh_id = setup::fresh_id(&config.session_id)?;
     let (tx, rx) = unbounded_channel();
-    let local = settings.answers(&config.cwd, &persist::home(&env), &env);
-    let events = EventOut::new(tx, options.can_use_tool).with_local(Arc::new(local));
+    let run_as = setup::run_as(&options)?;
+    let local = settings
+        .answers(&config.cwd, &persist::home(&env), &env)
+        .run_as(run_as);
+    let debug = DebugLog::open(&options).map(Arc::new);
+    if let Some(d) = &debug {
+        d.start(&options, &config.session_id, &config.cwd);
+    }
+    let events = EventOut::new(tx, options.can_use_tool)
+        .with_local(Arc::new(local))
+        .with_debug(debug);
     let projects = persist::projects(&env);
     let continuation = setup::continuation(&options);
     let mut store = options.session_store.as_ref().map(|option| {
@@ -206,17 +221,33 @@ pub(super) fn start(
         &env,
         session.side_ledger.clone(),
     );
-    let mut toolset = toolset::build(&options, &session.config, &env, task_events, Arc::new(side));
-    for t in options.custom_tools.iter() {
-        toolset.registry.push(t.clone());
-    }
-    session.config.init.skills = toolset.skills;
     let agent_files = crate::subagents::load_agent_files(&crate::subagents::agent_roots(
         &session.config.cwd,
         Some(&persist::home(&env)),
         options.setting_sources.as_deref(),
     ));
     let agent_set = AgentSet::new(agent_files, options.agents.clone());
+    let main_agent = options
+        .agent
+        .as_deref()
+        .and_then(|name| agent_set.get(name));
+    if let Some(agent) = main_agent {
+        main_thread::run_as_agent(&mut session, &agent.definition);
+    }
+    let main_definition = main_agent.map(|a| &a.definition);
+    let mut toolset = toolset::build(
+        &options,
+        main_definition,
+        run_as,
+        &session.config,
+        &env,
+        task_events,
+        Arc::new(side),
+    );
+    for t in options.custom_tools.iter() {
+        toolset.registry.push(t.clone());
+    }
+    session.config.init.skills = toolset.skills;
     session.config.init.agents = agent_set.names();
     let mcp_status = Arc::new(Mutex::new(Vec::new()));
     let shared = Arc::new(Shared {
@@ -271,6 +302,9 @@ pub(super) fn start(
                 names.iter().any(|n| n == "SendMessage")
             }
         },
+        title: options.title.clone(),
+        fork: options.fork_session,
+        run_as,
     };
     *lock(&shared.task) = Some(rt.spawn(task.run()));
     Ok((shared, rx))
@@ -284,6 +318,16 @@ impl SessionTask {
         if !self.begin().await {
             self.events.close();
             return;
+        }
+        // A title names a new session; resuming keeps the title the session has.
+        let title = self.title.take().filter(|_| {
+            matches!(self.plan.start, persist::Start::Fresh)
+                || (self.fork && matches!(self.plan.start, persist::Start::Resumed(_)))
+        });
+        if let Some(t) = &title {
+            let id = self.session.session_id().to_string();
+            let uuid = self.clock.uuid();
+            main_thread::announce_title(&self.events, self.plan.writer.as_ref(), t, &id, uuid);
         }
         let mirror = self.store.as_ref().map(|s| s.mirror.clone());
         // Dropped when the session ends: the folder a stored session resumed in goes too.
@@ -372,6 +416,9 @@ impl SessionTask {
             events.emit(Message::Result(h));
         }
         session.session_end(&deps, "other").await;
+        if let Some(t) = &title {
+            main_thread::close_title(plan.writer.as_ref(), t, session.session_id());
+        }
         if let Some(m) = &mirror {
             m.flush().await;
         }
@@ -470,6 +517,7 @@ impl SessionTask {
                 .get("HOME")
                 .filter(|h| !h.is_empty())
                 .map(|h| PathBuf::from(h).join(".claude").join("projects")),
+            run_as: self.run_as,
         };
         let connected = oxagent_mcp::connect_all(&self.servers, &ctx).await;
         // With tool search on, MCP tools wait behind ToolSearch, as the reference's.

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use oxagent_core::clock::Clock;
 use oxagent_core::compact::CompactionSettings;
-use oxagent_core::config::{SessionConfig, DEFAULT_MODEL};
+use oxagent_core::config::{RunAs, SessionConfig, DEFAULT_MODEL};
 use oxagent_core::prompts;
 use oxagent_core::PermissionMode;
 use oxagent_settings::Settings;
@@ -167,6 +167,34 @@ pub(crate) fn session_config(
     Ok(c)
 }
 
+/// The user the options name (Python `user`), looked up as the reference's SDK looks it up
+/// before starting its CLI as that user, and refused with its texts: a name with no account,
+/// or another user than this process's when this process may not switch.
+pub(crate) fn run_as(options: &Options) -> Result<Option<RunAs>, OptionsError> {
+    let Some(name) = options.user.as_deref() else {
+        return Ok(None);
+    };
+    let refused = |why: String| {
+        OptionsError::new(
+            OptionsErrorKind::Refused,
+            "user",
+            format!("Failed to start Claude Code: {why}"),
+        )
+    };
+    let user = nix::unistd::User::from_name(name)
+        .map_err(|e| refused(format!("[Errno {}] {}", e as i32, e.desc())))?
+        .ok_or_else(|| refused(format!("\"getpwnam(): name not found: '{name}'\"")))?;
+    let me = nix::unistd::geteuid();
+    if !me.is_root() && me != user.uid {
+        let e = nix::errno::Errno::EPERM;
+        return Err(refused(format!("[Errno {}] {}", e as i32, e.desc())));
+    }
+    Ok(Some(RunAs {
+        uid: user.uid.as_raw(),
+        gid: user.gid.as_raw(),
+    }))
+}
+
 /// The id a session is created with (`session_id`, else a fresh one): refused unless it is
 /// a UUID, before anything is read or written.
 pub(crate) fn fresh_id(id: &str) -> Result<oxagent_sessions::SessionId, OptionsError> {
@@ -181,5 +209,6 @@ pub(crate) fn continuation(options: &Options) -> oxagent_sessions::start::Contin
         continue_conversation: options.continue_conversation,
         fork_session: options.fork_session,
         resume_session_at: options.resume_session_at.clone(),
+        no_persistence: options.no_persistence,
     }
 }

@@ -4,6 +4,8 @@
 //! tools option   None / preset -> the reference's default set (oxagent_tools::default_tool_names)
 //!                [names]       -> exactly those
 //! disallowed_tools (bare names) -> removed
+//! agent option (the main thread runs as an agent with a tools list)
+//!                               -> exactly those, in the agent's order, less its disallowed
 //! tool search (on unless ENABLE_TOOL_SEARCH=false, needs ToolSearch in the set)
 //!                               -> NotebookEdit, TaskStop, WebFetch, ... sent only once looked up
 //! ```
@@ -16,7 +18,8 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use oxagent_core::config::SessionConfig;
+use oxagent_core::config::{RunAs, SessionConfig};
+use oxagent_core::protocol::agents::AgentDefinition;
 use oxagent_core::tool::{Tool, ToolRegistry};
 use oxagent_tools::{skill, BuiltinConfig, BuiltinSet, SideModel, TaskEventSink};
 
@@ -41,9 +44,11 @@ fn tool_search_enabled(env: &BTreeMap<String, String>) -> bool {
     )
 }
 
-/// Builds the tool set of one session.
+/// Builds the tool set of one session; `main_agent` is the agent the main thread runs as.
 pub(crate) fn build(
     options: &Options,
+    main_agent: Option<&AgentDefinition>,
+    run_as: Option<RunAs>,
     config: &SessionConfig,
     env: &BTreeMap<String, String>,
     task_events: TaskEventSink,
@@ -64,17 +69,25 @@ pub(crate) fn build(
             home.as_deref(),
             options.setting_sources.as_deref(),
         ),
+        run_as,
         ..BuiltinConfig::default()
     };
     let set = BuiltinSet::new(&builtin);
+    let agent_refuses = main_agent.and_then(|a| a.disallowed_tools.as_deref());
     let disabled: Vec<&str> = options
         .disallowed_tools
         .iter()
+        .chain(agent_refuses.into_iter().flatten())
         .filter(|r| !r.contains('('))
         .map(|r| r.trim())
         .collect();
+    // The agent's own list, when it names its tools.
+    let agent_tools = main_agent
+        .and_then(|a| a.tools.as_ref())
+        .filter(|t| !t.iter().any(|n| n == "*"))
+        .map(|names| ToolsOption::List(names.clone()));
     let search = tool_search_enabled(env);
-    let wanted: Vec<String> = match &options.tools {
+    let wanted: Vec<String> = match agent_tools.as_ref().or(options.tools.as_ref()) {
         None | Some(ToolsOption::Preset) => {
             let model = oxagent_core::usage::canonical_model(&config.model);
             let mut names = oxagent_tools::default_tool_names(
@@ -108,6 +121,10 @@ pub(crate) fn build(
         .filter(|t| !disabled.contains(&t.name()))
         .cloned()
         .collect();
+    if agent_tools.is_some() {
+        // As the reference lists an agent's tools: in the agent's order.
+        tools.sort_by_key(|t| wanted.iter().position(|n| n == t.name()));
+    }
     if let Some(schema) = &options.output_schema {
         // In name order, as the reference lists its tools.
         let tool: Arc<dyn Tool> = Arc::new(

@@ -38,6 +38,8 @@ pub struct Continuation {
     pub fork_session: bool,
     /// `resume_session_at`: the conversation stops after this message uuid.
     pub resume_session_at: Option<String>,
+    /// TypeScript `persistSession: false`: nothing is written (a resume still reads).
+    pub no_persistence: bool,
 }
 
 /// How a session begins.
@@ -86,12 +88,16 @@ pub(crate) fn latest_in(project: &Path) -> Option<SessionId> {
 }
 
 fn open_writer(
+    options: &Continuation,
     path: &Path,
     id: &SessionId,
     cwd: &Path,
     last_uuid: Option<String>,
     sink: &Option<Arc<dyn RowSink>>,
 ) -> Option<TranscriptWriter> {
+    if options.no_persistence {
+        return None;
+    }
     let mut w = TranscriptWriter::open(path, id.as_str(), cwd, last_uuid).ok()?;
     if let Some(s) = sink {
         w.mirror_to(s.clone());
@@ -123,7 +129,7 @@ pub fn plan(
     let transcript_path = |id: &SessionId| project.join(id.file_name());
     let Some(source_id) = source else {
         let path = transcript_path(&fresh_id);
-        let writer = open_writer(&path, &fresh_id, cwd, None, &sink);
+        let writer = open_writer(options, &path, &fresh_id, cwd, None, &sink);
         return Plan {
             session_id: fresh_id.into(),
             start: Start::Fresh,
@@ -150,7 +156,14 @@ pub fn plan(
     if options.fork_session {
         // A fork is a new session whose file starts with a copy of the history.
         let path = transcript_path(&fresh_id);
-        let writer = open_writer(&path, &fresh_id, cwd, loaded.last_uuid.clone(), &sink);
+        let writer = open_writer(
+            options,
+            &path,
+            &fresh_id,
+            cwd,
+            loaded.last_uuid.clone(),
+            &sink,
+        );
         if let Some(w) = &writer {
             for row in &loaded.rows {
                 let mut row = row.clone();
@@ -165,7 +178,14 @@ pub fn plan(
         };
     }
     let path = transcript_path(&source_id);
-    let writer = open_writer(&path, &source_id, cwd, loaded.last_uuid.clone(), &sink);
+    let writer = open_writer(
+        options,
+        &path,
+        &source_id,
+        cwd,
+        loaded.last_uuid.clone(),
+        &sink,
+    );
     Plan {
         session_id: source_id.into(),
         start: Start::Resumed(Box::new(loaded)),

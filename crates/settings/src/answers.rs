@@ -26,6 +26,7 @@ use std::path::{Path, PathBuf};
 use std::process::Stdio;
 
 use futures::future::BoxFuture;
+use oxagent_core::config::RunAs;
 use oxagent_core::host::LocalAnswers;
 use oxagent_core::protocol::hook::{CommandRun, HookOutput};
 use oxagent_core::protocol::{ControlRequest, ControlResponse};
@@ -43,6 +44,7 @@ pub struct SettingsAnswers {
     cwd: PathBuf,
     home: PathBuf,
     env: BTreeMap<String, String>,
+    run_as: Option<RunAs>,
 }
 
 impl Settings {
@@ -59,7 +61,16 @@ impl Settings {
             cwd: cwd.to_path_buf(),
             home: home.to_path_buf(),
             env: env.clone(),
+            run_as: None,
         }
+    }
+}
+
+impl SettingsAnswers {
+    /// The hook commands run as `user` (none: this process's user).
+    pub fn run_as(mut self, user: Option<RunAs>) -> Self {
+        self.run_as = user;
+        self
     }
 }
 
@@ -76,9 +87,9 @@ impl LocalAnswers for SettingsAnswers {
                     .find(|c| c.id == call.callback_id)?
                     .clone();
                 let input = serde_json::to_value(&call.input).unwrap_or(Value::Null);
-                let (cwd, env) = (self.cwd.clone(), self.env.clone());
+                let (cwd, env, run_as) = (self.cwd.clone(), self.env.clone(), self.run_as);
                 Some(Box::pin(async move {
-                    run_command(&hook, &input, &cwd, &env)
+                    run_command(&hook, &input, &cwd, &env, run_as)
                         .await
                         .map(|h| ControlResponse::Hook(Box::new(h)))
                 }))
@@ -100,8 +111,13 @@ async fn run_command(
     input: &Value,
     cwd: &Path,
     env: &BTreeMap<String, String>,
+    run_as: Option<RunAs>,
 ) -> Result<HookOutput, String> {
-    let mut child = tokio::process::Command::new("sh")
+    let mut command = tokio::process::Command::new("sh");
+    if let Some(user) = run_as {
+        command.uid(user.uid).gid(user.gid);
+    }
+    let mut child = command
         .arg("-c")
         .arg(&hook.command)
         .current_dir(cwd)

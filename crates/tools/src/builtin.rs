@@ -135,6 +135,8 @@ pub struct BuiltinConfig {
     pub side_model: Option<Arc<dyn SideModel>>,
     /// `skills` folders to load skills from (see [`skill::skill_roots`]).
     pub skill_roots: Vec<PathBuf>,
+    /// The user Bash commands run as (none: this process's).
+    pub run_as: Option<oxagent_core::config::RunAs>,
 }
 
 impl std::fmt::Debug for BuiltinConfig {
@@ -191,13 +193,21 @@ impl BuiltinSet {
     pub fn new(config: &BuiltinConfig) -> Self {
         let files = FileState::new();
         let tasks = BackgroundTasks::new(config.task_events.clone());
+        // Commands run as another user keep their files where that user's would be.
+        let task_root = match config.run_as {
+            Some(user) => config
+                .task_root()
+                .with_file_name(format!("claude-{}", user.uid)),
+            None => config.task_root(),
+        };
         let mut shell = ShellState::new(
             tasks.clone(),
             config.shell.clone().unwrap_or_else(process::default_shell),
-            config.task_root(),
+            task_root,
             config.results_root(),
         );
         shell.kill_on_timeout = config.kill_on_timeout;
+        shell.run_as = config.run_as;
         let shell = Arc::new(shell);
         let cwd = config.cwd.clone();
         let board = TaskBoard::default();

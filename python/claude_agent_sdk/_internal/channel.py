@@ -70,6 +70,10 @@ class NativeChannel:
             # exits with code 1 before any message.
             raise ProcessError("Command failed with exit code 1", exit_code=1,
                                stderr=f"Error: {e}") from e
+        except ConnectionError as e:
+            # The session could not start as the `user` option asks, where the reference
+            # fails to start its CLI.
+            raise CLIConnectionError(str(e)) from e
         self._fd = self._session.fileno()
         self._buffer: deque[Action] = deque()
         self._over = False

@@ -36,6 +36,7 @@
 mod compaction;
 mod context;
 mod deps;
+mod fallback;
 mod hooks;
 mod local_command;
 mod model_call;

@@ -11,6 +11,7 @@ use crate::model::{ApiError, ModelEvent, ModelRequest, RetryNotice};
 use crate::protocol::system::{ApiRetry, Status, SystemBody, ThinkingTokens};
 
 use super::deps::Deps;
+use super::fallback::{fallback_body, FallbackWatch};
 use super::outcome::{api_error_text, TurnEnd};
 use super::request;
 use super::response::ResponseBuilder;
@@ -36,7 +37,7 @@ pub(crate) async fn call_model(
     st: &mut TurnState,
     round: &mut ToolRound,
 ) -> Result<ResponseBuilder, CallFailure> {
-    let model = session.live.model();
+    let mut model = session.live.model();
     let request = request::build(session.config, &model, conversation.history, deps.tools);
     // How thinking is shown, as the request asked: stream events of the response say it.
     let display: Option<String> = request
@@ -50,6 +51,7 @@ pub(crate) async fn call_model(
     }
     let t0 = deps.clock.monotonic_ms();
     let mut stream = deps.model.stream(request);
+    let mut watch = FallbackWatch::default();
     let mut resp = ResponseBuilder::default();
     let interrupted = deps.interrupt.aborted();
     futures::pin_mut!(interrupted);
@@ -84,6 +86,18 @@ pub(crate) async fn call_model(
                 }
                 resp = ResponseBuilder::default();
                 *round = ToolRound::default();
+                let fallback = session.config.fallback_model.as_deref();
+                if let Some(next) = watch.on_retry(&notice, &model, fallback) {
+                    // The same request again, on the fallback model, with retries of its own.
+                    deps.emit
+                        .emit(session.system(fallback_body(&model, &next), deps));
+                    session.live.set_model(next.clone());
+                    model = next;
+                    let request =
+                        request::build(session.config, &model, conversation.history, deps.tools);
+                    stream = deps.model.stream(request);
+                    continue;
+                }
                 if !notice.silent {
                     deps.emit.emit(retry_message(session, &notice, deps));
                 }

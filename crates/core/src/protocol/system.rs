@@ -73,6 +73,10 @@ pub enum SystemBody {
     /// A batch of transcript entries could not be mirrored to the session store.
     MirrorError(MirrorError),
     ThinkingTokens(ThinkingTokens),
+    /// The session got its title (the TypeScript `title` option), before `system/init`.
+    SessionTitleChanged(SessionTitleChanged),
+    /// The main model was overloaded; requests go to the fallback model from now on.
+    ModelFallback(ModelFallback),
 }
 
 impl SystemBody {
@@ -94,6 +98,8 @@ impl SystemBody {
             SystemBody::BackgroundTasksChanged(_) => "background_tasks_changed",
             SystemBody::MirrorError(_) => "mirror_error",
             SystemBody::ThinkingTokens(_) => "thinking_tokens",
+            SystemBody::SessionTitleChanged(_) => "session_title_changed",
+            SystemBody::ModelFallback(_) => "model_fallback",
         }
     }
 }
@@ -298,6 +304,23 @@ pub struct MirrorError {
 pub struct ThinkingTokens {
     pub estimated_tokens: u64,
     pub estimated_tokens_delta: u64,
+}
+
+/// `system/model_fallback`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ModelFallback {
+    /// Why: `overloaded`.
+    pub trigger: String,
+    pub original_model: String,
+    pub fallback_model: String,
+    /// The notice for people: `Switched to Haiku 4.5 due to high demand for Sonnet 4.5`.
+    pub content: String,
+}
+
+/// `system/session_title_changed`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SessionTitleChanged {
+    pub title: String,
 }
 
 /// `system/informational`.

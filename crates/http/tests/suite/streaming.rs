@@ -200,3 +200,42 @@ fn bad_base_url_is_a_config_error() {
         Err("invalid base URL \"not a url\": relative URL without a base".to_string())
     );
 }
+
+#[tokio::test]
+async fn names_the_callers_application_as_the_reference_does() {
+    let server = server(json!({})).await;
+    let mut config = HttpModelConfig::from_env(&BTreeMap::from([(
+        "ANTHROPIC_BASE_URL".to_string(),
+        server.url(),
+    )]));
+    config.client_app = Some("my-app/1.2".into());
+    let model = HttpModel::new(config).expect("valid config");
+    collect(&model, request("Hi")).await;
+    let plain = HttpModel::new(HttpModelConfig::from_env(&BTreeMap::from([(
+        "ANTHROPIC_BASE_URL".to_string(),
+        server.url(),
+    )])))
+    .expect("valid config");
+    collect(&plain, request("Hi")).await;
+    let seen: Vec<(Option<String>, Option<String>)> = server
+        .requests()
+        .iter()
+        .map(|r| {
+            (
+                r.headers.get("user-agent").cloned(),
+                r.headers.get("x-client-app").cloned(),
+            )
+        })
+        .collect();
+    let version = env!("CARGO_PKG_VERSION");
+    assert_eq!(
+        seen,
+        vec![
+            (
+                Some(format!("oxagent/{version} (client-app/my-app/1.2)")),
+                Some("my-app/1.2".to_string())
+            ),
+            (Some(format!("oxagent/{version}")), None),
+        ]
+    );
+}

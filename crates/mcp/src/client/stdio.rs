@@ -40,23 +40,32 @@ impl Channel for ServiceChannel {
     }
 }
 
+/// How a server process starts: its own `env` over the session's, where, as whom.
+pub(crate) struct Start<'a> {
+    pub env: &'a BTreeMap<String, String>,
+    pub session_env: &'a BTreeMap<String, String>,
+    pub cwd: &'a Path,
+    pub run_as: Option<oxagent_core::config::RunAs>,
+}
+
 /// Starts the server and asks for its tools.
 pub(crate) async fn connect(
     name: &str,
     command: &str,
     args: &[String],
-    env: &BTreeMap<String, String>,
-    session_env: &BTreeMap<String, String>,
-    cwd: &Path,
+    start: &Start<'_>,
     results: &ResultsRoot,
 ) -> Connected {
     let mut cmd = tokio::process::Command::new(command);
     cmd.args(args)
-        .current_dir(cwd)
+        .current_dir(start.cwd)
         .env_clear()
-        .envs(session_env)
-        .envs(env)
+        .envs(start.session_env)
+        .envs(start.env)
         .stderr(std::process::Stdio::null());
+    if let Some(user) = start.run_as {
+        cmd.uid(user.uid).gid(user.gid);
+    }
     match TokioChildProcess::new(cmd) {
         Ok(transport) => open(name, transport, results).await,
         Err(e) => Connected::failed(name, "dynamic", format!("{command}: {e}")),

@@ -165,7 +165,20 @@ pub async fn run_scenario_with_requests(name: &str) -> (ScenarioRun, Vec<Value>,
 
 /// Runs one query of a scenario to its end.
 async fn query(scenario: &Value, opts: &Map<String, Value>, prompt: String) -> Vec<Value> {
-    let options = Options::from_json(&Value::Object(opts.clone())).unwrap();
+    let options = match scenario.get("ts_options").and_then(Value::as_object) {
+        // TypeScript-only options: the whole set is read as the Node face sends it (the
+        // scenario's own options under their TypeScript names).
+        Some(ts) => {
+            let face = oxagent::Face::Node;
+            let mut node: Map<String, Value> = opts
+                .iter()
+                .map(|(k, v)| (oxagent::options::name_in(face, k).to_string(), v.clone()))
+                .collect();
+            node.extend(ts.clone());
+            Options::from_face(&Value::Object(node), face).unwrap()
+        }
+        None => Options::from_json(&Value::Object(opts.clone())).unwrap(),
+    };
     let callbacks = behaviors::callbacks(scenario.get("behaviors"));
     oxagent::query_with(prompt, options, callbacks)
         .map(|m| serde_json::to_value(m.unwrap()).unwrap())

@@ -27,7 +27,7 @@ fn new_agent_id() -> String {
 
 /// The model an agent runs on: the call's alias, else the definition's (an alias, an id, or
 /// `inherit`), else the session's.
-pub(super) fn resolve_model(call: Option<&str>, definition: Option<&str>, session: &str) -> String {
+pub(crate) fn resolve_model(call: Option<&str>, definition: Option<&str>, session: &str) -> String {
     for choice in [call, definition].into_iter().flatten() {
         match choice {
             "" | "inherit" => continue,

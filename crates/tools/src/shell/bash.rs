@@ -181,13 +181,24 @@ impl TypedTool for BashTool {
 
     async fn run(&self, input: BashInput, ctx: &ToolContext) -> ToolOutput {
         let id = new_task_id();
+        if let Some(user) = self.shell.run_as {
+            if let Err(e) = self.shell.hand_over(ctx, user) {
+                return wrapped_error(format!("Failed to start the shell: {e}"));
+            }
+        }
         let files = RunFiles::new(&self.shell.tasks_dir(ctx), &id);
         let cwd = self.shell.cwd(&ctx.cwd);
-        let (mut child, mut guard) =
-            match process::spawn(&self.shell.shell, &input.command, &cwd, &ctx.env, &files) {
-                Ok(started) => started,
-                Err(e) => return wrapped_error(format!("Failed to start the shell: {e}")),
-            };
+        let (mut child, mut guard) = match process::spawn(
+            &self.shell.shell,
+            &input.command,
+            &cwd,
+            &ctx.env,
+            &files,
+            self.shell.run_as,
+        ) {
+            Ok(started) => started,
+            Err(e) => return wrapped_error(format!("Failed to start the shell: {e}")),
+        };
         let quiet = no_output_expected(&input.command);
         let requested = as_count(input.timeout).map(|t| t as u64);
 

@@ -48,6 +48,8 @@ pub struct ShellState {
     pub results_root: PathBuf,
     /// Kill a command at its timeout instead of moving it to the background.
     pub kill_on_timeout: bool,
+    /// The user commands run as (none: this process's).
+    pub run_as: Option<oxagent_core::config::RunAs>,
 }
 
 impl ShellState {
@@ -64,6 +66,7 @@ impl ShellState {
             task_root,
             results_root,
             kill_on_timeout: false,
+            run_as: None,
         }
     }
 
@@ -77,6 +80,23 @@ impl ShellState {
 
     fn set_cwd(&self, dir: PathBuf) {
         *lock(&self.cwd) = Some(dir);
+    }
+
+    /// With `run_as`: the folders a run's files go in, created and handed to that user, so
+    /// that the command can record the directory it ended in.
+    fn hand_over(
+        &self,
+        ctx: &ToolContext,
+        user: oxagent_core::config::RunAs,
+    ) -> std::io::Result<()> {
+        let project = self.task_root.join(crate::paths::sanitize(&ctx.cwd));
+        let session = project.join(&ctx.session_id);
+        let tasks = self.tasks_dir(ctx);
+        std::fs::create_dir_all(&tasks)?;
+        for dir in [&self.task_root, &project, &session, &tasks] {
+            std::os::unix::fs::chown(dir, Some(user.uid), Some(user.gid))?;
+        }
+        Ok(())
     }
 
     fn tasks_dir(&self, ctx: &ToolContext) -> PathBuf {

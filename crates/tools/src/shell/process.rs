@@ -96,13 +96,15 @@ impl Drop for GroupGuard {
     }
 }
 
-/// Starts `command` under `shell` in `cwd`, in a new process group.
+/// Starts `command` under `shell` in `cwd`, in a new process group, as `run_as` when given
+/// (the file it records its last directory in is handed to that user first).
 pub fn spawn(
     shell: &Path,
     command: &str,
     cwd: &Path,
     env: &BTreeMap<String, String>,
     files: &RunFiles,
+    run_as: Option<oxagent_core::config::RunAs>,
 ) -> std::io::Result<(Child, GroupGuard)> {
     if let Some(dir) = files.output.parent() {
         std::fs::create_dir_all(dir)?;
@@ -123,6 +125,11 @@ pub fn spawn(
         .stdout(Stdio::from(out))
         .stderr(Stdio::from(err))
         .process_group(0);
+    if let Some(user) = run_as {
+        std::fs::File::create(&files.cwd)?;
+        std::os::unix::fs::chown(&files.cwd, Some(user.uid), Some(user.gid))?;
+        cmd.uid(user.uid).gid(user.gid);
+    }
     let child = cmd.spawn()?;
     let guard = GroupGuard::new(&child);
     Ok((child, guard))

@@ -1,0 +1,132 @@
+//! The session's diagnostic lines, written where the options ask (TypeScript `debugFile`):
+//! what the options left without effect, then one line per request state, retry, tool call,
+//! hook or permission question and result, as the session emits them.
+//!
+//! ```text
+//! [oxagent] spawnClaudeCodeProcess: accepted, no effect in this process
+//! [oxagent] session 6f0c... started in /work/app
+//! [oxagent] request: requesting
+//! [oxagent] tool call: Read (toolu_01...)
+//! [oxagent] control request: hook_callback
+//! [oxagent] result: success after 2 turns
+//! ```
+
+use std::fs::{File, OpenOptions};
+use std::io::Write;
+use std::path::Path;
+use std::sync::Mutex;
+
+use oxagent_core::content::ContentBlock;
+use oxagent_core::protocol::system::SystemBody;
+use oxagent_core::sync::lock;
+use oxagent_core::Message;
+use oxagent_options::Options;
+
+/// Where the lines go.
+pub(crate) struct DebugLog {
+    file: Mutex<File>,
+}
+
+impl DebugLog {
+    /// Opens (appending, folders created) the file the options name; none without one, or
+    /// when it cannot be opened (diagnostics never stop a session).
+    pub fn open(options: &Options) -> Option<DebugLog> {
+        let path = options.debug_file.as_deref()?;
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir).ok()?;
+        }
+        let file = OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+            .ok()?;
+        Some(DebugLog {
+            file: Mutex::new(file),
+        })
+    }
+
+    pub fn line(&self, text: &str) {
+        let _ = writeln!(lock(&self.file), "[oxagent] {text}");
+    }
+
+    /// The opening lines: the options without effect, and where the session runs.
+    pub fn start(&self, options: &Options, session_id: &str, cwd: &Path) {
+        for text in notes(options) {
+            self.line(&text);
+        }
+        self.line(&format!(
+            "session {session_id} started in {}",
+            cwd.display()
+        ));
+    }
+
+    /// The line a message is worth, if any.
+    pub fn message(&self, message: &Message) {
+        if let Some(text) = describe(message) {
+            self.line(&text);
+        }
+    }
+}
+
+/// One line per option given that has no effect in this process: those that configure the
+/// documented SDK's CLI process (oxagent runs the session in the caller's process, with no
+/// CLI), and those that ask for output oxagent does not make.
+pub(crate) fn notes(options: &Options) -> Vec<String> {
+    let mut out: Vec<String> = options
+        .cli_only
+        .iter()
+        .map(|name| format!("{name}: accepted, no effect in this process"))
+        .collect();
+    if !options.extra_args_ignored.is_empty() {
+        out.push(format!(
+            "extra_args: no effect in this process: {}",
+            options.extra_args_ignored.join(" ")
+        ));
+    }
+    out
+}
+
+fn describe(message: &Message) -> Option<String> {
+    match message {
+        Message::System(m) => match &m.body {
+            SystemBody::Init(init) => Some(format!(
+                "init: model {}, {} tools, permission mode {}",
+                init.model,
+                init.tools.len(),
+                init.permission_mode.as_str()
+            )),
+            SystemBody::ApiRetry(r) => Some(format!(
+                "request failed ({}), retry {} of {}",
+                r.error_status
+                    .map_or_else(|| "no response".to_string(), |s| s.to_string()),
+                r.attempt,
+                r.max_retries
+            )),
+            SystemBody::Status(s) => s.status.as_ref().map(|s| format!("request: {s}")),
+            other => Some(format!("system: {}", other.subtype())),
+        },
+        Message::Assistant(m) => {
+            let calls: Vec<String> = m
+                .message
+                .content
+                .iter()
+                .filter_map(|b| match b {
+                    ContentBlock::ToolUse { id, name, .. } => {
+                        Some(format!("tool call: {name} ({id})"))
+                    }
+                    _ => None,
+                })
+                .collect();
+            (!calls.is_empty()).then(|| calls.join("\n[oxagent] "))
+        }
+        Message::Result(r) => Some(format!(
+            "result: {} after {} turns",
+            serde_json::to_value(r.subtype)
+                .ok()
+                .and_then(|v| v.as_str().map(str::to_string))
+                .unwrap_or_default(),
+            r.num_turns
+        )),
+        Message::User(_) | Message::StreamEvent(_) => None,
+    }
+}
