@@ -17,6 +17,8 @@ use crate::sync::lock;
 #[derive(Debug)]
 pub struct LiveSettings {
     mode: Mutex<PermissionMode>,
+    /// The mode plan mode was entered from, while in plan mode.
+    before_plan: Mutex<Option<PermissionMode>>,
     model: Mutex<String>,
     /// The permission rules and extra directories in force, once the session has set them
     /// up (can_use_tool answers may add to them).
@@ -27,6 +29,7 @@ impl LiveSettings {
     pub fn new(mode: PermissionMode, model: impl Into<String>) -> Self {
         LiveSettings {
             mode: Mutex::new(mode),
+            before_plan: Mutex::new(None),
             model: Mutex::new(model.into()),
             permissions: Mutex::new(None),
         }
@@ -54,10 +57,52 @@ impl LiveSettings {
     pub fn set_permission_mode(&self, mode: PermissionMode) {
         *lock(&self.mode) = mode;
     }
+    /// Switches to plan mode and remembers the mode to come back to.
+    pub fn enter_plan(&self) -> PermissionMode {
+        let mut mode = lock(&self.mode);
+        if *mode != PermissionMode::Plan {
+            *lock(&self.before_plan) = Some(*mode);
+        }
+        *mode = PermissionMode::Plan;
+        *mode
+    }
+    /// Leaves plan mode for the mode it was entered from (`default` when there was none),
+    /// and returns the mode in force. Outside plan mode nothing changes.
+    pub fn exit_plan(&self) -> PermissionMode {
+        let mut mode = lock(&self.mode);
+        if *mode == PermissionMode::Plan {
+            *mode = lock(&self.before_plan)
+                .take()
+                .unwrap_or(PermissionMode::Default);
+        }
+        *mode
+    }
     pub fn model(&self) -> String {
         lock(&self.model).clone()
     }
     pub fn set_model(&self, model: impl Into<String>) {
         *lock(&self.model) = model.into();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plan_mode_returns_to_the_mode_it_was_entered_from() {
+        let live = LiveSettings::new(PermissionMode::AcceptEdits, "m");
+        assert_eq!(live.enter_plan(), PermissionMode::Plan);
+        assert_eq!(live.permission_mode(), PermissionMode::Plan);
+        // Entering again does not forget where it came from.
+        live.enter_plan();
+        assert_eq!(live.exit_plan(), PermissionMode::AcceptEdits);
+        assert_eq!(live.permission_mode(), PermissionMode::AcceptEdits);
+
+        let started_in_plan = LiveSettings::new(PermissionMode::Plan, "m");
+        assert_eq!(started_in_plan.exit_plan(), PermissionMode::Default);
+        // Leaving a mode that is not plan mode changes nothing.
+        live.set_permission_mode(PermissionMode::DontAsk);
+        assert_eq!(live.exit_plan(), PermissionMode::DontAsk);
     }
 }
