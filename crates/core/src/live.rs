@@ -19,6 +19,9 @@ pub struct LiveSettings {
     mode: Mutex<PermissionMode>,
     /// The mode plan mode was entered from, while in plan mode.
     before_plan: Mutex<Option<PermissionMode>>,
+    /// The request's `thinking` as the caller set it since (`set_max_thinking_tokens`);
+    /// `None`: the session's own.
+    thinking: Mutex<Option<serde_json::Value>>,
     model: Mutex<String>,
     /// The permission rules and extra directories in force, once the session has set them
     /// up (can_use_tool answers may add to them).
@@ -30,6 +33,7 @@ impl LiveSettings {
         LiveSettings {
             mode: Mutex::new(mode),
             before_plan: Mutex::new(None),
+            thinking: Mutex::new(None),
             model: Mutex::new(model.into()),
             permissions: Mutex::new(None),
         }
@@ -77,6 +81,25 @@ impl LiveSettings {
         }
         *mode
     }
+    /// Sets the thinking of the session's next requests: a budget (`0`: off), or `None`
+    /// for the session's own setting again; `display` says how thinking is shown.
+    pub fn set_thinking_budget(&self, budget: Option<u64>, display: Option<&str>) {
+        let thinking = budget.map(|n| {
+            let mut t = match n {
+                0 => serde_json::json!({"type": "disabled"}),
+                n => serde_json::json!({"type": "enabled", "budget_tokens": n}),
+            };
+            if let (Some(d), true) = (display, n > 0) {
+                t["display"] = serde_json::json!(d);
+            }
+            t
+        });
+        *lock(&self.thinking) = thinking;
+    }
+    /// The thinking the caller set for the next requests, if any.
+    pub fn thinking(&self) -> Option<serde_json::Value> {
+        lock(&self.thinking).clone()
+    }
     pub fn model(&self) -> String {
         lock(&self.model).clone()
     }
@@ -104,5 +127,25 @@ mod tests {
         // Leaving a mode that is not plan mode changes nothing.
         live.set_permission_mode(PermissionMode::DontAsk);
         assert_eq!(live.exit_plan(), PermissionMode::DontAsk);
+    }
+
+    #[test]
+    fn a_thinking_budget_replaces_the_sessions_until_cleared() {
+        let live = LiveSettings::new(PermissionMode::Default, "m");
+        assert_eq!(live.thinking(), None);
+        live.set_thinking_budget(Some(2048), Some("omitted"));
+        assert_eq!(
+            live.thinking(),
+            Some(
+                serde_json::json!({"type": "enabled", "budget_tokens": 2048, "display": "omitted"})
+            )
+        );
+        live.set_thinking_budget(Some(0), None);
+        assert_eq!(
+            live.thinking(),
+            Some(serde_json::json!({"type": "disabled"}))
+        );
+        live.set_thinking_budget(None, None);
+        assert_eq!(live.thinking(), None);
     }
 }

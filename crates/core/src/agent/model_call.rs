@@ -37,7 +37,11 @@ pub(crate) async fn call_model(
     round: &mut ToolRound,
 ) -> Result<ResponseBuilder, CallFailure> {
     let model = session.live.model();
-    let request = request::build(session.config, &model, conversation.history, deps.tools);
+    let mut request = request::build(session.config, &model, conversation.history, deps.tools);
+    // Thinking the caller set while the session runs (set_max_thinking_tokens).
+    if let (Some(thinking), Some(body)) = (session.live.thinking(), request.body.as_object_mut()) {
+        body.insert("thinking".into(), thinking);
+    }
     // How thinking is shown, as the request asked: stream events of the response say it.
     let display: Option<String> = request
         .body
