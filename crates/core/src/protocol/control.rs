@@ -68,8 +68,8 @@ pub struct CanUseTool {
     /// The subagent that makes the call (none: the main agent).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub agent_id: Option<String>,
-    /// What made the call need asking, when it is the permission mode (`mode`: an edit in
-    /// plan mode).
+    /// What made the call need asking: `mode` (an edit in plan mode), `workingDir` (a path
+    /// outside the working directories), `safetyCheck`, `rule`, `hook`, `other`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub decision_reason_type: Option<String>,
     /// Only the user can answer this call (ExitPlanMode): it reaches can_use_tool whatever

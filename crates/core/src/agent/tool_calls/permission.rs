@@ -210,7 +210,12 @@ pub(crate) async fn decide(
         description: tool.describe_call(input),
         decision_reason: prompt.reason.clone(),
         agent_id: session.config.subagent.as_ref().map(|r| r.agent_id.clone()),
-        decision_reason_type: (in_plan && !interaction).then(|| "mode".to_string()),
+        // Why asking was needed, in the vocabulary of permission_denied's reason types.
+        decision_reason_type: match (interaction, in_plan) {
+            (true, _) => None,
+            (false, true) => Some("mode".to_string()),
+            (false, false) => prompt.reason_type.clone(),
+        },
         requires_user_interaction: interaction.then_some(true),
     });
     let reply = match deps.host.control(request).await {
