@@ -8,6 +8,8 @@ const { AbortError } = require("./lib/errors.cjs");
 const constants = require("./lib/constants.cjs");
 const sessions = require("./lib/sessions.cjs");
 const { InMemorySessionStore, foldSessionSummary, importSessionToStore } = require("./lib/stores.cjs");
+const { archiveSession, unarchiveSession } = require("./lib/archive.cjs");
+const { matchDeniedModels, filterEscalatingDefaultMode, DirectConnectError } = require("./lib/policy.cjs");
 
 /**
  * Prepares a query ahead of time. oxagent has no process to start, so this only validates the
@@ -37,6 +39,11 @@ module.exports = {
   AbortError,
   startup,
   ...sessions,
+  archiveSession,
+  unarchiveSession,
+  matchDeniedModels,
+  filterEscalatingDefaultMode,
+  DirectConnectError,
   InMemorySessionStore,
   foldSessionSummary,
   importSessionToStore,

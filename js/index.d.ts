@@ -53,6 +53,8 @@ export type SDKSessionInfo = {
   summary: string;
   lastModified: number;
   fileSize?: number;
+  /** Set once archiveSession or unarchiveSession marked the session. */
+  archived?: boolean;
   customTitle?: string;
   firstPrompt?: string;
   gitBranch?: string;
@@ -87,6 +89,20 @@ export declare function getSubagentMessages(sessionId: string, agentId: string, 
 export declare function renameSession(sessionId: string, title: string, options?: SessionMutationOptions): Promise<void>;
 export declare function tagSession(sessionId: string, tag: string | null, options?: SessionMutationOptions): Promise<void>;
 export declare function deleteSession(sessionId: string, options?: SessionMutationOptions): Promise<void>;
+/** Marks a local session archived (listSessions then reports `archived: true`); the transcript is untouched. */
+export declare function archiveSession(sessionId: string, options?: SessionMutationOptions): Promise<void>;
+/** Clears the archive mark (listSessions then reports `archived: false`). */
+export declare function unarchiveSession(sessionId: string, options?: SessionMutationOptions): Promise<void>;
+export type DeniedModelsMatch = { denied: boolean[]; warnings: string[] };
+/** Which of `models` a `deniedModels` list blocks, by exact name (not an enforcement). */
+export declare function matchDeniedModels(models: readonly string[], deniedModels: readonly string[] | undefined): Promise<DeniedModelsMatch>;
+/** `resolved.effective` without an escalating `permissions.defaultMode` that a project file set. */
+export declare function filterEscalatingDefaultMode(resolved: { effective: Record<string, unknown>; sources?: { source: string; settings: Record<string, unknown> }[] }): Record<string, unknown>;
+/** The error of a direct connection to a running session. */
+export declare class DirectConnectError extends Error {
+    readonly code: string | undefined;
+    constructor(message: string, code?: string);
+}
 export declare function forkSession(sessionId: string, options?: ForkSessionOptions): Promise<ForkSessionResult>;
 
 export type ImportSessionToStoreOptions = { dir?: string; includeSubagents?: boolean; batchSize?: number };
@@ -123,3 +139,8 @@ export declare const EXIT_REASONS: readonly ['clear', 'resume', 'logout', 'promp
 export declare const SYSTEM_PROMPT_DYNAMIC_BOUNDARY = '__SYSTEM_PROMPT_DYNAMIC_BOUNDARY__';
 export declare const BUILTIN_TOOL_NAMES: readonly string[];
 export declare const LEGACY_TOOL_NAME_ALIASES: Readonly<Record<string, string>>;
+/** How usage-limit notices begin (for hosts that tell them apart from other text). */
+export declare const ORG_POLICY_LIMIT_PREFIXES: readonly string[];
+export declare const USAGE_LIMIT_ERROR_PREFIXES: readonly string[];
+export declare const USAGE_TRANSITION_PREFIXES: readonly string[];
+export declare const USAGE_WARNING_PREFIXES: readonly string[];

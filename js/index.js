@@ -16,6 +16,11 @@ export const {
   tagSession,
   deleteSession,
   forkSession,
+  archiveSession,
+  unarchiveSession,
+  matchDeniedModels,
+  filterEscalatingDefaultMode,
+  DirectConnectError,
   InMemorySessionStore,
   foldSessionSummary,
   importSessionToStore,
@@ -24,5 +29,9 @@ export const {
   SYSTEM_PROMPT_DYNAMIC_BOUNDARY,
   BUILTIN_TOOL_NAMES,
   LEGACY_TOOL_NAME_ALIASES,
+  ORG_POLICY_LIMIT_PREFIXES,
+  USAGE_LIMIT_ERROR_PREFIXES,
+  USAGE_TRANSITION_PREFIXES,
+  USAGE_WARNING_PREFIXES,
 } = sdk;
 export default sdk;

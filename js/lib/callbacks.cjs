@@ -26,6 +26,8 @@ function permissionOptions(request, requestId, signal) {
   const options = { signal };
   for (const [key, value] of Object.entries(request)) {
     if (NOT_OPTIONS.has(key) || value === null || value === undefined) continue;
+    // No suggestions at all (plan mode, ExitPlanMode): the key is left out, as the reference does.
+    if (key === "permission_suggestions" && Array.isArray(value) && value.length === 0) continue;
     options[RENAMED[key] || camel(key)] = value;
   }
   options.requestId = requestId;

@@ -105,7 +105,7 @@ class ControlMethods {
   }
   async backgroundTasks(toolUseId) {
     const r = await this[REQUEST]("background_tasks", toolUseId === undefined ? {} : { tool_use_id: toolUseId });
-    return r && typeof r.found === "boolean" ? r.found : true;
+    return r && typeof r.backgrounded === "boolean" ? r.backgrounded : true;
   }
 }
 

@@ -5,6 +5,7 @@
 
 const { loadNative } = require("./native.cjs");
 const { runStoreJob } = require("./stores.cjs");
+const { archivedMark } = require("./archive.cjs");
 
 const CAMEL = { session_id: "sessionId", up_to_message_id: "upToMessageId" };
 
@@ -50,7 +51,15 @@ function callOn(o, op, args) {
 
 async function listSessions(opts) {
   const o = options(opts, "listSessions");
-  return callOn(o, "list", { camel: true, directory: o.dir, limit: o.limit, offset: o.offset, include_worktrees: o.includeWorktrees ?? true });
+  const list = await callOn(o, "list", { camel: true, directory: o.dir, limit: o.limit, offset: o.offset, include_worktrees: o.includeWorktrees ?? true });
+  // A local session archived (or unarchived) with archiveSession says so.
+  if (o.sessionStore === undefined || o.sessionStore === null) {
+    for (const info of list) {
+      const archived = archivedMark(info.sessionId);
+      if (archived !== undefined) info.archived = archived;
+    }
+  }
+  return list;
 }
 
 async function getSessionInfo(sessionId, opts) {

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import { query } from "../index.js";
-import { mockApi, collect, settle, text, toolUse } from "./helpers.mjs";
+import { mockApi, collect, settle, text, toolUse, scratchDir } from "./helpers.mjs";
 
 const toolResults = (messages) =>
   messages.filter((m) => m.type === "user").flatMap((m) => (Array.isArray(m.message.content) ? m.message.content : [])).filter((b) => b.type === "tool_result");
@@ -143,6 +143,30 @@ test("hooks: PreToolUse can deny, PostToolUse sees the tool's response, a throwi
       ["post", "object", "toolu_02"],
     ]);
     assert.equal(messages.at(-1).result, "done");
+  } finally {
+    await api.close();
+  }
+});
+
+test("canUseTool is told why a call needs asking (decisionReasonType)", async () => {
+  const outside = scratchDir("oxagent-outside-");
+  fs.writeFileSync(path.join(outside, "x.txt"), "x\n");
+  const api = await mockApi({ responses: [toolUse("toolu_01", "Read", { file_path: path.join(outside, "x.txt") }), text("read")] });
+  const seen = [];
+  try {
+    await collect(
+      query({
+        prompt: "read it",
+        options: {
+          ...api.options({ permissionMode: "default" }),
+          canUseTool: async (toolName, input, options) => {
+            seen.push(options.decisionReasonType);
+            return { behavior: "allow", updatedInput: input };
+          },
+        },
+      }),
+    );
+    assert.deepEqual(seen, ["workingDir"]);
   } finally {
     await api.close();
   }

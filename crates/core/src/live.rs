@@ -17,6 +17,11 @@ use crate::sync::lock;
 #[derive(Debug)]
 pub struct LiveSettings {
     mode: Mutex<PermissionMode>,
+    /// The mode plan mode was entered from, while in plan mode.
+    before_plan: Mutex<Option<PermissionMode>>,
+    /// The request's `thinking` as the caller set it since (`set_max_thinking_tokens`);
+    /// `None`: the session's own.
+    thinking: Mutex<Option<serde_json::Value>>,
     model: Mutex<String>,
     /// The permission rules and extra directories in force, once the session has set them
     /// up (can_use_tool answers may add to them).
@@ -27,6 +32,8 @@ impl LiveSettings {
     pub fn new(mode: PermissionMode, model: impl Into<String>) -> Self {
         LiveSettings {
             mode: Mutex::new(mode),
+            before_plan: Mutex::new(None),
+            thinking: Mutex::new(None),
             model: Mutex::new(model.into()),
             permissions: Mutex::new(None),
         }
@@ -54,10 +61,91 @@ impl LiveSettings {
     pub fn set_permission_mode(&self, mode: PermissionMode) {
         *lock(&self.mode) = mode;
     }
+    /// Switches to plan mode and remembers the mode to come back to.
+    pub fn enter_plan(&self) -> PermissionMode {
+        let mut mode = lock(&self.mode);
+        if *mode != PermissionMode::Plan {
+            *lock(&self.before_plan) = Some(*mode);
+        }
+        *mode = PermissionMode::Plan;
+        *mode
+    }
+    /// Leaves plan mode for the mode it was entered from (`default` when there was none),
+    /// and returns the mode in force. Outside plan mode nothing changes.
+    pub fn exit_plan(&self) -> PermissionMode {
+        let mut mode = lock(&self.mode);
+        if *mode == PermissionMode::Plan {
+            *mode = lock(&self.before_plan)
+                .take()
+                .unwrap_or(PermissionMode::Default);
+        }
+        *mode
+    }
+    /// Sets the thinking of the session's next requests: a budget (`0`: off), or `None`
+    /// for the session's own setting again; `display` says how thinking is shown.
+    pub fn set_thinking_budget(&self, budget: Option<u64>, display: Option<&str>) {
+        let thinking = budget.map(|n| {
+            let mut t = match n {
+                0 => serde_json::json!({"type": "disabled"}),
+                n => serde_json::json!({"type": "enabled", "budget_tokens": n}),
+            };
+            if let (Some(d), true) = (display, n > 0) {
+                t["display"] = serde_json::json!(d);
+            }
+            t
+        });
+        *lock(&self.thinking) = thinking;
+    }
+    /// The thinking the caller set for the next requests, if any.
+    pub fn thinking(&self) -> Option<serde_json::Value> {
+        lock(&self.thinking).clone()
+    }
     pub fn model(&self) -> String {
         lock(&self.model).clone()
     }
     pub fn set_model(&self, model: impl Into<String>) {
         *lock(&self.model) = model.into();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plan_mode_returns_to_the_mode_it_was_entered_from() {
+        let live = LiveSettings::new(PermissionMode::AcceptEdits, "m");
+        assert_eq!(live.enter_plan(), PermissionMode::Plan);
+        assert_eq!(live.permission_mode(), PermissionMode::Plan);
+        // Entering again does not forget where it came from.
+        live.enter_plan();
+        assert_eq!(live.exit_plan(), PermissionMode::AcceptEdits);
+        assert_eq!(live.permission_mode(), PermissionMode::AcceptEdits);
+
+        let started_in_plan = LiveSettings::new(PermissionMode::Plan, "m");
+        assert_eq!(started_in_plan.exit_plan(), PermissionMode::Default);
+        // Leaving a mode that is not plan mode changes nothing.
+        live.set_permission_mode(PermissionMode::DontAsk);
+        assert_eq!(live.exit_plan(), PermissionMode::DontAsk);
+    }
+
+    #[test]
+    fn a_thinking_budget_replaces_the_sessions_until_cleared() {
+        let live = LiveSettings::new(PermissionMode::Default, "m");
+        assert_eq!(live.thinking(), None);
+        live.set_thinking_budget(Some(2048), Some("omitted"));
+        assert_eq!(
+            live.thinking(),
+            Some(
+                serde_json::json!({"type": "enabled", "budget_tokens": 2048, "display": "omitted"})
+            )
+        );
+        live.set_thinking_budget(Some(0), None);
+        assert_eq!(
+            live.thinking(),
+            Some(serde_json::json!({"type": "disabled"}))
+        );
+        live.set_thinking_budget(None, None);
+        assert_eq!(live.thinking(), None);
     }
 }

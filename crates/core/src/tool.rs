@@ -124,6 +124,37 @@ pub trait Tool: Send + Sync {
     /// reports its start to the caller (a subagent's `task_started`) does it here, where the
     /// reference does. `agent_id`: the subagent making the call (none: the main agent).
     fn announce(&self, _tool_use_id: &str, _input: &Value, _agent_id: Option<&str>) {}
+    /// Whether only the user can answer this call: the modes that settle a prompt
+    /// themselves (plan, auto) still hand it to can_use_tool, which sees
+    /// `requires_user_interaction`.
+    fn requires_user_interaction(&self) -> bool {
+        false
+    }
+    /// How a successful call changes the session's permission mode (the plan-mode tools).
+    fn mode_change(&self) -> Option<ModeChange> {
+        None
+    }
+}
+
+/// A permission mode change that a tool call asks for, applied by the loop once the call
+/// succeeds (the mode is the session's, not the tool's).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ModeChange {
+    /// Switch to plan mode, remembering the mode to come back to.
+    EnterPlan,
+    /// Leave plan mode for the mode it was entered from (`default` when the session
+    /// started in plan mode).
+    ExitPlan,
+}
+
+impl ModeChange {
+    /// Where a session keeps its plan while in plan mode: `~/.claude/plans/<session id>.md`.
+    /// ExitPlanMode shows the user what it holds.
+    pub fn plan_file(home: &std::path::Path, session_id: &str) -> PathBuf {
+        home.join(".claude")
+            .join("plans")
+            .join(format!("{session_id}.md"))
+    }
 }
 
 /// The `tools` entry of a request for one tool.

@@ -234,6 +234,7 @@ fn systems() -> Vec<Message> {
         compact_result: Some("failed".into()),
         compact_error: Some("prompt_too_long".into()),
         compact_output_chars: Some(0),
+        permission_mode: None,
     };
     let boundary = CompactBoundary {
         compact_metadata: CompactMetadata {

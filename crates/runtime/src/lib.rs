@@ -26,6 +26,7 @@
 mod debug_log;
 mod error;
 mod events;
+mod host;
 mod lifecycle;
 mod main_thread;
 mod setup;
@@ -162,6 +163,34 @@ impl SessionRuntime {
                 Ok(HostReply::ContextUsage(Box::new(self.context_usage())))
             }
             HostRequest::StopTask { task_id } => self.stop_task(&task_id).map(|()| HostReply::Done),
+            HostRequest::SetMaxThinkingTokens {
+                max_thinking_tokens,
+                thinking_display,
+            } => {
+                let live = &self.inner.live;
+                live.set_thinking_budget(max_thinking_tokens, thinking_display.as_deref());
+                Ok(HostReply::Done)
+            }
+            HostRequest::ReadFile {
+                path,
+                max_bytes,
+                encoding,
+            } => self
+                .inner
+                .files
+                .read(&path, max_bytes, encoding.as_deref())
+                .map(HostReply::Body),
+            HostRequest::BackgroundTasks { tool_use_id } => {
+                let moved = self.inner.shell.background(tool_use_id.as_deref());
+                Ok(match tool_use_id {
+                    None => HostReply::Done,
+                    Some(_) => HostReply::Body(serde_json::json!({ "backgrounded": moved })),
+                })
+            }
+            HostRequest::SeedReadState { path, mtime } => {
+                self.inner.files.seed(&path, mtime);
+                Ok(HostReply::Done)
+            }
         }
     }
 
@@ -196,11 +225,12 @@ impl SessionRuntime {
                 name: "compact".into(),
                 description: "Summarize the conversation so far to free context".into(),
                 argument_hint: "<optional instructions>".into(),
+                builtin: Some(true),
             }],
             agents: self.inner.agents.clone(),
             output_style: "default".into(),
             available_output_styles: vec!["default".into()],
-            models: Vec::new(),
+            models: oxagent_core::models::supported_models(),
             account: Account {
                 api_key_source: "ANTHROPIC_API_KEY".into(),
             },

@@ -275,6 +275,13 @@ pub(super) fn start(
             .collect(),
         agent_tool: toolset.agent.clone(),
         bash_tasks: toolset.bash_tasks.clone(),
+        files: crate::host::FileAccess {
+            seen: toolset.files.clone(),
+            cwd: session.config.cwd.clone(),
+            additional_directories: session.config.additional_directories.clone(),
+            home: session.config.home.clone(),
+        },
+        shell: toolset.shell.clone(),
         closed: AtomicBool::new(false),
         task: Mutex::new(None),
     });

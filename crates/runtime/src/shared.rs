@@ -31,6 +31,10 @@ pub(crate) struct Shared {
     /// What stop_task and interrupts stop: subagents, background commands.
     pub(crate) agent_tool: Option<Arc<crate::subagents::AgentTool>>,
     pub(crate) bash_tasks: oxagent_tools::shell::tasks::BackgroundTasks,
+    /// The session's file record and where it may read: what the host's file requests
+    /// (read_file, seed_read_state) work with.
+    pub(crate) files: crate::host::FileAccess,
+    pub(crate) shell: Arc<oxagent_tools::ShellState>,
     pub(crate) closed: AtomicBool,
     pub(crate) task: Mutex<Option<JoinHandle<()>>>,
 }

@@ -35,6 +35,10 @@ pub(crate) struct Toolset {
     pub agent: Option<Arc<AgentTool>>,
     /// The session's background commands (stop_task stops them).
     pub bash_tasks: oxagent_tools::shell::tasks::BackgroundTasks,
+    /// What the model has seen of each file (seed_read_state adds to it).
+    pub files: oxagent_tools::FileState,
+    /// The shell Bash runs in (background_tasks moves its foreground commands).
+    pub shell: Arc<oxagent_tools::ShellState>,
 }
 
 fn tool_search_enabled(env: &BTreeMap<String, String>) -> bool {
@@ -155,6 +159,8 @@ pub(crate) fn build(
     Toolset {
         agent,
         bash_tasks: set.shell.tasks.clone(),
+        files: set.files.clone(),
+        shell: set.shell.clone(),
         registry,
         skills: set.skills.iter().map(|s| s.name.clone()).collect(),
     }

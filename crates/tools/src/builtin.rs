@@ -22,6 +22,7 @@ use crate::paths;
 use crate::search::glob::GlobTool;
 use crate::search::grep::GrepTool;
 use crate::session::ask_user::AskUserQuestionTool;
+use crate::session::plan_mode::{EnterPlanModeTool, ExitPlanModeTool};
 use crate::session::skill::{self, SkillInfo, SkillTool};
 use crate::session::task_board::TaskBoard;
 use crate::session::tool_search::ToolSearchTool;
@@ -40,6 +41,8 @@ pub const ALL_TOOL_NAMES: &[&str] = &[
     "AskUserQuestion",
     "Bash",
     "Edit",
+    "EnterPlanMode",
+    "ExitPlanMode",
     "Glob",
     "Grep",
     "NotebookEdit",
@@ -76,6 +79,8 @@ pub const DEFAULT_TOOL_NAMES: &[&str] = &[
 /// The tools the reference holds back behind ToolSearch while tool search is on: the
 /// model sees their names and loads their definitions when it needs them.
 pub const DEFERRED_TOOL_NAMES: &[&str] = &[
+    "EnterPlanMode",
+    "ExitPlanMode",
     "NotebookEdit",
     "TaskCreate",
     "TaskGet",
@@ -86,8 +91,8 @@ pub const DEFERRED_TOOL_NAMES: &[&str] = &[
     "WebSearch",
 ];
 
-/// The default set of one session. As observed in the reference: AskUserQuestion joins when
-/// the host answers can_use_tool (the only way to answer it); the task-list tools join on
+/// The default set of one session. As observed in the reference: AskUserQuestion and the
+/// plan-mode tools join when the host answers can_use_tool (the only way to answer them); the task-list tools join on
 /// the models that use them by default (`claude-sonnet-4-5`); Glob and Grep join when Bash
 /// is disallowed, so that files can still be found.
 pub fn default_tool_names(
@@ -97,7 +102,7 @@ pub fn default_tool_names(
 ) -> Vec<&'static str> {
     let mut names: Vec<&'static str> = DEFAULT_TOOL_NAMES.to_vec();
     if can_use_tool {
-        names.push("AskUserQuestion");
+        names.extend(["AskUserQuestion", "EnterPlanMode", "ExitPlanMode"]);
     }
     if model.starts_with("claude-sonnet-4-5") {
         names.extend(["TaskCreate", "TaskGet", "TaskList", "TaskUpdate"]);
@@ -221,6 +226,8 @@ impl BuiltinSet {
             shared(AskUserQuestionTool),
             shared(BashTool::new(shell.clone())),
             shared(EditTool::new(files.clone()).with_cwd(cwd.clone())),
+            shared(EnterPlanModeTool),
+            shared(ExitPlanModeTool),
             shared(GlobTool),
             shared(GrepTool),
             shared(NotebookEditTool::new(files.clone(), cwd.clone())),

@@ -9,7 +9,7 @@
 //! | [`search`] | Glob, Grep | none |
 //! | [`shell`] | Bash, TaskStop | [`ShellState`]: the shell's cwd, the [`BackgroundTasks`] |
 //! | [`web`] | WebFetch, WebSearch | the caller's [`SideModel`] |
-//! | [`session`] | TaskCreate, TaskGet, TaskList, TaskUpdate, AskUserQuestion, ToolSearch, Skill | [`TaskBoard`], deferred tools, skills |
+//! | [`session`] | TaskCreate, TaskGet, TaskList, TaskUpdate, AskUserQuestion, EnterPlanMode, ExitPlanMode, ToolSearch, Skill | [`TaskBoard`], deferred tools, skills, the plan file |
 //!
 //! Each tool is a [`TypedTool`](typed::TypedTool): its input a serde type, its name, schema
 //! and fixed traits (read-only, always allowed, what labels a call) stated once; the

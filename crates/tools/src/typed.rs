@@ -56,7 +56,7 @@ use std::future::Future;
 
 use futures::future::BoxFuture;
 use oxagent_core::permission::{PermissionContext, ToolPermission};
-use oxagent_core::tool::{Tool, ToolContext, ToolOutput};
+use oxagent_core::tool::{ModeChange, Tool, ToolContext, ToolOutput};
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
@@ -78,6 +78,10 @@ pub trait TypedTool: Send + Sync + 'static {
     /// The tool reads the file on disk before its permission is decided
     /// ([`Tool::checks_disk_first`]).
     const CHECKS_DISK_FIRST: bool = false;
+    /// Only the user can answer a call ([`Tool::requires_user_interaction`]).
+    const REQUIRES_USER_INTERACTION: bool = false;
+    /// How a successful call changes the permission mode ([`Tool::mode_change`]).
+    const MODE_CHANGE: Option<ModeChange> = None;
     /// The input fields that label a call (can_use_tool's `description`): the first one
     /// present, when its value is a string.
     const LABEL_FIELDS: &'static [&'static str] = &["description"];
@@ -146,6 +150,14 @@ impl<T: TypedTool> Tool for Typed<T> {
 
     fn describe_call(&self, input: &Value) -> Option<String> {
         self.0.describe_call(input)
+    }
+
+    fn requires_user_interaction(&self) -> bool {
+        T::REQUIRES_USER_INTERACTION
+    }
+
+    fn mode_change(&self) -> Option<ModeChange> {
+        T::MODE_CHANGE
     }
 
     fn call<'a>(&'a self, input: Value, ctx: &'a ToolContext) -> BoxFuture<'a, ToolOutput> {

@@ -38,7 +38,19 @@ pub(crate) async fn call_model(
     round: &mut ToolRound,
 ) -> Result<ResponseBuilder, CallFailure> {
     let mut model = session.live.model();
-    let request = request::build(session.config, &model, conversation.history, deps.tools);
+    let mut request = request::build(session.config, &model, conversation.history, deps.tools);
+    // Thinking the caller set while the session runs (set_max_thinking_tokens), shaped for
+    // the model as the options' is.
+    let live_thinking = session
+        .live
+        .thinking()
+        .map(|t| crate::thinking::for_model(&model, Some(&t)));
+    if let (Some(thinking), Some(body)) = (live_thinking, request.body.as_object_mut()) {
+        match thinking {
+            Some(t) => body.insert("thinking".into(), t),
+            None => body.remove("thinking"),
+        };
+    }
     // How thinking is shown, as the request asked: stream events of the response say it.
     let display: Option<String> = request
         .body

@@ -76,9 +76,9 @@ impl SessionView<'_> {
 
     /// The input of a hook for `event`, with the fields the event carries: the compaction
     /// events and SessionStart only the session's, SessionEnd and SubagentStart also the
-    /// prompt's id, the others also the permission mode, and tool events, Stop and
-    /// SubagentStop the effort. In a subagent, every event from the prompt's id on also names
-    /// the agent.
+    /// prompt's id, the others also the permission mode, and tool events (PostToolBatch
+    /// too), Stop and SubagentStop the effort. In a subagent, every event from the prompt's
+    /// id on also names the agent.
     pub fn hook_input(&self, event: HookEvent) -> HookInput {
         let name = event.name();
         let mut h = HookInput::new(
@@ -109,6 +109,7 @@ impl SessionView<'_> {
                 | "PostToolUse"
                 | "PostToolUseFailure"
                 | "PermissionRequest"
+                | "PostToolBatch"
                 | "Stop"
                 | "SubagentStop"
         );

@@ -349,6 +349,10 @@ pub fn settle(
                 "mode",
             ))
         }
+        // With someone to ask, an edit in plan mode is the user's call.
+        PermissionMode::Plan if file_rule_kind(tool_name) == Some("Edit") && has_callback => {
+            return None
+        }
         PermissionMode::Plan if file_rule_kind(tool_name) == Some("Edit") => {
             let path = call_path(input)
                 .map(|p| {

@@ -68,6 +68,14 @@ pub struct CanUseTool {
     /// The subagent that makes the call (none: the main agent).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub agent_id: Option<String>,
+    /// What made the call need asking: `mode` (an edit in plan mode), `workingDir` (a path
+    /// outside the working directories), `safetyCheck`, `rule`, `hook`, `other`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub decision_reason_type: Option<String>,
+    /// Only the user can answer this call (ExitPlanMode): it reaches can_use_tool whatever
+    /// the mode.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub requires_user_interaction: Option<bool>,
 }
 
 /// `hook_callback`.
@@ -217,6 +225,36 @@ pub enum HostRequest {
     StopTask {
         task_id: String,
     },
+    /// Thinking for the rest of the session: a budget (`0`: off), or `None` for the
+    /// session's own setting again.
+    SetMaxThinkingTokens {
+        #[serde(default)]
+        max_thinking_tokens: Option<u64>,
+        /// How thinking is shown (`summarized`, `omitted`); `None`: as it was.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        thinking_display: Option<String>,
+    },
+    /// A file of the session's working directories, as Read may see it (`readFile`).
+    ReadFile {
+        path: String,
+        /// At most this many bytes (default 1 MiB).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        max_bytes: Option<u64>,
+        /// `utf-8` (default) or `base64`.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        encoding: Option<String>,
+    },
+    /// Move the foreground command of `tool_use_id` (none: every one) to the background.
+    BackgroundTasks {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        tool_use_id: Option<String>,
+    },
+    /// The host saw the model read `path` when its modification time was `mtime`
+    /// (milliseconds): Edit and Write treat it as read, unless it changed since.
+    SeedReadState {
+        path: String,
+        mtime: f64,
+    },
 }
 
 impl HostRequest {
@@ -243,6 +281,8 @@ pub enum HostReply {
     McpStatus(Vec<super::system::McpServerStatus>),
     /// The `/context` view.
     ContextUsage(Box<super::context::ContextUsage>),
+    /// A body of its own (`read_file`'s).
+    Body(Value),
 }
 
 impl HostReply {
@@ -253,6 +293,7 @@ impl HostReply {
             HostReply::ServerInfo(info) => serde_json::to_value(info).unwrap_or(Value::Null),
             HostReply::McpStatus(servers) => serde_json::json!({ "mcpServers": servers }),
             HostReply::ContextUsage(view) => serde_json::to_value(view).unwrap_or(Value::Null),
+            HostReply::Body(body) => body.clone(),
         }
     }
 }
@@ -279,6 +320,9 @@ pub struct CommandInfo {
     pub description: String,
     #[serde(rename = "argumentHint")]
     pub argument_hint: String,
+    /// The session's own command (not one from a commands folder).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub builtin: Option<bool>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -302,6 +346,24 @@ mod tests {
         assert_eq!(
             HostRequest::read(&json!({"subtype": "set_model"})).unwrap(),
             HostRequest::SetModel { model: None }
+        );
+        assert_eq!(
+            HostRequest::read(
+                &json!({"subtype": "set_max_thinking_tokens", "max_thinking_tokens": null})
+            )
+            .unwrap(),
+            HostRequest::SetMaxThinkingTokens {
+                max_thinking_tokens: None,
+                thinking_display: None
+            }
+        );
+        assert_eq!(
+            HostRequest::read(&json!({"subtype": "seed_read_state", "path": "a", "mtime": 5}))
+                .unwrap(),
+            HostRequest::SeedReadState {
+                path: "a".into(),
+                mtime: 5.0
+            }
         );
         assert_eq!(
             HostRequest::read(&json!({"subtype": "rewind_everything"})).unwrap_err(),

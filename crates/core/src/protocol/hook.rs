@@ -96,6 +96,11 @@ pub enum HookEvent {
         tool_input: Value,
         permission_suggestions: Vec<PermissionUpdate>,
     },
+    /// Every call of one response has its result: `{tool_name, tool_input, tool_use_id,
+    /// tool_response}` each, `tool_response` being the text the model reads.
+    PostToolBatch {
+        tool_calls: Vec<Value>,
+    },
     UserPromptSubmit {
         prompt: String,
     },
@@ -163,6 +168,7 @@ impl HookEvent {
             HookEvent::PostToolUse { .. } => "PostToolUse",
             HookEvent::PostToolUseFailure { .. } => "PostToolUseFailure",
             HookEvent::PermissionRequest { .. } => "PermissionRequest",
+            HookEvent::PostToolBatch { .. } => "PostToolBatch",
             HookEvent::UserPromptSubmit { .. } => "UserPromptSubmit",
             HookEvent::Stop { .. } => "Stop",
             HookEvent::SessionStart { .. } => "SessionStart",

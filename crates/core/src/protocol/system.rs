@@ -188,6 +188,13 @@ pub struct Status {
     pub compact_error: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub compact_output_chars: Option<u64>,
+    /// The permission mode a tool call (EnterPlanMode, ExitPlanMode) switched to.
+    #[serde(
+        default,
+        rename = "permissionMode",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub permission_mode: Option<String>,
 }
 
 impl Status {
@@ -197,7 +204,15 @@ impl Status {
             compact_result: None,
             compact_error: None,
             compact_output_chars: None,
+            permission_mode: None,
         }
+    }
+
+    /// A tool call switched the permission mode.
+    pub fn mode_changed(mode: &str) -> Self {
+        let mut s = Status::of(None);
+        s.permission_mode = Some(mode.to_string());
+        s
     }
 
     /// A model request starts.
@@ -482,7 +497,7 @@ pub struct BackgroundTask {
 #[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use serde_json::{json, Value};
 
     #[test]
     fn round_trips_through_the_wire_shape() {
@@ -515,5 +530,15 @@ mod tests {
         assert_eq!(v["permissionMode"], "default");
         assert_eq!(v["slash_commands"], json!(["compact"]));
         assert_eq!(v["fast_mode_state"], "off");
+    }
+
+    #[test]
+    fn a_mode_change_is_a_status_with_the_new_mode() {
+        let m = SystemMessage::new(SystemBody::Status(Status::mode_changed("plan")), "u", "s");
+        let v = serde_json::to_value(m).unwrap();
+        assert_eq!(v["subtype"], "status");
+        assert_eq!(v["status"], Value::Null);
+        assert_eq!(v["permissionMode"], "plan");
+        assert!(v.get("compact_result").is_none());
     }
 }

@@ -43,6 +43,9 @@ pub(crate) use tool::AgentTool;
 
 use crate::events::EventOut;
 
+/// Tools that switch the session's permission mode, which subagents do not get.
+const SESSION_MODE_TOOLS: &[&str] = &["EnterPlanMode", "ExitPlanMode"];
+
 /// What the Agent tool needs of its session, set once the session's tools are complete.
 pub(crate) struct SubagentContext {
     pub agents: AgentSet,
@@ -147,7 +150,8 @@ impl SubagentContext {
     }
 
     /// The tools an agent with `definition` gets: its `tools` (of those the session has, in
-    /// its order), or all of the session's; less its `disallowedTools`.
+    /// its order), or all of the session's; less its `disallowedTools` and the plan-mode
+    /// tools.
     pub fn tools_for(
         &self,
         definition: &oxagent_core::protocol::agents::AgentDefinition,
@@ -160,7 +164,9 @@ impl SubagentContext {
             .cloned();
         let refused = definition.disallowed_tools.clone().unwrap_or_default();
         tools.retain(|name| {
-            wanted.as_ref().is_none_or(|w| w.iter().any(|n| n == name))
+            // The permission mode is the session's: only the main agent moves it.
+            !SESSION_MODE_TOOLS.contains(&name)
+                && wanted.as_ref().is_none_or(|w| w.iter().any(|n| n == name))
                 && !refused.iter().any(|n| n == name)
         });
         if let Some(order) = &wanted {

@@ -1,15 +1,18 @@
 //! Tools that work on the session itself rather than on the machine: its task list
 //! (TaskCreate, TaskGet, TaskList, TaskUpdate), questions for the user (AskUserQuestion),
+//! plan mode (EnterPlanMode, ExitPlanMode),
 //! the deferred tools (ToolSearch) and the installed skills (Skill).
 //!
 //! | tool | module | state it works on |
 //! |---|---|---|
 //! | TaskCreate, TaskGet, TaskList, TaskUpdate | [`task_board`] | one [`TaskBoard`](task_board::TaskBoard) per session |
 //! | AskUserQuestion | [`ask_user`] | the host's can_use_tool answer |
+//! | EnterPlanMode, ExitPlanMode | [`plan_mode`] | the session's permission mode, the plan file |
 //! | ToolSearch | [`tool_search`] | the session's `DeferredTools` |
 //! | Skill | [`skill`] | `SKILL.md` folders found at session start |
 
 pub mod ask_user;
+pub mod plan_mode;
 pub mod skill;
 pub mod structured_output;
 pub mod task_board;

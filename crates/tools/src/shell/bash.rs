@@ -225,13 +225,30 @@ impl TypedTool for BashTool {
             Exited(std::io::Result<std::process::ExitStatus>),
             TimedOut,
             Aborted,
+            SentToBackground,
         }
+        let to_background = self.shell.running_in_foreground(&ctx.tool_use_id);
         let outcome = tokio::select! {
             status = child.wait() => Outcome::Exited(status),
             _ = tokio::time::sleep(Duration::from_millis(timeout_ms)) => Outcome::TimedOut,
             _ = ctx.abort.aborted() => Outcome::Aborted,
+            Ok(()) = to_background => Outcome::SentToBackground,
         };
+        self.shell.done_in_foreground(&ctx.tool_use_id);
         let status = match outcome {
+            // The host moved it to the background: it goes on as a task, as if started there.
+            Outcome::SentToBackground => {
+                let info = self.task_info(&id, &input, ctx, &files);
+                let output_file = files.output.clone();
+                self.shell.tasks.adopt(
+                    info,
+                    child,
+                    guard,
+                    files,
+                    Duration::from_millis(DEFAULT_BACKGROUND_MS),
+                );
+                return shell_output::backgrounded(&id, &output_file);
+            }
             Outcome::Exited(status) => status,
             Outcome::Aborted => {
                 guard.kill();

@@ -50,6 +50,9 @@ pub struct ShellState {
     pub kill_on_timeout: bool,
     /// The user commands run as (none: this process's).
     pub run_as: Option<oxagent_core::config::RunAs>,
+    /// The foreground commands running now, by tool_use_id: a send moves one to the
+    /// background (the host's `background_tasks`).
+    foreground: Mutex<std::collections::HashMap<String, tokio::sync::oneshot::Sender<()>>>,
 }
 
 impl ShellState {
@@ -67,6 +70,38 @@ impl ShellState {
             results_root,
             kill_on_timeout: false,
             run_as: None,
+            foreground: Mutex::default(),
+        }
+    }
+
+    /// Notes a foreground command of call `tool_use_id`; the receiver fires when the host
+    /// asks to move it to the background.
+    pub(crate) fn running_in_foreground(
+        &self,
+        tool_use_id: &str,
+    ) -> tokio::sync::oneshot::Receiver<()> {
+        let (tx, rx) = tokio::sync::oneshot::channel();
+        lock(&self.foreground).insert(tool_use_id.to_string(), tx);
+        rx
+    }
+
+    /// The foreground command of `tool_use_id` is over.
+    pub(crate) fn done_in_foreground(&self, tool_use_id: &str) {
+        lock(&self.foreground).remove(tool_use_id);
+    }
+
+    /// Moves the foreground command of `tool_use_id` (none: every one) to the background,
+    /// where it goes on as a task. False only when `tool_use_id` names no running command.
+    pub fn background(&self, tool_use_id: Option<&str>) -> bool {
+        let mut running = lock(&self.foreground);
+        match tool_use_id {
+            Some(id) => running.remove(id).is_some_and(|tx| tx.send(()).is_ok()),
+            None => {
+                for (_, tx) in running.drain() {
+                    let _ = tx.send(());
+                }
+                true
+            }
         }
     }
 

@@ -101,7 +101,7 @@ async fn tool_search_loads_deferred_tools_into_requests() {
     assert!(w
         .tool("ToolSearch")
         .description()
-        .ends_with("Tools not loaded yet: NotebookEdit, TaskCreate, TaskGet, TaskList, TaskStop, TaskUpdate, WebFetch, WebSearch"));
+        .ends_with("Tools not loaded yet: EnterPlanMode, ExitPlanMode, NotebookEdit, TaskCreate, TaskGet, TaskList, TaskStop, TaskUpdate, WebFetch, WebSearch"));
 
     let out = w
         .call("ToolSearch", json!({"query": "select:WebFetch"}))
@@ -113,7 +113,7 @@ async fn tool_search_loads_deferred_tools_into_requests() {
     assert_eq!(
         out.structured,
         Some(
-            json!({"matches": ["WebFetch"], "query": "select:WebFetch", "total_deferred_tools": 8})
+            json!({"matches": ["WebFetch"], "query": "select:WebFetch", "total_deferred_tools": 10})
         )
     );
     assert!(sent(&registry).contains(&"WebFetch".to_string()));

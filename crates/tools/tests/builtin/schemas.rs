@@ -11,6 +11,8 @@ fn contract() -> Value {
     json!({
         "Bash": {"type": "object", "properties": {"command": {"type": "string"}, "timeout": {"type": "number"}, "run_in_background": {"type": "boolean"}, "dangerouslyDisableSandbox": {"type": "boolean"}}, "required": ["command"], "additionalProperties": false},
         "Edit": {"type": "object", "properties": {"file_path": {"type": "string"}, "old_string": {"type": "string"}, "new_string": {"type": "string"}, "replace_all": {"default": false, "type": "boolean"}}, "required": ["file_path", "old_string", "new_string"], "additionalProperties": false},
+        "EnterPlanMode": {"type": "object", "properties": {}, "additionalProperties": false},
+        "ExitPlanMode": {"type": "object", "properties": {"allowedPrompts": {"type": "array", "items": {"type": "object", "properties": {"tool": {"type": "string", "enum": ["Bash"]}, "prompt": {"type": "string"}}, "required": ["tool", "prompt"], "additionalProperties": false}}}, "additionalProperties": {}},
         "Glob": {"type": "object", "properties": {"pattern": {"type": "string"}, "path": {"type": "string"}}, "required": ["pattern"], "additionalProperties": false},
         "Grep": {"type": "object", "properties": {"pattern": {"type": "string"}, "path": {"type": "string"}, "glob": {"type": "string"}, "output_mode": {"type": "string", "enum": ["content", "files_with_matches", "count"]}, "-B": {"type": "number"}, "-A": {"type": "number"}, "-C": {"type": "number"}, "context": {"type": "number"}, "-n": {"type": "boolean"}, "-i": {"type": "boolean"}, "-o": {"type": "boolean"}, "type": {"type": "string"}, "head_limit": {"type": "number"}, "offset": {"type": "number"}, "multiline": {"type": "boolean"}}, "required": ["pattern"], "additionalProperties": false},
         "Read": {"type": "object", "properties": {"file_path": {"type": "string"}, "offset": {"type": "integer", "minimum": 0, "maximum": 9007199254740991u64}, "limit": {"type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991u64}, "pages": {"type": "string"}, "allow_large": {"type": "boolean"}}, "required": ["file_path"], "additionalProperties": false},
@@ -97,6 +99,8 @@ fn names_and_read_only_flags() {
             "AskUserQuestion",
             "Bash",
             "Edit",
+            "EnterPlanMode",
+            "ExitPlanMode",
             "NotebookEdit",
             "Read",
             "Skill",

@@ -10,6 +10,7 @@
 //!   can_use_tool, and the permission updates their answers carry.
 //! - [`seen`]: a call as hooks, can_use_tool and the denials see it (paths resolved).
 //! - [`call`]: a call and its outcome, the data the others pass around.
+//! - [`mode`]: the permission mode change a plan-mode tool asks for.
 //!
 //! ```text
 //! round ──► schedule ──► call
@@ -18,6 +19,7 @@
 //! ```
 
 pub(crate) mod call;
+pub(crate) mod mode;
 pub(crate) mod permission;
 pub(crate) mod round;
 pub(crate) mod run;

@@ -122,6 +122,17 @@ pub(crate) fn decide_now(
     }
     // The modes that answer a prompt themselves (dontAsk, plan, auto) come first; then the
     // PermissionRequest hooks may answer it; then can_use_tool (none: the prompt's denial).
+    // A call only the user can answer is not the plan or auto mode's to settle.
+    let ctx = if tool.requires_user_interaction()
+        && matches!(ctx.mode, PermissionMode::Plan | PermissionMode::Auto)
+    {
+        PermissionContext {
+            mode: PermissionMode::Default,
+            ..ctx
+        }
+    } else {
+        ctx
+    };
     if let Some(d) = settle(&prompt, name, input, &ctx, true) {
         return Ok(Verdict::denied(d));
     }
@@ -181,16 +192,31 @@ pub(crate) async fn decide(
             return Verdict::denied(d);
         }
     }
+    // In plan mode an edit is asked about as the mode's question, with nothing to suggest.
+    let in_plan = session.live.permission_mode() == PermissionMode::Plan;
+    let interaction = tool.requires_user_interaction();
+    let offered = if in_plan || interaction {
+        Vec::new()
+    } else {
+        suggestions(&prompt.suggestions)
+    };
     let request = ControlRequest::CanUseTool(CanUseTool {
         tool_name: name.to_string(),
         input: seen.clone(),
-        permission_suggestions: suggestions(&prompt.suggestions),
+        permission_suggestions: offered,
         blocked_path: prompt.blocked_path.clone(),
         tool_use_id: call.id.clone(),
         display_name: name.to_string(),
         description: tool.describe_call(input),
         decision_reason: prompt.reason.clone(),
         agent_id: session.config.subagent.as_ref().map(|r| r.agent_id.clone()),
+        // Why asking was needed, in the vocabulary of permission_denied's reason types.
+        decision_reason_type: match (interaction, in_plan) {
+            (true, _) => None,
+            (false, true) => Some("mode".to_string()),
+            (false, false) => prompt.reason_type.clone(),
+        },
+        requires_user_interaction: interaction.then_some(true),
     });
     let reply = match deps.host.control(request).await {
         Ok(ControlResponse::Permission(answer)) => Ok(answer),

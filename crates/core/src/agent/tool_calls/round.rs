@@ -15,9 +15,12 @@ use crate::memory::{nested_reminder, touched_paths};
 use crate::message::{Message, UserMessage, UserParam};
 
 use crate::agent::deps::Deps;
+use crate::agent::hooks::callbacks;
+use crate::agent::hooks::report::hook_runs;
 use crate::agent::outcome::TurnEnd;
 use crate::agent::turn::{reminder, Conversation, TurnState};
 use crate::agent::view::SessionView;
+use crate::protocol::hook::HookEvent;
 
 use super::call::{Call, CallOutcome};
 use super::run::{self, Prepared};
@@ -271,7 +274,46 @@ impl ToolRound {
         }
         // Calls refused inside subagents count among the session's denials.
         st.denials.extend(conversation.side_ledger.drain_denials());
+        if !self.interrupt {
+            self.batch_hooks(session, deps).await;
+        }
         self.append_results(session, conversation, deps, st)
+    }
+
+    /// The PostToolBatch hooks, once every call of the response has its result.
+    async fn batch_hooks(&self, session: &SessionView<'_>, deps: &Deps<'_>) {
+        let Some(matchers) = session.config.hooks.get("PostToolBatch") else {
+            return;
+        };
+        let text_of = |id: &str| {
+            self.results.iter().find_map(|b| match b {
+                ContentBlock::ToolResult {
+                    tool_use_id,
+                    content,
+                    ..
+                } if tool_use_id == id => {
+                    Some(content.as_ref().map(|c| c.as_text()).unwrap_or_default())
+                }
+                _ => None,
+            })
+        };
+        let tool_calls = self
+            .schedule
+            .calls()
+            .map(|c| {
+                serde_json::json!({
+                    "tool_name": c.name,
+                    "tool_input": super::seen::observable(session, &c.name, &c.input),
+                    "tool_use_id": c.id,
+                    "tool_response": text_of(&c.id).unwrap_or_default(),
+                })
+            })
+            .collect();
+        let input = session.hook_input(HookEvent::PostToolBatch { tool_calls });
+        // The batch is named by an id of its own, `hook-<uuid>`, as the reference names it.
+        let id = format!("hook-{}", deps.clock.uuid());
+        let outcome = callbacks::run(deps, Some(matchers), None, input, Some(&id)).await;
+        hook_runs(session, deps, "PostToolBatch", None, &outcome);
     }
 
     fn append_results(

@@ -230,7 +230,9 @@ pub(crate) async fn run_prepared(
     stop: Option<String>,
 ) -> CallOutcome {
     let mut outcome = execute(session, deps, tool, call, input).await;
-    outcome.before = notices;
+    let mut before = notices;
+    before.append(&mut outcome.before);
+    outcome.before = before;
     outcome.stop = stop.or(outcome.stop);
     outcome
 }
@@ -326,6 +328,13 @@ async fn execute(
     };
     let mut out = tool.call(input.clone(), &ctx).await;
     let failed = out.is_error == Some(true);
+    let mut before = Vec::new();
+    let mut notes = Vec::new();
+    if let Some(change) = tool.mode_change().filter(|_| !failed) {
+        let (status, note) = super::mode::apply(session, deps, change);
+        before.push(status);
+        notes.extend(note);
+    }
     if failed && deps.tools.deferred().is_hidden(&call.name) {
         if let ToolResultContent::Text(text) = &mut out.content {
             text.push_str(&unseen_schema_note(&call.name, &tool.input_schema()));
@@ -360,11 +369,12 @@ async fn execute(
         .filter(|_| !deps.interrupt.is_aborted());
     let post = callbacks::run(deps, matchers, Some(&call.name), hook_input, Some(&call.id)).await;
     hook_runs(session, deps, event, Some(&call.name), &post);
-    let mut context: Vec<String> = post
-        .additional_context
-        .iter()
-        .map(|c| format!("{event}:{} hook additional context: {c}", call.name))
-        .collect();
+    let mut context: Vec<String> = notes;
+    context.extend(
+        post.additional_context
+            .iter()
+            .map(|c| format!("{event}:{} hook additional context: {c}", call.name)),
+    );
     if let Some(reason) = &post.block_reason {
         context.push(blocking_error(event, Some(&call.name), reason));
     }
@@ -380,7 +390,7 @@ async fn execute(
         context,
         // The reference does not stop for a PostToolUseFailure hook's `continue: false`.
         stop: (post.stop && !failed).then(|| post.stop_reason.clone().unwrap_or_default()),
-        before: Vec::new(),
+        before,
         after: hook_notices(
             session,
             deps,

@@ -23,12 +23,31 @@ pub(crate) fn observable(session: &SessionView<'_>, tool: &str, input: &Value) -
         "NotebookEdit" => Some("notebook_path"),
         _ => None,
     };
+    if tool == "ExitPlanMode" {
+        plan_as_written(session, &mut seen);
+    }
     if let Some(Value::String(path)) = key.and_then(|k| seen.get_mut(k)) {
         let config = &session.config;
         let full = crate::rules::path::resolve(path, &config.cwd, config.home.as_deref());
         *path = full.to_string_lossy().into_owned();
     }
     seen
+}
+
+/// ExitPlanMode's `plan` as the user is shown it: what the session's plan file holds, and
+/// nothing when there is no such file (a `plan` the model wrote into the call is not what
+/// the user approves).
+fn plan_as_written(session: &SessionView<'_>, seen: &mut Value) {
+    let Value::Object(fields) = seen else { return };
+    fields.remove("plan");
+    let config = &session.config;
+    let file = config
+        .home
+        .as_deref()
+        .map(|home| crate::tool::ModeChange::plan_file(home, &config.session_id));
+    if let Some(text) = file.and_then(|f| std::fs::read_to_string(f).ok()) {
+        fields.insert("plan".into(), Value::String(text));
+    }
 }
 
 /// An input a hook or a permission answer handed back: `None` when it is just the
