@@ -36,7 +36,8 @@ test("setMaxThinkingTokens changes the thinking of the next requests", async () 
   const api = await mockApi({ responses: [text("one"), text("two"), text("three")] });
   try {
     const prompt = promptStream();
-    const q = query({ prompt, options: api.options() });
+    // A model that thinks with a budget (the current ones think adaptively whatever is set).
+    const q = query({ prompt, options: { ...api.options(), model: "claude-sonnet-4-5" } });
     prompt.push("first");
     let results = 0;
     for await (const m of q) {
@@ -52,7 +53,7 @@ test("setMaxThinkingTokens changes the thinking of the next requests", async () 
       }
     }
     const sent = api.requests().map((r) => r.body.thinking);
-    assert.deepEqual(sent[1], { type: "enabled", budget_tokens: 4096 });
+    assert.deepEqual(sent[1], { type: "enabled", budget_tokens: 4096, display: "updates" });
     assert.deepEqual(sent[2], sent[0]);
   } finally {
     await api.close();
