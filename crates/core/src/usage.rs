@@ -207,10 +207,19 @@ const fn price(input: f64, output: f64, cache_write: f64, cache_read: f64) -> Pr
 }
 
 /// The price list (see the project's pricing table). A model the list does not have is
-/// billed at $4 / $20 per million input / output tokens, as the reference bills it.
+/// billed at the default model's price ($4 / $20 per million input / output tokens), as the
+/// reference bills it.
 pub fn price_of(model: &str) -> Price {
-    listed_price(model).unwrap_or_else(|| price(4.0, 20.0, 5.0, 0.2))
+    listed_price(model).unwrap_or(DEFAULT_PRICE)
 }
+
+/// claude-opus-5-5's price, which models the list does not have are billed at.
+const DEFAULT_PRICE: Price = Price {
+    input: 4.0,
+    output: 20.0,
+    cache_write: 5.0,
+    cache_read: 0.2,
+};
 
 /// Whether the price list has `model`.
 pub fn known_price(model: &str) -> bool {
@@ -222,6 +231,7 @@ fn listed_price(model: &str) -> Option<Price> {
     Some(match m {
         "claude-opus-5" | "claude-opus-4-8" | "claude-opus-4-7" | "claude-opus-4-6"
         | "claude-opus-4-5" => price(5.0, 25.0, 6.25, 0.5),
+        "claude-opus-5-5" => DEFAULT_PRICE,
         "claude-sonnet-5-5" => price(2.0, 10.0, 2.5, 0.1),
         "claude-sonnet-5" => price(2.0, 10.0, 2.5, 0.2),
         "claude-sonnet-4-6" | "claude-sonnet-4-5" | "claude-sonnet-4-0" => {
@@ -361,6 +371,17 @@ pub fn resolve_model(name: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_default_model_is_listed_and_unknown_models_are_not() {
+        assert!(super::known_price("claude-opus-5-5"));
+        assert!(super::known_price("claude-sonnet-4-5-20250929"));
+        assert!(!super::known_price("my-custom-model"));
+        assert_eq!(
+            super::price_of("my-custom-model"),
+            super::price_of("claude-opus-5-5")
+        );
+    }
+
     #[test]
     fn output_caps_are_the_references() {
         // As the reference's requests ask (and its modelUsage reports).
