@@ -121,6 +121,21 @@ impl BashTool {
                 format_duration(timeout_ms)
             ));
         }
+        let output_file = self.adopt(child, guard, files, id, input, ctx);
+        shell_output::timed_out(&output, id, &output_file, timeout_ms, quiet)
+    }
+
+    /// Hands a running command to the background tasks, where it goes on as if started
+    /// there; the file its output goes to.
+    fn adopt(
+        &self,
+        child: tokio::process::Child,
+        guard: process::GroupGuard,
+        files: RunFiles,
+        id: &str,
+        input: &BashInput,
+        ctx: &ToolContext,
+    ) -> std::path::PathBuf {
         let info = self.task_info(id, input, ctx, &files);
         let output_file = files.output.clone();
         self.shell.tasks.adopt(
@@ -130,7 +145,7 @@ impl BashTool {
             files,
             Duration::from_millis(DEFAULT_BACKGROUND_MS),
         );
-        shell_output::timed_out(&output, id, &output_file, timeout_ms, quiet)
+        output_file
     }
 }
 
@@ -238,15 +253,7 @@ impl TypedTool for BashTool {
         let status = match outcome {
             // The host moved it to the background: it goes on as a task, as if started there.
             Outcome::SentToBackground => {
-                let info = self.task_info(&id, &input, ctx, &files);
-                let output_file = files.output.clone();
-                self.shell.tasks.adopt(
-                    info,
-                    child,
-                    guard,
-                    files,
-                    Duration::from_millis(DEFAULT_BACKGROUND_MS),
-                );
+                let output_file = self.adopt(child, guard, files, &id, &input, ctx);
                 return shell_output::backgrounded(&id, &output_file);
             }
             Outcome::Exited(status) => status,
