@@ -71,15 +71,12 @@ impl TranscriptWriter {
             .read(true)
             .append(true)
             .open(path)?;
-        let len = file.metadata()?.len();
-        if len > 0 {
-            let mut last = [0u8; 1];
-            file.seek(SeekFrom::Start(len - 1))?;
-            file.read_exact(&mut last)?;
-            if last[0] != b'\n' {
-                file.write_all(b"\n")?;
-            }
-        }
+        // Under the file's lock, so that a row another writer is appending at this moment
+        // is not taken for a torn one.
+        file.lock()?;
+        let repaired = end_torn_line(&mut file);
+        file.unlock()?;
+        repaired?;
         Ok(TranscriptWriter {
             path: path.to_path_buf(),
             session_id: session_id.to_string(),
@@ -133,8 +130,7 @@ impl TranscriptWriter {
     pub fn raw(&self, row: &Value) {
         let bytes = line(row);
         let mut st = self.lock();
-        // One `write` call: only a short write (a full disk) would need a second.
-        let written = st.file.write_all(&bytes);
+        let written = append(&mut st.file, &bytes);
         self.mirrored(row, bytes.len(), written);
     }
 
@@ -158,7 +154,7 @@ impl TranscriptWriter {
         st.last_uuid = Some(uuid.to_string());
         let row = Value::Object(row);
         let bytes = line(&row);
-        let written = st.file.write_all(&bytes);
+        let written = append(&mut st.file, &bytes);
         self.mirrored(&row, bytes.len(), written);
     }
 
@@ -227,6 +223,29 @@ impl TranscriptWriter {
             "total_cost_usd": total_cost_usd, "model_usage": model_usage,
             "last_usage": last_usage, "timestamp": now()}));
     }
+}
+
+/// Ends a last line a killed writer left without its newline.
+fn end_torn_line(file: &mut File) -> io::Result<()> {
+    let len = file.metadata()?.len();
+    if len > 0 {
+        let mut last = [0u8; 1];
+        file.seek(SeekFrom::Start(len - 1))?;
+        file.read_exact(&mut last)?;
+        if last[0] != b'\n' {
+            file.write_all(b"\n")?;
+        }
+    }
+    Ok(())
+}
+
+/// Appends one row in one `write` (only a short write, a full disk, would need a second),
+/// under the file's lock: a writer opening the transcript meanwhile never sees half a row.
+fn append(file: &mut File, bytes: &[u8]) -> io::Result<()> {
+    file.lock()?;
+    let written = file.write_all(bytes);
+    file.unlock()?;
+    written
 }
 
 #[cfg(test)]
