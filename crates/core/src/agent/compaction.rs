@@ -122,7 +122,7 @@ fn opening(
         &compact::extract_summary(summary),
         &plan.tools_used(history),
         path.as_deref(),
-        plan.keep_recent,
+        plan.covered(),
     )));
     blocks
 }
@@ -158,6 +158,7 @@ pub(crate) async fn auto_compact(
         CompactTrigger::Auto,
         None,
         tokens,
+        false,
     )
     .await
     {
@@ -185,16 +186,26 @@ pub(crate) async fn auto_compact(
     None
 }
 
-/// After a prompt-too-long answer: compacts when the conversation allows it. True when
-/// the request can be sent again.
+/// What a reactive compaction did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Reactive {
+    /// The conversation was compacted: the request can be sent again.
+    Compacted,
+    /// A compaction ran and failed.
+    Failed,
+    /// Nothing to compact (a single exchange), or compaction is off.
+    Impossible,
+}
+
+/// After a prompt-too-long answer: compacts when the conversation allows it.
 pub(crate) async fn reactive_compact(
     session: &SessionView<'_>,
     conversation: &mut Conversation<'_>,
     deps: &Deps<'_>,
     st: &mut TurnState,
-) -> bool {
+) -> Reactive {
     if session.config.compaction.disabled || compact::plan(conversation.history).is_err() {
-        return false;
+        return Reactive::Impossible;
     }
     let tokens = conversation.tracker.tokens(conversation.history);
     match compact(
@@ -204,6 +215,7 @@ pub(crate) async fn reactive_compact(
         CompactTrigger::Auto,
         None,
         tokens,
+        true,
     )
     .await
     {
@@ -211,21 +223,27 @@ pub(crate) async fn reactive_compact(
             deps.emit.emit(done.boundary);
             deps.emit.emit(done.continuation);
             st.num_turns += 1;
-            true
+            Reactive::Compacted
         }
-        Err(_) => false,
+        Err(_) => Reactive::Failed,
     }
 }
 
-/// The end of a turn whose prompt stayed too long.
+/// The end of a turn whose prompt stayed too long. After a compaction that failed the text
+/// is the plain "Prompt is too long"; otherwise it says why nothing could be compacted.
 pub(crate) fn prompt_too_long(
     session: &SessionView<'_>,
     conversation: &Conversation<'_>,
     deps: &Deps<'_>,
     err: &ApiError,
+    compaction_failed: bool,
 ) -> TurnEnd {
     let tokens = conversation.tracker.tokens(conversation.history);
-    let text = compact::prompt_too_long_text(&err.message, tokens);
+    let text = if compaction_failed {
+        "Prompt is too long".to_string()
+    } else {
+        compact::prompt_too_long_text(&err.message, tokens)
+    };
     let mut err = err.clone();
     err.kind = crate::model::ApiErrorKind::InvalidRequest;
     deps.emit
@@ -246,6 +264,7 @@ pub(crate) async fn compact(
     trigger: CompactTrigger,
     custom: Option<String>,
     pre_tokens: u64,
+    reactive: bool,
 ) -> Result<Compacted, CompactError> {
     if session.config.compaction.disabled {
         return Err(CompactError::Disabled);
@@ -261,7 +280,18 @@ pub(crate) async fn compact(
     deps.emit
         .emit(session.system(SystemBody::Status(compacting), deps));
     let outcome = match plan {
-        Ok(plan) => summarize(session, conversation, deps, trigger, custom, &plan).await,
+        Ok(plan) => {
+            summarize(
+                session,
+                conversation,
+                deps,
+                trigger,
+                custom,
+                &plan,
+                reactive,
+            )
+            .await
+        }
         Err(e) => Err(e),
     };
     let summary = match outcome {
@@ -323,6 +353,7 @@ async fn summarize(
     trigger: CompactTrigger,
     custom: Option<String>,
     plan: &CompactionPlan,
+    reactive: bool,
 ) -> Result<Summary, CompactError> {
     let input = session.hook_input(HookEvent::PreCompact {
         trigger: trigger.as_str().to_string(),
@@ -345,9 +376,9 @@ async fn summarize(
     let mut instructions: Vec<String> = custom.into_iter().collect();
     instructions.extend(pre.additional_context);
     let instruction = compact::summary_instruction(Some(&instructions.join("\n\n")));
-    for rounds in plan.attempts() {
-        let attempt = plan.shrunk(conversation.history, rounds);
-        match ask_summary(session, conversation, deps, attempt.head, &instruction).await {
+    let mut attempts = compact::Attempts::new(plan, reactive, conversation.history);
+    while let Some(attempt) = attempts.current.clone() {
+        match ask_summary(session, conversation, deps, &attempt, &instruction).await {
             Ok(raw) if raw.trim().is_empty() => {
                 return Err(CompactError::Api(
                     "The summary request returned no text".into(),
@@ -364,8 +395,7 @@ async fn summarize(
                 // No <summary> block: asked once more, with a note on the form; the
                 // first answer stands if the second has none either.
                 let again = format!("{instruction}{}", compact::SUMMARY_FORM_NOTE);
-                let raw = match ask_summary(session, conversation, deps, attempt.head, &again).await
-                {
+                let raw = match ask_summary(session, conversation, deps, &attempt, &again).await {
                     Ok(second) if second.contains("<summary>") => second,
                     _ => raw,
                 };
@@ -375,7 +405,9 @@ async fn summarize(
                     hook_ran: pre.ran > 0,
                 });
             }
-            Err(e) if e.status == Some(400) && compact::is_prompt_too_long(&e.message) => {}
+            Err(e) if e.status == Some(400) && compact::is_prompt_too_long(&e.message) => {
+                attempts.refused(conversation.history, &e.message);
+            }
             Err(e) if e.status.is_none() && e.message == INTERRUPTED => {
                 return Err(CompactError::Api("Compaction interrupted".into()))
             }
@@ -388,19 +420,20 @@ async fn summarize(
     Err(CompactError::Exhausted)
 }
 
-/// One summary request over `history[..head]`: the model's text, its cost accounted.
+/// One summary request over the attempt's part of the history: the model's text, its cost
+/// accounted.
 async fn ask_summary(
     session: &SessionView<'_>,
     conversation: &mut Conversation<'_>,
     deps: &Deps<'_>,
-    head: usize,
+    attempt: &CompactionPlan,
     instruction: &str,
 ) -> Result<String, ApiError> {
     let model = session.live.model();
     let request = request::build_summary(
         session.config,
         &model,
-        &conversation.history[..head],
+        &attempt.summary_head(conversation.history),
         instruction,
         deps.tools,
     );

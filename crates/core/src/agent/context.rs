@@ -57,10 +57,23 @@ impl ContextTracker {
         self.counted_len = 0;
     }
 
+    /// The estimate of what the API has not counted: the blocks of the last response after
+    /// its first (the reference counts from a response's first block), then every turn
+    /// appended since.
+    fn since(&self, history: &[Turn]) -> u64 {
+        let start = self.counted_len.min(history.len());
+        let own = start
+            .checked_sub(1)
+            .and_then(|i| history.get(i))
+            .filter(|t| t.is_assistant())
+            .map_or(0, |t| estimate_blocks(t.content.get(1..).unwrap_or(&[])));
+        own + estimate_turns(&history[start..])
+    }
+
     /// The context size now.
     pub fn tokens(&self, history: &[Turn]) -> u64 {
         match self.last_total {
-            Some(total) => total + estimate_turns(&history[self.counted_len.min(history.len())..]),
+            Some(total) => total + self.since(history),
             None => estimate_turns(history),
         }
     }
@@ -71,12 +84,7 @@ impl ContextTracker {
     pub fn tokens_for_threshold(&self, history: &[Turn]) -> u64 {
         let pad = |n: u64| n * 4 / 3;
         match self.last_total {
-            Some(total) => {
-                total
-                    + pad(estimate_turns(
-                        &history[self.counted_len.min(history.len())..],
-                    ))
-            }
+            Some(total) => total + pad(self.since(history)),
             None => pad(estimate_turns(history)),
         }
     }
@@ -85,9 +93,7 @@ impl ContextTracker {
     /// (its output not counted) plus what was appended since.
     pub fn prompt_tokens(&self, history: &[Turn]) -> u64 {
         match &self.last_usage {
-            Some(u) => {
-                u.context_tokens() + estimate_turns(&history[self.counted_len.min(history.len())..])
-            }
+            Some(u) => u.context_tokens() + self.since(history),
             None => estimate_turns(history),
         }
     }
@@ -367,7 +373,14 @@ mod tests {
         };
         let mut h = vec![
             Turn::user(vec![ContentBlock::text("go")]),
-            Turn::assistant(vec![]),
+            Turn::assistant(vec![
+                ContentBlock::text("Step 3."),
+                ContentBlock::ToolUse {
+                    id: "toolu_03".into(),
+                    name: "Bash".into(),
+                    input: serde_json::json!({"command": "echo s3", "description": "step 3"}),
+                },
+            ]),
         ];
         t.counted(&usage, h.len());
         h.push(Turn::user(vec![ContentBlock::ToolResult {
@@ -375,12 +388,13 @@ mod tests {
             content: Some("s3".into()),
             is_error: Some(false),
         }]));
+        // The call after the response's first block and the result: 12 + 1.
         assert_eq!(t.tokens(&h), 967_163);
         // The reference compacts from a usage total of 966,983 with this result (threshold
         // 967,000), not from 966,982.
         assert_eq!(t.tokens_for_threshold(&h), 967_150 + 17);
         t.forget();
-        assert_eq!(t.tokens(&h), 1 + 13);
+        assert_eq!(t.tokens(&h), 1 + 2 + 12 + 1);
     }
 
     #[test]

@@ -27,7 +27,7 @@ use crate::protocol::hook::HookEvent;
 use crate::protocol::system::{Init, SystemBody};
 use crate::usage::{model_usage_report, ModelUsage, Usage};
 
-use super::compaction;
+use super::compaction::{self, Reactive};
 use super::context::{ContextMeter, ContextTracker};
 use super::deps::Deps;
 use super::hooks::callbacks;
@@ -62,6 +62,9 @@ pub struct Session {
     pub(crate) history: Vec<Turn>,
     /// Cumulative over the session.
     pub total_cost_usd: f64,
+    /// What earlier runs of a resumed session spent (in `total_cost_usd`, not counted
+    /// against `max_budget_usd`).
+    pub restored_cost_usd: f64,
     pub model_usage: BTreeMap<String, ModelUsage>,
     pub(crate) prompts_sent: usize,
     pub(crate) tracker: ContextTracker,
@@ -104,6 +107,7 @@ impl Session {
             config,
             history: Vec::new(),
             total_cost_usd: 0.0,
+            restored_cost_usd: 0.0,
             model_usage: BTreeMap::new(),
             prompts_sent: 0,
             tracker: ContextTracker::default(),
@@ -325,6 +329,7 @@ impl Session {
             CompactTrigger::Manual,
             custom,
             tokens,
+            false,
         )
         .await;
         deps.emit.emit(self.init_message(deps));
@@ -396,7 +401,7 @@ impl Session {
             }
             let (view, mut conversation) = self.parts();
             if let Some(err) = compaction::auto_compact(&view, &mut conversation, deps, st).await {
-                return compaction::prompt_too_long(&view, &conversation, deps, &err);
+                return compaction::prompt_too_long(&view, &conversation, deps, &err, false);
             }
             st.requests += 1;
             let mut round = ToolRound::default();
@@ -406,18 +411,24 @@ impl Session {
                 Err(CallFailure::End(end)) => return end,
                 Err(CallFailure::PromptTooLong(err)) => {
                     st.requests -= 1;
-                    if !reactive_tried
-                        && compaction::reactive_compact(&view, &mut conversation, deps, st).await
-                    {
-                        reactive_tried = true;
-                        continue;
+                    let mut failed = false;
+                    if !reactive_tried {
+                        match compaction::reactive_compact(&view, &mut conversation, deps, st).await
+                        {
+                            Reactive::Compacted => {
+                                reactive_tried = true;
+                                continue;
+                            }
+                            Reactive::Failed => failed = true,
+                            Reactive::Impossible => {}
+                        }
                     }
-                    return compaction::prompt_too_long(&view, &conversation, deps, &err);
+                    return compaction::prompt_too_long(&view, &conversation, deps, &err, failed);
                 }
             };
             self.refresh_meter(deps);
             if let Some(budget) = self.config.max_budget_usd {
-                if self.total_cost_usd >= budget {
+                if self.total_cost_usd - self.restored_cost_usd >= budget {
                     return TurnEnd::Budget(budget);
                 }
             }

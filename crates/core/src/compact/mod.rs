@@ -17,6 +17,7 @@ mod estimate;
 mod limits;
 mod plan;
 mod results;
+mod retry;
 mod texts;
 
 pub use estimate::{estimate_block, estimate_blocks, estimate_chars, estimate_turns};
@@ -24,10 +25,14 @@ pub use limits::{
     auto_compact_threshold, context_window, parse_token_count, CompactionSettings,
     DEFAULT_MCP_OUTPUT_TOKENS,
 };
-pub use plan::{plan, was_compacted, CompactError, CompactTrigger, CompactionPlan};
+pub use plan::{
+    plan, was_compacted, CompactError, CompactTrigger, CompactionPlan, TRUNCATED_FOR_RETRY,
+};
 pub use results::limit_result;
+pub use retry::Attempts;
 pub use texts::{
     compacted_stdout, continuation, extract_summary, is_continuation, is_local_command,
     is_prompt_too_long, local_command_record, parse_prompt_too_long, prompt_too_long_text,
-    summary_instruction, truncated_mcp_note, NOTHING_TO_COMPACT, SUMMARY_FORM_NOTE, SUMMARY_TASK,
+    summary_instruction, truncated_mcp_note, Covered, NOTHING_TO_COMPACT, SUMMARY_FORM_NOTE,
+    SUMMARY_TASK,
 };

@@ -3,8 +3,8 @@
 //! The first compaction of a conversation summarizes everything before the latest API round
 //! (the last assistant turn and what followed it) and keeps that round verbatim after the
 //! summary. A conversation that starts with an earlier summary is summarized whole. A
-//! summary request the API finds too long is retried with fewer rounds summarized (each size
-//! twice, then half as many rounds), the rest moving to the kept tail.
+//! summary request the API finds too long is sent twice, then with fewer rounds summarized
+//! ([`CompactionPlan::next_rounds`]), the rest moving to the kept tail.
 //!
 //! ```
 //! use oxagent_core::compact::{plan, CompactError};
@@ -20,7 +20,7 @@
 use crate::content::ContentBlock;
 use crate::conversation::Turn;
 
-use super::texts::is_continuation;
+use super::texts::{is_continuation, Covered};
 
 /// What set a compaction off.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -78,7 +78,14 @@ pub struct CompactionPlan {
     pub keep_recent: bool,
     /// Assistant turns (API rounds) in the head.
     pub rounds: usize,
+    /// Where the summarized part starts: 0, or (the whole-conversation fallback of a
+    /// reactive compaction) the first round kept, the earlier conversation replaced by
+    /// [`TRUNCATED_FOR_RETRY`].
+    pub from: usize,
 }
+
+/// What stands for the conversation a summary request leaves out at its start.
+pub const TRUNCATED_FOR_RETRY: &str = "[earlier conversation truncated for compaction retry]";
 
 fn assistant_positions(history: &[Turn]) -> impl Iterator<Item = usize> + '_ {
     history
@@ -86,6 +93,23 @@ fn assistant_positions(history: &[Turn]) -> impl Iterator<Item = usize> + '_ {
         .enumerate()
         .filter(|(_, t)| t.is_assistant())
         .map(|(i, _)| i)
+}
+
+fn block_chars(block: &ContentBlock) -> usize {
+    use crate::content::ToolResultContent;
+    match block {
+        ContentBlock::Text { text, .. } => text.chars().count(),
+        ContentBlock::Thinking { thinking, .. } => thinking.chars().count(),
+        ContentBlock::ToolUse { name, input, .. } => {
+            name.chars().count() + input.to_string().chars().count()
+        }
+        ContentBlock::ToolResult { content, .. } => match content {
+            Some(ToolResultContent::Text(t)) => t.chars().count(),
+            Some(ToolResultContent::Blocks(blocks)) => blocks.iter().map(block_chars).sum(),
+            None => 0,
+        },
+        _ => 0,
+    }
 }
 
 /// Whether the conversation starts with the continuation of an earlier compaction.
@@ -119,21 +143,49 @@ pub fn plan(history: &[Turn]) -> Result<CompactionPlan, CompactError> {
         head,
         keep_recent,
         rounds,
+        from: 0,
     })
 }
 
 impl CompactionPlan {
-    /// The round counts to summarize, attempt by attempt: all of them twice, then half as
-    /// many twice, down to one.
-    pub fn attempts(&self) -> Vec<usize> {
-        let mut out = Vec::new();
-        let mut k = self.rounds;
-        while k >= 1 {
-            out.push(k);
-            out.push(k);
-            k /= 2;
+    /// How many rounds the summary request after a refused one covers, given the rough
+    /// tokens of each round it covered and the API's excess (`tokens - limit`) when the
+    /// refusal names one: the latest rounds that make up the excess move to the kept tail;
+    /// when that would leave nothing (or the excess is unknown), half the rounds stay. 0:
+    /// nothing left to try.
+    pub fn next_rounds(weights: &[f64], excess: Option<u64>) -> usize {
+        let current = weights.len();
+        if let Some(excess) = excess {
+            let mut acc = 0.0;
+            for (i, w) in weights.iter().rev().enumerate() {
+                acc += w;
+                if acc >= excess as f64 {
+                    if i + 1 < current {
+                        return current - (i + 1);
+                    }
+                    break;
+                }
+            }
         }
-        out
+        current / 2
+    }
+
+    /// The rough tokens of each of the first `rounds` rounds (an assistant turn and the
+    /// user turns after it): four characters a token of text, thinking, tool names and
+    /// inputs, and tool results.
+    pub fn round_weights(history: &[Turn], rounds: usize) -> Vec<f64> {
+        let starts: Vec<usize> = assistant_positions(history).collect();
+        (0..rounds.min(starts.len()))
+            .map(|k| {
+                let end = starts.get(k + 1).copied().unwrap_or(history.len());
+                let chars: usize = history[starts[k]..end]
+                    .iter()
+                    .flat_map(|t| t.content.iter())
+                    .map(block_chars)
+                    .sum();
+                chars as f64 / 4.0
+            })
+            .collect()
     }
 
     /// This plan with only the first `rounds` rounds summarized.
@@ -148,13 +200,72 @@ impl CompactionPlan {
             head,
             keep_recent: head < history.len(),
             rounds,
+            from: self.from,
         }
+    }
+
+    /// The whole conversation summarized, without its first prompt: what a reactive
+    /// compaction tries when no smaller head was accepted.
+    pub fn whole(history: &[Turn]) -> Option<CompactionPlan> {
+        let from = assistant_positions(history).next()?;
+        Some(CompactionPlan {
+            head: history.len(),
+            keep_recent: false,
+            rounds: assistant_positions(history).count(),
+            from,
+        })
+    }
+
+    /// This plan with only its latest `rounds` rounds summarized (at least one).
+    pub fn latest(&self, history: &[Turn], rounds: usize) -> CompactionPlan {
+        let rounds = rounds.clamp(1, self.rounds);
+        let from = assistant_positions(&history[..self.head])
+            .nth(self.rounds_before_from(history) + self.rounds - rounds)
+            .unwrap_or(self.from);
+        CompactionPlan {
+            from,
+            rounds,
+            ..self.clone()
+        }
+    }
+
+    fn rounds_before_from(&self, history: &[Turn]) -> usize {
+        assistant_positions(&history[..self.from]).count()
+    }
+
+    /// What the summary covers, for the continuation's wording.
+    pub fn covered(&self) -> Covered {
+        if self.from > 0 {
+            Covered::Latest
+        } else if self.keep_recent {
+            Covered::Earliest
+        } else {
+            Covered::All
+        }
+    }
+
+    /// The rough tokens of each round of this plan's summarized part, in order.
+    pub fn weights(&self, history: &[Turn]) -> Vec<f64> {
+        let skip = self.rounds_before_from(history);
+        let mut all = CompactionPlan::round_weights(history, skip + self.rounds);
+        all.drain(..skip);
+        all
+    }
+
+    /// The summarized part as the summary request carries it.
+    pub fn summary_head(&self, history: &[Turn]) -> Vec<Turn> {
+        let mut turns = Vec::with_capacity(self.head - self.from + 1);
+        if self.from > 0 {
+            turns.push(Turn::user(vec![ContentBlock::text(TRUNCATED_FOR_RETRY)]));
+        }
+        turns.extend_from_slice(&history[self.from..self.head]);
+        turns
     }
 
     /// The messages of the summary request: the head, with `instruction` as the last text
     /// block of its last user message.
     pub fn summary_turns(&self, history: &[Turn], instruction: &str) -> Vec<Turn> {
-        let mut turns: Vec<Turn> = history[..self.head].to_vec();
+        let mut turns = self.summary_head(history);
         match turns.last_mut() {
             Some(last) if last.is_user() => last.content.push(ContentBlock::text(instruction)),
             _ => turns.push(Turn::user(vec![ContentBlock::text(instruction)])),
@@ -245,10 +356,71 @@ mod tests {
     fn shrinking_moves_rounds_to_the_tail() {
         let h = rounds(6);
         let p = plan(&h).unwrap();
-        assert_eq!(p.attempts(), [5, 5, 2, 2, 1, 1]);
         let q = p.shrunk(&h, 2);
         assert_eq!((q.head, q.rounds), (5, 2));
         assert_eq!(q.compacted(&h, vec![]).len(), 1 + h.len() - 5);
+    }
+
+    #[test]
+    fn the_next_summary_request_gives_up_the_latest_rounds_of_the_excess() {
+        // Nine rounds of 21 tokens (the reference's traces: an excess of 20 moves
+        // one round to the tail, 22 two, 62 three, 64 four, 123 six).
+        let w = vec![21.0; 9];
+        let next = CompactionPlan::next_rounds;
+        assert_eq!(next(&w, Some(1)), 8);
+        assert_eq!(next(&w, Some(20)), 8);
+        assert_eq!(next(&w, Some(22)), 7);
+        assert_eq!(next(&w, Some(62)), 6);
+        assert_eq!(next(&w, Some(64)), 5);
+        assert_eq!(next(&w, Some(123)), 3);
+        // More than all but one round: half of them stay, as without a number.
+        assert_eq!(next(&w, Some(10_000)), 4);
+        assert_eq!(next(&w, None), 4);
+        assert_eq!(next(&w[..6], Some(123)), 3);
+        assert_eq!(next(&w[..1], Some(123)), 0);
+        // A large round near the end makes up the excess alone.
+        let mut big = vec![21.0; 9];
+        big[7] = 9_000.0;
+        assert_eq!(next(&big, Some(123)), 7);
+    }
+
+    #[test]
+    fn the_whole_conversation_gives_up_its_earliest_rounds() {
+        let h = rounds(9);
+        let w = CompactionPlan::whole(&h).unwrap();
+        assert_eq!((w.from, w.head, w.rounds, w.keep_recent), (1, 19, 9, false));
+        let s = w.summary_head(&h);
+        assert_eq!(s[0].text(), TRUNCATED_FOR_RETRY);
+        assert_eq!(s[1].text(), "a0");
+        let l = w.latest(&h, 3);
+        assert_eq!((l.from, l.rounds), (13, 3));
+        assert_eq!(l.summary_head(&h)[1].text(), "a6");
+        assert_eq!(l.weights(&h).len(), 3);
+        let one = l.latest(&h, 1);
+        assert_eq!((one.from, one.rounds), (17, 1));
+        assert_eq!(one.latest(&h, 0), one);
+    }
+
+    #[test]
+    fn rounds_weigh_their_characters() {
+        let call = ContentBlock::ToolUse {
+            id: "toolu_01".into(),
+            name: "Read".into(),
+            input: serde_json::json!({"file_path": "/tmp/conf-abcdefgh/ws/files/r1_1.txt"}),
+        };
+        let result = ContentBlock::ToolResult {
+            tool_use_id: "toolu_01".into(),
+            content: Some("1\tline of round 1\n2\t".into()),
+            is_error: None,
+        };
+        let h = vec![
+            t("user", "go"),
+            Turn::assistant(vec![ContentBlock::text("Round 1."), call]),
+            Turn::user(vec![result]),
+            t("assistant", "done"),
+        ];
+        assert_eq!(CompactionPlan::round_weights(&h, 1), [21.0]);
+        assert_eq!(CompactionPlan::round_weights(&h, 5), [21.0, 1.0]);
     }
 
     #[test]

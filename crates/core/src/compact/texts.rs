@@ -146,7 +146,7 @@ pub fn continuation(
     summary: &str,
     tools_used: &[String],
     transcript_path: Option<&str>,
-    kept_recent: bool,
+    covered: Covered,
 ) -> String {
     let mut s = String::from("This session is being continued from a previous conversation that ran out of context. The summary below covers the earlier portion of the conversation.\n\n");
     if !tools_used.is_empty() {
@@ -161,11 +161,25 @@ pub fn continuation(
         s.push_str(path);
         s.push('\n');
     }
+    if covered == Covered::Latest {
+        s.push_str("\nNote: part of the earlier conversation was too large to include and is NOT covered by this summary (the full transcript mentioned above still has it). If the task turns out to depend on something from that part, say so plainly rather than guessing at it.\n");
+    }
     s.push_str("Continue the conversation from where it left off without asking the user any further questions. Resume directly — do not acknowledge the summary, do not recap what was happening, do not preface with \"I'll continue\" or similar. Pick up the last task as if the break never happened.");
-    if kept_recent {
+    if covered == Covered::Earliest {
         s.push_str("\n\nThe messages after this summary are the most recent messages from before compaction, kept verbatim. The summary was written without seeing them, so something it says has not happened yet may already have happened in them.");
     }
     s
+}
+
+/// What part of the conversation a summary covers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Covered {
+    /// All of it.
+    All,
+    /// The earliest part; the latest messages are kept verbatim after the summary.
+    Earliest,
+    /// The latest part; the earliest was left out of the summary request.
+    Latest,
 }
 
 /// Whether a user text is a compaction continuation (the history was compacted before).
@@ -267,14 +281,22 @@ mod tests {
 
     #[test]
     fn continuation_text() {
-        let c = continuation("Summary:\nS.", &["Bash".into()], Some("/h/x.jsonl"), true);
+        let c = continuation(
+            "Summary:\nS.",
+            &["Bash".into()],
+            Some("/h/x.jsonl"),
+            Covered::Earliest,
+        );
         assert!(c.contains("<tools-used-before-summary>Bash</tools-used-before-summary>\n</system-reminder>\nSummary:\nS.\n\nIf you need"));
         assert!(c.contains("read the full transcript at: /h/x.jsonl\nContinue"));
         assert!(c.ends_with("may already have happened in them."));
         assert!(is_continuation(&c));
-        let c = continuation("S.", &[], None, false);
+        let c = continuation("S.", &[], None, Covered::All);
         assert!(c.ends_with("as if the break never happened."));
         assert!(!c.contains("<system-reminder>"));
+        let c = continuation("S.", &[], Some("/h/x.jsonl"), Covered::Latest);
+        assert!(c.contains("/h/x.jsonl\n\nNote: part of the earlier conversation was too large"));
+        assert!(c.contains("rather than guessing at it.\nContinue the conversation"));
     }
 
     #[test]

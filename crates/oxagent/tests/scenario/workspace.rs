@@ -16,7 +16,13 @@ pub struct Workspace {
 
 impl Workspace {
     pub fn new() -> Self {
-        let dir = tempfile::tempdir().unwrap();
+        // The shape of the harness's scratch root (`conf-` and 8 characters): token
+        // estimates of tool calls that carry its paths then match the recorded ones.
+        let dir = tempfile::Builder::new()
+            .prefix("conf-")
+            .rand_bytes(8)
+            .tempdir()
+            .unwrap();
         let root = dir.path().canonicalize().unwrap();
         let (ws, home, tmp) = (root.join("ws"), root.join("home"), root.join("tmp"));
         for d in [&ws, &home, &tmp] {

@@ -1,0 +1,180 @@
+//! The order of summary requests while the API finds them too long.
+//!
+//! Each attempt is sent twice. After its second refusal the next attempt covers fewer rounds
+//! ([`CompactionPlan::next_rounds`]): the latest rounds move to the kept tail. A compaction
+//! set off by the API refusing a main request starts at half the rounds (one at least), and
+//! when no round is left it summarizes the whole conversation instead (its first prompt left
+//! out), giving up the earliest rounds first, down to the latest one, tried four times.
+//!
+//! ```
+//! use oxagent_core::compact::{plan, Attempts};
+//! use oxagent_core::conversation::Turn;
+//! use oxagent_core::ContentBlock;
+//! let t = |role: &str, s: &str| Turn::with_role(role, vec![ContentBlock::text(s)]);
+//! let mut h = vec![t("user", "go")];
+//! for i in 0..6 {
+//!     h.push(t("assistant", &format!("a{i}")));
+//!     h.push(t("user", &format!("r{i}")));
+//! }
+//! let mut a = Attempts::new(&plan(&h).unwrap(), false, &h);
+//! let mut sizes = vec![];
+//! while let Some(p) = a.current.clone() {
+//!     sizes.push(p.rounds);
+//!     a.refused(&h, "prompt is too long: 1000123 tokens > 1000000 maximum");
+//! }
+//! assert_eq!(sizes, [5, 5, 2, 2, 1, 1]);
+//! ```
+
+use crate::conversation::Turn;
+
+use super::plan::CompactionPlan;
+use super::texts::parse_prompt_too_long;
+
+/// Attempts of a single round of the whole conversation before the compaction gives up.
+const LAST_ROUND_ATTEMPTS: u32 = 4;
+
+/// Where a compaction's summary requests stand.
+#[derive(Debug, Clone)]
+pub struct Attempts {
+    /// The next summary request's plan; `None`: nothing left to try.
+    pub current: Option<CompactionPlan>,
+    base: CompactionPlan,
+    reactive: bool,
+    refusals: u32,
+    last_round: u32,
+}
+
+impl Attempts {
+    pub fn new(plan: &CompactionPlan, reactive: bool, history: &[Turn]) -> Attempts {
+        // A reactive compaction starts from half the rounds (one at least).
+        let current = if reactive {
+            Some(plan.shrunk(history, (plan.rounds / 2).max(1)))
+        } else {
+            Some(plan.clone())
+        };
+        Attempts {
+            current,
+            base: plan.clone(),
+            reactive,
+            refusals: 0,
+            last_round: 0,
+        }
+    }
+
+    /// The API refused the current attempt as too long with `message`.
+    pub fn refused(&mut self, history: &[Turn], message: &str) {
+        let Some(current) = self.current.clone() else {
+            return;
+        };
+        self.refusals += 1;
+        if current.from > 0 && current.rounds == 1 {
+            self.last_round += 1;
+            if self.last_round >= LAST_ROUND_ATTEMPTS {
+                self.current = None;
+            }
+            return;
+        }
+        if self.refusals < 2 {
+            return;
+        }
+        self.refusals = 0;
+        let excess =
+            parse_prompt_too_long(message).map(|(tokens, limit)| tokens.saturating_sub(limit));
+        if current.from > 0 {
+            let keep = latest_to_keep(&current.weights(history), excess);
+            self.current = Some(current.latest(history, keep));
+            return;
+        }
+        let next = CompactionPlan::next_rounds(&current.weights(history), excess);
+        self.current = if next > 0 {
+            Some(self.base.shrunk(history, next))
+        } else if self.reactive {
+            CompactionPlan::whole(history)
+        } else {
+            None
+        };
+    }
+}
+
+/// How many of the latest rounds the next summary request of the whole conversation keeps:
+/// the earliest rounds that make up the excess are left out; when that would leave nothing,
+/// or the excess is unknown, only the latest round stays.
+fn latest_to_keep(weights: &[f64], excess: Option<u64>) -> usize {
+    let n = weights.len();
+    if let Some(excess) = excess {
+        let mut acc = 0.0;
+        for (i, w) in weights.iter().enumerate() {
+            acc += w;
+            if acc >= excess as f64 {
+                return if i + 1 < n { n - (i + 1) } else { 1 };
+            }
+        }
+    }
+    1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::compact::plan;
+    use crate::content::ContentBlock;
+
+    const TOO_LONG: &str = "prompt is too long: 1000123 tokens > 1000000 maximum";
+
+    fn rounds(n: usize) -> Vec<Turn> {
+        let t = |role: &str, s: String| Turn::with_role(role, vec![ContentBlock::text(s)]);
+        let mut h = vec![t("user", "go".into())];
+        for i in 0..n {
+            // About 21 tokens a round, as a short Read round weighs.
+            h.push(t("assistant", format!("{i:0>42}")));
+            h.push(t("user", format!("{i:0>42}")));
+        }
+        h
+    }
+
+    /// (from, rounds) of each summary request until one is accepted after `refusals`.
+    fn run(n: usize, reactive: bool, refusals: usize) -> Vec<(usize, usize)> {
+        let h = rounds(n);
+        let mut a = Attempts::new(&plan(&h).unwrap(), reactive, &h);
+        let mut out = vec![];
+        while let Some(p) = a.current.clone() {
+            out.push((p.from, p.rounds));
+            if out.len() > refusals {
+                break;
+            }
+            a.refused(&h, TOO_LONG);
+        }
+        out
+    }
+
+    #[test]
+    fn each_size_twice_then_fewer() {
+        let sizes = |n, k| run(n, false, k).iter().map(|p| p.1).collect::<Vec<_>>();
+        assert_eq!(sizes(10, 9), [9, 9, 3, 3, 1, 1]);
+        assert_eq!(sizes(13, 6), [12, 12, 6, 6, 3, 3, 1]);
+        assert_eq!(sizes(8, 2), [7, 7, 1]);
+        assert_eq!(sizes(2, 9), [1, 1]);
+    }
+
+    #[test]
+    fn a_reactive_compaction_of_six_rounds_keeps_the_last() {
+        let sizes: Vec<usize> = run(6, true, 20).iter().map(|p| p.1).collect();
+        assert_eq!(sizes, [2, 2, 1, 1, 6, 6, 1, 1, 1, 1]);
+    }
+
+    #[test]
+    fn a_reactive_compaction_of_two_rounds() {
+        let sizes: Vec<usize> = run(2, true, 20).iter().map(|p| p.1).collect();
+        assert_eq!(sizes, [1, 1, 2, 2, 1, 1, 1, 1]);
+    }
+
+    #[test]
+    fn a_reactive_compaction_ends_on_the_whole_conversation() {
+        // Nine rounds: 4, 2, 1 of the head, then all nine, then the latest 3, then the last.
+        let r = run(9, true, 20);
+        let sizes: Vec<usize> = r.iter().map(|p| p.1).collect();
+        assert_eq!(sizes, [4, 4, 2, 2, 1, 1, 9, 9, 3, 3, 1, 1, 1, 1]);
+        assert!(r[..6].iter().all(|p| p.0 == 0));
+        assert!(r[6..].iter().all(|p| p.0 > 0));
+    }
+}
