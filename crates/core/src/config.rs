@@ -43,6 +43,9 @@ pub struct SessionConfig {
     pub additional_directories: Vec<PathBuf>,
     pub env: BTreeMap<String, String>,
     pub model: String,
+    /// The caller named the model (the `model` option or `ANTHROPIC_MODEL`); otherwise a
+    /// resumed session goes on with the model it last used.
+    pub model_chosen: bool,
     pub fallback_model: Option<String>,
     /// System prompt blocks, in order. Empty: no `system` field.
     pub system_prompt: Vec<String>,
@@ -144,6 +147,7 @@ impl SessionConfig {
             additional_directories: Vec::new(),
             env: BTreeMap::new(),
             model: DEFAULT_MODEL.to_string(),
+            model_chosen: false,
             fallback_model: None,
             system_prompt: Vec::new(),
             context_reminder: None,

@@ -123,12 +123,19 @@ pub struct ModelUsage {
     pub cache_creation_ephemeral_5m_input_tokens: u64,
     #[serde(rename = "cacheCreationEphemeral1hInputTokens")]
     pub cache_creation_ephemeral_1h_input_tokens: u64,
-    /// The model's name without a date or `[1m]`.
+    /// The model's name without a date or `[1m]`. The three labels are left out for a
+    /// model only an earlier run of the session used (restored from its transcript).
+    #[serde(skip_serializing_if = "String::is_empty")]
     pub canonical_model: String,
     /// `firstParty`.
+    #[serde(skip_serializing_if = "String::is_empty")]
     pub provider: String,
     /// `list`: priced at list prices.
+    #[serde(skip_serializing_if = "String::is_empty")]
     pub cost_basis: String,
+    /// The model was called in this run.
+    #[serde(skip)]
+    pub live: bool,
 }
 
 impl ModelUsage {
@@ -142,11 +149,15 @@ impl ModelUsage {
         self.cost_usd += cost;
         self.context_window = context_window(model);
         self.max_output_tokens = max_output_tokens(model);
+        self.live = true;
         cost
     }
 
     /// This entry as a result reports it, with the labels of `model`.
     pub fn labelled(&self, model: &str) -> ModelUsage {
+        if !self.live {
+            return self.clone();
+        }
         let canonical = match canonical_model(model) {
             // The first Claude 4 models are reported under their `-0` names.
             "claude-opus-4" => "claude-opus-4-0",

@@ -60,6 +60,7 @@ fn model_usage() -> BTreeMap<String, ModelUsage> {
         canonical_model: "claude-opus-5-5".into(),
         provider: "firstParty".into(),
         cost_basis: "list".into(),
+        live: true,
     };
     BTreeMap::from([("claude-opus-5-5".to_string(), entry)])
 }

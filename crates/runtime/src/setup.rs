@@ -111,10 +111,12 @@ pub(crate) fn session_config(
         .collect();
     c.env = options.env.clone();
     c.api_gateway = gateway(env);
-    c.model = options
+    let chosen = options
         .model
         .as_deref()
-        .or_else(|| env.get("ANTHROPIC_MODEL").map(String::as_str))
+        .or_else(|| env.get("ANTHROPIC_MODEL").map(String::as_str));
+    c.model_chosen = chosen.is_some();
+    c.model = chosen
         .map(oxagent_core::usage::resolve_model)
         .unwrap_or_else(|| DEFAULT_MODEL.to_string());
     c.fallback_model = options.fallback_model.clone();

@@ -24,6 +24,9 @@ pub struct LoadedSession {
     pub last_uuid: Option<String>,
     /// Rows to append because the transcript was torn: (type, message).
     pub repairs: Vec<(String, Value)>,
+    /// The model of the last answer in the conversation (what a resume without a `model`
+    /// goes on with).
+    pub last_model: Option<String>,
 }
 
 #[derive(Debug, PartialEq, Eq)]
@@ -36,6 +39,8 @@ pub enum LoadError {
 
 /// What the model reads in place of an answer that was lost.
 pub const NO_RESPONSE: &str = "No response requested.";
+/// The result of a tool call that `resume_session_at` cut off from its call.
+pub const MISSING_RESULT: &str = "[Tool result missing due to internal error]";
 /// The result of a tool call whose outcome was lost with the session.
 pub const LOST_RESULT: &str = "[Tool call interrupted: the session ended before this call's result was recorded, so its outcome is unknown. Check whether it took effect before relying on it or running it again.]";
 
@@ -86,8 +91,17 @@ pub fn load(path: &Path, until: Option<&str>) -> Result<LoadedSession, LoadError
                 s.model_usage = row.get("model_usage").cloned().unwrap_or(json!({}));
                 s.last_usage = row.get("last_usage").filter(|u| u.is_object()).cloned();
             }
+            // Past `until` only the running cost is read: it covers the whole session.
+            _ if reached => {}
             Some(kind @ ("user" | "assistant")) => {
                 let msg = row.get("message").cloned().unwrap_or(Value::Null);
+                if kind == "assistant" {
+                    if let Some(m) = msg.get("model").and_then(Value::as_str) {
+                        if m != "<synthetic>" {
+                            s.last_model = Some(m.to_string());
+                        }
+                    }
+                }
                 let blocks = blocks_of(msg.get("content").unwrap_or(&Value::Null));
                 let id = msg.get("id").and_then(Value::as_str).map(str::to_string);
                 let merge = match (kind, s.turns.last()) {
@@ -125,9 +139,6 @@ pub fn load(path: &Path, until: Option<&str>) -> Result<LoadedSession, LoadError
                 s.last_uuid = uuid;
                 reached = until.is_some() && s.last_uuid.as_deref() == until;
                 s.rows.push(row);
-                if reached {
-                    break;
-                }
             }
             Some("system") => {
                 if row.get("subtype").and_then(Value::as_str) == Some("compact_boundary") {
@@ -148,8 +159,37 @@ pub fn load(path: &Path, until: Option<&str>) -> Result<LoadedSession, LoadError
             s.turn_uuids.push(uuids);
         }
     }
-    repair(&mut s);
+    if until.is_some() {
+        pair_cut_calls(&mut s);
+    } else {
+        repair(&mut s);
+    }
     Ok(s)
+}
+
+/// After `resume_session_at`: the calls of the last answer whose results were left out get
+/// an error result each (not written down); the next prompt follows in the same message.
+fn pair_cut_calls(s: &mut LoadedSession) {
+    let Some((role, blocks)) = s.turns.last() else {
+        return;
+    };
+    if role != "assistant" {
+        return;
+    }
+    let results: Vec<ContentBlock> = blocks
+        .iter()
+        .filter_map(|b| match b {
+            ContentBlock::ToolUse { id, .. } => blocks_of(&json!([{
+                "type": "tool_result", "tool_use_id": id, "content": MISSING_RESULT, "is_error": true
+            }]))
+            .pop(),
+            _ => None,
+        })
+        .collect();
+    if !results.is_empty() {
+        s.turns.push(("user".into(), results));
+        s.turn_uuids.push(Vec::new());
+    }
 }
 
 /// A turn a compaction kept: role, blocks, row uuids.

@@ -228,6 +228,15 @@ pub fn restore(
         session.restore_usage(&usage);
     }
     session.total_cost_usd = loaded.total_cost_usd;
+    session.restored_cost_usd = loaded.total_cost_usd;
+    if let Some(model) = loaded
+        .last_model
+        .as_ref()
+        .filter(|_| !session.config.model_chosen)
+    {
+        session.config.model = model.clone();
+        session.set_model(None);
+    }
     session.model_usage =
         serde_json::from_value::<BTreeMap<String, ModelUsage>>(loaded.model_usage.clone())
             .unwrap_or_default();

@@ -114,8 +114,9 @@ pub async fn run_scenario_with_requests(name: &str) -> (ScenarioRun, Vec<Value>,
     // Follow-up queries (`then`): the scenario's options updated with their own (`null`
     // removes one), `<SESSION_ID_n>` being the session of query n.
     let mut sessions = vec![session_of(&messages)];
+    let mut uuids = vec![message_uuids(&messages)];
     for q in scenario["then"].as_array().cloned().unwrap_or_default() {
-        let refs = |v: &Value| with_session_ids(v, &sessions);
+        let refs = |v: &Value| with_message_uuids(&with_session_ids(v, &sessions), &uuids);
         let mut o = opts.clone();
         for (k, v) in q["options"].as_object().cloned().unwrap_or_default() {
             if v.is_null() {
@@ -127,6 +128,7 @@ pub async fn run_scenario_with_requests(name: &str) -> (ScenarioRun, Vec<Value>,
         let prompt = refs(&q["prompt"]).as_str().unwrap_or("").to_string();
         let more = query(&scenario, &o, prompt).await;
         sessions.push(session_of(&more));
+        uuids.push(message_uuids(&more));
         messages.extend(more);
     }
     // With `then`, session ids -> <SESSION_n> in order of first appearance, as the traces
@@ -192,6 +194,35 @@ fn session_of(messages: &[Value]) -> String {
         .find_map(|m| m["session_id"].as_str())
         .unwrap_or("")
         .to_string()
+}
+
+/// The uuids of a query's assistant and user messages, in order.
+fn message_uuids(messages: &[Value]) -> [Vec<String>; 2] {
+    let of = |kind: &str| {
+        messages
+            .iter()
+            .filter(|m| m["type"] == kind)
+            .filter_map(|m| m["uuid"].as_str().map(str::to_string))
+            .collect()
+    };
+    [of("assistant"), of("user")]
+}
+
+/// `<ASSISTANT_UUID_n_k>` / `<USER_UUID_n_k>` -> the uuid of the k-th (0-based, -1 the last)
+/// assistant / user message of query n.
+fn with_message_uuids(v: &Value, uuids: &[[Vec<String>; 2]]) -> Value {
+    let mut out = v.clone();
+    for (i, [assistant, user]) in uuids.iter().enumerate() {
+        for (name, list) in [("ASSISTANT", assistant), ("USER", user)] {
+            for (k, id) in list.iter().enumerate() {
+                out = replaced(&out, &format!("<{name}_UUID_{}_{k}>", i + 1), id);
+            }
+            if let Some(last) = list.last() {
+                out = replaced(&out, &format!("<{name}_UUID_{}_-1>", i + 1), last);
+            }
+        }
+    }
+    out
 }
 
 /// `<SESSION_ID_n>` -> the session id of query n.
