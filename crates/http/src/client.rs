@@ -26,7 +26,7 @@ use crate::config::HttpModelConfig;
 use crate::fallback::{
     events_of_message, malformed_answer, non_streaming_body, PlainAnswer, Progress,
 };
-use crate::retry::AttemptError;
+use crate::retry::{stale_connection, AttemptError};
 
 /// Why an [`HttpModel`] could not be built from its configuration.
 #[derive(Debug, thiserror::Error)]
@@ -406,15 +406,24 @@ async fn send(
     body: &Bytes,
     beta: Option<&HeaderValue>,
 ) -> Result<Sent, AttemptError> {
-    let mut request = shared
-        .client
-        .post(&shared.url)
-        .headers(shared.headers.clone())
-        .body(body.clone());
-    if let Some(beta) = beta {
-        request = request.header("anthropic-beta", beta.clone());
+    let post = || {
+        let request = shared
+            .client
+            .post(&shared.url)
+            .headers(shared.headers.clone())
+            .body(body.clone());
+        match beta {
+            Some(beta) => request.header("anthropic-beta", beta.clone()),
+            None => request,
+        }
+    };
+    let mut sent = tokio::time::timeout(shared.config.request_timeout, post().send()).await;
+    // A kept-alive connection the server had closed: the request goes again at once on a
+    // fresh one, without announcing a retry.
+    if matches!(&sent, Ok(Err(error)) if stale_connection(error)) {
+        sent = tokio::time::timeout(shared.config.request_timeout, post().send()).await;
     }
-    let response = match tokio::time::timeout(shared.config.request_timeout, request.send()).await {
+    let response = match sent {
         Err(_) => {
             let ms = shared.config.request_timeout.as_millis();
             return Err(AttemptError {

@@ -152,6 +152,29 @@ pub const CONNECTION_REFUSED: &str =
     "Connection refused — a firewall or proxy may be blocking it (ECONNREFUSED)";
 
 /// Whether an I/O error somewhere in the chain is a refused connection.
+/// Whether a request failed because its pooled connection was closed under it (reset, or
+/// closed before any answer): nothing reached a server.
+pub(crate) fn stale_connection(error: &reqwest::Error) -> bool {
+    let mut source: Option<&(dyn std::error::Error + 'static)> = Some(error);
+    while let Some(e) = source {
+        if e.downcast_ref::<std::io::Error>().is_some_and(|io| {
+            matches!(
+                io.kind(),
+                std::io::ErrorKind::ConnectionReset
+                    | std::io::ErrorKind::BrokenPipe
+                    | std::io::ErrorKind::ConnectionAborted
+            )
+        }) || e
+            .to_string()
+            .contains("connection closed before message completed")
+        {
+            return true;
+        }
+        source = e.source();
+    }
+    false
+}
+
 fn refused(error: &(dyn std::error::Error + 'static)) -> bool {
     let mut source = Some(error);
     while let Some(e) = source {
