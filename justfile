@@ -95,12 +95,12 @@ conformance: python-dev
     cd tests/conformance/subagents/control && python3 run_control.py --python {{python}} *.json --out-dir {{justfile_directory()}}/target/conformance/subagents-control -j 2 > /dev/null || true
     python3 ../shared/conformance/compare.py tests/conformance/subagents/golden target/conformance/subagents-control --profile api -q || true
 
-# tests/conformance/{turns,outputs,paths,refusals,thinking,models} are written by tests/conformance/gen/generate.py
+# tests/conformance/{turns,outputs,paths,refusals,thinking,models,compaction,resume,wire} are written by tests/conformance/gen/generate.py
 # (see tests/conformance/FINDINGS.md); `cargo test` runs them in Rust too.
 # The conformance-in-depth scenarios through the Python and Node faces, against each reference.
 conformance-depth: python-dev
     cd js && npm install --no-audit --no-fund --silent && npm run build --silent
-    for area in turns outputs paths refusals thinking models surface2; do \
+    for area in turns outputs paths refusals thinking models compaction resume wire surface2; do \
       out=target/conformance-depth/$area; mkdir -p $out; \
       python3 ../shared/conformance/run.py --python {{python}} tests/conformance/$area/*.json --out-dir $out/py -j 2 > /dev/null || true; \
       python3 ../shared/conformance/run.py --node js tests/conformance/$area/*.json --out-dir $out/ts -j 2 > /dev/null || true; \
@@ -119,9 +119,13 @@ faults: python-dev
     echo "== faults, Python:"; python3 ../shared/conformance/compare.py tests/conformance/faults/golden target/faults/py --profile api -q | grep -v '^PASS' || true
     echo "== faults, Node:"; python3 ../shared/conformance/compare.py tests/conformance/faults/golden-ts target/faults/ts --profile api -q | grep -v '^PASS' || true
 
+# Every conformance suite on both faces: the shared scenarios, the project's own, the
+# conformance-in-depth areas and the fault matrix.
+conformance-full: conformance conformance-depth faults
+
 # REF is the official Python SDK's interpreter, REF_TS the official TypeScript SDK's package.
 # Regenerate the conformance-in-depth scenarios and re-record the references' traces.
-conformance-depth-record areas="turns outputs paths refusals thinking models faults":
+conformance-depth-record areas="turns outputs paths refusals thinking models faults compaction resume wire":
     python3 tests/conformance/gen/generate.py {{areas}}
     for area in {{areas}}; do \
       python3 ../shared/conformance/run.py --python "$REF" tests/conformance/$area/*.json --out-dir tests/conformance/$area/golden -j 2; \

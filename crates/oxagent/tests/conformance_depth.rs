@@ -147,3 +147,21 @@ fn models() {
 fn faults() {
     check_area("faults");
 }
+
+/// Summary requests the API finds too long, and what each retry keeps.
+#[test]
+fn compaction() {
+    check_area("compaction");
+}
+
+/// Usage, cost and turns of resumed, continued and forked sessions.
+#[test]
+fn resume() {
+    check_area("resume");
+}
+
+/// Synthetic, streamed and partial messages in situations the other areas do not reach.
+#[test]
+fn wire() {
+    check_area("wire");
+}
