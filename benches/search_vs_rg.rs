@@ -146,6 +146,7 @@ fn main() {
         abort: AbortSignal::new(),
         agent_id: None,
         prompt_id: None,
+        conversation: None,
     };
     println!("tree: {} ({} files)", root.display(), count_files(&root));
     // Warm the page cache (names and contents) once, so that neither side pays for the

@@ -79,3 +79,49 @@ test("supportedAgents() lists the built-in agents and the session's own", async 
     await api.close();
   }
 });
+
+function forkScript(ws) {
+  fs.writeFileSync(path.join(ws, "a.txt"), "alpha-content\n");
+  return {
+    responses: [
+      { match: "PARENT-PROMPT", content: [{ type: "text", text: "Forking." }, { type: "tool_use", id: "toolu_A1", name: "Agent", input: { description: "Read a", prompt: "SUB-PROMPT: read a.txt", subagent_type: "fork", run_in_background: false } }] },
+      { match: "Your directive: SUB-PROMPT", content: [{ type: "tool_use", id: "toolu_S1", name: "Read", input: { file_path: path.join(ws, "a.txt") } }] },
+      { match: "alpha-content", ...text("SUB-ANSWER: alpha seen") },
+      { match: "SUB-ANSWER", ...text("PARENT-DONE") },
+    ],
+  };
+}
+
+test("a fork starts from its caller's conversation and reports back", async () => {
+  const api = await mockApi(forkScript);
+  try {
+    const messages = await collect(query({ prompt: "PARENT-PROMPT", options: api.options() }));
+    assert.ok(!messages[0].agents.includes("fork"));
+    assert.equal(messages.find((m) => m.subtype === "task_started").subagent_type, "fork");
+    // No prompt message: the fork's prompt is its caller's conversation.
+    const marked = messages.filter((m) => m.parent_tool_use_id === "toolu_A1");
+    assert.deepEqual(marked.map((m) => m.type), ["assistant", "user"]);
+    const handBack = messages.find((m) => m.type === "user" && m.parent_tool_use_id === null && m.message.content[0]?.tool_use_id === "toolu_A1");
+    assert.equal(handBack.tool_use_result.agentType, "fork");
+    const fork = api.requests().find((r) => JSON.stringify(r.body.messages).includes("Fork started"));
+    const turns = fork.body.messages.filter((m) => m.role !== "system");
+    assert.deepEqual(turns[1].content.map((b) => b.type + ":" + (b.id ?? "")), ["tool_use:toolu_A1"]);
+    assert.deepEqual(turns[2].content[0], { type: "tool_result", tool_use_id: "toolu_A1", content: [{ type: "text", text: "Fork started — that fork is you." }] });
+    assert.match(turns[2].content[1].text, /<\/fork-boilerplate>\n\nYour directive: SUB-PROMPT: read a\.txt$/);
+  } finally {
+    await api.close();
+  }
+});
+
+test("with partial messages a subagent's prompt follows the stream event after its call", async () => {
+  const api = await mockApi(script(false));
+  try {
+    const messages = await collect(query({ prompt: "PARENT-PROMPT", options: api.options({ agents: { reviewer }, includePartialMessages: true }) }));
+    const label = (m) => (m.type === "stream_event" ? m.event.type : m.type === "user" && m.parent_tool_use_id === "toolu_A1" ? "prompt" : m.subtype ?? m.type);
+    const start = messages.findIndex((m) => m.subtype === "task_started");
+    assert.deepEqual(messages.slice(start - 2, start + 4).map(label), ["assistant", "content_block_stop", "task_started", "message_delta", "prompt", "message_stop"]);
+    assert.ok(messages.filter((m) => m.type === "stream_event").every((m) => m.parent_tool_use_id === null));
+  } finally {
+    await api.close();
+  }
+});

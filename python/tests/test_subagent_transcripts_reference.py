@@ -127,11 +127,6 @@ async def test_the_official_python_reader_reads_our_subagent_transcript(written)
     check(read_with_python(written), written)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "our assistant rows (parent and subagent transcripts alike) keep the message_start snapshot: "
-    "stop_reason null, usage.output_tokens 1, no stop_details, an extra context_management key; the "
-    "reference CLI's rows carry the final stop_reason (tool_use / end_turn) and usage "
-    "(tests/conformance/subagents/transcripts/golden/subagent_transcripts.json)"))
 async def test_the_assistant_rows_carry_the_final_stop_reason_and_usage(written):
     rows = read_with_python(written)["messages"][written["agent_id"]]
     finals = [(r["message"]["stop_reason"], r["message"]["usage"]["output_tokens"], "stop_details" in r["message"])

@@ -15,6 +15,7 @@ from claude_agent_sdk import (
     ClaudeAgentOptions,
     ClaudeSDKClient,
     ResultMessage,
+    StreamEvent,
     SystemMessage,
     TaskNotificationMessage,
     TaskStartedMessage,
@@ -99,3 +100,56 @@ async def test_server_info_lists_the_agents(mock_server, tmp_path):
     names = [a["name"] for a in info["agents"]]
     assert names == ["claude", "Explore", "general-purpose", "Plan", "reviewer", "statusline-setup"]
     assert next(a for a in info["agents"] if a["name"] == "reviewer")["description"] == "Reads one file and reports."
+
+
+def fork_call(tmp_path) -> list[dict]:
+    return [
+        {"match": "PARENT-PROMPT", "content": [
+            {"type": "text", "text": "Forking."},
+            {"type": "tool_use", "id": "toolu_A1", "name": "Agent", "input": {
+                "description": "Read a", "prompt": "SUB-PROMPT: read a.txt", "subagent_type": "fork",
+                "run_in_background": False}}]},
+        # Only the fork's request carries its directive.
+        {"match": "Your directive: SUB-PROMPT", "content": [
+            {"type": "tool_use", "id": "toolu_S1", "name": "Read", "input": {"file_path": str(tmp_path / "a.txt")}}]},
+        {"match": "alpha-content", **text_turn("SUB-ANSWER: alpha seen")},
+        {"match": "SUB-ANSWER", **text_turn("PARENT-DONE")},
+    ]
+
+
+async def test_a_fork_runs_as_its_caller_and_reports_back(mock_server, tmp_path):
+    (tmp_path / "a.txt").write_text("alpha-content\n")
+    server = mock_server({"responses": fork_call(tmp_path)})
+    messages = [m async for m in query(prompt="PARENT-PROMPT", options=options(server, tmp_path))]
+
+    assert "fork" not in messages[0].data["agents"]
+    started = next(m for m in messages if isinstance(m, TaskStartedMessage))
+    assert started.data["subagent_type"] == "fork"
+    # A fork's prompt is its caller's conversation: no prompt message of its own.
+    marked = [m for m in messages if getattr(m, "parent_tool_use_id", None) == "toolu_A1"]
+    assert [type(m).__name__ for m in marked] == ["AssistantMessage", "UserMessage"]
+    hand_back = next(m for m in messages if isinstance(m, UserMessage) and m.parent_tool_use_id is None
+                     and isinstance(m.content, list) and isinstance(m.content[0], ToolResultBlock))
+    assert hand_back.tool_use_result["agentType"] == "fork"
+    assert hand_back.tool_use_result["resolvedModel"] == messages[0].data["model"]
+    assert messages[-1].result == "PARENT-DONE"
+
+
+async def test_with_partial_messages_the_prompt_follows_the_next_stream_event(mock_server, tmp_path):
+    (tmp_path / "a.txt").write_text("alpha-content\n")
+    server = mock_server({"responses": [agent_call(False), *subagent_turns(tmp_path),
+                                        {"match": "SUB-ANSWER", **text_turn("PARENT-DONE")}]})
+    messages = [m async for m in query(prompt="PARENT-PROMPT",
+                                       options=options(server, tmp_path, include_partial_messages=True))]
+
+    def label(m):
+        if isinstance(m, StreamEvent):
+            return m.event["type"]
+        if isinstance(m, UserMessage) and m.parent_tool_use_id == "toolu_A1":
+            return "prompt"
+        return type(m).__name__
+    start = next(i for i, m in enumerate(messages) if isinstance(m, TaskStartedMessage))
+    assert [label(m) for m in messages[start - 2:start + 4]] == [
+        "AssistantMessage", "content_block_stop", "TaskStartedMessage", "message_delta", "prompt", "message_stop"]
+    # The subagent's own requests stream nothing to the caller.
+    assert all(m.parent_tool_use_id is None for m in messages if isinstance(m, StreamEvent))

@@ -39,7 +39,7 @@ pub mod tool;
 pub mod usage;
 pub mod validate;
 
-pub use agent::Session;
+pub use agent::{Session, SubagentPrompt};
 pub use config::{PermissionMode, SessionConfig};
 pub use content::{ContentBlock, ToolResultContent, UserContent};
 pub use message::Message;

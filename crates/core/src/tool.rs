@@ -19,6 +19,8 @@ use futures::future::BoxFuture;
 use serde_json::Value;
 
 use crate::content::ToolResultContent;
+use crate::conversation::Turn;
+use crate::message::Message;
 use crate::permission::{PermissionContext, ToolPermission};
 use crate::signal::AbortSignal;
 use crate::sync::lock;
@@ -40,6 +42,9 @@ pub struct ToolContext {
     pub agent_id: Option<String>,
     /// The prompt of the turn the call belongs to.
     pub prompt_id: Option<String>,
+    /// The conversation as the call's response left it (the response included), for a tool
+    /// that asks for it ([`Tool::needs_conversation`]).
+    pub conversation: Option<Arc<Vec<Turn>>>,
 }
 
 /// The result of one tool call.
@@ -123,7 +128,20 @@ pub trait Tool: Send + Sync {
     /// The call's block has streamed and the call is scheduled; it runs later. A tool that
     /// reports its start to the caller (a subagent's `task_started`) does it here, where the
     /// reference does. `agent_id`: the subagent making the call (none: the main agent).
-    fn announce(&self, _tool_use_id: &str, _input: &Value, _agent_id: Option<&str>) {}
+    /// Returns what goes out once the response's stream has moved on by one more event (a
+    /// subagent's prompt comes after the event that follows its call's block).
+    fn announce(
+        &self,
+        _tool_use_id: &str,
+        _input: &Value,
+        _agent_id: Option<&str>,
+    ) -> Vec<Message> {
+        Vec::new()
+    }
+    /// Whether this call reads the conversation so far (a fork of the session does).
+    fn needs_conversation(&self, _input: &Value) -> bool {
+        false
+    }
     /// Whether only the user can answer this call: the modes that settle a prompt
     /// themselves (plan, auto) still hand it to can_use_tool, which sees
     /// `requires_user_interaction`.

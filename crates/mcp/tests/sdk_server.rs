@@ -283,6 +283,7 @@ async fn a_session_calls_the_tools_through_its_host() {
             abort: AbortSignal::new(),
             agent_id: None,
             prompt_id: None,
+            conversation: None,
         };
         let out = add.call(json!({"a": 2, "b": 3}), &ctx).await;
         assert_eq!((text_of(&out), out.is_error), ("5".to_string(), None));

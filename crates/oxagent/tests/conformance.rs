@@ -234,8 +234,8 @@ subagent_scenarios!(
     subagent_file_agent_no_sources,
     subagent_file_agent_project,
     subagent_file_agent_vs_option,
-    // subagent_partial_messages differs only in a race: whether the subagent's prompt comes
-    // out before or after the caller's `message_delta` (the reference's setup is slower).
+    subagent_partial_messages,
+    subagent_fork,
     subagent_parallel_two,
     subagent_nested,
     subagent_tool_not_in_list,

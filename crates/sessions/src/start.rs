@@ -271,6 +271,13 @@ impl Emit for Recorder<'_> {
         }
         self.inner.emit(message);
     }
+
+    fn response_end(&self, end: &oxagent_core::agent::ResponseEnd<'_>) {
+        if let Some(w) = self.writer {
+            w.response_end(end);
+        }
+        self.inner.response_end(end);
+    }
 }
 
 impl Recorder<'_> {

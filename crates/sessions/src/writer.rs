@@ -7,8 +7,10 @@
 //! for SIGKILL between the pages of a single `write`, so a kill that lands while the kernel
 //! copies a row longer than a page can leave that row's first pages. Readers skip such a
 //! line and the next writer ends it with a newline, as the reference does with a torn row.
-//! Nothing is buffered in the process: a row is in the OS as soon as it is written, so there
-//! is nothing to flush at the end of a turn.
+//! Only the assistant rows of the response that streams wait in the process: they are
+//! written with the response's final stop reason and usage once its `message_delta` came
+//! ([`TranscriptWriter::response_end`]), as the reference writes them, or as they are when
+//! any other row comes first. Everything else is in the OS as soon as it is written.
 
 use std::fs::{File, OpenOptions};
 use std::io::{self, Read, Seek, SeekFrom, Write};
@@ -16,6 +18,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::SystemTime;
 
+use oxagent_core::agent::ResponseEnd;
 use oxagent_core::content::UserContent;
 use oxagent_core::message::Message;
 use oxagent_core::protocol::SystemBody;
@@ -41,6 +44,8 @@ struct State {
     file: File,
     /// The uuid of the last conversation row, the next row's `parentUuid`.
     last_uuid: Option<String>,
+    /// Assistant rows of the response that streams (uuid, fields), waiting for its end.
+    streaming: Vec<(String, Map<String, Value>)>,
 }
 
 fn now() -> String {
@@ -82,7 +87,11 @@ impl TranscriptWriter {
             session_id: session_id.to_string(),
             cwd: cwd.to_string_lossy().to_string(),
             agent_id: None,
-            state: Mutex::new(State { file, last_uuid }),
+            state: Mutex::new(State {
+                file,
+                last_uuid,
+                streaming: Vec::new(),
+            }),
             sink: None,
         })
     }
@@ -134,9 +143,17 @@ impl TranscriptWriter {
         self.mirrored(row, bytes.len(), written);
     }
 
-    /// A conversation row (`user`, `assistant`, `system`) chained to the previous one.
+    /// A conversation row (`user`, `assistant`, `system`) chained to the previous one,
+    /// after the assistant rows still waiting for their response's end.
     fn conversation(&self, kind: &str, uuid: &str, fields: Map<String, Value>) {
         let mut st = self.lock();
+        for (held_uuid, held) in std::mem::take(&mut st.streaming) {
+            self.write_row(&mut st, "assistant", &held_uuid, held);
+        }
+        self.write_row(&mut st, kind, uuid, fields);
+    }
+
+    fn write_row(&self, st: &mut State, kind: &str, uuid: &str, fields: Map<String, Value>) {
         let mut row = Map::new();
         row.insert("parentUuid".into(), json!(st.last_uuid));
         row.insert("isSidechain".into(), json!(self.agent_id.is_some()));
@@ -175,9 +192,15 @@ impl TranscriptWriter {
             Message::Assistant(a) if a.message.model != "<synthetic>" => {
                 let mut f = Map::new();
                 f.insert("message".into(), json!(a.message));
-                self.conversation("assistant", &a.uuid, f);
+                if a.message.stop_reason.is_none() && !a.message.id.is_empty() {
+                    // A block of a response that streams: written at its end.
+                    self.lock().streaming.push((a.uuid.clone(), f));
+                } else {
+                    self.conversation("assistant", &a.uuid, f);
+                }
             }
-            Message::User(u) => {
+            // A subagent's message passing through belongs to the subagent's transcript.
+            Message::User(u) if u.parent_tool_use_id.is_none() => {
                 let mut f = Map::new();
                 f.insert("message".into(), json!(u.message));
                 if let Some(r) = &u.tool_use_result {
@@ -196,6 +219,27 @@ impl TranscriptWriter {
                 }
             }
             _ => {}
+        }
+    }
+
+    /// The response `end.message_id` ended: its waiting rows are written with its final
+    /// stop reason and usage (and `stop_details`, null when the API gave none), as the
+    /// reference records a response.
+    pub fn response_end(&self, end: &ResponseEnd<'_>) {
+        let mut st = self.lock();
+        for (uuid, mut fields) in std::mem::take(&mut st.streaming) {
+            if let Some(Value::Object(m)) = fields.get_mut("message") {
+                if m.get("id").and_then(Value::as_str) == Some(end.message_id) {
+                    m.insert("stop_reason".into(), json!(end.stop_reason));
+                    m.insert("stop_sequence".into(), json!(end.stop_sequence));
+                    m.insert("usage".into(), json!(end.usage));
+                    m.entry("stop_details").or_insert(Value::Null);
+                    if m.get("context_management") == Some(&Value::Null) {
+                        m.remove("context_management");
+                    }
+                }
+            }
+            self.write_row(&mut st, "assistant", &uuid, fields);
         }
     }
 
@@ -380,5 +424,66 @@ mod tests {
         }
         assert!(rows > 0, "no child wrote a row");
         assert!(torn.len() < 10, "{} of 50 kills cut a row", torn.len());
+    }
+
+    fn block_of(uuid: &str, text: &str) -> Message {
+        serde_json::from_value(json!({"type": "assistant", "uuid": uuid, "session_id": "s",
+            "parent_tool_use_id": null,
+            "message": {"id": "msg_1", "type": "message", "role": "assistant", "model": "m",
+                "content": [{"type": "text", "text": text}], "stop_reason": null,
+                "stop_sequence": null, "context_management": null,
+                "usage": {"input_tokens": 100, "output_tokens": 1}}}))
+        .unwrap()
+    }
+
+    #[test]
+    fn a_response_s_rows_carry_its_final_stop_reason_and_usage() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("s.jsonl");
+        let w = TranscriptWriter::open(&path, "s", dir.path(), None).unwrap();
+        w.message(&block_of("u1", "one"));
+        w.message(&block_of("u2", "two"));
+        assert_eq!(
+            std::fs::read_to_string(&path).unwrap(),
+            "",
+            "written at the end"
+        );
+        let usage = oxagent_core::usage::Usage {
+            input_tokens: 100,
+            output_tokens: 20,
+            ..Default::default()
+        };
+        w.response_end(&ResponseEnd {
+            message_id: "msg_1",
+            stop_reason: Some("tool_use"),
+            stop_sequence: None,
+            usage: &usage,
+        });
+        let rows: Vec<Value> = std::fs::read_to_string(&path)
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        let finals: Vec<Value> = rows
+            .iter()
+            .map(|r| {
+                let m = &r["message"];
+                json!([
+                    r["uuid"],
+                    m["stop_reason"],
+                    m["usage"]["output_tokens"],
+                    m.as_object().unwrap().contains_key("stop_details"),
+                    m.as_object().unwrap().contains_key("context_management")
+                ])
+            })
+            .collect();
+        assert_eq!(
+            finals,
+            [
+                json!(["u1", "tool_use", 20, true, false]),
+                json!(["u2", "tool_use", 20, true, false])
+            ]
+        );
+        assert_eq!(rows[1]["parentUuid"], "u1");
     }
 }

@@ -44,6 +44,7 @@
 //!     abort: Default::default(),
 //!     agent_id: None,
 //!     prompt_id: None,
+//!     conversation: None,
 //! };
 //! let out = futures::executor::block_on(echo.call(json!({}), &ctx));
 //! assert_eq!(

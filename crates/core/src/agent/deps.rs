@@ -7,10 +7,24 @@ use crate::message::Message;
 use crate::model::Model;
 use crate::signal::AbortSignal;
 use crate::tool::ToolRegistry;
+use crate::usage::Usage;
 
 /// Where the loop sends messages. Called in order, from the loop's task.
 pub trait Emit: Send + Sync {
     fn emit(&self, message: Message);
+    /// The response `end.message_id` has its final stop reason and usage (its
+    /// `message_delta`, or the end of its stream). The caller's messages keep what
+    /// `message_start` said; a transcript records the blocks with these.
+    fn response_end(&self, _end: &ResponseEnd<'_>) {}
+}
+
+/// How a model response ended, as its `message_delta` told.
+#[derive(Debug, Clone, Copy)]
+pub struct ResponseEnd<'a> {
+    pub message_id: &'a str,
+    pub stop_reason: Option<&'a str>,
+    pub stop_sequence: Option<&'a str>,
+    pub usage: &'a Usage,
 }
 
 /// The edges one turn runs against.

@@ -51,9 +51,9 @@ mod view;
 
 pub use compaction::PlannedCompaction;
 pub use context::{ContextMeter, ContextView};
-pub use deps::{Deps, Emit};
+pub use deps::{Deps, Emit, ResponseEnd};
 pub use hooks::HookOutcome;
 pub use local_command::compact_command;
 pub use request::build as build_request;
 pub use restore::plan_compaction;
-pub use session::{ApiFailure, Session};
+pub use session::{ApiFailure, Session, SubagentPrompt};

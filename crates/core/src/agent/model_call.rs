@@ -10,7 +10,7 @@ use crate::message::{ApiMessage, AssistantMessage, Message, StreamEventMessage};
 use crate::model::{ApiError, ModelEvent, ModelRequest, RetryNotice};
 use crate::protocol::system::{ApiRetry, Status, SystemBody, ThinkingTokens};
 
-use super::deps::Deps;
+use super::deps::{Deps, ResponseEnd};
 use super::fallback::{fallback_body, FallbackWatch};
 use super::outcome::{api_error_text, TurnEnd};
 use super::request;
@@ -71,6 +71,7 @@ pub(crate) async fn call_model(
         let next = match select(stream.next(), interrupted.as_mut()).await {
             Either::Left((ev, _)) => ev,
             Either::Right(_) => {
+                end_response(deps, &resp);
                 st.api_ms += deps.clock.monotonic_ms().saturating_sub(t0);
                 conversation.account(&model, &resp.usage);
                 return Err(CallFailure::End(TurnEnd::Interrupted {
@@ -96,6 +97,7 @@ pub(crate) async fn call_model(
                         conversation.account(&model, &billed);
                     }
                 }
+                end_response(deps, &resp);
                 resp = ResponseBuilder::default();
                 *round = ToolRound::default();
                 let fallback = session.config.fallback_model.as_deref();
@@ -127,6 +129,7 @@ pub(crate) async fn call_model(
                 break;
             }
             ModelEvent::Failed(err) => {
+                end_response(deps, &resp);
                 st.api_ms += deps.clock.monotonic_ms().saturating_sub(t0);
                 if err.status == Some(400) && crate::compact::is_prompt_too_long(&err.message) {
                     return Err(CallFailure::PromptTooLong(err));
@@ -145,6 +148,7 @@ pub(crate) async fn call_model(
             }
         }
     }
+    end_response(deps, &resp);
     st.api_ms += deps.clock.monotonic_ms().saturating_sub(t0);
     conversation.account(&model, &resp.usage);
     st.usage.add(&resp.usage);
@@ -163,6 +167,20 @@ pub(crate) async fn call_model(
     Ok(resp)
 }
 
+/// Tells where messages go that the response's blocks have their final stop reason and
+/// usage (again at the stream's end: a cut stream had no `message_delta`).
+fn end_response(deps: &Deps<'_>, resp: &ResponseBuilder) {
+    if resp.id.is_empty() {
+        return;
+    }
+    deps.emit.response_end(&ResponseEnd {
+        message_id: &resp.id,
+        stop_reason: resp.stop_reason.as_deref(),
+        stop_sequence: resp.stop_sequence.as_deref(),
+        usage: &resp.usage,
+    });
+}
+
 fn on_stream_event(
     session: &SessionView<'_>,
     deps: &Deps<'_>,
@@ -179,6 +197,9 @@ fn on_stream_event(
         .to_string();
 
     let block = resp.push(&raw);
+    if kind == "message_delta" {
+        end_response(deps, resp);
+    }
     let mut call = None;
     if let Some(block) = block {
         let block = fill_defaults(deps, block);

@@ -87,6 +87,19 @@ pub struct Session {
     pub prompt_hook_text: Option<String>,
 }
 
+/// What a subagent starts from.
+#[derive(Debug, Clone)]
+pub enum SubagentPrompt {
+    /// A fresh conversation whose first message is this prompt.
+    Fresh(String),
+    /// A fork of its caller: the caller's conversation (ending with the call), then `turn`
+    /// (the call's result and the directive).
+    Fork {
+        history: Vec<Turn>,
+        turn: Vec<ContentBlock>,
+    },
+}
+
 /// An API error that ended a turn, as a subagent's caller names it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ApiFailure {
@@ -257,7 +270,7 @@ impl Session {
     /// [`SubagentRole`]: crate::config::SubagentRole
     pub async fn run_as_subagent(
         &mut self,
-        prompt: &str,
+        prompt: SubagentPrompt,
         deps: &Deps<'_>,
         started_hook: Option<Box<dyn FnOnce() + Send + '_>>,
     ) -> ResultMessage {
@@ -281,18 +294,28 @@ impl Session {
             started();
         }
         let mut blocks = Vec::new();
-        if let Some(memory) = &self.config.memory {
-            blocks.push(ContentBlock::text(memory.clone()));
+        let contexts = hooked
+            .additional_context
+            .iter()
+            .map(|ctx| reminder(&format!("SubagentStart hook additional context: {ctx}")));
+        match prompt {
+            SubagentPrompt::Fresh(prompt) => {
+                if let Some(memory) = &self.config.memory {
+                    blocks.push(ContentBlock::text(memory.clone()));
+                }
+                blocks.extend(contexts);
+                if let Some(note) = &self.config.context_reminder {
+                    blocks.push(reminder(note));
+                }
+                blocks.push(ContentBlock::text(prompt));
+            }
+            SubagentPrompt::Fork { history, turn } => {
+                // The caller's conversation already holds its memory and environment.
+                self.history = history;
+                blocks.extend(turn);
+                blocks.extend(contexts);
+            }
         }
-        for ctx in &hooked.additional_context {
-            blocks.push(reminder(&format!(
-                "SubagentStart hook additional context: {ctx}"
-            )));
-        }
-        if let Some(note) = &self.config.context_reminder {
-            blocks.push(reminder(note));
-        }
-        blocks.push(ContentBlock::text(prompt));
         self.history.push(Turn::user(blocks));
         self.prompts_sent += 1;
         let end = self.turn_loop(deps, &mut st).await;

@@ -117,6 +117,18 @@ pub(super) fn in_background(agent: &Agent, call: &AgentCall) -> bool {
     agent.definition.background == Some(true) || call.run_in_background != Some(false)
 }
 
+/// The model the agent of `call` runs on (a fork: its caller's, whatever the call says).
+pub(crate) fn model_of(context: &SubagentContext, agent: &Agent, call: &AgentCall) -> String {
+    if agent.name == super::fork::FORK {
+        return context.live.model();
+    }
+    resolve_model(
+        call.model.as_deref(),
+        agent.definition.model.as_deref(),
+        &context.live.model(),
+    )
+}
+
 /// `<task root>/<sanitized cwd>/<session id>/tasks/<agent id>.output`.
 pub(crate) fn output_file(context: &SubagentContext, agent_id: &str) -> std::path::PathBuf {
     context
@@ -128,7 +140,8 @@ pub(crate) fn output_file(context: &SubagentContext, agent_id: &str) -> std::pat
 }
 
 /// Starts an agent for the call `tool_use_id` (made by `caller`, none: the main agent):
-/// `task_started`, and its prompt for an agent of the main agent.
+/// `task_started` goes out; its prompt (for a foreground agent of the main agent) is handed
+/// back, to go out where the caller's timing wants it.
 pub(super) fn begin(
     context: &SubagentContext,
     agent: &Agent,
@@ -136,7 +149,7 @@ pub(super) fn begin(
     tool_use_id: &str,
     caller: Option<&str>,
     background: bool,
-) -> Begun {
+) -> (Begun, Option<Message>) {
     let clock = SystemClock::new(tokio_sleep);
     let session_id = context.config.session_id.clone();
     let agent_id = new_agent_id();
@@ -194,7 +207,9 @@ pub(super) fn begin(
             &clock,
         ));
     }
-    if depth == 1 && !background {
+    // A fork's prompt is its caller's conversation: no prompt of its own goes out.
+    let shown = depth == 1 && !background && agent.name != super::fork::FORK;
+    let prompt = shown.then(|| {
         let mut prompt = UserMessage::prompt(UserContent::Blocks(vec![ContentBlock::text(
             call.prompt.clone(),
         )]));
@@ -202,9 +217,9 @@ pub(super) fn begin(
         prompt.subagent = Some(mark_of(&agent_id, agent, call));
         prompt.uuid = Some(clock.uuid());
         prompt.session_id = Some(session_id);
-        out.emit(Message::User(prompt));
-    }
-    Begun {
+        Message::User(prompt)
+    });
+    let begun = Begun {
         agent_id,
         run_id,
         depth,
@@ -213,7 +228,8 @@ pub(super) fn begin(
         background,
         kill,
         stopped_by,
-    }
+    };
+    (begun, prompt)
 }
 
 pub(super) fn mark_of(agent_id: &str, agent: &Agent, call: &AgentCall) -> SubagentMark {

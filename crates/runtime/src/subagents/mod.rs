@@ -16,6 +16,7 @@
 mod begin;
 mod emit;
 mod files;
+mod fork;
 mod registry;
 mod report;
 mod run;
@@ -123,6 +124,18 @@ impl SubagentContext {
             stop::announce_background(self, &agent.info, cause);
         }
         agent.kill.abort();
+    }
+
+    /// The agent a call names: its `subagent_type` (general-purpose when it names none), or
+    /// a fork of the caller.
+    pub fn agent_for(
+        &self,
+        call: &oxagent_core::protocol::agents::AgentCall,
+    ) -> Option<registry::Agent> {
+        match call.subagent_type.as_deref() {
+            Some(fork::FORK) => Some(fork::agent()),
+            name => self.agents.get(name.unwrap_or("general-purpose")).cloned(),
+        }
     }
 
     /// Stops every agent running in the background (an interrupt of the session).

@@ -13,7 +13,7 @@ use oxagent_core::protocol::system::{
 };
 use oxagent_core::tool::{Tool, ToolContext, ToolOutput};
 use oxagent_core::usage::{ModelUsage, Usage};
-use oxagent_core::Session;
+use oxagent_core::{Session, SubagentPrompt};
 use serde_json::json;
 
 use super::begin::{config_for, mark_of, output_file, stop_info, system, Begun};
@@ -71,7 +71,12 @@ pub(super) async fn run(
         parent_prompt_id: ctx.prompt_id.clone(),
         transcript_path: record.as_ref().map(|r| r.path().to_path_buf()),
     };
-    let (config, mode) = config_for(context, agent, call, role);
+    let forked = agent.name == super::fork::FORK;
+    let (config, mode) = if forked {
+        super::fork::config(context, role)
+    } else {
+        config_for(context, agent, call, role)
+    };
     let model_name = config.model.clone();
     let mut tools = context.tools_for(&agent.definition);
     if let Some(me) = me.upgrade() {
@@ -119,7 +124,11 @@ pub(super) async fn run(
             let _ = tx.send(());
         })
     });
-    let running = session.run_as_subagent(&call.prompt, &deps, started_hook);
+    let first = match ctx.conversation.as_deref().filter(|_| forked) {
+        Some(conversation) => super::fork::prompt(conversation, &ctx.tool_use_id, &call.prompt),
+        None => SubagentPrompt::Fresh(call.prompt.clone()),
+    };
+    let running = session.run_as_subagent(first, &deps, started_hook);
     // A foreground agent stops with its caller's turn; a background one only when stopped.
     let result = if background {
         running.await

@@ -3,12 +3,14 @@
 use std::sync::{Arc, Mutex, OnceLock, Weak};
 
 use futures::future::BoxFuture;
+use oxagent_core::agent::Emit;
+use oxagent_core::message::Message;
 use oxagent_core::permission::{PermissionContext, ToolPermission};
 use oxagent_core::protocol::agents::AgentCall;
 use oxagent_core::tool::{Tool, ToolContext, ToolOutput};
 use serde_json::{json, Value};
 
-use super::begin::{begin, in_background, output_file, resolve_model, Begun};
+use super::begin::{begin, in_background, model_of, output_file, Begun};
 use super::run::run;
 use super::{StopCause, SubagentContext};
 use oxagent_core::sync::lock;
@@ -111,21 +113,26 @@ impl Tool for AgentTool {
         ToolPermission::Allow
     }
 
-    fn announce(&self, tool_use_id: &str, input: &Value, caller: Option<&str>) {
+    fn announce(&self, tool_use_id: &str, input: &Value, caller: Option<&str>) -> Vec<Message> {
         // (A background agent's start is announced here too: it goes out as the call
-        // streams, before the call answers.)
+        // streams, before the call answers.) The prompt follows the next stream event.
         let Some(context) = self.context.get() else {
-            return;
+            return Vec::new();
         };
         let Ok(call) = serde_json::from_value::<AgentCall>(input.clone()) else {
-            return;
+            return Vec::new();
         };
-        let name = call.subagent_type.as_deref().unwrap_or("general-purpose");
-        if let Some(agent) = context.agents.get(name) {
-            let background = in_background(agent, &call);
-            let begun = begin(context, agent, &call, tool_use_id, caller, background);
-            lock(&self.announced).insert(tool_use_id.to_string(), begun);
-        }
+        let Some(agent) = context.agent_for(&call) else {
+            return Vec::new();
+        };
+        let background = in_background(&agent, &call);
+        let (begun, prompt) = begin(context, &agent, &call, tool_use_id, caller, background);
+        lock(&self.announced).insert(tool_use_id.to_string(), begun);
+        prompt.into_iter().collect()
+    }
+
+    fn needs_conversation(&self, input: &Value) -> bool {
+        input.get("subagent_type").and_then(Value::as_str) == Some(super::fork::FORK)
     }
 
     fn describe_call(&self, input: &Value) -> Option<String> {
@@ -146,26 +153,29 @@ impl Tool for AgentTool {
                     return ToolOutput::error(format!("<tool_use_error>{e}</tool_use_error>"))
                 }
             };
-            let name = call
-                .subagent_type
-                .clone()
-                .unwrap_or_else(|| "general-purpose".into());
-            let Some(agent) = context.agents.get(&name).cloned() else {
-                let text = context.agents.not_found(&name);
+            let Some(agent) = context.agent_for(&call) else {
+                let name = call.subagent_type.as_deref().unwrap_or_default();
+                let text = context.agents.not_found(name);
                 return ToolOutput::error(text.clone())
                     .with_structured(json!(format!("Error: {text}")));
             };
             let announced = lock(&self.announced).remove(&ctx.tool_use_id);
             let begun = match announced {
                 Some(b) => b,
-                None => begin(
-                    &context,
-                    &agent,
-                    &call,
-                    &ctx.tool_use_id,
-                    ctx.agent_id.as_deref(),
-                    in_background(&agent, &call),
-                ),
+                None => {
+                    let (begun, prompt) = begin(
+                        &context,
+                        &agent,
+                        &call,
+                        &ctx.tool_use_id,
+                        ctx.agent_id.as_deref(),
+                        in_background(&agent, &call),
+                    );
+                    if let Some(p) = prompt {
+                        context.events.emit(p);
+                    }
+                    begun
+                }
             };
             if !begun.background {
                 let me: Weak<dyn Tool> = self.me.clone();
@@ -176,11 +186,7 @@ impl Tool for AgentTool {
             let launched = super::report::launched(
                 &begun.agent_id,
                 &call,
-                &resolve_model(
-                    call.model.as_deref(),
-                    agent.definition.model.as_deref(),
-                    &context.live.model(),
-                ),
+                &model_of(&context, &agent, &call),
                 &output_file(&context, &begun.agent_id),
                 context.can_continue,
             );

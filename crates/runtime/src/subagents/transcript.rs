@@ -127,4 +127,11 @@ impl Emit for Recorded<'_> {
         }
         self.inner.emit(message);
     }
+
+    fn response_end(&self, end: &oxagent_core::agent::ResponseEnd<'_>) {
+        if let Some(r) = self.record {
+            r.writer.response_end(end);
+        }
+        self.inner.response_end(end);
+    }
 }

@@ -169,6 +169,7 @@ mod tests {
             abort: Default::default(),
             agent_id: None,
             prompt_id: None,
+            conversation: None,
         }
     }
 

@@ -99,6 +99,7 @@ impl Ws {
             abort: self.abort.clone(),
             agent_id: None,
             prompt_id: None,
+            conversation: None,
         }
     }
 

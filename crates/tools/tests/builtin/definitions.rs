@@ -177,6 +177,7 @@ async fn call_labels_permissions_and_input_errors_are_pinned() {
         abort: AbortSignal::new(),
         agent_id: None,
         prompt_id: None,
+        conversation: None,
     };
     let mut pinned = serde_json::Map::new();
     for tool in &set.tools {

@@ -11,6 +11,8 @@ pub(crate) struct Call {
     pub id: String,
     pub name: String,
     pub input: Value,
+    /// The conversation, for a tool that reads it (set when the call runs).
+    pub conversation: Option<std::sync::Arc<Vec<crate::conversation::Turn>>>,
 }
 
 /// A tool_use block as a call.
@@ -20,6 +22,7 @@ pub(crate) fn call_of(block: &ContentBlock) -> Option<Call> {
             id: id.clone(),
             name: name.clone(),
             input: Value::clone(input),
+            conversation: None,
         }),
         _ => None,
     }

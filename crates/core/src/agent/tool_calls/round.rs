@@ -5,6 +5,8 @@
 //! turn loop:   response done  ─► finish: run what waits, report in order, append results
 //! ```
 
+use std::sync::Arc;
+
 use futures::future::join_all;
 use futures::stream::{FuturesUnordered, StreamExt};
 use serde_json::Value;
@@ -39,6 +41,10 @@ pub(crate) struct ToolRound {
     stop: Option<String>,
     /// The input of a successful call of the configured final-answer tool.
     final_answer: Option<Value>,
+    /// What the tools announced at this event, to go out after the next one.
+    announced: Vec<Message>,
+    /// What the tools announced at the previous event: it goes out after this one.
+    announced_due: Vec<Message>,
 }
 
 impl ToolRound {
@@ -72,7 +78,8 @@ impl ToolRound {
                 .subagent
                 .as_ref()
                 .map(|r| r.agent_id.as_str());
-            t.announce(&call.id, &call.input, caller);
+            let later = t.announce(&call.id, &call.input, caller);
+            self.announced.extend(later);
         }
         self.schedule.add(call, read_only, ready);
         let _ = self.start_calls(session, deps, true);
@@ -103,6 +110,10 @@ impl ToolRound {
         st: &mut TurnState,
         kind: &str,
     ) {
+        for a in std::mem::take(&mut self.announced_due) {
+            deps.emit.emit(a);
+        }
+        self.announced_due = std::mem::take(&mut self.announced);
         for a in self.schedule.event(kind) {
             deps.emit.emit(a);
         }
@@ -175,6 +186,11 @@ impl ToolRound {
         deps: &Deps<'_>,
         st: &mut TurnState,
     ) -> Option<TurnEnd> {
+        // A stream that ended early leaves announcements behind: they go out first.
+        let late = std::mem::take(&mut self.announced_due);
+        for a in late.into_iter().chain(std::mem::take(&mut self.announced)) {
+            deps.emit.emit(a);
+        }
         while self.schedule.unfinished() {
             self.report(session, deps, st);
             if self.interrupt || deps.interrupt.is_aborted() {
@@ -230,10 +246,18 @@ impl ToolRound {
             }
             // Calls that run together report as they finish (a finished call passes the
             // read-only calls still running), as the reference's do.
+            let mut snapshot: Option<Arc<Vec<Turn>>> = None;
             let mut pending: FuturesUnordered<_> = cleared
                 .into_iter()
                 .map(|(i, tool, input, notices, stop)| {
-                    let call = self.schedule.call(i).clone();
+                    let mut call = self.schedule.call(i).clone();
+                    if tool.needs_conversation(&input) {
+                        call.conversation = Some(
+                            snapshot
+                                .get_or_insert_with(|| Arc::new(conversation.history.clone()))
+                                .clone(),
+                        );
+                    }
                     async move {
                         let o = run::run_prepared(
                             session,

@@ -325,6 +325,7 @@ async fn execute(
         abort: deps.interrupt.clone(),
         agent_id: session.config.subagent.as_ref().map(|r| r.agent_id.clone()),
         prompt_id: session.prompt_id.map(str::to_string),
+        conversation: call.conversation.clone(),
     };
     let mut out = tool.call(input.clone(), &ctx).await;
     let failed = out.is_error == Some(true);

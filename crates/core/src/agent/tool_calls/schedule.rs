@@ -265,6 +265,7 @@ mod tests {
             id: id.into(),
             name: "T".into(),
             input: json!({}),
+            conversation: None,
         }
     }
 
