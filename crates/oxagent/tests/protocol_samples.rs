@@ -60,7 +60,8 @@ fn model_usage() -> BTreeMap<String, ModelUsage> {
         canonical_model: "claude-opus-5-5".into(),
         provider: "firstParty".into(),
         cost_basis: "list".into(),
-        live: true,
+        // Not part of the message (what a transcript restores): a round trip leaves it false.
+        live: false,
     };
     BTreeMap::from([("claude-opus-5-5".to_string(), entry)])
 }
