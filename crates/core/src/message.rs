@@ -181,10 +181,20 @@ pub struct UserMessage {
     /// On a subagent's messages: which subagent, of which type, doing what.
     #[serde(flatten, default, skip_serializing_if = "Option::is_none")]
     pub subagent: Option<SubagentMark>,
+    /// On the note that follows a refused answer: which answer.
+    #[serde(flatten, default, skip_serializing_if = "Option::is_none")]
+    pub refusal: Option<RefusalRetry>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub uuid: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub session_id: Option<String>,
+}
+
+/// The answer a refusal note follows, and that the loop asks once more.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RefusalRetry {
+    pub refused_message_id: String,
+    pub refusal_retry: bool,
 }
 
 impl UserMessage {
@@ -199,6 +209,7 @@ impl UserMessage {
             is_synthetic: None,
             is_replay: None,
             subagent: None,
+            refusal: None,
             uuid: None,
             session_id: None,
         }

@@ -120,6 +120,7 @@ fn users() -> Vec<Message> {
         is_synthetic: Some(true),
         is_replay: None,
         subagent: Some(mark()),
+        refusal: None,
         uuid: Some(UUID.into()),
         session_id: Some(SESSION.into()),
     };

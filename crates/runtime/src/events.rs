@@ -13,6 +13,7 @@ use futures::channel::oneshot;
 use futures::future::BoxFuture;
 use oxagent_core::agent::Emit;
 use oxagent_core::host::{Host, LocalAnswers};
+use oxagent_core::protocol::system::SystemBody;
 use oxagent_core::protocol::{ControlRequest, ControlResponse, Event};
 use oxagent_core::sync::lock;
 use oxagent_core::Message;
@@ -39,6 +40,7 @@ pub(crate) struct EventOut {
     results: Arc<AtomicU64>,
     /// The API messages whose streams the caller saw begin since the last result.
     begun: Arc<Mutex<Option<Vec<String>>>>,
+
     /// Whether the host answers can_use_tool.
     can_use_tool: bool,
     local: Option<Arc<dyn LocalAnswers>>,
@@ -125,6 +127,11 @@ impl Emit for EventOut {
                         .get_or_insert_with(Vec::new)
                         .push(id.to_string());
                 }
+            }
+            // A request went out: the result names the messages begun, none too.
+            Message::System(s) if matches!(&s.body, SystemBody::Status(st) if st.status.as_deref() == Some("requesting")) =>
+            {
+                lock(&self.begun).get_or_insert_with(Vec::new);
             }
             _ => {}
         }

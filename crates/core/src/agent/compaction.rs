@@ -269,7 +269,13 @@ pub(crate) async fn compact(
     if session.config.compaction.disabled {
         return Err(CompactError::Disabled);
     }
-    let plan = compact::plan(conversation.history);
+    let plan = match compact::plan(conversation.history) {
+        // `/compact` of a single round summarizes it whole.
+        Err(CompactError::TooFewGroups) if trigger == CompactTrigger::Manual => {
+            CompactionPlan::all(conversation.history).ok_or(CompactError::TooFewGroups)
+        }
+        other => other,
+    };
     if let Err(CompactError::NothingToCompact) = plan {
         return Err(CompactError::NothingToCompact);
     }

@@ -33,6 +33,7 @@
 //! request, response, outcome, local_command, deps: pure pieces at the bottom
 //! ```
 
+mod again;
 mod compaction;
 mod context;
 mod deps;

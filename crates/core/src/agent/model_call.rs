@@ -57,7 +57,7 @@ pub(crate) async fn call_model(
         .pointer("/thinking/display")
         .and_then(Value::as_str)
         .map(str::to_string);
-    if session.config.include_partial_messages {
+    if session.config.include_partial_messages && !std::mem::take(&mut st.requesting_sent) {
         let requesting = SystemBody::Status(Status::requesting());
         deps.emit.emit(session.system(requesting, deps));
     }

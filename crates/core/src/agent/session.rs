@@ -24,9 +24,10 @@ use crate::live::LiveSettings;
 use crate::memory::NestedMemory;
 use crate::message::{LocalCommandMark, Message, ResultMessage, ResultSubtype};
 use crate::protocol::hook::HookEvent;
-use crate::protocol::system::{Init, SystemBody};
+use crate::protocol::system::{Init, Status, SystemBody};
 use crate::usage::{model_usage_report, ModelUsage, Usage};
 
+use super::again::{self, Again};
 use super::compaction::{self, Reactive};
 use super::context::{ContextMeter, ContextTracker};
 use super::deps::Deps;
@@ -423,6 +424,11 @@ impl Session {
                 }
             }
             let (view, mut conversation) = self.parts();
+            if view.config.include_partial_messages {
+                let requesting = SystemBody::Status(Status::requesting());
+                deps.emit.emit(view.system(requesting, deps));
+                st.requesting_sent = true;
+            }
             if let Some(err) = compaction::auto_compact(&view, &mut conversation, deps, st).await {
                 return compaction::prompt_too_long(&view, &conversation, deps, &err, false);
             }
@@ -472,6 +478,25 @@ impl Session {
                 continue;
             }
             if !round.has_calls() {
+                let again = match response.stop_reason.as_deref() {
+                    Some("refusal") => Some(Again::Refused),
+                    _ if response.blocks.is_empty() => Some(Again::Empty),
+                    _ => None,
+                };
+                if let Some(why) = again.filter(|w| !st.asked_again.contains(w)) {
+                    st.asked_again.push(why);
+                    let model = self.live.model();
+                    let (view, conversation) = self.parts();
+                    match why {
+                        Again::Refused => {
+                            again::refused(&view, deps, conversation.history, &model, &response.id)
+                        }
+                        Again::Empty => again::empty(&view, deps, conversation.history),
+                    }
+                    st.num_turns += 1;
+                    st.requests -= 1;
+                    continue;
+                }
                 if response.stop_reason.as_deref() == Some("max_tokens") {
                     let mut nudge = self.view().user_text(MAX_TOKENS_NUDGE, deps);
                     if let Message::User(m) = &mut nudge {

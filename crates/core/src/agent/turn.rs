@@ -43,6 +43,11 @@ pub(crate) struct TurnState {
     pub subagent_continuations: u32,
     /// Answers that broke off mid-stream and were resumed.
     pub resumes: u32,
+    /// The `requesting` status of the next request went out already (before the
+    /// compaction check: a compaction's messages follow it, as the reference sends them).
+    pub requesting_sent: bool,
+    /// The answers asked for again in this turn (each reason once).
+    pub asked_again: Vec<super::again::Again>,
 }
 
 /// The session's conversation as a step changes it: its turns, the count of its context,

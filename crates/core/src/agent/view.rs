@@ -65,6 +65,7 @@ impl SessionView<'_> {
             is_synthetic: None,
             is_replay: None,
             subagent: None,
+            refusal: None,
             uuid: Some(uuid),
             session_id: Some(self.config.session_id.clone()),
         })

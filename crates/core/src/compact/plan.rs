@@ -204,6 +204,17 @@ impl CompactionPlan {
         }
     }
 
+    /// Everything summarized, nothing kept: what `/compact` does with a single round.
+    pub fn all(history: &[Turn]) -> Option<CompactionPlan> {
+        let rounds = assistant_positions(history).count();
+        (rounds > 0).then_some(CompactionPlan {
+            head: history.len(),
+            keep_recent: false,
+            rounds,
+            from: 0,
+        })
+    }
+
     /// The whole conversation summarized, without its first prompt: what a reactive
     /// compaction tries when no smaller head was accepted.
     pub fn whole(history: &[Turn]) -> Option<CompactionPlan> {

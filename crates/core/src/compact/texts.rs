@@ -149,11 +149,10 @@ pub fn continuation(
     covered: Covered,
 ) -> String {
     let mut s = String::from("This session is being continued from a previous conversation that ran out of context. The summary below covers the earlier portion of the conversation.\n\n");
-    if !tools_used.is_empty() {
-        s.push_str("<system-reminder>\n<tools-used-before-summary>");
-        s.push_str(&tools_used.join(", "));
-        s.push_str("</tools-used-before-summary>\n</system-reminder>\n");
-    }
+    // Always there, empty when the summarized part called no tool.
+    s.push_str("<system-reminder>\n<tools-used-before-summary>");
+    s.push_str(&tools_used.join(", "));
+    s.push_str("</tools-used-before-summary>\n</system-reminder>\n");
     s.push_str(summary);
     s.push_str("\n\n");
     if let Some(path) = transcript_path {
@@ -293,7 +292,9 @@ mod tests {
         assert!(is_continuation(&c));
         let c = continuation("S.", &[], None, Covered::All);
         assert!(c.ends_with("as if the break never happened."));
-        assert!(!c.contains("<system-reminder>"));
+        assert!(c.contains(
+            "<system-reminder>\n<tools-used-before-summary></tools-used-before-summary>\n</system-reminder>\nS."
+        ));
         let c = continuation("S.", &[], Some("/h/x.jsonl"), Covered::Latest);
         assert!(c.contains("/h/x.jsonl\n\nNote: part of the earlier conversation was too large"));
         assert!(c.contains("rather than guessing at it.\nContinue the conversation"));

@@ -162,6 +162,7 @@ impl ToolRound {
             is_synthetic: None,
             is_replay: None,
             subagent: None,
+            refusal: None,
             uuid: Some(uuid.clone()),
             session_id: Some(session.config.session_id.clone()),
         }));
