@@ -22,23 +22,9 @@ from typing import Any
 import anyio
 
 from .._errors import CLIConnectionError, CLIJSONDecodeError, ProcessError
+from .wakeup import wait_readable
 
 Action = tuple[str, "str | None", "str | None"]
-
-
-async def _wait_readable(fd: int) -> None:
-    wait = getattr(anyio, "wait_readable", None)
-    if wait is not None:
-        await wait(fd)
-        return
-    import socket  # anyio < 4.7 only waits on sockets  # pragma: no cover
-
-    sock = socket.socket(fileno=fd)  # pragma: no cover
-    try:  # pragma: no cover
-        await anyio.wait_socket_readable(sock)
-    finally:  # pragma: no cover
-        sock.detach()
-
 
 
 def well_formed(value: Any) -> Any:
@@ -110,7 +96,7 @@ class NativeChannel:
             elif batch:
                 self._buffer.extend(batch)
             else:
-                await _wait_readable(self._fd)
+                await wait_readable(self._fd)
 
     async def end_input(self) -> None:
         self._session.end_input()
