@@ -66,7 +66,7 @@ bench:
     cargo build --release -q -p oxagent --example store_bench
     bash scripts/with-test-services.sh target/release/examples/store_bench
 
-# The CI-sized subset of `just bench` (oxagent's faces only, a few seconds): fails when a face's
+# The CI-sized subset of `just bench` (oxagent's faces only, under a minute): fails when a face's
 # figures degrade by more than 2x relative to the Rust face in the same run.
 bench-guard:
     cargo build --release --locked -p oxagent-cli

@@ -147,7 +147,7 @@ def versions(sdks):
             return subprocess.run(cmd, capture_output=True, text=True, timeout=60).stdout.strip()
         except OSError:
             return ""
-    v = {"python": platform.python_version(), "node": out([NODE, "--version"]),
+    v = {"python": platform.python_version(), "node_runtime": out([NODE, "--version"]),
          "rustc": out(["rustc", "--version"]), "os": platform.platform(),
          "cpu": next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), "?"),
          "cores": os.cpu_count(), "load": os.getloadavg()[0],
