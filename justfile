@@ -40,23 +40,39 @@ test-python: build python-dev
 test-node: build
     @if [ -f js/package.json ]; then cd js && npm install --no-audit --no-fund --silent && npm run build --silent && npm test; else echo "no Node package yet"; fi
 
-# Side-by-side timings with the reference SDK (see benches/README.md).
-bench: build
-    cargo build --release -p oxagent-cli
-    {{python}} benches/bench.py
-    # The Node face against @anthropic-ai/claude-agent-sdk (bench-node; see benches/bench_node.py).
-    python3 benches/bench_node.py
-    # 16 parallel subagents of 3 turns each, the Python (and Node) face against the official SDK.
-    {{python}} benches/bench_subagents.py
-    bash benches/search_vs_rg.sh
+# Side-by-side timings with the official SDKs, written to docs/benchmarks.md with its plots
+# (see benches/README.md). Our faces are release builds: the Python one installed from its
+# wheel into target/bench/venv (with matplotlib for the plots), the Node addon stripped.
+bench:
+    cargo build --release --locked -p oxagent-cli
+    cargo build --release --locked -p oxagent --example face_sessions
+    cd python && {{venv}}/bin/maturin build --release --quiet --out ../target/wheels
+    [ -x target/bench/venv/bin/python ] || python3 -m venv target/bench/venv
+    target/bench/venv/bin/pip install --quiet matplotlib
+    target/bench/venv/bin/pip install --quiet --force-reinstall "$(ls -t target/wheels/oxagent-*.whl | head -1)"
+    cd js && npm install --no-audit --no-fund --silent && npm run build:release --silent
+    mkdir -p target/bench/out
+    OXAGENT_PYTHON=target/bench/venv/bin/python python3 benches/suite.py target/bench/results.json
+    {{python}} benches/bench.py | tee target/bench/out/cli.txt
+    OXAGENT_PYTHON=target/bench/venv/bin/python {{python}} benches/bench_subagents.py | tee target/bench/out/subagents.txt
+    bash benches/search_vs_rg.sh | tee target/bench/out/search.txt
     # Deciding and building a compaction of a 500-round conversation (goal: under 5 ms).
-    cargo run --release -q -p oxagent-core --example compaction_bench
+    cargo run --release -q -p oxagent-core --example compaction_bench | tee target/bench/out/compaction.txt
     # What the Rust face adds to a 1-turn query, against a bare request to the same server.
-    cargo run --release -q -p oxagent --example one_turn_overhead
+    cargo run --release -q -p oxagent --example one_turn_overhead | tee target/bench/out/rust_overhead.txt
+    target/bench/venv/bin/python benches/report.py target/bench/results.json target/bench/out
     # 100 concurrent sessions of 10 turns mirroring into each session store (memory, Redis,
     # PostgreSQL): entries per second, append latency, nothing lost.
     cargo build --release -q -p oxagent --example store_bench
     bash scripts/with-test-services.sh target/release/examples/store_bench
+
+# The CI-sized subset of `just bench` (oxagent's faces only, under a minute): fails when a face's
+# figures degrade by more than 2x relative to the Rust face in the same run.
+bench-guard:
+    cargo build --release --locked -p oxagent-cli
+    cargo build --release --locked -p oxagent --example face_sessions
+    BENCH_QUICK=1 BENCH_RUNS=3 python3 benches/suite.py target/bench/quick.json
+    python3 benches/guard.py target/bench/quick.json benches/guard-baseline.json
 
 # The differential conformance harness over the shared scenarios (needs ../shared).
 conformance: python-dev

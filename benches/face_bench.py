@@ -1,5 +1,5 @@
-"""What the per-face benchmarks (bench_python.py, bench_node.py, bench_subagents.py) share: the
-scripted scenario and one measured run of a program against `oxagent mock-server`."""
+"""What the per-face benchmarks (suite.py, bench_subagents.py) share: the scripted scenario and
+one measured run of a program against `oxagent mock-server`."""
 import json
 import os
 import statistics
@@ -23,6 +23,29 @@ def scenario(turns, sessions):
             "default": {"content": [{"type": "text", "text": "done"}]}}
 
 
+def measure(command, d, script, limits=(), env=None, log=False):
+    """One run of `command(d)` under measure.py (its JSON row) against a server for `script`,
+    started in the scratch folder `d` (which is also HOME). With `log` the server logs the
+    requests to `d/requests.jsonl`."""
+    scen = Path(d) / "s.json"
+    scen.write_text(json.dumps(script))
+    logging = ["--log", str(Path(d) / "requests.jsonl")] if log else []
+    srv = subprocess.Popen([str(OXAGENT_BIN), "mock-server", "--script", str(scen), *logging],
+                           stdout=subprocess.PIPE, text=True)
+    port = int(srv.stdout.readline())
+    env = dict(os.environ, ANTHROPIC_BASE_URL="http://127.0.0.1:%d" % port,
+               ANTHROPIC_API_KEY="sk-bench", HOME=d, IS_SANDBOX="1",
+               CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC="1", DISABLE_TELEMETRY="1",
+               DISABLE_AUTOUPDATER="1", **(env or {}))
+    try:
+        out = subprocess.run([sys.executable, MEASURE, *limits] + command(d), env=env,
+                             capture_output=True, text=True)
+    finally:
+        srv.kill()
+        srv.wait()
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
 def run(command, turns, sessions, make_scenario=None, check=None):
     """Median wall/CPU/RSS over RUNS runs of `command(workdir)` against a fresh server.
 
@@ -32,27 +55,11 @@ def run(command, turns, sessions, make_scenario=None, check=None):
     rows = []
     for _ in range(RUNS):
         with tempfile.TemporaryDirectory() as d:
-            scen = Path(d) / "s.json"
             script = make_scenario(d) if make_scenario else scenario(turns, sessions)
-            scen.write_text(json.dumps(script))
-            log = Path(d) / "requests.jsonl"
-            srv = subprocess.Popen([str(OXAGENT_BIN), "mock-server", "--script", str(scen), "--log", str(log)],
-                                   stdout=subprocess.PIPE, text=True)
-            port = int(srv.stdout.readline())
-            env = dict(os.environ, ANTHROPIC_BASE_URL="http://127.0.0.1:%d" % port,
-                       ANTHROPIC_API_KEY="sk-bench", HOME=d, IS_SANDBOX="1",
-                       CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC="1", DISABLE_TELEMETRY="1",
-                       DISABLE_AUTOUPDATER="1")
-            try:
-                out = subprocess.run([sys.executable, MEASURE] + command(d), env=env,
-                                     capture_output=True, text=True)
-            finally:
-                srv.kill()
-                srv.wait()
-            row = json.loads(out.stdout.strip().splitlines()[-1])
+            row = measure(command, d, script, log=check is not None)
             if row["rc"] != 0:
                 print("  run failed:", row["err"])
-            problem = check(log) if check else None
+            problem = check(Path(d) / "requests.jsonl") if check else None
             if problem:
                 sys.exit("%s: %s\n%s" % (" ".join(command(d)), problem, row["err"]))
             rows.append(row)

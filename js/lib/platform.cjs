@@ -4,6 +4,14 @@
 
 function isMusl() {
   if (process.platform !== "linux") return false;
+  // ldd names its C library; a diagnostic report (below) costs milliseconds at every start.
+  try {
+    const ldd = require("node:fs").readFileSync("/usr/bin/ldd", "utf8");
+    if (ldd.includes("musl")) return true;
+    if (ldd.includes("GNU C Library") || ldd.includes("glibc")) return false;
+  } catch {
+    // no ldd: ask the report
+  }
   try {
     const report = process.report && process.report.getReport();
     const header = report && (typeof report === "string" ? JSON.parse(report) : report).header;

@@ -118,9 +118,9 @@ class Query extends ControlMethods {
     let failure = null;
     try {
       for (;;) {
-        const action = await this.#native.recv();
-        if (action === null) break;
-        failure = this.#act(action);
+        const actions = await this.#native.recv();
+        if (actions === null) break;
+        for (const action of actions) failure = this.#act(action);
       }
     } catch (e) {
       failure = e;

@@ -7,6 +7,7 @@ const fs = require("node:fs");
 const path = require("node:path");
 const { spawnSync } = require("node:child_process");
 const { binaryFile } = require("../lib/platform.cjs");
+const { stripAddon } = require("./strip.cjs");
 
 const pkgDir = path.resolve(__dirname, "..");
 const target = path.join(pkgDir, binaryFile());
@@ -39,6 +40,7 @@ function main() {
     process.exit(1);
   }
   fs.copyFileSync(built, target);
+  if (profile.length) stripAddon(target);
   console.error(`oxagent: installed ${path.basename(target)}`);
 }
 

@@ -119,9 +119,9 @@ async def answer_store_call(store: Any, request: dict[str, Any]) -> dict[str, An
 
 
 async def _wait_readable(fd: int) -> None:
-    from ._internal.channel import _wait_readable as wait
+    from ._internal.wakeup import wait_readable
 
-    await wait(fd)
+    await wait_readable(fd)
 
 
 async def _run(op: str, store: Any, **args: Any) -> Any:

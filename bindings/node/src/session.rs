@@ -1,6 +1,6 @@
 //! `NativeSession`: one running session, read as the host protocol's actions.
 //!
-//! The JavaScript layer (`js/lib/query.cjs`) polls `recv()` for the next action (a message,
+//! The JavaScript layer (`js/lib/query.cjs`) polls `recv()` for the next actions (a message,
 //! a callback to run, a cancelled callback, the end and the error it raises), answers
 //! callbacks with `answer()`, and asks its own requests with `request()`. What each frame
 //! means is decided in Rust (`oxagent::protocol::stream_json`). Everything crossing the boundary is
@@ -11,9 +11,11 @@
 //! const s = new NativeSession(JSON.stringify({ max_turns: 2 }));
 //! s.send(JSON.stringify({ type: "user", message: { role: "user", content: "Hi" }, parent_tool_use_id: null, session_id: "" }));
 //! s.endInput();
-//! for (let a; (a = await s.recv()) !== null; ) if (a.kind === "message") console.log(JSON.parse(a.payload));
+//! for (let batch; (batch = await s.recv()) !== null; )
+//!   for (const a of batch) if (a.kind === "message") console.log(JSON.parse(a.payload));
 //! ```
 
+use futures::FutureExt;
 use napi::bindgen_prelude::{within_runtime_if_available, PromiseRaw};
 use napi::Env;
 use std::sync::{Arc, Mutex};
@@ -28,6 +30,9 @@ use crate::action::HostAction;
 use crate::error::{
     json_error, session_error, throw, throw_options_error, throw_session_error, Result,
 };
+
+/// The most actions one `recv()` hands over.
+const BATCH: usize = 512;
 
 /// The host protocol's state, and whether its `end` action went out.
 struct HostState {
@@ -121,29 +126,42 @@ impl NativeSession {
             .map_err(napi::Error::from_reason)
     }
 
-    /// The next action; `null` once the session is over and its `end` action was taken.
-    #[napi(ts_return_type = "Promise<HostAction | null>")]
-    pub fn recv<'env>(&self, env: &'env Env) -> napi::Result<PromiseRaw<'env, Option<HostAction>>> {
+    /// The next actions, in order: waits for one, then takes those already waiting (up to
+    /// [`BATCH`]), so a fast stream costs one promise per batch, not per message. `null` once
+    /// the session is over and its `end` action was taken.
+    #[napi(ts_return_type = "Promise<HostAction[] | null>")]
+    pub fn recv<'env>(
+        &self,
+        env: &'env Env,
+    ) -> napi::Result<PromiseRaw<'env, Option<Vec<HostAction>>>> {
         // The future owns clones: nothing borrowed from JS lives across the await.
         let handle = self.handle.clone();
         let host = self.host.clone();
         env.spawn_future(async move {
-            loop {
-                let frame = handle.recv().await;
+            let mut batch = Vec::new();
+            while batch.len() < BATCH {
+                let frame = if batch.is_empty() {
+                    handle.recv().await
+                } else {
+                    // Only what is ready now; a frame not yet produced waits for the next call
+                    // (receiving is cancel-safe: the dropped poll takes nothing).
+                    match handle.recv().now_or_never() {
+                        Some(frame) => frame,
+                        None => break,
+                    }
+                };
                 let mut state = host.lock().unwrap_or_else(|e| e.into_inner());
                 match frame {
-                    Some(frame) => {
-                        if let Some(action) = state.machine.feed(frame) {
-                            return Ok(Some(HostAction::of(action)));
-                        }
-                    }
-                    None if state.ended => return Ok(None),
+                    Some(frame) => batch.extend(state.machine.feed(frame).map(HostAction::of)),
+                    None if state.ended => break,
                     None => {
                         state.ended = true;
-                        return Ok(Some(HostAction::end(state.machine.end())));
+                        batch.push(HostAction::end(state.machine.end()));
+                        break;
                     }
                 }
             }
+            Ok((!batch.is_empty()).then_some(batch))
         })
     }
 

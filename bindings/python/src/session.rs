@@ -6,7 +6,9 @@
 //!   (`oxagent::protocol::stream_json`) into actions, moves them into an inbox and makes the
 //!   descriptor readable; `poll()` returns the actions waiting (`[]` if none yet, `None` once
 //!   the session is over and drained). Any event loop can wait for a readable descriptor,
-//!   which is how the Python layer serves asyncio and trio alike without a thread per session.
+//!   which is how the Python layer serves asyncio and trio alike without a thread per session;
+//! - `attach(hub)` + `poll()`: the same, the wake-ups going to a `Hub` shared by the sessions
+//!   of one event loop (see `inbox.rs`).
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -19,7 +21,7 @@ use pyo3::prelude::*;
 
 use crate::error::{json_error, options_error, session_error};
 use crate::host::{action_tuple, end_tuple};
-use crate::inbox::Inbox;
+use crate::inbox::{Hub, Inbox};
 use crate::runtime;
 
 /// One agent session running on the module's tokio runtime.
@@ -50,13 +52,11 @@ impl NativeSession {
         }
         // As the reference's CLI when its input is closed (a string prompt).
         options.hold_results_while_tasks_run = true;
-        let inbox = Inbox::new()
-            .map_err(|e| PyRuntimeError::new_err(format!("cannot create wake-up socket: {e}")))?;
         let rt = runtime::handle()?;
         let handle = FrameSession::spawn(options, &rt).map_err(session_error)?;
         Ok(NativeSession {
             handle: Arc::new(handle),
-            inbox: Arc::new(inbox),
+            inbox: Arc::default(),
             pumping: AtomicBool::new(false),
             stopped: Arc::default(),
         })
@@ -97,28 +97,21 @@ impl NativeSession {
         })
     }
 
-    /// A descriptor that turns readable when `poll()` has something to return. The first
-    /// call starts moving the session's frames, read by the host protocol, into actions.
+    /// A descriptor of this session's own that turns readable when `poll()` has something to
+    /// return. The first call starts moving the session's frames, read by the host protocol,
+    /// into actions.
     fn fileno(&self) -> PyResult<i32> {
-        if !self.pumping.swap(true, Ordering::AcqRel) {
-            let handle = self.handle.clone();
-            let inbox = self.inbox.clone();
-            let stopped = self.stopped.clone();
-            runtime::runtime()?.spawn(async move {
-                let mut host = HostProtocol::new(Face::Python);
-                while let Some(frame) = handle.recv().await {
-                    if let Some(action) = host.feed(frame) {
-                        inbox.push(Some(action_tuple(action)));
-                    }
-                }
-                if stopped.load(Ordering::Acquire) {
-                    host.stop();
-                }
-                inbox.push(Some(end_tuple(host.end())));
-                inbox.push(None);
-            });
-        }
-        Ok(self.inbox.fd())
+        let fd = self.inbox.fd()?;
+        self.start_pump()?;
+        Ok(fd)
+    }
+
+    /// Instead of `fileno()`: the wake-ups go to `hub` (shared by the sessions of one event
+    /// loop), under the key returned. Starts moving the frames.
+    fn attach(&self, hub: PyRef<'_, Hub>) -> PyResult<u64> {
+        let key = self.inbox.attach(&hub)?;
+        self.start_pump()?;
+        Ok(key)
     }
 
     /// The actions waiting (possibly none), each `(kind, id, payload)`: `("message", None,
@@ -171,5 +164,31 @@ impl Drop for NativeSession {
     fn drop(&mut self) {
         // A session nobody can read from any more must not keep running tools.
         self.handle.close();
+    }
+}
+
+impl NativeSession {
+    /// Moves the session's frames, read by the host protocol, into the inbox (once).
+    fn start_pump(&self) -> PyResult<()> {
+        if self.pumping.swap(true, Ordering::AcqRel) {
+            return Ok(());
+        }
+        let handle = self.handle.clone();
+        let inbox = self.inbox.clone();
+        let stopped = self.stopped.clone();
+        runtime::runtime()?.spawn(async move {
+            let mut host = HostProtocol::new(Face::Python);
+            while let Some(frame) = handle.recv().await {
+                if let Some(action) = host.feed(frame) {
+                    inbox.push(Some(action_tuple(action)));
+                }
+            }
+            if stopped.load(Ordering::Acquire) {
+                host.stop();
+            }
+            inbox.push(Some(end_tuple(host.end())));
+            inbox.push(None);
+        });
+        Ok(())
     }
 }

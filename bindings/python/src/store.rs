@@ -129,12 +129,10 @@ impl StoreJob {
         };
         let rt = runtime::handle()?;
         let job = Job::spawn(op, args, source, &rt);
-        let inbox = Inbox::new()
-            .map_err(|e| PyRuntimeError::new_err(format!("cannot create wake-up socket: {e}")))?;
         Ok(StoreJob {
             job: Arc::new(Mutex::new(Some(job))),
             answers: Arc::default(),
-            inbox: Arc::new(inbox),
+            inbox: Arc::default(),
             pumping: AtomicBool::new(false),
         })
     }
@@ -142,6 +140,7 @@ impl StoreJob {
     /// A descriptor that turns readable when `poll()` has something; the first call starts
     /// moving the job's events.
     fn fileno(&self) -> PyResult<i32> {
+        let fd = self.inbox.fd()?;
         if !self.pumping.swap(true, Ordering::AcqRel) {
             let Some(mut job) = self.job.lock().unwrap_or_else(|p| p.into_inner()).take() else {
                 return Err(PyRuntimeError::new_err("the job is gone"));
@@ -171,7 +170,7 @@ impl StoreJob {
                 }
             });
         }
-        Ok(self.inbox.fd())
+        Ok(fd)
     }
 
     /// The actions waiting (possibly none); None once the job is over and drained.

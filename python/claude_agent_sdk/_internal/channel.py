@@ -22,23 +22,9 @@ from typing import Any
 import anyio
 
 from .._errors import CLIConnectionError, CLIJSONDecodeError, ProcessError
+from .wakeup import session_waiter
 
 Action = tuple[str, "str | None", "str | None"]
-
-
-async def _wait_readable(fd: int) -> None:
-    wait = getattr(anyio, "wait_readable", None)
-    if wait is not None:
-        await wait(fd)
-        return
-    import socket  # anyio < 4.7 only waits on sockets  # pragma: no cover
-
-    sock = socket.socket(fileno=fd)  # pragma: no cover
-    try:  # pragma: no cover
-        await anyio.wait_socket_readable(sock)
-    finally:  # pragma: no cover
-        sock.detach()
-
 
 
 def well_formed(value: Any) -> Any:
@@ -57,8 +43,9 @@ def well_formed(value: Any) -> Any:
     return value
 
 class NativeChannel:
-    """The native session. Actions are read through its wake-up descriptor, which any event
-    loop can wait on (asyncio and trio alike), so no thread is involved."""
+    """The native session. Actions are read when its wake-ups come: through the descriptor its
+    asyncio loop shares with its other sessions, or one of its own that any event loop can
+    wait on (trio); no thread is involved."""
 
     def __init__(self, options_json: dict[str, Any], store: Any = None):
         from .. import _native  # imported late: the pure-Python layer works without it
@@ -74,7 +61,7 @@ class NativeChannel:
             # The session could not start as the `user` option asks, where the reference
             # fails to start its CLI.
             raise CLIConnectionError(str(e)) from e
-        self._fd = self._session.fileno()
+        self._wait, self._forget = session_waiter(self._session)
         self._buffer: deque[Action] = deque()
         self._over = False
         self._closed = False
@@ -107,10 +94,11 @@ class NativeChannel:
             batch = self._session.poll()
             if batch is None:
                 self._over = True
+                self._forget()
             elif batch:
                 self._buffer.extend(batch)
             else:
-                await _wait_readable(self._fd)
+                await self._wait()
 
     async def end_input(self) -> None:
         self._session.end_input()

@@ -22,16 +22,14 @@ from __future__ import annotations
 
 import json
 import logging
-import math
 from collections.abc import AsyncIterable
 from typing import Any
-
-import anyio
 
 from .._errors import CLIConnectionError, result_error_from
 from . import control
 from .options_json import PreparedOptions
 from .spawn import DetachedTask, spawn_detached
+from .wakeup import Mailbox
 
 logger = logging.getLogger(__name__)
 
@@ -42,7 +40,7 @@ class SessionCore:
     def __init__(self, channel: Any, prepared: PreparedOptions):
         self.channel = channel
         self.prepared = prepared
-        self._send, self._receive = anyio.create_memory_object_stream[Any](math.inf)
+        self._frames = Mailbox()
         self._handlers: dict[str, DetachedTask] = {}
         self._tasks: list[DetachedTask] = []
         self._ended = False
@@ -138,7 +136,7 @@ class SessionCore:
         while (action := await self.channel.recv()) is not None:
             kind, ident, payload = action
             if kind == "message":
-                self._send.send_nowait((json.loads(payload), None))
+                self._frames.put((json.loads(payload), None))
             elif kind == "callback":
                 self._start_handler(ident, json.loads(payload))
             elif kind == "cancel":
@@ -154,7 +152,7 @@ class SessionCore:
 
     def _finish(self, error: BaseException | None) -> None:
         self._fail_waiting(str(error) if error else "The session ended")
-        self._send.send_nowait((_END, error))
+        self._frames.put((_END, error))
 
     def _start_handler(self, request_id: str, request: dict[str, Any]) -> None:
         async def run() -> None:
@@ -177,10 +175,7 @@ class SessionCore:
         """The next message frame; None at the end; raises the error that ended it."""
         if self._ended:
             return None
-        try:
-            frame, error = await self._receive.receive()
-        except (anyio.EndOfStream, anyio.ClosedResourceError):
-            return None
+        frame, error = await self._frames.get()
         if frame is _END:
             self._ended = True
             if error is not None:
