@@ -10,6 +10,7 @@ mod definitions;
 mod interaction;
 mod notebook;
 mod permissions;
+mod properties;
 mod read;
 mod schemas;
 mod search;
