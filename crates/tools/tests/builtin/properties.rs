@@ -42,7 +42,7 @@ fn the_preview_at_every_length_and_line_break_around_its_limits() {
         .chain((1995..=2001).map(Some))
         {
             for filler in ['x', 'é', '😀'] {
-                let mut s: Vec<char> = std::iter::repeat(filler).take(len).collect();
+                let mut s: Vec<char> = std::iter::repeat_n(filler, len).collect();
                 if let Some(p) = nl.filter(|&p| p < len) {
                     s[p] = '\n';
                 }
