@@ -87,7 +87,8 @@ test("an error result is yielded, then the iterator throws a plain Error", async
 });
 
 test("an API error ends with an is_error success result and the same throw", async () => {
-  const api = await mockApi({ responses: [{ error: { status: 400, type: "invalid_request_error", message: "bad request for test" } }] });
+  const bad = { error: { status: 400, type: "invalid_request_error", message: "bad request for test" } };
+  const api = await mockApi({ responses: [bad], default: bad });
   try {
     const err = await collect(query({ prompt: "x", options: api.options() })).then(() => assert.fail("no error"), (e) => e);
     const result = err.messages.at(-1);

@@ -158,6 +158,7 @@ impl Model for HttpModel {
             progress: Progress::default(),
             cut_retried: false,
             fallback_from: None,
+            resent_400: 0,
         };
         futures::stream::unfold(call, |mut call| async move {
             call.next().await.map(|event| (event, call))
@@ -168,6 +169,8 @@ impl Model for HttpModel {
 }
 
 /// The message of a stream that broke after some blocks were whole.
+/// How many times a 400 or 422 answer is sent again before it is final.
+const RESEND_400: u32 = 2;
 pub const CONNECTION_LOST: &str = "Connection lost mid-response";
 
 /// Body chunks, or why they stopped coming.
@@ -209,6 +212,8 @@ struct Call {
     progress: Progress,
     /// A stream broken mid-block was already retried as a stream.
     cut_retried: bool,
+    /// 400 and 422 answers sent again so far.
+    resent_400: u32,
     /// Set once the request is re-sent without streaming: the streamed attempt's
     /// `request-id` and how many events it had.
     fallback_from: Option<(Option<String>, usize)>,
@@ -270,6 +275,17 @@ impl Call {
                             }
                         }
                     },
+                    // A 400 other than "prompt is too long", or a 422, is sent again,
+                    // unannounced, up to twice (the reference re-sends it with fewer
+                    // optional betas).
+                    Err(error)
+                        if matches!(error.status, Some(400 | 422))
+                            && !oxagent_core::compact::is_prompt_too_long(&error.message)
+                            && self.resent_400 < RESEND_400 =>
+                    {
+                        self.resent_400 += 1;
+                        self.phase = Phase::Send;
+                    }
                     Err(error) => return Some(self.give_up_or_retry(error)),
                 },
                 Phase::Replay(mut events) => {

@@ -323,11 +323,13 @@ async fn server_errors_exhaust_retries() {
     );
 }
 
+/// A 400 is sent again twice, unannounced, then it is the answer.
 #[tokio::test]
-async fn bad_request_is_not_retried() {
+async fn bad_request_is_sent_three_times_without_notices() {
     let err = json!({"error": {"status": 400, "type": "invalid_request_error", "message": "messages: bad request for test"}});
     let (r, _d) = run(json!({"responses": [err], "default": err}), "Hi", bypass()).await;
-    assert_eq!(r.requests.len(), 1);
+    assert_eq!(r.requests.len(), 3);
+    assert!(r.messages.iter().all(|m| m["subtype"] != "api_retry"));
     assert_eq!(r.of_type("assistant")[0]["error"], "unknown");
     assert_eq!(
         r.result()["result"],

@@ -29,6 +29,8 @@ async fn record_then_replay_round_trip() {
     let server = server(json!({"responses": [
         {"error": {"status": 429, "type": "rate_limit_error", "message": "Rate limited", "headers": {"retry-after-ms": "1"}}},
         {"content": [{"type": "tool_use", "id": "toolu_01", "name": "Read", "input": {"file_path": "/a"}}]},
+        {"error": {"status": 400, "type": "invalid_request_error", "message": "too long"}},
+        {"error": {"status": 400, "type": "invalid_request_error", "message": "too long"}},
         {"error": {"status": 400, "type": "invalid_request_error", "message": "too long"}}]}))
     .await;
     let dir = tempfile::tempdir().expect("tempdir");
@@ -61,7 +63,8 @@ async fn record_then_replay_round_trip() {
         collect(&replay, second).await,
         cassette_failure("cassette exhausted after 2 exchanges", &path)
     );
-    assert_eq!(server.requests().len(), 3);
+    // The 429 retried, the answer, and the 400 sent three times.
+    assert_eq!(server.requests().len(), 5);
 }
 
 #[tokio::test]

@@ -99,9 +99,16 @@ async fn server_errors_exhaust_retries_then_fail_with_api_message() {
     assert_eq!(statuses(&server), vec![500, 500, 500]);
 }
 
+/// A 400 is sent again twice without a notice (the reference drops an optional beta each
+/// time), then it is final.
 #[tokio::test]
-async fn bad_request_fails_at_once() {
-    let server = server(json!({"responses": [error_response(400, "invalid_request_error", "messages: bad request for test")]})).await;
+async fn a_bad_request_is_sent_three_times_then_fails() {
+    let bad = error_response(
+        400,
+        "invalid_request_error",
+        "messages: bad request for test",
+    );
+    let server = server(json!({"responses": [bad.clone(), bad.clone(), bad]})).await;
     let events = collect(&model(&server, 10), request("Bad")).await;
     assert_eq!(
         events,
@@ -114,7 +121,7 @@ async fn bad_request_fails_at_once() {
             request_id: Some("req_mock".into()),
         })]
     );
-    assert_eq!(statuses(&server), vec![400]);
+    assert_eq!(statuses(&server), vec![400, 400, 400]);
 }
 
 #[tokio::test]
