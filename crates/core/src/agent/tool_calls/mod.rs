@@ -25,3 +25,4 @@ pub(crate) mod round;
 pub(crate) mod run;
 pub(crate) mod schedule;
 pub(crate) mod seen;
+pub(crate) mod tokens_left;

@@ -354,6 +354,11 @@ impl ToolRound {
             .flat_map(|c| touched_paths(&c.input, &session.config.cwd))
             .collect();
         let mut results = self.results;
+        if super::tokens_left::reads_tokens_left(&session.live.model()) {
+            if let Some(usage) = conversation.tracker.last_usage() {
+                super::tokens_left::append(&mut results, usage);
+            }
+        }
         results.extend(self.context.iter().map(|c| reminder(c)));
         if let Some(memory) = &session.nested_memory {
             for (path, text) in touched.iter().flat_map(|p| memory.reached(p)) {
