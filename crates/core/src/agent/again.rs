@@ -15,13 +15,6 @@ pub(crate) const REFUSAL_NOTE: &str = "Your response above was stopped by a safe
 /// What the model reads after an answer with no content.
 pub(crate) const EMPTY_NUDGE: &str = "[Your previous response had no visible output. Please continue and produce a user-visible response.]";
 
-/// Why an answer is asked for again.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Again {
-    Refused,
-    Empty,
-}
-
 /// After a refused answer: the notice, the synthetic user message naming the refused
 /// answer, and the note in the conversation.
 pub(crate) fn refused(

@@ -27,7 +27,7 @@ use crate::protocol::hook::HookEvent;
 use crate::protocol::system::{Init, Status, SystemBody};
 use crate::usage::{model_usage_report, ModelUsage, Usage};
 
-use super::again::{self, Again};
+use super::again;
 use super::compaction::{self, Reactive};
 use super::context::{ContextMeter, ContextTracker};
 use super::deps::Deps;
@@ -38,7 +38,7 @@ use super::local_command::{compact_command, replayed};
 use super::model_call::{broken_off_end, call_model, CallFailure};
 use super::outcome::TurnEnd;
 use super::tool_calls::round::ToolRound;
-use super::turn::{reminder, Conversation, TurnState};
+use super::turn::{reminder, Again, Conversation, TurnState};
 use super::view::SessionView;
 
 /// What the model reads when a response stopped at its output limit.

@@ -23,6 +23,13 @@ pub(crate) fn reminder(text: &str) -> ContentBlock {
     ContentBlock::text(format!("<system-reminder>\n{text}\n</system-reminder>"))
 }
 
+/// Why an answer is asked for again (see `again.rs`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Again {
+    Refused,
+    Empty,
+}
+
 /// The state of one turn in progress.
 #[derive(Default)]
 pub(crate) struct TurnState {
@@ -47,7 +54,7 @@ pub(crate) struct TurnState {
     /// compaction check: a compaction's messages follow it, as the reference sends them).
     pub requesting_sent: bool,
     /// The answers asked for again in this turn (each reason once).
-    pub asked_again: Vec<super::again::Again>,
+    pub asked_again: Vec<Again>,
 }
 
 /// The session's conversation as a step changes it: its turns, the count of its context,
