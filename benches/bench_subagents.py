@@ -31,16 +31,7 @@ PROMPT = "PARENT-PROMPT: run the 16 agents"
 NODE = os.environ.get("NODE", "node")
 
 
-def _first(*paths):
-    return next((Path(p) for p in paths if p and Path(p).exists()), Path(paths[-1]))
-
-
-PY_OURS = Path(os.environ.get("OXAGENT_PYTHON", ROOT / ".venv/bin/python"))
-PY_REF = Path(os.environ.get("OXAGENT_REFERENCE_PYTHON", Path.home() / "venvs/claude-ref/bin/python"))
-NODE_OURS = Path(os.environ.get("OXAGENT_NODE_PACKAGE", ROOT / "js"))
-NODE_REF = _first(os.environ.get("OXAGENT_REFERENCE_NODE_PACKAGE"),
-                  Path.home() / "ref-ts/node_modules/@anthropic-ai/claude-agent-sdk",
-                  "/tmp/refts/node_modules/@anthropic-ai/claude-agent-sdk")
+from sdks import NODE_OURS, NODE_REF, PY_OURS, PY_REF  # noqa: E402
 
 
 def text(t):

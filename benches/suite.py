@@ -35,16 +35,7 @@ REF_MAX_RSS_MB = float(os.environ.get("BENCH_REF_MAX_RSS_MB", "6144"))
 TARGET = Path(os.environ.get("CARGO_TARGET_DIR", ROOT / "target"))
 
 
-def _first(*paths):
-    return next((Path(p) for p in paths if p and Path(p).exists()), Path(paths[-1]))
-
-
-PY_OURS = Path(os.environ.get("OXAGENT_PYTHON", ROOT / ".venv/bin/python"))
-PY_REF = Path(os.environ.get("OXAGENT_REFERENCE_PYTHON", Path.home() / "venvs/claude-ref/bin/python"))
-NODE_OURS = Path(os.environ.get("OXAGENT_NODE_PACKAGE", ROOT / "js"))
-NODE_REF = _first(os.environ.get("OXAGENT_REFERENCE_NODE_PACKAGE"),
-                  Path.home() / "ref-ts/node_modules/@anthropic-ai/claude-agent-sdk",
-                  "/tmp/refts/node_modules/@anthropic-ai/claude-agent-sdk")
+from sdks import NODE_OURS, NODE_REF, PY_OURS, PY_REF  # noqa: E402
 RUST_PROGRAM = TARGET / "release/examples/face_sessions"
 
 # name -> (language, is the reference, program(cwd, sessions, prompt) -> argv)
