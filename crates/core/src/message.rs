@@ -145,6 +145,16 @@ pub struct ApiErrorMark {
     pub api_error_status: Option<u16>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub api_error_type: Option<String>,
+    /// What kind of failure got no answer at all (`connection_failed`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub api_error: Option<String>,
+}
+
+/// The `api_error` of a failure that got no answer: `connection_failed` for a refused
+/// connection (its text names `ECONNREFUSED`).
+pub fn api_error_code(text: &str) -> Option<String> {
+    text.contains("ECONNREFUSED")
+        .then(|| "connection_failed".to_string())
 }
 
 /// The `message` of a user message.
@@ -258,6 +268,9 @@ pub struct ResultMessage {
     /// The API's `error.type` when an API error ended the turn.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub api_error_type: Option<String>,
+    /// What kind of failure got no answer at all (see [`api_error_code`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub api_error: Option<String>,
     /// The local command (`compact`) this result ends.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub local_command: Option<String>,
@@ -317,6 +330,7 @@ impl ResultMessage {
             structured_output: None,
             api_error_status: None,
             api_error_type: None,
+            api_error: None,
             local_command: None,
             terminal_reason: None,
             fast_mode_state: None,
@@ -428,6 +442,7 @@ mod tests {
                 is_api_error_message: true,
                 api_error_status: status,
                 api_error_type: None,
+                api_error: None,
             })
             .unwrap()
         };

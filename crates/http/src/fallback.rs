@@ -70,6 +70,13 @@ pub fn events_of_message(message: &Value) -> Option<Vec<Value>> {
     let content = message.get("content")?.as_array()?.clone();
     let mut start = message.clone();
     start["content"] = json!([]);
+    // The answer's usage with every field of the API's full usage object, as the reference
+    // reports the usage of an answer it did not stream.
+    if let Ok(usage) =
+        serde_json::from_value::<oxagent_core::usage::Usage>(message["usage"].clone())
+    {
+        start["usage"] = json!(usage.for_result());
+    }
     let mut events = vec![json!({"type": "message_start", "message": start})];
     for (index, block) in content.into_iter().enumerate() {
         let (opening, delta) = match block.get("type").and_then(Value::as_str) {

@@ -90,6 +90,7 @@ fn assistant() -> Message {
             is_api_error_message: true,
             api_error_status: Some(500),
             api_error_type: Some("api_error".into()),
+            api_error: None,
         })),
         local_command: Some(Box::new(LocalCommandMark {
             local_command_source: "<local-command-stderr>x</local-command-stderr>".into(),
@@ -166,6 +167,7 @@ fn results() -> Vec<Message> {
         }),
         result_index: Some(0),
         begun_message_ids: Some(vec!["msg_01".into()]),
+        api_error: None,
         uuid: UUID.into(),
     };
     let error = ResultMessage {

@@ -616,6 +616,10 @@ impl Session {
             },
             api_error_status,
             api_error_type: fields.api_error_type,
+            api_error: match &end {
+                TurnEnd::ApiError { text, .. } => crate::message::api_error_code(text),
+                _ => None,
+            },
             local_command: None,
             terminal_reason,
             ..ResultMessage::started(deps.clock.uuid())

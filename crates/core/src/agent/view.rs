@@ -174,6 +174,7 @@ impl SessionView<'_> {
                 is_api_error_message: true,
                 api_error_status: err.status,
                 api_error_type: err.error_type.clone(),
+                api_error: crate::message::api_error_code(&err.message),
             }));
         }
         m
