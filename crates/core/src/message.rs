@@ -151,9 +151,10 @@ pub struct ApiErrorMark {
 }
 
 /// The `api_error` of a failure that got no answer: `connection_failed` for a refused
-/// connection (its text names `ECONNREFUSED`).
+/// connection (the text, or the error text it ends with, is
+/// [`crate::model::CONNECTION_REFUSED`]).
 pub fn api_error_code(text: &str) -> Option<String> {
-    text.contains("ECONNREFUSED")
+    text.ends_with(crate::model::CONNECTION_REFUSED)
         .then(|| "connection_failed".to_string())
 }
 

@@ -61,6 +61,9 @@ pub struct RetryNotice {
 
 /// How the text of a request that got no answer in time starts; such a text is shown as is.
 pub const TIMED_OUT: &str = "Request timed out.";
+/// The text of a refused connection (its result and message are named `connection_failed`).
+pub const CONNECTION_REFUSED: &str =
+    "Connection refused — a firewall or proxy may be blocking it (ECONNREFUSED)";
 
 /// A failed Messages API call.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]

@@ -147,9 +147,7 @@ impl AttemptError {
     }
 }
 
-/// The text of a refused connection.
-pub const CONNECTION_REFUSED: &str =
-    "Connection refused — a firewall or proxy may be blocking it (ECONNREFUSED)";
+pub use oxagent_core::model::CONNECTION_REFUSED;
 
 /// Whether an I/O error somewhere in the chain is a refused connection.
 /// Whether a request failed because its pooled connection was closed under it (reset, or

@@ -92,27 +92,27 @@ def errors():
                     options=dict(BYPASS, max_turns=1))
 
 
+def bash_then(answer, behaviors):
+    """A builder of one Bash call, then `answer`, run with these callbacks."""
+    def build():
+        c = Calls()
+        return [respond(c.bash("echo x", "x"), chunk=4096), respond(answer)], {
+            "behaviors": behaviors}
+    return build
+
+
 def synthetic():
-    def deny_interrupt():
-        c = Calls()
-        return [respond(c.bash("echo x", "x"), chunk=4096), respond("Unused.")], {
-            "behaviors": {"can_use_tool": {"behavior": "deny_interrupt", "message": "Stop now"}}}
-    yield from both("deny_interrupt", "can_use_tool denies with interrupt.", deny_interrupt,
+    yield from both("deny_interrupt", "can_use_tool denies with interrupt.",
+                    bash_then("Unused.", {"can_use_tool": {"behavior": "deny_interrupt",
+                                                           "message": "Stop now"}}),
                     options={"permission_mode": "default"})
-
-    def deny():
-        c = Calls()
-        return [respond(c.bash("echo x", "x"), chunk=4096), respond("Denied, fine.")], {
-            "behaviors": {"can_use_tool": {"behavior": "deny_all", "message": "Not allowed"}}}
-    yield from both("deny", "can_use_tool denies a call.", deny,
+    yield from both("deny", "can_use_tool denies a call.",
+                    bash_then("Denied, fine.", {"can_use_tool": {"behavior": "deny_all",
+                                                                 "message": "Not allowed"}}),
                     options={"permission_mode": "default"})
-
-    def hook_block():
-        c = Calls()
-        return [respond(c.bash("echo x", "x"), chunk=4096), respond("Blocked, fine.")], {
-            "behaviors": {"hooks": {"PostToolUse": [{"matcher": "Bash", "behavior": "block",
-                                                     "reason": "Not that"}]}}}
-    yield from both("posttooluse_block", "A PostToolUse hook blocks a Bash result.", hook_block)
+    yield from both("posttooluse_block", "A PostToolUse hook blocks a Bash result.",
+                    bash_then("Blocked, fine.", {"hooks": {"PostToolUse": [
+                        {"matcher": "Bash", "behavior": "block", "reason": "Not that"}]}}))
 
     def stop_hook():
         return [respond("First try."), respond("Second try.")], {
@@ -127,12 +127,9 @@ def synthetic():
                                                           "text": "Extra context"}]}}}
     yield from both("prompt_context", "A UserPromptSubmit hook adds context.", prompt_context)
 
-    def pre_stop():
-        c = Calls()
-        return [respond(c.bash("echo x", "x"), chunk=4096), respond("Unused.")], {
-            "behaviors": {"hooks": {"PreToolUse": [{"matcher": "Bash", "behavior": "stop",
-                                                    "reason": "Halt here"}]}}}
-    yield from both("pretooluse_stop", "A PreToolUse hook returns continue: false.", pre_stop)
+    yield from both("pretooluse_stop", "A PreToolUse hook returns continue: false.",
+                    bash_then("Unused.", {"hooks": {"PreToolUse": [
+                        {"matcher": "Bash", "behavior": "stop", "reason": "Halt here"}]}}))
 
     def compaction():
         c = Calls()

@@ -95,16 +95,33 @@ fn assistant_positions(history: &[Turn]) -> impl Iterator<Item = usize> + '_ {
         .map(|(i, _)| i)
 }
 
+/// How many of `weights`, taken in order, it takes to make up `excess` tokens (`None`: no
+/// excess named, or not enough).
+pub(crate) fn rounds_making_up<'a>(
+    weights: impl Iterator<Item = &'a f64>,
+    excess: Option<u64>,
+) -> Option<usize> {
+    let excess = excess? as f64;
+    let mut acc = 0.0;
+    for (i, w) in weights.enumerate() {
+        acc += w;
+        if acc >= excess {
+            return Some(i + 1);
+        }
+    }
+    None
+}
+
+/// A block's length in UTF-16 units, as the reference measures its strings.
 fn block_chars(block: &ContentBlock) -> usize {
     use crate::content::ToolResultContent;
+    let units = |s: &str| s.encode_utf16().count();
     match block {
-        ContentBlock::Text { text, .. } => text.chars().count(),
-        ContentBlock::Thinking { thinking, .. } => thinking.chars().count(),
-        ContentBlock::ToolUse { name, input, .. } => {
-            name.chars().count() + input.to_string().chars().count()
-        }
+        ContentBlock::Text { text, .. } => units(text),
+        ContentBlock::Thinking { thinking, .. } => units(thinking),
+        ContentBlock::ToolUse { name, input, .. } => units(name) + units(&input.to_string()),
         ContentBlock::ToolResult { content, .. } => match content {
-            Some(ToolResultContent::Text(t)) => t.chars().count(),
+            Some(ToolResultContent::Text(t)) => units(t),
             Some(ToolResultContent::Blocks(blocks)) => blocks.iter().map(block_chars).sum(),
             None => 0,
         },
@@ -155,19 +172,10 @@ impl CompactionPlan {
     /// nothing left to try.
     pub fn next_rounds(weights: &[f64], excess: Option<u64>) -> usize {
         let current = weights.len();
-        if let Some(excess) = excess {
-            let mut acc = 0.0;
-            for (i, w) in weights.iter().rev().enumerate() {
-                acc += w;
-                if acc >= excess as f64 {
-                    if i + 1 < current {
-                        return current - (i + 1);
-                    }
-                    break;
-                }
-            }
+        match rounds_making_up(weights.iter().rev(), excess) {
+            Some(given_up) if given_up < current => current - given_up,
+            _ => current / 2,
         }
-        current / 2
     }
 
     /// The rough tokens of each of the first `rounds` rounds (an assistant turn and the

@@ -27,7 +27,7 @@
 
 use crate::conversation::Turn;
 
-use super::plan::CompactionPlan;
+use super::plan::{rounds_making_up, CompactionPlan};
 use super::texts::parse_prompt_too_long;
 
 /// Attempts of a single round of the whole conversation before the compaction gives up.
@@ -101,16 +101,10 @@ impl Attempts {
 /// or the excess is unknown, only the latest round stays.
 fn latest_to_keep(weights: &[f64], excess: Option<u64>) -> usize {
     let n = weights.len();
-    if let Some(excess) = excess {
-        let mut acc = 0.0;
-        for (i, w) in weights.iter().enumerate() {
-            acc += w;
-            if acc >= excess as f64 {
-                return if i + 1 < n { n - (i + 1) } else { 1 };
-            }
-        }
+    match rounds_making_up(weights.iter(), excess) {
+        Some(given_up) if given_up < n => n - given_up,
+        _ => 1,
     }
-    1
 }
 
 #[cfg(test)]
