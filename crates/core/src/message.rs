@@ -30,6 +30,8 @@ pub enum Message {
     User(UserMessage),
     Result(ResultMessage),
     StreamEvent(StreamEventMessage),
+    /// `/clear` ended the conversation: what follows belongs to a new session.
+    ConversationReset(ConversationReset),
 }
 
 impl Message {
@@ -40,6 +42,7 @@ impl Message {
             Message::User(m) => m.session_id.as_deref(),
             Message::Result(m) => Some(&m.session_id),
             Message::StreamEvent(m) => Some(&m.session_id),
+            Message::ConversationReset(m) => Some(&m.session_id),
         }
     }
 
@@ -50,6 +53,7 @@ impl Message {
             Message::User(m) => m.uuid.as_deref(),
             Message::Result(m) => Some(&m.uuid),
             Message::StreamEvent(m) => Some(&m.uuid),
+            Message::ConversationReset(m) => Some(&m.uuid),
         }
     }
 }
@@ -352,15 +356,49 @@ fn present<'de, D: serde::Deserializer<'de>, T: Deserialize<'de>>(
     Option::<T>::deserialize(d).map(Some)
 }
 
-/// What started a turn the caller did not prompt.
+/// `conversation_reset`: the conversation of session `session_id` was set aside; the
+/// session goes on as a new one. Its `uuid` is `new_conversation_id`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ConversationReset {
+    pub new_conversation_id: String,
+    pub uuid: String,
+    /// `clear`.
+    pub trigger: String,
+    /// The prompt that asked for it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub user_message_uuid: Option<String>,
+    /// True when that prompt was stamped `{"kind": "human"}`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub user_message_from_human: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub timestamp: Option<String>,
+    pub session_id: String,
+}
+
+/// What started a turn: `{"kind": "human"}` when the host stamped its prompt so, or the
+/// background task whose end the session turned into a prompt.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ResultOrigin {
-    /// `task-notification`.
+    /// `human` or `task-notification`.
     pub kind: String,
     /// `session-task`.
-    pub producer: String,
-    #[serde(rename = "runId")]
-    pub run_id: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub producer: Option<String>,
+    #[serde(default, rename = "runId", skip_serializing_if = "Option::is_none")]
+    pub run_id: Option<String>,
+}
+
+impl ResultOrigin {
+    /// The origin a host may stamp on a prompt: only `{"kind": "human"}` is honoured, as the
+    /// reference (any other kind, or a malformed value, leaves the prompt unstamped).
+    pub fn stamped(value: Option<&serde_json::Value>) -> Option<ResultOrigin> {
+        let kind = value?.get("kind")?.as_str()?;
+        (kind == "human").then(|| ResultOrigin {
+            kind: kind.into(),
+            producer: None,
+            run_id: None,
+        })
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

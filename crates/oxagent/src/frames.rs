@@ -24,7 +24,9 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
+use oxagent_core::message::ResultOrigin;
 use oxagent_core::model::Model;
+use oxagent_core::protocol::op::Prompt;
 use oxagent_core::protocol::{Event, HostRequest, Op};
 use oxagent_core::UserContent;
 use serde_json::{json, Value};
@@ -91,7 +93,17 @@ impl FrameSession {
                     .ok_or_else(|| Error::Frame("a user frame needs message.content".into()))?;
                 let content: UserContent = serde_json::from_value(content)
                     .map_err(|e| Error::Frame(format!("message.content: {e}")))?;
-                self.runtime.submit(Op::Prompt(content))
+                let uuid = frame
+                    .get("uuid")
+                    .and_then(Value::as_str)
+                    .filter(|u| !u.is_empty())
+                    .map(str::to_string);
+                let origin = ResultOrigin::stamped(frame.get("origin"));
+                self.runtime.submit(Op::Stamped(Prompt {
+                    content,
+                    uuid,
+                    origin,
+                }))
             }
             Some("control_response") => {
                 let resp = frame.get("response").cloned().unwrap_or(Value::Null);

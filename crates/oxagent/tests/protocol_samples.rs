@@ -162,8 +162,8 @@ fn results() -> Vec<Message> {
         queued_turn_count: Some(0),
         origin: Some(ResultOrigin {
             kind: "task-notification".into(),
-            producer: "session-task".into(),
-            run_id: UUID.into(),
+            producer: Some("session-task".into()),
+            run_id: Some(UUID.into()),
         }),
         result_index: Some(0),
         begun_message_ids: Some(vec!["msg_01".into()]),

@@ -6,10 +6,10 @@ use std::sync::{Arc, Mutex};
 
 use oxagent_core::agent::ContextMeter;
 use oxagent_core::live::LiveSettings;
+use oxagent_core::protocol::op::Prompt;
 use oxagent_core::protocol::system::McpServerStatus;
 use oxagent_core::signal::AbortSignal;
 use oxagent_core::sync::lock;
-use oxagent_core::UserContent;
 use tokio::sync::mpsc::UnboundedSender;
 use tokio::task::JoinHandle;
 
@@ -18,7 +18,7 @@ use crate::events::EventOut;
 /// What the runtime and the session task share.
 pub(crate) struct Shared {
     pub(crate) events: EventOut,
-    pub(crate) prompts: Mutex<Option<UnboundedSender<UserContent>>>,
+    pub(crate) prompts: Mutex<Option<UnboundedSender<Prompt>>>,
     /// The abort signal of the turn that runs (each turn gets a new one).
     pub(crate) interrupt: Arc<Mutex<AbortSignal>>,
     pub(crate) live: Arc<LiveSettings>,
@@ -28,6 +28,8 @@ pub(crate) struct Shared {
     pub(crate) mcp_status: Arc<Mutex<Vec<McpServerStatus>>>,
     /// The agents the session can delegate to, as `initialize` lists them.
     pub(crate) agents: Vec<serde_json::Value>,
+    /// The output style the settings name (`initialize` and `system/init` report it).
+    pub(crate) output_style: String,
     /// What stop_task and interrupts stop: subagents, background commands.
     pub(crate) agent_tool: Option<Arc<crate::subagents::AgentTool>>,
     pub(crate) bash_tasks: oxagent_tools::shell::tasks::BackgroundTasks,

@@ -29,6 +29,7 @@ use oxagent_core::agent::Emit;
 use oxagent_core::config::{RunningTasks, TaskLister};
 use oxagent_core::message::{ResultMessage, ResultOrigin};
 use oxagent_core::protocol::hook::RunningTask;
+use oxagent_core::protocol::op::Prompt;
 use oxagent_core::protocol::system::{
     BackgroundTask, BackgroundTasksChanged, SystemBody, SystemMessage, TaskNotification, TaskPatch,
     TaskStarted, TaskUpdated,
@@ -42,7 +43,7 @@ use crate::events::EventOut;
 /// What the session runs next.
 pub(crate) enum Next {
     /// A prompt from the caller.
-    Prompt(UserContent),
+    Prompt(Prompt),
     /// Background tasks ended: a turn that tells the model.
     Notification(Notification),
     /// Input ended and no background task is left running.
@@ -351,7 +352,7 @@ impl TaskFlow {
 
     /// Waits for the next thing to run. Ended tasks go first; once the caller's input has
     /// ended, the session still waits for the tasks that are running, as the reference does.
-    pub(crate) async fn next(&mut self, prompts: &mut UnboundedReceiver<UserContent>) -> Next {
+    pub(crate) async fn next(&mut self, prompts: &mut UnboundedReceiver<Prompt>) -> Next {
         loop {
             if let Some(n) = self.take_ended() {
                 return Next::Notification(n);
@@ -429,8 +430,8 @@ impl Notification {
         if let Some(first) = self.tasks.first() {
             result.origin = Some(ResultOrigin {
                 kind: "task-notification".into(),
-                producer: "session-task".into(),
-                run_id: first.run_id.clone(),
+                producer: Some("session-task".into()),
+                run_id: Some(first.run_id.clone()),
             });
         }
     }
@@ -480,7 +481,7 @@ mod tests {
     async fn a_finished_task_emits_its_messages_and_wakes_the_session() {
         let (tx, mut frames) = unbounded_channel();
         let (sink, mut flow) = TaskFlow::new(EventOut::new(tx, false), "s".into());
-        let (_ptx, mut prompts) = unbounded_channel::<UserContent>();
+        let (_ptx, mut prompts) = unbounded_channel::<Prompt>();
         sink(TaskEvent::Started(info("b1", TaskStatus::Running, false)));
         assert_eq!(
             subtypes(&mut frames),
@@ -513,7 +514,7 @@ mod tests {
     async fn the_session_ends_after_input_once_no_task_runs() {
         let (tx, _frames) = unbounded_channel();
         let (sink, mut flow) = TaskFlow::new(EventOut::new(tx, false), "s".into());
-        let (ptx, mut prompts) = unbounded_channel::<UserContent>();
+        let (ptx, mut prompts) = unbounded_channel::<Prompt>();
         drop(ptx);
         sink(TaskEvent::Started(info("b1", TaskStatus::Running, false)));
         let waiter = tokio::spawn(async move {
@@ -535,7 +536,7 @@ mod tests {
     async fn a_stopped_task_does_not_wake_the_model() {
         let (tx, mut frames) = unbounded_channel();
         let (sink, mut flow) = TaskFlow::new(EventOut::new(tx, false), "s".into());
-        let (ptx, mut prompts) = unbounded_channel::<UserContent>();
+        let (ptx, mut prompts) = unbounded_channel::<Prompt>();
         drop(ptx);
         sink(TaskEvent::Started(info("b1", TaskStatus::Running, false)));
         sink(TaskEvent::Finished(info("b1", TaskStatus::Killed, true)));

@@ -14,7 +14,7 @@
 //! ```
 
 use crate::content::UserContent;
-use crate::message::Message;
+use crate::message::{Message, ResultOrigin};
 
 use super::control::{ControlRequest, ControlResponse};
 use super::permission::PermissionMode;
@@ -24,6 +24,8 @@ use super::permission::PermissionMode;
 pub enum Op {
     /// A prompt: the session runs a turn for it once the turns before it are done.
     Prompt(UserContent),
+    /// A prompt with what the host said of it (its uuid, who typed it).
+    Stamped(Prompt),
     /// No more prompts: the session ends once the turns it has are done.
     EndInput,
     /// The host's answer to the control request `id` (an error text: the host failed).
@@ -36,6 +38,32 @@ pub enum Op {
     SetPermissionMode(PermissionMode),
     /// `None`: back to the model the session started with.
     SetModel(Option<String>),
+}
+
+/// A prompt as a host hands it over: its content, the uuid its transcript row takes (a fresh
+/// one when `None`), and the `origin` the turn's result echoes.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Prompt {
+    pub content: UserContent,
+    pub uuid: Option<String>,
+    pub origin: Option<ResultOrigin>,
+}
+
+impl From<UserContent> for Prompt {
+    fn from(content: UserContent) -> Self {
+        Prompt {
+            content,
+            uuid: None,
+            origin: None,
+        }
+    }
+}
+
+impl Prompt {
+    /// Whether a person typed it: the host stamped it `{"kind": "human"}`.
+    pub fn from_human(&self) -> bool {
+        self.origin.as_ref().is_some_and(|o| o.kind == "human")
+    }
 }
 
 /// What a session emits. Messages are the common case and move once through a channel, so
