@@ -175,7 +175,7 @@ pub const OPTIONS: &[OptionSpec] = &[
     both("verbatim_prompts", "verbatimPrompts", Bool, ByFace),
     both("fork_session", "forkSession", Bool, Acted),
     both("resume_session_at", "resumeSessionAt", Str, Acted),
-    both("resume_drops_turn", "resumeDropsTurn", Str, NotYet),
+    both("resume_drops_turn", "resumeDropsTurn", Str, Acted),
     both("agents", "agents", Custom("a mapping of agent names to agent definitions"), Acted),
     both("setting_sources", "settingSources", Custom("a list of setting sources"), Acted),
     both("skills", "skills", Custom("a list of skill names or \"all\""), NotYet),

@@ -128,5 +128,6 @@ fn describe(message: &Message) -> Option<String> {
             r.num_turns
         )),
         Message::User(_) | Message::StreamEvent(_) => None,
+        Message::ConversationReset(_) => Some("conversation reset (/clear)".into()),
     }
 }

@@ -23,6 +23,7 @@
 //! with the caller's closures; the documented SDKs' stream-json frames are an adapter over
 //! this (the facade's `frames`), for the bindings and the CLI.
 
+mod clear;
 mod debug_log;
 mod error;
 mod events;
@@ -100,10 +101,11 @@ impl SessionRuntime {
             return Err(Error::Closed);
         }
         match op {
-            Op::Prompt(content) => {
+            Op::Prompt(content) => self.submit(Op::Stamped(content.into())),
+            Op::Stamped(prompt) => {
                 let prompts = lock(&self.inner.prompts);
                 let tx = prompts.as_ref().ok_or(Error::Closed)?;
-                tx.send(content).map_err(|_| Error::Closed)
+                tx.send(prompt).map_err(|_| Error::Closed)
             }
             Op::EndInput => {
                 lock(&self.inner.prompts).take();
@@ -221,14 +223,24 @@ impl SessionRuntime {
     /// What `initialize` answers (the Python SDK's `get_server_info()`).
     pub fn server_info(&self) -> ServerInfo {
         ServerInfo {
-            commands: vec![CommandInfo {
-                name: "compact".into(),
-                description: "Summarize the conversation so far to free context".into(),
-                argument_hint: "<optional instructions>".into(),
-                builtin: Some(true),
-            }],
+            commands: vec![
+                CommandInfo {
+                    name: "clear".into(),
+                    description: "Set the conversation aside and go on as a new session".into(),
+                    argument_hint: String::new(),
+                    aliases: vec!["reset".into(), "new".into()],
+                    builtin: Some(true),
+                },
+                CommandInfo {
+                    name: "compact".into(),
+                    description: "Summarize the conversation so far to free context".into(),
+                    argument_hint: "<optional instructions>".into(),
+                    aliases: Vec::new(),
+                    builtin: Some(true),
+                },
+            ],
             agents: self.inner.agents.clone(),
-            output_style: "default".into(),
+            output_style: self.inner.output_style.clone(),
             available_output_styles: vec!["default".into()],
             models: oxagent_core::models::supported_models(),
             account: Account {

@@ -20,9 +20,12 @@ use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 
+use crate::clear::{self, ClearPrompt};
+use oxagent_core::agent::clear_command;
 use oxagent_core::agent::{Deps, Emit};
 use oxagent_core::clock::{Clock, SystemClock};
 use oxagent_core::model::Model;
+use oxagent_core::protocol::op::Prompt;
 use oxagent_core::protocol::system::{McpServerStatus, MirrorError, SystemBody, SystemMessage};
 use oxagent_core::protocol::Event;
 use oxagent_core::signal::AbortSignal;
@@ -55,7 +58,7 @@ struct SessionTask {
     events: EventOut,
     clock: SystemClock,
     plan: persist::Plan,
-    prompts: UnboundedReceiver<UserContent>,
+    prompts: UnboundedReceiver<Prompt>,
     task_flow: TaskFlow,
     /// Where background agents announce their start and end.
     task_board: TaskBoard,
@@ -148,6 +151,7 @@ pub(super) fn start(
     let mut config = setup::session_config(&options, &env, &clock)?;
     settings.apply(&mut config, options.permission_mode, &persist::home(&env));
     let fresh_id = setup::fresh_id(&config.session_id)?;
+    setup::check_drops_turn(&options)?;
     let (tx, rx) = unbounded_channel();
     let run_as = setup::run_as(&options)?;
     let local = settings
@@ -203,7 +207,7 @@ pub(super) fn start(
     };
     config.session_id = plan.session_id.clone();
     config.transcript_path = plan.writer.as_ref().map(|w| w.path().to_path_buf());
-    let (ptx, prompts) = unbounded_channel::<UserContent>();
+    let (ptx, prompts) = unbounded_channel::<Prompt>();
     let interrupt = Arc::new(Mutex::new(AbortSignal::new()));
     let mut session = Session::new(config);
     attach_memory(
@@ -262,6 +266,7 @@ pub(super) fn start(
             .unwrap_or_else(|| session.live.model()),
         session_id,
         mcp_status: mcp_status.clone(),
+        output_style: session.config.init.output_style.clone(),
         agents: agent_set
             .iter()
             .map(|a| {
@@ -375,11 +380,26 @@ impl SessionTask {
         loop {
             // A prompt from the caller, or a turn of our own when a background task ended
             // (see tasks.rs); the session ends when neither can come any more.
-            let (prompt, notification) = match task_flow.next(&mut prompts).await {
+            let (stamped, notification) = match task_flow.next(&mut prompts).await {
                 Next::Prompt(p) => (p, None),
-                Next::Notification(n) => (n.prompt(), Some(n)),
+                Next::Notification(n) => (n.prompt().into(), Some(n)),
                 Next::End => break,
             };
+            let Prompt {
+                content: prompt,
+                uuid: prompt_uuid,
+                origin,
+            } = stamped;
+            let prompt_uuid = prompt_uuid.unwrap_or_else(|| clock.uuid());
+            if notification.is_none() && clear_command(&prompt) {
+                let asked = ClearPrompt {
+                    uuid: prompt_uuid,
+                    origin,
+                };
+                let result = clear::run(&mut session, &deps, &events, plan.writer.as_ref(), asked);
+                events.emit(Message::Result(result.await));
+                continue;
+            }
             let signal = AbortSignal::new();
             *lock(&interrupt) = signal.clone();
             match &notification {
@@ -387,7 +407,7 @@ impl SessionTask {
                     .record_rows()
                     .iter()
                     .for_each(|row| recorder.prompt(row, &clock.uuid())),
-                None => recorder.prompt(&prompt, &clock.uuid()),
+                None => recorder.prompt(&prompt, &prompt_uuid),
             }
             let turn_deps = Deps {
                 interrupt: &signal,
@@ -399,6 +419,8 @@ impl SessionTask {
             recorder.after_turn(&session);
             if let Some(n) = &notification {
                 n.stamp(&mut result);
+            } else if origin.is_some() {
+                result.origin = origin;
             }
             // The store holds the turn before the caller sees its result.
             if let Some(m) = &mirror {

@@ -204,6 +204,19 @@ pub(crate) fn fresh_id(id: &str) -> Result<oxagent_sessions::SessionId, OptionsE
         .map_err(|e| OptionsError::new(OptionsErrorKind::Refused, "session_id", e.to_string()))
 }
 
+/// `resume_drops_turn` names the turn a cut discards: refused without the cut, as the
+/// reference's CLI refuses the pair of flags.
+pub(crate) fn check_drops_turn(options: &Options) -> Result<(), OptionsError> {
+    if options.resume_drops_turn.is_some() && options.resume_session_at.is_none() {
+        return Err(OptionsError::new(
+            OptionsErrorKind::Refused,
+            "resume_drops_turn",
+            "--resume-drops-turn requires --resume-session-at",
+        ));
+    }
+    Ok(())
+}
+
 /// What the options ask the session to continue from.
 pub(crate) fn continuation(options: &Options) -> oxagent_sessions::start::Continuation {
     oxagent_sessions::start::Continuation {
@@ -211,6 +224,7 @@ pub(crate) fn continuation(options: &Options) -> oxagent_sessions::start::Contin
         continue_conversation: options.continue_conversation,
         fork_session: options.fork_session,
         resume_session_at: options.resume_session_at.clone(),
+        resume_drops_turn: options.resume_drops_turn.clone(),
         no_persistence: options.no_persistence,
     }
 }

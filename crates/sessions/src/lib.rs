@@ -17,6 +17,7 @@
 //! ```
 
 mod catalog;
+pub mod drops_turn;
 pub mod from_store;
 mod id;
 pub mod json_api;

@@ -38,6 +38,8 @@ pub struct Continuation {
     pub fork_session: bool,
     /// `resume_session_at`: the conversation stops after this message uuid.
     pub resume_session_at: Option<String>,
+    /// `resume_drops_turn`: the prompt uuid of the one turn the cut may discard.
+    pub resume_drops_turn: Option<String>,
     /// TypeScript `persistSession: false`: nothing is written (a resume still reads).
     pub no_persistence: bool,
 }
@@ -153,6 +155,17 @@ pub fn plan(
             return refused(id, format!("No message found with message.uuid of: {at}"));
         }
     };
+    if let (Some(at), Some(declared)) = (until, options.resume_drops_turn.as_deref()) {
+        let text = std::fs::read_to_string(transcript_path(&source_id)).unwrap_or_default();
+        if let Err(why) = crate::drops_turn::check(&text, at, declared) {
+            let id = if options.fork_session {
+                fresh_id
+            } else {
+                source_id
+            };
+            return refused(id, why);
+        }
+    }
     if options.fork_session {
         // A fork is a new session whose file starts with a copy of the history.
         let path = transcript_path(&fresh_id);

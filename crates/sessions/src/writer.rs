@@ -25,8 +25,6 @@ use oxagent_core::protocol::SystemBody;
 use serde_json::{json, Map, Value};
 
 pub struct TranscriptWriter {
-    path: PathBuf,
-    session_id: String,
     cwd: String,
     /// A subagent's transcript: its rows are a sidechain of the session, marked with its id.
     agent_id: Option<String>,
@@ -42,6 +40,8 @@ pub trait RowSink: Send + Sync {
 
 struct State {
     file: File,
+    path: PathBuf,
+    session_id: String,
     /// The uuid of the last conversation row, the next row's `parentUuid`.
     last_uuid: Option<String>,
     /// Assistant rows of the response that streams (uuid, fields), waiting for its end.
@@ -71,29 +71,37 @@ impl TranscriptWriter {
         if let Some(dir) = path.parent() {
             std::fs::create_dir_all(dir)?;
         }
-        let mut file = OpenOptions::new()
-            .create(true)
-            .read(true)
-            .append(true)
-            .open(path)?;
-        // Under the file's lock, so that a row another writer is appending at this moment
-        // is not taken for a torn one.
-        file.lock()?;
-        let repaired = end_torn_line(&mut file);
-        file.unlock()?;
-        repaired?;
+        let file = open_for_append(path)?;
         Ok(TranscriptWriter {
-            path: path.to_path_buf(),
-            session_id: session_id.to_string(),
             cwd: cwd.to_string_lossy().to_string(),
             agent_id: None,
             state: Mutex::new(State {
                 file,
+                path: path.to_path_buf(),
+                session_id: session_id.to_string(),
                 last_uuid,
                 streaming: Vec::new(),
             }),
             sink: None,
         })
+    }
+
+    /// Goes on in a new transcript: session `session_id`'s at `path`, a conversation of
+    /// its own (`/clear`). Rows waiting for their response's end stay in the old one.
+    pub fn restart(&self, path: &Path, session_id: &str) -> io::Result<()> {
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir)?;
+        }
+        let file = open_for_append(path)?;
+        let mut st = self.lock();
+        for (held_uuid, held) in std::mem::take(&mut st.streaming) {
+            self.write_row(&mut st, "assistant", &held_uuid, held);
+        }
+        st.file = file;
+        st.path = path.to_path_buf();
+        st.session_id = session_id.to_string();
+        st.last_uuid = None;
+        Ok(())
     }
 
     /// Hands every row written from now on to `sink` too.
@@ -108,9 +116,9 @@ impl TranscriptWriter {
     }
 
     /// Hands a row that reached the file to the sink, in file order (under the lock).
-    fn mirrored(&self, row: &Value, bytes: usize, written: io::Result<()>) {
+    fn mirrored(&self, st: &State, row: &Value, bytes: usize, written: io::Result<()>) {
         if let (Some(sink), Ok(())) = (&self.sink, written) {
-            sink.row(&self.path, row, bytes);
+            sink.row(&st.path, row, bytes);
         }
     }
 
@@ -127,8 +135,14 @@ impl TranscriptWriter {
         Ok(w)
     }
 
-    pub fn path(&self) -> &Path {
-        &self.path
+    /// The file rows go to now.
+    pub fn path(&self) -> PathBuf {
+        self.lock().path.clone()
+    }
+
+    /// The session the rows belong to now.
+    pub fn session_id(&self) -> String {
+        self.lock().session_id.clone()
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, State> {
@@ -140,7 +154,7 @@ impl TranscriptWriter {
         let bytes = line(row);
         let mut st = self.lock();
         let written = append(&mut st.file, &bytes);
-        self.mirrored(row, bytes.len(), written);
+        self.mirrored(&st, row, bytes.len(), written);
     }
 
     /// A conversation row (`user`, `assistant`, `system`) chained to the previous one,
@@ -162,7 +176,7 @@ impl TranscriptWriter {
         }
         row.insert("userType".into(), json!("external"));
         row.insert("cwd".into(), json!(self.cwd));
-        row.insert("sessionId".into(), json!(self.session_id));
+        row.insert("sessionId".into(), json!(st.session_id));
         row.insert("version".into(), json!(env!("CARGO_PKG_VERSION")));
         row.insert("type".into(), json!(kind));
         row.extend(fields);
@@ -172,7 +186,7 @@ impl TranscriptWriter {
         let row = Value::Object(row);
         let bytes = line(&row);
         let written = append(&mut st.file, &bytes);
-        self.mirrored(&row, bytes.len(), written);
+        self.mirrored(st, &row, bytes.len(), written);
     }
 
     /// The user's prompt.
@@ -253,20 +267,41 @@ impl TranscriptWriter {
     /// The turn's prompt, after its result: what listings show as the session's last prompt
     /// (`leafUuid` is the turn's last conversation row).
     pub fn last_prompt(&self, text: &str) {
-        let leaf = self.lock().last_uuid.clone();
+        let (leaf, session_id) = {
+            let st = self.lock();
+            (st.last_uuid.clone(), st.session_id.clone())
+        };
         self.raw(
             &json!({"type": "last-prompt", "lastPrompt": text, "leafUuid": leaf,
-            "sessionId": self.session_id}),
+            "sessionId": session_id}),
         );
     }
 
     /// The session's running cost, and the usage of its last model call (the context size
     /// the next compaction check starts from), restored on resume.
     pub fn cost_state(&self, total_cost_usd: f64, model_usage: &Value, last_usage: &Value) {
-        self.raw(&json!({"type": "cost-state", "sessionId": self.session_id,
+        let session_id = self.session_id();
+        self.raw(&json!({"type": "cost-state", "sessionId": session_id,
             "total_cost_usd": total_cost_usd, "model_usage": model_usage,
             "last_usage": last_usage, "timestamp": now()}));
     }
+}
+
+/// Opens `path` for appending, creating it. A file left without a final newline by a crash
+/// gets one first, so the torn row stays a line of its own.
+fn open_for_append(path: &Path) -> io::Result<File> {
+    let mut file = OpenOptions::new()
+        .create(true)
+        .read(true)
+        .append(true)
+        .open(path)?;
+    // Under the file's lock, so that a row another writer is appending at this moment is
+    // not taken for a torn one.
+    file.lock()?;
+    let repaired = end_torn_line(&mut file);
+    file.unlock()?;
+    repaired?;
+    Ok(file)
 }
 
 /// Ends a last line a killed writer left without its newline.

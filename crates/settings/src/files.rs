@@ -49,6 +49,8 @@ pub struct Settings {
     /// By event: (matcher, callback id, timeout in seconds).
     pub(crate) hook_matchers: Vec<(String, Option<String>, String, Option<f64>)>,
     pub(crate) commands: Vec<CommandHook>,
+    /// `outputStyle`: the name the session reports, whatever styles exist.
+    pub(crate) output_style: Option<String>,
 }
 
 /// The file a destination (`userSettings`, `projectSettings`, `localSettings`) names.
@@ -119,6 +121,9 @@ fn flag_settings(text: &str, cwd: &Path) -> Option<serde_json::Map<String, Value
 
 impl Settings {
     fn merge(&mut self, doc: &serde_json::Map<String, Value>, source: RuleSource, cwd: &Path) {
+        if let Some(Value::String(style)) = doc.get("outputStyle") {
+            self.output_style = Some(style.clone());
+        }
         if let Some(Value::Object(env)) = doc.get("env") {
             for (k, v) in env {
                 let v = match v {
@@ -209,6 +214,9 @@ impl Settings {
         options_mode: Option<PermissionMode>,
         home: &Path,
     ) {
+        if let Some(style) = &self.output_style {
+            config.init.output_style = style.clone();
+        }
         // The tools' environment: the options' `env`, with the settings' over it.
         config.env.extend(self.env.clone());
         if config.home.is_none() {
@@ -248,6 +256,47 @@ impl Settings {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    /// The init message's `output_style`: the string the highest source names (the
+    /// `settings` option over local over project over user), even "" or a style that does
+    /// not exist; anything else is no style.
+    #[test]
+    fn output_style_from_the_highest_source() {
+        let dir = tempfile::tempdir().unwrap();
+        let (ws, home) = (dir.path().join("ws"), dir.path().join("home"));
+        std::fs::create_dir_all(ws.join(".claude")).unwrap();
+        std::fs::create_dir_all(home.join(".claude")).unwrap();
+        let style = |sources: Option<&[String]>, flag: Option<&str>| {
+            let mut config = SessionConfig::new("s", ws.clone());
+            Settings::load(&ws, &home, sources, flag).apply(&mut config, None, &home);
+            config.init.output_style
+        };
+        assert_eq!(style(None, None), "default");
+        std::fs::write(
+            home.join(".claude/settings.json"),
+            r#"{"outputStyle": "learning"}"#,
+        )
+        .unwrap();
+        std::fs::write(
+            ws.join(".claude/settings.local.json"),
+            r#"{"outputStyle": "mine"}"#,
+        )
+        .unwrap();
+        assert_eq!(style(None, None), "mine");
+        assert_eq!(style(Some(&["user".into()]), None), "learning");
+        assert_eq!(style(Some(&["project".into()]), None), "default");
+        assert_eq!(
+            style(None, Some(r#"{"outputStyle": "Explanatory"}"#)),
+            "Explanatory"
+        );
+        assert_eq!(style(None, Some(r#"{"outputStyle": ""}"#)), "");
+        std::fs::write(
+            ws.join(".claude/settings.local.json"),
+            r#"{"outputStyle": 5}"#,
+        )
+        .unwrap();
+        assert_eq!(style(Some(&["local".into()]), None), "default");
+    }
 
     #[test]
     fn merges_sources_in_order() {

@@ -34,6 +34,7 @@
 //! ```
 
 mod again;
+mod clear;
 mod compaction;
 mod context;
 mod deps;
@@ -50,6 +51,7 @@ mod tool_calls;
 mod turn;
 mod view;
 
+pub use clear::clear_command;
 pub use compaction::PlannedCompaction;
 pub use context::{ContextMeter, ContextView};
 pub use deps::{Deps, Emit, ResponseEnd};

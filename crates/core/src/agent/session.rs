@@ -389,15 +389,7 @@ impl Session {
             }
         }
         self.refresh_meter(deps);
-        ResultMessage {
-            duration_ms: deps.clock.monotonic_ms().saturating_sub(started),
-            result: Some(String::new()),
-            session_id: self.config.session_id.clone(),
-            total_cost_usd: self.total_cost_usd,
-            model_usage: model_usage_report(&self.model_usage),
-            local_command: Some("compact".into()),
-            ..ResultMessage::started(deps.clock.uuid())
-        }
+        self.local_command_result(deps, started, "compact")
     }
 
     /// Brings the `/context` view up to date.

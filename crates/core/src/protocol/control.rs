@@ -320,6 +320,9 @@ pub struct CommandInfo {
     pub description: String,
     #[serde(rename = "argumentHint")]
     pub argument_hint: String,
+    /// Other names the command answers to.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub aliases: Vec<String>,
     /// The session's own command (not one from a commands folder).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub builtin: Option<bool>,

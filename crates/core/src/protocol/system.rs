@@ -157,7 +157,7 @@ pub struct InitSetup {
 impl Default for InitSetup {
     fn default() -> Self {
         InitSetup {
-            slash_commands: vec!["compact".into()],
+            slash_commands: vec!["clear".into(), "compact".into()],
             output_style: "default".into(),
             agents: Vec::new(),
             skills: Vec::new(),
@@ -528,7 +528,7 @@ mod tests {
         .unwrap();
         assert_eq!(v["subtype"], "init");
         assert_eq!(v["permissionMode"], "default");
-        assert_eq!(v["slash_commands"], json!(["compact"]));
+        assert_eq!(v["slash_commands"], json!(["clear", "compact"]));
         assert_eq!(v["fast_mode_state"], "off");
     }
 

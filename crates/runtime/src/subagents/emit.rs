@@ -172,7 +172,7 @@ impl Emit for SubagentEmit<'_> {
                 | SystemBody::BackgroundTasksChanged(_) => self.out.emit(Message::System(s)),
                 _ => {}
             },
-            Message::StreamEvent(_) | Message::Result(_) => {}
+            Message::StreamEvent(_) | Message::Result(_) | Message::ConversationReset(_) => {}
         }
     }
 }

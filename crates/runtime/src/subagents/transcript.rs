@@ -72,7 +72,7 @@ impl AgentRecord {
         })
     }
 
-    pub fn path(&self) -> &Path {
+    pub fn path(&self) -> PathBuf {
         self.writer.path()
     }
 
