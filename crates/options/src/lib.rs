@@ -154,9 +154,12 @@ pub struct Options {
     /// Only the servers of `mcp_servers` are used. oxagent reads MCP servers from no other
     /// place, so a session always behaves this way.
     pub strict_mcp_config: bool,
-    /// With `resume_session_at`: the uuid of the prompt whose turn the cut drops (read, not
-    /// acted on yet: a value is refused, see the table).
+    /// With `resume_session_at`: the uuid of the prompt whose turn the cut drops; the
+    /// resume is refused when the cut would discard anything else.
     pub resume_drops_turn: Option<String>,
+    /// `plugins`: the folders of local plugins (their commands and agents, namespaced by
+    /// the plugin's name).
+    pub plugins: Vec<PathBuf>,
     /// TypeScript `planModeInstructions`: the plan-mode workflow text (read, not acted on
     /// yet: a value is refused, see the table).
     pub plan_mode_instructions: Option<String>,
@@ -329,6 +332,16 @@ impl Options {
             "fork_session" => self.fork_session = at.flag(v)?,
             "forward_subagent_text" => self.forward_subagent_text = at.flag(v)?,
             "agents" => self.agents = read::agents(at, v)?,
+            // The shape was checked with the reference's texts (rules.rs): local plugins.
+            "plugins" => {
+                self.plugins = v
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .filter_map(|p| p.get("path").and_then(Value::as_str))
+                    .map(PathBuf::from)
+                    .collect()
+            }
             "resume_session_at" => self.resume_session_at = nonempty(at.string(v)?),
             "setting_sources" => self.setting_sources = read::setting_sources(at, v)?,
             "max_thinking_tokens" => {

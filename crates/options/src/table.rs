@@ -180,7 +180,7 @@ pub const OPTIONS: &[OptionSpec] = &[
     both("setting_sources", "settingSources", Custom("a list of setting sources"), Acted),
     both("skills", "skills", Custom("a list of skill names or \"all\""), NotYet),
     both("sandbox", "sandbox", Mapping, NotYet),
-    both("plugins", "plugins", Custom("a list of plugin configs"), NotYet),
+    both("plugins", "plugins", Custom("a list of plugin configs"), Acted),
     both("max_thinking_tokens", "maxThinkingTokens", Count, Acted),
     both("thinking", "thinking", Custom("a thinking config"), Acted),
     both("effort", "effort", OneOf(EFFORTS), Acted),

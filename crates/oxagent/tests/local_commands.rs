@@ -165,10 +165,7 @@ async fn resume_drops_turn_checks_what_the_cut_discards() {
     let p2 = "22222222-2222-4222-8222-222222222222";
     s.send(prompt("one", json!({"uuid": p1}))).unwrap();
     let first = turn(&s).await;
-    let keep_at = first
-        .iter()
-        .find(|f| f["type"] == "assistant")
-        .unwrap()["uuid"]
+    let keep_at = first.iter().find(|f| f["type"] == "assistant").unwrap()["uuid"]
         .as_str()
         .unwrap()
         .to_string();
@@ -218,4 +215,126 @@ async fn resume_drops_turn_checks_what_the_cut_discards() {
         .unwrap()
         .to_string()
         .contains("--resume-drops-turn requires --resume-session-at"));
+}
+
+/// A prompt naming a custom command, a skill or a plugin's command reaches the model as the
+/// command's two blocks; `initialize` and `system/init` list them; hooks see the prompt typed.
+#[tokio::test]
+async fn custom_commands_skills_and_plugins_expand() {
+    let dir = tempfile::tempdir().unwrap();
+    let ws = dir.path().join("ws");
+    let write = |rel: &str, text: &str| {
+        let p = ws.join(rel);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, text).unwrap();
+    };
+    write(
+        ".claude/commands/fix.md",
+        "---\nargument-hint: <n>\n---\nFix issue $ARGUMENTS.\n",
+    );
+    write(".claude/commands/sub/deep.md", "Deep body\n");
+    write(
+        ".claude/skills/pdf/SKILL.md",
+        "---\nname: pdf\ndescription: PDFs\n---\nUse it on $ARGUMENTS.\n",
+    );
+    write(
+        "plug/.claude-plugin/plugin.json",
+        r#"{"name": "demo", "version": "1.2.0"}"#,
+    );
+    write(
+        "plug/commands/greet.md",
+        "# Greet Command\n\nGreet warmly.\n",
+    );
+    let server = ScriptedServer::start(json!({"responses": [], "default": text("ok")}))
+        .await
+        .unwrap();
+    let rt = tokio::runtime::Handle::current();
+    let mut opts = options(
+        &server.url(),
+        &ws,
+        json!({"plugins": [{"type": "local", "path": ws.join("plug").to_string_lossy()}]}),
+    );
+    opts.setting_sources = None;
+    let runtime_info = {
+        let (session, _events) = SessionRuntime::spawn(opts.clone(), &rt).unwrap();
+        session.server_info()
+    };
+    let names: Vec<&str> = runtime_info
+        .commands
+        .iter()
+        .map(|c| c.name.as_str())
+        .collect();
+    assert_eq!(
+        names,
+        ["clear", "compact", "fix", "sub:deep", "pdf", "demo:greet"]
+    );
+    let greet = runtime_info.commands.last().unwrap();
+    assert_eq!(greet.description, "(demo) Greet Command");
+    assert_eq!(runtime_info.commands[2].argument_hint, "<n>");
+
+    let s = FrameSession::spawn(opts, &rt).unwrap();
+    let mut sent = Vec::new();
+    for p in [
+        "/fix 12",
+        "/sub:deep",
+        "/pdf a.pdf",
+        "/demo:greet Bob",
+        "/nope x",
+    ] {
+        s.send(prompt(p, json!({}))).unwrap();
+        let frames = turn(&s).await;
+        if p == "/fix 12" {
+            let init = &frames[0];
+            assert_eq!(init["plugins"][0]["source"], "demo@inline");
+            assert_eq!(init["plugins"][0]["version"], "1.2.0");
+            assert!(init["slash_commands"]
+                .as_array()
+                .unwrap()
+                .contains(&json!("demo:greet")));
+        }
+        let last = server.requests().last().unwrap().clone();
+        let messages = last.body.unwrap()["messages"].clone();
+        let content = messages.as_array().unwrap().last().unwrap()["content"].clone();
+        let texts: Vec<String> = match content {
+            Value::String(t) => vec![t],
+            Value::Array(blocks) => blocks
+                .iter()
+                .filter_map(|b| b["text"].as_str())
+                .filter(|t| !t.starts_with("<system-reminder>"))
+                .map(str::to_string)
+                .collect(),
+            _ => Vec::new(),
+        };
+        sent.push(texts);
+    }
+    let record = |name: &str, args: &str| {
+        let mut r = format!(
+            "<command-message>{name}</command-message>\n<command-name>/{name}</command-name>\n"
+        );
+        if !args.is_empty() {
+            r += &format!("<command-args>{args}</command-args>\n");
+        }
+        r
+    };
+    assert_eq!(sent[0], [record("fix", "12"), "Fix issue 12.\n".into()]);
+    assert_eq!(sent[1], [record("sub:deep", ""), "Deep body\n".into()]);
+    let skill_dir = ws.join(".claude/skills/pdf").canonicalize().unwrap();
+    assert_eq!(
+        sent[2],
+        [
+            record("pdf", "a.pdf"),
+            format!(
+                "Base directory for this skill: {}\n\nUse it on a.pdf.\n",
+                skill_dir.display()
+            )
+        ]
+    );
+    assert_eq!(
+        sent[3],
+        [
+            record("demo:greet", "Bob"),
+            "# Greet Command\n\nGreet warmly.\n\n\nARGUMENTS: Bob".into()
+        ]
+    );
+    assert_eq!(sent[4].last().unwrap(), "/nope x");
 }

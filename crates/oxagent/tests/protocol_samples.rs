@@ -227,6 +227,8 @@ fn systems() -> Vec<Message> {
             plugins: vec![PluginInfo {
                 name: "p".into(),
                 path: "/plugins/p".into(),
+                source: Some("p@inline".into()),
+                version: Some("1.0.0".into()),
             }],
             additional_directories: vec!["/extra".into()],
             fast_mode_state: FAST_MODE_OFF.into(),

@@ -24,6 +24,7 @@
 //! this (the facade's `frames`), for the bindings and the CLI.
 
 mod clear;
+mod commands;
 mod debug_log;
 mod error;
 mod events;
@@ -238,7 +239,10 @@ impl SessionRuntime {
                     aliases: Vec::new(),
                     builtin: Some(true),
                 },
-            ],
+            ]
+            .into_iter()
+            .chain(self.inner.commands.iter().cloned())
+            .collect(),
             agents: self.inner.agents.clone(),
             output_style: self.inner.output_style.clone(),
             available_output_styles: vec!["default".into()],

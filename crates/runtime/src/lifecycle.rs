@@ -21,6 +21,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 
 use crate::clear::{self, ClearPrompt};
+use crate::commands;
 use oxagent_core::agent::clear_command;
 use oxagent_core::agent::{Deps, Emit};
 use oxagent_core::clock::{Clock, SystemClock};
@@ -59,6 +60,8 @@ struct SessionTask {
     clock: SystemClock,
     plan: persist::Plan,
     prompts: UnboundedReceiver<Prompt>,
+    /// The custom slash commands a prompt may invoke.
+    slash_commands: Arc<Vec<oxagent_tools::session::commands::CommandFile>>,
     task_flow: TaskFlow,
     /// Where background agents announce their start and end.
     task_board: TaskBoard,
@@ -225,11 +228,25 @@ pub(super) fn start(
         &env,
         session.side_ledger.clone(),
     );
-    let agent_files = crate::subagents::load_agent_files(&crate::subagents::agent_roots(
+    let mut agent_files = crate::subagents::load_agent_files(&crate::subagents::agent_roots(
         &session.config.cwd,
         Some(&persist::home(&env)),
         options.setting_sources.as_deref(),
     ));
+    let plugins = commands::load_plugins(&options.plugins);
+    agent_files.extend(plugins.iter().flat_map(|p| p.agents.iter().cloned()));
+    let slash_commands = Arc::new(commands::load_commands(
+        &session.config.cwd,
+        Some(&persist::home(&env)),
+        options.setting_sources.as_deref(),
+        &plugins,
+    ));
+    session.config.init.plugins = plugins.into_iter().map(|p| p.info).collect();
+    session
+        .config
+        .init
+        .slash_commands
+        .extend(slash_commands.iter().map(|c| c.name.clone()));
     let agent_set = AgentSet::new(agent_files, options.agents.clone());
     let main_agent = options
         .agent
@@ -267,6 +284,7 @@ pub(super) fn start(
         session_id,
         mcp_status: mcp_status.clone(),
         output_style: session.config.init.output_style.clone(),
+        commands: slash_commands.iter().map(commands::info).collect(),
         agents: agent_set
             .iter()
             .map(|a| {
@@ -298,6 +316,7 @@ pub(super) fn start(
         clock,
         plan,
         prompts,
+        slash_commands,
         task_flow,
         task_board,
         interrupt,
@@ -352,6 +371,7 @@ impl SessionTask {
             clock,
             plan,
             mut prompts,
+            slash_commands,
             mut task_flow,
             interrupt,
             hold_results,
@@ -390,6 +410,25 @@ impl SessionTask {
                 uuid: prompt_uuid,
                 origin,
             } = stamped;
+            // Hooks see the prompt as typed, not what a command made of it.
+            let typed_text = prompt.text();
+            let expanded = match notification {
+                None => commands::expand(&slash_commands, &prompt, &session.config.cwd),
+                Some(_) => None,
+            };
+            // A command's `model` holds for its turn only.
+            let mut model_before = None;
+            let hook_text = expanded.as_ref().map(|_| typed_text);
+            let prompt = match expanded {
+                Some(e) => {
+                    if let Some(m) = e.model {
+                        model_before = Some(session.live.model());
+                        session.live.set_model(m);
+                    }
+                    e.prompt
+                }
+                None => prompt,
+            };
             let prompt_uuid = prompt_uuid.unwrap_or_else(|| clock.uuid());
             if notification.is_none() && clear_command(&prompt) {
                 let asked = ClearPrompt {
@@ -415,8 +454,18 @@ impl SessionTask {
             };
             // A task notification is no prompt of the user's: it is not the last prompt.
             let typed = notification.is_none().then(|| prompt.clone());
-            let mut result = turn(&mut session, &turn_deps, prompt, notification.as_ref()).await;
+            let mut result = turn(
+                &mut session,
+                &turn_deps,
+                prompt,
+                notification.as_ref(),
+                hook_text,
+            )
+            .await;
             recorder.after_turn(&session);
+            if let Some(m) = model_before {
+                session.live.set_model(m);
+            }
             if let Some(n) = &notification {
                 n.stamp(&mut result);
             } else if origin.is_some() {
@@ -601,10 +650,11 @@ async fn turn(
     deps: &Deps<'_>,
     prompt: UserContent,
     notification: Option<&Notification>,
+    hook_text: Option<String>,
 ) -> oxagent_core::message::ResultMessage {
     // A background agent's notification runs them, with its bare notification as the prompt;
     // a background command's runs neither the prompt's nor the Stop hooks.
-    session.prompt_hook_text = notification.and_then(Notification::hook_text);
+    session.prompt_hook_text = notification.and_then(Notification::hook_text).or(hook_text);
     let quiet = notification.is_some() && session.prompt_hook_text.is_none();
     let mut set_aside = Vec::new();
     if quiet {

@@ -30,6 +30,8 @@ pub(crate) struct Shared {
     pub(crate) agents: Vec<serde_json::Value>,
     /// The output style the settings name (`initialize` and `system/init` report it).
     pub(crate) output_style: String,
+    /// The custom slash commands, as `initialize` lists them.
+    pub(crate) commands: Vec<oxagent_core::protocol::control::CommandInfo>,
     /// What stop_task and interrupts stop: subagents, background commands.
     pub(crate) agent_tool: Option<Arc<crate::subagents::AgentTool>>,
     pub(crate) bash_tasks: oxagent_tools::shell::tasks::BackgroundTasks,

@@ -123,6 +123,11 @@ pub struct McpServerStatus {
 pub struct PluginInfo {
     pub name: String,
     pub path: String,
+    /// `<name>@inline` for a plugin the options name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub version: Option<String>,
 }
 
 /// `system/init`.

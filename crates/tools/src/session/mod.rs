@@ -12,6 +12,7 @@
 //! | Skill | [`skill`] | `SKILL.md` folders found at session start |
 
 pub mod ask_user;
+pub mod commands;
 pub mod plan_mode;
 pub mod skill;
 pub mod structured_output;

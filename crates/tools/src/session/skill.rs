@@ -83,7 +83,7 @@ pub fn parse_skill_md(text: &str) -> (BTreeMap<String, String>, String) {
 }
 
 /// `allowed-tools: Read, Bash(git *)` or `[Read, Grep]` as a list.
-fn tool_list(value: Option<&String>) -> Vec<String> {
+pub(crate) fn tool_list(value: Option<&String>) -> Vec<String> {
     value
         .map(|v| {
             v.trim_matches(|c| c == '[' || c == ']')
@@ -163,11 +163,12 @@ fn instructions(skill: &SkillInfo, body: &str, args: Option<&str>) -> String {
     if !args.is_empty() && !body.contains(args) {
         body = format!("{}\n\nARGUMENTS: {args}", body.trim_end());
     }
-    format!(
-        "Base directory for this skill: {}\n\n{}",
-        skill.dir.display(),
-        body.trim_end()
-    )
+    format!("{}{}", header(&skill.dir), body.trim_end())
+}
+
+/// What heads a skill's instructions: the folder its files are in.
+pub(crate) fn header(dir: &Path) -> String {
+    format!("Base directory for this skill: {}\n\n", dir.display())
 }
 
 impl TypedTool for SkillTool {

@@ -1,0 +1,144 @@
+//! The session's custom slash commands and local plugins.
+//!
+//! ```text
+//! .claude/commands/**.md (project), ~/.claude/commands/**.md (user)   as the setting sources allow
+//! plugins: [{type: local, path}]  -> <path>/.claude-plugin/plugin.json (name, version)
+//!                                    <path>/commands/**.md  as /<plugin>:<name>
+//!                                    <path>/agents/*.md     as agents <plugin>:<name>
+//! ```
+//!
+//! A prompt that invokes a command is replaced by the command's two text blocks before the
+//! turn runs (see `oxagent_tools::session::commands`); ``!`command` `` runs in the session's
+//! folder. A prompt naming no command goes to the model as it is.
+
+use std::path::{Path, PathBuf};
+
+use oxagent_core::content::{ContentBlock, UserContent};
+use oxagent_core::protocol::agents::AgentDefinition;
+use oxagent_core::protocol::control::CommandInfo;
+use oxagent_core::protocol::system::PluginInfo;
+use oxagent_tools::session::commands::{self, CommandFile, Scope};
+
+/// One local plugin the options name.
+pub(crate) struct Plugin {
+    pub info: PluginInfo,
+    pub commands: Vec<CommandFile>,
+    pub agents: Vec<(String, AgentDefinition)>,
+}
+
+/// Reads the plugin at `path`: its manifest's name (else the folder's) and version, its
+/// commands and agents.
+pub(crate) fn load_plugin(path: &Path) -> Plugin {
+    let manifest: serde_json::Value =
+        std::fs::read_to_string(path.join(".claude-plugin/plugin.json"))
+            .ok()
+            .and_then(|t| serde_json::from_str(&t).ok())
+            .unwrap_or_default();
+    let name = manifest
+        .get("name")
+        .and_then(|v| v.as_str())
+        .map(str::to_string)
+        .unwrap_or_else(|| {
+            path.file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default()
+        });
+    let version = manifest
+        .get("version")
+        .and_then(|v| v.as_str())
+        .map(str::to_string);
+    let commands = commands::load(&path.join("commands"), &Scope::Plugin(name.clone()));
+    let agents = crate::subagents::load_agent_files(&[path.join("agents")])
+        .into_iter()
+        .map(|(agent, def)| (format!("{name}:{agent}"), def))
+        .collect();
+    Plugin {
+        info: PluginInfo {
+            source: Some(format!("{name}@inline")),
+            name,
+            path: path.to_string_lossy().into_owned(),
+            version,
+        },
+        commands,
+        agents,
+    }
+}
+
+/// The commands of the setting sources the session loads, then the plugins'.
+pub(crate) fn load_commands(
+    cwd: &Path,
+    home: Option<&Path>,
+    sources: Option<&[String]>,
+    plugins: &[Plugin],
+) -> Vec<CommandFile> {
+    let mut out: Vec<CommandFile> = Vec::new();
+    for (root, scope) in commands::command_roots(cwd, home, sources) {
+        for c in commands::load(&root, &scope) {
+            // A project command hides a user command of the same name.
+            if !out.iter().any(|o| o.name == c.name) {
+                out.push(c);
+            }
+        }
+    }
+    out.sort_by(|a, b| a.name.cmp(&b.name));
+    let skills = oxagent_tools::session::skill::skill_roots(cwd, home, sources);
+    for skill in commands::skill_commands(&skills) {
+        if !out.iter().any(|o| o.name == skill.name) {
+            out.push(skill);
+        }
+    }
+    out.extend(plugins.iter().flat_map(|p| p.commands.iter().cloned()));
+    out
+}
+
+/// How `initialize` lists a command.
+pub(crate) fn info(c: &CommandFile) -> CommandInfo {
+    CommandInfo {
+        name: c.name.clone(),
+        description: c.description.clone(),
+        argument_hint: c.argument_hint.clone(),
+        aliases: Vec::new(),
+        builtin: None,
+    }
+}
+
+/// A prompt that invoked a command: what the model reads instead, and the model the
+/// command's front matter asks the turn to run on.
+pub(crate) struct Expanded {
+    pub prompt: UserContent,
+    pub model: Option<String>,
+}
+
+/// What a command turns `prompt` into, when it invokes one.
+pub(crate) fn expand(list: &[CommandFile], prompt: &UserContent, cwd: &Path) -> Option<Expanded> {
+    let UserContent::Text(text) = prompt else {
+        return None;
+    };
+    let call = commands::find(list, text)?;
+    let [record, body] = call.blocks(|command| run(command, cwd));
+    Some(Expanded {
+        prompt: UserContent::Blocks(vec![ContentBlock::text(record), ContentBlock::text(body)]),
+        model: call
+            .command
+            .model
+            .as_deref()
+            .map(oxagent_core::usage::resolve_model),
+    })
+}
+
+/// What ``!`command` `` prints, run by bash in the session's folder.
+fn run(command: &str, cwd: &Path) -> String {
+    std::process::Command::new("bash")
+        .arg("-c")
+        .arg(command)
+        .current_dir(cwd)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim_end().to_string())
+        .unwrap_or_default()
+}
+
+/// The plugins the options name, in order.
+pub(crate) fn load_plugins(paths: &[PathBuf]) -> Vec<Plugin> {
+    paths.iter().map(|p| load_plugin(p)).collect()
+}
