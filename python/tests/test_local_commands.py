@@ -64,7 +64,9 @@ async def test_clear_resets_the_conversation_and_origin_round_trips(mock_server,
     kept = [m.message["content"] for m in get_session_messages(after.session_id,
                                                                directory=str(tmp_path))
             if m.type == "user"]
-    assert kept == ["second"]
+    # The new session opens with the command's record, then the next prompt.
+    assert kept[-1] == "second" and "first" not in kept
+    assert any("<command-name>/clear</command-name>" in k for k in kept)
 
 
 @pytest.mark.parametrize("where", ["settings.local.json", "settings.json"])

@@ -165,3 +165,9 @@ fn resume() {
 fn wire() {
     check_area("wire");
 }
+
+/// Prompts that name a custom command, a skill or a plugin's command.
+#[test]
+fn commands() {
+    check_area("commands");
+}

@@ -146,10 +146,14 @@ async fn clear_goes_on_as_a_new_session_and_origin_is_echoed() {
         transcript_prompts(&project.join(format!("{old}.jsonl"))),
         ["first"]
     );
-    assert_eq!(
-        transcript_prompts(&project.join(format!("{new}.jsonl"))),
-        ["second"]
-    );
+    // The new one opens with the command's record, also sent in front of the next prompt.
+    let rows = transcript_prompts(&project.join(format!("{new}.jsonl")));
+    assert_eq!(rows.len(), 4);
+    assert!(rows[0].starts_with("<local-command-caveat>"));
+    assert!(rows[1].starts_with("<command-name>/clear</command-name>"));
+    assert_eq!(rows[2], "<local-command-stdout></local-command-stdout>\n");
+    assert_eq!(rows[3], "second");
+    assert!(said.contains("<command-name>/clear</command-name>"));
 }
 
 /// Two turns, then a fork at the end of the first that declares which turn it drops.

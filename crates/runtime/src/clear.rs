@@ -9,7 +9,7 @@ use std::time::SystemTime;
 use oxagent_core::agent::{Deps, Emit};
 use oxagent_core::message::{ConversationReset, ResultMessage, ResultOrigin};
 use oxagent_core::protocol::system::{BackgroundTasksChanged, SystemBody, SystemMessage};
-use oxagent_core::{Message, Session};
+use oxagent_core::{Message, Session, UserContent};
 use oxagent_sessions::TranscriptWriter;
 
 /// What asked for the reset: the prompt's uuid and origin.
@@ -57,6 +57,13 @@ pub(crate) async fn run(
         // old file, as any other write failure leaves them.
         if w.restart(&path, &new_id).is_ok() {
             session.config.transcript_path = Some(path);
+            // The new transcript opens with the command's record, which a resume puts back
+            // in front of the next prompt.
+            for block in session.pending_record() {
+                if let oxagent_core::ContentBlock::Text { text, .. } = block {
+                    w.prompt(&UserContent::Text(text.clone()), &deps.clock.uuid());
+                }
+            }
         }
     }
     session.session_start(deps, "clear").await;

@@ -111,10 +111,19 @@ pub(crate) struct Expanded {
 
 /// What a command turns `prompt` into, when it invokes one.
 pub(crate) fn expand(list: &[CommandFile], prompt: &UserContent, cwd: &Path) -> Option<Expanded> {
-    let UserContent::Text(text) = prompt else {
-        return None;
+    // A prompt of text blocks only (as the Node face sends a string) reads as its text.
+    let text = match prompt {
+        UserContent::Text(t) => t.clone(),
+        UserContent::Blocks(blocks)
+            if blocks
+                .iter()
+                .all(|b| matches!(b, ContentBlock::Text { .. })) =>
+        {
+            prompt.text()
+        }
+        UserContent::Blocks(_) => return None,
     };
-    let call = commands::find(list, text)?;
+    let call = commands::find(list, &text)?;
     let [record, body] = call.blocks(|command| run(command, cwd));
     Some(Expanded {
         prompt: UserContent::Blocks(vec![ContentBlock::text(record), ContentBlock::text(body)]),

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes the conformance-in-depth scenarios: generate.py [AREA ...] (default: all areas)
-writes tests/conformance/AREA/*.json for each of turns, outputs, paths, refusals, thinking, models, faults, compaction, resume, wire, in the
+writes tests/conformance/AREA/*.json for each of turns, outputs, paths, refusals, thinking, models, faults, compaction, resume, wire, commands, in the
 format of the shared harness (../../../../shared/conformance).
 
 Each area module varies the inputs its behaviour depends on (see its docstring). The
@@ -12,6 +12,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
+import commands  # noqa: E402
 import compaction  # noqa: E402
 import faults  # noqa: E402
 import models  # noqa: E402
@@ -27,7 +28,7 @@ from common import write_area  # noqa: E402
 AREAS = {"turns": turns, "outputs": outputs, "paths": paths, "refusals": refusals,
          "thinking": thinking, "models": models,
          "faults": faults, "compaction": compaction,
-         "resume": resume, "wire": wire}
+         "resume": resume, "wire": wire, "commands": commands}
 
 
 def main(argv):

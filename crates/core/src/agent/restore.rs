@@ -59,7 +59,7 @@ impl Session {
     /// `/compact` record goes in front of the next prompt, as in the session that ran it.
     pub fn restore_turns(&mut self, turns: Vec<Turn>) {
         self.history = turns;
-        let (mut args, mut stdout) = (String::new(), None);
+        let (mut command, mut args, mut stdout) = (String::from("compact"), String::new(), None);
         while let Some(text) = self
             .history
             .last()
@@ -68,6 +68,9 @@ impl Session {
             .filter(|t| crate::compact::is_local_command(t))
         {
             self.history.pop();
+            if let Some(c) = text.split("<command-name>/").nth(1) {
+                command = c.split("</command-name>").next().unwrap_or("").to_string();
+            }
             if let Some(a) = text.split("<command-args>").nth(1) {
                 args = a.split("</command-args>").next().unwrap_or("").to_string();
             }
@@ -76,7 +79,7 @@ impl Session {
             }
         }
         if let Some(stdout) = stdout {
-            self.pending_blocks = crate::compact::local_command_record(&args, &stdout)
+            self.pending_blocks = crate::compact::local_command_record(&command, &args, &stdout)
                 .into_iter()
                 .map(ContentBlock::text)
                 .collect();

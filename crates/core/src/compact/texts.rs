@@ -209,11 +209,12 @@ pub fn is_local_command(text: &str) -> bool {
 /// `/compact` in a conversation with nothing in it.
 pub const NOTHING_TO_COMPACT: &str = "Error: No messages to compact";
 
-/// The blocks that record a `/compact` run in front of the next prompt.
-pub fn local_command_record(args: &str, stdout: &str) -> [String; 3] {
+/// The blocks that record a local command's run (`/compact`, `/clear`) in front of the next
+/// prompt.
+pub fn local_command_record(command: &str, args: &str, stdout: &str) -> [String; 3] {
     [
         "<local-command-caveat>The user ran the command below in the host program directly; it was not a request to you and its output went straight to the user. It is recorded here only as context for the messages that follow.</local-command-caveat>\n".into(),
-        format!("<command-name>/compact</command-name>\n            <command-message>compact</command-message>\n            <command-args>{args}</command-args>\n"),
+        format!("<command-name>/{command}</command-name>\n            <command-message>{command}</command-message>\n            <command-args>{args}</command-args>\n"),
         format!("{stdout}\n"),
     ]
 }

@@ -6,9 +6,10 @@
 //!
 //! A prompt `/name args` becomes two text blocks, as the reference sends them: the command's
 //! record (`<command-message>`, `<command-name>`, `<command-args>` when there are arguments)
-//! and the body with `$ARGUMENTS` (all the arguments), `$0`, `$1`, ... (each word, from 0)
-//! and ``!`command` `` (the command's output) replaced. A body with no placeholder gets the
-//! arguments appended as `ARGUMENTS: ...`. A name no file defines is an ordinary prompt.
+//! and the body with `$ARGUMENTS` (all the arguments), `$0`, `$1`, ... (each word, from 0;
+//! one past the last word stays as written) and ``!`command` `` (the command's output)
+//! replaced. A body where nothing was replaced gets the arguments appended as
+//! `ARGUMENTS: ...`. A name no file defines is an ordinary prompt.
 //!
 //! ```
 //! use oxagent_tools::session::commands::{parse, Scope};
@@ -215,9 +216,13 @@ fn substitute(body: &str, args: &str) -> (String, bool) {
             continue;
         }
         let digits = after.len() - after.trim_start_matches(|c: char| c.is_ascii_digit()).len();
-        if digits > 0 {
-            let n: usize = after[..digits].parse().unwrap_or(usize::MAX);
-            out.push_str(words.get(n).copied().unwrap_or(""));
+        // `$n` past the last word stays as written (and is no placeholder).
+        let word = after[..digits]
+            .parse::<usize>()
+            .ok()
+            .and_then(|n| words.get(n));
+        if let Some(word) = word.filter(|_| digits > 0) {
+            out.push_str(word);
             found = true;
             rest = &after[digits..];
             continue;
@@ -286,7 +291,15 @@ mod tests {
             call("First $1 second $2 all $ARGUMENTS\n", "/c a b c")[1],
             "First b second c all a b c\n"
         );
-        assert_eq!(call("Costs $5 or $x\n", "/c a")[1], "Costs  or $x\n");
+        assert_eq!(
+            call("Costs $5 and $x and $ARGS.\n", "/c 7")[1],
+            "Costs $5 and $x and $ARGS.\n\n\nARGUMENTS: 7"
+        );
+        assert_eq!(
+            call("First $0 then $1 and $2; all: $ARGUMENTS\n", "/c a")[1],
+            "First a then $1 and $2; all: a\n"
+        );
+        assert_eq!(call("Only $1 here.\n", "/c x y")[1], "Only y here.\n");
         assert_eq!(
             call("Status: !`echo hi`\n", "/c")[1],
             "Status: <ran echo hi>\n"
