@@ -50,3 +50,29 @@ test("/clear goes on as a new session; origin {kind: human} is echoed on the res
   assert.equal(sent.length, 1);
   assert.ok(!JSON.stringify(sent).includes("first"));
 });
+
+test("rewindFiles puts files back as a prompt found them; a dry run says what would change", async () => {
+  const fs = await import("node:fs");
+  const path = await import("node:path");
+  const api = await mockApi((ws) => ({ responses: [
+    { content: [{ type: "tool_use", id: "toolu_01", name: "Write", input: { file_path: path.join(ws, "new.txt"), content: "hello\nworld\n" } }] },
+    text("done"),
+  ] }));
+  const file = path.join(api.workspace, "new.txt");
+  const prompts = promptStream();
+  const q = query({ prompt: prompts, options: api.options({ enableFileCheckpointing: true, extraArgs: { "replay-user-messages": null } }) });
+  prompts.push("make a file");
+  let id;
+  for await (const m of q) {
+    if (m.type === "user" && m.isReplay) id = m.uuid;
+    if (m.type !== "result") continue;
+    assert.equal(fs.readFileSync(file, "utf8"), "hello\nworld\n");
+    assert.deepEqual(await q.rewindFiles(id, { dryRun: true }),
+      { canRewind: true, filesChanged: [file], insertions: 0, deletions: 2 });
+    assert.deepEqual(await q.rewindFiles(id), { canRewind: true, skippedLinks: 0 });
+    assert.equal(fs.existsSync(file), false);
+    await assert.rejects(q.rewindFiles("00000000-0000-4000-8000-000000000000"), /No file checkpoint found for this message\./);
+    prompts.end();
+  }
+  await api.close();
+});

@@ -9,7 +9,7 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
-from conftest import requires_native, text_turn
+from conftest import requires_native, text_turn, tool_turn
 
 from claude_agent_sdk import (
     AssistantMessage,
@@ -19,6 +19,7 @@ from claude_agent_sdk import (
     ProcessError,
     ResultMessage,
     SystemMessage,
+    UserMessage,
     get_session_messages,
     query,
 )
@@ -121,3 +122,28 @@ async def test_resume_drops_turn_refuses_a_cut_that_drops_more(mock_server, tmp_
                                                                   directory=cwd)
                if m.type == "user"]
     assert prompts == ["one", "three"]
+
+
+async def test_rewind_files_restores_what_the_prompt_found(mock_server, tmp_path):
+    new, old = tmp_path / "new.txt", tmp_path / "old.txt"
+    old.write_text("one\ntwo\n")
+    server = mock_server({"responses": [
+        tool_turn("toolu_01", "Write", {"file_path": str(new), "content": "hello\n"}),
+        tool_turn("toolu_02", "Read", {"file_path": str(old)}),
+        tool_turn("toolu_03", "Edit", {"file_path": str(old), "old_string": "one",
+                                       "new_string": "ONE"}),
+        text_turn("done")]})
+    options = ClaudeAgentOptions(cwd=str(tmp_path), env=server.env(),
+                                 permission_mode="bypassPermissions",
+                                 enable_file_checkpointing=True,
+                                 extra_args={"replay-user-messages": None})
+    async with ClaudeSDKClient(options) as client:
+        await client.query("make files")
+        messages = [m async for m in client.receive_response()]
+        echo = next(m for m in messages if isinstance(m, UserMessage) and m.uuid
+                    and m.content == "make files")
+        assert new.read_text() == "hello\n" and old.read_text() == "ONE\ntwo\n"
+        assert await client.rewind_files(echo.uuid) is None
+        assert not new.exists() and old.read_text() == "one\ntwo\n"
+        with pytest.raises(Exception, match="No file checkpoint found for this message."):
+            await client.rewind_files(str(uuid.uuid4()))

@@ -67,6 +67,9 @@ pub struct SessionConfig {
     /// `output_config.effort`; `None`: omitted.
     pub effort: Option<String>,
     pub include_partial_messages: bool,
+    /// Each prompt is echoed to the caller after the turn's `init` (`isReplay: true`, with
+    /// the prompt's uuid), as the CLI's `--replay-user-messages` does.
+    pub replay_prompts: bool,
     pub permission_mode: PermissionMode,
     /// Permission rules (`Bash`, `Bash(npm *)`, `Read(./src/**)`), in the documented syntax.
     pub allowed_tools: Vec<String>,
@@ -159,6 +162,7 @@ impl SessionConfig {
             thinking: None,
             effort: None,
             include_partial_messages: false,
+            replay_prompts: false,
             permission_mode: PermissionMode::Default,
             allowed_tools: Vec::new(),
             disallowed_tools: Vec::new(),

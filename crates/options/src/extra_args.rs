@@ -101,6 +101,8 @@ pub(crate) struct ExtraArgs {
     pub options: Vec<(&'static str, Value, String)>,
     /// `--no-session-persistence`: no transcript.
     pub no_persistence: bool,
+    /// `--replay-user-messages`: each prompt is echoed back (with its uuid).
+    pub replay_prompts: bool,
     /// The flags with no in-process effect, as the CLI would have received them.
     pub ignored: Vec<String>,
 }
@@ -114,6 +116,10 @@ impl ExtraArgs {
             let text = value.as_str();
             if flag == "no-session-persistence" && text.is_none() {
                 out.no_persistence = true;
+                continue;
+            }
+            if flag == "replay-user-messages" && text.is_none() {
+                out.replay_prompts = true;
                 continue;
             }
             let written = match text {

@@ -145,6 +145,12 @@ pub struct Options {
     /// TypeScript `persistSession: false` (or the `--no-session-persistence` flag): no
     /// transcript is written, so the session cannot be resumed later.
     pub no_persistence: bool,
+    /// `extra_args` `--replay-user-messages`: each prompt is echoed back after the turn's
+    /// `init`, with the uuid the file checkpoints of its turn are kept under.
+    pub replay_prompts: bool,
+    /// `enable_file_checkpointing`: Write, Edit and NotebookEdit keep each file as it was
+    /// before a prompt's turn first changed it, for `rewind_files`.
+    pub file_checkpointing: bool,
     /// TypeScript `title`: the session's title, announced before `system/init` and written
     /// to the transcript (where the session listing finds it).
     pub title: Option<String>,
@@ -263,6 +269,7 @@ fn read_options(value: &Value, ctx: Ctx) -> Result<Options, OptionsError> {
     // Table order, not the caller's: `thinking` comes after `max_thinking_tokens`.
     let mut o = Options {
         no_persistence: flags.no_persistence,
+        replay_prompts: flags.replay_prompts,
         extra_args_ignored: ignored,
         ..Options::default()
     };
@@ -332,8 +339,10 @@ impl Options {
             "fork_session" => self.fork_session = at.flag(v)?,
             "forward_subagent_text" => self.forward_subagent_text = at.flag(v)?,
             "agents" => self.agents = read::agents(at, v)?,
-            // The shape was checked with the reference's texts (rules.rs): local plugins.
+            "enable_file_checkpointing" => self.file_checkpointing = at.flag(v)?,
+            // Local plugins, checked with the references' texts.
             "plugins" => {
+                rules::check_custom("plugins", at, v)?;
                 self.plugins = v
                     .as_array()
                     .into_iter()

@@ -185,7 +185,7 @@ pub const OPTIONS: &[OptionSpec] = &[
     both("thinking", "thinking", Custom("a thinking config"), Acted),
     both("effort", "effort", OneOf(EFFORTS), Acted),
     both("output_format", "outputFormat", Custom("{\"type\": \"json_schema\", \"schema\": {...}}"), Acted),
-    both("enable_file_checkpointing", "enableFileCheckpointing", Bool, NotYet),
+    both("enable_file_checkpointing", "enableFileCheckpointing", Bool, Acted),
     both("session_store", "sessionStore", Custom(STORE), Acted),
     both("session_store_flush", "sessionStoreFlush", OneOf(FLUSH), Acted),
     both("load_timeout_ms", "loadTimeoutMs", Count, Acted),

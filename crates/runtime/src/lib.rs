@@ -54,6 +54,9 @@ pub use error::{Error, OptionsError, OptionsErrorKind, Result};
 use oxagent_core::sync::lock;
 use shared::Shared;
 
+/// What `rewind_files` says without `enable_file_checkpointing`.
+const REWINDING_OFF: &str = "File rewinding is not enabled.";
+
 /// A running session. Clones share it; the session stops when the last clone is dropped.
 #[derive(Clone)]
 pub struct SessionRuntime {
@@ -189,6 +192,24 @@ impl SessionRuntime {
                     None => HostReply::Done,
                     Some(_) => HostReply::Body(serde_json::json!({ "backgrounded": moved })),
                 })
+            }
+            HostRequest::RewindFiles {
+                user_message_id,
+                dry_run,
+            } => {
+                let dry_run = dry_run.unwrap_or(false);
+                let rewound = match &self.inner.checkpoints {
+                    Some(c) => c.rewind(&user_message_id, dry_run),
+                    None => Err(REWINDING_OFF.to_string()),
+                };
+                match rewound {
+                    Ok(r) => Ok(HostReply::Body(r.answer(dry_run))),
+                    // A dry run answers that it cannot; a rewind fails.
+                    Err(e) if dry_run => Ok(HostReply::Body(
+                        serde_json::json!({"canRewind": false, "error": e}),
+                    )),
+                    Err(e) => Err(e),
+                }
             }
             HostRequest::SeedReadState { path, mtime } => {
                 self.inner.files.seed(&path, mtime);

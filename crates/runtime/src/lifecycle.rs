@@ -62,6 +62,8 @@ struct SessionTask {
     prompts: UnboundedReceiver<Prompt>,
     /// The custom slash commands a prompt may invoke.
     slash_commands: Arc<Vec<oxagent_tools::session::commands::CommandFile>>,
+    /// What file-changing tools keep for each prompt, with file checkpointing on.
+    checkpoints: Option<Arc<oxagent_tools::fs::checkpoints::Checkpoints>>,
     task_flow: TaskFlow,
     /// Where background agents announce their start and end.
     task_board: TaskBoard,
@@ -284,6 +286,7 @@ pub(super) fn start(
         session_id,
         mcp_status: mcp_status.clone(),
         output_style: session.config.init.output_style.clone(),
+        checkpoints: toolset.checkpoints.clone(),
         commands: slash_commands.iter().map(commands::info).collect(),
         agents: agent_set
             .iter()
@@ -317,6 +320,7 @@ pub(super) fn start(
         plan,
         prompts,
         slash_commands,
+        checkpoints: toolset.checkpoints.clone(),
         task_flow,
         task_board,
         interrupt,
@@ -372,6 +376,7 @@ impl SessionTask {
             plan,
             mut prompts,
             slash_commands,
+            checkpoints,
             mut task_flow,
             interrupt,
             hold_results,
@@ -446,7 +451,15 @@ impl SessionTask {
                     .record_rows()
                     .iter()
                     .for_each(|row| recorder.prompt(row, &clock.uuid())),
-                None => recorder.prompt(&prompt, &prompt_uuid),
+                None => {
+                    recorder.prompt(&prompt, &prompt_uuid);
+                    // The turn answers this prompt: its uuid is the one hooks, the echo
+                    // and the file checkpoints know it by.
+                    session.next_prompt_uuid = Some(prompt_uuid.clone());
+                    if let Some(c) = &checkpoints {
+                        c.begin(&prompt_uuid);
+                    }
+                }
             }
             let turn_deps = Deps {
                 interrupt: &signal,

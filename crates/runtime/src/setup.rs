@@ -140,6 +140,7 @@ pub(crate) fn session_config(
     c.thinking = options.thinking.clone();
     c.effort = options.effort.clone();
     c.include_partial_messages = options.include_partial_messages;
+    c.replay_prompts = options.replay_prompts;
     c.permission_mode = options.permission_mode.unwrap_or(PermissionMode::Default);
     c.allowed_tools = options.allowed_tools.clone();
     c.disallowed_tools = options.disallowed_tools.clone();

@@ -30,6 +30,8 @@ pub(crate) struct Shared {
     pub(crate) agents: Vec<serde_json::Value>,
     /// The output style the settings name (`initialize` and `system/init` report it).
     pub(crate) output_style: String,
+    /// What file-changing tools kept, with file checkpointing on.
+    pub(crate) checkpoints: Option<Arc<oxagent_tools::fs::checkpoints::Checkpoints>>,
     /// The custom slash commands, as `initialize` lists them.
     pub(crate) commands: Vec<oxagent_core::protocol::control::CommandInfo>,
     /// What stop_task and interrupts stop: subagents, background commands.

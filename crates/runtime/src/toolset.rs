@@ -39,6 +39,8 @@ pub(crate) struct Toolset {
     pub files: oxagent_tools::FileState,
     /// The shell Bash runs in (background_tasks moves its foreground commands).
     pub shell: Arc<oxagent_tools::ShellState>,
+    /// What file-changing tools kept, with file checkpointing on.
+    pub checkpoints: Option<Arc<oxagent_tools::fs::checkpoints::Checkpoints>>,
 }
 
 fn tool_search_enabled(env: &BTreeMap<String, String>) -> bool {
@@ -59,6 +61,9 @@ pub(crate) fn build(
     side_model: Arc<dyn SideModel>,
 ) -> Toolset {
     let home = env.get("HOME").filter(|h| !h.is_empty()).map(PathBuf::from);
+    let checkpoints = options
+        .file_checkpointing
+        .then(|| Arc::new(oxagent_tools::fs::checkpoints::Checkpoints::default()));
     let builtin = BuiltinConfig {
         cwd: Some(config.cwd.clone()),
         task_output_root: env
@@ -74,6 +79,7 @@ pub(crate) fn build(
             options.setting_sources.as_deref(),
         ),
         run_as,
+        checkpoints: checkpoints.clone(),
         ..BuiltinConfig::default()
     };
     let set = BuiltinSet::new(&builtin);
@@ -160,6 +166,7 @@ pub(crate) fn build(
         agent,
         bash_tasks: set.shell.tasks.clone(),
         files: set.files.clone(),
+        checkpoints,
         shell: set.shell.clone(),
         registry,
         skills: set.skills.iter().map(|s| s.name.clone()).collect(),

@@ -213,6 +213,11 @@ impl TranscriptWriter {
                     self.conversation("assistant", &a.uuid, f);
                 }
             }
+            // The echo of a prompt (`replay_prompts`) is the prompt's row, written already.
+            Message::User(u)
+                if u.is_replay == Some(true)
+                    && u.uuid.is_some()
+                    && u.uuid == self.lock().last_uuid => {}
             // A subagent's message passing through belongs to the subagent's transcript.
             Message::User(u) if u.parent_tool_use_id.is_none() => {
                 let mut f = Map::new();

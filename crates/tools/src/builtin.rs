@@ -142,6 +142,9 @@ pub struct BuiltinConfig {
     pub skill_roots: Vec<PathBuf>,
     /// The user Bash commands run as (none: this process's).
     pub run_as: Option<oxagent_core::config::RunAs>,
+    /// Where Write, Edit and NotebookEdit keep files before changing them (file
+    /// checkpointing; none: off).
+    pub checkpoints: Option<Arc<crate::fs::checkpoints::Checkpoints>>,
 }
 
 impl std::fmt::Debug for BuiltinConfig {
@@ -196,7 +199,10 @@ pub struct BuiltinSet {
 
 impl BuiltinSet {
     pub fn new(config: &BuiltinConfig) -> Self {
-        let files = FileState::new();
+        let files = match &config.checkpoints {
+            Some(c) => FileState::new().with_checkpoints(c.clone()),
+            None => FileState::new(),
+        };
         let tasks = BackgroundTasks::new(config.task_events.clone());
         // Commands run as another user keep their files where that user's would be.
         let task_root = match config.run_as {

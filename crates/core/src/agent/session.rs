@@ -22,7 +22,7 @@ use crate::content::{ContentBlock, UserContent};
 use crate::conversation::Turn;
 use crate::live::LiveSettings;
 use crate::memory::NestedMemory;
-use crate::message::{LocalCommandMark, Message, ResultMessage, ResultSubtype};
+use crate::message::{LocalCommandMark, Message, ResultMessage, ResultSubtype, UserMessage};
 use crate::protocol::hook::HookEvent;
 use crate::protocol::system::{Init, Status, SystemBody};
 use crate::usage::{model_usage_report, ModelUsage, Usage};
@@ -75,6 +75,8 @@ pub struct Session {
     pub nested_memory: Option<Arc<dyn NestedMemory>>,
     /// The id of the prompt being answered, for hook inputs.
     pub(crate) prompt_id: Option<String>,
+    /// The uuid the next prompt takes (its transcript row's), when the host chose it.
+    pub next_prompt_uuid: Option<String>,
     /// A Stop hook blocked already in this session (its notification goes out once).
     pub(crate) stop_blocked_before: bool,
     /// What tools spent on requests of their own, not yet counted.
@@ -128,6 +130,7 @@ impl Session {
             pending_blocks: Vec::new(),
             nested_memory: None,
             prompt_id: None,
+            next_prompt_uuid: None,
             stop_blocked_before: false,
             side_ledger: Arc::default(),
             classifier_warned: Default::default(),
@@ -196,7 +199,11 @@ impl Session {
     /// A prompt `/compact [instructions]` compacts the conversation instead.
     pub async fn run_turn(&mut self, prompt: UserContent, deps: &Deps<'_>) -> ResultMessage {
         let started = deps.clock.monotonic_ms();
-        self.prompt_id = Some(deps.clock.uuid());
+        let prompt_uuid = self
+            .next_prompt_uuid
+            .take()
+            .unwrap_or_else(|| deps.clock.uuid());
+        self.prompt_id = Some(prompt_uuid.clone());
         if let Some(args) = compact_command(&prompt) {
             return self.run_compact_command(&args, deps, started).await;
         }
@@ -221,6 +228,13 @@ impl Session {
         // The prompt's hooks run before the turn opens: their runs come before init.
         hook_runs(&self.view(), deps, "UserPromptSubmit", None, &hooked);
         deps.emit.emit(self.init_message(deps));
+        if self.config.replay_prompts {
+            let mut echo = UserMessage::prompt(prompt.clone());
+            echo.is_replay = Some(true);
+            echo.uuid = Some(prompt_uuid);
+            echo.session_id = Some(self.config.session_id.clone());
+            deps.emit.emit(Message::User(echo));
+        }
         for notice in hook_notices(
             &self.view(),
             deps,

@@ -249,6 +249,13 @@ pub enum HostRequest {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         tool_use_id: Option<String>,
     },
+    /// Put the files Write, Edit and NotebookEdit changed back as they were when the
+    /// prompt `user_message_id` came (`dry_run`: only say what would change).
+    RewindFiles {
+        user_message_id: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        dry_run: Option<bool>,
+    },
     /// The host saw the model read `path` when its modification time was `mtime`
     /// (milliseconds): Edit and Write treat it as read, unless it changed since.
     SeedReadState {

@@ -174,6 +174,7 @@ impl TypedTool for EditTool {
         } else {
             updated.clone()
         };
+        self.files.before_change(&path);
         if let Err(out) = write_file(&path, &written).await {
             return out;
         }

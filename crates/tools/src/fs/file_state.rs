@@ -39,6 +39,8 @@ pub enum Freshness {
 #[derive(Clone, Default, Debug)]
 pub struct FileState {
     seen: Arc<Mutex<HashMap<PathBuf, u64>>>,
+    /// With file checkpointing on: what changed files held before each prompt's turn.
+    checkpoints: Option<Arc<super::checkpoints::Checkpoints>>,
 }
 
 fn fingerprint(content: &str) -> u64 {
@@ -54,6 +56,19 @@ fn fingerprint(content: &str) -> u64 {
 impl FileState {
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// The state, keeping changed files' contents in `checkpoints`.
+    pub fn with_checkpoints(mut self, checkpoints: Arc<super::checkpoints::Checkpoints>) -> Self {
+        self.checkpoints = Some(checkpoints);
+        self
+    }
+
+    /// `path` is about to be written by a tool: kept first when checkpointing is on.
+    pub fn before_change(&self, path: &Path) {
+        if let Some(c) = &self.checkpoints {
+            c.before_change(path);
+        }
     }
 
     /// Notes that the model now knows `path` holds `content`.

@@ -9,8 +9,10 @@
 //!
 //! The four share one [`FileState`](file_state::FileState) per session: what the model has
 //! seen of each file, so Edit can say when its view is missing or stale. [`patch`] computes
-//! the hunks Write and Edit report.
+//! the hunks Write and Edit report; with file checkpointing on, the state also keeps what
+//! each changed file held before ([`checkpoints`]).
 
+pub mod checkpoints;
 pub mod edit;
 pub mod file_state;
 pub mod notebook_edit;

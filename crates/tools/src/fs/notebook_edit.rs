@@ -269,6 +269,7 @@ impl TypedTool for NotebookEditTool {
             Err(message) => return wrapped_error(message),
         };
         let updated = to_notebook_json(&notebook);
+        self.files.before_change(&path);
         if let Err(out) = write_file(&path, &updated).await {
             return out;
         }

@@ -143,6 +143,7 @@ impl TypedTool for WriteTool {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
             Err(e) => return wrapped_error(e.to_string()),
         };
+        self.files.before_change(&path);
         if let Err(out) = write_file(&path, &input.content).await {
             return out;
         }
