@@ -20,7 +20,12 @@ use serde_json::{json, Value};
 use super::VCS_DIRS;
 use crate::paths::{display_path, resolve};
 use crate::permission_checks;
-use crate::results::{success, wrapped_error};
+use crate::results::{plain_error, success, wrapped_error};
+
+/// Where a missing search path was looked for.
+pub(crate) fn cwd_note(cwd: &Path) -> String {
+    format!("Note: your current working directory is {}.", cwd.display())
+}
 use crate::typed::TypedTool;
 
 /// At most this many names are returned.
@@ -150,9 +155,13 @@ impl TypedTool for GlobTool {
         }
         match tokio::fs::metadata(&root).await {
             Ok(m) if m.is_dir() => {}
-            Ok(_) => return wrapped_error(format!("Path is not a directory: {}", root.display())),
+            Ok(_) => return plain_error(format!("Path is not a directory: {}", root.display())),
             Err(_) => {
-                return wrapped_error(format!("Directory does not exist: {}", root.display()))
+                return plain_error(format!(
+                    "Directory does not exist: {}. {}",
+                    root.display(),
+                    cwd_note(&ctx.cwd)
+                ))
             }
         }
         let abort = ctx.abort.clone();
@@ -184,9 +193,11 @@ impl TypedTool for GlobTool {
             names.join("\n")
         };
         if truncated {
-            text.push_str(
-                "\n(Results are truncated. Consider using a more specific path or pattern.)",
-            );
+            text.push_str(&format!(
+                "\n(Showing {MAX_RESULTS} of {total} matching files; {} more are not listed. Narrow \
+                 the pattern or path to see the rest.)",
+                total - MAX_RESULTS
+            ));
         }
         success(
             text,
