@@ -49,12 +49,15 @@ def mtimes_for(files):
     return {rel: BASE_TIME + 100 * i for i, rel in enumerate(files) if isinstance(files[rel], str)}
 
 
-def make(name, description, steps, files=None, tools=None, mtimes=None, **keys):
+def make(name, description, steps, files=None, tools=None, mtimes=None, disallowed=None,
+         **keys):
     """`steps`: a list of responses, each a tool call or a list of calls (one response)."""
     responses = [respond(*(s if isinstance(s, list) else [s])) for s in steps]
     options = {"permission_mode": "bypassPermissions"}
     if tools is not None:
         options["tools"] = tools
+    if disallowed is not None:
+        options["disallowed_tools"] = disallowed
     if files and mtimes is None and tools == SEARCH:
         mtimes = mtimes_for(files)
     return scenario("tools_" + name, description, responses + [respond("Done.")],
@@ -497,24 +500,13 @@ def others():
                [c.bash("echo hi")], tools=["Read"])
     c = Calls()
     yield make("disallowed_bash", "disallowed_tools=['Bash'] with the default tools.",
-               [c.bash("echo hi")])
-    yield from _disallowed_fix()
-
-
-def _disallowed_fix():
-    # `make` builds bypassPermissions options; the disallowed list needs its own options.
+               [c.bash("echo hi")], disallowed=["Bash"])
     c = Calls()
-    s = make("disallowed_edit_listed", "tools lists Edit, disallowed_tools names it too.",
-             [c.edit("<WS>/f.txt", "x", "y")], files={"f.txt": "x\n"}, tools=["Read", "Edit"])
-    s["options"]["disallowed_tools"] = ["Edit"]
-    yield s
+    yield make("disallowed_edit_listed", "tools lists Edit, disallowed_tools names it too.",
+               [c.edit("<WS>/f.txt", "x", "y")], files={"f.txt": "x\n"}, tools=["Read", "Edit"],
+               disallowed=["Edit"])
 
 
 def scenarios():
-    out = []
     for group in (reads, edits, writes, globs, greps, bashes, others):
-        out.extend(group())
-    for s in out:
-        if s["name"] == "tools_disallowed_bash":
-            s["options"]["disallowed_tools"] = ["Bash"]
-    return out
+        yield from group()
