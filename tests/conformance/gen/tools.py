@@ -128,6 +128,12 @@ def reads():
                [read_call(c, "sub"), read_call(c, "<WS>/sub/")],
                files={"sub/a.txt": "a\n"})
     c = Calls()
+    yield make("read_directory_spellings", "Read folders spelt with trailing, doubled and dot "
+               "segments, relative and absolute.",
+               [read_call(c, p) for p in ("sub/", "<WS>/sub//", "<WS>/./sub", "<WS>/sub/inner/",
+                                          "./sub/")],
+               files={"sub/a.txt": "a\n", "sub/inner/b.txt": "b\n"})
+    c = Calls()
     yield make("read_missing_similar", "Read a missing file next to one with a close name.",
                [read_call(c, "<WS>/dat.txt"), read_call(c, "<WS>/data.md"),
                 read_call(c, "<WS>/nodir/data.txt")],

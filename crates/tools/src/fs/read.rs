@@ -144,6 +144,18 @@ fn similar_file(path: &Path, cwd: &Path) -> Option<String> {
     })
 }
 
+/// How the error for a directory names it: the resolved path, except that an absolute path
+/// written with a trailing slash is named with a doubled one (`/ws/sub/` -> `/ws/sub//`),
+/// as the reference names it.
+pub fn directory_label(given: &str, resolved: &Path) -> String {
+    let shown = resolved.display().to_string();
+    if given.starts_with('/') && given.ends_with('/') && !shown.ends_with('/') {
+        format!("{shown}//")
+    } else {
+        shown
+    }
+}
+
 fn too_large_text(size: u64, max: u64) -> String {
     format!(
         "File content ({}) exceeds maximum allowed size ({}). Use offset and limit parameters to read \
@@ -297,7 +309,7 @@ impl TypedTool for ReadTool {
         if meta.is_dir() {
             return plain_error(format!(
                 "EISDIR: illegal operation on a directory, read '{}'",
-                path.display()
+                directory_label(&input.file_path, &path)
             ));
         }
         match read_media::kind_of(&path) {
@@ -323,6 +335,15 @@ mod tests {
         assert_eq!(file_lines("a\r\nb\r\n"), vec!["a", "b", ""]);
         assert_eq!(file_lines("a\rb\rc\r"), vec!["a\rb\rc"]);
         assert_eq!(file_lines("\u{feff}x\n"), vec!["x", ""]);
+    }
+
+    #[test]
+    fn directories_written_with_a_slash() {
+        let p = Path::new("/ws/sub");
+        assert_eq!(directory_label("/ws/sub/", p), "/ws/sub//");
+        assert_eq!(directory_label("/ws/sub//", p), "/ws/sub//");
+        assert_eq!(directory_label("sub/", p), "/ws/sub");
+        assert_eq!(directory_label("/ws/./sub", p), "/ws/sub");
     }
 
     #[test]

@@ -367,3 +367,18 @@ async fn grep_count_totals_ignore_the_page() {
         "No entries at this offset. [Showing results with pagination = offset: 9]"
     );
 }
+
+#[tokio::test]
+async fn glob_keeps_directory_order_among_equal_times() {
+    let w = Ws::new();
+    for n in ["d", "b", "c", "a"] {
+        w.file(&format!("o/{n}.txt"), n);
+        w.mtime(&format!("o/{n}.txt"), 1_700_000_000);
+    }
+    let listed: Vec<String> = std::fs::read_dir(w.ws.join("o"))
+        .unwrap()
+        .map(|e| format!("o/{}", e.unwrap().file_name().to_string_lossy()))
+        .collect();
+    let out = w.call("Glob", json!({"pattern": "o/*.txt"})).await;
+    assert_eq!(text(&out), listed.join("\n"));
+}
