@@ -4,9 +4,13 @@
 //! text with CRLF shown as LF (the way Read showed it), and a CRLF file keeps its CRLF endings.
 //! An empty `old_string` creates a missing (or fills an empty) file.
 //!
-//! The edit is applied even if the model never read the file, or the file changed on disk
-//! since; the success text then tells the model its view is incomplete, and the result carries
-//! `contentNotInModelContext` (and `staleRecovered`), as in the reference.
+//! Straight and curly quotes match each other (see [`super::quotes`]): the file's own text is
+//! replaced and the new text takes its quote style.
+//!
+//! The edit is applied even if the model never read the file, read only part of it, or the
+//! file changed on disk since; the success text then says nothing of the file state (or tells
+//! the model its view is stale), and the result carries `contentNotInModelContext` (and
+//! `staleRecovered`), as in the reference. A directory fails as a thrown call error.
 
 use std::path::PathBuf;
 
@@ -198,12 +202,12 @@ impl TypedTool for EditTool {
         };
         // The path as the model wrote it, as the reference shows it.
         let head = format!("The file {} {updated_text}", input.file_path);
-        let shown_old = match &raw {
-            Some(raw) if !old.is_empty() && !raw.replace("\r\n", "\n").contains(&old) => {
-                quotes::find_ignoring_quote_style(&raw.replace("\r\n", "\n"), &old)
-                    .unwrap_or_else(|| input.old_string.clone())
-            }
-            _ => input.old_string.clone(),
+        // When the quotes differed, `oldString` is the file's own text that was replaced.
+        let shown_old = if !old.is_empty() && !original.contains(&old) {
+            quotes::find_ignoring_quote_style(&original, &old)
+                .unwrap_or_else(|| input.old_string.clone())
+        } else {
+            input.old_string.clone()
         };
         let mut result = json!({
             "filePath": input.file_path,
