@@ -19,7 +19,9 @@ pub struct InputError {
 }
 
 struct Issue {
-    model: String,
+    /// The sentence the model reads; `None` when the issue has none and the model reads
+    /// the issue list itself.
+    model: Option<String>,
     caller: Value,
 }
 
@@ -44,13 +46,30 @@ fn type_matches(expected: &str, v: &Value) -> bool {
 
 fn check(schema: &Value, value: &Value, path: &mut Vec<String>, issues: &mut Vec<Issue>) {
     if let Some(expected) = schema.get("type").and_then(Value::as_str) {
-        if !type_matches(expected, value) {
+        // An integer field takes any number first: a fraction is then named as not an int.
+        if expected == "integer" && value.is_number() && !type_matches(expected, value) {
             let name = path.join(".");
             issues.push(Issue {
-                model: format!(
+                model: Some(format!(
+                    "The parameter `{name}` type is expected as `int` but provided as `number`"
+                )),
+                caller: json!({"expected": "int", "format": "safeint", "code": "invalid_type",
+                    "path": path, "message": "Invalid input: expected int, received number"}),
+            });
+            return;
+        }
+        if !type_matches(expected, value) {
+            let expected = if expected == "integer" {
+                "number"
+            } else {
+                expected
+            };
+            let name = path.join(".");
+            issues.push(Issue {
+                model: Some(format!(
                     "The parameter `{name}` type is expected as `{expected}` but provided as `{}`",
                     json_type(value)
-                ),
+                )),
                 caller: json!({"expected": expected, "code": "invalid_type", "path": path,
                     "message": format!("Invalid input: expected {expected}, received {}", json_type(value))}),
             });
@@ -61,11 +80,9 @@ fn check(schema: &Value, value: &Value, path: &mut Vec<String>, issues: &mut Vec
         if !options.contains(value) {
             let name = path.join(".");
             let listed: Vec<String> = options.iter().map(|o| o.to_string()).collect();
+            let _ = name;
             issues.push(Issue {
-                model: format!(
-                    "The parameter `{name}` must be one of {}",
-                    listed.join(", ")
-                ),
+                model: None,
                 caller: json!({"code": "invalid_value", "values": options, "path": path,
                     "message": format!("Invalid option: expected one of {}", listed.join("|"))}),
             });
@@ -84,7 +101,7 @@ fn check(schema: &Value, value: &Value, path: &mut Vec<String>, issues: &mut Vec
                     .and_then(Value::as_str)
                     .unwrap_or("value");
                 issues.push(Issue {
-                    model: format!("The required parameter `{}` is missing", p.join(".")),
+                    model: Some(format!("The required parameter `{}` is missing", p.join("."))),
                     caller: json!({"expected": expected, "code": "invalid_type", "path": p,
                         "message": format!("Invalid input: expected {expected}, received undefined")}),
                 });
@@ -114,12 +131,61 @@ fn check(schema: &Value, value: &Value, path: &mut Vec<String>, issues: &mut Vec
             let quoted: Vec<String> = extra.iter().map(|k| format!("\"{k}\"")).collect();
             let noun = if extra.len() == 1 { "key" } else { "keys" };
             issues.push(Issue {
-                model,
+                model: Some(model),
                 caller: json!({"code": "unrecognized_keys", "keys": extra, "path": path,
                     "message": format!("Unrecognized {noun}: {}", quoted.join(", "))}),
             });
         }
     }
+}
+
+/// `input` with the string spellings of numbers and booleans turned into the values they
+/// spell, for the top-level properties whose schema wants a number, an integer or a
+/// boolean (`"2"` -> `2`, `"true"` -> `true`), as tool inputs are read before validation.
+pub fn coerce_input(schema: &Value, input: &Value) -> Value {
+    let (Some(props), Value::Object(given)) =
+        (schema.get("properties").and_then(Value::as_object), input)
+    else {
+        return input.clone();
+    };
+    let mut out = given.clone();
+    for (key, value) in out.iter_mut() {
+        let (Some(text), Some(kind)) = (
+            value.as_str(),
+            props
+                .get(key)
+                .and_then(|p| p.get("type"))
+                .and_then(Value::as_str),
+        ) else {
+            continue;
+        };
+        let coerced = match kind {
+            "integer" | "number" => {
+                let t = text.trim();
+                if t.is_empty() {
+                    None
+                } else if let Ok(n) = t.parse::<i64>() {
+                    Some(Value::from(n))
+                } else {
+                    t.parse::<f64>()
+                        .ok()
+                        .filter(|f| f.is_finite())
+                        .and_then(serde_json::Number::from_f64)
+                        .map(Value::Number)
+                }
+            }
+            "boolean" => match text {
+                "true" => Some(Value::Bool(true)),
+                "false" => Some(Value::Bool(false)),
+                _ => None,
+            },
+            _ => None,
+        };
+        if let Some(v) = coerced {
+            *value = v;
+        }
+    }
+    Value::Object(out)
 }
 
 /// Validates `input` against `schema` (the subset of JSON Schema tool inputs use: type,
@@ -131,15 +197,21 @@ pub fn validate_input(tool: &str, schema: &Value, input: &Value) -> Result<(), I
         return Ok(());
     }
     let plural = if issues.len() == 1 { "issue" } else { "issues" };
-    let model_lines: Vec<String> = issues.iter().map(|i| i.model.clone()).collect();
+    let model_lines: Option<Vec<String>> = issues.iter().map(|i| i.model.clone()).collect();
     let callers: Vec<Value> = issues.into_iter().map(|i| i.caller).collect();
     let pretty = serde_json::to_string_pretty(&callers).unwrap_or_default();
-    Err(InputError {
-        model_text: format!(
+    let caller_text = format!("InputValidationError: {}", pretty);
+    // An issue without a sentence (a value outside an enum) shows the model the issue list.
+    let model_text = match model_lines {
+        Some(lines) => format!(
             "<tool_use_error>InputValidationError: {tool} failed due to the following {plural}:\n{}</tool_use_error>",
-            model_lines.join("\n")
+            lines.join("\n")
         ),
-        caller_text: format!("InputValidationError: {}", pretty),
+        None => format!("<tool_use_error>{caller_text}</tool_use_error>"),
+    };
+    Err(InputError {
+        model_text,
+        caller_text,
     })
 }
 
@@ -171,6 +243,54 @@ mod tests {
         .unwrap_err();
         assert_eq!(err.model_text, "<tool_use_error>InputValidationError: Read failed due to the following issue:\nAn unexpected parameter `bogus` was provided</tool_use_error>");
         assert_eq!(err.caller_text, "InputValidationError: [\n  {\n    \"code\": \"unrecognized_keys\",\n    \"keys\": [\n      \"bogus\"\n    ],\n    \"path\": [],\n    \"message\": \"Unrecognized key: \\\"bogus\\\"\"\n  }\n]");
+    }
+
+    #[test]
+    fn spelt_numbers_and_booleans_are_coerced() {
+        let schema = json!({"type": "object", "properties": {"offset": {"type": "integer"},
+            "all": {"type": "boolean"}, "name": {"type": "string"}}});
+        let input = json!({"offset": "2", "all": "true", "name": "3"});
+        assert_eq!(
+            coerce_input(&schema, &input),
+            json!({"offset": 2, "all": true, "name": "3"})
+        );
+        assert_eq!(
+            coerce_input(&schema, &json!({"offset": "x"})),
+            json!({"offset": "x"})
+        );
+    }
+
+    #[test]
+    fn a_fraction_is_not_an_int_and_null_is_not_a_number() {
+        let err = validate_input(
+            "Read",
+            &read_schema(),
+            &json!({"file_path": "a", "offset": 1.5}),
+        )
+        .unwrap_err();
+        assert!(err
+            .model_text
+            .contains("expected as `int` but provided as `number`"));
+        assert!(err.caller_text.contains("\"format\": \"safeint\""));
+        let err = validate_input(
+            "Read",
+            &read_schema(),
+            &json!({"file_path": "a", "offset": null}),
+        )
+        .unwrap_err();
+        assert!(err
+            .model_text
+            .contains("expected as `number` but provided as `null`"));
+    }
+
+    #[test]
+    fn an_enum_miss_shows_the_issue_list() {
+        let schema = json!({"type": "object", "properties": {"mode": {"enum": ["a", "b"]}}});
+        let err = validate_input("Grep", &schema, &json!({"mode": "c"})).unwrap_err();
+        assert_eq!(
+            err.model_text,
+            format!("<tool_use_error>{}</tool_use_error>", err.caller_text)
+        );
     }
 
     #[test]

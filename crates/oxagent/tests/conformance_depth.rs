@@ -1,4 +1,4 @@
-//! The conformance-in-depth scenarios (`tests/conformance/{turns,outputs,paths,refusals,thinking,models,faults}/`,
+//! The conformance-in-depth scenarios (`tests/conformance/{turns,outputs,paths,refusals,thinking,models,faults,tools,...}/`,
 //! written by `tests/conformance/gen/generate.py`), run through the Rust facade and compared
 //! with the official TypeScript SDK's traces (`<area>/golden-ts/`), as `conformance.rs`
 //! compares the shared ones.
@@ -170,4 +170,10 @@ fn wire() {
 #[test]
 fn commands() {
     check_area("commands");
+}
+
+/// The built-in tools at the edges of their inputs.
+#[test]
+fn tools() {
+    check_area("tools");
 }

@@ -36,6 +36,17 @@ pub fn plain_error(message: impl AsRef<str>) -> ToolOutput {
     }
 }
 
+/// A failure thrown while the tool ran: the model reads it inside `<tool_use_error>` as
+/// `Error calling tool (NAME): ...`, and the caller gets that text without `Error: `.
+pub fn call_error(tool: &str, message: impl AsRef<str>) -> ToolOutput {
+    let text = format!("Error calling tool ({tool}): {}", message.as_ref());
+    ToolOutput {
+        content: ToolResultContent::Text(format!("<tool_use_error>{text}</tool_use_error>")),
+        is_error: Some(true),
+        structured: Some(Value::String(text)),
+    }
+}
+
 /// A success: `is_error` left out, as the reference does for the file and search tools.
 pub fn success(text: impl Into<String>, structured: Value) -> ToolOutput {
     ToolOutput::text(text).with_structured(structured)

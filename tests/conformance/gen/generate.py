@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes the conformance-in-depth scenarios: generate.py [AREA ...] (default: all areas)
-writes tests/conformance/AREA/*.json for each of turns, outputs, paths, refusals, thinking, models, faults, compaction, resume, wire, commands, in the
+writes tests/conformance/AREA/*.json for each of turns, outputs, paths, refusals, thinking, models, faults, compaction, resume, wire, commands, tools, in the
 format of the shared harness (../../../../shared/conformance).
 
 Each area module varies the inputs its behaviour depends on (see its docstring). The
@@ -21,6 +21,7 @@ import paths  # noqa: E402
 import refusals  # noqa: E402
 import resume  # noqa: E402
 import thinking  # noqa: E402
+import tools  # noqa: E402
 import turns  # noqa: E402
 import wire  # noqa: E402
 from common import write_area  # noqa: E402
@@ -28,7 +29,7 @@ from common import write_area  # noqa: E402
 AREAS = {"turns": turns, "outputs": outputs, "paths": paths, "refusals": refusals,
          "thinking": thinking, "models": models,
          "faults": faults, "compaction": compaction,
-         "resume": resume, "wire": wire, "commands": commands}
+         "resume": resume, "wire": wire, "commands": commands, "tools": tools}
 
 
 def main(argv):

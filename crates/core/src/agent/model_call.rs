@@ -287,7 +287,9 @@ fn thinking_tokens(resp: &mut ResponseBuilder, raw: &Value) -> Option<ThinkingTo
     })
 }
 
-/// Tool inputs are stored with their schema defaults filled in, defaults first.
+/// Tool inputs are stored as the tool reads them: numbers and booleans spelt as strings
+/// coerced, schema defaults filled in (defaults first). An input that still fails its
+/// schema is stored as the model wrote it.
 fn fill_defaults(deps: &Deps<'_>, block: ContentBlock) -> ContentBlock {
     let ContentBlock::ToolUse { id, name, input } = block else {
         return block;
@@ -295,9 +297,21 @@ fn fill_defaults(deps: &Deps<'_>, block: ContentBlock) -> ContentBlock {
     let Some(tool) = deps.tools.get(&name) else {
         return ContentBlock::ToolUse { id, name, input };
     };
-    let (Value::Object(given), Some(props)) =
-        (&input, tool.input_schema().get("properties").cloned())
-    else {
+    let schema = tool.input_schema();
+    let input = if tool.validates_own_input() {
+        input
+    } else {
+        let coerced = crate::validate::coerce_input(&schema, &input);
+        if crate::validate::validate_input(&name, &schema, &coerced).is_err() {
+            return ContentBlock::ToolUse { id, name, input };
+        }
+        coerced
+    };
+    filled(id, name, input, &schema)
+}
+
+fn filled(id: String, name: String, input: Value, schema: &Value) -> ContentBlock {
+    let (Value::Object(given), Some(props)) = (&input, schema.get("properties").cloned()) else {
         return ContentBlock::ToolUse { id, name, input };
     };
     let mut filled = Map::new();
@@ -383,11 +397,23 @@ fn retry_message(session: &SessionView<'_>, n: &RetryNotice, deps: &Deps<'_>) ->
     session.system(SystemBody::ApiRetry(retry), deps)
 }
 
-/// How the TypeScript SDK names a call of an MCP tool (`mcp__<server>__<tool>`).
+/// How the TypeScript SDK names a call of an MCP tool (`mcp__<server>__<tool>`), or of an
+/// offered tool spelt in other letter case.
 fn mcp_meta(block: &ContentBlock, deps: &Deps<'_>) -> Option<Value> {
     let ContentBlock::ToolUse { id, name, .. } = block else {
         return None;
     };
+    // A name that matches an offered tool but for letter case is shown as that tool.
+    if deps.tools.get(name).is_none() {
+        if let Some(right) = deps
+            .tools
+            .names()
+            .into_iter()
+            .find(|t| t.eq_ignore_ascii_case(name))
+        {
+            return Some(json!([{"id": id, "display_name": right}]));
+        }
+    }
     let (server, tool) = name.strip_prefix("mcp__")?.split_once("__")?;
     let mut chars = tool.chars();
     let display: String = chars

@@ -4,9 +4,13 @@
 //! text with CRLF shown as LF (the way Read showed it), and a CRLF file keeps its CRLF endings.
 //! An empty `old_string` creates a missing (or fills an empty) file.
 //!
-//! The edit is applied even if the model never read the file, or the file changed on disk
-//! since; the success text then tells the model its view is incomplete, and the result carries
-//! `contentNotInModelContext` (and `staleRecovered`), as in the reference.
+//! Straight and curly quotes match each other (see [`super::quotes`]): the file's own text is
+//! replaced and the new text takes its quote style.
+//!
+//! The edit is applied even if the model never read the file, read only part of it, or the
+//! file changed on disk since; the success text then says nothing of the file state (or tells
+//! the model its view is stale), and the result carries `contentNotInModelContext` (and
+//! `staleRecovered`), as in the reference. A directory fails as a thrown call error.
 
 use std::path::PathBuf;
 
@@ -18,11 +22,12 @@ use serde_json::{json, Value};
 use super::file_state::{FileState, Freshness};
 use super::patch::structured_patch;
 use super::path_label;
+use super::quotes;
 use super::read::missing_file_text;
 use super::write::{refuse_special, write_file, FILE_STATE_CURRENT};
 use crate::paths::resolve;
 use crate::permission_checks;
-use crate::results::{success, wrapped_error};
+use crate::results::{call_error, success, wrapped_error};
 use crate::typed::TypedTool;
 
 const STALE_NOTE: &str = "(note: the file had been modified on disk since you last read it — the edit \
@@ -59,6 +64,14 @@ impl EditTool {
 
 /// The new text, or the error the model reads.
 fn apply(text: &str, old: &str, new: &str, replace_all: bool) -> Result<String, ToolOutput> {
+    if !text.contains(old) {
+        // Curly and straight quotes are the same to the search: the file's own text is
+        // replaced, and the new text takes the file's quote style.
+        if let Some(actual) = quotes::find_ignoring_quote_style(text, old) {
+            let new = quotes::in_style_of(&actual, new);
+            return apply(text, &actual, &new, replace_all);
+        }
+    }
     let count = text.matches(old).count();
     if count == 0 {
         return Err(wrapped_error(format!(
@@ -135,6 +148,9 @@ impl TypedTool for EditTool {
                 "File is a Jupyter Notebook. Use the NotebookEdit to edit this file.",
             );
         }
+        if std::fs::symlink_metadata(&path).is_ok_and(|m| m.is_dir()) {
+            return call_error("Edit", "EISDIR: illegal operation on a directory, read");
+        }
         if let Some(refusal) = refuse_special(&path) {
             return refusal;
         }
@@ -187,9 +203,16 @@ impl TypedTool for EditTool {
         };
         // The path as the model wrote it, as the reference shows it.
         let head = format!("The file {} {updated_text}", input.file_path);
+        // When the quotes differed, `oldString` is the file's own text that was replaced.
+        let shown_old = if !old.is_empty() && !original.contains(&old) {
+            quotes::find_ignoring_quote_style(&original, &old)
+                .unwrap_or_else(|| input.old_string.clone())
+        } else {
+            input.old_string.clone()
+        };
         let mut result = json!({
             "filePath": input.file_path,
-            "oldString": input.old_string,
+            "oldString": shown_old,
             "newString": input.new_string,
             "originalFile": original,
             "structuredPatch": structured_patch(&original, &updated),
@@ -198,7 +221,8 @@ impl TypedTool for EditTool {
         });
         let text = match freshness {
             Freshness::Current => format!("{head} {FILE_STATE_CURRENT}"),
-            Freshness::NeverRead => {
+            // A partial read leaves the model without the whole file, as no read does.
+            Freshness::NeverRead | Freshness::Partial => {
                 result["contentNotInModelContext"] = json!(true);
                 head
             }

@@ -13,6 +13,8 @@
 //! state.record(p, "x\n");
 //! assert_eq!(state.freshness(p, "x\n"), Freshness::Current);
 //! assert_eq!(state.freshness(p, "y\n"), Freshness::ChangedOnDisk);
+//! state.record_partial(p, "y\n");
+//! assert_eq!(state.freshness(p, "y\n"), Freshness::Partial);
 //! ```
 
 use std::collections::hash_map::DefaultHasher;
@@ -32,13 +34,17 @@ pub enum Freshness {
     Current,
     /// The file changed on disk after the model last saw it.
     ChangedOnDisk,
+    /// The model read only part of the file (an offset or a limit that left lines out),
+    /// and the file has not changed since.
+    Partial,
 }
 
 /// The per-session record of file contents the model has seen, shared by Read, Write and
 /// Edit. Cloning shares the record.
 #[derive(Clone, Default, Debug)]
 pub struct FileState {
-    seen: Arc<Mutex<HashMap<PathBuf, u64>>>,
+    /// The fingerprint of what was seen, and whether all of it was seen.
+    seen: Arc<Mutex<HashMap<PathBuf, (u64, bool)>>>,
     /// With file checkpointing on: what changed files held before each prompt's turn.
     checkpoints: Option<Arc<super::checkpoints::Checkpoints>>,
 }
@@ -73,7 +79,12 @@ impl FileState {
 
     /// Notes that the model now knows `path` holds `content`.
     pub fn record(&self, path: &Path, content: &str) {
-        lock(&self.seen).insert(path.to_path_buf(), fingerprint(content));
+        lock(&self.seen).insert(path.to_path_buf(), (fingerprint(content), true));
+    }
+
+    /// Notes that the model saw only part of `path`, which holds `content`.
+    pub fn record_partial(&self, path: &Path, content: &str) {
+        lock(&self.seen).insert(path.to_path_buf(), (fingerprint(content), false));
     }
 
     /// Forgets `path` (it was deleted, or its content is no longer known).
@@ -85,7 +96,13 @@ impl FileState {
     pub fn freshness(&self, path: &Path, content: &str) -> Freshness {
         match lock(&self.seen).get(path) {
             None => Freshness::NeverRead,
-            Some(seen) if *seen == fingerprint(content) => Freshness::Current,
+            Some((seen, whole)) if *seen == fingerprint(content) => {
+                if *whole {
+                    Freshness::Current
+                } else {
+                    Freshness::Partial
+                }
+            }
             Some(_) => Freshness::ChangedOnDisk,
         }
     }

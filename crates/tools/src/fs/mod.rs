@@ -17,6 +17,7 @@ pub mod edit;
 pub mod file_state;
 pub mod notebook_edit;
 pub mod patch;
+pub mod quotes;
 pub mod read;
 pub mod read_media;
 pub mod write;

@@ -18,12 +18,15 @@ use oxagent_core::tool::{ToolContext, ToolOutput};
 use serde::Deserialize;
 use serde_json::{json, Map, Value};
 
-use super::file_state::FileState;
+use super::file_state::{FileState, Freshness};
 use super::path_label;
 use super::write::write_file;
 use crate::paths::resolve;
 use crate::permission_checks;
 use crate::results::{success, wrapped_error};
+
+/// NotebookEdit's refusal of a notebook the model never read.
+pub const NOT_READ_YET: &str = "File has not been read yet. Read it first before writing to it.";
 use crate::typed::TypedTool;
 
 /// The input of NotebookEdit, as its schema describes it.
@@ -249,7 +252,7 @@ impl TypedTool for NotebookEditTool {
         let path = resolve(&input.notebook_path, &ctx.cwd);
         if path.extension().and_then(|e| e.to_str()) != Some("ipynb") {
             return wrapped_error(
-                "File must be a Jupyter notebook (.ipynb file). For other files use the Edit tool.",
+                "File must be a Jupyter notebook (.ipynb file). For editing other file types, use the FileEdit tool.",
             );
         }
         let original = match tokio::fs::read_to_string(&path).await {
@@ -259,6 +262,10 @@ impl TypedTool for NotebookEditTool {
             }
             Err(e) => return wrapped_error(e.to_string()),
         };
+        // As Edit and Write: the notebook must have been read first.
+        if self.files.freshness(&path, &original) == Freshness::NeverRead {
+            return wrapped_error(NOT_READ_YET);
+        }
         let mut notebook: Value = match serde_json::from_str(&original) {
             Ok(v) => v,
             Err(e) => return wrapped_error(format!("The notebook is not valid JSON: {e}")),

@@ -164,7 +164,10 @@ fn mark_missing_newlines(
     if !old_eof_newline && no_nl_before_adds && !old.is_empty() {
         range.insert(old_count, NO_NEWLINE.to_string());
     }
-    if (!old_eof_newline && !no_nl_before_adds) || !new_eof_newline {
+    // An empty side has no last line to mark.
+    if (!old_eof_newline && !no_nl_before_adds && !old.is_empty())
+        || (!new_eof_newline && !new.is_empty())
+    {
         range.push(NO_NEWLINE.to_string());
     }
 }
@@ -209,6 +212,14 @@ mod tests {
         assert_eq!(hunks.as_array().map(Vec::len), Some(2));
         assert_eq!(hunks[1]["oldStart"], 16);
         assert_eq!(hunks[1]["oldLines"], 5);
+    }
+
+    #[test]
+    fn emptying_a_file_marks_nothing() {
+        assert_eq!(
+            structured_patch("old\n", ""),
+            json!([{"oldStart": 1, "oldLines": 1, "newStart": 1, "newLines": 0, "lines": ["-old"]}])
+        );
     }
 
     #[test]

@@ -1,7 +1,9 @@
 //! The Read tool: a file's lines, numbered for the model.
 //!
 //! Text comes back as `"<n>\t<line>"` lines joined by `\n`, numbered from `offset` (1 when
-//! absent). A file ending in a newline has a last, empty numbered line, and `totalLines`
+//! absent or negative; a limit of 0 or less reads to the end). Lines are split at `\n`, each
+//! losing a final `\r`, and a byte-order mark is dropped. Binary files are told by their
+//! extension: a text file with NUL bytes or invalid UTF-8 is read, with a note. A file ending in a newline has a last, empty numbered line, and `totalLines`
 //! counts it: `"alpha\nbeta\n"` reads as `"1\talpha\n2\tbeta\n3\t"`. Images, PDFs and
 //! notebooks are handled by [`super::read_media`].
 
@@ -29,8 +31,8 @@ pub const MAX_LARGE_READ_BYTES: u64 = 8 * 1024 * 1024;
 #[derive(Deserialize)]
 pub struct ReadInput {
     file_path: String,
-    offset: Option<u64>,
-    limit: Option<u64>,
+    offset: Option<i64>,
+    limit: Option<i64>,
     pages: Option<String>,
     #[serde(default)]
     allow_large: bool,
@@ -87,6 +89,73 @@ pub fn number_lines(lines: &[&str], first_number: u64) -> String {
     out
 }
 
+/// Appended for the model to a text file with NUL bytes near its start.
+pub const NUL_BYTES_NOTE: &str = "[This file has NUL bytes in its first 8 KB: binary data, UTF-16/UTF-32 \
+     without a byte-order mark, or text with embedded NULs. Edit and Write will refuse it: change it \
+     with a shell command that keeps its encoding, or ask the user whether to convert it to UTF-8.]";
+
+/// Appended for the model to a text file that is not valid UTF-8.
+pub const NOT_UTF8_NOTE: &str = "[This file is not valid UTF-8: it uses a legacy encoding such as \
+     Windows-1252, Shift-JIS or GBK, or it is binary. Its undecodable bytes show above as U+FFFD. Edit \
+     and Write will refuse it: change it with a shell command that keeps its encoding, or ask the user \
+     whether to convert it to UTF-8.]";
+
+/// The lines of a file as Read shows them: split at `\n`, each without a final `\r`, and
+/// a leading byte-order mark dropped.
+pub fn file_lines(raw: &str) -> Vec<&str> {
+    let raw = raw.strip_prefix('\u{feff}').unwrap_or(raw);
+    raw.split('\n')
+        .map(|l| l.strip_suffix('\r').unwrap_or(l))
+        .collect()
+}
+
+/// The first line shown (1-based; 0 numbers from 0, a negative offset reads as 1) and the
+/// most lines to show (`None`: all; a limit of 0 or less means no limit).
+pub fn window(offset: Option<i64>, limit: Option<i64>) -> (u64, Option<u64>) {
+    let start = match offset {
+        None => 1,
+        Some(n) if n < 0 => 1,
+        Some(n) => n as u64,
+    };
+    (start, limit.filter(|l| *l > 0).map(|l| l as u64))
+}
+
+/// A file next to `path` with the same name but another extension, named for the
+/// "Did you mean" hint of a missing file.
+fn similar_file(path: &Path, cwd: &Path) -> Option<String> {
+    let stem = path.file_stem()?.to_str()?;
+    let dir = path.parent()?;
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .ok()?
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
+        .filter_map(|e| e.file_name().to_str().map(str::to_string))
+        .filter(|n| {
+            let p = Path::new(n);
+            p.file_stem().and_then(|s| s.to_str()) == Some(stem)
+                && n.as_str() != path.file_name().and_then(|f| f.to_str()).unwrap_or("")
+        })
+        .collect();
+    names.sort();
+    let found = dir.join(names.first()?);
+    Some(match found.strip_prefix(cwd) {
+        Ok(rel) => rel.display().to_string(),
+        Err(_) => found.display().to_string(),
+    })
+}
+
+/// How the error for a directory names it: the resolved path, except that an absolute path
+/// written with a trailing slash is named with a doubled one (`/ws/sub/` -> `/ws/sub//`),
+/// as the reference names it.
+pub fn directory_label(given: &str, resolved: &Path) -> String {
+    let shown = resolved.display().to_string();
+    if given.starts_with('/') && given.ends_with('/') && !shown.ends_with('/') {
+        format!("{shown}//")
+    } else {
+        shown
+    }
+}
+
 fn too_large_text(size: u64, max: u64) -> String {
     format!(
         "File content ({}) exceeds maximum allowed size ({}). Use offset and limit parameters to read \
@@ -112,15 +181,19 @@ async fn read_text(input: &ReadInput, path: &Path, size: u64, files: &FileState)
         Ok(b) => b,
         Err(e) => return plain_error(format!("{e}")),
     };
-    if read_media::looks_binary(&bytes) {
-        return wrapped_error(read_media::binary_text(path));
-    }
+    // Binary files are told apart by their extension; a text file with NUL bytes or
+    // bytes that are not UTF-8 is shown with a note for the model.
+    let note = if read_media::looks_binary(&bytes) {
+        Some(NUL_BYTES_NOTE)
+    } else if std::str::from_utf8(&bytes).is_err() {
+        Some(NOT_UTF8_NOTE)
+    } else {
+        None
+    };
     let raw = String::from_utf8_lossy(&bytes);
-    files.record(path, &raw);
-    let text = raw.replace("\r\n", "\n");
-    let lines: Vec<&str> = text.split('\n').collect();
+    let lines = file_lines(&raw);
     let total = lines.len() as u64;
-    let start_line = input.offset.unwrap_or(1);
+    let (start_line, limit) = window(input.offset, input.limit);
     let file = |content: &str, num_lines: u64| {
         json!({"type": "text", "file": {
             "filePath": input.file_path,
@@ -130,14 +203,15 @@ async fn read_text(input: &ReadInput, path: &Path, size: u64, files: &FileState)
             "totalLines": total,
         }})
     };
-    if text.is_empty() {
+    // `offset` is 1-based; 0 reads from the first line but numbers it 0, as the reference does.
+    let from = start_line.saturating_sub(1);
+    if from < total && lines.len() == 1 && lines[0].is_empty() {
+        files.record(path, &raw);
         return success(
             "<system-reminder>Warning: the file exists but the contents are empty.</system-reminder>",
             file("", 1),
         );
     }
-    // `offset` is 1-based; 0 reads from the first line but numbers it 0, as the reference does.
-    let from = start_line.saturating_sub(1);
     if from >= total {
         return success(
             format!(
@@ -147,15 +221,22 @@ async fn read_text(input: &ReadInput, path: &Path, size: u64, files: &FileState)
             file("", 0),
         );
     }
-    let to = match input.limit {
+    let to = match limit {
         Some(limit) => from.saturating_add(limit).min(total),
         None => total,
     };
+    if from == 0 && to == total {
+        files.record(path, &raw);
+    } else {
+        files.record_partial(path, &raw);
+    }
     let selected = &lines[from as usize..to as usize];
-    success(
-        number_lines(selected, start_line),
-        file(&selected.join("\n"), selected.len() as u64),
-    )
+    let mut text = number_lines(selected, start_line);
+    if let Some(note) = note {
+        text.push_str("\n\n");
+        text.push_str(note);
+    }
+    success(text, file(&selected.join("\n"), selected.len() as u64))
 }
 
 impl TypedTool for ReadTool {
@@ -178,6 +259,8 @@ impl TypedTool for ReadTool {
             "type": "object",
             "properties": {
                 "file_path": {"type": "string", "description": "Absolute path of the file to read."},
+                // The bounds are advice to the model: a negative offset or a limit of 0
+                // is still read (see `window`), as the reference reads it.
                 "offset": {"type": "integer", "minimum": 0, "maximum": 9007199254740991u64,
                     "description": "First line to read, 1-based."},
                 "limit": {"type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991u64,
@@ -215,14 +298,18 @@ impl TypedTool for ReadTool {
         let meta = match tokio::fs::metadata(&path).await {
             Ok(m) => m,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                return plain_error(missing_file_text(&ctx.cwd))
+                let mut text = missing_file_text(&ctx.cwd);
+                if let Some(name) = similar_file(&path, &ctx.cwd) {
+                    text.push_str(&format!(" Did you mean {name}?"));
+                }
+                return plain_error(text);
             }
             Err(e) => return plain_error(format!("{e}")),
         };
         if meta.is_dir() {
             return plain_error(format!(
                 "EISDIR: illegal operation on a directory, read '{}'",
-                path.display()
+                directory_label(&input.file_path, &path)
             ));
         }
         match read_media::kind_of(&path) {
@@ -236,5 +323,34 @@ impl TypedTool for ReadTool {
             MediaKind::Binary => wrapped_error(read_media::binary_text(&path)),
             MediaKind::Text => read_text(&input, &path, meta.len(), &self.files).await,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_drop_a_final_carriage_return_and_the_bom() {
+        assert_eq!(file_lines("a\r\nb\r\n"), vec!["a", "b", ""]);
+        assert_eq!(file_lines("a\rb\rc\r"), vec!["a\rb\rc"]);
+        assert_eq!(file_lines("\u{feff}x\n"), vec!["x", ""]);
+    }
+
+    #[test]
+    fn directories_written_with_a_slash() {
+        let p = Path::new("/ws/sub");
+        assert_eq!(directory_label("/ws/sub/", p), "/ws/sub//");
+        assert_eq!(directory_label("/ws/sub//", p), "/ws/sub//");
+        assert_eq!(directory_label("sub/", p), "/ws/sub");
+        assert_eq!(directory_label("/ws/./sub", p), "/ws/sub");
+    }
+
+    #[test]
+    fn window_edges() {
+        assert_eq!(window(None, None), (1, None));
+        assert_eq!(window(Some(0), Some(0)), (0, None));
+        assert_eq!(window(Some(-4), Some(-1)), (1, None));
+        assert_eq!(window(Some(3), Some(2)), (3, Some(2)));
     }
 }

@@ -157,9 +157,26 @@ fn render_output(output: &Value, blocks: &mut Vec<ContentBlock>) -> Value {
         }
     }
     if !text.is_empty() {
-        blocks.push(ContentBlock::text(text.clone()));
+        // Set off from its cell by a blank line once the texts are joined.
+        blocks.push(ContentBlock::text(format!("\n{text}")));
     }
     json!({"output_type": kind, "text": text})
+}
+
+/// Neighbouring text blocks as one, joined by line breaks (images stay blocks of their own).
+fn joined_texts(blocks: Vec<ContentBlock>) -> Vec<ContentBlock> {
+    let mut out: Vec<ContentBlock> = Vec::new();
+    for block in blocks {
+        if let (ContentBlock::Text { text: add, .. }, Some(ContentBlock::Text { text, .. })) =
+            (&block, out.last_mut())
+        {
+            text.push('\n');
+            text.push_str(add);
+            continue;
+        }
+        out.push(block);
+    }
+    out
 }
 
 pub async fn read_notebook(path: &Path, shown_path: &str, files: &FileState) -> ToolOutput {
@@ -226,10 +243,28 @@ pub async fn read_notebook(path: &Path, shown_path: &str, files: &FileState) -> 
         ));
     }
     ToolOutput {
-        content: ToolResultContent::Blocks(blocks),
+        content: ToolResultContent::Blocks(joined_texts(blocks)),
         is_error: None,
         structured: Some(
             json!({"type": "notebook", "file": {"filePath": shown_path, "cells": cells}}),
         ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn notebook_texts_are_joined() {
+        let blocks = vec![
+            ContentBlock::text("a"),
+            ContentBlock::text("b"),
+            ContentBlock::text("\n1\n"),
+        ];
+        match &joined_texts(blocks)[..] {
+            [ContentBlock::Text { text, .. }] => assert_eq!(text, "a\nb\n\n1\n"),
+            other => panic!("{other:?}"),
+        }
     }
 }

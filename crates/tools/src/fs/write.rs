@@ -1,7 +1,8 @@
 //! The Write tool: creates or replaces a whole file.
 //!
 //! Parent directories are created as needed. As in the reference there is no
-//! read-before-write rule: overwriting a file the model never read succeeds. The result
+//! read-before-write rule: overwriting a file the model never read succeeds; a file the
+//! model read and that changed on disk since is refused. The result
 //! carries the hunks between the old and new content (`structuredPatch`) and the old content
 //! (`originalFile`, `null` for a new file).
 
@@ -12,7 +13,7 @@ use oxagent_core::tool::{ToolContext, ToolOutput};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use super::file_state::FileState;
+use super::file_state::{FileState, Freshness};
 use super::patch::structured_patch;
 use super::path_label;
 use crate::paths::resolve;
@@ -23,6 +24,11 @@ use crate::typed::TypedTool;
 /// Appended to success texts: the model's view of the file is now exact.
 pub const FILE_STATE_CURRENT: &str =
     "(file state is current in your context — no need to Read it back)";
+
+/// Write's refusal of a file that changed on disk after the model read it.
+pub const MODIFIED_SINCE_READ: &str =
+    "File has been modified since read, either by the user or by a \
+     linter. Read it again before attempting to write it.";
 
 /// The input of Write, as its schema describes it.
 #[derive(Deserialize)]
@@ -143,6 +149,15 @@ impl TypedTool for WriteTool {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
             Err(e) => return wrapped_error(e.to_string()),
         };
+        // A file read and then changed by someone else is not overwritten blindly (an
+        // unread file is).
+        if let Some(raw) = &original {
+            if self.files.freshness(&path, raw) == Freshness::ChangedOnDisk {
+                return wrapped_error(MODIFIED_SINCE_READ);
+            }
+        }
+        // The old content is reported as Read shows it: CRLF as LF.
+        let original = original.map(|o| o.replace("\r\n", "\n"));
         self.files.before_change(&path);
         if let Err(out) = write_file(&path, &input.content).await {
             return out;

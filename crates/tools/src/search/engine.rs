@@ -91,7 +91,7 @@ impl Collector<'_> {
             return;
         }
         let text = if line.len() > MAX_COLUMNS {
-            format!("[Omitted long line with {} matches]", matches.len().max(1))
+            "[Omitted long matching line]".to_string()
         } else {
             line_text(line)
         };
@@ -161,12 +161,16 @@ fn build_matcher(opts: &SearchOptions) -> Result<RegexMatcher, String> {
         // Lets the searcher go line by line, and keeps `\n` from ever matching.
         builder.line_terminator(Some(b'\n'));
     }
+    // A failure is worded as ripgrep words it.
     builder.build(&opts.pattern).map_err(|e| {
         let message = e.to_string();
         if opts.multiline || !message.contains("is not allowed in a regex") {
             return message;
         }
-        format!("{message}. Set `multiline: true` to match across lines.")
+        format!(
+            "{message}\n\nConsider enabling multiline mode with the --multiline flag (or -U for \
+             short).\nWhen multiline mode is enabled, new line characters can be matched."
+        )
     })
 }
 

@@ -4,13 +4,15 @@
 //! matches a file name at any depth (`*.txt` finds `notes.txt` and `src/d.txt`), one with a
 //! `/` is anchored at the search root. Hidden files are included and ignore files are not
 //! consulted; version-control directories are skipped. Results are ordered by modification
-//! time, oldest first, shown relative to the working directory, and capped at 100.
+//! time, oldest first (files of the same time in the order the directory walk met them, which
+//! is the order the file system lists them in), shown relative to the working directory, and
+//! capped at 100.
 
 use std::path::{Path, PathBuf};
 use std::time::{Instant, SystemTime};
 
 use ignore::overrides::OverrideBuilder;
-use ignore::{WalkBuilder, WalkState};
+use ignore::WalkBuilder;
 use oxagent_core::permission::{PermissionContext, ToolPermission};
 use oxagent_core::signal::AbortSignal;
 use oxagent_core::tool::{ToolContext, ToolOutput};
@@ -20,7 +22,12 @@ use serde_json::{json, Value};
 use super::VCS_DIRS;
 use crate::paths::{display_path, resolve};
 use crate::permission_checks;
-use crate::results::{success, wrapped_error};
+use crate::results::{plain_error, success, wrapped_error};
+
+/// Where a missing search path was looked for.
+pub(crate) fn cwd_note(cwd: &Path) -> String {
+    format!("Note: your current working directory is {}.", cwd.display())
+}
 use crate::typed::TypedTool;
 
 /// At most this many names are returned.
@@ -75,35 +82,27 @@ pub(crate) fn find_files(
                     .to_str()
                     .is_some_and(|n| VCS_DIRS.contains(&n)))
         })
-        .build_parallel();
-    // Several threads walk (and stat the matches), as rg does; the caller sorts.
-    let (tx, rx) = std::sync::mpsc::channel();
-    walker.run(|| {
-        let tx = tx.clone();
-        Box::new(move |entry| {
-            if abort.is_aborted() {
-                return WalkState::Quit;
-            }
-            let Ok(entry) = entry else {
-                return WalkState::Continue;
-            };
-            if entry.file_type().is_some_and(|t| t.is_file()) {
-                let modified = entry
-                    .metadata()
-                    .ok()
-                    .and_then(|m| m.modified().ok())
-                    .unwrap_or(SystemTime::UNIX_EPOCH);
-                // The receiver outlives the walk; a failed send cannot happen.
-                let _ = tx.send((entry.into_path(), modified));
-            }
-            WalkState::Continue
-        })
-    });
-    drop(tx);
-    if abort.is_aborted() {
-        return Err("Interrupted".into());
+        .build();
+    // One walk in directory order (the order the file system lists entries in): files
+    // modified at the same time keep it once sorted.
+    let mut found = Vec::new();
+    for entry in walker {
+        if abort.is_aborted() {
+            return Err("Interrupted".into());
+        }
+        let Ok(entry) = entry else {
+            continue;
+        };
+        if entry.file_type().is_some_and(|t| t.is_file()) {
+            let modified = entry
+                .metadata()
+                .ok()
+                .and_then(|m| m.modified().ok())
+                .unwrap_or(SystemTime::UNIX_EPOCH);
+            found.push((entry.into_path(), modified));
+        }
     }
-    Ok(rx.into_iter().collect())
+    Ok(found)
 }
 
 impl TypedTool for GlobTool {
@@ -150,9 +149,13 @@ impl TypedTool for GlobTool {
         }
         match tokio::fs::metadata(&root).await {
             Ok(m) if m.is_dir() => {}
-            Ok(_) => return wrapped_error(format!("Path is not a directory: {}", root.display())),
+            Ok(_) => return plain_error(format!("Path is not a directory: {}", root.display())),
             Err(_) => {
-                return wrapped_error(format!("Directory does not exist: {}", root.display()))
+                return plain_error(format!(
+                    "Directory does not exist: {}. {}",
+                    root.display(),
+                    cwd_note(&ctx.cwd)
+                ))
             }
         }
         let abort = ctx.abort.clone();
@@ -162,16 +165,10 @@ impl TypedTool for GlobTool {
             Ok(Err(e)) => return wrapped_error(e),
             Err(e) => return wrapped_error(e.to_string()),
         };
-        // Only the oldest MAX_RESULTS are shown: pick them first, then sort just those.
-        let oldest_first = |a: &(PathBuf, SystemTime), b: &(PathBuf, SystemTime)| {
-            a.1.cmp(&b.1).then_with(|| a.0.cmp(&b.0))
-        };
+        // Oldest first; equal times keep the walk's order (a stable sort).
         let total = files.len();
-        if total > MAX_RESULTS {
-            files.select_nth_unstable_by(MAX_RESULTS, oldest_first);
-            files.truncate(MAX_RESULTS);
-        }
-        files.sort_by(oldest_first);
+        files.sort_by_key(|(_, modified)| *modified);
+        files.truncate(MAX_RESULTS);
         let truncated = total > MAX_RESULTS;
         let names: Vec<String> = files
             .iter()
@@ -184,9 +181,11 @@ impl TypedTool for GlobTool {
             names.join("\n")
         };
         if truncated {
-            text.push_str(
-                "\n(Results are truncated. Consider using a more specific path or pattern.)",
-            );
+            text.push_str(&format!(
+                "\n(Showing {MAX_RESULTS} of {total} matching files; {} more are not listed. Narrow \
+                 the pattern or path to see the rest.)",
+                total - MAX_RESULTS
+            ));
         }
         success(
             text,

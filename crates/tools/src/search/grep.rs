@@ -19,7 +19,7 @@ use serde_json::{json, Map, Value};
 use super::engine::{search, split_globs, FileHits, Hit, SearchOptions};
 use crate::paths::{display_path, resolve};
 use crate::permission_checks;
-use crate::results::{success, wrapped_error};
+use crate::results::{plain_error, success, wrapped_error};
 use crate::typed::{as_count, TypedTool};
 
 /// Entries shown when `head_limit` is left out.
@@ -198,7 +198,11 @@ impl TypedTool for GrepTool {
             None => ctx.cwd.clone(),
         };
         let Ok(meta) = tokio::fs::metadata(&root).await else {
-            return wrapped_error(format!("Path does not exist: {}", root.display()));
+            return plain_error(format!(
+                "Path does not exist: {}. {}",
+                root.display(),
+                super::glob::cwd_note(&ctx.cwd)
+            ));
         };
         let mode = input
             .output_mode
@@ -232,7 +236,12 @@ impl TypedTool for GrepTool {
         let found = tokio::task::spawn_blocking(move || search(&search_root, &opts, &abort)).await;
         let mut files = match found {
             Ok(Ok(files)) => files,
-            Ok(Err(e)) => return wrapped_error(e),
+            Ok(Err(e)) => {
+                return plain_error(format!(
+                    "Search failed — ripgrep rejected the pattern, glob, or file type without \
+                     searching:\nrg: {e}"
+                ))
+            }
             Err(e) => return wrapped_error(e.to_string()),
         };
         let head_limit = as_count(input.head_limit);
@@ -274,26 +283,27 @@ impl TypedTool for GrepTool {
                     .map(|(p, n)| format!("{p}:{n}"))
                     .collect::<Vec<_>>()
                     .join("\n");
-                let matches: u64 = page.iter().map(|(_, n)| n).sum();
+                // The totals count every file, whatever the page shows.
+                let matches: u64 = entries.iter().map(|(_, n)| n).sum();
                 let info = page_info(applied, offset);
                 let text = if entries.is_empty() {
-                    "No matches found".to_string()
+                    "No matches found\n\nFound 0 total occurrences across 0 files.".to_string()
                 } else {
                     let noun = if matches == 1 {
                         "occurrence"
                     } else {
                         "occurrences"
                     };
-                    let files = plural(page.len(), "file", "files");
+                    let files = plural(entries.len(), "file", "files");
                     let mut t =
                         format!("{content}\n\nFound {matches} total {noun} across {files}.");
                     if !info.is_empty() {
-                        t.push_str(&format!(" [Showing results with pagination = {info}]"));
+                        t.push_str(&format!(" with pagination = {info}"));
                     }
                     t
                 };
                 let result = object(
-                    json!({"mode": "count", "numFiles": page.len(), "filenames": [],
+                    json!({"mode": "count", "numFiles": entries.len(), "filenames": [],
                     "content": content, "numMatches": matches}),
                 );
                 success(text, with_page(result, applied, offset))
@@ -307,7 +317,9 @@ impl TypedTool for GrepTool {
                 let names: Vec<String> = files.iter().map(shown).collect();
                 let (page, applied) = paginate(&names, head_limit, offset);
                 let info = page_info(applied, offset);
-                let text = if page.is_empty() {
+                let text = if page.is_empty() && !names.is_empty() && offset > 0 {
+                    format!("No entries at this offset. [Showing results with pagination = {info}]")
+                } else if page.is_empty() {
                     "No files found".to_string()
                 } else {
                     let head = plural(page.len(), "file", "files");

@@ -7,8 +7,9 @@
 //! `(Bash completed with no output)` when there was nothing.
 //!
 //! A command still running at its `timeout` (default 2 minutes, at most 10) is moved to the
-//! background, as the reference does: it keeps running, writing to its output file, and the
-//! model is told the task id and where to read. `run_in_background` starts it there directly.
+//! background when it has printed something, as the reference does: it keeps running, writing
+//! to its output file, and the model is told the task id and where to read. One that printed
+//! nothing is stopped (`Exit code 143`, "Command timed out after ..."). `run_in_background` starts it there directly.
 //! An aborted call or a dropped future kills the command's whole process group.
 
 use std::sync::Arc;
@@ -111,6 +112,16 @@ impl BashTool {
         quiet: bool,
     ) -> ToolOutput {
         let output = process::read_output(&files).await;
+        // A command that printed nothing by its timeout is stopped, not kept in the background.
+        if shell_output::with_newline(&output).is_empty() {
+            guard.kill();
+            let _ = child.wait().await;
+            process::remove(&files);
+            return plain_error(format!(
+                "Exit code 143\nCommand timed out after {}",
+                format_duration(timeout_ms)
+            ));
+        }
         if self.shell.kill_on_timeout {
             guard.kill();
             let _ = child.wait().await;

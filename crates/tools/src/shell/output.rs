@@ -42,6 +42,8 @@ pub fn with_newline(output: &str) -> String {
 /// A finished command's output, ready to be worded.
 pub struct Rendered {
     text: String,
+    /// Notes of the tool (a cwd reset), reported apart from what the command printed.
+    notes: String,
     quiet: bool,
     /// The whole output, when it passed the limit and is to be saved.
     over: Option<Vec<u8>>,
@@ -52,15 +54,10 @@ impl Rendered {
     /// a character read as U+FFFD). `notes` (such as a cwd reset) follow on their own line.
     pub fn with_limit(raw: &[u8], notes: &str, quiet: bool, limit: usize) -> Self {
         let kept = &raw[..raw.len().min(limit)];
-        let mut text = strip_blank_edges(&String::from_utf8_lossy(kept));
-        if !notes.is_empty() {
-            if !text.is_empty() {
-                text.push('\n');
-            }
-            text.push_str(notes);
-        }
+        let text = strip_blank_edges(&String::from_utf8_lossy(kept));
         Rendered {
             text,
+            notes: notes.to_string(),
             quiet,
             over: (raw.len() > limit).then(|| raw.to_vec()),
         }
@@ -104,26 +101,35 @@ pub async fn finished(
     tool_use_id: &str,
 ) -> ToolOutput {
     let stdout = rendered.text;
-    let mut shown = stdout.clone();
+    // A note goes to stderr on a line of its own, and follows the output for the model.
+    let stderr = if rendered.notes.is_empty() {
+        String::new()
+    } else {
+        format!("\n{}", rendered.notes)
+    };
+    let mut shown = format!("{stdout}{stderr}").trim_start().to_string();
     let mut persisted = None;
     if let Some(raw) = &rendered.over {
         if let Some(path) = save(results_dir, tool_use_id, raw).await {
             let size = raw.len() as u64;
             shown = persisted_text(size, &path, &stdout);
+            shown.push_str(&stderr);
             persisted = Some((path, size));
         }
     }
     if code != 0 {
-        let text = if stdout.is_empty() {
+        let all = format!("{stdout}{stderr}");
+        let all = all.trim_start();
+        let text = if all.is_empty() {
             format!("Exit code {code}")
         } else {
-            format!("Exit code {code}\n{stdout}")
+            format!("Exit code {code}\n{all}")
         };
         return plain_error(truncate_error(&text));
     }
     let mut result = json!({
         "stdout": stdout,
-        "stderr": "",
+        "stderr": stderr,
         "interrupted": false,
         "isImage": false,
         "noOutputExpected": rendered.quiet,

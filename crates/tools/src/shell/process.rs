@@ -19,9 +19,8 @@ use super::reaper;
 /// Runs the command with `eval` so any shell syntax works, and records the directory the
 /// command ended in (a `cd` carries over to the next call) from an EXIT trap, which also
 /// fires when the command calls `exit`. Variables set by the command die with the shell.
-const WRAPPER: &str = r#"__oxagent_cwd_file=$1; __oxagent_command=$2; shift 2
-trap 'pwd >| "$__oxagent_cwd_file" 2>/dev/null' EXIT
-eval "$__oxagent_command""#;
+// One line, so that the shell numbers the command's own lines from 1 in its messages.
+const WRAPPER: &str = r#"__oxagent_cwd_file=$1; __oxagent_command=$2; shift 2; trap 'pwd >| "$__oxagent_cwd_file" 2>/dev/null' EXIT; eval "$__oxagent_command""#;
 
 /// Where one run writes: its combined output and the directory it ended in.
 #[derive(Debug, Clone)]
@@ -112,9 +111,10 @@ pub fn spawn(
     let out = std::fs::File::create(&files.output)?;
     let err = out.try_clone()?;
     let mut cmd = Command::new(shell);
+    // `$0` is the shell's path, the name its messages start with ("/bin/bash: line 1: ...").
     cmd.arg("-c")
         .arg(WRAPPER)
-        .arg("bash")
+        .arg(shell)
         .arg(&files.cwd)
         .arg(command)
         .current_dir(cwd)
@@ -135,8 +135,12 @@ pub fn spawn(
     Ok((child, guard))
 }
 
-/// The shell to run commands with: `bash` when there is one, else `sh`.
+/// The shell to run commands with: `/bin/bash`, else `bash` on the PATH, else `sh`.
 pub fn default_shell() -> PathBuf {
+    let usual = Path::new("/bin/bash");
+    if usual.is_file() {
+        return usual.to_path_buf();
+    }
     let on_path = std::env::var_os("PATH")
         .map(|p| {
             std::env::split_paths(&p)

@@ -163,12 +163,43 @@ async fn timeout_moves_the_command_to_the_background() {
 async fn timeout_text_names_whole_seconds() {
     let w = Ws::new();
     let out = w
-        .call("Bash", json!({"command": "sleep 3", "timeout": 1000}))
+        .call(
+            "Bash",
+            json!({"command": "echo up; sleep 3", "timeout": 1000}),
+        )
         .await;
     assert!(text(&out).starts_with(
-        "Command did not complete within its 1s timeout and was moved to the background (ID: b"
+        "up\nCommand did not complete within its 1s timeout and was moved to the background (ID: b"
     ));
     w.set.tasks().stop_all();
+}
+
+#[tokio::test]
+async fn a_silent_command_is_stopped_at_its_timeout() {
+    let w = Ws::new();
+    let out = w
+        .call("Bash", json!({"command": "sleep 3", "timeout": 300}))
+        .await;
+    assert_eq!(text(&out), "Exit code 143\nCommand timed out after 0.3s");
+    assert_eq!(out.is_error, Some(true));
+    assert!(w.set.tasks().list().is_empty());
+}
+
+#[tokio::test]
+async fn shell_messages_number_the_command_lines_from_one() {
+    let w = Ws::new();
+    let out = w
+        .call("Bash", json!({"command": "no_such_command_oxagent"}))
+        .await;
+    let shell = if std::path::Path::new("/bin/bash").is_file() {
+        "/bin/bash"
+    } else {
+        return;
+    };
+    assert_eq!(
+        text(&out),
+        format!("Exit code 127\n{shell}: line 1: no_such_command_oxagent: command not found")
+    );
 }
 
 #[tokio::test]

@@ -35,6 +35,8 @@ fn on_disk(w: &Ws) -> Value {
 async fn replace_a_cell() {
     let w = Ws::new();
     let path = w.file("nb.ipynb", NOTEBOOK);
+    // NotebookEdit wants the notebook read first.
+    w.call("Read", json!({"file_path": path})).await;
     let out = w
         .call(
             "NotebookEdit",
@@ -78,6 +80,8 @@ async fn replace_a_cell() {
 async fn insert_then_delete() {
     let w = Ws::new();
     let path = w.file("nb.ipynb", NOTEBOOK);
+    // NotebookEdit wants the notebook read first.
+    w.call("Read", json!({"file_path": path})).await;
     let out = w
         .call(
             "NotebookEdit",
@@ -116,6 +120,8 @@ async fn insert_then_delete() {
 async fn errors_name_the_problem() {
     let w = Ws::new();
     let path = w.file("nb.ipynb", NOTEBOOK);
+    // NotebookEdit wants the notebook read first.
+    w.call("Read", json!({"file_path": path})).await;
     let txt = w.file("a.txt", "x");
     let cases = [
         (json!({"notebook_path": path, "cell_id": "nope", "new_source": "x"}),
@@ -123,7 +129,7 @@ async fn errors_name_the_problem() {
         (json!({"notebook_path": path, "new_source": "x", "edit_mode": "insert"}),
          "<tool_use_error>cell_type is required when inserting a cell (edit_mode=insert).</tool_use_error>"),
         (json!({"notebook_path": txt, "new_source": "x"}),
-         "<tool_use_error>File must be a Jupyter notebook (.ipynb file). For other files use the Edit tool.</tool_use_error>"),
+         "<tool_use_error>File must be a Jupyter notebook (.ipynb file). For editing other file types, use the FileEdit tool.</tool_use_error>"),
         (json!({"notebook_path": w.ws.join("missing.ipynb"), "cell_id": "c1", "new_source": "x"}),
          "<tool_use_error>Notebook file does not exist.</tool_use_error>"),
     ];
@@ -137,4 +143,21 @@ async fn errors_name_the_problem() {
         NOTEBOOK,
         "a failed edit leaves the file alone"
     );
+}
+
+#[tokio::test]
+async fn an_unread_notebook_is_refused() {
+    let w = Ws::new();
+    let path = w.file("nb.ipynb", NOTEBOOK);
+    let out = w
+        .call(
+            "NotebookEdit",
+            json!({"notebook_path": path, "cell_id": "c1", "new_source": "x = 2"}),
+        )
+        .await;
+    assert_eq!(
+        text(&out),
+        "<tool_use_error>File has not been read yet. Read it first before writing to it.</tool_use_error>"
+    );
+    assert_eq!(w.read("nb.ipynb"), NOTEBOOK);
 }

@@ -197,12 +197,37 @@ async fn binary_files_are_refused() {
     );
     assert_eq!(out.structured, Some(json!(format!("Error: {msg}"))));
 
-    // Content sniffing catches a binary file with a text-like name too.
+    // The extension decides: a .txt with NUL bytes is read, with a note for the model.
     w.file("data.txt", b"ab\0cd");
     let out = w
         .call("Read", json!({"file_path": w.sub("<WS>/data.txt")}))
         .await;
-    assert_eq!(out.is_error, Some(true));
+    assert_eq!(out.is_error, None);
+    assert!(text(&out).starts_with("1\tab\0cd\n\n[This file has NUL bytes in its first 8 KB"));
+}
+
+#[tokio::test]
+async fn invalid_utf8_is_read_with_a_note() {
+    let w = Ws::new();
+    w.file("latin.txt", b"caf\xe9\n");
+    let out = w
+        .call("Read", json!({"file_path": w.sub("<WS>/latin.txt")}))
+        .await;
+    assert!(text(&out).starts_with("1\tcaf\u{fffd}\n2\t\n\n[This file is not valid UTF-8"));
+}
+
+#[tokio::test]
+async fn a_missing_file_names_its_namesake() {
+    let w = Ws::new();
+    w.file("data.txt", "d\n");
+    let out = w
+        .call("Read", json!({"file_path": w.sub("<WS>/data.md")}))
+        .await;
+    assert!(text(&out).ends_with(". Did you mean data.txt?"));
+    let out = w
+        .call("Read", json!({"file_path": w.sub("<WS>/dat.txt")}))
+        .await;
+    assert!(!text(&out).contains("Did you mean"));
 }
 
 /// The smallest valid PNG: 1x1, one gray pixel.
@@ -253,11 +278,11 @@ async fn notebooks_render_cell_by_cell() {
         .await;
     assert_eq!(
         out.content,
-        ToolResultContent::Blocks(vec![
-            ContentBlock::text("<cell id=\"intro\"><cell_type>markdown</cell_type># Title\ntext</cell id=\"intro\">"),
-            ContentBlock::text("<cell id=\"c1\">print(1)</cell id=\"c1\">"),
-            ContentBlock::text("1\n"),
-        ])
+        // One text: cells joined by line breaks, each output after a blank line.
+        ToolResultContent::Blocks(vec![ContentBlock::text(
+            "<cell id=\"intro\"><cell_type>markdown</cell_type># Title\ntext</cell id=\"intro\">\n\
+             <cell id=\"c1\">print(1)</cell id=\"c1\">\n\n1\n"
+        )])
     );
     let cells = &out.structured.as_ref().unwrap()["file"]["cells"];
     assert_eq!(

@@ -76,7 +76,8 @@ async fn glob_caps_at_one_hundred() {
     let t = text(&out);
     assert!(t.starts_with("f000.log\nf001.log\n"));
     assert!(t.ends_with(
-        "f099.log\n(Results are truncated. Consider using a more specific path or pattern.)"
+        "f099.log\n(Showing 100 of 105 matching files; 5 more are not listed. Narrow the pattern \
+         or path to see the rest.)"
     ));
     let s = without_duration(out.structured);
     assert_eq!(s["numFiles"], 100);
@@ -96,8 +97,9 @@ async fn glob_skips_vcs_directories_and_reports_bad_paths() {
         .await;
     assert_eq!(
         text(&out),
-        w.sub("<tool_use_error>Directory does not exist: <WS>/nope</tool_use_error>")
+        w.sub("Directory does not exist: <WS>/nope. Note: your current working directory is <WS>.")
     );
+    assert_eq!(out.is_error, Some(true));
 }
 
 fn grep_ws() -> Ws {
@@ -309,7 +311,10 @@ async fn grep_context_line_numbers_and_only_matching() {
         .await;
     assert_eq!(
         text(&out),
-        "<tool_use_error>the literal \"\\n\" is not allowed in a regex. Set `multiline: true` to match across lines.</tool_use_error>"
+        "Search failed — ripgrep rejected the pattern, glob, or file type without searching:\n\
+         rg: the literal \"\\n\" is not allowed in a regex\n\nConsider enabling multiline mode \
+         with the --multiline flag (or -U for short).\nWhen multiline mode is enabled, new line \
+         characters can be matched."
     );
 }
 
@@ -331,4 +336,49 @@ async fn grep_of_one_file_prints_no_file_name() {
         )
         .await;
     assert_eq!(text(&out), "Found 1 file\none.txt");
+}
+
+#[tokio::test]
+async fn grep_count_totals_ignore_the_page() {
+    let w = Ws::new();
+    w.file("a.txt", "hit\nhit\n");
+    w.file("b.txt", "hit\n");
+    w.file("c.txt", "hit\n");
+    let out = w
+        .call(
+            "Grep",
+            json!({"pattern": "hit", "output_mode": "count", "head_limit": 1}),
+        )
+        .await;
+    assert_eq!(
+        text(&out),
+        "a.txt:2\n\nFound 4 total occurrences across 3 files. with pagination = limit: 1"
+    );
+    let out = w
+        .call("Grep", json!({"pattern": "none", "output_mode": "count"}))
+        .await;
+    assert_eq!(
+        text(&out),
+        "No matches found\n\nFound 0 total occurrences across 0 files."
+    );
+    let out = w.call("Grep", json!({"pattern": "hit", "offset": 9})).await;
+    assert_eq!(
+        text(&out),
+        "No entries at this offset. [Showing results with pagination = offset: 9]"
+    );
+}
+
+#[tokio::test]
+async fn glob_keeps_directory_order_among_equal_times() {
+    let w = Ws::new();
+    for n in ["d", "b", "c", "a"] {
+        w.file(&format!("o/{n}.txt"), n);
+        w.mtime(&format!("o/{n}.txt"), 1_700_000_000);
+    }
+    let listed: Vec<String> = std::fs::read_dir(w.ws.join("o"))
+        .unwrap()
+        .map(|e| format!("o/{}", e.unwrap().file_name().to_string_lossy()))
+        .collect();
+    let out = w.call("Glob", json!({"pattern": "o/*.txt"})).await;
+    assert_eq!(text(&out), listed.join("\n"));
 }

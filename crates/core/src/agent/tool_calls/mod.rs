@@ -26,3 +26,4 @@ pub(crate) mod run;
 pub(crate) mod schedule;
 pub(crate) mod seen;
 pub(crate) mod tokens_left;
+pub(crate) mod unknown;

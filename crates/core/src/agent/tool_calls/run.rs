@@ -30,6 +30,7 @@ use super::call::Pace;
 use super::call::{Call, CallOutcome, REJECTED_TEXT};
 use super::permission::{decide, decide_now, Verdict};
 use super::seen::{changed, denial, observable};
+use super::unknown::{missing_tool_text, Missing};
 
 /// The outcome of a call that needs neither a callback nor a run: an unknown tool, an input
 /// that fails its schema, a permission verdict the rules reach on their own, with the
@@ -76,26 +77,19 @@ fn checked_tool<'d>(
 ) -> Result<&'d std::sync::Arc<dyn Tool>, Box<CallOutcome>> {
     let id = call.id.as_str();
     let Some(tool) = deps.tools.get(&call.name) else {
-        let disabled = session
+        let disallowed = session
             .config
             .disallowed_tools
             .iter()
             .filter_map(|r| PermissionRule::parse(r).ok())
             .any(|r| r.is_bare() && r.tool == call.name);
-        let text = if disabled {
-            format!(
-                "Error: No such tool available: {0}. {0} is disabled for this session, in subagents as well as here.",
-                call.name
-            )
-        } else if session.config.subagent.is_some() {
-            // A subagent is told to go on with what it has.
-            format!(
-                "Error: No such tool available: {0}. {0} is not among the tools available here. Continue with the tools you have.",
-                call.name
-            )
-        } else {
-            format!("Error: No such tool available: {}", call.name)
+        let missing = Missing {
+            name: &call.name,
+            disallowed,
+            subagent: session.config.subagent.is_some(),
         };
+        let offered = deps.tools.names();
+        let text = missing_tool_text(&missing, offered.iter().map(String::as_str));
         return Err(Box::new(CallOutcome::error(
             id,
             format!("<tool_use_error>{text}</tool_use_error>"),
@@ -337,8 +331,11 @@ async fn execute(
         notes.extend(note);
     }
     if failed && deps.tools.deferred().is_hidden(&call.name) {
+        // A refusal the tool words itself (`<tool_use_error>`) gets no note.
         if let ToolResultContent::Text(text) = &mut out.content {
-            text.push_str(&unseen_schema_note(&call.name, &tool.input_schema()));
+            if !text.starts_with("<tool_use_error>") {
+                text.push_str(&unseen_schema_note(&call.name, &tool.input_schema()));
+            }
         }
     }
     let tool_input = observable(session, &call.name, &input);

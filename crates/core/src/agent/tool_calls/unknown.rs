@@ -1,0 +1,125 @@
+//! What the model reads when it calls a tool the session does not have.
+//!
+//! The wording depends on why the tool is missing: a name the caller disallowed, or a
+//! built-in tool this session does not offer (Glob and Grep point to their shell
+//! equivalents), reads "disabled for this session"; a name that differs from an offered
+//! tool only by letter case says tool names are case-sensitive; anything else is plainly
+//! unknown. A subagent is told to go on with the tools it has.
+
+/// Built-in tool names a session may leave out: calling one of them when it is not offered
+/// is a disabled tool rather than an unknown one.
+const BUILT_IN: &[&str] = &[
+    "Agent",
+    "AskUserQuestion",
+    "Bash",
+    "Edit",
+    "EnterPlanMode",
+    "ExitPlanMode",
+    "NotebookEdit",
+    "Read",
+    "Skill",
+    "Task",
+    "TaskOutput",
+    "TaskStop",
+    "TodoWrite",
+    "ToolSearch",
+    "WebFetch",
+    "WebSearch",
+    "Write",
+];
+
+/// Why a called tool is missing, as far as the wording goes.
+pub(crate) struct Missing<'a> {
+    pub name: &'a str,
+    /// The caller's `disallowed_tools` names it.
+    pub disallowed: bool,
+    /// The call comes from a subagent.
+    pub subagent: bool,
+}
+
+/// The error text (without the `<tool_use_error>` wrapping) for a call to a missing tool;
+/// `offered` are the names of the session's tools.
+pub(crate) fn missing_tool_text<'a>(
+    missing: &Missing<'_>,
+    offered: impl IntoIterator<Item = &'a str>,
+) -> String {
+    let name = missing.name;
+    let head = format!("Error: No such tool available: {name}");
+    if missing.disallowed {
+        return format!(
+            "{head}. {name} is disabled for this session, in subagents as well as here."
+        );
+    }
+    if missing.subagent {
+        return format!(
+            "{head}. {name} is not among the tools available here. Continue with the tools you have."
+        );
+    }
+    match name {
+        "Glob" => {
+            return format!(
+                "{head}. Glob is not available in this session — find files with `find` via the Bash tool instead."
+            )
+        }
+        "Grep" => {
+            return format!(
+                "{head}. Grep is not available in this session — search file contents with `grep` via the Bash tool instead."
+            )
+        }
+        _ => {}
+    }
+    if BUILT_IN.contains(&name) {
+        return format!(
+            "{head}. {name} is disabled for this session, in subagents as well as here."
+        );
+    }
+    if let Some(right) = offered.into_iter().find(|o| o.eq_ignore_ascii_case(name)) {
+        return format!("{head}. Tool names are case-sensitive: call {right} instead.");
+    }
+    head
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn text(name: &str, disallowed: bool, offered: &[&str]) -> String {
+        let m = Missing {
+            name,
+            disallowed,
+            subagent: false,
+        };
+        missing_tool_text(&m, offered.iter().copied())
+    }
+
+    #[test]
+    fn built_in_tools_not_offered_are_disabled() {
+        assert!(text("TodoWrite", false, &["Read"])
+            .ends_with("TodoWrite is disabled for this session, in subagents as well as here."));
+        assert!(text("Bash", false, &["Read"]).ends_with("in subagents as well as here."));
+    }
+
+    #[test]
+    fn glob_and_grep_point_to_the_shell() {
+        assert!(text("Glob", false, &["Bash"]).contains("find files with `find`"));
+        assert!(text("Grep", false, &["Bash"]).contains("with `grep` via the Bash tool"));
+    }
+
+    #[test]
+    fn letter_case_is_named() {
+        assert_eq!(
+            text("read", false, &["Bash", "Read"]),
+            "Error: No such tool available: read. Tool names are case-sensitive: call Read instead."
+        );
+    }
+
+    #[test]
+    fn other_names_are_plainly_unknown() {
+        assert_eq!(
+            text("NoSuchTool", false, &["Read"]),
+            "Error: No such tool available: NoSuchTool"
+        );
+        assert!(text("NoSuchTool", true, &[])
+            .ends_with("is disabled for this session, in subagents as well as here."));
+    }
+}
