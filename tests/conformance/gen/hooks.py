@@ -81,7 +81,8 @@ def other_events():
                    {"PermissionRequest": [spec(b)]}, can_use_tool="allow_all")
     sub = [respond({"type": "tool_use", "id": "toolu_A1", "name": "Agent",
                     "input": {"description": "Look", "prompt": "SUB-PROMPT: say ok.",
-                              "subagent_type": "general-purpose"}}, match="PARENT"),
+                              "subagent_type": "general-purpose",
+                              "run_in_background": False}}, match="PARENT"),
            respond("SUB-ANSWER ok", match="SUB-PROMPT"), respond("Parent done.")]
     for event, b in (("SubagentStart", "log_all"), ("SubagentStop", "log_all")):
         yield make(f"{event.lower()}_{b}", f"{event} answers {b} around one foreground subagent.",
