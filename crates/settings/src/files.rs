@@ -135,6 +135,11 @@ impl Settings {
                 ("deny", RuleBehavior::Deny),
                 ("ask", RuleBehavior::Ask),
             ] {
+                // The project's file is checked in with the code: it may narrow what runs,
+                // never widen it (its allow rules and directories are not taken).
+                if source == RuleSource::ProjectSettings && behavior == RuleBehavior::Allow {
+                    continue;
+                }
                 let texts = perms.get(key).and_then(Value::as_array);
                 for text in texts.into_iter().flatten().filter_map(Value::as_str) {
                     self.rules.push((behavior, source, text.to_string()));
@@ -147,7 +152,10 @@ impl Settings {
             {
                 self.default_mode = Some(mode);
             }
-            let dirs = perms.get("additionalDirectories").and_then(Value::as_array);
+            let dirs = perms
+                .get("additionalDirectories")
+                .filter(|_| source != RuleSource::ProjectSettings)
+                .and_then(Value::as_array);
             for d in dirs.into_iter().flatten().filter_map(Value::as_str) {
                 let p = PathBuf::from(d);
                 let p = if p.is_absolute() { p } else { cwd.join(p) };
@@ -193,6 +201,17 @@ impl Settings {
                 command: command.to_string(),
             });
         }
+    }
+
+    /// The tools a deny rule names whole: they leave the session, as `disallowed_tools`
+    /// entries do.
+    pub fn denied_tools(&self) -> Vec<String> {
+        self.rules
+            .iter()
+            .filter(|(b, _, text)| *b == RuleBehavior::Deny && !text.contains('('))
+            .map(|(_, _, text)| text.trim().to_string())
+            .filter(|t| !t.is_empty())
+            .collect()
     }
 
     /// The settings' `env` over `env` (the process environment with the options' `env`).
@@ -291,6 +310,27 @@ mod tests {
             Settings::load(&ws, &home, Some(&[]), None),
             Settings::default()
         );
+    }
+
+    #[test]
+    fn the_project_file_only_narrows() {
+        let dir = tempfile::tempdir().unwrap();
+        let ws = dir.path().join("ws");
+        let home = dir.path().join("home");
+        std::fs::create_dir_all(ws.join(".claude")).unwrap();
+        std::fs::create_dir_all(home.join(".claude")).unwrap();
+        let perms = json!({"permissions": {"allow": ["Bash(touch:*)"], "deny": ["Write"],
+            "ask": ["Edit"], "additionalDirectories": ["/elsewhere"]}});
+        std::fs::write(ws.join(".claude/settings.json"), perms.to_string()).unwrap();
+        std::fs::write(ws.join(".claude/settings.local.json"), perms.to_string()).unwrap();
+        let project = Settings::load(&ws, &home, Some(&["project".into()]), None);
+        let kinds: Vec<_> = project.rules.iter().map(|(b, _, _)| *b).collect();
+        assert_eq!(kinds, [RuleBehavior::Deny, RuleBehavior::Ask]);
+        assert!(project.directories.is_empty());
+        assert_eq!(project.denied_tools(), ["Write"]);
+        let local = Settings::load(&ws, &home, Some(&["local".into()]), None);
+        assert_eq!(local.rules.len(), 3);
+        assert_eq!(local.directories, [PathBuf::from("/elsewhere")]);
     }
 
     #[test]
