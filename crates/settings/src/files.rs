@@ -46,6 +46,9 @@ pub struct Settings {
     pub(crate) rules: Vec<(RuleBehavior, RuleSource, String)>,
     pub(crate) default_mode: Option<PermissionMode>,
     pub(crate) directories: Vec<PathBuf>,
+    /// The user's file's directories: the init message lists them (the local file's are
+    /// used but not listed, as in the reference).
+    pub(crate) listed_directories: Vec<PathBuf>,
     /// By event: (matcher, callback id, timeout in seconds).
     pub(crate) hook_matchers: Vec<(String, Option<String>, String, Option<f64>)>,
     pub(crate) commands: Vec<CommandHook>,
@@ -160,6 +163,9 @@ impl Settings {
                 let p = PathBuf::from(d);
                 let p = if p.is_absolute() { p } else { cwd.join(p) };
                 let p = p.canonicalize().unwrap_or(p);
+                if source == RuleSource::UserSettings && !self.listed_directories.contains(&p) {
+                    self.listed_directories.push(p.clone());
+                }
                 if !self.directories.contains(&p) {
                     self.directories.push(p);
                 }
@@ -247,6 +253,12 @@ impl Settings {
                 config.additional_directories.push(d.clone());
             }
         }
+        for d in &self.listed_directories {
+            let shown = d.display().to_string();
+            if !config.init.additional_directories.contains(&shown) {
+                config.init.additional_directories.push(shown);
+            }
+        }
         for (event, matcher, id, timeout) in &self.hook_matchers {
             config
                 .hooks
@@ -331,6 +343,14 @@ mod tests {
         let local = Settings::load(&ws, &home, Some(&["local".into()]), None);
         assert_eq!(local.rules.len(), 3);
         assert_eq!(local.directories, [PathBuf::from("/elsewhere")]);
+        let mut config = SessionConfig::new("s", ws.clone());
+        local.apply(&mut config, None, &home);
+        assert!(config.init.additional_directories.is_empty());
+        std::fs::write(home.join(".claude/settings.json"), perms.to_string()).unwrap();
+        let user = Settings::load(&ws, &home, Some(&["user".into()]), None);
+        let mut config = SessionConfig::new("s", ws.clone());
+        user.apply(&mut config, None, &home);
+        assert_eq!(config.init.additional_directories, ["/elsewhere"]);
     }
 
     #[test]
