@@ -79,6 +79,16 @@ def other_events():
         yield make(f"permissionrequest_{b}", f"PermissionRequest answers {b} for a Bash that "
                    "would prompt, with a callback that allows.", touch,
                    {"PermissionRequest": [spec(b)]}, can_use_tool="allow_all")
+    yield make("permissionrequest_log_cb_deny", "PermissionRequest logs, for a Bash that would "
+               "prompt, with a callback that denies.", touch, {"PermissionRequest": [spec("log_all")]},
+               can_use_tool="deny_all")
+    yield make("cmd_permissionrequest_deny_cb_allow", "A project-settings PermissionRequest command "
+               "hook denies a Bash that would prompt; the callback would allow.", touch,
+               options={"permission_mode": "default", "setting_sources": ["project"]},
+               can_use_tool="allow_all",
+               files=settings({"PermissionRequest": [{"matcher": "Bash", "hooks": [command(json.dumps(
+                   {"hookSpecificOutput": {"hookEventName": "PermissionRequest",
+                                           "decision": {"behavior": "deny", "message": "PR-DENY"}}}))]}]}))
     sub = [respond({"type": "tool_use", "id": "toolu_A1", "name": "Agent",
                     "input": {"description": "Look", "prompt": "SUB-PROMPT: say ok.",
                               "subagent_type": "general-purpose",
