@@ -116,7 +116,7 @@ conformance: python-dev
 # The conformance-in-depth scenarios through the Python and Node faces, against each reference.
 conformance-depth: python-dev
     cd js && npm install --no-audit --no-fund --silent && npm run build --silent
-    for area in turns outputs paths refusals thinking models compaction resume wire commands tools surface2; do \
+    for area in turns outputs paths refusals thinking models compaction resume wire commands tools hookgen permgen surface2; do \
       out=target/conformance-depth/$area; mkdir -p $out; \
       python3 ../shared/conformance/run.py --python {{python}} tests/conformance/$area/*.json --out-dir $out/py -j 2 > /dev/null || true; \
       python3 ../shared/conformance/run.py --node js tests/conformance/$area/*.json --out-dir $out/ts -j 2 > /dev/null || true; \
@@ -141,7 +141,7 @@ conformance-full: conformance conformance-depth faults
 
 # REF is the official Python SDK's interpreter, REF_TS the official TypeScript SDK's package.
 # Regenerate the conformance-in-depth scenarios and re-record the references' traces.
-conformance-depth-record areas="turns outputs paths refusals thinking models faults compaction resume wire commands tools":
+conformance-depth-record areas="turns outputs paths refusals thinking models faults compaction resume wire commands tools hookgen permgen":
     python3 tests/conformance/gen/generate.py {{areas}}
     for area in {{areas}}; do \
       python3 ../shared/conformance/run.py --python "$REF" tests/conformance/$area/*.json --out-dir tests/conformance/$area/golden -j 2; \

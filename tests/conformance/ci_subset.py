@@ -17,7 +17,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 SHARED = Path(os.environ.get("OXAGENT_SHARED", HERE.parent.parent.parent / "shared"))
 AREAS = ["turns", "outputs", "paths", "refusals", "thinking", "models", "compaction", "resume",
-         "wire", "commands", "tools"]
+         "wire", "commands", "tools", "hookgen", "permgen"]
 STEP = 5
 
 

@@ -177,3 +177,15 @@ fn commands() {
 fn tools() {
     check_area("tools");
 }
+
+/// Hook events, outputs, matchers and their meeting with permission rules.
+#[test]
+fn hookgen() {
+    check_area("hookgen");
+}
+
+/// Permission modes, rules, settings files, added directories and can_use_tool.
+#[test]
+fn permgen() {
+    check_area("permgen");
+}

@@ -298,6 +298,7 @@ fn systems() -> Vec<Message> {
             key: "stop-hook-error".into(),
             text: "stop hook problem".into(),
             priority: "immediate".into(),
+            color: None,
         })),
         system(SystemBody::HookStarted(HookStarted {
             hook_id: UUID.into(),

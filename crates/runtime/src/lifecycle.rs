@@ -153,6 +153,9 @@ pub(super) fn start(
     let clock = SystemClock::new(tokio_sleep);
     let mut env = setup::effective_env(&options);
     let settings = setup::settings(&options, &mut env)?;
+    // A settings file's deny rule naming a whole tool takes the tool away.
+    let mut options = options;
+    options.disallowed_tools.extend(settings.denied_tools());
     let mut config = setup::session_config(&options, &env, &clock)?;
     settings.apply(&mut config, options.permission_mode, &persist::home(&env));
     let fresh_id = setup::fresh_id(&config.session_id)?;

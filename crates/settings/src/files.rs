@@ -46,6 +46,9 @@ pub struct Settings {
     pub(crate) rules: Vec<(RuleBehavior, RuleSource, String)>,
     pub(crate) default_mode: Option<PermissionMode>,
     pub(crate) directories: Vec<PathBuf>,
+    /// The user's file's directories: the init message lists them (the local file's are
+    /// used but not listed, as in the reference).
+    pub(crate) listed_directories: Vec<PathBuf>,
     /// By event: (matcher, callback id, timeout in seconds).
     pub(crate) hook_matchers: Vec<(String, Option<String>, String, Option<f64>)>,
     pub(crate) commands: Vec<CommandHook>,
@@ -140,6 +143,11 @@ impl Settings {
                 ("deny", RuleBehavior::Deny),
                 ("ask", RuleBehavior::Ask),
             ] {
+                // The project's file is checked in with the code: it may narrow what runs,
+                // never widen it (its allow rules and directories are not taken).
+                if source == RuleSource::ProjectSettings && behavior == RuleBehavior::Allow {
+                    continue;
+                }
                 let texts = perms.get(key).and_then(Value::as_array);
                 for text in texts.into_iter().flatten().filter_map(Value::as_str) {
                     self.rules.push((behavior, source, text.to_string()));
@@ -152,11 +160,17 @@ impl Settings {
             {
                 self.default_mode = Some(mode);
             }
-            let dirs = perms.get("additionalDirectories").and_then(Value::as_array);
+            let dirs = perms
+                .get("additionalDirectories")
+                .filter(|_| source != RuleSource::ProjectSettings)
+                .and_then(Value::as_array);
             for d in dirs.into_iter().flatten().filter_map(Value::as_str) {
                 let p = PathBuf::from(d);
                 let p = if p.is_absolute() { p } else { cwd.join(p) };
                 let p = p.canonicalize().unwrap_or(p);
+                if source == RuleSource::UserSettings && !self.listed_directories.contains(&p) {
+                    self.listed_directories.push(p.clone());
+                }
                 if !self.directories.contains(&p) {
                     self.directories.push(p);
                 }
@@ -200,6 +214,17 @@ impl Settings {
         }
     }
 
+    /// The tools a deny rule names whole: they leave the session, as `disallowed_tools`
+    /// entries do.
+    pub fn denied_tools(&self) -> Vec<String> {
+        self.rules
+            .iter()
+            .filter(|(b, _, text)| *b == RuleBehavior::Deny && !text.contains('('))
+            .map(|(_, _, text)| text.trim().to_string())
+            .filter(|t| !t.is_empty())
+            .collect()
+    }
+
     /// The settings' `env` over `env` (the process environment with the options' `env`).
     pub fn apply_env(&self, env: &mut BTreeMap<String, String>) {
         env.extend(self.env.clone());
@@ -234,6 +259,12 @@ impl Settings {
         for d in &self.directories {
             if !config.additional_directories.contains(d) {
                 config.additional_directories.push(d.clone());
+            }
+        }
+        for d in &self.listed_directories {
+            let shown = d.display().to_string();
+            if !config.init.additional_directories.contains(&shown) {
+                config.init.additional_directories.push(shown);
             }
         }
         for (event, matcher, id, timeout) in &self.hook_matchers {
@@ -340,6 +371,35 @@ mod tests {
             Settings::load(&ws, &home, Some(&[]), None),
             Settings::default()
         );
+    }
+
+    #[test]
+    fn the_project_file_only_narrows() {
+        let dir = tempfile::tempdir().unwrap();
+        let ws = dir.path().join("ws");
+        let home = dir.path().join("home");
+        std::fs::create_dir_all(ws.join(".claude")).unwrap();
+        std::fs::create_dir_all(home.join(".claude")).unwrap();
+        let perms = json!({"permissions": {"allow": ["Bash(touch:*)"], "deny": ["Write"],
+            "ask": ["Edit"], "additionalDirectories": ["/elsewhere"]}});
+        std::fs::write(ws.join(".claude/settings.json"), perms.to_string()).unwrap();
+        std::fs::write(ws.join(".claude/settings.local.json"), perms.to_string()).unwrap();
+        let project = Settings::load(&ws, &home, Some(&["project".into()]), None);
+        let kinds: Vec<_> = project.rules.iter().map(|(b, _, _)| *b).collect();
+        assert_eq!(kinds, [RuleBehavior::Deny, RuleBehavior::Ask]);
+        assert!(project.directories.is_empty());
+        assert_eq!(project.denied_tools(), ["Write"]);
+        let local = Settings::load(&ws, &home, Some(&["local".into()]), None);
+        assert_eq!(local.rules.len(), 3);
+        assert_eq!(local.directories, [PathBuf::from("/elsewhere")]);
+        let mut config = SessionConfig::new("s", ws.clone());
+        local.apply(&mut config, None, &home);
+        assert!(config.init.additional_directories.is_empty());
+        std::fs::write(home.join(".claude/settings.json"), perms.to_string()).unwrap();
+        let user = Settings::load(&ws, &home, Some(&["user".into()]), None);
+        let mut config = SessionConfig::new("s", ws.clone());
+        user.apply(&mut config, None, &home);
+        assert_eq!(config.init.additional_directories, ["/elsewhere"]);
     }
 
     #[test]

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes the conformance-in-depth scenarios: generate.py [AREA ...] (default: all areas)
-writes tests/conformance/AREA/*.json for each of turns, outputs, paths, refusals, thinking, models, faults, compaction, resume, wire, commands, tools, in the
+writes tests/conformance/AREA/*.json for each of turns, outputs, paths, refusals, thinking, models, faults, compaction, resume, wire, commands, tools, hookgen, permgen, in the
 format of the shared harness (../../../../shared/conformance).
 
 Each area module varies the inputs its behaviour depends on (see its docstring). The
@@ -15,9 +15,11 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import commands  # noqa: E402
 import compaction  # noqa: E402
 import faults  # noqa: E402
+import hooks  # noqa: E402
 import models  # noqa: E402
 import outputs  # noqa: E402
 import paths  # noqa: E402
+import permissions  # noqa: E402
 import refusals  # noqa: E402
 import resume  # noqa: E402
 import thinking  # noqa: E402
@@ -29,7 +31,8 @@ from common import write_area  # noqa: E402
 AREAS = {"turns": turns, "outputs": outputs, "paths": paths, "refusals": refusals,
          "thinking": thinking, "models": models,
          "faults": faults, "compaction": compaction,
-         "resume": resume, "wire": wire, "commands": commands, "tools": tools}
+         "resume": resume, "wire": wire, "commands": commands, "tools": tools,
+         "hookgen": hooks, "permgen": permissions}
 
 
 def main(argv):

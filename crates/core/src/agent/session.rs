@@ -536,11 +536,8 @@ impl Session {
                 }
                 match self.stop_hooks(deps, st).await {
                     Some(end) => return end,
-                    // A Stop hook blocked: the model goes on with its reason.
-                    None => {
-                        st.num_turns += 1;
-                        continue;
-                    }
+                    // A Stop hook kept the turn going (it counts the turn when it should).
+                    None => continue,
                 }
             }
             let (view, mut conversation) = self.parts();

@@ -48,6 +48,8 @@ pub(crate) struct TurnState {
     pub final_answer_reminders: u32,
     /// Times SubagentStop hooks kept a subagent going with more context.
     pub subagent_continuations: u32,
+    /// Consecutive times Stop hooks kept this turn from ending.
+    pub stop_blocks: u32,
     /// Answers that broke off mid-stream and were resumed.
     pub resumes: u32,
     /// The `requesting` status of the next request went out already (before the

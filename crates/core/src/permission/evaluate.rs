@@ -220,31 +220,42 @@ fn rules_mode_and_tool(
         _ => rules.find(RuleBehavior::Ask, name, input, &roots).is_some(),
     };
     if asked {
-        return ask(request_text(name, input, ctx), "rule");
+        // A rule naming the whole tool asks for the tool, not for a path.
+        let text = if rules.names_whole_tool(RuleBehavior::Ask, name) {
+            format!("Claude requested permissions to use {name}, but you haven't granted it yet.")
+        } else {
+            request_text(name, input, ctx)
+        };
+        return ask(text, "rule");
     }
     if hook == Some("ask") {
         return ask(request_text(name, input, ctx), "hook");
     }
 
-    if mode == PermissionMode::BypassPermissions || hook == Some("allow") {
+    // Plan mode keeps its own say: a hook's allow does not pass it, and no allow rule lets
+    // a file edit through (the mode refuses it below).
+    let plan = mode == PermissionMode::Plan;
+    if mode == PermissionMode::BypassPermissions || (hook == Some("allow") && !plan) {
         return Outcome::Allow;
     }
-    let allowed = rules.names_whole_tool(RuleBehavior::Allow, name)
-        || match (name, command) {
-            ("Bash", Some(c)) => rules.of(RuleBehavior::Allow).any(|e| {
-                e.rule.tool == "Bash"
-                    && e.rule
-                        .content
-                        .as_deref()
-                        .is_some_and(|p| !p.contains('*') && bash::pattern_matches(p, c))
-            }),
-            _ => {
-                rules
-                    .find(RuleBehavior::Allow, name, input, &roots)
-                    .is_some()
-                    && real_path_allowed(rules, name, input, ctx)
-            }
-        };
+    let edit_in_plan = plan && file_rule_kind(name) == Some("Edit");
+    let allowed = !edit_in_plan
+        && (rules.names_whole_tool(RuleBehavior::Allow, name)
+            || match (name, command) {
+                ("Bash", Some(c)) => rules.of(RuleBehavior::Allow).any(|e| {
+                    e.rule.tool == "Bash"
+                        && e.rule
+                            .content
+                            .as_deref()
+                            .is_some_and(|p| !p.contains('*') && bash::pattern_matches(p, c))
+                }),
+                _ => {
+                    rules
+                        .find(RuleBehavior::Allow, name, input, &roots)
+                        .is_some()
+                        && real_path_allowed(rules, name, input, ctx)
+                }
+            });
     if allowed {
         return Outcome::Allow;
     }
@@ -384,4 +395,69 @@ pub fn settle(
         reason: prompt.reason.clone(),
         code: None,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::RuleSource;
+    use crate::tool::{ToolContext, ToolOutput};
+
+    /// A file-writing tool that asks for any call, as Write does in the default mode.
+    struct Write;
+    impl Tool for Write {
+        fn name(&self) -> &str {
+            "Write"
+        }
+        fn description(&self) -> String {
+            String::new()
+        }
+        fn input_schema(&self) -> Value {
+            serde_json::json!({})
+        }
+        fn call<'a>(
+            &'a self,
+            _: Value,
+            _: &'a ToolContext,
+        ) -> futures::future::BoxFuture<'a, ToolOutput> {
+            unimplemented!()
+        }
+    }
+
+    fn input() -> Value {
+        serde_json::json!({"file_path": "/ws/w.txt", "content": "x"})
+    }
+
+    #[test]
+    fn plan_mode_keeps_edits_out_whatever_allows_them() {
+        let mut ctx = PermissionContext::new("/ws", PermissionMode::Plan);
+        ctx.rules
+            .add(RuleBehavior::Allow, RuleSource::CliArg, "Write")
+            .unwrap();
+        assert!(matches!(
+            evaluate(&Write, &input(), &ctx, None),
+            Outcome::Ask(_)
+        ));
+        assert!(matches!(
+            evaluate(&Write, &input(), &ctx, Some("allow")),
+            Outcome::Ask(_)
+        ));
+        ctx.mode = PermissionMode::Default;
+        assert_eq!(evaluate(&Write, &input(), &ctx, None), Outcome::Allow);
+    }
+
+    #[test]
+    fn a_whole_tool_ask_rule_asks_for_the_tool() {
+        let mut ctx = PermissionContext::new("/ws", PermissionMode::AcceptEdits);
+        ctx.rules
+            .add(RuleBehavior::Ask, RuleSource::ProjectSettings, "Write")
+            .unwrap();
+        let Outcome::Ask(prompt) = evaluate(&Write, &input(), &ctx, None) else {
+            panic!("an ask rule asks");
+        };
+        assert_eq!(
+            prompt.message,
+            "Claude requested permissions to use Write, but you haven't granted it yet."
+        );
+    }
 }

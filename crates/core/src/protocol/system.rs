@@ -377,6 +377,8 @@ pub struct Notification {
     pub key: String,
     pub text: String,
     pub priority: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub color: Option<String>,
 }
 
 /// `system/hook_started`.

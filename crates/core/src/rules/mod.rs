@@ -209,11 +209,11 @@ impl RuleRoots {
 }
 
 impl RuleRoots {
-    /// The roots for a rule from `source`: a settings file's relative paths start at its
-    /// own directory (`.claude/` of the project, `~/.claude/` of the user).
+    /// The roots for a rule from `source`: relative paths of the project's and the local
+    /// settings start at the project, the user's at `~/.claude/`.
     pub fn for_source(&self, source: RuleSource) -> RuleRoots {
         let base = match source {
-            RuleSource::ProjectSettings | RuleSource::LocalSettings => self.cwd.join(".claude"),
+            RuleSource::ProjectSettings | RuleSource::LocalSettings => self.cwd.clone(),
             RuleSource::UserSettings => match &self.home {
                 Some(h) => h.join(".claude"),
                 None => self.cwd.clone(),
@@ -409,6 +409,22 @@ mod tests {
         assert!(PermissionRule::parse("Bash(echo").is_err());
         assert!(PermissionRule::parse("Bash(x) y").is_err());
         assert_eq!(PermissionRule::parse("Task(x)").unwrap().tool, "Agent");
+    }
+
+    #[test]
+    fn project_rules_start_at_the_project() {
+        let roots = RuleRoots {
+            cwd: "/ws".into(),
+            home: Some("/home/me".into()),
+        };
+        assert_eq!(
+            roots.for_source(RuleSource::ProjectSettings).cwd,
+            std::path::PathBuf::from("/ws")
+        );
+        assert_eq!(
+            roots.for_source(RuleSource::UserSettings).cwd,
+            std::path::PathBuf::from("/home/me/.claude")
+        );
     }
 
     #[test]

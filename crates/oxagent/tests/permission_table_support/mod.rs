@@ -98,11 +98,9 @@ fn rules_of(scenario: &Value, ws: &Path) -> RuleSet {
         .unwrap_or_default();
     if sources.contains(&"project") {
         let settings = load(&ws.join(".claude/settings.json"));
-        for (key, behavior) in [
-            ("deny", RuleBehavior::Deny),
-            ("ask", RuleBehavior::Ask),
-            ("allow", RuleBehavior::Allow),
-        ] {
+        // The project's file only narrows: its allow rules are not taken (as the settings
+        // loader of the runtime does, and the reference).
+        for (key, behavior) in [("deny", RuleBehavior::Deny), ("ask", RuleBehavior::Ask)] {
             for r in settings["permissions"][key]
                 .as_array()
                 .into_iter()

@@ -12,7 +12,11 @@ fn can_use_tool(spec: Value) -> oxagent::CanUseTool {
         move |name: String, input: Value, _ctx: oxagent::CanUseToolRequest| {
             let spec = spec.clone();
             Box::pin(async move {
-                let message = spec["message"].as_str().unwrap_or("").to_string();
+                // The driver's default message.
+                let message = spec["message"]
+                    .as_str()
+                    .unwrap_or("Denied by test policy")
+                    .to_string();
                 match spec["behavior"].as_str().unwrap_or("") {
                     "deny_all" => PermissionResult::Deny {
                         message,
@@ -64,14 +68,18 @@ fn hook(event: String, spec: Value) -> HookCallback {
                     if let (Value::Object(u), Value::Object(set)) = (&mut updated, &spec["set"]) {
                         u.extend(set.clone());
                     }
-                    json!({"hookSpecificOutput": {"hookEventName": event, "permissionDecision": "allow", "updatedInput": updated}})
+                    json!({"hookSpecificOutput": {"hookEventName": event, "permissionDecision": "allow",
+                    "permissionDecisionReason": reason, "updatedInput": updated}})
                 }
                 "add_context" => {
-                    json!({"hookSpecificOutput": {"hookEventName": event, "additionalContext": spec["text"]}})
+                    let text = spec["text"].as_str().unwrap_or("extra context");
+                    json!({"hookSpecificOutput": {"hookEventName": event, "additionalContext": text}})
                 }
                 "block" => json!({"decision": "block", "reason": reason}),
                 "stop" => json!({"continue": false, "stopReason": reason}),
-                "system_message" => json!({"systemMessage": spec["text"]}),
+                "system_message" => {
+                    json!({"systemMessage": spec["text"].as_str().unwrap_or("hook says hi")})
+                }
                 _ => json!({}),
             };
             HookOutput::from_value(out).unwrap()
@@ -83,7 +91,12 @@ pub fn callbacks(behaviors: Option<&Value>) -> Callbacks {
     let mut cb = Callbacks::default();
     let Some(b) = behaviors else { return cb };
     if let Some(spec) = b.get("can_use_tool") {
-        cb.can_use_tool = Some(can_use_tool(spec.clone()));
+        // A bare name stands for {"behavior": name}, as in the driver.
+        let spec = match spec {
+            Value::String(name) => json!({"behavior": name}),
+            other => other.clone(),
+        };
+        cb.can_use_tool = Some(can_use_tool(spec));
     }
     if let Some(Value::Object(hooks)) = b.get("hooks") {
         let mut map = BTreeMap::new();

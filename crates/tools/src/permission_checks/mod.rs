@@ -127,6 +127,13 @@ pub(crate) fn accept_edits_suggestion() -> Value {
     json!({"type": "setMode", "mode": "acceptEdits", "destination": "session"})
 }
 
+/// A write's suggestions: switching to acceptEdits (unless the session is in it already),
+/// then `then`.
+fn with_mode_suggestion(ctx: &PermissionContext, then: Value) -> Vec<Value> {
+    let mode = (ctx.mode != PermissionMode::AcceptEdits).then(accept_edits_suggestion);
+    mode.into_iter().chain(std::iter::once(then)).collect()
+}
+
 const NOT_READ_YET: &str =
     "<tool_use_error>File has not been read yet. Read it first before writing to it.</tool_use_error>";
 
@@ -195,7 +202,7 @@ pub fn check_write(input_path: &str, ctx: &PermissionContext) -> ToolPermission 
             message,
             Some("workingDir"),
             None,
-            vec![accept_edits_suggestion(), add_directory_suggestion(&path)],
+            with_mode_suggestion(ctx, add_directory_suggestion(&path)),
         ),
         // Both the directory named and the one it leads to would have to be added.
         Location::ThroughSymlink { target } => {
@@ -208,10 +215,10 @@ pub fn check_write(input_path: &str, ctx: &PermissionContext) -> ToolPermission 
                 format!("{message} {}.", symlink_note(&path, &target)),
                 Some("safetyCheck"),
                 Some(&target),
-                vec![
-                    accept_edits_suggestion(),
+                with_mode_suggestion(
+                    ctx,
                     json!({"type": "addDirectories", "directories": dirs, "destination": "session"}),
-                ],
+                ),
             )
         }
     }
@@ -251,6 +258,21 @@ mod tests {
             "Claude requested permissions to read from /nonexistent-root/outside/x, but you haven't granted it yet."
         );
         assert_eq!(reason_type.as_deref(), Some("workingDir"));
+    }
+
+    #[test]
+    fn accept_edits_is_not_suggested_in_accept_edits() {
+        let mut ctx = PermissionContext::new("/ws", PermissionMode::AcceptEdits);
+        let ToolPermission::Ask { suggestions, .. } = check_write("/elsewhere/x.txt", &ctx) else {
+            panic!("a write outside asks");
+        };
+        assert_eq!(suggestions.len(), 1);
+        assert_eq!(suggestions[0]["type"], "addDirectories");
+        ctx.mode = PermissionMode::Default;
+        let ToolPermission::Ask { suggestions, .. } = check_write("/elsewhere/x.txt", &ctx) else {
+            panic!("a write outside asks");
+        };
+        assert_eq!(suggestions[0], accept_edits_suggestion());
     }
 
     #[test]

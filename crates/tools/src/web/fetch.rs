@@ -15,6 +15,7 @@
 use std::sync::Arc;
 use std::time::Instant;
 
+use oxagent_core::permission::{PermissionContext, ToolPermission};
 use oxagent_core::tool::{ToolContext, ToolOutput};
 use reqwest::Url;
 use serde::Deserialize;
@@ -123,11 +124,32 @@ fn parse_url(raw: &str) -> Result<Url, String> {
     Ok(url)
 }
 
+/// A fetch asks to use WebFetch, suggesting a rule for the URL's host (saved in the local
+/// settings), as the reference does.
+fn fetch_permission(input: &Value) -> ToolPermission {
+    let mut asked = ToolPermission::ask_to_use("WebFetch");
+    let host = input
+        .get("url")
+        .and_then(Value::as_str)
+        .and_then(|u| Url::parse(u).ok())
+        .and_then(|u| u.host_str().map(str::to_string));
+    if let (ToolPermission::Ask { suggestions, .. }, Some(host)) = (&mut asked, host) {
+        suggestions.push(json!({"type": "addRules",
+            "rules": [{"toolName": "WebFetch", "ruleContent": format!("domain:{host}")}],
+            "behavior": "allow", "destination": "localSettings"}));
+    }
+    asked
+}
+
 impl TypedTool for WebFetchTool {
     const NAME: &'static str = "WebFetch";
     const READ_ONLY: bool = true;
     const LABEL_FIELDS: &'static [&'static str] = &["url"];
     type Input = WebFetchInput;
+
+    fn check_permission(&self, input: &Value, _ctx: &PermissionContext) -> ToolPermission {
+        fetch_permission(input)
+    }
 
     fn description(&self) -> String {
         "Fetches a URL and answers `prompt` about its content: the page is converted to Markdown \
@@ -233,6 +255,20 @@ impl TypedTool for WebFetchTool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_fetch_suggests_its_host() {
+        let ToolPermission::Ask { suggestions, .. } =
+            fetch_permission(&json!({"url": "https://example.com/x", "prompt": "p"}))
+        else {
+            panic!("a fetch asks");
+        };
+        assert_eq!(
+            suggestions[0]["rules"][0]["ruleContent"],
+            "domain:example.com"
+        );
+        assert_eq!(suggestions[0]["destination"], "localSettings");
+    }
 
     #[test]
     fn html_becomes_markdown_without_scripts() {

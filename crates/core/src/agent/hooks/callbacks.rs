@@ -33,6 +33,9 @@ pub struct HookOutcome {
     /// A host callback (not a settings file's command) did not answer before its matcher's
     /// timeout.
     pub timed_out: bool,
+    /// Host callbacks whose answer does not fit the event (a PermissionRequest answered with
+    /// `permissionDecision`): their answer counts as empty.
+    pub unfit_callbacks: Vec<String>,
 }
 
 const TIMED_OUT: &str = "hook timed out";
@@ -100,12 +103,25 @@ pub(crate) async fn run(
                 (Some(why), _) if fails_closed => {
                     fail_closed(&mut outcome, input.event_name(), why)
                 }
+                (_, Ok(out)) if !m.from_settings && unfit(input.event_name(), &out) => {
+                    outcome.unfit_callbacks.push(id.clone())
+                }
                 (_, Ok(out)) => fold(&mut outcome, out),
                 _ => {}
             }
         }
     }
     outcome
+}
+
+/// Whether an answer carries what its event cannot take: a PermissionRequest hook answers
+/// with `decision`, not PreToolUse's `permissionDecision`.
+fn unfit(event: &str, out: &HookOutput) -> bool {
+    event == "PermissionRequest"
+        && out
+            .specific
+            .as_ref()
+            .is_some_and(|s| s.permission_decision.is_some())
 }
 
 async fn call_with_timeout(
@@ -202,6 +218,16 @@ mod tests {
         assert!(matches(Some("Edit|Write"), Some("Write")));
         assert!(matches(Some("mcp__.*"), Some("mcp__srv__tool")));
         assert!(matches(Some("*"), Some("Read")));
+    }
+
+    #[test]
+    fn a_permission_request_cannot_answer_with_a_permission_decision() {
+        let out = HookOutput::from_value(
+            serde_json::json!({"hookSpecificOutput": {"permissionDecision": "deny"}}),
+        )
+        .unwrap();
+        assert!(unfit("PermissionRequest", &out));
+        assert!(!unfit("PreToolUse", &out));
     }
 
     #[test]

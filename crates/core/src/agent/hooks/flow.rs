@@ -88,10 +88,28 @@ pub(crate) async fn stop_hooks(
     if hooked.stop {
         return Some(TurnEnd::StopHookPrevented);
     }
-    let Some(reason) = hooked.block_reason else {
+    if hooked.block_reason.is_none() && hooked.additional_context.is_empty() {
         return Some(TurnEnd::Completed);
-    };
+    }
+    st.stop_blocks += 1;
+    let cap = stop_block_cap(&session.config.env);
+    if st.stop_blocks >= cap {
+        block_cap_reached(session, deps, cap);
+        return Some(TurnEnd::Completed);
+    }
     st.stop_hook_active = true;
+    // Context alone keeps the model going with it, as a reminder.
+    let Some(reason) = hooked.block_reason else {
+        let added = hooked
+            .additional_context
+            .iter()
+            .map(|c| reminder(&format!("Stop hook additional context: {c}")))
+            .collect();
+        history.push(Turn::user(added));
+        // Going on with context is not a new turn (the reference's num_turns stays).
+        return None;
+    };
+    st.num_turns += 1;
     let feedback = format!("Stop hook feedback:\n{reason}");
     if let Message::User(mut m) = session.user_message(&feedback, false, deps.clock.uuid()) {
         m.is_synthetic = Some(true);
@@ -103,6 +121,7 @@ pub(crate) async fn stop_hooks(
             key: "stop-hook-error".into(),
             text: "stop hook problem · ctrl+o to see".into(),
             priority: "immediate".into(),
+            color: None,
         };
         deps.emit
             .emit(session.system(SystemBody::Notification(note), deps));
@@ -112,6 +131,40 @@ pub(crate) async fn stop_hooks(
         reminder(&blocking_error("Stop", None, &reason)),
     ]));
     None
+}
+
+/// How many consecutive times Stop hooks may keep a turn going before it ends anyway:
+/// `CLAUDE_CODE_STOP_HOOK_BLOCK_CAP`, else 9.
+pub(crate) fn stop_block_cap(env: &std::collections::BTreeMap<String, String>) -> u32 {
+    env.get("CLAUDE_CODE_STOP_HOOK_BLOCK_CAP")
+        .and_then(|v| v.trim().parse::<u32>().ok())
+        .filter(|n| *n > 0)
+        .unwrap_or(9)
+}
+
+/// The warning and the notification of a turn ended over its Stop hooks' objection.
+fn block_cap_reached(session: &SessionView<'_>, deps: &Deps<'_>, cap: u32) {
+    let text = format!(
+        "A hook blocked the turn from ending {cap} consecutive times\u{2014}overriding and ending turn. For Stop/SubagentStop hooks, check stop_hook_active in the input and return success while it's true. Set CLAUDE_CODE_STOP_HOOK_BLOCK_CAP to raise this limit."
+    );
+    let warning = Informational {
+        content: text.clone(),
+        level: "warning".into(),
+        prevent_continuation: None,
+        prompt_submit_outcome: None,
+        is_meta: None,
+        tag: None,
+    };
+    deps.emit
+        .emit(session.system(SystemBody::Informational(warning), deps));
+    let note = Notification {
+        key: "stop-hook-block-cap".into(),
+        text,
+        priority: "high".into(),
+        color: Some("warning".into()),
+    };
+    deps.emit
+        .emit(session.system(SystemBody::Notification(note), deps));
 }
 
 /// The background tasks running now, as stop hooks are told of them.
@@ -156,6 +209,7 @@ async fn subagent_stop_hooks(
     }
     if let Some(reason) = hooked.block_reason {
         st.stop_hook_active = true;
+        st.num_turns += 1;
         history.push(Turn::user(vec![
             reminder(&format!("{HOOK_PREAMBLE}\nStop hook feedback:\n{reason}")),
             reminder(&blocking_error("SubagentStop", None, &reason)),
@@ -168,6 +222,7 @@ async fn subagent_stop_hooks(
         return Some(TurnEnd::Completed);
     }
     st.stop_hook_active = true;
+    st.num_turns += 1;
     st.subagent_continuations += 1;
     let added = hooked
         .additional_context
@@ -229,4 +284,20 @@ fn settings_matchers(config: &SessionConfig, event: &str) -> Option<Vec<HookMatc
         .cloned()
         .collect();
     (!list.is_empty()).then_some(list)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::stop_block_cap;
+
+    #[test]
+    fn stop_hooks_may_hold_a_turn_nine_times() {
+        let mut env = std::collections::BTreeMap::new();
+        assert_eq!(stop_block_cap(&env), 9);
+        env.insert(
+            "CLAUDE_CODE_STOP_HOOK_BLOCK_CAP".to_string(),
+            "3".to_string(),
+        );
+        assert_eq!(stop_block_cap(&env), 3);
+    }
 }

@@ -20,6 +20,7 @@ use crate::permission::PermissionContext;
 use crate::protocol::control::{CanUseTool, ControlRequest, ControlResponse};
 use crate::protocol::hook::HookEvent;
 use crate::protocol::permission::{PermissionAnswer, PermissionUpdate, RuleValue};
+use crate::protocol::system::{Informational, SystemBody};
 use crate::rules::{PermissionRule, RuleBehavior, RuleSet, RuleSource};
 use crate::tool::Tool;
 
@@ -160,30 +161,13 @@ pub(crate) async fn decide(
     let name = tool.name();
     // The hooks and can_use_tool see a file tool's path resolved.
     let seen = observable(session, name, input);
-    if let Some(matchers) = session.config.hooks.get("PermissionRequest") {
-        // The hooks see neither the call's id nor the suggestion to allow it in the local
-        // settings file, as in the reference.
-        let offered = suggestions(&prompt.suggestions)
-            .into_iter()
-            .filter(|s| {
-                !matches!(s, PermissionUpdate::AddRules { destination: Some(d), .. }
-                    if d == "localSettings")
-            })
-            .collect();
-        let hook_input = session.hook_input(HookEvent::PermissionRequest {
-            tool_name: name.to_string(),
-            tool_input: seen.clone(),
-            permission_suggestions: offered,
-        });
-        let hooked = callbacks::run(
-            deps,
-            Some(matchers),
-            Some(name),
-            hook_input,
-            Some(call.id.as_str()),
-        )
-        .await;
-        hook_runs(session, deps, "PermissionRequest", Some(name), &hooked);
+    // With a can_use_tool callback the reference asks it first, and its answer decides; the
+    // PermissionRequest hooks run after it.
+    let callback_first = deps.host.handles_can_use_tool();
+    let matchers = session.config.hooks.get("PermissionRequest");
+    if let Some(matchers) = matchers.filter(|_| !callback_first) {
+        let hooked =
+            permission_request_hooks(session, deps, matchers, name, &seen, &prompt, call).await;
         if let Some(decision) = hooked.permission_request {
             return answered(session, deps, Ok(decision), input, &seen).await;
         }
@@ -223,7 +207,66 @@ pub(crate) async fn decide(
         Ok(_) => Err("the host answered can_use_tool with something else".to_string()),
         Err(e) => Err(e),
     };
+    if let Some(matchers) = matchers.filter(|_| callback_first) {
+        permission_request_hooks(session, deps, matchers, name, &seen, &prompt, call).await;
+    }
     answered(session, deps, reply, input, &seen).await
+}
+
+/// The suggestions a PermissionRequest hook sees.
+fn offered_to_hooks(raw: &[Value], with_callback: bool) -> Vec<PermissionUpdate> {
+    suggestions(raw)
+        .into_iter()
+        .filter(|s| {
+            with_callback
+                || !matches!(s, PermissionUpdate::AddRules { destination: Some(d), .. }
+                    if d == "localSettings")
+        })
+        .collect()
+}
+
+/// Runs the PermissionRequest hooks of a prompt; a callback whose answer was unfit is
+/// reported with a warning.
+async fn permission_request_hooks(
+    session: &SessionView<'_>,
+    deps: &Deps<'_>,
+    matchers: &Vec<crate::config::HookMatcher>,
+    name: &str,
+    seen: &Value,
+    prompt: &Prompt,
+    call: &Call,
+) -> callbacks::HookOutcome {
+    // The hooks do not see the call's id; without a can_use_tool callback they do not see
+    // the suggestion to allow the call in the local settings file either (as in the
+    // reference; with one they see every suggestion).
+    let offered = offered_to_hooks(&prompt.suggestions, deps.host.handles_can_use_tool());
+    let hook_input = session.hook_input(HookEvent::PermissionRequest {
+        tool_name: name.to_string(),
+        tool_input: seen.clone(),
+        permission_suggestions: offered,
+    });
+    let hooked = callbacks::run(
+        deps,
+        Some(matchers),
+        Some(name),
+        hook_input,
+        Some(call.id.as_str()),
+    )
+    .await;
+    hook_runs(session, deps, "PermissionRequest", Some(name), &hooked);
+    for id in &hooked.unfit_callbacks {
+        let warning = Informational {
+            content: format!("PermissionRequest: Hook callback {id} failed: the SDK host replied with an error or an invalid answer. Its answer was treated as empty."),
+            level: "warning".into(),
+            prevent_continuation: None,
+            prompt_submit_outcome: None,
+            is_meta: None,
+            tag: Some("hook_callback_failed".into()),
+        };
+        deps.emit
+            .emit(session.system(SystemBody::Informational(warning), deps));
+    }
+    hooked
 }
 
 /// The refusal of a can_use_tool "allow" whose `updatedInput` is not an object.
@@ -367,4 +410,20 @@ fn apply_one(session: &SessionView<'_>, update: &PermissionUpdate, source: RuleS
             PermissionUpdate::SetMode { .. } => {}
         },
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::offered_to_hooks;
+
+    #[test]
+    fn hooks_see_the_local_rule_only_next_to_a_callback() {
+        let raw = [
+            serde_json::json!({"type": "addRules", "rules": [{"toolName": "Bash",
+                "ruleContent": "touch x"}], "behavior": "allow", "destination": "localSettings"}),
+            serde_json::json!({"type": "setMode", "mode": "acceptEdits", "destination": "session"}),
+        ];
+        assert_eq!(offered_to_hooks(&raw, true).len(), 2);
+        assert_eq!(offered_to_hooks(&raw, false).len(), 1);
+    }
 }

@@ -69,6 +69,27 @@ pub(crate) fn instant(
     }
 }
 
+/// The result of a call a PreToolUse hook denied; a deny that gives no reason is reported
+/// with the reference's stock one.
+fn hook_denial_text(tool: &str, reason: Option<String>) -> String {
+    let reason = reason.unwrap_or_else(|| "Blocked by hook".to_string());
+    format!("PreToolUse:{tool} hook error: {reason}")
+}
+
+/// What the model is told to use instead of a search tool the session does not have: the
+/// reference names the shell command for Glob and Grep, even when a rule disallows them.
+pub(crate) fn search_tool_hint(name: &str) -> Option<&'static str> {
+    match name {
+        "Glob" => Some(
+            "Glob is not available in this session \u{2014} find files with `find` via the Bash tool instead.",
+        ),
+        "Grep" => Some(
+            "Grep is not available in this session \u{2014} search file contents with `grep` via the Bash tool instead.",
+        ),
+        _ => None,
+    }
+}
+
 /// The tool a call names, once its input passed the schema; else the error outcome.
 fn checked_tool<'d>(
     session: &SessionView<'_>,
@@ -185,12 +206,11 @@ pub(crate) async fn prepare<'d>(
         (None, Some(r)) => Some(("deny", Some(r.clone()))),
         (None, None) => None,
     };
+    // A call the hook itself refused still ends the turn on `continue: false`; one the
+    // permission check or can_use_tool refused does not.
+    let mut stop = stop;
     let mut outcome = if let Some(("deny", reason)) = hook_decision {
-        let msg = format!(
-            "PreToolUse:{} hook error: {}",
-            call.name,
-            reason.unwrap_or_default()
-        );
+        let msg = hook_denial_text(&call.name, reason);
         let mut o = CallOutcome::error(id, msg.clone(), format!("Error: {msg}"));
         o.denial = Some(denial(session, call));
         o
@@ -205,7 +225,10 @@ pub(crate) async fn prepare<'d>(
                     stop,
                 }
             }
-            other => outcome_of(session, deps, call, other),
+            other => {
+                stop = None;
+                outcome_of(session, deps, call, other)
+            }
         }
     };
     outcome.before = notices;
@@ -427,4 +450,32 @@ fn classifier_warning(session: &SessionView<'_>, deps: &Deps<'_>) -> Option<Mess
         tag: Some("auto_mode_no_server_check".into()),
     };
     Some(session.system(SystemBody::Informational(warning), deps))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{hook_denial_text, search_tool_hint};
+
+    #[test]
+    fn a_denial_without_reason_gets_the_stock_one() {
+        assert_eq!(
+            hook_denial_text("Bash", None),
+            "PreToolUse:Bash hook error: Blocked by hook"
+        );
+        assert_eq!(
+            hook_denial_text("Bash", Some("no".into())),
+            "PreToolUse:Bash hook error: no"
+        );
+    }
+
+    #[test]
+    fn missing_search_tools_point_at_the_shell() {
+        assert!(search_tool_hint("Glob")
+            .unwrap()
+            .contains("`find` via the Bash tool"));
+        assert!(search_tool_hint("Grep")
+            .unwrap()
+            .contains("`grep` via the Bash tool"));
+        assert_eq!(search_tool_hint("Bash"), None);
+    }
 }

@@ -1,8 +1,8 @@
 //! What the model reads when it calls a tool the session does not have.
 //!
-//! The wording depends on why the tool is missing: a name the caller disallowed, or a
-//! built-in tool this session does not offer (Glob and Grep point to their shell
-//! equivalents), reads "disabled for this session"; a name that differs from an offered
+//! The wording depends on why the tool is missing: Glob and Grep point to their shell
+//! equivalents (disallowed or not); a name the caller disallowed, or a built-in tool this
+//! session does not offer, reads "disabled for this session"; a name that differs from an offered
 //! tool only by letter case says tool names are case-sensitive; anything else is plainly
 //! unknown. A subagent is told to go on with the tools it has.
 
@@ -45,6 +45,10 @@ pub(crate) fn missing_tool_text<'a>(
 ) -> String {
     let name = missing.name;
     let head = format!("Error: No such tool available: {name}");
+    // Glob and Grep point to the shell, disallowed or not.
+    if let Some(hint) = super::run::search_tool_hint(name) {
+        return format!("{head}. {hint}");
+    }
     if missing.disallowed {
         return format!(
             "{head}. {name} is disabled for this session, in subagents as well as here."
@@ -54,19 +58,6 @@ pub(crate) fn missing_tool_text<'a>(
         return format!(
             "{head}. {name} is not among the tools available here. Continue with the tools you have."
         );
-    }
-    match name {
-        "Glob" => {
-            return format!(
-                "{head}. Glob is not available in this session — find files with `find` via the Bash tool instead."
-            )
-        }
-        "Grep" => {
-            return format!(
-                "{head}. Grep is not available in this session — search file contents with `grep` via the Bash tool instead."
-            )
-        }
-        _ => {}
     }
     if BUILT_IN.contains(&name) {
         return format!(
