@@ -76,20 +76,6 @@ fn hook_denial_text(tool: &str, reason: Option<String>) -> String {
     format!("PreToolUse:{tool} hook error: {reason}")
 }
 
-/// What the model is told to use instead of a search tool the session does not have: the
-/// reference names the shell command for Glob and Grep, even when a rule disallows them.
-pub(crate) fn search_tool_hint(name: &str) -> Option<&'static str> {
-    match name {
-        "Glob" => Some(
-            "Glob is not available in this session \u{2014} find files with `find` via the Bash tool instead.",
-        ),
-        "Grep" => Some(
-            "Grep is not available in this session \u{2014} search file contents with `grep` via the Bash tool instead.",
-        ),
-        _ => None,
-    }
-}
-
 /// The tool a call names, once its input passed the schema; else the error outcome.
 fn checked_tool<'d>(
     session: &SessionView<'_>,
@@ -454,7 +440,7 @@ fn classifier_warning(session: &SessionView<'_>, deps: &Deps<'_>) -> Option<Mess
 
 #[cfg(test)]
 mod tests {
-    use super::{hook_denial_text, search_tool_hint};
+    use super::hook_denial_text;
 
     #[test]
     fn a_denial_without_reason_gets_the_stock_one() {
@@ -466,16 +452,5 @@ mod tests {
             hook_denial_text("Bash", Some("no".into())),
             "PreToolUse:Bash hook error: no"
         );
-    }
-
-    #[test]
-    fn missing_search_tools_point_at_the_shell() {
-        assert!(search_tool_hint("Glob")
-            .unwrap()
-            .contains("`find` via the Bash tool"));
-        assert!(search_tool_hint("Grep")
-            .unwrap()
-            .contains("`grep` via the Bash tool"));
-        assert_eq!(search_tool_hint("Bash"), None);
     }
 }

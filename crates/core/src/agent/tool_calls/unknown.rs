@@ -46,7 +46,7 @@ pub(crate) fn missing_tool_text<'a>(
     let name = missing.name;
     let head = format!("Error: No such tool available: {name}");
     // Glob and Grep point to the shell, disallowed or not.
-    if let Some(hint) = super::run::search_tool_hint(name) {
+    if let Some(hint) = search_tool_hint(name) {
         return format!("{head}. {hint}");
     }
     if missing.disallowed {
@@ -68,6 +68,20 @@ pub(crate) fn missing_tool_text<'a>(
         return format!("{head}. Tool names are case-sensitive: call {right} instead.");
     }
     head
+}
+
+/// What the model is told to use instead of a search tool the session does not have: the
+/// reference names the shell command for Glob and Grep, even when a rule disallows them.
+fn search_tool_hint(name: &str) -> Option<&'static str> {
+    match name {
+        "Glob" => Some(
+            "Glob is not available in this session \u{2014} find files with `find` via the Bash tool instead.",
+        ),
+        "Grep" => Some(
+            "Grep is not available in this session \u{2014} search file contents with `grep` via the Bash tool instead.",
+        ),
+        _ => None,
+    }
 }
 
 #[cfg(test)]
@@ -112,5 +126,16 @@ mod tests {
         );
         assert!(text("NoSuchTool", true, &[])
             .ends_with("is disabled for this session, in subagents as well as here."));
+    }
+
+    #[test]
+    fn missing_search_tools_point_at_the_shell() {
+        assert!(search_tool_hint("Glob")
+            .unwrap()
+            .contains("`find` via the Bash tool"));
+        assert!(search_tool_hint("Grep")
+            .unwrap()
+            .contains("`grep` via the Bash tool"));
+        assert_eq!(search_tool_hint("Bash"), None);
     }
 }
