@@ -94,7 +94,8 @@ test("control requests oxagent does not support reject with the session's error"
   try {
     const prompt = promptStream();
     const q = query({ prompt, options: api.options() });
-    await assert.rejects(q.rewindFiles("some-uuid"), /rewind_files/);
+    // Without enableFileCheckpointing a rewind fails as the reference's does.
+    await assert.rejects(q.rewindFiles("some-uuid"), /^Error: File rewinding is not enabled\.$/);
     await assert.rejects(q.applyFlagSettings({ model: "x" }), /apply_flag_settings/);
     assert.equal(await q.readFile("/etc/hostname"), null);
     prompt.end();
