@@ -106,6 +106,8 @@ pub(crate) fn info(c: &CommandFile) -> CommandInfo {
 /// command's front matter asks the turn to run on.
 pub(crate) struct Expanded {
     pub prompt: UserContent,
+    /// The prompt as typed (what UserPromptSubmit hooks see).
+    pub typed: String,
     pub model: Option<String>,
 }
 
@@ -125,13 +127,15 @@ pub(crate) fn expand(list: &[CommandFile], prompt: &UserContent, cwd: &Path) -> 
     };
     let call = commands::find(list, &text)?;
     let [record, body] = call.blocks(|command| run(command, cwd));
+    let model = call
+        .command
+        .model
+        .as_deref()
+        .map(oxagent_core::usage::resolve_model);
     Some(Expanded {
         prompt: UserContent::Blocks(vec![ContentBlock::text(record), ContentBlock::text(body)]),
-        model: call
-            .command
-            .model
-            .as_deref()
-            .map(oxagent_core::usage::resolve_model),
+        typed: text,
+        model,
     })
 }
 

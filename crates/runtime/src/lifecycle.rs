@@ -418,17 +418,17 @@ impl SessionTask {
                 uuid: prompt_uuid,
                 origin,
             } = stamped;
-            // Hooks see the prompt as typed, not what a command made of it.
-            let typed_text = prompt.text();
             let expanded = match notification {
                 None => commands::expand(&slash_commands, &prompt, &session.config.cwd),
                 Some(_) => None,
             };
             // A command's `model` holds for its turn only.
             let mut model_before = None;
-            let hook_text = expanded.as_ref().map(|_| typed_text);
+            // Hooks see the prompt as typed, not what a command made of it.
+            let mut hook_text = None;
             let prompt = match expanded {
                 Some(e) => {
+                    hook_text = Some(e.typed);
                     if let Some(m) = e.model {
                         model_before = Some(session.live.model());
                         session.live.set_model(m);

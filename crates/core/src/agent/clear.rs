@@ -40,14 +40,11 @@ impl Session {
         self.api_failure = None;
         self.prompt_hook_text = None;
         // The command's record goes in front of the next prompt, as a `/compact`'s does.
-        self.pending_blocks = crate::compact::local_command_record(
+        self.pending_blocks = crate::compact::local_command_blocks(
             "clear",
             "",
             "<local-command-stdout></local-command-stdout>",
-        )
-        .into_iter()
-        .map(crate::content::ContentBlock::text)
-        .collect();
+        );
     }
 
     /// The result of a local command (`compact`, `clear`) that started at `started`: no

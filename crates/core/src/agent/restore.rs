@@ -79,10 +79,7 @@ impl Session {
             }
         }
         if let Some(stdout) = stdout {
-            self.pending_blocks = crate::compact::local_command_record(&command, &args, &stdout)
-                .into_iter()
-                .map(ContentBlock::text)
-                .collect();
+            self.pending_blocks = crate::compact::local_command_blocks(&command, &args, &stdout);
         }
         self.prompts_sent = self.history.iter().filter(|t| t.is_user()).count();
         self.tracker.forget();

@@ -378,10 +378,7 @@ impl Session {
                 let stdout = compact::compacted_stdout(done.hook_ran);
                 let output = self.view().user_message(&stdout, true, deps.clock.uuid());
                 deps.emit.emit(replayed(output, true));
-                self.pending_blocks = compact::local_command_record("compact", args, &stdout)
-                    .into_iter()
-                    .map(ContentBlock::text)
-                    .collect();
+                self.pending_blocks = compact::local_command_blocks("compact", args, &stdout);
             }
             Err(e) => {
                 let text = match e {

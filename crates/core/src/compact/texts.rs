@@ -219,6 +219,18 @@ pub fn local_command_record(command: &str, args: &str, stdout: &str) -> [String;
     ]
 }
 
+/// [`local_command_record`] as the blocks that go in front of the next prompt.
+pub fn local_command_blocks(
+    command: &str,
+    args: &str,
+    stdout: &str,
+) -> Vec<crate::content::ContentBlock> {
+    local_command_record(command, args, stdout)
+        .into_iter()
+        .map(crate::content::ContentBlock::text)
+        .collect()
+}
+
 /// The API's prompt-too-long message (`prompt is too long: 1000123 tokens > 1000000
 /// maximum`) -> (tokens, limit).
 pub fn parse_prompt_too_long(message: &str) -> Option<(u64, u64)> {

@@ -420,7 +420,8 @@ mod tests {
             _: Value,
             _: &'a ToolContext,
         ) -> futures::future::BoxFuture<'a, ToolOutput> {
-            unimplemented!()
+            // Only its permission is evaluated here; a call would write nothing.
+            Box::pin(async { ToolOutput::error("a permission-only test double") })
         }
     }
 
