@@ -116,7 +116,7 @@ conformance: python-dev
 # The conformance-in-depth scenarios through the Python and Node faces, against each reference.
 conformance-depth: python-dev
     cd js && npm install --no-audit --no-fund --silent && npm run build --silent
-    for area in turns outputs paths refusals thinking models compaction resume wire commands tools hookgen permgen surface2; do \
+    for area in turns outputs paths refusals thinking models compaction resume wire commands tools hookgen permgen surface2 surface3; do \
       out=target/conformance-depth/$area; mkdir -p $out; \
       python3 ../shared/conformance/run.py --python {{python}} tests/conformance/$area/*.json --out-dir $out/py -j 2 > /dev/null || true; \
       python3 ../shared/conformance/run.py --node js tests/conformance/$area/*.json --out-dir $out/ts -j 2 > /dev/null || true; \

@@ -48,7 +48,7 @@ test("bad values throw a TypeError naming the option in its TS spelling", () => 
 
 test("features not built yet are refused by name; their defaults are accepted", () => {
   fails({ agents: { a: { description: 3, prompt: "p" } } }, "agents", /agents/);
-  fails({ toolAliases: { Bash: "x" } }, "toolAliases", /toolAliases is not supported/);
+  fails({ toolAliases: { Bash: 3 } }, "toolAliases", /^toolAliases.Bash must be a string, not 3$/);
   fails({ sandbox: { enabled: true } }, "sandbox", /the option sandbox is not supported/);
   fails({ mcpServers: { s: { type: "sse", url: "http://127.0.0.1:9/sse" } } }, "mcpServers", /sse servers \(s\) are not supported/);
   fails({ mcpServers: { s: { type: "http", url: "ftp://x" } } }, "mcpServers", /mcpServers.s.url must be an http/);

@@ -74,6 +74,9 @@ pub struct SessionConfig {
     /// Permission rules (`Bash`, `Bash(npm *)`, `Read(./src/**)`), in the documented syntax.
     pub allowed_tools: Vec<String>,
     pub disallowed_tools: Vec<String>,
+    /// Tool names the model may use for others (`toolAliases`): a call naming a key runs,
+    /// and is checked and hooked as, the tool its value names, when the session has it.
+    pub tool_aliases: BTreeMap<String, String>,
     /// `apiKeySource` of the init message.
     pub api_key_source: String,
     /// `mcp_servers` of the init message.
@@ -166,6 +169,7 @@ impl SessionConfig {
             permission_mode: PermissionMode::Default,
             allowed_tools: Vec::new(),
             disallowed_tools: Vec::new(),
+            tool_aliases: BTreeMap::new(),
             api_key_source: "none".to_string(),
             mcp_servers: Vec::new(),
             init: Default::default(),

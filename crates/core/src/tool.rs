@@ -57,11 +57,15 @@ pub struct ToolOutput {
     pub is_error: Option<bool>,
     /// The structured output the caller sees as `tool_use_result`.
     pub structured: Option<Value>,
+    /// Text the model reads after the round's results, which the caller sees as a message
+    /// of its own (`isSynthetic`) right after this result: a skill's instructions.
+    pub follow_up: Option<Box<String>>,
 }
 
 impl ToolOutput {
     pub fn text(content: impl Into<String>) -> Self {
         ToolOutput {
+            follow_up: None,
             content: ToolResultContent::Text(content.into()),
             is_error: None,
             structured: None,
@@ -73,10 +77,16 @@ impl ToolOutput {
     pub fn error(content: impl Into<String>) -> Self {
         let text = content.into();
         ToolOutput {
+            follow_up: None,
             structured: Some(Value::String(text.clone())),
             content: ToolResultContent::Text(text),
             is_error: Some(true),
         }
+    }
+
+    pub fn with_follow_up(mut self, text: impl Into<String>) -> Self {
+        self.follow_up = Some(Box::new(text.into()));
+        self
     }
 
     pub fn with_structured(mut self, value: Value) -> Self {
@@ -150,6 +160,12 @@ pub trait Tool: Send + Sync {
     }
     /// How a successful call changes the session's permission mode (the plan-mode tools).
     fn mode_change(&self) -> Option<ModeChange> {
+        None
+    }
+    /// The answer of a call that needs no waiting (a skill's instructions), given while the
+    /// response still streams when nothing else (a hook, a question) has to come first.
+    /// `None`: the call runs with the others once the response has streamed.
+    fn answer_now(&self, _input: &Value) -> Option<ToolOutput> {
         None
     }
 }

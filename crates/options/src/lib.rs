@@ -166,9 +166,17 @@ pub struct Options {
     /// `plugins`: the folders of local plugins (their commands and agents, namespaced by
     /// the plugin's name).
     pub plugins: Vec<PathBuf>,
-    /// TypeScript `planModeInstructions`: the plan-mode workflow text (read, not acted on
-    /// yet: a value is refused, see the table).
+    /// TypeScript `planModeInstructions`: the plan-mode workflow text.
     pub plan_mode_instructions: Option<String>,
+    /// `skills`: the skills the Skill tool may run and the model is shown (`None`: every
+    /// skill found). The names also become `Skill(name)` allow rules.
+    pub skills: Option<Vec<String>>,
+    /// `permission_prompt_tool_name`: the MCP tool (`mcp__<server>__<tool>`) that answers
+    /// permission questions instead of a can_use_tool callback.
+    pub permission_prompt_tool: Option<String>,
+    /// TypeScript `toolAliases`: a tool_use naming a key runs the tool its value names
+    /// (one hop; a name that is no tool of the session stays as the model wrote it).
+    pub tool_aliases: BTreeMap<String, String>,
     /// Python `user`: the OS user Bash commands, command hooks and stdio MCP servers run as.
     pub user: Option<String>,
     /// TypeScript `debugFile`: where the diagnostic lines go.
@@ -296,6 +304,40 @@ fn read_options(value: &Value, ctx: Ctx) -> Result<Options, OptionsError> {
     Ok(o)
 }
 
+impl Options {
+    /// `skills`: `"all"` allows the Skill tool, a list allows `Skill(name)` for each name
+    /// and hides the other skills. The Python SDK also loads the user and project settings
+    /// when no `setting_sources` were given, so that the skills are found.
+    fn read_skills(&mut self, at: &At<'_>, v: &Value, ctx: Ctx) -> Checked<()> {
+        skills::check(at, v)?;
+        let rules: Vec<String> = match v {
+            Value::String(_) => {
+                self.skills = None;
+                vec!["Skill".to_string()]
+            }
+            Value::Array(names) => {
+                let names: Vec<String> = names
+                    .iter()
+                    .filter_map(|n| n.as_str().map(str::to_string))
+                    .collect();
+                let rules = names.iter().map(|n| format!("Skill({n})")).collect();
+                self.skills = Some(names);
+                rules
+            }
+            _ => return Ok(()),
+        };
+        for rule in rules {
+            if !self.allowed_tools.contains(&rule) {
+                self.allowed_tools.push(rule);
+            }
+        }
+        if ctx.face == Face::Python && self.setting_sources.is_none() {
+            self.setting_sources = Some(vec!["user".to_string(), "project".to_string()]);
+        }
+        Ok(())
+    }
+}
+
 /// An empty string is no value (as the SDKs leave such a flag out).
 fn nonempty(s: Option<String>) -> Option<String> {
     s.filter(|s| !s.is_empty())
@@ -325,6 +367,10 @@ impl Options {
             "model" => self.model = nonempty(at.string(v)?),
             "fallback_model" => self.fallback_model = nonempty(at.string(v)?),
             "betas" => self.betas = at.strings(v)?,
+            "permission_prompt_tool_name" => {
+                // `stdio` is how the documented SDKs name their own can_use_tool channel.
+                self.permission_prompt_tool = nonempty(at.string(v)?).filter(|n| n != "stdio")
+            }
             "cwd" => self.cwd = at.path(v)?.map(PathBuf::from),
             "settings" => self.settings = nonempty(at.string(v)?),
             "add_dirs" => {
@@ -332,6 +378,7 @@ impl Options {
                 self.add_dirs = dirs.into_iter().map(PathBuf::from).collect();
             }
             "env" => self.env = at.string_map(v, false)?,
+            "toolAliases" => self.tool_aliases = at.string_map(v, false)?,
             "can_use_tool" => self.can_use_tool = at.callable(v)?.is_some(),
             "hooks" => self.hooks = read::hooks(at, v)?,
             "include_partial_messages" => self.include_partial_messages = at.flag(v)?,
@@ -353,6 +400,7 @@ impl Options {
             }
             "resume_session_at" => self.resume_session_at = nonempty(at.string(v)?),
             "setting_sources" => self.setting_sources = read::setting_sources(at, v)?,
+            "skills" => self.read_skills(at, v, ctx)?,
             "max_thinking_tokens" => {
                 self.thinking = at.count(v)?.map(|n| match n {
                     0 => json!({"type": "disabled"}),

@@ -361,9 +361,21 @@ fn skill_names_are_checked_with_each_references_texts() {
     );
     let e = node(json!({"skills": [""]})).unwrap_err();
     assert_eq!(e.message, "Skill names must be non-empty strings.");
-    // Good names are refused only as a feature oxagent has not built.
-    let e = node(json!({"skills": ["pdf"]})).unwrap_err();
-    assert_eq!(e.kind, K::Unsupported);
+    // Good names allow the Skill tool for them; the Python SDK also loads the user and
+    // project settings, where skills are found, when no setting sources were given.
+    let o = node(json!({"skills": ["pdf"], "allowedTools": ["Read"]})).unwrap();
+    assert_eq!(o.skills, Some(vec!["pdf".to_string()]));
+    assert_eq!(o.allowed_tools, ["Read", "Skill(pdf)"]);
+    assert_eq!(o.setting_sources, None);
+    let o = Options::from_face(&json!({"skills": "all"}), Face::Python).unwrap();
+    assert_eq!(
+        (o.skills, o.allowed_tools),
+        (None, vec!["Skill".to_string()])
+    );
+    assert_eq!(
+        o.setting_sources,
+        Some(vec!["user".into(), "project".into()])
+    );
 }
 
 #[test]

@@ -383,14 +383,20 @@ async fn skills_load_with_project_settings() {
             .await;
         assert_eq!(messages[0]["skills"], listed);
         if listed == json!(["greet"]) {
+            // The result launches the skill; its instructions follow as a message of their own.
             let result = &messages[2];
             assert_eq!(
                 result["message"]["content"][0]["content"],
+                json!("Launching skill: greet")
+            );
+            assert_eq!(
+                messages[3]["message"]["content"][0]["text"],
                 json!(format!(
-                    "Base directory for this skill: {}\n\nSay hello to Ada.",
+                    "Base directory for this skill: {}\n\nSay hello to Ada.\n",
                     skill_dir.canonicalize().unwrap().display()
                 ))
             );
+            assert_eq!(messages[3]["isSynthetic"], json!(true));
         }
     }
 }

@@ -189,3 +189,9 @@ fn hookgen() {
 fn permgen() {
     check_area("permgen");
 }
+
+/// The Skill tool, the `skills` option and `toolAliases`.
+#[test]
+fn surface3() {
+    check_area("surface3");
+}

@@ -31,6 +31,7 @@ mod events;
 mod host;
 mod lifecycle;
 mod main_thread;
+mod prompt_tool;
 mod setup;
 mod shared;
 mod subagents;

@@ -25,13 +25,14 @@ use crate::commands;
 use oxagent_core::agent::clear_command;
 use oxagent_core::agent::{Deps, Emit};
 use oxagent_core::clock::{Clock, SystemClock};
+use oxagent_core::host::LocalAnswers;
 use oxagent_core::model::Model;
 use oxagent_core::protocol::op::Prompt;
 use oxagent_core::protocol::system::{McpServerStatus, MirrorError, SystemBody, SystemMessage};
 use oxagent_core::protocol::Event;
 use oxagent_core::signal::AbortSignal;
 use oxagent_core::store::{HostStore, SessionStore};
-use oxagent_core::tool::ToolRegistry;
+use oxagent_core::tool::{ToolContext, ToolRegistry};
 use oxagent_core::{Message, Session, UserContent};
 use oxagent_settings::attach_memory;
 use tokio::sync::mpsc::{unbounded_channel, UnboundedReceiver};
@@ -39,6 +40,7 @@ use tokio::sync::mpsc::{unbounded_channel, UnboundedReceiver};
 use crate::debug_log::DebugLog;
 use crate::error::Result;
 use crate::events::EventOut;
+use crate::prompt_tool::PromptTool;
 use crate::shared::Shared;
 use crate::subagents::{AgentSet, AgentTool, SubagentContext};
 use crate::tasks::{Next, Notification, TaskBoard, TaskFlow};
@@ -83,6 +85,8 @@ struct SessionTask {
     fork: bool,
     /// The user stdio MCP servers start as (the Python `user` option).
     run_as: Option<oxagent_core::config::RunAs>,
+    /// The MCP tool that answers permission questions (`permission_prompt_tool_name`).
+    prompt_tool: Option<Arc<PromptTool>>,
 }
 
 /// A session with a store: its mirror, and what to load from the store before it starts.
@@ -144,6 +148,21 @@ fn mirror_of(
     )
 }
 
+/// What the permission prompt tool's calls run with.
+fn prompt_tool_context(config: &oxagent_core::config::SessionConfig) -> ToolContext {
+    ToolContext {
+        session_id: config.session_id.clone(),
+        tool_use_id: String::new(),
+        cwd: config.cwd.clone(),
+        additional_directories: config.additional_directories.clone(),
+        env: config.env.clone(),
+        abort: AbortSignal::new(),
+        agent_id: None,
+        prompt_id: None,
+        conversation: None,
+    }
+}
+
 /// Sets a session up from `options` and starts its task on `rt`.
 pub(super) fn start(
     options: Options,
@@ -169,8 +188,19 @@ pub(super) fn start(
     if let Some(d) = &debug {
         d.start(&options, &config.session_id, &config.cwd);
     }
-    let events = EventOut::new(tx, options.can_use_tool)
-        .with_local(Arc::new(local))
+    let local: Arc<dyn LocalAnswers> = Arc::new(local);
+    let prompt_tool = options.permission_prompt_tool.clone().map(|name| {
+        Arc::new(PromptTool::new(
+            name,
+            local.clone(),
+            prompt_tool_context(&config),
+        ))
+    });
+    let events = EventOut::new(tx, options.can_use_tool || prompt_tool.is_some())
+        .with_local(match &prompt_tool {
+            Some(p) => p.clone(),
+            None => local,
+        })
         .with_debug(debug);
     let projects = persist::projects(&env);
     let continuation = setup::continuation(&options);
@@ -343,6 +373,7 @@ pub(super) fn start(
         title: options.title.clone(),
         fork: options.fork_session,
         run_as,
+        prompt_tool,
     };
     *lock(&shared.task) = Some(rt.spawn(task.run()));
     Ok((shared, rx))
@@ -617,6 +648,10 @@ impl SessionTask {
         // With tool search on, MCP tools wait behind ToolSearch, as the reference's.
         let searchable = self.tools.get("ToolSearch").is_some();
         for t in connected.tools {
+            // The prompt tool answers permission questions; the model never sees it.
+            if self.prompt_tool.as_ref().is_some_and(|p| p.take(&t)) {
+                continue;
+            }
             if searchable && !connected.always_load.contains(t.name()) {
                 self.tools
                     .deferred()

@@ -78,6 +78,7 @@ pub(crate) fn build(
             home.as_deref(),
             options.setting_sources.as_deref(),
         ),
+        skill_allowlist: options.skills.clone(),
         run_as,
         checkpoints: checkpoints.clone(),
         ..BuiltinConfig::default()
@@ -101,7 +102,7 @@ pub(crate) fn build(
         None | Some(ToolsOption::Preset) => {
             let model = oxagent_core::usage::canonical_model(&config.model);
             let mut names = oxagent_tools::default_tool_names(
-                options.can_use_tool,
+                options.can_use_tool || options.permission_prompt_tool.is_some(),
                 model,
                 disabled.contains(&"Bash"),
             );

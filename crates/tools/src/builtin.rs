@@ -140,6 +140,8 @@ pub struct BuiltinConfig {
     pub side_model: Option<Arc<dyn SideModel>>,
     /// `skills` folders to load skills from (see [`skill::skill_roots`]).
     pub skill_roots: Vec<PathBuf>,
+    /// The `skills` option: the only skills the Skill tool runs and lists (`None`: all).
+    pub skill_allowlist: Option<Vec<String>>,
     /// The user Bash commands run as (none: this process's).
     pub run_as: Option<oxagent_core::config::RunAs>,
     /// Where Write, Edit and NotebookEdit keep files before changing them (file
@@ -238,7 +240,7 @@ impl BuiltinSet {
             shared(GrepTool),
             shared(NotebookEditTool::new(files.clone(), cwd.clone())),
             shared(read),
-            shared(SkillTool::new(skills.clone())),
+            shared(SkillTool::new(skills.clone()).with_allowlist(config.skill_allowlist.clone())),
         ];
         // TaskCreate, TaskGet, TaskList, then TaskStop, TaskUpdate: alphabetical.
         let mut board_tools = board.tools().into_iter();

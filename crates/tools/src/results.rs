@@ -20,6 +20,7 @@ use serde_json::Value;
 pub fn wrapped_error(message: impl AsRef<str>) -> ToolOutput {
     let message = message.as_ref();
     ToolOutput {
+        follow_up: None,
         content: ToolResultContent::Text(format!("<tool_use_error>{message}</tool_use_error>")),
         is_error: Some(true),
         structured: Some(Value::String(format!("Error: {message}"))),
@@ -30,6 +31,7 @@ pub fn wrapped_error(message: impl AsRef<str>) -> ToolOutput {
 pub fn plain_error(message: impl AsRef<str>) -> ToolOutput {
     let message = message.as_ref();
     ToolOutput {
+        follow_up: None,
         content: ToolResultContent::Text(message.to_string()),
         is_error: Some(true),
         structured: Some(Value::String(format!("Error: {message}"))),
@@ -41,6 +43,7 @@ pub fn plain_error(message: impl AsRef<str>) -> ToolOutput {
 pub fn call_error(tool: &str, message: impl AsRef<str>) -> ToolOutput {
     let text = format!("Error calling tool ({tool}): {}", message.as_ref());
     ToolOutput {
+        follow_up: None,
         content: ToolResultContent::Text(format!("<tool_use_error>{text}</tool_use_error>")),
         is_error: Some(true),
         structured: Some(Value::String(text)),

@@ -116,6 +116,11 @@ pub trait TypedTool: Send + Sync + 'static {
         first_string(input, Self::LABEL_FIELDS)
     }
 
+    /// The answer of a call that needs no waiting (see `Tool::answer_now`).
+    fn answer_now(&self, _input: &Value) -> Option<ToolOutput> {
+        None
+    }
+
     /// Runs a call whose input parsed.
     fn run(&self, input: Self::Input, ctx: &ToolContext)
         -> impl Future<Output = ToolOutput> + Send;
@@ -159,6 +164,10 @@ impl<T: TypedTool> Tool for Typed<T> {
 
     fn mode_change(&self) -> Option<ModeChange> {
         T::MODE_CHANGE
+    }
+
+    fn answer_now(&self, input: &Value) -> Option<ToolOutput> {
+        self.0.answer_now(input)
     }
 
     fn call<'a>(&'a self, input: Value, ctx: &'a ToolContext) -> BoxFuture<'a, ToolOutput> {

@@ -208,7 +208,16 @@ fn on_stream_event(
         }
         let uuid = deps.clock.uuid();
         resp.uuids.push(uuid.clone());
-        call = call_of(&block);
+        call = call_of(&block).map(|mut c| {
+            // An alias resolves one hop, to a tool the session has; the message keeps the
+            // name the model wrote.
+            if let Some(target) = session.config.tool_aliases.get(&c.name) {
+                if deps.tools.get(target).is_some() {
+                    c.name = target.clone();
+                }
+            }
+            c
+        });
         let meta = mcp_meta(&block, deps);
         let thinks = matches!(block, ContentBlock::Thinking { .. });
         deps.emit.emit(Message::Assistant(AssistantMessage {

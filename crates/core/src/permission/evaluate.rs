@@ -289,8 +289,9 @@ fn rules_mode_and_tool(
             blocked_path,
             suggestions,
             reason_type,
+            reason,
         } => {
-            let reason = stated_reason(reason_type.as_deref(), &message);
+            let reason = reason.or_else(|| stated_reason(reason_type.as_deref(), &message));
             Outcome::Ask(Prompt {
                 message,
                 reason_type,
@@ -355,10 +356,12 @@ pub fn settle(
     };
     match ctx.mode {
         PermissionMode::DontAsk => {
-            return Some(mode_denial(
-                format!("Permission to use {tool_name} {DONT_ASK_TEXT}"),
-                "mode",
-            ))
+            let mut message = format!("Permission to use {tool_name} {DONT_ASK_TEXT}");
+            // A skill's question says how to allow it for good; the refusal keeps that.
+            if tool_name == "Skill" {
+                message = format!("{message} {}", prompt.message);
+            }
+            return Some(mode_denial(message, "mode"));
         }
         // With someone to ask, an edit in plan mode is the user's call.
         PermissionMode::Plan if file_rule_kind(tool_name) == Some("Edit") && has_callback => {

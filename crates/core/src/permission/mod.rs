@@ -30,6 +30,9 @@ pub enum ToolPermission {
         suggestions: Vec<Value>,
         /// `decision_reason_type` of the permission_denied message, when not `"mode"`.
         reason_type: Option<String>,
+        /// `decision_reason` of the permission_denied message, when it states more than
+        /// `message` (else the reference's usual reason for `reason_type`).
+        reason: Option<String>,
     },
     /// Refused outright, whatever the mode.
     Deny { message: String },
@@ -42,6 +45,7 @@ impl ToolPermission {
             blocked_path: None,
             suggestions: Vec::new(),
             reason_type: None,
+            reason: None,
         }
     }
 

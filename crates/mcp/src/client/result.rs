@@ -84,6 +84,7 @@ impl Render<'_> {
             }
         }
         ToolOutput {
+            follow_up: None,
             content: ToolResultContent::Blocks(blocks),
             is_error: None,
             structured: Some(structured),

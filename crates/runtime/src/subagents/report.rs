@@ -159,6 +159,7 @@ impl Finished {
         result.insert("canContinueAgent".into(), json!(self.can_continue));
         let block = oxagent_core::ContentBlock::text(text);
         ToolOutput {
+            follow_up: None,
             content: oxagent_core::ToolResultContent::Blocks(vec![block]),
             is_error: None,
             structured: Some(Value::Object(result)),
@@ -238,6 +239,7 @@ pub(crate) fn launched(
         "canContinueAgent": can_continue,
     });
     ToolOutput {
+        follow_up: None,
         content: oxagent_core::ToolResultContent::Blocks(vec![oxagent_core::ContentBlock::text(
             text,
         )]),

@@ -95,6 +95,7 @@ pub async fn read_image(path: &Path, media_type: &'static str) -> ToolOutput {
     let data = base64(&bytes);
     file["base64"] = Value::String(data.clone());
     ToolOutput {
+        follow_up: None,
         content: ToolResultContent::Blocks(vec![image_block(data, media_type)]),
         is_error: None,
         structured: Some(json!({"type": "image", "file": file})),
@@ -115,6 +116,7 @@ pub async fn read_pdf(path: &Path, shown_path: &str, pages: Option<&str>) -> Too
     let block = ContentBlock::Other(json!({"type": "document", "source":
         {"type": "base64", "media_type": "application/pdf", "data": data}}));
     ToolOutput {
+        follow_up: None,
         content: ToolResultContent::Blocks(vec![block]),
         is_error: None,
         structured: Some(json!({"type": "pdf", "file":
@@ -243,6 +245,7 @@ pub async fn read_notebook(path: &Path, shown_path: &str, files: &FileState) -> 
         ));
     }
     ToolOutput {
+        follow_up: None,
         content: ToolResultContent::Blocks(joined_texts(blocks)),
         is_error: None,
         structured: Some(

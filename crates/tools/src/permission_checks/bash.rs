@@ -260,6 +260,7 @@ fn ask(
         blocked_path: blocked.map(|p| p.display().to_string()),
         suggestions,
         reason_type: reason.map(str::to_string),
+        reason: None,
     }
 }
 

@@ -97,6 +97,7 @@ fn ask(
         blocked_path: blocked.map(|p| p.display().to_string()),
         suggestions,
         reason_type: reason.map(str::to_string),
+        reason: None,
     }
 }
 
@@ -285,6 +286,7 @@ mod tests {
                 blocked_path: None,
                 suggestions: vec![json!({"type": "setMode", "mode": "acceptEdits", "destination": "session"})],
                 reason_type: None,
+                reason: None,
             }
         );
     }

@@ -201,7 +201,7 @@ impl Invocation<'_> {
 }
 
 /// `$ARGUMENTS` and `$0`, `$1`, ... replaced; whether the body had any.
-fn substitute(body: &str, args: &str) -> (String, bool) {
+pub(crate) fn substitute(body: &str, args: &str) -> (String, bool) {
     let words: Vec<&str> = args.split_whitespace().collect();
     let mut out = String::with_capacity(body.len());
     let mut found = false;

@@ -17,6 +17,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+use oxagent_core::permission::{PermissionContext, ToolPermission};
 use oxagent_core::tool::{ToolContext, ToolOutput};
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -34,6 +35,18 @@ pub struct SkillInfo {
     pub dir: PathBuf,
     pub allowed_tools: Vec<String>,
     pub model: Option<String>,
+    /// The front matter registers hooks.
+    pub hooks: bool,
+    /// `disable-model-invocation: true`: only the user may run it, as `/<name>`.
+    pub user_only: bool,
+}
+
+impl SkillInfo {
+    /// A skill that grants tools or registers hooks is run only with the user's approval;
+    /// one that only gives instructions needs none.
+    pub fn needs_approval(&self) -> bool {
+        !self.allowed_tools.is_empty() || self.hooks
+    }
 }
 
 /// Splits a `SKILL.md` into its front matter (flat `key: value` pairs; `|` and `>` blocks
@@ -118,6 +131,10 @@ pub fn discover(roots: &[PathBuf]) -> Vec<SkillInfo> {
                 dir,
                 allowed_tools: tool_list(meta.get("allowed-tools")),
                 model: meta.get("model").cloned(),
+                hooks: meta.contains_key("hooks"),
+                user_only: meta
+                    .get("disable-model-invocation")
+                    .is_some_and(|v| v.trim() == "true"),
             });
         }
     }
@@ -134,11 +151,28 @@ pub struct SkillInput {
 /// Runs skills. See the module docs.
 pub struct SkillTool {
     skills: Vec<SkillInfo>,
+    /// The session's `skills` option: the only skills it may run and lists (`None`: all).
+    allowlist: Option<Vec<String>>,
 }
 
 impl SkillTool {
     pub fn new(skills: Vec<SkillInfo>) -> Self {
-        SkillTool { skills }
+        SkillTool {
+            skills,
+            allowlist: None,
+        }
+    }
+
+    /// Runs and lists only the named skills (`plugin:skill` or the skill's own name).
+    pub fn with_allowlist(mut self, allowlist: Option<Vec<String>>) -> Self {
+        self.allowlist = allowlist;
+        self
+    }
+
+    fn allowed(&self, invoked: &str, skill: &SkillInfo) -> bool {
+        self.allowlist
+            .as_ref()
+            .is_none_or(|list| list.iter().any(|n| n == invoked || *n == skill.name))
     }
 
     fn find(&self, name: &str) -> Option<&SkillInfo> {
@@ -152,18 +186,15 @@ impl SkillTool {
     }
 }
 
-/// The instructions the model reads for a skill call.
+/// The instructions the model reads after a skill call: `$ARGUMENTS` and `$0`, `$1`, ...
+/// replaced as in a command file, else the arguments appended on a line of their own.
 fn instructions(skill: &SkillInfo, body: &str, args: Option<&str>) -> String {
     let args = args.unwrap_or("").trim();
-    let mut body = if body.contains("$ARGUMENTS") {
-        body.replace("$ARGUMENTS", args)
-    } else {
-        body.to_string()
-    };
-    if !args.is_empty() && !body.contains(args) {
-        body = format!("{}\n\nARGUMENTS: {args}", body.trim_end());
+    let (mut body, placeholders) = super::commands::substitute(body, args);
+    if !placeholders && !args.is_empty() {
+        body.push_str(&format!("\n\nARGUMENTS: {args}"));
     }
-    format!("{}{}", header(&skill.dir), body.trim_end())
+    format!("{}{body}", header(&skill.dir))
 }
 
 /// What heads a skill's instructions: the folder its files are in.
@@ -174,9 +205,6 @@ pub(crate) fn header(dir: &Path) -> String {
 impl TypedTool for SkillTool {
     const NAME: &'static str = "Skill";
     const READ_ONLY: bool = true;
-    /// Reading instructions the user installed needs no approval; what the skill then does
-    /// goes through the usual checks, tool by tool.
-    const ALWAYS_ALLOWED: bool = true;
     const LABEL_FIELDS: &'static [&'static str] = &["skill"];
     type Input = SkillInput;
 
@@ -187,11 +215,16 @@ impl TypedTool for SkillTool {
              name before doing the work yourself, then follow the instructions it returns. `args` \
              passes the user's arguments along. Do not call a skill that is already running."
                 .to_string();
-        if self.skills.is_empty() {
+        let listed: Vec<&SkillInfo> = self
+            .skills
+            .iter()
+            .filter(|s| self.allowed(&s.name, s))
+            .collect();
+        if listed.is_empty() {
             text.push_str("\n\nNo skills are installed in this session.");
         } else {
             text.push_str("\n\nAvailable skills:");
-            for s in &self.skills {
+            for s in listed {
                 text.push_str(&format!("\n- {}: {}", s.name, s.description));
             }
         }
@@ -210,11 +243,80 @@ impl TypedTool for SkillTool {
         })
     }
 
+    fn check_permission(&self, input: &Value, _ctx: &PermissionContext) -> ToolPermission {
+        let name = input.get("skill").and_then(Value::as_str).unwrap_or("");
+        let Some(skill) = self.find(name).filter(|s| s.needs_approval()) else {
+            return ToolPermission::Allow;
+        };
+        let n = &skill.name;
+        let message = format!(
+            "Execute skill: {n}. The user can add the allow rule Skill({n}) to .claude/settings.local.json to let it run without asking."
+        );
+        if !skill.hooks {
+            // Allow this skill for good, with or without arguments.
+            let rule = |content: String| {
+                json!({"type": "addRules", "rules": [{"toolName": "Skill", "ruleContent": content}],
+                       "behavior": "allow", "destination": "localSettings"})
+            };
+            return ToolPermission::Ask {
+                message,
+                blocked_path: None,
+                suggestions: vec![rule(n.clone()), rule(format!("{n}:*"))],
+                reason_type: None,
+                reason: None,
+            };
+        }
+        // Hooks outlive the call: no rule is offered to allow them for good.
+        ToolPermission::Ask {
+            message,
+            blocked_path: None,
+            suggestions: Vec::new(),
+            reason_type: Some("other".into()),
+            reason: Some(
+                "This skill has hooks that can run commands for the rest of the session.".into(),
+            ),
+        }
+    }
+
+    /// The skill's description, as the question about it shows.
+    fn describe_call(&self, input: &Value) -> Option<String> {
+        let name = input.get("skill").and_then(Value::as_str)?;
+        match self.find(name) {
+            Some(skill) => Some(skill.description.clone()),
+            None => Some(name.to_string()),
+        }
+    }
+
+    fn answer_now(&self, input: &Value) -> Option<ToolOutput> {
+        let input: SkillInput = serde_json::from_value(input.clone()).ok()?;
+        Some(self.answer(&input))
+    }
+
     async fn run(&self, input: SkillInput, _ctx: &ToolContext) -> ToolOutput {
+        self.answer(&input)
+    }
+}
+
+impl SkillTool {
+    /// A call's answer: `Launching skill: <name>`, the instructions following it.
+    fn answer(&self, input: &SkillInput) -> ToolOutput {
         let Some(skill) = self.find(&input.skill) else {
             return wrapped_error(format!("Unknown skill: {}", input.skill));
         };
-        let text = match tokio::fs::read_to_string(skill.dir.join("SKILL.md")).await {
+        let invoked = input.skill.trim().trim_start_matches('/');
+        if !self.allowed(invoked, skill) {
+            return wrapped_error(format!(
+                "Skill {invoked} is not in this session's skills allowlist"
+            ));
+        }
+        if skill.user_only {
+            let n = &skill.name;
+            return wrapped_error(format!(
+                "Skill {n} cannot be used with Skill tool due to disable-model-invocation. Ask the user to run /{n} themselves \u{2014} it cannot be invoked via the Skill tool. Do not replicate this skill's workflow by other means \u{2014} it is reserved for explicit user invocation."
+            ));
+        }
+        // A SKILL.md is a few kilobytes, read once per call.
+        let text = match std::fs::read_to_string(skill.dir.join("SKILL.md")) {
             Ok(t) => t,
             Err(e) => return wrapped_error(format!("Cannot read skill {}: {e}", skill.name)),
         };
@@ -226,10 +328,8 @@ impl TypedTool for SkillTool {
         if let Some(model) = &skill.model {
             structured["model"] = json!(model);
         }
-        success(
-            instructions(skill, &body, input.args.as_deref()),
-            structured,
-        )
+        success(format!("Launching skill: {}", skill.name), structured)
+            .with_follow_up(instructions(skill, &body, input.args.as_deref()))
     }
 }
 
@@ -275,14 +375,16 @@ mod tests {
             dir: PathBuf::from("/p/.claude/skills/s"),
             allowed_tools: vec![],
             model: None,
+            hooks: false,
+            user_only: false,
         };
         assert_eq!(
             instructions(&skill, "Do $ARGUMENTS now.\n", Some("it")),
-            "Base directory for this skill: /p/.claude/skills/s\n\nDo it now."
+            "Base directory for this skill: /p/.claude/skills/s\n\nDo it now.\n"
         );
         assert_eq!(
             instructions(&skill, "Do things.\n", Some("fast")),
-            "Base directory for this skill: /p/.claude/skills/s\n\nDo things.\n\nARGUMENTS: fast"
+            "Base directory for this skill: /p/.claude/skills/s\n\nDo things.\n\n\nARGUMENTS: fast"
         );
     }
 }

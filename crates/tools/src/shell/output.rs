@@ -152,6 +152,7 @@ pub async fn finished(
         shown
     };
     ToolOutput {
+        follow_up: None,
         content: ToolResultContent::Text(text),
         is_error: Some(false),
         structured: Some(result),
@@ -188,6 +189,7 @@ pub fn timed_out(
         "timedOutAfterMs": timeout_ms,
     });
     ToolOutput {
+        follow_up: None,
         content: ToolResultContent::Text(text),
         is_error: Some(false),
         structured: Some(result),
@@ -210,6 +212,7 @@ pub fn backgrounded(id: &str, output_file: &Path) -> ToolOutput {
         "backgroundTaskId": id,
     });
     ToolOutput {
+        follow_up: None,
         content: ToolResultContent::Text(text),
         is_error: Some(false),
         structured: Some(result),
@@ -224,6 +227,7 @@ pub fn interrupted(output: &str) -> ToolOutput {
         with_newline(output)
     );
     ToolOutput {
+        follow_up: None,
         content: ToolResultContent::Text(text),
         is_error: Some(true),
         structured: Some(json!({

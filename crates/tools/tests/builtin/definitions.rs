@@ -97,6 +97,7 @@ fn permission_json(p: ToolPermission) -> Value {
             blocked_path,
             suggestions,
             reason_type,
+            ..
         } => json!({"ask": message, "blocked_path": blocked_path, "suggestions": suggestions,
             "reason_type": reason_type}),
         ToolPermission::Deny { message } => json!({"deny": message}),

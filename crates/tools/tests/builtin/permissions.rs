@@ -91,6 +91,7 @@ fn writes_ask_unless_accept_edits_inside() {
             blocked_path: None,
             suggestions: vec![json!({"type": "setMode", "mode": "acceptEdits", "destination": "session"})],
             reason_type: None,
+            reason: None,
         }
     );
     assert_eq!(

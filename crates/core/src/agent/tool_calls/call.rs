@@ -51,6 +51,9 @@ pub(crate) struct CallOutcome {
     /// (PostToolUse ones).
     pub before: Vec<Message>,
     pub after: Vec<Message>,
+    /// Text the model reads after the round's results, emitted as a synthetic message of
+    /// its own right after this result (see `ToolOutput::follow_up`).
+    pub follow_up: Option<String>,
 }
 
 impl CallOutcome {
@@ -68,6 +71,7 @@ impl CallOutcome {
             stop: None,
             before: Vec::new(),
             after: Vec::new(),
+            follow_up: None,
         }
     }
 

@@ -307,6 +307,9 @@ async fn answered(
             interrupt,
             announce: None,
         },
+        // What answers the question failed (the permission prompt tool): the call fails
+        // without being refused.
+        Err(e) if e.starts_with("<tool_use_error>") => Verdict::Fail(e),
         Err(e) => Verdict::Deny {
             message: e,
             interrupt: false,

@@ -36,6 +36,11 @@ pub(crate) struct ToolRound {
     schedule: Schedule,
     results: Vec<ContentBlock>,
     uuids: Vec<String>,
+    /// The texts the calls left for after the results (skill instructions), in the order
+    /// they went out.
+    follow_ups: Vec<String>,
+    /// Those still waiting for the calls before theirs to report: (tool_use_id, text).
+    waiting: Vec<(String, String)>,
     context: Vec<String>,
     interrupt: bool,
     stop: Option<String>,
@@ -65,7 +70,7 @@ impl ToolRound {
         // An unknown tool is answered on the spot; an input its schema refuses never runs
         // beside others.
         let ready = match tool {
-            None => run::instant(session, deps, &call),
+            None => run::instant(session, deps, &call, &[]),
             Some(_) => None,
         };
         let valid = tool.is_some_and(|t| {
@@ -93,9 +98,9 @@ impl ToolRound {
         deps: &Deps<'_>,
         streaming: bool,
     ) -> usize {
-        let (started, notes) = self
-            .schedule
-            .start_ready(streaming, |c| run::instant(session, deps, c));
+        let (started, notes) = self.schedule.start_ready(streaming, |c, earlier| {
+            run::instant(session, deps, c, earlier)
+        });
         for note in notes {
             deps.emit.emit(note);
         }
@@ -129,6 +134,7 @@ impl ToolRound {
             }
             self.deliver(session, deps, st, &call.name, o);
         }
+        self.release_follow_ups(session, deps, st, false);
     }
 
     /// Emits one call's result and keeps it for the results turn.
@@ -166,16 +172,46 @@ impl ToolRound {
             uuid: Some(uuid.clone()),
             session_id: Some(session.config.session_id.clone()),
         }));
+        self.uuids.push(uuid);
+        if let Some(text) = o.follow_up {
+            self.waiting.push((o.tool_use_id.clone(), text));
+        }
         for notice in &o.after {
             deps.emit.emit(notice.clone());
         }
-        self.uuids.push(uuid);
         self.results.push(block);
         st.num_turns += 1;
         st.denials.extend(o.denial);
         self.context.extend(o.context);
         self.interrupt |= o.interrupt;
         self.stop = self.stop.take().or(o.stop);
+    }
+
+    /// What the model reads after a call's result goes out as a message of its own once
+    /// the calls before that call have reported (`all`: now, whatever is left); each counts
+    /// as a turn, as a result does.
+    fn release_follow_ups(
+        &mut self,
+        session: &SessionView<'_>,
+        deps: &Deps<'_>,
+        st: &mut TurnState,
+        all: bool,
+    ) {
+        while let Some((id, _)) = self.waiting.first() {
+            if !all && !self.schedule.reported_before(id) {
+                break;
+            }
+            let (_, text) = self.waiting.remove(0);
+            let uuid = deps.clock.uuid();
+            let mut m = session.user_message(&text, false, uuid.clone());
+            if let Message::User(u) = &mut m {
+                u.is_synthetic = Some(true);
+            }
+            deps.emit.emit(m);
+            self.uuids.push(uuid);
+            self.follow_ups.push(text);
+            st.num_turns += 1;
+        }
     }
 
     /// Runs the calls still waiting once the response has streamed, then appends the
@@ -342,18 +378,28 @@ impl ToolRound {
     }
 
     fn append_results(
-        self,
+        mut self,
         session: &SessionView<'_>,
         conversation: &mut Conversation<'_>,
         deps: &Deps<'_>,
         st: &mut TurnState,
     ) -> Option<TurnEnd> {
+        self.release_follow_ups(session, deps, st, true);
         let touched: Vec<_> = self
             .schedule
             .calls()
             .flat_map(|c| touched_paths(&c.input, &session.config.cwd))
             .collect();
         let mut results = self.results;
+        // The follow-ups read after every result; as the reference joins them, each one
+        // followed by another ends with one more line break.
+        let count = self.follow_ups.len();
+        for (i, mut text) in self.follow_ups.into_iter().enumerate() {
+            if i + 1 < count {
+                text.push('\n');
+            }
+            results.push(ContentBlock::text(text));
+        }
         if super::tokens_left::reads_tokens_left(&session.live.model()) {
             if let Some(usage) = conversation.tracker.last_usage() {
                 super::tokens_left::append(&mut results, usage);

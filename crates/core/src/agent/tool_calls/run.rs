@@ -40,6 +40,7 @@ pub(crate) fn instant(
     session: &SessionView<'_>,
     deps: &Deps<'_>,
     call: &Call,
+    earlier: &[&Call],
 ) -> Option<CallOutcome> {
     let tool = match checked_tool(session, deps, call) {
         Ok(tool) => tool,
@@ -60,13 +61,48 @@ pub(crate) fn instant(
         Some(o)
     };
     match verdict {
-        Verdict::Allow(_) => None,
+        // An answer that needs no run still waits for an earlier call that asks a question.
+        Verdict::Allow(_) if earlier.iter().any(|c| asks(session, deps, c)) => None,
+        Verdict::Allow(input) => answered_now(session, tool.as_ref(), call, &input),
         // Tools that look at the file on disk before asking answer later, except when a deny
         // rule refuses the path outright.
         Verdict::ToolError(_) => paced(Pace::Validation, verdict),
         _ if tool.checks_disk_first() => None,
         _ => paced(Pace::Rules, verdict),
     }
+}
+
+/// Whether a call waits for a question before it may run: a PreToolUse hook, or a
+/// permission the rules and the mode do not settle.
+fn asks(session: &SessionView<'_>, deps: &Deps<'_>, call: &Call) -> bool {
+    let Some(tool) = deps.tools.get(&call.name) else {
+        return false;
+    };
+    callbacks::any_match(session.config.hooks.get("PreToolUse"), &call.name)
+        || decide_now(session, deps, tool.as_ref(), call, &call.input, None).is_err()
+}
+
+/// The answer of an allowed call that needs no run (see `Tool::answer_now`), seen as a
+/// verdict of the rules is; `None` when it must run, or PostToolUse hooks must see it.
+fn answered_now(
+    session: &SessionView<'_>,
+    tool: &dyn Tool,
+    call: &Call,
+    input: &Value,
+) -> Option<CallOutcome> {
+    if callbacks::any_match(session.config.hooks.get("PostToolUse"), &call.name)
+        || callbacks::any_match(session.config.hooks.get("PostToolUseFailure"), &call.name)
+    {
+        return None;
+    }
+    let out = tool.answer_now(input)?;
+    let mut o = CallOutcome::error(&call.id, "", "");
+    o.content = out.content;
+    o.is_error = out.is_error;
+    o.structured = out.structured;
+    o.follow_up = out.follow_up.map(|t| *t);
+    o.pace = Pace::Rules;
+    Some(o)
 }
 
 /// The result of a call a PreToolUse hook denied; a deny that gives no reason is reported
@@ -251,7 +287,13 @@ fn outcome_of(
     match verdict {
         Verdict::Allow(_) => unreachable!("an allowed call runs"),
         Verdict::Fail(text) => {
-            let caller = format!("Error: {}", strip_error_tags(&text));
+            // A failure that names its cause in full is passed on as it is.
+            let stripped = strip_error_tags(&text);
+            let caller = if stripped.starts_with("Error calling tool ") {
+                stripped.to_string()
+            } else {
+                format!("Error: {stripped}")
+            };
             CallOutcome::error(id, text, caller)
         }
         Verdict::ToolError(text) => {
@@ -395,6 +437,7 @@ async fn execute(
         pace: Pace::Now,
         interrupt: false,
         context,
+        follow_up: out.follow_up.map(|t| *t),
         // The reference does not stop for a PostToolUseFailure hook's `continue: false`.
         stop: (post.stop && !failed).then(|| post.stop_reason.clone().unwrap_or_default()),
         before,

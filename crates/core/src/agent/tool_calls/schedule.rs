@@ -112,7 +112,7 @@ impl Schedule {
     /// the announcements (permission_denied messages) of answers done now, to be emitted.
     pub fn start_ready<F>(&mut self, streaming: bool, mut instant: F) -> (usize, Vec<Message>)
     where
-        F: FnMut(&Call) -> Option<CallOutcome>,
+        F: FnMut(&Call, &[&Call]) -> Option<CallOutcome>,
     {
         let mut announced = Vec::new();
         let mut count = 0;
@@ -130,9 +130,17 @@ impl Schedule {
                 }
                 break;
             }
+            // The calls before it still to run (an answer given at once may have to wait
+            // for one that asks a question).
+            let earlier: Vec<&Call> = self.entries[..i]
+                .iter()
+                .filter(|e| matches!(e.state, State::Running))
+                .map(|e| &e.call)
+                .collect();
+            let answer = instant(&self.entries[i].call, &earlier);
             let entry = &mut self.entries[i];
             count += 1;
-            match instant(&entry.call) {
+            match answer {
                 Some(mut o) => {
                     started.push(read_only);
                     entry.state = if streaming {
@@ -210,6 +218,14 @@ impl Schedule {
             }
         }
         out
+    }
+
+    /// Whether every call before the one with this id has reported.
+    pub fn reported_before(&self, id: &str) -> bool {
+        self.entries
+            .iter()
+            .take_while(|e| e.call.id != id)
+            .all(|e| matches!(e.state, State::Reported))
     }
 
     /// The calls that must run now, by position.
@@ -295,7 +311,7 @@ mod tests {
                 log.push("|".into());
             }
             ex.add(call(id), *read_only, None);
-            ex.start_ready(true, |c| quick.contains(&c.id).then(|| answer(&c.id)));
+            ex.start_ready(true, |c, _| quick.contains(&c.id).then(|| answer(&c.id)));
         }
         (ex, log)
     }
@@ -319,10 +335,10 @@ mod tests {
         ex.finish(vec![(0, answer("run"))]);
         assert_eq!(ids(ex.take_done()), ["run"]);
         // b starts alone; c only once b is answered.
-        let (n, _) = ex.start_ready(false, |c| Some(answer(&c.id)));
+        let (n, _) = ex.start_ready(false, |c, _| Some(answer(&c.id)));
         assert_eq!(n, 1);
         assert_eq!(ids(ex.take_done()), ["b"]);
-        ex.start_ready(false, |c| Some(answer(&c.id)));
+        ex.start_ready(false, |c, _| Some(answer(&c.id)));
         assert_eq!(ids(ex.take_done()), ["c"]);
         assert!(!ex.unfinished());
     }
@@ -344,9 +360,9 @@ mod tests {
         assert_eq!(ex.running(), [0]);
         ex.finish(vec![(0, answer("r1"))]);
         assert_eq!(ids(ex.take_done()), ["r1"]);
-        ex.start_ready(false, |c| Some(answer(&c.id)));
+        ex.start_ready(false, |c, _| Some(answer(&c.id)));
         assert_eq!(ids(ex.take_done()), ["w"]);
-        ex.start_ready(false, |c| Some(answer(&c.id)));
+        ex.start_ready(false, |c, _| Some(answer(&c.id)));
         assert_eq!(ids(ex.take_done()), ["r2"]);
     }
 
@@ -376,7 +392,7 @@ mod tests {
             ("c", Pace::Classifier),
         ] {
             ex.add(call(id), true, None);
-            ex.start_ready(true, |c| {
+            ex.start_ready(true, |c, _| {
                 let mut o = answer(&c.id);
                 o.pace = pace;
                 announced(&mut o);
@@ -419,7 +435,7 @@ mod tests {
     fn unknown_tools_are_done_on_arrival() {
         let mut ex = Schedule::default();
         ex.add(call("r"), true, None);
-        ex.start_ready(true, |_| None);
+        ex.start_ready(true, |_, _| None);
         ex.add(call("x"), true, Some(answer("x")));
         assert_eq!(ids(ex.take_done()), ["x"]);
     }
