@@ -52,6 +52,9 @@ pub struct SessionConfig {
     /// Text appended to the first user prompt of the session as a system reminder
     /// (environment facts the model needs: cwd, platform, date).
     pub context_reminder: Option<String>,
+    /// The plan-mode workflow the model is given while plan mode is on (TypeScript
+    /// `planModeInstructions`; `None`: oxagent's own).
+    pub plan_mode_instructions: Option<String>,
     /// The CLAUDE.md instructions as one `<system-reminder>` text: the first block of the
     /// first user message, and of the conversation again after a compaction.
     pub memory: Option<String>,
@@ -157,6 +160,7 @@ impl SessionConfig {
             fallback_model: None,
             system_prompt: Vec::new(),
             context_reminder: None,
+            plan_mode_instructions: None,
             memory: None,
             compaction: crate::compact::CompactionSettings::default(),
             max_turns: None,

@@ -60,6 +60,27 @@ pub const INTERRUPTED: &str = "[Request interrupted by user]";
 /// The note (and a stopped call's result) when the user interrupted tool calls.
 pub const INTERRUPTED_FOR_TOOL: &str = "[Request interrupted by user for tool use]";
 
+/// What the model reads at each prompt while plan mode is on: a read-only preamble, the
+/// workflow (the caller's `planModeInstructions`, or [`PLAN_MODE_WORKFLOW`]), and how to
+/// leave plan mode.
+pub fn plan_mode_reminder(workflow: Option<&str>) -> String {
+    format!(
+        "Plan mode is on. Do not change anything yet: no file edits, no commands that modify \
+         the system, no commits or configuration changes; reading and searching are fine.\n\n\
+         {}\n\n\
+         When the plan is ready, call ExitPlanMode with it and wait for the user's approval \
+         before you change anything. Ask questions with AskUserQuestion instead of ending your \
+         turn with a question.",
+        workflow.unwrap_or(PLAN_MODE_WORKFLOW).trim()
+    )
+}
+
+/// The plan-mode workflow unless the caller gives its own.
+pub const PLAN_MODE_WORKFLOW: &str = "Work out the task first: read the code involved, find \
+     what already exists that can be reused, and weigh the approaches. Then write a plan \
+     concrete enough to carry out: the files to change, what changes in each, and how the \
+     result will be checked.";
+
 #[cfg(test)]
 mod tests {
     #[test]

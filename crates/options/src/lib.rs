@@ -174,6 +174,12 @@ pub struct Options {
     /// `permission_prompt_tool_name`: the MCP tool (`mcp__<server>__<tool>`) that answers
     /// permission questions instead of a can_use_tool callback.
     pub permission_prompt_tool: Option<String>,
+    /// TypeScript `managedSettings`: the policy tier of the settings (its permission rules
+    /// and `allowManagedPermissionRulesOnly`).
+    pub managed_settings: Option<Map<String, Value>>,
+    /// TypeScript `projectConfigRoot`: the checkout the project's configuration (settings
+    /// files, commands, agents, skills) is read from instead of `cwd`.
+    pub project_config_root: Option<PathBuf>,
     /// TypeScript `toolAliases`: a tool_use naming a key runs the tool its value names
     /// (one hop; a name that is no tool of the session stays as the model wrote it).
     pub tool_aliases: BTreeMap<String, String>,
@@ -379,6 +385,13 @@ impl Options {
             }
             "env" => self.env = at.string_map(v, false)?,
             "toolAliases" => self.tool_aliases = at.string_map(v, false)?,
+            "projectConfigRoot" => {
+                self.project_config_root = nonempty(at.string(v)?).map(PathBuf::from)
+            }
+            "managedSettings" => {
+                at.check(&Shape::Mapping, v)?;
+                self.managed_settings = v.as_object().cloned();
+            }
             "can_use_tool" => self.can_use_tool = at.callable(v)?.is_some(),
             "hooks" => self.hooks = read::hooks(at, v)?,
             "include_partial_messages" => self.include_partial_messages = at.flag(v)?,

@@ -263,15 +263,16 @@ pub(super) fn start(
         &env,
         session.side_ledger.clone(),
     );
+    let config_root = setup::config_root(&options, &session.config.cwd);
     let mut agent_files = crate::subagents::load_agent_files(&crate::subagents::agent_roots(
-        &session.config.cwd,
+        &config_root,
         Some(&persist::home(&env)),
         options.setting_sources.as_deref(),
     ));
     let plugins = commands::load_plugins(&options.plugins);
     agent_files.extend(plugins.iter().flat_map(|p| p.agents.iter().cloned()));
     let slash_commands = Arc::new(commands::load_commands(
-        &session.config.cwd,
+        &config_root,
         Some(&persist::home(&env)),
         options.setting_sources.as_deref(),
         &plugins,

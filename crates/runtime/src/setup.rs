@@ -53,11 +53,12 @@ pub(crate) fn settings(
     env: &mut BTreeMap<String, String>,
 ) -> Result<Settings, OptionsError> {
     let settings = Settings::load(
-        &session_cwd(options),
+        &config_root(options, &session_cwd(options)),
         &oxagent_sessions::start::home(env),
         options.setting_sources.as_deref(),
         options.settings.as_deref(),
-    );
+    )
+    .with_managed(options.managed_settings.as_ref());
     settings.apply_env(env);
     let skip = options.allow_dangerously_skip_permissions;
     settings
@@ -66,6 +67,16 @@ pub(crate) fn settings(
             OptionsError::new(OptionsErrorKind::Value, "permission_mode", e.to_string())
         })?;
     Ok(settings)
+}
+
+/// Where the project's configuration is read from (its settings files, `.claude/commands`,
+/// `.claude/agents`, `.claude/skills`): TypeScript `projectConfigRoot` when given, else the
+/// session's working directory.
+pub(crate) fn config_root(options: &Options, cwd: &std::path::Path) -> PathBuf {
+    match &options.project_config_root {
+        Some(root) => root.canonicalize().unwrap_or_else(|_| root.clone()),
+        None => cwd.to_path_buf(),
+    }
 }
 
 /// The session's working directory as `session_config` will settle it (the settings files
@@ -145,6 +156,7 @@ pub(crate) fn session_config(
     c.allowed_tools = options.allowed_tools.clone();
     c.disallowed_tools = options.disallowed_tools.clone();
     c.tool_aliases = options.tool_aliases.clone();
+    c.plan_mode_instructions = options.plan_mode_instructions.clone();
     c.api_key_source = if env.get("ANTHROPIC_API_KEY").is_some_and(|k| !k.is_empty()) {
         "ANTHROPIC_API_KEY".into()
     } else {

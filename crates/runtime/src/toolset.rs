@@ -74,7 +74,7 @@ pub(crate) fn build(
         task_events: Some(task_events),
         side_model: Some(side_model),
         skill_roots: skill::skill_roots(
-            &config.cwd,
+            &crate::setup::config_root(options, &config.cwd),
             home.as_deref(),
             options.setting_sources.as_deref(),
         ),

@@ -54,6 +54,9 @@ pub struct Settings {
     pub(crate) commands: Vec<CommandHook>,
     /// `outputStyle`: the name the session reports, whatever styles exist.
     pub(crate) output_style: Option<String>,
+    /// The policy tier's `allowManagedPermissionRulesOnly`: allow rules come from the
+    /// policy tier only.
+    pub(crate) managed_rules_only: bool,
 }
 
 /// The file a destination (`userSettings`, `projectSettings`, `localSettings`) names.
@@ -62,7 +65,10 @@ pub(crate) fn settings_file(source: RuleSource, cwd: &Path, home: &Path) -> Opti
         RuleSource::UserSettings => Some(home.join(".claude").join("settings.json")),
         RuleSource::ProjectSettings => Some(cwd.join(".claude").join("settings.json")),
         RuleSource::LocalSettings => Some(cwd.join(".claude").join("settings.local.json")),
-        RuleSource::CliArg | RuleSource::Session | RuleSource::FlagSettings => None,
+        RuleSource::CliArg
+        | RuleSource::Session
+        | RuleSource::FlagSettings
+        | RuleSource::PolicySettings => None,
     }
 }
 
@@ -247,7 +253,18 @@ impl Settings {
         if config.home.is_none() {
             config.home = Some(home.to_path_buf());
         }
+        if self.managed_rules_only {
+            config.allowed_tools.clear();
+        }
         for (behavior, source, text) in &self.rules {
+            // Only the policy tier may allow, when it says so; what the others deny or ask
+            // about still holds (stricter than the reference, which drops those too).
+            if self.managed_rules_only
+                && *behavior == RuleBehavior::Allow
+                && *source != RuleSource::PolicySettings
+            {
+                continue;
+            }
             // A rule the parser refuses is skipped, as a malformed settings entry is.
             let _ = config.permission_rules.add(*behavior, *source, text);
         }

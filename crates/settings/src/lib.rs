@@ -35,6 +35,7 @@
 mod answers;
 mod bypass;
 mod files;
+mod managed;
 mod memory;
 mod permission_updates;
 

@@ -255,6 +255,10 @@ impl Session {
             }
         }
         blocks.append(&mut self.pending_blocks);
+        if self.live.permission_mode() == crate::PermissionMode::Plan {
+            let workflow = self.config.plan_mode_instructions.as_deref();
+            blocks.push(reminder(&crate::prompts::plan_mode_reminder(workflow)));
+        }
         for ctx in &hooked.additional_context {
             blocks.push(reminder(&format!(
                 "UserPromptSubmit hook additional context: {ctx}"

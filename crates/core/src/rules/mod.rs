@@ -165,6 +165,8 @@ pub enum RuleSource {
     LocalSettings,
     /// The `settings` option (a file or a JSON text given for this session).
     FlagSettings,
+    /// The policy tier (TypeScript `managedSettings`).
+    PolicySettings,
 }
 
 impl RuleSource {
@@ -176,6 +178,7 @@ impl RuleSource {
             "projectSettings" => RuleSource::ProjectSettings,
             "localSettings" => RuleSource::LocalSettings,
             "flagSettings" => RuleSource::FlagSettings,
+            "policySettings" => RuleSource::PolicySettings,
             _ => return None,
         })
     }
@@ -218,7 +221,10 @@ impl RuleRoots {
                 Some(h) => h.join(".claude"),
                 None => self.cwd.clone(),
             },
-            RuleSource::CliArg | RuleSource::Session | RuleSource::FlagSettings => self.cwd.clone(),
+            RuleSource::CliArg
+            | RuleSource::Session
+            | RuleSource::FlagSettings
+            | RuleSource::PolicySettings => self.cwd.clone(),
         };
         RuleRoots {
             cwd: base,

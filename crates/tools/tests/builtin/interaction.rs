@@ -66,11 +66,16 @@ async fn skills_come_from_the_project_folder() {
     let out = w
         .call("Skill", json!({"skill": "/release-notes", "args": "v1.2"}))
         .await;
+    // The result launches the skill; the instructions follow it (a message of their own).
+    assert_eq!(text(&out), "Launching skill: release-notes");
     assert_eq!(
-        text(&out),
-        format!(
-            "Base directory for this skill: {}\n\n# Release notes\n\nSummarize the commits since v1.2.",
-            w.ws.join(".claude/skills/release-notes").display()
+        out.follow_up.as_deref().map(String::as_str),
+        Some(
+            format!(
+                "Base directory for this skill: {}\n\n# Release notes\n\nSummarize the commits since v1.2.\n",
+                w.ws.join(".claude/skills/release-notes").display()
+            )
+            .as_str()
         )
     );
     assert_eq!(
