@@ -46,10 +46,10 @@ test("bad values throw a TypeError naming the option in its TS spelling", () => 
   fails({ settingSources: ["nowhere"] }, "settingSources", /^settingSources\[0\] must be one of "user", "project" or "local", not "nowhere"$/);
 });
 
-test("features not built yet are refused by name; their defaults are accepted", () => {
+test("options with a shape of their own are checked; their defaults are accepted", () => {
   fails({ agents: { a: { description: 3, prompt: "p" } } }, "agents", /agents/);
   fails({ toolAliases: { Bash: 3 } }, "toolAliases", /^toolAliases.Bash must be a string, not 3$/);
-  fails({ sandbox: { enabled: true } }, "sandbox", /the option sandbox is not supported/);
+  fails({ sandbox: "on" }, "sandbox", /^sandbox must be a mapping, not "on"$/);
   fails({ mcpServers: { s: { type: "sse", url: "http://127.0.0.1:9/sse" } } }, "mcpServers", /sse servers \(s\) are not supported/);
   fails({ mcpServers: { s: { type: "http", url: "ftp://x" } } }, "mcpServers", /mcpServers.s.url must be an http/);
   fails({ mcpServers: { s: { command: "" } } }, "mcpServers", /mcpServers.s.command must be a non-empty string/);

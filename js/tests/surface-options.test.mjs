@@ -63,3 +63,26 @@ test("planModeInstructions: the model reads them while plan mode is on", async (
     await api.close();
   }
 });
+
+test("sandbox: Bash writes only in the working directory; a command may ask to leave", { skip: !fs.existsSync("/usr/bin/bwrap") && "bubblewrap is not installed" }, async () => {
+  const outside = scratchDir("oxagent-outside-");
+  const api = await mockApi({
+    responses: [
+      toolUse("toolu_1", "Bash", { command: `echo in > made.txt; echo out > ${outside}/new.txt; echo rc=$?`, description: "write" }),
+      toolUse("toolu_2", "Bash", { command: `echo out > ${outside}/free.txt`, description: "leave", dangerouslyDisableSandbox: true }),
+      text("Done."),
+    ],
+  });
+  try {
+    const messages = await collect(query({ prompt: "Go", options: api.options({ sandbox: { enabled: true } }) }));
+    const [inside, left] = messages.filter((m) => m.type === "user");
+    assert.match(inside.tool_use_result.stdout, /Read-only file system\nrc=1$/);
+    assert.equal(fs.readFileSync(path.join(api.workspace, "made.txt"), "utf8"), "in\n");
+    assert.ok(!fs.existsSync(path.join(outside, "new.txt")));
+    // bypassPermissions allows leaving; the result says the call left the sandbox.
+    assert.equal(left.tool_use_result.dangerouslyDisableSandbox, true);
+    assert.ok(fs.existsSync(path.join(outside, "free.txt")));
+  } finally {
+    await api.close();
+  }
+});

@@ -180,6 +180,9 @@ pub struct Options {
     /// TypeScript `projectConfigRoot`: the checkout the project's configuration (settings
     /// files, commands, agents, skills) is read from instead of `cwd`.
     pub project_config_root: Option<PathBuf>,
+    /// `sandbox`: the Bash sandbox's settings (`enabled`, `excludedCommands`,
+    /// `allowUnsandboxedCommands`, ...).
+    pub sandbox: Option<Value>,
     /// TypeScript `toolAliases`: a tool_use naming a key runs the tool its value names
     /// (one hop; a name that is no tool of the session stays as the model wrote it).
     pub tool_aliases: BTreeMap<String, String>,
@@ -385,6 +388,10 @@ impl Options {
             }
             "env" => self.env = at.string_map(v, false)?,
             "toolAliases" => self.tool_aliases = at.string_map(v, false)?,
+            "sandbox" => {
+                at.check(&Shape::Mapping, v)?;
+                self.sandbox = Some(v.clone());
+            }
             "projectConfigRoot" => {
                 self.project_config_root = nonempty(at.string(v)?).map(PathBuf::from)
             }

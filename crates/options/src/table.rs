@@ -133,7 +133,7 @@ pub(crate) const STORE: &str = "a session store (an object with append() and loa
 const DELIVERIES: &[&str] = &["argv", "initialize"];
 const PERMISSION_PROMPTS: &[&str] = &["host", "none"];
 
-use Handling::{Acted, Face as ByFace, NoEffect, NotYet};
+use Handling::{Acted, Face as ByFace, NoEffect};
 use Shape::*;
 
 /// The table.
@@ -179,7 +179,7 @@ pub const OPTIONS: &[OptionSpec] = &[
     both("agents", "agents", Custom("a mapping of agent names to agent definitions"), Acted),
     both("setting_sources", "settingSources", Custom("a list of setting sources"), Acted),
     both("skills", "skills", Custom("a list of skill names or \"all\""), Acted),
-    both("sandbox", "sandbox", Mapping, NotYet),
+    both("sandbox", "sandbox", Mapping, Acted),
     both("plugins", "plugins", Custom("a list of plugin configs"), Acted),
     both("max_thinking_tokens", "maxThinkingTokens", Count, Acted),
     both("thinking", "thinking", Custom("a thinking config"), Acted),

@@ -107,12 +107,14 @@ fn unknown_options_are_refused_in_python_and_ignored_in_node() {
 }
 
 #[test]
-fn features_not_built_are_refused_unless_at_their_defaults() {
-    let e = py(json!({"sandbox": {"enabled": true}})).unwrap_err();
+fn the_sandbox_settings_are_read() {
+    let o = py(json!({"sandbox": {"enabled": true, "excludedCommands": ["git:*"]}})).unwrap();
     assert_eq!(
-        e.message,
-        "the option sandbox is not supported by oxagent yet"
+        o.sandbox,
+        Some(json!({"enabled": true, "excludedCommands": ["git:*"]}))
     );
+    let e = py(json!({"sandbox": "on"})).unwrap_err();
+    assert_eq!(e.message, "sandbox must be a mapping, not \"on\"");
     assert!(py(json!({"sandbox": null, "resume": null, "agents_": null})).is_err());
     assert!(py(json!({"sandbox": {}, "extra_args": {}, "user": null})).is_ok());
 }

@@ -190,7 +190,8 @@ fn permgen() {
     check_area("permgen");
 }
 
-/// The Skill tool, the `skills` option and `toolAliases`.
+/// The Skill tool, the `skills` option, `toolAliases`, managed settings, the project's
+/// configuration root, the Bash sandbox and variables in Bash commands.
 #[test]
 fn surface3() {
     check_area("surface3");

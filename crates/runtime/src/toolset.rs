@@ -79,6 +79,12 @@ pub(crate) fn build(
             options.setting_sources.as_deref(),
         ),
         skill_allowlist: options.skills.clone(),
+        sandbox: options.sandbox.as_ref().and_then(|s| {
+            oxagent_tools::shell::sandbox::Sandbox::from_settings(
+                s,
+                config.additional_directories.clone(),
+            )
+        }),
         run_as,
         checkpoints: checkpoints.clone(),
         ..BuiltinConfig::default()

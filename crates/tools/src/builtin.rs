@@ -142,6 +142,8 @@ pub struct BuiltinConfig {
     pub skill_roots: Vec<PathBuf>,
     /// The `skills` option: the only skills the Skill tool runs and lists (`None`: all).
     pub skill_allowlist: Option<Vec<String>>,
+    /// The sandbox Bash commands run in.
+    pub sandbox: Option<crate::shell::sandbox::Sandbox>,
     /// The user Bash commands run as (none: this process's).
     pub run_as: Option<oxagent_core::config::RunAs>,
     /// Where Write, Edit and NotebookEdit keep files before changing them (file
@@ -221,6 +223,7 @@ impl BuiltinSet {
         );
         shell.kill_on_timeout = config.kill_on_timeout;
         shell.run_as = config.run_as;
+        shell.sandbox = config.sandbox.clone();
         let shell = Arc::new(shell);
         let cwd = config.cwd.clone();
         let board = TaskBoard::default();

@@ -67,6 +67,15 @@ pub enum Hazard {
     EscapedWhitespace,
     /// `<(..)` / `>(..)`: a command's output used as a file.
     ProcessSubstitution,
+    /// `$name`, `$?`, `$1`, ...: a variable whose value is not known before the line runs
+    /// (`$HOME` is read as `~`).
+    Variable,
+    /// `"$name..."`: such a variable opening a double-quoted string.
+    QuotedVariable,
+    /// A `$` that starts nothing (`echo $`).
+    LoneDollar,
+    /// A command made only of assignments (`FOO=1`).
+    Assignment,
     /// Syntax this reader does not follow (`case`, function definitions, an unclosed quote).
     Unsupported,
 }
@@ -344,6 +353,10 @@ impl Builder {
             .to_string();
         cmd.background = background;
         self.started = false;
+        // A command that only sets variables changes what later words mean.
+        if cmd.words.is_empty() && !cmd.assignments.is_empty() {
+            out.flag(Hazard::Assignment);
+        }
         if !cmd.words.is_empty()
             || !cmd.assignments.is_empty()
             || !cmd.redirects.is_empty()

@@ -63,6 +63,10 @@ fn hazard_text(h: Hazard) -> &'static str {
         Hazard::BraceExpansion => "Brace expansion",
         Hazard::Heredoc => "Heredoc with unquoted delimiter undergoes shell expansion",
         Hazard::EscapedWhitespace => "Contains backslash-escaped whitespace",
+        Hazard::Variable => "A variable in this command can't be checked before it runs",
+        Hazard::QuotedVariable => "Quoted text in this command can't be checked before it runs",
+        Hazard::LoneDollar => "This command can't be checked before it runs",
+        Hazard::Assignment => "A variable set in this command can't be checked before it runs",
         Hazard::Unsupported => UNSUPPORTED,
     }
 }
@@ -366,6 +370,10 @@ pub fn check_bash(command: &str, shell_cwd: &Path, ctx: &PermissionContext) -> T
         )
     };
     if let Some(h) = parsed.hazard {
+        // Variables set for the commands after them: nothing more precise is said.
+        if h == Hazard::Assignment && parsed.commands.len() > 1 {
+            return other(UNSUPPORTED);
+        }
         return other(hazard_text(h));
     }
     for cmd in &parsed.commands {
@@ -409,8 +417,14 @@ pub fn check_bash(command: &str, shell_cwd: &Path, ctx: &PermissionContext) -> T
     let mut first_other = None;
     let mut cd_part: Option<&str> = None;
     let mut cd_seen = false;
+    // After `export`, what a later command does depends on a value set at run time.
+    let mut exported = false;
     for cmd in &parsed.commands {
         let is_cd = cmd.words.first().is_some_and(|w| w == "cd");
+        if exported && !parts.iter().any(|(t, _)| *t == cmd.text) {
+            parts.push((&cmd.text, true));
+        }
+        exported |= cmd.words.first().is_some_and(|w| w == "export");
         for v in command_verdicts(cmd, &mut cwd, &mut cd_seen, ctx) {
             let unknown = match v {
                 Verdict::Fine => continue,

@@ -39,6 +39,8 @@ pub struct BashInput {
     description: Option<String>,
     #[serde(default)]
     run_in_background: bool,
+    #[serde(default, rename = "dangerouslyDisableSandbox")]
+    disable_sandbox: bool,
 }
 
 /// Runs shell commands. See the module docs.
@@ -184,7 +186,7 @@ impl TypedTool for BashTool {
                 "timeout": {"type": "number", "description": "Timeout in milliseconds (at most 600000)."},
                 "description": {"type": "string", "description": "What the command does, in 5-10 words."},
                 "run_in_background": {"type": "boolean", "description": "Run the command as a background task."},
-                "dangerouslyDisableSandbox": {"type": "boolean", "description": "Run outside the sandbox (no sandbox here; ignored)."}
+                "dangerouslyDisableSandbox": {"type": "boolean", "description": "Run this command outside the sandbox (the user is asked first)."}
             },
             "required": ["command"],
             "additionalProperties": false
@@ -199,6 +201,23 @@ impl TypedTool for BashTool {
     }
 
     fn check_permission(&self, input: &Value, ctx: &PermissionContext) -> ToolPermission {
+        // Leaving the sandbox is the user's call, whatever the command.
+        let leaves = input.get("dangerouslyDisableSandbox") == Some(&Value::Bool(true));
+        if leaves
+            && self
+                .shell
+                .sandbox
+                .as_ref()
+                .is_some_and(|s| s.allow_unsandboxed)
+        {
+            return ToolPermission::Ask {
+                message: "Run outside of the sandbox".into(),
+                blocked_path: None,
+                suggestions: Vec::new(),
+                reason_type: Some("sandboxOverride".into()),
+                reason: None,
+            };
+        }
         match input.get("command").and_then(Value::as_str) {
             Some(command) => permission_checks::check_bash(command, &self.shell.cwd(&ctx.cwd), ctx),
             None => ToolPermission::Allow,
@@ -214,6 +233,12 @@ impl TypedTool for BashTool {
         }
         let files = RunFiles::new(&self.shell.tasks_dir(ctx), &id);
         let cwd = self.shell.cwd(&ctx.cwd);
+        let jail = self
+            .shell
+            .sandbox
+            .as_ref()
+            .filter(|s| !s.runs_outside(&input.command, input.disable_sandbox))
+            .map(|s| (s, self.shell.task_root.as_path()));
         let (mut child, mut guard) = match process::spawn(
             &self.shell.shell,
             &input.command,
@@ -221,6 +246,7 @@ impl TypedTool for BashTool {
             &ctx.env,
             &files,
             self.shell.run_as,
+            jail,
         ) {
             Ok(started) => started,
             Err(e) => return wrapped_error(format!("Failed to start the shell: {e}")),
@@ -312,7 +338,14 @@ impl TypedTool for BashTool {
             .join("tool-results");
         let limit = super::large_output::bash_output_limit(&ctx.env);
         let rendered = Rendered::with_limit(&output, &notes, quiet, limit);
-        shell_output::finished(rendered, code, &results_dir, &ctx.tool_use_id).await
+        let mut out = shell_output::finished(rendered, code, &results_dir, &ctx.tool_use_id).await;
+        // A call that asked to leave the sandbox says so in its result.
+        if input.disable_sandbox && self.shell.sandbox.is_some() {
+            if let Some(Value::Object(fields)) = out.structured.as_mut() {
+                fields.insert("dangerouslyDisableSandbox".into(), Value::Bool(true));
+            }
+        }
+        out
     }
 }
 

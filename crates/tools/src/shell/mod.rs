@@ -17,6 +17,7 @@ pub mod large_output;
 pub mod output;
 pub mod process;
 mod reaper;
+pub mod sandbox;
 pub mod task_stop;
 pub mod tasks;
 
@@ -50,6 +51,8 @@ pub struct ShellState {
     pub kill_on_timeout: bool,
     /// The user commands run as (none: this process's).
     pub run_as: Option<oxagent_core::config::RunAs>,
+    /// The sandbox commands run in (`sandbox: {"enabled": true}`).
+    pub sandbox: Option<sandbox::Sandbox>,
     /// The foreground commands running now, by tool_use_id: a send moves one to the
     /// background (the host's `background_tasks`).
     foreground: Mutex<std::collections::HashMap<String, tokio::sync::oneshot::Sender<()>>>,
@@ -70,6 +73,7 @@ impl ShellState {
             results_root,
             kill_on_timeout: false,
             run_as: None,
+            sandbox: None,
             foreground: Mutex::default(),
         }
     }

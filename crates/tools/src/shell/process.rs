@@ -96,7 +96,8 @@ impl Drop for GroupGuard {
 }
 
 /// Starts `command` under `shell` in `cwd`, in a new process group, as `run_as` when given
-/// (the file it records its last directory in is handed to that user first).
+/// (the file it records its last directory in is handed to that user first), inside
+/// `sandbox` when given (with its temporary folder).
 pub fn spawn(
     shell: &Path,
     command: &str,
@@ -104,13 +105,27 @@ pub fn spawn(
     env: &BTreeMap<String, String>,
     files: &RunFiles,
     run_as: Option<oxagent_core::config::RunAs>,
+    sandbox: Option<(&super::sandbox::Sandbox, &Path)>,
 ) -> std::io::Result<(Child, GroupGuard)> {
     if let Some(dir) = files.output.parent() {
         std::fs::create_dir_all(dir)?;
     }
     let out = std::fs::File::create(&files.output)?;
     let err = out.try_clone()?;
-    let mut cmd = Command::new(shell);
+    let mut cmd = match sandbox {
+        Some((jail, tmp)) => {
+            let bwrap = jail.bwrap.as_ref().ok_or_else(|| {
+                std::io::Error::new(
+                    std::io::ErrorKind::NotFound,
+                    "the sandbox needs bubblewrap (bwrap), which is not installed",
+                )
+            })?;
+            let mut cmd = Command::new(bwrap);
+            cmd.args(jail.args(cwd, tmp)?).arg(shell);
+            cmd
+        }
+        None => Command::new(shell),
+    };
     // `$0` is the shell's path, the name its messages start with ("/bin/bash: line 1: ...").
     cmd.arg("-c")
         .arg(WRAPPER)

@@ -459,6 +459,11 @@ impl<'a> Lexer<'a> {
                 }
                 '$' => {
                     let before = self.nested.len();
+                    // A variable right after the opening quote reads as quoted text.
+                    let opens = self.i > 0 && self.at(self.i - 1) == Some('"');
+                    if opens && self.variable_ahead() {
+                        self.hazard.get_or_insert(Hazard::QuotedVariable);
+                    }
                     self.dollar(w);
                     for n in &mut self.nested[before..] {
                         if n.hazard == Hazard::Nested {
@@ -482,6 +487,23 @@ impl<'a> Lexer<'a> {
             }
         }
         self.unclosed = true;
+    }
+
+    /// Whether the `$` at the current position starts a plain variable (`$name`, `$?`, ...),
+    /// other than `$HOME`.
+    fn variable_ahead(&self) -> bool {
+        match self.at(self.i + 1) {
+            Some(c) if c.is_ascii_alphabetic() || c == '_' => {
+                let name: String = self.chars[self.i + 1..]
+                    .iter()
+                    .map(|c| c.1)
+                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                    .collect();
+                name != "HOME"
+            }
+            Some(c) => c.is_ascii_digit() || "@*#?$!-".contains(c),
+            None => false,
+        }
     }
 
     /// `$name`, `${..}`, `$(..)`, `$((..))`, `$'..'`, or a lone `$`.
@@ -548,23 +570,32 @@ impl<'a> Lexer<'a> {
                 self.unclosed = true;
             }
             Some(c) if c.is_ascii_alphanumeric() || "_@*#?$!-".contains(c) => {
-                w.dynamic = true;
-                w.text.push('$');
-                self.i += 1;
+                // Past the `$` and the name's first character.
+                self.i += 2;
+                let mut name = String::from(c);
                 if c.is_ascii_alphabetic() || c == '_' {
-                    while self
+                    while let Some(n) = self
                         .at(self.i)
-                        .is_some_and(|c| c.is_ascii_alphanumeric() || c == '_')
+                        .filter(|n| n.is_ascii_alphanumeric() || *n == '_')
                     {
-                        w.text.push(self.at(self.i).unwrap_or('_'));
+                        name.push(n);
                         self.i += 1;
                     }
-                } else {
-                    w.text.push(c);
-                    self.i += 1;
                 }
+                // `$HOME` is the home directory, as `~` is; any other value is unknown.
+                if name == "HOME" {
+                    w.text.push('~');
+                    return;
+                }
+                self.hazard.get_or_insert(Hazard::Variable);
+                w.dynamic = true;
+                w.text.push('$');
+                w.text.push_str(&name);
             }
-            _ => {
+            next => {
+                if next.is_none_or(|n| n.is_whitespace()) {
+                    self.hazard.get_or_insert(Hazard::LoneDollar);
+                }
                 w.text.push('$');
                 self.i += 1;
             }

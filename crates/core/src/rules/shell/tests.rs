@@ -97,7 +97,16 @@ fn substitutions_are_read_and_flagged() {
     assert_eq!(parse("echo {a,b}").hazard, Some(Hazard::BraceExpansion));
     assert_eq!(parse("find . -exec rm {} +").hazard, None);
     assert_eq!(parse("echo \"`id`\"").hazard, Some(Hazard::QuotedNested));
-    assert!(parse("echo $HOME").commands[0].dynamic[1]);
+    // `$HOME` is read as `~`; any other variable is unknown until the line runs.
+    assert_eq!(parse("echo $HOME/x").commands[0].words[1], "~/x");
+    assert!(!parse("echo $HOME").commands[0].dynamic[1]);
+    assert!(parse("echo $X").commands[0].dynamic[1]);
+    assert_eq!(parse("echo rc=$?").hazard, Some(Hazard::Variable));
+    assert_eq!(parse("echo \"$PWD\"").hazard, Some(Hazard::QuotedVariable));
+    assert_eq!(parse("echo \"'$X'\"").hazard, Some(Hazard::Variable));
+    assert_eq!(parse("echo \"hi $HOME\"").hazard, None);
+    assert_eq!(parse("echo $((1 + 2))").hazard, None);
+    assert_eq!(parse("echo $").hazard, Some(Hazard::LoneDollar));
     assert_eq!(parse("echo 'unclosed").hazard, Some(Hazard::Unsupported));
     assert_eq!(
         parse("case x in a) ;; esac").hazard,
