@@ -25,8 +25,9 @@ use oxagent_core::PermissionMode;
 use serde_json::{json, Value};
 
 use super::known_commands::{
-    git_is_read_only, is_flag, literal_prefix, sed_script_is_plain, strip_wrappers, xargs_is_plain,
-    ACCEPT_EDITS_WRITERS, FILE_WRITERS, FIND_ACTIONS, NO_PATH_ARGS, PATTERN_FIRST, READ_ONLY,
+    git_is_read_only, is_flag, literal_prefix, sed_names_files, sed_only_prints,
+    sed_script_is_plain, strip_wrappers, xargs_is_plain, ACCEPT_EDITS_WRITERS, FILE_WRITERS,
+    FIND_ACTIONS, NO_PATH_ARGS, PATTERN_FIRST, READ_ONLY, SHELL_CODE, VERSION_ONLY,
 };
 use super::{accept_edits_suggestion, add_directory_suggestion, locate, quoted_dirs, Location};
 use crate::paths::real_path;
@@ -158,6 +159,12 @@ fn verdict(words: &[String], dynamic0: bool, cwd: &Path, ctx: &PermissionContext
     let args = &words[1..];
     match name.as_str() {
         "git" if git_is_read_only(args) => return Verdict::Fine,
+        "docker" if matches!(args.first().map(String::as_str), Some("ps" | "images")) => {
+            return Verdict::Fine
+        }
+        n if VERSION_ONLY.contains(&n) && args.len() == 1 && args[0] == "--version" => {
+            return Verdict::Fine
+        }
         "git" => return Verdict::Unknown,
         "env" => {
             let inner = strip_wrapper(words).unwrap_or_default();
@@ -175,11 +182,14 @@ fn verdict(words: &[String], dynamic0: bool, cwd: &Path, ctx: &PermissionContext
         }
         _ => {}
     }
+    // `sed` on files changes them unless it only prints (`sed -n 1p f`); on its input it
+    // writes nothing.
     let sed_in_place = name == "sed"
         && (args
             .iter()
             .any(|a| a == "-i" || a.starts_with("--in-place"))
-            || !sed_script_is_plain(args));
+            || !sed_script_is_plain(args)
+            || (sed_names_files(args) && !sed_only_prints(args)));
     if FILE_WRITERS.contains(&name.as_str()) || sed_in_place {
         return writer_verdict(name, args, cwd, ctx);
     }
@@ -355,6 +365,25 @@ pub fn is_read_only(command: &str) -> bool {
     !moves && check_bash(command, Path::new("/"), &everywhere) == ToolPermission::Allow
 }
 
+/// What follows a `time` that starts one of the line's commands, if one does.
+fn timed(command: &str) -> Option<&str> {
+    let mut starts = true;
+    let mut rest = command;
+    loop {
+        rest = rest.trim_start();
+        let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+        if end == 0 {
+            return None;
+        }
+        let (word, after) = rest.split_at(end);
+        if starts && word == "time" {
+            return Some(after.trim_start());
+        }
+        starts = matches!(word, ";" | "&&" | "||" | "|" | "&") || word.ends_with(';');
+        rest = after;
+    }
+}
+
 /// Bash: may `command` run without asking? `shell_cwd` is where the session's shell stands.
 pub fn check_bash(command: &str, shell_cwd: &Path, ctx: &PermissionContext) -> ToolPermission {
     if ctx.mode == PermissionMode::BypassPermissions {
@@ -369,6 +398,14 @@ pub fn check_bash(command: &str, shell_cwd: &Path, ctx: &PermissionContext) -> T
             vec![rule_suggestion(command)],
         )
     };
+    // `time` runs what follows it; the reader takes it as a keyword, the reference asks.
+    if let Some(after) = timed(command) {
+        return other(if after.starts_with('-') {
+            "Command appears to be an incomplete fragment"
+        } else {
+            UNSUPPORTED
+        });
+    }
     if let Some(h) = parsed.hazard {
         // Variables set for the commands after them: nothing more precise is said.
         if h == Hazard::Assignment && parsed.commands.len() > 1 {
@@ -381,7 +418,11 @@ pub fn check_bash(command: &str, shell_cwd: &Path, ctx: &PermissionContext) -> T
             return other("'exec' evaluates arguments as shell code");
         }
         let words = strip_wrappers(&cmd.words);
-        match words.first().map(String::as_str) {
+        let first = words.first().map(String::as_str);
+        if let Some((_, text)) = SHELL_CODE.iter().find(|(n, _)| Some(*n) == first) {
+            return other(text);
+        }
+        match first {
             Some("eval") => return other("'eval' evaluates arguments as shell code"),
             Some("awk" | "gawk" | "mawk" | "nawk")
                 if words.iter().skip(1).any(|w| w.contains("system(")) =>

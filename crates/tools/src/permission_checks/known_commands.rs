@@ -15,7 +15,6 @@ pub const READ_ONLY: &[&str] = &[
     "hostname",
     "which",
     "type",
-    "printenv",
     "ls",
     "cat",
     "head",
@@ -64,25 +63,39 @@ pub const READ_ONLY: &[&str] = &[
     "locale",
     "[[",
     "sed",
-    "xxd",
-    "less",
-    "more",
+    "paste",
+    "base64",
+    "history",
+    "man",
+    "lsof",
 ];
 /// Read-only commands whose first plain argument is a pattern or program, not a path.
 pub const PATTERN_FIRST: &[&str] = &["grep", "egrep", "fgrep", "rg", "jq"];
 /// Commands whose arguments are not paths at all.
 pub const NO_PATH_ARGS: &[&str] = &[
     "echo", "printf", "pwd", "true", "false", "date", "whoami", "id", "uname", "hostname", "which",
-    "type", "printenv", "test", "[", "[[", "seq", "sleep", "groups", "uptime", "free", "ps",
-    "locale",
+    "type", "test", "[", "[[", "seq", "sleep", "groups", "uptime", "free", "ps", "locale",
+    "basename", "dirname", "history", "man", "lsof",
 ];
+/// Commands that run their arguments, or change how later commands are read, with the
+/// reference's wording for each.
+pub const SHELL_CODE: &[(&str, &str)] = &[
+    ("source", "'source' evaluates arguments as shell code"),
+    (".", "'.' evaluates arguments as shell code"),
+    ("alias", "'alias' evaluates arguments as shell code"),
+    ("hash", "'hash' evaluates arguments as shell code"),
+    ("trap", "'trap' evaluates arguments as shell code"),
+    ("shopt", "Zsh builtin 'shopt' can bypass security checks"),
+];
+/// Tools whose `--version` only prints it.
+pub const VERSION_ONLY: &[&str] = &["node", "python", "python3"];
 /// Commands that create, change or remove the files they name.
 pub const FILE_WRITERS: &[&str] = &[
-    "touch", "mkdir", "rm", "rmdir", "mv", "cp", "ln", "chmod", "truncate", "tee",
+    "touch", "mkdir", "rm", "rmdir", "mv", "cp", "truncate", "tee",
 ];
 /// File writers that `acceptEdits` lets through inside the working directories.
 pub const ACCEPT_EDITS_WRITERS: &[&str] = &[
-    "touch", "mkdir", "rm", "rmdir", "mv", "cp", "ln", "chmod", "truncate", "sed",
+    "touch", "mkdir", "rm", "rmdir", "mv", "cp", "truncate", "sed",
 ];
 /// `find` actions that run commands or change files.
 pub const FIND_ACTIONS: &[&str] = &[
@@ -172,6 +185,49 @@ pub fn sed_script_is_plain(args: &[String]) -> bool {
         .all(|cmd| sed_command_is_plain(cmd.trim()))
 }
 
+/// `sed -n` with a script that only prints lines (`1p`, `/x/p`, `$p`): it reads the files
+/// it names and changes nothing.
+pub fn sed_only_prints(args: &[String]) -> bool {
+    if !args
+        .iter()
+        .any(|a| a == "-n" || a == "--quiet" || a == "--silent")
+    {
+        return false;
+    }
+    let script = args.iter().find(|a| !is_flag(a));
+    script.is_some_and(|s| s.split([';', '\n']).all(|cmd| prints_only(cmd.trim())))
+}
+
+/// One sed command that is an address (`3`, `$`, `1,5`, `/re/`) followed by `p`.
+fn prints_only(cmd: &str) -> bool {
+    let mut rest = cmd;
+    loop {
+        rest = rest.trim_start_matches(|c: char| c.is_ascii_digit() || "$,+~!".contains(c));
+        let Some(after) = rest.strip_prefix('/') else {
+            break;
+        };
+        // Past the closing `/` of a regex address.
+        let mut escaped = false;
+        let end = after.char_indices().find(|&(_, c)| {
+            let close = c == '/' && !escaped;
+            escaped = c == '\\' && !escaped;
+            close
+        });
+        match end {
+            Some((i, _)) => rest = &after[i + 1..],
+            None => return false,
+        }
+    }
+    rest.trim() == "p"
+}
+
+/// Whether a `sed` command names files to read (its stdin otherwise).
+pub fn sed_names_files(args: &[String]) -> bool {
+    let explicit_script = args.iter().any(|a| a == "-e" || a == "--expression");
+    let plain = args.iter().filter(|a| !is_flag(a)).count();
+    plain > usize::from(!explicit_script)
+}
+
 fn sed_command_is_plain(cmd: &str) -> bool {
     let body =
         cmd.trim_start_matches(|c: char| c.is_ascii_digit() || matches!(c, '$' | ',' | ' ' | '!'));
@@ -205,14 +261,14 @@ pub fn literal_prefix(word: &str) -> &str {
     word.find(['*', '?', '[']).map_or(word, |i| &word[..i])
 }
 
-/// Takes off wrappers that run their command unchanged (`command`, `builtin`, `nohup`,
-/// `time`, `nice`, `timeout DURATION`). `env` is left on: what it sets is not known.
+/// Takes off wrappers that run their command unchanged (`command`, `builtin`, `timeout
+/// DURATION`). `env` is left on: what it sets is not known; `nohup`, `time` and `nice` are
+/// asked about, as the reference asks.
 pub fn strip_wrappers(words: &[String]) -> &[String] {
     let mut rest = words;
     loop {
         match rest.first().map(String::as_str) {
-            Some("command" | "builtin" | "nohup" | "time") if rest.len() > 1 => rest = &rest[1..],
-            Some("nice") if rest.len() > 1 && !is_flag(&rest[1]) => rest = &rest[1..],
+            Some("command" | "builtin") if rest.len() > 1 => rest = &rest[1..],
             Some("timeout")
                 if rest.len() > 2 && rest[1].starts_with(|c: char| c.is_ascii_digit()) =>
             {

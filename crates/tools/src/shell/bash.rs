@@ -338,7 +338,9 @@ impl TypedTool for BashTool {
             .join("tool-results");
         let limit = super::large_output::bash_output_limit(&ctx.env);
         let rendered = Rendered::with_limit(&output, &notes, quiet, limit);
-        let mut out = shell_output::finished(rendered, code, &results_dir, &ctx.tool_use_id).await;
+        let meaning = super::exit_codes::meaning(&input.command, code);
+        let mut out =
+            shell_output::finished(rendered, code, meaning, &results_dir, &ctx.tool_use_id).await;
         // A call that asked to leave the sandbox says so in its result.
         if input.disable_sandbox && self.shell.sandbox.is_some() {
             if let Some(Value::Object(fields)) = out.structured.as_mut() {

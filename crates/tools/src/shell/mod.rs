@@ -13,6 +13,7 @@
 //! long ones), [`tasks`] watches background tasks.
 
 pub mod bash;
+pub mod exit_codes;
 pub mod large_output;
 pub mod output;
 pub mod process;

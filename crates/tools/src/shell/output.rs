@@ -90,13 +90,15 @@ pub fn format_duration(ms: u64) -> String {
     }
 }
 
-/// The result of a command that ran to its end with exit status `code`. An output past the
-/// limit is saved whole (its size in bytes) and the model sees a preview of what was kept;
-/// a failure's text shows what was kept instead, cut in the middle when too long; a result
+/// The result of a command that ran to its end with exit status `code` (which `meaning`
+/// reads as an answer rather than a failure, when it does). An output past the limit is
+/// saved whole (its size in bytes) and the model sees a preview of what was kept; a
+/// failure's text shows what was kept instead, cut in the middle when too long; a result
 /// too long for the model is saved and previewed.
 pub async fn finished(
     rendered: Rendered,
     code: i32,
+    meaning: Option<&str>,
     results_dir: &Path,
     tool_use_id: &str,
 ) -> ToolOutput {
@@ -107,7 +109,10 @@ pub async fn finished(
     } else {
         format!("\n{}", rendered.notes)
     };
-    let mut shown = format!("{stdout}{stderr}").trim_start().to_string();
+    // The first printed line keeps its indentation.
+    let mut shown = format!("{stdout}{stderr}")
+        .trim_start_matches('\n')
+        .to_string();
     let mut persisted = None;
     if let Some(raw) = &rendered.over {
         if let Some(path) = save(results_dir, tool_use_id, raw).await {
@@ -117,9 +122,9 @@ pub async fn finished(
             persisted = Some((path, size));
         }
     }
-    if code != 0 {
+    if code != 0 && meaning.is_none() {
         let all = format!("{stdout}{stderr}");
-        let all = all.trim_start();
+        let all = all.trim_start_matches('\n');
         let text = if all.is_empty() {
             format!("Exit code {code}")
         } else {
@@ -134,6 +139,9 @@ pub async fn finished(
         "isImage": false,
         "noOutputExpected": rendered.quiet,
     });
+    if let Some(meaning) = meaning {
+        result["returnCodeInterpretation"] = Value::String(meaning.to_string());
+    }
     let saved = persisted.is_some();
     if let Some((path, size)) = persisted {
         result["persistedOutputPath"] = Value::String(path.display().to_string());

@@ -66,6 +66,51 @@ async fn non_zero_exit_is_an_error_with_the_code_first() {
 }
 
 #[tokio::test]
+async fn the_first_line_keeps_its_indentation_and_some_statuses_are_answers() {
+    let w = Ws::new();
+    let out = w
+        .call("Bash", json!({"command": "printf '\\n\\n  x  \\n'"}))
+        .await;
+    assert_eq!(text(&out), "  x");
+    let out = w
+        .call("Bash", json!({"command": "printf '  x'; exit 3"}))
+        .await;
+    assert_eq!(text(&out), "Exit code 3\n  x");
+    // grep finding nothing, diff finding a difference, test finding it false: no failure.
+    std::fs::write(w.ws.join("a.txt"), "a\n").unwrap();
+    std::fs::write(w.ws.join("b.txt"), "b\n").unwrap();
+    for (cmd, meaning, shown) in [
+        (
+            "grep zzz a.txt",
+            "No matches found",
+            "(Bash completed with no output)",
+        ),
+        (
+            "echo a | grep zzz",
+            "No matches found",
+            "(Bash completed with no output)",
+        ),
+        ("diff a.txt b.txt", "Files differ", "1c1\n< a\n---\n> b"),
+        (
+            "[ -f nope ]",
+            "Condition is false",
+            "(Bash completed with no output)",
+        ),
+    ] {
+        let out = w.call("Bash", json!({"command": cmd})).await;
+        assert_eq!(
+            (text(&out).as_str(), out.is_error),
+            (shown, Some(false)),
+            "{cmd}"
+        );
+        let result = out.structured.unwrap();
+        assert_eq!(result["returnCodeInterpretation"], json!(meaning), "{cmd}");
+    }
+    let out = w.call("Bash", json!({"command": "cmp a.txt b.txt"})).await;
+    assert_eq!(out.is_error, Some(true));
+}
+
+#[tokio::test]
 async fn cd_persists_but_exports_do_not() {
     let w = Ws::new();
     w.file("sub/k.txt", "k\n");

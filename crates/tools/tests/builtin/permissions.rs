@@ -285,3 +285,53 @@ fn unknown_nested_and_compound_commands_are_asked_with_their_reason() {
         ("This Bash command contains multiple operations. The following parts require approval: cd .., touch pwned".into(), "subcommandResults".into())
     );
 }
+
+#[test]
+fn variables_shell_code_and_command_lists_are_asked_as_the_reference_asks() {
+    let w = Ws::new();
+    let check = |cmd: &str| match w.permission("Bash", json!({"command": cmd}), Default) {
+        ToolPermission::Ask { message, .. } => message,
+        ToolPermission::Allow => "allowed".to_string(),
+        other => panic!("{cmd}: {other:?}"),
+    };
+    let variable = "A variable in this command can't be checked before it runs";
+    for (cmd, expected) in [
+        ("echo rc=$?", variable),
+        ("rm $X", variable),
+        (
+            "echo \"$PWD\"",
+            "Quoted text in this command can't be checked before it runs",
+        ),
+        ("echo $", "This command can't be checked before it runs"),
+        (
+            "FOO=1",
+            "A variable set in this command can't be checked before it runs",
+        ),
+        ("FOO=1; echo hi", "This command requires approval"),
+        ("source x.sh", "'source' evaluates arguments as shell code"),
+        (
+            "shopt -s nullglob",
+            "Zsh builtin 'shopt' can bypass security checks",
+        ),
+        ("time ls", "This command requires approval"),
+        ("time -p ls", "Command appears to be an incomplete fragment"),
+        ("nohup sleep 1", "This command requires approval"),
+        ("chmod +x a.txt", "This command requires approval"),
+        ("printenv", "This command requires approval"),
+        ("echo $HOME/x", "allowed"),
+        ("echo $((1 + 2))", "allowed"),
+        ("node --version", "allowed"),
+        ("basename /x/y", "allowed"),
+        ("docker ps", "allowed"),
+        ("sed -n '1p' a.txt", "allowed"),
+        ("cat a.txt | sed 's/a/b/'", "allowed"),
+    ] {
+        assert_eq!(check(cmd), expected, "{cmd}");
+    }
+    // `$HOME` is the home directory: a read there is a read outside.
+    assert!(check("ls $HOME").starts_with("ls in '"), "ls $HOME");
+    assert!(
+        check("sed 1d a.txt").starts_with("sed in '"),
+        "sed 1d a.txt"
+    );
+}
