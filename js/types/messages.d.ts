@@ -110,6 +110,8 @@ export interface SDKPartialAssistantMessage extends SDKMessageBase {
   thinking_display?: string;
   /** The id of the API response the event belongs to. */
   api_message_id?: string;
+  /** On the `message_stop` closing a response a stream error broke off: the blocks given up. */
+  abandoned_blocks?: { api_message_id: string; from_block_index: number };
   ttft_ms?: number;
   user_message_uuid?: string;
   user_message_uuids?: string[];

@@ -423,6 +423,10 @@ pub struct StreamEventMessage {
     /// The id of the response the event belongs to.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub api_message_id: Option<String>,
+    /// On the `message_stop` that closes a response broken off by a stream error: the
+    /// response's id and the index from which its blocks were given up.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub abandoned_blocks: Option<Value>,
     pub uuid: String,
     pub session_id: String,
 }

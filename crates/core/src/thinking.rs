@@ -8,7 +8,8 @@
 //!   thinking was turned off.
 //! - Every other model thinks adaptively, whatever was asked.
 //!
-//! Thinking that is sent carries its display: `summarized` when asked, else `updates`.
+//! Thinking that is sent carries its display: `summarized` when asked, else `updates` (also
+//! when `omitted` was asked, with a budget or adaptively).
 //!
 //! ```
 //! use oxagent_core::thinking::for_model;
@@ -52,11 +53,10 @@ fn kind(model: &str) -> Kind {
 
 /// The request's `thinking` for `model`, from what the caller asked (`None`: nothing).
 pub fn for_model(model: &str, asked: Option<&Value>) -> Option<Value> {
-    let display = asked
-        .and_then(|a| a.get("display"))
-        .filter(|d| !d.is_null())
-        .cloned()
-        .unwrap_or_else(|| json!("updates"));
+    // Only `summarized` is taken; any other display (`omitted` included) shows updates.
+    let summarized =
+        asked.and_then(|a| a.get("display")).and_then(Value::as_str) == Some("summarized");
+    let display = json!(if summarized { "summarized" } else { "updates" });
     let asked_type = asked.and_then(|a| a.get("type")).and_then(Value::as_str);
     match kind(model) {
         Kind::None => None,

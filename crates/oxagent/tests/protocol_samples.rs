@@ -192,6 +192,7 @@ fn stream_event() -> Message {
         parent_tool_use_id: Some("toolu_00".into()),
         thinking_display: Some("updates".into()),
         api_message_id: Some("msg_01".into()),
+        abandoned_blocks: None,
         uuid: UUID.into(),
         session_id: SESSION.into(),
     })

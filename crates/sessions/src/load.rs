@@ -22,6 +22,8 @@ pub struct LoadedSession {
     pub last_usage: Option<Value>,
     /// The uuid of the last conversation row.
     pub last_uuid: Option<String>,
+    /// A torn row follows the last conversation row: what came after it was lost.
+    pub lost_tail: bool,
     /// Rows to append because the transcript was torn: (type, message).
     pub repairs: Vec<(String, Value)>,
     /// The model of the last answer in the conversation (what a resume without a `model`
@@ -80,6 +82,7 @@ pub fn load(path: &Path, until: Option<&str>) -> Result<LoadedSession, LoadError
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
         // A torn row is skipped and left in the file.
         let Ok(row) = serde_json::from_str::<Value>(line) else {
+            s.lost_tail = !reached;
             continue;
         };
         match row.get("type").and_then(Value::as_str) {
@@ -94,6 +97,7 @@ pub fn load(path: &Path, until: Option<&str>) -> Result<LoadedSession, LoadError
             // Past `until` only the running cost is read: it covers the whole session.
             _ if reached => {}
             Some(kind @ ("user" | "assistant")) => {
+                s.lost_tail = false;
                 let msg = row.get("message").cloned().unwrap_or(Value::Null);
                 if kind == "assistant" {
                     if let Some(m) = msg.get("model").and_then(Value::as_str) {
@@ -222,12 +226,21 @@ fn is_local_command(blocks: &[ContentBlock]) -> bool {
         })
 }
 
-/// A conversation must end with an answer, and every tool call needs a result.
+/// A conversation must end with an answer or with tool results, and every tool call needs
+/// a result.
 fn repair(s: &mut LoadedSession) {
     let Some((role, blocks)) = s.turns.last().cloned() else {
         return;
     };
     if role == "user" && is_local_command(&blocks) {
+        return;
+    }
+    // Recorded tool results (a turn that max_turns ended) wait for the model as they are:
+    // the next prompt joins them. When a torn row follows them, the answer was lost.
+    if role == "user"
+        && !s.lost_tail
+        && matches!(blocks.last(), Some(ContentBlock::ToolResult { .. }))
+    {
         return;
     }
     if role == "assistant" {
@@ -321,6 +334,29 @@ mod tests {
             load(f.path(), Some("../x")).unwrap_err(),
             LoadError::NoSuchMessage("../x".into())
         );
+    }
+
+    /// resume_max_turns_then_resume: results that end a transcript wait for the next prompt.
+    #[test]
+    fn recorded_tool_results_need_no_answer() {
+        let f = write(
+            &[
+                user(json!("hi"), "u1"),
+                assistant(
+                    "m1",
+                    json!({"type": "tool_use", "id": "t1", "name": "Bash", "input": {}}),
+                    "a1",
+                ),
+                user(
+                    json!([{"type": "tool_result", "tool_use_id": "t1", "content": "ok"}]),
+                    "u2",
+                ),
+            ],
+            None,
+        );
+        let s = load(f.path(), None).unwrap();
+        assert!(s.repairs.is_empty());
+        assert_eq!(s.turns.last().unwrap().0, "user");
     }
 
     #[test]

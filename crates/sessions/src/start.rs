@@ -178,7 +178,7 @@ pub fn plan(
             &sink,
         );
         if let Some(w) = &writer {
-            for row in &loaded.rows {
+            for row in fork_rows(&loaded) {
                 let mut row = row.clone();
                 row["sessionId"] = Value::String(fresh_id.to_string());
                 w.raw(&row);
@@ -204,6 +204,31 @@ pub fn plan(
         start: Start::Resumed(Box::new(loaded)),
         writer,
     }
+}
+
+/// The rows a fork's file starts with: all of them, or after a compaction the conversation
+/// as it goes on from the last compact boundary (the boundary, the summary, the rows the
+/// compaction kept, then the later ones).
+fn fork_rows(loaded: &LoadedSession) -> Vec<&Value> {
+    let is_boundary = |r: &Value| r["type"] == "system" && r["subtype"] == "compact_boundary";
+    let Some(b) = loaded.rows.iter().rposition(is_boundary) else {
+        return loaded.rows.iter().collect();
+    };
+    let by_uuid: std::collections::HashMap<&str, &Value> = loaded
+        .rows
+        .iter()
+        .filter_map(|r| r["uuid"].as_str().map(|u| (u, r)))
+        .collect();
+    let mut seen = std::collections::HashSet::new();
+    let mut out = vec![&loaded.rows[b]];
+    for uuid in loaded.turn_uuids.iter().flatten() {
+        if let Some(row) = by_uuid.get(uuid.as_str()) {
+            if seen.insert(uuid.as_str()) {
+                out.push(row);
+            }
+        }
+    }
+    out
 }
 
 /// A session that ends with an error result before it starts; nothing is written.

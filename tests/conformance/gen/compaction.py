@@ -141,8 +141,21 @@ def manual():
     yield manual_one(10, 2)
 
 
+def shapes_more():
+    # Parallel calls and large rounds the first shapes did not cover, on both triggers.
+    yield auto(4, 2, parallel=4, tag="_parallel4")
+    yield auto(8, 3, parallel=2, tag="_parallel2")
+    yield reactive(5, 2, parallel=3, tag="_parallel3")
+    yield auto(10, 2, sizes={10: 3000}, tag="_big_last")
+    yield auto(7, 2, sizes={4: 2500}, tag="_big_middle")
+    yield auto(12, 3, sizes={1: 1500, 12: 1500}, tag="_big_ends")
+    yield reactive(8, 3, sizes={2: 2500}, tag="_big_second")
+    yield auto(5, 2, refusal={"tokens": 1_000_050}, parallel=2, tag="_parallel2_excess_50")
+
+
 def scenarios():
     yield from counts()
     yield from refusal_texts()
     yield from shapes()
     yield from manual()
+    yield from shapes_more()

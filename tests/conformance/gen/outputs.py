@@ -127,6 +127,59 @@ def env_limit():
                "then exit code 1.", lines(4_000, 9), env=big, exit_code=1)
 
 
+def boundaries():
+    """Outputs exactly at the limits in characters, bytes and UTF-16 units, and multi-byte
+    text at the preview's edge."""
+    yield make("one_line_30002", "One line of 30,002 characters, no newline.", out("'x' * 30002"))
+    yield make("ascii_29999_then_e_acute", "29,999 ASCII characters and one two-byte character "
+               "(30,000 characters, 30,001 bytes).", out("'x' * 29999 + 'é'"))
+    yield make("ascii_30000_then_e_acute", "30,000 ASCII characters and one two-byte character.",
+               out("'x' * 30000 + 'é'"))
+    yield make("utf8_2byte_15000", "15,000 two-byte characters (30,000 bytes).", out("'é' * 15000"))
+    yield make("utf8_2byte_30000", "30,000 two-byte characters.", out("'é' * 30000"))
+    yield make("utf8_3byte_10000", "10,000 three-byte characters (30,000 bytes).",
+               out("'€' * 10000"))
+    yield make("utf8_3byte_30000", "30,000 three-byte characters.", out("'€' * 30000"))
+    yield make("utf8_3byte_30001", "30,001 three-byte characters.", out("'€' * 30001"))
+    yield make("emoji_15000", "15,000 four-byte characters (30,000 UTF-16 units).",
+               out("'😀' * 15000"))
+    yield make("emoji_30000", "30,000 four-byte characters.", out("'😀' * 30000"))
+    yield make("emoji_30001", "30,001 four-byte characters.", out("'😀' * 30001"))
+    yield make("cjk_lines_40000", "4,000 lines of nine CJK characters.",
+               out("''.join('考' * 9 + chr(10) for i in range(4000))"))
+    yield make("preview_utf8_line_edge", "A line of 1,999 two-byte characters, then 40,000 more: "
+               "where the preview is cut.", out("'é' * 1999 + chr(10) + 'é' * 40000"))
+    yield make("preview_emoji_lines", "Lines of 500 four-byte characters, 40,000 characters in "
+               "all.", out("''.join('😀' * 500 + chr(10) for i in range(80))"))
+    yield make("crlf_lines_40000", "4,000 lines of 8 characters ended by CR LF.",
+               out("''.join('L%07d' % i + chr(13) + chr(10) for i in range(4000))"))
+    yield make("tabs_40000", "40,000 tab characters.", out("chr(9) * 40000"))
+    yield make("stderr_exit1_30000", "30,000 characters on stderr, then exit code 1.",
+               out("'e' * 30000", "stderr"), exit_code=1)
+    yield make("stderr_exit1_30001", "30,001 characters on stderr, then exit code 1.",
+               out("'e' * 30001", "stderr"), exit_code=1)
+    yield make("exit1_utf8_15000", "15,000 two-byte characters, then exit code 1.",
+               out("'é' * 15000"), exit_code=1)
+    yield make("exit1_emoji_6000", "6,000 four-byte characters, then exit code 1.",
+               out("'😀' * 6000"), exit_code=1)
+    for limit, n in ((10_000, 10_000), (10_000, 10_001), (50_000, 50_000), (50_000, 50_001)):
+        yield make(f"env_limit_{limit}_exact_{n}", f"BASH_MAX_OUTPUT_LENGTH={limit}; one line of "
+                   f"{n} characters.", out(f"'x' * {n}"), env={"BASH_MAX_OUTPUT_LENGTH": str(limit)})
+    yield make("env_limit_10000_utf8_5001", "BASH_MAX_OUTPUT_LENGTH=10000; 5,001 two-byte "
+               "characters (10,002 bytes).", out("'é' * 5001"),
+               env={"BASH_MAX_OUTPUT_LENGTH": "10000"})
+    yield make("env_limit_10000_emoji_6000", "BASH_MAX_OUTPUT_LENGTH=10000; 6,000 four-byte "
+               "characters.", out("'😀' * 6000"), env={"BASH_MAX_OUTPUT_LENGTH": "10000"})
+    yield make("env_limit_0", "BASH_MAX_OUTPUT_LENGTH=0; 40,000 characters in lines.",
+               lines(4_000, 9), env={"BASH_MAX_OUTPUT_LENGTH": "0"})
+    yield make("env_limit_negative", "BASH_MAX_OUTPUT_LENGTH=-5; 40,000 characters in lines.",
+               lines(4_000, 9), env={"BASH_MAX_OUTPUT_LENGTH": "-5"})
+    yield make("env_limit_200000_one_line_199999", "BASH_MAX_OUTPUT_LENGTH=200000; one line of "
+               "199,999 characters.", out("'x' * 199999"), env={"BASH_MAX_OUTPUT_LENGTH": "200000"})
+    yield make("env_limit_200000_over_max", "BASH_MAX_OUTPUT_LENGTH=200000; 250,000 characters.",
+               out("'x' * 250000"), env={"BASH_MAX_OUTPUT_LENGTH": "200000"})
+
+
 def scenarios():
-    for group in (sizes, previews, streams, characters, edges, env_limit):
+    for group in (sizes, previews, streams, characters, edges, env_limit, boundaries):
         yield from group()

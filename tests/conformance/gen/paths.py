@@ -87,6 +87,42 @@ def hook_inputs():
                    record={"outside_files": True, "decisions": True})
 
 
+# Spellings the first round did not vary: `./`, doubled and trailing slashes, `.` and `..`
+# after a symbolic link, and a path that names a folder.
+MORE_WRITES = [
+    ("dot_rel", "./new.txt"),
+    ("dot_rel_sub", "./sub/./new.txt"),
+    ("double_slash_rel", "sub//new.txt"),
+    ("double_slash_outside", "<WS>//..//outside/new.txt"),
+    ("trailing_slash_file", "<WS>/sub/new.txt/"),
+    ("trailing_slash_dir", "<WS>/sub/"),
+    ("dir_itself", "<WS>/sub"),
+    ("dotdot_after_link_in", "<WS>/lin_dir/../existing.txt"),
+    ("dotdot_after_link_out", "<WS>/lout_dir/../outside/new.txt"),
+    ("dot_after_link_out", "<WS>/lout_dir/./new.txt"),
+    ("link_out_dir_trailing", "lout_dir/"),
+    ("dotdot_rel_outside_dot", "./../outside/new.txt"),
+    ("trailing_slash_rel_file", "sub/new.txt/"),
+    ("trailing_slash_tilde", "~/new.txt/"),
+    ("trailing_slash_outside", "<ROOT>/outside/new.txt/"),
+]
+MORE_EDITS = [
+    ("edit_dot_rel", "./existing.txt", "E", "E2"),
+    ("edit_double_slash", "<WS>//sub//a.txt", "A", "A2"),
+    ("edit_dotdot_after_link_in", "<WS>/lin_dir/../existing.txt", "E", "E2"),
+    ("edit_link_chain", "<WS>/lchain", "A", "A2"),
+]
+MORE_MODES = ("default", "acceptEdits", "dontAsk", "bypass")
+
+
+def more_spellings():
+    for mode in MORE_MODES:
+        for name, path in MORE_WRITES:
+            yield make(name, f"Write {path}.", Calls().write(path), mode)
+        for name, path, old, new in MORE_EDITS:
+            yield make(name, f"Edit {path} (never read).", Calls().edit(path, old, new), mode)
+
+
 def scenarios():
     yield from hook_inputs()
     for mode in MODES:
@@ -94,3 +130,4 @@ def scenarios():
             yield make(name, f"Write {path}.", Calls().write(path), mode)
         for name, path, old, new in EDITS:
             yield make(name, f"Edit {path} (never read).", Calls().edit(path, old, new), mode)
+    yield from more_spellings()

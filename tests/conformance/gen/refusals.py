@@ -93,6 +93,50 @@ def special():
                {"permission_mode": "plan"}, text_first=True)
 
 
+KINDS.update({
+    "G": lambda c: c("Glob", {"pattern": "*.txt"}),            # a Glob in the workspace
+    "P": lambda c: c("Grep", {"pattern": "B"}),                # a Grep in the workspace
+    "Q": lambda c: c.read("<ROOT>/outside/o.txt"),             # a Read outside the workspace
+    "X": lambda c: c("Glob", {"pattern": "*", "path": "<ROOT>/outside"}),  # a Glob outside
+})
+
+
+def with_hooks():
+    """Permission modes combined with PreToolUse hooks (allow, ask, deny, log), and larger
+    mixes with searches and outside reads."""
+    log = [{"matcher": None, "behavior": "log_all"}]
+    for mode, pm in MODES.items():
+        yield make(f"{mode}_hook_allow_W_O_A", f"{mode}, streamed: a PreToolUse hook allows every "
+                   "Write of [W, O, A].", "W_O_A", {"permission_mode": pm},
+                   {"hooks": {"PreToolUse": [{"matcher": "Write", "behavior": "allow"}]}})
+        yield make(f"{mode}_hook_log_W_B_Q", f"{mode}, streamed: PreToolUse and PostToolUse log "
+                   "[W, B, Q].", "W_B_Q", {"permission_mode": pm},
+                   {"hooks": {"PreToolUse": log, "PostToolUse": log}})
+        yield make(f"{mode}_G_P_Q_X_W", f"{mode}, streamed: Glob, Grep, Read outside, Glob "
+                   "outside and Write in one response.", "G_P_Q_X_W", {"permission_mode": pm})
+    yield make("default_hook_ask_callback_W_A", "default: a PreToolUse hook asks for the Write "
+               "of [W, A]; can_use_tool allows.", "W_A", {"permission_mode": "default"},
+               {"hooks": {"PreToolUse": [{"matcher": "Write", "behavior": "ask", "reason": "Ask"}]},
+                "can_use_tool": "allow_all"})
+    yield make("plan_hook_deny_R_W", "plan: a PreToolUse hook denies the Bash of [R, W].", "R_W",
+               {"permission_mode": "plan"},
+               {"hooks": {"PreToolUse": [{"matcher": "Bash", "behavior": "deny", "reason": "No"}]}})
+    yield make("acceptEdits_hook_deny_O_W", "acceptEdits: a PreToolUse hook denies every Write "
+               "of [O, W].", "O_W", {"permission_mode": "acceptEdits"},
+               {"hooks": {"PreToolUse": [{"matcher": "Write", "behavior": "deny", "reason": "No"}]}})
+    yield make("dontAsk_callback_W_B", "dontAsk with a can_use_tool that allows: [W, B].", "W_B",
+               {"permission_mode": "dontAsk"}, {"can_use_tool": "allow_all"})
+    yield make("default_W_W_W_W", "default, streamed: four Writes.", "W_W_W_W",
+               {"permission_mode": "default"})
+    yield make("default_B_W_O_E_Q", "default, streamed: five refused calls of five kinds.",
+               "B_W_O_E_Q", {"permission_mode": "default"})
+    yield make("plan_B_W_O_E_Q_nostream", "plan, not streamed: five refused calls.", "B_W_O_E_Q",
+               {"permission_mode": "plan"}, stream=False)
+    yield make("acceptEdits_text_first_O_B_A", "acceptEdits, streamed: text, then [O, B, A].",
+               "O_B_A", {"permission_mode": "acceptEdits"}, text_first=True)
+
+
 def scenarios():
     yield from by_mode()
     yield from special()
+    yield from with_hooks()

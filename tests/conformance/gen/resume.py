@@ -157,8 +157,92 @@ def models_and_budget():
                                                       "max_turns": 1}}])
 
 
+SUMMARY_MATCH = "Your task is to create a detailed summary of the conversation so far"
+
+
+def compacted_first(c):
+    """A first query whose second round crosses the compaction threshold."""
+    return [respond("Step 1.", c.bash("echo s1", "s1"), usage=u(1000, 50)),
+            respond("Step 2.", c.bash("echo s2", "s2"), usage=u(967_100, 50)),
+            respond("<analysis>\nA.\n</analysis>\n\n<summary>\nS.\n</summary>",
+                    match=SUMMARY_MATCH, usage=u(5000, 300)),
+            respond("First answer.", usage=u(2000, 60))]
+
+
+def after_more():
+    """Resume after a compaction, after thinking, after max_turns, and resume_session_at on
+    cached and denied sessions."""
+    c = Calls()
+    yield make("compacted_resume", "A first query compacted after its second round, then a resume.",
+               compacted_first(c) + [second()],
+               [{"prompt": "Second task", "options": {"resume": "<SESSION_ID_1>"}}], timeout_s=120)
+    c = Calls()
+    yield make("compacted_fork", "A first query compacted after its second round, then a fork.",
+               compacted_first(c) + [second()],
+               [{"prompt": "Second task", "options": {"resume": "<SESSION_ID_1>",
+                                                      "fork_session": True}}], timeout_s=120)
+    c = Calls()
+    yield make("compacted_continue", "A compacted first query, then continue_conversation with "
+               "a tool round.",
+               compacted_first(c) + [respond("Again.", c.bash("echo t", "t"), usage=u(2500, 40)),
+                                     second()],
+               [{"prompt": "Second task", "options": {"continue_conversation": True}}],
+               timeout_s=120)
+    c = Calls()
+    yield make("compacted_at_last", "A compacted first query, then a resume at its last "
+               "assistant message.",
+               compacted_first(c) + [second()],
+               [{"prompt": "Second task", "options": {"resume": "<SESSION_ID_1>",
+                                                      "resume_session_at": "<ASSISTANT_UUID_1_-1>"}}],
+               timeout_s=120)
+    think = {"type": "thinking", "thinking": "pondering", "signature": "sig"}
+    c = Calls()
+    yield make("thinking_resume", "A first query with thinking and a tool, then a resume.",
+               [respond(think, c.bash("echo one", "one"), usage=u(1000, 50)),
+                respond(think, "First answer.", usage=u(1200, 80)), second()],
+               [{"prompt": "Second task", "options": {"resume": "<SESSION_ID_1>"}}],
+               options=dict(OPTIONS, max_thinking_tokens=4000))
+    c = Calls()
+    yield make("max_turns_then_resume", "A first query stopped by max_turns 1, then a resume.",
+               [respond("Step.", c.bash("echo one", "one"), usage=u(1000, 50)), second()],
+               [{"prompt": "Second task", "options": {"resume": "<SESSION_ID_1>"}}],
+               options=dict(OPTIONS, max_turns=1))
+    c = Calls()
+    yield make("cached_at_first_fork", "A cached tool query, then a fork at its first assistant "
+               "message.", first_query("cached", c) + [second(usage=u(30, 60, 4000, 200))],
+               [{"prompt": "Second task", "options": {"resume": "<SESSION_ID_1>",
+                                                      "resume_session_at": "<ASSISTANT_UUID_1_0>",
+                                                      "fork_session": True}}])
+    c = Calls()
+    yield make("denied_at_last_same", "A denied first query, then a resume at its last assistant "
+               "message.", first_query("denied", c) + [second()],
+               [{"prompt": "Second task", "options": {"resume": "<SESSION_ID_1>",
+                                                      "resume_session_at": "<ASSISTANT_UUID_1_-1>"}}],
+               options=KIND_OPTIONS["denied"])
+    c = Calls()
+    yield make("parallel_resume_tools", "A parallel first query, then a resume that runs two "
+               "calls.", first_query("parallel", c)
+               + [respond(c.bash("echo x", "x"), c.read("<WS>/notes.txt"), usage=u(2000, 30)),
+                  second()],
+               [{"prompt": "Second task", "options": {"resume": "<SESSION_ID_1>"}}])
+    c = Calls()
+    yield make("rounds_at_middle_then_tools", "A rounds query, then a resume at its middle "
+               "assistant message that runs a tool.",
+               first_query("rounds", c) + [respond("Again.", c.bash("echo z", "z"),
+                                                   usage=u(2200, 30)), second()],
+               [{"prompt": "Second task", "options": {"resume": "<SESSION_ID_1>",
+                                                      "resume_session_at": "<ASSISTANT_UUID_1_2>"}}])
+    c = Calls()
+    yield make("partial_resume_tool", "A tool query with partial messages, then a resume.",
+               first_query("tool", c) + [second()],
+               [{"prompt": "Second task", "options": {"resume": "<SESSION_ID_1>",
+                                                      "include_partial_messages": True}}],
+               options=dict(OPTIONS, include_partial_messages=True))
+
+
 def scenarios():
     yield from plain_resumes()
     yield from at_points()
     yield from three_queries()
     yield from models_and_budget()
+    yield from after_more()

@@ -21,10 +21,10 @@ PARTIAL = {"include_partial_messages": True, "max_thinking_tokens": 4000,
 PLAIN = {"max_thinking_tokens": 4000, "permission_mode": "bypassPermissions"}
 
 
-def make(name, description, responses, options=None):
+def make(name, description, responses, options=None, **keys):
     return scenario("thinking_" + name, description, responses,
                     options=dict(options if options is not None else PARTIAL),
-                    prompt="Think it over, then answer")
+                    prompt="Think it over, then answer", **keys)
 
 
 def lengths():
@@ -124,9 +124,79 @@ def models():
                             "permission_mode": "bypassPermissions"})
 
 
+def combined():
+    """Thinking with tool calls, interrupts, max_tokens, max_turns and display settings."""
+    c = Calls()
+    yield make("tool_interrupt", "Thinking, then a Write that can_use_tool refuses with interrupt.",
+               [respond(think("about to write"), c.write("w.txt"), chunk=1),
+                respond("never reached")],
+               options=dict(PARTIAL, permission_mode="default"),
+               behaviors={"can_use_tool": {"behavior": "deny_interrupt", "message": "Stop"}})
+    c = Calls()
+    yield make("plain_tool_round", "Not streamed: thinking before a tool call and after it.",
+               [respond(think("first thoughts"), c.bash("echo hi", "say hi"), chunk=1),
+                respond(think("second thoughts"), "Answer.", chunk=1)], options=PLAIN)
+    yield make("max_tokens_in_thinking", "A response cut at max_tokens after its thinking block, "
+               "then a whole one.",
+               [respond(think("abcdefghijkl"), stop_reason="max_tokens", chunk=1),
+                respond(think("again"), "Answer.", chunk=1)])
+    yield make("max_tokens_after_text", "Thinking and text cut at max_tokens, then a whole answer.",
+               [respond(think("abcdefgh"), "Partial", stop_reason="max_tokens", chunk=1),
+                respond("Answer.", chunk=1)])
+    c = Calls()
+    yield make("max_turns_1", "max_turns 1: thinking and a tool call.",
+               [respond(think("one round only"), c.bash("echo hi", "hi"), chunk=1),
+                respond("never reached")], options=dict(PARTIAL, max_turns=1))
+    c = Calls()
+    yield make("three_rounds", "Thinking in each of three responses, two tool rounds between.",
+               [respond(think("r1"), c.bash("echo 1", "1"), chunk=1),
+                respond(think("round two"), c.bash("echo 2", "2"), chunk=1),
+                respond(think("round three thoughts"), "Answer.", chunk=1)])
+    c = Calls()
+    yield make("tool_between_thinking", "Thinking, a call, more thinking and a second call in "
+               "one response.",
+               [respond(think("abcd"), c.bash("echo a", "a"), think("efghijklm"),
+                        c.bash("echo b", "b"), chunk=1), respond("Both.")])
+    c = Calls()
+    yield make("redacted_tool", "Redacted thinking, then a tool call.",
+               [respond(redacted(), c.bash("echo hi", "hi"), chunk=1), respond("Answer.")])
+    for display in ("summarized", "omitted"):
+        c = Calls()
+        yield make(f"adaptive_{display}_tool", f"thinking adaptive, display {display}: thinking "
+                   "and a tool call, then thinking and the answer.",
+                   [respond(think("first"), c.bash("echo hi", "hi"), chunk=1),
+                    respond(think("second thoughts"), "Answer.", chunk=1)],
+                   options={"include_partial_messages": True, "permission_mode":
+                            "bypassPermissions", "thinking": {"type": "adaptive",
+                                                             "display": display}})
+        yield make(f"enabled_{display}", f"thinking enabled with a budget, display {display}.",
+                   [respond(think("abcdefghijk"), "Answer.", chunk=1)],
+                   options={"include_partial_messages": True, "permission_mode":
+                            "bypassPermissions", "thinking": {"type": "enabled",
+                                                             "budget_tokens": 2048,
+                                                             "display": display}})
+    yield make("long_deltas_97", "97 characters of thinking in deltas of 12.",
+               [respond(think("y" * 97), "Answer.", chunk=3)])
+    yield make("multibyte_deltas", "Thinking of two-byte characters in deltas of 8.",
+               [respond(think("é" * 21), "Answer.", chunk=2)])
+    yield make("plain_stream_error", "Not streamed: thinking broken by a stream error, then a "
+               "whole answer.",
+               [respond(think("abcdefgh"), "Part", stream_error={"type": "overloaded_error",
+                                                                 "message": "Overloaded"},
+                        chunk=1),
+                respond(think("ok"), "Answer.", chunk=1)], options=PLAIN)
+    yield make("partial_stream_error", "Streamed: thinking broken by a stream error, then a "
+               "whole answer.",
+               [respond(think("abcdefgh"), "Part", stream_error={"type": "overloaded_error",
+                                                                 "message": "Overloaded"},
+                        chunk=1),
+                respond(think("ok"), "Answer.", chunk=1)])
+
+
 def scenarios():
     yield from lengths()
     yield from characters()
     yield from blocks()
     yield from settings()
     yield from models()
+    yield from combined()

@@ -244,6 +244,116 @@ def misc():
                 respond("Whole.")])
 
 
+def search_mixes():
+    """Glob, Grep, Edit and mutating calls mixed with Reads in one response, with limits and
+    callbacks that end the turn part way."""
+    glob = lambda c, p="*.txt": c("Glob", {"pattern": p})  # noqa: E731
+    grep = lambda c, p="B": c("Grep", {"pattern": p})  # noqa: E731
+    c = Calls()
+    yield make("par_glob_grep_read", "Glob, Grep and Read in one response.",
+               [[glob(c), grep(c), c.read("<WS>/a.txt")], ["Searched."]])
+    c = Calls()
+    yield make("par_seven_kinds", "Read, Glob, Grep, echo, Write, Edit and Read in one response.",
+               [[c.read("<WS>/a.txt"), glob(c), grep(c), c.bash("echo x"), c.write("<WS>/w.txt"),
+                 c.edit("<WS>/b.txt", "BBB", "ZZZ"), c.read("<WS>/c.txt")], ["Seven."]])
+    c = Calls()
+    yield make("par_reads_8", "Eight Reads in one response.",
+               [[c.read(f"<WS>/{n}.txt") for n in "abcabcab"], ["Eight."]])
+    c = Calls()
+    yield make("rounds_search_4", "Four rounds: Glob, Grep, [Read, Read], echo; then the answer.",
+               [[glob(c)], [grep(c)], [c.read("<WS>/a.txt"), c.read("<WS>/b.txt")],
+                [c.bash("echo x")], ["Four rounds."]])
+    c = Calls()
+    yield make("par_denied_dontAsk", "dontAsk: [Write, Glob, touch, Grep] in one response.",
+               [[c.write("<WS>/w.txt"), glob(c), c.bash("touch t.txt"), grep(c)], ["Denied."]],
+               options={"permission_mode": "dontAsk"})
+    c = Calls()
+    yield make("par_denied_plan", "plan: [Read, Write, Edit, Glob] in one response.",
+               [[c.read("<WS>/a.txt"), c.write("<WS>/w.txt"), c.edit("<WS>/b.txt", "BBB", "Z"),
+                 glob(c)], ["Denied."]], options={"permission_mode": "plan"})
+    c = Calls()
+    yield make("int_glob_write_grep", "default mode, can_use_tool denies with interrupt the "
+               "Write of [Glob, Write, Grep].",
+               [[glob(c), c.write("<WS>/w.txt"), grep(c)], ["never reached"]], options=DEFAULT,
+               behaviors=INTERRUPT)
+    c = Calls()
+    yield make("int_first_of_5", "default mode, can_use_tool denies with interrupt the first of "
+               "[Write, Read, Glob, Grep, echo].",
+               [[c.write("<WS>/w.txt"), c.read("<WS>/a.txt"), glob(c), grep(c), c.bash("echo x")],
+                ["never reached"]], options=DEFAULT, behaviors=INTERRUPT)
+    c = Calls()
+    yield make("int_edit_last_of_4", "default mode, can_use_tool denies with interrupt the Edit "
+               "at the end of [Read, Read, Glob, Edit].",
+               [[c.read("<WS>/a.txt"), c.read("<WS>/b.txt"), glob(c),
+                 c.edit("<WS>/c.txt", "CCC", "Z")], ["never reached"]], options=DEFAULT,
+               behaviors=INTERRUPT)
+    c = Calls()
+    yield make("int_round3", "default mode: two rounds of Reads, then a Write refused with "
+               "interrupt in [Write, Read].",
+               [[c.read("<WS>/a.txt")], [c.read("<WS>/b.txt"), glob(c)],
+                [c.write("<WS>/w.txt"), c.read("<WS>/c.txt")], ["never reached"]],
+               options=DEFAULT, behaviors=INTERRUPT)
+    c = Calls()
+    yield make("pre_stop_glob", "PreToolUse answers continue false for the Glob of "
+               "[Read, Glob, Grep].",
+               [[c.read("<WS>/a.txt"), glob(c), grep(c)], ["never reached"]],
+               behaviors=hook("PreToolUse", "stop", "Glob", reason="PRE-STOP"))
+    c = Calls()
+    yield make("post_stop_grep_round2", "PostToolUse answers continue false for the Grep of the "
+               "second round [Grep, Read].",
+               [[c.read("<WS>/a.txt")], [grep(c), c.read("<WS>/b.txt")], ["never reached"]],
+               behaviors=hook("PostToolUse", "stop", "Grep", reason="POST-STOP"))
+
+
+def limits_more():
+    def opts(n, mode="bypassPermissions"):
+        return {"permission_mode": mode, "max_turns": n}
+    glob = lambda c: c("Glob", {"pattern": "*.txt"})  # noqa: E731
+    c = Calls()
+    yield make("max1_par6", "max_turns 1; six calls of five kinds in the first response.",
+               [[c.read("<WS>/a.txt"), glob(c), c("Grep", {"pattern": "A"}), c.bash("echo x"),
+                 c.write("<WS>/w.txt"), c.read("<WS>/b.txt")], ["never reached"]], options=opts(1))
+    c = Calls()
+    yield make("max3_exact_tools", "max_turns 3; three tool rounds, then the answer: stops "
+               "before the answer.",
+               [[c.read("<WS>/a.txt")], [glob(c)], [c.bash("echo x")], ["never reached"]],
+               options=opts(3))
+    c = Calls()
+    yield make("max4_three_rounds", "max_turns 4; three tool rounds, then the answer: completes.",
+               [[c.read("<WS>/a.txt")], [glob(c), c.read("<WS>/b.txt")], [c.bash("echo x")],
+                ["Answer."]], options=opts(4))
+    c = Calls()
+    yield make("max2_dontAsk_denied", "max_turns 2, dontAsk: [Write, Read], then [touch, Glob].",
+               [[c.write("<WS>/w.txt"), c.read("<WS>/a.txt")],
+                [c.bash("touch t.txt"), glob(c)], ["never reached"]],
+               options=opts(2, "dontAsk"))
+    c = Calls()
+    yield make("max2_pre_stop_round2", "max_turns 2 and a PreToolUse continue false on the Bash "
+               "of the second round.",
+               [[c.read("<WS>/a.txt")], [c.bash("echo hi"), c.read("<WS>/b.txt")],
+                ["never reached"]], options=opts(2),
+               behaviors=hook("PreToolUse", "stop", "Bash", reason="PRE-STOP"))
+    c = Calls()
+    yield make("max1_text_and_calls", "max_turns 1; text, then two calls.",
+               [["Let me look.", c.read("<WS>/a.txt"), c.read("<WS>/b.txt")], ["never reached"]],
+               options=opts(1))
+    c = Calls()
+    yield make("max2_interrupt_round2", "max_turns 2, can_use_tool denies with interrupt the "
+               "Write of the second round.",
+               [[c.read("<WS>/a.txt")], [c.read("<WS>/b.txt"), c.write("<WS>/w.txt")],
+                ["never reached"]], options=opts(2, "default"), behaviors=INTERRUPT)
+    c = Calls()
+    yield make("max1_thinking_tool", "max_turns 1; thinking, then two calls.",
+               [respond({"type": "thinking", "thinking": "plan", "signature": "s"},
+                        c.read("<WS>/a.txt"), c.bash("echo x")), ["never reached"]],
+               options=dict(opts(1), max_thinking_tokens=4000))
+    c = Calls()
+    yield make("max2_max_tokens_after_tools", "max_turns 2; [Read, Read], then an answer cut at "
+               "max_tokens, then a whole one.",
+               [[c.read("<WS>/a.txt"), c.read("<WS>/b.txt")],
+                respond("Cut", stop_reason="max_tokens"), respond("Whole.")], options=opts(2))
+
+
 def scenarios():
-    for group in (parallel, interrupts, hook_stops, max_turns, misc):
+    for group in (parallel, interrupts, hook_stops, max_turns, misc, search_mixes, limits_more):
         yield from group()

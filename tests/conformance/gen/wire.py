@@ -159,7 +159,78 @@ def synthetic():
     yield from both("manual_compact", "A resumed /compact.", manual)
 
 
+def more():
+    """Thinking, refusals and limits on the wire, with partial messages on and off."""
+    def thinking_tool():
+        c = Calls()
+        return [respond({"type": "thinking", "thinking": "plan it", "signature": "s"},
+                        c.bash("echo hi", "hi"), chunk=4096),
+                respond({"type": "thinking", "thinking": "done", "signature": "s"}, "Answer.")], {}
+    yield from both("thinking_tool", "Thinking and a Bash call, then thinking and the answer.",
+                    thinking_tool, options=dict(BYPASS, max_thinking_tokens=4000))
+
+    def denied_pair():
+        c = Calls()
+        return [respond(c.write("<WS>/w.txt"), c.bash("touch t", "touch"), chunk=4096),
+                respond("Both refused.")], {}
+    yield from both("denied_pair", "Two calls refused in default mode without a callback.",
+                    denied_pair, options={"permission_mode": "default"})
+
+    def max_turns_parallel():
+        c = Calls()
+        return [respond(c.bash("echo 1", "one"), c.read("<WS>/a.txt"), chunk=4096),
+                respond("Never reached.")], {"files": {"a.txt": "alpha\n"}}
+    yield from both("max_turns_parallel", "max_turns 1 reached after two parallel calls.",
+                    max_turns_parallel, options=dict(BYPASS, max_turns=1))
+
+    def interrupt_parallel():
+        c = Calls()
+        return [respond(c.read("<WS>/a.txt"), c.write("<WS>/w.txt"), chunk=4096),
+                respond("Unused.")], {"files": {"a.txt": "alpha\n"}, "behaviors": {
+                    "can_use_tool": {"behavior": "deny_interrupt", "message": "Stop now"}}}
+    yield from both("interrupt_parallel", "can_use_tool denies with interrupt the Write of "
+                    "[Read, Write].", interrupt_parallel, options={"permission_mode": "default"})
+
+    def max_tokens_tool():
+        c = Calls()
+        return [respond("Begin", c.bash("echo hi", "hi"), stop_reason="max_tokens", chunk=4096),
+                respond("Whole.")], {}
+    yield from both("max_tokens_tool", "An answer with a call, cut at max_tokens.",
+                    max_tokens_tool)
+
+    def pre_stop_parallel():
+        c = Calls()
+        return [respond(c.read("<WS>/a.txt"), c.bash("echo x", "x"), chunk=4096),
+                respond("Unused.")], {"files": {"a.txt": "alpha\n"}, "behaviors": {
+                    "hooks": {"PreToolUse": [{"matcher": "Bash", "behavior": "stop",
+                                              "reason": "Halt"}]}}}
+    yield from both("pretooluse_stop_parallel", "A PreToolUse continue false on the Bash of "
+                    "[Read, Bash].", pre_stop_parallel)
+
+
+def stream_errors():
+    """An SSE error after the content blocks: what the stream events say of the blocks left
+    behind, for each number and kind of block."""
+    overloaded = {"type": "overloaded_error", "message": "Overloaded"}
+    yield from both("stream_error_text", "One text block, then a stream error; then an answer.",
+                    lambda: ([respond("Partial answer", stream_error=overloaded, chunk=4096),
+                              respond("Whole.")], {}))
+    yield from both("stream_error_two_texts", "Two text blocks, then a stream error.",
+                    lambda: ([respond("One.", "Two.", stream_error=overloaded, chunk=4096),
+                              respond("Whole.")], {}))
+    yield from both("stream_error_empty", "No block at all, then a stream error.",
+                    lambda: ([{"content": [], "stream_error": overloaded}, respond("Whole.")], {}))
+
+    def tool():
+        c = Calls()
+        return [respond("Checking.", c.bash("echo hi", "hi"), stream_error=overloaded,
+                        chunk=4096), respond("Whole.")], {}
+    yield from both("stream_error_tool", "A text and a Bash call, then a stream error.", tool)
+
+
 def scenarios():
     yield from answers()
     yield from errors()
     yield from synthetic()
+    yield from more()
+    yield from stream_errors()

@@ -97,6 +97,11 @@ pub(crate) async fn call_model(
                         conversation.account(&model, &billed);
                     }
                 }
+                // An attempt a stream error broke off before any block is closed too (the
+                // one kind of broken-off attempt that is not billed).
+                if resp.started && (resp.stream_error.is_some() || !notice.billed) {
+                    abandoned_stop(session, deps, &resp);
+                }
                 end_response(deps, &resp);
                 resp = ResponseBuilder::default();
                 *round = ToolRound::default();
@@ -121,6 +126,9 @@ pub(crate) async fn call_model(
                 // turn loop asks the model to resume; with them the caller is told the
                 // answer may be incomplete, and the calls run.
                 resp.cut_off = resp.stream_error.is_none();
+                if resp.stream_error.is_some() {
+                    abandoned_stop(session, deps, &resp);
+                }
                 if round.has_calls() {
                     let what = resp.broken_off().unwrap_or("Connection lost mid-response");
                     deps.emit
@@ -179,6 +187,28 @@ fn end_response(deps: &Deps<'_>, resp: &ResponseBuilder) {
         stop_sequence: resp.stop_sequence.as_deref(),
         usage: &resp.usage,
     });
+}
+
+/// With partial messages, a response a stream error broke off (after whole blocks, or before
+/// any, when it is tried again) is closed by a `message_stop` of our own naming the blocks
+/// given up (those from the next index).
+fn abandoned_stop(session: &SessionView<'_>, deps: &Deps<'_>, resp: &ResponseBuilder) {
+    if !session.config.include_partial_messages {
+        return;
+    }
+    let id = (!resp.id.is_empty()).then(|| resp.id.clone());
+    deps.emit.emit(Message::StreamEvent(StreamEventMessage {
+        event: serde_json::json!({"type": "message_stop"}),
+        parent_tool_use_id: None,
+        thinking_display: None,
+        api_message_id: id.clone(),
+        abandoned_blocks: Some(serde_json::json!({
+            "api_message_id": id,
+            "from_block_index": resp.blocks.len(),
+        })),
+        uuid: deps.clock.uuid(),
+        session_id: session.config.session_id.clone(),
+    }));
 }
 
 fn on_stream_event(
@@ -245,8 +275,11 @@ fn on_stream_event(
         }));
     }
     // A call naming no tool is answered before its block's end is passed on.
-    if let Some(unknown) = call.take_if(|c| deps.tools.get(&c.name).is_none()) {
-        round.take_call(session, deps, st, unknown);
+    // So is a file read (its refusal by the mode comes as soon).
+    if let Some(early) = call.take_if(|c| {
+        deps.tools.get(&c.name).is_none() || super::tool_calls::run::taken_early(&c.name)
+    }) {
+        round.take_call(session, deps, st, early);
     }
     if let Some(tokens) = thinking_tokens(resp, &raw) {
         deps.emit
@@ -263,6 +296,7 @@ fn on_stream_event(
             parent_tool_use_id: None,
             thinking_display: display.filter(|_| opens_thinking).map(str::to_string),
             api_message_id: (!resp.id.is_empty()).then(|| resp.id.clone()),
+            abandoned_blocks: None,
             uuid: deps.clock.uuid(),
             session_id: session.config.session_id.clone(),
         }));
@@ -351,14 +385,17 @@ pub(crate) fn broken_off_message(
     what: &str,
     err: &ApiError,
 ) -> Message {
+    // The stream's own error type is not repeated on it.
     let err = ApiError {
         kind: crate::model::ApiErrorKind::ServerError,
+        error_type: None,
         ..err.clone()
     };
     session.api_error_assistant(deps, &broken_off_text(what), &err)
 }
 
-/// [`broken_off_message`] for an answer whose tool calls still run: it stops for them.
+/// [`broken_off_message`] for an answer whose tool calls still run: it stops for them (and
+/// names no stop sequence).
 fn broken_off_before_tools(
     session: &SessionView<'_>,
     deps: &Deps<'_>,
@@ -368,6 +405,7 @@ fn broken_off_before_tools(
     let mut m = broken_off_message(session, deps, what, err);
     if let Message::Assistant(a) = &mut m {
         a.message.stop_reason = Some("tool_use".into());
+        a.message.stop_sequence = None;
     }
     m
 }

@@ -137,8 +137,24 @@ fn messages_json(history: &[Turn], breakpoint: usize) -> Value {
             }
             json!({"role": turn.role, "content": content})
         })
+        .filter(|m| !thinking_only(m))
         .collect();
     Value::Array(merge_user_runs(msgs))
+}
+
+/// An answer made of thinking alone (cut at max_tokens before anything else) is not sent
+/// back: the user messages around it go as one.
+fn thinking_only(m: &Value) -> bool {
+    m["role"] == "assistant"
+        && m["content"].as_array().is_some_and(|blocks| {
+            !blocks.is_empty()
+                && blocks.iter().all(|b| {
+                    matches!(
+                        b["type"].as_str(),
+                        Some("thinking") | Some("redacted_thinking")
+                    )
+                })
+        })
 }
 
 /// Consecutive user messages go as one (an interrupt's note, then the next prompt), as the

@@ -35,6 +35,19 @@ pub fn resolve(input: &str, cwd: &Path, home: Option<&Path>) -> PathBuf {
     normalize(&cwd.join(expanded))
 }
 
+/// [`resolve`] as messages and hooks show the path: an absolute path or one under `~/`
+/// written with a trailing slash keeps one (`/ws/a.txt/`); a relative one does not (`a/`
+/// is `/ws/a`).
+pub fn resolve_shown(input: &str, cwd: &Path, home: Option<&Path>) -> String {
+    let full = resolve(input, cwd, home).to_string_lossy().into_owned();
+    let rooted = input.starts_with('/') || input.starts_with("~/");
+    if rooted && input.ends_with('/') && !full.ends_with('/') {
+        full + "/"
+    } else {
+        full
+    }
+}
+
 /// Removes `.` and `..` components and repeated separators, lexically.
 pub fn normalize(path: &Path) -> PathBuf {
     let mut out = PathBuf::new();
@@ -253,5 +266,17 @@ mod tests {
             resolve("/a//./b", Path::new("/ws"), home),
             PathBuf::from("/a/b")
         );
+    }
+
+    #[test]
+    fn shown_paths_keep_a_written_trailing_slash_unless_relative() {
+        let (cwd, home) = (Path::new("/ws"), Some(Path::new("/home/u")));
+        assert_eq!(
+            resolve_shown("/ws//sub/new.txt/", cwd, home),
+            "/ws/sub/new.txt/"
+        );
+        assert_eq!(resolve_shown("~/new.txt/", cwd, home), "/home/u/new.txt/");
+        assert_eq!(resolve_shown("sub/new.txt/", cwd, home), "/ws/sub/new.txt");
+        assert_eq!(resolve_shown("/ws/sub/../a.txt", cwd, home), "/ws/a.txt");
     }
 }

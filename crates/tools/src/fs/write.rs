@@ -76,12 +76,12 @@ pub(crate) fn refuse_special(path: &Path) -> Option<ToolOutput> {
     None
 }
 
-/// A Write aimed at a directory (also through a link) fails before anything is asked.
-fn directory_error(path: &Path) -> Option<String> {
+/// A Write aimed at a directory (also through a link) fails before anything is asked; the
+/// error names the path as the model wrote it (`lout_dir/`, `<ws>/sub/`).
+fn directory_error(path: &Path, written: &str) -> Option<String> {
     path.is_dir().then(|| {
         format!(
-            "{} is a directory, not a file. To create a file inside it, include the file name in file_path.",
-            path.display()
+            "{written} is a directory, not a file. To create a file inside it, include the file name in file_path."
         )
     })
 }
@@ -124,7 +124,7 @@ impl TypedTool for WriteTool {
 
     fn check_permission(&self, input: &Value, ctx: &PermissionContext) -> ToolPermission {
         let target = input.get("file_path").and_then(Value::as_str);
-        if let Some(message) = target.and_then(|p| directory_error(&resolve(p, &ctx.cwd))) {
+        if let Some(message) = target.and_then(|p| directory_error(&resolve(p, &ctx.cwd), p)) {
             return ToolPermission::Deny {
                 message: format!("<tool_use_error>{message}</tool_use_error>"),
             };
@@ -138,7 +138,7 @@ impl TypedTool for WriteTool {
 
     async fn run(&self, input: WriteInput, ctx: &ToolContext) -> ToolOutput {
         let path = resolve(&input.file_path, &ctx.cwd);
-        if let Some(message) = directory_error(&path) {
+        if let Some(message) = directory_error(&path, &input.file_path) {
             return wrapped_error(message);
         }
         if let Some(refusal) = refuse_special(&path) {

@@ -188,9 +188,10 @@ pub fn check_write(input_path: &str, ctx: &PermissionContext) -> ToolPermission 
         return ToolPermission::Allow;
     }
     let path = resolve_in(input_path, &ctx.cwd, ctx);
+    let home = ctx.home.clone().or_else(home_dir);
     let message = format!(
         "Claude requested permissions to write to {}, but you haven't granted it yet.",
-        path.display()
+        oxagent_core::rules::path::resolve_shown(input_path, &ctx.cwd, home.as_deref())
     );
     match locate(&path, ctx) {
         Location::Inside if ctx.mode == PermissionMode::AcceptEdits => ToolPermission::Allow,

@@ -114,6 +114,10 @@ pub(crate) enum Pace {
     /// Its permission_denied message after two events, its result after three (a verdict
     /// of the rules or the mode).
     Rules,
+    /// A file-reading tool's verdict, which comes sooner: its permission_denied message at
+    /// once for a verdict of the mode (`announce_now`), else after one event; its result
+    /// after two.
+    Read { announce_now: bool },
     /// Its messages once the response's message_delta has come, its result one event later
     /// (a refusal for want of the auto-mode classifier).
     Classifier,

@@ -50,6 +50,9 @@ pub(crate) struct ToolRound {
     announced: Vec<Message>,
     /// What the tools announced at the previous event: it goes out after this one.
     announced_due: Vec<Message>,
+    /// The response has streamed: each reported result lets the calls waiting for it start
+    /// before the next result is reported.
+    streamed: bool,
 }
 
 impl ToolRound {
@@ -87,22 +90,28 @@ impl ToolRound {
             self.announced.extend(later);
         }
         self.schedule.add(call, read_only, ready);
-        let _ = self.start_calls(session, deps, true);
+        let _ = self.start_calls(session, deps, true, None);
         self.report(session, deps, st);
     }
 
-    /// Starts what may start; how many calls started.
+    /// Starts what may start; how many calls started. The announcements of answers given at
+    /// once go out now, except those that come after the result being reported (`later`).
     fn start_calls(
         &mut self,
         session: &SessionView<'_>,
         deps: &Deps<'_>,
         streaming: bool,
+        later: Option<&mut Vec<Message>>,
     ) -> usize {
         let (started, notes) = self.schedule.start_ready(streaming, |c, earlier| {
             run::instant(session, deps, c, earlier)
         });
-        for note in notes {
+        for note in notes.sooner {
             deps.emit.emit(note);
+        }
+        match later {
+            Some(later) => later.extend(notes.later),
+            None => notes.later.into_iter().for_each(|n| deps.emit.emit(n)),
         }
         started
     }
@@ -126,13 +135,23 @@ impl ToolRound {
     }
 
     fn report(&mut self, session: &SessionView<'_>, deps: &Deps<'_>, st: &mut TurnState) {
-        for (call, o) in self.schedule.take_done() {
+        while let Some((call, o)) = self.schedule.take_next() {
             let final_tool =
                 session.config.final_answer_tool.as_deref() == Some(call.name.as_str());
             if final_tool && o.is_error != Some(true) && self.final_answer.is_none() {
                 self.final_answer = Some(call.input.clone());
             }
+            // A call that waited for this one starts as soon as it is done: an answer given
+            // without a run is announced before this result (a file read's) or after it,
+            // before the results behind it.
+            let mut later = Vec::new();
+            if self.streamed && !self.interrupt && !o.interrupt && !deps.interrupt.is_aborted() {
+                let _ = self.start_calls(session, deps, false, Some(&mut later));
+            }
             self.deliver(session, deps, st, &call.name, o);
+            for note in later {
+                deps.emit.emit(note);
+            }
         }
         self.release_follow_ups(session, deps, st, false);
     }
@@ -228,13 +247,14 @@ impl ToolRound {
         for a in late.into_iter().chain(std::mem::take(&mut self.announced)) {
             deps.emit.emit(a);
         }
+        self.streamed = true;
         while self.schedule.unfinished() {
             self.report(session, deps, st);
             if self.interrupt || deps.interrupt.is_aborted() {
                 break;
             }
             // What finished reports before the calls it let start are answered.
-            let started = self.start_calls(session, deps, false);
+            let started = self.start_calls(session, deps, false, None);
             self.report(session, deps, st);
             let runs = self.schedule.running();
             if runs.is_empty() && !self.schedule.busy() {

@@ -68,6 +68,13 @@ pub(crate) fn instant(
         // rule refuses the path outright.
         Verdict::ToolError(_) => paced(Pace::Validation, verdict),
         _ if tool.checks_disk_first() => None,
+        Verdict::Deny {
+            announce: Some(ref d),
+            ..
+        } if FILE_READERS.contains(&tool.name()) => {
+            let announce_now = d.reason_type.as_deref() == Some("mode");
+            paced(Pace::Read { announce_now }, verdict)
+        }
         _ => paced(Pace::Rules, verdict),
     }
 }
@@ -103,6 +110,15 @@ fn answered_now(
     o.follow_up = out.follow_up.map(|t| *t);
     o.pace = Pace::Rules;
     Some(o)
+}
+
+/// The tools whose refusals come sooner than the other tools' (see [`Pace::Read`]): their
+/// calls are taken before their block's end is passed on.
+const FILE_READERS: &[&str] = &["Read", "Glob", "Grep"];
+
+/// Whether a call of `tool` is taken before its block's end is passed on.
+pub(crate) fn taken_early(tool: &str) -> bool {
+    FILE_READERS.contains(&tool)
 }
 
 /// The result of a call a PreToolUse hook denied; a deny that gives no reason is reported

@@ -39,6 +39,10 @@ impl Due {
             Pace::Now => (events, events),
             Pace::Validation => (events + 1, events + 1),
             Pace::Rules => (events + 2, events + 3),
+            Pace::Read { announce_now: true } => (events, events + 2),
+            Pace::Read {
+                announce_now: false,
+            } => (events + 1, events + 2),
             Pace::Classifier => (AT_MESSAGE_DELTA, AT_MESSAGE_DELTA),
         };
         Due { announce, result }
@@ -75,6 +79,14 @@ struct Entry {
     state: State,
 }
 
+/// The announcements of the answers a start gave at once: `sooner` go out before the
+/// result being reported when they started, `later` after it.
+#[derive(Debug, Default)]
+pub(crate) struct Started {
+    pub sooner: Vec<Message>,
+    pub later: Vec<Message>,
+}
+
 /// The calls of one response, and where each stands.
 #[derive(Debug, Default)]
 pub(crate) struct Schedule {
@@ -109,12 +121,13 @@ impl Schedule {
     /// Starts the queued calls that may start now. `instant` answers a call at once, or says
     /// it must run (`None`). While streaming (`streaming`) such answers are held until their
     /// time comes; afterwards they are done at once. Returns how many calls started, and
-    /// the announcements (permission_denied messages) of answers done now, to be emitted.
-    pub fn start_ready<F>(&mut self, streaming: bool, mut instant: F) -> (usize, Vec<Message>)
+    /// the announcements (permission_denied messages) of answers done now, to be emitted:
+    /// those of file reads, which come sooner, first.
+    pub fn start_ready<F>(&mut self, streaming: bool, mut instant: F) -> (usize, Started)
     where
         F: FnMut(&Call, &[&Call]) -> Option<CallOutcome>,
     {
-        let mut announced = Vec::new();
+        let mut announced = Started::default();
         let mut count = 0;
         // Calls answered in this pass count as running until the pass ends: a call is
         // answered some time after it starts, not before the next one starts.
@@ -145,9 +158,15 @@ impl Schedule {
                     started.push(read_only);
                     entry.state = if streaming {
                         let due = Due::after(self.events, o.pace);
+                        if due.announce <= self.events {
+                            announced.sooner.append(&mut o.announce);
+                        }
                         State::Held(Box::new(o), due)
                     } else {
-                        announced.append(&mut o.announce);
+                        match o.pace {
+                            Pace::Read { .. } => announced.sooner.append(&mut o.announce),
+                            _ => announced.later.append(&mut o.announce),
+                        }
                         State::Done(Box::new(o))
                     };
                 }
@@ -203,21 +222,26 @@ impl Schedule {
 
     /// The outcomes that may be reported now, in order, with their tool's name: done calls,
     /// passing queued and read-only running calls, stopping at a running call that writes.
+    #[cfg(test)]
     pub fn take_done(&mut self) -> Vec<(Call, CallOutcome)> {
-        let mut out = Vec::new();
+        std::iter::from_fn(|| self.take_next()).collect()
+    }
+
+    /// The first outcome [`Schedule::take_done`] would give.
+    pub fn take_next(&mut self) -> Option<(Call, CallOutcome)> {
         for e in &mut self.entries {
             match &e.state {
                 State::Reported | State::Queued => continue,
                 State::Done(_) => {
                     if let State::Done(o) = std::mem::replace(&mut e.state, State::Reported) {
-                        out.push((e.call.clone(), *o));
+                        return Some((e.call.clone(), *o));
                     }
                 }
                 State::Running | State::Held(..) if !e.read_only => break,
                 State::Running | State::Held(..) => continue,
             }
         }
-        out
+        None
     }
 
     /// Whether every call before the one with this id has reported.
@@ -413,6 +437,73 @@ mod tests {
         ex.event("message_stop");
         let done = ex.take_done();
         assert_eq!(ids(done), ["c"]);
+    }
+
+    /// refusals_*_G_P_Q_X_W: a file read's refusal by the mode is announced as it starts,
+    /// one for want of approval an event later; both results two events later. After the
+    /// stream, a read's announcement goes before the result being reported, others after.
+    #[test]
+    fn file_reads_answer_sooner() {
+        let denied = |id: &str, pace: Pace| {
+            let mut o = answer(id);
+            o.pace = pace;
+            let body = crate::protocol::system::SystemBody::PermissionDenied(
+                crate::protocol::system::PermissionDenied {
+                    tool_name: "Read".into(),
+                    tool_use_id: id.into(),
+                    agent_id: None,
+                    decision_reason_type: None,
+                    decision_reason_code: None,
+                    decision_reason: None,
+                    message: "no".into(),
+                },
+            );
+            o.announce
+                .push(Message::System(crate::message::SystemMessage::new(
+                    body, "", "",
+                )));
+            o
+        };
+        let mut ex = Schedule::default();
+        ex.add(call("m"), true, None);
+        let (_, now) = ex.start_ready(true, |c, _| {
+            Some(denied(&c.id, Pace::Read { announce_now: true }))
+        });
+        assert_eq!(now.sooner.len(), 1);
+        assert!(ex.event("content_block_stop").is_empty());
+        ex.add(call("a"), true, None);
+        let (_, now) = ex.start_ready(true, |c, _| {
+            Some(denied(
+                &c.id,
+                Pace::Read {
+                    announce_now: false,
+                },
+            ))
+        });
+        assert!(now.sooner.is_empty());
+        assert!(ex.take_done().is_empty());
+        assert_eq!(ex.event("content_block_start").len(), 1);
+        assert_eq!(ids(ex.take_done()), ["m"]);
+        ex.event("content_block_delta");
+        assert_eq!(ids(ex.take_done()), ["a"]);
+
+        let mut ex = Schedule::default();
+        ex.add(call("w"), false, None);
+        ex.add(call("q"), true, None);
+        ex.add(call("b"), false, None);
+        ex.start_ready(false, |_, _| None);
+        ex.finish(vec![(0, answer("w"))]);
+        let (_, started) = ex.start_ready(false, |c, _| {
+            let pace = if c.id == "q" {
+                Pace::Read {
+                    announce_now: false,
+                }
+            } else {
+                Pace::Rules
+            };
+            Some(denied(&c.id, pace))
+        });
+        assert_eq!((started.sooner.len(), started.later.len()), (1, 0));
     }
 
     #[test]

@@ -28,8 +28,7 @@ pub(crate) fn observable(session: &SessionView<'_>, tool: &str, input: &Value) -
     }
     if let Some(Value::String(path)) = key.and_then(|k| seen.get_mut(k)) {
         let config = &session.config;
-        let full = crate::rules::path::resolve(path, &config.cwd, config.home.as_deref());
-        *path = full.to_string_lossy().into_owned();
+        *path = crate::rules::path::resolve_shown(path, &config.cwd, config.home.as_deref());
     }
     seen
 }
