@@ -11,6 +11,7 @@
 //! | ToolSearch | [`tool_search`] | the session's `DeferredTools` |
 //! | Skill | [`skill`] | `SKILL.md` folders found at session start |
 
+mod arguments;
 pub mod ask_user;
 pub mod commands;
 pub mod plan_mode;
