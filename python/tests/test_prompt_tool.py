@@ -76,3 +76,16 @@ async def test_an_unfit_answer_refuses_and_a_failing_tool_fails_the_call(mock_se
     result = messages[-1]
     assert isinstance(result, ResultMessage)
     assert [d["tool_name"] for d in result.permission_denials] == ["Bash"]
+
+
+async def test_mcp_servers_from_a_config_file(mock_server, tmp_path):
+    """``mcp_servers`` as the path of a JSON file (``{"mcpServers": {...}}``), relative to
+    ``cwd``, as the CLI's ``--mcp-config`` reads it."""
+    (tmp_path / "servers.json").write_text(json.dumps(
+        {"mcpServers": {"docs": {"type": "http", "url": "http://127.0.0.1:9/mcp"}}}))
+    server = mock_server({"responses": [text_turn("Done.")]})
+    options = ClaudeAgentOptions(cwd=str(tmp_path), env=server.env(), mcp_servers="servers.json")
+    messages = [m async for m in query(prompt="go", options=options)]
+    init = messages[0]
+    assert isinstance(init, SystemMessage)
+    assert init.data["mcp_servers"] == [{"name": "docs", "status": "failed", "source": "dynamic"}]

@@ -283,6 +283,22 @@ fn read_options(value: &Value, ctx: Ctx) -> Result<Options, OptionsError> {
         }
         &with_flags
     };
+    // An MCP config file named relative to `cwd` is read from there, as the CLI reads it.
+    let with_config;
+    let map = match (map.get("mcp_servers"), map.get("cwd")) {
+        (Some(Value::String(file)), Some(Value::String(cwd)))
+            if ctx.face == Face::Python && std::path::Path::new(file).is_relative() =>
+        {
+            with_config = {
+                let mut m = map.clone();
+                let full = std::path::Path::new(cwd).join(file);
+                m.insert("mcp_servers".into(), json!(full.display().to_string()));
+                m
+            };
+            &with_config
+        }
+        _ => map,
+    };
     // Table order, not the caller's: `thinking` comes after `max_thinking_tokens`.
     let mut o = Options {
         no_persistence: flags.no_persistence,

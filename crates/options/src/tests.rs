@@ -285,10 +285,21 @@ fn sdk_servers_the_face_could_not_describe() {
     );
     let e = node(json!({"mcpServers": {"x": {"type": "sdk", "name": "x"}}})).unwrap_err();
     assert_eq!(e.kind, K::Value);
-    let e = py(json!({"mcp_servers": "servers.json"})).unwrap_err();
-    assert_eq!(
-        e.message,
-        "mcp_servers: config file paths are not supported by oxagent yet"
+    // A path names a JSON config file, `{"mcpServers": {...}}` as the CLI reads it.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("servers.json");
+    std::fs::write(
+        &file,
+        r#"{"mcpServers": {"docs": {"type": "http", "url": "http://127.0.0.1:9/mcp"}}}"#,
+    )
+    .unwrap();
+    let o = py(json!({"mcp_servers": file.display().to_string()})).unwrap();
+    assert_eq!(o.mcp_servers.len(), 1);
+    let e = py(json!({"mcp_servers": "/nonexistent/servers.json"})).unwrap_err();
+    assert!(
+        e.message
+            .starts_with("mcp_servers: cannot read the MCP config file /nonexistent/servers.json"),
+        "{e:?}"
     );
 }
 
