@@ -106,14 +106,22 @@ const TRAVERSAL: &str = "Path contains '..' traversal after a directory segment,
 
 fn writer_verdict(name: &str, args: &[String], cwd: &Path, ctx: &PermissionContext) -> Verdict {
     let targets: Vec<&String> = args.iter().filter(|a| !is_flag(a)).collect();
+    // `touch -d DATE` and the like: acceptEdits lets only the plain form through.
+    let plain = name != "touch" || targets.len() == args.len();
     if name == "sed" {
         // `sed -i SCRIPT FILE...`: the script is no path.
-        return writer_paths(name, &targets[targets.len().min(1)..], cwd, ctx);
+        return writer_paths(name, &targets[targets.len().min(1)..], plain, cwd, ctx);
     }
-    writer_paths(name, &targets, cwd, ctx)
+    writer_paths(name, &targets, plain, cwd, ctx)
 }
 
-fn writer_paths(name: &str, targets: &[&String], cwd: &Path, ctx: &PermissionContext) -> Verdict {
+fn writer_paths(
+    name: &str,
+    targets: &[&String],
+    plain: bool,
+    cwd: &Path,
+    ctx: &PermissionContext,
+) -> Verdict {
     if targets.iter().any(|t| climbs_after_directory(t)) {
         return Verdict::Other(TRAVERSAL);
     }
@@ -130,8 +138,13 @@ fn writer_paths(name: &str, targets: &[&String], cwd: &Path, ctx: &PermissionCon
             blocked: outside.clone(),
         };
     }
-    if ctx.mode == PermissionMode::AcceptEdits && ACCEPT_EDITS_WRITERS.contains(&name) {
-        return Verdict::Fine;
+    if ctx.mode == PermissionMode::AcceptEdits {
+        // Only the plain forms of the file commands it knows (not `touch -d`, `tee`).
+        return if ACCEPT_EDITS_WRITERS.contains(&name) && plain {
+            Verdict::Fine
+        } else {
+            Verdict::Unknown
+        };
     }
     Verdict::Specific {
         message: inside_needs_approval(&format!("{name} in '{}'", first.display()), ctx),
@@ -184,12 +197,18 @@ fn verdict(words: &[String], dynamic0: bool, cwd: &Path, ctx: &PermissionContext
     }
     // `sed` on files changes them unless it only prints (`sed -n 1p f`); on its input it
     // writes nothing.
+    let in_place = args
+        .iter()
+        .any(|a| a == "-i" || a.starts_with("--in-place"));
     let sed_in_place = name == "sed"
-        && (args
-            .iter()
-            .any(|a| a == "-i" || a.starts_with("--in-place"))
+        && (in_place
             || !sed_script_is_plain(args)
             || (sed_names_files(args) && !sed_only_prints(args)));
+    // acceptEdits lets `sed -i` edit; any other sed that may write is the user's call.
+    let bare_substitution = args.first().is_some_and(|a| a.starts_with("s/"));
+    if sed_in_place && !in_place && !bare_substitution && ctx.mode == PermissionMode::AcceptEdits {
+        return Verdict::Other(SED_EDIT);
+    }
     if FILE_WRITERS.contains(&name.as_str()) || sed_in_place {
         return writer_verdict(name, args, cwd, ctx);
     }
@@ -270,13 +289,18 @@ fn ask(
     suggestions: Vec<Value>,
 ) -> ToolPermission {
     ToolPermission::Ask {
-        message,
         blocked_path: blocked.map(|p| p.display().to_string()),
         suggestions,
         reason_type: reason.map(str::to_string),
-        reason: None,
+        // The one question whose stated reason is not its message.
+        reason: (message == SED_EDIT).then(|| SED_EDIT_REASON.to_string()),
+        message,
     }
 }
+
+/// What acceptEdits asks about a `sed` that may write without `-i`, and why.
+const SED_EDIT: &str = "sed command requires approval (contains potentially dangerous operations)";
+const SED_EDIT_REASON: &str = "sed command contains operations that require explicit approval (e.g., write commands, execute commands)";
 
 fn rule_suggestion(rule: &str) -> Value {
     json!({"type": "addRules", "rules": [{"toolName": "Bash", "ruleContent": rule}],

@@ -94,9 +94,7 @@ pub const FILE_WRITERS: &[&str] = &[
     "touch", "mkdir", "rm", "rmdir", "mv", "cp", "truncate", "tee",
 ];
 /// File writers that `acceptEdits` lets through inside the working directories.
-pub const ACCEPT_EDITS_WRITERS: &[&str] = &[
-    "touch", "mkdir", "rm", "rmdir", "mv", "cp", "truncate", "sed",
-];
+pub const ACCEPT_EDITS_WRITERS: &[&str] = &["touch", "mkdir", "rm", "rmdir", "mv", "cp", "sed"];
 /// `find` actions that run commands or change files.
 pub const FIND_ACTIONS: &[&str] = &[
     "-exec", "-execdir", "-ok", "-okdir", "-delete", "-fprint", "-fprint0", "-fprintf", "-fls",

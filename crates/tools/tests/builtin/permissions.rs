@@ -335,3 +335,33 @@ fn variables_shell_code_and_command_lists_are_asked_as_the_reference_asks() {
         "sed 1d a.txt"
     );
 }
+
+#[test]
+fn accept_edits_lets_only_plain_known_edits_through() {
+    let w = Ws::new();
+    let check = |cmd: &str| match w.permission("Bash", json!({"command": cmd}), AcceptEdits) {
+        ToolPermission::Ask { message, .. } => message,
+        ToolPermission::Allow => "allowed".to_string(),
+        other => panic!("{cmd}: {other:?}"),
+    };
+    let sed = "sed command requires approval (contains potentially dangerous operations)";
+    for (cmd, expected) in [
+        ("touch a.txt b.txt", "allowed"),
+        ("sed -i 's/a/b/' a.txt", "allowed"),
+        ("sed 's/a/b/' a.txt", "allowed"),
+        ("sed 1d a.txt", sed),
+        ("sed -e 's/a/b/' a.txt", sed),
+        ("touch -d now a.txt", "This command requires approval"),
+        ("tee b.txt", "This command requires approval"),
+        ("truncate -s 0 a.txt", "This command requires approval"),
+    ] {
+        assert_eq!(check(cmd), expected, "{cmd}");
+    }
+    match w.permission("Bash", json!({"command": "sed 1d a.txt"}), AcceptEdits) {
+        ToolPermission::Ask { reason, .. } => assert_eq!(
+            reason.as_deref(),
+            Some("sed command contains operations that require explicit approval (e.g., write commands, execute commands)")
+        ),
+        other => panic!("{other:?}"),
+    }
+}
