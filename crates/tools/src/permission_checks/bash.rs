@@ -320,7 +320,7 @@ fn command_verdicts(
     let offset = cmd.words.len() - words.len();
     if !only_safe_assignments(cmd) && !cmd.words.is_empty() {
         out.push(Verdict::Unknown);
-    } else if allow_covers(&ctx.rules, cmd) {
+    } else if allow_covers(&ctx.rules, cmd) || allow_covers(&ctx.rules, &unwrapped(cmd)) {
         // A rule allows the command, not reaching outside the working directories.
         let dynamic0 = cmd.dynamic.get(offset).copied().unwrap_or(false);
         out.push(match verdict(words, dynamic0, cwd, ctx) {
@@ -389,6 +389,24 @@ pub fn is_read_only(command: &str) -> bool {
     !moves && check_bash(command, Path::new("/"), &everywhere) == ToolPermission::Allow
 }
 
+/// `cmd` without a leading `nice [-n N]` or `nohup`: an allow rule for the command it runs
+/// covers it, as the reference matches rules (`time` the reader takes off itself).
+fn unwrapped(cmd: &SimpleCommand) -> SimpleCommand {
+    let mut out = cmd.clone();
+    loop {
+        let skip = match out.words.first().map(String::as_str) {
+            Some("nohup") => 1,
+            Some("nice") if out.words.get(1).is_some_and(|w| w == "-n") => 3,
+            Some("nice") => 1,
+            _ => break,
+        };
+        let skip = skip.min(out.words.len());
+        out.words.drain(..skip);
+        out.dynamic.drain(..skip.min(out.dynamic.len()));
+    }
+    out
+}
+
 /// What follows a `time` that starts one of the line's commands, if one does.
 fn timed(command: &str) -> Option<&str> {
     let mut starts = true;
@@ -423,7 +441,11 @@ pub fn check_bash(command: &str, shell_cwd: &Path, ctx: &PermissionContext) -> T
         )
     };
     // `time` runs what follows it; the reader takes it as a keyword, the reference asks.
-    if let Some(after) = timed(command) {
+    let ruled = parsed
+        .commands
+        .iter()
+        .all(|c| allow_covers(&ctx.rules, c) || allow_covers(&ctx.rules, &unwrapped(c)));
+    if let Some(after) = timed(command).filter(|_| !ruled) {
         return other(if after.starts_with('-') {
             "Command appears to be an incomplete fragment"
         } else {

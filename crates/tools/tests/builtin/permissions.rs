@@ -365,3 +365,31 @@ fn accept_edits_lets_only_plain_known_edits_through() {
         other => panic!("{other:?}"),
     }
 }
+
+#[test]
+fn an_allow_rule_covers_the_command_behind_nice_nohup_and_time() {
+    let w = Ws::new();
+    let mut ctx = oxagent_core::permission::PermissionContext {
+        cwd: w.ws.clone(),
+        mode: Default,
+        ..std::default::Default::default()
+    };
+    let _ = ctx.rules.add(
+        oxagent_core::rules::RuleBehavior::Allow,
+        oxagent_core::rules::RuleSource::CliArg,
+        "Bash(echo *)",
+    );
+    let check = |cmd: &str| {
+        w.tool("Bash")
+            .check_permission(&json!({"command": cmd}), &ctx)
+    };
+    for cmd in [
+        "nice echo hi",
+        "nohup echo hi",
+        "time echo hi",
+        "nice -n 5 echo hi",
+    ] {
+        assert_eq!(check(cmd), ToolPermission::Allow, "{cmd}");
+    }
+    assert_ne!(check("nice ls"), ToolPermission::Allow);
+}
