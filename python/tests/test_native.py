@@ -201,9 +201,9 @@ async def test_client_conversation(mock_server, tmp_path):
                for b in m.content) is False
 
 
-async def test_unsupported_option_names_itself(tmp_path):
-    with pytest.raises(ValueError, match="the option sandbox is not supported"):
-        async for _ in query(prompt="x", options=ClaudeAgentOptions(sandbox={"enabled": True})):
+async def test_a_wrong_option_names_itself(tmp_path):
+    with pytest.raises((TypeError, ValueError), match="sandbox must be a mapping"):
+        async for _ in query(prompt="x", options=ClaudeAgentOptions(sandbox="on")):  # type: ignore[arg-type]
             pass
 
 

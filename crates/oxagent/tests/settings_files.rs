@@ -98,13 +98,15 @@ async fn rules_env_and_mode_come_from_the_selected_files() {
         env.ws.join(".claude/settings.local.json"),
         json!({"permissions": {"defaultMode": "dontAsk"}}),
     );
+    // A variable in a command is asked about: the value is read with printenv, allowed.
+    let printenv = json!(["Bash(printenv:*)"]);
     let script = json!([
-        bash("t1", "echo $GREETING"),
+        bash("t1", "printenv GREETING"),
         bash("t2", "echo nope"),
         bash("t3", "touch x"),
         text("done")
     ]);
-    let (messages, _) = run(script.clone(), &env, json!({})).await;
+    let (messages, _) = run(script.clone(), &env, json!({"allowed_tools": printenv})).await;
     let init = messages.iter().find(|m| m["subtype"] == "init").unwrap();
     assert_eq!(init["permissionMode"], "dontAsk");
     let results = tool_results(&messages);
@@ -114,7 +116,12 @@ async fn rules_env_and_mode_come_from_the_selected_files() {
     assert!(!env.ws.join("x").exists());
 
     // Only the user file: its env, but no deny rule and no dontAsk.
-    let (messages, _) = run(script, &env, json!({"setting_sources": ["user"]})).await;
+    let (messages, _) = run(
+        script,
+        &env,
+        json!({"setting_sources": ["user"], "allowed_tools": printenv}),
+    )
+    .await;
     let init = messages.iter().find(|m| m["subtype"] == "init").unwrap();
     assert_eq!(init["permissionMode"], "default");
     let results = tool_results(&messages);
@@ -122,16 +129,21 @@ async fn rules_env_and_mode_come_from_the_selected_files() {
     assert_eq!(results[1], "nope");
 
     // None: not even the env.
-    let script = json!([bash("t1", "echo \"[$GREETING]\""), text("done")]);
-    let (messages, _) = run(script, &env, json!({"setting_sources": []})).await;
-    assert_eq!(tool_results(&messages)[0], "[]");
+    let script = json!([bash("t1", "printenv GREETING"), text("done")]);
+    let (messages, _) = run(
+        script,
+        &env,
+        json!({"setting_sources": [], "allowed_tools": printenv}),
+    )
+    .await;
+    assert_eq!(tool_results(&messages)[0], "Exit code 1");
 }
 
 #[tokio::test]
 async fn the_settings_option_applies_whatever_the_sources() {
     let env = scratch();
     let script = json!([
-        bash("t1", "echo \"[$FLAG]\""),
+        bash("t1", "printenv FLAG"),
         bash("t2", "echo secret"),
         text("done")
     ]);
@@ -140,11 +152,12 @@ async fn the_settings_option_applies_whatever_the_sources() {
     let (messages, _) = run(
         script.clone(),
         &env,
-        json!({"setting_sources": [], "settings": inline.to_string()}),
+        json!({"setting_sources": [], "settings": inline.to_string(),
+            "allowed_tools": ["Bash(printenv:*)"]}),
     )
     .await;
     let results = tool_results(&messages);
-    assert_eq!(results[0], "[inline]");
+    assert_eq!(results[0], "inline");
     assert_eq!(
         results[1],
         "Permission to use Bash with command echo secret has been denied."
@@ -156,8 +169,13 @@ async fn the_settings_option_applies_whatever_the_sources() {
         json!({"env": {"FLAG": "project"}}),
     );
     write(env.ws.join("flags.json"), json!({"env": {"FLAG": "file"}}));
-    let (messages, _) = run(script, &env, json!({"settings": "flags.json"})).await;
-    assert_eq!(tool_results(&messages)[0], "[file]");
+    let (messages, _) = run(
+        script,
+        &env,
+        json!({"settings": "flags.json", "allowed_tools": ["Bash(printenv:*)"]}),
+    )
+    .await;
+    assert_eq!(tool_results(&messages)[0], "file");
 }
 
 #[tokio::test]
