@@ -2,7 +2,7 @@
 //! `$0`, `$1`, ... one word each (counted from 0), as the reference reads them.
 
 /// `$ARGUMENTS` and `$0`, `$1`, ... replaced; whether the body had any.
-pub(crate) fn substitute(body: &str, args: &str) -> (String, bool) {
+fn substitute(body: &str, args: &str) -> (String, bool) {
     let words: Vec<&str> = args.split_whitespace().collect();
     let mut out = String::with_capacity(body.len());
     let mut found = false;
@@ -33,4 +33,14 @@ pub(crate) fn substitute(body: &str, args: &str) -> (String, bool) {
     }
     out.push_str(rest);
     (out, found)
+}
+
+/// The body with its placeholders filled; without any, the arguments follow on a line of
+/// their own (`ARGUMENTS: ...`).
+pub(crate) fn fill(body: &str, args: &str) -> String {
+    let (mut body, placeholders) = substitute(body, args);
+    if !placeholders && !args.is_empty() {
+        body.push_str(&format!("\n\nARGUMENTS: {args}"));
+    }
+    body
 }

@@ -192,10 +192,7 @@ impl Invocation<'_> {
         if !self.args.is_empty() {
             record.push_str(&format!("<command-args>{}</command-args>\n", self.args));
         }
-        let (mut body, placeholders) = super::arguments::substitute(&self.command.body, &self.args);
-        if !placeholders && !self.args.is_empty() {
-            body.push_str(&format!("\n\nARGUMENTS: {}", self.args));
-        }
+        let body = super::arguments::fill(&self.command.body, &self.args);
         [record, run_bangs(&body, run)]
     }
 }

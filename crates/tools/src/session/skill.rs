@@ -190,10 +190,7 @@ impl SkillTool {
 /// replaced as in a command file, else the arguments appended on a line of their own.
 fn instructions(skill: &SkillInfo, body: &str, args: Option<&str>) -> String {
     let args = args.unwrap_or("").trim();
-    let (mut body, placeholders) = super::arguments::substitute(body, args);
-    if !placeholders && !args.is_empty() {
-        body.push_str(&format!("\n\nARGUMENTS: {args}"));
-    }
+    let body = super::arguments::fill(body, args);
     format!("{}{body}", header(&skill.dir))
 }
 
