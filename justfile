@@ -157,7 +157,7 @@ lint:
     # The core must stay free of runtimes, HTTP clients and language bindings.
     ! cargo tree -p oxagent-core -e normal --prefix none | grep -E '^(tokio|reqwest|hyper|pyo3|napi)( |$)'
     # The leaf crates depend on core and external crates only, never on each other.
-    for c in http tools mcp sessions settings stores options; do \
+    for c in http tools mcp sessions settings stores options telemetry; do \
         ! cargo tree -p oxagent-$c -e normal --prefix none | awk '{print $1}' | grep -E '^oxagent-' | grep -v -x -E "oxagent-(core|$c)" || exit 1; \
     done
 

@@ -34,6 +34,7 @@ pub mod rules;
 pub mod signal;
 pub mod store;
 pub mod sync;
+pub mod telemetry;
 pub mod thinking;
 pub mod tool;
 pub mod usage;

@@ -411,6 +411,19 @@ pub enum ResultSubtype {
     ErrorMaxStructuredOutputRetries,
 }
 
+impl ResultSubtype {
+    /// The subtype as the result message spells it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ResultSubtype::Success => "success",
+            ResultSubtype::ErrorMaxTurns => "error_max_turns",
+            ResultSubtype::ErrorMaxBudgetUsd => "error_max_budget_usd",
+            ResultSubtype::ErrorDuringExecution => "error_during_execution",
+            ResultSubtype::ErrorMaxStructuredOutputRetries => "error_max_structured_output_retries",
+        }
+    }
+}
+
 /// `type: "stream_event"`: a raw API stream event, only with partial messages on.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct StreamEventMessage {

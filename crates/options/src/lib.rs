@@ -142,6 +142,10 @@ pub struct Options {
     /// is held back and comes just before the next result, with the cost at that time, as
     /// the reference's CLI does when its input is closed (the Python face sets it).
     pub hold_results_while_tasks_run: bool,
+    /// The caller's trace context (a W3C `traceparent`): the session's span becomes a child
+    /// of that span when spans are exported. Set by a face from its caller's current
+    /// OpenTelemetry span; no option of the documented SDKs.
+    pub trace_parent: Option<String>,
     /// TypeScript `persistSession: false` (or the `--no-session-persistence` flag): no
     /// transcript is written, so the session cannot be resumed later.
     pub no_persistence: bool,

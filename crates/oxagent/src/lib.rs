@@ -41,6 +41,11 @@ pub use oxagent_runtime::{Error, OptionsError, OptionsErrorKind, Result};
 pub use oxagent_runtime::{Events, SessionRuntime};
 /// Listing, reading and changing saved sessions, for the faces (JSON in and out).
 pub use oxagent_sessions::json_api as saved;
+/// Tracing spans and their OpenTelemetry export: [`telemetry::init_from_env`] (done by the
+/// first session), [`telemetry::layer`] for a program with a subscriber of its own,
+/// [`telemetry::flush`] and [`telemetry::shutdown`]. The spans are described in
+/// `oxagent_core::telemetry`.
+pub use oxagent_telemetry as telemetry;
 pub use query::{
     query, query_with, Callbacks, CanUseTool, Client, HookCallback, HookMatcherFns,
     PermissionResult,

@@ -19,6 +19,7 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
+use tracing::Instrument;
 
 use crate::clear::{self, ClearPrompt};
 use crate::commands;
@@ -169,6 +170,9 @@ pub(super) fn start(
     rt: &tokio::runtime::Handle,
     model: Arc<dyn Model>,
 ) -> Result<(Arc<Shared>, UnboundedReceiver<Event>)> {
+    // Spans are exported when the environment asks for it (OTEL_*), from the first session.
+    oxagent_telemetry::init_from_env();
+    let trace_parent = options.trace_parent.clone();
     let clock = SystemClock::new(tokio_sleep);
     let mut env = setup::effective_env(&options);
     let settings = setup::settings(&options, &mut env)?;
@@ -376,7 +380,11 @@ pub(super) fn start(
         run_as,
         prompt_tool,
     };
-    *lock(&shared.task) = Some(rt.spawn(task.run()));
+    let span = oxagent_core::telemetry::session_span(&shared.session_id);
+    if let Some(parent) = &trace_parent {
+        oxagent_telemetry::set_parent(&span, parent);
+    }
+    *lock(&shared.task) = Some(rt.spawn(task.run().instrument(span)));
     Ok((shared, rx))
 }
 

@@ -19,6 +19,7 @@
 //! # Ok(()) }
 //! ```
 
+pub mod otlp;
 mod pyjson;
 mod record;
 mod script;

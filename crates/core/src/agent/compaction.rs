@@ -19,7 +19,9 @@ use crate::protocol::hook::HookEvent;
 use crate::protocol::system::{
     CompactBoundary, CompactMetadata, PreservedMessages, PreservedSegment, Status, SystemBody,
 };
+use crate::telemetry;
 use crate::tool::ToolRegistry;
+use tracing::Instrument;
 
 use super::context::ContextTracker;
 use super::deps::Deps;
@@ -258,6 +260,33 @@ pub(crate) fn prompt_too_long(
 /// continuation are handed back to be emitted by the caller. On failure the history is
 /// untouched.
 pub(crate) async fn compact(
+    session: &SessionView<'_>,
+    conversation: &mut Conversation<'_>,
+    deps: &Deps<'_>,
+    trigger: CompactTrigger,
+    custom: Option<String>,
+    pre_tokens: u64,
+    reactive: bool,
+) -> Result<Compacted, CompactError> {
+    let sid = &session.config.session_id;
+    let span = telemetry::compaction_span(sid, trigger.as_str(), pre_tokens);
+    let done = compact_untraced(
+        session,
+        conversation,
+        deps,
+        trigger,
+        custom,
+        pre_tokens,
+        reactive,
+    )
+    .instrument(span.clone())
+    .await;
+    let outcome = if done.is_ok() { "compacted" } else { "failed" };
+    span.record("oxagent.compaction.outcome", outcome);
+    done
+}
+
+async fn compact_untraced(
     session: &SessionView<'_>,
     conversation: &mut Conversation<'_>,
     deps: &Deps<'_>,

@@ -65,6 +65,7 @@ pub(crate) async fn call_model(
     let mut stream = deps.model.stream(request);
     let mut watch = FallbackWatch::default();
     let mut resp = ResponseBuilder::default();
+    let mut retries = 0i64;
     let interrupted = deps.interrupt.aborted();
     futures::pin_mut!(interrupted);
     loop {
@@ -85,6 +86,8 @@ pub(crate) async fn call_model(
                 on_stream_event(session, deps, st, round, &mut resp, raw, display.as_deref())
             }
             ModelEvent::Retry(notice) => {
+                retries += 1;
+                tracing::Span::current().record("oxagent.retries", retries);
                 if resp.started {
                     // A broken-off attempt counts as far as it got: the turn's usage takes
                     // what message_start reported, the model's bill (when it is billed)
@@ -137,6 +140,8 @@ pub(crate) async fn call_model(
                 break;
             }
             ModelEvent::Failed(err) => {
+                let kind = err.error_type.clone().or(err.status.map(|s| s.to_string()));
+                tracing::Span::current().record("error.type", kind.as_deref().unwrap_or("error"));
                 end_response(deps, &resp);
                 st.api_ms += deps.clock.monotonic_ms().saturating_sub(t0);
                 if err.status == Some(400) && crate::compact::is_prompt_too_long(&err.message) {

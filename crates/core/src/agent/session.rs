@@ -15,6 +15,7 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use serde_json::json;
+use tracing::Instrument;
 
 use crate::compact::{self, CompactError, CompactTrigger};
 use crate::config::{PermissionMode, SessionConfig};
@@ -25,6 +26,7 @@ use crate::memory::NestedMemory;
 use crate::message::{LocalCommandMark, Message, ResultMessage, ResultSubtype, UserMessage};
 use crate::protocol::hook::HookEvent;
 use crate::protocol::system::{Init, Status, SystemBody};
+use crate::telemetry;
 use crate::usage::{model_usage_report, ModelUsage, Usage};
 
 use super::again;
@@ -198,6 +200,18 @@ impl Session {
     /// Runs one turn: the prompt, then model calls and tool calls until the model is done.
     /// A prompt `/compact [instructions]` compacts the conversation instead.
     pub async fn run_turn(&mut self, prompt: UserContent, deps: &Deps<'_>) -> ResultMessage {
+        let span = telemetry::prompt_span(&self.config.session_id);
+        let result = self
+            .prompt_turn(prompt, deps)
+            .instrument(span.clone())
+            .await;
+        span.record("oxagent.result.subtype", result.subtype.as_str());
+        span.record("oxagent.num_turns", i64::from(result.num_turns));
+        span.record("oxagent.total_cost_usd", result.total_cost_usd);
+        result
+    }
+
+    async fn prompt_turn(&mut self, prompt: UserContent, deps: &Deps<'_>) -> ResultMessage {
         let started = deps.clock.monotonic_ms();
         let prompt_uuid = self
             .next_prompt_uuid
@@ -416,6 +430,8 @@ impl Session {
     async fn turn_loop(&mut self, deps: &Deps<'_>, st: &mut TurnState) -> TurnEnd {
         st.num_turns = 1;
         let mut reactive_tried = false;
+        // The prompt's span (a subagent's: its Agent call's); each pass opens a turn in it.
+        let parent = tracing::Span::current();
         loop {
             if deps.interrupt.is_aborted() {
                 return TurnEnd::Interrupted {
@@ -430,18 +446,35 @@ impl Session {
                     };
                 }
             }
+            let sid = self.config.session_id.clone();
+            let turn = telemetry::turn_span(&parent, &sid, st.requests + 1);
+            st.span = telemetry::SpanSlot(turn.clone());
             let (view, mut conversation) = self.parts();
             if view.config.include_partial_messages {
                 let requesting = SystemBody::Status(Status::requesting());
                 deps.emit.emit(view.system(requesting, deps));
                 st.requesting_sent = true;
             }
-            if let Some(err) = compaction::auto_compact(&view, &mut conversation, deps, st).await {
+            let compacted = compaction::auto_compact(&view, &mut conversation, deps, st)
+                .instrument(turn.clone())
+                .await;
+            if let Some(err) = compacted {
                 return compaction::prompt_too_long(&view, &conversation, deps, &err, false);
             }
             st.requests += 1;
             let mut round = ToolRound::default();
-            let called = call_model(&view, &mut conversation, deps, st, &mut round).await;
+            let model_span = telemetry::model_span(&turn, &sid, &view.live.model());
+            let cost_before = *conversation.total_cost_usd;
+            let called = call_model(&view, &mut conversation, deps, st, &mut round)
+                .instrument(model_span.clone())
+                .await;
+            if let Ok(r) = &called {
+                let cost = *conversation.total_cost_usd - cost_before;
+                let model = view.live.model();
+                let stop = r.stop_reason.as_deref();
+                telemetry::record_model(&model_span, &model, &r.usage, cost, stop);
+            }
+            drop(model_span);
             let response = match called {
                 Ok(r) => r,
                 Err(CallFailure::End(end)) => return end,
@@ -449,8 +482,11 @@ impl Session {
                     st.requests -= 1;
                     let mut failed = false;
                     if !reactive_tried {
-                        match compaction::reactive_compact(&view, &mut conversation, deps, st).await
-                        {
+                        let reactive =
+                            compaction::reactive_compact(&view, &mut conversation, deps, st)
+                                .instrument(turn.clone())
+                                .await;
+                        match reactive {
                             Reactive::Compacted => {
                                 reactive_tried = true;
                                 continue;
@@ -535,14 +571,18 @@ impl Session {
                     st.num_turns += 1;
                     continue;
                 }
-                match self.stop_hooks(deps, st).await {
+                match self.stop_hooks(deps, st).instrument(turn.clone()).await {
                     Some(end) => return end,
                     // A Stop hook kept the turn going (it counts the turn when it should).
                     None => continue,
                 }
             }
             let (view, mut conversation) = self.parts();
-            if let Some(end) = round.finish(&view, &mut conversation, deps, st).await {
+            let finished = round
+                .finish(&view, &mut conversation, deps, st)
+                .instrument(turn)
+                .await;
+            if let Some(end) = finished {
                 // Interrupted in the last round max_turns allows: the limit is what the
                 // result reports (the reference checks it before it reports the interrupt).
                 let last = self.config.max_turns.filter(|max| st.requests >= *max);

@@ -57,6 +57,8 @@ pub(crate) struct TurnState {
     pub requesting_sent: bool,
     /// The answers asked for again in this turn (each reason once).
     pub asked_again: Vec<Again>,
+    /// The span of the pass of the loop under way: its tool calls open theirs in it.
+    pub span: crate::telemetry::SpanSlot,
 }
 
 /// The session's conversation as a step changes it: its turns, the count of its context,

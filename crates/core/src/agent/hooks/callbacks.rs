@@ -1,7 +1,9 @@
 //! Runs the host's hook callbacks for one event and folds their outputs into one outcome.
 
+use crate::telemetry;
 use futures::future::{select, Either};
 use serde_json::Value;
+use tracing::Instrument;
 
 use crate::config::HookMatcher;
 use crate::host::Host;
@@ -89,7 +91,17 @@ pub(crate) async fn run(
                 ),
             });
             let timeout_ms = (m.timeout.unwrap_or(60.0) * 1000.0) as u64;
-            let reply = call_with_timeout(deps, deps.host, request, timeout_ms).await;
+            let span = telemetry::hook_span(&input.session_id, input.event_name(), id);
+            let reply = call_with_timeout(deps, deps.host, request, timeout_ms)
+                .instrument(span.clone())
+                .await;
+            span.record(
+                "oxagent.hook.outcome",
+                match &reply {
+                    Ok(out) if out.unreadable.is_none() => "ok",
+                    _ => "failed",
+                },
+            );
             outcome.ran += 1;
             let fails_closed = m.on_failure.as_deref().is_some_and(|f| f != "continue");
             let failure = match &reply {

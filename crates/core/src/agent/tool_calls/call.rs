@@ -13,6 +13,8 @@ pub(crate) struct Call {
     pub input: Value,
     /// The conversation, for a tool that reads it (set when the call runs).
     pub conversation: Option<std::sync::Arc<Vec<crate::conversation::Turn>>>,
+    /// The call's span (see `crate::telemetry`), from the time it is taken to its report.
+    pub span: tracing::Span,
 }
 
 /// A tool_use block as a call.
@@ -23,6 +25,7 @@ pub(crate) fn call_of(block: &ContentBlock) -> Option<Call> {
             name: name.clone(),
             input: Value::clone(input),
             conversation: None,
+            span: tracing::Span::none(),
         }),
         _ => None,
     }

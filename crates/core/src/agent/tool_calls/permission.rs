@@ -31,6 +31,7 @@ use crate::agent::view::SessionView;
 
 use super::call::Call;
 use super::seen::{changed, observable};
+use crate::telemetry;
 
 pub(crate) enum Verdict {
     Allow(Value),
@@ -89,6 +90,39 @@ fn initial_permissions(config: &SessionConfig) -> (RuleSet, Vec<std::path::PathB
 /// The verdict the rules and the mode reach without asking anyone; `Err`: the prompt must
 /// go to the PermissionRequest hooks or to can_use_tool.
 pub(crate) fn decide_now(
+    session: &SessionView<'_>,
+    deps: &Deps<'_>,
+    tool: &dyn Tool,
+    call: &Call,
+    input: &Value,
+    hook_decision: Option<(&str, Option<String>)>,
+) -> Result<Verdict, Prompt> {
+    let hooked = hook_decision.as_ref().map(|(d, _)| *d);
+    let decided = decide_now_untraced(session, deps, tool, call, input, hook_decision);
+    if let Ok(verdict) = &decided {
+        let source = match verdict {
+            Verdict::Allow(_) if hooked == Some("allow") => "hook",
+            Verdict::Deny {
+                announce: Some(d), ..
+            } => d.reason_type.as_deref().unwrap_or("config"),
+            _ => "config",
+        };
+        traced(verdict, source);
+    }
+    decided
+}
+
+/// Records a verdict on the span of its call.
+fn traced(verdict: &Verdict, source: &str) {
+    let decision = match verdict {
+        Verdict::Allow(_) => "allow",
+        Verdict::Deny { .. } | Verdict::ToolError(_) => "deny",
+        Verdict::Fail(_) => "error",
+    };
+    telemetry::record_permission(decision, source);
+}
+
+fn decide_now_untraced(
     session: &SessionView<'_>,
     deps: &Deps<'_>,
     tool: &dyn Tool,
@@ -169,11 +203,15 @@ pub(crate) async fn decide(
         let hooked =
             permission_request_hooks(session, deps, matchers, name, &seen, &prompt, call).await;
         if let Some(decision) = hooked.permission_request {
-            return answered(session, deps, Ok(decision), input, &seen).await;
+            let verdict = answered(session, deps, Ok(decision), input, &seen).await;
+            traced(&verdict, "hook");
+            return verdict;
         }
         let ctx = permission_context(session);
         if let Some(d) = settle(&prompt, name, input, &ctx, deps.host.handles_can_use_tool()) {
-            return Verdict::denied(d);
+            let verdict = Verdict::denied(d);
+            traced(&verdict, "mode");
+            return verdict;
         }
     }
     // In plan mode an edit is asked about as the mode's question, with nothing to suggest.
@@ -210,7 +248,9 @@ pub(crate) async fn decide(
     if let Some(matchers) = matchers.filter(|_| callback_first) {
         permission_request_hooks(session, deps, matchers, name, &seen, &prompt, call).await;
     }
-    answered(session, deps, reply, input, &seen).await
+    let verdict = answered(session, deps, reply, input, &seen).await;
+    traced(&verdict, "can_use_tool");
+    verdict
 }
 
 /// The suggestions a PermissionRequest hook sees.

@@ -29,6 +29,8 @@ use super::run::{self, Prepared};
 use super::schedule::Schedule;
 
 use crate::prompts::INTERRUPTED_FOR_TOOL;
+use crate::telemetry;
+use tracing::Instrument;
 
 /// One response's calls and what they gave so far.
 #[derive(Debug, Default)]
@@ -67,8 +69,10 @@ impl ToolRound {
         session: &SessionView<'_>,
         deps: &Deps<'_>,
         st: &mut TurnState,
-        call: Call,
+        mut call: Call,
     ) {
+        let sid = &session.config.session_id;
+        call.span = telemetry::tool_span(&st.span.0, sid, &call.name, &call.id);
         let tool = deps.tools.get(&call.name);
         // An unknown tool is answered on the spot; an input its schema refuses never runs
         // beside others.
@@ -266,10 +270,10 @@ impl ToolRound {
             }
             // The calls that start together are cleared (hooks, permission) first and run
             // after: a refusal with interrupt stops the others before they run.
-            let prepared = join_all(
-                runs.iter()
-                    .map(|&i| run::prepare(session, deps, self.schedule.call(i))),
-            )
+            let prepared = join_all(runs.iter().map(|&i| {
+                let call = self.schedule.call(i);
+                run::prepare(session, deps, call).instrument(call.span.clone())
+            }))
             .await;
             let mut answered = Vec::new();
             let mut cleared = Vec::new();
@@ -315,6 +319,7 @@ impl ToolRound {
                                 .clone(),
                         );
                     }
+                    let span = call.span.clone();
                     async move {
                         let o = run::run_prepared(
                             session,
@@ -328,6 +333,7 @@ impl ToolRound {
                         .await;
                         (i, o)
                     }
+                    .instrument(span)
                 })
                 .collect();
             while let Some((i, mut o)) = pending.next().await {

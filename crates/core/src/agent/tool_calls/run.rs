@@ -42,6 +42,8 @@ pub(crate) fn instant(
     call: &Call,
     earlier: &[&Call],
 ) -> Option<CallOutcome> {
+    // Synchronous: the call's span may be entered for what is recorded on it.
+    let _traced = call.span.enter();
     let tool = match checked_tool(session, deps, call) {
         Ok(tool) => tool,
         Err(mut outcome) => {

@@ -234,7 +234,11 @@ impl Schedule {
                 State::Reported | State::Queued => continue,
                 State::Done(_) => {
                     if let State::Done(o) = std::mem::replace(&mut e.state, State::Reported) {
-                        return Some((e.call.clone(), *o));
+                        // The call's span ends with its report.
+                        let call = e.call.clone();
+                        e.call.span = tracing::Span::none();
+                        call.span.record("oxagent.tool.outcome", outcome_name(&o));
+                        return Some((call, *o));
                     }
                 }
                 State::Running | State::Held(..) if !e.read_only => break,
@@ -295,6 +299,15 @@ impl Schedule {
     }
 }
 
+/// How a call ended, for its span: `ok`, `error` or `denied`.
+fn outcome_name(o: &CallOutcome) -> &'static str {
+    match (&o.denial, o.is_error) {
+        (Some(_), _) => "denied",
+        (None, Some(true)) => "error",
+        _ => "ok",
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -306,6 +319,7 @@ mod tests {
             name: "T".into(),
             input: json!({}),
             conversation: None,
+            span: tracing::Span::none(),
         }
     }
 
