@@ -13,6 +13,7 @@ const { AbortError, ABORT_MESSAGE, resultError, startRefused } = require("./erro
 const { MessageQueue } = require("./queue.cjs");
 const { answer, NO_REPLY } = require("./callbacks.cjs");
 const { ControlMethods, REQUEST } = require("./control.cjs");
+const { traceparent, sessionStarted } = require("./telemetry.cjs");
 
 /** JSON.stringify replacer: a lone surrogate in a string becomes U+FFFD (a JS string may
  * hold one; the JSON text the session reads may not). */
@@ -52,7 +53,7 @@ class Query extends ControlMethods {
     }
     try {
       // A native store (Redis, PostgreSQL) is called by the core itself.
-      this.#native = new native.NativeSession(optionsJson, (sessionStore && sessionStore.native) || null);
+      this.#native = new native.NativeSession(optionsJson, (sessionStore && sessionStore.native) || null, traceparent());
     } catch (e) {
       if (e && e.code === "ERR_OXAGENT_START_REFUSED") {
         // The reference's CLI refuses such a value (a sessionId that is not a UUID) and exits
@@ -63,6 +64,7 @@ class Query extends ControlMethods {
       }
       throw e;
     }
+    sessionStarted(native);
     if (this.#signal) this.#signal.addEventListener("abort", this.#onAbort, { once: true });
     this.#pump();
     if (typeof prompt === "string") {

@@ -60,6 +60,22 @@ pub fn option_table() -> String {
     oxagent::options::table_json().to_string()
 }
 
+/// Whether the sessions' spans are exported (the OTEL_* environment asked for it; known once
+/// a session has started).
+#[napi]
+pub fn telemetry_enabled() -> bool {
+    oxagent::telemetry::enabled()
+}
+
+/// Sends the spans waiting in the export batch, then (`stop`) stops the exporter: at exit.
+#[napi]
+pub fn telemetry_flush(stop: Option<bool>) {
+    match stop {
+        Some(true) => oxagent::telemetry::shutdown(),
+        _ => oxagent::telemetry::flush(),
+    }
+}
+
 #[napi]
 pub struct NativeSession {
     handle: Arc<FrameSession>,
@@ -76,8 +92,11 @@ impl NativeSession {
         env: Env,
         options_json: String,
         store: Option<&crate::store::NativeStore>,
+        traceparent: Option<String>,
     ) -> napi::Result<Self> {
         let mut options = read_options(&env, &options_json)?;
+        // The caller's active OpenTelemetry span, when it has one, parents the session's.
+        options.trace_parent = traceparent;
         if let Some(s) = store {
             options.session_store = Some(oxagent::SessionStoreOption::Native(s.store.clone()));
         }

@@ -77,6 +77,23 @@ fn sessions(py: Python<'_>, op: &str, args: &str) -> String {
     py.detach(|| oxagent::saved::call_json(op, args))
 }
 
+/// Whether the sessions' spans are exported (the OTEL_* environment asked for it; known
+/// once a session has started).
+#[pyfunction]
+fn telemetry_enabled() -> bool {
+    oxagent::telemetry::enabled()
+}
+
+/// Sends the spans waiting in the export batch, then (`stop`) stops the exporter: at exit.
+#[pyfunction]
+#[pyo3(signature = (stop=false))]
+fn telemetry_flush(py: Python<'_>, stop: bool) {
+    py.detach(|| match stop {
+        true => oxagent::telemetry::shutdown(),
+        false => oxagent::telemetry::flush(),
+    })
+}
+
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("StartRefused", m.py().get_type::<error::StartRefused>())?;
@@ -91,6 +108,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<store::StoreJob>()?;
     m.add_function(wrap_pyfunction!(store::fold_session_summary, m)?)?;
     m.add_function(wrap_pyfunction!(version, m)?)?;
+    m.add_function(wrap_pyfunction!(telemetry_enabled, m)?)?;
+    m.add_function(wrap_pyfunction!(telemetry_flush, m)?)?;
     m.add_function(wrap_pyfunction!(_after_fork_in_child, m)?)?;
     Ok(())
 }

@@ -39,10 +39,11 @@ impl NativeSession {
     /// `oxagent::options`), mirroring into `store` (a `NativeStore`) when one is given.
     /// Raises TypeError / ValueError naming an option it refuses.
     #[new]
-    #[pyo3(signature = (options_json, store=None))]
+    #[pyo3(signature = (options_json, store=None, traceparent=None))]
     fn new(
         options_json: &str,
         store: Option<PyRef<'_, crate::store::NativeStore>>,
+        traceparent: Option<String>,
     ) -> PyResult<Self> {
         let value: serde_json::Value =
             serde_json::from_str(options_json).map_err(|e| json_error("options", e))?;
@@ -50,6 +51,8 @@ impl NativeSession {
         if let Some(s) = store {
             options.session_store = Some(oxagent::SessionStoreOption::Native(s.store.clone()));
         }
+        // The caller's current OpenTelemetry span, when it has one, parents the session's.
+        options.trace_parent = traceparent;
         // As the reference's CLI when its input is closed (a string prompt).
         options.hold_results_while_tasks_run = true;
         let rt = runtime::handle()?;

@@ -109,8 +109,11 @@ pub(crate) fn tool_span(parent: &Span, session_id: &str, name: &str, id: &str) -
     )
 }
 
-/// The permission verdict on the call whose span is current: `allow` or `deny`, and who
-/// decided (`rules`, `mode`, `hook`, `can_use_tool`, `prompt_tool`).
+/// The permission verdict on the call whose span is current: `allow`, `deny` or `error`, and
+/// what decided it: `config` (the session's rules and mode allowed it, or refused it for no
+/// stated reason), a refusal's reason type (`rule`, `mode`, `hook`, `safetyCheck`, ...),
+/// `hook` (a PreToolUse or PermissionRequest hook's decision), `can_use_tool` (the caller's
+/// callback, or the permission prompt tool).
 pub(crate) fn record_permission(decision: &str, source: &str) {
     let span = Span::current();
     span.record("oxagent.permission.decision", decision);

@@ -49,9 +49,12 @@ class NativeChannel:
 
     def __init__(self, options_json: dict[str, Any], store: Any = None):
         from .. import _native  # imported late: the pure-Python layer works without it
+        from . import telemetry
 
         try:
-            self._session = _native.NativeSession(json.dumps(options_json), store)
+            self._session = _native.NativeSession(
+                json.dumps(options_json), store, telemetry.traceparent()
+            )
         except _native.StartRefused as e:
             # The reference's CLI refuses such a value (a session_id that is not a UUID) and
             # exits with code 1 before any message.
@@ -61,6 +64,7 @@ class NativeChannel:
             # The session could not start as the `user` option asks, where the reference
             # fails to start its CLI.
             raise CLIConnectionError(str(e)) from e
+        telemetry.session_started(_native)
         self._wait, self._forget = session_waiter(self._session)
         self._buffer: deque[Action] = deque()
         self._over = False
