@@ -48,7 +48,10 @@ fn main() -> ExitCode {
     let mut stdout = std::io::stdout();
     match cli.command {
         Some(Command::Completions { shell }) => {
-            clap_complete::generate(shell, &mut Cli::command(), "oxagent", &mut stdout);
+            // Into a buffer first: clap_complete panics on a closed pipe (`| head`).
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "oxagent", &mut script);
+            let _ = stdout.write_all(&script);
             ExitCode::SUCCESS
         }
         Some(Command::Sessions(SessionsCommand::List { cwd, limit, json })) => {
