@@ -90,7 +90,7 @@ pub struct RunArgs {
     #[arg(long, value_delimiter = ',')]
     pub tools: Option<Vec<String>>,
     /// How tool calls are permitted.
-    #[arg(long, value_parser = ["default", "acceptEdits", "plan", "dontAsk", "bypassPermissions"])]
+    #[arg(long, value_parser = ["default", "acceptEdits", "plan", "dontAsk", "bypassPermissions", "auto"])]
     pub permission_mode: Option<String>,
     #[arg(long)]
     pub max_turns: Option<u64>,

@@ -154,6 +154,9 @@ async fn run(args: RunArgs, resume: Option<String>) -> ExitCode {
     } else {
         View::Plain(PlainRenderer::new(format, args.verbose))
     };
+    if let View::Terminal(tty, _) = &view {
+        on_ctrl_c(handle.clone(), tty.spinner().clone());
+    }
     let mut failed = false;
     let stdout = std::io::stdout();
     while let Some(frame) = handle.recv().await {
@@ -186,6 +189,23 @@ async fn run(args: RunArgs, resume: Option<String>) -> ExitCode {
     } else {
         ExitCode::SUCCESS
     }
+}
+
+/// In the terminal view, Ctrl-C stops the current turn (the summary line still comes); a
+/// second Ctrl-C leaves at once.
+fn on_ctrl_c(handle: Arc<FrameSession>, spinner: Spinner) {
+    tokio::spawn(async move {
+        if tokio::signal::ctrl_c().await.is_err() {
+            return;
+        }
+        spinner.show("Interrupting… (Ctrl-C again to quit)");
+        let _ = handle.runtime().submit(Op::Interrupt);
+        if tokio::signal::ctrl_c().await.is_ok() {
+            spinner.clear();
+            handle.close();
+            std::process::exit(130);
+        }
+    });
 }
 
 /// Answers a session's control request in the terminal view: a permission question is put

@@ -248,15 +248,15 @@ impl TtyView {
     fn system(&mut self, frame: &Value, out: &mut impl Write) {
         let note = match text_of(frame, "subtype") {
             "api_retry" => format!(
-                "retrying the API call (attempt {})",
+                "↻ retrying the API call, attempt {}",
                 frame.get("attempt").unwrap_or(&Value::Null)
             ),
-            "compact_boundary" => "the conversation was compacted".to_string(),
+            "compact_boundary" => "⋯ the conversation so far was summarized".to_string(),
             _ => return,
         };
         self.spinner.clear();
         self.end_line(out);
-        let _ = writeln!(out, "{}", self.style.dim(&format!("  ({note})")));
+        let _ = writeln!(out, "{}", self.style.dim(&format!("  {note}")));
         let _ = out.flush();
     }
 
