@@ -1,4 +1,4 @@
-//! Prints a session's frames as text, JSON or stream-json.
+//! The plain output (text, JSON, stream-json) for pipes, files and the non-text formats.
 
 use std::io::{IsTerminal, Write};
 
@@ -6,7 +6,7 @@ use serde_json::Value;
 
 use crate::args::OutputFormat;
 
-pub struct Renderer {
+pub struct PlainRenderer {
     format: OutputFormat,
     verbose: bool,
     /// Progress lines (tool calls) go to stderr when it is a terminal, or with --verbose.
@@ -26,9 +26,9 @@ fn short(v: &Value, max: usize) -> String {
     }
 }
 
-impl Renderer {
+impl PlainRenderer {
     pub fn new(format: OutputFormat, verbose: bool) -> Self {
-        Renderer {
+        PlainRenderer {
             format,
             verbose,
             progress: verbose || std::io::stderr().is_terminal(),
