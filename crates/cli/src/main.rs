@@ -38,7 +38,13 @@ use render::style::Style;
 use render::tty::TtyView;
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let code = dispatch(Cli::parse());
+    // The spans still in the export batch (OTEL_* asked for them) go out before exit.
+    oxagent::telemetry::shutdown();
+    code
+}
+
+fn dispatch(cli: Cli) -> ExitCode {
     let rt = || {
         tokio::runtime::Builder::new_multi_thread()
             .enable_all()
