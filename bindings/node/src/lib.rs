@@ -15,7 +15,9 @@ mod error;
 mod session;
 mod store;
 
-pub use session::{check_options, option_table, telemetry_enabled, telemetry_flush, NativeSession};
+pub use session::{
+    cassette_status, check_options, option_table, telemetry_enabled, telemetry_flush, NativeSession,
+};
 pub use store::{fold_session_summary, NativeStore, StoreJob};
 
 /// The saved-session functions (`listSessions`, `forkSession`, ...): `op` with JSON `args`;

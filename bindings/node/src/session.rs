@@ -76,6 +76,18 @@ pub fn telemetry_flush(stop: Option<bool>) {
     }
 }
 
+/// What the cassette at `path` did in this process (`OXAGENT_CASSETTE`), as JSON, or null
+/// when no session used it; `close` forgets it afterwards.
+#[napi]
+pub fn cassette_status(path: String, close: Option<bool>) -> Option<String> {
+    let path = std::path::Path::new(&path);
+    let status = oxagent::cassette_status(path).map(|v| v.to_string());
+    if close == Some(true) {
+        oxagent::close_cassette(path);
+    }
+    status
+}
+
 #[napi]
 pub struct NativeSession {
     handle: Arc<FrameSession>,

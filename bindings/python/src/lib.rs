@@ -94,6 +94,19 @@ fn telemetry_flush(py: Python<'_>, stop: bool) {
     })
 }
 
+/// What the cassette at `path` did in this process (`OXAGENT_CASSETTE`), as JSON, or `None`
+/// when no session used it; `close` forgets it afterwards.
+#[pyfunction]
+#[pyo3(signature = (path, close=false))]
+fn cassette_status(path: &str, close: bool) -> Option<String> {
+    let path = std::path::Path::new(path);
+    let status = oxagent::cassette_status(path).map(|v| v.to_string());
+    if close {
+        oxagent::close_cassette(path);
+    }
+    status
+}
+
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("StartRefused", m.py().get_type::<error::StartRefused>())?;
@@ -110,6 +123,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(version, m)?)?;
     m.add_function(wrap_pyfunction!(telemetry_enabled, m)?)?;
     m.add_function(wrap_pyfunction!(telemetry_flush, m)?)?;
+    m.add_function(wrap_pyfunction!(cassette_status, m)?)?;
     m.add_function(wrap_pyfunction!(_after_fork_in_child, m)?)?;
     Ok(())
 }

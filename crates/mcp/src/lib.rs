@@ -79,6 +79,17 @@ pub async fn connect_all(servers: &[McpServer], ctx: &ConnectContext<'_>) -> Con
     let mut all = Connections::default();
     for server in servers {
         let connected = match server {
+            McpServer::Sdk { name, server } if server.plain_names => {
+                // Function tools: under their own names, and no server to report.
+                let connected =
+                    client::host::connect_sdk(name, server, ctx.host.clone(), &results).await;
+                // Never deferred behind tool search, as a built-in tool is not.
+                for tool in connected.tools.into_iter().map(client::ServerTool::plain) {
+                    all.always_load.insert(tool.name().to_string());
+                    all.tools.push(tool);
+                }
+                continue;
+            }
             McpServer::Sdk { name, server } => {
                 client::host::connect_sdk(name, server, ctx.host.clone(), &results).await
             }

@@ -83,6 +83,7 @@ fn definition(dialect: Dialect, spec: &Value, golden: &Value) -> SdkServerDef {
         dialect,
         instructions: spec["instructions"].as_str().map(str::to_string),
         tools,
+        plain_names: false,
     }
 }
 
@@ -247,6 +248,7 @@ async fn a_session_calls_the_tools_through_its_host() {
                 version: "1.0.0".into(),
                 dialect,
                 instructions: None,
+                plain_names: false,
                 tools: vec![
                     tool_def("add", add_schema.clone()),
                     tool_def("boom", json!({"type": "object"})),

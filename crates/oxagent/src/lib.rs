@@ -37,8 +37,8 @@ pub use oxagent_core::{self as core, message, ContentBlock, Message, PermissionM
 /// to a remote session themselves).
 pub use oxagent_mcp as mcp;
 pub use oxagent_options::store_option;
+pub use oxagent_runtime::{cassette_status, close_cassette, Events, SessionRuntime};
 pub use oxagent_runtime::{Error, OptionsError, OptionsErrorKind, Result};
-pub use oxagent_runtime::{Events, SessionRuntime};
 /// Listing, reading and changing saved sessions, for the faces (JSON in and out).
 pub use oxagent_sessions::json_api as saved;
 /// Tracing spans and their OpenTelemetry export: [`telemetry::init_from_env`] (done by the

@@ -23,6 +23,7 @@
 //! with the caller's closures; the documented SDKs' stream-json frames are an adapter over
 //! this (the facade's `frames`), for the bindings and the CLI.
 
+mod cassette;
 mod clear;
 mod commands;
 mod debug_log;
@@ -51,6 +52,7 @@ use tokio::sync::mpsc::UnboundedReceiver;
 
 use oxagent_options::Options;
 
+pub use cassette::{cassette_status, close_cassette};
 pub use error::{Error, OptionsError, OptionsErrorKind, Result};
 use oxagent_core::sync::lock;
 use shared::Shared;
@@ -77,13 +79,21 @@ impl Events {
 
 impl SessionRuntime {
     /// Starts a session on `rt` with the Messages API client the environment configures.
+    /// With `OXAGENT_CASSETTE` in the environment the exchanges go through that cassette
+    /// (see [`cassette_status`]).
     pub fn spawn(options: Options, rt: &tokio::runtime::Handle) -> Result<(Self, Events)> {
         let env = setup::effective_env(&options);
-        let mut config = oxagent_http::HttpModelConfig::from_env(&env);
-        config.client_app = options.client_app.clone().filter(|a| !a.is_empty());
-        let model =
-            oxagent_http::HttpModel::new(config).map_err(|e| Error::Config(e.to_string()))?;
-        Self::spawn_with_model(options, rt, Arc::new(model))
+        let live = || {
+            let mut config = oxagent_http::HttpModelConfig::from_env(&env);
+            config.client_app = options.client_app.clone().filter(|a| !a.is_empty());
+            oxagent_http::HttpModel::new(config).map_err(|e| Error::Config(e.to_string()))
+        };
+        let cwd = setup::session_cwd(&options);
+        let model: Arc<dyn Model> = match cassette::model_from_env(&env, &cwd, live)? {
+            Some(m) => m,
+            None => Arc::new(live()?),
+        };
+        Self::spawn_with_model(options, rt, model)
     }
 
     /// Starts a session that talks to `model` (a cassette, a test double, another endpoint).

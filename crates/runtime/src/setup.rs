@@ -81,7 +81,7 @@ pub(crate) fn config_root(options: &Options, cwd: &std::path::Path) -> PathBuf {
 
 /// The session's working directory as `session_config` will settle it (the settings files
 /// are read before it runs).
-fn session_cwd(options: &Options) -> PathBuf {
+pub(crate) fn session_cwd(options: &Options) -> PathBuf {
     let cwd = match &options.cwd {
         Some(c) => c.clone(),
         None => std::env::current_dir().unwrap_or_else(|_| PathBuf::from(".")),

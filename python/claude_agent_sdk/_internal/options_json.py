@@ -23,6 +23,7 @@ import warnings
 from dataclasses import dataclass, field
 from typing import Any
 
+from .._functions import SERVER, function_tools_of, server_of
 from .._mcp import SdkMcpServer
 from .._options import AgentDefinition, ClaudeAgentOptions, HookMatcher
 from .._permissions import CanUseToolShadowedWarning
@@ -236,6 +237,14 @@ def prepare(options: ClaudeAgentOptions) -> PreparedOptions:
             prepared.json[name] = _store_json(value, prepared)
         else:
             prepared.json[name] = to_json.value(value, name)
+    functions = function_tools_of(options)
+    if functions:
+        server = server_of(functions)
+        prepared.sdk_servers[SERVER] = server
+        servers = prepared.json.setdefault("mcp_servers", {})
+        if not isinstance(servers, dict):
+            raise ValueError("with_tools cannot be combined with mcp_servers given as a file path")
+        servers[SERVER] = {**server.definition(), "plain_names": True}
     check_json(prepared.json)
     _warn_if_shadowed(options)
     prepared.can_use_tool = options.can_use_tool

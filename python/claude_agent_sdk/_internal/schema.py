@@ -11,6 +11,7 @@ it by the server, in Rust).
 
 from __future__ import annotations
 
+import enum
 import types
 import typing
 from typing import Any, Union
@@ -34,6 +35,15 @@ def python_type_schema(tp: Any) -> dict[str, Any]:
         return schema
     if tp in _SCALARS:
         return {"type": _SCALARS[tp]}
+    if origin is typing.Literal:
+        values = list(typing.get_args(tp))
+        kinds = {_SCALARS.get(type(v)) for v in values}
+        schema: dict[str, Any] = {"enum": values}
+        if len(kinds) == 1 and None not in kinds:
+            schema["type"] = kinds.pop()
+        return schema
+    if isinstance(tp, type) and issubclass(tp, enum.Enum):
+        return python_type_schema(typing.Literal[tuple(m.value for m in tp)])
     if origin is Union or isinstance(tp, types.UnionType):
         members = [a for a in typing.get_args(tp) if a is not type(None)]
         if len(members) == 1:

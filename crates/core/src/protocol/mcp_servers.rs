@@ -93,6 +93,11 @@ pub struct SdkServerDef {
     #[serde(default)]
     pub instructions: Option<String>,
     pub tools: Vec<SdkToolDef>,
+    /// The host's plain function tools (Python `oxagent.with_tools`, JS `withTools`): the
+    /// model sees each tool under its own name, not `mcp__<server>__<tool>`, and the server
+    /// is listed nowhere (no status, not in init's `mcp_servers`).
+    #[serde(default)]
+    pub plain_names: bool,
 }
 
 fn default_version() -> String {

@@ -23,10 +23,12 @@
 //! # Ok(()) }
 //! ```
 
+mod coalesce;
 mod diff;
 mod recording;
 mod replay;
 
+pub use coalesce::coalesce;
 pub use diff::{first_difference, normalize};
 pub use recording::RecordingModel;
 pub use replay::ReplayModel;

@@ -45,6 +45,17 @@ struct Recording {
     inner: BoxStream<'static, ModelEvent>,
     exchange: Exchange,
     sink: Arc<Mutex<File>>,
+    subs: Vec<(String, String)>,
+    written: bool,
+}
+
+impl Drop for Recording {
+    /// A stream the session stopped reading after its final failure is written all the same.
+    fn drop(&mut self) {
+        if self.exchange.error.is_some() {
+            self.write();
+        }
+    }
 }
 
 impl Recording {
@@ -57,8 +68,18 @@ impl Recording {
         }
     }
 
-    fn write(&self) {
-        let line = self.exchange.to_json().to_string();
+    fn write(&mut self) {
+        if std::mem::replace(&mut self.written, true) {
+            return;
+        }
+        // The events too hold the working directory as its placeholder (a tool call's path):
+        // the deltas of a block are joined first so that no path is split between two.
+        let mut exchange = self.exchange.clone();
+        exchange.events = super::coalesce(&exchange.events)
+            .iter()
+            .map(|e| super::substitute(e, &self.subs))
+            .collect();
+        let line = exchange.to_json().to_string();
         let mut file = lock(&self.sink);
         // A cassette that cannot be written must not break the run it records.
         let _ = writeln!(file, "{line}").and_then(|_| file.flush());
@@ -76,6 +97,8 @@ impl<M: Model> Model for RecordingModel<M> {
             inner: self.inner.stream(request),
             exchange,
             sink: self.sink.clone(),
+            subs: self.subs.clone(),
+            written: false,
         };
         futures::stream::unfold(recording, |mut recording| async move {
             match recording.inner.next().await {

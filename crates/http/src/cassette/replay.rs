@@ -18,6 +18,8 @@ pub struct ReplayModel {
     next: AtomicUsize,
     source: String,
     subs: Vec<(String, String)>,
+    /// The first failure served: where a replay went off the recording.
+    diverged: std::sync::Mutex<Option<String>>,
 }
 
 impl ReplayModel {
@@ -50,6 +52,7 @@ impl ReplayModel {
             next: AtomicUsize::new(0),
             source: source.into(),
             subs: Vec::new(),
+            diverged: std::sync::Mutex::default(),
         }
     }
 
@@ -92,17 +95,35 @@ impl ReplayModel {
                 index + 1
             ))];
         }
+        // The placeholders a recording stored become this run's text again.
+        let back: Vec<(String, String)> = self
+            .subs
+            .iter()
+            .map(|(from, to)| (to.clone(), from.clone()))
+            .collect();
         let mut events: Vec<ModelEvent> = exchange
             .events
             .iter()
-            .cloned()
-            .map(ModelEvent::Stream)
+            .map(|e| ModelEvent::Stream(super::substitute(e, &back)))
             .collect();
         events.extend(exchange.error.clone().map(|e| ModelEvent::Failed(e.into())));
         events
     }
 
+    /// Why the replay went off the recording (a diverged request, or one past the end), the
+    /// first time it did; `None` while every request matched.
+    pub fn divergence(&self) -> Option<String> {
+        self.diverged
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone()
+    }
+
     fn failure(&self, message: String) -> ModelEvent {
+        self.diverged
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get_or_insert_with(|| message.clone());
         ModelEvent::Failed(ApiError {
             status: None,
             kind: ApiErrorKind::Unknown,

@@ -1,7 +1,7 @@
 //! Cassettes: record exchanges from the scripted server, replay them offline.
 
 use oxagent_core::model::{ApiError, ApiErrorKind, ModelEvent, ModelRequest};
-use oxagent_http::cassette::{RecordingModel, ReplayModel};
+use oxagent_http::cassette::{coalesce, RecordingModel, ReplayModel};
 use serde_json::{json, Value};
 
 use super::*;
@@ -44,12 +44,13 @@ async fn record_then_replay_round_trip() {
     let live_second = collect(&recorder, second.clone()).await;
     assert!(matches!(live_first[0], ModelEvent::Retry(_)));
 
-    // The retried 429 is gone; the final outcome of each exchange is kept.
+    // The retried 429 is gone; the final outcome of each exchange is kept, the deltas of a
+    // block joined.
     let endpoint = server.addr().to_string();
     assert_eq!(
         lines(&path),
         vec![
-            json!({"request": first.body, "events": raw(&live_first)}),
+            json!({"request": first.body, "events": coalesce(&raw(&live_first))}),
             json!({"request": second.body, "error": {"status": 400, "kind": "unknown", "message": "too long",
                                                  "error_type": "invalid_request_error", "endpoint": endpoint,
                                                  "request_id": "req_mock"}}),
@@ -57,7 +58,11 @@ async fn record_then_replay_round_trip() {
     );
 
     let replay = ReplayModel::open(&path).expect("open");
-    assert_eq!(collect(&replay, first).await, live_first[1..].to_vec());
+    let joined: Vec<ModelEvent> = coalesce(&raw(&live_first))
+        .into_iter()
+        .map(ModelEvent::Stream)
+        .collect();
+    assert_eq!(collect(&replay, first).await, joined);
     assert_eq!(collect(&replay, second.clone()).await, live_second);
     assert_eq!(
         collect(&replay, second).await,

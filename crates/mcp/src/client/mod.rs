@@ -180,6 +180,19 @@ impl ServerTool {
             inner,
         })
     }
+
+    /// A tool of a function-tools server (`mcp__<server>__<tool>`) under its own name.
+    pub(crate) fn plain(inner: Arc<dyn Tool>) -> Arc<dyn Tool> {
+        let name = inner.name();
+        let plain = match name.strip_prefix("mcp__") {
+            Some(rest) => rest.split_once("__").map_or(rest, |(_, tool)| tool),
+            None => name,
+        };
+        Arc::new(ServerTool {
+            full_name: plain.to_string(),
+            inner,
+        })
+    }
 }
 
 impl Tool for ServerTool {

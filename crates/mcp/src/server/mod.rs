@@ -14,6 +14,7 @@
 //! use serde_json::json;
 //! let mut server = SdkServer::new(SdkServerDef {
 //!     name: "calc".into(), version: "1.0.0".into(), dialect: Dialect::Python, instructions: None,
+//!     plain_names: false,
 //!     tools: vec![SdkToolDef {
 //!         name: "add".into(), description: "Add".into(), annotations: None, meta: None,
 //!         input_schema: json!({"type": "object", "properties": {"a": {"type": "integer"}}, "required": ["a"]}),
@@ -303,6 +304,7 @@ mod tests {
             version: "2.0.0".into(),
             dialect,
             instructions: Some("Use the kit.".into()),
+            plain_names: false,
             tools: vec![SdkToolDef {
                 name: "add".into(),
                 description: "Add".into(),
