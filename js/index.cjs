@@ -4,6 +4,7 @@
 
 const { query } = require("./lib/query.cjs");
 const { tool, createSdkMcpServer } = require("./lib/mcp.cjs");
+const { functionTool, withTools } = require("./lib/functions.cjs");
 const { AbortError } = require("./lib/errors.cjs");
 const constants = require("./lib/constants.cjs");
 const sessions = require("./lib/sessions.cjs");
@@ -36,6 +37,8 @@ module.exports = {
   query,
   tool,
   createSdkMcpServer,
+  functionTool,
+  withTools,
   AbortError,
   startup,
   ...sessions,

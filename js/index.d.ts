@@ -47,6 +47,30 @@ export declare function tool<Schema extends AnyZodRawShape>(
 /** An in-process MCP server; pass it in `options.mcpServers` (its tools are `mcp__<name>__<tool>`). */
 export declare function createSdkMcpServer(options: CreateSdkMcpServerOptions): McpSdkServerConfigWithInstance;
 
+/**
+ * oxagent only: a plain function as a tool, without an MCP server. The model sees it under
+ * `name`; permissions and hooks treat it as an in-process MCP tool. `input` is a zod raw
+ * shape, a zod object or a JSON Schema object. `run`'s string is the result as it is, an MCP
+ * result (`{content}`) as it is, anything else as JSON; a throw is a tool error.
+ */
+export declare function functionTool<Schema extends AnyZodRawShape>(tool: {
+  name: string;
+  description?: string;
+  input?: Schema | Record<string, unknown>;
+  run: (args: InferShape<Schema>, extra: unknown) => unknown | Promise<unknown>;
+  /** Parallel calls of the tool may run together. */
+  readOnly?: boolean;
+}): FunctionTool;
+
+/** A tool made by `functionTool()`. */
+export interface FunctionTool {
+  readonly name: string;
+  readonly description: string;
+}
+
+/** oxagent only: a copy of `options` that also offers `tools` (from `functionTool()`) to the model. */
+export declare function withTools<T extends Options | undefined>(options: T, tools: FunctionTool[]): Options;
+
 /** A saved session, as the listing describes it. Times are milliseconds since the epoch. */
 export type SDKSessionInfo = {
   sessionId: string;

@@ -5,6 +5,8 @@ export const {
   query,
   tool,
   createSdkMcpServer,
+  functionTool,
+  withTools,
   AbortError,
   startup,
   listSessions,

@@ -157,4 +157,44 @@ async function runSessionStoreConformance(makeStore, { skipOptional = [] } = {})
   }
 }
 
-module.exports = { runSessionStoreConformance };
+/**
+ * Records the sessions of a `node:test` test once and replays them offline afterwards (tools
+ * run for real). The cassette is `cassettes/<name>.jsonl` beside the test file (`dir` to put
+ * it elsewhere; `name` defaults to the test's name). Missing, it is recorded; present, it is
+ * replayed, and the test fails if a request differs, naming the first difference.
+ * `OXAGENT_RECORD=1` records afresh. Returns `{path, mode}`.
+ *
+ *   test("fixes the bug", async (t) => {
+ *     useCassette(t);
+ *     for await (const m of query({ prompt, options })) ...
+ *   });
+ */
+function useCassette(t, name, { dir } = {}) {
+  const path = require("node:path");
+  const fs = require("node:fs");
+  const { loadNative } = require("./lib/native.cjs");
+  const testFile = process.argv[1] ? path.resolve(process.argv[1]) : path.join(process.cwd(), "test");
+  const folder = dir || path.join(path.dirname(testFile), "cassettes");
+  const base = String(name || (t && t.name) || "cassette").replace(/[^A-Za-z0-9_.-]+/g, "_").replace(/^_+|_+$/g, "");
+  const file = path.join(folder, `${base}.jsonl`);
+  const record = Boolean(process.env.OXAGENT_RECORD) || !fs.existsSync(file);
+  if (record) fs.rmSync(file, { force: true });
+  const mode = record ? "record" : "replay";
+  const before = { cassette: process.env.OXAGENT_CASSETTE, mode: process.env.OXAGENT_CASSETTE_MODE };
+  process.env.OXAGENT_CASSETTE = file;
+  process.env.OXAGENT_CASSETTE_MODE = mode;
+  const restore = (key, value) => (value === undefined ? delete process.env[key] : (process.env[key] = value));
+  const check = () => {
+    restore("OXAGENT_CASSETTE", before.cassette);
+    restore("OXAGENT_CASSETTE_MODE", before.mode);
+    const status = loadNative().cassetteStatus(file, true);
+    const diverged = status && JSON.parse(status).diverged;
+    if (mode === "replay" && diverged) {
+      throw new Error(`the replay of ${file} went off the recording: ${diverged}`);
+    }
+  };
+  if (t && typeof t.after === "function") t.after(check);
+  return { path: file, mode, check };
+}
+
+module.exports = { runSessionStoreConformance, useCassette };

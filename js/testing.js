@@ -1,5 +1,5 @@
 // ESM entry of oxagent/testing.
 import testing from "./testing.cjs";
 
-export const { runSessionStoreConformance } = testing;
+export const { runSessionStoreConformance, useCassette } = testing;
 export default testing;

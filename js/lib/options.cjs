@@ -15,6 +15,7 @@
 //          canUseTool: fn, hooks: Map { hook_0 => hook }, mcpServers: Map {} }
 "use strict";
 
+const { functionServer } = require("./functions.cjs");
 const { SdkMcpServer } = require("./mcp.cjs");
 
 const isRecord = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
@@ -137,6 +138,15 @@ function toNative(options) {
     }
   } else if (options !== undefined && options !== null) {
     json = conv.value(options, "options");
+  }
+  // Function tools (withTools): a hidden in-process server whose tools keep their names.
+  const functions = isRecord(options) ? functionServer(options) : null;
+  if (functions) {
+    if (json.mcpServers !== undefined && !isPlain(json.mcpServers)) {
+      throw new TypeError("withTools cannot be combined with mcpServers given as a file path");
+    }
+    conv.mcpServers.set(functions.name, functions.instance);
+    json.mcpServers = { ...(json.mcpServers || {}), [functions.name]: functions.definition };
   }
   const canUseTool = isRecord(options) && typeof options.canUseTool === "function" ? options.canUseTool : null;
   return { json, canUseTool, hooks: conv.hooks, mcpServers: conv.mcpServers, sessionStore };

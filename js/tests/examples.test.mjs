@@ -12,12 +12,14 @@ const SCRIPTS = {
   "quickstart.mjs": [toolUse("toolu_01", "Read", { file_path: "README.md" }), text("Just a README.")],
   "guarded_tools.mjs": [toolUse("toolu_01", "Bash", { command: "rm -rf notes", description: "clean" }), text("Notes are written.")],
   "inprocess_tools.mjs": [toolUse("toolu_01", "mcp__units__convert", { value: 10, from: "km", to: "ft" }), text("About 32808 feet.")],
+  "function_tools.mjs": [toolUse("toolu_01", "stock", { item: "pears" }), toolUse("toolu_02", "restock", { item: "pears", count: 2 }), text("Restocked pears.")],
   "conversation.mjs": [text("a.txt"), text("a.txt is the largest"), text("It says hello.")],
 };
 const EXPECT = {
   "quickstart.mjs": /tool call: Read[\s\S]*assistant: Just a README\.[\s\S]*success after 2 turns/,
   "guarded_tools.mjs": /hook: Bash \(toolu_01\)[\s\S]*Notes are written\./,
   "inprocess_tools.mjs": /name: 'units'[\s\S]*About 32808 feet\./,
+  "function_tools.mjs": /Restocked pears\.\ninventory now: {"apples":3,"pears":2}/,
   "conversation.mjs": /turn 1: success[\s\S]*turn 3: success/,
 };
 

@@ -7,7 +7,7 @@ const require = createRequire(import.meta.url);
 
 test("the ESM and CommonJS entries export the same objects", () => {
   const cjs = require("../index.cjs");
-  const names = ["query", "tool", "createSdkMcpServer", "AbortError", "startup", "listSessions", "getSessionInfo", "getSessionMessages", "listSubagents", "getSubagentMessages", "renameSession", "tagSession", "deleteSession", "forkSession", "archiveSession", "unarchiveSession", "matchDeniedModels", "filterEscalatingDefaultMode", "DirectConnectError", "InMemorySessionStore", "foldSessionSummary", "importSessionToStore", "HOOK_EVENTS", "EXIT_REASONS", "SYSTEM_PROMPT_DYNAMIC_BOUNDARY", "BUILTIN_TOOL_NAMES", "LEGACY_TOOL_NAME_ALIASES", "ORG_POLICY_LIMIT_PREFIXES", "USAGE_LIMIT_ERROR_PREFIXES", "USAGE_TRANSITION_PREFIXES", "USAGE_WARNING_PREFIXES"];
+  const names = ["query", "tool", "createSdkMcpServer", "functionTool", "withTools", "AbortError", "startup", "listSessions", "getSessionInfo", "getSessionMessages", "listSubagents", "getSubagentMessages", "renameSession", "tagSession", "deleteSession", "forkSession", "archiveSession", "unarchiveSession", "matchDeniedModels", "filterEscalatingDefaultMode", "DirectConnectError", "InMemorySessionStore", "foldSessionSummary", "importSessionToStore", "HOOK_EVENTS", "EXIT_REASONS", "SYSTEM_PROMPT_DYNAMIC_BOUNDARY", "BUILTIN_TOOL_NAMES", "LEGACY_TOOL_NAME_ALIASES", "ORG_POLICY_LIMIT_PREFIXES", "USAGE_LIMIT_ERROR_PREFIXES", "USAGE_TRANSITION_PREFIXES", "USAGE_WARNING_PREFIXES"];
   for (const name of names) {
     assert.ok(name in esm, `ESM lacks ${name}`);
     assert.equal(esm[name], cjs[name], name);

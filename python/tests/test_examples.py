@@ -48,6 +48,15 @@ def test_inprocess_tools(mock_server, tmp_path):
     assert "Restocked pears." in out and "inventory now: {'apples': 3, 'pears': 2}" in out
 
 
+def test_function_tools(mock_server, tmp_path):
+    server = mock_server({"responses": [
+        tool_turn("toolu_1", "stock", {"item": "pears"}),
+        tool_turn("toolu_2", "restock", {"item": "pears", "count": 2}),
+        text_turn("Restocked pears.")]})
+    out = run("function_tools.py", server, tmp_path)
+    assert "Restocked pears." in out and "inventory now: {'apples': 3, 'pears': 2}" in out
+
+
 def test_conversation_on_trio(mock_server, tmp_path):
     pytest.importorskip("trio")
     server = mock_server({"responses": [text_turn("7"), text_turn("It was 7.")]})
