@@ -50,7 +50,8 @@ test("options with a shape of their own are checked; their defaults are accepted
   fails({ agents: { a: { description: 3, prompt: "p" } } }, "agents", /agents/);
   fails({ toolAliases: { Bash: 3 } }, "toolAliases", /^toolAliases.Bash must be a string, not 3$/);
   fails({ sandbox: "on" }, "sandbox", /^sandbox must be a mapping, not "on"$/);
-  fails({ mcpServers: { s: { type: "sse", url: "http://127.0.0.1:9/sse" } } }, "mcpServers", /sse servers \(s\) are not supported/);
+  fails({ mcpServers: { s: { type: "ws", url: "ws://127.0.0.1:9/ws" } } }, "mcpServers", /ws servers \(s\) are not supported/);
+  fails({ mcpServers: { s: { type: "sse", url: "127.0.0.1:9/sse" } } }, "mcpServers", /mcpServers.s.url must be an http/);
   fails({ mcpServers: { s: { type: "http", url: "ftp://x" } } }, "mcpServers", /mcpServers.s.url must be an http/);
   fails({ mcpServers: { s: { command: "" } } }, "mcpServers", /mcpServers.s.command must be a non-empty string/);
   fails({ hooks: { Stop: [{ hooks: [async () => ({})], onFailure: "sometimes" }] } }, "hooks", /onFailure must be/);

@@ -113,6 +113,9 @@ pub async fn connect_all(servers: &[McpServer], ctx: &ConnectContext<'_>) -> Con
             McpServer::Http { name, url, headers } => {
                 client::http::connect(name, url, headers, &results).await
             }
+            McpServer::Sse { name, url, headers } => {
+                client::sse::connect(name, url, headers, &results).await
+            }
             McpServer::InProcess { name, tools, .. } => Connected::ok(
                 name,
                 "sdk",

@@ -43,6 +43,12 @@ pub enum McpServer {
         url: String,
         headers: BTreeMap<String, String>,
     },
+    /// A server reached over the older HTTP+SSE transport.
+    Sse {
+        name: String,
+        url: String,
+        headers: BTreeMap<String, String>,
+    },
     /// Rust tools served in-process under a server name: the model sees each as
     /// `mcp__<name>__<tool>`.
     InProcess {
@@ -59,6 +65,7 @@ impl McpServer {
             | McpServer::HostServer { name }
             | McpServer::Stdio { name, .. }
             | McpServer::Http { name, .. }
+            | McpServer::Sse { name, .. }
             | McpServer::InProcess { name, .. } => name,
         }
     }
@@ -222,7 +229,7 @@ fn server(name: &str, cfg: &Value) -> Result<McpServer, ConfigError> {
             name: name.to_string(),
         }),
         Some("stdio") | None => stdio(name, cfg, bad),
-        Some("http") => {
+        Some(kind @ ("http" | "sse")) => {
             let url = cfg
                 .get("url")
                 .and_then(Value::as_str)
@@ -231,10 +238,10 @@ fn server(name: &str, cfg: &Value) -> Result<McpServer, ConfigError> {
                 .to_string();
             let headers = string_map(cfg.get("headers"))
                 .ok_or_else(|| bad("headers", "a mapping of names to strings"))?;
-            Ok(McpServer::Http {
-                name: name.to_string(),
-                url,
-                headers,
+            let name = name.to_string();
+            Ok(match kind {
+                "sse" => McpServer::Sse { name, url, headers },
+                _ => McpServer::Http { name, url, headers },
             })
         }
         Some(t) => Err(ConfigError::Unsupported {
@@ -326,11 +333,18 @@ mod tests {
             e.to_string(),
             "mcp_servers.s.command must be a non-empty string, not \"\""
         );
-        let e = parse(&json!({"s": {"type": "sse", "url": "http://x"}})).unwrap_err();
+        let e = parse(&json!({"s": {"type": "ws", "url": "ws://x"}})).unwrap_err();
         assert!(e.is_unsupported(), "{e:?}");
         assert_eq!(
             e.to_string(),
-            "mcp_servers: sse servers (s) are not supported by oxagent yet"
+            "mcp_servers: ws servers (s) are not supported by oxagent yet"
+        );
+        let sse = parse(&json!({"s": {"type": "sse", "url": "http://x/sse"}})).unwrap();
+        assert!(matches!(&sse[0], McpServer::Sse { url, .. } if url == "http://x/sse"));
+        let e = parse(&json!({"s": {"type": "sse", "url": "x"}})).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "mcp_servers.s.url must be an http:// or https:// URL, not \"x\""
         );
         let e = parse(&json!({"s": {"type": "sdk", "tools": [{"description": "no name"}]}}))
             .unwrap_err();

@@ -6,6 +6,7 @@
 pub(crate) mod host;
 pub(crate) mod http;
 mod result;
+pub(crate) mod sse;
 pub(crate) mod stdio;
 
 use std::path::PathBuf;
