@@ -4,6 +4,7 @@ set shell := ["bash", "-euo", "pipefail", "-c"]
 
 venv := justfile_directory() / ".venv"
 python := venv / "bin/python"
+mdbook_version := "0.5.4"
 
 # bypassPermissions is refused to root unless IS_SANDBOX=1 (as the reference); the test
 # suites use it and CI runs as root.
@@ -39,6 +40,17 @@ test-python: build python-dev
 
 test-node: build
     @if [ -f js/package.json ]; then cd js && npm install --no-audit --no-fund --silent && npm run build --silent && npm test; else echo "no Node package yet"; fi
+
+# mdBook is installed into target/tools on first use; a broken internal link or anchor in the
+# guide fails the task, and so does a rustdoc warning.
+# The user guide (docs/guide -> docs/guide/book/) and the Rust API docs (cargo doc).
+docs:
+    if ! target/tools/bin/mdbook --version 2>/dev/null | grep -qx "mdbook v{{mdbook_version}}"; then \
+      cargo install mdbook --locked --version {{mdbook_version}} --no-default-features --features search --root target/tools; \
+    fi
+    target/tools/bin/mdbook build docs/guide
+    python3 scripts/check_links.py docs/guide/book
+    RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --locked
 
 # Side-by-side timings with the official SDKs, written to docs/benchmarks.md with its plots
 # (see benches/README.md). Our faces are release builds: the Python one installed from its

@@ -158,7 +158,7 @@ impl NativeSession {
     }
 
     /// The next actions, in order: waits for one, then takes those already waiting (up to
-    /// [`BATCH`]), so a fast stream costs one promise per batch, not per message. `null` once
+    /// `BATCH`), so a fast stream costs one promise per batch, not per message. `null` once
     /// the session is over and its `end` action was taken.
     #[napi(ts_return_type = "Promise<HostAction[] | null>")]
     pub fn recv<'env>(

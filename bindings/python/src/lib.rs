@@ -1,6 +1,6 @@
 //! `claude_agent_sdk._native`: the oxagent session, seen from Python.
 //!
-//! Thin on purpose. A [`NativeSession`] is the in-process counterpart of the CLI subprocess
+//! Thin on purpose. A `NativeSession` is the in-process counterpart of the CLI subprocess
 //! the official SDK drives: JSON frames go in with `send`, frames come out of `recv` (an
 //! asyncio awaitable) or of `poll` after the descriptor from `fileno` turns readable (any
 //! event loop: asyncio, trio). The control protocol, the callbacks and the typed messages

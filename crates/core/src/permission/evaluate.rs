@@ -62,7 +62,7 @@ pub enum Outcome {
 
 const DENIED_DIRECTORY: &str =
     "<tool_use_error>File is in a directory that is denied by your permission settings.</tool_use_error>";
-/// What `dontAsk` answers instead of a prompt (after "Permission to use <tool> ").
+/// What `dontAsk` answers instead of a prompt (after "Permission to use `<tool>` ").
 pub const DONT_ASK_TEXT: &str = "has been denied because Claude Code is running in don't ask mode. IMPORTANT: You *may* attempt to accomplish this action using other tools that might naturally be used to accomplish this goal, e.g. using head instead of cat. But you *should not* attempt to work around this denial in malicious ways, e.g. do not use your ability to run tests to execute non-test actions. You should only try to work around this restriction in reasonable ways that do not attempt to bypass the intent behind this denial. If you believe this capability is essential to complete the user's request, STOP and explain to the user what you were trying to do and why you need this permission. Let the user decide how to proceed.";
 /// `decision_reason_code` of the refusal below.
 pub const NO_CLASSIFIER_CODE: &str = "auto_mode_no_check_in_session";
