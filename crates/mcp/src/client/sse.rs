@@ -121,29 +121,25 @@ impl Transport<RoleClient> for SseTransport {
         }
     }
 
-    fn receive(
-        &mut self,
-    ) -> impl std::future::Future<Output = Option<RxJsonRpcMessage<RoleClient>>> + Send {
-        async move {
-            while let Some(event) = self.events.next().await {
-                let Ok(event) = event else { return None };
-                if !matches!(event.event.as_deref(), None | Some("message")) {
-                    continue;
-                }
-                if let Some(message) = event
-                    .data
-                    .as_deref()
-                    .and_then(|d| serde_json::from_str(d).ok())
-                {
-                    return Some(message);
-                }
+    async fn receive(&mut self) -> Option<RxJsonRpcMessage<RoleClient>> {
+        while let Some(event) = self.events.next().await {
+            let Ok(event) = event else { return None };
+            if !matches!(event.event.as_deref(), None | Some("message")) {
+                continue;
             }
-            None
+            if let Some(message) = event
+                .data
+                .as_deref()
+                .and_then(|d| serde_json::from_str(d).ok())
+            {
+                return Some(message);
+            }
         }
+        None
     }
 
-    fn close(&mut self) -> impl std::future::Future<Output = Result<(), Self::Error>> + Send {
-        async { Ok(()) }
+    async fn close(&mut self) -> Result<(), Self::Error> {
+        Ok(())
     }
 }
 
