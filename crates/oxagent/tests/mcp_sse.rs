@@ -18,10 +18,13 @@ use oxagent_testkit::ScriptedServer;
 use serde_json::{json, Value};
 use tokio::sync::mpsc;
 
+/// Each message the server received: its method and its Authorization header.
+type Seen = Arc<Mutex<Vec<(String, Option<String>)>>>;
+
 #[derive(Clone, Default)]
 struct Server {
     out: Arc<Mutex<Option<mpsc::UnboundedSender<Value>>>>,
-    seen: Arc<Mutex<Vec<(String, Option<String>)>>>,
+    seen: Seen,
 }
 
 async fn events(
