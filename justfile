@@ -179,8 +179,9 @@ record-demo: build
 
 # Fuzz each target for SECONDS (cargo-fuzz; the fuzz crate is its own workspace in fuzz/): the
 # rule parser and Bash reader, the SSE stream of an answer, the frames the faces send, tool
-# input checks, the transcript loader and the settings loader. TARGETS picks some.
-fuzz seconds="600" targets="rules sse_stream frames tool_input transcript settings":
+# input checks, the transcript loader, the settings loader and the MCP JSON-RPC. TARGETS picks
+# some.
+fuzz seconds="600" targets="rules sse_stream frames tool_input transcript settings mcp_jsonrpc":
     cargo install cargo-fuzz --locked --quiet 2>/dev/null || true
     # cargo-fuzz passes -Z flags; RUSTC_BOOTSTRAP lets the stable toolchain accept them.
     cd fuzz && for t in {{targets}}; do echo "== $t"; RUSTC_BOOTSTRAP=1 cargo fuzz run "$t" --sanitizer none -- -max_total_time={{seconds}} || exit 1; done
