@@ -173,6 +173,11 @@ lint:
         ! cargo tree -p oxagent-$c -e normal --prefix none | awk '{print $1}' | grep -E '^oxagent-' | grep -v -x -E "oxagent-(core|$c)" || exit 1; \
     done
 
+# SIGKILL at 200 moments of a 3-turn run (mid-stream, mid-tool, between turns): every
+# transcript line whole, the session listed, shown and resumed into a well-formed conversation.
+durability runs="200":
+    OXAGENT_KILL9_RUNS={{runs}} cargo test --locked -p oxagent-cli --test kill9 -- --nocapture
+
 # Re-record the demo cassette from the scripted model turns in examples/demo-script.json.
 record-demo: build
     bash examples/record-demo.sh

@@ -50,6 +50,10 @@ pub struct ScriptedResponse {
     pub delay_ms: Option<f64>,
     #[serde(default)]
     pub chunk: Option<usize>,
+    /// A pause between the stream's events (a slow answer, for tests that stop a session
+    /// mid-stream).
+    #[serde(default)]
+    pub event_delay_ms: Option<f64>,
 }
 
 /// Which response a request got: `index` into `responses` (none for defaults) and `kind`

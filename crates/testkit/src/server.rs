@@ -266,16 +266,26 @@ async fn answer_messages(app: &App, mut entry: RecordedRequest, body: Value) -> 
     if !body.get("stream").is_some_and(crate::script::truthy) {
         return json_response(200, &message_json(&response, &id, &body), None);
     }
-    let frames = stream_events(&response, &id, &body)
-        .into_iter()
-        .map(|event| Ok::<_, Infallible>(Bytes::from(encode(&event))));
+    let pause = response
+        .event_delay_ms
+        .filter(|ms| *ms > 0.0)
+        .map(|ms| Duration::from_secs_f64(ms / 1000.0));
+    let frames = futures::StreamExt::then(
+        futures::stream::iter(stream_events(&response, &id, &body)),
+        move |event| async move {
+            if let Some(pause) = pause {
+                tokio::time::sleep(pause).await;
+            }
+            Ok::<_, Infallible>(Bytes::from(encode(&event)))
+        },
+    );
     let built = Response::builder()
         .status(StatusCode::OK)
         .header("content-type", "text/event-stream; charset=utf-8")
         .header("cache-control", "no-cache")
         .header("request-id", "req_mock")
         .header("connection", "close")
-        .body(Body::from_stream(futures::stream::iter(frames)));
+        .body(Body::from_stream(frames));
     built.unwrap_or_else(|_| plain(StatusCode::INTERNAL_SERVER_ERROR, Body::empty()))
 }
 
