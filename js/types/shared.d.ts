@@ -144,7 +144,10 @@ export interface SDKControlGetContextUsageResponse {
   [key: string]: unknown;
 }
 
-/** What the experimental `Query.usage_EXPERIMENTAL_MAY_CHANGE_DO_NOT_RELY_ON_THIS_API_YET()` returns; its shape is not settled. */
+/**
+ * What the experimental `Query.usage_EXPERIMENTAL_MAY_CHANGE_DO_NOT_RELY_ON_THIS_API_YET()`
+ * returns; its shape is not settled.
+ */
 export interface SDKControlGetUsageResponse {
   [key: string]: unknown;
 }
