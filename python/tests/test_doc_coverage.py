@@ -11,7 +11,8 @@ REPO = Path(__file__).resolve().parent.parent.parent
 
 
 def _doc_coverage():
-    spec = importlib.util.spec_from_file_location("doc_coverage", REPO / "scripts" / "doc_coverage.py")
+    path = REPO / "scripts" / "doc_coverage.py"
+    spec = importlib.util.spec_from_file_location("doc_coverage", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
