@@ -5,9 +5,9 @@
 
 Python: each name of `claude_agent_sdk.__all__` (and of its `stores` and `testing`
 modules, and of `oxagent` and its pytest plugin) needs a docstring of its own; a type alias
-(`PermissionMode = Literal[...]`) cannot carry one and is counted apart. Node: each `export` of `js/index.d.ts`,
-`js/stores.d.ts`, `js/testing.d.ts` and `js/types/*.d.ts` needs a `/** ... */` comment
-right above it (`export type * from` lines excepted). Run it with the project's Python, where
+(`PermissionMode = Literal[...]`) cannot carry one and is counted apart. Node: each `export`
+of `js/index.d.ts`, `js/stores.d.ts`, `js/testing.d.ts` and `js/types/*.d.ts` needs a
+`/** ... */` comment right above it (`export type * from` lines excepted). Run it with the project's Python, where
 `claude_agent_sdk` imports. Reports, and with `--check` exits 1 when a name lacks its docs
 (python/tests/test_doc_coverage.py and js/tests/doc-coverage.test.mjs run the same checks).
 """
