@@ -97,26 +97,59 @@ export type SessionMessage = {
   parent_agent_id: string | null;
 };
 
+/**
+ * Options of `listSessions()`: the project directory (every project when left out), paging,
+ * whether to include the directory's git worktrees (yes by default), or a session store to list
+ * instead of the disk.
+ */
 export type ListSessionsOptions = { dir?: string; limit?: number; offset?: number; includeWorktrees?: boolean; sessionStore?: SessionStore };
+/**
+ * Options of `getSessionInfo()`: the project directory, or a session store to read instead of the
+ * disk.
+ */
 export type GetSessionInfoOptions = { dir?: string; sessionStore?: SessionStore };
+/**
+ * Options of `getSessionMessages()` and `getSubagentMessages()`: the project directory, paging, or
+ * a session store to read instead of the disk.
+ */
 export type GetSessionMessagesOptions = { dir?: string; limit?: number; offset?: number; sessionStore?: SessionStore };
+/**
+ * Options of the functions that change a saved session: the project directory, or a session store
+ * to change instead of the disk.
+ */
 export type SessionMutationOptions = { dir?: string; sessionStore?: SessionStore };
+/**
+ * Options of `forkSession()`: also the message to copy up to (inclusive) and a title for the new
+ * session.
+ */
 export type ForkSessionOptions = SessionMutationOptions & { upToMessageId?: string; title?: string };
+/** What `forkSession()` returns: the id of the new session. */
 export type ForkSessionResult = { sessionId: string };
 
 /** The saved sessions of `dir` (and its git worktrees), or of every project, newest first. */
 export declare function listSessions(options?: ListSessionsOptions): Promise<SDKSessionInfo[]>;
+/** One saved session's facts, or `undefined` when there is no such session. */
 export declare function getSessionInfo(sessionId: string, options?: GetSessionInfoOptions): Promise<SDKSessionInfo | undefined>;
+/** The conversation of a saved session, user and assistant messages from the first. */
 export declare function getSessionMessages(sessionId: string, options?: GetSessionMessagesOptions): Promise<SessionMessage[]>;
+/** The ids of the subagents a saved session ran. */
 export declare function listSubagents(sessionId: string, options?: { dir?: string; sessionStore?: SessionStore }): Promise<string[]>;
+/** A subagent's conversation, from its first message. */
 export declare function getSubagentMessages(sessionId: string, agentId: string, options?: GetSessionMessagesOptions): Promise<SessionMessage[]>;
+/** Sets a saved session's title (an empty title is refused). */
 export declare function renameSession(sessionId: string, title: string, options?: SessionMutationOptions): Promise<void>;
+/** Tags a saved session; `null` clears the tag. */
 export declare function tagSession(sessionId: string, tag: string | null, options?: SessionMutationOptions): Promise<void>;
+/** Deletes a saved session's transcript and its folder of side files. */
 export declare function deleteSession(sessionId: string, options?: SessionMutationOptions): Promise<void>;
 /** Marks a local session archived (listSessions then reports `archived: true`); the transcript is untouched. */
 export declare function archiveSession(sessionId: string, options?: SessionMutationOptions): Promise<void>;
 /** Clears the archive mark (listSessions then reports `archived: false`). */
 export declare function unarchiveSession(sessionId: string, options?: SessionMutationOptions): Promise<void>;
+/**
+ * What `matchDeniedModels()` found: one flag per model (denied or not), and warnings about the
+ * list.
+ */
 export type DeniedModelsMatch = { denied: boolean[]; warnings: string[] };
 /** Which of `models` a `deniedModels` list blocks, by exact name (not an enforcement). */
 export declare function matchDeniedModels(models: readonly string[], deniedModels: readonly string[] | undefined): Promise<DeniedModelsMatch>;
@@ -127,8 +160,13 @@ export declare class DirectConnectError extends Error {
     readonly code: string | undefined;
     constructor(message: string, code?: string);
 }
+/** Copies a saved conversation (up to `upToMessageId`) into a new session and returns its id. */
 export declare function forkSession(sessionId: string, options?: ForkSessionOptions): Promise<ForkSessionResult>;
 
+/**
+ * Options of `importSessionToStore()`: the project directory, whether to copy the subagents'
+ * transcripts too, and how many entries to append at a time.
+ */
 export type ImportSessionToStoreOptions = { dir?: string; includeSubagents?: boolean; batchSize?: number };
 /** Copies a local session (and its subagents' transcripts) into `store`. */
 export declare function importSessionToStore(sessionId: string, store: SessionStore, options?: ImportSessionToStoreOptions): Promise<void>;
@@ -150,6 +188,7 @@ export declare class InMemorySessionStore implements SessionStore {
   clear(): void;
 }
 
+/** Every hook event name, in the official SDK's order. */
 export declare const HOOK_EVENTS: readonly [
   'PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'PostToolBatch', 'Notification',
   'UserPromptSubmit', 'UserPromptExpansion', 'SessionStart', 'SessionEnd', 'Stop', 'StopFailure',
@@ -159,12 +198,25 @@ export declare const HOOK_EVENTS: readonly [
   'InstructionsLoaded', 'CwdChanged', 'FileChanged', 'DirectoryAdded', 'MessageDisplay',
   'PreSkillShellCommand',
 ];
+/** Every reason a session can end with (`SessionEndHookInput.reason`). */
 export declare const EXIT_REASONS: readonly ['clear', 'resume', 'logout', 'prompt_input_exit', 'other'];
+/**
+ * A marker a string-array `systemPrompt` may hold between its cacheable start and the rest; it is
+ * dropped when the parts are joined.
+ */
 export declare const SYSTEM_PROMPT_DYNAMIC_BOUNDARY = '__SYSTEM_PROMPT_DYNAMIC_BOUNDARY__';
+/** The names of the built-in tools the official SDK knows. */
 export declare const BUILTIN_TOOL_NAMES: readonly string[];
+/** Former tool names and the names that replaced them (`Task` is now `Agent`). */
 export declare const LEGACY_TOOL_NAME_ALIASES: Readonly<Record<string, string>>;
 /** How usage-limit notices begin (for hosts that tell them apart from other text). */
 export declare const ORG_POLICY_LIMIT_PREFIXES: readonly string[];
+/**
+ * How notices that a usage limit was reached begin (oxagent writes none; kept for programs that
+ * check them).
+ */
 export declare const USAGE_LIMIT_ERROR_PREFIXES: readonly string[];
+/** How notices that usage moved to credits or extra usage begin. */
 export declare const USAGE_TRANSITION_PREFIXES: readonly string[];
+/** How notices that a usage limit is near begin. */
 export declare const USAGE_WARNING_PREFIXES: readonly string[];

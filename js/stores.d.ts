@@ -13,12 +13,14 @@ export declare class NativeSessionStore implements SessionStore {
 
 /** Sessions in Redis (`redis://host:port/db`), connected on first use; appends are atomic. */
 export declare class RedisSessionStore extends NativeSessionStore {
+  /** `prefix` is put before every key; `connections` sizes the connection pool. */
   constructor(url: string, options?: { prefix?: string; connections?: number });
   readonly url: string;
 }
 
 /** Sessions in PostgreSQL (`postgres://user@host/db`), pooled; the tables are made on first use. */
 export declare class PostgresSessionStore extends NativeSessionStore {
+  /** `tablePrefix` is put before the tables' names; `poolSize` sizes the connection pool. */
   constructor(url: string, options?: { tablePrefix?: string; poolSize?: number });
   readonly url: string;
 }

@@ -1,6 +1,7 @@
 // oxagent/testing: the documented SessionStore contracts, as one async check.
 import type { SessionStore } from './types/options.js';
 
+/** An optional `SessionStore` method whose contracts `runSessionStoreConformance` can skip. */
 export type OptionalStoreMethod = 'listSessions' | 'listSessionSummaries' | 'delete' | 'listSubkeys';
 
 /** Checks `makeStore()`'s stores (one per contract, each holding nothing) against every contract. */

@@ -1,14 +1,15 @@
 #!/usr/bin/env python3
 """Counts the public names of the Python and Node packages that have no documentation.
 
-    python scripts/doc_coverage.py [--list]
+    python scripts/doc_coverage.py [--list] [--check]
 
 Python: each name of `claude_agent_sdk.__all__` (and of its `stores` and `testing`
-modules) needs a docstring of its own; a type alias (`PermissionMode = Literal[...]`)
-cannot carry one and is counted apart. Node: each `export` of `js/index.d.ts`,
-`js/stores.d.ts`, `js/testing.d.ts` and `js/types/*.d.ts` needs a `/** ... */` comment
-right above it (`export type * from` lines excepted). Run it with the project's Python, where
-`claude_agent_sdk` imports. Reports; never fails.
+modules, and of `oxagent` and its pytest plugin) needs a docstring of its own; a type alias
+(`PermissionMode = Literal[...]`) cannot carry one and is counted apart. Node: each `export`
+of `js/index.d.ts`, `js/stores.d.ts`, `js/testing.d.ts` and `js/types/*.d.ts` needs a
+`/** ... */` comment right above it (`export type * from` lines excepted). Run it with the project's Python, where
+`claude_agent_sdk` imports. Reports, and with `--check` exits 1 when a name lacks its docs
+(python/tests/test_doc_coverage.py and js/tests/doc-coverage.test.mjs run the same checks).
 """
 
 from __future__ import annotations
@@ -23,6 +24,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
+PYTHON_MODULES = (
+    "claude_agent_sdk",
+    "claude_agent_sdk.stores",
+    "claude_agent_sdk.testing",
+    "oxagent",
+    "oxagent.pytest_plugin",
+)
+
+
 def own_doc(obj: object) -> str | None:
     doc = obj.__dict__.get("__doc__") if isinstance(obj, type) else getattr(obj, "__doc__", None)
     if not doc:
@@ -35,9 +45,13 @@ def own_doc(obj: object) -> str | None:
 
 def python_missing() -> tuple[list[str], list[str], int]:
     missing, aliases, total = [], [], 0
-    for module_name in ("claude_agent_sdk", "claude_agent_sdk.stores", "claude_agent_sdk.testing"):
+    for module_name in PYTHON_MODULES:
         module = importlib.import_module(module_name)
-        names = getattr(module, "__all__", [n for n in vars(module) if not n.startswith("_")])
+        names = getattr(module, "__all__", None)
+        if names is None:
+            # No __all__: the public names the module defines itself (not its imports).
+            names = [n for n, v in vars(module).items() if not n.startswith("_")
+                     and getattr(v, "__module__", None) == module_name]
         for name in names:
             obj = getattr(module, name)
             if name == "__version__":
@@ -83,6 +97,8 @@ def main() -> int:
     if show:
         for name in py_missing + js_missing:
             print("  " + name)
+    if "--check" in sys.argv and (py_missing or js_missing):
+        return 1
     return 0
 
 

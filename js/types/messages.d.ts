@@ -13,6 +13,7 @@ interface SDKMessageBase {
   session_id: string;
 }
 
+/** Why an API call failed, on `SDKAssistantMessage.error` and on retry notices. */
 export type SDKAssistantMessageError =
   | 'authentication_failed'
   | 'oauth_org_not_allowed'
@@ -44,13 +45,17 @@ export type SDKMessageOrigin =
 export interface SDKAssistantMessage extends SDKMessageBase {
   type: 'assistant';
   message: BetaMessage;
+  /** Set inside a subagent: the Task tool call it runs under. */
   parent_tool_use_id: string | null;
+  /** Set when the API call failed; the message then stands for the failure. */
   error?: SDKAssistantMessageError;
   request_id?: string;
+  /** The user message this response answers. */
   user_message_uuid?: string;
   user_message_uuids?: string[];
   resume_reason?: string;
   resumed_from_incomplete_thinking?: true;
+  /** Earlier messages this one replaces (after a retry). */
   supersedes?: UUID[];
   aborted?: true;
   agent_id?: string;
@@ -77,12 +82,16 @@ export interface SDKAssistantMessage extends SDKMessageBase {
 export interface SDKUserMessage {
   type: 'user';
   message: MessageParam;
+  /** Set inside a subagent; `null` for the main conversation. */
   parent_tool_use_id: string | null;
+  /** Added by the session, not typed by a user. */
   isSynthetic?: boolean;
   /** The tool's structured output (not the text the model sees); a string on error. */
   tool_use_result?: unknown;
+  /** For a message sent while a turn runs: interrupt now, go next, or wait until later. */
   priority?: 'now' | 'next' | 'later';
   origin?: SDKMessageOrigin;
+  /** `false` adds the message to the conversation without asking the model. */
   shouldQuery?: boolean;
   timestamp?: string;
   client_composed?: true;
@@ -123,6 +132,10 @@ export type NonNullableUsage = {
   [K in keyof BetaUsage as string extends K ? never : K]: NonNullable<BetaUsage[K]>;
 } & { [key: string]: unknown };
 
+/**
+ * One model's usage over the query (`modelUsage` of a result, keyed by model): tokens by kind, web
+ * searches, the cost in USD, and the model's context window and output limit.
+ */
 export interface ModelUsage {
   inputTokens: number;
   outputTokens: number;
@@ -140,12 +153,17 @@ export interface ModelUsage {
   costBasis?: 'list' | 'managed' | 'unknown';
 }
 
+/** A tool call that was refused during the query (`permission_denials` of a result). */
 export interface SDKPermissionDenial {
   tool_name: string;
   tool_use_id: string;
   tool_input: Record<string, unknown>;
 }
 
+/**
+ * Why the query's loop stopped (`terminal_reason` of a result): completed, a limit, an abort, a
+ * hook, a deferred tool, or an error.
+ */
 export type TerminalReason =
   | 'blocking_limit'
   | 'rapid_refill_breaker'
@@ -167,6 +185,7 @@ export type TerminalReason =
   | 'tool_deferred_unavailable'
   | 'turn_setup_failed';
 
+/** Why a session could not start (`startup_failure_reason` of an error result). */
 export type SDKStartupFailureReason =
   | 'org_pin_api_key_conflict' | 'provider_not_allowed' | 'org_verify_failed' | 'org_pin_mismatch'
   | 'managed_settings_invalid' | 'remote_settings_required_unavailable' | 'gateway_signin_required'
@@ -177,7 +196,9 @@ export type SDKStartupFailureReason =
   | 'config_file_invalid' | 'managed_settings_not_delivered' | 'initialize_fields_not_delivered'
   | 'sideload_flags_disabled';
 
+/** Whether fast mode is on, off, or cooling down after a rate limit. */
 export type FastModeState = 'off' | 'cooldown' | 'on';
+/** Why fast mode is unavailable. */
 export type FastModeDisabledReason =
   | 'free' | 'preference' | 'extra_usage_disabled' | 'network_error' | 'unknown' | 'not_first_party'
   | 'disabled_by_env' | 'model_not_allowed' | 'sdk_opt_in_required' | 'pending';
@@ -188,6 +209,7 @@ interface SDKResultBase extends SDKMessageBase {
   duration_api_ms: number;
   is_error: boolean;
   num_turns: number;
+  /** The API's stop reason of the last response. */
   stop_reason: string | null;
   /** Cumulative over the query() call. */
   total_cost_usd: number;
@@ -195,7 +217,9 @@ interface SDKResultBase extends SDKMessageBase {
   usage: NonNullableUsage;
   /** Per model, cumulative. */
   modelUsage: Record<string, ModelUsage>;
+  /** The tool calls refused during the turn. */
   permission_denials: SDKPermissionDenial[];
+  /** Why the loop stopped. */
   terminal_reason?: TerminalReason;
   queued_turn_count?: number;
   result_index?: number;
@@ -217,11 +241,14 @@ interface SDKResultBase extends SDKMessageBase {
 /** A turn that completed (`is_error` is still true when it ended on an API error). */
 export interface SDKResultSuccess extends SDKResultBase {
   subtype: 'success';
+  /** The final text of the turn. */
   result: string;
   api_error_status?: number | null;
   /** The API's `error.type` when an API error ended the turn (`is_error` is then true). */
   api_error_type?: string;
+  /** The answer as JSON, when `outputFormat` asked for one. */
   structured_output?: unknown;
+  /** The tool call a PreToolUse hook deferred; the turn ended with it pending. */
   deferred_tool_use?: { id: string; name: string; input: Record<string, unknown> };
   local_command?: string;
 }
@@ -229,27 +256,36 @@ export interface SDKResultSuccess extends SDKResultBase {
 /** A turn that stopped on a limit or a failure. */
 export interface SDKResultError extends SDKResultBase {
   subtype: 'error_during_execution' | 'error_max_turns' | 'error_max_budget_usd' | 'error_max_structured_output_retries';
+  /** What went wrong, as messages. */
   errors: string[];
   startup_failure_reason?: SDKStartupFailureReason;
   invalid_config_file?: { path: string; is_global: boolean; backup_searched: boolean; backup_path?: string };
 }
 
+/**
+ * The last message of each turn: success (with the final text) or an error subtype; both carry
+ * durations, turns, cost and usage.
+ */
 export type SDKResultMessage = SDKResultSuccess | SDKResultError;
 
 /** `system/init`: the session's tools, model, mode and servers, at the start of each turn. */
 export interface SDKSystemMessage extends SDKMessageBase {
   type: 'system';
   subtype: 'init';
+  /** Where the API credential came from. */
   apiKeySource: ApiKeySource;
   /** The version of the Claude Code CLI behind the session; oxagent runs none and leaves it out. */
   claude_code_version?: string;
   cwd: string;
   tools: string[];
+  /** Each MCP server with its connection status. */
   mcp_servers: { name: string; status: string; source?: string }[];
   model: string;
   permissionMode: PermissionMode;
+  /** The slash commands the session accepts. */
   slash_commands: string[];
   terminal_slash_commands?: string[];
+  /** The output style in use. */
   output_style: string;
   skills: string[];
   plugins: { name: string; path: string; version?: string; source?: string }[];
@@ -265,6 +301,10 @@ export interface SDKSystemMessage extends SDKMessageBase {
   additional_directories?: string[];
 }
 
+/**
+ * How full the context window is, as carried on assistant messages: tokens used against the window
+ * and the categories that use them.
+ */
 export interface SDKContextUsage {
   model: string;
   total_tokens: number;
@@ -278,6 +318,7 @@ export interface SDKContextUsage {
   skills?: unknown[];
 }
 
+/** A link to an MCP resource, attached to a task notification. */
 export interface SDKMcpResourceLink {
   uri: string;
   name: string;
@@ -292,6 +333,10 @@ interface SDKSystemBase extends SDKMessageBase {
   type: 'system';
 }
 
+/**
+ * `system/compact_boundary`: the conversation was compacted here; `compact_metadata` says whether
+ * by hand or automatically and the token counts before and after.
+ */
 export interface SDKCompactBoundaryMessage extends SDKSystemBase {
   subtype: 'compact_boundary';
   compact_metadata: {
@@ -303,9 +348,14 @@ export interface SDKCompactBoundaryMessage extends SDKSystemBase {
     preserved_segment?: { head_uuid: UUID; anchor_uuid: UUID; tail_uuid: UUID };
     preserved_messages?: { anchor_uuid: UUID; uuids: UUID[]; all_uuids?: UUID[] };
   };
+  /** The message before the boundary, in the conversation as it was. */
   logical_parent_uuid?: UUID | null;
 }
 
+/**
+ * `system/status`: the session's activity changed (compacting, requesting, or idle when `null`),
+ * or the permission mode changed.
+ */
 export interface SDKStatusMessage extends SDKSystemBase {
   subtype: 'status';
   status: 'compacting' | 'requesting' | null;
@@ -315,6 +365,10 @@ export interface SDKStatusMessage extends SDKSystemBase {
   compact_output_chars?: number;
 }
 
+/**
+ * `system/api_retry`: an API call failed and will be retried after `retry_delay_ms` (attempt
+ * `attempt` of `max_retries`).
+ */
 export interface SDKAPIRetryMessage extends SDKSystemBase {
   subtype: 'api_retry';
   attempt: number;
@@ -325,6 +379,10 @@ export interface SDKAPIRetryMessage extends SDKSystemBase {
   no_response?: { waited_ms: number; retry_wait_ms: number };
 }
 
+/**
+ * `system/control_request_progress`: progress of a long control request (started, or retrying the
+ * API).
+ */
 export interface SDKControlRequestProgressMessage extends SDKSystemBase {
   subtype: 'control_request_progress';
   request_id: string;
@@ -335,6 +393,10 @@ export interface SDKControlRequestProgressMessage extends SDKSystemBase {
   error_status?: number | null;
 }
 
+/**
+ * `system/model_refusal_fallback`: the model refused and the turn switched to `fallback_model`;
+ * `retracted_message_uuids` are the messages withdrawn.
+ */
 export interface SDKModelRefusalFallbackMessage extends SDKSystemBase {
   subtype: 'model_refusal_fallback';
   trigger: 'refusal';
@@ -350,6 +412,7 @@ export interface SDKModelRefusalFallbackMessage extends SDKSystemBase {
   content: string;
 }
 
+/** `system/model_refusal_no_fallback`: the model refused and no fallback model was available. */
 export interface SDKModelRefusalNoFallbackMessage extends SDKSystemBase {
   subtype: 'model_refusal_no_fallback';
   original_model: string;
@@ -360,11 +423,19 @@ export interface SDKModelRefusalNoFallbackMessage extends SDKSystemBase {
   content: string;
 }
 
+/**
+ * `system/local_command_output`: the text output of a local slash command (`/cost`, `/context`,
+ * ...).
+ */
 export interface SDKLocalCommandOutputMessage extends SDKSystemBase {
   subtype: 'local_command_output';
   content: string;
 }
 
+/**
+ * `system/hook_started` (with `includeHookEvents`): a hook began; `hook_id` pairs it with its
+ * progress and response.
+ */
 export interface SDKHookStartedMessage extends SDKSystemBase {
   subtype: 'hook_started';
   hook_id: string;
@@ -372,6 +443,7 @@ export interface SDKHookStartedMessage extends SDKSystemBase {
   hook_event: string;
 }
 
+/** `system/hook_progress` (with `includeHookEvents`): output a running hook has written so far. */
 export interface SDKHookProgressMessage extends SDKSystemBase {
   subtype: 'hook_progress';
   hook_id: string;
@@ -382,6 +454,10 @@ export interface SDKHookProgressMessage extends SDKSystemBase {
   output: string;
 }
 
+/**
+ * `system/hook_response` (with `includeHookEvents`): a hook finished, with its output, exit code
+ * and outcome.
+ */
 export interface SDKHookResponseMessage extends SDKSystemBase {
   subtype: 'hook_response';
   hook_id: string;
@@ -394,6 +470,7 @@ export interface SDKHookResponseMessage extends SDKSystemBase {
   outcome: 'success' | 'error' | 'cancelled';
 }
 
+/** `system/plugin_install`: progress of installing the session's plugins. */
 export interface SDKPluginInstallMessage extends SDKSystemBase {
   subtype: 'plugin_install';
   status: 'started' | 'installed' | 'failed' | 'completed';
@@ -401,6 +478,7 @@ export interface SDKPluginInstallMessage extends SDKSystemBase {
   error?: string;
 }
 
+/** `tool_progress`: a tool call is still running after `elapsed_time_seconds`. */
 export interface SDKToolProgressMessage extends SDKMessageBase {
   type: 'tool_progress';
   tool_use_id: string;
@@ -408,11 +486,13 @@ export interface SDKToolProgressMessage extends SDKMessageBase {
   parent_tool_use_id: string | null;
   elapsed_time_seconds: number;
   task_id?: string;
+  /** A keep-alive with no new information. */
   heartbeat?: boolean;
   subagent_type?: string;
   subagent_retry?: { agent_id: string; attempt: number; max_retries: number; retry_delay_ms: number; error_status: number | null; error_category: string };
 }
 
+/** `auth_status`: progress of an authentication flow, with its output lines and any error. */
 export interface SDKAuthStatusMessage extends SDKMessageBase {
   type: 'auth_status';
   isAuthenticating: boolean;
@@ -420,6 +500,10 @@ export interface SDKAuthStatusMessage extends SDKMessageBase {
   error?: string;
 }
 
+/**
+ * `system/task_started`: a task (a subagent, a background command, ...) began; `task_id` names it
+ * in the task messages that follow.
+ */
 export interface SDKTaskStartedMessage extends SDKSystemBase {
   subtype: 'task_started';
   task_id: string;
@@ -437,6 +521,10 @@ export interface SDKTaskStartedMessage extends SDKSystemBase {
   ambient?: boolean;
 }
 
+/**
+ * `system/task_progress`: a running task's totals so far (tokens, tool uses, milliseconds) and the
+ * tool it used last.
+ */
 export interface SDKTaskProgressMessage extends SDKSystemBase {
   subtype: 'task_progress';
   task_id: string;
@@ -449,6 +537,7 @@ export interface SDKTaskProgressMessage extends SDKSystemBase {
   summary?: string;
 }
 
+/** `system/task_updated`: a task's state changed; `patch` holds the fields that changed. */
 export interface SDKTaskUpdatedMessage extends SDKSystemBase {
   subtype: 'task_updated';
   task_id: string;
@@ -463,6 +552,10 @@ export interface SDKTaskUpdatedMessage extends SDKSystemBase {
   };
 }
 
+/**
+ * `system/task_notification`: a task finished (completed, failed or stopped), with a summary and
+ * the file holding its output.
+ */
 export interface SDKTaskNotificationMessage extends SDKSystemBase {
   subtype: 'task_notification';
   task_id: string;
@@ -480,11 +573,16 @@ export interface SDKTaskNotificationMessage extends SDKSystemBase {
   ambient?: boolean;
 }
 
+/** `system/background_tasks_changed`: the full list of background tasks now running. */
 export interface SDKBackgroundTasksChangedMessage extends SDKSystemBase {
   subtype: 'background_tasks_changed';
   tasks: { task_id: string; run_id?: string; task_type: string; subagent_type?: string; description: string; parent_task_id?: string; ambient?: boolean }[];
 }
 
+/**
+ * `system/thinking_tokens`: an estimate of the tokens the model has spent thinking so far in this
+ * response.
+ */
 export interface SDKThinkingTokensMessage extends SDKSystemBase {
   subtype: 'thinking_tokens';
   estimated_tokens: number;
@@ -492,30 +590,42 @@ export interface SDKThinkingTokensMessage extends SDKSystemBase {
   user_message_uuid?: string;
 }
 
+/**
+ * `system/session_state_changed`: the session became idle, started running, or waits for the host
+ * (a permission or dialog).
+ */
 export interface SDKSessionStateChangedMessage extends SDKSystemBase {
   subtype: 'session_state_changed';
   state: 'idle' | 'running' | 'requires_action';
 }
 
+/** `system/worker_shutting_down`: the session's worker is stopping, with the reason. */
 export interface SDKWorkerShuttingDownMessage extends SDKSystemBase {
   subtype: 'worker_shutting_down';
   reason: string;
 }
 
+/** `system/commands_changed`: the slash commands available changed; `commands` is the new list. */
 export interface SDKCommandsChangedMessage extends SDKSystemBase {
   subtype: 'commands_changed';
   commands: SlashCommand[];
 }
 
+/** `system/notification`: a notice for the user; a later notice with the same `key` replaces it. */
 export interface SDKNotificationMessage extends SDKSystemBase {
   subtype: 'notification';
   key: string;
   text: string;
   priority: 'low' | 'medium' | 'high' | 'immediate';
   color?: string;
+  /** How long to show the notice. */
   timeout_ms?: number;
 }
 
+/**
+ * `system/files_persisted`: files were uploaded to the Files API, with their ids, and those that
+ * failed.
+ */
 export interface SDKFilesPersistedEvent extends SDKSystemBase {
   subtype: 'files_persisted';
   files: { filename: string; file_id: string }[];
@@ -523,23 +633,32 @@ export interface SDKFilesPersistedEvent extends SDKSystemBase {
   processed_at: string;
 }
 
+/** `tool_use_summary`: a short summary of the tool calls listed in `preceding_tool_use_ids`. */
 export interface SDKToolUseSummaryMessage extends SDKMessageBase {
   type: 'tool_use_summary';
   summary: string;
   preceding_tool_use_ids: string[];
 }
 
+/** `system/memory_recall`: memories were recalled for the turn, with their scope. */
 export interface SDKMemoryRecallMessage extends SDKSystemBase {
   subtype: 'memory_recall';
   mode: 'select' | 'synthesize';
   memories: { path: string; scope: 'personal' | 'team' | 'organization'; content?: string }[];
 }
 
+/**
+ * The account's rate-limit state: `status`, when the window resets, which limit applies, how much
+ * is used (`utilization`), and the overage (extra usage) state.
+ */
 export interface SDKRateLimitInfo {
   status: 'allowed' | 'allowed_warning' | 'rejected';
+  /** When the current window resets. */
   resetsAt?: number;
   rateLimitType?: 'five_hour' | 'seven_day' | 'seven_day_opus' | 'seven_day_sonnet' | 'seven_day_overage_included' | 'overage';
+  /** How much of the limit is used. */
   utilization?: number;
+  /** The state of extra usage beyond the plan's limit. */
   overageStatus?: 'allowed' | 'allowed_warning' | 'rejected';
   overageResetsAt?: number;
   overageDisabledReason?: string;
@@ -553,17 +672,23 @@ export interface SDKRateLimitInfo {
   hasChargeableSavedPaymentMethod?: boolean;
 }
 
+/** `rate_limit_event`: the account's rate-limit state changed. */
 export interface SDKRateLimitEvent extends SDKMessageBase {
   type: 'rate_limit_event';
   rate_limit_info: SDKRateLimitInfo;
 }
 
+/** `system/elicitation_complete`: an MCP server reported a URL-mode elicitation as done. */
 export interface SDKElicitationCompleteMessage extends SDKSystemBase {
   subtype: 'elicitation_complete';
   mcp_server_name: string;
   elicitation_id: string;
 }
 
+/**
+ * `system/permission_denied`: a tool call was refused, with the reason and the message the model
+ * got.
+ */
 export interface SDKPermissionDeniedMessage extends SDKSystemBase {
   subtype: 'permission_denied';
   tool_name: string;
@@ -575,17 +700,25 @@ export interface SDKPermissionDeniedMessage extends SDKSystemBase {
   message: string;
 }
 
+/** `prompt_suggestion` (with `promptSuggestions`): a prompt the user might send next. */
 export interface SDKPromptSuggestionMessage extends SDKMessageBase {
   type: 'prompt_suggestion';
   suggestion: string;
 }
 
+/**
+ * `system/mirror_error`: writing the transcript to `options.sessionStore` failed for `key`; the
+ * session goes on.
+ */
 export interface SDKMirrorErrorMessage extends SDKSystemBase {
   subtype: 'mirror_error';
   error: string;
   key: { projectKey: string; sessionId: string; subpath?: string };
 }
 
+/**
+ * `system/informational`: a notice to show the user at `level`, such as a hook refusing a prompt.
+ */
 export interface SDKInformationalMessage extends SDKSystemBase {
   subtype: 'informational';
   content: string;
@@ -597,14 +730,23 @@ export interface SDKInformationalMessage extends SDKSystemBase {
   prompt_submit_outcome?: { kind: 'blocked_by_hook' | 'stopped_by_hook'; prompt_kept: boolean; reason: string };
 }
 
+/**
+ * `conversation_reset`: the conversation was replaced while the session stayed connected
+ * (`/clear`, for example); running totals on later results start again from zero.
+ */
 export interface SDKConversationResetMessage extends SDKMessageBase {
   type: 'conversation_reset';
+  /** Identifies the fresh conversation (not the session id of later messages). */
   new_conversation_id: UUID;
   trigger?: 'clear' | 'plan_mode_exit' | 'fresh_session' | 'onboarding';
   user_message_uuid?: string;
   timestamp?: string;
 }
 
+/**
+ * `system/session_writes_lost`: the disk was full or over quota, so the transcript or the global
+ * config could not be written.
+ */
 export interface SDKSessionWritesLostMessage extends SDKSystemBase {
   subtype: 'session_writes_lost';
   error_code: 'ENOSPC' | 'EDQUOT';
@@ -618,6 +760,10 @@ export interface SDKActiveGoalMessage extends SDKMessageBase {
   value: { condition: string; iterations: number; set_at: string; tokens_at_start: number; last_reason?: string } | null;
 }
 
+/**
+ * Any message the query yields; compare on `type` (and `subtype`), and ignore kinds you do not
+ * know.
+ */
 export type SDKMessage =
   | SDKAssistantMessage
   | SDKUserMessage

@@ -23,17 +23,25 @@ from ._td_config import (
 # --- content blocks ---------------------------------------------------------------------
 @dataclass
 class TextBlock:
+    """Text the model wrote (in ``AssistantMessage.content``), or a text part of a user message."""
+
     text: str
 
 
 @dataclass
 class ThinkingBlock:
+    """The model's extended thinking, shown before its answer when thinking is on; ``signature``
+    is the API's check value for the block, kept so it can be sent back unchanged."""
+
     thinking: str
     signature: str
 
 
 @dataclass
 class ToolUseBlock:
+    """A tool call by the model: ``id`` pairs it with the later :class:`ToolResultBlock`, ``name``
+    is the tool (``mcp__<server>__<tool>`` for MCP tools), ``input`` its arguments."""
+
     id: str
     name: str
     input: dict[str, Any]
@@ -41,6 +49,10 @@ class ToolUseBlock:
 
 @dataclass
 class ToolResultBlock:
+    """A tool's answer, carried back to the model in a :class:`UserMessage`: ``tool_use_id`` names
+    the call, ``content`` is a string or a list of content dicts, ``is_error`` marks a failed
+    call."""
+
     tool_use_id: str
     content: str | list[dict[str, Any]] | None = None
     is_error: bool | None = None
@@ -69,6 +81,10 @@ ContentBlock = Union[TextBlock, ThinkingBlock, ToolUseBlock, ToolResultBlock]
 # --- messages ---------------------------------------------------------------------------
 @dataclass
 class UserMessage:
+    """A user turn: a prompt, or the tool results fed back to the model. ``parent_tool_use_id`` is
+    set inside a subagent (the Task call it runs under); ``tool_use_result`` is the tool's
+    structured result; ``origin`` says what started the turn."""
+
     content: str | list[ContentBlock]
     uuid: str | None = None
     parent_tool_use_id: str | None = None
@@ -78,6 +94,11 @@ class UserMessage:
 
 @dataclass
 class AssistantMessage:
+    """One response of the model: its content blocks and the model that wrote them. ``error`` is
+    set when the API call failed (authentication, billing, rate limit...); ``usage``,
+    ``message_id`` and ``stop_reason`` come from the API message; ``parent_tool_use_id`` is set
+    inside a subagent."""
+
     content: list[ContentBlock]
     model: str
     parent_tool_use_id: str | None = None
@@ -101,6 +122,9 @@ class SystemMessage:
 
 @dataclass
 class TaskStartedMessage(SystemMessage):
+    """A background task (a subagent, a background shell command...) began: system subtype
+    ``task_started``; ``task_id`` names it in the task messages that follow."""
+
     task_id: str
     description: str
     uuid: str
@@ -111,6 +135,9 @@ class TaskStartedMessage(SystemMessage):
 
 @dataclass
 class TaskProgressMessage(SystemMessage):
+    """A running task's progress (``task_progress``): its totals so far in ``usage`` (tokens, tool
+    uses, milliseconds) and the tool it used last."""
+
     task_id: str
     description: str
     usage: TaskUsage
@@ -122,6 +149,9 @@ class TaskProgressMessage(SystemMessage):
 
 @dataclass
 class TaskUpdatedMessage(SystemMessage):
+    """A task's state changed (``task_updated``): ``patch`` holds the keys that changed, and
+    ``status`` is copied from it when it has one."""
+
     task_id: str
     patch: dict[str, Any]
     status: TaskUpdatedStatus | None = None
@@ -131,6 +161,9 @@ class TaskUpdatedMessage(SystemMessage):
 
 @dataclass
 class TaskNotificationMessage(SystemMessage):
+    """A task finished (``task_notification``): ``status`` is completed, failed or stopped,
+    ``summary`` tells the outcome and ``output_file`` is where its output was written."""
+
     task_id: str
     status: TaskNotificationStatus
     output_file: str
@@ -160,6 +193,9 @@ class HookEventMessage(SystemMessage):
 
 @dataclass
 class DeferredToolUse:
+    """The tool call a PreToolUse hook deferred (``permissionDecision: "defer"``): the query ends
+    with the call pending, and :class:`ResultMessage` reports it here."""
+
     id: str
     name: str
     input: dict[str, Any]
@@ -167,6 +203,11 @@ class DeferredToolUse:
 
 @dataclass
 class ResultMessage:
+    """The last message of a query (of each turn with a client). ``subtype`` is ``success`` or the
+    error kind (``error_max_turns``, ``error_during_execution``...); it carries durations,
+    turns, cost, token usage, the final ``result`` text, and ``structured_output`` when an
+    output format was asked for."""
+
     subtype: str
     duration_ms: int
     duration_api_ms: int
@@ -192,6 +233,9 @@ class ResultMessage:
 
 @dataclass
 class StreamEvent:
+    """A raw streaming event of the API (``message_start``, ``content_block_delta``...), yielded
+    only with ``include_partial_messages=True``; ``event`` is the event as a dict."""
+
     uuid: str
     session_id: str
     event: dict[str, Any]
@@ -202,6 +246,10 @@ class StreamEvent:
 
 @dataclass
 class RateLimitInfo:
+    """The account's rate-limit state: ``status`` (allowed, allowed_warning, rejected), when the
+    window resets, which limit applies and how much of it is used (``utilization``); ``raw``
+    keeps the whole wire dict."""
+
     status: RateLimitStatus
     resets_at: int | None = None
     rate_limit_type: RateLimitType | None = None
@@ -214,6 +262,8 @@ class RateLimitInfo:
 
 @dataclass
 class RateLimitEvent:
+    """The account's rate-limit state changed; details in ``rate_limit_info``."""
+
     rate_limit_info: RateLimitInfo
     uuid: str
     session_id: str
@@ -221,6 +271,10 @@ class RateLimitEvent:
 
 @dataclass
 class ConversationResetMessage:
+    """The conversation was replaced while the session stayed connected (``/clear``, for example):
+    running totals on later result messages start again from zero. ``new_conversation_id``
+    identifies the fresh conversation."""
+
     new_conversation_id: str
     uuid: str
     session_id: str

@@ -24,6 +24,11 @@ else:  # pragma: no cover - exercised on 3.10 only
 
 @dataclass
 class SDKSessionInfo:
+    """A saved session, as :func:`list_sessions` and :func:`get_session_info` describe it.
+    ``summary`` is its display title (the custom title, a generated summary or the first
+    prompt); times are milliseconds since the epoch; ``file_size`` is the transcript's size
+    in bytes."""
+
     session_id: str
     summary: str
     last_modified: int
@@ -38,6 +43,9 @@ class SDKSessionInfo:
 
 @dataclass
 class SessionMessage:
+    """One message of a saved conversation (:func:`get_session_messages`): ``message`` is the
+    API message as saved; ``parent_tool_use_id`` is set for messages inside a subagent."""
+
     type: Literal["user", "assistant"]
     uuid: str
     session_id: str
@@ -48,33 +56,52 @@ class SessionMessage:
 
 @dataclass
 class ForkSessionResult:
+    """What :func:`fork_session` returns: the id of the new session."""
+
     session_id: str
 
 
 class SessionKey(TypedDict):
+    """Where a transcript lives in a :class:`SessionStore`: the project (see
+    :func:`project_key_for_directory`), the session, and ``subpath`` for a side transcript
+    such as a subagent's."""
+
     project_key: str
     session_id: str
     subpath: NotRequired[str]
 
 
 class SessionStoreEntry(TypedDict, total=False):
+    """One transcript line given to or loaded from a store: a JSON object with a ``type``;
+    store it as it is."""
+
     type: Required[str]
     uuid: str
     timestamp: str
 
 
 class SessionStoreListEntry(TypedDict):
+    """A session in :meth:`SessionStore.list_sessions`: its id and last write time (epoch
+    milliseconds)."""
+
     session_id: str
     mtime: int
 
 
 class SessionSummaryEntry(TypedDict):
+    """A session's folded summary, kept by a store on append (see
+    :func:`fold_session_summary`): ``mtime`` is the store's write time (epoch ms); ``data``
+    belongs to the SDK and is stored as it is."""
+
     session_id: str
     mtime: int
     data: dict
 
 
 class SessionListSubkeysKey(TypedDict):
+    """The argument of :meth:`SessionStore.list_subkeys`: the project and session whose
+    subpaths are wanted."""
+
     project_key: str
     session_id: str
 

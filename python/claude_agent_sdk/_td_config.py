@@ -96,21 +96,32 @@ class ToolsPreset(TypedDict):
 
 
 class TaskBudget(TypedDict):
+    """The ``task_budget`` option: an advisory token budget (``total``) for the whole agentic
+    loop; the model is told what remains and paces its work to it."""
+
     total: int
 
 
 class ThinkingConfigAdaptive(TypedDict):
+    """``thinking={"type": "adaptive"}``: the model decides when and how much to think.
+    ``display`` asks for summarized thinking text or none."""
+
     type: Literal["adaptive"]
     display: NotRequired[ThinkingDisplay]
 
 
 class ThinkingConfigEnabled(TypedDict):
+    """``thinking={"type": "enabled", "budget_tokens": n}``: extended thinking on every
+    response, up to ``budget_tokens`` tokens."""
+
     type: Literal["enabled"]
     budget_tokens: int
     display: NotRequired[ThinkingDisplay]
 
 
 class ThinkingConfigDisabled(TypedDict):
+    """``thinking={"type": "disabled"}``: no extended thinking."""
+
     type: Literal["disabled"]
 
 
@@ -118,6 +129,10 @@ ThinkingConfig = Union[ThinkingConfigAdaptive, ThinkingConfigEnabled, ThinkingCo
 
 
 class SandboxNetworkConfig(TypedDict, total=False):
+    """The network part of :class:`SandboxSettings`: domains sandboxed commands may or may not
+    reach, the Unix sockets and local ports they may use, and the ports of proxies to route
+    through."""
+
     allowedDomains: list[str]
     deniedDomains: list[str]
     allowManagedDomainsOnly: bool
@@ -130,6 +145,10 @@ class SandboxNetworkConfig(TypedDict, total=False):
 
 
 class SandboxSettings(TypedDict, total=False):
+    """The ``sandbox`` option: Bash commands run in an OS sandbox. ``autoAllowBashIfSandboxed``
+    lets sandboxed commands run without asking; ``excludedCommands`` always run outside it;
+    ``allowUnsandboxedCommands`` lets the model ask to run a command outside."""
+
     enabled: bool
     autoAllowBashIfSandboxed: bool
     excludedCommands: list[str]
@@ -140,6 +159,8 @@ class SandboxSettings(TypedDict, total=False):
 
 
 class SdkPluginConfig(TypedDict):
+    """A plugin for the ``plugins`` option, loaded from the local directory ``path``."""
+
     type: Literal["local"]
     path: str
 
@@ -165,6 +186,9 @@ class McpHttpServerConfig(TypedDict):
 
 
 class McpSdkServerConfig(TypedDict):
+    """An in-process MCP server in ``mcp_servers``, as :func:`create_sdk_mcp_server` returns
+    it; ``instance`` is the server object that runs the tools."""
+
     type: Literal["sdk"]
     name: str
     instance: Any
@@ -192,23 +216,34 @@ McpServerStatusConfig = Union[
 
 
 class McpServerInfo(TypedDict):
+    """The name and version an MCP server announced when it connected."""
+
     name: str
     version: str
 
 
 class McpToolAnnotations(TypedDict, total=False):
+    """The hints an MCP tool declared (read-only, destructive, open-world), as status reports
+    show them."""
+
     readOnly: bool
     destructive: bool
     openWorld: bool
 
 
 class McpToolInfo(TypedDict):
+    """One tool of an MCP server, as status reports list it."""
+
     name: str
     description: NotRequired[str]
     annotations: NotRequired[McpToolAnnotations]
 
 
 class McpServerStatus(TypedDict):
+    """One MCP server's state in :meth:`ClaudeSDKClient.get_mcp_status`: ``status`` (connected,
+    failed, needs-auth, pending, disabled), what the server announced, the error when it
+    failed, its config, scope and tools."""
+
     name: str
     status: McpServerConnectionStatus
     serverInfo: NotRequired[McpServerInfo]
@@ -219,10 +254,16 @@ class McpServerStatus(TypedDict):
 
 
 class McpStatusResponse(TypedDict):
+    """What :meth:`ClaudeSDKClient.get_mcp_status` returns: ``mcpServers``, one status per
+    configured server."""
+
     mcpServers: list[McpServerStatus]
 
 
 class ContextUsageCategory(TypedDict):
+    """One share of the context window (system prompt, tools, messages...) with its token
+    count; ``color`` is for drawing it, ``isDeferred`` marks tools loaded on demand."""
+
     name: str
     tokens: int
     color: str
@@ -230,6 +271,10 @@ class ContextUsageCategory(TypedDict):
 
 
 class ContextUsageResponse(TypedDict):
+    """What :meth:`ClaudeSDKClient.get_context_usage` returns (the ``/context`` view): the
+    context window split by category, the tokens used (``totalTokens``) against the window's
+    size, the percentage used (0-100), the auto-compaction state, and detail lists."""
+
     categories: list[ContextUsageCategory]
     totalTokens: int
     maxTokens: int
@@ -253,12 +298,17 @@ class ContextUsageResponse(TypedDict):
 
 # --- payloads carried by messages -------------------------------------------------------
 class TaskUsage(TypedDict):
+    """A task's running totals: tokens, tool uses and elapsed milliseconds."""
+
     total_tokens: int
     tool_uses: int
     duration_ms: int
 
 
 class ModelUsage(TypedDict):
+    """One model's usage over a query (``ResultMessage.model_usage``, keyed by model): tokens
+    by kind, web searches, the cost in USD, and the model's context window and output limit."""
+
     inputTokens: int
     outputTokens: int
     cacheReadInputTokens: int
@@ -286,21 +336,32 @@ MessageOrigin = TypedDict(
     },
     total=False,
 )
+MessageOrigin.__doc__ = (
+    "What started a turn (``UserMessage.origin``, ``ResultMessage.origin``): ``kind`` is "
+    "``human`` for a prompt the application sent, otherwise the source (a task notification, "
+    "a peer session, a channel...); the other keys depend on the kind."
+)
 
 
 class SystemInitMcpServer(TypedDict):
+    """An MCP server as the ``init`` message lists it, with its connection status."""
+
     name: str
     status: str
     source: NotRequired[str]
 
 
 class SystemInitPlugin(TypedDict):
+    """A loaded plugin as the ``init`` message lists it."""
+
     name: str
     path: str
     version: NotRequired[str]
 
 
 class SystemInitPluginError(TypedDict):
+    """A plugin that failed to load, as the ``init`` message reports it."""
+
     plugin: str
     type: str
     message: str
@@ -308,6 +369,10 @@ class SystemInitPluginError(TypedDict):
 
 
 class SystemInitData(TypedDict):
+    """The ``data`` of the first :class:`SystemMessage` of a session (subtype ``init``): its
+    id, model, working directory, permission mode, tools, MCP servers, slash commands,
+    skills, plugins and agents."""
+
     type: Literal["system"]
     subtype: Literal["init"]
     uuid: str

@@ -31,6 +31,7 @@ class Cassette:
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
+    """Adds ``--oxagent-record``: record every cassette afresh instead of replaying it."""
     parser.addoption(
         "--oxagent-record",
         action="store_true",
@@ -45,6 +46,9 @@ def _file_name(name: str) -> str:
 
 @pytest.fixture
 def oxagent_cassette(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch):
+    """Records the test's sessions to ``cassettes/<test name>.jsonl`` beside the test file, or
+    replays them from it when it exists; yields the :class:`Cassette`. A replay whose
+    requests went off the recording fails the test."""
     from claude_agent_sdk import _native
 
     path = Path(str(request.node.path)).parent / "cassettes" / _file_name(request.node.name)
