@@ -106,9 +106,8 @@ def _results(messages):
 
 @requires_native
 @pytest.mark.anyio
+@pytest.mark.parametrize("anyio_backend", ["asyncio"])
 async def test_the_model_calls_a_function_by_its_name(mock_server, tmp_path, anyio_backend):
-    if anyio_backend != "asyncio":
-        pytest.skip("one backend is enough here")
     ran.clear()
     server = mock_server({"responses": [
         tool_turn("toolu_01", "get_weather", {"city": "Paris"}),
@@ -145,9 +144,8 @@ async def test_the_model_calls_a_function_by_its_name(mock_server, tmp_path, any
 
 @requires_native
 @pytest.mark.anyio
+@pytest.mark.parametrize("anyio_backend", ["asyncio"])
 async def test_a_function_asks_like_any_tool(mock_server, tmp_path, anyio_backend):
-    if anyio_backend != "asyncio":
-        pytest.skip("one backend is enough here")
     ran.clear()
     server = mock_server({"responses": [
         tool_turn("toolu_01", "get_weather", {"city": "Oslo", "unit": "f"}),
