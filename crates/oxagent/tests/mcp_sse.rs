@@ -74,6 +74,44 @@ async fn message(
     StatusCode::ACCEPTED
 }
 
+/// Serves `app` on a free port of 127.0.0.1.
+async fn serve(app: Router) -> u16 {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let port = listener.local_addr().unwrap().port();
+    tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
+    port
+}
+
+/// Runs `prompt` against `script` with `extra` options; the messages as JSON too.
+async fn run(script: Value, prompt: &str, extra: Value) -> (Vec<Message>, Value) {
+    let model = ScriptedServer::start(script).await.unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let mut options = json!({
+        "cwd": dir.path().to_string_lossy(),
+        "setting_sources": [],
+        "env": {"ANTHROPIC_BASE_URL": model.url(), "ANTHROPIC_API_KEY": "sk-test", "HOME": dir.path().to_string_lossy()},
+    });
+    options
+        .as_object_mut()
+        .unwrap()
+        .extend(extra.as_object().unwrap().clone());
+    let options = Options::from_json(&options).unwrap();
+    let messages: Vec<Message> = oxagent::query(prompt, options)
+        .map(|m| m.unwrap())
+        .collect()
+        .await;
+    let all = serde_json::to_value(&messages).unwrap();
+    (messages, all)
+}
+
+fn init(all: &Value) -> &Value {
+    all.as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["subtype"] == "init")
+        .unwrap()
+}
+
 #[tokio::test]
 async fn a_session_calls_the_tools_of_an_sse_server() {
     let state = Server::default();
@@ -81,37 +119,18 @@ async fn a_session_calls_the_tools_of_an_sse_server() {
         .route("/sse", get(events))
         .route("/messages", post(message))
         .with_state(state.clone());
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let port = listener.local_addr().unwrap().port();
-    tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
-
-    let model = ScriptedServer::start(json!({"responses": [
+    let port = serve(app).await;
+    let script = json!({"responses": [
         {"content": [{"type": "tool_use", "id": "toolu_01", "name": "mcp__old__echo", "input": {"text": "hi"}}]},
         {"content": [{"type": "text", "text": "Echoed."}]},
-    ]}))
-    .await
-    .unwrap();
-    let dir = tempfile::tempdir().unwrap();
-    let options = Options::from_json(&json!({
-        "cwd": dir.path().to_string_lossy(),
-        "setting_sources": [],
+    ]});
+    let extra = json!({
         "allowed_tools": ["mcp__old__echo"],
         "mcp_servers": {"old": {"type": "sse", "url": format!("http://127.0.0.1:{port}/sse"),
                                 "headers": {"Authorization": "Bearer t0ken"}}},
-        "env": {"ANTHROPIC_BASE_URL": model.url(), "ANTHROPIC_API_KEY": "sk-test", "HOME": dir.path().to_string_lossy()},
-    }))
-    .unwrap();
-    let messages: Vec<Message> = oxagent::query("Echo hi", options)
-        .map(|m| m.unwrap())
-        .collect()
-        .await;
-    let all = serde_json::to_value(&messages).unwrap();
-    let init = all
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|m| m["subtype"] == "init")
-        .unwrap();
+    });
+    let (messages, all) = run(script, "Echo hi", extra).await;
+    let init = init(&all);
     assert_eq!(
         init["mcp_servers"],
         json!([{"name": "old", "status": "connected", "source": "dynamic"}])
@@ -153,33 +172,13 @@ async fn a_session_calls_the_tools_of_an_sse_server() {
 #[tokio::test]
 async fn an_sse_server_that_names_no_endpoint_fails_alone() {
     let app = Router::new().route("/sse", get(|| async { (StatusCode::NOT_FOUND, "no") }));
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let port = listener.local_addr().unwrap().port();
-    tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
-    let model = ScriptedServer::start(
-        json!({"responses": [{"content": [{"type": "text", "text": "Hi."}]}]}),
-    )
-    .await
-    .unwrap();
-    let dir = tempfile::tempdir().unwrap();
-    let options = Options::from_json(&json!({
-        "cwd": dir.path().to_string_lossy(),
-        "setting_sources": [],
+    let port = serve(app).await;
+    let script = json!({"responses": [{"content": [{"type": "text", "text": "Hi."}]}]});
+    let extra = json!({
         "mcp_servers": {"gone": {"type": "sse", "url": format!("http://127.0.0.1:{port}/sse")}},
-        "env": {"ANTHROPIC_BASE_URL": model.url(), "ANTHROPIC_API_KEY": "sk-test", "HOME": dir.path().to_string_lossy()},
-    }))
-    .unwrap();
-    let messages: Vec<Message> = oxagent::query("Hi", options)
-        .map(|m| m.unwrap())
-        .collect()
-        .await;
-    let all = serde_json::to_value(&messages).unwrap();
-    let init = all
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|m| m["subtype"] == "init")
-        .unwrap();
+    });
+    let (messages, all) = run(script, "Hi", extra).await;
+    let init = init(&all);
     assert_eq!(
         init["mcp_servers"],
         json!([{"name": "gone", "status": "failed", "source": "dynamic"}])

@@ -125,6 +125,20 @@ pub fn result_line(tool: &str, content: &Value, is_error: bool) -> String {
     }
 }
 
+/// The figures a result frame ends a run with: cost in USD, turns, duration in ms.
+pub fn result_figures(frame: &Value) -> (f64, u64, u64) {
+    let cost = frame
+        .get("total_cost_usd")
+        .and_then(Value::as_f64)
+        .unwrap_or(0.0);
+    let turns = frame.get("num_turns").and_then(Value::as_u64).unwrap_or(0);
+    let ms = frame
+        .get("duration_ms")
+        .and_then(Value::as_u64)
+        .unwrap_or(0);
+    (cost, turns, ms)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

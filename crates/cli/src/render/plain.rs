@@ -110,15 +110,7 @@ impl PlainRenderer {
             }
             "result" => {
                 let subtype = frame.get("subtype").and_then(Value::as_str).unwrap_or("");
-                let cost = frame
-                    .get("total_cost_usd")
-                    .and_then(Value::as_f64)
-                    .unwrap_or(0.0);
-                let turns = frame.get("num_turns").and_then(Value::as_u64).unwrap_or(0);
-                let ms = frame
-                    .get("duration_ms")
-                    .and_then(Value::as_u64)
-                    .unwrap_or(0);
+                let (cost, turns, ms) = super::brief::result_figures(frame);
                 if let Some(errors) = frame.get("errors").and_then(Value::as_array) {
                     for e in errors {
                         let _ = writeln!(out, "error: {}", short(e, 400));

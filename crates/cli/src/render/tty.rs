@@ -282,15 +282,7 @@ impl TtyView {
                 );
             }
         }
-        let cost = frame
-            .get("total_cost_usd")
-            .and_then(Value::as_f64)
-            .unwrap_or(0.0);
-        let turns = frame.get("num_turns").and_then(Value::as_u64).unwrap_or(0);
-        let ms = frame
-            .get("duration_ms")
-            .and_then(Value::as_u64)
-            .unwrap_or(0);
+        let (cost, turns, ms) = super::brief::result_figures(frame);
         let plural = if turns == 1 { "" } else { "s" };
         let facts = format!(
             "{subtype} · {turns} turn{plural} · {:.1}s · ${cost:.4}",
