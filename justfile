@@ -26,7 +26,7 @@ demo:
 # Every test: Rust, Python and Node, with a Redis and a PostgreSQL server of their own for the
 # session store tests (installed from Debian's packages if missing, stopped afterwards).
 test:
-    bash scripts/with-test-services.sh {{just_executable()}} test-rust test-python test-node
+    bash scripts/with-test-services.sh {{just_executable()}} test-rust test-python test-node test-dist
 
 test-rust:
     cargo test --workspace --locked
@@ -51,6 +51,19 @@ docs:
     target/tools/bin/mdbook build docs/guide
     python3 scripts/check_links.py docs/guide/book
     RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --locked
+
+# What users install, into target/dist/ (scripts/dist.sh): the abi3 manylinux_2_28 wheel, the
+# npm tarballs in the napi-rs layout (oxagent and oxagent-linux-x64-gnu) and the CLI, linked
+# through zig against glibc 2.28; prints their sizes.
+dist profile="release":
+    bash scripts/dist.sh {{profile}} target/dist
+
+# Packages as `just dist` does, from CI's quicker dist-ci build, into target/ci-dist/; installs
+# that as a user does, on a PATH without cargo, and runs the quickstart examples of both faces
+# against the scripted server (scripts/test-dist.sh).
+test-dist:
+    bash scripts/dist.sh dist-ci target/ci-dist
+    bash scripts/test-dist.sh target/ci-dist
 
 # Side-by-side timings with the official SDKs, written to docs/benchmarks.md with its plots
 # (see benches/README.md). Our faces are release builds: the Python one installed from its

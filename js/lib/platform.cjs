@@ -1,5 +1,6 @@
 // The file name of the native addon for this platform, as `napi build --platform` names it:
-// oxagent.<platform>-<arch>[-<abi>].node (linux-x64-gnu, linux-arm64-musl, darwin-arm64, ...).
+// oxagent.<platform>-<arch>[-<abi>].node (linux-x64-gnu, linux-arm64-musl, darwin-arm64, ...),
+// and the npm package that carries it prebuilt (the napi-rs layout): oxagent-linux-x64-gnu.
 "use strict";
 
 function isMusl() {
@@ -29,5 +30,6 @@ function platformTriple() {
 }
 
 const binaryFile = () => `oxagent.${platformTriple()}.node`;
+const platformPackage = () => `oxagent-${platformTriple()}`;
 
-module.exports = { platformTriple, binaryFile };
+module.exports = { platformTriple, binaryFile, platformPackage };

@@ -1,23 +1,33 @@
 // `npm install` hook: builds the native addon from the Rust sources beside this package when
-// no build is there yet (an install from a clone: `npm install ./js`). Inside js/ itself
-// (developing) it does nothing: `npm run build` builds the addon there.
+// no build is there yet (an install from a clone: `npm install ./js`). It does nothing inside
+// js/ itself (developing: `npm run build` builds the addon there), nor when the prebuilt
+// platform package (oxagent-linux-x64-gnu, ...) is installed: no Rust toolchain is needed then.
 "use strict";
 
 const fs = require("node:fs");
 const path = require("node:path");
 const { spawnSync } = require("node:child_process");
-const { binaryFile } = require("../lib/platform.cjs");
+const { binaryFile, platformPackage } = require("../lib/platform.cjs");
 const { stripAddon } = require("./strip.cjs");
 
 const pkgDir = path.resolve(__dirname, "..");
 const target = path.join(pkgDir, binaryFile());
 const manifest = path.join(pkgDir, "..", "bindings", "node", "Cargo.toml");
 
+function hasPrebuiltAddon() {
+  try {
+    require.resolve(platformPackage(), { paths: [pkgDir] });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function main() {
   if (process.env.INIT_CWD && path.resolve(process.env.INIT_CWD) === pkgDir) return;
-  if (fs.existsSync(target)) return;
+  if (fs.existsSync(target) || hasPrebuiltAddon()) return;
   if (!fs.existsSync(manifest)) {
-    console.error(`oxagent: no native addon ${binaryFile()} and no Rust sources at ${manifest} to build it from`);
+    console.error(`oxagent: no prebuilt addon for this platform (the package ${platformPackage()}) and no Rust sources at ${manifest} to build one from`);
     process.exit(1);
   }
   const profile = process.env.OXAGENT_NODE_PROFILE === "debug" ? [] : ["--release"];
