@@ -73,7 +73,8 @@ async fn bash_commands_die_with_a_killed_host() {
     let start = Instant::now();
     while started.iter().any(|p| alive(p)) {
         assert!(
-            start.elapsed() < Duration::from_secs(5),
+            // The watcher acts at once; a loaded machine may take a while to schedule it.
+            start.elapsed() < Duration::from_secs(15),
             "still running after the host died: {started:?}"
         );
         tokio::time::sleep(Duration::from_millis(50)).await;

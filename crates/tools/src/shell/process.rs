@@ -145,6 +145,9 @@ pub fn spawn(
         std::os::unix::fs::chown(&files.cwd, Some(user.uid), Some(user.gid))?;
         cmd.uid(user.uid).gid(user.gid);
     }
+    // The watcher is up before the command starts: registering the group after the spawn
+    // is then one write, not a process start a kill could overtake.
+    reaper::ready();
     let child = cmd.spawn()?;
     let guard = GroupGuard::new(&child);
     Ok((child, guard))

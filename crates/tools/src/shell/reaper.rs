@@ -76,6 +76,11 @@ fn start() -> Option<ChildStdin> {
     input
 }
 
+/// Starts this process's watcher if it has none yet (before a command is spawned).
+pub fn ready() {
+    send("");
+}
+
 /// Kill the group `pgid` if the host dies while it runs.
 pub fn watch(pgid: i32) {
     send(&format!("+{pgid}\n"));
