@@ -13,8 +13,11 @@ import re
 import sys
 import tempfile
 
-SHARED = os.environ.setdefault("CONFORMANCE_SHARED", "/work/shared/conformance")
-HERE = os.path.dirname(os.path.abspath(__file__))
+HERE = os.path.dirname(os.path.realpath(__file__))
+# The shared harness: beside the repository, as ci_subset.py finds it (mock_ids.py reads it
+# from the environment).
+SHARED = os.environ.setdefault(
+    "CONFORMANCE_SHARED", os.path.join(HERE, "..", "..", "..", "..", "shared", "conformance"))
 sys.path.insert(0, SHARED)
 import run  # noqa: E402  (the shared run.py)
 
