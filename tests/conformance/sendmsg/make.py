@@ -5,7 +5,7 @@ without SendMessage; default permission mode; a continued agent that uses a tool
 
 The agent's id is random: "<AGENT_ID>" in a scripted response is replaced by the scripted
 server (mock_ids.py, run through run_sendmsg.py) with the last agentId the request carries.
-Each answer is chosen by `match`; the continued agent's answer waits 2 s so that the parent's
+Each answer is chosen by `match`; the continued agent's answer waits 4 s so that the parent's
 own answer to the SendMessage result comes first."""
 import json
 import os
@@ -63,7 +63,7 @@ def write(name, desc, responses, options=None, behaviors=None):
 FIRST = [resp(text("Delegating."), agent(), match="PARENT-PROMPT"),
          resp(text("SUB-ANSWER-A: alpha seen"), match="SUB-PROMPT-A")]
 CONTINUED = [resp(text("PARENT-WAITING"), match="Resuming agent"),
-             resp(text("SUB-ANSWER-A2: more said"), match="SUB-FOLLOW-A", delay_ms=2000),
+             resp(text("SUB-ANSWER-A2: more said"), match="SUB-FOLLOW-A", delay_ms=4000),
              resp(text("PARENT-DONE"), match="SUB-ANSWER-A2")]
 
 write("sendmsg_continue_by_id", "A foreground agent finished; SendMessage to its agentId continues it in the background (hooks logged).",
@@ -90,6 +90,6 @@ write("sendmsg_tools_with", "tools=[Agent, Read, SendMessage].",
 write("sendmsg_continued_uses_tool", "The continued agent reads a file before it answers (hooks logged).",
       FIRST + [resp(send("<AGENT_ID>", message="SUB-FOLLOW-A: read a.txt again"), match="SUB-ANSWER-A"),
                resp(text("PARENT-WAITING"), match="Resuming agent"),
-               resp(tool("toolu_S2", "Read", {"file_path": "<WS>/a.txt"}), match="SUB-FOLLOW-A", delay_ms=2000),
+               resp(tool("toolu_S2", "Read", {"file_path": "<WS>/a.txt"}), match="SUB-FOLLOW-A", delay_ms=4000),
                resp(text("SUB-ANSWER-A2: reread"), match="alpha-content"),
                resp(text("PARENT-DONE"), match="SUB-ANSWER-A2")], behaviors={"hooks": HOOKS})
