@@ -125,3 +125,37 @@ test("with partial messages a subagent's prompt follows the stream event after i
     await api.close();
   }
 });
+
+test("SendMessage continues a finished agent from its own conversation, in the background", async () => {
+  const api = await mockApi((ws) => {
+    fs.writeFileSync(path.join(ws, "a.txt"), "alpha-content\n");
+    return {
+      responses: [
+        { match: "PARENT-PROMPT", content: [{ type: "tool_use", id: "toolu_A1", name: "Agent", input: { description: "Read a", prompt: "SUB-PROMPT: read a.txt", subagent_type: "reviewer", run_in_background: false, name: "helper" } }] },
+        { match: "SUB-PROMPT", ...text("SUB-ANSWER: alpha seen") },
+        { match: "SUB-ANSWER: alpha seen", content: [{ type: "tool_use", id: "toolu_M1", name: "SendMessage", input: { to: "helper", message: "SUB-FOLLOW: say more" } }] },
+        { match: "Resuming agent helper", ...text("PARENT-WAITING") },
+        { match: "SUB-FOLLOW", ...text("SUB-ANSWER-2: more"), delay_ms: 500 },
+        { match: "SUB-ANSWER-2", ...text("PARENT-DONE") },
+      ],
+    };
+  });
+  try {
+    const messages = await collect(query({ prompt: "PARENT-PROMPT", options: api.options({ agents: { reviewer } }) }));
+    const answer = messages.find((m) => m.type === "user" && m.message.content[0]?.tool_use_id === "toolu_M1");
+    const id = answer.tool_use_result.resumedAgentId;
+    assert.equal(answer.tool_use_result.message, "Resuming agent helper");
+    assert.deepEqual(answer.tool_use_result.pin.name, "helper");
+    const started = messages.filter((m) => m.subtype === "task_started");
+    assert.deepEqual(started.map((s) => [s.task_id, s.tool_use_id, s.is_backgrounded]), [[id, "toolu_A1", false], [id, "toolu_M1", true]]);
+    const marked = messages.filter((m) => m.type === "assistant" && m.parent_tool_use_id === "toolu_A1");
+    assert.equal(marked.at(-1).message.content[0].text, "SUB-ANSWER-2: more");
+    assert.deepEqual(messages.filter((m) => m.type === "result").map((r) => r.result), ["PARENT-WAITING", "PARENT-DONE"]);
+    // The agent's own conversation, then the message as a new user turn.
+    const body = api.requests().map((r) => r.body).find((b) => JSON.stringify(b.messages.at(-1)).includes("The coordinator sent"));
+    assert.match(JSON.stringify(body.messages), /SUB-ANSWER: alpha seen/);
+    assert.equal(body.messages.at(-1).content.at(-1).text, "The coordinator sent a message while you were working:\nSUB-FOLLOW: say more\n\nAddress this before completing your current task.");
+  } finally {
+    await api.close();
+  }
+});

@@ -153,3 +153,44 @@ async def test_with_partial_messages_the_prompt_follows_the_next_stream_event(mo
         "AssistantMessage", "content_block_stop", "TaskStartedMessage", "message_delta", "prompt", "message_stop"]
     # The subagent's own requests stream nothing to the caller.
     assert all(m.parent_tool_use_id is None for m in messages if isinstance(m, StreamEvent))
+
+
+async def test_send_message_continues_a_finished_agent_by_its_name(mock_server, tmp_path):
+    (tmp_path / "a.txt").write_text("alpha-content\n")
+    call = agent_call(False)
+    call["content"][0]["input"]["name"] = "helper"
+    send = {"match": "SUB-ANSWER: alpha seen", "content": [{"type": "tool_use", "id": "toolu_M1", "name": "SendMessage",
+                                                           "input": {"to": "helper", "message": "SUB-FOLLOW: say more"}}]}
+    server = mock_server({"responses": [call, *subagent_turns(tmp_path), send,
+                                        {"match": "Resuming agent helper", **text_turn("PARENT-WAITING")},
+                                        {"match": "SUB-FOLLOW", **text_turn("SUB-ANSWER-2: more"), "delay_ms": 500},
+                                        {"match": "SUB-ANSWER-2", **text_turn("PARENT-DONE")}]})
+    messages = [m async for m in query(prompt="PARENT-PROMPT", options=options(server, tmp_path))]
+
+    answer = next(m for m in messages if isinstance(m, UserMessage) and isinstance(m.content, list)
+                  and isinstance(m.content[0], ToolResultBlock) and m.content[0].tool_use_id == "toolu_M1")
+    agent_id = answer.tool_use_result["resumedAgentId"]
+    assert json.loads(answer.content[0].content[0]["text"]) == {
+        "success": True, "message": "Resuming agent helper", "resumedAgentId": agent_id,
+        "pin": {"id": agent_id, "name": "helper", "ref": answer.tool_use_result["pin"]["ref"]}}
+    # The agent runs on in the background under its own id, its messages still marked with
+    # the Agent call that started it.
+    started = [m for m in messages if isinstance(m, TaskStartedMessage)]
+    assert [(s.task_id, s.tool_use_id, s.data["is_backgrounded"]) for s in started] == [
+        (agent_id, "toolu_A1", False), (agent_id, "toolu_M1", True)]
+    again = [m for m in messages if isinstance(m, AssistantMessage) and m.parent_tool_use_id == "toolu_A1"]
+    assert [b.text for b in again[-1].content] == ["SUB-ANSWER-2: more"]
+    assert [r.result for r in messages if isinstance(r, ResultMessage)] == ["PARENT-WAITING", "PARENT-DONE"]
+
+
+async def test_send_message_to_nobody_says_so(mock_server, tmp_path):
+    send = {"content": [{"type": "tool_use", "id": "toolu_M1", "name": "SendMessage",
+                         "input": {"to": "nobody", "message": "hello"}}]}
+    server = mock_server({"responses": [send, text_turn("DONE")]})
+    messages = [m async for m in query(prompt="go", options=options(server, tmp_path))]
+    answer = next(m for m in messages if isinstance(m, UserMessage) and isinstance(m.content, list)
+                  and isinstance(m.content[0], ToolResultBlock))
+    assert answer.tool_use_result == {"success": False, "message": "No agent named 'nobody' is reachable.\n"
+                                      "Use ListAgents to see everyone you can message.",
+                                      "display": "Not sent \u2014 no agent named 'nobody' is reachable."}
+    assert not answer.content[0].is_error

@@ -17,7 +17,9 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 SHARED = Path(os.environ.get("OXAGENT_SHARED", HERE.parent.parent.parent / "shared"))
 AREAS = ["turns", "outputs", "paths", "refusals", "thinking", "models", "compaction", "resume",
-         "wire", "commands", "tools", "hookgen", "permgen", "surface3"]
+         "wire", "commands", "tools", "hookgen", "permgen", "surface3", "sendmsg"]
+# Areas whose scenarios need a runner of their own (a scripted server that fills in ids).
+RUNNERS = {"sendmsg": HERE / "sendmsg" / "run_sendmsg.py"}
 STEP = 5
 
 
@@ -54,7 +56,8 @@ def main():
         if not names:
             continue
         dest = out / area
-        run = [sys.executable, str(SHARED / "conformance" / "run.py"),
+        runner = RUNNERS.get(area, SHARED / "conformance" / "run.py")
+        run = [sys.executable, str(runner),
                *(["--python", args.python] if args.python else ["--node", args.node]),
                *[str(HERE / area / f"{n}.json") for n in names], "--out-dir", str(dest), "-j", "2"]
         subprocess.run(run, capture_output=True, text=True, timeout=1800)

@@ -148,6 +148,11 @@ pub trait Tool: Send + Sync {
     ) -> Vec<Message> {
         Vec::new()
     }
+    /// The input as the caller is shown it in the call's assistant message, when it differs
+    /// from what the model wrote (the conversation keeps the model's).
+    fn shown_input(&self, _input: &Value) -> Option<Value> {
+        None
+    }
     /// Whether this call reads the conversation so far (a fork of the session does).
     fn needs_conversation(&self, _input: &Value) -> bool {
         false

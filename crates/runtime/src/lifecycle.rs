@@ -636,6 +636,7 @@ impl SessionTask {
             running: Mutex::default(),
             board: self.task_board.clone(),
             notes_given: Mutex::default(),
+            finished: Mutex::default(),
             can_continue: self.can_continue_agents,
         });
     }

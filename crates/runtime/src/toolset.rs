@@ -158,6 +158,16 @@ pub(crate) fn build(
     .then(AgentTool::new);
     if let Some(a) = &agent {
         tools.insert(0, a.clone() as Arc<dyn Tool>);
+        // SendMessage continues the Agent tool's agents: in the default set, or when named.
+        let offered = match agent_tools.as_ref().or(options.tools.as_ref()) {
+            None | Some(ToolsOption::Preset) => true,
+            Some(ToolsOption::List(_)) => wanted.iter().any(|n| n == "SendMessage"),
+        };
+        if offered && !disabled.contains(&"SendMessage") {
+            let send: Arc<dyn Tool> = crate::subagents::SendMessageTool::new(a.clone());
+            let at = tools.partition_point(|t| t.name() == "Agent" || t.name() < "SendMessage");
+            tools.insert(at, send);
+        }
     }
     let mut registry = ToolRegistry::new(tools);
     let deferrable = oxagent_tools::DEFERRED_TOOL_NAMES

@@ -135,6 +135,36 @@ impl Script {
     }
 }
 
+/// `response` with "<AGENT_ID>" in its content replaced by the last agent id `request`
+/// carries (an `agentId: <id>` line of an Agent tool result): agent ids are random, and a
+/// scripted SendMessage call has to name one (tests/conformance/sendmsg/mock_ids.py).
+pub fn with_agent_id(mut response: ScriptedResponse, request: &Value) -> ScriptedResponse {
+    let Some(content) = response.content.as_ref() else {
+        return response;
+    };
+    let text = Value::Array(content.clone()).to_string();
+    if !text.contains("<AGENT_ID>") {
+        return response;
+    }
+    let messages = request
+        .get("messages")
+        .map(Value::to_string)
+        .unwrap_or_default();
+    let last = messages.rmatch_indices("agentId: ").find_map(|(at, m)| {
+        let id: String = messages[at + m.len()..]
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '-')
+            .collect();
+        (!id.is_empty()).then_some(id)
+    });
+    if let Some(id) = last {
+        if let Ok(Value::Array(c)) = serde_json::from_str(&text.replace("<AGENT_ID>", &id)) {
+            response.content = Some(c);
+        }
+    }
+    response
+}
+
 /// A value Python would find truthy, for the keys the fixture reads with `x or default`.
 fn present(v: Option<&Value>) -> Option<&Value> {
     v.filter(|v| truthy(v))

@@ -233,6 +233,7 @@ async fn answer_messages(app: &App, mut entry: RecordedRequest, body: Value) -> 
         let choice = app.script.choose(&body, &mut selection.0);
         (choice.index, choice.response.clone(), choice.kind)
     };
+    let response = crate::script::with_agent_id(response, &body);
     let error = response.error.clone().filter(|e| !e.is_empty());
     let status = error
         .as_ref()

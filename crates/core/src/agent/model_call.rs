@@ -255,6 +255,7 @@ fn on_stream_event(
         });
         let meta = mcp_meta(&block, deps);
         let thinks = matches!(block, ContentBlock::Thinking { .. });
+        let block = shown(deps, block);
         deps.emit.emit(Message::Assistant(AssistantMessage {
             message: ApiMessage {
                 id: resp.id.clone(),
@@ -333,6 +334,19 @@ fn thinking_tokens(resp: &mut ResponseBuilder, raw: &Value) -> Option<ThinkingTo
         estimated_tokens: resp.thinking_estimate,
         estimated_tokens_delta: delta,
     })
+}
+
+/// The call as the caller is shown it: the tool's own view of its input, if it has one.
+fn shown(deps: &Deps<'_>, block: ContentBlock) -> ContentBlock {
+    let ContentBlock::ToolUse { id, name, input } = block else {
+        return block;
+    };
+    let input = deps
+        .tools
+        .get(&name)
+        .and_then(|t| t.shown_input(&input))
+        .unwrap_or(input);
+    ContentBlock::ToolUse { id, name, input }
 }
 
 /// Tool inputs are stored as the tool reads them: numbers and booleans spelt as strings

@@ -115,6 +115,11 @@ pub struct ApiFailure {
 }
 
 impl Session {
+    /// The conversation so far, as the model is sent it.
+    pub fn conversation(&self) -> &[Turn] {
+        &self.history
+    }
+
     pub fn new(config: SessionConfig) -> Self {
         Session {
             live: Arc::new(LiveSettings::new(

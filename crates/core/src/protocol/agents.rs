@@ -71,4 +71,7 @@ pub struct AgentCall {
     pub run_in_background: Option<bool>,
     #[serde(default)]
     pub isolation: Option<String>,
+    /// A name SendMessage can address the agent by, beside its id.
+    #[serde(default)]
+    pub name: Option<String>,
 }

@@ -146,7 +146,7 @@ pub async fn run_scenario_with_requests(name: &str) -> (ScenarioRun, Vec<Value>,
     messages = messages.iter().map(numbered).collect();
     let messages = number_ids(messages)
         .into_iter()
-        .map(|m| ws.normalize(&m))
+        .map(|m| pinned(&ws.normalize(&m)))
         .collect();
     let requests = server
         .requests()
@@ -163,6 +163,56 @@ pub async fn run_scenario_with_requests(name: &str) -> (ScenarioRun, Vec<Value>,
     };
     let golden_requests = golden["requests"].as_array().cloned().unwrap_or_default();
     (run, requests, golden_requests)
+}
+
+/// What tests/conformance/sendmsg/run_sendmsg.py normalizes in the traces: a SendMessage
+/// delivery's random `pin.ref` -> `<PIN_REF>`, the short agent id of "Resuming agent
+/// a1b2c3d" -> `<AGENT_SHORT>`.
+fn pinned(v: &Value) -> Value {
+    fn text(s: &str) -> String {
+        let mut s = s.to_string();
+        for (marker, width, with) in [
+            ("\"ref\":\"", 6, "<PIN_REF>"),
+            ("Resuming agent a", 6, "<AGENT_SHORT>"),
+        ] {
+            let mut from = 0;
+            while let Some(at) = s[from..].find(marker).map(|i| i + from) {
+                let start = if marker.ends_with('a') {
+                    at + marker.len() - 1
+                } else {
+                    at + marker.len()
+                };
+                let end = at + marker.len() + width;
+                let hex = s
+                    .get(at + marker.len()..end)
+                    .is_some_and(|h| h.chars().all(|c| c.is_ascii_hexdigit()));
+                if hex {
+                    s.replace_range(start..end, with);
+                }
+                from = at + marker.len();
+            }
+        }
+        s
+    }
+    match v {
+        Value::String(s) => Value::String(text(s)),
+        Value::Array(a) => Value::Array(a.iter().map(pinned).collect()),
+        Value::Object(o) => Value::Object(
+            o.iter()
+                .map(|(k, v)| match (k.as_str(), v) {
+                    ("pin", Value::Object(p)) => {
+                        let mut p = p.clone();
+                        if p.contains_key("ref") {
+                            p.insert("ref".into(), json!("<PIN_REF>"));
+                        }
+                        (k.clone(), Value::Object(p))
+                    }
+                    _ => (k.clone(), pinned(v)),
+                })
+                .collect(),
+        ),
+        other => other.clone(),
+    }
 }
 
 /// Runs one query of a scenario to its end.

@@ -149,10 +149,12 @@ pub(super) fn begin(
     tool_use_id: &str,
     caller: Option<&str>,
     background: bool,
+    continued: Option<&str>,
 ) -> (Begun, Option<Message>) {
     let clock = SystemClock::new(tokio_sleep);
     let session_id = context.config.session_id.clone();
-    let agent_id = new_agent_id();
+    // A continued agent keeps its id.
+    let agent_id = continued.map_or_else(new_agent_id, str::to_string);
     let state = Arc::new(Mutex::new(EmitState::default()));
     let run_id = uuid::Uuid::new_v4().to_string();
     let kill = AbortSignal::new();

@@ -25,6 +25,9 @@ use super::stats::{activity, ToolStats};
 pub(crate) struct SubagentEmit<'a> {
     pub out: &'a dyn Emit,
     pub tool_use_id: String,
+    /// The call its task messages name: the Agent call, or the SendMessage call that
+    /// continued it.
+    pub task_call_id: String,
     pub mark: SubagentMark,
     pub run_id: String,
     pub session_id: String,
@@ -58,7 +61,7 @@ impl SubagentEmit<'_> {
             SystemBody::TaskProgress(TaskProgress {
                 task_id: self.mark.agent_id.clone(),
                 run_id: self.run_id.clone(),
-                tool_use_id: self.tool_use_id.clone(),
+                tool_use_id: self.task_call_id.clone(),
                 description: activity(name, input),
                 subagent_type: self.mark.subagent_type.clone(),
                 usage: TaskUsage {

@@ -20,6 +20,7 @@ mod fork;
 mod registry;
 mod report;
 mod run;
+mod send;
 mod stats;
 mod stop;
 mod tool;
@@ -40,6 +41,7 @@ use oxagent_core::tool::{Tool, ToolRegistry};
 pub(crate) use begin::resolve_model;
 pub(crate) use files::{agent_roots, load_agent_files};
 pub(crate) use registry::AgentSet;
+pub(crate) use send::SendMessageTool;
 pub(crate) use tool::AgentTool;
 
 use crate::events::EventOut;
@@ -75,6 +77,20 @@ pub(crate) struct SubagentContext {
     /// The notes already handed back to each conversation (by the id of the agent that
     /// started the subagent; none: the main agent's), with when they were first given.
     pub notes_given: Mutex<HashMap<Option<String>, HashMap<String, u64>>>,
+    /// The agents that stopped and can be continued (SendMessage), by id.
+    pub finished: Mutex<HashMap<String, Stopped>>,
+}
+
+/// An agent that stopped: what continuing it needs.
+pub(crate) struct Stopped {
+    pub agent: registry::Agent,
+    /// The call that started it (its `name`, description and model carry over).
+    pub call: oxagent_core::protocol::agents::AgentCall,
+    /// The Agent call's id: the continued agent's messages are marked with it.
+    pub agent_call_id: String,
+    /// The agent that started it (none: the main agent).
+    pub caller: Option<String>,
+    pub history: Vec<oxagent_core::conversation::Turn>,
 }
 
 /// A running agent: how deep it runs, and what it has done so far.

@@ -25,6 +25,15 @@ use super::{StopCause, SubagentContext};
 use crate::time::tokio_sleep;
 use oxagent_core::sync::lock;
 
+/// What a continued agent (SendMessage) starts from.
+pub(super) struct Resume {
+    /// Its conversation when it last stopped.
+    pub history: Vec<oxagent_core::conversation::Turn>,
+    /// The Agent call that first started it: its messages stay marked with it.
+    pub agent_call_id: String,
+}
+
+#[allow(clippy::too_many_arguments)]
 pub(super) async fn run(
     context: &SubagentContext,
     me: &Weak<dyn Tool>,
@@ -33,6 +42,7 @@ pub(super) async fn run(
     ctx: &ToolContext,
     begun: Begun,
     on_start: Option<tokio::sync::oneshot::Sender<()>>,
+    resume: Option<Resume>,
 ) -> ToolOutput {
     let clock = SystemClock::new(tokio_sleep);
     let started_unix = clock.unix_ms();
@@ -94,9 +104,13 @@ pub(super) async fn run(
     session.live = Arc::new(LiveSettings::new(mode, model_name.clone()));
     session.live.update_permissions(|| (rules, dirs), |_, _| {});
     let hidden = Hidden(out);
+    let agent_call_id = resume
+        .as_ref()
+        .map_or_else(|| ctx.tool_use_id.clone(), |r| r.agent_call_id.clone());
     let emit = SubagentEmit {
         out: if shows { out } else { &hidden },
-        tool_use_id: ctx.tool_use_id.clone(),
+        tool_use_id: agent_call_id.clone(),
+        task_call_id: ctx.tool_use_id.clone(),
         mark,
         run_id: run_id.clone(),
         session_id: session_id.clone(),
@@ -124,9 +138,12 @@ pub(super) async fn run(
             let _ = tx.send(());
         })
     });
-    let first = match ctx.conversation.as_deref().filter(|_| forked) {
-        Some(conversation) => super::fork::prompt(conversation, &ctx.tool_use_id, &call.prompt),
-        None => SubagentPrompt::Fresh(call.prompt.clone()),
+    let first = match (resume, ctx.conversation.as_deref().filter(|_| forked)) {
+        (Some(r), _) => super::send::prompt(r.history, &call.prompt),
+        (None, Some(conversation)) => {
+            super::fork::prompt(conversation, &ctx.tool_use_id, &call.prompt)
+        }
+        (None, None) => SubagentPrompt::Fresh(call.prompt.clone()),
     };
     let running = session.run_as_subagent(first, &deps, started_hook);
     // A foreground agent stops with its caller's turn; a background one only when stopped.
@@ -151,6 +168,19 @@ pub(super) async fn run(
         if let Some(parent) = ctx.agent_id.as_ref().and_then(|a| running.get(a)) {
             lock(&parent.state).stats.adopt(&used);
         }
+    }
+    if lock(&stopped_by).is_none() && !agent.one_shot() {
+        // It can be continued (SendMessage) from where it stopped.
+        lock(&context.finished).insert(
+            agent_id.clone(),
+            super::Stopped {
+                agent: agent.clone(),
+                call: call.clone(),
+                agent_call_id: agent_call_id.clone(),
+                caller: ctx.agent_id.clone(),
+                history: session.conversation().to_vec(),
+            },
+        );
     }
     for (model, usage) in &session.model_usage {
         context.ledger.record(model, usage_of(usage));

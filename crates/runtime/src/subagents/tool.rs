@@ -41,6 +41,16 @@ impl AgentTool {
         let _ = self.context.set(Arc::new(context));
     }
 
+    /// What the agents run with, once the session's tools are complete.
+    pub(super) fn context(&self) -> Option<Arc<SubagentContext>> {
+        self.context.get().cloned()
+    }
+
+    /// Itself, as the tool the agents it runs may call.
+    pub(super) fn weak(&self) -> Weak<dyn Tool> {
+        self.me.clone()
+    }
+
     /// Stops the running agent `agent_id` (stop_task). False: no such agent runs.
     pub fn stop(&self, agent_id: &str) -> bool {
         self.context
@@ -98,7 +108,8 @@ impl Tool for AgentTool {
                 "model": {"type": "string", "enum": ["sonnet", "opus", "haiku", "fable"]},
                 "effort": {"type": "string", "enum": ["low", "medium", "high", "xhigh", "max"]},
                 "run_in_background": {"type": "boolean"},
-                "isolation": {"type": "string", "enum": ["worktree", "remote"]}
+                "isolation": {"type": "string", "enum": ["worktree", "remote"]},
+                "name": {"type": "string", "description": "A name to address the agent by with SendMessage"}
             },
             "required": ["description", "prompt"],
             "additionalProperties": false
@@ -127,7 +138,15 @@ impl Tool for AgentTool {
             return Vec::new();
         };
         let background = in_background(&agent, &call);
-        let (begun, prompt) = begin(context, &agent, &call, tool_use_id, caller, background);
+        let (begun, prompt) = begin(
+            context,
+            &agent,
+            &call,
+            tool_use_id,
+            caller,
+            background,
+            None,
+        );
         lock(&self.announced).insert(tool_use_id.to_string(), begun);
         prompt.into_iter().collect()
     }
@@ -171,6 +190,7 @@ impl Tool for AgentTool {
                         &ctx.tool_use_id,
                         ctx.agent_id.as_deref(),
                         in_background(&agent, &call),
+                        None,
                     );
                     if let Some(p) = prompt {
                         context.events.emit(p);
@@ -180,7 +200,7 @@ impl Tool for AgentTool {
             };
             if !begun.background {
                 let me: Weak<dyn Tool> = self.me.clone();
-                return run(&context, &me, &agent, &call, ctx, begun, None).await;
+                return run(&context, &me, &agent, &call, ctx, begun, None, None).await;
             }
             // In the background: the call answers at once, the agent runs on its own and
             // its end wakes the session.
@@ -197,7 +217,17 @@ impl Tool for AgentTool {
             let span = tracing::Span::current();
             tokio::spawn(
                 async move {
-                    run(&context, &me, &agent, &call, &ctx, begun, Some(started)).await;
+                    run(
+                        &context,
+                        &me,
+                        &agent,
+                        &call,
+                        &ctx,
+                        begun,
+                        Some(started),
+                        None,
+                    )
+                    .await;
                 }
                 .instrument(span),
             );

@@ -202,7 +202,10 @@ pub(crate) async fn prepare<'d>(
     };
 
     let mut input = call.input.clone();
-    let seen = observable(session, &call.name, &input);
+    // PreToolUse sees the call as the caller was shown it.
+    let seen = tool
+        .shown_input(&input)
+        .unwrap_or_else(|| observable(session, &call.name, &input));
     let pre = callbacks::run(
         deps,
         config.hooks.get("PreToolUse"),

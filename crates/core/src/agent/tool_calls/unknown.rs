@@ -59,6 +59,12 @@ pub(crate) fn missing_tool_text<'a>(
             "{head}. {name} is not among the tools available here. Continue with the tools you have."
         );
     }
+    if name == "SendMessage" {
+        // The Agent tool's hand-backs tell the model to continue an agent with it.
+        return format!(
+            "{head}. SendMessage is not among the tools available here. An agent cannot be continued from this context. To message another session, use your host application's own messaging tool if it provides one; otherwise that is not possible from here. To follow up on an agent's work, start a new Agent call with everything it needs in its prompt."
+        );
+    }
     if BUILT_IN.contains(&name) {
         return format!(
             "{head}. {name} is disabled for this session, in subagents as well as here."
@@ -95,6 +101,13 @@ mod tests {
             subagent: false,
         };
         missing_tool_text(&m, offered.iter().copied())
+    }
+
+    #[test]
+    fn send_message_missing_says_to_start_a_new_agent() {
+        let t = text("SendMessage", false, &["Agent", "Read"]);
+        assert!(t.starts_with("Error: No such tool available: SendMessage. SendMessage is not among the tools available here. An agent cannot be continued from this context."));
+        assert!(t.ends_with("start a new Agent call with everything it needs in its prompt."));
     }
 
     #[test]
