@@ -27,14 +27,17 @@ use super::run::{run, Resume};
 use super::{AgentTool, SubagentContext};
 use oxagent_core::sync::lock;
 
-/// The SendMessage tool of one session; it reaches the agents of the session's Agent tool.
+/// The SendMessage tool of one session; it reaches the agents of the session's Agent tool,
+/// without keeping it alive (the Agent tool's context holds the session's tools).
 pub(crate) struct SendMessageTool {
-    agents: Arc<AgentTool>,
+    agents: std::sync::Weak<AgentTool>,
 }
 
 impl SendMessageTool {
     pub fn new(agents: Arc<AgentTool>) -> Arc<SendMessageTool> {
-        Arc::new(SendMessageTool { agents })
+        Arc::new(SendMessageTool {
+            agents: Arc::downgrade(&agents),
+        })
     }
 }
 
@@ -161,7 +164,10 @@ impl Tool for SendMessageTool {
                 return ToolOutput::error(format!("<tool_use_error>{text}</tool_use_error>"))
                     .with_structured(json!(format!("Error: {text}")));
             }
-            let Some(context) = self.agents.context() else {
+            let Some(agents) = self.agents.upgrade() else {
+                return unreachable(&to);
+            };
+            let Some(context) = agents.context() else {
                 return unreachable(&to);
             };
             let Some(agent_id) = find(&context, &to) else {
@@ -213,7 +219,7 @@ impl Tool for SendMessageTool {
                 history: stopped.history,
                 agent_call_id: stopped.agent_call_id,
             };
-            let me = self.agents.weak();
+            let me = agents.weak();
             let agent = stopped.agent;
             let ctx = ToolContext {
                 agent_id: stopped.caller,
