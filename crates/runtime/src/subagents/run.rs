@@ -33,6 +33,29 @@ pub(super) struct Resume {
     pub agent_call_id: String,
 }
 
+/// Runs an agent on its own task, under the span of the call that launched it (which ends
+/// before the agent does): a background agent, or one continued by SendMessage.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn spawn_run(
+    context: Arc<SubagentContext>,
+    me: Weak<dyn Tool>,
+    agent: Agent,
+    call: AgentCall,
+    ctx: ToolContext,
+    begun: Begun,
+    on_start: Option<tokio::sync::oneshot::Sender<()>>,
+    resume: Option<Resume>,
+) {
+    use tracing::Instrument;
+    let span = tracing::Span::current();
+    tokio::spawn(
+        async move {
+            run(&context, &me, &agent, &call, &ctx, begun, on_start, resume).await;
+        }
+        .instrument(span),
+    );
+}
+
 #[allow(clippy::too_many_arguments)]
 pub(super) async fn run(
     context: &SubagentContext,

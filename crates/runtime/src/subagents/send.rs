@@ -20,10 +20,9 @@ use oxagent_core::tool::{Tool, ToolContext, ToolOutput};
 use oxagent_core::SubagentPrompt;
 use oxagent_core::{ContentBlock, ToolResultContent};
 use serde_json::{json, Value};
-use tracing::Instrument;
 
 use super::begin::begin;
-use super::run::{run, Resume};
+use super::run::Resume;
 use super::{AgentTool, SubagentContext};
 use oxagent_core::sync::lock;
 
@@ -227,23 +226,7 @@ impl Tool for SendMessageTool {
             };
             // The call answers at once: the agent's SubagentStart hooks run after the call's
             // PostToolUse ones.
-            let span = tracing::Span::current();
-            tokio::spawn(
-                async move {
-                    run(
-                        &context,
-                        &me,
-                        &agent,
-                        &call,
-                        &ctx,
-                        begun,
-                        None,
-                        Some(resume),
-                    )
-                    .await;
-                }
-                .instrument(span),
-            );
+            super::run::spawn_run(context, me, agent, call, ctx, begun, None, Some(resume));
             blocks(&text).with_structured(structured)
         })
     }

@@ -1,7 +1,6 @@
 //! The Agent tool: one call runs one subagent to its end (see the module above).
 
 use std::sync::{Arc, Mutex, OnceLock, Weak};
-use tracing::Instrument;
 
 use futures::future::BoxFuture;
 use oxagent_core::agent::Emit;
@@ -213,24 +212,7 @@ impl Tool for AgentTool {
             );
             let (me, ctx): (Weak<dyn Tool>, _) = (self.me.clone(), ctx.clone());
             let (started, has_started) = tokio::sync::oneshot::channel();
-            // It stays in the Agent call's span, which ends before it does.
-            let span = tracing::Span::current();
-            tokio::spawn(
-                async move {
-                    run(
-                        &context,
-                        &me,
-                        &agent,
-                        &call,
-                        &ctx,
-                        begun,
-                        Some(started),
-                        None,
-                    )
-                    .await;
-                }
-                .instrument(span),
-            );
+            super::run::spawn_run(context, me, agent, call, ctx, begun, Some(started), None);
             // The call answers once the agent's start (its SubagentStart hooks) is done.
             let _ = has_started.await;
             launched
