@@ -107,6 +107,11 @@ pub trait Tool: Send + Sync {
     fn description(&self) -> String;
     /// The input JSON Schema.
     fn input_schema(&self) -> Value;
+    /// The schema a call's input is checked against, when it is laxer than the one the
+    /// model is shown (unknown keys dropped rather than refused).
+    fn validation_schema(&self) -> Value {
+        self.input_schema()
+    }
     /// Whether this call only reads: it may run while other read-only calls of the same
     /// response run.
     fn is_read_only(&self, _input: &Value) -> bool {
@@ -128,6 +133,12 @@ pub trait Tool: Send + Sync {
         ToolPermission::ask_to_use(self.name())
     }
     /// A short human description of the call (can_use_tool's `description`).
+    /// A call the tool refuses in every permission mode, bypass included, as a permission
+    /// denial (after the deny rules, before anything that would allow it).
+    fn refusal(&self, _input: &Value) -> Option<crate::permission::evaluate::Denial> {
+        None
+    }
+
     fn describe_call(&self, input: &Value) -> Option<String> {
         input
             .get("description")
@@ -239,6 +250,14 @@ impl DeferredTools {
                 .definitions
                 .insert(name.to_string(), definition);
         }
+    }
+
+    /// Drops a tool that left the session (its MCP server was turned off): nothing can
+    /// look it up any more.
+    pub fn forget(&self, name: &str) {
+        let mut state = lock(&self.inner);
+        state.definitions.remove(name);
+        state.loaded.remove(name);
     }
 
     /// Marks tools as looked up: requests carry them from now on.

@@ -75,69 +75,102 @@ pub struct Connections {
 
 /// Connects each server in turn and collects its tools.
 pub async fn connect_all(servers: &[McpServer], ctx: &ConnectContext<'_>) -> Connections {
-    let results = ResultsRoot(ctx.results_root.clone());
     let mut all = Connections::default();
+    let mut each = Vec::new();
     for server in servers {
-        let connected = match server {
-            McpServer::Sdk { name, server } if server.plain_names => {
-                // Function tools: under their own names, and no server to report.
-                let connected =
-                    client::host::connect_sdk(name, server, ctx.host.clone(), &results).await;
-                // Never deferred behind tool search, as a built-in tool is not.
-                for tool in connected.tools.into_iter().map(client::ServerTool::plain) {
+        let connected = connect(server, ctx).await;
+        if let McpServer::Sdk { server, .. } = server {
+            if server.plain_names {
+                // Function tools: under their own names, never deferred behind tool search
+                // (as a built-in tool is not), and no server to report.
+                for tool in connected.tools {
                     all.always_load.insert(tool.name().to_string());
                     all.tools.push(tool);
                 }
                 continue;
             }
-            McpServer::Sdk { name, server } => {
-                client::host::connect_sdk(name, server, ctx.host.clone(), &results).await
-            }
-            McpServer::HostServer { name } => {
-                client::host::connect_host_server(name, ctx.host.clone(), &results).await
-            }
-            McpServer::Stdio {
-                name,
-                command,
-                args,
-                env,
-            } => {
-                let start = client::stdio::Start {
-                    env,
-                    session_env: ctx.env,
-                    cwd: ctx.cwd,
-                    run_as: ctx.run_as,
-                };
-                client::stdio::connect(name, command, args, &start, &results).await
-            }
-            McpServer::Http { name, url, headers } => {
-                client::http::connect(name, url, headers, &results).await
-            }
-            McpServer::Sse { name, url, headers } => {
-                client::sse::connect(name, url, headers, &results).await
-            }
-            McpServer::InProcess { name, tools, .. } => Connected::ok(
-                name,
-                "sdk",
-                tools
-                    .iter()
-                    .map(|t| client::ServerTool::wrap(name, t.clone()))
-                    .collect(),
-                Vec::new(),
-            ),
-        };
-        all.tools.extend(connected.tools);
-        all.statuses.push(connected.status);
-        all.always_load.extend(connected.always_load);
+        }
+        all.tools.extend(connected.tools.iter().cloned());
+        all.statuses.push(connected.status.clone());
+        all.always_load
+            .extend(connected.always_load.iter().cloned());
+        each.push(connected);
     }
+    all.tools.extend(resource_tools(&each, ctx));
     all
 }
 
+/// Connects one server: its tools (a function-tools server's under their plain names) and
+/// its status.
+pub async fn connect(server: &McpServer, ctx: &ConnectContext<'_>) -> Connected {
+    let results = ResultsRoot(ctx.results_root.clone());
+    match server {
+        McpServer::Sdk { name, server } if server.plain_names => {
+            let mut connected =
+                client::host::connect_sdk(name, server, ctx.host.clone(), &results).await;
+            connected.tools = connected
+                .tools
+                .into_iter()
+                .map(client::ServerTool::plain)
+                .collect();
+            connected
+        }
+        McpServer::Sdk { name, server } => {
+            client::host::connect_sdk(name, server, ctx.host.clone(), &results).await
+        }
+        McpServer::HostServer { name } => {
+            client::host::connect_host_server(name, ctx.host.clone(), &results).await
+        }
+        McpServer::Stdio {
+            name,
+            command,
+            args,
+            env,
+        } => {
+            let start = client::stdio::Start {
+                env,
+                session_env: ctx.env,
+                cwd: ctx.cwd,
+                run_as: ctx.run_as,
+            };
+            client::stdio::connect(name, command, args, &start, &results).await
+        }
+        McpServer::Http { name, url, headers } => {
+            client::http::connect(name, url, headers, &results).await
+        }
+        McpServer::Sse { name, url, headers } => {
+            client::sse::connect(name, url, headers, &results).await
+        }
+        McpServer::InProcess { name, tools, .. } => Connected::ok(
+            name,
+            "sdk",
+            tools
+                .iter()
+                .map(|t| client::ServerTool::wrap(name, t.clone()))
+                .collect(),
+            Vec::new(),
+        ),
+    }
+}
+
+/// ListMcpResourcesTool, ReadMcpResourceTool and ReadMcpResourceDirTool over `servers`, when
+/// one of them offers resources; none otherwise.
+pub fn resource_tools(servers: &[Connected], ctx: &ConnectContext<'_>) -> Vec<Arc<dyn Tool>> {
+    let links = servers.iter().map(|c| c.link.clone()).collect();
+    client::resources::tools(links, &ResultsRoot(ctx.results_root.clone()))
+}
+
 /// One server, connected or not.
-pub(crate) struct Connected {
-    status: McpServerStatus,
-    tools: Vec<Arc<dyn Tool>>,
-    always_load: Vec<String>,
+#[derive(Clone)]
+pub struct Connected {
+    /// `connected`, `failed` (with the reason) or `disabled`.
+    pub status: McpServerStatus,
+    /// Its tools, named `mcp__<server>__<tool>`.
+    pub tools: Vec<Arc<dyn Tool>>,
+    /// Those it asks to keep in every request (never deferred).
+    pub always_load: Vec<String>,
+    /// How the resource tools reach it.
+    link: client::resources::Link,
 }
 
 impl Connected {
@@ -151,7 +184,28 @@ impl Connected {
             },
             tools,
             always_load,
+            link: client::resources::Link {
+                name: name.to_string(),
+                connected: true,
+                channel: None,
+                resources: false,
+            },
         }
+    }
+
+    /// The server's channel, for the resource tools; `resources`: it declared them.
+    fn with_channel(mut self, channel: Arc<dyn client::Channel>, resources: bool) -> Self {
+        self.link.channel = Some(channel);
+        self.link.resources = resources;
+        self
+    }
+
+    /// A server the host turned off (`mcp_toggle`): no tools until it is turned on.
+    pub fn disabled(name: &str, source: &str) -> Self {
+        let mut off = Connected::failed(name, source, String::new());
+        off.status.status = "disabled".into();
+        off.status.error = None;
+        off
     }
 
     /// A server that gives no tools; the reason stays in `mcp_status` (the init message
@@ -166,6 +220,12 @@ impl Connected {
             },
             tools: Vec::new(),
             always_load: Vec::new(),
+            link: client::resources::Link {
+                name: name.to_string(),
+                connected: false,
+                channel: None,
+                resources: false,
+            },
         }
     }
 }

@@ -206,3 +206,10 @@ fn surface3() {
 fn sendmsg() {
     check_area("sendmsg");
 }
+
+/// The MCP resource tools: listing, reading text and binary resources, and their errors
+/// (`tests/conformance/mcpres/`, a stdio server with resources).
+#[test]
+fn mcpres() {
+    check_area("mcpres");
+}

@@ -235,6 +235,10 @@ fn rules_mode_and_tool(
     // Plan mode keeps its own say: a hook's allow does not pass it, and no allow rule lets
     // a file edit through (the mode refuses it below).
     let plan = mode == PermissionMode::Plan;
+    // What the tool refuses whatever the mode.
+    if let Some(denial) = tool.refusal(input) {
+        return Outcome::Deny(denial);
+    }
     if mode == PermissionMode::BypassPermissions || (hook == Some("allow") && !plan) {
         return Outcome::Allow;
     }

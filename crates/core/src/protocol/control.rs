@@ -220,6 +220,17 @@ pub enum HostRequest {
         model: Option<String>,
     },
     McpStatus,
+    /// Turn an MCP server off (its tools leave the session) or on again (`mcp_toggle`).
+    McpToggle {
+        #[serde(rename = "serverName")]
+        server_name: String,
+        enabled: bool,
+    },
+    /// Connect an MCP server anew (`mcp_reconnect`).
+    McpReconnect {
+        #[serde(rename = "serverName")]
+        server_name: String,
+    },
     GetContextUsage,
     /// Stop a background task or a running subagent.
     StopTask {

@@ -126,6 +126,10 @@ impl<X: Exchange> Channel for RpcChannel<X> {
         let params = json!({"name": tool, "arguments": arguments});
         Box::pin(async move { self.request("tools/call", params).await })
     }
+    fn request(&self, method: &str, params: Value) -> BoxFuture<'_, Result<Value, CallError>> {
+        let method = method.to_string();
+        Box::pin(async move { RpcChannel::request(self, &method, params).await })
+    }
 }
 
 /// Connects an SDK server given as definitions.
@@ -170,15 +174,19 @@ async fn connect<X: Exchange + 'static>(
         "capabilities": {},
         "clientInfo": {"name": "oxagent", "version": env!("CARGO_PKG_VERSION")},
     });
-    if let Err(e) = channel.request("initialize", hello).await {
-        return Connected::failed(name, "sdk", e.text());
-    }
+    let resources = match channel.request("initialize", hello).await {
+        Ok(reply) => reply
+            .pointer("/capabilities/resources")
+            .is_some_and(|r| !r.is_null()),
+        Err(e) => return Connected::failed(name, "sdk", e.text()),
+    };
     let initialized = json!({"jsonrpc": "2.0", "method": "notifications/initialized"});
     let _ = channel.exchange.exchange(initialized).await;
     let listed = match channel.request("tools/list", json!({})).await {
         Ok(v) => v,
         Err(e) => return Connected::failed(name, "sdk", e.text()),
     };
-    let (tools, always_load) = tools_of(name, &listed, Arc::new(channel), results);
-    Connected::ok(name, "sdk", tools, always_load)
+    let channel = Arc::new(channel);
+    let (tools, always_load) = tools_of(name, &listed, channel.clone(), results);
+    Connected::ok(name, "sdk", tools, always_load).with_channel(channel, resources)
 }

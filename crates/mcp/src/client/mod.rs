@@ -5,6 +5,7 @@
 
 pub(crate) mod host;
 pub(crate) mod http;
+pub(crate) mod resources;
 mod result;
 pub(crate) mod sse;
 pub(crate) mod stdio;
@@ -46,6 +47,8 @@ impl CallError {
 /// the MCP `CallToolResult` as JSON.
 pub(crate) trait Channel: Send + Sync {
     fn call_tool(&self, tool: &str, arguments: Value) -> BoxFuture<'_, Result<Value, CallError>>;
+    /// Any other request (`resources/list`, `resources/read`): its `result`, as JSON.
+    fn request(&self, method: &str, params: Value) -> BoxFuture<'_, Result<Value, CallError>>;
 }
 
 /// Where oversized results and binary content are saved:

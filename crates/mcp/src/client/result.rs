@@ -201,12 +201,12 @@ impl Render<'_> {
     }
 }
 
-async fn write(dir: &Path, path: &Path, bytes: &[u8]) -> bool {
+pub(super) async fn write(dir: &Path, path: &Path, bytes: &[u8]) -> bool {
     tokio::fs::create_dir_all(dir).await.is_ok() && tokio::fs::write(path, bytes).await.is_ok()
 }
 
 /// A file extension for a media type: its subtype (`image/png` -> `png`), `bin` if unknown.
-fn extension(mime: &str) -> String {
+pub(super) fn extension(mime: &str) -> String {
     let sub = mime.split(['/', ';']).nth(1).unwrap_or("").trim();
     let sub = sub.strip_prefix("x-").unwrap_or(sub);
     match sub {

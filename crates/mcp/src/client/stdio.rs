@@ -7,7 +7,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use futures::future::BoxFuture;
-use rmcp::model::CallToolRequestParams;
+use rmcp::model::{CallToolRequestParams, ClientRequest, CustomRequest};
 use rmcp::service::{RoleClient, RunningService, ServiceError};
 use rmcp::transport::TokioChildProcess;
 use rmcp::ServiceExt;
@@ -28,15 +28,31 @@ impl Channel for ServiceChannel {
             params = params.with_arguments(args);
         }
         Box::pin(async move {
-            let result = self.service.call_tool(params).await.map_err(|e| match e {
-                ServiceError::McpError(e) => CallError::Rpc {
-                    code: i64::from(e.code.0),
-                    message: e.message.into_owned(),
-                },
-                other => CallError::Failed(other.to_string()),
-            })?;
+            let result = self.service.call_tool(params).await.map_err(call_error)?;
             serde_json::to_value(result).map_err(|e| CallError::Failed(e.to_string()))
         })
+    }
+    fn request(&self, method: &str, params: Value) -> BoxFuture<'_, Result<Value, CallError>> {
+        // Sent as it is; an answer rmcp's types do not fit comes back untouched.
+        let request = ClientRequest::CustomRequest(CustomRequest::new(method, Some(params)));
+        Box::pin(async move {
+            let result = self
+                .service
+                .send_request(request)
+                .await
+                .map_err(call_error)?;
+            serde_json::to_value(result).map_err(|e| CallError::Failed(e.to_string()))
+        })
+    }
+}
+
+fn call_error(e: ServiceError) -> CallError {
+    match e {
+        ServiceError::McpError(e) => CallError::Rpc {
+            code: i64::from(e.code.0),
+            message: e.message.into_owned(),
+        },
+        other => CallError::Failed(other.to_string()),
     }
 }
 
@@ -87,7 +103,10 @@ where
         Ok(tools) => json!({"tools": tools}),
         Err(e) => return Connected::failed(name, "dynamic", e.to_string()),
     };
+    let resources = service
+        .peer_info()
+        .is_some_and(|info| info.capabilities.resources.is_some());
     let channel = Arc::new(ServiceChannel { service });
-    let (tools, always_load) = tools_of(name, &listed, channel, results);
-    Connected::ok(name, "dynamic", tools, always_load)
+    let (tools, always_load) = tools_of(name, &listed, channel.clone(), results);
+    Connected::ok(name, "dynamic", tools, always_load).with_channel(channel, resources)
 }

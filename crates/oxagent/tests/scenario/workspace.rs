@@ -296,20 +296,21 @@ fn mock_host(s: &str) -> String {
     out
 }
 
-/// `tool-results/<id>.txt` -> `tool-results/<RESULT_ID>.txt`: the saved output's name.
+/// `tool-results/<id>.<ext>` -> `tool-results/<RESULT_ID>.<ext>`: a saved output's name
+/// (letters, digits, `_` and `-`), as the shared harness's normalizer reads it.
 fn result_ids(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     let mut rest = s;
     while let Some(at) = rest.find("tool-results/") {
         let (head, tail) = rest.split_at(at + "tool-results/".len());
         out.push_str(head);
-        match tail.find(".txt") {
-            Some(end) if !tail[..end].contains(['/', ' ', '\n']) => {
-                out.push_str("<RESULT_ID>");
-                rest = &tail[end..];
-            }
-            _ => rest = tail,
+        let end = tail
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '-'))
+            .unwrap_or(tail.len());
+        if end > 0 {
+            out.push_str("<RESULT_ID>");
         }
+        rest = &tail[end..];
     }
     out.push_str(rest);
     out

@@ -160,12 +160,17 @@ fn checked_tool<'d>(
     if tool.validates_own_input() {
         return Ok(tool);
     }
-    if let Err(e) = validate_input(tool.name(), &tool.input_schema(), &call.input) {
-        return Err(Box::new(CallOutcome::error(
-            id,
-            e.model_text,
-            e.caller_text,
-        )));
+    if let Err(e) = validate_input(tool.name(), &tool.validation_schema(), &call.input) {
+        let mut text = e.model_text;
+        // A deferred tool called before it was looked up: the model guessed its input.
+        if deps.tools.deferred().is_hidden(&call.name) {
+            let note = unseen_schema_note(&call.name, &tool.input_schema());
+            match text.strip_suffix("</tool_use_error>") {
+                Some(head) => text = format!("{head}{note}</tool_use_error>"),
+                None => text.push_str(&note),
+            }
+        }
+        return Err(Box::new(CallOutcome::error(id, text, e.caller_text)));
     }
     Ok(tool)
 }
@@ -402,7 +407,9 @@ async fn execute(
         before.push(status);
         notes.extend(note);
     }
-    if failed && deps.tools.deferred().is_hidden(&call.name) {
+    // A tool that checks its own input (an MCP server's) may have failed for want of the
+    // schema the model never saw; other tools' input was checked before they ran.
+    if failed && tool.validates_own_input() && deps.tools.deferred().is_hidden(&call.name) {
         // A refusal the tool words itself (`<tool_use_error>`) gets no note.
         if let ToolResultContent::Text(text) = &mut out.content {
             if !text.starts_with("<tool_use_error>") {

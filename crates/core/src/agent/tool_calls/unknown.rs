@@ -54,7 +54,9 @@ pub(crate) fn missing_tool_text<'a>(
             "{head}. {name} is disabled for this session, in subagents as well as here."
         );
     }
-    if missing.subagent {
+    // Tools that come with something the session lacks (MCP resources) are not disabled,
+    // only absent.
+    if missing.subagent || NEED_A_SOURCE.contains(&name) {
         return format!(
             "{head}. {name} is not among the tools available here. Continue with the tools you have."
         );
@@ -75,6 +77,14 @@ pub(crate) fn missing_tool_text<'a>(
     }
     head
 }
+
+/// Built-in tools offered only when the session has what they work on: MCP servers with
+/// resources.
+const NEED_A_SOURCE: &[&str] = &[
+    "ListMcpResourcesTool",
+    "ReadMcpResourceTool",
+    "ReadMcpResourceDirTool",
+];
 
 /// What the model is told to use instead of a search tool the session does not have: the
 /// reference names the shell command for Glob and Grep, even when a rule disallows them.
