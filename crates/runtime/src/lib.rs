@@ -32,6 +32,7 @@ mod events;
 mod host;
 mod lifecycle;
 mod main_thread;
+mod mcp;
 mod prompt_tool;
 mod setup;
 mod shared;
@@ -176,6 +177,19 @@ impl SessionRuntime {
                 Ok(HostReply::ServerInfo(Box::new(self.server_info())))
             }
             HostRequest::McpStatus => Ok(HostReply::McpStatus(self.mcp_status())),
+            HostRequest::McpToggle {
+                server_name,
+                enabled,
+            } => self
+                .inner
+                .mcp
+                .toggle(&server_name, enabled)
+                .map(|()| HostReply::Done),
+            HostRequest::McpReconnect { server_name } => self
+                .inner
+                .mcp
+                .reconnect(&server_name)
+                .map(|()| HostReply::Done),
             HostRequest::GetContextUsage => {
                 Ok(HostReply::ContextUsage(Box::new(self.context_usage())))
             }
@@ -244,7 +258,7 @@ impl SessionRuntime {
 
     /// The MCP servers and how their connection went (with the reasons of failures).
     pub fn mcp_status(&self) -> Vec<McpServerStatus> {
-        lock(&self.inner.mcp_status).clone()
+        self.inner.mcp.statuses()
     }
 
     /// The `/context` view: the context window by category (system prompt, tools, memory

@@ -15,7 +15,7 @@
 //! from the store into a temporary folder (`oxagent_sessions::from_store`), which goes when
 //! the session ends.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
@@ -41,6 +41,7 @@ use tokio::sync::mpsc::{unbounded_channel, UnboundedReceiver};
 use crate::debug_log::DebugLog;
 use crate::error::Result;
 use crate::events::EventOut;
+use crate::mcp::{ConnectWith, McpServers};
 use crate::prompt_tool::PromptTool;
 use crate::shared::Shared;
 use crate::subagents::{AgentSet, AgentTool, SubagentContext};
@@ -48,7 +49,7 @@ use crate::tasks::{Next, Notification, TaskBoard, TaskFlow};
 use crate::time::tokio_sleep;
 use crate::{main_thread, setup, toolset};
 use oxagent_core::sync::lock;
-use oxagent_options::{McpServer, Options, SessionStoreOption};
+use oxagent_options::{Options, SessionStoreOption};
 use oxagent_sessions::from_store::{materialize, Materialized};
 use oxagent_sessions::mirror::{MirrorRuntime, StoreMirror};
 use oxagent_sessions::start as persist;
@@ -71,8 +72,11 @@ struct SessionTask {
     /// Where background agents announce their start and end.
     task_board: TaskBoard,
     interrupt: Arc<Mutex<AbortSignal>>,
-    mcp_status: Arc<Mutex<Vec<McpServerStatus>>>,
-    servers: Vec<McpServer>,
+    /// The MCP servers, and the names of the MCP tools the session's tools hold.
+    mcp: Arc<McpServers>,
+    mcp_names: BTreeSet<String>,
+    /// The generation of the MCP tools the session's tools hold.
+    mcp_seen: u64,
     server_env: BTreeMap<String, String>,
     store: Option<StoreStart>,
     /// The Agent tool and what it runs agents with, handed over once the tools are complete.
@@ -84,8 +88,6 @@ struct SessionTask {
     /// The `title` option, and whether the session continues into a new id (a fork).
     title: Option<String>,
     fork: bool,
-    /// The user stdio MCP servers start as (the Python `user` option).
-    run_as: Option<oxagent_core::config::RunAs>,
     /// The MCP tool that answers permission questions (`permission_prompt_tool_name`).
     prompt_tool: Option<Arc<PromptTool>>,
 }
@@ -310,7 +312,20 @@ pub(super) fn start(
     }
     session.config.init.skills = toolset.skills;
     session.config.init.agents = agent_set.names();
-    let mcp_status = Arc::new(Mutex::new(Vec::new()));
+    let mcp = McpServers::new(
+        options.mcp_servers.clone(),
+        ConnectWith {
+            host: Arc::new(events.clone()),
+            env: env.clone(),
+            cwd: session.config.cwd.clone(),
+            results_root: env
+                .get("HOME")
+                .filter(|h| !h.is_empty())
+                .map(|h| PathBuf::from(h).join(".claude").join("projects")),
+            run_as,
+        },
+        rt.clone(),
+    );
     let shared = Arc::new(Shared {
         events: events.clone(),
         prompts: Mutex::new(Some(ptx)),
@@ -322,7 +337,7 @@ pub(super) fn start(
             .clone()
             .unwrap_or_else(|| session.live.model()),
         session_id,
-        mcp_status: mcp_status.clone(),
+        mcp: mcp.clone(),
         output_style: session.config.init.output_style.clone(),
         checkpoints: toolset.checkpoints.clone(),
         commands: slash_commands.iter().map(commands::info).collect(),
@@ -362,8 +377,9 @@ pub(super) fn start(
         task_flow,
         task_board,
         interrupt,
-        mcp_status,
-        servers: options.mcp_servers.clone(),
+        mcp,
+        mcp_names: BTreeSet::new(),
+        mcp_seen: 0,
         server_env: env,
         store,
         agents: toolset.agent.map(|tool| (tool, agent_set)),
@@ -377,7 +393,6 @@ pub(super) fn start(
         },
         title: options.title.clone(),
         fork: options.fork_session,
-        run_as,
         prompt_tool,
     };
     let span = oxagent_core::telemetry::session_span(&shared.session_id);
@@ -423,8 +438,16 @@ impl SessionTask {
             mut task_flow,
             interrupt,
             hold_results,
+            mcp,
+            mut mcp_names,
+            mut mcp_seen,
+            prompt_tool,
             ..
         } = self;
+        // The tools after an MCP server was turned off, on or reconnected (mcp_toggle,
+        // mcp_reconnect): swapped in before the next turn.
+        let mut swapped: Option<ToolRegistry> = None;
+        let skip = prompt_tool.as_ref().and_then(|p| p.taken_name());
         // A result held back while background tasks run (see `hold_results_while_tasks_run`).
         let mut held: Option<oxagent_core::message::ResultMessage> = None;
         let recorder = persist::Recorder {
@@ -504,8 +527,20 @@ impl SessionTask {
                     }
                 }
             }
+            if mcp.generation() != mcp_seen {
+                let now = mcp.tools();
+                mcp_seen = now.generation;
+                swapped = Some(crate::mcp::swap_tools(
+                    &tools,
+                    &mut mcp_names,
+                    now,
+                    skip.as_deref(),
+                ));
+                session.config.mcp_servers = init_statuses(&mcp);
+            }
             let turn_deps = Deps {
                 interrupt: &signal,
+                tools: swapped.as_ref().unwrap_or(&tools),
                 ..deps
             };
             // A task notification is no prompt of the user's: it is not the last prompt.
@@ -643,39 +678,18 @@ impl SessionTask {
 
     /// Connects each MCP server and adds its tools; the init message lists them.
     async fn connect_mcp_servers(&mut self) {
-        let env = &self.server_env;
-        let ctx = oxagent_mcp::ConnectContext {
-            host: Arc::new(self.events.clone()),
-            env,
-            cwd: &self.session.config.cwd,
-            results_root: env
-                .get("HOME")
-                .filter(|h| !h.is_empty())
-                .map(|h| PathBuf::from(h).join(".claude").join("projects")),
-            run_as: self.run_as,
-        };
-        let connected = oxagent_mcp::connect_all(&self.servers, &ctx).await;
-        // With tool search on, MCP tools wait behind ToolSearch, as the reference's.
-        let searchable = self.tools.get("ToolSearch").is_some();
-        for t in connected.tools {
-            // The prompt tool answers permission questions; the model never sees it.
-            if self.prompt_tool.as_ref().is_some_and(|p| p.take(&t)) {
-                continue;
+        self.mcp.connect_all().await;
+        let now = self.mcp.tools();
+        self.mcp_seen = now.generation;
+        // The prompt tool answers permission questions; the model never sees it.
+        let mut skip = None;
+        for t in &now.tools {
+            if self.prompt_tool.as_ref().is_some_and(|p| p.take(t)) {
+                skip = Some(t.name().to_string());
             }
-            if searchable && !connected.always_load.contains(t.name()) {
-                self.tools
-                    .deferred()
-                    .defer(oxagent_core::tool::api_definition(t.as_ref()));
-            }
-            self.tools.push(t);
         }
-        *lock(&self.mcp_status) = connected.statuses;
-        // The init message names no failure reasons (mcp_status does), as the reference.
-        self.session.config.mcp_servers = lock(&self.mcp_status)
-            .iter()
-            .cloned()
-            .map(|s| McpServerStatus { error: None, ..s })
-            .collect();
+        self.tools = crate::mcp::swap_tools(&self.tools, &mut self.mcp_names, now, skip.as_deref());
+        self.session.config.mcp_servers = init_statuses(&self.mcp);
     }
 
     /// Restores a resumed conversation. False: the session cannot start (`resume` named an
@@ -702,6 +716,15 @@ impl SessionTask {
             persist::Start::Fresh => true,
         }
     }
+}
+
+/// The servers as the init message lists them: without failure reasons (mcp_status gives
+/// those), as the reference.
+fn init_statuses(mcp: &McpServers) -> Vec<McpServerStatus> {
+    mcp.statuses()
+        .into_iter()
+        .map(|s| McpServerStatus { error: None, ..s })
+        .collect()
 }
 
 /// One turn. The user did not type a notification: a background command's turn runs no

@@ -43,6 +43,11 @@ impl PromptTool {
         }
     }
 
+    /// The prompt tool's name, once it was taken.
+    pub(crate) fn taken_name(&self) -> Option<String> {
+        self.tool.get().map(|_| self.name.clone())
+    }
+
     /// Takes `tool` if it is the prompt tool (`true`: it is kept from the model).
     pub(crate) fn take(&self, tool: &Arc<dyn Tool>) -> bool {
         if tool.name() == self.name {

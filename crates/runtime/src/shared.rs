@@ -7,7 +7,6 @@ use std::sync::{Arc, Mutex};
 use oxagent_core::agent::ContextMeter;
 use oxagent_core::live::LiveSettings;
 use oxagent_core::protocol::op::Prompt;
-use oxagent_core::protocol::system::McpServerStatus;
 use oxagent_core::signal::AbortSignal;
 use oxagent_core::sync::lock;
 use tokio::sync::mpsc::UnboundedSender;
@@ -25,7 +24,8 @@ pub(crate) struct Shared {
     pub(crate) meter: Arc<ContextMeter>,
     pub(crate) default_model: String,
     pub(crate) session_id: String,
-    pub(crate) mcp_status: Arc<Mutex<Vec<McpServerStatus>>>,
+    /// The MCP servers: their status, toggles and reconnections.
+    pub(crate) mcp: Arc<crate::mcp::McpServers>,
     /// The agents the session can delegate to, as `initialize` lists them.
     pub(crate) agents: Vec<serde_json::Value>,
     /// The output style the settings name (`initialize` and `system/init` report it).
