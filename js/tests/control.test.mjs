@@ -104,3 +104,44 @@ test("control requests oxagent does not support reject with the session's error"
     await api.close();
   }
 });
+
+test("toggleMcpServer and reconnectMcpServer change the servers and the next turn's tools", async () => {
+  const listCall = { content: [{ type: "tool_use", id: "toolu_01", name: "ListMcpResourcesTool", input: {} }] };
+  const api = await mockApi({ responses: [listCall, text("off"), listCall, text("on")] });
+  try {
+    const server = new URL("../../tests/conformance/mcpres/server.py", import.meta.url).pathname;
+    const mcpServers = {
+      docs: { command: "python3", args: [server, "docs", "docs"] },
+      calc: { command: "python3", args: [server, "calc", "tools"] },
+    };
+    const prompt = promptStream();
+    const q = query({ prompt, options: api.options({ mcpServers }) });
+    const statuses = async () => Object.fromEntries((await q.mcpServerStatus()).map((s) => [s.name, s.status]));
+    await q.toggleMcpServer("docs", false);
+    assert.deepEqual(await statuses(), { docs: "disabled", calc: "connected" });
+    await assert.rejects(q.reconnectMcpServer("docs"), /MCP server docs is disabled \u2014 enable it \(mcp_toggle\) before reconnecting/);
+    await assert.rejects(q.toggleMcpServer("nope", true), /Server not found: nope/);
+    prompt.push("first");
+    const inits = [];
+    const results = [];
+    for await (const m of q) {
+      if (m.type === "system" && m.subtype === "init") inits.push(m.tools.filter((t) => t.includes("Mcp") || t.startsWith("mcp__")).sort());
+      if (m.type === "user" && Array.isArray(m.message.content)) results.push(m.message.content[0].content);
+      if (m.type === "result" && inits.length === 1) {
+        await q.toggleMcpServer("docs", true);
+        await q.reconnectMcpServer("docs");
+        assert.deepEqual(await statuses(), { docs: "connected", calc: "connected" });
+        prompt.push("second");
+        prompt.end();
+      }
+    }
+    assert.deepEqual(inits, [
+      ["mcp__calc__ping_tool"],
+      ["ListMcpResourcesTool", "ReadMcpResourceDirTool", "ReadMcpResourceTool", "mcp__calc__ping_tool", "mcp__docs__ping_tool"],
+    ]);
+    assert.match(results[0], /No such tool available: ListMcpResourcesTool/);
+    assert.match(results[1], /^\[\{"name":"readme","uri":"docs:\/\/readme"/);
+  } finally {
+    await api.close();
+  }
+});
