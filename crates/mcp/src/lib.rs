@@ -75,28 +75,42 @@ pub struct Connections {
 
 /// Connects each server in turn and collects its tools.
 pub async fn connect_all(servers: &[McpServer], ctx: &ConnectContext<'_>) -> Connections {
-    let mut all = Connections::default();
-    let mut each = Vec::new();
+    let mut each = Vec::with_capacity(servers.len());
     for server in servers {
-        let connected = connect(server, ctx).await;
-        if let McpServer::Sdk { server, .. } = server {
-            if server.plain_names {
-                // Function tools: under their own names, never deferred behind tool search
-                // (as a built-in tool is not), and no server to report.
-                for tool in connected.tools {
-                    all.always_load.insert(tool.name().to_string());
-                    all.tools.push(tool);
-                }
-                continue;
-            }
+        each.push(connect(server, ctx).await);
+    }
+    gather(servers, &each, ctx)
+}
+
+/// Whether `server` is a set of function tools (named plainly, not a server to report).
+pub fn is_function_tools(server: &McpServer) -> bool {
+    matches!(server, McpServer::Sdk { server, .. } if server.plain_names)
+}
+
+/// The session's MCP tools and statuses from each server's connection (`connected[i]` is
+/// `servers[i]`'s), the resource tools included.
+pub fn gather(
+    servers: &[McpServer],
+    connected: &[Connected],
+    ctx: &ConnectContext<'_>,
+) -> Connections {
+    let mut all = Connections::default();
+    let mut reported = Vec::new();
+    for (server, connected) in servers.iter().zip(connected) {
+        if is_function_tools(server) {
+            // Function tools: never deferred behind tool search (as a built-in tool is not),
+            // and no server to report.
+            all.always_load
+                .extend(connected.tools.iter().map(|t| t.name().to_string()));
+        } else {
+            all.statuses.push(connected.status.clone());
+            all.always_load
+                .extend(connected.always_load.iter().cloned());
+            reported.push(connected.clone());
         }
         all.tools.extend(connected.tools.iter().cloned());
-        all.statuses.push(connected.status.clone());
-        all.always_load
-            .extend(connected.always_load.iter().cloned());
-        each.push(connected);
     }
-    all.tools.extend(resource_tools(&each, ctx));
+    all.tools.extend(resource_tools(&reported, ctx));
     all
 }
 

@@ -15,7 +15,7 @@
 //! from the store into a temporary folder (`oxagent_sessions::from_store`), which goes when
 //! the session ends.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
@@ -29,7 +29,7 @@ use oxagent_core::clock::{Clock, SystemClock};
 use oxagent_core::host::LocalAnswers;
 use oxagent_core::model::Model;
 use oxagent_core::protocol::op::Prompt;
-use oxagent_core::protocol::system::{McpServerStatus, MirrorError, SystemBody, SystemMessage};
+use oxagent_core::protocol::system::{MirrorError, SystemBody, SystemMessage};
 use oxagent_core::protocol::Event;
 use oxagent_core::signal::AbortSignal;
 use oxagent_core::store::{HostStore, SessionStore};
@@ -41,7 +41,7 @@ use tokio::sync::mpsc::{unbounded_channel, UnboundedReceiver};
 use crate::debug_log::DebugLog;
 use crate::error::Result;
 use crate::events::EventOut;
-use crate::mcp::{ConnectWith, McpServers};
+use crate::mcp::{ConnectWith, Followed, McpServers};
 use crate::prompt_tool::PromptTool;
 use crate::shared::Shared;
 use crate::subagents::{AgentSet, AgentTool, SubagentContext};
@@ -74,9 +74,7 @@ struct SessionTask {
     interrupt: Arc<Mutex<AbortSignal>>,
     /// The MCP servers, and the names of the MCP tools the session's tools hold.
     mcp: Arc<McpServers>,
-    mcp_names: BTreeSet<String>,
-    /// The generation of the MCP tools the session's tools hold.
-    mcp_seen: u64,
+    mcp_followed: Followed,
     server_env: BTreeMap<String, String>,
     store: Option<StoreStart>,
     /// The Agent tool and what it runs agents with, handed over once the tools are complete.
@@ -378,8 +376,7 @@ pub(super) fn start(
         task_board,
         interrupt,
         mcp,
-        mcp_names: BTreeSet::new(),
-        mcp_seen: 0,
+        mcp_followed: Followed::default(),
         server_env: env,
         store,
         agents: toolset.agent.map(|tool| (tool, agent_set)),
@@ -439,8 +436,7 @@ impl SessionTask {
             interrupt,
             hold_results,
             mcp,
-            mut mcp_names,
-            mut mcp_seen,
+            mut mcp_followed,
             prompt_tool,
             ..
         } = self;
@@ -527,16 +523,10 @@ impl SessionTask {
                     }
                 }
             }
-            if mcp.generation() != mcp_seen {
-                let now = mcp.tools();
-                mcp_seen = now.generation;
-                swapped = Some(crate::mcp::swap_tools(
-                    &tools,
-                    &mut mcp_names,
-                    now,
-                    skip.as_deref(),
-                ));
-                session.config.mcp_servers = init_statuses(&mcp);
+            let hidden = |t: &Arc<dyn oxagent_core::tool::Tool>| Some(t.name()) == skip.as_deref();
+            let listed = &mut session.config.mcp_servers;
+            if let Some(changed) = mcp_followed.refresh(&mcp, &tools, hidden, listed) {
+                swapped = Some(changed);
             }
             let turn_deps = Deps {
                 interrupt: &signal,
@@ -679,17 +669,16 @@ impl SessionTask {
     /// Connects each MCP server and adds its tools; the init message lists them.
     async fn connect_mcp_servers(&mut self) {
         self.mcp.connect_all().await;
-        let now = self.mcp.tools();
-        self.mcp_seen = now.generation;
         // The prompt tool answers permission questions; the model never sees it.
-        let mut skip = None;
-        for t in &now.tools {
-            if self.prompt_tool.as_ref().is_some_and(|p| p.take(t)) {
-                skip = Some(t.name().to_string());
-            }
+        let prompt_tool = self.prompt_tool.as_ref();
+        let hidden = |t: &Arc<dyn oxagent_core::tool::Tool>| prompt_tool.is_some_and(|p| p.take(t));
+        let listed = &mut self.session.config.mcp_servers;
+        if let Some(tools) = self
+            .mcp_followed
+            .refresh(&self.mcp, &self.tools, hidden, listed)
+        {
+            self.tools = tools;
         }
-        self.tools = crate::mcp::swap_tools(&self.tools, &mut self.mcp_names, now, skip.as_deref());
-        self.session.config.mcp_servers = init_statuses(&self.mcp);
     }
 
     /// Restores a resumed conversation. False: the session cannot start (`resume` named an
@@ -716,15 +705,6 @@ impl SessionTask {
             persist::Start::Fresh => true,
         }
     }
-}
-
-/// The servers as the init message lists them: without failure reasons (mcp_status gives
-/// those), as the reference.
-fn init_statuses(mcp: &McpServers) -> Vec<McpServerStatus> {
-    mcp.statuses()
-        .into_iter()
-        .map(|s| McpServerStatus { error: None, ..s })
-        .collect()
 }
 
 /// One turn. The user did not type a notification: a background command's turn runs no

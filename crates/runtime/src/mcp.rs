@@ -11,7 +11,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
 
 use oxagent_core::host::Host;
@@ -51,6 +51,8 @@ pub(crate) struct McpServers {
     rt: tokio::runtime::Handle,
     /// One per config, once connected; none before.
     state: Mutex<Option<Vec<Connected>>>,
+    /// Signalled once the first connections are in `state`.
+    started: Condvar,
     /// Bumped by every change the session's tools must follow.
     generation: AtomicU64,
 }
@@ -62,10 +64,6 @@ pub(crate) struct McpTools {
     pub always_load: BTreeSet<String>,
     /// The generation these tools are of.
     pub generation: u64,
-}
-
-fn plain(server: &McpServer) -> bool {
-    matches!(server, McpServer::Sdk { server, .. } if server.plain_names)
 }
 
 fn source(server: &McpServer) -> &'static str {
@@ -86,6 +84,7 @@ impl McpServers {
             with,
             rt,
             state: Mutex::new(None),
+            started: Condvar::new(),
             generation: AtomicU64::new(0),
         })
     }
@@ -100,6 +99,7 @@ impl McpServers {
         let mut state = lock(&self.state);
         *state = Some(all);
         self.generation.fetch_add(1, Ordering::SeqCst);
+        self.started.notify_all();
     }
 
     pub(crate) fn generation(&self) -> u64 {
@@ -110,30 +110,16 @@ impl McpServers {
     pub(crate) fn tools(&self) -> McpTools {
         let state = lock(&self.state);
         // Read under the lock that changes are made under: these tools are of this one.
-        let mut out = McpTools {
-            tools: Vec::new(),
-            always_load: BTreeSet::new(),
-            generation: self.generation(),
-        };
-        let Some(all) = state.as_ref() else {
-            return out;
-        };
-        let mut servers = Vec::new();
-        for (config, connected) in self.configs.iter().zip(all) {
-            if plain(config) {
-                // Function tools: under their own names, always sent, as built-in tools.
-                out.always_load
-                    .extend(connected.tools.iter().map(|t| t.name().to_string()));
-            } else {
-                out.always_load
-                    .extend(connected.always_load.iter().cloned());
-                servers.push(connected.clone());
-            }
-            out.tools.extend(connected.tools.iter().cloned());
+        let generation = self.generation();
+        let gathered = state
+            .as_ref()
+            .map(|all| oxagent_mcp::gather(&self.configs, all, &self.with.context()))
+            .unwrap_or_default();
+        McpTools {
+            tools: gathered.tools,
+            always_load: gathered.always_load,
+            generation,
         }
-        out.tools
-            .extend(oxagent_mcp::resource_tools(&servers, &self.with.context()));
-        out
     }
 
     /// The servers and how their connection went (failures with their reason); `pending`
@@ -143,7 +129,7 @@ impl McpServers {
         self.configs
             .iter()
             .enumerate()
-            .filter(|(_, c)| !plain(c))
+            .filter(|(_, c)| !oxagent_mcp::is_function_tools(c))
             .map(
                 |(i, config)| match state.as_ref().and_then(|all| all.get(i)) {
                     Some(c) => c.status.clone(),
@@ -161,17 +147,17 @@ impl McpServers {
     /// Waits (here, blocking) for the first connection of every server, so that a toggle or
     /// reconnect acts on it rather than being overtaken by it.
     fn wait_started(&self) {
-        let start = std::time::Instant::now();
-        while lock(&self.state).is_none() && start.elapsed() < CONNECT_WAIT {
-            std::thread::sleep(Duration::from_millis(2));
-        }
+        let state = lock(&self.state);
+        let _ = self
+            .started
+            .wait_timeout_while(state, CONNECT_WAIT, |s| s.is_none());
     }
 
     fn index(&self, name: &str) -> Result<usize, String> {
         self.wait_started();
         self.configs
             .iter()
-            .position(|c| !plain(c) && c.name() == name)
+            .position(|c| !oxagent_mcp::is_function_tools(c) && c.name() == name)
             .ok_or_else(|| format!("Server not found: {name}"))
     }
 
@@ -244,32 +230,54 @@ impl McpServers {
     }
 }
 
-/// `base` with the MCP tools of the moment in place of the `previous` ones (whose names it
-/// gives back updated). With tool search on, MCP tools wait behind ToolSearch, as the
-/// reference's, unless they ask to be always sent. `skip`: a tool the model never sees
-/// (the permission prompt tool).
-pub(crate) fn swap_tools(
-    base: &ToolRegistry,
-    previous: &mut BTreeSet<String>,
-    now: McpTools,
-    skip: Option<&str>,
-) -> ToolRegistry {
-    let mut registry = base.clone();
-    registry.retain(|n| !previous.contains(n));
-    for name in previous.iter() {
-        base.deferred().forget(name);
-    }
-    previous.clear();
-    let searchable = registry.get("ToolSearch").is_some();
-    for t in now.tools {
-        if Some(t.name()) == skip {
-            continue;
+/// The MCP tools a session's tools hold, and the generation they are of.
+#[derive(Default)]
+pub(crate) struct Followed {
+    names: BTreeSet<String>,
+    generation: u64,
+}
+
+impl Followed {
+    /// `base` with the MCP tools of the moment in place of those it held, when the servers
+    /// changed since the last call (`None`: they did not); `listed` (the init message's
+    /// servers) follows. With tool search on, MCP tools wait behind ToolSearch, as the
+    /// reference's, unless they ask to be always sent. `hidden`: a tool the model never sees
+    /// (the permission prompt tool).
+    pub(crate) fn refresh(
+        &mut self,
+        mcp: &McpServers,
+        base: &ToolRegistry,
+        hidden: impl Fn(&Arc<dyn Tool>) -> bool,
+        listed: &mut Vec<McpServerStatus>,
+    ) -> Option<ToolRegistry> {
+        if mcp.generation() == self.generation {
+            return None;
         }
-        if searchable && !now.always_load.contains(t.name()) {
-            registry.deferred().defer(api_definition(t.as_ref()));
+        let now = mcp.tools();
+        self.generation = now.generation;
+        let mut registry = base.clone();
+        registry.retain(|n| !self.names.contains(n));
+        for name in &self.names {
+            base.deferred().forget(name);
         }
-        previous.insert(t.name().to_string());
-        registry.push(t);
+        self.names.clear();
+        let searchable = registry.get("ToolSearch").is_some();
+        for t in now.tools {
+            if hidden(&t) {
+                continue;
+            }
+            if searchable && !now.always_load.contains(t.name()) {
+                registry.deferred().defer(api_definition(t.as_ref()));
+            }
+            self.names.insert(t.name().to_string());
+            registry.push(t);
+        }
+        // The init message names no failure reasons (mcp_status does), as the reference.
+        *listed = mcp
+            .statuses()
+            .into_iter()
+            .map(|s| McpServerStatus { error: None, ..s })
+            .collect();
+        Some(registry)
     }
-    registry
 }

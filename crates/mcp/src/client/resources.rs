@@ -65,6 +65,11 @@ pub(crate) fn tools(links: Vec<Link>, results: &ResultsRoot) -> Vec<Arc<dyn Tool
     ]
 }
 
+/// The string field `key` of a call's input.
+fn text_of<'a>(input: &'a Value, key: &str) -> Option<&'a str> {
+    input.get(key).and_then(Value::as_str)
+}
+
 /// A server name as tool names carry it: anything but letters, digits, `_` and `-` as `_`.
 fn normalized(name: &str) -> String {
     name.chars()
@@ -183,14 +188,14 @@ impl Tool for ListResources {
         ToolPermission::Allow
     }
     fn describe_call(&self, input: &Value) -> Option<String> {
-        Some(match input.get("server").and_then(Value::as_str) {
+        Some(match text_of(input, "server") {
             Some(s) => format!("List MCP resources from server \"{s}\""),
             None => "List all MCP resources".into(),
         })
     }
     fn call<'a>(&'a self, input: Value, _ctx: &'a ToolContext) -> BoxFuture<'a, ToolOutput> {
         Box::pin(async move {
-            let wanted = input.get("server").and_then(Value::as_str);
+            let wanted = text_of(&input, "server");
             let servers: Vec<&Link> = match wanted {
                 Some(name) => {
                     let found = matching(&self.links, name);
@@ -299,8 +304,7 @@ impl Tool for ReadResource {
         true
     }
     fn describe_call(&self, input: &Value) -> Option<String> {
-        let uri = input.get("uri").and_then(Value::as_str)?;
-        let server = input.get("server").and_then(Value::as_str)?;
+        let (server, uri) = (text_of(input, "server")?, text_of(input, "uri")?);
         Some(format!("Read resource \"{uri}\" from server \"{server}\""))
     }
     fn check_permission(&self, _input: &Value, _ctx: &PermissionContext) -> ToolPermission {
@@ -308,8 +312,8 @@ impl Tool for ReadResource {
     }
     fn call<'a>(&'a self, input: Value, ctx: &'a ToolContext) -> BoxFuture<'a, ToolOutput> {
         Box::pin(async move {
-            let server = input.get("server").and_then(Value::as_str).unwrap_or("");
-            let uri = input.get("uri").and_then(Value::as_str).unwrap_or("");
+            let server = text_of(&input, "server").unwrap_or("");
+            let uri = text_of(&input, "uri").unwrap_or("");
             let (link, channel) = match resource_server(&self.links, server) {
                 Ok(found) => found,
                 Err(text) => return failure(text),
@@ -529,8 +533,7 @@ impl Tool for ReadResourceDir {
         true
     }
     fn describe_call(&self, input: &Value) -> Option<String> {
-        let uri = input.get("uri").and_then(Value::as_str)?;
-        let server = input.get("server").and_then(Value::as_str)?;
+        let (server, uri) = (text_of(input, "server")?, text_of(input, "uri")?);
         Some(format!(
             "List directory resource \"{uri}\" from server \"{server}\""
         ))
@@ -538,7 +541,7 @@ impl Tool for ReadResourceDir {
     /// A call to a known server is refused (no directory listing here), as a permission
     /// denial; one to an unknown server runs, to say so.
     fn refusal(&self, input: &Value) -> Option<Denial> {
-        let server = input.get("server").and_then(Value::as_str).unwrap_or("");
+        let server = text_of(input, "server").unwrap_or("");
         if matching(&self.links, server).is_empty() {
             return None;
         }
@@ -554,7 +557,7 @@ impl Tool for ReadResourceDir {
     }
     fn call<'a>(&'a self, input: Value, _ctx: &'a ToolContext) -> BoxFuture<'a, ToolOutput> {
         Box::pin(async move {
-            let server = input.get("server").and_then(Value::as_str).unwrap_or("");
+            let server = text_of(&input, "server").unwrap_or("");
             if let Err(text) = resource_server(&self.links, server) {
                 return failure(text);
             }
