@@ -75,3 +75,17 @@ write("res_default_mode", "Default mode: are the resource tools asked about?", D
       [L(1), R(2, {"server": "docs", "uri": "docs://readme"})], options={"permission_mode": "default"})
 write("res_no_resources", "Only a server without resources: no resource tools.", {"calc": srv("calc", "tools")},
       [L(1)])
+write("res_big_text", "Text resources around the result size limits (30k, 60k, 120k characters).", DOCS,
+      [R(1, {"server": "docs", "uri": "docs://big/30000"}), R(2, {"server": "docs", "uri": "docs://big/60000"}),
+       R(3, {"server": "docs", "uri": "docs://big/120000"})])
+write("res_size_limit", "A read whose answer is 50,000 characters, then 50,001 (the limit of a tool result).", DOCS,
+      [R(1, {"server": "docs", "uri": "docs://flat/49924"}), R(2, {"server": "docs", "uri": "docs://flat/49925"})])
+write("res_list_many", "A server that lists 1,500 resources: a listing past the size limit.",
+      {"many": srv("many", "many")}, [L(1)])
+write("res_modes", "The resource tools in dontAsk and plan modes.", DOCS,
+      [L(1), R(2, {"server": "docs", "uri": "docs://readme"})], options={"permission_mode": "dontAsk"})
+write("res_plan_mode", "The resource tools in plan mode.", DOCS,
+      [L(1), R(2, {"server": "docs", "uri": "docs://notes.txt"})], options={"permission_mode": "plan"})
+write("res_parallel", "Reads of one server in one turn, run at once.", DOCS,
+      [R(1, {"server": "docs", "uri": "docs://readme"}), R(2, {"server": "docs", "uri": "docs://readme"})],
+      together=True)

@@ -1,7 +1,7 @@
 """A stdio MCP server with resources, for the resource tool scenarios: newline-delimited
 JSON-RPC 2.0 on stdin/stdout, standard library only. `python3 server.py NAME [MODE]`:
 MODE `docs` (the default) lists text, binary and image resources and a template; `empty`
-lists none; `tools` has no resources capability at all; `broken` fails resources/list; `noread` has no resources/read."""
+lists none; `tools` has no resources capability at all; `broken` fails resources/list; `noread` has no resources/read; `many` lists 1,500 resources."""
 import base64
 import json
 import sys
@@ -56,6 +56,10 @@ def answer(method, params):
     if method == "resources/list" and MODE != "tools":
         if MODE == "broken":
             raise RuntimeError("the resource index is down")
+        if MODE == "many":
+            return {"resources": [{"uri": f"docs://item/{i}", "name": f"item-{i}",
+                                   "description": "An item of a long list, described at some length."}
+                                  for i in range(1500)]}
         return {"resources": RESOURCES if MODE == "docs" else []}
     if method == "resources/templates/list" and MODE != "tools":
         return {"resourceTemplates": TEMPLATES if MODE == "docs" else []}
@@ -65,6 +69,12 @@ def answer(method, params):
             raise LookupError(method)
         if uri == "docs://boom":
             raise RuntimeError("the disk is on fire")
+        if uri.startswith("docs://flat/"):
+            return {"contents": [{"uri": uri, "mimeType": "text/plain", "text": "a" * int(uri.rsplit("/", 1)[1])}]}
+        if uri.startswith("docs://big/"):
+            n = int(uri.rsplit("/", 1)[1])
+            line = "0123456789 abcdefghij ABCDEFGHIJ klmnopqrst\n"
+            return {"contents": [{"uri": uri, "mimeType": "text/plain", "text": (line * (n // len(line) + 1))[:n]}]}
         if uri in CONTENTS:
             return {"contents": CONTENTS[uri]}
         if isinstance(uri, str) and uri.startswith("docs://page/"):

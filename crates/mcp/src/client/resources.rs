@@ -22,7 +22,7 @@ use oxagent_core::permission::{PermissionContext, ToolPermission};
 use oxagent_core::tool::{Tool, ToolContext, ToolOutput};
 use serde_json::{json, Map, Value};
 
-use super::result::{extension, write};
+use super::result::{extension, persist_as, write, RESULT_CAP_CHARS};
 use super::{CallError, Channel, ResultsRoot};
 
 /// One server of the session, as the resource tools see it.
@@ -56,6 +56,7 @@ pub(crate) fn tools(links: Vec<Link>, results: &ResultsRoot) -> Vec<Arc<dyn Tool
     vec![
         Arc::new(ListResources {
             links: links.clone(),
+            results: results.clone(),
         }),
         Arc::new(ReadResource {
             links: links.clone(),
@@ -160,6 +161,7 @@ fn lax(mut schema: Value) -> Value {
 /// `ListMcpResourcesTool`.
 struct ListResources {
     links: Arc<Vec<Link>>,
+    results: ResultsRoot,
 }
 
 impl Tool for ListResources {
@@ -193,7 +195,7 @@ impl Tool for ListResources {
             None => "List all MCP resources".into(),
         })
     }
-    fn call<'a>(&'a self, input: Value, _ctx: &'a ToolContext) -> BoxFuture<'a, ToolOutput> {
+    fn call<'a>(&'a self, input: Value, ctx: &'a ToolContext) -> BoxFuture<'a, ToolOutput> {
         Box::pin(async move {
             let wanted = text_of(&input, "server");
             let servers: Vec<&Link> = match wanted {
@@ -212,9 +214,23 @@ impl Tool for ListResources {
                 return ToolOutput::text(NONE_FOUND).with_structured(json!([]));
             }
             let text = serde_json::to_string(&all).unwrap_or_default();
+            let text = capped(text, &self.results, ctx).await;
             ToolOutput::text(text).with_structured(Value::Array(all))
         })
     }
+}
+
+/// `text`, or when it is longer than a tool result may be, the note on the file it was saved
+/// to (`<tool_use_id>.txt` in the results folder).
+async fn capped(text: String, results: &ResultsRoot, ctx: &ToolContext) -> String {
+    if text.chars().count() <= RESULT_CAP_CHARS {
+        return text;
+    }
+    let Some(dir) = results.dir(ctx) else {
+        return text;
+    };
+    let file = format!("{}.txt", ctx.tool_use_id);
+    persist_as(&dir, &file, &text).await.unwrap_or(text)
 }
 
 /// One server's resources, each with its `server`; none when it has none to give or its
@@ -348,7 +364,9 @@ impl Tool for ReadResource {
                 contents.push(self.content(link, k, item, ctx).await);
             }
             let data = json!({ "contents": contents });
-            ToolOutput::text(serde_json::to_string(&data).unwrap_or_default()).with_structured(data)
+            let text = serde_json::to_string(&data).unwrap_or_default();
+            let text = capped(text, &self.results, ctx).await;
+            ToolOutput::text(text).with_structured(data)
         })
     }
 }

@@ -188,17 +188,27 @@ impl Render<'_> {
     async fn persist(&self, shown: &[Value]) -> Option<String> {
         let dir = self.dir.as_ref()?;
         let json = serde_json::to_string_pretty(shown).ok()?;
-        let path = dir.join(format!("{}.json", self.tool_use_id));
-        if !write(dir, &path, json.as_bytes()).await {
-            return None;
-        }
-        Some(format!(
-            "<persisted-output>\nOutput too large ({}). Full output saved to: {}\n\nPreview (first 2KB):\n{}\n...\n</persisted-output>",
-            format_size(json.len() as u64),
-            path.display(),
-            preview(&json)
-        ))
+        persist_as(dir, &format!("{}.json", self.tool_use_id), &json).await
     }
+}
+
+/// How long any tool result may be, in characters, before the model reads it from a file
+/// instead (a tool's own, larger limit does not lift it).
+pub(super) const RESULT_CAP_CHARS: usize = 50_000;
+
+/// Saves `text` as `file` in `dir`; the persisted-output text the model reads instead, with
+/// a preview of the first 2KB. `None` when it cannot be saved.
+pub(super) async fn persist_as(dir: &Path, file: &str, text: &str) -> Option<String> {
+    let path = dir.join(file);
+    if !write(dir, &path, text.as_bytes()).await {
+        return None;
+    }
+    Some(format!(
+        "<persisted-output>\nOutput too large ({}). Full output saved to: {}\n\nPreview (first 2KB):\n{}\n...\n</persisted-output>",
+        format_size(text.len() as u64),
+        path.display(),
+        preview(text)
+    ))
 }
 
 pub(super) async fn write(dir: &Path, path: &Path, bytes: &[u8]) -> bool {
