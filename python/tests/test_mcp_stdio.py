@@ -194,3 +194,98 @@ async def test_an_unreachable_http_server_is_reported_failed(mock_server, tmp_pa
         messages = [m async for m in query(prompt="Hi", options=opts)]
     assert messages[0].data["mcp_servers"] == [
         {"name": "web", "status": "failed", "source": "dynamic"}]
+
+
+# A stdio server that starts a helper of its own (which outlives a server that merely exits on
+# end of input), writes both pids, then answers the MCP handshake by hand.
+FORKING_SERVER = textwrap.dedent('''
+    import json, os, subprocess, sys
+    helper = subprocess.Popen(["sleep", "300"], stdin=subprocess.DEVNULL)
+    out = sys.argv[1]
+    with open(out + ".tmp", "w") as f:
+        f.write(f"{os.getpid()}\\n{helper.pid}\\n")
+    os.rename(out + ".tmp", out)
+    for line in sys.stdin:
+        msg = json.loads(line)
+        if "id" not in msg:
+            continue
+        result = {"tools": []} if msg["method"] == "tools/list" else {
+            "protocolVersion": msg["params"]["protocolVersion"], "capabilities": {"tools": {}},
+            "serverInfo": {"name": "forks", "version": "1"}}
+        print(json.dumps({"jsonrpc": "2.0", "id": msg["id"], "result": result}), flush=True)
+''')
+
+HOST = textwrap.dedent('''
+    import asyncio, sys
+    from claude_agent_sdk import ClaudeAgentOptions, query
+    url, server, pids, cwd, wait = sys.argv[1:6]
+    async def main():
+        opts = ClaudeAgentOptions(
+            cwd=cwd, permission_mode="bypassPermissions",
+            env={"ANTHROPIC_BASE_URL": url, "ANTHROPIC_API_KEY": "sk-test"},
+            mcp_servers={"forks": {"command": sys.executable, "args": [server, pids]}})
+        async for message in query(prompt="go", options=opts):
+            pass
+        if wait == "wait":
+            await asyncio.sleep(300)
+    asyncio.run(main())
+''')
+
+
+def _alive(pid: str) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return ") Z " not in f.read()
+    except OSError:
+        return False
+
+
+async def _started(host, pids):
+    with anyio.fail_after(60):
+        while not pids.exists():
+            assert host.poll() is None, "the host ended before the server started"
+            await anyio.sleep(0.05)
+    started = pids.read_text().split()
+    assert len(started) == 2
+    return started
+
+
+async def _gone(started):
+    with anyio.fail_after(15):
+        while any(_alive(p) for p in started):
+            await anyio.sleep(0.05)
+
+
+def _host(tmp_path, url, wait):
+    import subprocess
+
+    (tmp_path / "server.py").write_text(FORKING_SERVER)
+    (tmp_path / "host.py").write_text(HOST)
+    args = [sys.executable, str(tmp_path / "host.py"), url, str(tmp_path / "server.py"),
+            str(tmp_path / "pids"), str(tmp_path), wait]
+    return subprocess.Popen(args, stdout=subprocess.DEVNULL)
+
+
+async def test_a_stdio_server_and_what_it_started_die_with_a_killed_host(mock_server, tmp_path):
+    # The model sits in a long Bash call; the host is killed outright meanwhile.
+    server = mock_server({"responses": [
+        tool_turn("t1", "Bash", {"command": "sleep 300", "timeout": 600000}), text_turn("never")]})
+    host = _host(tmp_path, server.url, "wait")
+    started = await _started(host, tmp_path / "pids")
+    await anyio.sleep(1)  # the query is under way, in the Bash call
+    assert all(_alive(p) for p in started)
+    host.kill()
+    host.wait()
+    await _gone(started)
+
+
+async def test_a_stdio_server_and_what_it_started_end_with_the_session(mock_server, tmp_path):
+    server = mock_server({"responses": [text_turn("Done.")]})
+    # The host stays alive after its query: the session's end, not the host's, ends them.
+    host = _host(tmp_path, server.url, "wait")
+    try:
+        started = await _started(host, tmp_path / "pids")
+        await _gone(started)
+    finally:
+        host.kill()
+        host.wait()

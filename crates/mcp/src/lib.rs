@@ -18,6 +18,7 @@
 //! let env = Default::default();
 //! let ctx = oxagent_mcp::ConnectContext {
 //!     host, env: &env, cwd: std::path::Path::new("."), results_root: None, run_as: None,
+//!     watch: None,
 //! };
 //! let connected = oxagent_mcp::connect_all(&servers, &ctx).await;
 //! for status in &connected.statuses {
@@ -59,7 +60,13 @@ pub struct ConnectContext<'a> {
     pub results_root: Option<PathBuf>,
     /// The user stdio servers run as (none: this process's).
     pub run_as: Option<oxagent_core::config::RunAs>,
+    /// Called with the process group of each stdio server started; what it returns lives as
+    /// long as the connection (the host's watch that kills the group if the host dies).
+    pub watch: Option<GroupWatch>,
 }
+
+/// See [`ConnectContext::watch`].
+pub type GroupWatch = Arc<dyn Fn(u32) -> Box<dyn std::any::Any + Send + Sync> + Send + Sync>;
 
 /// The session's MCP tools and servers.
 #[derive(Default)]
@@ -146,6 +153,7 @@ pub async fn connect(server: &McpServer, ctx: &ConnectContext<'_>) -> Connected 
                 session_env: ctx.env,
                 cwd: ctx.cwd,
                 run_as: ctx.run_as,
+                watch: ctx.watch.as_ref(),
             };
             client::stdio::connect(name, command, args, &start, &results).await
         }

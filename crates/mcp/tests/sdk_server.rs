@@ -262,6 +262,7 @@ async fn a_session_calls_the_tools_through_its_host() {
             cwd: &cwd,
             results_root: None,
             run_as: None,
+            watch: None,
         };
         let connected = oxagent_mcp::connect_all(&servers, &ctx).await;
         let status = serde_json::to_value(&connected.statuses).unwrap();

@@ -40,6 +40,9 @@ impl ConnectWith {
             cwd: &self.cwd,
             results_root: self.results_root.clone(),
             run_as: self.run_as,
+            watch: Some(Arc::new(|pgid| {
+                Box::new(oxagent_tools::shell::Watched::new(pgid))
+            })),
         }
     }
 }

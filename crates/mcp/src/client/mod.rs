@@ -3,6 +3,7 @@
 //! or HTTP, or the host's in-process servers) and whose MCP results become tool results as
 //! Claude Code renders them (`result.rs`).
 
+mod group;
 pub(crate) mod host;
 pub(crate) mod http;
 pub(crate) mod resources;

@@ -7,19 +7,27 @@ use std::path::Path;
 use std::sync::Arc;
 
 use futures::future::BoxFuture;
+use process_wrap::tokio::{CommandWrap, ProcessGroup};
 use rmcp::model::{CallToolRequestParams, ClientRequest, CustomRequest};
 use rmcp::service::{RoleClient, RunningService, ServiceError};
 use rmcp::transport::TokioChildProcess;
 use rmcp::ServiceExt;
 use serde_json::{json, Value};
 
+use super::group::Group;
 use super::{tools_of, CallError, Channel, ResultsRoot};
 use crate::Connected;
 
 /// A running rmcp client session, whatever its transport.
 struct ServiceChannel {
     service: RunningService<RoleClient, ()>,
+    /// Whatever must live as long as the session does (a stdio server's process group,
+    /// ended when let go of, after the service's own shutdown of the server).
+    _held: Option<Held>,
 }
+
+/// The guard [`crate::ConnectContext::watch`] hands back for a started process.
+pub(crate) type Held = Box<dyn std::any::Any + Send + Sync>;
 
 impl Channel for ServiceChannel {
     fn call_tool(&self, tool: &str, arguments: Value) -> BoxFuture<'_, Result<Value, CallError>> {
@@ -62,6 +70,7 @@ pub(crate) struct Start<'a> {
     pub session_env: &'a BTreeMap<String, String>,
     pub cwd: &'a Path,
     pub run_as: Option<oxagent_core::config::RunAs>,
+    pub watch: Option<&'a crate::GroupWatch>,
 }
 
 /// Starts the server and asks for its tools.
@@ -82,8 +91,20 @@ pub(crate) async fn connect(
     if let Some(user) = start.run_as {
         cmd.uid(user.uid).gid(user.gid);
     }
-    match TokioChildProcess::new(cmd) {
-        Ok(transport) => open(name, transport, results).await,
+    // The server and whatever it starts form one process group: closing the session kills
+    // them all, and the host's watch kills them if the host dies first.
+    let mut wrapped = CommandWrap::from(cmd);
+    wrapped.wrap(ProcessGroup::leader());
+    match TokioChildProcess::new(wrapped) {
+        Ok(transport) => {
+            let held = transport.id().map(|leader| {
+                Box::new(Group {
+                    leader,
+                    watch: start.watch.map(|watch| watch(leader)),
+                }) as Held
+            });
+            open_holding(name, transport, results, held).await
+        }
         Err(e) => Connected::failed(name, "dynamic", format!("{command}: {e}")),
     }
 }
@@ -91,6 +112,20 @@ pub(crate) async fn connect(
 /// Opens an rmcp client session over `transport` and asks for the server's tools; a server
 /// that cannot start or answer is reported `failed` with the reason, and gives no tools.
 pub(crate) async fn open<T, E, A>(name: &str, transport: T, results: &ResultsRoot) -> Connected
+where
+    T: rmcp::transport::IntoTransport<RoleClient, E, A>,
+    E: std::error::Error + Send + Sync + 'static,
+{
+    open_holding(name, transport, results, None).await
+}
+
+/// [`open`], keeping `held` alive as long as the session.
+async fn open_holding<T, E, A>(
+    name: &str,
+    transport: T,
+    results: &ResultsRoot,
+    held: Option<Held>,
+) -> Connected
 where
     T: rmcp::transport::IntoTransport<RoleClient, E, A>,
     E: std::error::Error + Send + Sync + 'static,
@@ -106,7 +141,10 @@ where
     let resources = service
         .peer_info()
         .is_some_and(|info| info.capabilities.resources.is_some());
-    let channel = Arc::new(ServiceChannel { service });
+    let channel = Arc::new(ServiceChannel {
+        service,
+        _held: held,
+    });
     let (tools, always_load) = tools_of(name, &listed, channel.clone(), results);
     Connected::ok(name, "dynamic", tools, always_load).with_channel(channel, resources)
 }

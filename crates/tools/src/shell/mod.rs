@@ -18,6 +18,7 @@ pub mod large_output;
 pub mod output;
 pub mod process;
 mod reaper;
+pub use reaper::Watched;
 pub mod sandbox;
 pub mod task_stop;
 pub mod tasks;

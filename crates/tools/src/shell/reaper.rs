@@ -90,3 +90,27 @@ pub fn watch(pgid: i32) {
 pub fn release(pgid: i32) {
     send(&format!("-{pgid}\n"));
 }
+
+/// A process group started elsewhere (a stdio MCP server) that dies with the host process:
+/// watched from creation, forgotten when dropped. Whoever started the group still ends it.
+#[derive(Debug)]
+pub struct Watched(i32);
+
+impl Watched {
+    /// Watches the group `pgid`.
+    pub fn new(pgid: u32) -> Self {
+        let pgid = i32::try_from(pgid).unwrap_or(0);
+        if pgid > 0 {
+            watch(pgid);
+        }
+        Watched(pgid)
+    }
+}
+
+impl Drop for Watched {
+    fn drop(&mut self) {
+        if self.0 > 0 {
+            release(self.0);
+        }
+    }
+}
