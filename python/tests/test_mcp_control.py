@@ -82,7 +82,7 @@ async def test_toggle_and_reconnect(mock_server, tmp_path, monkeypatch):
             await client.reconnect_mcp_server("nope")
         with pytest.raises(Exception, match="Server not found: nope"):
             await client.toggle_mcp_server("nope", False)
-        with pytest.raises(Exception, match="/nonexistent/mcp-server"):
+        with pytest.raises(Exception, match="ENOENT: no such file or directory, posix_spawn .stdio."):
             await client.reconnect_mcp_server("gone")
         await client.toggle_mcp_server("calc", False)
         await client.toggle_mcp_server("calc", False)
@@ -92,3 +92,24 @@ async def test_toggle_and_reconnect(mock_server, tmp_path, monkeypatch):
             "MCP server calc is disabled \u2014 enable it (mcp_toggle) before reconnecting")
         assert statuses(await client.get_mcp_status()) == {
             "docs": "connected", "calc": "disabled", "gone": "failed"}
+
+
+def test_mcp_status_details_every_transport(tmp_path):
+    # tests/conformance/mcpres/status: stdio servers (with env, with an experimental
+    # capability, with tools of every annotation), an HTTP server with headers, an in-process
+    # SDK server, a missing command and a refused address, recorded from the reference.
+    import json
+    import os
+    import subprocess
+
+    from conftest import SHARED
+
+    pytest.importorskip("mcp")
+    if not (SHARED / "conformance" / "mockapi.py").is_file():
+        pytest.skip(f"{SHARED} is not there (shared/ is not next to the repository)")
+    here = SERVER.parent / "status"
+    out = tmp_path / "ours.json"
+    env = dict(os.environ, CONFORMANCE_DIR=str(SHARED / "conformance"))
+    subprocess.run([sys.executable, str(here / "probe.py"), sys.executable, str(out)],
+                   check=True, env=env, timeout=240)
+    assert json.loads(out.read_text()) == json.loads((here / "golden.json").read_text())

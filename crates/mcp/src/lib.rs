@@ -39,7 +39,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use oxagent_core::host::Host;
-use oxagent_core::protocol::system::McpServerStatus;
+use oxagent_core::protocol::system::{McpServerDetail, McpServerStatus};
 use oxagent_core::tool::Tool;
 
 use client::ResultsRoot;
@@ -191,8 +191,42 @@ pub struct Connected {
     pub tools: Vec<Arc<dyn Tool>>,
     /// Those it asks to keep in every request (never deferred).
     pub always_load: Vec<String>,
+    /// What the server said of itself, for `mcp_status` (connected servers).
+    pub offered: Option<Offered>,
     /// How the resource tools reach it.
     link: client::resources::Link,
+}
+
+/// What a connected server said of itself, as `mcp_status` reports it.
+#[derive(Clone, Debug, Default)]
+pub struct Offered {
+    /// `serverInfo` of its `initialize` answer.
+    pub server_info: Option<serde_json::Value>,
+    /// `{experimental: ...}` when it declared experimental capabilities.
+    pub capabilities: Option<serde_json::Value>,
+    /// Its tools, in its order.
+    pub tools: Vec<oxagent_core::protocol::system::McpToolSummary>,
+}
+
+impl Offered {
+    /// From the `initialize` answer and the `tools/list` answer.
+    pub(crate) fn of(initialized: &serde_json::Value, listed: &serde_json::Value) -> Self {
+        use oxagent_core::protocol::system::McpToolSummary;
+        let experimental = initialized
+            .pointer("/capabilities/experimental")
+            .filter(|e| e.as_object().is_some_and(|o| !o.is_empty()));
+        Offered {
+            server_info: initialized.get("serverInfo").cloned(),
+            capabilities: experimental.map(|e| serde_json::json!({ "experimental": e })),
+            tools: listed
+                .get("tools")
+                .and_then(serde_json::Value::as_array)
+                .into_iter()
+                .flatten()
+                .filter_map(McpToolSummary::of_listed)
+                .collect(),
+        }
+    }
 }
 
 impl Connected {
@@ -206,6 +240,7 @@ impl Connected {
             },
             tools,
             always_load,
+            offered: None,
             link: client::resources::Link {
                 name: name.to_string(),
                 connected: true,
@@ -219,6 +254,12 @@ impl Connected {
     fn with_channel(mut self, channel: Arc<dyn client::Channel>, resources: bool) -> Self {
         self.link.channel = Some(channel);
         self.link.resources = resources;
+        self
+    }
+
+    /// What the server said of itself (for `mcp_status`).
+    fn offering(mut self, offered: Offered) -> Self {
+        self.offered = Some(offered);
         self
     }
 
@@ -242,6 +283,7 @@ impl Connected {
             },
             tools: Vec::new(),
             always_load: Vec::new(),
+            offered: None,
             link: client::resources::Link {
                 name: name.to_string(),
                 connected: false,
@@ -249,5 +291,45 @@ impl Connected {
                 resources: false,
             },
         }
+    }
+}
+
+/// How `mcp_status` details `server`, connected as `now` (`None`: not yet, `pending`).
+pub fn detail(server: &McpServer, now: Option<&Connected>) -> McpServerDetail {
+    use serde_json::json;
+    let with_headers = |kind: &str, url: &str, headers: &BTreeMap<String, String>| {
+        let mut config = json!({"type": kind, "url": url});
+        if !headers.is_empty() {
+            config["headers"] = json!(headers);
+        }
+        config
+    };
+    let (transport, config) = match server {
+        McpServer::Stdio { command, args, .. } => (
+            "stdio",
+            Some(json!({"type": "stdio", "command": command, "args": args})),
+        ),
+        McpServer::Http { url, headers, .. } => ("http", Some(with_headers("http", url, headers))),
+        McpServer::Sse { url, headers, .. } => ("sse", Some(with_headers("sse", url, headers))),
+        McpServer::Sdk { .. } | McpServer::HostServer { .. } | McpServer::InProcess { .. } => {
+            ("sdk", None)
+        }
+    };
+    let source = if transport == "sdk" { "sdk" } else { "dynamic" };
+    let status = now.map_or("pending", |c| c.status.status.as_str());
+    let offered = now
+        .and_then(|c| c.offered.as_ref())
+        .filter(|_| status == "connected");
+    McpServerDetail {
+        name: server.name().to_string(),
+        status: status.to_string(),
+        server_info: offered.and_then(|o| o.server_info.clone()),
+        error: now.and_then(|c| c.status.error.clone()),
+        config,
+        transport: transport.into(),
+        scope: "dynamic".into(),
+        source: Some(source.into()),
+        tools: offered.map(|o| o.tools.clone()),
+        capabilities: offered.and_then(|o| o.capabilities.clone()),
     }
 }

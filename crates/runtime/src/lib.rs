@@ -46,7 +46,7 @@ use std::sync::Arc;
 
 use oxagent_core::model::Model;
 use oxagent_core::protocol::control::{Account, CommandInfo, ServerInfo};
-use oxagent_core::protocol::system::McpServerStatus;
+use oxagent_core::protocol::system::McpServerDetail;
 use oxagent_core::protocol::{Event, HostReply, HostRequest, Op};
 use oxagent_core::PermissionMode;
 use tokio::sync::mpsc::UnboundedReceiver;
@@ -257,8 +257,8 @@ impl SessionRuntime {
     }
 
     /// The MCP servers and how their connection went (with the reasons of failures).
-    pub fn mcp_status(&self) -> Vec<McpServerStatus> {
-        self.inner.mcp.statuses()
+    pub fn mcp_status(&self) -> Vec<McpServerDetail> {
+        self.inner.mcp.details()
     }
 
     /// The `/context` view: the context window by category (system prompt, tools, memory

@@ -15,7 +15,7 @@ use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
 
 use oxagent_core::host::Host;
-use oxagent_core::protocol::system::McpServerStatus;
+use oxagent_core::protocol::system::{McpServerDetail, McpServerStatus};
 use oxagent_core::sync::lock;
 use oxagent_core::tool::{api_definition, Tool, ToolRegistry};
 use oxagent_mcp::{ConnectContext, Connected, McpServer};
@@ -125,25 +125,45 @@ impl McpServers {
         }
     }
 
+    /// The servers `mcp_status` and the init message list, in their order: the options'
+    /// servers as given, the host's in-process ones after them, as the reference lists them.
+    fn listed(&self) -> Vec<usize> {
+        let shown: Vec<usize> = (0..self.configs.len())
+            .filter(|&i| !oxagent_mcp::is_function_tools(&self.configs[i]))
+            .collect();
+        let (sdk, others): (Vec<usize>, Vec<usize>) = shown
+            .into_iter()
+            .partition(|&i| source(&self.configs[i]) == "sdk");
+        others.into_iter().chain(sdk).collect()
+    }
+
     /// The servers and how their connection went (failures with their reason); `pending`
     /// until the first connection is done.
     pub(crate) fn statuses(&self) -> Vec<McpServerStatus> {
         let state = lock(&self.state);
-        self.configs
-            .iter()
-            .enumerate()
-            .filter(|(_, c)| !oxagent_mcp::is_function_tools(c))
-            .map(
-                |(i, config)| match state.as_ref().and_then(|all| all.get(i)) {
-                    Some(c) => c.status.clone(),
-                    None => McpServerStatus {
-                        name: config.name().to_string(),
-                        status: "pending".into(),
-                        error: None,
-                        source: Some(source(config).into()),
-                    },
+        self.listed()
+            .into_iter()
+            .map(|i| match state.as_ref().and_then(|all| all.get(i)) {
+                Some(c) => c.status.clone(),
+                None => McpServerStatus {
+                    name: self.configs[i].name().to_string(),
+                    status: "pending".into(),
+                    error: None,
+                    source: Some(source(&self.configs[i]).into()),
                 },
-            )
+            })
+            .collect()
+    }
+
+    /// What `mcp_status` answers: each server with its config, what it offers and how its
+    /// connection went.
+    pub(crate) fn details(&self) -> Vec<McpServerDetail> {
+        let state = lock(&self.state);
+        self.listed()
+            .into_iter()
+            .map(|i| {
+                oxagent_mcp::detail(&self.configs[i], state.as_ref().and_then(|all| all.get(i)))
+            })
             .collect()
     }
 

@@ -155,13 +155,7 @@ impl Session {
         self.view().system(
             SystemBody::Init(Box::new(Init {
                 cwd: self.config.cwd.to_string_lossy().into_owned(),
-                // The Agent tool is listed under its former name, as the reference lists it.
-                tools: deps
-                    .tools
-                    .names()
-                    .into_iter()
-                    .map(|n| if n == "Agent" { "Task".into() } else { n })
-                    .collect(),
+                tools: init_tool_names(deps.tools.names()),
                 mcp_servers: self.config.mcp_servers.clone(),
                 model: self.live.model(),
                 permission_mode: self.live.permission_mode(),
@@ -710,5 +704,47 @@ impl Session {
     pub fn set_model(&self, model: Option<String>) {
         self.live
             .set_model(model.unwrap_or_else(|| self.config.model.clone()));
+    }
+}
+
+/// The tools as `system/init` lists them, as the reference does: the Agent tool first, under
+/// its former name `Task`, then every other tool by name (byte order, so that the MCP tools'
+/// lower-case `mcp__` names come after the built-in ones).
+fn init_tool_names(names: Vec<String>) -> Vec<String> {
+    let (agent, mut rest): (Vec<String>, Vec<String>) =
+        names.into_iter().partition(|n| n == "Agent");
+    rest.sort();
+    let task = agent.into_iter().take(1).map(|_| "Task".to_string());
+    task.chain(rest).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::init_tool_names;
+
+    #[test]
+    fn init_lists_task_first_then_by_name() {
+        let names = [
+            "Read",
+            "mcp__b__x",
+            "Agent",
+            "Bash",
+            "mcp__a__y",
+            "ListMcpResourcesTool",
+        ];
+        let listed = init_tool_names(names.iter().map(|s| s.to_string()).collect());
+        assert_eq!(
+            listed,
+            [
+                "Task",
+                "Bash",
+                "ListMcpResourcesTool",
+                "Read",
+                "mcp__a__y",
+                "mcp__b__x"
+            ]
+        );
+        let no_agent = init_tool_names(vec!["Write".into(), "Edit".into()]);
+        assert_eq!(no_agent, ["Edit", "Write"]);
     }
 }

@@ -296,7 +296,7 @@ pub enum HostReply {
     Done,
     ServerInfo(Box<ServerInfo>),
     /// `{mcpServers: [...]}`.
-    McpStatus(Vec<super::system::McpServerStatus>),
+    McpStatus(Vec<super::system::McpServerDetail>),
     /// The `/context` view.
     ContextUsage(Box<super::context::ContextUsage>),
     /// A body of its own (`read_file`'s).

@@ -11,6 +11,7 @@
 //! ```
 
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
 use super::permission::PermissionMode;
 
@@ -116,6 +117,83 @@ pub struct McpServerStatus {
     /// `dynamic` for the servers the session starts or dials itself.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub source: Option<String>,
+}
+
+/// An MCP server as `mcp_status` details it (the TS SDK's `McpServerStatus`): its
+/// connection, the config it was started from, and what it offers.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct McpServerDetail {
+    pub name: String,
+    /// `connected`, `failed`, `pending`, `disabled`.
+    pub status: String,
+    /// What the server said of itself on `initialize` (connected servers).
+    #[serde(
+        rename = "serverInfo",
+        default,
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub server_info: Option<Value>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+    /// `{type, command, args}` or `{type, url, headers?}`; none for in-process servers.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub config: Option<Value>,
+    /// `stdio`, `http`, `sse` or `sdk`.
+    pub transport: String,
+    /// Where the config came from: `dynamic` for the options' servers.
+    pub scope: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source: Option<String>,
+    /// The server's tools (connected servers), in its order.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tools: Option<Vec<McpToolSummary>>,
+    /// `{experimental: {...}}`, when the server declares experimental capabilities.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub capabilities: Option<Value>,
+}
+
+/// A tool in [`McpServerDetail::tools`]: its bare name and the hints that hold.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct McpToolSummary {
+    pub name: String,
+    pub annotations: McpToolHints,
+    /// The tool's `_meta.ui`, as `{ui: ...}`.
+    #[serde(rename = "_meta", default, skip_serializing_if = "Option::is_none")]
+    pub meta: Option<Value>,
+}
+
+/// The hints of an MCP tool that hold (each only when true).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct McpToolHints {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub read_only: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub destructive: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub open_world: Option<bool>,
+}
+
+impl McpToolSummary {
+    /// The summary of one entry of a `tools/list` answer (`None` without a name).
+    pub fn of_listed(tool: &Value) -> Option<Self> {
+        let name = tool.get("name")?.as_str()?.to_string();
+        let hint = |key: &str| {
+            (tool.pointer(&format!("/annotations/{key}")) == Some(&Value::Bool(true)))
+                .then_some(true)
+        };
+        Some(McpToolSummary {
+            name,
+            annotations: McpToolHints {
+                read_only: hint("readOnlyHint"),
+                destructive: hint("destructiveHint"),
+                open_world: hint("openWorldHint"),
+            },
+            meta: tool
+                .pointer("/_meta/ui")
+                .map(|ui| serde_json::json!({ "ui": ui })),
+        })
+    }
 }
 
 /// A plugin as `system/init` lists it.

@@ -20,7 +20,7 @@ use serde_json::{json, Value};
 use super::{tools_of, CallError, Channel, ResultsRoot};
 use crate::config::SdkServerDef;
 use crate::server::{CallOutcome, SdkServer, Step};
-use crate::Connected;
+use crate::{Connected, Offered};
 
 /// Where a server's JSON-RPC messages go: one reply per request, none for a notification.
 trait Exchange: Send + Sync {
@@ -174,19 +174,22 @@ async fn connect<X: Exchange + 'static>(
         "capabilities": {},
         "clientInfo": {"name": "oxagent", "version": env!("CARGO_PKG_VERSION")},
     });
-    let resources = match channel.request("initialize", hello).await {
-        Ok(reply) => reply
-            .pointer("/capabilities/resources")
-            .is_some_and(|r| !r.is_null()),
+    let initialized = match channel.request("initialize", hello).await {
+        Ok(reply) => reply,
         Err(e) => return Connected::failed(name, "sdk", e.text()),
     };
-    let initialized = json!({"jsonrpc": "2.0", "method": "notifications/initialized"});
-    let _ = channel.exchange.exchange(initialized).await;
+    let resources = initialized
+        .pointer("/capabilities/resources")
+        .is_some_and(|r| !r.is_null());
+    let note = json!({"jsonrpc": "2.0", "method": "notifications/initialized"});
+    let _ = channel.exchange.exchange(note).await;
     let listed = match channel.request("tools/list", json!({})).await {
         Ok(v) => v,
         Err(e) => return Connected::failed(name, "sdk", e.text()),
     };
     let channel = Arc::new(channel);
     let (tools, always_load) = tools_of(name, &listed, channel.clone(), results);
-    Connected::ok(name, "sdk", tools, always_load).with_channel(channel, resources)
+    Connected::ok(name, "sdk", tools, always_load)
+        .with_channel(channel, resources)
+        .offering(Offered::of(&initialized, &listed))
 }

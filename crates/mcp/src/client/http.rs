@@ -40,7 +40,37 @@ impl std::error::Error for HttpFailure {}
 type Failure = StreamableHttpError<HttpFailure>;
 
 fn failed(e: reqwest::Error) -> Failure {
-    StreamableHttpError::Client(HttpFailure(e.to_string()))
+    StreamableHttpError::Client(HttpFailure(
+        connect_failure(&e).unwrap_or_else(|| e.to_string()),
+    ))
+}
+
+/// What a server that cannot be reached is reported with, in the reference's words.
+pub(crate) const REFUSED: &str =
+    "ECONNREFUSED: Unable to connect. Is the computer able to access the url?";
+
+/// [`REFUSED`] when nothing listens at the server's address.
+pub(crate) fn connect_failure(e: &reqwest::Error) -> Option<String> {
+    let mut source: Option<&(dyn std::error::Error + 'static)> = Some(e);
+    while let Some(err) = source {
+        if let Some(io) = err.downcast_ref::<std::io::Error>() {
+            if io.kind() == std::io::ErrorKind::ConnectionRefused {
+                return Some(REFUSED.into());
+            }
+        }
+        source = err.source();
+    }
+    None
+}
+
+/// `connected`, its failure reason cut down to [`REFUSED`] when that is what it was.
+pub(crate) fn plain_refusal(mut connected: Connected) -> Connected {
+    if let Some(reason) = connected.status.error.as_mut() {
+        if reason.contains(REFUSED) {
+            *reason = REFUSED.into();
+        }
+    }
+    connected
 }
 
 /// reqwest, with the server's configured headers on every request.
@@ -220,5 +250,5 @@ pub(crate) async fn connect(
         client,
         StreamableHttpClientTransportConfig::with_uri(url.to_string()),
     );
-    stdio::open(name, transport, results).await
+    plain_refusal(stdio::open(name, transport, results).await)
 }

@@ -16,7 +16,7 @@ use serde_json::{json, Value};
 
 use super::group::Group;
 use super::{tools_of, CallError, Channel, ResultsRoot};
-use crate::Connected;
+use crate::{Connected, Offered};
 
 /// A running rmcp client session, whatever its transport.
 struct ServiceChannel {
@@ -105,9 +105,15 @@ pub(crate) async fn connect(
             });
             open_holding(name, transport, results, held).await
         }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            // The reference's words (its runtime's spawn error) for a command that is not there.
+            Connected::failed(name, "dynamic", NOT_FOUND.into())
+        }
         Err(e) => Connected::failed(name, "dynamic", format!("{command}: {e}")),
     }
 }
+
+const NOT_FOUND: &str = "ENOENT: no such file or directory, posix_spawn 'stdio'";
 
 /// Opens an rmcp client session over `transport` and asks for the server's tools; a server
 /// that cannot start or answer is reported `failed` with the reason, and gives no tools.
@@ -141,10 +147,16 @@ where
     let resources = service
         .peer_info()
         .is_some_and(|info| info.capabilities.resources.is_some());
+    let initialized = service
+        .peer_info()
+        .and_then(|info| serde_json::to_value(info).ok())
+        .unwrap_or_default();
     let channel = Arc::new(ServiceChannel {
         service,
         _held: held,
     });
     let (tools, always_load) = tools_of(name, &listed, channel.clone(), results);
-    Connected::ok(name, "dynamic", tools, always_load).with_channel(channel, resources)
+    Connected::ok(name, "dynamic", tools, always_load)
+        .with_channel(channel, resources)
+        .offering(Offered::of(&initialized, &listed))
 }
