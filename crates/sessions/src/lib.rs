@@ -17,6 +17,7 @@
 //! ```
 
 mod catalog;
+mod chain;
 pub mod drops_turn;
 pub mod from_store;
 mod id;

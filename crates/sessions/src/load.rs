@@ -79,12 +79,33 @@ pub fn load(path: &Path, until: Option<&str>) -> Result<LoadedSession, LoadError
     // After a compact boundary: the turns it kept, to follow the summary row.
     let mut kept: Option<Vec<KeptTurn>> = None;
     let mut reached = false;
-    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+    let parsed: Vec<Option<Value>> = text
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| serde_json::from_str::<Value>(l).ok())
+        .collect();
+    // A transcript with branches (a resume at an earlier message) is read along one.
+    let branch = crate::chain::branch(&parsed.iter().flatten().collect::<Vec<_>>(), until);
+    let off_branch = |row: &Value| {
+        branch.as_ref().is_some_and(|on| {
+            matches!(
+                row.get("type").and_then(Value::as_str),
+                Some("user" | "assistant" | "system")
+            ) && row
+                .get("uuid")
+                .and_then(Value::as_str)
+                .is_some_and(|u| !on.contains(u))
+        })
+    };
+    for row in parsed {
         // A torn row is skipped and left in the file.
-        let Ok(row) = serde_json::from_str::<Value>(line) else {
+        let Some(row) = row else {
             s.lost_tail = !reached;
             continue;
         };
+        if off_branch(&row) {
+            continue;
+        }
         match row.get("type").and_then(Value::as_str) {
             Some("cost-state") => {
                 s.total_cost_usd = row
