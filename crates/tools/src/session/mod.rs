@@ -13,6 +13,7 @@
 
 mod arguments;
 pub mod ask_user;
+mod builtin_commands;
 pub mod commands;
 pub mod plan_mode;
 pub mod skill;

@@ -295,10 +295,24 @@ impl TypedTool for SkillTool {
 }
 
 impl SkillTool {
+    /// Why no skill of the session answers to `asked`: one of the reference's own commands,
+    /// or nothing, with the nearest name if one is near.
+    fn unknown(&self, asked: &str) -> String {
+        let name = asked.trim().trim_start_matches('/');
+        if let Some(why) = super::builtin_commands::refusal(name) {
+            return why;
+        }
+        let own = self.skills.iter().map(|s| s.name.as_str());
+        match super::builtin_commands::suggestion(name, own) {
+            Some(near) => format!("Unknown skill: {asked}. Did you mean {near}?"),
+            None => format!("Unknown skill: {asked}"),
+        }
+    }
+
     /// A call's answer: `Launching skill: <name>`, the instructions following it.
     fn answer(&self, input: &SkillInput) -> ToolOutput {
         let Some(skill) = self.find(&input.skill) else {
-            return wrapped_error(format!("Unknown skill: {}", input.skill));
+            return wrapped_error(self.unknown(&input.skill));
         };
         let invoked = input.skill.trim().trim_start_matches('/');
         if !self.allowed(invoked, skill) {

@@ -87,7 +87,7 @@ async fn skills_come_from_the_project_folder() {
     let out = w.call("Skill", json!({"skill": "nope"})).await;
     assert_eq!(
         text(&out),
-        "<tool_use_error>Unknown skill: nope</tool_use_error>"
+        "<tool_use_error>Unknown skill: nope. Did you mean copy?</tool_use_error>"
     );
 }
 
