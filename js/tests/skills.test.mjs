@@ -109,3 +109,30 @@ test("permissionPromptToolName: an MCP tool answers the permission questions, un
     await api.close();
   }
 });
+
+test("a skill with hooks is asked about with no way to allow it for good (suppressAlwaysAllowRule)", async () => {
+  const api = await mockApi({
+    responses: [toolUse("toolu_1", "Skill", { skill: "plain" }), toolUse("toolu_2", "Skill", { skill: "hooked" }), text("Done.")],
+  });
+  try {
+    const plain = skill(api.workspace, "plain");
+    fs.writeFileSync(path.join(plain, "SKILL.md"), "---\nname: plain\ndescription: d\nallowed-tools: Read\n---\nBody.\n");
+    const hooked = skill(api.workspace, "hooked");
+    fs.writeFileSync(
+      path.join(hooked, "SKILL.md"),
+      "---\nname: hooked\ndescription: d\nhooks:\n  Stop:\n    - hooks:\n        - type: command\n          command: echo hi\n---\nBody.\n",
+    );
+    const seen = [];
+    const canUseTool = async (toolName, input, options) => {
+      seen.push([input.skill, options.suppressAlwaysAllowRule, options.decisionReasonType, (options.suggestions || []).length]);
+      return { behavior: "deny", message: "no" };
+    };
+    await collect(query({ prompt: "Go", options: api.options({ permissionMode: "default", canUseTool }) }));
+    assert.deepEqual(seen, [
+      ["plain", undefined, undefined, 2],
+      ["hooked", true, "other", 0],
+    ]);
+  } finally {
+    await api.close();
+  }
+});

@@ -174,6 +174,11 @@ pub trait Tool: Send + Sync {
     fn requires_user_interaction(&self) -> bool {
         false
     }
+    /// Whether a question about this call should offer no way to allow it for good (what
+    /// the call sets up outlives it: a skill's hooks).
+    fn suppresses_always_allow(&self, _input: &Value) -> bool {
+        false
+    }
     /// How a successful call changes the session's permission mode (the plan-mode tools).
     fn mode_change(&self) -> Option<ModeChange> {
         None

@@ -116,6 +116,11 @@ pub trait TypedTool: Send + Sync + 'static {
         first_string(input, Self::LABEL_FIELDS)
     }
 
+    /// See [`Tool::suppresses_always_allow`].
+    fn suppresses_always_allow(&self, _input: &Value) -> bool {
+        false
+    }
+
     /// The answer of a call that needs no waiting (see `Tool::answer_now`).
     fn answer_now(&self, _input: &Value) -> Option<ToolOutput> {
         None
@@ -160,6 +165,10 @@ impl<T: TypedTool> Tool for Typed<T> {
 
     fn requires_user_interaction(&self) -> bool {
         T::REQUIRES_USER_INTERACTION
+    }
+
+    fn suppresses_always_allow(&self, input: &Value) -> bool {
+        self.0.suppresses_always_allow(input)
     }
 
     fn mode_change(&self) -> Option<ModeChange> {

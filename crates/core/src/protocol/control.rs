@@ -76,6 +76,10 @@ pub struct CanUseTool {
     /// the mode.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub requires_user_interaction: Option<bool>,
+    /// The host should not offer to allow this call for good (a skill with hooks): the TS
+    /// SDK's `suppressAlwaysAllowRule`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub suppress_always_allow_rule: Option<bool>,
 }
 
 /// `hook_callback`.

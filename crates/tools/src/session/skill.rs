@@ -240,6 +240,12 @@ impl TypedTool for SkillTool {
         })
     }
 
+    fn suppresses_always_allow(&self, input: &Value) -> bool {
+        let name = input.get("skill").and_then(Value::as_str).unwrap_or("");
+        self.find(name)
+            .is_some_and(|s| s.needs_approval() && s.hooks)
+    }
+
     fn check_permission(&self, input: &Value, _ctx: &PermissionContext) -> ToolPermission {
         let name = input.get("skill").and_then(Value::as_str).unwrap_or("");
         let Some(skill) = self.find(name).filter(|s| s.needs_approval()) else {

@@ -239,6 +239,7 @@ pub(crate) async fn decide(
             (false, false) => prompt.reason_type.clone(),
         },
         requires_user_interaction: interaction.then_some(true),
+        suppress_always_allow_rule: tool.suppresses_always_allow(input).then_some(true),
     });
     let reply = match deps.host.control(request).await {
         Ok(ControlResponse::Permission(answer)) => Ok(answer),
