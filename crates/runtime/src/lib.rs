@@ -292,13 +292,30 @@ impl SessionRuntime {
             agents: self.inner.agents.clone(),
             output_style: self.inner.output_style.clone(),
             available_output_styles: vec!["default".into()],
+            user_output_styles_dir: self
+                .inner
+                .shell
+                .results_root
+                .parent()
+                .map(|claude| claude.join("output-styles").display().to_string()),
             models: oxagent_core::models::supported_models(),
             account: Account {
+                token_source: "none".into(),
                 api_key_source: "ANTHROPIC_API_KEY".into(),
+                api_provider: "firstParty".into(),
             },
             pid: std::process::id(),
             current_permission_mode: self.inner.live.permission_mode().as_str().into(),
             hook_on_failure_supported: true,
+            feedback_mode: serde_json::json!({"kind": "disabled"}),
+            analytics_disabled: true,
+            sandbox_enabled: self.inner.shell.sandbox.is_some(),
+            remote_control_auto_enable: false,
+            remote_control_auto_connect_default: false,
+            remote_control_available: false,
+            remote_control_auto_on_by_default: false,
+            ide_rc_auto_enable_gate: false,
+            fast_mode_state: "off".into(),
             oxagent_version: env!("CARGO_PKG_VERSION").into(),
         }
     }

@@ -327,11 +327,28 @@ pub struct ServerInfo {
     pub agents: Vec<Value>,
     pub output_style: String,
     pub available_output_styles: Vec<String>,
+    /// Where the user's own output styles live (`~/.claude/output-styles`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub user_output_styles_dir: Option<String>,
     pub models: Vec<Value>,
     pub account: Account,
     pub pid: u32,
     pub current_permission_mode: String,
     pub hook_on_failure_supported: bool,
+    /// `{kind: "disabled"}`: the session asks for no feedback.
+    pub feedback_mode: Value,
+    /// Nothing of the session is reported anywhere.
+    pub analytics_disabled: bool,
+    /// Bash commands run in the sandbox.
+    pub sandbox_enabled: bool,
+    /// The remote-control and IDE features of the reference's interactive app: never here.
+    pub remote_control_auto_enable: bool,
+    pub remote_control_auto_connect_default: bool,
+    pub remote_control_available: bool,
+    pub remote_control_auto_on_by_default: bool,
+    pub ide_rc_auto_enable_gate: bool,
+    /// `off`: no fast mode.
+    pub fast_mode_state: String,
     pub oxagent_version: String,
 }
 
@@ -352,8 +369,14 @@ pub struct CommandInfo {
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Account {
+    /// `none`: no OAuth token, an API key.
+    #[serde(rename = "tokenSource")]
+    pub token_source: String,
     #[serde(rename = "apiKeySource")]
     pub api_key_source: String,
+    /// `firstParty`: the Anthropic API.
+    #[serde(rename = "apiProvider")]
+    pub api_provider: String,
 }
 
 #[cfg(test)]
