@@ -10,6 +10,9 @@ Messages API (`$CONFORMANCE_DIR`, default ../../../../../shared/conformance) and
 import json, os, shutil, subprocess, sys, tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.dirname(HERE))
+from probe_env import session_env  # noqa: E402
+
 HARNESS = os.environ.get("CONFORMANCE_DIR") or os.path.join(HERE, "..", "..", "..", "..", "..", "shared", "conformance")
 
 
@@ -37,11 +40,7 @@ def main(python, out):
                                 stdout=subprocess.PIPE, text=True)
         try:
             port = int(mock.stdout.readline())
-            env = {k: v for k, v in os.environ.items() if not k.startswith(("ANTHROPIC_", "CLAUDE"))}
-            env.update({"ANTHROPIC_BASE_URL": f"http://127.0.0.1:{port}", "ANTHROPIC_API_KEY": "sk-test",
-                        "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1", "DISABLE_TELEMETRY": "1",
-                        "DISABLE_AUTOUPDATER": "1", "IS_SANDBOX": "1", "HOME": home,
-                        "ENABLE_TOOL_SEARCH": "false"})
+            env = session_env(port, home)
             done = subprocess.run([python, os.path.join(HERE, "session.py"), ws], env=env, cwd=ws,
                                   capture_output=True, text=True, timeout=180)
             if done.returncode != 0:
