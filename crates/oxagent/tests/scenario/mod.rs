@@ -1,6 +1,7 @@
 //! Runs one conformance scenario (the harness's JSON format) through `oxagent::query_with`
 //! against the scripted server, and projects messages onto what the comparison covers.
 
+mod before;
 mod behaviors;
 mod workspace;
 
@@ -126,6 +127,7 @@ pub async fn run_scenario_with_requests(name: &str) -> (ScenarioRun, Vec<Value>,
             }
         }
         let prompt = refs(&q["prompt"]).as_str().unwrap_or("").to_string();
+        before::run(&q["before"], &sessions, &ws.home);
         let more = query(&scenario, &o, prompt).await;
         sessions.push(session_of(&more));
         uuids.push(message_uuids(&more));
