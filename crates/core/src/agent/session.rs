@@ -707,15 +707,17 @@ impl Session {
     }
 }
 
-/// The tools as `system/init` lists them, as the reference does: the Agent tool first, under
-/// its former name `Task`, then every other tool by name (byte order, so that the MCP tools'
-/// lower-case `mcp__` names come after the built-in ones).
+/// The tools as `system/init` lists them, as the reference does: the session's own tools in
+/// their order (the Agent tool under its former name `Task`; a main-thread agent's tools in
+/// its definition's order), then the MCP tools by name.
 fn init_tool_names(names: Vec<String>) -> Vec<String> {
-    let (agent, mut rest): (Vec<String>, Vec<String>) =
-        names.into_iter().partition(|n| n == "Agent");
-    rest.sort();
-    let task = agent.into_iter().take(1).map(|_| "Task".to_string());
-    task.chain(rest).collect()
+    let (mut mcp, own): (Vec<String>, Vec<String>) =
+        names.into_iter().partition(|n| n.starts_with("mcp__"));
+    mcp.sort();
+    own.into_iter()
+        .map(|n| if n == "Agent" { "Task".into() } else { n })
+        .chain(mcp)
+        .collect()
 }
 
 #[cfg(test)]
@@ -723,28 +725,12 @@ mod tests {
     use super::init_tool_names;
 
     #[test]
-    fn init_lists_task_first_then_by_name() {
-        let names = [
-            "Read",
-            "mcp__b__x",
-            "Agent",
-            "Bash",
-            "mcp__a__y",
-            "ListMcpResourcesTool",
-        ];
+    fn init_lists_the_sessions_tools_then_mcp_tools_by_name() {
+        let names = ["Agent", "Bash", "mcp__b__x", "Read", "mcp__a__y"];
         let listed = init_tool_names(names.iter().map(|s| s.to_string()).collect());
-        assert_eq!(
-            listed,
-            [
-                "Task",
-                "Bash",
-                "ListMcpResourcesTool",
-                "Read",
-                "mcp__a__y",
-                "mcp__b__x"
-            ]
-        );
-        let no_agent = init_tool_names(vec!["Write".into(), "Edit".into()]);
-        assert_eq!(no_agent, ["Edit", "Write"]);
+        assert_eq!(listed, ["Task", "Bash", "Read", "mcp__a__y", "mcp__b__x"]);
+        // A main-thread agent's tools keep its definition's order.
+        let agent = init_tool_names(vec!["Read".into(), "Grep".into()]);
+        assert_eq!(agent, ["Read", "Grep"]);
     }
 }
