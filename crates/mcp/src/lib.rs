@@ -294,6 +294,15 @@ impl Connected {
     }
 }
 
+/// Where a server comes from, as the status lists say: `sdk` for the host's in-process
+/// servers, `dynamic` for those the session starts or dials itself.
+pub fn source(server: &McpServer) -> &'static str {
+    match server {
+        McpServer::Sdk { .. } | McpServer::HostServer { .. } | McpServer::InProcess { .. } => "sdk",
+        _ => "dynamic",
+    }
+}
+
 /// How `mcp_status` details `server`, connected as `now` (`None`: not yet, `pending`).
 pub fn detail(server: &McpServer, now: Option<&Connected>) -> McpServerDetail {
     use serde_json::json;
@@ -315,7 +324,6 @@ pub fn detail(server: &McpServer, now: Option<&Connected>) -> McpServerDetail {
             ("sdk", None)
         }
     };
-    let source = if transport == "sdk" { "sdk" } else { "dynamic" };
     let status = now.map_or("pending", |c| c.status.status.as_str());
     let offered = now
         .and_then(|c| c.offered.as_ref())
@@ -328,7 +336,7 @@ pub fn detail(server: &McpServer, now: Option<&Connected>) -> McpServerDetail {
         config,
         transport: transport.into(),
         scope: "dynamic".into(),
-        source: Some(source.into()),
+        source: Some(source(server).into()),
         tools: offered.map(|o| o.tools.clone()),
         capabilities: offered.and_then(|o| o.capabilities.clone()),
     }

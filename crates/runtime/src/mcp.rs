@@ -69,13 +69,6 @@ pub(crate) struct McpTools {
     pub generation: u64,
 }
 
-fn source(server: &McpServer) -> &'static str {
-    match server {
-        McpServer::Sdk { .. } | McpServer::HostServer { .. } | McpServer::InProcess { .. } => "sdk",
-        _ => "dynamic",
-    }
-}
-
 impl McpServers {
     pub(crate) fn new(
         configs: Vec<McpServer>,
@@ -133,24 +126,20 @@ impl McpServers {
             .collect();
         let (sdk, others): (Vec<usize>, Vec<usize>) = shown
             .into_iter()
-            .partition(|&i| source(&self.configs[i]) == "sdk");
+            .partition(|&i| oxagent_mcp::source(&self.configs[i]) == "sdk");
         others.into_iter().chain(sdk).collect()
     }
 
     /// The servers and how their connection went (failures with their reason); `pending`
     /// until the first connection is done.
     pub(crate) fn statuses(&self) -> Vec<McpServerStatus> {
-        let state = lock(&self.state);
-        self.listed()
+        self.details()
             .into_iter()
-            .map(|i| match state.as_ref().and_then(|all| all.get(i)) {
-                Some(c) => c.status.clone(),
-                None => McpServerStatus {
-                    name: self.configs[i].name().to_string(),
-                    status: "pending".into(),
-                    error: None,
-                    source: Some(source(&self.configs[i]).into()),
-                },
+            .map(|d| McpServerStatus {
+                name: d.name,
+                status: d.status,
+                error: d.error,
+                source: d.source,
             })
             .collect()
     }
@@ -207,7 +196,10 @@ impl McpServers {
         if !enabled {
             if !disabled {
                 let config = &self.configs[i];
-                self.replace(i, Connected::disabled(config.name(), source(config)));
+                self.replace(
+                    i,
+                    Connected::disabled(config.name(), oxagent_mcp::source(config)),
+                );
             }
             return Ok(());
         }
