@@ -47,6 +47,12 @@ requires_native = pytest.mark.skipif(
     not native_available(), reason="claude_agent_sdk._native is not built (maturin develop)"
 )
 
+# The shared conformance harness (its scripted Messages API and runner), next to the repository.
+requires_shared = pytest.mark.skipif(
+    not (SHARED / "conformance" / "run.py").is_file(),
+    reason=f"{SHARED} is not there (shared/ is not next to the repository)",
+)
+
 
 class MockServer:
     """``oxagent mock-server --script FILE --port 0`` for one test."""

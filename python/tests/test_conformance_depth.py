@@ -7,15 +7,13 @@ from __future__ import annotations
 import subprocess
 import sys
 
-import pytest
-from conftest import REPO, SHARED, requires_native
+from conftest import REPO, requires_native, requires_shared
 
 pytestmark = requires_native
 
 
+@requires_shared
 def test_the_subset_gives_the_reference_traces(tmp_path):
-    if not (SHARED / "conformance" / "run.py").is_file():
-        pytest.skip(f"{SHARED} is not there (shared/ is not next to the repository)")
     run = subprocess.run(
         [sys.executable, str(REPO / "tests" / "conformance" / "ci_subset.py"),
          "--python", sys.executable, "--out", str(tmp_path)],

@@ -9,7 +9,7 @@ import subprocess
 import sys
 
 import pytest
-from conftest import REPO, SHARED, requires_native
+from conftest import REPO, SHARED, requires_native, requires_shared
 
 HOOKS = REPO / "tests" / "conformance" / "hooks"
 HARNESS = SHARED / "conformance"
@@ -17,10 +17,9 @@ HARNESS = SHARED / "conformance"
 pytestmark = requires_native
 
 
+@requires_shared
 @pytest.mark.parametrize("scenario", sorted(p.stem for p in HOOKS.glob("hook_*.json")))
 def test_hook_scenario_matches_the_reference(scenario, tmp_path):
-    if not (HARNESS / "run.py").is_file():
-        pytest.skip(f"{HARNESS} is not there (shared/ is not next to the repository)")
     trace = tmp_path / f"{scenario}.json"
     run = subprocess.run(
         [sys.executable, str(HARNESS / "run.py"), "--python", sys.executable,

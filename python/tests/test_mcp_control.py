@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from claude_agent_sdk import ClaudeAgentOptions, ClaudeSDKClient, SystemMessage, UserMessage
-from conftest import native_available, text_turn, tool_turn
+from conftest import SHARED, native_available, requires_shared, text_turn, tool_turn
 
 pytestmark = [
     pytest.mark.anyio,
@@ -94,6 +94,7 @@ async def test_toggle_and_reconnect(mock_server, tmp_path, monkeypatch):
             "docs": "connected", "calc": "disabled", "gone": "failed"}
 
 
+@requires_shared
 def test_mcp_status_details_every_transport(tmp_path):
     # tests/conformance/mcpres/status: stdio servers (with env, with an experimental
     # capability, with tools of every annotation), an HTTP server with headers, an in-process
@@ -102,11 +103,7 @@ def test_mcp_status_details_every_transport(tmp_path):
     import os
     import subprocess
 
-    from conftest import SHARED
-
     pytest.importorskip("mcp")
-    if not (SHARED / "conformance" / "mockapi.py").is_file():
-        pytest.skip(f"{SHARED} is not there (shared/ is not next to the repository)")
     here = SERVER.parent / "status"
     out = tmp_path / "ours.json"
     env = dict(os.environ, CONFORMANCE_DIR=str(SHARED / "conformance"))
