@@ -17,7 +17,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 SHARED = Path(os.environ.get("OXAGENT_SHARED", HERE.parent.parent.parent / "shared"))
 AREAS = ["turns", "outputs", "paths", "refusals", "thinking", "models", "compaction", "resume",
-         "wire", "commands", "tools", "hookgen", "permgen", "surface3", "sendmsg", "mcpres"]
+         "wire", "commands", "tools", "hookgen", "permgen", "surface3", "sendmsg", "mcpres",
+         "plugins", "aliases"]
 # Areas whose scenarios need a runner of their own (a scripted server that fills in ids).
 RUNNERS = {"sendmsg": HERE / "sendmsg" / "run_sendmsg.py"}
 STEP = 5
@@ -37,6 +38,14 @@ def pending(face):
         return set()
     return {line.strip() for line in path.read_text().splitlines()
             if line.strip() and not line.startswith("#")}
+
+
+def only_hash(report):
+    """Whether every difference compare.py reports is an Agent result's harnessSectionHash,
+    a digest of the reference's own hand-back wording (the Rust runs drop it the same way)."""
+    diffs = [line for line in report.splitlines()
+             if line.startswith("    ") and not line.startswith("        ")]
+    return bool(diffs) and all(".harnessSectionHash:" in d for d in diffs)
 
 
 def main():
@@ -66,7 +75,7 @@ def main():
             cmp = subprocess.run([sys.executable, str(SHARED / "conformance" / "compare.py"),
                                   str(golden / f"{n}.json"), str(dest / f"{n}.json"),
                                   "--profile", "api"], capture_output=True, text=True)
-            if cmp.returncode != 0 or "PASS" not in cmp.stdout:
+            if (cmp.returncode != 0 or "PASS" not in cmp.stdout) and not only_hash(cmp.stdout):
                 failed.append(f"{area}/{n}\n{cmp.stdout[-3000:]}")
     print(f"{len(chosen) - len(failed)} of {len(chosen)} scenarios give the reference's trace "
           f"({len(skip)} pending on the {which} face)")

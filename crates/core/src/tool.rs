@@ -122,6 +122,17 @@ pub trait Tool: Send + Sync {
     fn validates_own_input(&self) -> bool {
         false
     }
+    /// The MCP server the tool belongs to, by the name the session gave it (`plugin:demo:calc`
+    /// for a plugin's); `None` for the session's own tools.
+    fn mcp_server(&self) -> Option<&str> {
+        None
+    }
+    /// What the tool refuses in a call whose input fits its schema, before any hook or
+    /// permission check sees the call (TaskStop naming no task): the error text, which
+    /// the model reads wrapped in `<tool_use_error>`.
+    fn input_error(&self, _input: &Value) -> Option<String> {
+        None
+    }
     /// Whether the tool reads the file on disk before its permission is decided (the
     /// read-before-write check of Write and Edit), so even a refusal comes after a wait.
     fn checks_disk_first(&self) -> bool {
@@ -347,6 +358,25 @@ impl std::fmt::Debug for ToolList {
 pub struct ToolRegistry {
     tools: Vec<Arc<dyn Tool>>,
     deferred: DeferredTools,
+}
+
+/// The tools' former names, as a model may still call them, and their names now.
+pub const FORMER_NAMES: &[(&str, &str)] = &[
+    ("Task", "Agent"),
+    ("KillShell", "TaskStop"),
+    ("KillBash", "TaskStop"),
+    ("ListPeers", "ListAgents"),
+    ("Brief", "SendUserMessage"),
+    ("ListMcpResources", "ListMcpResourcesTool"),
+    ("ReadMcpResource", "ReadMcpResourceTool"),
+];
+
+/// The name a tool called `name` goes by now (`name` itself when it is not a former name).
+pub fn current_name(name: &str) -> &str {
+    FORMER_NAMES
+        .iter()
+        .find(|(old, _)| *old == name)
+        .map_or(name, |(_, now)| now)
 }
 
 impl ToolRegistry {

@@ -294,11 +294,35 @@ impl Connected {
     }
 }
 
+/// A server's name as its tools' names carry it (`mcp__<this>__<tool>`): every character
+/// other than an ASCII letter, digit, `_` or `-` becomes `_` (`plugin:demo:calc` ->
+/// `plugin_demo_calc`), as the reference names them.
+pub fn tool_prefix_name(server: &str) -> String {
+    let mut out: String = server
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '_' || c == '-' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    if server.starts_with("claude.ai ") {
+        while out.contains("__") {
+            out = out.replace("__", "_");
+        }
+        out = out.trim_matches('_').to_string();
+    }
+    out
+}
+
 /// Where a server comes from, as the status lists say: `sdk` for the host's in-process
-/// servers, `dynamic` for those the session starts or dials itself.
+/// servers, `plugin` for a plugin's (`plugin:<plugin>:<server>`), `dynamic` for the others.
 pub fn source(server: &McpServer) -> &'static str {
     match server {
         McpServer::Sdk { .. } | McpServer::HostServer { .. } | McpServer::InProcess { .. } => "sdk",
+        s if s.name().starts_with("plugin:") => "plugin",
         _ => "dynamic",
     }
 }
@@ -339,5 +363,22 @@ pub fn detail(server: &McpServer, now: Option<&Connected>) -> McpServerDetail {
         source: Some(source(server).into()),
         tools: offered.map(|o| o.tools.clone()),
         capabilities: offered.and_then(|o| o.capabilities.clone()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn tool_names_carry_the_server_name_made_safe() {
+        assert_eq!(
+            super::tool_prefix_name("plugin:demo:calc"),
+            "plugin_demo_calc"
+        );
+        assert_eq!(super::tool_prefix_name("my server.v2"), "my_server_v2");
+        assert_eq!(super::tool_prefix_name("ok_name-1"), "ok_name-1");
+        assert_eq!(
+            super::tool_prefix_name("claude.ai Google  Drive"),
+            "claude_ai_Google_Drive"
+        );
     }
 }

@@ -213,3 +213,17 @@ fn sendmsg() {
 fn mcpres() {
     check_area("mcpres");
 }
+
+/// Local plugins: their commands, skills, agents, hooks and MCP servers
+/// (`tests/conformance/plugins/`).
+#[test]
+fn plugins() {
+    check_area("plugins");
+}
+
+/// Tools called by their former names (`Task` for Agent, `KillShell` for TaskStop, ...)
+/// (`tests/conformance/aliases/`).
+#[test]
+fn aliases() {
+    check_area("aliases");
+}

@@ -1,75 +1,27 @@
-//! The session's custom slash commands and local plugins.
+//! The session's custom slash commands.
 //!
 //! ```text
 //! .claude/commands/**.md (project), ~/.claude/commands/**.md (user)   as the setting sources allow
-//! plugins: [{type: local, path}]  -> <path>/.claude-plugin/plugin.json (name, version)
-//!                                    <path>/commands/**.md  as /<plugin>:<name>
-//!                                    <path>/agents/*.md     as agents <plugin>:<name>
+//! .claude/skills/*/SKILL.md, ~/.claude/skills/*/SKILL.md              /<skill>
+//! plugins (see `plugins`)                                             /<plugin>:<name>
 //! ```
 //!
 //! A prompt that invokes a command is replaced by the command's two text blocks before the
 //! turn runs (see `oxagent_tools::session::commands`); ``!`command` `` runs in the session's
 //! folder. A prompt naming no command goes to the model as it is.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use oxagent_core::content::{ContentBlock, UserContent};
-use oxagent_core::protocol::agents::AgentDefinition;
 use oxagent_core::protocol::control::CommandInfo;
-use oxagent_core::protocol::system::PluginInfo;
-use oxagent_tools::session::commands::{self, CommandFile, Scope};
-
-/// One local plugin the options name.
-pub(crate) struct Plugin {
-    pub info: PluginInfo,
-    pub commands: Vec<CommandFile>,
-    pub agents: Vec<(String, AgentDefinition)>,
-}
-
-/// Reads the plugin at `path`: its manifest's name (else the folder's) and version, its
-/// commands and agents.
-pub(crate) fn load_plugin(path: &Path) -> Plugin {
-    let manifest: serde_json::Value =
-        std::fs::read_to_string(path.join(".claude-plugin/plugin.json"))
-            .ok()
-            .and_then(|t| serde_json::from_str(&t).ok())
-            .unwrap_or_default();
-    let name = manifest
-        .get("name")
-        .and_then(|v| v.as_str())
-        .map(str::to_string)
-        .unwrap_or_else(|| {
-            path.file_name()
-                .map(|n| n.to_string_lossy().into_owned())
-                .unwrap_or_default()
-        });
-    let version = manifest
-        .get("version")
-        .and_then(|v| v.as_str())
-        .map(str::to_string);
-    let commands = commands::load(&path.join("commands"), &Scope::Plugin(name.clone()));
-    let agents = crate::subagents::load_agent_files(&[path.join("agents")])
-        .into_iter()
-        .map(|(agent, def)| (format!("{name}:{agent}"), def))
-        .collect();
-    Plugin {
-        info: PluginInfo {
-            source: Some(format!("{name}@inline")),
-            name,
-            path: path.to_string_lossy().into_owned(),
-            version,
-        },
-        commands,
-        agents,
-    }
-}
+use oxagent_tools::session::commands::{self, CommandFile};
 
 /// The commands of the setting sources the session loads, then the plugins'.
 pub(crate) fn load_commands(
     cwd: &Path,
     home: Option<&Path>,
     sources: Option<&[String]>,
-    plugins: &[Plugin],
+    plugins: &[crate::plugins::Plugin],
 ) -> Vec<CommandFile> {
     let mut out: Vec<CommandFile> = Vec::new();
     for (root, scope) in commands::command_roots(cwd, home, sources) {
@@ -87,7 +39,12 @@ pub(crate) fn load_commands(
             out.push(skill);
         }
     }
-    out.extend(plugins.iter().flat_map(|p| p.commands.iter().cloned()));
+    for p in plugins {
+        out.extend(p.commands.iter().cloned());
+        let (name, root) = p.skill_root();
+        let skills = oxagent_tools::session::skill::discover_plugin(&name, &root);
+        out.extend(commands::commands_of_skills(skills));
+    }
     out
 }
 
@@ -149,9 +106,4 @@ fn run(command: &str, cwd: &Path) -> String {
         .output()
         .map(|o| String::from_utf8_lossy(&o.stdout).trim_end().to_string())
         .unwrap_or_default()
-}
-
-/// The plugins the options name, in order.
-pub(crate) fn load_plugins(paths: &[PathBuf]) -> Vec<Plugin> {
-    paths.iter().map(|p| load_plugin(p)).collect()
 }

@@ -33,6 +33,7 @@ mod host;
 mod lifecycle;
 mod main_thread;
 mod mcp;
+mod plugins;
 mod prompt_tool;
 mod setup;
 mod shared;

@@ -22,7 +22,7 @@ use std::sync::{Arc, Mutex};
 use tracing::Instrument;
 
 use crate::clear::{self, ClearPrompt};
-use crate::commands;
+use crate::{commands, plugins};
 use oxagent_core::agent::clear_command;
 use oxagent_core::agent::{Deps, Emit};
 use oxagent_core::clock::{Clock, SystemClock};
@@ -175,7 +175,8 @@ pub(super) fn start(
     let trace_parent = options.trace_parent.clone();
     let clock = SystemClock::new(tokio_sleep);
     let mut env = setup::effective_env(&options);
-    let settings = setup::settings(&options, &mut env)?;
+    let plugins = plugins::load(&options.plugins, &setup::session_cwd(&options));
+    let settings = setup::settings(&options, &plugins, &mut env)?;
     // A settings file's deny rule naming a whole tool takes the tool away.
     let mut options = options;
     options.disallowed_tools.extend(settings.denied_tools());
@@ -273,7 +274,6 @@ pub(super) fn start(
         Some(&persist::home(&env)),
         options.setting_sources.as_deref(),
     ));
-    let plugins = commands::load_plugins(&options.plugins);
     agent_files.extend(plugins.iter().flat_map(|p| p.agents.iter().cloned()));
     let slash_commands = Arc::new(commands::load_commands(
         &config_root,
@@ -281,7 +281,7 @@ pub(super) fn start(
         options.setting_sources.as_deref(),
         &plugins,
     ));
-    session.config.init.plugins = plugins.into_iter().map(|p| p.info).collect();
+    session.config.init.plugins = plugins.iter().map(|p| p.info.clone()).collect();
     session
         .config
         .init
@@ -298,7 +298,10 @@ pub(super) fn start(
     let main_definition = main_agent.map(|a| &a.definition);
     let mut toolset = toolset::build(
         &options,
-        main_definition,
+        toolset::Loaded {
+            main_agent: main_definition,
+            plugins: &plugins,
+        },
         run_as,
         &session.config,
         &env,
@@ -311,7 +314,7 @@ pub(super) fn start(
     session.config.init.skills = toolset.skills;
     session.config.init.agents = agent_set.names();
     let mcp = McpServers::new(
-        options.mcp_servers.clone(),
+        crate::mcp::with_plugins(&options.mcp_servers, &plugins),
         ConnectWith {
             host: Arc::new(events.clone()),
             env: env.clone(),

@@ -20,6 +20,16 @@ use oxagent_core::sync::lock;
 use oxagent_core::tool::{api_definition, Tool, ToolRegistry};
 use oxagent_mcp::{ConnectContext, Connected, McpServer};
 
+/// The options' servers, then the plugins' (`plugin:<plugin>:<server>`).
+pub(crate) fn with_plugins(
+    servers: &[McpServer],
+    plugins: &[crate::plugins::Plugin],
+) -> Vec<McpServer> {
+    let mut all = servers.to_vec();
+    all.extend(plugins.iter().flat_map(|p| p.mcp_servers.iter().cloned()));
+    all
+}
+
 /// How long a toggle or reconnect waits for its connection.
 const CONNECT_WAIT: Duration = Duration::from_secs(60);
 

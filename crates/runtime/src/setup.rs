@@ -46,19 +46,26 @@ fn gateway(env: &BTreeMap<String, String>) -> Option<String> {
     })
 }
 
-/// The settings files and the `settings` option the options select, their `env` put over
+/// The settings files and the `settings` option the options select (and the plugins'
+/// hooks), their `env` put over
 /// `env`; refused when they ask to bypass permissions as root outside a sandbox.
 pub(crate) fn settings(
     options: &Options,
+    plugins: &[crate::plugins::Plugin],
     env: &mut BTreeMap<String, String>,
 ) -> Result<Settings, OptionsError> {
-    let settings = Settings::load(
+    let mut settings = Settings::load(
         &config_root(options, &session_cwd(options)),
         &oxagent_sessions::start::home(env),
         options.setting_sources.as_deref(),
         options.settings.as_deref(),
     )
     .with_managed(options.managed_settings.as_ref());
+    for p in plugins {
+        if let Some(doc) = &p.hooks {
+            settings.add_plugin_hooks(&p.root, doc);
+        }
+    }
     settings.apply_env(env);
     let skip = options.allow_dangerously_skip_permissions;
     settings

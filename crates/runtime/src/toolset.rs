@@ -50,10 +50,18 @@ fn tool_search_enabled(env: &BTreeMap<String, String>) -> bool {
     )
 }
 
-/// Builds the tool set of one session; `main_agent` is the agent the main thread runs as.
+/// What a session loaded beside its options that shapes its tools.
+pub(crate) struct Loaded<'a> {
+    /// The agent the main thread runs as.
+    pub main_agent: Option<&'a AgentDefinition>,
+    /// Its plugins (their skills).
+    pub plugins: &'a [crate::plugins::Plugin],
+}
+
+/// Builds the tool set of one session.
 pub(crate) fn build(
     options: &Options,
-    main_agent: Option<&AgentDefinition>,
+    loaded: Loaded<'_>,
     run_as: Option<RunAs>,
     config: &SessionConfig,
     env: &BTreeMap<String, String>,
@@ -78,6 +86,7 @@ pub(crate) fn build(
             home.as_deref(),
             options.setting_sources.as_deref(),
         ),
+        plugin_skill_roots: loaded.plugins.iter().map(|p| p.skill_root()).collect(),
         skill_allowlist: options.skills.clone(),
         sandbox: options.sandbox.as_ref().and_then(|s| {
             oxagent_tools::shell::sandbox::Sandbox::from_settings(
@@ -90,6 +99,7 @@ pub(crate) fn build(
         ..BuiltinConfig::default()
     };
     let set = BuiltinSet::new(&builtin);
+    let main_agent = loaded.main_agent;
     let agent_refuses = main_agent.and_then(|a| a.disallowed_tools.as_deref());
     let disabled: Vec<&str> = options
         .disallowed_tools

@@ -117,13 +117,17 @@ async fn run_command(
     if let Some(user) = run_as {
         command.uid(user.uid).gid(user.gid);
     }
-    let mut child = command
+    command
         .arg("-c")
         .arg(&hook.command)
         .current_dir(cwd)
         .env_clear()
         .envs(env)
-        .env("CLAUDE_PROJECT_DIR", cwd)
+        .env("CLAUDE_PROJECT_DIR", cwd);
+    if let Some(root) = &hook.plugin_root {
+        command.env("CLAUDE_PLUGIN_ROOT", root);
+    }
+    let mut child = command
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

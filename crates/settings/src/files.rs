@@ -36,6 +36,8 @@ pub(crate) struct CommandHook {
     /// The callback id the loop asks for (`settings_<n>`).
     pub id: String,
     pub command: String,
+    /// A plugin's hook: the plugin's folder (`CLAUDE_PLUGIN_ROOT` in its environment).
+    pub plugin_root: Option<PathBuf>,
 }
 
 /// What the selected settings files say, merged in the order user, project, local, then
@@ -185,13 +187,27 @@ impl Settings {
         if let Some(Value::Object(hooks)) = doc.get("hooks") {
             for (event, matchers) in hooks {
                 for m in matchers.as_array().into_iter().flatten() {
-                    self.add_matcher(event, m);
+                    self.add_matcher(event, m, None);
                 }
             }
         }
     }
 
-    fn add_matcher(&mut self, event: &str, m: &Value) {
+    /// Adds the hooks of the plugin in `root` (its `hooks/hooks.json`, or what its manifest's
+    /// `hooks` names), after those of the settings files. `${CLAUDE_PLUGIN_ROOT}` in a
+    /// command is the plugin's folder, and so is `CLAUDE_PLUGIN_ROOT` in its environment.
+    pub fn add_plugin_hooks(&mut self, root: &Path, doc: &Value) {
+        let Some(Value::Object(hooks)) = doc.get("hooks") else {
+            return;
+        };
+        for (event, matchers) in hooks {
+            for m in matchers.as_array().into_iter().flatten() {
+                self.add_matcher(event, m, Some(root));
+            }
+        }
+    }
+
+    fn add_matcher(&mut self, event: &str, m: &Value, plugin_root: Option<&Path>) {
         let matcher = m
             .get("matcher")
             .and_then(Value::as_str)
@@ -213,9 +229,14 @@ impl Settings {
             let timeout = h.get("timeout").and_then(Value::as_f64);
             self.hook_matchers
                 .push((event.to_string(), matcher.clone(), id.clone(), timeout));
+            let command = match plugin_root {
+                Some(root) => command.replace("${CLAUDE_PLUGIN_ROOT}", &root.to_string_lossy()),
+                None => command.to_string(),
+            };
             self.commands.push(CommandHook {
                 id,
-                command: command.to_string(),
+                command,
+                plugin_root: plugin_root.map(Path::to_path_buf),
             });
         }
     }

@@ -140,6 +140,9 @@ pub struct BuiltinConfig {
     pub side_model: Option<Arc<dyn SideModel>>,
     /// `skills` folders to load skills from (see [`skill::skill_roots`]).
     pub skill_roots: Vec<PathBuf>,
+    /// The plugins' `skills` folders, by plugin name: their skills are `<plugin>:<skill>`,
+    /// after the others.
+    pub plugin_skill_roots: Vec<(String, PathBuf)>,
     /// The `skills` option: the only skills the Skill tool runs and lists (`None`: all).
     pub skill_allowlist: Option<Vec<String>>,
     /// The sandbox Bash commands run in.
@@ -228,7 +231,10 @@ impl BuiltinSet {
         let cwd = config.cwd.clone();
         let board = TaskBoard::default();
         let deferred = DeferredTools::default();
-        let skills = skill::discover(&config.skill_roots);
+        let mut skills = skill::discover(&config.skill_roots);
+        for (plugin, root) in &config.plugin_skill_roots {
+            skills.extend(skill::discover_plugin(plugin, root));
+        }
         let side = config.side_model.clone();
         let read = ReadTool::new(files.clone())
             .with_cwd(cwd.clone())

@@ -126,6 +126,11 @@ pub trait TypedTool: Send + Sync + 'static {
         None
     }
 
+    /// See [`Tool::input_error`].
+    fn input_error(&self, _input: &Value) -> Option<String> {
+        None
+    }
+
     /// Runs a call whose input parsed.
     fn run(&self, input: Self::Input, ctx: &ToolContext)
         -> impl Future<Output = ToolOutput> + Send;
@@ -177,6 +182,10 @@ impl<T: TypedTool> Tool for Typed<T> {
 
     fn answer_now(&self, input: &Value) -> Option<ToolOutput> {
         self.0.answer_now(input)
+    }
+
+    fn input_error(&self, input: &Value) -> Option<String> {
+        self.0.input_error(input)
     }
 
     fn call<'a>(&'a self, input: Value, ctx: &'a ToolContext) -> BoxFuture<'a, ToolOutput> {

@@ -251,6 +251,18 @@ fn on_stream_event(
                     c.name = target.clone();
                 }
             }
+            // A tool's former name (KillShell) runs the tool (TaskStop). The message shows
+            // what the model wrote; the conversation keeps it too, except that it calls the
+            // Agent tool Agent, whatever the model wrote, as the reference does.
+            let now = crate::tool::current_name(&c.name);
+            if deps.tools.get(&c.name).is_none() && deps.tools.get(now).is_some() {
+                if let (Some(ContentBlock::ToolUse { name, .. }), "Task") =
+                    (resp.blocks.last_mut(), c.name.as_str())
+                {
+                    *name = now.to_string();
+                }
+                c.name = now.to_string();
+            }
             c
         });
         let meta = mcp_meta(&block, deps);
@@ -487,7 +499,13 @@ fn mcp_meta(block: &ContentBlock, deps: &Deps<'_>) -> Option<Value> {
         .map(|c| c.to_uppercase().chain(chars).collect())
         .unwrap_or_default();
     let mut meta = json!({"id": id, "display_name": display});
-    if deps.tools.get(name).is_some() {
+    if let Some(offered) = deps.tools.get(name) {
+        // A plugin's server (`plugin:<plugin>:<server>`) is shown by its own name.
+        let server = offered
+            .mcp_server()
+            .and_then(|s| s.strip_prefix("plugin:"))
+            .and_then(|s| s.split_once(':'))
+            .map_or(server, |(_, own)| own);
         meta["server_display_name"] = json!(server);
         meta["tool_name"] = json!(tool);
     }

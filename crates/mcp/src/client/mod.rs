@@ -104,7 +104,7 @@ pub(crate) fn tools_of(
         let Some(name) = t.get("name").and_then(Value::as_str) else {
             continue;
         };
-        let full_name = format!("mcp__{server}__{name}");
+        let full_name = format!("mcp__{}__{name}", crate::tool_prefix_name(server));
         if t.pointer("/_meta/anthropic~1alwaysLoad") == Some(&json!(true)) {
             always.push(full_name.clone());
         }
@@ -136,6 +136,9 @@ pub(crate) fn tools_of(
 impl Tool for McpTool {
     fn name(&self) -> &str {
         &self.full_name
+    }
+    fn mcp_server(&self) -> Option<&str> {
+        Some(&self.server)
     }
     fn description(&self) -> String {
         self.description.clone()
@@ -181,7 +184,7 @@ pub(crate) struct ServerTool {
 impl ServerTool {
     pub(crate) fn wrap(server: &str, inner: Arc<dyn Tool>) -> Arc<dyn Tool> {
         Arc::new(ServerTool {
-            full_name: format!("mcp__{server}__{}", inner.name()),
+            full_name: format!("mcp__{}__{}", crate::tool_prefix_name(server), inner.name()),
             inner,
         })
     }

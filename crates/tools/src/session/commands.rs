@@ -126,7 +126,12 @@ pub fn parse(name: &str, text: &str, scope: &Scope) -> CommandFile {
 /// The skills of `roots` as commands: `/<skill> args` reads the skill's instructions,
 /// headed by the folder they live in.
 pub fn skill_commands(roots: &[PathBuf]) -> Vec<CommandFile> {
-    super::skill::discover(roots)
+    commands_of_skills(super::skill::discover(roots))
+}
+
+/// The slash commands `skills` give (`/<name>`, whatever their roots).
+pub fn commands_of_skills(skills: Vec<super::skill::SkillInfo>) -> Vec<CommandFile> {
+    skills
         .into_iter()
         .filter_map(|s| {
             let text = std::fs::read_to_string(s.dir.join("SKILL.md")).ok()?;

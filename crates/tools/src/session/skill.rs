@@ -141,6 +141,18 @@ pub fn discover(roots: &[PathBuf]) -> Vec<SkillInfo> {
     found.into_values().collect()
 }
 
+/// The skills of the plugin `plugin` (its `skills` folder is `root`), each named
+/// `<plugin>:<skill>` as the model and the user call it.
+pub fn discover_plugin(plugin: &str, root: &Path) -> Vec<SkillInfo> {
+    discover(&[root.to_path_buf()])
+        .into_iter()
+        .map(|mut s| {
+            s.name = format!("{plugin}:{}", s.name);
+            s
+        })
+        .collect()
+}
+
 /// The input of Skill, as its schema describes it.
 #[derive(Deserialize)]
 pub struct SkillInput {

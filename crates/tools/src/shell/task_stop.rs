@@ -52,6 +52,27 @@ impl TypedTool for TaskStopTool {
         })
     }
 
+    /// A call naming no task, or one that is not running, is refused before its hooks run.
+    fn input_error(&self, input: &Value) -> Option<String> {
+        let id = ["task_id", "shell_id"].iter().find_map(|k| {
+            input
+                .get(*k)
+                .and_then(Value::as_str)
+                .filter(|s| !s.is_empty())
+        });
+        let Some(id) = id else {
+            return Some("Missing required parameter: task_id".into());
+        };
+        match self.tasks.get(id) {
+            None => Some(format!("No task found with ID: {id}")),
+            Some(info) if info.status != super::tasks::TaskStatus::Running => Some(format!(
+                "Task {id} is not running (status: {})",
+                info.status.as_str()
+            )),
+            Some(_) => None,
+        }
+    }
+
     async fn run(&self, input: TaskStopInput, _ctx: &ToolContext) -> ToolOutput {
         let Some(id) = input.task_id.or(input.shell_id).filter(|id| !id.is_empty()) else {
             return wrapped_error("Missing required parameter: task_id");

@@ -52,7 +52,8 @@ pub(crate) fn matches(pattern: Option<&str>, name: Option<&str>) -> bool {
         let alt = alt.trim();
         match alt.strip_suffix(".*").or_else(|| alt.strip_suffix('*')) {
             Some(prefix) => name.starts_with(prefix),
-            None => alt == name,
+            // A tool's former name matches the tool (`Task`: the Agent tool).
+            None => alt == name || crate::tool::current_name(alt) == name,
         }
     })
 }
@@ -229,6 +230,10 @@ mod tests {
         assert!(!matches(Some("Bash"), Some("Read")));
         assert!(matches(Some("Edit|Write"), Some("Write")));
         assert!(matches(Some("mcp__.*"), Some("mcp__srv__tool")));
+        // A former name matches the tool it names now; not the other way round.
+        assert!(matches(Some("Task"), Some("Agent")));
+        assert!(matches(Some("Read|KillShell"), Some("TaskStop")));
+        assert!(!matches(Some("Agent"), Some("Task")));
         assert!(matches(Some("*"), Some("Read")));
     }
 

@@ -172,6 +172,13 @@ fn checked_tool<'d>(
         }
         return Err(Box::new(CallOutcome::error(id, text, e.caller_text)));
     }
+    if let Some(text) = tool.input_error(&call.input) {
+        return Err(Box::new(CallOutcome::error(
+            id,
+            format!("<tool_use_error>{text}</tool_use_error>"),
+            format!("Error: {text}"),
+        )));
+    }
     Ok(tool)
 }
 

@@ -56,7 +56,7 @@ pub(crate) fn missing_tool_text<'a>(
     }
     // Tools that come with something the session lacks (MCP resources) are not disabled,
     // only absent.
-    if missing.subagent || NEED_A_SOURCE.contains(&name) {
+    if missing.subagent || NEED_A_SOURCE.contains(&crate::tool::current_name(name)) {
         return format!(
             "{head}. {name} is not among the tools available here. Continue with the tools you have."
         );
