@@ -4,6 +4,8 @@
 "use strict";
 
 const REQUEST = Symbol("request");
+/** Converts a setMcpServers() argument for the native side, keeping in-process instances. */
+const SERVERS = Symbol("servers");
 
 const orUndefined = (r) => (r && typeof r === "object" && Object.keys(r).length ? r : undefined);
 
@@ -95,10 +97,13 @@ class ControlMethods {
     await this[REQUEST]("mcp_toggle", { serverName, enabled });
   }
   readMcpResource(serverName, uri) {
-    return this[REQUEST]("mcp_read_resource", { server_name: serverName, uri });
+    return this[REQUEST]("mcp_read_resource", { serverName, uri });
   }
   setMcpServers(servers) {
-    return this[REQUEST]("mcp_set_servers", { servers });
+    if (!isPlainObject(servers)) {
+      return Promise.reject(new TypeError("setMcpServers: servers must be an object of server configs"));
+    }
+    return this[REQUEST]("mcp_set_servers", { servers: this[SERVERS](servers) });
   }
   async stopTask(taskId) {
     await this[REQUEST]("stop_task", { task_id: taskId });
@@ -109,4 +114,8 @@ class ControlMethods {
   }
 }
 
-module.exports = { ControlMethods, REQUEST };
+function isPlainObject(v) {
+  return v !== null && typeof v === "object" && !Array.isArray(v);
+}
+
+module.exports = { ControlMethods, REQUEST, SERVERS };

@@ -152,4 +152,15 @@ function toNative(options) {
   return { json, canUseTool, hooks: conv.hooks, mcpServers: conv.mcpServers, sessionStore };
 }
 
-module.exports = { toNative };
+/**
+ * The `servers` of a setMcpServers() call as the native side reads them; the in-process
+ * servers' instances go into `instances` (the map the session's host answers from).
+ */
+function serversToNative(servers, instances) {
+  const conv = new ToJson();
+  const json = conv.servers(isPlain(servers) ? servers : {});
+  for (const [name, instance] of conv.mcpServers) instances.set(name, instance);
+  return json;
+}
+
+module.exports = { toNative, serversToNative };

@@ -8,11 +8,11 @@
 "use strict";
 
 const { loadNative } = require("./native.cjs");
-const { toNative } = require("./options.cjs");
+const { toNative, serversToNative } = require("./options.cjs");
 const { AbortError, ABORT_MESSAGE, resultError, startRefused } = require("./errors.cjs");
 const { MessageQueue } = require("./queue.cjs");
 const { answer, NO_REPLY } = require("./callbacks.cjs");
-const { ControlMethods, REQUEST } = require("./control.cjs");
+const { ControlMethods, REQUEST, SERVERS } = require("./control.cjs");
 const { traceparent, sessionStarted } = require("./telemetry.cjs");
 
 /** JSON.stringify replacer: a lone surrogate in a string becomes U+FFFD (a JS string may
@@ -203,6 +203,10 @@ class Query extends ControlMethods {
       this.#queue.finish(e);
       this.#stop();
     }
+  }
+
+  [SERVERS](servers) {
+    return serversToNative(servers, this.#host.mcpServers);
   }
 
   /** Sends a control request of ours; resolves with the session's response body. */

@@ -1,6 +1,10 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { query } from "../index.js";
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { mockApi, collect, text, promptStream } from "./helpers.mjs";
 
 test("initialize answers: supportedCommands, supportedModels, accountInfo", async () => {
@@ -141,6 +145,39 @@ test("toggleMcpServer and reconnectMcpServer change the servers and the next tur
     ]);
     assert.match(results[0], /No such tool available: ListMcpResourcesTool/);
     assert.match(results[1], /^\[\{"name":"readme","uri":"docs:\/\/readme"/);
+  } finally {
+    await api.close();
+  }
+});
+
+test("setMcpServers and readMcpResource answer as the reference (tests/conformance/mcpres/setservers)", { timeout: 120_000 }, (t) => {
+  const repo = new URL("../..", import.meta.url).pathname;
+  const shared = process.env.OXAGENT_SHARED ?? path.resolve(repo, "..", "shared");
+  if (!fs.existsSync(path.join(shared, "conformance", "mockapi.py"))) {
+    t.skip(`${shared} is not there (shared/ is not next to the repository)`);
+    return;
+  }
+  const dir = path.join(repo, "tests", "conformance", "mcpres", "setservers");
+  const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "oxagent-setservers-")), "ours.json");
+  const run = spawnSync("python3", [path.join(dir, "probe.py"), path.join(repo, "js"), out], {
+    encoding: "utf8",
+    timeout: 120_000,
+    env: { ...process.env, CONFORMANCE_DIR: path.join(shared, "conformance") },
+  });
+  assert.equal(run.status, 0, run.stderr);
+  const golden = JSON.parse(fs.readFileSync(path.join(dir, "golden-ts.json"), "utf8"));
+  assert.deepEqual(JSON.parse(fs.readFileSync(out, "utf8")), golden);
+});
+
+test("setMcpServers refuses what is not an object of configs", async () => {
+  const api = await mockApi({ responses: [text("hi")] });
+  try {
+    const prompt = promptStream();
+    const q = query({ prompt, options: api.options() });
+    await assert.rejects(q.setMcpServers(null), TypeError);
+    await assert.rejects(q.setMcpServers({ x: { type: "ws", url: "ws://x" } }), /mcp_servers/);
+    prompt.end();
+    await collect(q);
   } finally {
     await api.close();
   }

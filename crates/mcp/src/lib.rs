@@ -197,6 +197,57 @@ pub struct Connected {
     link: client::resources::Link,
 }
 
+/// One server's channel, for `readMcpResource`.
+pub struct UiReader {
+    name: String,
+    channel: Option<Arc<dyn client::Channel>>,
+}
+
+impl UiReader {
+    /// `readMcpResource`: one `ui://` resource of the server (`resources/read`), for a host
+    /// that renders it: `{contents: [{uri, mimeType?, text?, blob?, _meta?}]}`, each item's
+    /// `_meta` without the keys the reference keeps to itself (`com.anthropic/...`). The
+    /// server's own error comes back as its message.
+    pub async fn read_ui_resource(&self, uri: &str) -> Result<serde_json::Value, String> {
+        use serde_json::{json, Value};
+        let channel = self
+            .channel
+            .as_ref()
+            .ok_or_else(|| format!("MCP server {} is not connected", self.name))?;
+        let read = channel
+            .request("resources/read", json!({ "uri": uri }))
+            .await
+            .map_err(|e| match e {
+                client::CallError::Rpc { message, .. } | client::CallError::Failed(message) => {
+                    format!("mcp_read_resource: {message}")
+                }
+            })?;
+        let items = read.get("contents").and_then(Value::as_array);
+        let contents: Vec<Value> = items
+            .into_iter()
+            .flatten()
+            .map(|item| {
+                let mut out = serde_json::Map::new();
+                for key in ["uri", "mimeType", "text", "blob"] {
+                    if let Some(v) = item.get(key) {
+                        out.insert(key.into(), v.clone());
+                    }
+                }
+                if let Some(Value::Object(meta)) = item.get("_meta") {
+                    let kept: serde_json::Map<String, Value> = meta
+                        .iter()
+                        .filter(|(k, _)| !k.starts_with("com.anthropic/"))
+                        .map(|(k, v)| (k.clone(), v.clone()))
+                        .collect();
+                    out.insert("_meta".into(), Value::Object(kept));
+                }
+                Value::Object(out)
+            })
+            .collect();
+        Ok(json!({ "contents": contents }))
+    }
+}
+
 /// What a connected server said of itself, as `mcp_status` reports it.
 #[derive(Clone, Debug, Default)]
 pub struct Offered {
@@ -230,6 +281,14 @@ impl Offered {
 }
 
 impl Connected {
+    /// What reads this server's `ui://` resources outside the session's lock.
+    pub fn reader(&self) -> UiReader {
+        UiReader {
+            name: self.status.name.clone(),
+            channel: self.link.channel.clone(),
+        }
+    }
+
     fn ok(name: &str, source: &str, tools: Vec<Arc<dyn Tool>>, always_load: Vec<String>) -> Self {
         Connected {
             status: McpServerStatus {

@@ -191,6 +191,16 @@ impl SessionRuntime {
                 .mcp
                 .reconnect(&server_name)
                 .map(|()| HostReply::Done),
+            HostRequest::McpSetServers { servers } => {
+                let servers = oxagent_core::protocol::mcp_servers::parse(&servers)
+                    .map_err(|e| e.to_string())?;
+                self.inner.mcp.set_servers(servers).map(HostReply::Body)
+            }
+            HostRequest::McpReadResource { server_name, uri } => self
+                .inner
+                .mcp
+                .read_resource(&server_name, &uri)
+                .map(HostReply::Body),
             HostRequest::GetContextUsage => {
                 Ok(HostReply::ContextUsage(Box::new(self.context_usage())))
             }

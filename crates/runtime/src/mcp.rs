@@ -19,6 +19,7 @@ use oxagent_core::protocol::system::{McpServerDetail, McpServerStatus};
 use oxagent_core::sync::lock;
 use oxagent_core::tool::{api_definition, Tool, ToolRegistry};
 use oxagent_mcp::{ConnectContext, Connected, McpServer};
+use serde_json::Value;
 
 /// The options' servers, then the plugins' (`plugin:<plugin>:<server>`).
 pub(crate) fn with_plugins(
@@ -59,15 +60,21 @@ impl ConnectWith {
 
 /// The session's servers and their connections.
 pub(crate) struct McpServers {
-    configs: Vec<McpServer>,
     with: ConnectWith,
     rt: tokio::runtime::Handle,
-    /// One per config, once connected; none before.
-    state: Mutex<Option<Vec<Connected>>>,
+    state: Mutex<State>,
     /// Signalled once the first connections are in `state`.
     started: Condvar,
     /// Bumped by every change the session's tools must follow.
     generation: AtomicU64,
+}
+
+struct State {
+    configs: Vec<McpServer>,
+    /// One per config, once connected; none before.
+    connected: Option<Vec<Connected>>,
+    /// The servers `mcp_set_servers` named: a later call that leaves one out removes it.
+    managed: BTreeSet<String>,
 }
 
 /// The MCP tools of the moment.
@@ -86,10 +93,13 @@ impl McpServers {
         rt: tokio::runtime::Handle,
     ) -> Arc<Self> {
         Arc::new(McpServers {
-            configs,
             with,
             rt,
-            state: Mutex::new(None),
+            state: Mutex::new(State {
+                configs,
+                connected: None,
+                managed: BTreeSet::new(),
+            }),
             started: Condvar::new(),
             generation: AtomicU64::new(0),
         })
@@ -98,12 +108,12 @@ impl McpServers {
     /// Connects every server, in order.
     pub(crate) async fn connect_all(&self) {
         let ctx = self.with.context();
-        let mut all = Vec::with_capacity(self.configs.len());
-        for server in &self.configs {
+        let configs = lock(&self.state).configs.clone();
+        let mut all = Vec::with_capacity(configs.len());
+        for server in &configs {
             all.push(oxagent_mcp::connect(server, &ctx).await);
         }
-        let mut state = lock(&self.state);
-        *state = Some(all);
+        lock(&self.state).connected = Some(all);
         self.generation.fetch_add(1, Ordering::SeqCst);
         self.started.notify_all();
     }
@@ -118,8 +128,9 @@ impl McpServers {
         // Read under the lock that changes are made under: these tools are of this one.
         let generation = self.generation();
         let gathered = state
+            .connected
             .as_ref()
-            .map(|all| oxagent_mcp::gather(&self.configs, all, &self.with.context()))
+            .map(|all| oxagent_mcp::gather(&state.configs, all, &self.with.context()))
             .unwrap_or_default();
         McpTools {
             tools: gathered.tools,
@@ -130,13 +141,13 @@ impl McpServers {
 
     /// The servers `mcp_status` and the init message list, in their order: the options'
     /// servers as given, the host's in-process ones after them, as the reference lists them.
-    fn listed(&self) -> Vec<usize> {
-        let shown: Vec<usize> = (0..self.configs.len())
-            .filter(|&i| !oxagent_mcp::is_function_tools(&self.configs[i]))
+    fn listed(configs: &[McpServer]) -> Vec<usize> {
+        let shown: Vec<usize> = (0..configs.len())
+            .filter(|&i| !oxagent_mcp::is_function_tools(&configs[i]))
             .collect();
         let (sdk, others): (Vec<usize>, Vec<usize>) = shown
             .into_iter()
-            .partition(|&i| oxagent_mcp::source(&self.configs[i]) == "sdk");
+            .partition(|&i| oxagent_mcp::source(&configs[i]) == "sdk");
         others.into_iter().chain(sdk).collect()
     }
 
@@ -158,10 +169,11 @@ impl McpServers {
     /// connection went.
     pub(crate) fn details(&self) -> Vec<McpServerDetail> {
         let state = lock(&self.state);
-        self.listed()
+        Self::listed(&state.configs)
             .into_iter()
             .map(|i| {
-                oxagent_mcp::detail(&self.configs[i], state.as_ref().and_then(|all| all.get(i)))
+                let now = state.connected.as_ref().and_then(|all| all.get(i));
+                oxagent_mcp::detail(&state.configs[i], now)
             })
             .collect()
     }
@@ -172,27 +184,35 @@ impl McpServers {
         let state = lock(&self.state);
         let _ = self
             .started
-            .wait_timeout_while(state, CONNECT_WAIT, |s| s.is_none());
+            .wait_timeout_while(state, CONNECT_WAIT, |s| s.connected.is_none());
     }
 
-    fn index(&self, name: &str) -> Result<usize, String> {
+    /// The server called `name` (not a set of Rust tools) and its config.
+    fn index(&self, name: &str) -> Result<(usize, McpServer), String> {
         self.wait_started();
-        self.configs
+        let state = lock(&self.state);
+        state
+            .configs
             .iter()
             .position(|c| !oxagent_mcp::is_function_tools(c) && c.name() == name)
+            .map(|i| (i, state.configs[i].clone()))
             .ok_or_else(|| format!("Server not found: {name}"))
     }
 
     fn status_of(&self, i: usize) -> Option<String> {
         lock(&self.state)
+            .connected
             .as_ref()
             .and_then(|all| all.get(i))
             .map(|c| c.status.status.clone())
     }
 
-    fn replace(&self, i: usize, connected: Connected) {
+    /// Puts `connected` in place of the connection of the server called `name` (gone since:
+    /// nothing happens).
+    fn replace(&self, name: &str, connected: Connected) {
         let mut state = lock(&self.state);
-        if let Some(slot) = state.as_mut().and_then(|all| all.get_mut(i)) {
+        let i = state.configs.iter().position(|c| c.name() == name);
+        if let Some(slot) = i.and_then(|i| state.connected.as_mut()?.get_mut(i)) {
             *slot = connected;
         }
         self.generation.fetch_add(1, Ordering::SeqCst);
@@ -201,57 +221,158 @@ impl McpServers {
     /// `mcp_toggle`: off disables the server and takes its tools away; on connects it
     /// again (answering with the failure's reason when that fails).
     pub(crate) fn toggle(self: &Arc<Self>, name: &str, enabled: bool) -> Result<(), String> {
-        let i = self.index(name)?;
+        let (i, config) = self.index(name)?;
         let disabled = self.status_of(i).as_deref() == Some("disabled");
         if !enabled {
             if !disabled {
-                let config = &self.configs[i];
-                self.replace(
-                    i,
-                    Connected::disabled(config.name(), oxagent_mcp::source(config)),
-                );
+                let off = Connected::disabled(config.name(), oxagent_mcp::source(&config));
+                self.replace(name, off);
             }
             return Ok(());
         }
         if !disabled {
             return Ok(());
         }
-        self.connect_again(i)
+        self.connect_again(&config)
     }
 
     /// `mcp_reconnect`: a new connection for an enabled server.
     pub(crate) fn reconnect(self: &Arc<Self>, name: &str) -> Result<(), String> {
-        let i = self.index(name)?;
+        let (i, config) = self.index(name)?;
         if self.status_of(i).as_deref() == Some("disabled") {
             return Err(format!(
                 "MCP server {name} is disabled \u{2014} enable it (mcp_toggle) before reconnecting"
             ));
         }
-        self.connect_again(i)
+        self.connect_again(&config)
     }
 
-    /// Connects server `i` anew (on the session's runtime, waiting for it here) and puts the
-    /// new connection in place of the old one.
-    fn connect_again(self: &Arc<Self>, i: usize) -> Result<(), String> {
+    /// Connects each of `configs` (on the session's runtime, in order, waiting for them
+    /// here).
+    fn connect(self: &Arc<Self>, configs: Vec<McpServer>) -> Result<Vec<Connected>, String> {
         let (tx, rx) = std::sync::mpsc::channel();
+        let names: Vec<String> = configs.iter().map(|c| c.name().to_string()).collect();
         let me = self.clone();
         self.rt.spawn(async move {
-            let connected = oxagent_mcp::connect(&me.configs[i], &me.with.context()).await;
-            let _ = tx.send(connected);
+            let ctx = me.with.context();
+            let mut all = Vec::with_capacity(configs.len());
+            for config in &configs {
+                all.push(oxagent_mcp::connect(config, &ctx).await);
+            }
+            let _ = tx.send(all);
         });
-        let connected = rx.recv_timeout(CONNECT_WAIT).map_err(|_| {
-            format!(
-                "MCP server {} did not connect in time",
-                self.configs[i].name()
-            )
-        })?;
+        rx.recv_timeout(CONNECT_WAIT * names.len().max(1) as u32)
+            .map_err(|_| format!("MCP server {} did not connect in time", names.join(", ")))
+    }
+
+    /// Connects `config` anew and puts the new connection in place of the old one.
+    fn connect_again(self: &Arc<Self>, config: &McpServer) -> Result<(), String> {
+        let connected = self.connect(vec![config.clone()])?.remove(0);
         let error = (connected.status.status == "failed")
             .then(|| connected.status.error.clone().unwrap_or_default());
-        self.replace(i, connected);
+        self.replace(config.name(), connected);
         match error {
             Some(e) => Err(e),
             None => Ok(()),
         }
+    }
+
+    /// `mcp_set_servers`: `servers` become the servers the host manages. A server named
+    /// before (or an in-process one of the host) that `servers` leaves out is removed; one
+    /// whose config changed, or that is new, is connected (in place, or after the others).
+    /// The options' and plugins' servers stay unless named. Answers `{added, removed,
+    /// errors}` once every connection is made.
+    pub(crate) fn set_servers(self: &Arc<Self>, servers: Vec<McpServer>) -> Result<Value, String> {
+        self.wait_started();
+        let (mut removed, mut changed) = (Vec::new(), Vec::new());
+        {
+            let mut state = lock(&self.state);
+            let state = &mut *state;
+            let mut i = 0;
+            while i < state.configs.len() {
+                let config = &state.configs[i];
+                let name = config.name().to_string();
+                let host_owned = state.managed.contains(&name)
+                    || (oxagent_mcp::source(config) == "sdk"
+                        && !oxagent_mcp::is_function_tools(config));
+                if host_owned && !servers.iter().any(|s| s.name() == name) {
+                    state.configs.remove(i);
+                    if let Some(all) = state.connected.as_mut() {
+                        all.remove(i);
+                    }
+                    state.managed.remove(&name);
+                    removed.push(name);
+                } else {
+                    i += 1;
+                }
+            }
+            for server in &servers {
+                state.managed.insert(server.name().to_string());
+                if !state.configs.contains(server) {
+                    changed.push(server.clone());
+                }
+            }
+        }
+        let added: Vec<String> = changed.iter().map(|c| c.name().to_string()).collect();
+        let connections = self.connect(changed.clone())?;
+        let mut errors = serde_json::Map::new();
+        {
+            let mut state = lock(&self.state);
+            let state = &mut *state;
+            for (config, connected) in changed.into_iter().zip(connections) {
+                if connected.status.status == "failed" {
+                    let e = connected.status.error.clone().unwrap_or_default();
+                    errors.insert(config.name().to_string(), Value::String(e));
+                }
+                let at = state.configs.iter().position(|c| c.name() == config.name());
+                match at {
+                    Some(i) => {
+                        state.configs[i] = config;
+                        if let Some(slot) = state.connected.as_mut().and_then(|a| a.get_mut(i)) {
+                            *slot = connected;
+                        }
+                    }
+                    None => {
+                        state.configs.push(config);
+                        if let Some(all) = state.connected.as_mut() {
+                            all.push(connected);
+                        }
+                    }
+                }
+            }
+        }
+        self.generation.fetch_add(1, Ordering::SeqCst);
+        Ok(serde_json::json!({"added": added, "removed": removed, "errors": errors}))
+    }
+
+    /// `mcp_read_resource`: one `ui://` resource of a connected server the session dialed.
+    pub(crate) fn read_resource(&self, name: &str, uri: &str) -> Result<Value, String> {
+        if !uri.starts_with("ui://") {
+            return Err("mcp_read_resource: uri must use the ui:// scheme".into());
+        }
+        let (i, config) = self.index(name)?;
+        if oxagent_mcp::source(&config) == "sdk" {
+            return Err("mcp_read_resource does not support SDK MCP servers: the caller hosts them and can read them directly".into());
+        }
+        let status = self.status_of(i).unwrap_or_else(|| "pending".into());
+        if status != "connected" {
+            return Err(format!(
+                "MCP server {name} is not connected (status: {status})"
+            ));
+        }
+        let (tx, rx) = std::sync::mpsc::channel();
+        let reader = lock(&self.state)
+            .connected
+            .as_ref()
+            .and_then(|all| all.get(i))
+            .map(Connected::reader)
+            .ok_or_else(|| format!("MCP server {name} is not connected"))?;
+        let uri = uri.to_string();
+        self.rt.spawn(async move {
+            let _ = tx.send(reader.read_ui_resource(&uri).await);
+        });
+        rx.recv_timeout(CONNECT_WAIT)
+            .map_err(|_| format!("mcp_read_resource: {name} did not answer in time"))?
     }
 }
 

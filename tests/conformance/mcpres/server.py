@@ -75,6 +75,9 @@ def answer(method, params):
             n = int(uri.rsplit("/", 1)[1])
             line = "0123456789 abcdefghij ABCDEFGHIJ klmnopqrst\n"
             return {"contents": [{"uri": uri, "mimeType": "text/plain", "text": (line * (n // len(line) + 1))[:n]}]}
+        if uri == "ui://widget":
+            return {"contents": [{"uri": uri, "mimeType": "text/html;profile=mcp-app", "text": "<p>hi</p>",
+                                  "_meta": {"ui": {"prefersBorder": True}, "com.anthropic/private": 1}}]}
         if uri in CONTENTS:
             return {"contents": CONTENTS[uri]}
         if isinstance(uri, str) and uri.startswith("docs://page/"):

@@ -235,6 +235,17 @@ pub enum HostRequest {
         #[serde(rename = "serverName")]
         server_name: String,
     },
+    /// Replace the servers the host manages (`setMcpServers`): answered with
+    /// `{added, removed, errors}`.
+    McpSetServers {
+        servers: Value,
+    },
+    /// One `ui://` resource of a connected server (`readMcpResource`).
+    McpReadResource {
+        #[serde(rename = "serverName")]
+        server_name: String,
+        uri: String,
+    },
     GetContextUsage,
     /// Stop a background task or a running subagent.
     StopTask {
