@@ -87,13 +87,12 @@ pub(super) fn between(map: &Map<String, Value>, face: Face) -> Checked<()> {
             format!("{callback} callback cannot be used with {tool}. Please use one or the other."),
         ));
     }
-    if let (Some(model), Some(fallback)) = (text("model"), text("fallback_model")) {
+    // The TypeScript SDK refuses a fallback equal to the model; the Python one passes it on
+    // and the session never falls back (fallback_529_x3_same_model).
+    if let (Some(model), Some(fallback), Face::Node) = (text("model"), text("fallback_model"), face)
+    {
         if model == fallback {
-            let message = match face {
-                Face::Python => "fallback_model cannot be the same as model",
-                // The TypeScript reference's text.
-                Face::Node => "Fallback model cannot be the same as the main model. Please specify a different model for fallbackModel option.",
-            };
+            let message = "Fallback model cannot be the same as the main model. Please specify a different model for fallbackModel option.";
             return Err(At::new(face, name("fallback_model")).error(K::Value, message));
         }
     }

@@ -227,3 +227,10 @@ fn plugins() {
 fn aliases() {
     check_area("aliases");
 }
+
+/// `fallback_model`: the switch on overloaded, server-error and model-not-found answers
+/// (`tests/conformance/fallback/`).
+#[test]
+fn fallback() {
+    check_area("fallback");
+}

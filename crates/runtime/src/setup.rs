@@ -137,7 +137,11 @@ pub(crate) fn session_config(
     c.model = chosen
         .map(oxagent_core::usage::resolve_model)
         .unwrap_or_else(|| DEFAULT_MODEL.to_string());
-    c.fallback_model = options.fallback_model.clone();
+    // An alias names the model it stands for (`haiku`: claude-haiku-5-5).
+    c.fallback_model = options
+        .fallback_model
+        .as_deref()
+        .map(oxagent_core::usage::resolve_model);
     c.system_prompt = match &options.system_prompt {
         SystemPrompt::Minimal => vec![prompts::IDENTITY.to_string()],
         SystemPrompt::Text(t) => vec![prompts::IDENTITY.to_string(), t.clone()],

@@ -109,15 +109,8 @@ pub(crate) async fn call_model(
                 resp = ResponseBuilder::default();
                 *round = ToolRound::default();
                 let fallback = session.config.fallback_model.as_deref();
-                if let Some(next) = watch.on_retry(&notice, &model, fallback) {
-                    // The same request again, on the fallback model, with retries of its own.
-                    deps.emit
-                        .emit(session.system(fallback_body(&model, &next), deps));
-                    session.live.set_model(next.clone());
-                    model = next;
-                    let request =
-                        request::build(session.config, &model, conversation.history, deps.tools);
-                    stream = deps.model.stream(request);
+                if let Some(switch) = watch.on_retry(&notice, &model, fallback) {
+                    stream = switch_model(session, conversation, deps, &mut model, switch);
                     continue;
                 }
                 if !notice.silent {
@@ -140,6 +133,15 @@ pub(crate) async fn call_model(
                 break;
             }
             ModelEvent::Failed(err) => {
+                let fallback = session.config.fallback_model.as_deref();
+                if let Some(switch) = watch.on_failure(&err, &model, fallback) {
+                    // A model that is not there: the request goes to the fallback model.
+                    end_response(deps, &resp);
+                    resp = ResponseBuilder::default();
+                    *round = ToolRound::default();
+                    stream = switch_model(session, conversation, deps, &mut model, switch);
+                    continue;
+                }
                 let kind = err.error_type.clone().or(err.status.map(|s| s.to_string()));
                 tracing::Span::current().record("error.type", kind.as_deref().unwrap_or("error"));
                 end_response(deps, &resp);
@@ -178,6 +180,23 @@ pub(crate) async fn call_model(
             .counted(&resp.usage, conversation.history.len());
     }
     Ok(resp)
+}
+
+/// Switches the session to the fallback model (`switch`: it and why) and sends the same
+/// request to it, with retries of its own.
+fn switch_model(
+    session: &SessionView<'_>,
+    conversation: &Conversation<'_>,
+    deps: &Deps<'_>,
+    model: &mut String,
+    (next, trigger): (String, super::fallback::Trigger),
+) -> futures::stream::BoxStream<'static, ModelEvent> {
+    deps.emit
+        .emit(session.system(fallback_body(model, &next, trigger), deps));
+    session.live.set_model(next.clone());
+    *model = next;
+    let request = request::build(session.config, model, conversation.history, deps.tools);
+    deps.model.stream(request)
 }
 
 /// Tells where messages go that the response's blocks have their final stop reason and
