@@ -63,8 +63,10 @@ class MockServer:
             pytest.skip("the oxagent binary is not built (cargo build -p oxagent-cli)")
         self.script_path = tmp_path / "script.json"
         self.script_path.write_text(json.dumps(script))
+        self.log_path = tmp_path / "requests.jsonl"
         self.proc = subprocess.Popen(
-            [str(binary), "mock-server", "--script", str(self.script_path), "--port", "0"],
+            [str(binary), "mock-server", "--script", str(self.script_path), "--port", "0",
+             "--log", str(self.log_path)],
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,
@@ -79,6 +81,14 @@ class MockServer:
 
     def env(self) -> dict[str, str]:
         return {"ANTHROPIC_BASE_URL": self.url, "ANTHROPIC_API_KEY": "sk-test"}
+
+    def requests(self) -> list[dict]:
+        """The request bodies the server got so far, in order."""
+        if not self.log_path.is_file():
+            return []
+        lines = self.log_path.read_text().splitlines()
+        rows = [json.loads(line) for line in lines if line.strip()]
+        return [r["body"] for r in rows if isinstance(r.get("body"), dict) and "messages" in r["body"]]
 
     def stop(self) -> None:
         if self.proc.poll() is None:

@@ -194,3 +194,66 @@ async def test_send_message_to_nobody_says_so(mock_server, tmp_path):
                                       "Use ListAgents to see everyone you can message.",
                                       "display": "Not sent \u2014 no agent named 'nobody' is reachable."}
     assert not answer.content[0].is_error
+
+
+def running_worker_script(sub_turns: list[dict]) -> dict:
+    """The parent starts a background agent named worker and, at once, sends it a message."""
+    return {"responses": [
+        {"match": "PARENT-PROMPT", "content": [{"type": "tool_use", "id": "toolu_A1", "name": "Agent", "input": {
+            "description": "Work", "prompt": "SUB-PROMPT: work", "subagent_type": "general-purpose",
+            "name": "worker", "run_in_background": True}}]},
+        {"match": "Async agent launched", "content": [{"type": "tool_use", "id": "toolu_M1", "name": "SendMessage",
+                                                       "input": {"to": "worker", "message": "SUB-FOLLOW: also this"}}]},
+        {"match": "queued for delivery", **text_turn("PARENT-WAITING")},
+        *sub_turns,
+        {"match": "SUB-ANSWER-2", **text_turn("PARENT-DONE-2")},
+        {"match": "SUB-ANSWER", **text_turn("PARENT-DONE")},
+    ]}
+
+
+def queued_answer(messages) -> dict:
+    result = next(b for m in messages if isinstance(m, UserMessage) and isinstance(m.content, list)
+                  for b in m.content if isinstance(b, ToolResultBlock) and b.tool_use_id == "toolu_M1")
+    return json.loads(result.content[0]["text"])
+
+
+async def test_a_message_to_a_running_agent_is_read_after_its_next_tool_round(mock_server, tmp_path):
+    # Deliberately unlike the reference, which answers "queued" and never delivers
+    # (tests/conformance/sendmsg/SPEC.md): the message reaches the agent with its round's results.
+    server = mock_server(running_worker_script([
+        {"match": "SUB-PROMPT", "content": [{"type": "tool_use", "id": "toolu_S1", "name": "Bash",
+                                             "input": {"command": "sleep 1; echo ROUND1"}}]},
+        {"match": "ROUND1", **text_turn("SUB-ANSWER: saw it")},
+    ]))
+    messages = [m async for m in query(prompt="PARENT-PROMPT", options=options(server, tmp_path))]
+    answer = queued_answer(messages)
+    assert answer["success"] is True
+    assert answer["message"].startswith("Message queued for delivery to worker at its next tool round.")
+    assert answer["pin"]["name"] == "worker"
+    sub = [r for r in server.requests() if "SUB-PROMPT" in json.dumps(r["messages"][0])]
+    assert len(sub) == 2
+    last_turn = sub[1]["messages"][-1]["content"]
+    assert [b["type"] for b in last_turn][:1] == ["tool_result"]
+    assert ("The coordinator sent a message while you were working:\nSUB-FOLLOW: also this\n\n"
+            "Address this before completing your current task.") in [b.get("text") for b in last_turn]
+    assert [m.result for m in messages if isinstance(m, ResultMessage)][-1] == "PARENT-DONE"
+
+
+async def test_an_agent_that_ends_before_reading_its_message_is_continued_with_it(mock_server, tmp_path):
+    # Its last answer is slow and calls no tool: the message comes too late for a round, so
+    # it runs again with the message once it ends, and notifies again.
+    server = mock_server(running_worker_script([
+        {"match": "SUB-FOLLOW", **text_turn("SUB-ANSWER-2: followed up")},
+        {"match": "SUB-PROMPT", **text_turn("SUB-ANSWER: done early"), "delay_ms": 1500},
+    ]))
+    messages = [m async for m in query(prompt="PARENT-PROMPT", options=options(server, tmp_path))]
+    assert queued_answer(messages)["success"] is True
+    started = [m for m in messages if isinstance(m, TaskStartedMessage)]
+    assert [s.tool_use_id for s in started] == ["toolu_A1", "toolu_M1"]
+    assert started[0].task_id == started[1].task_id
+    notes = [m for m in messages if isinstance(m, TaskNotificationMessage)]
+    assert [n.summary for n in notes] == ["SUB-ANSWER: done early", "SUB-ANSWER-2: followed up"]
+    followed = [r for r in server.requests() if "SUB-FOLLOW" in json.dumps(r["messages"][-1])
+                and "SUB-PROMPT" in json.dumps(r["messages"][0])]
+    assert len(followed) == 1
+    assert [m.result for m in messages if isinstance(m, ResultMessage)][-1] == "PARENT-DONE-2"

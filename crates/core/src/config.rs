@@ -20,6 +20,22 @@ pub trait RunningTasks: Send + Sync {
     fn running(&self) -> Vec<RunningTask>;
 }
 
+/// Messages for a running agent (SendMessage while it works): what arrived since the last
+/// look, each as the text its conversation reads after its next tool round.
+pub trait Inbox: Send + Sync {
+    fn take(&self) -> Vec<String>;
+}
+
+/// A session's [`Inbox`] (a subagent's: its caller writes to it).
+#[derive(Clone)]
+pub struct InboxHandle(pub std::sync::Arc<dyn Inbox>);
+
+impl std::fmt::Debug for InboxHandle {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("InboxHandle")
+    }
+}
+
 /// A session's [`RunningTasks`], shared with the subagents it starts.
 #[derive(Clone)]
 pub struct TaskLister(pub std::sync::Arc<dyn RunningTasks>);
@@ -110,6 +126,9 @@ pub struct SessionConfig {
     pub api_gateway: Option<String>,
     /// The background tasks running (Stop and SubagentStop hooks list them).
     pub running_tasks: Option<TaskLister>,
+    /// Where messages sent to this session while it works arrive (a running subagent's);
+    /// each is read after the tool round that ends next.
+    pub inbox: Option<InboxHandle>,
     /// Set when this session is a subagent of another: who it is, for its hooks, its
     /// permission requests and its end.
     pub subagent: Option<SubagentRole>,
@@ -187,6 +206,7 @@ impl SessionConfig {
             transcript_path: None,
             api_gateway: None,
             running_tasks: None,
+            inbox: None,
             subagent: None,
         }
     }

@@ -109,6 +109,8 @@ pub(crate) struct Begun {
     pub(super) background: bool,
     pub(super) kill: AbortSignal,
     pub(super) stopped_by: Arc<Mutex<Option<StopCause>>>,
+    /// Where SendMessage leaves messages for it while it runs.
+    pub(super) inbox: Arc<super::inbox::AgentInbox>,
 }
 
 /// Whether the call runs in the background: unless it says `run_in_background: false`, or
@@ -159,6 +161,7 @@ pub(super) fn begin(
     let run_id = uuid::Uuid::new_v4().to_string();
     let kill = AbortSignal::new();
     let stopped_by = Arc::new(Mutex::new(None));
+    let inbox = Arc::new(super::inbox::AgentInbox::default());
     let depth = {
         let mut running = lock(&context.running);
         let parent_depth = caller.and_then(|a| running.get(a)).map_or(0, |r| r.depth);
@@ -176,6 +179,8 @@ pub(super) fn begin(
                 &mark_of(&agent_id, agent, call),
                 context,
             ),
+            name: call.name.clone(),
+            inbox: inbox.clone(),
         };
         running.insert(agent_id.clone(), me);
         parent_depth + 1
@@ -230,6 +235,7 @@ pub(super) fn begin(
         background,
         kill,
         stopped_by,
+        inbox,
     };
     (begun, prompt)
 }

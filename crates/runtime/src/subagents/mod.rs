@@ -17,6 +17,7 @@ mod begin;
 mod emit;
 mod files;
 mod fork;
+mod inbox;
 mod registry;
 mod report;
 mod run;
@@ -91,6 +92,9 @@ pub(crate) struct Stopped {
     /// The agent that started it (none: the main agent).
     pub caller: Option<String>,
     pub history: Vec<oxagent_core::conversation::Turn>,
+    /// Messages that came while it ran and that it had no tool round left to read: it is
+    /// continued with them.
+    pub pending: Vec<inbox::Pending>,
 }
 
 /// A running agent: how deep it runs, and what it has done so far.
@@ -105,6 +109,10 @@ pub(crate) struct Running {
     pub background: bool,
     /// What announcing its stop needs.
     pub info: stop::StopInfo,
+    /// The `name` its Agent call gave it (SendMessage reaches it by that name too).
+    pub name: Option<String>,
+    /// The messages SendMessage left for it while it runs.
+    pub inbox: Arc<inbox::AgentInbox>,
 }
 
 /// What stopped an agent.

@@ -50,10 +50,39 @@ pub(super) fn spawn_run(
     let span = tracing::Span::current();
     tokio::spawn(
         async move {
+            let agent_id = begun.agent_id.clone();
             run(&context, &me, &agent, &call, &ctx, begun, on_start, resume).await;
+            run_on_pending(&context, me, &agent_id, &ctx);
         }
         .instrument(span),
     );
+}
+
+/// Continues the agent that just stopped with the messages it had no tool round left to
+/// read, as SendMessage would (`ctx`: its run's context).
+pub(super) fn run_on_pending(
+    context: &Arc<SubagentContext>,
+    me: Weak<dyn Tool>,
+    agent_id: &str,
+    ctx: &ToolContext,
+) {
+    let pending = lock(&context.finished)
+        .get_mut(agent_id)
+        .map(|s| std::mem::take(&mut s.pending))
+        .unwrap_or_default();
+    let Some(first) = pending.first() else {
+        return;
+    };
+    let ctx = ToolContext {
+        tool_use_id: first.tool_use_id.clone(),
+        ..ctx.clone()
+    };
+    let message = pending
+        .iter()
+        .map(|p| p.message.as_str())
+        .collect::<Vec<_>>()
+        .join("\n\n");
+    super::send::resume(context, me, agent_id, message, &ctx);
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -79,6 +108,7 @@ pub(super) async fn run(
         background,
         kill,
         stopped_by,
+        inbox,
     } = begun;
     let mark = mark_of(&agent_id, agent, call);
     let out: &dyn Emit = &context.events;
@@ -105,11 +135,12 @@ pub(super) async fn run(
         transcript_path: record.as_ref().map(|r| r.path().to_path_buf()),
     };
     let forked = agent.name == super::fork::FORK;
-    let (config, mode) = if forked {
+    let (mut config, mode) = if forked {
         super::fork::config(context, role)
     } else {
         config_for(context, agent, call, role)
     };
+    config.inbox = Some(oxagent_core::config::InboxHandle(inbox.clone()));
     let model_name = config.model.clone();
     let mut tools = context.tools_for(&agent.definition);
     if let Some(me) = me.upgrade() {
@@ -183,15 +214,19 @@ pub(super) async fn run(
             }
         }
     };
-    {
+    // Messages that came after its last tool round: it is continued with them (taken
+    // under the lock SendMessage looks for running agents under, so none is lost).
+    let pending = {
         // The tools it used count among those of the agent that started it.
         let mut running = lock(&context.running);
         running.remove(&agent_id);
+        let pending = inbox.drain();
         let used = lock(&state).stats.used.clone();
         if let Some(parent) = ctx.agent_id.as_ref().and_then(|a| running.get(a)) {
             lock(&parent.state).stats.adopt(&used);
         }
-    }
+        pending
+    };
     if lock(&stopped_by).is_none() && !agent.one_shot() {
         // It can be continued (SendMessage) from where it stopped.
         lock(&context.finished).insert(
@@ -202,6 +237,7 @@ pub(super) async fn run(
                 agent_call_id: agent_call_id.clone(),
                 caller: ctx.agent_id.clone(),
                 history: session.conversation().to_vec(),
+                pending,
             },
         );
     }

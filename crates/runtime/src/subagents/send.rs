@@ -1,4 +1,5 @@
-//! The SendMessage tool: continues an agent that stopped, by its id or its `name`.
+//! The SendMessage tool: continues an agent that stopped, or leaves a message for one that
+//! runs, by its id or its `name`.
 //!
 //! ```text
 //! SendMessage {to: "a1b2...", message: "and now ..."}
@@ -6,6 +7,9 @@
 //!   -> the agent runs on in the background from its own conversation, the message as a
 //!      new user turn; its messages stay marked with the Agent call that started it
 //!   -> task_started (same task id, a new run), ..., task_notification: a new parent turn
+//! SendMessage {to: <a running agent>}
+//!   -> {"success":true,"message":"Message queued for delivery to ..."}: it reads the message
+//!      after its next tool round, or is continued with it when it ends first (`inbox`)
 //! SendMessage {to: "nobody", ...}
 //!   -> {"success":false,"message":"No agent named 'nobody' is reachable.\n..."}
 //! ```
@@ -42,12 +46,9 @@ impl SendMessageTool {
 
 /// What a continued agent is told: the message, as its new user turn.
 pub(super) fn prompt(history: Vec<Turn>, message: &str) -> SubagentPrompt {
-    let text = format!(
-        "The coordinator sent a message while you were working:\n{message}\n\nAddress this before completing your current task."
-    );
     SubagentPrompt::Fork {
         history,
-        turn: vec![ContentBlock::text(text)],
+        turn: vec![ContentBlock::text(super::inbox::note(message))],
     }
 }
 
@@ -169,36 +170,30 @@ impl Tool for SendMessageTool {
             let Some(context) = agents.context() else {
                 return unreachable(&to);
             };
+            // An agent still running reads the message after its next tool round.
+            if let Some(queued) = queue(&context, &to, &message, &ctx.tool_use_id) {
+                return queued;
+            }
             let Some(agent_id) = find(&context, &to) else {
                 return unreachable(&to);
             };
-            let Some(stopped) = lock(&context.finished).remove(&agent_id) else {
+            let Some(name) = lock(&context.finished)
+                .get(&agent_id)
+                .map(|s| s.call.name.clone())
+            else {
                 return unreachable(&to);
             };
-            // The continued run: the first call's description, agent and model, in the
-            // background, with the message for prompt.
-            let call = AgentCall {
-                prompt: message,
-                run_in_background: Some(true),
-                ..stopped.call.clone()
-            };
-            let (begun, _) = begin(
-                &context,
-                &stopped.agent,
-                &call,
-                &ctx.tool_use_id,
-                stopped.caller.as_deref(),
-                true,
-                Some(&agent_id),
-            );
-            let shown = if stopped.call.name.as_deref() == Some(to.as_str()) {
+            if !resume(&context, agents.weak(), &agent_id, message, ctx) {
+                return unreachable(&to);
+            }
+            let shown = if name.as_deref() == Some(to.as_str()) {
                 to.clone()
             } else {
                 agent_id.chars().take(7).collect()
             };
             let pin = json!({
                 "id": agent_id,
-                "name": stopped.call.name.clone().unwrap_or_else(|| agent_id.clone()),
+                "name": name.unwrap_or_else(|| agent_id.clone()),
                 "ref": pin_ref(),
             });
             let text = json!({
@@ -214,22 +209,89 @@ impl Tool for SendMessageTool {
                 "revivedAgentId": agent_id,
                 "pin": pin,
             });
-            let resume = Resume {
-                history: stopped.history,
-                agent_call_id: stopped.agent_call_id,
-            };
-            let me = agents.weak();
-            let agent = stopped.agent;
-            let ctx = ToolContext {
-                agent_id: stopped.caller,
-                ..ctx.clone()
-            };
-            // The call answers at once: the agent's SubagentStart hooks run after the call's
-            // PostToolUse ones.
-            super::run::spawn_run(context, me, agent, call, ctx, begun, None, Some(resume));
             blocks(&text).with_structured(structured)
         })
     }
+}
+
+/// Leaves `message` for the running agent `to` names (its id or its call's `name`): the
+/// answer that it is queued, or `None` when no such agent runs.
+fn queue(
+    context: &SubagentContext,
+    to: &str,
+    message: &str,
+    tool_use_id: &str,
+) -> Option<ToolOutput> {
+    let running = lock(&context.running);
+    let (id, agent) = running
+        .get_key_value(to)
+        .or_else(|| running.iter().find(|(_, r)| r.name.as_deref() == Some(to)))?;
+    agent
+        .inbox
+        .push(message.to_string(), tool_use_id.to_string());
+    let answer = json!({
+        "success": true,
+        "message": format!(
+            "Message queued for delivery to {to} at its next tool round. If it finishes first, it is resumed with the message and notifies again, so wait for that notification before resending."
+        ),
+        "pin": {
+            "id": id,
+            "name": agent.name.clone().unwrap_or_else(|| id.clone()),
+            "ref": pin_ref(),
+        },
+    });
+    Some(blocks(&answer).with_structured(answer))
+}
+
+/// Continues the stopped agent `agent_id` in the background, `message` its new turn, for
+/// the call `ctx.tool_use_id` (its `task_started` names it). False: it is not stopped.
+pub(super) fn resume(
+    context: &Arc<SubagentContext>,
+    me: std::sync::Weak<dyn Tool>,
+    agent_id: &str,
+    message: String,
+    ctx: &ToolContext,
+) -> bool {
+    let Some(stopped) = lock(&context.finished).remove(agent_id) else {
+        return false;
+    };
+    // The continued run: the first call's description, agent and model, in the
+    // background, with the message for prompt.
+    let call = AgentCall {
+        prompt: message,
+        run_in_background: Some(true),
+        ..stopped.call.clone()
+    };
+    let (begun, _) = begin(
+        context,
+        &stopped.agent,
+        &call,
+        &ctx.tool_use_id,
+        stopped.caller.as_deref(),
+        true,
+        Some(agent_id),
+    );
+    let resume = Resume {
+        history: stopped.history,
+        agent_call_id: stopped.agent_call_id,
+    };
+    let ctx = ToolContext {
+        agent_id: stopped.caller,
+        ..ctx.clone()
+    };
+    // The call answers at once: the agent's SubagentStart hooks run after the call's
+    // PostToolUse ones.
+    super::run::spawn_run(
+        context.clone(),
+        me,
+        stopped.agent,
+        call,
+        ctx,
+        begun,
+        None,
+        Some(resume),
+    );
+    true
 }
 
 #[cfg(test)]

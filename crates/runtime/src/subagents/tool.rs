@@ -199,7 +199,10 @@ impl Tool for AgentTool {
             };
             if !begun.background {
                 let me: Weak<dyn Tool> = self.me.clone();
-                return run(&context, &me, &agent, &call, ctx, begun, None, None).await;
+                let agent_id = begun.agent_id.clone();
+                let out = run(&context, &me, &agent, &call, ctx, begun, None, None).await;
+                super::run::run_on_pending(&context, me, &agent_id, ctx);
+                return out;
             }
             // In the background: the call answers at once, the agent runs on its own and
             // its end wakes the session.

@@ -426,6 +426,10 @@ impl ToolRound {
             }
             results.push(ContentBlock::text(text));
         }
+        // Messages sent to this agent while the round ran are read with its results.
+        if let Some(inbox) = &session.config.inbox {
+            results.extend(inbox.0.take().into_iter().map(ContentBlock::text));
+        }
         if super::tokens_left::reads_tokens_left(&session.live.model()) {
             if let Some(usage) = conversation.tracker.last_usage() {
                 super::tokens_left::append(&mut results, usage);
