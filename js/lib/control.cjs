@@ -19,7 +19,7 @@ class ControlMethods {
     return orUndefined(await this[REQUEST]("set_permission_mode", { mode }));
   }
   async setMcpPermissionModeOverride(serverName, mode) {
-    return (await this[REQUEST]("set_mcp_permission_mode_override", { server_name: serverName, mode })) || {};
+    return (await this[REQUEST]("set_mcp_permission_mode_override", { serverName, mode })) || {};
   }
   async setModel(model) {
     await this[REQUEST]("set_model", model === undefined ? {} : { model });

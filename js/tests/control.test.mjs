@@ -100,7 +100,6 @@ test("control requests oxagent does not support reject with the session's error"
     const q = query({ prompt, options: api.options() });
     // Without enableFileCheckpointing a rewind fails as the reference's does.
     await assert.rejects(q.rewindFiles("some-uuid"), /^Error: File rewinding is not enabled\.$/);
-    await assert.rejects(q.applyFlagSettings({ model: "x" }), /apply_flag_settings/);
     assert.equal(await q.readFile("/etc/hostname"), null);
     prompt.end();
     await collect(q);
@@ -150,23 +149,32 @@ test("toggleMcpServer and reconnectMcpServer change the servers and the next tur
   }
 });
 
-test("setMcpServers and readMcpResource answer as the reference (tests/conformance/mcpres/setservers)", { timeout: 120_000 }, (t) => {
+/** Runs a probe of tests/conformance (`probe.py PACKAGE OUT`) on this package and compares. */
+function probeMatches(t, dir) {
   const repo = new URL("../..", import.meta.url).pathname;
   const shared = process.env.OXAGENT_SHARED ?? path.resolve(repo, "..", "shared");
   if (!fs.existsSync(path.join(shared, "conformance", "mockapi.py"))) {
     t.skip(`${shared} is not there (shared/ is not next to the repository)`);
     return;
   }
-  const dir = path.join(repo, "tests", "conformance", "mcpres", "setservers");
-  const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "oxagent-setservers-")), "ours.json");
-  const run = spawnSync("python3", [path.join(dir, "probe.py"), path.join(repo, "js"), out], {
+  const folder = path.join(repo, "tests", "conformance", dir);
+  const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "oxagent-probe-")), "ours.json");
+  const run = spawnSync("python3", [path.join(folder, "probe.py"), path.join(repo, "js"), out], {
     encoding: "utf8",
     timeout: 120_000,
     env: { ...process.env, CONFORMANCE_DIR: path.join(shared, "conformance") },
   });
   assert.equal(run.status, 0, run.stderr);
-  const golden = JSON.parse(fs.readFileSync(path.join(dir, "golden-ts.json"), "utf8"));
+  const golden = JSON.parse(fs.readFileSync(path.join(folder, "golden-ts.json"), "utf8"));
   assert.deepEqual(JSON.parse(fs.readFileSync(out, "utf8")), golden);
+}
+
+test("setMcpServers and readMcpResource answer as the reference (tests/conformance/mcpres/setservers)", { timeout: 120_000 }, (t) => {
+  probeMatches(t, path.join("mcpres", "setservers"));
+});
+
+test("applyFlagSettings, updateSettings, reloads and MCP overrides act as the reference's (tests/conformance/control-ts)", { timeout: 120_000 }, (t) => {
+  probeMatches(t, "control-ts");
 });
 
 test("setMcpServers refuses what is not an object of configs", async () => {

@@ -57,13 +57,13 @@ requires_shared = pytest.mark.skipif(
 class MockServer:
     """``oxagent mock-server --script FILE --port 0`` for one test."""
 
-    def __init__(self, tmp_path: Path, script: dict):
+    def __init__(self, tmp_path: Path, script: dict, log_name: str = "requests.jsonl"):
         binary = oxagent_bin()
         if binary is None:
             pytest.skip("the oxagent binary is not built (cargo build -p oxagent-cli)")
         self.script_path = tmp_path / "script.json"
         self.script_path.write_text(json.dumps(script))
-        self.log_path = tmp_path / "requests.jsonl"
+        self.log_path = tmp_path / log_name
         self.proc = subprocess.Popen(
             [str(binary), "mock-server", "--script", str(self.script_path), "--port", "0",
              "--log", str(self.log_path)],

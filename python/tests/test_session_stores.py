@@ -100,21 +100,12 @@ async def test_the_official_conformance_suite(kind, anyio_backend):
 
 
 @pytest.fixture
-def logging_server(tmp_path, monkeypatch):
+def logging_server(tmp_path):
     servers = []
-    original = subprocess.Popen
 
     def start(script):
-        def popen(args, *a, **k):
-            return original([*args, *server_extra[0]], *a, **k)
-
-        server_extra = [["--log", str(tmp_path / f"requests-{len(servers)}.jsonl")]]
-        monkeypatch.setattr(subprocess, "Popen", popen)
-        try:
-            server = MockServer(tmp_path, script)
-        finally:
-            monkeypatch.setattr(subprocess, "Popen", original)
-        server.log = Path(server_extra[0][1])
+        server = MockServer(tmp_path, script, log_name=f"requests-{len(servers)}.jsonl")
+        server.log = server.log_path
         servers.append(server)
         return server
 

@@ -26,6 +26,12 @@ pub struct LiveSettings {
     /// The permission rules and extra directories in force, once the session has set them
     /// up (can_use_tool answers may add to them).
     permissions: Mutex<Option<(RuleSet, Vec<std::path::PathBuf>)>>,
+    /// The output style the host set since (`updateSettings`); `None`: the settings'.
+    output_style: Mutex<Option<String>>,
+    /// Per MCP server (by the name its tools carry, `mcp__<name>__`), the mode its calls
+    /// are judged in when the session's would let them run unasked
+    /// (`setMcpPermissionModeOverride`).
+    mcp_modes: Mutex<std::collections::BTreeMap<String, PermissionMode>>,
 }
 
 impl LiveSettings {
@@ -36,6 +42,8 @@ impl LiveSettings {
             thinking: Mutex::new(None),
             model: Mutex::new(model.into()),
             permissions: Mutex::new(None),
+            output_style: Mutex::new(None),
+            mcp_modes: Mutex::new(Default::default()),
         }
     }
     /// The rules and extra directories in force; `init` gives them the first time.
@@ -105,6 +113,38 @@ impl LiveSettings {
     }
     pub fn set_model(&self, model: impl Into<String>) {
         *lock(&self.model) = model.into();
+    }
+    pub fn output_style(&self) -> Option<String> {
+        lock(&self.output_style).clone()
+    }
+    pub fn set_output_style(&self, style: impl Into<String>) {
+        *lock(&self.output_style) = Some(style.into());
+    }
+    /// Judges the calls of the MCP server whose tools are `mcp__<server>__*` in `mode`
+    /// when the session's mode would run them unasked (`None`: as the session's mode).
+    pub fn set_mcp_mode(&self, server: &str, mode: Option<PermissionMode>) {
+        let mut modes = lock(&self.mcp_modes);
+        match mode {
+            Some(m) => modes.insert(server.to_string(), m),
+            None => modes.remove(server),
+        };
+    }
+    /// The mode a call of `tool` is judged in, the session's being `mode`: an MCP server's
+    /// override only ever tightens (it applies over bypassPermissions and auto).
+    pub fn mode_for(&self, tool: &str, mode: PermissionMode) -> PermissionMode {
+        if !matches!(
+            mode,
+            PermissionMode::BypassPermissions | PermissionMode::Auto
+        ) {
+            return mode;
+        }
+        let Some((server, _)) = tool
+            .strip_prefix("mcp__")
+            .and_then(|rest| rest.split_once("__"))
+        else {
+            return mode;
+        };
+        lock(&self.mcp_modes).get(server).copied().unwrap_or(mode)
     }
 }
 

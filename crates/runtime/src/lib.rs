@@ -35,6 +35,8 @@ mod main_thread;
 mod mcp;
 mod plugins;
 mod prompt_tool;
+mod reload;
+mod settings_control;
 mod setup;
 mod shared;
 mod subagents;
@@ -201,6 +203,54 @@ impl SessionRuntime {
                 .mcp
                 .read_resource(&server_name, &uri)
                 .map(HostReply::Body),
+            HostRequest::ApplyFlagSettings { settings } => {
+                let live = &self.inner.live;
+                settings_control::apply_flag_settings(
+                    live,
+                    &settings,
+                    oxagent_core::config::DEFAULT_MODEL,
+                )
+                .map(|()| HostReply::Done)
+            }
+            HostRequest::UpdateSettings { source, settings } => {
+                let inner = &self.inner;
+                let home = inner.files.home.clone().unwrap_or_default();
+                oxagent_settings::update_settings(
+                    &source,
+                    &settings,
+                    inner.setting_sources.as_deref(),
+                    &inner.config_root,
+                    &home,
+                    &inner.live.model(),
+                )?;
+                // The local file's output style applies from the next turn; a saved effort
+                // level waits for the next session, as the reference's.
+                if let Some(style) = settings.get("outputStyle").and_then(|v| v.as_str()) {
+                    inner.live.set_output_style(style);
+                }
+                Ok(HostReply::Done)
+            }
+            HostRequest::SetMcpPermissionModeOverride { server_name, mode } => {
+                let known = self.mcp_status().iter().any(|s| s.name == server_name);
+                let live = &self.inner.live;
+                settings_control::mcp_mode_override(live, &server_name, mode.as_deref(), known)
+                    .map(HostReply::Body)
+            }
+            HostRequest::ReloadSkills => {
+                let skills = self.inner.reload.reload();
+                Ok(HostReply::Body(serde_json::json!({ "skills": skills })))
+            }
+            HostRequest::ReloadPlugins { .. } => {
+                self.inner.reload.reload();
+                let info = self.server_info();
+                Ok(HostReply::Body(serde_json::json!({
+                    "commands": info.commands,
+                    "agents": info.agents,
+                    "plugins": self.inner.reload.plugins(),
+                    "mcpServers": self.inner.mcp.statuses(),
+                    "error_count": 0,
+                })))
+            }
             HostRequest::GetContextUsage => {
                 Ok(HostReply::ContextUsage(Box::new(self.context_usage())))
             }
@@ -298,7 +348,7 @@ impl SessionRuntime {
                 },
             ]
             .into_iter()
-            .chain(self.inner.commands.iter().cloned())
+            .chain(self.inner.reload.commands().iter().map(commands::info))
             .collect(),
             agents: self.inner.agents.clone(),
             output_style: self.inner.output_style.clone(),

@@ -65,7 +65,10 @@ struct SessionTask {
     plan: persist::Plan,
     prompts: UnboundedReceiver<Prompt>,
     /// The custom slash commands a prompt may invoke.
-    slash_commands: Arc<Vec<oxagent_tools::session::commands::CommandFile>>,
+    /// The skills and slash commands, read again on the host's request.
+    reload: Arc<crate::reload::Reloadable>,
+    /// The init message's slash commands that no file gives (`compact`, ...).
+    builtin_commands: Vec<String>,
     /// What file-changing tools keep for each prompt, with file checkpointing on.
     checkpoints: Option<Arc<oxagent_tools::fs::checkpoints::Checkpoints>>,
     task_flow: TaskFlow,
@@ -282,6 +285,7 @@ pub(super) fn start(
         &plugins,
     ));
     session.config.init.plugins = plugins.iter().map(|p| p.info.clone()).collect();
+    let builtin_commands = session.config.init.slash_commands.clone();
     session
         .config
         .init
@@ -313,6 +317,21 @@ pub(super) fn start(
     }
     session.config.init.skills = toolset.skills;
     session.config.init.agents = agent_set.names();
+    let reload = Arc::new(crate::reload::Reloadable::new(
+        crate::reload::Sources {
+            skill_roots: oxagent_tools::skill::skill_roots(
+                &config_root,
+                Some(&persist::home(&env)),
+                options.setting_sources.as_deref(),
+            ),
+            config_root: config_root.clone(),
+            home: persist::home(&env),
+            setting_sources: options.setting_sources.clone(),
+            plugins: plugins.clone(),
+        },
+        toolset.skill_list.clone(),
+        slash_commands,
+    ));
     let mcp = McpServers::new(
         crate::mcp::with_plugins(&options.mcp_servers, &plugins),
         ConnectWith {
@@ -341,7 +360,9 @@ pub(super) fn start(
         mcp: mcp.clone(),
         output_style: session.config.init.output_style.clone(),
         checkpoints: toolset.checkpoints.clone(),
-        commands: slash_commands.iter().map(commands::info).collect(),
+        reload: reload.clone(),
+        setting_sources: options.setting_sources.clone(),
+        config_root: config_root.clone(),
         agents: agent_set
             .iter()
             .map(|a| {
@@ -365,6 +386,8 @@ pub(super) fn start(
         closed: AtomicBool::new(false),
         task: Mutex::new(None),
     });
+    // The rules in force from now on: the host may change them before the first call.
+    session.prime_permissions();
     let task = SessionTask {
         session,
         model,
@@ -373,7 +396,8 @@ pub(super) fn start(
         clock,
         plan,
         prompts,
-        slash_commands,
+        reload,
+        builtin_commands,
         checkpoints: toolset.checkpoints.clone(),
         task_flow,
         task_board,
@@ -433,7 +457,8 @@ impl SessionTask {
             clock,
             plan,
             mut prompts,
-            slash_commands,
+            reload,
+            builtin_commands,
             checkpoints,
             mut task_flow,
             interrupt,
@@ -454,6 +479,7 @@ impl SessionTask {
             writer: plan.writer.as_ref(),
         };
         let edge = AbortSignal::new();
+        let mut reloaded = reload.generation();
         let deps = Deps {
             model: model.as_ref(),
             tools: &tools,
@@ -480,8 +506,17 @@ impl SessionTask {
                 uuid: prompt_uuid,
                 origin,
             } = stamped;
+            // Skills and commands the host had read again since the last turn.
+            if reload.generation() != reloaded {
+                reloaded = reload.generation();
+                let init = &mut session.config.init;
+                init.skills = reload.skills.all().into_iter().map(|s| s.name).collect();
+                init.slash_commands = builtin_commands.clone();
+                init.slash_commands
+                    .extend(reload.commands().iter().map(|c| c.name.clone()));
+            }
             let expanded = match notification {
-                None => commands::expand(&slash_commands, &prompt, &session.config.cwd),
+                None => commands::expand(&reload.commands(), &prompt, &session.config.cwd),
                 Some(_) => None,
             };
             // A command's `model` holds for its turn only.

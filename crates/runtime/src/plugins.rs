@@ -22,6 +22,7 @@ use oxagent_tools::session::commands::{self, CommandFile, Scope};
 use serde_json::Value;
 
 /// One local plugin the options name.
+#[derive(Clone)]
 pub(crate) struct Plugin {
     pub info: PluginInfo,
     pub root: PathBuf,

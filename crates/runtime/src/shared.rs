@@ -32,8 +32,14 @@ pub(crate) struct Shared {
     pub(crate) output_style: String,
     /// What file-changing tools kept, with file checkpointing on.
     pub(crate) checkpoints: Option<Arc<oxagent_tools::fs::checkpoints::Checkpoints>>,
-    /// The custom slash commands, as `initialize` lists them.
-    pub(crate) commands: Vec<oxagent_core::protocol::control::CommandInfo>,
+    /// The skills and custom slash commands (`initialize` lists the commands), read again
+    /// on request.
+    pub(crate) reload: Arc<crate::reload::Reloadable>,
+    /// The setting sources the session reads (`None`: all): `update_settings` writes only
+    /// to those.
+    pub(crate) setting_sources: Option<Vec<String>>,
+    /// Where the project's settings files are (`<root>/.claude/`).
+    pub(crate) config_root: std::path::PathBuf,
     /// What stop_task and interrupts stop: subagents, background commands.
     pub(crate) agent_tool: Option<Arc<crate::subagents::AgentTool>>,
     pub(crate) bash_tasks: oxagent_tools::shell::tasks::BackgroundTasks,

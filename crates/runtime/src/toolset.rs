@@ -30,6 +30,8 @@ use oxagent_options::{Options, ToolsOption};
 pub(crate) struct Toolset {
     pub registry: ToolRegistry,
     pub skills: Vec<String>,
+    /// The skills the Skill tool runs (a reload replaces them).
+    pub skill_list: oxagent_tools::session::skill::SkillList,
     /// The Agent tool, when the session offers it: it is handed its context once the
     /// session's tools are complete.
     pub agent: Option<Arc<AgentTool>>,
@@ -197,5 +199,6 @@ pub(crate) fn build(
         shell: set.shell.clone(),
         registry,
         skills: set.skills.iter().map(|s| s.name.clone()).collect(),
+        skill_list: set.skill_list.clone(),
     }
 }

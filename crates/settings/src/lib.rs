@@ -38,8 +38,10 @@ mod files;
 mod managed;
 mod memory;
 mod permission_updates;
+mod update;
 
 pub use answers::SettingsAnswers;
 pub use bypass::BypassRefused;
 pub use files::Settings;
 pub use memory::attach_memory;
+pub use update::update_settings;

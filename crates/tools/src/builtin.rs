@@ -201,6 +201,8 @@ pub struct BuiltinSet {
     /// What ToolSearch loads from: pass it to `ToolRegistry::defer`.
     pub deferred: DeferredTools,
     pub skills: Vec<SkillInfo>,
+    /// The skills the Skill tool runs, which a reload replaces.
+    pub skill_list: skill::SkillList,
     pub tools: Vec<Arc<dyn Tool>>,
 }
 
@@ -235,6 +237,7 @@ impl BuiltinSet {
         for (plugin, root) in &config.plugin_skill_roots {
             skills.extend(skill::discover_plugin(plugin, root));
         }
+        let skill_list = skill::SkillList::new(skills.clone());
         let side = config.side_model.clone();
         let read = ReadTool::new(files.clone())
             .with_cwd(cwd.clone())
@@ -249,7 +252,9 @@ impl BuiltinSet {
             shared(GrepTool),
             shared(NotebookEditTool::new(files.clone(), cwd.clone())),
             shared(read),
-            shared(SkillTool::new(skills.clone()).with_allowlist(config.skill_allowlist.clone())),
+            shared(
+                SkillTool::new(skill_list.clone()).with_allowlist(config.skill_allowlist.clone()),
+            ),
         ];
         // TaskCreate, TaskGet, TaskList, then TaskStop, TaskUpdate: alphabetical.
         let mut board_tools = board.tools().into_iter();
@@ -268,6 +273,7 @@ impl BuiltinSet {
             board,
             deferred,
             skills,
+            skill_list,
             tools,
         }
     }

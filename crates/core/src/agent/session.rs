@@ -150,8 +150,19 @@ impl Session {
         &self.config.session_id
     }
 
+    /// Puts the rules and directories of the configuration in force now (they are
+    /// otherwise set up at the first call), so that the host may change them before that.
+    pub fn prime_permissions(&self) {
+        self.live
+            .permissions(|| super::tool_calls::permission::initial_permissions(&self.config));
+    }
+
     /// The `system/init` message that opens each turn.
     pub fn init_message(&self, deps: &Deps<'_>) -> Message {
+        let mut setup = self.config.init.clone();
+        if let Some(style) = self.live.output_style() {
+            setup.output_style = style;
+        }
         self.view().system(
             SystemBody::Init(Box::new(Init {
                 cwd: self.config.cwd.to_string_lossy().into_owned(),
@@ -160,7 +171,7 @@ impl Session {
                 model: self.live.model(),
                 permission_mode: self.live.permission_mode(),
                 api_key_source: self.config.api_key_source.clone(),
-                setup: self.config.init.clone(),
+                setup,
             })),
             deps,
         )

@@ -246,6 +246,34 @@ pub enum HostRequest {
         server_name: String,
         uri: String,
     },
+    /// Merge settings into the session's flag layer (`applyFlagSettings`).
+    ApplyFlagSettings {
+        settings: Value,
+    },
+    /// Write allowed keys into a settings file and apply them (`updateSettings`).
+    UpdateSettings {
+        source: String,
+        settings: Value,
+    },
+    /// Judge one MCP server's calls in a stricter mode (`setMcpPermissionModeOverride`);
+    /// `None` clears it.
+    SetMcpPermissionModeOverride {
+        #[serde(rename = "serverName")]
+        server_name: String,
+        #[serde(default)]
+        mode: Option<String>,
+    },
+    /// Read the skills again (`reloadSkills`): answered with the skill list.
+    ReloadSkills,
+    /// Read the plugins again (`reloadPlugins`): answered with what the session offers.
+    ReloadPlugins {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        add_plugins: Option<Value>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        hold_on_cache_impact: Option<bool>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        refuse_if_busy: Option<bool>,
+    },
     GetContextUsage,
     /// Stop a background task or a running subagent.
     StopTask {

@@ -160,15 +160,33 @@ pub struct SkillInput {
     args: Option<String>,
 }
 
+/// The skills of a session, shared by the Skill tool and whoever reloads them.
+#[derive(Debug, Clone, Default)]
+pub struct SkillList(std::sync::Arc<std::sync::RwLock<Vec<SkillInfo>>>);
+
+impl SkillList {
+    pub fn new(skills: Vec<SkillInfo>) -> Self {
+        SkillList(std::sync::Arc::new(std::sync::RwLock::new(skills)))
+    }
+    /// The skills now.
+    pub fn all(&self) -> Vec<SkillInfo> {
+        self.0.read().unwrap_or_else(|e| e.into_inner()).clone()
+    }
+    /// Puts `skills` in place of the list (a reload).
+    pub fn replace(&self, skills: Vec<SkillInfo>) {
+        *self.0.write().unwrap_or_else(|e| e.into_inner()) = skills;
+    }
+}
+
 /// Runs skills. See the module docs.
 pub struct SkillTool {
-    skills: Vec<SkillInfo>,
+    skills: SkillList,
     /// The session's `skills` option: the only skills it may run and lists (`None`: all).
     allowlist: Option<Vec<String>>,
 }
 
 impl SkillTool {
-    pub fn new(skills: Vec<SkillInfo>) -> Self {
+    pub fn new(skills: SkillList) -> Self {
         SkillTool {
             skills,
             allowlist: None,
@@ -187,14 +205,15 @@ impl SkillTool {
             .is_none_or(|list| list.iter().any(|n| n == invoked || *n == skill.name))
     }
 
-    fn find(&self, name: &str) -> Option<&SkillInfo> {
+    fn find(&self, name: &str) -> Option<SkillInfo> {
         let name = name.trim().trim_start_matches('/');
         // `plugin:skill` names the skill of a plugin; plugins are not loaded, the skill is.
         let short = name.rsplit(':').next().unwrap_or(name);
-        self.skills
-            .iter()
-            .find(|s| s.name == name)
-            .or_else(|| self.skills.iter().find(|s| s.name == short))
+        let all = self.skills.all();
+        let found = all.iter().find(|s| s.name == name);
+        found
+            .or_else(|| all.iter().find(|s| s.name == short))
+            .cloned()
     }
 }
 
@@ -224,11 +243,8 @@ impl TypedTool for SkillTool {
              name before doing the work yourself, then follow the instructions it returns. `args` \
              passes the user's arguments along. Do not call a skill that is already running."
                 .to_string();
-        let listed: Vec<&SkillInfo> = self
-            .skills
-            .iter()
-            .filter(|s| self.allowed(&s.name, s))
-            .collect();
+        let all = self.skills.all();
+        let listed: Vec<&SkillInfo> = all.iter().filter(|s| self.allowed(&s.name, s)).collect();
         if listed.is_empty() {
             text.push_str("\n\nNo skills are installed in this session.");
         } else {
@@ -320,7 +336,8 @@ impl SkillTool {
         if let Some(why) = super::builtin_commands::refusal(name) {
             return why;
         }
-        let own = self.skills.iter().map(|s| s.name.as_str());
+        let all = self.skills.all();
+        let own = all.iter().map(|s| s.name.as_str());
         match super::builtin_commands::suggestion(name, own) {
             Some(near) => format!("Unknown skill: {asked}. Did you mean {near}?"),
             None => format!("Unknown skill: {asked}"),
@@ -333,7 +350,7 @@ impl SkillTool {
             return wrapped_error(self.unknown(&input.skill));
         };
         let invoked = input.skill.trim().trim_start_matches('/');
-        if !self.allowed(invoked, skill) {
+        if !self.allowed(invoked, &skill) {
             return wrapped_error(format!(
                 "Skill {invoked} is not in this session's skills allowlist"
             ));
@@ -358,7 +375,7 @@ impl SkillTool {
             structured["model"] = json!(model);
         }
         success(format!("Launching skill: {}", skill.name), structured)
-            .with_follow_up(instructions(skill, &body, input.args.as_deref()))
+            .with_follow_up(instructions(&skill, &body, input.args.as_deref()))
     }
 }
 

@@ -70,7 +70,7 @@ pub(crate) fn permission_context(session: &SessionView<'_>) -> PermissionContext
     }
 }
 
-fn initial_permissions(config: &SessionConfig) -> (RuleSet, Vec<std::path::PathBuf>) {
+pub(crate) fn initial_permissions(config: &SessionConfig) -> (RuleSet, Vec<std::path::PathBuf>) {
     let mut rules = RuleSet::default();
     for (list, behavior) in [
         (&config.disallowed_tools, RuleBehavior::Deny),
@@ -130,8 +130,9 @@ fn decide_now_untraced(
     input: &Value,
     hook_decision: Option<(&str, Option<String>)>,
 ) -> Result<Verdict, Prompt> {
-    let ctx = permission_context(session);
+    let mut ctx = permission_context(session);
     let name = tool.name();
+    ctx.mode = session.live.mode_for(name, ctx.mode);
     let hook = hook_decision.as_ref().map(|(d, _)| *d);
     let mut prompt = match evaluate(tool, input, &ctx, hook) {
         Outcome::Allow => return Ok(Verdict::Allow(input.clone())),
@@ -207,7 +208,8 @@ pub(crate) async fn decide(
             traced(&verdict, "hook");
             return verdict;
         }
-        let ctx = permission_context(session);
+        let mut ctx = permission_context(session);
+        ctx.mode = session.live.mode_for(name, ctx.mode);
         if let Some(d) = settle(&prompt, name, input, &ctx, deps.host.handles_can_use_tool()) {
             let verdict = Verdict::denied(d);
             traced(&verdict, "mode");
