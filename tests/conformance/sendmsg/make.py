@@ -93,3 +93,6 @@ write("sendmsg_continued_uses_tool", "The continued agent reads a file before it
                resp(tool("toolu_S2", "Read", {"file_path": "<WS>/a.txt"}), match="SUB-FOLLOW-A", delay_ms=4000),
                resp(text("SUB-ANSWER-A2: reread"), match="alpha-content"),
                resp(text("PARENT-DONE"), match="SUB-ANSWER-A2")], behaviors={"hooks": HOOKS})
+write("sendmsg_after_resume", "A foreground agent finished in a first query; a resumed query sends it a message by its id.",
+      FIRST + [resp(text("PARENT-FIRST-DONE"), match="SUB-ANSWER-A"),
+               resp(send("<AGENT_ID>"), match="PARENT-AGAIN")] + CONTINUED)

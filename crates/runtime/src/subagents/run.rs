@@ -111,6 +111,8 @@ pub(super) async fn run(
         inbox,
     } = begun;
     let mark = mark_of(&agent_id, agent, call);
+    // A continued agent's meta file stays what its first run wrote.
+    let continued = resume.is_some();
     let out: &dyn Emit = &context.events;
     let shows = depth == 1;
     let output_file = output_file(context, &agent_id);
@@ -263,7 +265,7 @@ pub(super) async fn run(
         can_continue: context.can_continue,
         one_shot: agent.one_shot(),
     };
-    if let Some(r) = &record {
+    if let Some(r) = record.as_ref().filter(|_| !continued) {
         r.finish(&AgentMeta {
             agent_type: &agent.name,
             built_in: agent.built_in,

@@ -53,16 +53,69 @@ pub(super) fn prompt(history: Vec<Turn>, message: &str) -> SubagentPrompt {
 }
 
 /// The id of the stopped agent `to` names: its id, or the `name` its call gave it (the
-/// latest agent of that name).
+/// latest agent of that name); an agent of an earlier run of the session (resumed) is
+/// read back from its transcript.
 fn find(context: &SubagentContext, to: &str) -> Option<String> {
-    let finished = lock(&context.finished);
+    let mut finished = lock(&context.finished);
     if finished.contains_key(to) {
         return Some(to.to_string());
     }
-    finished
+    let named = finished
         .iter()
         .find(|(_, s)| s.call.name.as_deref() == Some(to))
-        .map(|(id, _)| id.clone())
+        .map(|(id, _)| id.clone());
+    if named.is_some() {
+        return named;
+    }
+    let stopped = from_transcript(context, to)?;
+    finished.insert(to.to_string(), stopped);
+    Some(to.to_string())
+}
+
+/// The agent `agent_id` of this session's transcript folder
+/// (`<session>/subagents/agent-<id>.jsonl` and its `.meta.json`), as it stopped.
+fn from_transcript(context: &SubagentContext, agent_id: &str) -> Option<super::Stopped> {
+    if !is_agent_id(agent_id) {
+        return None;
+    }
+    let dir = context
+        .config
+        .transcript_path
+        .as_ref()?
+        .with_extension("")
+        .join("subagents");
+    let meta: Value = serde_json::from_str(
+        &std::fs::read_to_string(dir.join(format!("agent-{agent_id}.meta.json"))).ok()?,
+    )
+    .ok()?;
+    let text = |k: &str| meta.get(k).and_then(Value::as_str).map(str::to_string);
+    let agent = context.agents.get(&text("agentType")?)?.clone();
+    let loaded = oxagent_sessions::load(&dir.join(format!("agent-{agent_id}.jsonl")), None).ok()?;
+    let history = loaded
+        .turns
+        .into_iter()
+        .map(|(role, blocks)| match role.as_str() {
+            "assistant" => Turn::assistant(blocks),
+            _ => Turn::user(blocks),
+        })
+        .collect();
+    Some(super::Stopped {
+        call: AgentCall {
+            description: text("description").unwrap_or_default(),
+            prompt: String::new(),
+            subagent_type: Some(agent.name.clone()),
+            model: None,
+            effort: None,
+            run_in_background: None,
+            isolation: None,
+            name: None,
+        },
+        agent,
+        agent_call_id: text("toolUseId")?,
+        caller: text("parentAgentId"),
+        history,
+        pending: Vec::new(),
+    })
 }
 
 /// Six hex digits that pin the delivery (the reference's are random too).
