@@ -234,3 +234,9 @@ fn aliases() {
 fn fallback() {
     check_area("fallback");
 }
+
+/// Skills whose front matter says `context: fork` (`tests/conformance/skillfork/`).
+#[test]
+fn skillfork() {
+    check_area("skillfork");
+}

@@ -327,6 +327,8 @@ fn systems() -> Vec<Message> {
             parent_task_id: Some("a0123456789abcdef".into()),
             task_type: "local_agent".into(),
             prompt: Some("Read a.txt".into()),
+            skip_transcript: None,
+            ambient: None,
         })),
         system(SystemBody::TaskProgress(TaskProgress {
             task_id: "b1".into(),
@@ -362,6 +364,8 @@ fn systems() -> Vec<Message> {
                 duration_ms: 425,
             }),
             summary_is_report: Some(true),
+            skip_transcript: None,
+            ambient: None,
         })),
         system(SystemBody::BackgroundTasksChanged(BackgroundTasksChanged {
             tasks: vec![BackgroundTask {

@@ -317,6 +317,13 @@ pub(super) fn start(
     }
     session.config.init.skills = toolset.skills;
     session.config.init.agents = agent_set.names();
+    // `context: fork` skills run through the session's Agent tool, when it has one.
+    if let Some(agents) = &toolset.agent {
+        let forker = crate::subagents::Forker {
+            agents: Arc::downgrade(agents),
+        };
+        toolset.skill_list.set_forker(Arc::new(forker));
+    }
     let reload = Arc::new(crate::reload::Reloadable::new(
         crate::reload::Sources {
             skill_roots: oxagent_tools::skill::skill_roots(

@@ -136,6 +136,8 @@ impl Announcer {
                     parent_task_id: None,
                     task_type: "local_bash".into(),
                     prompt: None,
+                    skip_transcript: None,
+                    ambient: None,
                 }));
                 state.running.push(Live {
                     task: BackgroundTask {
@@ -184,6 +186,8 @@ impl Announcer {
                         summary: info.summary(),
                         usage: None,
                         summary_is_report: None,
+                        skip_transcript: None,
+                        ambient: None,
                     })));
                 self.events.emit(self.tasks_changed(&state));
                 if !info.stopped {

@@ -505,6 +505,12 @@ pub struct TaskStarted {
     /// A subagent's prompt.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub prompt: Option<String>,
+    /// A forked skill's run: no transcript of its own in the caller's listings.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub skip_transcript: Option<bool>,
+    /// A forked skill's run, which runs inside its caller's turn.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ambient: Option<bool>,
 }
 
 /// `system/task_progress`.
@@ -560,6 +566,12 @@ pub struct TaskNotification {
     /// A background subagent's summary is its report.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub summary_is_report: Option<bool>,
+    /// As [`TaskStarted::skip_transcript`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub skip_transcript: Option<bool>,
+    /// As [`TaskStarted::ambient`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ambient: Option<bool>,
 }
 
 /// `system/background_tasks_changed`.

@@ -99,6 +99,17 @@ pub(super) fn config_for(
     (c, mode)
 }
 
+/// How an agent starts.
+pub(crate) struct Launch<'a> {
+    pub background: bool,
+    /// The id of the stopped agent it continues (SendMessage).
+    pub continued: Option<&'a str>,
+    /// A forked skill (`/<skill>`, what its task messages call it): it runs inside its
+    /// caller's call, without a transcript of its own in the listings, and ends without
+    /// `task_updated`.
+    pub ambient: Option<String>,
+}
+
 /// An agent whose start went out: its ids, depth and running state.
 pub(crate) struct Begun {
     pub(super) agent_id: String,
@@ -111,6 +122,8 @@ pub(crate) struct Begun {
     pub(super) stopped_by: Arc<Mutex<Option<StopCause>>>,
     /// Where SendMessage leaves messages for it while it runs.
     pub(super) inbox: Arc<super::inbox::AgentInbox>,
+    /// See [`Launch::ambient`].
+    pub(super) ambient: Option<String>,
 }
 
 /// Whether the call runs in the background: unless it says `run_in_background: false`, or
@@ -150,9 +163,13 @@ pub(super) fn begin(
     call: &AgentCall,
     tool_use_id: &str,
     caller: Option<&str>,
-    background: bool,
-    continued: Option<&str>,
+    launch: Launch<'_>,
 ) -> (Begun, Option<Message>) {
+    let Launch {
+        background,
+        continued,
+        ambient,
+    } = launch;
     let clock = SystemClock::new(tokio_sleep);
     let session_id = context.config.session_id.clone();
     // A continued agent keeps its id.
@@ -190,13 +207,15 @@ pub(super) fn begin(
         task_id: agent_id.clone(),
         run_id: run_id.clone(),
         tool_use_id: tool_use_id.to_string(),
-        description: call.description.clone(),
+        description: ambient.clone().unwrap_or_else(|| call.description.clone()),
         subagent_type: Some(agent.name.clone()),
         is_backgrounded: background,
         spawn_depth: Some(depth),
         parent_task_id: caller.filter(|_| depth > 1).map(str::to_string),
         task_type: "local_agent".into(),
         prompt: Some(call.prompt.clone()),
+        skip_transcript: ambient.is_some().then_some(true),
+        ambient: ambient.is_some().then_some(true),
     };
     if background {
         let task = BackgroundTask {
@@ -236,6 +255,7 @@ pub(super) fn begin(
         kill,
         stopped_by,
         inbox,
+        ambient,
     };
     (begun, prompt)
 }

@@ -35,6 +35,8 @@ pub(crate) struct SubagentEmit<'a> {
     pub forward_text: bool,
     /// Progress comes after the tool call it reports (background) rather than before.
     pub progress_after: bool,
+    /// No progress at all (a forked skill's run).
+    pub no_progress: bool,
     /// The tools the subagent has: a call of another tool is not among the tools it used.
     pub tools: Vec<String>,
     pub started_ms: u64,
@@ -125,7 +127,9 @@ impl Emit for SubagentEmit<'_> {
                         state.stats.call(&name, &input, known);
                         let progress = self.progress(&name, &input, &state);
                         drop(state);
-                        if self.progress_after {
+                        if self.no_progress {
+                            self.out.emit(Message::Assistant(a));
+                        } else if self.progress_after {
                             self.out.emit(Message::Assistant(a));
                             self.out.emit(progress);
                         } else {

@@ -22,6 +22,7 @@ mod registry;
 mod report;
 mod run;
 mod send;
+mod skill_fork;
 mod stats;
 mod stop;
 mod tool;
@@ -43,6 +44,7 @@ pub(crate) use begin::resolve_model;
 pub(crate) use files::{agent_roots, load_agent_files};
 pub(crate) use registry::AgentSet;
 pub(crate) use send::SendMessageTool;
+pub(crate) use skill_fork::Forker;
 pub(crate) use tool::AgentTool;
 
 use crate::events::EventOut;

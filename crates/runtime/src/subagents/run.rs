@@ -109,6 +109,7 @@ pub(super) async fn run(
         kill,
         stopped_by,
         inbox,
+        ambient,
     } = begun;
     let mark = mark_of(&agent_id, agent, call);
     // A continued agent's meta file stays what its first run wrote.
@@ -172,6 +173,7 @@ pub(super) async fn run(
         session_id: session_id.clone(),
         forward_text: context.forward_text || background,
         progress_after: background,
+        no_progress: ambient.is_some(),
         tools: tools.names(),
         started_ms: started,
         clock: &clock,
@@ -299,6 +301,26 @@ pub(super) async fn run(
         return ToolOutput::error(text);
     }
     let api_failure = result.is_error && result.subtype == ResultSubtype::Success;
+    if let (Some(label), false) = (&ambient, api_failure) {
+        // A forked skill ends inside its call: no task_updated, a notification of its own.
+        out.emit(system(
+            SystemBody::TaskNotification(TaskNotification {
+                task_id: agent_id.clone(),
+                run_id,
+                tool_use_id: ctx.tool_use_id.clone(),
+                status: "completed".into(),
+                output_file: output_file.to_string_lossy().into_owned(),
+                summary: label.clone(),
+                usage: None,
+                summary_is_report: None,
+                skip_transcript: Some(true),
+                ambient: Some(true),
+            }),
+            &session_id,
+            &clock,
+        ));
+        return super::skill_fork::output(label, &agent_id, &finished);
+    }
     let (status, patch_error, summary, usage, output) = if api_failure {
         let error = result.result.clone().unwrap_or_default();
         let text = failure_text(&error, session.api_failure.as_ref(), &finished.model);
@@ -353,6 +375,8 @@ pub(super) async fn run(
                     summary: finished.summary(),
                     usage: Some(usage),
                     summary_is_report: Some(true),
+                    skip_transcript: None,
+                    ambient: None,
                 }),
             ];
             context
@@ -391,6 +415,8 @@ pub(super) async fn run(
             summary,
             usage,
             summary_is_report: None,
+            skip_transcript: None,
+            ambient: None,
         }),
         &session_id,
         &clock,

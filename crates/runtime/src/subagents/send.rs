@@ -25,7 +25,7 @@ use oxagent_core::SubagentPrompt;
 use oxagent_core::{ContentBlock, ToolResultContent};
 use serde_json::{json, Value};
 
-use super::begin::begin;
+use super::begin::{begin, Launch};
 use super::run::Resume;
 use super::{AgentTool, SubagentContext};
 use oxagent_core::sync::lock;
@@ -321,8 +321,11 @@ pub(super) fn resume(
         &call,
         &ctx.tool_use_id,
         stopped.caller.as_deref(),
-        true,
-        Some(agent_id),
+        Launch {
+            background: true,
+            continued: Some(agent_id),
+            ambient: None,
+        },
     );
     let resume = Resume {
         history: stopped.history,

@@ -48,6 +48,8 @@ fn messages(info: &StopInfo) -> Vec<SystemBody> {
             summary: info.description.clone(),
             usage: None,
             summary_is_report: None,
+            skip_transcript: None,
+            ambient: None,
         }),
     ]
 }

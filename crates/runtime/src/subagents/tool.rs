@@ -10,7 +10,7 @@ use oxagent_core::protocol::agents::AgentCall;
 use oxagent_core::tool::{Tool, ToolContext, ToolOutput};
 use serde_json::{json, Value};
 
-use super::begin::{begin, in_background, model_of, output_file, Begun};
+use super::begin::{begin, in_background, model_of, output_file, Begun, Launch};
 use super::run::run;
 use super::{StopCause, SubagentContext};
 use oxagent_core::sync::lock;
@@ -143,8 +143,11 @@ impl Tool for AgentTool {
             &call,
             tool_use_id,
             caller,
-            background,
-            None,
+            Launch {
+                background,
+                continued: None,
+                ambient: None,
+            },
         );
         lock(&self.announced).insert(tool_use_id.to_string(), begun);
         prompt.into_iter().collect()
@@ -188,8 +191,11 @@ impl Tool for AgentTool {
                         &call,
                         &ctx.tool_use_id,
                         ctx.agent_id.as_deref(),
-                        in_background(&agent, &call),
-                        None,
+                        Launch {
+                            background: in_background(&agent, &call),
+                            continued: None,
+                            ambient: None,
+                        },
                     );
                     if let Some(p) = prompt {
                         context.events.emit(p);

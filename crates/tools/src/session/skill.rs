@@ -39,6 +39,10 @@ pub struct SkillInfo {
     pub hooks: bool,
     /// `disable-model-invocation: true`: only the user may run it, as `/<name>`.
     pub user_only: bool,
+    /// `context: fork`: it runs as a subagent of its own, and its report is the answer.
+    pub fork: bool,
+    /// `agent`: the agent type a forked skill runs as (none: general-purpose).
+    pub agent: Option<String>,
 }
 
 impl SkillInfo {
@@ -135,6 +139,8 @@ pub fn discover(roots: &[PathBuf]) -> Vec<SkillInfo> {
                 user_only: meta
                     .get("disable-model-invocation")
                     .is_some_and(|v| v.trim() == "true"),
+                fork: meta.get("context").is_some_and(|v| v.trim() == "fork"),
+                agent: meta.get("agent").map(|a| a.trim().to_string()),
             });
         }
     }
@@ -160,21 +166,58 @@ pub struct SkillInput {
     args: Option<String>,
 }
 
-/// The skills of a session, shared by the Skill tool and whoever reloads them.
-#[derive(Debug, Clone, Default)]
-pub struct SkillList(std::sync::Arc<std::sync::RwLock<Vec<SkillInfo>>>);
+/// What runs a `context: fork` skill as a subagent (the session's Agent machinery): its
+/// report becomes the Skill call's answer.
+pub trait SkillFork: Send + Sync {
+    /// Runs `skill` (described as `description`, its instructions `prompt`) as agent
+    /// `agent` for the call in `ctx`.
+    fn run<'a>(
+        &'a self,
+        skill: &'a str,
+        description: &'a str,
+        agent: Option<&'a str>,
+        prompt: String,
+        ctx: &'a ToolContext,
+    ) -> futures::future::BoxFuture<'a, ToolOutput>;
+}
+
+/// The skills of a session, shared by the Skill tool and whoever reloads them, and what
+/// runs its forked skills once the session has set that up.
+#[derive(Clone, Default)]
+pub struct SkillList {
+    skills: std::sync::Arc<std::sync::RwLock<Vec<SkillInfo>>>,
+    forker: std::sync::Arc<std::sync::OnceLock<std::sync::Arc<dyn SkillFork>>>,
+}
+
+impl std::fmt::Debug for SkillList {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.all()).finish()
+    }
+}
 
 impl SkillList {
     pub fn new(skills: Vec<SkillInfo>) -> Self {
-        SkillList(std::sync::Arc::new(std::sync::RwLock::new(skills)))
+        let list = SkillList::default();
+        list.replace(skills);
+        list
     }
     /// The skills now.
     pub fn all(&self) -> Vec<SkillInfo> {
-        self.0.read().unwrap_or_else(|e| e.into_inner()).clone()
+        self.skills
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone()
     }
     /// Puts `skills` in place of the list (a reload).
     pub fn replace(&self, skills: Vec<SkillInfo>) {
-        *self.0.write().unwrap_or_else(|e| e.into_inner()) = skills;
+        *self.skills.write().unwrap_or_else(|e| e.into_inner()) = skills;
+    }
+    /// Sets what runs forked skills (once; later calls change nothing).
+    pub fn set_forker(&self, forker: std::sync::Arc<dyn SkillFork>) {
+        let _ = self.forker.set(forker);
+    }
+    fn forker(&self) -> Option<std::sync::Arc<dyn SkillFork>> {
+        self.forker.get().cloned()
     }
 }
 
@@ -320,15 +363,45 @@ impl TypedTool for SkillTool {
 
     fn answer_now(&self, input: &Value) -> Option<ToolOutput> {
         let input: SkillInput = serde_json::from_value(input.clone()).ok()?;
+        // A forked skill runs as an agent: it answers once that agent is done.
+        if self.forked(&input).is_some() {
+            return None;
+        }
         Some(self.answer(&input))
     }
 
-    async fn run(&self, input: SkillInput, _ctx: &ToolContext) -> ToolOutput {
-        self.answer(&input)
+    async fn run(&self, input: SkillInput, ctx: &ToolContext) -> ToolOutput {
+        match self.forked(&input) {
+            Some((skill, forker, prompt)) => {
+                let agent = skill.agent.as_deref();
+                forker
+                    .run(&skill.name, &skill.description, agent, prompt, ctx)
+                    .await
+            }
+            None => self.answer(&input),
+        }
     }
 }
 
 impl SkillTool {
+    /// The skill a call runs as an agent (`context: fork`, and the session can fork), what
+    /// runs it, and its instructions; `None`: the call is answered in the conversation.
+    fn forked(
+        &self,
+        input: &SkillInput,
+    ) -> Option<(SkillInfo, std::sync::Arc<dyn SkillFork>, String)> {
+        let skill = self.find(&input.skill).filter(|s| s.fork && !s.user_only)?;
+        let invoked = input.skill.trim().trim_start_matches('/');
+        if !self.allowed(invoked, &skill) {
+            return None;
+        }
+        let forker = self.skills.forker()?;
+        let text = std::fs::read_to_string(skill.dir.join("SKILL.md")).ok()?;
+        let (_, body) = parse_skill_md(&text);
+        let prompt = instructions(&skill, &body, input.args.as_deref());
+        Some((skill, forker, prompt))
+    }
+
     /// Why no skill of the session answers to `asked`: one of the reference's own commands,
     /// or nothing, with the nearest name if one is near.
     fn unknown(&self, asked: &str) -> String {
@@ -414,6 +487,23 @@ mod tests {
     }
 
     #[test]
+    fn a_forked_skill_says_so_in_its_front_matter() {
+        let dir = tempfile::tempdir().unwrap();
+        let write = |name: &str, text: &str| {
+            std::fs::create_dir_all(dir.path().join(name)).unwrap();
+            std::fs::write(dir.path().join(name).join("SKILL.md"), text).unwrap();
+        };
+        write("sum", "---\ndescription: d\ncontext: fork\n---\nBody\n");
+        write("look", "---\ncontext: fork\nagent: Explore\n---\nBody\n");
+        write("plain", "---\ndescription: d\n---\nBody\n");
+        let found = discover(&[dir.path().to_path_buf()]);
+        let of = |n: &str| found.iter().find(|s| s.name == n).unwrap();
+        assert!(of("sum").fork && of("sum").agent.is_none());
+        assert_eq!(of("look").agent.as_deref(), Some("Explore"));
+        assert!(!of("plain").fork);
+    }
+
+    #[test]
     fn arguments_are_substituted_or_appended() {
         let skill = SkillInfo {
             name: "s".into(),
@@ -423,6 +513,8 @@ mod tests {
             model: None,
             hooks: false,
             user_only: false,
+            fork: false,
+            agent: None,
         };
         assert_eq!(
             instructions(&skill, "Do $ARGUMENTS now.\n", Some("it")),
