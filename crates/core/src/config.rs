@@ -26,6 +26,21 @@ pub trait Inbox: Send + Sync {
     fn take(&self) -> Vec<String>;
 }
 
+/// Where the session's shell is now (a Bash `cd` moves it): hooks report it as their `cwd`.
+pub trait WorkingDir: Send + Sync {
+    fn current(&self) -> std::path::PathBuf;
+}
+
+/// A session's [`WorkingDir`].
+#[derive(Clone)]
+pub struct WorkingDirHandle(pub std::sync::Arc<dyn WorkingDir>);
+
+impl std::fmt::Debug for WorkingDirHandle {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("WorkingDirHandle")
+    }
+}
+
 /// A session's [`Inbox`] (a subagent's: its caller writes to it).
 #[derive(Clone)]
 pub struct InboxHandle(pub std::sync::Arc<dyn Inbox>);
@@ -129,6 +144,8 @@ pub struct SessionConfig {
     /// Where messages sent to this session while it works arrive (a running subagent's);
     /// each is read after the tool round that ends next.
     pub inbox: Option<InboxHandle>,
+    /// Where the shell is now (none: `cwd`).
+    pub working_dir: Option<WorkingDirHandle>,
     /// Set when this session is a subagent of another: who it is, for its hooks, its
     /// permission requests and its end.
     pub subagent: Option<SubagentRole>,
@@ -207,6 +224,7 @@ impl SessionConfig {
             api_gateway: None,
             running_tasks: None,
             inbox: None,
+            working_dir: None,
             subagent: None,
         }
     }

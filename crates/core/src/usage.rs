@@ -303,6 +303,23 @@ pub fn cost_usd(model: &str, usage: &Usage) -> f64 {
         + usage.web_search_requests() as f64 * WEB_SEARCH_USD
 }
 
+/// Whether the model takes an effort level (the hooks of its turns report the level): not
+/// the Claude 3 models, Opus 4.0/4.1, Sonnet 4.0/4.5 and Haiku 4.5.
+pub fn supports_effort(model: &str) -> bool {
+    let m = canonical_model(model);
+    !(m.starts_with("claude-3-")
+        || matches!(
+            m,
+            "claude-opus-4-0"
+                | "claude-opus-4"
+                | "claude-opus-4-1"
+                | "claude-sonnet-4-0"
+                | "claude-sonnet-4"
+                | "claude-sonnet-4-5"
+                | "claude-haiku-4-5"
+        ))
+}
+
 /// The context window of a model, in tokens, as the reference reports it: 200,000 for the
 /// Claude 3 and 4 models before Opus 4.7 (without `[1m]`), else 1,000,000.
 pub fn context_window(model: &str) -> u64 {

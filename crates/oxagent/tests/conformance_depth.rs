@@ -240,3 +240,10 @@ fn fallback() {
 fn skillfork() {
     check_area("skillfork");
 }
+
+/// Every hook event logged in situations that fire the rarer ones (MessageDisplay,
+/// StopFailure, UserPromptExpansion, ...) (`tests/conformance/hookevents/`).
+#[test]
+fn hookevents() {
+    check_area("hookevents");
+}

@@ -66,6 +66,8 @@ pub(crate) struct Expanded {
     /// The prompt as typed (what UserPromptSubmit hooks see).
     pub typed: String,
     pub model: Option<String>,
+    /// What its UserPromptExpansion hooks see.
+    pub expansion: oxagent_core::agent::PromptExpansion,
 }
 
 /// What a command turns `prompt` into, when it invokes one.
@@ -89,10 +91,17 @@ pub(crate) fn expand(list: &[CommandFile], prompt: &UserContent, cwd: &Path) -> 
         .model
         .as_deref()
         .map(oxagent_core::usage::resolve_model);
+    let expansion = oxagent_core::agent::PromptExpansion {
+        command_name: call.command.name.clone(),
+        command_args: call.args.clone(),
+        command_source: call.command.source.clone(),
+        prompt: text.clone(),
+    };
     Some(Expanded {
         prompt: UserContent::Blocks(vec![ContentBlock::text(record), ContentBlock::text(body)]),
         typed: text,
         model,
+        expansion,
     })
 }
 

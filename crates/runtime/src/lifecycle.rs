@@ -152,6 +152,18 @@ fn mirror_of(
     )
 }
 
+/// The session's shell as hooks see where it is.
+struct ShellDir {
+    shell: Arc<oxagent_tools::ShellState>,
+    cwd: PathBuf,
+}
+
+impl oxagent_core::config::WorkingDir for ShellDir {
+    fn current(&self) -> PathBuf {
+        self.shell.cwd(&self.cwd)
+    }
+}
+
 /// What the permission prompt tool's calls run with.
 fn prompt_tool_context(config: &oxagent_core::config::SessionConfig) -> ToolContext {
     ToolContext {
@@ -317,6 +329,11 @@ pub(super) fn start(
     }
     session.config.init.skills = toolset.skills;
     session.config.init.agents = agent_set.names();
+    // Hooks report where the shell is now.
+    session.config.working_dir = Some(oxagent_core::config::WorkingDirHandle(Arc::new(ShellDir {
+        shell: toolset.shell.clone(),
+        cwd: session.config.cwd.clone(),
+    })));
     // `context: fork` skills run through the session's Agent tool, when it has one.
     if let Some(agents) = &toolset.agent {
         let forker = crate::subagents::Forker {
@@ -533,6 +550,7 @@ impl SessionTask {
             let prompt = match expanded {
                 Some(e) => {
                     hook_text = Some(e.typed);
+                    session.prompt_expansion = Some(e.expansion);
                     if let Some(m) = e.model {
                         model_before = Some(session.live.model());
                         session.live.set_model(m);

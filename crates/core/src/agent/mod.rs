@@ -59,4 +59,4 @@ pub use hooks::HookOutcome;
 pub use local_command::compact_command;
 pub use request::build as build_request;
 pub use restore::plan_compaction;
-pub use session::{ApiFailure, Session, SubagentPrompt};
+pub use session::{ApiFailure, PromptExpansion, Session, SubagentPrompt};

@@ -83,7 +83,10 @@ pub(crate) async fn call_model(
         let Some(ev) = next else { break };
         match ev {
             ModelEvent::Stream(raw) => {
-                on_stream_event(session, deps, st, round, &mut resp, raw, display.as_deref())
+                on_stream_event(session, deps, st, round, &mut resp, raw, display.as_deref());
+                for (id, text) in std::mem::take(&mut st.displayed) {
+                    super::hooks::display::message_display(session, deps, &id, &text).await;
+                }
             }
             ModelEvent::Retry(notice) => {
                 retries += 1;
@@ -150,8 +153,14 @@ pub(crate) async fn call_model(
                     return Err(CallFailure::PromptTooLong(err));
                 }
                 let text = api_error_text(&err, &model);
-                deps.emit
-                    .emit(session.api_error_assistant(deps, &text, &err));
+                let shown = session.api_error_assistant(deps, &text, &err);
+                let shown_id = match &shown {
+                    Message::Assistant(a) => a.uuid.clone(),
+                    _ => String::new(),
+                };
+                deps.emit.emit(shown);
+                super::hooks::display::stop_failure(session, deps, &shown_id, err.kind, &text)
+                    .await;
                 return Err(CallFailure::End(TurnEnd::ApiError {
                     text,
                     status: err.status,
@@ -286,6 +295,11 @@ fn on_stream_event(
         });
         let meta = mcp_meta(&block, deps);
         let thinks = matches!(block, ContentBlock::Thinking { .. });
+        if let ContentBlock::Text { text, .. } = &block {
+            if !text.is_empty() && session.config.hooks.contains_key("MessageDisplay") {
+                st.displayed.push((uuid.clone(), text.clone()));
+            }
+        }
         let block = shown(deps, block);
         deps.emit.emit(Message::Assistant(AssistantMessage {
             message: ApiMessage {

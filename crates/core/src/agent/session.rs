@@ -54,6 +54,17 @@ use crate::prompts::INTERRUPTED;
 /// How often the model is reminded to call the final-answer tool before the turn fails.
 const FINAL_ANSWER_REMINDERS: u32 = 5;
 
+/// A prompt that named a command, as its UserPromptExpansion hooks see it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PromptExpansion {
+    pub command_name: String,
+    pub command_args: String,
+    /// `projectSettings`, `userSettings`, `plugin`.
+    pub command_source: String,
+    /// The prompt as typed.
+    pub prompt: String,
+}
+
 /// One conversation with the model.
 #[derive(Debug)]
 pub struct Session {
@@ -90,6 +101,8 @@ pub struct Session {
     /// What UserPromptSubmit hooks see of the next prompt when it is not the prompt's text
     /// (a background agent's notification: its bare `<task-notification>`).
     pub prompt_hook_text: Option<String>,
+    /// The command the next prompt named, for its UserPromptExpansion hooks.
+    pub prompt_expansion: Option<PromptExpansion>,
 }
 
 /// What a subagent starts from.
@@ -143,6 +156,7 @@ impl Session {
             classifier_warned: Default::default(),
             api_failure: None,
             prompt_hook_text: None,
+            prompt_expansion: None,
         }
     }
 
@@ -251,6 +265,18 @@ impl Session {
         .await;
         // The prompt's hooks run before the turn opens: their runs come before init.
         hook_runs(&self.view(), deps, "UserPromptSubmit", None, &hooked);
+        if let Some(e) = self.prompt_expansion.take() {
+            let expansion = self.view().hook_input(HookEvent::UserPromptExpansion {
+                expansion_type: "slash_command".into(),
+                command_name: e.command_name,
+                command_args: e.command_args,
+                command_source: e.command_source,
+                prompt: e.prompt,
+            });
+            let matchers = self.config.hooks.get("UserPromptExpansion");
+            let ran = callbacks::run(deps, matchers, None, expansion, None).await;
+            hook_runs(&self.view(), deps, "UserPromptExpansion", None, &ran);
+        }
         deps.emit.emit(self.init_message(deps));
         if self.config.replay_prompts {
             let mut echo = UserMessage::prompt(prompt.clone());

@@ -82,9 +82,14 @@ impl SessionView<'_> {
     /// id on also names the agent.
     pub fn hook_input(&self, event: HookEvent) -> HookInput {
         let name = event.name();
+        // Where the shell is now: a Bash `cd` moves the hooks' `cwd` too.
+        let cwd = match &self.config.working_dir {
+            Some(dir) => dir.0.current(),
+            None => self.config.cwd.clone(),
+        };
         let mut h = HookInput::new(
             self.config.session_id.clone(),
-            self.config.cwd.to_string_lossy().into_owned(),
+            cwd.to_string_lossy().into_owned(),
             event,
         );
         h.transcript_path = self
@@ -92,7 +97,10 @@ impl SessionView<'_> {
             .transcript_path
             .as_ref()
             .map(|p| p.to_string_lossy().into_owned());
-        if matches!(name, "SessionStart" | "PreCompact" | "PostCompact") {
+        if matches!(
+            name,
+            "SessionStart" | "PreCompact" | "PostCompact" | "MessageDisplay" | "InstructionsLoaded"
+        ) {
             return h;
         }
         h.prompt_id = self.prompt_id.map(str::to_string);
@@ -103,7 +111,9 @@ impl SessionView<'_> {
         if matches!(name, "SessionEnd" | "SubagentStart") {
             return h;
         }
-        h.permission_mode = Some(self.live.permission_mode().as_str().to_string());
+        if name != "StopFailure" {
+            h.permission_mode = Some(self.live.permission_mode().as_str().to_string());
+        }
         let tool_event = matches!(
             name,
             "PreToolUse"
@@ -112,9 +122,10 @@ impl SessionView<'_> {
                 | "PermissionRequest"
                 | "PostToolBatch"
                 | "Stop"
+                | "StopFailure"
                 | "SubagentStop"
         );
-        if tool_event {
+        if tool_event && crate::usage::supports_effort(&self.live.model()) {
             let level = self
                 .config
                 .effort

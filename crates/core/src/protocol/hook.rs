@@ -128,6 +128,39 @@ pub enum HookEvent {
         trigger: String,
         compact_summary: String,
     },
+    /// An assistant text is shown: one per text block, whole (`final`).
+    MessageDisplay {
+        turn_id: String,
+        message_id: String,
+        index: u32,
+        #[serde(rename = "final")]
+        is_final: bool,
+        delta: String,
+    },
+    /// The turn ended on an API error instead of an answer (in place of Stop).
+    StopFailure {
+        /// The error's category (`authentication_failed`, `server_error`, ...).
+        error: String,
+        last_assistant_message: String,
+    },
+    /// A prompt that named a command was expanded (after UserPromptSubmit).
+    UserPromptExpansion {
+        /// `slash_command`.
+        expansion_type: String,
+        command_name: String,
+        command_args: String,
+        /// Where the command comes from: `projectSettings`, `userSettings`, `plugin`.
+        command_source: String,
+        prompt: String,
+    },
+    /// A CLAUDE.md file was read into the session's instructions.
+    InstructionsLoaded {
+        file_path: String,
+        /// `Project`, `User`, `Local`.
+        memory_type: String,
+        /// `session_start`.
+        load_reason: String,
+    },
     /// A subagent starts (`agent_id`, `agent_type` are in the common fields).
     SubagentStart {},
     /// A subagent is about to end, as Stop is for the main agent.
@@ -175,6 +208,10 @@ impl HookEvent {
             HookEvent::SessionEnd { .. } => "SessionEnd",
             HookEvent::PreCompact { .. } => "PreCompact",
             HookEvent::PostCompact { .. } => "PostCompact",
+            HookEvent::MessageDisplay { .. } => "MessageDisplay",
+            HookEvent::StopFailure { .. } => "StopFailure",
+            HookEvent::UserPromptExpansion { .. } => "UserPromptExpansion",
+            HookEvent::InstructionsLoaded { .. } => "InstructionsLoaded",
             HookEvent::SubagentStart { .. } => "SubagentStart",
             HookEvent::SubagentStop { .. } => "SubagentStop",
         }

@@ -43,6 +43,8 @@ pub struct CommandFile {
     pub body: String,
     pub model: Option<String>,
     pub allowed_tools: Vec<String>,
+    /// Where it comes from, as hooks name it: `projectSettings`, `userSettings`, `plugin`.
+    pub source: String,
 }
 
 /// The folders project and user commands come from, for the setting sources a session
@@ -108,6 +110,11 @@ pub fn parse(name: &str, text: &str, scope: &Scope) -> CommandFile {
             .filter(|v| !v.is_empty())
     };
     let summary = get("description").unwrap_or_else(|| first_line(&body));
+    let source = match scope {
+        Scope::Project => "projectSettings",
+        Scope::User => "userSettings",
+        Scope::Plugin(_) => "plugin",
+    };
     let (name, description) = match scope {
         Scope::Project => (name.to_string(), format!("{summary} (project)")),
         Scope::User => (name.to_string(), format!("{summary} (user)")),
@@ -120,6 +127,7 @@ pub fn parse(name: &str, text: &str, scope: &Scope) -> CommandFile {
         model: get("model"),
         allowed_tools: tool_list(meta.get("allowed-tools")),
         body,
+        source: source.to_string(),
     }
 }
 
@@ -142,6 +150,13 @@ pub fn commands_of_skills(skills: Vec<super::skill::SkillInfo>) -> Vec<CommandFi
                 argument_hint: String::new(),
                 model: s.model,
                 allowed_tools: s.allowed_tools,
+                // A plugin's skills are named `<plugin>:<skill>`.
+                source: if s.name.contains(':') {
+                    "plugin"
+                } else {
+                    "projectSettings"
+                }
+                .to_string(),
                 name: s.name,
             })
         })

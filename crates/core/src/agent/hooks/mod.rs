@@ -16,6 +16,7 @@
 //! ```
 
 pub(crate) mod callbacks;
+pub(crate) mod display;
 pub(crate) mod flow;
 pub(crate) mod report;
 
