@@ -61,6 +61,8 @@ pub(crate) struct MemoryFile {
     pub path: PathBuf,
     pub kind: Kind,
     pub text: String,
+    /// Read because another file imports it (`@path`).
+    pub imported: bool,
 }
 
 fn enabled(sources: Option<&[String]>, name: &str) -> bool {
@@ -138,6 +140,7 @@ impl Loader<'_> {
                 path: path.to_path_buf(),
                 kind,
                 text,
+                imported: depth > 0,
             });
         }
         if depth >= MAX_IMPORT_DEPTH {
@@ -217,6 +220,17 @@ pub fn attach_memory(session: &mut Session, home: &Path, setting_sources: Option
     let cwd = session.config.cwd.clone();
     let files = load(&cwd, home, setting_sources);
     session.config.memory = reminder(&files);
+    // Each file read at the start is announced to InstructionsLoaded hooks (imports aside).
+    session.instructions_loaded = files
+        .iter()
+        .filter(|f| !f.imported)
+        .map(|f| {
+            (
+                f.path.to_string_lossy().into_owned(),
+                f.kind.name().to_string(),
+            )
+        })
+        .collect();
     if enabled(setting_sources, "project") {
         session.nested_memory = Some(Arc::new(Nested::new(&cwd)));
     }

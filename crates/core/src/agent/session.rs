@@ -103,6 +103,9 @@ pub struct Session {
     pub prompt_hook_text: Option<String>,
     /// The command the next prompt named, for its UserPromptExpansion hooks.
     pub prompt_expansion: Option<PromptExpansion>,
+    /// The CLAUDE.md files read at the start, (path, memory type), for the
+    /// InstructionsLoaded hooks before the first prompt's.
+    pub instructions_loaded: Vec<(String, String)>,
 }
 
 /// What a subagent starts from.
@@ -157,6 +160,7 @@ impl Session {
             api_failure: None,
             prompt_hook_text: None,
             prompt_expansion: None,
+            instructions_loaded: Vec::new(),
         }
     }
 
@@ -252,6 +256,15 @@ impl Session {
             .prompt_hook_text
             .take()
             .unwrap_or_else(|| prompt_text.clone());
+        for (file_path, memory_type) in std::mem::take(&mut self.instructions_loaded) {
+            let loaded = self.view().hook_input(HookEvent::InstructionsLoaded {
+                file_path,
+                memory_type,
+                load_reason: "session_start".into(),
+            });
+            let matchers = self.config.hooks.get("InstructionsLoaded");
+            callbacks::run(deps, matchers, None, loaded, None).await;
+        }
         let submit = self.view().hook_input(HookEvent::UserPromptSubmit {
             prompt: hook_prompt,
         });
