@@ -85,7 +85,7 @@ pub(crate) fn expand(list: &[CommandFile], prompt: &UserContent, cwd: &Path) -> 
         UserContent::Blocks(_) => return None,
     };
     let call = commands::find(list, &text)?;
-    let [record, body] = call.blocks(|command| run(command, cwd));
+    let [record, body] = call.blocks(|command| commands::run_bang(command, cwd));
     let model = call
         .command
         .model
@@ -103,16 +103,4 @@ pub(crate) fn expand(list: &[CommandFile], prompt: &UserContent, cwd: &Path) -> 
         model,
         expansion,
     })
-}
-
-/// What ``!`command` `` prints, run by bash in the session's folder.
-fn run(command: &str, cwd: &Path) -> String {
-    std::process::Command::new("bash")
-        .arg("-c")
-        .arg(command)
-        .current_dir(cwd)
-        .stdin(std::process::Stdio::null())
-        .output()
-        .map(|o| String::from_utf8_lossy(&o.stdout).trim_end().to_string())
-        .unwrap_or_default()
 }

@@ -253,7 +253,9 @@ impl BuiltinSet {
             shared(NotebookEditTool::new(files.clone(), cwd.clone())),
             shared(read),
             shared(
-                SkillTool::new(skill_list.clone()).with_allowlist(config.skill_allowlist.clone()),
+                SkillTool::new(skill_list.clone())
+                    .with_allowlist(config.skill_allowlist.clone())
+                    .with_cwd(config.cwd.clone()),
             ),
         ];
         // TaskCreate, TaskGet, TaskList, then TaskStop, TaskUpdate: alphabetical.

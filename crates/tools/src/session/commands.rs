@@ -217,8 +217,21 @@ impl Invocation<'_> {
     }
 }
 
+/// What ``!`command` `` prints: its standard output, run by bash in `cwd`, trailing line
+/// breaks removed.
+pub fn run_bang(command: &str, cwd: &std::path::Path) -> String {
+    std::process::Command::new("bash")
+        .arg("-c")
+        .arg(command)
+        .current_dir(cwd)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim_end().to_string())
+        .unwrap_or_default()
+}
+
 /// Each ``!`command` `` replaced by what `run` gives for it.
-fn run_bangs(body: &str, run: impl Fn(&str) -> String) -> String {
+pub(crate) fn run_bangs(body: &str, run: impl Fn(&str) -> String) -> String {
     let mut out = String::with_capacity(body.len());
     let mut rest = body;
     while let Some(at) = rest.find("!`") {

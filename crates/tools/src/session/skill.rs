@@ -224,6 +224,8 @@ impl SkillList {
 /// Runs skills. See the module docs.
 pub struct SkillTool {
     skills: SkillList,
+    /// Where a skill's ``!`command` `` runs (none: it is left as written).
+    cwd: Option<PathBuf>,
     /// The session's `skills` option: the only skills it may run and lists (`None`: all).
     allowlist: Option<Vec<String>>,
 }
@@ -232,8 +234,15 @@ impl SkillTool {
     pub fn new(skills: SkillList) -> Self {
         SkillTool {
             skills,
+            cwd: None,
             allowlist: None,
         }
+    }
+
+    /// Runs a skill's ``!`command` `` in `cwd`.
+    pub fn with_cwd(mut self, cwd: Option<PathBuf>) -> Self {
+        self.cwd = cwd;
+        self
     }
 
     /// Runs and lists only the named skills (`plugin:skill` or the skill's own name).
@@ -261,10 +270,14 @@ impl SkillTool {
 }
 
 /// The instructions the model reads after a skill call: `$ARGUMENTS` and `$0`, `$1`, ...
-/// replaced as in a command file, else the arguments appended on a line of their own.
-fn instructions(skill: &SkillInfo, body: &str, args: Option<&str>) -> String {
+/// replaced as in a command file, else the arguments appended on a line of their own; with
+/// `cwd`, each ``!`command` `` replaced by its output, run there.
+fn instructions(skill: &SkillInfo, body: &str, args: Option<&str>, cwd: Option<&Path>) -> String {
     let args = args.unwrap_or("").trim();
-    let body = super::arguments::fill(body, args);
+    let mut body = super::arguments::fill(body, args);
+    if let Some(cwd) = cwd {
+        body = super::commands::run_bangs(&body, |c| super::commands::run_bang(c, cwd));
+    }
     format!("{}{body}", header(&skill.dir))
 }
 
@@ -398,7 +411,7 @@ impl SkillTool {
         let forker = self.skills.forker()?;
         let text = std::fs::read_to_string(skill.dir.join("SKILL.md")).ok()?;
         let (_, body) = parse_skill_md(&text);
-        let prompt = instructions(&skill, &body, input.args.as_deref());
+        let prompt = instructions(&skill, &body, input.args.as_deref(), self.cwd.as_deref());
         Some((skill, forker, prompt))
     }
 
@@ -447,8 +460,9 @@ impl SkillTool {
         if let Some(model) = &skill.model {
             structured["model"] = json!(model);
         }
-        success(format!("Launching skill: {}", skill.name), structured)
-            .with_follow_up(instructions(&skill, &body, input.args.as_deref()))
+        success(format!("Launching skill: {}", skill.name), structured).with_follow_up(
+            instructions(&skill, &body, input.args.as_deref(), self.cwd.as_deref()),
+        )
     }
 }
 
@@ -517,11 +531,11 @@ mod tests {
             agent: None,
         };
         assert_eq!(
-            instructions(&skill, "Do $ARGUMENTS now.\n", Some("it")),
+            instructions(&skill, "Do $ARGUMENTS now.\n", Some("it"), None),
             "Base directory for this skill: /p/.claude/skills/s\n\nDo it now.\n"
         );
         assert_eq!(
-            instructions(&skill, "Do things.\n", Some("fast")),
+            instructions(&skill, "Do things.\n", Some("fast"), None),
             "Base directory for this skill: /p/.claude/skills/s\n\nDo things.\n\n\nARGUMENTS: fast"
         );
     }
