@@ -167,8 +167,8 @@ pub struct Options {
     /// With `resume_session_at`: the uuid of the prompt whose turn the cut drops; the
     /// resume is refused when the cut would discard anything else.
     pub resume_drops_turn: Option<String>,
-    /// `plugins`: the folders of local plugins (their commands and agents, namespaced by
-    /// the plugin's name).
+    /// `plugins`: the folders of local plugins (their commands, skills and agents, named
+    /// `<plugin>:<name>`; their hooks; their MCP servers, `plugin:<plugin>:<server>`).
     pub plugins: Vec<PathBuf>,
     /// TypeScript `planModeInstructions`: the plan-mode workflow text.
     pub plan_mode_instructions: Option<String>,
