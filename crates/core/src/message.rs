@@ -133,9 +133,11 @@ pub struct SubagentMark {
 pub struct LocalCommandMark {
     /// The command's output as the transcript records it (`<local-command-stderr>…`).
     pub local_command_source: String,
-    /// `{command, args}`.
+    /// `{command, args}` (none for a forked skill's command).
+    #[serde(default, skip_serializing_if = "Value::is_null")]
     pub local_command_run: Value,
-    /// `{kind: "failed"}`.
+    /// `{kind: "failed"}` (none for a forked skill's command).
+    #[serde(default, skip_serializing_if = "Value::is_null")]
     pub local_command_outcome: Value,
 }
 

@@ -48,6 +48,18 @@ pub(crate) fn load_commands(
     out
 }
 
+/// The `context: fork` skill a prompt `/<skill> args` names, and the arguments.
+pub(crate) fn forked_skill(
+    skills: &[oxagent_tools::session::skill::SkillInfo],
+    prompt: &UserContent,
+) -> Option<(oxagent_tools::session::skill::SkillInfo, String)> {
+    let text = prompt.text();
+    let rest = text.trim().strip_prefix('/')?;
+    let (name, args) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
+    let skill = skills.iter().find(|s| s.fork && s.name == name)?;
+    Some((skill.clone(), args.trim().to_string()))
+}
+
 /// How `initialize` lists a command.
 pub(crate) fn info(c: &CommandFile) -> CommandInfo {
     CommandInfo {

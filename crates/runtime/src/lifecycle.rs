@@ -69,6 +69,8 @@ struct SessionTask {
     reload: Arc<crate::reload::Reloadable>,
     /// The init message's slash commands that no file gives (`compact`, ...).
     builtin_commands: Vec<String>,
+    /// What runs `context: fork` skills (none: the session has no Agent tool).
+    forker: Option<Arc<crate::subagents::Forker>>,
     /// What file-changing tools keep for each prompt, with file checkpointing on.
     checkpoints: Option<Arc<oxagent_tools::fs::checkpoints::Checkpoints>>,
     task_flow: TaskFlow,
@@ -335,11 +337,13 @@ pub(super) fn start(
         cwd: session.config.cwd.clone(),
     })));
     // `context: fork` skills run through the session's Agent tool, when it has one.
-    if let Some(agents) = &toolset.agent {
-        let forker = crate::subagents::Forker {
+    let forker = toolset.agent.as_ref().map(|agents| {
+        Arc::new(crate::subagents::Forker {
             agents: Arc::downgrade(agents),
-        };
-        toolset.skill_list.set_forker(Arc::new(forker));
+        })
+    });
+    if let Some(f) = &forker {
+        toolset.skill_list.set_forker(f.clone());
     }
     let reload = Arc::new(crate::reload::Reloadable::new(
         crate::reload::Sources {
@@ -422,6 +426,7 @@ pub(super) fn start(
         prompts,
         reload,
         builtin_commands,
+        forker,
         checkpoints: toolset.checkpoints.clone(),
         task_flow,
         task_board,
@@ -483,6 +488,7 @@ impl SessionTask {
             mut prompts,
             reload,
             builtin_commands,
+            forker,
             checkpoints,
             mut task_flow,
             interrupt,
@@ -538,6 +544,23 @@ impl SessionTask {
                 init.slash_commands = builtin_commands.clone();
                 init.slash_commands
                     .extend(reload.commands().iter().map(|c| c.name.clone()));
+            }
+            // A `context: fork` skill typed as a command runs as an agent before the turn,
+            // which answers with its report.
+            let forked = notification
+                .is_none()
+                .then(|| commands::forked_skill(&reload.skills.all(), &prompt))
+                .flatten();
+            if let (Some((skill, args)), Some(f)) = (forked, &forker) {
+                let started = clock.monotonic_ms();
+                let ctx = prompt_tool_context(&session.config);
+                if let Some((given, mark, report)) = f.run_command(&skill, &args, &ctx).await {
+                    let given = (given.as_str(), mark);
+                    let result =
+                        session.forked_command_turn(&deps, &skill.name, given, &report, started);
+                    events.emit(Message::Result(result));
+                    continue;
+                }
             }
             let expanded = match notification {
                 None => commands::expand(&reload.commands(), &prompt, &session.config.cwd),

@@ -470,6 +470,52 @@ impl Session {
         self.local_command_result(deps, started, "compact")
     }
 
+    /// A `context: fork` skill typed as a command (`/<skill> args`), once its agent has run
+    /// (`instructions`: what it was given; `report`: its answer): the turn answers with the
+    /// report, without a model call. What the agent spent counts toward the result.
+    pub fn forked_command_turn(
+        &mut self,
+        deps: &Deps<'_>,
+        skill: &str,
+        (instructions, mark): (&str, crate::message::SubagentMark),
+        report: &str,
+        started: u64,
+    ) -> ResultMessage {
+        deps.emit.emit(self.init_message(deps));
+        if let Message::User(mut prompt) =
+            self.view()
+                .user_message(instructions, false, deps.clock.uuid())
+        {
+            prompt.parent_tool_use_id = Some(format!("forked-command-{skill}"));
+            prompt.subagent = Some(mark);
+            deps.emit.emit(Message::User(prompt));
+        }
+        let mut answer = self.view().synthetic_assistant(deps, report, "", false);
+        if let Message::Assistant(a) = &mut answer {
+            a.local_command = Some(Box::new(LocalCommandMark {
+                local_command_source: format!(
+                    "<local-command-stdout>{report}</local-command-stdout>"
+                ),
+                local_command_run: serde_json::Value::Null,
+                local_command_outcome: serde_json::Value::Null,
+            }));
+        }
+        deps.emit.emit(answer);
+        let (_, mut conversation) = self.parts();
+        for (model, usage) in conversation.side_ledger.drain() {
+            conversation.account(&model, &usage);
+        }
+        ResultMessage {
+            duration_ms: deps.clock.monotonic_ms().saturating_sub(started),
+            result: Some(report.to_string()),
+            session_id: self.config.session_id.clone(),
+            total_cost_usd: self.total_cost_usd,
+            model_usage: model_usage_report(&self.model_usage),
+            local_command: Some("custom".into()),
+            ..ResultMessage::started(deps.clock.uuid())
+        }
+    }
+
     /// Brings the `/context` view up to date.
     fn refresh_meter(&self, deps: &Deps<'_>) {
         self.meter

@@ -488,6 +488,8 @@ pub struct HookResponse {
 pub struct TaskStarted {
     pub task_id: String,
     pub run_id: String,
+    /// The call that started it; none (left out) for a forked skill typed as a command.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
     pub tool_use_id: String,
     pub description: String,
     /// A subagent's type.
@@ -555,6 +557,8 @@ pub struct TaskPatch {
 pub struct TaskNotification {
     pub task_id: String,
     pub run_id: String,
+    /// The call that started it; none (left out) for a forked skill typed as a command.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
     pub tool_use_id: String,
     /// `completed`, `failed` or `stopped`.
     pub status: String,

@@ -73,6 +73,57 @@ impl SkillFork for Forker {
     }
 }
 
+impl Forker {
+    /// Runs `skill` typed as a command (`/<skill> args`) as its agent, before the turn:
+    /// (its instructions, how its messages are marked, its report). `None`: the session
+    /// cannot run agents.
+    pub(crate) async fn run_command(
+        &self,
+        skill: &oxagent_tools::session::skill::SkillInfo,
+        args: &str,
+        ctx: &ToolContext,
+    ) -> Option<(String, oxagent_core::message::SubagentMark, String)> {
+        let tool = self.agents.upgrade()?;
+        let context = tool.context()?;
+        let prompt = oxagent_tools::session::skill::fork_instructions(skill, args, &ctx.cwd)?;
+        let call = AgentCall {
+            description: skill.description.clone(),
+            prompt: prompt.clone(),
+            subagent_type: Some(
+                skill
+                    .agent
+                    .as_deref()
+                    .unwrap_or("general-purpose")
+                    .to_string(),
+            ),
+            model: None,
+            effort: None,
+            run_in_background: Some(false),
+            isolation: None,
+            name: None,
+        };
+        let agent = context.agent_for(&call)?;
+        let launch = Launch {
+            background: false,
+            continued: None,
+            ambient: Some(format!("/{}", skill.name)),
+        };
+        // No call starts it; its prompt is shown with the turn, after the init message.
+        let (begun, _) = begin(&context, &agent, &call, "", None, launch);
+        let mark = super::begin::mark_of(&begun.agent_id, &agent, &call);
+        let me = tool.weak();
+        let out = super::run::run(&context, &me, &agent, &call, ctx, begun, None, None).await;
+        let report = out
+            .structured
+            .as_ref()
+            .and_then(|s| s.get("result"))
+            .and_then(|r| r.as_str())
+            .map(str::to_string)
+            .unwrap_or_else(|| out.content.as_text());
+        Some((prompt, mark, report))
+    }
+}
+
 /// The Skill call's answer once its agent is done: `description` is `/<skill>`.
 pub(super) fn output(description: &str, agent_id: &str, finished: &Finished) -> ToolOutput {
     let name = description.trim_start_matches('/');

@@ -281,6 +281,14 @@ fn instructions(skill: &SkillInfo, body: &str, args: Option<&str>, cwd: Option<&
     format!("{}{body}", header(&skill.dir))
 }
 
+/// What a `/<skill> args` command gives a forked skill's agent: its instructions, filled
+/// in (`None`: its file cannot be read).
+pub fn fork_instructions(skill: &SkillInfo, args: &str, cwd: &Path) -> Option<String> {
+    let text = std::fs::read_to_string(skill.dir.join("SKILL.md")).ok()?;
+    let (_, body) = parse_skill_md(&text);
+    Some(instructions(skill, &body, Some(args), Some(cwd)))
+}
+
 /// What heads a skill's instructions: the folder its files are in.
 pub(crate) fn header(dir: &Path) -> String {
     format!("Base directory for this skill: {}\n\n", dir.display())
