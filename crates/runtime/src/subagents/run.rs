@@ -305,16 +305,16 @@ pub(super) async fn run(
         // A forked skill ends inside its call: no task_updated, a notification of its own.
         out.emit(system(
             SystemBody::TaskNotification(TaskNotification {
-                task_id: agent_id.clone(),
-                run_id,
-                tool_use_id: ctx.tool_use_id.clone(),
-                status: "completed".into(),
-                output_file: output_file.to_string_lossy().into_owned(),
-                summary: label.clone(),
-                usage: None,
-                summary_is_report: None,
                 skip_transcript: Some(true),
                 ambient: Some(true),
+                ..notification(
+                    &agent_id,
+                    run_id,
+                    ctx,
+                    &output_file,
+                    "completed",
+                    label.clone(),
+                )
             }),
             &session_id,
             &clock,
@@ -367,16 +367,16 @@ pub(super) async fn run(
                     },
                 }),
                 SystemBody::TaskNotification(TaskNotification {
-                    task_id: agent_id.clone(),
-                    run_id,
-                    tool_use_id: ctx.tool_use_id.clone(),
-                    status: "completed".into(),
-                    output_file: output_file.to_string_lossy().into_owned(),
-                    summary: finished.summary(),
                     usage: Some(usage),
                     summary_is_report: Some(true),
-                    skip_transcript: None,
-                    ambient: None,
+                    ..notification(
+                        &agent_id,
+                        run_id,
+                        ctx,
+                        &output_file,
+                        "completed",
+                        finished.summary(),
+                    )
                 }),
             ];
             context
@@ -407,21 +407,36 @@ pub(super) async fn run(
     ));
     out.emit(system(
         SystemBody::TaskNotification(TaskNotification {
-            task_id: agent_id,
-            run_id,
-            tool_use_id: ctx.tool_use_id.clone(),
-            status: status.into(),
-            output_file: output_file.to_string_lossy().into_owned(),
-            summary,
             usage,
-            summary_is_report: None,
-            skip_transcript: None,
-            ambient: None,
+            ..notification(&agent_id, run_id, ctx, &output_file, status, summary)
         }),
         &session_id,
         &clock,
     ));
     output
+}
+
+/// The `task_notification` of an agent's run that ended as `status`, saying `summary`.
+fn notification(
+    agent_id: &str,
+    run_id: String,
+    ctx: &ToolContext,
+    output_file: &std::path::Path,
+    status: &str,
+    summary: String,
+) -> TaskNotification {
+    TaskNotification {
+        task_id: agent_id.to_string(),
+        run_id,
+        tool_use_id: ctx.tool_use_id.clone(),
+        status: status.into(),
+        output_file: output_file.to_string_lossy().into_owned(),
+        summary,
+        usage: None,
+        summary_is_report: None,
+        skip_transcript: None,
+        ambient: None,
+    }
 }
 
 /// The agent's last text, if it ended with one.
