@@ -127,6 +127,12 @@ pub trait Tool: Send + Sync {
     fn mcp_server(&self) -> Option<&str> {
         None
     }
+    /// The shell commands this call runs before its own work (a skill's ``!`command` ``
+    /// lines), for the PreSkillShellCommand hooks: what it is (its name and where it comes
+    /// from, as hooks name it) and the commands, in order. `None`: it runs none.
+    fn shell_preamble(&self, _input: &Value) -> Option<ShellPreamble> {
+        None
+    }
     /// What the tool refuses in a call whose input fits its schema, before any hook or
     /// permission check sees the call (TaskStop naming no task): the error text, which
     /// the model reads wrapped in `<tool_use_error>`.
@@ -200,6 +206,16 @@ pub trait Tool: Send + Sync {
     fn answer_now(&self, _input: &Value) -> Option<ToolOutput> {
         None
     }
+}
+
+/// The shell commands a call runs first (see [`Tool::shell_preamble`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct ShellPreamble {
+    /// The skill or command they belong to.
+    pub command_name: String,
+    /// `projectSettings`, `userSettings`, `plugin`.
+    pub command_source: String,
+    pub commands: Vec<String>,
 }
 
 /// A permission mode change that a tool call asks for, applied by the loop once the call

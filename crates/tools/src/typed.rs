@@ -131,6 +131,11 @@ pub trait TypedTool: Send + Sync + 'static {
         None
     }
 
+    /// See [`Tool::shell_preamble`].
+    fn shell_preamble(&self, _input: &Value) -> Option<oxagent_core::tool::ShellPreamble> {
+        None
+    }
+
     /// Runs a call whose input parsed.
     fn run(&self, input: Self::Input, ctx: &ToolContext)
         -> impl Future<Output = ToolOutput> + Send;
@@ -186,6 +191,10 @@ impl<T: TypedTool> Tool for Typed<T> {
 
     fn input_error(&self, input: &Value) -> Option<String> {
         self.0.input_error(input)
+    }
+
+    fn shell_preamble(&self, input: &Value) -> Option<oxagent_core::tool::ShellPreamble> {
+        self.0.shell_preamble(input)
     }
 
     fn call<'a>(&'a self, input: Value, ctx: &'a ToolContext) -> BoxFuture<'a, ToolOutput> {

@@ -124,6 +124,7 @@ impl SessionView<'_> {
                 | "Stop"
                 | "StopFailure"
                 | "SubagentStop"
+                | "PreSkillShellCommand"
         );
         if tool_event && crate::usage::supports_effort(&self.live.model()) {
             let level = self

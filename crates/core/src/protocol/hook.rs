@@ -161,6 +161,17 @@ pub enum HookEvent {
         /// `session_start`.
         load_reason: String,
     },
+    /// A skill's ``!`command` `` is about to run (as a Bash call would).
+    PreSkillShellCommand {
+        tool_name: String,
+        tool_input: Value,
+        /// `<the call's id>:preamble-<n>`.
+        tool_use_id: String,
+        command_name: String,
+        command_source: String,
+        /// `claude`: the model called the skill.
+        invoked_by: String,
+    },
     /// A subagent starts (`agent_id`, `agent_type` are in the common fields).
     SubagentStart {},
     /// A subagent is about to end, as Stop is for the main agent.
@@ -212,6 +223,7 @@ impl HookEvent {
             HookEvent::StopFailure { .. } => "StopFailure",
             HookEvent::UserPromptExpansion { .. } => "UserPromptExpansion",
             HookEvent::InstructionsLoaded { .. } => "InstructionsLoaded",
+            HookEvent::PreSkillShellCommand { .. } => "PreSkillShellCommand",
             HookEvent::SubagentStart { .. } => "SubagentStart",
             HookEvent::SubagentStop { .. } => "SubagentStop",
         }

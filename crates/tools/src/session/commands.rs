@@ -230,6 +230,16 @@ pub fn run_bang(command: &str, cwd: &std::path::Path) -> String {
         .unwrap_or_default()
 }
 
+/// The ``!`command` `` lines of `body`, in order.
+pub(crate) fn bangs(body: &str) -> Vec<String> {
+    let found = std::cell::RefCell::new(Vec::new());
+    run_bangs(body, |c| {
+        found.borrow_mut().push(c.to_string());
+        String::new()
+    });
+    found.into_inner()
+}
+
 /// Each ``!`command` `` replaced by what `run` gives for it.
 pub(crate) fn run_bangs(body: &str, run: impl Fn(&str) -> String) -> String {
     let mut out = String::with_capacity(body.len());
@@ -250,6 +260,12 @@ pub(crate) fn run_bangs(body: &str, run: impl Fn(&str) -> String) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_shell_commands_of_a_body_in_order() {
+        assert_eq!(bangs("a !`ls` b !`echo x` c"), ["ls", "echo x"]);
+        assert!(bangs("no commands, `code` only").is_empty());
+    }
 
     fn call(body: &str, prompt: &str) -> [String; 2] {
         let cmd = parse("c", body, &Scope::Project);

@@ -382,6 +382,26 @@ impl TypedTool for SkillTool {
         }
     }
 
+    fn shell_preamble(&self, input: &Value) -> Option<oxagent_core::tool::ShellPreamble> {
+        let input: SkillInput = serde_json::from_value(input.clone()).ok()?;
+        let skill = self.find(&input.skill)?;
+        let text = std::fs::read_to_string(skill.dir.join("SKILL.md")).ok()?;
+        let (_, body) = parse_skill_md(&text);
+        let filled = super::arguments::fill(&body, input.args.as_deref().unwrap_or("").trim());
+        let commands = super::commands::bangs(&filled);
+        (!commands.is_empty()).then(|| oxagent_core::tool::ShellPreamble {
+            // A plugin's skills are named `<plugin>:<skill>`.
+            command_source: if skill.name.contains(':') {
+                "plugin"
+            } else {
+                "projectSettings"
+            }
+            .into(),
+            command_name: skill.name,
+            commands,
+        })
+    }
+
     fn answer_now(&self, input: &Value) -> Option<ToolOutput> {
         let input: SkillInput = serde_json::from_value(input.clone()).ok()?;
         // A forked skill runs as an agent: it answers once that agent is done.

@@ -101,6 +101,8 @@ fn answered_now(
 ) -> Option<CallOutcome> {
     if callbacks::any_match(session.config.hooks.get("PostToolUse"), &call.name)
         || callbacks::any_match(session.config.hooks.get("PostToolUseFailure"), &call.name)
+        || (session.config.hooks.contains_key("PreSkillShellCommand")
+            && tool.shell_preamble(input).is_some())
     {
         return None;
     }
@@ -301,12 +303,41 @@ pub(crate) async fn run_prepared(
     notices: Vec<Message>,
     stop: Option<String>,
 ) -> CallOutcome {
+    preamble_hooks(session, deps, tool, call, &input).await;
     let mut outcome = execute(session, deps, tool, call, input).await;
     let mut before = notices;
     before.append(&mut outcome.before);
     outcome.before = before;
     outcome.stop = stop.or(outcome.stop);
     outcome
+}
+
+/// The PreSkillShellCommand hooks of the shell commands the call runs first, in order.
+async fn preamble_hooks(
+    session: &SessionView<'_>,
+    deps: &Deps<'_>,
+    tool: &dyn Tool,
+    call: &Call,
+    input: &Value,
+) {
+    let Some(matchers) = session.config.hooks.get("PreSkillShellCommand") else {
+        return;
+    };
+    let Some(preamble) = tool.shell_preamble(input) else {
+        return;
+    };
+    for (n, command) in preamble.commands.iter().enumerate() {
+        let id = format!("{}:preamble-{n}", call.id);
+        let input = session.hook_input(HookEvent::PreSkillShellCommand {
+            tool_name: "Bash".into(),
+            tool_input: serde_json::json!({ "command": command }),
+            tool_use_id: id.clone(),
+            command_name: preamble.command_name.clone(),
+            command_source: preamble.command_source.clone(),
+            invoked_by: "claude".into(),
+        });
+        callbacks::run(deps, Some(matchers), Some("Bash"), input, Some(&id)).await;
+    }
 }
 
 /// The outcome of a verdict that does not run the tool.
