@@ -15,12 +15,16 @@ use std::path::Path;
 use oxagent_core::content::{ContentBlock, UserContent};
 use oxagent_core::protocol::control::CommandInfo;
 use oxagent_tools::session::commands::{self, CommandFile};
+use oxagent_tools::session::skill::SkillInfo;
 
-/// The commands of the setting sources the session loads, then the plugins'.
+/// The commands of the setting sources the session loads, then the session's `skills`
+/// (read once, by the Skill tool's discovery) as commands, then each plugin's commands and
+/// skills.
 pub(crate) fn load_commands(
     cwd: &Path,
     home: Option<&Path>,
     sources: Option<&[String]>,
+    skills: &[SkillInfo],
     plugins: &[crate::plugins::Plugin],
 ) -> Vec<CommandFile> {
     let mut out: Vec<CommandFile> = Vec::new();
@@ -33,17 +37,21 @@ pub(crate) fn load_commands(
         }
     }
     out.sort_by(|a, b| a.name.cmp(&b.name));
-    let skills = oxagent_tools::session::skill::skill_roots(cwd, home, sources);
-    for skill in commands::skill_commands(&skills) {
+    // A plugin's skills are named `<plugin>:<skill>`; the others come from the sources.
+    let own = skills.iter().filter(|s| s.source() != "plugin").cloned();
+    for skill in commands::commands_of_skills(own.collect()) {
         if !out.iter().any(|o| o.name == skill.name) {
             out.push(skill);
         }
     }
     for p in plugins {
         out.extend(p.commands.iter().cloned());
-        let (name, root) = p.skill_root();
-        let skills = oxagent_tools::session::skill::discover_plugin(&name, &root);
-        out.extend(commands::commands_of_skills(skills));
+        let prefix = format!("{}:", p.info.name);
+        let theirs = skills
+            .iter()
+            .filter(|s| s.name.starts_with(&prefix))
+            .cloned();
+        out.extend(commands::commands_of_skills(theirs.collect()));
     }
     out
 }

@@ -351,7 +351,11 @@ impl SessionRuntime {
             .chain(self.inner.reload.commands().iter().map(commands::info))
             .collect(),
             agents: self.inner.agents.clone(),
-            output_style: self.inner.output_style.clone(),
+            output_style: self
+                .inner
+                .live
+                .output_style()
+                .unwrap_or_else(|| self.inner.output_style.clone()),
             available_output_styles: vec!["default".into()],
             user_output_styles_dir: self
                 .inner

@@ -292,19 +292,7 @@ pub(super) fn start(
         options.setting_sources.as_deref(),
     ));
     agent_files.extend(plugins.iter().flat_map(|p| p.agents.iter().cloned()));
-    let slash_commands = Arc::new(commands::load_commands(
-        &config_root,
-        Some(&persist::home(&env)),
-        options.setting_sources.as_deref(),
-        &plugins,
-    ));
     session.config.init.plugins = plugins.iter().map(|p| p.info.clone()).collect();
-    let builtin_commands = session.config.init.slash_commands.clone();
-    session
-        .config
-        .init
-        .slash_commands
-        .extend(slash_commands.iter().map(|c| c.name.clone()));
     let agent_set = AgentSet::new(agent_files, options.agents.clone());
     let main_agent = options
         .agent
@@ -329,7 +317,20 @@ pub(super) fn start(
     for t in options.custom_tools.iter() {
         toolset.registry.push(t.clone());
     }
-    session.config.init.skills = toolset.skills;
+    let slash_commands = Arc::new(toolset.skill_list.with(|skills| {
+        let home = persist::home(&env);
+        let sources = options.setting_sources.as_deref();
+        commands::load_commands(&config_root, Some(&home), sources, skills, &plugins)
+    }));
+    let builtin_commands = session.config.init.slash_commands.clone();
+    session
+        .config
+        .init
+        .slash_commands
+        .extend(slash_commands.iter().map(|c| c.name.clone()));
+    session.config.init.skills = toolset
+        .skill_list
+        .with(|all| all.iter().map(|s| s.name.clone()).collect());
     session.config.init.agents = agent_set.names();
     // Hooks report where the shell is now.
     session.config.working_dir = Some(oxagent_core::config::WorkingDirHandle(Arc::new(ShellDir {
@@ -347,11 +348,7 @@ pub(super) fn start(
     }
     let reload = Arc::new(crate::reload::Reloadable::new(
         crate::reload::Sources {
-            skill_roots: oxagent_tools::skill::skill_roots(
-                &config_root,
-                Some(&persist::home(&env)),
-                options.setting_sources.as_deref(),
-            ),
+            skill_roots: toolset.skill_roots.clone(),
             config_root: config_root.clone(),
             home: persist::home(&env),
             setting_sources: options.setting_sources.clone(),

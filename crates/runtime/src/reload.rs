@@ -73,11 +73,8 @@ impl Reloadable {
     /// them.
     pub fn reload(&self) -> Vec<CommandInfo> {
         let s = &self.sources;
-        let mut skills = skill::discover(&s.skill_roots);
-        for p in &s.plugins {
-            let (name, root) = p.skill_root();
-            skills.extend(skill::discover_plugin(&name, &root));
-        }
+        let plugin_roots: Vec<_> = s.plugins.iter().map(|p| p.skill_root()).collect();
+        let skills = skill::discover_all(&s.skill_roots, &plugin_roots);
         let listed = skills
             .iter()
             .map(|k| CommandInfo {
@@ -88,13 +85,14 @@ impl Reloadable {
                 builtin: None,
             })
             .collect();
-        self.skills.replace(skills);
         let commands = crate::commands::load_commands(
             &s.config_root,
             Some(&s.home),
             s.setting_sources.as_deref(),
+            &skills,
             &s.plugins,
         );
+        self.skills.replace(skills);
         *self.commands.write().unwrap_or_else(|e| e.into_inner()) = Arc::new(commands);
         self.generation.fetch_add(1, Ordering::SeqCst);
         listed

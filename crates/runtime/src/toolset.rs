@@ -26,12 +26,13 @@ use oxagent_tools::{skill, BuiltinConfig, BuiltinSet, SideModel, TaskEventSink};
 use crate::subagents::AgentTool;
 use oxagent_options::{Options, ToolsOption};
 
-/// The session's tools, and the names of the skills they found (for `system/init`).
+/// The session's tools, and the skills they found (for `system/init`).
 pub(crate) struct Toolset {
     pub registry: ToolRegistry,
-    pub skills: Vec<String>,
     /// The skills the Skill tool runs (a reload replaces them).
     pub skill_list: oxagent_tools::session::skill::SkillList,
+    /// The `skills` folders of the setting sources they come from (plugins' aside).
+    pub skill_roots: Vec<PathBuf>,
     /// The Agent tool, when the session offers it: it is handed its context once the
     /// session's tools are complete.
     pub agent: Option<Arc<AgentTool>>,
@@ -198,7 +199,7 @@ pub(crate) fn build(
         checkpoints,
         shell: set.shell.clone(),
         registry,
-        skills: set.skills.iter().map(|s| s.name.clone()).collect(),
         skill_list: set.skill_list.clone(),
+        skill_roots: builtin.skill_roots.clone(),
     }
 }

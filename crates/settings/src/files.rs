@@ -74,6 +74,27 @@ pub(crate) fn settings_file(source: RuleSource, cwd: &Path, home: &Path) -> Opti
     }
 }
 
+/// A settings file's object to edit: `{}` when there is no file yet; an error for a file
+/// that is not a JSON object (never overwritten: it could not be read back).
+pub(crate) fn read_for_edit(path: &Path) -> Result<serde_json::Map<String, Value>, String> {
+    match std::fs::read_to_string(path) {
+        Ok(text) => match serde_json::from_str::<Value>(&text) {
+            Ok(Value::Object(m)) => Ok(m),
+            _ => Err(format!("{} is not a JSON object", path.display())),
+        },
+        Err(_) => Ok(serde_json::Map::new()),
+    }
+}
+
+/// Writes an edited settings file (its folder made if need be), pretty-printed.
+pub(crate) fn write_edited(path: &Path, doc: serde_json::Map<String, Value>) -> Result<(), String> {
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    }
+    let text = serde_json::to_string_pretty(&Value::Object(doc)).map_err(|e| e.to_string())?;
+    std::fs::write(path, format!("{text}\n")).map_err(|e| format!("{}: {e}", path.display()))
+}
+
 impl Settings {
     /// Reads the files `setting_sources` selects (`None`: all three) for a session in
     /// `cwd` (canonical), then the `settings` option. A missing or unreadable file, or one
@@ -184,25 +205,24 @@ impl Settings {
                 }
             }
         }
-        if let Some(Value::Object(hooks)) = doc.get("hooks") {
-            for (event, matchers) in hooks {
-                for m in matchers.as_array().into_iter().flatten() {
-                    self.add_matcher(event, m, None);
-                }
-            }
-        }
+        self.add_hooks(doc.get("hooks"), None);
     }
 
     /// Adds the hooks of the plugin in `root` (its `hooks/hooks.json`, or what its manifest's
     /// `hooks` names), after those of the settings files. `${CLAUDE_PLUGIN_ROOT}` in a
     /// command is the plugin's folder, and so is `CLAUDE_PLUGIN_ROOT` in its environment.
     pub fn add_plugin_hooks(&mut self, root: &Path, doc: &Value) {
-        let Some(Value::Object(hooks)) = doc.get("hooks") else {
+        self.add_hooks(doc.get("hooks"), Some(root));
+    }
+
+    /// Adds a `hooks` object's command hooks (`{event: [matcher, ...]}`).
+    fn add_hooks(&mut self, hooks: Option<&Value>, plugin_root: Option<&Path>) {
+        let Some(Value::Object(hooks)) = hooks else {
             return;
         };
         for (event, matchers) in hooks {
             for m in matchers.as_array().into_iter().flatten() {
-                self.add_matcher(event, m, Some(root));
+                self.add_matcher(event, m, plugin_root);
             }
         }
     }

@@ -15,7 +15,7 @@ use std::path::Path;
 use oxagent_core::rules::{PermissionRule, RuleSource};
 use serde_json::{json, Map, Value};
 
-use crate::files::settings_file;
+use crate::files::{read_for_edit, settings_file, write_edited};
 
 /// Writes one PermissionUpdate into the settings file its destination names.
 pub(crate) fn persist(update: &Value, cwd: &Path, home: &Path) -> Result<(), String> {
@@ -29,20 +29,9 @@ pub(crate) fn persist(update: &Value, cwd: &Path, home: &Path) -> Result<(), Str
     let Some(path) = settings_file(source, cwd, home) else {
         return Err("persist_permissions: the destination is not a settings file".into());
     };
-    let mut doc = match std::fs::read_to_string(&path) {
-        Ok(text) => match serde_json::from_str::<Value>(&text) {
-            Ok(Value::Object(m)) => m,
-            // Never overwrite a file we cannot read back.
-            _ => return Err(format!("{} is not a JSON object", path.display())),
-        },
-        Err(_) => Map::new(),
-    };
+    let mut doc = read_for_edit(&path)?;
     edit(&mut doc, update);
-    if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    }
-    let text = serde_json::to_string_pretty(&Value::Object(doc)).map_err(|e| e.to_string())?;
-    std::fs::write(&path, format!("{text}\n")).map_err(|e| format!("{}: {e}", path.display()))
+    write_edited(&path, doc)
 }
 
 fn edit(doc: &mut Map<String, Value>, update: &Value) {

@@ -15,7 +15,7 @@ use std::path::Path;
 use oxagent_core::rules::RuleSource;
 use serde_json::{Map, Value};
 
-use crate::files::settings_file;
+use crate::files::{read_for_edit, settings_file, write_edited};
 
 const EFFORTS: &[&str] = &["low", "medium", "high", "xhigh", "max"];
 
@@ -74,14 +74,7 @@ pub fn update_settings(
     let Some(path) = settings_file(rule_source, cwd, home) else {
         return Err(format!("update_settings: unsupported source {source}"));
     };
-    let mut doc = match std::fs::read_to_string(&path) {
-        Ok(text) => match serde_json::from_str::<Value>(&text) {
-            Ok(Value::Object(m)) => m,
-            // Never overwrite a file that cannot be read back.
-            _ => return Err(format!("{} is not a JSON object", path.display())),
-        },
-        Err(_) => Map::new(),
-    };
+    let mut doc = read_for_edit(&path)?;
     if allowed == "effortLevel" {
         let models = doc
             .entry("modelSettings")
@@ -98,11 +91,7 @@ pub fn update_settings(
     } else {
         doc.insert(allowed.into(), Value::String(value));
     }
-    if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir).map_err(|e| format!("update_settings: {e}"))?;
-    }
-    let text = serde_json::to_string_pretty(&Value::Object(doc)).unwrap_or_default();
-    std::fs::write(&path, text + "\n").map_err(|e| format!("update_settings: {e}"))
+    write_edited(&path, doc).map_err(|e| format!("update_settings: {e}"))
 }
 
 #[cfg(test)]

@@ -23,7 +23,7 @@ use crate::search::glob::GlobTool;
 use crate::search::grep::GrepTool;
 use crate::session::ask_user::AskUserQuestionTool;
 use crate::session::plan_mode::{EnterPlanModeTool, ExitPlanModeTool};
-use crate::session::skill::{self, SkillInfo, SkillTool};
+use crate::session::skill::{self, SkillTool};
 use crate::session::task_board::TaskBoard;
 use crate::session::tool_search::ToolSearchTool;
 use crate::shell::bash::BashTool;
@@ -200,7 +200,6 @@ pub struct BuiltinSet {
     pub board: TaskBoard,
     /// What ToolSearch loads from: pass it to `ToolRegistry::defer`.
     pub deferred: DeferredTools,
-    pub skills: Vec<SkillInfo>,
     /// The skills the Skill tool runs, which a reload replaces.
     pub skill_list: skill::SkillList,
     pub tools: Vec<Arc<dyn Tool>>,
@@ -233,11 +232,10 @@ impl BuiltinSet {
         let cwd = config.cwd.clone();
         let board = TaskBoard::default();
         let deferred = DeferredTools::default();
-        let mut skills = skill::discover(&config.skill_roots);
-        for (plugin, root) in &config.plugin_skill_roots {
-            skills.extend(skill::discover_plugin(plugin, root));
-        }
-        let skill_list = skill::SkillList::new(skills.clone());
+        let skill_list = skill::SkillList::new(skill::discover_all(
+            &config.skill_roots,
+            &config.plugin_skill_roots,
+        ));
         let side = config.side_model.clone();
         let read = ReadTool::new(files.clone())
             .with_cwd(cwd.clone())
@@ -274,7 +272,6 @@ impl BuiltinSet {
             shell,
             board,
             deferred,
-            skills,
             skill_list,
             tools,
         }

@@ -52,7 +52,7 @@ pub struct AgentDefinition {
 }
 
 /// The Agent tool's input.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct AgentCall {
     /// A short description of the task (3-5 words).
     pub description: String,

@@ -102,13 +102,8 @@ fn from_transcript(context: &SubagentContext, agent_id: &str) -> Option<super::S
     Some(super::Stopped {
         call: AgentCall {
             description: text("description").unwrap_or_default(),
-            prompt: String::new(),
             subagent_type: Some(agent.name.clone()),
-            model: None,
-            effort: None,
-            run_in_background: None,
-            isolation: None,
-            name: None,
+            ..AgentCall::default()
         },
         agent,
         agent_call_id: text("toolUseId")?,

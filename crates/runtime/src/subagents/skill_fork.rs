@@ -15,9 +15,10 @@ use std::sync::Weak;
 
 use futures::future::BoxFuture;
 use oxagent_core::agent::Emit;
+use oxagent_core::message::SubagentMark;
 use oxagent_core::protocol::agents::AgentCall;
 use oxagent_core::tool::{ToolContext, ToolOutput};
-use oxagent_tools::session::skill::SkillFork;
+use oxagent_tools::session::skill::{SkillFork, SkillInfo};
 use serde_json::json;
 
 use super::begin::{begin, Launch};
@@ -29,90 +30,72 @@ pub(crate) struct Forker {
     pub agents: Weak<AgentTool>,
 }
 
-impl SkillFork for Forker {
-    fn run<'a>(
-        &'a self,
-        skill: &'a str,
-        description: &'a str,
-        agent: Option<&'a str>,
-        prompt: String,
-        ctx: &'a ToolContext,
-    ) -> BoxFuture<'a, ToolOutput> {
-        Box::pin(async move {
-            let tool = self.agents.upgrade();
-            let Some((tool, context)) = tool.and_then(|t| t.context().map(|c| (t, c))) else {
-                return ToolOutput::error("Agents are not available in this session.");
-            };
-            let call = AgentCall {
-                description: description.to_string(),
-                prompt,
-                subagent_type: Some(agent.unwrap_or("general-purpose").to_string()),
-                model: None,
-                effort: None,
-                run_in_background: Some(false),
-                isolation: None,
-                name: None,
-            };
-            let Some(agent) = context.agent_for(&call) else {
-                let name = call.subagent_type.as_deref().unwrap_or_default();
-                return ToolOutput::error(context.agents.not_found(name));
-            };
-            let launch = Launch {
-                background: false,
-                continued: None,
-                ambient: Some(format!("/{skill}")),
-            };
-            let caller = ctx.agent_id.as_deref();
-            let (begun, shown) = begin(&context, &agent, &call, &ctx.tool_use_id, caller, launch);
-            if let Some(p) = shown {
-                context.events.emit(p);
-            }
-            let me = tool.weak();
-            super::run::run(&context, &me, &agent, &call, ctx, begun, None, None).await
-        })
-    }
+/// A forked skill's agent, started: what running it needs.
+struct Started {
+    context: std::sync::Arc<super::SubagentContext>,
+    me: Weak<dyn oxagent_core::tool::Tool>,
+    agent: super::registry::Agent,
+    call: AgentCall,
+    begun: super::begin::Begun,
+    /// Its prompt, as the caller is shown it.
+    shown: Option<oxagent_core::message::Message>,
 }
 
 impl Forker {
-    /// Runs `skill` typed as a command (`/<skill> args`) as its agent, before the turn:
-    /// (its instructions, how its messages are marked, its report). `None`: the session
-    /// cannot run agents.
-    pub(crate) async fn run_command(
+    /// Starts `skill`'s agent (its instructions `prompt`) for the call `tool_use_id` (none
+    /// for a command) made by `caller`; `task_started` goes out. Err: why it cannot run.
+    fn start(
         &self,
-        skill: &oxagent_tools::session::skill::SkillInfo,
-        args: &str,
-        ctx: &ToolContext,
-    ) -> Option<(String, oxagent_core::message::SubagentMark, String)> {
-        let tool = self.agents.upgrade()?;
-        let context = tool.context()?;
-        let prompt = oxagent_tools::session::skill::fork_instructions(skill, args, &ctx.cwd)?;
+        skill: &SkillInfo,
+        prompt: String,
+        tool_use_id: &str,
+        caller: Option<&str>,
+    ) -> Result<Started, String> {
+        let unavailable = || "Agents are not available in this session.".to_string();
+        let tool = self.agents.upgrade().ok_or_else(unavailable)?;
+        let context = tool.context().ok_or_else(unavailable)?;
         let call = AgentCall {
             description: skill.description.clone(),
-            prompt: prompt.clone(),
-            subagent_type: Some(
-                skill
-                    .agent
-                    .as_deref()
-                    .unwrap_or("general-purpose")
-                    .to_string(),
-            ),
-            model: None,
-            effort: None,
+            prompt,
+            subagent_type: Some(skill.agent.as_deref().unwrap_or("general-purpose").into()),
             run_in_background: Some(false),
-            isolation: None,
-            name: None,
+            ..AgentCall::default()
         };
-        let agent = context.agent_for(&call)?;
+        let Some(agent) = context.agent_for(&call) else {
+            let name = call.subagent_type.as_deref().unwrap_or_default();
+            return Err(context.agents.not_found(name));
+        };
         let launch = Launch {
             background: false,
             continued: None,
             ambient: Some(format!("/{}", skill.name)),
         };
+        let (begun, shown) = begin(&context, &agent, &call, tool_use_id, caller, launch);
+        Ok(Started {
+            me: tool.weak(),
+            context,
+            agent,
+            call,
+            begun,
+            shown,
+        })
+    }
+
+    /// Runs `skill` typed as a command (`/<skill> args`) as its agent, before the turn:
+    /// (its instructions, how its messages are marked, its report). `None`: the session
+    /// cannot run agents.
+    pub(crate) async fn run_command(
+        &self,
+        skill: &SkillInfo,
+        args: &str,
+        ctx: &ToolContext,
+    ) -> Option<(String, SubagentMark, String)> {
+        let prompt = oxagent_tools::session::skill::fork_instructions(skill, args, &ctx.cwd)?;
         // No call starts it; its prompt is shown with the turn, after the init message.
-        let (begun, _) = begin(&context, &agent, &call, "", None, launch);
-        let mark = super::begin::mark_of(&begun.agent_id, &agent, &call);
-        let me = tool.weak();
-        let out = super::run::run(&context, &me, &agent, &call, ctx, begun, None, None).await;
+        let s = self.start(skill, prompt.clone(), "", None).ok()?;
+        let mark = super::begin::mark_of(&s.begun.agent_id, &s.agent, &s.call);
+        let (context, me) = (&s.context, &s.me);
+        let out = super::run::run(context, me, &s.agent, &s.call, ctx, s.begun, None, None).await;
         let report = out
             .structured
             .as_ref()
@@ -121,6 +104,28 @@ impl Forker {
             .map(str::to_string)
             .unwrap_or_else(|| out.content.as_text());
         Some((prompt, mark, report))
+    }
+}
+
+impl SkillFork for Forker {
+    fn run<'a>(
+        &'a self,
+        skill: &'a SkillInfo,
+        prompt: String,
+        ctx: &'a ToolContext,
+    ) -> BoxFuture<'a, ToolOutput> {
+        Box::pin(async move {
+            let caller = ctx.agent_id.as_deref();
+            let s = match self.start(skill, prompt, &ctx.tool_use_id, caller) {
+                Ok(s) => s,
+                Err(e) => return ToolOutput::error(e),
+            };
+            if let Some(p) = s.shown {
+                s.context.events.emit(p);
+            }
+            let (context, me) = (&s.context, &s.me);
+            super::run::run(context, me, &s.agent, &s.call, ctx, s.begun, None, None).await
+        })
     }
 }
 

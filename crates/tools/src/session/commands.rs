@@ -145,18 +145,12 @@ pub fn commands_of_skills(skills: Vec<super::skill::SkillInfo>) -> Vec<CommandFi
             let text = std::fs::read_to_string(s.dir.join("SKILL.md")).ok()?;
             let (_, body) = parse_skill_md(&text);
             Some(CommandFile {
+                source: s.source().to_string(),
                 body: format!("{}{body}", super::skill::header(&s.dir)),
                 description: s.description,
                 argument_hint: String::new(),
                 model: s.model,
                 allowed_tools: s.allowed_tools,
-                // A plugin's skills are named `<plugin>:<skill>`.
-                source: if s.name.contains(':') {
-                    "plugin"
-                } else {
-                    "projectSettings"
-                }
-                .to_string(),
                 name: s.name,
             })
         })

@@ -46,6 +46,16 @@ pub struct SkillInfo {
 }
 
 impl SkillInfo {
+    /// Where it comes from, as hooks name it: `plugin` for a plugin's (`<plugin>:<skill>`),
+    /// else `projectSettings`.
+    pub fn source(&self) -> &'static str {
+        if self.name.contains(':') {
+            "plugin"
+        } else {
+            "projectSettings"
+        }
+    }
+
     /// A skill that grants tools or registers hooks is run only with the user's approval;
     /// one that only gives instructions needs none.
     pub fn needs_approval(&self) -> bool {
@@ -147,6 +157,16 @@ pub fn discover(roots: &[PathBuf]) -> Vec<SkillInfo> {
     found.into_values().collect()
 }
 
+/// The skills of a session: those of `roots` (see [`discover`]), then those of each plugin
+/// (name, its `skills` folder).
+pub fn discover_all(roots: &[PathBuf], plugins: &[(String, PathBuf)]) -> Vec<SkillInfo> {
+    let mut skills = discover(roots);
+    for (plugin, root) in plugins {
+        skills.extend(discover_plugin(plugin, root));
+    }
+    skills
+}
+
 /// The skills of the plugin `plugin` (its `skills` folder is `root`), each named
 /// `<plugin>:<skill>` as the model and the user call it.
 pub fn discover_plugin(plugin: &str, root: &Path) -> Vec<SkillInfo> {
@@ -169,13 +189,10 @@ pub struct SkillInput {
 /// What runs a `context: fork` skill as a subagent (the session's Agent machinery): its
 /// report becomes the Skill call's answer.
 pub trait SkillFork: Send + Sync {
-    /// Runs `skill` (described as `description`, its instructions `prompt`) as agent
-    /// `agent` for the call in `ctx`.
+    /// Runs `skill` (its instructions `prompt`) as its agent for the call in `ctx`.
     fn run<'a>(
         &'a self,
-        skill: &'a str,
-        description: &'a str,
-        agent: Option<&'a str>,
+        skill: &'a SkillInfo,
         prompt: String,
         ctx: &'a ToolContext,
     ) -> futures::future::BoxFuture<'a, ToolOutput>;
@@ -203,10 +220,11 @@ impl SkillList {
     }
     /// The skills now.
     pub fn all(&self) -> Vec<SkillInfo> {
-        self.skills
-            .read()
-            .unwrap_or_else(|e| e.into_inner())
-            .clone()
+        self.with(<[SkillInfo]>::to_vec)
+    }
+    /// What `f` makes of the skills now, without copying them.
+    pub fn with<R>(&self, f: impl FnOnce(&[SkillInfo]) -> R) -> R {
+        f(&self.skills.read().unwrap_or_else(|e| e.into_inner()))
     }
     /// Puts `skills` in place of the list (a reload).
     pub fn replace(&self, skills: Vec<SkillInfo>) {
@@ -261,11 +279,12 @@ impl SkillTool {
         let name = name.trim().trim_start_matches('/');
         // `plugin:skill` names the skill of a plugin; plugins are not loaded, the skill is.
         let short = name.rsplit(':').next().unwrap_or(name);
-        let all = self.skills.all();
-        let found = all.iter().find(|s| s.name == name);
-        found
-            .or_else(|| all.iter().find(|s| s.name == short))
-            .cloned()
+        self.skills.with(|all| {
+            let found = all.iter().find(|s| s.name == name);
+            found
+                .or_else(|| all.iter().find(|s| s.name == short))
+                .cloned()
+        })
     }
 }
 
@@ -307,16 +326,17 @@ impl TypedTool for SkillTool {
              name before doing the work yourself, then follow the instructions it returns. `args` \
              passes the user's arguments along. Do not call a skill that is already running."
                 .to_string();
-        let all = self.skills.all();
-        let listed: Vec<&SkillInfo> = all.iter().filter(|s| self.allowed(&s.name, s)).collect();
-        if listed.is_empty() {
-            text.push_str("\n\nNo skills are installed in this session.");
-        } else {
-            text.push_str("\n\nAvailable skills:");
-            for s in listed {
-                text.push_str(&format!("\n- {}: {}", s.name, s.description));
+        self.skills.with(|all| {
+            let listed: Vec<&SkillInfo> = all.iter().filter(|s| self.allowed(&s.name, s)).collect();
+            if listed.is_empty() {
+                text.push_str("\n\nNo skills are installed in this session.");
+            } else {
+                text.push_str("\n\nAvailable skills:");
+                for s in listed {
+                    text.push_str(&format!("\n- {}: {}", s.name, s.description));
+                }
             }
-        }
+        });
         text
     }
 
@@ -390,13 +410,7 @@ impl TypedTool for SkillTool {
         let filled = super::arguments::fill(&body, input.args.as_deref().unwrap_or("").trim());
         let commands = super::commands::bangs(&filled);
         (!commands.is_empty()).then(|| oxagent_core::tool::ShellPreamble {
-            // A plugin's skills are named `<plugin>:<skill>`.
-            command_source: if skill.name.contains(':') {
-                "plugin"
-            } else {
-                "projectSettings"
-            }
-            .into(),
+            command_source: skill.source().into(),
             command_name: skill.name,
             commands,
         })
@@ -413,12 +427,7 @@ impl TypedTool for SkillTool {
 
     async fn run(&self, input: SkillInput, ctx: &ToolContext) -> ToolOutput {
         match self.forked(&input) {
-            Some((skill, forker, prompt)) => {
-                let agent = skill.agent.as_deref();
-                forker
-                    .run(&skill.name, &skill.description, agent, prompt, ctx)
-                    .await
-            }
+            Some((skill, forker, prompt)) => forker.run(&skill, prompt, ctx).await,
             None => self.answer(&input),
         }
     }
@@ -450,9 +459,11 @@ impl SkillTool {
         if let Some(why) = super::builtin_commands::refusal(name) {
             return why;
         }
-        let all = self.skills.all();
-        let own = all.iter().map(|s| s.name.as_str());
-        match super::builtin_commands::suggestion(name, own) {
+        let near = self.skills.with(|all| {
+            let own = all.iter().map(|s| s.name.as_str());
+            super::builtin_commands::suggestion(name, own)
+        });
+        match near {
             Some(near) => format!("Unknown skill: {asked}. Did you mean {near}?"),
             None => format!("Unknown skill: {asked}"),
         }
