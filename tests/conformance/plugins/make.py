@@ -67,3 +67,9 @@ scenario("plugins_agent", "The model hands a task to the plugin's agent demo:hel
           {"match": "SUB-ANSWER", "content": [{"type": "text", "text": "PARENT-DONE"}]}])
 scenario("plugins_command", "A plugin command invoked by its namespaced name.", "/demo:greet",
          [TEXT])
+scenario("plugins_skill_short_name", "The model calls the plugin's skill by its own name (pdf), hooks logged.",
+         "use it", [tool("Skill", {"skill": "pdf"}), TEXT],
+         behaviors={"hooks": {"PreToolUse": [{"matcher": None, "behavior": "log_all"}]}})
+scenario("plugins_skill_unknown", "The model calls a skill nobody has, hooks logged.",
+         "use it", [tool("Skill", {"skill": "nosuch"}), TEXT],
+         behaviors={"hooks": {"PreToolUse": [{"matcher": None, "behavior": "log_all"}]}})

@@ -43,6 +43,9 @@ pub struct SkillInfo {
     pub fork: bool,
     /// `agent`: the agent type a forked skill runs as (none: general-purpose).
     pub agent: Option<String>,
+    /// The front matter's `name`: a plugin's skill answers to it as well as to
+    /// `<plugin>:<folder>`.
+    pub declared: Option<String>,
 }
 
 impl SkillInfo {
@@ -151,6 +154,7 @@ pub fn discover(roots: &[PathBuf]) -> Vec<SkillInfo> {
                     .is_some_and(|v| v.trim() == "true"),
                 fork: meta.get("context").is_some_and(|v| v.trim() == "fork"),
                 agent: meta.get("agent").map(|a| a.trim().to_string()),
+                declared: meta.get("name").map(|n| n.trim().to_string()),
             });
         }
     }
@@ -281,9 +285,11 @@ impl SkillTool {
         let short = name.rsplit(':').next().unwrap_or(name);
         self.skills.with(|all| {
             let found = all.iter().find(|s| s.name == name);
-            found
-                .or_else(|| all.iter().find(|s| s.name == short))
-                .cloned()
+            let found = found.or_else(|| all.iter().find(|s| s.name == short));
+            // A plugin's skill by the name its front matter declares.
+            let declared =
+                |s: &&SkillInfo| s.source() == "plugin" && s.declared.as_deref() == Some(name);
+            found.or_else(|| all.iter().find(declared)).cloned()
         })
     }
 }
@@ -416,6 +422,12 @@ impl TypedTool for SkillTool {
         })
     }
 
+    /// A skill the session does not have is refused before any hook sees the call.
+    fn input_error(&self, input: &Value) -> Option<String> {
+        let asked = input.get("skill").and_then(Value::as_str)?;
+        self.find(asked).is_none().then(|| self.unknown(asked))
+    }
+
     fn answer_now(&self, input: &Value) -> Option<ToolOutput> {
         let input: SkillInput = serde_json::from_value(input.clone()).ok()?;
         // A forked skill runs as an agent: it answers once that agent is done.
@@ -459,6 +471,17 @@ impl SkillTool {
         if let Some(why) = super::builtin_commands::refusal(name) {
             return why;
         }
+        // A plugin's skill called by its own name: its full name is `<plugin>:<name>`.
+        let suffix = format!(":{name}");
+        let full = self.skills.with(|all| {
+            let found = all.iter().find(|s| s.name.ends_with(&suffix));
+            found.map(|s| s.name.clone())
+        });
+        if let Some(full) = full {
+            return format!(
+                "Unknown skill: {asked}. Did you mean {full}? Invoke it by that full name."
+            );
+        }
         let near = self.skills.with(|all| {
             let own = all.iter().map(|s| s.name.as_str());
             super::builtin_commands::suggestion(name, own)
@@ -492,16 +515,24 @@ impl SkillTool {
             Err(e) => return wrapped_error(format!("Cannot read skill {}: {e}", skill.name)),
         };
         let (_, body) = parse_skill_md(&text);
-        let mut structured = json!({"success": true, "commandName": skill.name});
+        // Called by the name its front matter declares, it is launched by that name.
+        let called = match skill.declared.as_deref() {
+            Some(d) if d == invoked => invoked,
+            _ => skill.name.as_str(),
+        };
+        let mut structured = json!({"success": true, "commandName": called});
         if !skill.allowed_tools.is_empty() {
             structured["allowedTools"] = json!(skill.allowed_tools);
         }
         if let Some(model) = &skill.model {
             structured["model"] = json!(model);
         }
-        success(format!("Launching skill: {}", skill.name), structured).with_follow_up(
-            instructions(&skill, &body, input.args.as_deref(), self.cwd.as_deref()),
-        )
+        success(format!("Launching skill: {called}"), structured).with_follow_up(instructions(
+            &skill,
+            &body,
+            input.args.as_deref(),
+            self.cwd.as_deref(),
+        ))
     }
 }
 
@@ -568,6 +599,7 @@ mod tests {
             user_only: false,
             fork: false,
             agent: None,
+            declared: None,
         };
         assert_eq!(
             instructions(&skill, "Do $ARGUMENTS now.\n", Some("it"), None),
