@@ -9,8 +9,8 @@
 #   OXAGENT_TEST_REDIS_URL=redis://127.0.0.1:PORT/
 #   OXAGENT_TEST_POSTGRES_URL=postgres://postgres@127.0.0.1:PORT/oxagent_test
 # Missing servers are installed from Debian's packages (redis-server, postgresql) when run
-# as root, as CI does on a fresh machine; so are bubblewrap, which the Bash sandbox tests run,
-# and ripgrep: the reference's shell offers `rg`, and recorded scenarios run it through Bash.
+# as root, as CI does on a fresh machine; so are bubblewrap and socat, which the Bash sandbox
+# tests run (socat carries the sandbox's network to its proxy), and ripgrep: the reference's shell offers `rg`, and recorded scenarios run it through Bash.
 set -euo pipefail
 
 need_install=()
@@ -18,6 +18,7 @@ command -v redis-server >/dev/null 2>&1 || need_install+=(redis-server)
 pg_bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1 || true)
 [ -n "$pg_bin" ] && [ -x "$pg_bin/pg_ctl" ] || need_install+=(postgresql)
 command -v bwrap >/dev/null 2>&1 || need_install+=(bubblewrap)
+command -v socat >/dev/null 2>&1 || need_install+=(socat)
 command -v rg >/dev/null 2>&1 || need_install+=(ripgrep)
 if [ ${#need_install[@]} -gt 0 ]; then
   if [ "$(id -u)" != 0 ]; then

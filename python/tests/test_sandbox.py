@@ -9,7 +9,14 @@ import shutil
 import pytest
 from conftest import requires_native, text_turn, tool_turn
 
-from claude_agent_sdk import ClaudeAgentOptions, ResultMessage, SystemMessage, UserMessage, query
+from claude_agent_sdk import (
+    ClaudeAgentOptions,
+    PermissionResultAllow,
+    ResultMessage,
+    SystemMessage,
+    UserMessage,
+    query,
+)
 
 pytestmark = [
     requires_native,
@@ -47,3 +54,43 @@ async def test_leaving_the_sandbox_is_asked_about(mock_server, tmp_path):
     assert denied.data["decision_reason_type"] == "sandboxOverride"
     assert isinstance(messages[-1], ResultMessage)
     assert [d["tool_name"] for d in messages[-1].permission_denials] == ["Bash"]
+
+
+def _curl(url: str) -> str:
+    return f"curl -s -m 5 {url}; echo \" rc=$?\""
+
+
+@pytest.mark.skipif(shutil.which("socat") is None, reason="socat is not installed")
+async def test_hosts_go_through_the_rules_and_the_callback(mock_server, tmp_path):
+    """A host on the deny list is refused with a violation line; one on no list is put to
+    can_use_tool as SandboxNetworkAccess, and once allowed stays allowed."""
+    server = mock_server({"responses": [
+        tool_turn("toolu_1", "Bash", {"command": _curl("http://bad.invalid/"), "description": "a"}),
+        tool_turn("toolu_2", "Bash", {"command": _curl("http://open.invalid/"), "description": "b"}),
+        tool_turn("toolu_3", "Bash", {"command": _curl("http://open.invalid/x"), "description": "c"}),
+        tool_turn("toolu_4", "Bash", {"command": "curl -s -m 5 http://127.0.0.1:9/; echo rc=$?",
+                                      "description": "d"}),
+        text_turn("Done.")]})
+    asked = []
+
+    async def can_use_tool(name, tool_input, context):
+        asked.append((name, tool_input, context.suggestions[0].to_dict() if context.suggestions else None))
+        return PermissionResultAllow()
+
+    async def prompts():
+        yield {"type": "user", "message": {"role": "user", "content": "go"}}
+
+    options = ClaudeAgentOptions(cwd=str(tmp_path), env=server.env(), allowed_tools=["Bash"],
+                                 can_use_tool=can_use_tool,
+                                 sandbox={"enabled": True, "network": {"deniedDomains": ["bad.invalid"]}})
+    messages = [m async for m in query(prompt=prompts(), options=options)]
+    results = [m.content[0].content for m in messages if isinstance(m, UserMessage)]
+    assert results[0] == ("Connection blocked by network allowlist\n rc=0\n<sandbox_violations>\n"
+                          "deny network-outbound bad.invalid:80 (host is on the deny list)\n"
+                          "</sandbox_violations>")
+    # Allowed, the request reaches the proxy, which cannot reach the host.
+    assert results[1] == results[2] == "Bad Gateway rc=0"
+    # The sandbox has no network of its own.
+    assert results[3] == "rc=7"
+    assert [(n, i) for n, i, _ in asked] == [("SandboxNetworkAccess", {"host": "open.invalid"})]
+    assert asked[0][2]["rules"] == [{"toolName": "WebFetch", "ruleContent": "domain:open.invalid"}]

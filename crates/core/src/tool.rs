@@ -155,6 +155,11 @@ pub trait Tool: Send + Sync {
     fn refusal(&self, _input: &Value) -> Option<crate::permission::evaluate::Denial> {
         None
     }
+    /// A call the user must answer whatever the allow rules say (Bash leaving the sandbox):
+    /// asked after the deny and ask rules and bypassPermissions, before the allow rules.
+    fn must_ask(&self, _input: &Value) -> Option<crate::permission::evaluate::Prompt> {
+        None
+    }
 
     fn describe_call(&self, input: &Value) -> Option<String> {
         input

@@ -247,3 +247,23 @@ fn skillfork() {
 fn hookevents() {
     check_area("hookevents");
 }
+
+/// Bash in the sandbox reaching hosts through its proxy under the `sandbox.network` rules
+/// (`tests/conformance/sandboxnet/`).
+#[test]
+fn sandboxnet() {
+    // scripts/with-test-services.sh installs them, as the README's test command runs it.
+    for tool in ["bwrap", "socat"] {
+        assert!(
+            which(tool).is_some(),
+            "sandboxnet needs {tool} (Debian: bubblewrap, socat)"
+        );
+    }
+    check_area("sandboxnet");
+}
+
+fn which(name: &str) -> Option<std::path::PathBuf> {
+    std::env::split_paths(&std::env::var_os("PATH")?)
+        .map(|d| d.join(name))
+        .find(|p| p.is_file())
+}

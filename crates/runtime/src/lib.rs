@@ -36,6 +36,7 @@ mod mcp;
 mod plugins;
 mod prompt_tool;
 mod reload;
+mod sandbox_net;
 mod settings_control;
 mod setup;
 mod shared;

@@ -317,6 +317,18 @@ pub(super) fn start(
     for t in options.custom_tools.iter() {
         toolset.registry.push(t.clone());
     }
+    // Hosts the sandbox's network rules leave open are the caller's call.
+    if let Some(net) = toolset
+        .shell
+        .sandbox
+        .as_ref()
+        .and_then(|s| s.network.as_ref())
+    {
+        net.set_asker(Arc::new(crate::sandbox_net::AskNetwork {
+            host: Arc::new(events.clone()),
+            live: session.live.clone(),
+        }));
+    }
     let slash_commands = Arc::new(toolset.skill_list.with(|skills| {
         let home = persist::home(&env);
         let sources = options.setting_sources.as_deref();

@@ -111,6 +111,11 @@ pub trait TypedTool: Send + Sync + 'static {
         }
     }
 
+    /// A call the user must answer whatever the allow rules say ([`Tool::must_ask`]).
+    fn must_ask(&self, _input: &Value) -> Option<oxagent_core::permission::evaluate::Prompt> {
+        None
+    }
+
     /// A short human description of the call.
     fn describe_call(&self, input: &Value) -> Option<String> {
         first_string(input, Self::LABEL_FIELDS)
@@ -167,6 +172,10 @@ impl<T: TypedTool> Tool for Typed<T> {
 
     fn check_permission(&self, input: &Value, ctx: &PermissionContext) -> ToolPermission {
         self.0.check_permission(input, ctx)
+    }
+
+    fn must_ask(&self, input: &Value) -> Option<oxagent_core::permission::evaluate::Prompt> {
+        self.0.must_ask(input)
     }
 
     fn describe_call(&self, input: &Value) -> Option<String> {

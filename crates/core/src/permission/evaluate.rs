@@ -242,6 +242,9 @@ fn rules_mode_and_tool(
     if mode == PermissionMode::BypassPermissions || (hook == Some("allow") && !plan) {
         return Outcome::Allow;
     }
+    if let Some(prompt) = tool.must_ask(input) {
+        return Outcome::Ask(prompt);
+    }
     let edit_in_plan = plan && file_rule_kind(name) == Some("Edit");
     let allowed = !edit_in_plan
         && (rules.names_whole_tool(RuleBehavior::Allow, name)

@@ -453,11 +453,14 @@ pub fn check_bash(command: &str, shell_cwd: &Path, ctx: &PermissionContext) -> T
         });
     }
     if let Some(h) = parsed.hazard {
-        // Variables set for the commands after them: nothing more precise is said.
-        if h == Hazard::Assignment && parsed.commands.len() > 1 {
-            return other(UNSUPPORTED);
-        }
-        return other(hazard_text(h));
+        // Variables set for the commands after them: nothing more precise is said. A line
+        // that cannot be read through is offered no rule to allow it by, as in the reference.
+        let text = if h == Hazard::Assignment && parsed.commands.len() > 1 {
+            UNSUPPORTED
+        } else {
+            hazard_text(h)
+        };
+        return ask(text.to_string(), Some("other"), None, Vec::new());
     }
     for cmd in &parsed.commands {
         if cmd.words.len() > 1 && cmd.words[0] == "exec" {

@@ -15,6 +15,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
+use oxagent_core::permission::evaluate::Prompt;
 use oxagent_core::permission::{PermissionContext, ToolPermission};
 use oxagent_core::rules::shell::parse;
 use oxagent_core::tool::{ToolContext, ToolOutput};
@@ -200,24 +201,22 @@ impl TypedTool for BashTool {
             .is_some_and(permission_checks::bash::is_read_only)
     }
 
-    fn check_permission(&self, input: &Value, ctx: &PermissionContext) -> ToolPermission {
-        // Leaving the sandbox is the user's call, whatever the command.
+    fn must_ask(&self, input: &Value) -> Option<Prompt> {
+        // Leaving the sandbox is the user's call, whatever the command and the allow rules.
         let leaves = input.get("dangerouslyDisableSandbox") == Some(&Value::Bool(true));
-        if leaves
-            && self
-                .shell
-                .sandbox
-                .as_ref()
-                .is_some_and(|s| s.allow_unsandboxed)
-        {
-            return ToolPermission::Ask {
-                message: "Run outside of the sandbox".into(),
-                blocked_path: None,
-                suggestions: Vec::new(),
-                reason_type: Some("sandboxOverride".into()),
-                reason: None,
-            };
-        }
+        let allowed = self
+            .shell
+            .sandbox
+            .as_ref()
+            .is_some_and(|s| s.allow_unsandboxed);
+        (leaves && allowed).then(|| Prompt {
+            message: "Run outside of the sandbox".into(),
+            reason_type: Some("sandboxOverride".into()),
+            ..Prompt::default()
+        })
+    }
+
+    fn check_permission(&self, input: &Value, ctx: &PermissionContext) -> ToolPermission {
         match input.get("command").and_then(Value::as_str) {
             Some(command) => permission_checks::check_bash(command, &self.shell.cwd(&ctx.cwd), ctx),
             None => ToolPermission::Allow,
@@ -233,12 +232,22 @@ impl TypedTool for BashTool {
         }
         let files = RunFiles::new(&self.shell.tasks_dir(ctx), &id);
         let cwd = self.shell.cwd(&ctx.cwd);
-        let jail = self
+        let sandbox = self
             .shell
             .sandbox
             .as_ref()
-            .filter(|s| !s.runs_outside(&input.command, input.disable_sandbox))
-            .map(|s| (s, self.shell.task_root.as_path()));
+            .filter(|s| !s.runs_outside(&input.command, input.disable_sandbox));
+        let network = sandbox.and_then(|s| s.network.as_ref());
+        let net = match network.map(|n| n.run(&id, &self.shell.task_root)) {
+            Some(Err(e)) => return wrapped_error(format!("Failed to start the shell: {e}")),
+            Some(Ok(net)) => Some(net),
+            None => None,
+        };
+        let jail = sandbox.map(|sandbox| process::Jail {
+            sandbox,
+            tmp: self.shell.task_root.as_path(),
+            net: net.as_ref(),
+        });
         let (mut child, mut guard) = match process::spawn(
             &self.shell.shell,
             &input.command,
@@ -339,8 +348,16 @@ impl TypedTool for BashTool {
         let limit = super::large_output::bash_output_limit(&ctx.env);
         let rendered = Rendered::with_limit(&output, &notes, quiet, limit);
         let meaning = super::exit_codes::meaning(&input.command, code);
-        let mut out =
-            shell_output::finished(rendered, code, meaning, &results_dir, &ctx.tool_use_id).await;
+        let violations = network.map(|n| n.take_violations(&id)).unwrap_or_default();
+        let mut out = shell_output::finished(
+            rendered,
+            code,
+            meaning,
+            &results_dir,
+            &ctx.tool_use_id,
+            &violations,
+        )
+        .await;
         // A call that asked to leave the sandbox says so in its result.
         if input.disable_sandbox && self.shell.sandbox.is_some() {
             if let Some(Value::Object(fields)) = out.structured.as_mut() {

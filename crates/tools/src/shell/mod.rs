@@ -19,6 +19,7 @@ pub mod output;
 pub mod process;
 mod reaper;
 pub use reaper::Watched;
+pub mod net;
 pub mod sandbox;
 pub mod task_stop;
 pub mod tasks;

@@ -101,16 +101,24 @@ pub async fn finished(
     meaning: Option<&str>,
     results_dir: &Path,
     tool_use_id: &str,
+    violations: &[String],
 ) -> ToolOutput {
     let stdout = rendered.text;
     // A note goes to stderr on a line of its own, and follows the output for the model.
-    let stderr = if rendered.notes.is_empty() {
+    let notes = if rendered.notes.is_empty() {
         String::new()
     } else {
         format!("\n{}", rendered.notes)
     };
+    // What the sandbox refused comes last, in a block of its own.
+    let block = (!violations.is_empty()).then(|| super::net::violations_block(violations));
+    let (stderr, tail) = match &block {
+        None => (notes.clone(), notes.clone()),
+        Some(b) if notes.is_empty() => (b.clone(), format!("\n{b}")),
+        Some(b) => (format!("{notes}\n{b}"), format!("{notes}\n{b}")),
+    };
     // The first printed line keeps its indentation.
-    let mut shown = format!("{stdout}{stderr}")
+    let mut shown = format!("{stdout}{tail}")
         .trim_start_matches('\n')
         .to_string();
     let mut persisted = None;
@@ -118,18 +126,22 @@ pub async fn finished(
         if let Some(path) = save(results_dir, tool_use_id, raw).await {
             let size = raw.len() as u64;
             shown = persisted_text(size, &path, &stdout);
-            shown.push_str(&stderr);
+            shown.push_str(&tail);
             persisted = Some((path, size));
         }
     }
     if code != 0 && meaning.is_none() {
-        let all = format!("{stdout}{stderr}");
+        let all = format!("{stdout}{notes}");
         let all = all.trim_start_matches('\n');
-        let text = if all.is_empty() {
+        let mut text = if all.is_empty() {
             format!("Exit code {code}")
         } else {
             format!("Exit code {code}\n{all}")
         };
+        if let Some(b) = &block {
+            text.push_str("\n\n");
+            text.push_str(b);
+        }
         return plain_error(truncate_error(&text));
     }
     let mut result = json!({

@@ -22,6 +22,20 @@ use super::reaper;
 // One line, so that the shell numbers the command's own lines from 1 in its messages.
 const WRAPPER: &str = r#"__oxagent_cwd_file=$1; __oxagent_command=$2; shift 2; trap 'pwd >| "$__oxagent_cwd_file" 2>/dev/null' EXIT; eval "$__oxagent_command""#;
 
+/// Inside the sandbox's empty network namespace: `socat` makes the proxy's socket (`$2`)
+/// the proxy's ports (3128 for HTTP, 1080 for SOCKS5), and the command (`"$@"`, the usual shell and wrapper) starts once it
+/// listens; the bridge ends with the command.
+const NET_WRAPPER: &str = r#"__oxagent_socat=$1; __oxagent_sock=$2; shift 2; for __oxagent_port in 3128 1080; do "$__oxagent_socat" TCP-LISTEN:$__oxagent_port,bind=127.0.0.1,fork,reuseaddr UNIX-CONNECT:"$__oxagent_sock" </dev/null >/dev/null 2>&1 & __oxagent_bridges="$__oxagent_bridges $!"; done; __oxagent_i=0; while [ $__oxagent_i -lt 400 ] && [ "$(grep -c -e ':0C38 00000000:0000 0A' -e ':0438 00000000:0000 0A' /proc/net/tcp 2>/dev/null)" != 2 ]; do sleep 0.005; __oxagent_i=$((__oxagent_i+1)); done; "$@"; __oxagent_rc=$?; kill $__oxagent_bridges 2>/dev/null; exit $__oxagent_rc"#;
+
+/// A command's place in the sandbox: the sandbox, its temporary folder, its way to the
+/// network proxy.
+#[derive(Debug, Clone, Copy)]
+pub struct Jail<'a> {
+    pub sandbox: &'a super::sandbox::Sandbox,
+    pub tmp: &'a Path,
+    pub net: Option<&'a super::net::NetRun>,
+}
+
 /// Where one run writes: its combined output and the directory it ended in.
 #[derive(Debug, Clone)]
 pub struct RunFiles {
@@ -97,7 +111,7 @@ impl Drop for GroupGuard {
 
 /// Starts `command` under `shell` in `cwd`, in a new process group, as `run_as` when given
 /// (the file it records its last directory in is handed to that user first), inside
-/// `sandbox` when given (with its temporary folder).
+/// `jail` when given.
 pub fn spawn(
     shell: &Path,
     command: &str,
@@ -105,23 +119,32 @@ pub fn spawn(
     env: &BTreeMap<String, String>,
     files: &RunFiles,
     run_as: Option<oxagent_core::config::RunAs>,
-    sandbox: Option<(&super::sandbox::Sandbox, &Path)>,
+    jail: Option<Jail<'_>>,
 ) -> std::io::Result<(Child, GroupGuard)> {
     if let Some(dir) = files.output.parent() {
         std::fs::create_dir_all(dir)?;
     }
     let out = std::fs::File::create(&files.output)?;
     let err = out.try_clone()?;
-    let mut cmd = match sandbox {
-        Some((jail, tmp)) => {
-            let bwrap = jail.bwrap.as_ref().ok_or_else(|| {
+    let mut cmd = match jail {
+        Some(jail) => {
+            let bwrap = jail.sandbox.bwrap.as_ref().ok_or_else(|| {
                 std::io::Error::new(
                     std::io::ErrorKind::NotFound,
                     "the sandbox needs bubblewrap (bwrap), which is not installed",
                 )
             })?;
             let mut cmd = Command::new(bwrap);
-            cmd.args(jail.args(cwd, tmp)?).arg(shell);
+            cmd.args(jail.sandbox.args(cwd, jail.tmp, jail.net)?);
+            if let Some(net) = jail.net {
+                cmd.arg(shell)
+                    .arg("-c")
+                    .arg(NET_WRAPPER)
+                    .arg(shell)
+                    .arg(&net.socat)
+                    .arg(&net.socket);
+            }
+            cmd.arg(shell);
             cmd
         }
         None => Command::new(shell),

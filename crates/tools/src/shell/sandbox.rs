@@ -5,16 +5,22 @@
 //! project's `.claude` folder stays read-only inside them, so a command cannot change the
 //! settings that rule it. `excludedCommands` run outside, as does a call with
 //! `dangerouslyDisableSandbox` once the user allows it (unless `allowUnsandboxedCommands`
-//! is false, which keeps every command inside). Network access is left as it is.
+//! is false, which keeps every command inside). A sandboxed command has no network of its
+//! own: it reaches hosts through the session's proxy, under the `network` rules (see
+//! [`super::net`]).
 //!
 //! ```text
 //! bwrap --ro-bind / / --dev /dev --proc /proc --bind <cwd> <cwd> ... --ro-bind <cwd>/.claude ...
-//!       --setenv TMPDIR <task root> --die-with-parent -- <shell> -c <wrapper> ...
+//!       --unshare-net --setenv HTTP_PROXY ... --setenv TMPDIR <task root> --die-with-parent
+//!       -- <shell> -c <net wrapper> <socat> <proxy socket> <shell> -c <wrapper> ...
 //! ```
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use serde_json::Value;
+
+use super::net::{NetRun, Network, Policy};
 
 /// The sandbox settings of a session.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -28,6 +34,8 @@ pub struct Sandbox {
     pub excluded: Vec<String>,
     /// `allowUnsandboxedCommands` (default true): `dangerouslyDisableSandbox` is honoured.
     pub allow_unsandboxed: bool,
+    /// The session's network: the proxy and its rules.
+    pub network: Option<Arc<Network>>,
 }
 
 impl Sandbox {
@@ -52,6 +60,10 @@ impl Sandbox {
                 .get("allowUnsandboxedCommands")
                 .and_then(Value::as_bool)
                 .unwrap_or(true),
+            network: Some(Arc::new(Network::new(
+                Policy::from_settings(settings.get("network")),
+                find_on_path("socat"),
+            ))),
         })
     }
 
@@ -61,7 +73,16 @@ impl Sandbox {
         (disable && self.allow_unsandboxed) || self.excludes(command)
     }
 
+    /// A line runs outside when each of its commands is excluded (`curl x; echo` stays in).
     fn excludes(&self, command: &str) -> bool {
+        if self.excluded.is_empty() {
+            return false;
+        }
+        let parsed = oxagent_core::rules::shell::parse(command);
+        !parsed.commands.is_empty() && parsed.commands.iter().all(|c| self.excludes_one(&c.text))
+    }
+
+    fn excludes_one(&self, command: &str) -> bool {
         let command = command.trim();
         self.excluded.iter().any(|e| match e.strip_suffix(":*") {
             Some(prefix) => {
@@ -75,8 +96,14 @@ impl Sandbox {
     }
 
     /// The `bwrap` arguments (up to `--`) that run a command in `cwd` inside the sandbox,
-    /// with `tmp` as its writable temporary folder. Creates the folders it binds.
-    pub fn args(&self, cwd: &Path, tmp: &Path) -> std::io::Result<Vec<String>> {
+    /// with `tmp` as its writable temporary folder and `net` its way to the proxy (none: no
+    /// network at all). Creates the folders it binds.
+    pub fn args(
+        &self,
+        cwd: &Path,
+        tmp: &Path,
+        net: Option<&NetRun>,
+    ) -> std::io::Result<Vec<String>> {
         std::fs::create_dir_all(tmp)?;
         // The record of what sandboxed commands wrote, where the reference keeps it.
         let claude = cwd.join(".claude");
@@ -95,6 +122,10 @@ impl Sandbox {
         }
         bind("--bind", tmp);
         bind("--ro-bind", &claude);
+        args.push("--unshare-net".into());
+        for (key, value) in net.iter().flat_map(|n| &n.env) {
+            args.extend(["--setenv".into(), key.clone(), value.clone()]);
+        }
         args.extend(
             [
                 "--setenv",
@@ -139,6 +170,8 @@ mod tests {
         assert!(s.runs_outside("git status", false));
         assert!(s.runs_outside("git", false));
         assert!(!s.runs_outside("gitk", false));
+        assert!(s.runs_outside("git status && git log", false));
+        assert!(!s.runs_outside("git status; echo done", false));
         assert!(s.runs_outside("ls", true));
         let strict = Sandbox::from_settings(
             &json!({"enabled": true, "allowUnsandboxedCommands": false}),
@@ -154,12 +187,12 @@ mod tests {
         let (cwd, tmp) = (dir.path().join("ws"), dir.path().join("tmp"));
         std::fs::create_dir_all(&cwd).unwrap();
         let s = Sandbox::from_settings(&json!({"enabled": true}), vec![]).unwrap();
-        let args = s.args(&cwd, &tmp).unwrap();
+        let args = s.args(&cwd, &tmp, None).unwrap();
         let joined = args.join(" ");
         let (c, t) = (cwd.display(), tmp.display());
         assert!(joined.starts_with("--ro-bind / / --dev /dev --proc /proc"));
         assert!(joined.contains(&format!(
-            "--bind {c} {c} --bind {t} {t} --ro-bind {c}/.claude {c}/.claude"
+            "--bind {c} {c} --bind {t} {t} --ro-bind {c}/.claude {c}/.claude --unshare-net"
         )));
         assert!(joined.ends_with(&format!("--setenv TMPDIR {t} --die-with-parent --")));
         assert!(cwd.join(".claude/.cc-writes").is_dir());

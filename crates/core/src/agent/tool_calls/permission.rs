@@ -232,7 +232,11 @@ pub(crate) async fn decide(
         tool_use_id: call.id.clone(),
         display_name: name.to_string(),
         description: tool.describe_call(input),
-        decision_reason: prompt.reason.clone(),
+        // The callback is told why a sandboxed command is asked about; the denial is not.
+        decision_reason: prompt.reason.clone().or_else(|| {
+            (prompt.reason_type.as_deref() == Some("sandboxOverride"))
+                .then(|| "dangerouslyDisableSandbox".to_string())
+        }),
         agent_id: session.config.subagent.as_ref().map(|r| r.agent_id.clone()),
         // Why asking was needed, in the vocabulary of permission_denied's reason types.
         decision_reason_type: match (interaction, in_plan) {
