@@ -262,6 +262,13 @@ fn sandboxnet() {
     check_area("sandboxnet");
 }
 
+/// Bash lines with variables in each quoting, asked about through can_use_tool
+/// (`tests/conformance/hazards/`).
+#[test]
+fn hazards() {
+    check_area("hazards");
+}
+
 fn which(name: &str) -> Option<std::path::PathBuf> {
     std::env::split_paths(&std::env::var_os("PATH")?)
         .map(|d| d.join(name))

@@ -72,6 +72,9 @@ pub enum Hazard {
     Variable,
     /// `"$name..."`: such a variable opening a double-quoted string.
     QuotedVariable,
+    /// `"a $?"`: a special parameter (`$?`, `$#`, `$$`, `$!`, `$-`) among other text in
+    /// double quotes; any other hazard of the line outranks it.
+    SpecialInQuotes,
     /// A `$` that starts nothing (`echo $`).
     LoneDollar,
     /// A command made only of assignments (`FOO=1`).
@@ -109,6 +112,7 @@ impl Parsed {
     fn flag(&mut self, hazard: Hazard) {
         // A nested command is the most telling reason; otherwise the first one found stays.
         if self.hazard.is_none()
+            || self.hazard == Some(Hazard::SpecialInQuotes)
             || (hazard == Hazard::Nested && self.hazard != Some(Hazard::QuotedNested))
         {
             self.hazard = Some(hazard);

@@ -68,7 +68,7 @@ fn hazard_text(h: Hazard) -> &'static str {
         Hazard::QuotedVariable => "Quoted text in this command can't be checked before it runs",
         Hazard::LoneDollar => "This command can't be checked before it runs",
         Hazard::Assignment => "A variable set in this command can't be checked before it runs",
-        Hazard::Unsupported => UNSUPPORTED,
+        Hazard::Unsupported | Hazard::SpecialInQuotes => UNSUPPORTED,
     }
 }
 
@@ -460,6 +460,10 @@ pub fn check_bash(command: &str, shell_cwd: &Path, ctx: &PermissionContext) -> T
         } else {
             hazard_text(h)
         };
+        // A special parameter in quotes is only not known to be safe: the line is offered.
+        if h == Hazard::SpecialInQuotes {
+            return other(text);
+        }
         return ask(text.to_string(), Some("other"), None, Vec::new());
     }
     for cmd in &parsed.commands {

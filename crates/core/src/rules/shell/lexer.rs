@@ -3,6 +3,30 @@
 
 use super::Hazard;
 
+/// Variables the shell or the login sets, which a command line cannot have changed before
+/// it runs (`HOME` is read as `~` elsewhere).
+const SHELL_SET_VARIABLES: &[&str] = &[
+    "PWD",
+    "OLDPWD",
+    "USER",
+    "LOGNAME",
+    "SHELL",
+    "PATH",
+    "HOSTNAME",
+    "UID",
+    "EUID",
+    "PPID",
+    "RANDOM",
+    "SECONDS",
+    "LINENO",
+    "TMPDIR",
+    "BASH_VERSION",
+    "BASHPID",
+    "SHLVL",
+    "HISTFILE",
+    "IFS",
+];
+
 #[derive(Debug)]
 pub(super) struct Word {
     /// The word with quotes and escapes removed.
@@ -81,6 +105,13 @@ impl<'a> Lexer<'a> {
 
     pub fn take_nested(&mut self) -> Vec<Nested> {
         std::mem::take(&mut self.nested)
+    }
+
+    /// Notes a hazard: the first one found stays, over the weakest one.
+    fn note(&mut self, hazard: Hazard) {
+        if self.hazard.is_none() || self.hazard == Some(Hazard::SpecialInQuotes) {
+            self.hazard = Some(hazard);
+        }
     }
 
     pub fn take_hazard(&mut self) -> Option<Hazard> {
@@ -349,7 +380,7 @@ impl<'a> Lexer<'a> {
                         w.quoted_name = true;
                     }
                     if matches!(self.at(self.i + 1), Some(' ' | '\t' | '\n')) {
-                        self.hazard.get_or_insert(Hazard::EscapedWhitespace);
+                        self.note(Hazard::EscapedWhitespace);
                     }
                     match self.at(self.i + 1) {
                         Some('\n') => {}
@@ -395,7 +426,7 @@ impl<'a> Lexer<'a> {
                     w.text.push_str("`..`");
                 }
                 '{' if self.brace_expansion_ahead() => {
-                    self.hazard.get_or_insert(Hazard::BraceExpansion);
+                    self.note(Hazard::BraceExpansion);
                     w.dynamic = true;
                     w.text.push(c);
                     self.i += 1;
@@ -459,10 +490,9 @@ impl<'a> Lexer<'a> {
                 }
                 '$' => {
                     let before = self.nested.len();
-                    // A variable right after the opening quote reads as quoted text.
                     let opens = self.i > 0 && self.at(self.i - 1) == Some('"');
-                    if opens && self.variable_ahead() {
-                        self.hazard.get_or_insert(Hazard::QuotedVariable);
+                    if self.known_in_quotes(w, opens) {
+                        continue;
                     }
                     self.dollar(w);
                     for n in &mut self.nested[before..] {
@@ -491,19 +521,41 @@ impl<'a> Lexer<'a> {
 
     /// Whether the `$` at the current position starts a plain variable (`$name`, `$?`, ...),
     /// other than `$HOME`.
-    fn variable_ahead(&self) -> bool {
-        match self.at(self.i + 1) {
-            Some(c) if c.is_ascii_alphabetic() || c == '_' => {
-                let name: String = self.chars[self.i + 1..]
+    /// A variable in double quotes whose value the shell itself sets (`$PWD`, `$USER`, `$?`,
+    /// `$#` ...), as the reference reads it: alone in its quotes it is quoted text that
+    /// cannot be checked; a special parameter among other text needs approval; a variable of
+    /// the environment among other text is fine. Consumes it and says so; any other
+    /// variable is left to [`Self::dollar`].
+    fn known_in_quotes(&mut self, w: &mut Word, opens: bool) -> bool {
+        let (name, special) = match self.at(self.i + 1) {
+            Some(c) if "?$!#-".contains(c) => (c.to_string(), true),
+            Some(c) if c.is_ascii_alphabetic() || c == '_' => (
+                self.chars[self.i + 1..]
                     .iter()
                     .map(|c| c.1)
                     .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
-                    .collect();
-                name != "HOME"
-            }
-            Some(c) => c.is_ascii_digit() || "@*#?$!-".contains(c),
-            None => false,
+                    .collect::<String>(),
+                false,
+            ),
+            _ => return false,
+        };
+        if !special && !SHELL_SET_VARIABLES.contains(&name.as_str()) {
+            return false;
         }
+        let end = self.i + 1 + name.chars().count();
+        if opens && self.at(end) == Some('"') {
+            self.note(Hazard::QuotedVariable);
+        } else if name == "!" {
+            // The last background job's id: nothing to offer a rule for.
+            self.note(Hazard::Unsupported);
+        } else if special {
+            self.note(Hazard::SpecialInQuotes);
+        }
+        w.dynamic = true;
+        w.text.push('$');
+        w.text.push_str(&name);
+        self.i = end;
+        true
     }
 
     /// `$name`, `${..}`, `$(..)`, `$((..))`, `$'..'`, or a lone `$`.
@@ -536,7 +588,7 @@ impl<'a> Lexer<'a> {
             }
             Some('{') => {
                 self.i += 2;
-                self.hazard.get_or_insert(Hazard::BraceVariable);
+                self.note(Hazard::BraceVariable);
                 let inner = self.until_close('}');
                 if inner.contains("$(") || inner.contains('`') {
                     self.nested.push(Nested {
@@ -587,14 +639,14 @@ impl<'a> Lexer<'a> {
                     w.text.push('~');
                     return;
                 }
-                self.hazard.get_or_insert(Hazard::Variable);
+                self.note(Hazard::Variable);
                 w.dynamic = true;
                 w.text.push('$');
                 w.text.push_str(&name);
             }
             next => {
                 if next.is_none_or(|n| n.is_whitespace()) {
-                    self.hazard.get_or_insert(Hazard::LoneDollar);
+                    self.note(Hazard::LoneDollar);
                 }
                 w.text.push('$');
                 self.i += 1;

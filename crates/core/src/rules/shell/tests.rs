@@ -103,6 +103,22 @@ fn substitutions_are_read_and_flagged() {
     assert!(parse("echo $X").commands[0].dynamic[1]);
     assert_eq!(parse("echo rc=$?").hazard, Some(Hazard::Variable));
     assert_eq!(parse("echo \"$PWD\"").hazard, Some(Hazard::QuotedVariable));
+    // In double quotes: a variable the shell sets is quoted text alone, fine among other
+    // text; a special parameter among other text needs approval; any other is a variable.
+    assert_eq!(parse("echo \"$#\"").hazard, Some(Hazard::QuotedVariable));
+    assert_eq!(parse("echo \"$PWD/x\"").hazard, None);
+    assert_eq!(
+        parse("echo \" rc=$?\"").hazard,
+        Some(Hazard::SpecialInQuotes)
+    );
+    assert_eq!(
+        parse("echo \"a $?\"; echo \"$PWD\"").hazard,
+        Some(Hazard::QuotedVariable)
+    );
+    assert_eq!(parse("echo \"$X\"").hazard, Some(Hazard::Variable));
+    assert_eq!(parse("echo \"$1\"").hazard, Some(Hazard::Variable));
+    assert_eq!(parse("echo \"a $0\"").hazard, Some(Hazard::Variable));
+    assert_eq!(parse("echo \"a $? $X\"").hazard, Some(Hazard::Variable));
     assert_eq!(parse("echo \"'$X'\"").hazard, Some(Hazard::Variable));
     assert_eq!(parse("echo \"hi $HOME\"").hazard, None);
     assert_eq!(parse("echo $((1 + 2))").hazard, None);
