@@ -727,7 +727,7 @@ export interface SDKInformationalMessage extends SDKSystemBase {
   prevent_continuation?: boolean;
   tag?: string;
   /** How UserPromptSubmit hooks refused the prompt. */
-  prompt_submit_outcome?: { kind: 'blocked_by_hook' | 'stopped_by_hook'; prompt_kept: boolean; reason: string };
+  prompt_submit_outcome?: { kind: 'blocked_by_hook' | 'stopped_by_hook'; prompt_kept: boolean; reason?: string };
 }
 
 /**

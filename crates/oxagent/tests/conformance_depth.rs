@@ -269,6 +269,13 @@ fn hazards() {
     check_area("hazards");
 }
 
+/// Shell-command hooks that exit 2, from a settings file or a plugin
+/// (`tests/conformance/hookexit/`).
+#[test]
+fn hookexit() {
+    check_area("hookexit");
+}
+
 fn which(name: &str) -> Option<std::path::PathBuf> {
     std::env::split_paths(&std::env::var_os("PATH")?)
         .map(|d| d.join(name))

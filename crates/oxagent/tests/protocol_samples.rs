@@ -290,7 +290,7 @@ fn systems() -> Vec<Message> {
             prompt_submit_outcome: Some(PromptSubmitOutcome {
                 kind: "blocked_by_hook".into(),
                 prompt_kept: false,
-                reason: "no".into(),
+                reason: Some("no".into()),
             }),
             is_meta: None,
             tag: None,

@@ -63,7 +63,7 @@ pub(crate) fn settings(
     .with_managed(options.managed_settings.as_ref());
     for p in plugins {
         if let Some(doc) = &p.hooks {
-            settings.add_plugin_hooks(&p.root, doc);
+            settings.add_plugin_hooks(&p.root, &p.info.name, doc);
         }
     }
     settings.apply_env(env);

@@ -144,12 +144,18 @@ async fn run_command(
         .await
         .map_err(|e| format!("hook command failed: {e}"))?;
     let stdout = String::from_utf8_lossy(&out.stdout).trim().to_string();
-    let stderr = String::from_utf8_lossy(&out.stderr).trim().to_string();
+    let raw_stderr = String::from_utf8_lossy(&out.stderr);
+    let stderr = raw_stderr.trim().to_string();
     let event = input
         .get("hook_event_name")
         .and_then(Value::as_str)
         .unwrap_or("");
-    let answer = interpret(event, &hook.command, out.status.code(), &stdout, &stderr);
+    let refusal = Refusal {
+        command: &hook.command,
+        stderr: &raw_stderr,
+        plugin: hook.plugin_name.as_deref(),
+    };
+    let answer = interpret(event, out.status.code(), &stdout, &refusal);
     let mut answer = HookOutput::from_value(answer)?;
     // How the command ran, for the session's `hook_response` messages.
     answer.command_run = Some(CommandRun {
@@ -160,8 +166,34 @@ async fn run_command(
     Ok(answer)
 }
 
+/// What a command that exits 2 refuses with: its command line, its stderr as written, and
+/// the plugin it comes from.
+struct Refusal<'a> {
+    command: &'a str,
+    stderr: &'a str,
+    plugin: Option<&'a str>,
+}
+
+impl Refusal<'_> {
+    /// `[command]: stderr` (stderr as written), then the plugin's name on a line of its own.
+    fn reason(&self) -> String {
+        let detail = if self.stderr.trim().is_empty() {
+            "No stderr output"
+        } else {
+            self.stderr
+        };
+        let mut reason = format!("[{}]: {detail}", self.command);
+        if let Some(plugin) = self.plugin {
+            reason.push_str(&format!(
+                "\nThis hook comes from the {plugin}@inline plugin."
+            ));
+        }
+        reason
+    }
+}
+
 /// Turns a command's exit code and output into a hook output object.
-fn interpret(event: &str, command: &str, code: Option<i32>, stdout: &str, stderr: &str) -> Value {
+fn interpret(event: &str, code: Option<i32>, stdout: &str, refusal: &Refusal<'_>) -> Value {
     match code {
         Some(0) => match serde_json::from_str::<Value>(stdout) {
             Ok(v @ Value::Object(_)) => v,
@@ -171,12 +203,7 @@ fn interpret(event: &str, command: &str, code: Option<i32>, stdout: &str, stderr
             _ => json!({}),
         },
         Some(2) => {
-            let detail = if stderr.is_empty() {
-                "No stderr output"
-            } else {
-                stderr
-            };
-            let reason = format!("[{command}]: {detail}");
+            let reason = refusal.reason();
             if event == "PreToolUse" {
                 json!({"hookSpecificOutput": {"hookEventName": event,
                     "permissionDecision": "deny", "permissionDecisionReason": reason}})
@@ -223,37 +250,68 @@ mod tests {
         assert_eq!(out.decision.as_deref(), Some("block"));
         assert_eq!(
             out.reason.as_deref(),
-            Some("[cat >/dev/null; echo nope >&2; exit 2]: nope")
+            Some("[cat >/dev/null; echo nope >&2; exit 2]: nope\n")
         );
         assert_eq!(out.command_run.and_then(|r| r.exit_code), Some(2));
     }
 
+    fn said(stderr: &str) -> Refusal<'_> {
+        Refusal {
+            command: "c",
+            stderr,
+            plugin: None,
+        }
+    }
+
     #[test]
     fn exit_codes() {
-        assert_eq!(interpret("PostToolUse", "c", Some(0), "", ""), json!({}));
+        assert_eq!(interpret("PostToolUse", Some(0), "", &said("")), json!({}));
         assert_eq!(
             interpret(
                 "Stop",
-                "c",
                 Some(0),
                 r#"{"decision":"block","reason":"x"}"#,
-                ""
+                &said("")
             ),
             json!({"decision": "block", "reason": "x"})
         );
         assert_eq!(
-            interpret("UserPromptSubmit", "c", Some(0), "ctx", "")["hookSpecificOutput"]
+            interpret("UserPromptSubmit", Some(0), "ctx", &said(""))["hookSpecificOutput"]
                 ["additionalContext"],
             "ctx"
         );
-        let deny = interpret("PreToolUse", "c", Some(2), "", "nope");
+        let deny = interpret("PreToolUse", Some(2), "", &said("nope\n"));
         assert_eq!(deny["hookSpecificOutput"]["permissionDecision"], "deny");
+        // The stderr as written, final newline included.
         assert_eq!(
             deny["hookSpecificOutput"]["permissionDecisionReason"],
-            "[c]: nope"
+            "[c]: nope\n"
         );
-        assert_eq!(interpret("Stop", "c", Some(2), "", "")["decision"], "block");
-        assert_eq!(interpret("PreToolUse", "c", Some(1), "{}", "e"), json!({}));
-        assert_eq!(interpret("PreToolUse", "c", None, "", ""), json!({}));
+        assert_eq!(
+            interpret("Stop", Some(2), "", &said(""))["decision"],
+            "block"
+        );
+        assert_eq!(
+            interpret("Stop", Some(2), "", &said(" \n"))["reason"],
+            "[c]: No stderr output"
+        );
+        assert_eq!(
+            interpret("PreToolUse", Some(1), "{}", &said("e")),
+            json!({})
+        );
+        assert_eq!(interpret("PreToolUse", None, "", &said("")), json!({}));
+    }
+
+    #[test]
+    fn a_plugin_hook_names_its_plugin() {
+        let refusal = Refusal {
+            command: "exit 2",
+            stderr: "",
+            plugin: Some("gate"),
+        };
+        assert_eq!(
+            refusal.reason(),
+            "[exit 2]: No stderr output\nThis hook comes from the gate@inline plugin."
+        );
     }
 }

@@ -38,6 +38,8 @@ pub(crate) struct CommandHook {
     pub command: String,
     /// A plugin's hook: the plugin's folder (`CLAUDE_PLUGIN_ROOT` in its environment).
     pub plugin_root: Option<PathBuf>,
+    /// A plugin's hook: the plugin's name, which a refusal names.
+    pub plugin_name: Option<String>,
 }
 
 /// What the selected settings files say, merged in the order user, project, local, then
@@ -211,23 +213,24 @@ impl Settings {
     /// Adds the hooks of the plugin in `root` (its `hooks/hooks.json`, or what its manifest's
     /// `hooks` names), after those of the settings files. `${CLAUDE_PLUGIN_ROOT}` in a
     /// command is the plugin's folder, and so is `CLAUDE_PLUGIN_ROOT` in its environment.
-    pub fn add_plugin_hooks(&mut self, root: &Path, doc: &Value) {
-        self.add_hooks(doc.get("hooks"), Some(root));
+    pub fn add_plugin_hooks(&mut self, root: &Path, name: &str, doc: &Value) {
+        self.add_hooks(doc.get("hooks"), Some((root, name)));
     }
 
     /// Adds a `hooks` object's command hooks (`{event: [matcher, ...]}`).
-    fn add_hooks(&mut self, hooks: Option<&Value>, plugin_root: Option<&Path>) {
+    fn add_hooks(&mut self, hooks: Option<&Value>, plugin: Option<(&Path, &str)>) {
         let Some(Value::Object(hooks)) = hooks else {
             return;
         };
         for (event, matchers) in hooks {
             for m in matchers.as_array().into_iter().flatten() {
-                self.add_matcher(event, m, plugin_root);
+                self.add_matcher(event, m, plugin);
             }
         }
     }
 
-    fn add_matcher(&mut self, event: &str, m: &Value, plugin_root: Option<&Path>) {
+    fn add_matcher(&mut self, event: &str, m: &Value, plugin: Option<(&Path, &str)>) {
+        let plugin_root = plugin.map(|(root, _)| root);
         let matcher = m
             .get("matcher")
             .and_then(Value::as_str)
@@ -257,6 +260,7 @@ impl Settings {
                 id,
                 command,
                 plugin_root: plugin_root.map(Path::to_path_buf),
+                plugin_name: plugin.map(|(_, name)| name.to_string()),
             });
         }
     }

@@ -73,3 +73,36 @@ scenario("plugins_skill_short_name", "The model calls the plugin's skill by its 
 scenario("plugins_skill_unknown", "The model calls a skill nobody has, hooks logged.",
          "use it", [tool("Skill", {"skill": "nosuch"}), TEXT],
          behaviors={"hooks": {"PreToolUse": [{"matcher": None, "behavior": "log_all"}]}})
+
+# A second plugin whose hooks refuse: the reference names the plugin in what the user sees.
+GATE = {
+    "gate/.claude-plugin/plugin.json": json.dumps({"name": "gate", "version": "0.1.0"}) + "\n",
+}
+
+
+def gate(name, desc, prompt, responses, hooks):
+    files = dict(GATE)
+    files["gate/hooks/hooks.json"] = json.dumps({"hooks": hooks}) + "\n"
+    s = {"name": name, "description": desc, "prompt": prompt,
+         "options": {"permission_mode": "bypassPermissions",
+                     "plugins": [{"type": "local", "path": "<WS>/gate"}]},
+         "responses": responses, "default": TEXT, "files": files}
+    (HERE / f"{name}.json").write_text(json.dumps(s, indent=1) + "\n")
+
+
+def command(text):
+    return [{"hooks": [{"type": "command", "command": text}]}]
+
+
+gate("plugins_prompt_block_exit2", "The plugin's UserPromptSubmit hook exits 2 with a reason on stderr.",
+     "hello", [TEXT], {"UserPromptSubmit": command("echo 'no prompts today' >&2; exit 2")})
+gate("plugins_prompt_block_json", "The plugin's UserPromptSubmit hook blocks with decision: block.",
+     "hello", [TEXT], {"UserPromptSubmit": command(
+         "echo '{\"decision\": \"block\", \"reason\": \"blocked by gate\"}'")})
+gate("plugins_pre_exit2", "The plugin's PreToolUse hook exits 2 for Bash.",
+     "run", [tool("Bash", {"command": "echo hi"}), TEXT],
+     {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command",
+                                                    "command": "echo 'gate refuses' >&2; exit 2"}]}]})
+gate("plugins_stop_block", "The plugin's Stop hook blocks once with a reason, then lets the turn end.",
+     "hello", [TEXT, TEXT], {"Stop": command(
+         "test -f stopped && exit 0; touch stopped; echo 'keep going' >&2; exit 2")})

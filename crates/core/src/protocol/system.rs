@@ -446,7 +446,9 @@ pub struct PromptSubmitOutcome {
     /// `blocked_by_hook` or `stopped_by_hook`.
     pub kind: String,
     pub prompt_kept: bool,
-    pub reason: String,
+    /// Why, in the refusing hook's own words (a command's stderr); absent when it gave none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
 }
 
 /// `system/notification`.

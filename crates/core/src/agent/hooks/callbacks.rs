@@ -21,6 +21,9 @@ pub struct HookOutcome {
     pub stop_reason: Option<String>,
     /// `decision: "block"` with its reason.
     pub block_reason: Option<String>,
+    /// The block in the hook's own words: a command's stderr when it exited 2 (none if it
+    /// wrote nothing), else the reason.
+    pub block_words: Option<String>,
     pub system_messages: Vec<String>,
     /// `hookSpecificOutput.permissionDecision`: allow / deny / ask, with its reason.
     pub permission_decision: Option<(String, Option<String>)>,
@@ -171,7 +174,7 @@ fn fail_closed(outcome: &mut HookOutcome, event: &str, why: String) {
 }
 
 fn fold(outcome: &mut HookOutcome, out: HookOutput) {
-    if let Some(run) = out.command_run {
+    if let Some(run) = out.command_run.clone() {
         outcome.command_runs.push(run);
     }
     if out.continue_ == Some(false) {
@@ -179,7 +182,14 @@ fn fold(outcome: &mut HookOutcome, out: HookOutput) {
         outcome.stop_reason = out.stop_reason;
     }
     if out.decision.as_deref() == Some("block") {
-        outcome.block_reason = Some(out.reason.unwrap_or_default());
+        let reason = out.reason.unwrap_or_default();
+        outcome.block_words = match &out.command_run {
+            Some(run) if run.exit_code == Some(2) => {
+                Some(run.stderr.clone()).filter(|s| !s.is_empty())
+            }
+            _ => Some(reason.clone()),
+        };
+        outcome.block_reason = Some(reason);
     }
     if let Some(msg) = out.system_message {
         outcome.system_messages.push(msg);

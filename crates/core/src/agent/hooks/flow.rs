@@ -36,11 +36,11 @@ pub(crate) fn prompt_refusal(
         let text = format!(
             "UserPromptSubmit operation blocked by hook:\n{reason}\n\nOriginal prompt: {prompt}"
         );
-        (text, "blocked_by_hook", false, reason.clone())
+        (text, "blocked_by_hook", false, hooked.block_words.clone())
     } else if hooked.stop {
         let reason = hooked.stop_reason.clone().unwrap_or_default();
         let text = format!("Operation stopped by hook: {reason}");
-        (text, "stopped_by_hook", true, reason)
+        (text, "stopped_by_hook", true, Some(reason))
     } else {
         return None;
     };
