@@ -227,3 +227,100 @@ pub fn violations_block(lines: &[String]) -> String {
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+    async fn ask(socket: &Path, request: String) -> String {
+        let mut s = tokio::net::UnixStream::connect(socket).await.unwrap();
+        s.write_all(request.as_bytes()).await.unwrap();
+        let mut out = String::new();
+        s.read_to_string(&mut out).await.unwrap();
+        out
+    }
+
+    fn auth(net: &Network, command: &str) -> String {
+        use base64::Engine;
+        let token = format!("{command}:{}", net.secret);
+        format!(
+            "Proxy-Authorization: Basic {}\r\n",
+            base64::engine::general_purpose::STANDARD.encode(token)
+        )
+    }
+
+    #[tokio::test]
+    async fn the_proxy_forwards_what_the_rules_allow_and_records_the_rest() {
+        // A one-answer HTTP server standing for the outside world.
+        let server = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let port = server.local_addr().unwrap().port();
+        tokio::spawn(async move {
+            let (mut c, _) = server.accept().await.unwrap();
+            let mut buf = [0u8; 1024];
+            let n = c.read(&mut buf).await.unwrap();
+            let head = String::from_utf8_lossy(&buf[..n]).into_owned();
+            let body = head.lines().next().unwrap_or("").to_string();
+            let reply = format!(
+                "HTTP/1.1 200 OK\r\nContent-Length: {}\r\n\r\n{body}",
+                body.len()
+            );
+            c.write_all(reply.as_bytes()).await.unwrap();
+        });
+        let dir = tempfile::tempdir().unwrap();
+        let policy = Policy::from_settings(Some(&json!({
+            "allowedDomains": ["127.0.0.1"], "deniedDomains": ["bad.invalid"]})));
+        let net = Arc::new(Network::new(policy, Some(PathBuf::from("/usr/bin/socat"))));
+        let run = net.run("b1", dir.path()).unwrap();
+        assert!(run
+            .env
+            .iter()
+            .any(|(k, v)| k == "HTTP_PROXY" && v.starts_with("http://b1:")));
+
+        let got = ask(
+            &run.socket,
+            format!(
+                "GET http://127.0.0.1:{port}/x?y HTTP/1.1\r\nHost: h\r\n{}\r\n",
+                auth(&net, "b1")
+            ),
+        )
+        .await;
+        // The origin server saw the request in origin form.
+        assert!(got.starts_with("HTTP/1.1 200 OK"), "{got}");
+        assert!(got.ends_with("GET /x?y HTTP/1.1"), "{got}");
+
+        let got = ask(
+            &run.socket,
+            format!(
+                "CONNECT bad.invalid:443 HTTP/1.1\r\n{}\r\n",
+                auth(&net, "b1")
+            ),
+        )
+        .await;
+        assert!(got.starts_with("HTTP/1.1 403 Forbidden\r\n"), "{got}");
+        assert!(got.contains("X-Proxy-Error: blocked-by-allowlist"));
+        assert!(got.ends_with("Connection blocked by network allowlist\n"));
+        // No one to ask: a host on no list is refused as the user's answer.
+        ask(
+            &run.socket,
+            format!(
+                "GET http://other.invalid/ HTTP/1.1\r\n{}\r\n",
+                auth(&net, "b1")
+            ),
+        )
+        .await;
+        assert_eq!(
+            net.take_violations("b1"),
+            [
+                "deny network-outbound bad.invalid:443 (host is on the deny list)",
+                "deny network-outbound other.invalid:80 (user denied)",
+            ]
+        );
+        assert!(net.take_violations("b1").is_empty());
+
+        // Without the session's credentials nothing goes through.
+        let got = ask(&run.socket, "CONNECT 127.0.0.1:1 HTTP/1.1\r\n\r\n".into()).await;
+        assert!(got.starts_with("HTTP/1.1 407"), "{got}");
+    }
+}

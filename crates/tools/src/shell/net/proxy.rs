@@ -32,6 +32,8 @@ pub(super) fn listen(
 ) -> io::Result<(u16, tokio::task::AbortHandle)> {
     let _ = std::fs::remove_file(socket);
     let std_listener = std::os::unix::net::UnixListener::bind(socket)?;
+    // Commands may run as another user (`user`); the credentials keep others out.
+    std::fs::set_permissions(socket, std::os::unix::fs::PermissionsExt::from_mode(0o666))?;
     std_listener.set_nonblocking(true)?;
     let unix = UnixListener::from_std(std_listener)?;
     let std_tcp = std::net::TcpListener::bind(("127.0.0.1", 0))?;
