@@ -59,7 +59,7 @@ pub type Result<T> = std::result::Result<T, Error<Code>>;
 fn options_code(kind: OptionsErrorKind) -> Code {
     match kind {
         OptionsErrorKind::Type => Code::OptionType,
-        OptionsErrorKind::Value => Code::OptionValue,
+        OptionsErrorKind::Value | OptionsErrorKind::Conflict => Code::OptionValue,
         OptionsErrorKind::Unsupported => Code::OptionUnsupported,
         OptionsErrorKind::Unknown => Code::OptionUnknown,
         OptionsErrorKind::Refused => Code::StartRefused,
@@ -72,12 +72,16 @@ pub fn options_error(e: OptionsError) -> Error<Code> {
 
 /// Throws a refused option: a `TypeError` with the checker's text, its stable `code` and the
 /// `option` as TypeScript names it (a session that refuses to start throws a plain `Error`,
-/// which the JavaScript layer words as the reference's CLI failure). Returns what a napi
+/// which the JavaScript layer words as the reference's CLI failure; so do options that
+/// contradict each other, as the TypeScript SDK throws them). Returns what a napi
 /// function that threw hands back.
 pub fn throw_options_error(env: &Env, e: OptionsError) -> Error {
     let e = e.in_face(Face::Node);
     let error = Error::new(options_code(e.kind), e.message.clone());
-    let thrown = if e.kind == OptionsErrorKind::Refused {
+    let thrown = if matches!(
+        e.kind,
+        OptionsErrorKind::Refused | OptionsErrorKind::Conflict
+    ) {
         JsError::from(error).into_unknown(*env)
     } else {
         JsTypeError::from(error).into_unknown(*env)

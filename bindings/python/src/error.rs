@@ -25,9 +25,10 @@ pub fn options_error(e: OptionsError) -> PyErr {
         // The reference's SDK cannot start its CLI as that user: a connection error.
         OptionsErrorKind::Refused if e.option == "user" => PyConnectionError::new_err(e.message),
         OptionsErrorKind::Refused => StartRefused::new_err(e.message),
-        OptionsErrorKind::Value | OptionsErrorKind::Unsupported | OptionsErrorKind::Unknown => {
-            PyValueError::new_err(e.message)
-        }
+        OptionsErrorKind::Value
+        | OptionsErrorKind::Conflict
+        | OptionsErrorKind::Unsupported
+        | OptionsErrorKind::Unknown => PyValueError::new_err(e.message),
     }
 }
 

@@ -25,6 +25,9 @@ pub enum OptionsErrorKind {
     Refused,
     /// No such option.
     Unknown,
+    /// Options that contradict each other, refused with the reference's words (Python:
+    /// ValueError; Node: a plain `Error`, as the TypeScript SDK throws it).
+    Conflict,
 }
 
 impl OptionsError {

@@ -83,7 +83,7 @@ pub(super) fn between(map: &Map<String, Value>, face: Face) -> Checked<()> {
         // Both references' text, in each face's names.
         let (callback, tool) = (name("can_use_tool"), name("permission_prompt_tool_name"));
         return Err(At::new(face, callback).error(
-            K::Value,
+            K::Conflict,
             format!("{callback} callback cannot be used with {tool}. Please use one or the other."),
         ));
     }
@@ -93,7 +93,7 @@ pub(super) fn between(map: &Map<String, Value>, face: Face) -> Checked<()> {
     {
         if model == fallback {
             let message = "Fallback model cannot be the same as the main model. Please specify a different model for fallbackModel option.";
-            return Err(At::new(face, name("fallback_model")).error(K::Value, message));
+            return Err(At::new(face, name("fallback_model")).error(K::Conflict, message));
         }
     }
     let dialogs = map.get("supportedDialogKinds").and_then(Value::as_array);
@@ -103,7 +103,7 @@ pub(super) fn between(map: &Map<String, Value>, face: Face) -> Checked<()> {
     {
         // The TypeScript reference's text.
         return Err(At::new(face, "supportedDialogKinds").error(
-            K::Value,
+            K::Conflict,
             "supportedDialogKinds requires an onUserDialog callback -- declaring dialog kinds without a handler would park dialogs nothing can answer. Provide onUserDialog, or omit supportedDialogKinds.",
         ));
     }

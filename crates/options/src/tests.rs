@@ -40,6 +40,7 @@ fn the_shared_bad_options_get_the_same_texts_in_both_faces() {
             let kind = match case["kind"].as_str().unwrap() {
                 "type" => K::Type,
                 "value" => K::Value,
+                "conflict" => K::Conflict,
                 "unsupported" => K::Unsupported,
                 other => panic!("kind {other}"),
             };
