@@ -84,8 +84,9 @@ pub(crate) fn find_files(
         })
         .build();
     // One walk in directory order (the order the file system lists entries in): files
-    // modified at the same time keep it once sorted.
-    let mut found = Vec::new();
+    // modified at the same time keep it once sorted. The walk reads each entry's type from
+    // its directory; the modification times are read afterwards, on every core.
+    let mut paths = Vec::new();
     for entry in walker {
         if abort.is_aborted() {
             return Err("Interrupted".into());
@@ -94,15 +95,43 @@ pub(crate) fn find_files(
             continue;
         };
         if entry.file_type().is_some_and(|t| t.is_file()) {
-            let modified = entry
-                .metadata()
-                .ok()
-                .and_then(|m| m.modified().ok())
-                .unwrap_or(SystemTime::UNIX_EPOCH);
-            found.push((entry.into_path(), modified));
+            paths.push(entry.into_path());
         }
     }
+    let found = with_modified(paths);
     Ok(found)
+}
+
+/// Each path with its modification time (the epoch when it cannot be read), in order.
+fn with_modified(paths: Vec<PathBuf>) -> Vec<(PathBuf, SystemTime)> {
+    let modified = |p: &PathBuf| {
+        std::fs::symlink_metadata(p)
+            .and_then(|m| m.modified())
+            .unwrap_or(SystemTime::UNIX_EPOCH)
+    };
+    let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
+    // Below a few thousand files a thread costs more than it saves.
+    if workers < 2 || paths.len() < 4096 {
+        return paths
+            .into_iter()
+            .map(|p| {
+                let t = modified(&p);
+                (p, t)
+            })
+            .collect();
+    }
+    let chunk = paths.len().div_ceil(workers);
+    let times: Vec<SystemTime> = std::thread::scope(|s| {
+        let parts: Vec<_> = paths
+            .chunks(chunk)
+            .map(|part| s.spawn(move || part.iter().map(modified).collect::<Vec<_>>()))
+            .collect();
+        parts
+            .into_iter()
+            .flat_map(|h| h.join().unwrap_or_default())
+            .collect()
+    });
+    paths.into_iter().zip(times).collect()
 }
 
 impl TypedTool for GlobTool {
