@@ -186,6 +186,18 @@ pub trait Tool: Send + Sync {
     fn shown_input(&self, _input: &Value) -> Option<Value> {
         None
     }
+    /// Number fields whose string spelling (`"3"`) the call keeps as written, where the
+    /// reference's tool reads the string itself (Read's `limit`, Grep's counts); every other
+    /// number or boolean written as a string is stored as the value it spells.
+    fn keeps_strings(&self) -> &'static [&'static str] {
+        &[]
+    }
+    /// The input as the call is stored and run, where the tool tidies what the model wrote
+    /// (Write and Edit drop trailing whitespace from the lines they write). The caller, the
+    /// conversation and the hooks see this input.
+    fn tidy_input(&self, input: Value) -> Value {
+        input
+    }
     /// Whether this call reads the conversation so far (a fork of the session does).
     fn needs_conversation(&self, _input: &Value) -> bool {
         false

@@ -83,6 +83,8 @@ pub enum SystemPrompt {
 
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Options {
+    /// The face the options came through (none: the Rust face).
+    pub face: Option<Face>,
     pub tools: Option<ToolsOption>,
     pub allowed_tools: Vec<String>,
     pub system_prompt: SystemPrompt,
@@ -305,6 +307,7 @@ fn read_options(value: &Value, ctx: Ctx) -> Result<Options, OptionsError> {
     };
     // Table order, not the caller's: `thinking` comes after `max_thinking_tokens`.
     let mut o = Options {
+        face: Some(ctx.face),
         no_persistence: flags.no_persistence,
         replay_prompts: flags.replay_prompts,
         extra_args_ignored: ignored,

@@ -276,6 +276,18 @@ fn hookexit() {
     check_area("hookexit");
 }
 
+/// Read, Write, Edit and NotebookEdit in varied edge cases (`tests/conformance/toolvar-files/`).
+#[test]
+fn toolvar_files() {
+    check_area("toolvar-files");
+}
+
+/// Grep, Glob and Bash in varied edge cases (`tests/conformance/toolvar-search/`).
+#[test]
+fn toolvar_search() {
+    check_area("toolvar-search");
+}
+
 fn which(name: &str) -> Option<std::path::PathBuf> {
     std::env::split_paths(&std::env::var_os("PATH")?)
         .map(|d| d.join(name))

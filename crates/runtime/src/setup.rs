@@ -8,6 +8,7 @@ use oxagent_core::clock::Clock;
 use oxagent_core::compact::CompactionSettings;
 use oxagent_core::config::{RunAs, SessionConfig, DEFAULT_MODEL};
 use oxagent_core::prompts;
+use oxagent_core::protocol::stream_json::Face;
 use oxagent_core::PermissionMode;
 use oxagent_settings::Settings;
 use serde_json::json;
@@ -161,6 +162,8 @@ pub(crate) fn session_config(
     c.max_budget_usd = options.max_budget_usd;
     c.thinking = options.thinking.clone();
     c.effort = options.effort.clone();
+    let variables = command_variables(options, &c);
+    c.env.extend(variables);
     c.include_partial_messages = options.include_partial_messages;
     c.replay_prompts = options.replay_prompts;
     c.permission_mode = options.permission_mode.unwrap_or(PermissionMode::Default);
@@ -220,6 +223,31 @@ pub(crate) fn run_as(options: &Options) -> Result<Option<RunAs>, OptionsError> {
         uid: user.uid.as_raw(),
         gid: user.gid.as_raw(),
     }))
+}
+
+/// What the reference's CLI puts in the environment of the commands it starts (Bash, hooks,
+/// MCP servers): that they run under an agent, for which SDK, in which session.
+fn command_variables(options: &Options, c: &SessionConfig) -> Vec<(String, String)> {
+    let (entrypoint, version) = match options.face {
+        Some(Face::Python) => ("sdk-py", "0.2.189"),
+        Some(Face::Node) => ("sdk-ts", "0.3.332"),
+        None => ("sdk-rust", env!("CARGO_PKG_VERSION")),
+    };
+    let mut vars = vec![
+        ("CLAUDECODE", "1".to_string()),
+        ("CLAUDE_CODE_ENTRYPOINT", entrypoint.to_string()),
+        ("CLAUDE_AGENT_SDK_VERSION", version.to_string()),
+        ("CLAUDE_CODE_SESSION_ID", c.session_id.clone()),
+        ("CLAUDE_CODE_CHILD_SESSION", "1".to_string()),
+        ("CLAUDE_CODE_SESSION_ATTENDED", "0".to_string()),
+        ("CLAUDE_PID", std::process::id().to_string()),
+        ("COREPACK_ENABLE_AUTO_PIN", "0".to_string()),
+    ];
+    if oxagent_core::usage::supports_effort(&c.model) {
+        let level = c.effort.clone().unwrap_or_else(|| "medium".into());
+        vars.push(("CLAUDE_EFFORT", level));
+    }
+    vars.into_iter().map(|(k, v)| (k.to_string(), v)).collect()
 }
 
 /// The id a session is created with (`session_id`, else a fresh one): refused unless it is

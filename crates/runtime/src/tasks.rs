@@ -85,6 +85,8 @@ impl RunningTasks for Lister {
 #[derive(Default)]
 struct FlowState {
     running: Vec<Live>,
+    /// Foreground commands shown as tasks, with their run ids.
+    foreground: std::collections::HashMap<String, String>,
 }
 
 /// The session's side of the background tasks. See the module docs.
@@ -123,6 +125,47 @@ impl Announcer {
         // The lock is held while emitting, so the messages of two events never interleave.
         let mut state = lock(&self.state);
         match event {
+            // A foreground command shown as a task: its start and its end, nothing else.
+            TaskEvent::ForegroundStarted(info) => {
+                let run_id = uuid::Uuid::new_v4().to_string();
+                state
+                    .foreground
+                    .insert(info.task_id.clone(), run_id.clone());
+                self.events
+                    .emit(self.system(SystemBody::TaskStarted(TaskStarted {
+                        task_id: info.task_id.clone(),
+                        run_id,
+                        tool_use_id: info.tool_use_id.clone(),
+                        description: info.description.clone(),
+                        subagent_type: None,
+                        is_backgrounded: false,
+                        spawn_depth: None,
+                        parent_task_id: None,
+                        task_type: "local_bash".into(),
+                        prompt: None,
+                        skip_transcript: None,
+                        ambient: None,
+                    })));
+            }
+            TaskEvent::ForegroundFinished(info) => {
+                let Some(run_id) = state.foreground.remove(&info.task_id) else {
+                    return;
+                };
+                let (_, notified) = statuses(info.status);
+                self.events
+                    .emit(self.system(SystemBody::TaskNotification(TaskNotification {
+                        task_id: info.task_id.clone(),
+                        run_id,
+                        tool_use_id: info.tool_use_id.clone(),
+                        status: notified.into(),
+                        output_file: String::new(),
+                        summary: info.description.clone(),
+                        usage: None,
+                        summary_is_report: None,
+                        skip_transcript: None,
+                        ambient: None,
+                    })));
+            }
             TaskEvent::Started(info) => {
                 let run_id = uuid::Uuid::new_v4().to_string();
                 let started = self.system(SystemBody::TaskStarted(TaskStarted {

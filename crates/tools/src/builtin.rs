@@ -242,7 +242,7 @@ impl BuiltinSet {
             .with_own_dir(shell.task_root.clone());
         let mut tools: Vec<Arc<dyn Tool>> = vec![
             shared(AskUserQuestionTool),
-            shared(BashTool::new(shell.clone())),
+            shared(BashTool::new(shell.clone()).with_files(files.clone())),
             shared(EditTool::new(files.clone()).with_cwd(cwd.clone())),
             shared(EnterPlanModeTool),
             shared(ExitPlanModeTool),

@@ -136,6 +136,14 @@ pub trait TypedTool: Send + Sync + 'static {
         None
     }
 
+    /// See [`Tool::keeps_strings`].
+    const KEEPS_STRINGS: &'static [&'static str] = &[];
+
+    /// See [`Tool::tidy_input`].
+    fn tidy_input(&self, input: Value) -> Value {
+        input
+    }
+
     /// See [`Tool::shell_preamble`].
     fn shell_preamble(&self, _input: &Value) -> Option<oxagent_core::tool::ShellPreamble> {
         None
@@ -202,12 +210,22 @@ impl<T: TypedTool> Tool for Typed<T> {
         self.0.input_error(input)
     }
 
+    fn keeps_strings(&self) -> &'static [&'static str] {
+        T::KEEPS_STRINGS
+    }
+
+    fn tidy_input(&self, input: Value) -> Value {
+        self.0.tidy_input(input)
+    }
+
     fn shell_preamble(&self, input: &Value) -> Option<oxagent_core::tool::ShellPreamble> {
         self.0.shell_preamble(input)
     }
 
     fn call<'a>(&'a self, input: Value, ctx: &'a ToolContext) -> BoxFuture<'a, ToolOutput> {
         Box::pin(async move {
+            // A number kept as the model spelt it (`keeps_strings`) is read as the number.
+            let input = oxagent_core::validate::coerce_input(&T::input_schema(), &input);
             match parse_input::<T::Input>(T::NAME, input) {
                 Ok(input) => self.0.run(input, ctx).await,
                 Err(out) => out,

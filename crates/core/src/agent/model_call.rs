@@ -408,12 +408,20 @@ fn fill_defaults(deps: &Deps<'_>, block: ContentBlock) -> ContentBlock {
     let input = if tool.validates_own_input() {
         input
     } else {
-        let coerced = crate::validate::coerce_input(&schema, &input);
+        let mut coerced = crate::validate::coerce_input(&schema, &input);
         if crate::validate::validate_input(&name, &schema, &coerced).is_err() {
             return ContentBlock::ToolUse { id, name, input };
         }
+        if let (Value::Object(stored), Value::Object(written)) = (&mut coerced, &input) {
+            for key in tool.keeps_strings() {
+                if let Some(v) = written.get(*key).filter(|v| v.is_string()) {
+                    stored.insert((*key).to_string(), v.clone());
+                }
+            }
+        }
         coerced
     };
+    let input = tool.tidy_input(input);
     filled(id, name, input, &schema)
 }
 

@@ -62,6 +62,34 @@ impl EditTool {
     }
 }
 
+/// `old`, or the spelling of it with its `\uXXXX` escapes swapped that `text` holds.
+fn other_spelling(text: &str, old: String) -> String {
+    if old.is_empty() || text.contains(&old) {
+        return old;
+    }
+    let (tries, _) = super::escapes::alternatives(&old);
+    tries.into_iter().find(|t| text.contains(t)).unwrap_or(old)
+}
+
+/// A "not found" error for `old`, saying that its other spellings were tried when it has
+/// any.
+fn with_escape_note(mut out: ToolOutput, old: &str) -> ToolOutput {
+    let (_, tried) = super::escapes::alternatives(old);
+    let note = super::escapes::TRIED_NOTE;
+    let is_not_found = |t: &str| t.contains("String to replace not found in file.");
+    if let oxagent_core::content::ToolResultContent::Text(text) = &mut out.content {
+        if tried && is_not_found(text) {
+            if let Some(head) = text.strip_suffix("</tool_use_error>") {
+                *text = format!("{head}{note}</tool_use_error>");
+            }
+            if let Some(serde_json::Value::String(s)) = out.structured.as_mut() {
+                s.push_str(note);
+            }
+        }
+    }
+    out
+}
+
 /// The new text, or the error the model reads.
 fn apply(text: &str, old: &str, new: &str, replace_all: bool) -> Result<String, ToolOutput> {
     if !text.contains(old) {
@@ -128,6 +156,28 @@ impl TypedTool for EditTool {
         })
     }
 
+    fn tidy_input(&self, input: Value) -> Value {
+        let mut input = super::trailing::tidy_field(input, "new_string");
+        // An old_string written with `\uXXXX` escapes the file holds as characters is stored
+        // as those characters, as the reference stores it.
+        let old = input
+            .get("old_string")
+            .and_then(Value::as_str)
+            .unwrap_or("");
+        let decoded = super::escapes::unescaped(old);
+        let path = input
+            .get("file_path")
+            .and_then(Value::as_str)
+            .map(std::path::PathBuf::from);
+        if let (Some(decoded), Some(path)) = (decoded, path) {
+            let text = std::fs::read_to_string(&path).unwrap_or_default();
+            if !text.contains(old) && text.contains(&decoded) {
+                input["old_string"] = Value::String(decoded);
+            }
+        }
+        input
+    }
+
     fn check_permission(&self, input: &Value, ctx: &PermissionContext) -> ToolPermission {
         permission_checks::check_write_input(input, "file_path", ctx)
     }
@@ -155,12 +205,25 @@ impl TypedTool for EditTool {
             return refusal;
         }
         let raw = match tokio::fs::read(&path).await {
-            Ok(bytes) => Some(String::from_utf8_lossy(&bytes).into_owned()),
+            Ok(bytes) => match super::encoding_refusal(&bytes) {
+                Some(refusal) => return wrapped_error(refusal),
+                None => Some(String::from_utf8_lossy(&bytes).into_owned()),
+            },
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+            Err(e) if e.kind() == std::io::ErrorKind::NotADirectory => {
+                return call_error("Edit", super::not_a_directory("stat", &path))
+            }
             Err(e) => return wrapped_error(e.to_string()),
         };
-        let old = input.old_string.replace("\r\n", "\n");
-        let new = input.new_string.replace("\r\n", "\n");
+        // The file is matched with LF line ends; old_string and new_string as written (an
+        // old_string with `\r\n` matches nothing, as in the reference).
+        let old = input.old_string.clone();
+        let new = input.new_string.clone();
+        // Not in the file as written: perhaps with its `\uXXXX` escapes swapped.
+        let old = match &raw {
+            Some(raw) => other_spelling(&raw.replace("\r\n", "\n"), old),
+            None => old,
+        };
         let (original, updated, freshness, crlf) = match &raw {
             None if old.is_empty() => (String::new(), new.clone(), Freshness::Current, false),
             None => return wrapped_error(missing_file_text(&ctx.cwd)),
@@ -174,7 +237,7 @@ impl TypedTool for EditTool {
                 } else {
                     match apply(&text, &old, &new, input.replace_all) {
                         Ok(u) => u,
-                        Err(out) => return out,
+                        Err(out) => return with_escape_note(out, &old),
                     }
                 };
                 (
@@ -204,9 +267,12 @@ impl TypedTool for EditTool {
         // The path as the model wrote it, as the reference shows it.
         let head = format!("The file {} {updated_text}", input.file_path);
         // When the quotes differed, `oldString` is the file's own text that was replaced.
+        // So is it when the file spells it with its `\uXXXX` escapes swapped.
         let shown_old = if !old.is_empty() && !original.contains(&old) {
             quotes::find_ignoring_quote_style(&original, &old)
                 .unwrap_or_else(|| input.old_string.clone())
+        } else if old != input.old_string {
+            old.clone()
         } else {
             input.old_string.clone()
         };

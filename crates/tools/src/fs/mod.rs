@@ -14,12 +14,14 @@
 
 pub mod checkpoints;
 pub mod edit;
+pub mod escapes;
 pub mod file_state;
 pub mod notebook_edit;
 pub mod patch;
 pub mod quotes;
 pub mod read;
 pub mod read_media;
+pub mod trailing;
 pub mod write;
 
 use std::path::Path;
@@ -47,6 +49,37 @@ fn path_label(input: &Value, field: &str, cwd: Option<&Path>) -> Option<String> 
             .file_name()
             .map(|n| n.to_string_lossy().into_owned()),
     }
+}
+
+/// What Edit and Write answer instead of changing a file they cannot write back in its own
+/// encoding: one with NUL bytes in its first 8 KB (binary, UTF-16/32 without a byte-order
+/// mark), or one that is not UTF-8. The reference's texts.
+pub(crate) fn encoding_refusal(bytes: &[u8]) -> Option<String> {
+    const REST: &str = "These tools write UTF-8 (or UTF-16LE behind its byte-order mark) and \
+never convert a file's encoding on their own, so nothing was written. If the file is text, make \
+the change with a shell command that reads and writes it in its own encoding (iconv, or \
+PowerShell Get-Content/Set-Content -Encoding), or ask the user whether to convert it to UTF-8 \
+first. To replace the whole file with new UTF-8 text anyway, delete it first, then Write it.";
+    let head = &bytes[..bytes.len().min(8192)];
+    if head.contains(&0) {
+        return Some(format!(
+            "File has NUL bytes in its first 8 KB: binary data, UTF-16/UTF-32 without a \
+             byte-order mark, or text with embedded NULs. {REST}"
+        ));
+    }
+    if std::str::from_utf8(bytes).is_err() {
+        return Some(format!(
+            "File is not valid UTF-8: it uses a legacy encoding such as Windows-1252, Shift-JIS \
+             or GBK, or it is binary. {REST}"
+        ));
+    }
+    None
+}
+
+/// How the reference reports a path that runs through a file (`a.txt/b.txt`), for the
+/// system call `call` (`open`, `stat`).
+pub(crate) fn not_a_directory(call: &str, path: &std::path::Path) -> String {
+    format!("ENOTDIR: not a directory, {call} '{}'", path.display())
 }
 
 #[cfg(test)]

@@ -51,18 +51,31 @@ impl NotebookEditTool {
     }
 }
 
-/// Where `cell_id` points: the index of the cell with that id, or of `cell-N`.
-fn find_cell(cells: &[Value], cell_id: &str) -> Option<usize> {
+/// Where `cell_id` points.
+enum Found {
+    At(usize),
+    /// `cell-N` past the last cell.
+    NoIndex(usize),
+    Missing,
+}
+
+/// The cell with the id `cell_id`, else the `N`th cell for `cell-N` (`cell-01` too).
+fn find_cell(cells: &[Value], cell_id: &str) -> Found {
     if let Some(i) = cells
         .iter()
         .position(|c| c.get("id").and_then(Value::as_str) == Some(cell_id))
     {
-        return Some(i);
+        return Found::At(i);
     }
-    cell_id
+    let index = cell_id
         .strip_prefix("cell-")
-        .and_then(|n| n.parse::<usize>().ok())
-        .filter(|n| *n < cells.len())
+        .filter(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+        .and_then(|n| n.parse::<usize>().ok());
+    match index {
+        Some(n) if n < cells.len() => Found::At(n),
+        Some(n) => Found::NoIndex(n),
+        None => Found::Missing,
+    }
 }
 
 /// nbformat's text form: one-space indentation, a newline at the end.
@@ -104,8 +117,8 @@ fn new_cell(cell_type: &str, source: &str, id: Option<&str>) -> Value {
     if let Some(id) = id {
         cell.insert("id".into(), json!(id));
     }
-    cell.insert("metadata".into(), json!({}));
     cell.insert("source".into(), json!(source));
+    cell.insert("metadata".into(), json!({}));
     if cell_type == "code" {
         cell.insert("execution_count".into(), Value::Null);
         cell.insert("outputs".into(), json!([]));
@@ -126,19 +139,25 @@ fn apply(
     };
     let target = match &input.cell_id {
         Some(id) => match find_cell(cells, id) {
-            Some(i) => Some(i),
+            Found::At(i) => Some(i),
             // Replacing one past the last cell adds a cell, as the reference allows.
-            None if mode == "replace" && id == &format!("cell-{}", cells.len()) => None,
-            None => return Err(format!("Cell with ID \"{id}\" not found in notebook.")),
+            Found::NoIndex(n) if mode == "replace" && n == cells.len() => None,
+            Found::NoIndex(n) => {
+                return Err(format!("Cell with index {n} does not exist in notebook."))
+            }
+            Found::Missing => return Err(format!("Cell with ID \"{id}\" not found in notebook.")),
         },
         None if mode == "insert" => None,
-        None => return Err(format!("A cell_id is required to {mode} a cell.")),
+        None => return Err("Cell ID must be specified when not inserting a new cell.".into()),
     };
+    // A cell is named as the call named it (`cell-2` for a cell whose id is `tail`).
+    let named =
+        |cell: &Value, i: usize| input.cell_id.clone().unwrap_or_else(|| cell_label(cell, i));
     let source = input.new_source.as_str();
     match (mode, target) {
         ("delete", Some(i)) => {
             let cell = cells.remove(i);
-            let id = cell_label(&cell, i);
+            let id = named(&cell, i);
             let cell_type = cell_type_of(&cell);
             let old = source_of(&cell);
             Ok((format!("Deleted cell {id}"), Some(id), cell_type, Some(old)))
@@ -146,7 +165,7 @@ fn apply(
         ("replace", Some(i)) => {
             let cell = &mut cells[i];
             let old = source_of(cell);
-            let id = cell_label(cell, i);
+            let id = named(cell, i);
             let cell_type = input
                 .cell_type
                 .clone()
@@ -171,20 +190,17 @@ fn apply(
         }
         (_, target) => {
             let Some(cell_type) = input.cell_type.clone() else {
-                return Err(
-                    "cell_type is required when inserting a cell (edit_mode=insert).".into(),
-                );
+                return Err("Cell type is required when using edit_mode=insert.".into());
             };
             let at = target.map_or(0, |i| i + 1);
             let id = with_ids.then(new_cell_id);
             cells.insert(at, new_cell(&cell_type, source, id.as_deref()));
-            let label = id.unwrap_or_else(|| format!("cell-{at}"));
-            Ok((
-                format!("Inserted cell {label} with {source}"),
-                Some(label),
-                cell_type,
-                None,
-            ))
+            // A notebook without cell ids gets a cell nobody can name yet.
+            let text = match &id {
+                Some(id) => format!("Inserted cell {id} with {source}"),
+                None => format!("Inserted a new cell with {source}"),
+            };
+            Ok((text, id, cell_type, None))
         }
     }
 }
@@ -255,6 +271,10 @@ impl TypedTool for NotebookEditTool {
                 "File must be a Jupyter notebook (.ipynb file). For editing other file types, use the FileEdit tool.",
             );
         }
+        // As Edit and Write: the notebook must have been read first (whatever is at the path).
+        if !self.files.has_seen(&path) {
+            return wrapped_error(NOT_READ_YET);
+        }
         let original = match tokio::fs::read_to_string(&path).await {
             Ok(s) => s,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
@@ -262,16 +282,15 @@ impl TypedTool for NotebookEditTool {
             }
             Err(e) => return wrapped_error(e.to_string()),
         };
-        // As Edit and Write: the notebook must have been read first.
-        if self.files.freshness(&path, &original) == Freshness::NeverRead {
-            return wrapped_error(NOT_READ_YET);
+        if self.files.freshness(&path, &original) == Freshness::ChangedOnDisk {
+            return wrapped_error(super::write::MODIFIED_SINCE_READ);
         }
         let mut notebook: Value = match serde_json::from_str(&original) {
             Ok(v) => v,
             Err(e) => return wrapped_error(format!("The notebook is not valid JSON: {e}")),
         };
         let mode = input.edit_mode.as_deref().unwrap_or("replace");
-        let (text, cell_id, cell_type, old_source) = match apply(&mut notebook, &input, mode) {
+        let (text, cell_id, _cell_type, old_source) = match apply(&mut notebook, &input, mode) {
             Ok(done) => done,
             Err(message) => return wrapped_error(message),
         };
@@ -285,9 +304,11 @@ impl TypedTool for NotebookEditTool {
             .pointer("/metadata/language_info/name")
             .and_then(Value::as_str)
             .unwrap_or("python");
+        // The type the call gave, `code` when it gave none (whatever the cell is).
+        let reported_type = input.cell_type.clone().unwrap_or_else(|| "code".into());
         let mut structured = json!({
             "new_source": input.new_source,
-            "cell_type": cell_type,
+            "cell_type": reported_type,
             "language": language,
             "edit_mode": mode,
             "error": "",
@@ -346,10 +367,7 @@ mod tests {
     fn insert_needs_a_type_and_goes_after_the_named_cell() {
         let mut nb = notebook();
         let err = apply(&mut nb, &input(Some("a1"), "y", None), "insert").unwrap_err();
-        assert_eq!(
-            err,
-            "cell_type is required when inserting a cell (edit_mode=insert)."
-        );
+        assert_eq!(err, "Cell type is required when using edit_mode=insert.");
         let (text, id, _, _) =
             apply(&mut nb, &input(Some("a1"), "y", Some("markdown")), "insert").unwrap();
         let id = id.unwrap();
@@ -366,11 +384,19 @@ mod tests {
     #[test]
     fn delete_and_positional_ids() {
         let mut nb = notebook();
-        let (text, ..) = apply(&mut nb, &input(Some("cell-1"), "", None), "delete").unwrap();
-        assert_eq!(text, "Deleted cell b2");
+        // A cell named by its position is named so in the answer (its id is b2).
+        let (text, ..) = apply(&mut nb, &input(Some("cell-01"), "", None), "delete").unwrap();
+        assert_eq!(text, "Deleted cell cell-01");
         assert_eq!(nb["cells"].as_array().unwrap().len(), 1);
         let err = apply(&mut nb, &input(Some("zz"), "", None), "delete").unwrap_err();
         assert_eq!(err, "Cell with ID \"zz\" not found in notebook.");
+        let err = apply(&mut nb, &input(Some("cell-9"), "", None), "delete").unwrap_err();
+        assert_eq!(err, "Cell with index 9 does not exist in notebook.");
+        let err = apply(&mut nb, &input(None, "", None), "replace").unwrap_err();
+        assert_eq!(
+            err,
+            "Cell ID must be specified when not inserting a new cell."
+        );
     }
 
     #[test]

@@ -94,6 +94,11 @@ pub const NUL_BYTES_NOTE: &str = "[This file has NUL bytes in its first 8 KB: bi
      without a byte-order mark, or text with embedded NULs. Edit and Write will refuse it: change it \
      with a shell command that keeps its encoding, or ask the user whether to convert it to UTF-8.]";
 
+/// Appended for the model to a file that starts with UTF-16's big-endian byte-order mark.
+pub const UTF16_BE_NOTE: &str = "[This file is UTF-16 big-endian (it starts FE FF), which these \
+     tools cannot write. Edit and Write will refuse it: change it with a shell command that keeps \
+     its encoding, or ask the user whether to convert it to UTF-8.]";
+
 /// Appended for the model to a text file that is not valid UTF-8.
 pub const NOT_UTF8_NOTE: &str = "[This file is not valid UTF-8: it uses a legacy encoding such as \
      Windows-1252, Shift-JIS or GBK, or it is binary. Its undecodable bytes show above as U+FFFD. Edit \
@@ -120,9 +125,9 @@ pub fn window(offset: Option<i64>, limit: Option<i64>) -> (u64, Option<u64>) {
     (start, limit.filter(|l| *l > 0).map(|l| l as u64))
 }
 
-/// A file next to `path` with the same name but another extension, named for the
+/// The name of a file next to `path` with the same stem but another extension, for the
 /// "Did you mean" hint of a missing file.
-fn similar_file(path: &Path, cwd: &Path) -> Option<String> {
+fn similar_file(path: &Path) -> Option<String> {
     let stem = path.file_stem()?.to_str()?;
     let dir = path.parent()?;
     let mut names: Vec<String> = std::fs::read_dir(dir)
@@ -137,11 +142,8 @@ fn similar_file(path: &Path, cwd: &Path) -> Option<String> {
         })
         .collect();
     names.sort();
-    let found = dir.join(names.first()?);
-    Some(match found.strip_prefix(cwd) {
-        Ok(rel) => rel.display().to_string(),
-        Err(_) => found.display().to_string(),
-    })
+    // Named by itself, wherever it is.
+    names.first().cloned()
 }
 
 /// How the error for a directory names it: the resolved path, except that an absolute path
@@ -183,7 +185,9 @@ async fn read_text(input: &ReadInput, path: &Path, size: u64, files: &FileState)
     };
     // Binary files are told apart by their extension; a text file with NUL bytes or
     // bytes that are not UTF-8 is shown with a note for the model.
-    let note = if read_media::looks_binary(&bytes) {
+    let note = if bytes.starts_with(&[0xfe, 0xff]) {
+        Some(UTF16_BE_NOTE)
+    } else if read_media::looks_binary(&bytes) {
         Some(NUL_BYTES_NOTE)
     } else if std::str::from_utf8(&bytes).is_err() {
         Some(NOT_UTF8_NOTE)
@@ -241,6 +245,7 @@ async fn read_text(input: &ReadInput, path: &Path, size: u64, files: &FileState)
 
 impl TypedTool for ReadTool {
     const NAME: &'static str = "Read";
+    const KEEPS_STRINGS: &'static [&'static str] = &["limit"];
     const READ_ONLY: bool = true;
     type Input = ReadInput;
 
@@ -299,10 +304,13 @@ impl TypedTool for ReadTool {
             Ok(m) => m,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
                 let mut text = missing_file_text(&ctx.cwd);
-                if let Some(name) = similar_file(&path, &ctx.cwd) {
+                if let Some(name) = similar_file(&path) {
                     text.push_str(&format!(" Did you mean {name}?"));
                 }
                 return plain_error(text);
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::NotADirectory => {
+                return plain_error(super::not_a_directory("open", &path))
             }
             Err(e) => return plain_error(format!("{e}")),
         };

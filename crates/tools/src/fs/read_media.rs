@@ -31,7 +31,7 @@ const BINARY_EXTENSIONS: &[&str] = &[
     "mp4", "wav", "avi", "mov", "mkv", "flac", "ogg", "webm", "m4a", "aac", "wma", "wmv", "flv",
     "bmp", "ico", "tif", "tiff", "psd", "heic", "ttf", "otf", "woff", "woff2", "eot", "sqlite",
     "sqlite3", "db", "pdb", "wasm", "deb", "rpm", "apk", "msi", "doc", "docx", "xls", "xlsx",
-    "ppt", "pptx", "odt", "ods", "odp", "node",
+    "ppt", "pptx", "odt", "ods", "odp", "node", "dat",
 ];
 
 fn extension(path: &Path) -> Option<String> {

@@ -122,6 +122,10 @@ impl TypedTool for WriteTool {
         })
     }
 
+    fn tidy_input(&self, input: Value) -> Value {
+        super::trailing::tidy_field(input, "content")
+    }
+
     fn check_permission(&self, input: &Value, ctx: &PermissionContext) -> ToolPermission {
         let target = input.get("file_path").and_then(Value::as_str);
         if let Some(message) = target.and_then(|p| directory_error(&resolve(p, &ctx.cwd), p)) {
@@ -145,8 +149,14 @@ impl TypedTool for WriteTool {
             return refusal;
         }
         let original = match tokio::fs::read(&path).await {
-            Ok(bytes) => Some(String::from_utf8_lossy(&bytes).into_owned()),
+            Ok(bytes) => match super::encoding_refusal(&bytes) {
+                Some(refusal) => return crate::results::plain_error(refusal),
+                None => Some(String::from_utf8_lossy(&bytes).into_owned()),
+            },
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+            Err(e) if e.kind() == std::io::ErrorKind::NotADirectory => {
+                return crate::results::call_error("Write", super::not_a_directory("stat", &path))
+            }
             Err(e) => return wrapped_error(e.to_string()),
         };
         // A file read and then changed by someone else is not overwritten blindly (an

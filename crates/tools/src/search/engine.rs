@@ -63,14 +63,27 @@ struct Collector<'m> {
     hits: Vec<Hit>,
 }
 
+/// A line as shown: without its line break (`\n` or `\r\n`; a lone `\r` stays).
 fn line_text(bytes: &[u8]) -> String {
-    let bytes = bytes.strip_suffix(b"\n").unwrap_or(bytes);
+    let bytes = match bytes.strip_suffix(b"\n") {
+        Some(line) => line.strip_suffix(b"\r").unwrap_or(line),
+        None => bytes,
+    };
     String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// A line as shown, or `None` when it is over the column limit (counted in characters).
+fn shown_line(bytes: &[u8]) -> Option<String> {
+    let text = line_text(bytes);
+    (bytes.len() <= MAX_COLUMNS || text.chars().count() <= MAX_COLUMNS).then_some(text)
 }
 
 impl Collector<'_> {
     fn push_match_line(&mut self, number: u64, line: &[u8]) {
-        self.count += 1;
+        // A multiline match counts once, however many lines it spans.
+        if !self.opts.multiline {
+            self.count += 1;
+        }
         if self.opts.first_match_only {
             return;
         }
@@ -90,11 +103,7 @@ impl Collector<'_> {
             }
             return;
         }
-        let text = if line.len() > MAX_COLUMNS {
-            "[Omitted long matching line]".to_string()
-        } else {
-            line_text(line)
-        };
+        let text = shown_line(line).unwrap_or_else(|| "[Omitted long matching line]".to_string());
         self.hits.push(Hit::Line {
             number,
             text,
@@ -108,6 +117,15 @@ impl Sink for Collector<'_> {
 
     fn matched(&mut self, _: &Searcher, m: &SinkMatch<'_>) -> Result<bool, std::io::Error> {
         let first = m.line_number().unwrap_or(1);
+        if self.opts.multiline {
+            // The searcher joins adjacent matches into one block: each counts.
+            let mut n = 0u64;
+            let _ = self.matcher.find_iter(m.bytes(), |_| {
+                n += 1;
+                true
+            });
+            self.count += n.max(1);
+        }
         for (i, line) in m.lines().enumerate() {
             self.push_match_line(first + i as u64, line);
         }
@@ -116,11 +134,8 @@ impl Sink for Collector<'_> {
 
     fn context(&mut self, _: &Searcher, c: &SinkContext<'_>) -> Result<bool, std::io::Error> {
         if !self.opts.only_matching {
-            let text = if c.bytes().len() > MAX_COLUMNS {
-                "[Omitted long context line]".to_string()
-            } else {
-                line_text(c.bytes())
-            };
+            let text =
+                shown_line(c.bytes()).unwrap_or_else(|| "[Omitted long context line]".to_string());
             self.hits.push(Hit::Line {
                 number: c.line_number().unwrap_or(0),
                 text,

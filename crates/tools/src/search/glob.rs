@@ -19,12 +19,22 @@ use oxagent_core::tool::{ToolContext, ToolOutput};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use super::VCS_DIRS;
 use crate::paths::{display_path, resolve};
 use crate::permission_checks;
 use crate::results::{plain_error, success, wrapped_error};
 
 /// Where a missing search path was looked for.
+/// The structured result of a search that found nothing.
+fn no_files(started: Instant) -> Value {
+    json!({"durationMs": started.elapsed().as_millis() as u64, "filenames": [], "numFiles": 0,
+        "truncated": false, "totalMatches": 0, "countIsComplete": true})
+}
+
+/// What the reference says of a path that runs through a file (`a.txt/x`).
+pub(crate) fn not_a_directory(path: &Path) -> String {
+    format!("ENOTDIR: not a directory, stat '{}'", path.display())
+}
+
 pub(crate) fn cwd_note(cwd: &Path) -> String {
     format!("Note: your current working directory is {}.", cwd.display())
 }
@@ -73,15 +83,10 @@ pub(crate) fn find_files(
     let mut overrides = OverrideBuilder::new(root);
     overrides.add(pattern).map_err(|e| e.to_string())?;
     let overrides = overrides.build().map_err(|e| e.to_string())?;
+    // Every file, version-control folders included (the reference lists `.git/HEAD`).
     let walker = WalkBuilder::new(root)
         .standard_filters(false)
         .overrides(overrides)
-        .filter_entry(|e| {
-            !(e.depth() > 0
-                && e.file_name()
-                    .to_str()
-                    .is_some_and(|n| VCS_DIRS.contains(&n)))
-        })
         .build();
     // One walk in directory order (the order the file system lists entries in): files
     // modified at the same time keep it once sorted. The walk reads each entry's type from
@@ -172,17 +177,25 @@ impl TypedTool for GlobTool {
             None => ctx.cwd.clone(),
         };
         let mut pattern = input.pattern.clone();
+        // The folder of an absolute pattern that does not exist has no files (not an error).
+        let mut from_pattern = false;
         if let Some((base, rest)) = split_absolute(&input.pattern) {
             root = base;
             pattern = rest;
+            from_pattern = true;
         }
+        // The errors name the path as the model wrote it.
+        let written = input.path.clone().unwrap_or_default();
         match tokio::fs::metadata(&root).await {
             Ok(m) if m.is_dir() => {}
-            Ok(_) => return plain_error(format!("Path is not a directory: {}", root.display())),
+            Ok(_) => return plain_error(format!("Path is not a directory: {written}")),
+            Err(e) if e.kind() == std::io::ErrorKind::NotADirectory => {
+                return plain_error(not_a_directory(&root))
+            }
+            Err(_) if from_pattern => return success("No files found", no_files(started)),
             Err(_) => {
                 return plain_error(format!(
-                    "Directory does not exist: {}. {}",
-                    root.display(),
+                    "Directory does not exist: {written}. {}",
                     cwd_note(&ctx.cwd)
                 ))
             }

@@ -22,6 +22,10 @@ use crate::permission_checks;
 use crate::results::{plain_error, success, wrapped_error};
 use crate::typed::{as_count, TypedTool};
 
+/// What ripgrep adds to a pattern its default engine cannot run.
+const PCRE2_HINT: &str = "\n\nConsider enabling PCRE2 with the --pcre2 flag, which can handle \
+backreferences\nand look-around.";
+
 /// Entries shown when `head_limit` is left out.
 pub const DEFAULT_HEAD_LIMIT: usize = 250;
 
@@ -150,6 +154,8 @@ impl TypedTool for GrepTool {
     const NAME: &'static str = "Grep";
     const READ_ONLY: bool = true;
     const LABEL_FIELDS: &'static [&'static str] = &["pattern"];
+    const KEEPS_STRINGS: &'static [&'static str] =
+        &["head_limit", "offset", "-A", "-B", "-C", "context"];
     type Input = GrepInput;
 
     fn description(&self) -> String {
@@ -192,17 +198,48 @@ impl TypedTool for GrepTool {
         permission_checks::check_search(input.get("path").and_then(Value::as_str), ctx)
     }
 
+    fn input_error(&self, input: &Value) -> Option<String> {
+        // Counts are whole numbers of 0 or more (a number written as a string included).
+        let bad = |key: &str| -> Option<String> {
+            let n = match input.get(key)? {
+                Value::Number(n) => n.as_f64()?,
+                Value::String(s) => s.trim().parse::<f64>().ok()?,
+                _ => return None,
+            };
+            (n < 0.0 || n.fract() != 0.0).then(|| {
+                if n.fract() == 0.0 {
+                    format!("{}", n as i64)
+                } else {
+                    format!("{n}")
+                }
+            })
+        };
+        if let Some(n) = bad("head_limit") {
+            return Some(format!(
+                "head_limit must be a whole number of 0 or more, got {n}. Pass 0 for unlimited."
+            ));
+        }
+        bad("offset").map(|n| format!("offset must be a whole number of 0 or more, got {n}."))
+    }
+
     async fn run(&self, input: GrepInput, ctx: &ToolContext) -> ToolOutput {
         let root: PathBuf = match input.path.as_deref().filter(|p| !p.is_empty()) {
             Some(p) => resolve(p, &ctx.cwd),
             None => ctx.cwd.clone(),
         };
-        let Ok(meta) = tokio::fs::metadata(&root).await else {
-            return plain_error(format!(
-                "Path does not exist: {}. {}",
-                root.display(),
-                super::glob::cwd_note(&ctx.cwd)
-            ));
+        let meta = match tokio::fs::metadata(&root).await {
+            Ok(meta) => meta,
+            Err(e) if e.kind() == std::io::ErrorKind::NotADirectory => {
+                return plain_error(super::glob::not_a_directory(&root))
+            }
+            // The path as the model wrote it.
+            Err(_) => {
+                return plain_error(format!(
+                    "Path does not exist: {}. {}",
+                    input.path.as_deref().unwrap_or_default(),
+                    super::glob::cwd_note(&ctx.cwd)
+                ))
+            }
         };
         let mode = input
             .output_mode
@@ -237,10 +274,14 @@ impl TypedTool for GrepTool {
         let mut files = match found {
             Ok(Ok(files)) => files,
             Ok(Err(e)) => {
-                return plain_error(format!(
+                let mut text = format!(
                     "Search failed — ripgrep rejected the pattern, glob, or file type without \
                      searching:\nrg: {e}"
-                ))
+                );
+                if e.contains("look-around") || e.contains("backreferences") {
+                    text.push_str(PCRE2_HINT);
+                }
+                return plain_error(text);
             }
             Err(e) => return wrapped_error(e.to_string()),
         };
@@ -262,11 +303,17 @@ impl TypedTool for GrepTool {
                 let (page, applied) = paginate(&lines, head_limit, offset);
                 let content = page.join("\n");
                 let info = page_info(applied, offset);
+                // A page past the end says so.
+                let shown_content = if page.is_empty() && offset > 0 {
+                    "No entries at this offset"
+                } else {
+                    content.as_str()
+                };
                 let text = match (lines.is_empty(), info.is_empty()) {
                     (true, _) => "No matches found".to_string(),
-                    (false, true) => content.clone(),
+                    (false, true) => shown_content.to_string(),
                     (false, false) => {
-                        format!("{content}\n\n[Showing results with pagination = {info}]")
+                        format!("{shown_content}\n\n[Showing results with pagination = {info}]")
                     }
                 };
                 let result = object(json!({"mode": "content", "numFiles": 0, "filenames": [],
@@ -295,8 +342,13 @@ impl TypedTool for GrepTool {
                         "occurrences"
                     };
                     let files = plural(entries.len(), "file", "files");
+                    let shown_content = if page.is_empty() && offset > 0 {
+                        "No entries at this offset"
+                    } else {
+                        content.as_str()
+                    };
                     let mut t =
-                        format!("{content}\n\nFound {matches} total {noun} across {files}.");
+                        format!("{shown_content}\n\nFound {matches} total {noun} across {files}.");
                     if !info.is_empty() {
                         t.push_str(&format!(" with pagination = {info}"));
                     }

@@ -24,7 +24,7 @@ use serde_json::{json, Value};
 
 use super::output::{self as shell_output, format_duration, Rendered};
 use super::process::{self, RunFiles};
-use super::tasks::{TaskInfo, TaskStatus};
+use super::tasks::{TaskEvent, TaskInfo, TaskStatus};
 use super::{
     ShellState, DEFAULT_BACKGROUND_MS, DEFAULT_TIMEOUT_MS, MAX_BACKGROUND_MS, MAX_TIMEOUT_MS,
 };
@@ -47,7 +47,13 @@ pub struct BashInput {
 /// Runs shell commands. See the module docs.
 pub struct BashTool {
     shell: Arc<ShellState>,
+    /// What the model has read, for the hint after a `sed -i` changed some of it.
+    files: Option<crate::fs::file_state::FileState>,
 }
+
+/// How long a foreground command runs before it is shown as a task (`task_started` with
+/// `is_backgrounded: false`), as the reference shows it: about three seconds.
+const FOREGROUND_TASK_MS: u64 = 3000;
 
 fn new_task_id() -> String {
     let chars: Vec<char> = "abcdefghijklmnopqrstuvwxyz0123456789".chars().collect();
@@ -75,7 +81,13 @@ fn no_output_expected(command: &str) -> bool {
 
 impl BashTool {
     pub fn new(shell: Arc<ShellState>) -> Self {
-        BashTool { shell }
+        BashTool { shell, files: None }
+    }
+
+    /// Tells the model when a command changed files it had read (`sed -i`).
+    pub fn with_files(mut self, files: crate::fs::file_state::FileState) -> Self {
+        self.files = Some(files);
+        self
     }
 
     fn task_info(
@@ -288,14 +300,38 @@ impl TypedTool for BashTool {
             Aborted,
             SentToBackground,
         }
-        let to_background = self.shell.running_in_foreground(&ctx.tool_use_id);
-        let outcome = tokio::select! {
-            status = child.wait() => Outcome::Exited(status),
-            _ = tokio::time::sleep(Duration::from_millis(timeout_ms)) => Outcome::TimedOut,
-            _ = ctx.abort.aborted() => Outcome::Aborted,
-            Ok(()) = to_background => Outcome::SentToBackground,
+        let mut to_background = self.shell.running_in_foreground(&ctx.tool_use_id);
+        let timeout = tokio::time::sleep(Duration::from_millis(timeout_ms));
+        tokio::pin!(timeout);
+        // A command still running after a while is shown as a task until it ends.
+        let long = tokio::time::sleep(Duration::from_millis(FOREGROUND_TASK_MS));
+        tokio::pin!(long);
+        let mut shown_as_task = None;
+        let outcome = loop {
+            tokio::select! {
+                status = child.wait() => break Outcome::Exited(status),
+                _ = &mut timeout => break Outcome::TimedOut,
+                _ = ctx.abort.aborted() => break Outcome::Aborted,
+                Ok(()) = &mut to_background => break Outcome::SentToBackground,
+                _ = &mut long, if shown_as_task.is_none() => {
+                    let info = self.task_info(&id, &input, ctx, &files);
+                    self.shell.tasks.announce(TaskEvent::ForegroundStarted(info.clone()));
+                    shown_as_task = Some(info);
+                }
+            }
         };
         self.shell.done_in_foreground(&ctx.tool_use_id);
+        if let (Some(mut info), Outcome::Exited(Ok(status))) = (shown_as_task, &outcome) {
+            info.exit_code = status.code();
+            info.status = if status.success() {
+                TaskStatus::Completed
+            } else {
+                TaskStatus::Failed
+            };
+            self.shell
+                .tasks
+                .announce(TaskEvent::ForegroundFinished(info));
+        }
         let status = match outcome {
             // The host moved it to the background: it goes on as a task, as if started there.
             Outcome::SentToBackground => {
@@ -358,6 +394,13 @@ impl TypedTool for BashTool {
             &violations,
         )
         .await;
+        let stale = self
+            .files
+            .as_ref()
+            .and_then(|f| super::stale_reads::hint(&input.command, &cwd, &ctx.cwd, f));
+        if let Some(hint) = stale {
+            shell_output::add_stale_hint(&mut out, hint);
+        }
         // A call that asked to leave the sandbox says so in its result.
         if input.disable_sandbox && self.shell.sandbox.is_some() {
             if let Some(Value::Object(fields)) = out.structured.as_mut() {

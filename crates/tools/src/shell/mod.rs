@@ -21,6 +21,7 @@ mod reaper;
 pub use reaper::Watched;
 pub mod net;
 pub mod sandbox;
+pub mod stale_reads;
 pub mod task_stop;
 pub mod tasks;
 

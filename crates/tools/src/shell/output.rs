@@ -16,6 +16,9 @@ use super::large_output::{persisted_text, truncate_error, utf16_len, MAX_RESULT_
 use super::DEFAULT_BACKGROUND_MS;
 use crate::results::plain_error;
 
+/// What a command that printed nothing reads as.
+const NO_OUTPUT: &str = "(Bash completed with no output)";
+
 /// Removes blank lines at the start and whitespace at the end, keeping the indentation of
 /// the first printed line.
 pub fn strip_blank_edges(s: &str) -> String {
@@ -42,6 +45,9 @@ pub fn with_newline(output: &str) -> String {
 /// A finished command's output, ready to be worded.
 pub struct Rendered {
     text: String,
+    /// The output with only its trailing whitespace removed: a failure shows it so, blank
+    /// lines at its start included.
+    failed_text: String,
     /// Notes of the tool (a cwd reset), reported apart from what the command printed.
     notes: String,
     quiet: bool,
@@ -54,9 +60,16 @@ impl Rendered {
     /// a character read as U+FFFD). `notes` (such as a cwd reset) follow on their own line.
     pub fn with_limit(raw: &[u8], notes: &str, quiet: bool, limit: usize) -> Self {
         let kept = &raw[..raw.len().min(limit)];
-        let text = strip_blank_edges(&String::from_utf8_lossy(kept));
+        let lossy = String::from_utf8_lossy(kept);
+        let text = strip_blank_edges(&lossy);
+        let failed_text = if text.is_empty() {
+            String::new()
+        } else {
+            lossy.trim_end().to_string()
+        };
         Rendered {
             text,
+            failed_text,
             notes: notes.to_string(),
             quiet,
             over: (raw.len() > limit).then(|| raw.to_vec()),
@@ -131,8 +144,12 @@ pub async fn finished(
         }
     }
     if code != 0 && meaning.is_none() {
-        let all = format!("{stdout}{notes}");
-        let all = all.trim_start_matches('\n');
+        let all = if rendered.failed_text.is_empty() {
+            notes.trim_start_matches('\n').to_string()
+        } else {
+            format!("{}{notes}", rendered.failed_text)
+        };
+        let all = all.as_str();
         let mut text = if all.is_empty() {
             format!("Exit code {code}")
         } else {
@@ -160,7 +177,7 @@ pub async fn finished(
         result["persistedOutputSize"] = json!(size);
     }
     let text = if shown.is_empty() {
-        "(Bash completed with no output)".to_string()
+        NO_OUTPUT.to_string()
     } else if !saved && utf16_len(&shown) > MAX_RESULT_CHARS {
         // Kept whole under a raised limit, but too long for the model: saved and previewed
         // too, its size the text's length.
@@ -176,6 +193,26 @@ pub async fn finished(
         content: ToolResultContent::Text(text),
         is_error: Some(false),
         structured: Some(result),
+    }
+}
+
+/// Adds the note that the command changed files the model had read: after the output (in
+/// place of "no output"), and as `staleReadFileStateHint`.
+pub fn add_stale_hint(out: &mut ToolOutput, hint: String) {
+    let ToolResultContent::Text(text) = &mut out.content else {
+        return;
+    };
+    if out.is_error == Some(true) {
+        text.push_str(&format!("\n\n{hint}"));
+        return;
+    }
+    if text == NO_OUTPUT {
+        *text = hint.clone();
+    } else {
+        text.push_str(&format!("\n\n{hint}"));
+    }
+    if let Some(Value::Object(fields)) = out.structured.as_mut() {
+        fields.insert("staleReadFileStateHint".into(), Value::String(hint));
     }
 }
 

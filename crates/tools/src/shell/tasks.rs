@@ -76,11 +76,14 @@ impl TaskInfo {
     }
 }
 
-/// A start or an end of a background task.
+/// A start or an end of a background task; or of a foreground command that runs long
+/// enough to be shown as a task while the call waits for it.
 #[derive(Debug, Clone, PartialEq)]
 pub enum TaskEvent {
     Started(TaskInfo),
     Finished(TaskInfo),
+    ForegroundStarted(TaskInfo),
+    ForegroundFinished(TaskInfo),
 }
 
 /// Receives [`TaskEvent`]s, synchronously, from the thread that caused them. It must not
@@ -198,6 +201,11 @@ impl BackgroundTasks {
         }
     }
 
+    /// Announces `event` (a foreground command's start or end).
+    pub(crate) fn announce(&self, event: TaskEvent) {
+        self.inner.announce(event);
+    }
+
     /// Takes over a started process as a background task and watches it until it ends or
     /// `max_runtime` passes. Announces the start before returning.
     pub(crate) fn adopt(
@@ -242,6 +250,10 @@ impl BackgroundTasks {
                     Some(status) => {
                         GroupGuard::forget(entry.pgid.take());
                         entry.info.exit_code = status.code();
+                        // The output file ends with how the command ended, as the reference's.
+                        if let Some(code) = status.code() {
+                            append(&files.output, &format!("\n\n[exited with code {code}]"));
+                        }
                         entry.info.status = if status.success() {
                             TaskStatus::Completed
                         } else {
@@ -259,5 +271,13 @@ impl BackgroundTasks {
             // Reap the killed leader so it does not linger as a zombie.
             let _ = child.wait().await;
         });
+    }
+}
+
+/// Appends `text` to the file at `path` (nothing happens if it cannot be opened).
+fn append(path: &std::path::Path, text: &str) {
+    use std::io::Write;
+    if let Ok(mut f) = std::fs::OpenOptions::new().append(true).open(path) {
+        let _ = f.write_all(text.as_bytes());
     }
 }

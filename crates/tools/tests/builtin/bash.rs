@@ -191,9 +191,10 @@ async fn timeout_moves_the_command_to_the_background() {
         done.summary(),
         "Background command \"Sleep\" completed (exit code 0)"
     );
+    // The file ends with how the command ended, as the reference's does.
     assert_eq!(
         std::fs::read_to_string(&output_file).unwrap(),
-        "started\ndone\n"
+        "started\ndone\n\n\n[exited with code 0]"
     );
 
     // The model reads the output file with Read, without being asked for permission.
@@ -201,7 +202,10 @@ async fn timeout_moves_the_command_to_the_background() {
     let p = w.permission("Read", read.clone(), oxagent_core::PermissionMode::Default);
     assert_eq!(p, oxagent_core::permission::ToolPermission::Allow);
     let out = w.call("Read", read).await;
-    assert_eq!(text(&out), "1\tstarted\n2\tdone\n3\t");
+    assert_eq!(
+        text(&out),
+        "1\tstarted\n2\tdone\n3\t\n4\t\n5\t[exited with code 0]"
+    );
 }
 
 #[tokio::test]

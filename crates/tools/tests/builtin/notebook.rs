@@ -106,7 +106,8 @@ async fn insert_then_delete() {
             json!({"notebook_path": path, "cell_id": "cell-0", "new_source": "", "edit_mode": "delete"}),
         )
         .await;
-    assert_eq!(text(&out), "Deleted cell c1");
+    // Named as the call named it.
+    assert_eq!(text(&out), "Deleted cell cell-0");
     let ids: Vec<Value> = on_disk(&w)["cells"]
         .as_array()
         .unwrap()
@@ -127,11 +128,12 @@ async fn errors_name_the_problem() {
         (json!({"notebook_path": path, "cell_id": "nope", "new_source": "x"}),
          "<tool_use_error>Cell with ID \"nope\" not found in notebook.</tool_use_error>"),
         (json!({"notebook_path": path, "new_source": "x", "edit_mode": "insert"}),
-         "<tool_use_error>cell_type is required when inserting a cell (edit_mode=insert).</tool_use_error>"),
+         "<tool_use_error>Cell type is required when using edit_mode=insert.</tool_use_error>"),
         (json!({"notebook_path": txt, "new_source": "x"}),
          "<tool_use_error>File must be a Jupyter notebook (.ipynb file). For editing other file types, use the FileEdit tool.</tool_use_error>"),
+        // Never read, whatever is (not) there.
         (json!({"notebook_path": w.ws.join("missing.ipynb"), "cell_id": "c1", "new_source": "x"}),
-         "<tool_use_error>Notebook file does not exist.</tool_use_error>"),
+         "<tool_use_error>File has not been read yet. Read it first before writing to it.</tool_use_error>"),
     ];
     for (input, want) in cases {
         let out = w.call("NotebookEdit", input).await;

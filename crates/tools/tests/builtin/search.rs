@@ -86,20 +86,43 @@ async fn glob_caps_at_one_hundred() {
 }
 
 #[tokio::test]
-async fn glob_skips_vcs_directories_and_reports_bad_paths() {
+async fn glob_lists_hidden_and_vcs_folders_and_reports_bad_paths_as_written() {
     let w = Ws::new();
     w.file(".git/config.py", "x");
+    w.mtime(".git/config.py", 1_700_000_000);
     w.file(".hidden/h.py", "x");
+    w.mtime(".hidden/h.py", 1_700_000_100);
+    w.file("a.txt", "x");
+    // As the reference lists them (`.git/HEAD` for `**/HEAD`).
     let out = w.call("Glob", json!({"pattern": "**/*.py"})).await;
-    assert_eq!(text(&out), ".hidden/h.py");
+    assert_eq!(text(&out), ".git/config.py\n.hidden/h.py");
     let out = w
-        .call("Glob", json!({"pattern": "*", "path": w.sub("<WS>/nope")}))
+        .call("Glob", json!({"pattern": "*", "path": "nope"}))
         .await;
     assert_eq!(
         text(&out),
-        w.sub("Directory does not exist: <WS>/nope. Note: your current working directory is <WS>.")
+        w.sub("Directory does not exist: nope. Note: your current working directory is <WS>.")
     );
     assert_eq!(out.is_error, Some(true));
+    let out = w
+        .call("Glob", json!({"pattern": "*", "path": "a.txt"}))
+        .await;
+    assert_eq!(text(&out), "Path is not a directory: a.txt");
+    let out = w
+        .call("Glob", json!({"pattern": "*", "path": "a.txt/x"}))
+        .await;
+    assert_eq!(
+        text(&out),
+        w.sub("ENOTDIR: not a directory, stat '<WS>/a.txt/x'")
+    );
+    // The folder of an absolute pattern that is not there holds no files.
+    let out = w
+        .call("Glob", json!({"pattern": w.sub("<WS>/nope/*.txt")}))
+        .await;
+    assert_eq!(
+        (text(&out), out.is_error),
+        ("No files found".to_string(), None)
+    );
 }
 
 fn grep_ws() -> Ws {

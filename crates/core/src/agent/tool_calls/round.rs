@@ -81,7 +81,9 @@ impl ToolRound {
             Some(_) => None,
         };
         let valid = tool.is_some_and(|t| {
-            crate::validate::validate_input(t.name(), &t.validation_schema(), &call.input).is_ok()
+            let schema = t.validation_schema();
+            let read = crate::validate::coerce_input(&schema, &call.input);
+            crate::validate::validate_input(t.name(), &schema, &read).is_ok()
         });
         let read_only = tool.is_none_or(|t| valid && t.is_read_only(&call.input));
         if let Some(t) = tool.filter(|_| valid) {

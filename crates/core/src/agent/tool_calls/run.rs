@@ -162,7 +162,10 @@ fn checked_tool<'d>(
     if tool.validates_own_input() {
         return Ok(tool);
     }
-    if let Err(e) = validate_input(tool.name(), &tool.validation_schema(), &call.input) {
+    // A number the call keeps as written (`"3"`) is checked as the number it spells.
+    let schema = tool.validation_schema();
+    let read = crate::validate::coerce_input(&schema, &call.input);
+    if let Err(e) = validate_input(tool.name(), &schema, &read) {
         let mut text = e.model_text;
         // A deferred tool called before it was looked up: the model guessed its input.
         if deps.tools.deferred().is_hidden(&call.name) {
@@ -521,7 +524,10 @@ async fn execute(
 /// guessed its input without the schema.
 fn unseen_schema_note(name: &str, schema: &Value) -> String {
     format!(
-        "\n\nYou called this tool without its input schema in your context. Its schema is: {schema}\n         If your input does not fit it, fix the input and call again. If it fits, the error has          another cause; should a corrected call fail the same way, load the tool with ToolSearch          (query \"select:{name}\") and call it again."
+        "\n\nYou called this tool without its input schema in your context. Its schema is: \
+         {schema}\nIf your input does not fit it, fix the input and call again. If it fits, the \
+         error has another cause; should a corrected call fail the same way, load the tool with \
+         ToolSearch (query \"select:{name}\") and call it again."
     )
 }
 
