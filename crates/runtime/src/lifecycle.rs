@@ -279,6 +279,8 @@ pub(super) fn start(
     let (task_events, task_board, task_flow) =
         TaskFlow::with_board(events.clone(), session_id.clone());
     session.config.running_tasks = Some(task_board.lister());
+    // A background command that ends during a turn is read after the turn's next tool round.
+    session.config.inbox = Some(task_flow.inbox());
     let side = oxagent_tools::web::session_model::SessionSideModel::new(
         model.clone(),
         session.live.clone(),

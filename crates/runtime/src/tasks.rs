@@ -92,7 +92,9 @@ struct FlowState {
 /// The session's side of the background tasks. See the module docs.
 pub(crate) struct TaskFlow {
     state: Arc<Mutex<FlowState>>,
-    ended: UnboundedReceiver<Ended>,
+    ended: Arc<tokio::sync::Mutex<UnboundedReceiver<Ended>>>,
+    /// Ends read by the turn's inbox that it leaves for a turn of their own (agents').
+    held: Arc<Mutex<Vec<Ended>>>,
     ended_closed: bool,
     prompts_closed: bool,
 }
@@ -367,7 +369,8 @@ impl TaskFlow {
         let sink: TaskEventSink = Arc::new(move |event| announcer.on_event(event));
         let flow = TaskFlow {
             state,
-            ended: rx,
+            ended: Arc::new(tokio::sync::Mutex::new(rx)),
+            held: Arc::default(),
             ended_closed: false,
             prompts_closed: false,
         };
@@ -375,11 +378,23 @@ impl TaskFlow {
     }
 
     fn take_ended(&mut self) -> Option<Notification> {
-        let mut tasks = Vec::new();
-        while let Ok(e) = self.ended.try_recv() {
-            tasks.push(e);
+        let mut tasks: Vec<Ended> = std::mem::take(&mut *lock(&self.held));
+        if let Ok(mut rx) = self.ended.try_lock() {
+            while let Ok(e) = rx.try_recv() {
+                tasks.push(e);
+            }
         }
         (!tasks.is_empty()).then_some(Notification { tasks })
+    }
+
+    /// What a turn of the main session reads after each tool round: the ends of background
+    /// commands that came meanwhile, as the reference hands them to the model in the next
+    /// request of the same turn (an agent's end waits for a turn of its own).
+    pub(crate) fn inbox(&self) -> oxagent_core::config::InboxHandle {
+        oxagent_core::config::InboxHandle(Arc::new(TurnInbox {
+            ended: self.ended.clone(),
+            held: self.held.clone(),
+        }))
     }
 
     fn with_rest(&mut self, first: Ended) -> Notification {
@@ -407,11 +422,16 @@ impl TaskFlow {
             if self.prompts_closed {
                 break;
             }
+            let rx = self.ended.clone();
+            let mut rx = rx.lock().await;
             tokio::select! {
                 biased;
                 // Closed when the tools are gone (a session without Bash): prompts only.
-                ended = self.ended.recv(), if !self.ended_closed => match ended {
-                    Some(first) => return Next::Notification(self.with_rest(first)),
+                ended = rx.recv(), if !self.ended_closed => match ended {
+                    Some(first) => {
+                        drop(rx);
+                        return Next::Notification(self.with_rest(first));
+                    }
                     None => self.ended_closed = true,
                 },
                 prompt = prompts.recv() => match prompt {
@@ -423,10 +443,38 @@ impl TaskFlow {
         if self.ended_closed || lock(&self.state).running.is_empty() {
             return Next::End;
         }
-        match self.ended.recv().await {
+        let first = self.ended.clone().lock().await.recv().await;
+        match first {
             Some(first) => Next::Notification(self.with_rest(first)),
             None => Next::End,
         }
+    }
+}
+
+/// The main session's [`oxagent_core::config::Inbox`]: the ends of background commands.
+struct TurnInbox {
+    ended: Arc<tokio::sync::Mutex<UnboundedReceiver<Ended>>>,
+    held: Arc<Mutex<Vec<Ended>>>,
+}
+
+impl oxagent_core::config::Inbox for TurnInbox {
+    fn take(&self) -> Vec<String> {
+        // Between turns the flow itself waits on the channel; then nothing is taken here.
+        let Ok(mut rx) = self.ended.try_lock() else {
+            return Vec::new();
+        };
+        let mut texts = Vec::new();
+        while let Ok(e) = rx.try_recv() {
+            if e.hook_text.is_some() {
+                lock(&self.held).push(e);
+                continue;
+            }
+            texts.extend(e.prompt.iter().filter_map(|b| match b {
+                ContentBlock::Text { text, .. } => Some(text.clone()),
+                _ => None,
+            }));
+        }
+        texts
     }
 }
 

@@ -252,7 +252,11 @@ impl BackgroundTasks {
                         entry.info.exit_code = status.code();
                         // The output file ends with how the command ended, as the reference's.
                         if let Some(code) = status.code() {
-                            append(&files.output, &format!("\n\n[exited with code {code}]"));
+                            // One blank line between the output and the note.
+                            let ends_line = std::fs::read(&files.output)
+                                .is_ok_and(|b| b.last() == Some(&b'\n'));
+                            let gap = if ends_line { "\n" } else { "\n\n" };
+                            append(&files.output, &format!("{gap}[exited with code {code}]"));
                         }
                         entry.info.status = if status.success() {
                             TaskStatus::Completed

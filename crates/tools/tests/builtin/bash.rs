@@ -194,7 +194,7 @@ async fn timeout_moves_the_command_to_the_background() {
     // The file ends with how the command ended, as the reference's does.
     assert_eq!(
         std::fs::read_to_string(&output_file).unwrap(),
-        "started\ndone\n\n\n[exited with code 0]"
+        "started\ndone\n\n[exited with code 0]"
     );
 
     // The model reads the output file with Read, without being asked for permission.
@@ -204,7 +204,7 @@ async fn timeout_moves_the_command_to_the_background() {
     let out = w.call("Read", read).await;
     assert_eq!(
         text(&out),
-        "1\tstarted\n2\tdone\n3\t\n4\t\n5\t[exited with code 0]"
+        "1\tstarted\n2\tdone\n3\t\n4\t[exited with code 0]"
     );
 }
 
