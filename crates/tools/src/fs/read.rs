@@ -298,6 +298,14 @@ impl TypedTool for ReadTool {
         path_label(input, "file_path", self.cwd.as_deref())
     }
 
+    fn input_error(&self, input: &Value) -> Option<String> {
+        let pages = input
+            .get("pages")
+            .and_then(Value::as_str)
+            .filter(|p| !p.is_empty())?;
+        (!read_media::valid_pages(pages)).then(|| read_media::pages_error(pages))
+    }
+
     async fn run(&self, input: ReadInput, ctx: &ToolContext) -> ToolOutput {
         let path = resolve(&input.file_path, &ctx.cwd);
         let meta = match tokio::fs::metadata(&path).await {

@@ -79,19 +79,55 @@ fn image_block(data: String, media_type: &str) -> ContentBlock {
     }
 }
 
-pub async fn read_image(path: &Path, media_type: &'static str) -> ToolOutput {
+/// The image type the bytes are, whatever the file is called.
+fn sniffed_image(bytes: &[u8]) -> Option<&'static str> {
+    if bytes.starts_with(b"\x89PNG\r\n\x1a\n") {
+        Some("image/png")
+    } else if bytes.starts_with(&[0xff, 0xd8, 0xff]) {
+        Some("image/jpeg")
+    } else if bytes.starts_with(b"GIF87a") || bytes.starts_with(b"GIF89a") {
+        Some("image/gif")
+    } else if bytes.len() >= 12 && &bytes[..4] == b"RIFF" && &bytes[8..12] == b"WEBP" {
+        Some("image/webp")
+    } else {
+        None
+    }
+}
+
+/// Reads an image file: sent as the type its bytes are (a PNG named `.jpg` is a PNG); an
+/// empty file, bytes of no image type, or a header without dimensions are refused with the
+/// reference's texts.
+pub async fn read_image(path: &Path, _named: &'static str) -> ToolOutput {
     let bytes = match tokio::fs::read(path).await {
         Ok(b) => b,
         Err(e) => return plain_error(e.to_string()),
     };
-    let mut file = json!({"base64": "", "type": media_type, "originalSize": bytes.len()});
-    if let Ok(size) = imagesize::blob_size(&bytes) {
-        // No resizing here: the image is sent as it is, so display size = original size.
-        file["dimensions"] = json!({
-            "originalWidth": size.width, "originalHeight": size.height,
-            "displayWidth": size.width, "displayHeight": size.height,
-        });
+    if bytes.is_empty() {
+        return plain_error(format!("Image file is empty: {}", path.display()));
     }
+    let Some(media_type) = sniffed_image(&bytes) else {
+        let hex: Vec<String> = bytes.iter().take(8).map(|b| format!("{b:02x}")).collect();
+        return plain_error(format!(
+            "File has an image extension but its content is not a valid PNG/JPEG/GIF/WebP. \
+             Detected: unrecognized bytes (hex: {}). This usually means a download saved an \
+             error/login page instead of the image. Use `file \"{p}\"` to confirm, or read it \
+             as text with Bash (e.g. `head -c 500`).",
+            hex.join(" "),
+            p = path.display()
+        ));
+    };
+    let Ok(size) = imagesize::blob_size(&bytes) else {
+        return plain_error(
+            "Unable to resize image — image processing is unavailable and dimensions could not \
+             be read from the file header. Please convert the image to PNG, JPEG, GIF, or WebP.",
+        );
+    };
+    // No resizing here: the image is sent as it is, so display size = original size.
+    let mut file = json!({"base64": "", "type": media_type, "originalSize": bytes.len()});
+    file["dimensions"] = json!({
+        "originalWidth": size.width, "originalHeight": size.height,
+        "displayWidth": size.width, "displayHeight": size.height,
+    });
     let data = base64(&bytes);
     file["base64"] = Value::String(data.clone());
     ToolOutput {
@@ -102,22 +138,56 @@ pub async fn read_image(path: &Path, media_type: &'static str) -> ToolOutput {
     }
 }
 
-pub async fn read_pdf(path: &Path, shown_path: &str, pages: Option<&str>) -> ToolOutput {
-    if pages.is_some() {
-        return wrapped_error(
-            "Reading single PDF pages is not supported here. Read the whole PDF without `pages`.",
-        );
+/// Whether `pages` is one page (`3`) or one range (`1-5`), counted from 1.
+pub fn valid_pages(pages: &str) -> bool {
+    let page = |s: &str| s.parse::<u64>().is_ok_and(|n| n >= 1);
+    match pages.trim().split_once('-') {
+        Some((a, b)) => page(a.trim()) && page(b.trim()),
+        None => page(pages.trim()),
     }
+}
+
+/// The refusal of a `pages` that is neither one page nor one range.
+pub fn pages_error(pages: &str) -> String {
+    format!(
+        "Invalid pages parameter: \"{pages}\". Give one page (\"3\") or one range (\"1-5\"), not a \
+         list. To read several pages or ranges, read each one separately. Pages are 1-indexed."
+    )
+}
+
+pub async fn read_pdf(path: &Path, shown_path: &str, pages: Option<&str>) -> ToolOutput {
     let bytes = match tokio::fs::read(path).await {
         Ok(b) => b,
         Err(e) => return plain_error(e.to_string()),
     };
+    if !bytes.starts_with(b"%PDF-") {
+        return plain_error(format!(
+            "File is not a valid PDF (missing %PDF- header): {}",
+            path.display()
+        ));
+    }
+    if pages.is_some() {
+        // Pages are rendered with poppler's pdftoppm, which the reference asks for first.
+        return plain_error(
+            if crate::shell::sandbox::find_on_path("pdftoppm").is_none() {
+                "pdftoppm is not installed. Install poppler-utils (e.g. `brew install poppler` or \
+             `apt-get install poppler-utils`) to enable PDF page rendering."
+            } else {
+                "Reading single PDF pages is not supported here. Read the whole PDF without `pages`."
+            },
+        );
+    }
     let data = base64(&bytes);
+    let note = ContentBlock::text(format!(
+        "PDF file read: {} ({} bytes)",
+        path.display(),
+        bytes.len()
+    ));
     let block = ContentBlock::Other(json!({"type": "document", "source":
         {"type": "base64", "media_type": "application/pdf", "data": data}}));
     ToolOutput {
         follow_up: None,
-        content: ToolResultContent::Blocks(vec![block]),
+        content: ToolResultContent::Blocks(vec![note, block]),
         is_error: None,
         structured: Some(json!({"type": "pdf", "file":
             {"filePath": shown_path, "base64": data, "originalSize": bytes.len()}})),
