@@ -211,28 +211,40 @@ fn render_output(output: &Value, blocks: &mut Vec<ContentBlock>) -> Value {
         .unwrap_or("");
     let text = match kind {
         "stream" => joined(output.get("text")),
-        "error" => format!(
-            "{}: {}",
-            output
-                .get("ename")
-                .and_then(Value::as_str)
-                .unwrap_or("Error"),
-            output.get("evalue").and_then(Value::as_str).unwrap_or("")
-        ),
+        // The error's name and value, then its traceback lines.
+        "error" => {
+            let mut text = format!(
+                "{}: {}",
+                output
+                    .get("ename")
+                    .and_then(Value::as_str)
+                    .unwrap_or("Error"),
+                output.get("evalue").and_then(Value::as_str).unwrap_or("")
+            );
+            let traceback = output.get("traceback").and_then(Value::as_array);
+            for line in traceback.into_iter().flatten().filter_map(Value::as_str) {
+                text.push('\n');
+                text.push_str(line);
+            }
+            text
+        }
         _ => joined(output.get("data").and_then(|d| d.get("text/plain"))),
     };
-    let data = output.get("data");
-    for media_type in ["image/png", "image/jpeg"] {
-        if let Some(img) = data.and_then(|d| d.get(media_type)) {
-            let b64: String = joined(Some(img)).split_whitespace().collect();
-            blocks.push(image_block(b64, media_type));
-        }
-    }
     if !text.is_empty() {
         // Set off from its cell by a blank line once the texts are joined.
         blocks.push(ContentBlock::text(format!("\n{text}")));
     }
-    json!({"output_type": kind, "text": text})
+    let mut shown = json!({"output_type": kind, "text": text});
+    // Its image after its text, as the reference shows them.
+    let data = output.get("data");
+    for media_type in ["image/png", "image/jpeg"] {
+        if let Some(img) = data.and_then(|d| d.get(media_type)) {
+            let b64: String = joined(Some(img)).split_whitespace().collect();
+            blocks.push(image_block(b64.clone(), media_type));
+            shown["image"] = json!({"image_data": b64, "media_type": media_type});
+        }
+    }
+    shown
 }
 
 /// Neighbouring text blocks as one, joined by line breaks (images stay blocks of their own).
