@@ -12,7 +12,7 @@ use oxagent_core::tool::ToolOutput;
 use serde_json::{json, Value};
 
 use super::file_state::FileState;
-use crate::results::{plain_error, wrapped_error};
+use crate::results::plain_error;
 
 /// What Read does with a file, decided from its extension.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -263,6 +263,55 @@ fn joined_texts(blocks: Vec<ContentBlock>) -> Vec<ContentBlock> {
     out
 }
 
+/// Whether `v` has the shape of a notebook: `cells`, an array of objects with a `source`.
+fn is_notebook(v: &Value) -> bool {
+    let Some(cells) = v.get("cells").and_then(Value::as_array) else {
+        return false;
+    };
+    cells.iter().all(|c| {
+        c.is_object()
+            && match c.get("source") {
+                Some(Value::String(_)) => true,
+                Some(Value::Array(parts)) => parts.iter().all(Value::is_string),
+                _ => false,
+            }
+    })
+}
+
+/// A JSON syntax error as the reference's JavaScript engine words it (`Unexpected EOF`,
+/// `Unexpected identifier "not"`).
+fn parse_error_words(raw: &str, e: &serde_json::Error) -> String {
+    if e.is_eof() {
+        return "Unexpected EOF".into();
+    }
+    // Where the error is: line and column, 1-based.
+    let offset: usize = raw
+        .split_inclusive('\n')
+        .take(e.line().saturating_sub(1))
+        .map(str::len)
+        .sum::<usize>()
+        + e.column().saturating_sub(1);
+    let rest = raw.get(offset..).unwrap_or("");
+    let start = raw
+        .get(..offset)
+        .unwrap_or("")
+        .rfind(|c: char| !c.is_ascii_alphanumeric() && c != '_')
+        .map_or(0, |i| i + 1);
+    let word: String = raw
+        .get(start..)
+        .unwrap_or("")
+        .chars()
+        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+        .collect();
+    if !word.is_empty() && word.starts_with(|c: char| c.is_ascii_alphabetic()) {
+        return format!("Unexpected identifier \"{word}\"");
+    }
+    match rest.chars().next() {
+        Some(c) => format!("Unrecognized token '{c}'"),
+        None => "Unexpected EOF".into(),
+    }
+}
+
 pub async fn read_notebook(path: &Path, shown_path: &str, files: &FileState) -> ToolOutput {
     let raw = match tokio::fs::read_to_string(path).await {
         Ok(s) => s,
@@ -270,8 +319,20 @@ pub async fn read_notebook(path: &Path, shown_path: &str, files: &FileState) -> 
     };
     let notebook: Value = match serde_json::from_str(&raw) {
         Ok(v) => v,
-        Err(e) => return wrapped_error(format!("The notebook is not valid JSON: {e}")),
+        Err(e) => {
+            return plain_error(format!(
+                "Notebook file is not valid JSON (it may be truncated, corrupted, or still being \
+                 written): JSON Parse error: {}",
+                parse_error_words(&raw, &e)
+            ))
+        }
     };
+    if !is_notebook(&notebook) {
+        return plain_error(
+            "Notebook file is not a valid Jupyter notebook (top-level \"cells\" must be an array \
+             of cell objects, each with a string or string-array \"source\").",
+        );
+    }
     files.record(path, &raw);
     let language = notebook
         .pointer("/metadata/language_info/name")
