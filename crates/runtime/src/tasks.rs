@@ -134,20 +134,7 @@ impl Announcer {
                     .foreground
                     .insert(info.task_id.clone(), run_id.clone());
                 self.events
-                    .emit(self.system(SystemBody::TaskStarted(TaskStarted {
-                        task_id: info.task_id.clone(),
-                        run_id,
-                        tool_use_id: info.tool_use_id.clone(),
-                        description: info.description.clone(),
-                        subagent_type: None,
-                        is_backgrounded: false,
-                        spawn_depth: None,
-                        parent_task_id: None,
-                        task_type: "local_bash".into(),
-                        prompt: None,
-                        skip_transcript: None,
-                        ambient: None,
-                    })));
+                    .emit(self.system(SystemBody::TaskStarted(bash_started(&info, run_id, false))));
             }
             TaskEvent::ForegroundFinished(info) => {
                 let Some(run_id) = state.foreground.remove(&info.task_id) else {
@@ -170,20 +157,11 @@ impl Announcer {
             }
             TaskEvent::Started(info) => {
                 let run_id = uuid::Uuid::new_v4().to_string();
-                let started = self.system(SystemBody::TaskStarted(TaskStarted {
-                    task_id: info.task_id.clone(),
-                    run_id: run_id.clone(),
-                    tool_use_id: info.tool_use_id.clone(),
-                    description: info.description.clone(),
-                    subagent_type: None,
-                    is_backgrounded: true,
-                    spawn_depth: None,
-                    parent_task_id: None,
-                    task_type: "local_bash".into(),
-                    prompt: None,
-                    skip_transcript: None,
-                    ambient: None,
-                }));
+                let started = self.system(SystemBody::TaskStarted(bash_started(
+                    &info,
+                    run_id.clone(),
+                    true,
+                )));
                 state.running.push(Live {
                     task: BackgroundTask {
                         task_id: info.task_id.clone(),
@@ -247,6 +225,24 @@ impl Announcer {
                 }
             }
         }
+    }
+}
+
+/// `task_started` of a command (background, or a foreground one shown as a task).
+fn bash_started(info: &TaskInfo, run_id: String, is_backgrounded: bool) -> TaskStarted {
+    TaskStarted {
+        task_id: info.task_id.clone(),
+        run_id,
+        tool_use_id: info.tool_use_id.clone(),
+        description: info.description.clone(),
+        subagent_type: None,
+        is_backgrounded,
+        spawn_depth: None,
+        parent_task_id: None,
+        task_type: "local_bash".into(),
+        prompt: None,
+        skip_transcript: None,
+        ambient: None,
     }
 }
 

@@ -396,7 +396,7 @@ impl ReadResource {
             .unwrap_or_default();
         let mime = mime
             .map(str::to_string)
-            .or_else(|| sniff(&bytes).map(str::to_string));
+            .or_else(|| oxagent_core::content::sniff_image(&bytes).map(str::to_string));
         if let Some(m) = &mime {
             out.insert("mimeType".into(), json!(m));
         }
@@ -436,21 +436,6 @@ impl ReadResource {
             )),
         );
         Value::Object(out)
-    }
-}
-
-/// The image type of `bytes` by their first bytes.
-fn sniff(bytes: &[u8]) -> Option<&'static str> {
-    if bytes.starts_with(b"\x89PNG\r\n\x1a\n") {
-        Some("image/png")
-    } else if bytes.starts_with(b"\xff\xd8\xff") {
-        Some("image/jpeg")
-    } else if bytes.starts_with(b"GIF87a") || bytes.starts_with(b"GIF89a") {
-        Some("image/gif")
-    } else if bytes.len() >= 12 && &bytes[..4] == b"RIFF" && &bytes[8..12] == b"WEBP" {
-        Some("image/webp")
-    } else {
-        None
     }
 }
 
@@ -632,7 +617,10 @@ mod tests {
             resource_server(&links, "calc").err().unwrap_or_default(),
             "Server \"calc\" is not connected"
         );
-        assert_eq!(sniff(b"\x89PNG\r\n\x1a\n...."), Some("image/png"));
-        assert_eq!(sniff(b"%PDF-1.4"), None);
+        assert_eq!(
+            oxagent_core::content::sniff_image(b"\x89PNG\r\n\x1a\n...."),
+            Some("image/png")
+        );
+        assert_eq!(oxagent_core::content::sniff_image(b"%PDF-1.4"), None);
     }
 }

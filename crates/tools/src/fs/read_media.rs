@@ -79,21 +79,6 @@ fn image_block(data: String, media_type: &str) -> ContentBlock {
     }
 }
 
-/// The image type the bytes are, whatever the file is called.
-fn sniffed_image(bytes: &[u8]) -> Option<&'static str> {
-    if bytes.starts_with(b"\x89PNG\r\n\x1a\n") {
-        Some("image/png")
-    } else if bytes.starts_with(&[0xff, 0xd8, 0xff]) {
-        Some("image/jpeg")
-    } else if bytes.starts_with(b"GIF87a") || bytes.starts_with(b"GIF89a") {
-        Some("image/gif")
-    } else if bytes.len() >= 12 && &bytes[..4] == b"RIFF" && &bytes[8..12] == b"WEBP" {
-        Some("image/webp")
-    } else {
-        None
-    }
-}
-
 /// Reads an image file: sent as the type its bytes are (a PNG named `.jpg` is a PNG); an
 /// empty file, bytes of no image type, or a header without dimensions are refused with the
 /// reference's texts.
@@ -105,7 +90,7 @@ pub async fn read_image(path: &Path, _named: &'static str) -> ToolOutput {
     if bytes.is_empty() {
         return plain_error(format!("Image file is empty: {}", path.display()));
     }
-    let Some(media_type) = sniffed_image(&bytes) else {
+    let Some(media_type) = oxagent_core::content::sniff_image(&bytes) else {
         let hex: Vec<String> = bytes.iter().take(8).map(|b| format!("{b:02x}")).collect();
         return plain_error(format!(
             "File has an image extension but its content is not a valid PNG/JPEG/GIF/WebP. \
