@@ -60,10 +60,11 @@ def _curl(url: str) -> str:
     return f"curl -s -m 5 {url}; echo \" rc=$?\""
 
 
-@pytest.mark.skipif(shutil.which("socat") is None, reason="socat is not installed")
 async def test_hosts_go_through_the_rules_and_the_callback(mock_server, tmp_path):
     """A host on the deny list is refused with a violation line; one on no list is put to
-    can_use_tool as SandboxNetworkAccess, and once allowed stays allowed."""
+    can_use_tool as SandboxNetworkAccess, and once allowed stays allowed. socat carries the
+    network into the sandbox; the test setup installs it (scripts/with-test-services.sh)."""
+    assert shutil.which("socat"), "the sandbox's network needs socat (Debian: socat)"
     server = mock_server({"responses": [
         tool_turn("toolu_1", "Bash", {"command": _curl("http://bad.invalid/"), "description": "a"}),
         tool_turn("toolu_2", "Bash", {"command": _curl("http://open.invalid/"), "description": "b"}),
