@@ -26,11 +26,7 @@ function permissionOptions(request, requestId, signal) {
   const options = { signal };
   for (const [key, value] of Object.entries(request)) {
     if (NOT_OPTIONS.has(key) || value === null || value === undefined) continue;
-    // No suggestions at all (plan mode, ExitPlanMode, leaving the sandbox): the key is left
-    // out, as the reference does; a Bash line that cannot be read through (reason type
-    // "other") is offered an empty list (a skill with hooks, also "other", is offered none).
-    const offered = request.decision_reason_type === "other" && request.tool_name === "Bash";
-    if (key === "permission_suggestions" && Array.isArray(value) && value.length === 0 && !offered) continue;
+    // The session leaves permission_suggestions out where no list is offered at all.
     options[RENAMED[key] || camel(key)] = value;
   }
   options.requestId = requestId;

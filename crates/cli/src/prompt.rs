@@ -37,7 +37,8 @@ pub fn ask_in_terminal(style: Style, cwd: Option<PathBuf>) -> CanUseTool {
         move |name: String, input: Value, request: CanUseToolRequest| {
             let cwd = cwd.clone();
             Box::pin(async move {
-                let always = describe(&request.permission_suggestions);
+                let offered = request.permission_suggestions.unwrap_or_default();
+                let always = describe(&offered);
                 let label = crate::render::brief::call_label(&name, &input, cwd.as_deref());
                 let mut question = format!("  {}\n", style.yellow(&format!("Allow {label}?")));
                 if let Some(reason) = &request.decision_reason {
@@ -55,7 +56,7 @@ pub fn ask_in_terminal(style: Style, cwd: Option<PathBuf>) -> CanUseTool {
                 let choice = tokio::task::spawn_blocking(move || ask(&question, has_always))
                     .await
                     .unwrap_or(Choice::No);
-                answer(choice, request.permission_suggestions)
+                answer(choice, offered)
             })
         },
     )

@@ -155,6 +155,16 @@ pub trait Tool: Send + Sync {
     fn refusal(&self, _input: &Value) -> Option<crate::permission::evaluate::Denial> {
         None
     }
+    /// A call the user must answer in every mode, bypassPermissions included, and whatever
+    /// the allow rules and hooks say (Bash removing a critical or workspace directory):
+    /// asked after the deny and ask rules.
+    fn safety_check(
+        &self,
+        _input: &Value,
+        _ctx: &crate::permission::PermissionContext,
+    ) -> Option<crate::permission::evaluate::Prompt> {
+        None
+    }
     /// A call the user must answer whatever the allow rules say (Bash leaving the sandbox):
     /// asked after the deny and ask rules and bypassPermissions, before the allow rules.
     fn must_ask(&self, _input: &Value) -> Option<crate::permission::evaluate::Prompt> {

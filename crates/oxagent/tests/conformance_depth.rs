@@ -288,6 +288,13 @@ fn toolvar_search() {
     check_area("toolvar-search");
 }
 
+/// rm and rmdir of critical and workspace directories, asked about in every mode
+/// (`tests/conformance/rmsafety/`).
+#[test]
+fn rmsafety() {
+    check_area("rmsafety");
+}
+
 fn which(name: &str) -> Option<std::path::PathBuf> {
     std::env::split_paths(&std::env::var_os("PATH")?)
         .map(|d| d.join(name))

@@ -33,14 +33,14 @@ impl Asker for AskNetwork {
             let request = ControlRequest::CanUseTool(CanUseTool {
                 tool_name: TOOL_NAME.into(),
                 input: serde_json::json!({ "host": host }),
-                permission_suggestions: vec![PermissionUpdate::AddRules {
+                permission_suggestions: Some(vec![PermissionUpdate::AddRules {
                     rules: vec![RuleValue {
                         tool_name: "WebFetch".into(),
                         rule_content: Some(format!("domain:{host}")),
                     }],
                     behavior: "allow".into(),
                     destination: Some("localSettings".into()),
-                }],
+                }]),
                 blocked_path: None,
                 tool_use_id: uuid::Uuid::new_v4().to_string(),
                 display_name: TOOL_NAME.into(),

@@ -111,6 +111,15 @@ pub trait TypedTool: Send + Sync + 'static {
         }
     }
 
+    /// A call the user must answer in every mode ([`Tool::safety_check`]).
+    fn safety_check(
+        &self,
+        _input: &Value,
+        _ctx: &PermissionContext,
+    ) -> Option<oxagent_core::permission::evaluate::Prompt> {
+        None
+    }
+
     /// A call the user must answer whatever the allow rules say ([`Tool::must_ask`]).
     fn must_ask(&self, _input: &Value) -> Option<oxagent_core::permission::evaluate::Prompt> {
         None
@@ -180,6 +189,14 @@ impl<T: TypedTool> Tool for Typed<T> {
 
     fn check_permission(&self, input: &Value, ctx: &PermissionContext) -> ToolPermission {
         self.0.check_permission(input, ctx)
+    }
+
+    fn safety_check(
+        &self,
+        input: &Value,
+        ctx: &PermissionContext,
+    ) -> Option<oxagent_core::permission::evaluate::Prompt> {
+        self.0.safety_check(input, ctx)
     }
 
     fn must_ask(&self, input: &Value) -> Option<oxagent_core::permission::evaluate::Prompt> {

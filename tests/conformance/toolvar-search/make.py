@@ -366,6 +366,23 @@ sc("bash_env_names", "Names (not values) of CLAUDE*/ANTHROPIC*/GIT_* variables t
    [B("env | cut -d= -f1 | grep -E '^(CLAUDE|ANTHROPIC|GIT_|NODE_|OTEL|COREPACK|npm_)' | sort"),
     B("echo \"shlvl=$SHLVL\"; echo \"$TMPDIR\" | sed 's#.*/tmp#<tmp>#'")])
 
+# Found after the first recording: rg's report of a NUL byte, and the timeout texts.
+big = b"hello big\n" + b"y" * 70000 + b"\n" + b"hello after\n" + b"\x00z\n"
+ctx_files, ctx_m = tree({"data/ctx.bin": b64(b"alpha\nctx\x00line\nhello ctx\nomega\n"),
+                         "data/big.bin": b64(big), "data/two.bin": b64(b"hello a\nhello b\x00\n")})
+sc("grep_binary_rules", "NUL in a context line of a named file; a NUL past 64 KiB in a walked directory; "
+   "two binary files in content mode over a dir; files mode over data.",
+   [G(pattern="hello", path="data/ctx.bin", output_mode="content", **{"-C": 1}),
+    G(pattern="hello", path="data", output_mode="content"),
+    G(pattern="hello", path="data/two.bin", output_mode="content", **{"-n": False}),
+    G(pattern="hello", path="data", output_mode="count")], ctx_files, ctx_m)
+sc("bash_timeout_texts", "Timeouts as the kill message words them: 1500 ms, 2500 ms; BASH_DEFAULT_TIMEOUT_MS=1200 default.",
+   [B("sleep 4", timeout=1500), B("sleep 4", timeout=2500), B("sleep 4")],
+   env={"BASH_DEFAULT_TIMEOUT_MS": "1200"}, timeout_s=180)
+sc("bash_timeout_max_env", "BASH_MAX_TIMEOUT_MS=1000 caps a timeout of 5000; a timeout of 0 is the default.",
+   [B("sleep 3", timeout=5000), B("echo zero", timeout=0)],
+   env={"BASH_MAX_TIMEOUT_MS": "1000"}, timeout_s=180)
+
 
 def main():
     names = set()

@@ -45,6 +45,8 @@ pub struct Prompt {
     pub blocked_path: Option<String>,
     /// PermissionUpdate suggestions, in wire shape.
     pub suggestions: Vec<Value>,
+    /// Only this once can be allowed: the host should offer no rule (a dangerous removal).
+    pub suppress_always_allow: bool,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -239,6 +241,9 @@ fn rules_mode_and_tool(
     if let Some(denial) = tool.refusal(input) {
         return Outcome::Deny(denial);
     }
+    if let Some(prompt) = tool.safety_check(input, ctx) {
+        return Outcome::Ask(prompt);
+    }
     if mode == PermissionMode::BypassPermissions || (hook == Some("allow") && !plan) {
         return Outcome::Allow;
     }
@@ -305,6 +310,7 @@ fn rules_mode_and_tool(
                 reason,
                 blocked_path,
                 suggestions,
+                suppress_always_allow: false,
             })
         }
     }

@@ -56,7 +56,11 @@ impl ControlRequest {
 pub struct CanUseTool {
     pub tool_name: String,
     pub input: Value,
-    pub permission_suggestions: Vec<PermissionUpdate>,
+    /// The rule updates the host may offer; absent when the question offers no list at all
+    /// (plan mode, ExitPlanMode, leaving the sandbox, most questions with nothing to
+    /// suggest), as the TS SDK leaves `suggestions` out.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub permission_suggestions: Option<Vec<PermissionUpdate>>,
     pub blocked_path: Option<String>,
     pub tool_use_id: String,
     pub display_name: String,

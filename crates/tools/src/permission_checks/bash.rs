@@ -102,6 +102,25 @@ fn climbs_after_directory(arg: &str) -> bool {
     false
 }
 
+/// Whether a `..` in `arg` is refused as a possible way out through a symlink: always when
+/// the path leads inside the working directories, and outside them when a directory it
+/// climbs out of does not exist (an existing one is read as the path it names).
+fn traverses(arg: &str, cwd: &Path, ctx: &PermissionContext) -> bool {
+    if !climbs_after_directory(arg) {
+        return false;
+    }
+    if locate(&resolve_in(arg, cwd, ctx), ctx) != Location::Outside {
+        return true;
+    }
+    let segs: Vec<&str> = arg.split('/').collect();
+    segs.iter().enumerate().any(|(i, seg)| {
+        *seg == ".."
+            && i > 0
+            && !matches!(segs[i - 1], "" | "." | "..")
+            && !resolve_in(&segs[..i].join("/"), cwd, ctx).is_dir()
+    })
+}
+
 const TRAVERSAL: &str = "Path contains '..' traversal after a directory segment, which may follow a symlink outside the working directory";
 
 fn writer_verdict(name: &str, args: &[String], cwd: &Path, ctx: &PermissionContext) -> Verdict {
@@ -122,7 +141,7 @@ fn writer_paths(
     cwd: &Path,
     ctx: &PermissionContext,
 ) -> Verdict {
-    if targets.iter().any(|t| climbs_after_directory(t)) {
+    if targets.iter().any(|t| traverses(t, cwd, ctx)) {
         return Verdict::Other(TRAVERSAL);
     }
     let paths: Vec<PathBuf> = targets
@@ -484,9 +503,15 @@ pub fn check_bash(command: &str, shell_cwd: &Path, ctx: &PermissionContext) -> T
             }
             Some("find") => {
                 if let Some(action) = words.iter().find(|w| FIND_ACTIONS.contains(&w.as_str())) {
-                    return other(&format!(
-                        "find with '{action}' executes commands or modifies files — cannot be auto-allowed by a Bash(find:*) prefix rule"
-                    ));
+                    // No rule is offered: a prefix rule could never allow it.
+                    return ask(
+                        format!(
+                            "find with '{action}' executes commands or modifies files — cannot be auto-allowed by a Bash(find:*) prefix rule"
+                        ),
+                        Some("other"),
+                        None,
+                        Vec::new(),
+                    );
                 }
             }
             _ => {}

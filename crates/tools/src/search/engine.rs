@@ -8,7 +8,9 @@ use std::time::SystemTime;
 
 use grep_matcher::Matcher;
 use grep_regex::{RegexMatcher, RegexMatcherBuilder};
-use grep_searcher::{BinaryDetection, Searcher, SearcherBuilder, Sink, SinkContext, SinkMatch};
+use grep_searcher::{
+    BinaryDetection, Searcher, SearcherBuilder, Sink, SinkContext, SinkFinish, SinkMatch,
+};
 use ignore::overrides::OverrideBuilder;
 use ignore::types::TypesBuilder;
 use ignore::{WalkBuilder, WalkState};
@@ -54,6 +56,8 @@ pub struct FileHits {
     /// Matching lines.
     pub count: u64,
     pub hits: Vec<Hit>,
+    /// Where the file's first NUL byte is, when the search came upon one.
+    pub binary_offset: Option<u64>,
 }
 
 struct Collector<'m> {
@@ -61,6 +65,7 @@ struct Collector<'m> {
     opts: &'m SearchOptions,
     count: u64,
     hits: Vec<Hit>,
+    binary_offset: Option<u64>,
 }
 
 /// A line as shown: without its line break (`\n` or `\r\n`; a lone `\r` stays).
@@ -78,7 +83,28 @@ fn shown_line(bytes: &[u8]) -> Option<String> {
     (bytes.len() <= MAX_COLUMNS || text.chars().count() <= MAX_COLUMNS).then_some(text)
 }
 
-impl Collector<'_> {
+impl<'m> Collector<'m> {
+    fn new(matcher: &'m RegexMatcher, opts: &'m SearchOptions) -> Self {
+        Collector {
+            matcher,
+            opts,
+            count: 0,
+            hits: Vec::new(),
+            binary_offset: None,
+        }
+    }
+
+    /// What was found in the file at `path`, when anything was.
+    fn into_hits(self, path: PathBuf, modified: SystemTime) -> Option<FileHits> {
+        (self.count > 0).then_some(FileHits {
+            path,
+            modified,
+            count: self.count,
+            hits: self.hits,
+            binary_offset: self.binary_offset,
+        })
+    }
+
     fn push_match_line(&mut self, number: u64, line: &[u8]) {
         // A multiline match counts once, however many lines it spans.
         if !self.opts.multiline {
@@ -149,6 +175,11 @@ impl Sink for Collector<'_> {
         self.hits.push(Hit::Break);
         Ok(true)
     }
+
+    fn finish(&mut self, _: &Searcher, finish: &SinkFinish) -> Result<(), std::io::Error> {
+        self.binary_offset = finish.binary_byte_offset();
+        Ok(())
+    }
 }
 
 /// Splits the `glob` input the way the reference does: on whitespace, and on commas outside
@@ -196,13 +227,21 @@ pub fn search(
     abort: &AbortSignal,
 ) -> Result<Vec<FileHits>, String> {
     let matcher = build_matcher(opts)?;
-    let searcher = SearcherBuilder::new()
+    let mut builder = SearcherBuilder::new();
+    builder
         .line_number(true)
         .multi_line(opts.multiline)
         .before_context(opts.before)
-        .after_context(opts.after)
-        .binary_detection(BinaryDetection::quit(0))
-        .build();
+        .after_context(opts.after);
+    if root.is_file() {
+        // A file named directly is searched whole, binary or not, as rg searches it
+        // (mapped in memory, NUL bytes kept): its NUL is only noted.
+        builder.binary_detection(BinaryDetection::convert(0));
+        return Ok(search_one(&mut builder.build(), &matcher, opts, root)
+            .into_iter()
+            .collect());
+    }
+    let searcher = builder.binary_detection(BinaryDetection::quit(0)).build();
 
     let mut walk = WalkBuilder::new(root);
     walk.hidden(false).filter_entry(|e| {
@@ -256,6 +295,23 @@ pub fn search(
     Ok(rx.into_iter().collect())
 }
 
+/// The matches of a file named directly, read whole (rg maps it in memory, so its lines
+/// keep their NUL bytes), or `None` when it has none or cannot be read.
+fn search_one(
+    searcher: &mut Searcher,
+    matcher: &RegexMatcher,
+    opts: &SearchOptions,
+    path: &Path,
+) -> Option<FileHits> {
+    let bytes = std::fs::read(path).ok()?;
+    let mut sink = Collector::new(matcher, opts);
+    searcher.search_slice(matcher, &bytes, &mut sink).ok()?;
+    let modified = std::fs::metadata(path)
+        .and_then(|m| m.modified())
+        .unwrap_or(SystemTime::UNIX_EPOCH);
+    sink.into_hits(path.to_path_buf(), modified)
+}
+
 /// One file's matches, or `None` when it has none (or cannot be read: rg skips such files
 /// with a warning).
 fn search_file(
@@ -264,12 +320,7 @@ fn search_file(
     opts: &SearchOptions,
     entry: ignore::DirEntry,
 ) -> Option<FileHits> {
-    let mut sink = Collector {
-        matcher,
-        opts,
-        count: 0,
-        hits: Vec::new(),
-    };
+    let mut sink = Collector::new(matcher, opts);
     if searcher
         .search_path(matcher, entry.path(), &mut sink)
         .is_err()
@@ -282,12 +333,7 @@ fn search_file(
         .ok()
         .and_then(|m| m.modified().ok())
         .unwrap_or(SystemTime::UNIX_EPOCH);
-    Some(FileHits {
-        path: entry.into_path(),
-        modified,
-        count: sink.count,
-        hits: sink.hits,
-    })
+    sink.into_hits(entry.into_path(), modified)
 }
 
 #[cfg(test)]

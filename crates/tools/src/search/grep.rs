@@ -124,6 +124,9 @@ fn content_lines(
             out.push("--".to_string());
         }
         let name = prefix(file);
+        // In a file with a NUL byte, lines holding one are left out and a note ends the
+        // file's lines, as the reference reads rg's report.
+        let binary = file.binary_offset.filter(|_| !file.hits.is_empty());
         for hit in &file.hits {
             let Hit::Line {
                 number,
@@ -134,6 +137,9 @@ fn content_lines(
                 out.push("--".to_string());
                 continue;
             };
+            if binary.is_some() && text.contains('\0') {
+                continue;
+            }
             let sep = if *is_match { ':' } else { '-' };
             let mut line = String::new();
             if let Some(name) = &name {
@@ -145,6 +151,13 @@ fn content_lines(
             }
             line.push_str(text);
             out.push(line);
+        }
+        if let Some(offset) = binary {
+            let note = format!("binary file matches (found \"\\0\" byte around offset {offset})");
+            out.push(match &name {
+                Some(name) => format!("{name}:{note}"),
+                None => note,
+            });
         }
     }
     out
@@ -285,6 +298,11 @@ impl TypedTool for GrepTool {
             }
             Err(e) => return wrapped_error(e.to_string()),
         };
+        // rg leaves out of its counts and lists a walked file whose search stopped at a NUL
+        // byte; content mode shows what came before it, with a note.
+        if !content_mode && !meta.is_file() {
+            files.retain(|f| f.binary_offset.is_none());
+        }
         let head_limit = as_count(input.head_limit);
         let offset = as_count(input.offset).unwrap_or(0);
         let shown = |f: &FileHits| display_path(&f.path, &ctx.cwd);

@@ -25,9 +25,7 @@ use serde_json::{json, Value};
 use super::output::{self as shell_output, format_duration, Rendered};
 use super::process::{self, RunFiles};
 use super::tasks::{TaskEvent, TaskInfo, TaskStatus};
-use super::{
-    ShellState, DEFAULT_BACKGROUND_MS, DEFAULT_TIMEOUT_MS, MAX_BACKGROUND_MS, MAX_TIMEOUT_MS,
-};
+use super::{ShellState, DEFAULT_BACKGROUND_MS, MAX_BACKGROUND_MS};
 use crate::permission_checks;
 use crate::results::{plain_error, wrapped_error};
 use crate::typed::{as_count, TypedTool};
@@ -123,7 +121,7 @@ impl BashTool {
         id: &str,
         input: &BashInput,
         ctx: &ToolContext,
-        timeout_ms: u64,
+        timeout_ms: f64,
         quiet: bool,
     ) -> ToolOutput {
         let output = process::read_output(&files).await;
@@ -134,7 +132,7 @@ impl BashTool {
             process::remove(&files);
             return plain_error(format!(
                 "Exit code 143\nCommand timed out after {}",
-                format_duration(timeout_ms)
+                format_duration(timeout_ms, false)
             ));
         }
         if self.shell.kill_on_timeout {
@@ -144,7 +142,7 @@ impl BashTool {
             let shown = shell_output::with_newline(&output);
             return plain_error(format!(
                 "{shown}Command timed out after {}",
-                format_duration(timeout_ms)
+                format_duration(timeout_ms, false)
             ));
         }
         let output_file = self.adopt(child, guard, files, id, input, ctx);
@@ -211,6 +209,11 @@ impl TypedTool for BashTool {
             .get("command")
             .and_then(Value::as_str)
             .is_some_and(permission_checks::bash::is_read_only)
+    }
+
+    fn safety_check(&self, input: &Value, ctx: &PermissionContext) -> Option<Prompt> {
+        let command = input.get("command").and_then(Value::as_str)?;
+        permission_checks::removals::check(command, &self.shell.cwd(&ctx.cwd), ctx)
     }
 
     fn must_ask(&self, input: &Value) -> Option<Prompt> {
@@ -290,10 +293,7 @@ impl TypedTool for BashTool {
             return shell_output::backgrounded(&id, &files.output);
         }
 
-        let timeout_ms = requested
-            .filter(|t| *t > 0)
-            .unwrap_or(DEFAULT_TIMEOUT_MS)
-            .min(MAX_TIMEOUT_MS);
+        let timeout_ms = super::timeouts::requested(input.timeout, &ctx.env);
         enum Outcome {
             Exited(std::io::Result<std::process::ExitStatus>),
             TimedOut,
@@ -301,7 +301,7 @@ impl TypedTool for BashTool {
             SentToBackground,
         }
         let mut to_background = self.shell.running_in_foreground(&ctx.tool_use_id);
-        let timeout = tokio::time::sleep(Duration::from_millis(timeout_ms));
+        let timeout = tokio::time::sleep(super::timeouts::armed(timeout_ms));
         tokio::pin!(timeout);
         // A command still running after a while is shown as a task until it ends.
         let long = tokio::time::sleep(Duration::from_millis(FOREGROUND_TASK_MS));

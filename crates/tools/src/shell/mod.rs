@@ -24,6 +24,7 @@ pub mod sandbox;
 pub mod stale_reads;
 pub mod task_stop;
 pub mod tasks;
+pub mod timeouts;
 
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;

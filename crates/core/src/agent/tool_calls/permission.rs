@@ -96,7 +96,7 @@ pub(crate) fn decide_now(
     call: &Call,
     input: &Value,
     hook_decision: Option<(&str, Option<String>)>,
-) -> Result<Verdict, Prompt> {
+) -> Result<Verdict, Box<Prompt>> {
     let hooked = hook_decision.as_ref().map(|(d, _)| *d);
     let decided = decide_now_untraced(session, deps, tool, call, input, hook_decision);
     if let Ok(verdict) = &decided {
@@ -129,7 +129,7 @@ fn decide_now_untraced(
     call: &Call,
     input: &Value,
     hook_decision: Option<(&str, Option<String>)>,
-) -> Result<Verdict, Prompt> {
+) -> Result<Verdict, Box<Prompt>> {
     let mut ctx = permission_context(session);
     let name = tool.name();
     ctx.mode = session.live.mode_for(name, ctx.mode);
@@ -173,11 +173,11 @@ fn decide_now_untraced(
         return Ok(Verdict::denied(d));
     }
     if callbacks::any_match(session.config.hooks.get("PermissionRequest"), &call.name) {
-        return Err(prompt);
+        return Err(Box::new(prompt));
     }
     match settle(&prompt, name, input, &ctx, deps.host.handles_can_use_tool()) {
         Some(d) => Ok(Verdict::denied(d)),
-        None => Err(prompt),
+        None => Err(Box::new(prompt)),
     }
 }
 
@@ -191,7 +191,7 @@ pub(crate) async fn decide(
 ) -> Verdict {
     let prompt = match decide_now(session, deps, tool, call, input, hook_decision) {
         Ok(verdict) => return verdict,
-        Err(prompt) => prompt,
+        Err(prompt) => *prompt,
     };
     let name = tool.name();
     // The hooks and can_use_tool see a file tool's path resolved.
@@ -224,6 +224,14 @@ pub(crate) async fn decide(
     } else {
         suggestions(&prompt.suggestions)
     };
+    // An empty list is offered only where the reference offers one: a Bash line it cannot
+    // read through, and a dangerous removal; other questions with nothing to suggest offer
+    // no list.
+    let empty_list = !in_plan
+        && !interaction
+        && name == "Bash"
+        && (prompt.reason_type.as_deref() == Some("other") || prompt.suppress_always_allow);
+    let offered = (!offered.is_empty() || empty_list).then_some(offered);
     let request = ControlRequest::CanUseTool(CanUseTool {
         tool_name: name.to_string(),
         input: seen.clone(),
@@ -245,7 +253,9 @@ pub(crate) async fn decide(
             (false, false) => prompt.reason_type.clone(),
         },
         requires_user_interaction: interaction.then_some(true),
-        suppress_always_allow_rule: tool.suppresses_always_allow(input).then_some(true),
+        suppress_always_allow_rule: (tool.suppresses_always_allow(input)
+            || prompt.suppress_always_allow)
+            .then_some(true),
     });
     let reply = match deps.host.control(request).await {
         Ok(ControlResponse::Permission(answer)) => Ok(answer),
