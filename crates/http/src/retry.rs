@@ -56,7 +56,13 @@ impl AttemptError {
                 .and_then(Value::as_str)
                 .map(str::to_string)
         };
-        let message = field("message").unwrap_or_else(|| {
+        // An API error body without a message is named as compact JSON, as the reference
+        // writes it back.
+        let compact = json
+            .as_ref()
+            .filter(|j| j.is_object())
+            .map(|j| j.to_string());
+        let message = field("message").or(compact).unwrap_or_else(|| {
             let text = String::from_utf8_lossy(body)
                 .trim()
                 .chars()
@@ -73,12 +79,19 @@ impl AttemptError {
             Some("false") => false,
             _ => matches!(status, 401 | 408 | 409 | 429) || status >= 500,
         };
+        let error_type = field("type");
+        // An overloaded answer is retried as one whatever its status.
+        let retried_as = if error_type.as_deref() == Some("overloaded_error") {
+            ApiErrorKind::Overloaded
+        } else {
+            retry_kind(status)
+        };
         AttemptError {
             status: Some(status),
-            kind: final_kind(status),
-            retry_kind: retry_kind(status),
+            kind: final_kind_of(status, &message),
+            retry_kind: retried_as,
             message,
-            error_type: field("type"),
+            error_type,
             retryable,
             server_delay: server_delay(headers),
             request_id: header(headers, "request-id").map(str::to_string),
@@ -193,6 +206,18 @@ pub fn final_kind(status: u16) -> ApiErrorKind {
         s if s >= 500 => ApiErrorKind::ServerError,
         413 => ApiErrorKind::InvalidRequest,
         s => ApiErrorKind::from_status(Some(s)),
+    }
+}
+
+/// The category of a final error, its message considered: a too-low credit balance is a
+/// billing error, a conversation with unanswered tool calls an invalid request.
+pub fn final_kind_of(status: u16, message: &str) -> ApiErrorKind {
+    match status {
+        400 if message.contains("credit balance is too low") => ApiErrorKind::BillingError,
+        400 if message.contains("ids were found without `tool_result` blocks") => {
+            ApiErrorKind::InvalidRequest
+        }
+        s => final_kind(s),
     }
 }
 

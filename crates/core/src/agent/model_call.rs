@@ -167,7 +167,6 @@ pub(crate) async fn call_model(
                     error_type: err.error_type.clone(),
                     kind: err.kind,
                     request_id: err.request_id.clone(),
-                    usage_kept: false,
                 }));
             }
         }
@@ -501,7 +500,6 @@ pub(crate) fn broken_off_end(session: &SessionView<'_>, deps: &Deps<'_>, what: &
         error_type: None,
         kind: err.kind,
         request_id: None,
-        usage_kept: true,
     }
 }
 

@@ -19,9 +19,6 @@ pub(crate) enum TurnEnd {
         error_type: Option<String>,
         kind: crate::model::ApiErrorKind,
         request_id: Option<String>,
-        /// The result keeps the turn's usage (answers that broke off were billed); other API
-        /// errors report zeros.
-        usage_kept: bool,
     },
     Interrupted {
         during_tools: bool,
@@ -183,8 +180,19 @@ const REQUEST_TOO_LARGE: &str = "Request too large (max 32MB). Accumulated image
 /// and the API's message.
 pub(crate) fn api_error_text(err: &ApiError, model: &str) -> String {
     match err.status {
-        Some(401) => "Invalid API key · Fix external API key".to_string(),
-        Some(403) => format!("Failed to authenticate. API Error: 403 {}", err.message),
+        Some(401) if err.message.contains("invalid x-api-key") => {
+            "Invalid API key · Fix external API key".to_string()
+        }
+        Some(403) if err.message.contains("OAuth token has been revoked") => {
+            "Failed to authenticate: OAuth token revoked. Please log in again or contact your administrator.".to_string()
+        }
+        Some(s @ (401 | 403)) => format!("Failed to authenticate. API Error: {s} {}", err.message),
+        Some(400) if err.message.contains("credit balance is too low") => {
+            "Credit balance is too low".to_string()
+        }
+        Some(400) if err.message.contains("ids were found without `tool_result` blocks") => {
+            "API Error: 400 due to tool use concurrency issues.".to_string()
+        }
         Some(404) => format!(
             "There's an issue with the selected model ({model}). It may not exist or you may not have access to it."
         ),
@@ -298,7 +306,6 @@ mod tests {
             error_type: None,
             kind: ApiErrorKind::InvalidRequest,
             request_id: None,
-            usage_kept: false,
         };
         assert_eq!(end.fields(1, None, None).terminal_reason, "image_error");
     }

@@ -713,12 +713,8 @@ impl Session {
         let fields = end.fields(st.num_turns, st.stop_reason.clone(), st.last_text.clone());
         let zero_usage = matches!(
             end,
-            TurnEnd::Budget(_)
-                | TurnEnd::ApiError {
-                    usage_kept: false,
-                    ..
-                }
-                | TurnEnd::PromptTooLong { .. }
+            // A failed API call keeps what the query's answered calls used.
+            TurnEnd::Budget(_) | TurnEnd::PromptTooLong { .. }
         );
         let terminal_reason =
             (!fields.terminal_reason.is_empty()).then(|| fields.terminal_reason.to_string());

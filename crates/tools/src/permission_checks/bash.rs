@@ -47,6 +47,11 @@ enum Verdict {
     },
     /// Needs approval for a reason that is not about one path.
     Other(&'static str),
+    /// A path that climbs out of a directory (`sub/../x`), as written and resolved.
+    Traversal {
+        written: String,
+        resolved: PathBuf,
+    },
     /// Needs approval for no reason more precise than "not known to be safe".
     Unknown,
 }
@@ -141,8 +146,11 @@ fn writer_paths(
     cwd: &Path,
     ctx: &PermissionContext,
 ) -> Verdict {
-    if targets.iter().any(|t| traverses(t, cwd, ctx)) {
-        return Verdict::Other(TRAVERSAL);
+    if let Some(t) = targets.iter().find(|t| traverses(t, cwd, ctx)) {
+        return Verdict::Traversal {
+            written: t.to_string(),
+            resolved: resolve_in(t, cwd, ctx),
+        };
     }
     let paths: Vec<PathBuf> = targets
         .iter()
@@ -321,6 +329,28 @@ fn ask(
 const SED_EDIT: &str = "sed command requires approval (contains potentially dangerous operations)";
 const SED_EDIT_REASON: &str = "sed command contains operations that require explicit approval (e.g., write commands, execute commands)";
 
+/// `[a-z][a-z0-9]*(-[a-z0-9]+)*`: a subcommand or a plain name (`init`, `m1`, `abc-def`;
+/// not `abc_d`, `ABC`, `123`, `a.txt`).
+fn plain_name(word: &str) -> bool {
+    word.starts_with(|c: char| c.is_ascii_lowercase())
+        && !word.ends_with('-')
+        && !word.contains("--")
+        && word
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+}
+
+/// The rule offered for a command: its first two words and ` *` when
+/// the second is a plain name (`mkdir m` -> `mkdir m *`, `touch u1 u2` -> `touch u1 *`),
+/// else the command as written (`touch a.txt`, `rmdir -p d`, `rmdir /var/lib`).
+fn prefix_rule(command: &str) -> String {
+    let mut words = command.split_whitespace();
+    match (words.next(), words.next()) {
+        (Some(name), Some(arg)) if plain_name(arg) => format!("{name} {arg} *"),
+        _ => command.to_string(),
+    }
+}
+
 fn rule_suggestion(rule: &str) -> Value {
     json!({"type": "addRules", "rules": [{"toolName": "Bash", "ruleContent": rule}],
         "behavior": "allow", "destination": "localSettings"})
@@ -456,7 +486,7 @@ pub fn check_bash(command: &str, shell_cwd: &Path, ctx: &PermissionContext) -> T
             text.to_string(),
             Some("other"),
             None,
-            vec![rule_suggestion(command)],
+            vec![rule_suggestion(&prefix_rule(command))],
         )
     };
     // `time` runs what follows it; the reader takes it as a keyword, the reference asks.
@@ -549,7 +579,11 @@ pub fn check_bash(command: &str, shell_cwd: &Path, ctx: &PermissionContext) -> T
                 Verdict::Fine => continue,
                 Verdict::Unknown => true,
                 Verdict::Other(text) => {
-                    first_other.get_or_insert(text);
+                    first_other.get_or_insert((text, None));
+                    true
+                }
+                Verdict::Traversal { written, resolved } => {
+                    first_other.get_or_insert((TRAVERSAL, Some((written, resolved))));
                     true
                 }
                 Verdict::Specific { message, blocked } => {
@@ -588,15 +622,37 @@ pub fn check_bash(command: &str, shell_cwd: &Path, ctx: &PermissionContext) -> T
         let suggestions = listed.iter().map(|p| rule_suggestion(p)).collect();
         return ask(message, Some("subcommandResults"), None, suggestions);
     }
-    if any_unknown {
-        return other(first_other.unwrap_or(UNSUPPORTED));
+    match first_other {
+        // The path is named as written; the directory offered is where it leads.
+        Some((text, Some((written, resolved)))) if any_unknown => {
+            let mut suggestions = vec![
+                rule_suggestion(&prefix_rule(command)),
+                add_directory_suggestion(&resolved),
+            ];
+            if ctx.mode != PermissionMode::AcceptEdits {
+                suggestions.push(accept_edits_suggestion());
+            }
+            return ask(
+                text.to_string(),
+                Some("other"),
+                Some(Path::new(&written)),
+                suggestions,
+            );
+        }
+        Some((text, None)) if any_unknown => return other(text),
+        _ if any_unknown => return other(UNSUPPORTED),
+        _ => {}
     }
     if let Some((message, blocked, rule)) = first_specific {
-        let suggestions = vec![
-            rule_suggestion(&rule),
+        let mut suggestions = vec![
+            rule_suggestion(&prefix_rule(&rule)),
             add_directory_suggestion(&blocked),
-            accept_edits_suggestion(),
         ];
+        // Switching to acceptEdits is offered for a file command, not for a redirection,
+        // and not in acceptEdits itself.
+        if ctx.mode != PermissionMode::AcceptEdits && !message.starts_with("Output redirection") {
+            suggestions.push(accept_edits_suggestion());
+        }
         return ask(message, None, Some(&blocked), suggestions);
     }
     if parsed.background {

@@ -3,7 +3,7 @@
 //!
 //! A target is critical when it is the root or a top-level directory (`/usr`, `//etc`,
 //! `/us*`) or the home directory, and a workspace directory when it is a working directory
-//! or one of their ancestors; a trailing `/*` counts as the directory itself. A relative
+//! or one of their ancestors, or the shell's directory or one of its ancestors; a trailing `/*` counts as the directory itself. A relative
 //! target is read from the shell's directory, unless the line changes directories first,
 //! when it cannot be placed at all. Targets the check cannot read (`"$PWD"`, `$(..)`) are
 //! left to the other rules.
@@ -135,8 +135,10 @@ fn classify(
     if top_level || home.is_some_and(|h| resolved == normalize(h)) {
         return Some(Danger::Critical(shown));
     }
+    // The shell's own directory counts too (`rm -rf ../sub` from inside `sub`).
     let in_use = std::iter::once(&ctx.cwd)
         .chain(&ctx.additional_directories)
+        .chain(std::iter::once(&shell_cwd.to_path_buf()))
         .any(|d| normalize(d).starts_with(&resolved));
     in_use.then_some(Danger::Workspace(shown))
 }
@@ -240,6 +242,16 @@ mod tests {
                 "{cmd}"
             );
         }
+    }
+
+    #[test]
+    fn the_shells_directory_counts() {
+        let prompt = check("rm -rf ../sub", Path::new("/t/r/ws/sub"), &ctx()).unwrap();
+        assert_eq!(
+            prompt.reason.as_deref(),
+            Some("Dangerous rm operation on working directory or its ancestor: /t/r/ws/sub")
+        );
+        assert!(check("rm -rf ../other", Path::new("/t/r/ws/sub"), &ctx()).is_none());
     }
 
     #[test]
