@@ -295,6 +295,20 @@ fn rmsafety() {
     check_area("rmsafety");
 }
 
+/// Variants of the shared scenarios (API errors, Bash, CLAUDE.md, can_use_tool, costs,
+/// Edit; `tests/conformance/variants-a/`).
+#[test]
+fn variants_a() {
+    check_area("variants-a");
+}
+
+/// Variants of the shared scenarios (permissions, hooks, reads, sessions, stop reasons,
+/// streams, tools; `tests/conformance/variants-b/`).
+#[test]
+fn variants_b() {
+    check_area("variants-b");
+}
+
 fn which(name: &str) -> Option<std::path::PathBuf> {
     std::env::split_paths(&std::env::var_os("PATH")?)
         .map(|d| d.join(name))

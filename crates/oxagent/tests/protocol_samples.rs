@@ -294,6 +294,7 @@ fn systems() -> Vec<Message> {
             }),
             is_meta: None,
             tag: None,
+            hook_no_verdict: None,
         })),
         system(SystemBody::Notification(Notification {
             key: "stop-hook-error".into(),

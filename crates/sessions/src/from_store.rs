@@ -65,7 +65,8 @@ pub async fn materialize(
     sleep: fn(u64) -> BoxFuture<'static, ()>,
 ) -> Result<Option<Materialized>, String> {
     let found = match (&options.resume, options.continue_conversation) {
-        (Some(resume), _) => {
+        (_, true) => latest(store, project_key, timeout_ms, sleep).await?,
+        (Some(resume), false) => {
             let Ok(id) = validate_session_id(resume) else {
                 return Ok(None);
             };
@@ -76,7 +77,6 @@ pub async fn materialize(
                 .filter(|e| !e.is_empty())
                 .map(|entries| (id, entries))
         }
-        (None, true) => latest(store, project_key, timeout_ms, sleep).await?,
         (None, false) => None,
     };
     let Some((id, entries)) = found else {

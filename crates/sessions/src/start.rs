@@ -120,12 +120,14 @@ pub fn plan(
     sink: Option<Arc<dyn RowSink>>,
 ) -> Plan {
     let project = projects.join(project_key(cwd));
+    // `continue_conversation` wins over `resume`, as in the reference: the id is not even
+    // looked at.
     let source = match (&options.resume, options.continue_conversation) {
-        (Some(value), _) => match resume_target(&project, value) {
+        (_, true) => latest_in(&project),
+        (Some(value), false) => match resume_target(&project, value) {
             Ok(id) => Some(id),
             Err(text) => return refused(fresh_id, text),
         },
-        (None, true) => latest_in(&project),
         (None, false) => None,
     };
     let transcript_path = |id: &SessionId| project.join(id.file_name());

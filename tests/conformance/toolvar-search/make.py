@@ -379,8 +379,8 @@ sc("grep_binary_rules", "NUL in a context line of a named file; a NUL past 64 Ki
 sc("bash_timeout_texts", "Timeouts as the kill message words them: 1500 ms, 2500 ms; BASH_DEFAULT_TIMEOUT_MS=1200 default.",
    [B("sleep 4", timeout=1500), B("sleep 4", timeout=2500), B("sleep 4")],
    env={"BASH_DEFAULT_TIMEOUT_MS": "1200"}, timeout_s=180)
-sc("bash_timeout_max_env", "BASH_MAX_TIMEOUT_MS=1000 caps a timeout of 5000; a timeout of 0 is the default.",
-   [B("sleep 3", timeout=5000), B("echo zero", timeout=0)],
+sc("bash_timeout_max_env", "BASH_MAX_TIMEOUT_MS=1000 caps a timeout of 5000 (sleep 2 runs); a timeout of 0 is the default.",
+   [B("sleep 2", timeout=5000), B("echo zero", timeout=0)],
    env={"BASH_MAX_TIMEOUT_MS": "1000"}, timeout_s=180)
 
 

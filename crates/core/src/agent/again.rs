@@ -34,6 +34,7 @@ pub(crate) fn refused(
         prompt_submit_outcome: None,
         is_meta: None,
         tag: None,
+        hook_no_verdict: None,
     };
     deps.emit
         .emit(view.system(SystemBody::Informational(notice), deps));

@@ -124,6 +124,11 @@ fn messages_json(history: &[Turn], breakpoint: usize) -> Value {
                 .iter()
                 .map(|b| serde_json::to_value(b).unwrap_or(Value::Null))
                 .collect();
+            // An answer goes back with its tool calls after everything else (thinking,
+            // text), each kind in the order it came, as the reference sends it.
+            if turn.role == "assistant" {
+                content.sort_by_key(|b| b["type"] == "tool_use");
+            }
             if i == breakpoint {
                 if let Some(Value::Object(last)) = content.last_mut() {
                     let cacheable = !matches!(

@@ -115,6 +115,11 @@ impl ResponseBuilder {
                 let pos = self.partial.iter().position(|(i, _)| *i == index)?;
                 let (_, p) = self.partial.remove(pos);
                 let block = finish_block(p);
+                // A text block of nothing or of blanks is dropped, as the reference drops
+                // it: never shown, never sent back.
+                if matches!(&block, ContentBlock::Text { text, .. } if text.trim().is_empty()) {
+                    return None;
+                }
                 self.blocks.push(block.clone());
                 Some(block)
             }

@@ -635,7 +635,11 @@ impl Session {
                     st.requests -= 1;
                     continue;
                 }
-                if response.stop_reason.as_deref() == Some("max_tokens") {
+                // An answer cut by the context window is continued as one cut at max_tokens.
+                if matches!(
+                    response.stop_reason.as_deref(),
+                    Some("max_tokens" | "model_context_window_exceeded")
+                ) {
                     let mut nudge = self.view().user_text(MAX_TOKENS_NUDGE, deps);
                     if let Message::User(m) = &mut nudge {
                         m.is_synthetic = Some(true);

@@ -393,6 +393,9 @@ fn unreadable(out: &Map<String, Value>) -> Option<String> {
     if let Some(d) = decision.filter(|d| !matches!(d.as_str(), Some("allow" | "deny" | "ask"))) {
         return Some(format!("unknown permissionDecision {d}"));
     }
+    if let Some(c) = out.get("continue").filter(|c| !c.is_boolean()) {
+        return Some(format!("continue is not a boolean: {c}"));
+    }
     match out.get("decision") {
         Some(d) if !matches!(d.as_str(), Some("approve" | "block")) => {
             Some(format!("unknown decision {d}"))

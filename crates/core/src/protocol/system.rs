@@ -435,9 +435,20 @@ pub struct Informational {
     #[serde(rename = "isMeta", default, skip_serializing_if = "Option::is_none")]
     pub is_meta: Option<bool>,
     /// What the notice is about, for a host that recognises it
-    /// (`auto_mode_no_server_check`).
+    /// (`auto_mode_no_server_check`, `hook_no_verdict`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tag: Option<String>,
+    /// With `tag: hook_no_verdict`: the hook whose answer could not be used.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hook_no_verdict: Option<HookNoVerdict>,
+}
+
+/// A hook that gave no usable answer, so it did not check the call.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct HookNoVerdict {
+    pub hook_event: String,
+    pub tool_use_id: String,
+    pub timed_out: bool,
 }
 
 /// How UserPromptSubmit hooks refused a prompt.

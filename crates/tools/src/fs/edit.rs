@@ -182,6 +182,51 @@ impl TypedTool for EditTool {
         permission_checks::check_write_input(input, "file_path", ctx)
     }
 
+    /// What the edit cannot do whatever is allowed, found before any hook or question, as
+    /// the reference finds it: no change, a missing file, an existing file to create, a
+    /// string not found or found more than once. (The file is read here, once more when
+    /// the call runs: a question may be answered with another input.)
+    fn input_error(&self, input: &Value) -> Option<String> {
+        let old = input.get("old_string")?.as_str()?;
+        let new = input.get("new_string")?.as_str()?;
+        if old == new {
+            return Some(
+                "No changes to make: old_string and new_string are exactly the same.".into(),
+            );
+        }
+        let cwd = self.cwd.as_deref()?;
+        let path = resolve(input.get("file_path")?.as_str()?, cwd);
+        if path.extension().is_some_and(|e| e == "ipynb") {
+            return None;
+        }
+        let bytes = match std::fs::read(&path) {
+            Ok(bytes) => bytes,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound && !old.is_empty() => {
+                return Some(missing_file_text(cwd));
+            }
+            Err(_) => return None,
+        };
+        if super::encoding_refusal(&bytes).is_some() {
+            return None;
+        }
+        let text = String::from_utf8_lossy(&bytes).replace("\r\n", "\n");
+        if old.is_empty() {
+            return (!text.trim().is_empty())
+                .then(|| "Cannot create new file - file already exists.".to_string());
+        }
+        let old = other_spelling(&text, old.to_string());
+        let replace_all = input.get("replace_all").and_then(Value::as_bool) == Some(true);
+        let out = with_escape_note(apply(&text, &old, new, replace_all).err()?, &old);
+        match out.content {
+            oxagent_core::content::ToolResultContent::Text(t) => Some(
+                t.trim_start_matches("<tool_use_error>")
+                    .trim_end_matches("</tool_use_error>")
+                    .to_string(),
+            ),
+            _ => None,
+        }
+    }
+
     fn describe_call(&self, input: &Value) -> Option<String> {
         path_label(input, "file_path", self.cwd.as_deref())
     }

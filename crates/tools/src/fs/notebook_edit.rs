@@ -264,6 +264,16 @@ impl TypedTool for NotebookEditTool {
         path_label(input, "notebook_path", self.cwd.as_deref())
     }
 
+    /// A notebook that is not one, or was never read, is refused before any hook or
+    /// question, as the reference refuses it.
+    fn input_error(&self, input: &Value) -> Option<String> {
+        let path = resolve(input.get("notebook_path")?.as_str()?, self.cwd.as_deref()?);
+        if path.extension().and_then(|e| e.to_str()) != Some("ipynb") {
+            return None;
+        }
+        (!self.files.has_seen(&path)).then(|| NOT_READ_YET.to_string())
+    }
+
     async fn run(&self, input: NotebookEditInput, ctx: &ToolContext) -> ToolOutput {
         let path = resolve(&input.notebook_path, &ctx.cwd);
         if path.extension().and_then(|e| e.to_str()) != Some("ipynb") {

@@ -16,6 +16,10 @@ use crate::agent::deps::Deps;
 /// What the hooks of one event decided, merged in registration order.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct HookOutcome {
+    /// A settings-file PreToolUse command answered something that is no verdict (an
+    /// unknown decision, another event's output, `continue` not a boolean): the call goes
+    /// on as if the hook had said nothing, with a warning.
+    pub no_verdict: bool,
     /// `continue: false`: stop the turn after this point.
     pub stop: bool,
     pub stop_reason: Option<String>,
@@ -115,6 +119,18 @@ pub(crate) async fn run(
             // The caller's own callbacks fail closed on a timeout; a settings file's shell
             // command that runs too long is only an error of that hook.
             outcome.timed_out |= !m.from_settings && failure.as_deref() == Some(TIMED_OUT);
+            let mut reply = reply;
+            if m.from_settings && input.event_name() == "PreToolUse" {
+                let other_event = matches!(&reply, Ok(out) if out.specific.as_ref()
+                    .is_some_and(|s| s.hook_event_name.as_deref() != Some("PreToolUse")));
+                if other_event {
+                    if let Ok(out) = &mut reply {
+                        out.specific = None;
+                    }
+                }
+                outcome.no_verdict |=
+                    other_event || failure.as_deref().is_some_and(|f| f != TIMED_OUT);
+            }
             match (failure, reply) {
                 (Some(why), _) if fails_closed => {
                     fail_closed(&mut outcome, input.event_name(), why)
@@ -182,7 +198,7 @@ fn fold(outcome: &mut HookOutcome, out: HookOutput) {
         outcome.stop_reason = out.stop_reason;
     }
     if out.decision.as_deref() == Some("block") {
-        let reason = out.reason.unwrap_or_default();
+        let reason = out.reason.clone().unwrap_or_default();
         outcome.block_words = match &out.command_run {
             Some(run) if run.exit_code == Some(2) => {
                 Some(run.stderr.clone()).filter(|s| !s.is_empty())
@@ -193,6 +209,11 @@ fn fold(outcome: &mut HookOutcome, out: HookOutput) {
     }
     if let Some(msg) = out.system_message {
         outcome.system_messages.push(msg);
+    }
+    // The older spelling of a PreToolUse allow: `decision: "approve"`, its `reason` the
+    // decision's reason (it matters for PreToolUse alone).
+    if out.decision.as_deref() == Some("approve") && outcome.permission_decision.is_none() {
+        outcome.permission_decision = Some(("allow".into(), out.reason.clone()));
     }
     let Some(specific) = out.specific else {
         return;

@@ -55,6 +55,7 @@ pub(crate) fn prompt_refusal(
         }),
         is_meta: None,
         tag: None,
+        hook_no_verdict: None,
     };
     deps.emit
         .emit(session.system(SystemBody::Informational(warning), deps));
@@ -154,6 +155,7 @@ fn block_cap_reached(session: &SessionView<'_>, deps: &Deps<'_>, cap: u32) {
         prompt_submit_outcome: None,
         is_meta: None,
         tag: None,
+        hook_no_verdict: None,
     };
     deps.emit
         .emit(session.system(SystemBody::Informational(warning), deps));

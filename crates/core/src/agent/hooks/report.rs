@@ -41,6 +41,7 @@ pub(crate) fn hook_notices(
                 prompt_submit_outcome: None,
                 is_meta: None,
                 tag: None,
+                hook_no_verdict: None,
             };
             session.system(SystemBody::Informational(notice), deps)
         })

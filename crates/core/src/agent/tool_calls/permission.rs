@@ -319,6 +319,7 @@ async fn permission_request_hooks(
             prompt_submit_outcome: None,
             is_meta: None,
             tag: Some("hook_callback_failed".into()),
+            hook_no_verdict: None,
         };
         deps.emit
             .emit(session.system(SystemBody::Informational(warning), deps));

@@ -240,6 +240,9 @@ pub(crate) async fn prepare<'d>(
         input = updated;
     }
     hook_runs(session, deps, "PreToolUse", Some(&call.name), &pre);
+    if pre.no_verdict {
+        deps.emit.emit(no_verdict_warning(session, deps, id));
+    }
     // A PreToolUse callback that never answered may have meant to refuse: the call does not
     // run (fail closed, as the reference does).
     if pre.timed_out {
@@ -549,8 +552,27 @@ fn classifier_warning(session: &SessionView<'_>, deps: &Deps<'_>) -> Option<Mess
         prompt_submit_outcome: None,
         is_meta: Some(false),
         tag: Some("auto_mode_no_server_check".into()),
+        hook_no_verdict: None,
     };
     Some(session.system(SystemBody::Informational(warning), deps))
+}
+
+/// The warning for a PreToolUse hook whose answer could not be used.
+fn no_verdict_warning(session: &SessionView<'_>, deps: &Deps<'_>, id: &str) -> Message {
+    let warning = Informational {
+        content: "A hook gave no usable answer, so it didn't check this action.".into(),
+        level: "warning".into(),
+        prevent_continuation: None,
+        prompt_submit_outcome: None,
+        is_meta: None,
+        tag: Some("hook_no_verdict".into()),
+        hook_no_verdict: Some(crate::protocol::system::HookNoVerdict {
+            hook_event: "PreToolUse".into(),
+            tool_use_id: id.to_string(),
+            timed_out: false,
+        }),
+    };
+    session.system(SystemBody::Informational(warning), deps)
 }
 
 #[cfg(test)]
