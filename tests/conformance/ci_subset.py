@@ -19,7 +19,8 @@ SHARED = Path(os.environ.get("OXAGENT_SHARED", HERE.parent.parent.parent / "shar
 AREAS = ["turns", "outputs", "paths", "refusals", "thinking", "models", "compaction", "resume",
          "wire", "commands", "tools", "hookgen", "permgen", "surface3", "sendmsg", "mcpres",
          "plugins", "aliases", "fallback", "skillfork", "hookevents", "sandboxnet", "hazards",
-         "hookexit", "toolvar-files", "toolvar-search", "rmsafety"]
+         "hookexit", "toolvar-files", "toolvar-search", "rmsafety",
+         "variants-a", "variants-b"]
 # Areas whose scenarios need a runner of their own (a scripted server that fills in ids).
 RUNNERS = {"sendmsg": HERE / "sendmsg" / "run_sendmsg.py"}
 STEP = 5

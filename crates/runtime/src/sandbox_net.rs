@@ -50,6 +50,8 @@ impl Asker for AskNetwork {
                 decision_reason_type: None,
                 requires_user_interaction: None,
                 suppress_always_allow_rule: None,
+                matched_ask_rule: None,
+                server_policy_ask_only: None,
             });
             matches!(
                 caller.control(request).await,

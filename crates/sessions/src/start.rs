@@ -142,6 +142,16 @@ pub fn plan(
     };
     let until = options.resume_session_at.as_deref();
     let loaded = match load(&transcript_path(&source_id), until) {
+        // A transcript whose prompts were all torn holds no conversation to resume (to
+        // continue, it is a conversation like any other).
+        Ok(l)
+            if until.is_none()
+                && !options.continue_conversation
+                && !l.turns.iter().any(|(role, _)| role == "user") =>
+        {
+            let text = format!("No conversation found with session ID: {source_id}");
+            return refused(source_id, text);
+        }
         Ok(l) => l,
         Err(LoadError::NotFound) | Err(LoadError::Io(_)) => {
             let text = format!("No conversation found with session ID: {source_id}");

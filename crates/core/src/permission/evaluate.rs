@@ -47,6 +47,8 @@ pub struct Prompt {
     pub suggestions: Vec<Value>,
     /// Only this once can be allowed: the host should offer no rule (a dangerous removal).
     pub suppress_always_allow: bool,
+    /// An ask rule made the tool ask in its own words: `{source, toolName}`.
+    pub matched_ask_rule: Option<Value>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -222,6 +224,36 @@ fn rules_mode_and_tool(
         _ => rules.find(RuleBehavior::Ask, name, input, &roots).is_some(),
     };
     if asked {
+        // When the tool would ask about this call anyway (bypassPermissions aside), the
+        // question is the tool's own, naming the rule and no reason.
+        if let Some(entry) = rules
+            .of(RuleBehavior::Ask)
+            .find(|e| e.rule.is_bare() && e.rule.names_tool(name))
+        {
+            let as_asked = PermissionContext {
+                mode: if mode == PermissionMode::BypassPermissions {
+                    PermissionMode::Default
+                } else {
+                    mode
+                },
+                ..ctx.clone()
+            };
+            if let ToolPermission::Ask {
+                message,
+                blocked_path,
+                ..
+            } = tool.check_permission(input, &as_asked)
+            {
+                return Outcome::Ask(Prompt {
+                    message,
+                    blocked_path,
+                    matched_ask_rule: Some(serde_json::json!({
+                        "source": entry.source.as_str(), "toolName": name
+                    })),
+                    ..Default::default()
+                });
+            }
+        }
         // A rule naming the whole tool asks for the tool, not for a path.
         let text = if rules.names_whole_tool(RuleBehavior::Ask, name) {
             format!("Claude requested permissions to use {name}, but you haven't granted it yet.")
@@ -311,6 +343,7 @@ fn rules_mode_and_tool(
                 blocked_path,
                 suggestions,
                 suppress_always_allow: false,
+                matched_ask_rule: None,
             })
         }
     }

@@ -84,6 +84,14 @@ pub struct CanUseTool {
     /// SDK's `suppressAlwaysAllowRule`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub suppress_always_allow_rule: Option<bool>,
+    /// The ask rule that made the tool ask in its own words (`{source, toolName}`): the TS
+    /// SDK's `matchedAskRule`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub matched_ask_rule: Option<Value>,
+    /// With a question asked by a rule: whether only a server policy asks (always `false`
+    /// here), the TS SDK's `serverPolicyAskOnly`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub server_policy_ask_only: Option<bool>,
 }
 
 /// `hook_callback`.

@@ -170,6 +170,19 @@ pub enum RuleSource {
 }
 
 impl RuleSource {
+    /// The name settings and the SDKs use (`projectSettings`, ...).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RuleSource::CliArg => "cliArg",
+            RuleSource::Session => "session",
+            RuleSource::UserSettings => "userSettings",
+            RuleSource::ProjectSettings => "projectSettings",
+            RuleSource::LocalSettings => "localSettings",
+            RuleSource::FlagSettings => "flagSettings",
+            RuleSource::PolicySettings => "policySettings",
+        }
+    }
+
     pub fn parse(s: &str) -> Option<Self> {
         Some(match s {
             "cliArg" => RuleSource::CliArg,

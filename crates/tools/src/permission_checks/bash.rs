@@ -346,7 +346,10 @@ fn plain_name(word: &str) -> bool {
 fn prefix_rule(command: &str) -> String {
     let mut words = command.split_whitespace();
     match (words.next(), words.next()) {
-        (Some(name), Some(arg)) if plain_name(arg) => format!("{name} {arg} *"),
+        // A command run through sudo is offered as written.
+        (Some(name), Some(arg)) if name != "sudo" && plain_name(arg) => {
+            format!("{name} {arg} *")
+        }
         _ => command.to_string(),
     }
 }

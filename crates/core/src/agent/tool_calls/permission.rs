@@ -256,6 +256,9 @@ pub(crate) async fn decide(
         suppress_always_allow_rule: (tool.suppresses_always_allow(input)
             || prompt.suppress_always_allow)
             .then_some(true),
+        matched_ask_rule: prompt.matched_ask_rule.clone(),
+        server_policy_ask_only: (prompt.reason_type.as_deref() == Some("rule") && !in_plan)
+            .then_some(false),
     });
     let reply = match deps.host.control(request).await {
         Ok(ControlResponse::Permission(answer)) => Ok(answer),
