@@ -165,6 +165,12 @@ pub trait Tool: Send + Sync {
     ) -> Option<crate::permission::evaluate::Prompt> {
         None
     }
+    /// The result of a call whose input the answer to its permission question changed
+    /// from `proposed` to `accepted`: file tools say so in their text and `userModified`
+    /// when what they write changed.
+    fn user_modified(&self, out: ToolOutput, _proposed: &Value, _accepted: &Value) -> ToolOutput {
+        out
+    }
     /// A call the user must answer whatever the allow rules say (Bash leaving the sandbox):
     /// asked after the deny and ask rules and bypassPermissions, before the allow rules.
     fn must_ask(&self, _input: &Value) -> Option<crate::permission::evaluate::Prompt> {

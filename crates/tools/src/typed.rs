@@ -111,6 +111,11 @@ pub trait TypedTool: Send + Sync + 'static {
         }
     }
 
+    /// See [`Tool::user_modified`].
+    fn user_modified(&self, out: ToolOutput, _proposed: &Value, _accepted: &Value) -> ToolOutput {
+        out
+    }
+
     /// A call the user must answer in every mode ([`Tool::safety_check`]).
     fn safety_check(
         &self,
@@ -197,6 +202,10 @@ impl<T: TypedTool> Tool for Typed<T> {
         ctx: &PermissionContext,
     ) -> Option<oxagent_core::permission::evaluate::Prompt> {
         self.0.safety_check(input, ctx)
+    }
+
+    fn user_modified(&self, out: ToolOutput, proposed: &Value, accepted: &Value) -> ToolOutput {
+        self.0.user_modified(out, proposed, accepted)
     }
 
     fn must_ask(&self, input: &Value) -> Option<oxagent_core::permission::evaluate::Prompt> {

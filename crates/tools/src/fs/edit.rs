@@ -231,6 +231,21 @@ impl TypedTool for EditTool {
         path_label(input, "file_path", self.cwd.as_deref())
     }
 
+    /// An edit the user changed says so (with the reference's spacing) instead of the
+    /// file-state note; the model no longer holds the file as it is.
+    fn user_modified(&self, out: ToolOutput, proposed: &Value, accepted: &Value) -> ToolOutput {
+        let what =
+            |v: &Value| ["old_string", "new_string", "replace_all"].map(|k| v.get(k).cloned());
+        if what(proposed) == what(accepted) {
+            return out;
+        }
+        super::user_modified(
+            out,
+            " The user modified your proposed changes before accepting them. .",
+            true,
+        )
+    }
+
     async fn run(&self, input: EditInput, ctx: &ToolContext) -> ToolOutput {
         if input.old_string == input.new_string {
             return wrapped_error(

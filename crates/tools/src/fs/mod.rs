@@ -82,6 +82,30 @@ pub(crate) fn not_a_directory(call: &str, path: &std::path::Path) -> String {
     format!("ENOTDIR: not a directory, {call} '{}'", path.display())
 }
 
+/// A file tool's result once the user changed the call's input: `note` in place of the
+/// file-state note, `userModified: true`, and (`not_in_context`) the mark that the model
+/// does not hold the file as written.
+pub(crate) fn user_modified(
+    mut out: oxagent_core::tool::ToolOutput,
+    note: &str,
+    not_in_context: bool,
+) -> oxagent_core::tool::ToolOutput {
+    if let oxagent_core::content::ToolResultContent::Text(text) = &mut out.content {
+        let head = text
+            .strip_suffix(write::FILE_STATE_CURRENT)
+            .unwrap_or(text)
+            .to_string();
+        *text = format!("{head}{note}");
+    }
+    if let Some(Value::Object(fields)) = out.structured.as_mut() {
+        fields.insert("userModified".into(), Value::Bool(true));
+        if not_in_context {
+            fields.insert("contentNotInModelContext".into(), Value::Bool(true));
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

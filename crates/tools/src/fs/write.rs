@@ -140,6 +140,19 @@ impl TypedTool for WriteTool {
         path_label(input, "file_path", self.cwd.as_deref())
     }
 
+    /// A write whose content or path the user changed says so instead of the file-state
+    /// note, as the reference says it.
+    fn user_modified(&self, out: ToolOutput, proposed: &Value, accepted: &Value) -> ToolOutput {
+        if proposed.get("content") == accepted.get("content") {
+            return out;
+        }
+        super::user_modified(
+            out,
+            "The user modified your proposed content before accepting it.",
+            false,
+        )
+    }
+
     async fn run(&self, input: WriteInput, ctx: &ToolContext) -> ToolOutput {
         let path = resolve(&input.file_path, &ctx.cwd);
         if let Some(message) = directory_error(&path, &input.file_path) {

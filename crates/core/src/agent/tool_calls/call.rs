@@ -15,6 +15,8 @@ pub(crate) struct Call {
     pub conversation: Option<std::sync::Arc<Vec<crate::conversation::Turn>>>,
     /// The call's span (see `crate::telemetry`), from the time it is taken to its report.
     pub span: tracing::Span,
+    /// The answer to the permission question changed the input (set when the call runs).
+    pub user_modified: bool,
 }
 
 /// A tool_use block as a call.
@@ -26,6 +28,7 @@ pub(crate) fn call_of(block: &ContentBlock) -> Option<Call> {
             input: Value::clone(input),
             conversation: None,
             span: tracing::Span::none(),
+            user_modified: false,
         }),
         _ => None,
     }

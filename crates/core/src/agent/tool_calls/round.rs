@@ -293,7 +293,8 @@ impl ToolRound {
                         input,
                         notices,
                         stop,
-                    } => cleared.push((i, tool, input, notices, stop)),
+                        user_modified,
+                    } => cleared.push((i, tool, input, notices, (stop, user_modified))),
                 }
             }
             if answered.iter().any(|(_, o)| o.interrupt) {
@@ -312,8 +313,9 @@ impl ToolRound {
             let mut snapshot: Option<Arc<Vec<Turn>>> = None;
             let mut pending: FuturesUnordered<_> = cleared
                 .into_iter()
-                .map(|(i, tool, input, notices, stop)| {
+                .map(|(i, tool, input, notices, (stop, user_modified))| {
                     let mut call = self.schedule.call(i).clone();
+                    call.user_modified = user_modified;
                     if tool.needs_conversation(&input) {
                         call.conversation = Some(
                             snapshot

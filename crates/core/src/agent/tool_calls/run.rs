@@ -198,6 +198,8 @@ pub(crate) enum Prepared<'d> {
         notices: Vec<Message>,
         /// A PreToolUse hook's `continue: false` (its stop reason).
         stop: Option<String>,
+        /// The answer to the permission question changed the input.
+        user_modified: bool,
     },
 }
 
@@ -280,10 +282,11 @@ pub(crate) async fn prepare<'d>(
     } else {
         let verdict = decide(session, deps, tool.as_ref(), call, &input, hook_decision).await;
         match verdict {
-            Verdict::Allow(input) => {
+            Verdict::Allow(answered) => {
                 return Prepared::Run {
                     tool,
-                    input,
+                    user_modified: answered != input,
+                    input: answered,
                     notices,
                     stop,
                 }
@@ -443,6 +446,9 @@ async fn execute(
         conversation: call.conversation.clone(),
     };
     let mut out = tool.call(input.clone(), &ctx).await;
+    if call.user_modified && out.is_error != Some(true) {
+        out = tool.user_modified(out, &call.input, &input);
+    }
     let failed = out.is_error == Some(true);
     let mut before = Vec::new();
     let mut notes = Vec::new();

@@ -320,6 +320,7 @@ mod tests {
             input: json!({}),
             conversation: None,
             span: tracing::Span::none(),
+            user_modified: false,
         }
     }
 
