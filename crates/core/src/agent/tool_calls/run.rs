@@ -283,13 +283,18 @@ pub(crate) async fn prepare<'d>(
         let verdict = decide(session, deps, tool.as_ref(), call, &input, hook_decision).await;
         match verdict {
             Verdict::Allow(answered) => {
+                if answered != input {
+                    if let Some(failed) = unfit_answer(tool.as_ref(), id, &answered) {
+                        return Prepared::Done(Box::new(failed));
+                    }
+                }
                 return Prepared::Run {
                     tool,
                     user_modified: answered != input,
                     input: answered,
                     notices,
                     stop,
-                }
+                };
             }
             other => {
                 stop = None;
@@ -561,6 +566,39 @@ fn classifier_warning(session: &SessionView<'_>, deps: &Deps<'_>) -> Option<Mess
         hook_no_verdict: None,
     };
     Some(session.system(SystemBody::Informational(warning), deps))
+}
+
+/// A permission answer whose `updatedInput` fails the tool's schema: the call fails, the
+/// text saying whose configuration is at fault, as the reference words it.
+fn unfit_answer(tool: &dyn Tool, id: &str, answered: &Value) -> Option<CallOutcome> {
+    if tool.validates_own_input() {
+        return None;
+    }
+    // Keys the schema does not name are let through (the reference passes them on).
+    let mut schema = tool.validation_schema();
+    if let Some(fields) = schema.as_object_mut() {
+        fields.remove("additionalProperties");
+    }
+    let read = crate::validate::coerce_input(&schema, answered);
+    let e = validate_input(tool.name(), &schema, &read).err()?;
+    let name = tool.name();
+    let inner = e
+        .model_text
+        .trim_start_matches("<tool_use_error>")
+        .trim_end_matches("</tool_use_error>")
+        .trim_start_matches("InputValidationError: ")
+        .to_string();
+    Some(CallOutcome::error(
+        id,
+        format!(
+            "<tool_use_error>The permission handler returned updatedInput for {name} that failed \
+             schema validation: {inner}\nThis is a configuration issue in your canUseTool \
+             callback, PermissionRequest hook, or permission-prompt tool \u{2014} updatedInput \
+             must satisfy the tool's input schema. The tool input from the model was \
+             valid.</tool_use_error>"
+        ),
+        format!("InputValidationError: permission handler updatedInput failed schema for {name}"),
+    ))
 }
 
 /// The warning for a PreToolUse hook whose answer could not be used.
