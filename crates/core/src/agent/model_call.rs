@@ -105,7 +105,7 @@ pub(crate) async fn call_model(
                 }
                 // An attempt a stream error broke off before any block is closed too (the
                 // one kind of broken-off attempt that is not billed).
-                if resp.started && (resp.stream_error.is_some() || !notice.billed) {
+                if resp.started {
                     abandoned_stop(session, deps, &resp);
                 }
                 end_response(deps, &resp);
@@ -125,9 +125,7 @@ pub(crate) async fn call_model(
                 // turn loop asks the model to resume; with them the caller is told the
                 // answer may be incomplete, and the calls run.
                 resp.cut_off = resp.stream_error.is_none();
-                if resp.stream_error.is_some() {
-                    abandoned_stop(session, deps, &resp);
-                }
+                abandoned_stop(session, deps, &resp);
                 if round.has_calls() {
                     let what = resp.broken_off().unwrap_or("Connection lost mid-response");
                     deps.emit
@@ -229,6 +227,18 @@ fn abandoned_stop(session: &SessionView<'_>, deps: &Deps<'_>, resp: &ResponseBui
         return;
     }
     let id = (!resp.id.is_empty()).then(|| resp.id.clone());
+    // A text block cut short is closed first; a tool call's partial input is not.
+    if let Some(index) = resp.open_prose_block() {
+        deps.emit.emit(Message::StreamEvent(StreamEventMessage {
+            event: serde_json::json!({"type": "content_block_stop", "index": index}),
+            parent_tool_use_id: None,
+            thinking_display: None,
+            api_message_id: id.clone(),
+            abandoned_blocks: None,
+            uuid: deps.clock.uuid(),
+            session_id: session.config.session_id.clone(),
+        }));
+    }
     deps.emit.emit(Message::StreamEvent(StreamEventMessage {
         event: serde_json::json!({"type": "message_stop"}),
         parent_tool_use_id: None,

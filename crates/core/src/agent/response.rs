@@ -164,6 +164,14 @@ impl ResponseBuilder {
         }
     }
 
+    /// The index of a text or thinking block still streaming, when one is.
+    pub fn open_prose_block(&self) -> Option<u64> {
+        self.partial
+            .iter()
+            .find(|(_, p)| matches!(p, Partial::Text { .. } | Partial::Thinking { .. }))
+            .map(|(i, _)| *i)
+    }
+
     /// Whether any block has been finished (and so shown to the caller).
     pub fn has_blocks(&self) -> bool {
         !self.blocks.is_empty()
