@@ -65,6 +65,11 @@ pub const TIMED_OUT: &str = "Request timed out.";
 pub const CONNECTION_REFUSED: &str =
     "Connection refused — a firewall or proxy may be blocking it (ECONNREFUSED)";
 
+/// The key that marks an event replayed from an answer that was not streamed (the
+/// non-streaming retry): the loop reads it as any other, the caller is shown no stream
+/// events for it, as the reference shows none.
+pub const REPLAYED_EVENT: &str = "_oxagent_replayed";
+
 /// A failed Messages API call.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 #[error("API Error: {}{}", status.map(|s| format!("{s} ")).unwrap_or_default(), message)]

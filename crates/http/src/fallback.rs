@@ -102,6 +102,9 @@ pub fn events_of_message(message: &Value) -> Option<Vec<Value>> {
         "delta": {"stop_reason": message["stop_reason"], "stop_sequence": message["stop_sequence"]},
         "usage": message["usage"]}));
     events.push(json!({"type": "message_stop"}));
+    for e in &mut events {
+        e[oxagent_core::model::REPLAYED_EVENT] = Value::Bool(true);
+    }
     Some(events)
 }
 

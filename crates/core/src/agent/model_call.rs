@@ -345,7 +345,12 @@ fn on_stream_event(
         deps.emit
             .emit(session.system(SystemBody::ThinkingTokens(tokens), deps));
     }
-    if session.config.include_partial_messages && kind != "ping" && kind != "error" {
+    let mut raw = raw;
+    let replayed = raw
+        .as_object_mut()
+        .and_then(|o| o.remove(crate::model::REPLAYED_EVENT))
+        .is_some();
+    if session.config.include_partial_messages && kind != "ping" && kind != "error" && !replayed {
         // The display setting goes with the response's start, each thinking block's start
         // and each of its thinking deltas.
         let opens_thinking = kind == "message_start"

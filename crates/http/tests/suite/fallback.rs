@@ -56,9 +56,13 @@ async fn a_second_break_mid_block_is_asked_again_without_streaming() {
         ["retry (1, 4, None, Unknown)", "quiet retry (billed: true)"]
     );
     assert_eq!(streamed_flags(&server), [true, true, false]);
+    // The answer that came back whole is replayed as events marked as such (the caller is
+    // shown no stream events for it).
     assert_eq!(
         events.last(),
-        Some(&ModelEvent::Stream(json!({"type": "message_stop"})))
+        Some(&ModelEvent::Stream(
+            json!({"type": "message_stop", oxagent_core::model::REPLAYED_EVENT: true})
+        ))
     );
 }
 
