@@ -129,6 +129,9 @@ fn opening(
     blocks
 }
 
+/// Tokens past the threshold at which a single round is summarized whole.
+const WHOLE_ROUND_MARGIN: u64 = 10_000;
+
 /// Before a request: compacts when the context is at or over the threshold. `Some`: the
 /// conversation cannot be compacted and is larger than the model's whole context window, so
 /// the request is not sent (the reference refuses such a prompt locally).
@@ -298,9 +301,25 @@ async fn compact_untraced(
     if session.config.compaction.disabled {
         return Err(CompactError::Disabled);
     }
+    // An automatic compaction of a single round summarizes it whole once the context is
+    // 10,000 tokens past the threshold (below that it waits for another round).
+    let model = session.live.model();
+    let far_past = trigger == CompactTrigger::Auto
+        && !reactive
+        && auto_compact_threshold(
+            &model,
+            max_tokens(session.config, &model),
+            &session.config.compaction,
+        )
+        .is_some_and(|t| {
+            conversation
+                .tracker
+                .tokens_for_threshold(conversation.history)
+                >= t + WHOLE_ROUND_MARGIN
+        });
     let plan = match compact::plan(conversation.history) {
         // `/compact` of a single round summarizes it whole.
-        Err(CompactError::TooFewGroups) if trigger == CompactTrigger::Manual => {
+        Err(CompactError::TooFewGroups) if trigger == CompactTrigger::Manual || far_past => {
             CompactionPlan::all(conversation.history).ok_or(CompactError::TooFewGroups)
         }
         other => other,
