@@ -156,12 +156,17 @@ pub struct ApiErrorMark {
     pub api_error: Option<String>,
 }
 
-/// The `api_error` of a failure that got no answer: `connection_failed` for a refused
-/// connection (the text, or the error text it ends with, is
-/// [`crate::model::CONNECTION_REFUSED`]).
+/// The `api_error` of a failed call, from the API's message or the text shown for it:
+/// `connection_failed` for a refused connection (the text ends with
+/// [`crate::model::CONNECTION_REFUSED`]), `tool_history_mismatch` for a conversation whose
+/// tool calls went unanswered.
 pub fn api_error_code(text: &str) -> Option<String> {
-    text.ends_with(crate::model::CONNECTION_REFUSED)
-        .then(|| "connection_failed".to_string())
+    if text.ends_with(crate::model::CONNECTION_REFUSED) {
+        return Some("connection_failed".into());
+    }
+    (text.contains("ids were found without `tool_result` blocks")
+        || text.contains("due to tool use concurrency issues"))
+    .then(|| "tool_history_mismatch".into())
 }
 
 /// The `message` of a user message.
