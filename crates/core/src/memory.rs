@@ -30,10 +30,10 @@ pub fn nested_reminder(path: &str, text: &str) -> String {
     format!("<system-reminder>\nContents of {path}:\n\n{text}\n</system-reminder>")
 }
 
-/// The paths a tool call's input names (`file_path`, `path`, `notebook_path`), resolved
-/// against `cwd`.
+/// The files a tool call's input names (`file_path`, `notebook_path`), resolved against
+/// `cwd`. A search's `path` brings no instructions in, as in the reference.
 pub fn touched_paths(input: &Value, cwd: &Path) -> Vec<PathBuf> {
-    ["file_path", "path", "notebook_path"]
+    ["file_path", "notebook_path"]
         .iter()
         .filter_map(|k| input.get(*k).and_then(Value::as_str))
         .filter(|p| !p.is_empty())
@@ -60,10 +60,8 @@ mod tests {
             touched_paths(&json!({"file_path": "sub/a.txt"}), cwd),
             [PathBuf::from("/w/sub/a.txt")]
         );
-        assert_eq!(
-            touched_paths(&json!({"path": "/x", "pattern": "*"}), cwd),
-            [PathBuf::from("/x")]
-        );
+        // A search's path brings nothing in (va_md_nested_glob_grep).
+        assert!(touched_paths(&json!({"path": "/x", "pattern": "*"}), cwd).is_empty());
         assert!(touched_paths(&json!({"command": "ls"}), cwd).is_empty());
     }
 }

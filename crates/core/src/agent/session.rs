@@ -261,6 +261,7 @@ impl Session {
                 file_path,
                 memory_type,
                 load_reason: "session_start".into(),
+                trigger_file_path: None,
             });
             let matchers = self.config.hooks.get("InstructionsLoaded");
             callbacks::run(deps, matchers, None, loaded, None).await;

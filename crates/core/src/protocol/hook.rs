@@ -158,8 +158,11 @@ pub enum HookEvent {
         file_path: String,
         /// `Project`, `User`, `Local`.
         memory_type: String,
-        /// `session_start`.
+        /// `session_start`, `nested_traversal`.
         load_reason: String,
+        /// The file a tool call touched that brought the instructions in (nested loads).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        trigger_file_path: Option<String>,
     },
     /// A skill's ``!`command` `` is about to run (as a Bash call would).
     PreSkillShellCommand {
