@@ -8,10 +8,11 @@
 //! when it cannot be placed at all. Targets the check cannot read (`"$PWD"`, `$(..)`) are
 //! left to the other rules.
 
-use std::path::{Component, Path, PathBuf};
+use std::path::Path;
 
 use oxagent_core::permission::evaluate::Prompt;
 use oxagent_core::permission::PermissionContext;
+use oxagent_core::rules::path::normalize;
 use oxagent_core::rules::shell::parse;
 
 const ASKS: &str =
@@ -159,21 +160,6 @@ fn strip_glob_tail(path: &str) -> &str {
             trimmed
         };
     }
-}
-
-/// `path` with `.` and `..` resolved by name, links kept.
-fn normalize(path: &Path) -> PathBuf {
-    let mut out = PathBuf::new();
-    for part in path.components() {
-        match part {
-            Component::ParentDir => {
-                out.pop();
-            }
-            Component::CurDir => {}
-            other => out.push(other),
-        }
-    }
-    out
 }
 
 #[cfg(test)]

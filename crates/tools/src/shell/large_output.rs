@@ -37,11 +37,8 @@ const MAX_ERROR_CHARS: usize = 10_000;
 /// The output limit for a command run with `env` (the session's environment, then the
 /// process's).
 pub fn bash_output_limit(env: &BTreeMap<String, String>) -> usize {
-    let value = env
-        .get("BASH_MAX_OUTPUT_LENGTH")
-        .cloned()
-        .or_else(|| std::env::var("BASH_MAX_OUTPUT_LENGTH").ok());
-    match value.and_then(|v| v.trim().parse::<usize>().ok()) {
+    match super::setting(env, "BASH_MAX_OUTPUT_LENGTH").and_then(|v| v.trim().parse::<usize>().ok())
+    {
         Some(n) if n > 0 => n.min(MAX_BASH_OUTPUT),
         _ => DEFAULT_BASH_OUTPUT,
     }

@@ -34,6 +34,14 @@ use oxagent_core::tool::ToolContext;
 
 use tasks::BackgroundTasks;
 
+/// A variable that tunes the shell: from the session's environment, then the process's.
+pub(crate) fn setting(
+    env: &std::collections::BTreeMap<String, String>,
+    name: &str,
+) -> Option<String> {
+    env.get(name).cloned().or_else(|| std::env::var(name).ok())
+}
+
 /// How long a foreground command may run: by default, and at most when `timeout` asks for
 /// more; past it the command moves to the background.
 pub const DEFAULT_TIMEOUT_MS: u64 = 120_000;

@@ -15,11 +15,7 @@ use super::{DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS};
 const MIN_ARMED_MS: f64 = 100.0;
 
 fn positive(env: &BTreeMap<String, String>, name: &str) -> Option<f64> {
-    let value = env
-        .get(name)
-        .cloned()
-        .or_else(|| std::env::var(name).ok())?;
-    let n: f64 = value.trim().parse().ok()?;
+    let n: f64 = super::setting(env, name)?.trim().parse().ok()?;
     (n > 0.0).then_some(n)
 }
 
