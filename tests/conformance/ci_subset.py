@@ -15,12 +15,14 @@ import tempfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE / "memory"))
+import memtext  # noqa: E402
 SHARED = Path(os.environ.get("OXAGENT_SHARED", HERE.parent.parent.parent / "shared"))
 AREAS = ["turns", "outputs", "paths", "refusals", "thinking", "models", "compaction", "resume",
          "wire", "commands", "tools", "hookgen", "permgen", "surface3", "sendmsg", "mcpres",
          "plugins", "aliases", "fallback", "skillfork", "hookevents", "sandboxnet", "hazards",
          "hookexit", "toolvar-files", "toolvar-search", "rmsafety",
-         "variants-a", "variants-b"]
+         "variants-a", "variants-b", "memory"]
 # Areas whose scenarios need a runner of their own (a scripted server that fills in ids).
 RUNNERS = {"sendmsg": HERE / "sendmsg" / "run_sendmsg.py"}
 STEP = 5
@@ -48,6 +50,11 @@ def only_hash(report):
     diffs = [line for line in report.splitlines()
              if line.startswith("    ") and not line.startswith("        ")]
     return bool(diffs) and all(".harnessSectionHash:" in d for d in diffs)
+
+
+# The reminders that carry CLAUDE.md files are outside the api profile; for these scenarios
+# what the model is told of them is compared too (memory/memtext.py).
+MEMORY_PREFIXES = ("mem_", "va_md_", "claude_md_")
 
 
 def main():
@@ -79,6 +86,10 @@ def main():
                                   "--profile", "api"], capture_output=True, text=True)
             if (cmp.returncode != 0 or "PASS" not in cmp.stdout) and not only_hash(cmp.stdout):
                 failed.append(f"{area}/{n}\n{cmp.stdout[-3000:]}")
+            elif n.startswith(MEMORY_PREFIXES):
+                told = memtext.difference(golden / f"{n}.json", dest / f"{n}.json")
+                if told:
+                    failed.append(f"{area}/{n}: CLAUDE.md reminders differ\n{told}")
     print(f"{len(chosen) - len(failed)} of {len(chosen)} scenarios give the reference's trace "
           f"({len(skip)} pending on the {which} face)")
     for f in failed:

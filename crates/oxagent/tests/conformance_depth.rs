@@ -309,6 +309,13 @@ fn variants_b() {
     check_area("variants-b");
 }
 
+/// CLAUDE.md files, rules and imports loaded at the start and brought in by tool calls
+/// (`tests/conformance/memory/`).
+#[test]
+fn memory() {
+    check_area("memory");
+}
+
 fn which(name: &str) -> Option<std::path::PathBuf> {
     std::env::split_paths(&std::env::var_os("PATH")?)
         .map(|d| d.join(name))

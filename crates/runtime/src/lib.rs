@@ -33,6 +33,7 @@ mod host;
 mod lifecycle;
 mod main_thread;
 mod mcp;
+mod memory_seen;
 mod plugins;
 mod prompt_tool;
 mod reload;

@@ -319,6 +319,10 @@ pub(super) fn start(
     for t in options.custom_tools.iter() {
         toolset.registry.push(t.clone());
     }
+    if let Some(inner) = session.nested_memory.take() {
+        let files = toolset.files.clone();
+        session.nested_memory = Some(Arc::new(crate::memory_seen::SeenMemory { inner, files }));
+    }
     // Hosts the sandbox's network rules leave open are the caller's call.
     if let Some(net) = toolset
         .shell

@@ -103,9 +103,9 @@ pub struct Session {
     pub prompt_hook_text: Option<String>,
     /// The command the next prompt named, for its UserPromptExpansion hooks.
     pub prompt_expansion: Option<PromptExpansion>,
-    /// The CLAUDE.md files read at the start, (path, memory type), for the
+    /// The CLAUDE.md files read at the start, (path, memory type, importing file), for the
     /// InstructionsLoaded hooks before the first prompt's.
-    pub instructions_loaded: Vec<(String, String)>,
+    pub instructions_loaded: Vec<(String, String, Option<String>)>,
 }
 
 /// What a subagent starts from.
@@ -256,12 +256,19 @@ impl Session {
             .prompt_hook_text
             .take()
             .unwrap_or_else(|| prompt_text.clone());
-        for (file_path, memory_type) in std::mem::take(&mut self.instructions_loaded) {
+        for (file_path, memory_type, parent) in std::mem::take(&mut self.instructions_loaded) {
+            let load_reason = if parent.is_some() {
+                "include"
+            } else {
+                "session_start"
+            };
             let loaded = self.view().hook_input(HookEvent::InstructionsLoaded {
                 file_path,
                 memory_type,
-                load_reason: "session_start".into(),
+                load_reason: load_reason.into(),
+                globs: None,
                 trigger_file_path: None,
+                parent_file_path: parent,
             });
             let matchers = self.config.hooks.get("InstructionsLoaded");
             callbacks::run(deps, matchers, None, loaded, None).await;

@@ -158,11 +158,17 @@ pub enum HookEvent {
         file_path: String,
         /// `Project`, `User`, `Local`.
         memory_type: String,
-        /// `session_start`, `nested_traversal`.
+        /// `session_start`, `nested_traversal`, `include`, `path_glob_match`.
         load_reason: String,
+        /// A conditional rule's `paths:` globs (`path_glob_match`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        globs: Option<Vec<String>>,
         /// The file a tool call touched that brought the instructions in (nested loads).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         trigger_file_path: Option<String>,
+        /// The file whose `@path` imported this one (`include`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        parent_file_path: Option<String>,
     },
     /// A skill's ``!`command` `` is about to run (as a Bash call would).
     PreSkillShellCommand {

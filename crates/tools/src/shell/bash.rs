@@ -401,6 +401,9 @@ impl TypedTool for BashTool {
         if let Some(hint) = stale {
             shell_output::add_stale_hint(&mut out, hint);
         }
+        if let Some(f) = self.files.as_ref() {
+            super::shown_reads::record(&input.command, &cwd, &output, f);
+        }
         // A call that asked to leave the sandbox says so in its result.
         if input.disable_sandbox && self.shell.sandbox.is_some() {
             if let Some(Value::Object(fields)) = out.structured.as_mut() {

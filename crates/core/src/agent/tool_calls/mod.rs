@@ -20,6 +20,7 @@
 
 pub(crate) mod call;
 pub(crate) mod mode;
+pub(crate) mod nested;
 pub(crate) mod permission;
 pub(crate) mod round;
 pub(crate) mod run;

@@ -13,7 +13,7 @@ use serde_json::Value;
 
 use crate::content::{ContentBlock, UserContent};
 use crate::conversation::Turn;
-use crate::memory::{nested_reminder, touched_paths};
+use crate::memory::nested_reminder;
 use crate::message::{Message, UserMessage, UserParam};
 
 use crate::agent::deps::Deps;
@@ -368,48 +368,9 @@ impl ToolRound {
         if !self.interrupt {
             self.batch_hooks(session, deps).await;
         }
-        let nested = self.nested_instructions(session, deps).await;
+        let calls: Vec<&Call> = self.schedule.calls().collect();
+        let nested = super::nested::instructions(&calls, &self.results, session, deps).await;
         self.append_results(session, conversation, deps, st, nested)
-    }
-
-    /// The instruction files the round's calls reached for the first time (nested
-    /// CLAUDE.md files), after their InstructionsLoaded hooks: `(file, text)`.
-    async fn nested_instructions(
-        &self,
-        session: &SessionView<'_>,
-        deps: &Deps<'_>,
-    ) -> Vec<(String, String)> {
-        let Some(memory) = &session.nested_memory else {
-            return Vec::new();
-        };
-        let mut out = Vec::new();
-        for touched in self
-            .schedule
-            .calls()
-            .flat_map(|c| touched_paths(&c.input, &session.config.cwd))
-        {
-            for (path, text) in memory.reached(&touched) {
-                let file_path = path.to_string_lossy().into_owned();
-                let local = path.file_name().is_some_and(|n| n == "CLAUDE.local.md");
-                let mut input = session.hook_input(HookEvent::InstructionsLoaded {
-                    file_path: file_path.clone(),
-                    memory_type: if local { "Local" } else { "Project" }.into(),
-                    load_reason: "nested_traversal".into(),
-                    trigger_file_path: Some(touched.to_string_lossy().into_owned()),
-                });
-                // A load a tool call brought in names the effort, as tool events do.
-                if crate::usage::supports_effort(&session.live.model()) {
-                    let level = session.config.effort.clone();
-                    input.effort = Some(crate::protocol::hook::Effort {
-                        level: level.unwrap_or_else(|| "medium".into()),
-                    });
-                }
-                let matchers = session.config.hooks.get("InstructionsLoaded");
-                callbacks::run(deps, matchers, None, input, None).await;
-                out.push((file_path, text));
-            }
-        }
-        out
     }
 
     /// The PostToolBatch hooks, once every call of the response has its result.

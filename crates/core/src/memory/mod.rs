@@ -14,15 +14,50 @@
 //! );
 //! ```
 
+pub mod bash_reads;
+
 use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
+/// Why an instruction file was brought in (the InstructionsLoaded hook's `load_reason`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LoadReason {
+    /// A file of a directory the tool call reached (`nested_traversal`).
+    Traversal,
+    /// Imported (`@path`) by `parent` (`include`).
+    Include { parent: PathBuf },
+    /// A rule whose `paths:` globs match the file the call touched (`path_glob_match`).
+    Glob { globs: Vec<String> },
+}
+
+impl LoadReason {
+    pub fn name(&self) -> &'static str {
+        match self {
+            LoadReason::Traversal => "nested_traversal",
+            LoadReason::Include { .. } => "include",
+            LoadReason::Glob { .. } => "path_glob_match",
+        }
+    }
+}
+
+/// One instruction file a tool call brought in.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reached {
+    pub path: PathBuf,
+    pub text: String,
+    /// `Project`, `Local` or `User`.
+    pub memory_type: &'static str,
+    pub reason: LoadReason,
+}
+
 /// Finds the instruction files a tool call's path reaches.
 pub trait NestedMemory: Send + Sync + std::fmt::Debug {
-    /// Instruction files between the working directory (exclusive) and `path`, not handed
-    /// out before in this session: `(file path, text)`, outermost first.
-    fn reached(&self, path: &Path) -> Vec<(PathBuf, String)>;
+    /// The instruction files `path` reaches that were not handed out (or read by the model)
+    /// before in this session, in the order the model is shown them.
+    fn reached(&self, path: &Path) -> Vec<Reached>;
+    /// The model read `path` itself: an instruction file it names is not attached later.
+    fn seen(&self, _path: &Path) {}
 }
 
 /// The reminder that carries one nested instruction file.

@@ -1,0 +1,138 @@
+//! The instruction files a round's calls bring in: a file a call reads, writes or edits
+//! (Read, Write, Edit, NotebookEdit), or one a Bash command shows as a Read would (`cat f`,
+//! `head -n 5 f`, see [`bash_reads`]), reaches the CLAUDE.md files, rules and their imports
+//! of the directories between the working directory and it ([`NestedMemory`]). Each is
+//! announced to the InstructionsLoaded hooks and follows the results as a reminder.
+
+use std::path::{Path, PathBuf};
+
+use serde_json::Value;
+
+use crate::content::ContentBlock;
+use crate::memory::bash_reads::{output_shows, shown_files, Shown};
+use crate::memory::{touched_paths, LoadReason};
+use crate::protocol::hook::HookEvent;
+
+use crate::agent::deps::Deps;
+use crate::agent::hooks::callbacks;
+use crate::agent::view::SessionView;
+
+use super::call::Call;
+
+/// The files a round's calls touched, in call order, without repeats.
+fn triggers<'a>(
+    calls: impl Iterator<Item = &'a Call>,
+    results: &[ContentBlock],
+    cwd: &Path,
+) -> Vec<PathBuf> {
+    let mut out: Vec<PathBuf> = Vec::new();
+    for call in calls {
+        let found = if call.name == "Bash" {
+            bash_triggers(call, results, cwd)
+        } else {
+            touched_paths(&call.input, cwd)
+        };
+        for p in found {
+            if !out.contains(&p) {
+                out.push(p);
+            }
+        }
+    }
+    out
+}
+
+/// The files a Bash call showed: each must be a file, and what the command printed must
+/// hold the part it shows (a grep must have succeeded instead).
+fn bash_triggers(call: &Call, results: &[ContentBlock], cwd: &Path) -> Vec<PathBuf> {
+    let Some(command) = call.input.get("command").and_then(Value::as_str) else {
+        return Vec::new();
+    };
+    let shown = shown_files(command);
+    if shown.is_empty() {
+        return Vec::new();
+    }
+    let Some((output, failed)) = result_of(results, &call.id) else {
+        return Vec::new();
+    };
+    shown
+        .into_iter()
+        .filter_map(|f| {
+            let path = crate::rules::path::normalize(&cwd.join(&f.path));
+            let meta = std::fs::metadata(&path).ok()?;
+            if !meta.is_file() || meta.len() > 10 * 1024 * 1024 {
+                return None;
+            }
+            if f.lines == Shown::Matches {
+                return (!failed).then_some(path);
+            }
+            let content = std::fs::read_to_string(&path).ok()?;
+            output_shows(&f.lines, &content, &output).then_some(path)
+        })
+        .collect()
+}
+
+fn result_of(results: &[ContentBlock], id: &str) -> Option<(String, bool)> {
+    results.iter().find_map(|b| match b {
+        ContentBlock::ToolResult {
+            tool_use_id,
+            content,
+            is_error,
+        } if tool_use_id == id => Some((
+            content.as_ref().map(|c| c.as_text()).unwrap_or_default(),
+            is_error.unwrap_or(false),
+        )),
+        _ => None,
+    })
+}
+
+/// The instruction files the round's calls reached for the first time, after their
+/// InstructionsLoaded hooks: `(file, text)`.
+pub(super) async fn instructions(
+    calls: &[&Call],
+    results: &[ContentBlock],
+    session: &SessionView<'_>,
+    deps: &Deps<'_>,
+) -> Vec<(String, String)> {
+    let Some(memory) = &session.nested_memory else {
+        return Vec::new();
+    };
+    let cwd = &session.config.cwd;
+    // A file the model read itself is not attached again later.
+    for call in calls.iter().filter(|c| c.name == "Read") {
+        for p in touched_paths(&call.input, cwd) {
+            memory.seen(&p);
+        }
+    }
+    let mut out = Vec::new();
+    for touched in triggers(calls.iter().copied(), results, cwd) {
+        for found in memory.reached(&touched) {
+            let file_path = found.path.to_string_lossy().into_owned();
+            let (globs, parent_file_path) = match &found.reason {
+                LoadReason::Traversal => (None, None),
+                LoadReason::Include { parent } => {
+                    (None, Some(parent.to_string_lossy().into_owned()))
+                }
+                LoadReason::Glob { globs } => (Some(globs.clone()), None),
+            };
+            let mut input = session.hook_input(HookEvent::InstructionsLoaded {
+                file_path: file_path.clone(),
+                memory_type: found.memory_type.into(),
+                load_reason: found.reason.name().into(),
+                globs,
+                trigger_file_path: Some(touched.to_string_lossy().into_owned()),
+                parent_file_path,
+            });
+            // A load a tool call brought in names the effort, as tool events do.
+            if crate::usage::supports_effort(&session.live.model()) {
+                let level = session.config.effort.clone();
+                input.effort = Some(crate::protocol::hook::Effort {
+                    level: level.unwrap_or_else(|| "medium".into()),
+                });
+            }
+            let matchers = session.config.hooks.get("InstructionsLoaded");
+            callbacks::run(deps, matchers, None, input, None).await;
+            out.push((file_path, found.text));
+        }
+    }
+    out
+}
