@@ -316,6 +316,12 @@ fn memory() {
     check_area("memory");
 }
 
+/// The bill of an answer cut mid-stream (`tests/conformance/streamcut/`).
+#[test]
+fn streamcut() {
+    check_area("streamcut");
+}
+
 fn which(name: &str) -> Option<std::path::PathBuf> {
     std::env::split_paths(&std::env::var_os("PATH")?)
         .map(|d| d.join(name))

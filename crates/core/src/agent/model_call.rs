@@ -93,14 +93,11 @@ pub(crate) async fn call_model(
                 tracing::Span::current().record("oxagent.retries", retries);
                 if resp.started {
                     // A broken-off attempt counts as far as it got: the turn's usage takes
-                    // what message_start reported, the model's bill (when it is billed)
-                    // adds an estimate of the output streamed before the break (a token per
-                    // whole four characters, faults_cut_4).
+                    // what message_start reported, the model's bill (when it is billed) an
+                    // estimate of the output streamed before the break.
                     st.usage.add(&resp.start_usage);
                     if notice.billed {
-                        let mut billed = resp.start_usage.clone();
-                        billed.output_tokens += (resp.streamed_chars as u64) / 4;
-                        conversation.account(&model, &billed);
+                        conversation.account(&model, &resp.broken_off_usage());
                     }
                 }
                 // An attempt a stream error broke off before any block is closed too (the
@@ -171,7 +168,13 @@ pub(crate) async fn call_model(
     }
     end_response(deps, &resp);
     st.api_ms += deps.clock.monotonic_ms().saturating_sub(t0);
-    conversation.account(&model, &resp.usage);
+    // An answer the connection cut after whole blocks is billed its estimate too.
+    let billed = if resp.cut_off {
+        resp.broken_off_usage()
+    } else {
+        resp.usage.clone()
+    };
+    conversation.account(&model, &billed);
     st.usage.add(&resp.usage);
     st.stop_reason = resp.stop_reason.clone();
     if let Some(t) = resp.text() {
@@ -477,7 +480,14 @@ pub(crate) fn broken_off_message(
         error_type: None,
         ..err.clone()
     };
-    session.api_error_assistant(deps, &broken_off_text(what), &err)
+    let mut m = session.api_error_assistant(deps, &broken_off_text(what), &err);
+    // A connection that broke is named so whatever the transport reported.
+    if let (Message::Assistant(a), true) = (&mut m, what == "Connection lost mid-response") {
+        if let Some(mark) = a.api_error.as_mut() {
+            mark.api_error = Some("connection_failed".into());
+        }
+    }
+    m
 }
 
 /// [`broken_off_message`] for an answer whose tool calls still run: it stops for them (and

@@ -58,9 +58,11 @@ pub struct ResponseBuilder {
     /// The stop reason `message_start` already carried (an answer replayed from a whole
     /// JSON message has one).
     pub start_stop_reason: Option<String>,
-    /// Characters of text, thinking and tool input streamed so far (to estimate the output of
-    /// an attempt that broke off).
-    pub streamed_chars: usize,
+    /// Per block index, the UTF-16 length of its text, thinking, or tool name and input
+    /// streamed so far (to estimate the output of an attempt that broke off).
+    streamed: Vec<(u64, usize)>,
+    /// A `message_delta` reported the answer's usage.
+    delta_usage: bool,
     /// The estimated tokens of the thinking block that streams (`system/thinking_tokens`).
     pub thinking_estimate: u64,
     partial: Vec<(u64, Partial)>,
@@ -94,6 +96,8 @@ impl ResponseBuilder {
             "content_block_start" => {
                 let index = event.get("index").and_then(Value::as_u64).unwrap_or(0);
                 let block = event.get("content_block").cloned().unwrap_or(Value::Null);
+                let name = block.get("name").and_then(Value::as_str).unwrap_or("");
+                self.streamed.push((index, utf16_len(name)));
                 self.partial.push((index, start_block(block)));
                 None
             }
@@ -102,7 +106,9 @@ impl ResponseBuilder {
                 let delta = event.get("delta").unwrap_or(&Value::Null);
                 for key in ["text", "thinking", "partial_json"] {
                     if let Some(t) = delta.get(key).and_then(Value::as_str) {
-                        self.streamed_chars += t.chars().count();
+                        if let Some((_, n)) = self.streamed.iter_mut().find(|(i, _)| *i == index) {
+                            *n += utf16_len(t);
+                        }
                     }
                 }
                 if let Some((_, p)) = self.partial.iter_mut().find(|(i, _)| *i == index) {
@@ -134,6 +140,7 @@ impl ResponseBuilder {
                 }
                 if let Some(u) = event.get("usage") {
                     self.usage.merge_delta(u);
+                    self.delta_usage = true;
                 }
                 None
             }
@@ -148,6 +155,24 @@ impl ResponseBuilder {
             }
             _ => None,
         }
+    }
+
+    /// What an attempt that broke off is billed: the usage `message_delta` reported if it
+    /// came; else `message_start`'s, its output raised to the reference's estimate of what
+    /// streamed: per block, its characters (a tool's name and input) over three, rounded
+    /// (the tests/conformance/streamcut scenarios).
+    pub fn broken_off_usage(&self) -> Usage {
+        if self.delta_usage {
+            return self.usage.clone();
+        }
+        let estimate: u64 = self
+            .streamed
+            .iter()
+            .map(|(_, n)| ((*n as f64) / 3.0 + 0.5).floor() as u64)
+            .sum();
+        let mut usage = self.start_usage.clone();
+        usage.output_tokens = usage.output_tokens.max(estimate);
+        usage
     }
 
     /// The answer broke off after some whole blocks: the wording of what happened.
@@ -193,6 +218,10 @@ impl ResponseBuilder {
     pub fn text(&self) -> Option<String> {
         texts(&self.blocks).last().map(str::to_string)
     }
+}
+
+fn utf16_len(s: &str) -> usize {
+    s.encode_utf16().count()
 }
 
 fn str_of(v: &Value, key: &str) -> String {
