@@ -28,7 +28,7 @@ const fails = (options, option, pattern, prompt = "x", kind = TypeError) => {
 };
 
 test("wrong option types throw a TypeError naming the option, synchronously", () => {
-  fails({ maxTurns: "three" }, "maxTurns", /^maxTurns must be a non-negative integer, not "three"$/);
+  fails({ maxTurns: "three" }, "maxTurns", /^maxTurns must be an integer, not "three"$/);
   fails({ allowedTools: "Read" }, "allowedTools", /^allowedTools must be a list of strings, not "Read"$/);
   fails({ cwd: 42 }, "cwd", /^cwd must be a path, not 42$/);
   fails({ canUseTool: "yes" }, "canUseTool", /canUseTool must be a function/);
@@ -79,7 +79,7 @@ test("the prompt must be a string or an async iterable", () => {
 test("an aborted query's options are checked all the same", () => {
   const abortController = new AbortController();
   abortController.abort();
-  fails({ abortController, maxTurns: -1 }, "maxTurns", /^maxTurns must be a non-negative integer, not -1$/);
+  fails({ abortController, maxThinkingTokens: -1 }, "maxThinkingTokens", /^maxThinkingTokens must be a non-negative integer, not -1$/);
 });
 
 /** A fixture value as a TypeScript caller passes it. */

@@ -135,7 +135,7 @@ def test_wrong_type_is_type_error_naming_the_option(kwargs, name):
     "kwargs,name",
     [
         ({"permission_mode": "yolo"}, "permission_mode"),
-        ({"max_turns": -1}, "max_turns"),
+        ({"max_thinking_tokens": -1}, "max_thinking_tokens"),
         ({"max_budget_usd": -0.5}, "max_budget_usd"),
         ({"setting_sources": ["user", "global"]}, "setting_sources"),
         ({"effort": "extreme"}, "effort"),
@@ -244,5 +244,5 @@ def test_a_transport_session_is_checked_but_not_refused_what_oxagent_lacks():
     from claude_agent_sdk import _native
 
     _native.check_options(json.dumps({"agents": {"a": {"description": "d", "prompt": "p"}}}))
-    with pytest.raises(TypeError, match="^maxTurns must be a non-negative integer, not true$"):
+    with pytest.raises(TypeError, match="^maxTurns must be an integer, not true$"):
         _native.check_options(json.dumps({"maxTurns": True}), "node")

@@ -91,7 +91,7 @@ pub struct SessionConfig {
     pub memory: Option<String>,
     /// Compaction switches and overrides (from the environment).
     pub compaction: crate::compact::CompactionSettings,
-    pub max_turns: Option<u32>,
+    pub max_turns: Option<i64>,
     pub max_budget_usd: Option<f64>,
     /// `max_tokens` of each request; `None`: the model's maximum.
     pub max_tokens: Option<u64>,

@@ -191,6 +191,17 @@ impl<'a> At<'a> {
         }
     }
 
+    pub fn integer(&self, v: &Value) -> Checked<Option<i64>> {
+        match v {
+            Value::Null => Ok(None),
+            Value::Number(n) => match n.as_i64() {
+                Some(i) => Ok(Some(i)),
+                None => Err(self.type_error("an integer", v)),
+            },
+            _ => Err(self.type_error("an integer", v)),
+        }
+    }
+
     pub fn amount(&self, v: &Value) -> Checked<Option<f64>> {
         let what = "a non-negative number";
         let x = match (v, marker(v)) {
@@ -258,6 +269,7 @@ impl<'a> At<'a> {
             Shape::Strings => self.strings(v).map(drop),
             Shape::Paths => self.strings_as(v, "a list of paths").map(drop),
             Shape::Count => self.count(v).map(drop),
+            Shape::Integer => self.integer(v).map(drop),
             Shape::Amount => self.amount(v).map(drop),
             Shape::OneOf(list) => self.one_of(v, list).map(drop),
             Shape::Callable => self.callable(v).map(drop),

@@ -25,9 +25,9 @@
 //! let opts = Options::from_face(&json!({"maxTurns": 3, "canUseTool": {"$callable": "can_use_tool"}}), Face::Node).unwrap();
 //! assert_eq!((opts.max_turns, opts.can_use_tool), (Some(3), true));
 //! let err = Options::from_face(&json!({"max_turns": "three"}), Face::Python).unwrap_err();
-//! assert_eq!(err.message, "max_turns must be a non-negative integer, not \"three\"");
+//! assert_eq!(err.message, "max_turns must be an integer, not \"three\"");
 //! let err = Options::from_face(&json!({"maxTurns": {"$callable": "maxTurns"}}), Face::Node).unwrap_err();
-//! assert_eq!(err.message, "maxTurns must be a non-negative integer, not a function");
+//! assert_eq!(err.message, "maxTurns must be an integer, not a function");
 //! ```
 
 mod check;
@@ -92,7 +92,7 @@ pub struct Options {
     pub permission_mode: Option<PermissionMode>,
     /// The id of a new session; it must be a UUID (else the session refuses to start).
     pub session_id: Option<String>,
-    pub max_turns: Option<u32>,
+    pub max_turns: Option<i64>,
     pub max_budget_usd: Option<f64>,
     pub disallowed_tools: Vec<String>,
     pub model: Option<String>,
@@ -390,11 +390,9 @@ impl Options {
             "continue_conversation" => self.continue_conversation = at.flag(v)?,
             "resume" => self.resume = nonempty(at.string(v)?),
             "session_id" => self.session_id = nonempty(at.string(v)?),
-            // As the reference: 0 means "no limit" (it is never sent).
-            "max_turns" => {
-                let turns = at.count(v)?.filter(|n| *n > 0);
-                self.max_turns = turns.map(|n| u32::try_from(n).unwrap_or(u32::MAX));
-            }
+            // As the reference: 0 means "no limit" (it is never sent); a negative limit
+            // allows one round and is reported as given.
+            "max_turns" => self.max_turns = at.integer(v)?.filter(|n| *n != 0),
             "max_budget_usd" => self.max_budget_usd = at.amount(v)?,
             "model" => self.model = nonempty(at.string(v)?),
             "fallback_model" => self.fallback_model = nonempty(at.string(v)?),

@@ -47,6 +47,8 @@ pub enum Shape {
     Paths,
     /// A non-negative integer.
     Count,
+    /// An integer.
+    Integer,
     /// A non-negative number.
     Amount,
     /// One of these strings.
@@ -150,7 +152,7 @@ pub const OPTIONS: &[OptionSpec] = &[
     both("continue_conversation", "continue", Bool, Acted),
     both("resume", "resume", Str, Acted),
     both("session_id", "sessionId", Str, Acted),
-    both("max_turns", "maxTurns", Count, Acted),
+    both("max_turns", "maxTurns", Integer, Acted),
     both("max_budget_usd", "maxBudgetUsd", Amount, Acted),
     both("disallowed_tools", "disallowedTools", Strings, Acted),
     both("model", "model", Str, Acted),
@@ -279,6 +281,7 @@ pub(crate) fn expected(shape: &Shape) -> String {
         Shape::Strings => "a list of strings".into(),
         Shape::Paths => "a list of paths".into(),
         Shape::Count => "a non-negative integer".into(),
+        Shape::Integer => "an integer".into(),
         Shape::Amount => "a non-negative number".into(),
         Shape::OneOf(list) => one_of_text(list),
         Shape::Callable => "a function".into(),

@@ -9,7 +9,8 @@ pub(crate) enum TurnEnd {
     /// The next round would pass `max_turns`; `aborted`: the turn was interrupted in the
     /// last round it was allowed.
     MaxTurns {
-        max: u32,
+        /// As the caller gave it: a negative limit allows one round, as 1 does.
+        max: i64,
         aborted: bool,
     },
     Budget(f64),
@@ -80,7 +81,7 @@ impl TurnEnd {
             TurnEnd::MaxTurns { max, aborted } => ResultFields {
                 subtype: ResultSubtype::ErrorMaxTurns,
                 is_error: true,
-                num_turns: max + 1,
+                num_turns: u32::try_from((*max).max(1) + 1).unwrap_or(u32::MAX),
                 errors: Some(vec![format!("Reached maximum number of turns ({max})")]),
                 terminal_reason: if *aborted {
                     "aborted_tools"

@@ -542,7 +542,7 @@ impl Session {
                 };
             }
             if let Some(max) = self.config.max_turns {
-                if st.requests >= max {
+                if i64::from(st.requests) >= max.max(1) {
                     return TurnEnd::MaxTurns {
                         max,
                         aborted: false,
@@ -692,7 +692,10 @@ impl Session {
             if let Some(end) = finished {
                 // Interrupted in the last round max_turns allows: the limit is what the
                 // result reports (the reference checks it before it reports the interrupt).
-                let last = self.config.max_turns.filter(|max| st.requests >= *max);
+                let last = self
+                    .config
+                    .max_turns
+                    .filter(|max| i64::from(st.requests) >= (*max).max(1));
                 if let (TurnEnd::Interrupted { during_tools: true }, Some(max)) = (&end, last) {
                     return TurnEnd::MaxTurns { max, aborted: true };
                 }

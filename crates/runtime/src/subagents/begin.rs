@@ -74,7 +74,7 @@ pub(super) fn config_for(
         d.model.as_deref(),
         &context.live.model(),
     );
-    c.max_turns = d.max_turns;
+    c.max_turns = d.max_turns.map(i64::from);
     c.effort = call
         .effort
         .clone()
