@@ -202,9 +202,10 @@ pub trait Tool: Send + Sync {
     fn shown_input(&self, _input: &Value) -> Option<Value> {
         None
     }
-    /// Number fields whose string spelling (`"3"`) the call keeps as written, where the
-    /// reference's tool reads the string itself (Read's `limit`, Grep's counts); every other
-    /// number or boolean written as a string is stored as the value it spells.
+    /// Number and boolean fields whose string spelling (`"3"`, `"true"`) the call keeps as
+    /// written, where the reference's tool reads the string itself (Read's `limit`, Grep's
+    /// counts and flags); every other number or boolean written as a string is stored as the
+    /// value it spells.
     fn keeps_strings(&self) -> &'static [&'static str] {
         &[]
     }

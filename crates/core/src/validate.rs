@@ -23,7 +23,14 @@ struct Issue {
     /// the issue list itself.
     model: Option<String>,
     caller: Value,
+    /// Where the model reads it: missing parameters first, then unexpected ones, then the
+    /// rest (the caller's list keeps the schema's order).
+    rank: u8,
 }
+
+const MISSING: u8 = 0;
+const UNEXPECTED: u8 = 1;
+const OTHER: u8 = 2;
 
 fn json_type(v: &Value) -> &'static str {
     match v {
@@ -55,6 +62,7 @@ fn check(schema: &Value, value: &Value, path: &mut Vec<String>, issues: &mut Vec
                 )),
                 caller: json!({"expected": "int", "format": "safeint", "code": "invalid_type",
                     "path": path, "message": "Invalid input: expected int, received number"}),
+                rank: OTHER,
             });
             return;
         }
@@ -72,6 +80,7 @@ fn check(schema: &Value, value: &Value, path: &mut Vec<String>, issues: &mut Vec
                 )),
                 caller: json!({"expected": expected, "code": "invalid_type", "path": path,
                     "message": format!("Invalid input: expected {expected}, received {}", json_type(value))}),
+                rank: OTHER,
             });
             return;
         }
@@ -85,18 +94,38 @@ fn check(schema: &Value, value: &Value, path: &mut Vec<String>, issues: &mut Vec
                 model: None,
                 caller: json!({"code": "invalid_value", "values": options, "path": path,
                     "message": format!("Invalid option: expected one of {}", listed.join("|"))}),
+                rank: OTHER,
             });
         }
     }
     let Some(obj) = value.as_object() else { return };
     let props = schema.get("properties").and_then(Value::as_object);
-    if let Some(required) = schema.get("required").and_then(Value::as_array) {
-        for key in required.iter().filter_map(Value::as_str) {
-            if !obj.contains_key(key) {
+    let required: Vec<&str> = schema
+        .get("required")
+        .and_then(Value::as_array)
+        .map(|r| r.iter().filter_map(Value::as_str).collect())
+        .unwrap_or_default();
+    // The schema's properties in order, each missing or checked; then required keys the
+    // properties do not list.
+    let listed = props
+        .into_iter()
+        .flatten()
+        .map(|(k, sub)| (k.as_str(), Some(sub)));
+    let unlisted = required
+        .iter()
+        .filter(|k| props.is_none_or(|p| !p.contains_key(**k)))
+        .map(|k| (*k, None));
+    for (key, sub) in listed.chain(unlisted) {
+        match (obj.get(key), sub) {
+            (Some(v), Some(sub)) => {
+                path.push(key.to_string());
+                check(sub, v, path, issues);
+                path.pop();
+            }
+            (None, _) if required.contains(&key) => {
                 let mut p = path.clone();
                 p.push(key.to_string());
-                let expected = props
-                    .and_then(|ps| ps.get(key))
+                let expected = sub
                     .and_then(|s| s.get("type"))
                     .and_then(Value::as_str)
                     .unwrap_or("value");
@@ -104,17 +133,10 @@ fn check(schema: &Value, value: &Value, path: &mut Vec<String>, issues: &mut Vec
                     model: Some(format!("The required parameter `{}` is missing", p.join("."))),
                     caller: json!({"expected": expected, "code": "invalid_type", "path": p,
                         "message": format!("Invalid input: expected {expected}, received undefined")}),
+                    rank: MISSING,
                 });
             }
-        }
-    }
-    if let Some(props) = props {
-        for (key, sub) in props {
-            if let Some(v) = obj.get(key) {
-                path.push(key.clone());
-                check(sub, v, path, issues);
-                path.pop();
-            }
+            _ => {}
         }
     }
     if schema.get("additionalProperties") == Some(&Value::Bool(false)) {
@@ -134,6 +156,7 @@ fn check(schema: &Value, value: &Value, path: &mut Vec<String>, issues: &mut Vec
                 model: Some(model),
                 caller: json!({"code": "unrecognized_keys", "keys": extra, "path": path,
                     "message": format!("Unrecognized {noun}: {}", quoted.join(", "))}),
+                rank: UNEXPECTED,
             });
         }
     }
@@ -188,16 +211,67 @@ pub fn coerce_input(schema: &Value, input: &Value) -> Value {
     Value::Object(out)
 }
 
+/// The key under which a tool input that is not JSON is kept.
+pub const UNPARSED_KEY: &str = "__unparsedToolInput";
+/// How much of such an input is kept.
+const UNPARSED_KEPT: usize = 2048;
+
+/// A tool input the model wrote that is not JSON, as the reference keeps it: its first
+/// 2,048 characters and its length.
+pub fn unparsed_input(raw: &str) -> Value {
+    let kept: String = raw.chars().take(UNPARSED_KEPT).collect();
+    json!({UNPARSED_KEY: {"raw": kept, "len": raw.encode_utf16().count()}})
+}
+
+/// The keys a top-level input that is not an object is checked by: a string's or an
+/// array's indices, nothing for a number or a boolean (as the reference reads them).
+fn as_object_view(input: &Value) -> Value {
+    let entries: serde_json::Map<String, Value> = match input {
+        Value::String(s) => s
+            .chars()
+            .enumerate()
+            .map(|(i, c)| (i.to_string(), Value::String(c.to_string())))
+            .collect(),
+        Value::Array(items) => items
+            .iter()
+            .enumerate()
+            .map(|(i, v)| (i.to_string(), v.clone()))
+            .collect(),
+        _ => Default::default(),
+    };
+    Value::Object(entries)
+}
+
 /// Validates `input` against `schema` (the subset of JSON Schema tool inputs use: type,
 /// properties, required, additionalProperties, enum, nested objects).
 pub fn validate_input(tool: &str, schema: &Value, input: &Value) -> Result<(), InputError> {
+    if let Some(unparsed) = input.get(UNPARSED_KEY) {
+        let raw = unparsed.get("raw").and_then(Value::as_str).unwrap_or("");
+        let len = unparsed.get("len").and_then(Value::as_u64).unwrap_or(0);
+        let shown = raw.encode_utf16().count();
+        return Err(InputError {
+            model_text: format!(
+                "<tool_use_error>InputValidationError: {tool} was called with input that could not be parsed as JSON.\nYou sent (first {shown} of {len} bytes): {raw}\nCommon causes: unescaped backslashes in file paths (use / or \\\\), unescaped control characters, or truncated output. Retry with valid JSON.</tool_use_error>"
+            ),
+            caller_text: format!("InputValidationError: JSON parse failed ({len} bytes)"),
+        });
+    }
+    let view;
+    let input = if input.is_object() {
+        input
+    } else {
+        view = as_object_view(input);
+        &view
+    };
     let mut issues = Vec::new();
     check(schema, input, &mut Vec::new(), &mut issues);
     if issues.is_empty() {
         return Ok(());
     }
     let plural = if issues.len() == 1 { "issue" } else { "issues" };
-    let model_lines: Option<Vec<String>> = issues.iter().map(|i| i.model.clone()).collect();
+    let mut ranked: Vec<&Issue> = issues.iter().collect();
+    ranked.sort_by_key(|i| i.rank);
+    let model_lines: Option<Vec<String>> = ranked.iter().map(|i| i.model.clone()).collect();
     let callers: Vec<Value> = issues.into_iter().map(|i| i.caller).collect();
     let pretty = serde_json::to_string_pretty(&callers).unwrap_or_default();
     let caller_text = format!("InputValidationError: {}", pretty);

@@ -305,8 +305,13 @@ fn finish_block(p: Partial) -> ContentBlock {
             let input = if json.trim().is_empty() {
                 initial
             } else {
-                // An unparsable input stays visible as a string; validation then rejects it.
-                serde_json::from_str(&json).unwrap_or(Value::String(json))
+                // `null` is no input; other JSON stays as sent (validation reads it); text
+                // that is not JSON is kept as the reference keeps it, and refused.
+                match serde_json::from_str(&json) {
+                    Ok(Value::Null) => Value::Object(Default::default()),
+                    Ok(v) => v,
+                    Err(_) => crate::validate::unparsed_input(&json),
+                }
             };
             ContentBlock::ToolUse { id, name, input }
         }

@@ -167,8 +167,17 @@ impl TypedTool for GrepTool {
     const NAME: &'static str = "Grep";
     const READ_ONLY: bool = true;
     const LABEL_FIELDS: &'static [&'static str] = &["pattern"];
-    const KEEPS_STRINGS: &'static [&'static str] =
-        &["head_limit", "offset", "-A", "-B", "-C", "context"];
+    const KEEPS_STRINGS: &'static [&'static str] = &[
+        "head_limit",
+        "offset",
+        "-A",
+        "-B",
+        "-C",
+        "context",
+        "-i",
+        "-n",
+        "multiline",
+    ];
     type Input = GrepInput;
 
     fn description(&self) -> String {
