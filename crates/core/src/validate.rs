@@ -308,6 +308,43 @@ mod tests {
     }
 
     #[test]
+    fn issues_read_missing_then_unexpected_then_types() {
+        // vc_inv_edit_multi_issues: the caller's list keeps the schema's order.
+        let schema = json!({"type": "object", "properties": {"file_path": {"type": "string"},
+            "old_string": {"type": "string"}}, "required": ["file_path", "old_string"],
+            "additionalProperties": false});
+        let err = validate_input("Edit", &schema, &json!({"file_path": 1, "foo": 1})).unwrap_err();
+        assert_eq!(err.model_text, "<tool_use_error>InputValidationError: Edit failed due to the following issues:\nThe required parameter `old_string` is missing\nAn unexpected parameter `foo` was provided\nThe parameter `file_path` type is expected as `string` but provided as `number`</tool_use_error>");
+        let order: Vec<&str> = ["file_path", "old_string", "unrecognized"]
+            .into_iter()
+            .filter(|k| err.caller_text.contains(k))
+            .collect();
+        assert_eq!(order.len(), 3);
+        let at = |k: &str| err.caller_text.find(k).unwrap();
+        assert!(
+            at("\"file_path\"") < at("\"old_string\"") && at("\"old_string\"") < at("unrecognized")
+        );
+    }
+
+    #[test]
+    fn input_that_is_not_json_or_not_an_object() {
+        let raw = unparsed_input("{\"file_path\": \"a");
+        let err = validate_input("Read", &read_schema(), &raw).unwrap_err();
+        assert!(err.model_text.starts_with("<tool_use_error>InputValidationError: Read was called with input that could not be parsed as JSON.\nYou sent (first 16 of 16 bytes): {\"file_path\": \"a\n"));
+        assert_eq!(
+            err.caller_text,
+            "InputValidationError: JSON parse failed (16 bytes)"
+        );
+        // A string is read by its characters' indices, a number by no keys.
+        let s = validate_input("Read", &read_schema(), &json!("ab")).unwrap_err();
+        assert!(s.model_text.ends_with("The required parameter `file_path` is missing\nAn unexpected parameter `0` was provided\nAn unexpected parameter `1` was provided</tool_use_error>"));
+        let n = validate_input("Read", &read_schema(), &json!(42)).unwrap_err();
+        assert!(n
+            .model_text
+            .ends_with(":\nThe required parameter `file_path` is missing</tool_use_error>"));
+    }
+
+    #[test]
     fn unexpected_key_is_named() {
         let err = validate_input(
             "Read",

@@ -166,8 +166,21 @@ pub fn load(path: &Path, until: Option<&str>) -> Result<LoadedSession, LoadError
                 s.rows.push(row);
             }
             Some("system") => {
-                if row.get("subtype").and_then(Value::as_str) == Some("compact_boundary") {
+                let subtype = row.get("subtype").and_then(Value::as_str);
+                if subtype == Some("compact_boundary") {
                     kept = Some(compacted(&mut s, &row));
+                }
+                // A local command's output (a `/compact` that failed) is a user message.
+                if let (Some("local_command"), Some(content)) =
+                    (subtype, row.get("content").and_then(Value::as_str))
+                {
+                    let uuid = row.get("uuid").and_then(Value::as_str);
+                    s.turns.push((
+                        "user".into(),
+                        blocks_of(&json!([{"type": "text", "text": content}])),
+                    ));
+                    s.turn_uuids
+                        .push(uuid.iter().map(|u| u.to_string()).collect());
                 }
                 s.last_uuid = row.get("uuid").and_then(Value::as_str).map(str::to_string);
                 s.rows.push(row);

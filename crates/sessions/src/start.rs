@@ -361,10 +361,15 @@ impl Recorder<'_> {
     pub fn after_turn(&self, session: &Session) {
         if let Some(w) = self.writer {
             // A /compact that just ran: its caveat and command rows (its output was emitted).
-            for block in session.pending_record() {
+            // Its record is the last three blocks (an earlier one may come before them).
+            let record = session.pending_record();
+            for block in &record[record.len().saturating_sub(3)..] {
                 if let ContentBlock::Text { text, .. } = block {
-                    if !text.starts_with("<local-command-stdout>") {
-                        let uuid = uuid::Uuid::new_v4().to_string();
+                    let uuid = uuid::Uuid::new_v4().to_string();
+                    if text.starts_with("<local-command-stderr>") {
+                        // Its error output is a `local_command` system row.
+                        w.local_command(text.trim_end(), &uuid);
+                    } else if !text.starts_with("<local-command-stdout>") {
                         w.prompt(&UserContent::Text(text.clone()), &uuid);
                     }
                 }

@@ -262,6 +262,17 @@ impl TranscriptWriter {
         }
     }
 
+    /// A local command's output shown to the user (`<local-command-stderr>...`): a `system`
+    /// row of subtype `local_command`, which a resumed session sends as a user message.
+    pub fn local_command(&self, content: &str, uuid: &str) {
+        let mut f = Map::new();
+        f.insert("subtype".into(), json!("local_command"));
+        f.insert("content".into(), json!(content));
+        f.insert("level".into(), json!("info"));
+        f.insert("isMeta".into(), json!(false));
+        self.conversation("system", uuid, f);
+    }
+
     /// A synthetic conversation row (a repair after a torn transcript).
     pub fn synthetic(&self, kind: &str, uuid: &str, message: Value) {
         let mut f = Map::new();

@@ -89,19 +89,20 @@ pub(crate) fn plan(
     })
 }
 
-/// What the summary request gave: the plan that worked, the model's raw answer, and whether
-/// a PreCompact hook ran.
+/// What the summary request gave: the plan that worked, the model's raw answer, and how
+/// the PreCompact hooks ran.
 struct Summary {
     plan: CompactionPlan,
     raw: String,
-    hook_ran: bool,
+    pre: compact::HookReport,
 }
 
 /// A finished compaction: the messages to emit once the caller is ready for them.
 pub(crate) struct Compacted {
     pub boundary: Message,
     pub continuation: Message,
-    pub hook_ran: bool,
+    /// What `/compact` prints.
+    pub stdout: String,
 }
 
 /// The first user turn after a compaction: CLAUDE.md again, then the continuation.
@@ -186,6 +187,7 @@ pub(crate) async fn auto_compact(
                 });
             }
         }
+        Err(CompactError::Blocked) => {}
         Err(_) => conversation.tracker.failures += 1,
     }
     None
@@ -209,7 +211,13 @@ pub(crate) async fn reactive_compact(
     deps: &Deps<'_>,
     st: &mut TurnState,
 ) -> Reactive {
-    if session.config.compaction.disabled || compact::plan(conversation.history).is_err() {
+    // A single round is summarized whole (its prompt left out); a lone prompt cannot be.
+    let plannable = match compact::plan(conversation.history) {
+        Ok(_) => true,
+        Err(CompactError::TooFewGroups) => CompactionPlan::whole(conversation.history).is_some(),
+        Err(_) => false,
+    };
+    if session.config.compaction.disabled || !plannable {
         return Reactive::Impossible;
     }
     let tokens = conversation.tracker.tokens(conversation.history);
@@ -234,20 +242,32 @@ pub(crate) async fn reactive_compact(
     }
 }
 
-/// The end of a turn whose prompt stayed too long. After a compaction that failed the text
-/// is the plain "Prompt is too long"; otherwise it says why nothing could be compacted.
+/// What came before a prompt the API found too long for good.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum PromptTooLongAfter {
+    /// Nothing could be compacted (a single exchange), or compaction is off.
+    Nothing,
+    /// A reactive compaction ran and failed.
+    FailedCompaction,
+    /// A reactive compaction succeeded and the next request was refused again.
+    Compaction,
+}
+
+/// The end of a turn whose prompt stayed too long. After a compaction (failed, or done and
+/// refused again) the text is the plain "Prompt is too long"; otherwise it says why nothing
+/// could be compacted.
 pub(crate) fn prompt_too_long(
     session: &SessionView<'_>,
     conversation: &Conversation<'_>,
     deps: &Deps<'_>,
     err: &ApiError,
-    compaction_failed: bool,
+    after: PromptTooLongAfter,
 ) -> TurnEnd {
     let tokens = conversation.tracker.tokens(conversation.history);
-    let text = if compaction_failed {
-        "Prompt is too long".to_string()
-    } else {
+    let text = if after == PromptTooLongAfter::Nothing {
         compact::prompt_too_long_text(&err.message, tokens)
+    } else {
+        "Prompt is too long".to_string()
     };
     let mut err = err.clone();
     err.kind = crate::model::ApiErrorKind::InvalidRequest;
@@ -256,6 +276,7 @@ pub(crate) fn prompt_too_long(
     TurnEnd::PromptTooLong {
         text,
         error_type: err.error_type,
+        after_compaction: after == PromptTooLongAfter::Compaction,
     }
 }
 
@@ -322,6 +343,10 @@ async fn compact_untraced(
         Err(CompactError::TooFewGroups) if trigger == CompactTrigger::Manual || far_past => {
             CompactionPlan::all(conversation.history).ok_or(CompactError::TooFewGroups)
         }
+        // A reactive compaction of a single round summarizes it without its prompt.
+        Err(CompactError::TooFewGroups) if reactive => {
+            CompactionPlan::whole(conversation.history).ok_or(CompactError::TooFewGroups)
+        }
         other => other,
     };
     if let Err(CompactError::NothingToCompact) = plan {
@@ -350,6 +375,12 @@ async fn compact_untraced(
     };
     let summary = match outcome {
         Ok(done) => done,
+        // A blocked automatic compaction only says that it is over.
+        Err(CompactError::Blocked) if trigger == CompactTrigger::Auto => {
+            deps.emit
+                .emit(session.system(SystemBody::Status(Status::idle()), deps));
+            return Err(CompactError::Blocked);
+        }
         Err(e) => {
             let failed = Status::compacted(Err(e.code().to_string()));
             deps.emit
@@ -388,14 +419,13 @@ async fn compact_untraced(
     )
     .await;
     hook_runs(session, deps, "PostCompact", matcher, &posted);
-    Ok(swap_history(
-        session,
-        conversation,
-        deps,
-        trigger,
-        &summary,
-        pre_tokens,
-    ))
+    let post = compact::HookReport {
+        ran: posted.ran > 0,
+        system_messages: posted.system_messages.clone(),
+    };
+    let mut done = swap_history(session, conversation, deps, trigger, &summary, pre_tokens);
+    done.stdout = compact::compacted_stdout(&summary.pre, &post);
+    Ok(done)
 }
 
 /// PreCompact hooks, then the summary request (smaller while the API finds it too long).
@@ -422,12 +452,17 @@ async fn summarize(
     )
     .await;
     hook_runs(session, deps, "PreCompact", Some(trigger.as_str()), &pre);
-    if let Some(reason) = pre.block_reason {
-        return Err(CompactError::Api(format!(
-            "PreCompact hook blocked compaction: {reason}"
-        )));
+    // The hook's reason is not shown.
+    if pre.block_reason.is_some() {
+        return Err(CompactError::Blocked);
     }
+    let report = compact::HookReport {
+        ran: pre.ran > 0,
+        system_messages: pre.system_messages.clone(),
+    };
+    // The hooks' system messages become custom instructions.
     let mut instructions: Vec<String> = custom.into_iter().collect();
+    instructions.extend(pre.system_messages);
     instructions.extend(pre.additional_context);
     let instruction = compact::summary_instruction(Some(&instructions.join("\n\n")));
     let mut attempts = compact::Attempts::new(plan, reactive, conversation.history);
@@ -435,14 +470,14 @@ async fn summarize(
         match ask_summary(session, conversation, deps, &attempt, &instruction).await {
             Ok(raw) if raw.trim().is_empty() => {
                 return Err(CompactError::Api(
-                    "The summary request returned no text".into(),
+                    "summarization produced empty response".into(),
                 ))
             }
             Ok(raw) if raw.contains("<summary>") => {
                 return Ok(Summary {
                     plan: attempt,
                     raw,
-                    hook_ran: pre.ran > 0,
+                    pre: report.clone(),
                 })
             }
             Ok(raw) => {
@@ -456,7 +491,7 @@ async fn summarize(
                 return Ok(Summary {
                     plan: attempt,
                     raw,
-                    hook_ran: pre.ran > 0,
+                    pre: report.clone(),
                 });
             }
             Err(e) if e.status == Some(400) && compact::is_prompt_too_long(&e.message) => {
@@ -520,11 +555,7 @@ fn swap_history(
     summary: &Summary,
     pre_tokens: u64,
 ) -> Compacted {
-    let Summary {
-        plan,
-        raw,
-        hook_ran,
-    } = summary;
+    let Summary { plan, raw, .. } = summary;
     let opening = opening(session, conversation.history, plan, raw);
     let continuation_text = opening.last().map(text_of).unwrap_or_default();
     let anchor = deps.clock.uuid();
@@ -578,7 +609,7 @@ fn swap_history(
     Compacted {
         boundary,
         continuation,
-        hook_ran: *hook_ran,
+        stdout: String::new(),
     }
 }
 

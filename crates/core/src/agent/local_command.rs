@@ -11,9 +11,9 @@ use crate::message::Message;
 
 /// `/compact` or `/compact <instructions>` -> the instructions (possibly empty).
 pub fn compact_command(prompt: &UserContent) -> Option<String> {
+    // A space before the slash makes it a plain prompt.
     let text = prompt.text();
-    let text = text.trim();
-    let rest = text.strip_prefix("/compact")?;
+    let rest = text.trim_end().strip_prefix("/compact")?;
     (rest.is_empty() || rest.starts_with(char::is_whitespace)).then(|| rest.trim().to_string())
 }
 
@@ -39,5 +39,7 @@ mod tests {
         );
         assert_eq!(p("/compacted"), None);
         assert_eq!(p("please /compact"), None);
+        assert_eq!(p(" /compact"), None);
+        assert_eq!(p("/compact \n"), Some(String::new()));
     }
 }

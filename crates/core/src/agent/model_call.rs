@@ -144,25 +144,15 @@ pub(crate) async fn call_model(
                 tracing::Span::current().record("error.type", kind.as_deref().unwrap_or("error"));
                 end_response(deps, &resp);
                 st.api_ms += deps.clock.monotonic_ms().saturating_sub(t0);
-                if err.status == Some(400) && crate::compact::is_prompt_too_long(&err.message) {
+                // A request too large (413) is taken as a prompt too long: compacted.
+                if err.status == Some(413)
+                    || (err.status == Some(400) && crate::compact::is_prompt_too_long(&err.message))
+                {
                     return Err(CallFailure::PromptTooLong(err));
                 }
-                let text = api_error_text(&err, &model);
-                let shown = session.api_error_assistant(deps, &text, &err);
-                let shown_id = match &shown {
-                    Message::Assistant(a) => a.uuid.clone(),
-                    _ => String::new(),
-                };
-                deps.emit.emit(shown);
-                super::hooks::display::stop_failure(session, deps, &shown_id, err.kind, &text)
-                    .await;
-                return Err(CallFailure::End(TurnEnd::ApiError {
-                    text,
-                    status: err.status,
-                    error_type: err.error_type.clone(),
-                    kind: err.kind,
-                    request_id: err.request_id.clone(),
-                }));
+                return Err(CallFailure::End(
+                    api_error_end(session, deps, &err, &model).await,
+                ));
             }
         }
     }
@@ -594,4 +584,29 @@ pub(crate) async fn collect(
         }
     }
     Ok(resp)
+}
+
+/// Reports an API error that ends the turn: the synthetic assistant message, StopFailure
+/// hooks, and the turn's end.
+pub(crate) async fn api_error_end(
+    session: &SessionView<'_>,
+    deps: &Deps<'_>,
+    err: &ApiError,
+    model: &str,
+) -> TurnEnd {
+    let text = api_error_text(err, model);
+    let shown = session.api_error_assistant(deps, &text, err);
+    let shown_id = match &shown {
+        Message::Assistant(a) => a.uuid.clone(),
+        _ => String::new(),
+    };
+    deps.emit.emit(shown);
+    super::hooks::display::stop_failure(session, deps, &shown_id, err.kind, &text).await;
+    TurnEnd::ApiError {
+        text,
+        status: err.status,
+        error_type: err.error_type.clone(),
+        kind: err.kind,
+        request_id: err.request_id.clone(),
+    }
 }

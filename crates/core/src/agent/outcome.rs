@@ -38,6 +38,9 @@ pub(crate) enum TurnEnd {
     PromptTooLong {
         text: String,
         error_type: Option<String>,
+        /// Refused again right after a reactive compaction: the result keeps the usage of
+        /// the turn's calls (otherwise it reports none).
+        after_compaction: bool,
     },
 }
 
@@ -130,7 +133,9 @@ impl TurnEnd {
                 },
                 ..base
             },
-            TurnEnd::PromptTooLong { text, error_type } => ResultFields {
+            TurnEnd::PromptTooLong {
+                text, error_type, ..
+            } => ResultFields {
                 api_error_type: error_type.clone(),
                 is_error: true,
                 result: Some(text.clone()),

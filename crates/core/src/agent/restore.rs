@@ -74,7 +74,9 @@ impl Session {
             if let Some(a) = text.split("<command-args>").nth(1) {
                 args = a.split("</command-args>").next().unwrap_or("").to_string();
             }
-            if text.starts_with("<local-command-stdout>") {
+            if text.starts_with("<local-command-stdout>")
+                || text.starts_with("<local-command-stderr>")
+            {
                 stdout = Some(text.trim_end().to_string());
             }
         }

@@ -30,14 +30,14 @@ use crate::telemetry;
 use crate::usage::{model_usage_report, ModelUsage, Usage};
 
 use super::again;
-use super::compaction::{self, Reactive};
+use super::compaction::{self, PromptTooLongAfter, Reactive};
 use super::context::{ContextMeter, ContextTracker};
 use super::deps::Deps;
 use super::hooks::callbacks;
 use super::hooks::flow;
 use super::hooks::report::{hook_notices, hook_runs};
 use super::local_command::{compact_command, replayed};
-use super::model_call::{broken_off_end, call_model, CallFailure};
+use super::model_call::{api_error_end, broken_off_end, call_model, CallFailure};
 use super::outcome::TurnEnd;
 use super::tool_calls::round::ToolRound;
 use super::turn::{reminder, Again, Conversation, TurnState};
@@ -434,6 +434,11 @@ impl Session {
     ) -> ResultMessage {
         let tokens = self.tracker.tokens(&self.history);
         let custom = (!args.is_empty()).then(|| args.to_string());
+        // The record of an earlier `/compact` is part of the conversation summarized.
+        let earlier = std::mem::take(&mut self.pending_blocks);
+        if !earlier.is_empty() {
+            self.history.push(Turn::user(earlier.clone()));
+        }
         let (view, mut conversation) = self.parts();
         let outcome = compaction::compact(
             &view,
@@ -445,33 +450,58 @@ impl Session {
             false,
         )
         .await;
+        // Not summarized (the compaction failed, or kept it in the tail): it stays the
+        // record in front of the next prompt.
+        let mut carried = Vec::new();
+        if !earlier.is_empty()
+            && self
+                .history
+                .last()
+                .is_some_and(|t| t.is_user() && t.content == earlier)
+        {
+            self.history.pop();
+            carried = earlier;
+        }
         deps.emit.emit(self.init_message(deps));
+        self.pending_blocks = carried;
         match outcome {
             Ok(done) => {
                 deps.emit.emit(done.boundary);
                 deps.emit.emit(replayed(done.continuation, false));
-                let stdout = compact::compacted_stdout(done.hook_ran);
+                let stdout = done.stdout;
                 let output = self.view().user_message(&stdout, true, deps.clock.uuid());
                 deps.emit.emit(replayed(output, true));
-                self.pending_blocks = compact::local_command_blocks("compact", args, &stdout);
+                let record = compact::local_command_blocks("compact", args, &stdout);
+                self.pending_blocks.extend(record);
             }
             Err(e) => {
+                let blocked = e == CompactError::Blocked;
                 let text = match e {
                     CompactError::NothingToCompact => compact::NOTHING_TO_COMPACT.to_string(),
                     CompactError::Disabled => "Error: Compaction is disabled.".to_string(),
+                    CompactError::Blocked => compact::BLOCKED_BY_HOOK.to_string(),
                     other => format!("Error during compaction: {}", other.code()),
                 };
+                let stderr = format!("<local-command-stderr>{text}</local-command-stderr>");
                 let mut report = self.view().synthetic_assistant(deps, &text, "", false);
                 if let Message::Assistant(a) = &mut report {
                     a.local_command = Some(Box::new(LocalCommandMark {
-                        local_command_source: format!(
-                            "<local-command-stderr>{text}</local-command-stderr>"
-                        ),
+                        local_command_source: stderr.clone(),
                         local_command_run: json!({"command": "compact", "args": args}),
                         local_command_outcome: json!({"kind": "failed"}),
                     }));
                 }
                 deps.emit.emit(report);
+                // A blocked compaction answers with its text, and its record (the error
+                // output) goes in front of the next prompt.
+                if blocked {
+                    let record = compact::local_command_blocks("compact", args, &stderr);
+                    self.pending_blocks.extend(record);
+                    self.refresh_meter(deps);
+                    let mut result = self.local_command_result(deps, started, "compact");
+                    result.result = Some(text);
+                    return result;
+                }
             }
         }
         self.refresh_meter(deps);
@@ -562,7 +592,8 @@ impl Session {
                 .instrument(turn.clone())
                 .await;
             if let Some(err) = compacted {
-                return compaction::prompt_too_long(&view, &conversation, deps, &err, false);
+                let after = PromptTooLongAfter::Nothing;
+                return compaction::prompt_too_long(&view, &conversation, deps, &err, after);
             }
             st.requests += 1;
             let mut round = ToolRound::default();
@@ -583,22 +614,35 @@ impl Session {
                 Err(CallFailure::End(end)) => return end,
                 Err(CallFailure::PromptTooLong(err)) => {
                     st.requests -= 1;
-                    let mut failed = false;
-                    if !reactive_tried {
-                        let reactive =
-                            compaction::reactive_compact(&view, &mut conversation, deps, st)
-                                .instrument(turn.clone())
-                                .await;
-                        match reactive {
-                            Reactive::Compacted => {
-                                reactive_tried = true;
-                                continue;
-                            }
-                            Reactive::Failed => failed = true,
-                            Reactive::Impossible => {}
-                        }
+                    // Refused again right after a reactive compaction: no second one.
+                    if reactive_tried {
+                        let after = PromptTooLongAfter::Compaction;
+                        return compaction::prompt_too_long(
+                            &view,
+                            &conversation,
+                            deps,
+                            &err,
+                            after,
+                        );
                     }
-                    return compaction::prompt_too_long(&view, &conversation, deps, &err, failed);
+                    let reactive = compaction::reactive_compact(&view, &mut conversation, deps, st)
+                        .instrument(turn.clone())
+                        .await;
+                    let after = match reactive {
+                        Reactive::Compacted => {
+                            reactive_tried = true;
+                            continue;
+                        }
+                        Reactive::Failed => PromptTooLongAfter::FailedCompaction,
+                        // A request too large that cannot be compacted is an API error.
+                        Reactive::Impossible if err.status == Some(413) => {
+                            st.requests += 1;
+                            let model = view.live.model();
+                            return api_error_end(&view, deps, &err, &model).await;
+                        }
+                        Reactive::Impossible => PromptTooLongAfter::Nothing,
+                    };
+                    return compaction::prompt_too_long(&view, &conversation, deps, &err, after);
                 }
             };
             self.refresh_meter(deps);
@@ -729,7 +773,11 @@ impl Session {
         let zero_usage = matches!(
             end,
             // A failed API call keeps what the query's answered calls used.
-            TurnEnd::Budget(_) | TurnEnd::PromptTooLong { .. }
+            TurnEnd::Budget(_)
+                | TurnEnd::PromptTooLong {
+                    after_compaction: false,
+                    ..
+                }
         );
         let terminal_reason =
             (!fields.terminal_reason.is_empty()).then(|| fields.terminal_reason.to_string());

@@ -26,13 +26,14 @@ pub use limits::{
     DEFAULT_MCP_OUTPUT_TOKENS,
 };
 pub use plan::{
-    plan, was_compacted, CompactError, CompactTrigger, CompactionPlan, TRUNCATED_FOR_RETRY,
+    plan, was_compacted, CompactError, CompactTrigger, CompactionPlan, BLOCKED_BY_HOOK,
+    TRUNCATED_FOR_RETRY,
 };
 pub use results::limit_result;
 pub use retry::Attempts;
 pub use texts::{
     compacted_stdout, continuation, extract_summary, is_continuation, is_local_command,
     is_prompt_too_long, local_command_blocks, local_command_record, parse_prompt_too_long,
-    prompt_too_long_text, summary_instruction, truncated_mcp_note, Covered, NOTHING_TO_COMPACT,
-    SUMMARY_FORM_NOTE, SUMMARY_TASK,
+    prompt_too_long_text, summary_instruction, truncated_mcp_note, Covered, HookReport,
+    NOTHING_TO_COMPACT, SUMMARY_FORM_NOTE, SUMMARY_TASK,
 };

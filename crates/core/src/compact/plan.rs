@@ -53,7 +53,12 @@ pub enum CompactError {
     Api(String),
     /// `DISABLE_COMPACT` is set.
     Disabled,
+    /// A PreCompact hook answered `decision: block`.
+    Blocked,
 }
+
+/// What `/compact` says when a PreCompact hook blocked it.
+pub const BLOCKED_BY_HOOK: &str = "Compaction blocked by PreCompact hook: [callback]";
 
 impl CompactError {
     /// The `compact_error` of the failure status message.
@@ -64,6 +69,7 @@ impl CompactError {
             CompactError::Exhausted => "exhausted".into(),
             CompactError::Api(text) => text.clone(),
             CompactError::Disabled => "disabled".into(),
+            CompactError::Blocked => format!("skipped: {BLOCKED_BY_HOOK}"),
         }
     }
 }
@@ -137,6 +143,22 @@ pub fn was_compacted(history: &[Turn]) -> bool {
                 .iter()
                 .any(|b| matches!(b, ContentBlock::Text { text, .. } if is_continuation(text)))
     })
+}
+
+/// The tools an earlier summary lists (its `<tools-used-before-summary>`).
+fn earlier_tools(continuation: &str) -> Vec<String> {
+    const OPEN: &str = "<tools-used-before-summary>";
+    let Some(start) = continuation.find(OPEN) else {
+        return Vec::new();
+    };
+    let rest = &continuation[start + OPEN.len()..];
+    let list = rest
+        .find("</tools-used-before-summary>")
+        .map_or("", |end| &rest[..end]);
+    list.split(", ")
+        .filter(|n| !n.is_empty())
+        .map(str::to_string)
+        .collect()
 }
 
 /// Decides the cut.
@@ -292,10 +314,17 @@ impl CompactionPlan {
         turns
     }
 
-    /// Tools called in the summarized part, each once, in order of first use.
+    /// Tools called in the summarized part, each once, in order of first use; those an
+    /// earlier summary listed come first.
     pub fn tools_used(&self, history: &[Turn]) -> Vec<String> {
         let mut names: Vec<String> = Vec::new();
-        for name in history[..self.head].iter().flat_map(Turn::tool_names) {
+        let earlier = history
+            .first()
+            .filter(|_| was_compacted(history))
+            .map(|t| earlier_tools(&t.text()))
+            .unwrap_or_default();
+        let called = history[..self.head].iter().flat_map(Turn::tool_names);
+        for name in earlier.iter().map(String::as_str).chain(called) {
             if !names.iter().any(|n| n == name) {
                 names.push(name.to_string());
             }
@@ -369,6 +398,18 @@ mod tests {
         h2.pop();
         let s = plan(&h2).unwrap().summary_turns(&h2, "S");
         assert_eq!(s.last().unwrap().text(), "S");
+    }
+
+    #[test]
+    fn tools_of_an_earlier_summary_carry_over() {
+        let mut h = rounds(1);
+        h[0] = t(
+            "user",
+            "This session is being continued from a previous conversation.\n\n<system-reminder>\n<tools-used-before-summary>Bash, Read</tools-used-before-summary>\n</system-reminder>\nS.",
+        );
+        let p = plan(&h).unwrap();
+        assert_eq!(p.tools_used(&h), ["Bash", "Read"]);
+        assert!(plan(&rounds(2)).unwrap().tools_used(&rounds(2)).is_empty());
     }
 
     #[test]

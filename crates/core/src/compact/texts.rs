@@ -186,13 +186,42 @@ pub fn is_continuation(text: &str) -> bool {
     text.starts_with("This session is being continued from a previous conversation")
 }
 
-/// What `/compact` prints.
-pub fn compacted_stdout(hook_ran: bool) -> String {
-    if hook_ran {
-        "<local-command-stdout>Compacted PreCompact [callback] completed successfully</local-command-stdout>".into()
-    } else {
-        "<local-command-stdout>Compacted </local-command-stdout>".into()
+/// How the hooks of one event ran, for what `/compact` prints: whether any ran, and the
+/// system messages they gave.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct HookReport {
+    pub ran: bool,
+    pub system_messages: Vec<String>,
+}
+
+impl HookReport {
+    /// `<Event> [callback] completed successfully`, with the hooks' messages after a colon.
+    fn line(&self, event: &str) -> Option<String> {
+        if !self.ran {
+            return None;
+        }
+        let mut line = format!("{event} [callback] completed successfully");
+        if !self.system_messages.is_empty() {
+            line.push_str(": ");
+            line.push_str(&self.system_messages.join("\n"));
+        }
+        Some(line)
     }
+}
+
+/// What `/compact` prints: `Compacted `, then how the PreCompact hooks ran, then a line for
+/// the PostCompact hooks.
+pub fn compacted_stdout(pre: &HookReport, post: &HookReport) -> String {
+    let mut out = String::from("<local-command-stdout>Compacted ");
+    if let Some(line) = pre.line("PreCompact") {
+        out.push_str(&line);
+    }
+    if let Some(line) = post.line("PostCompact") {
+        out.push('\n');
+        out.push_str(&line);
+    }
+    out.push_str("</local-command-stdout>");
+    out
 }
 
 /// Whether a user text is part of a local command's record (caveat, command, output).
@@ -201,6 +230,7 @@ pub fn is_local_command(text: &str) -> bool {
         "<local-command-caveat>",
         "<command-name>",
         "<local-command-stdout>",
+        "<local-command-stderr>",
     ]
     .iter()
     .any(|p| text.starts_with(p))
@@ -311,6 +341,31 @@ mod tests {
         let c = continuation("S.", &[], Some("/h/x.jsonl"), Covered::Latest);
         assert!(c.contains("/h/x.jsonl\n\nNote: part of the earlier conversation was too large"));
         assert!(c.contains("rather than guessing at it.\nContinue the conversation"));
+    }
+
+    #[test]
+    fn compact_stdout() {
+        let none = HookReport::default();
+        let ran = HookReport {
+            ran: true,
+            system_messages: vec![],
+        };
+        let said = HookReport {
+            ran: true,
+            system_messages: vec!["KEEP".into()],
+        };
+        assert_eq!(
+            compacted_stdout(&none, &none),
+            "<local-command-stdout>Compacted </local-command-stdout>"
+        );
+        assert_eq!(
+            compacted_stdout(&said, &none),
+            "<local-command-stdout>Compacted PreCompact [callback] completed successfully: KEEP</local-command-stdout>"
+        );
+        assert_eq!(
+            compacted_stdout(&ran, &ran),
+            "<local-command-stdout>Compacted PreCompact [callback] completed successfully\nPostCompact [callback] completed successfully</local-command-stdout>"
+        );
     }
 
     #[test]

@@ -308,6 +308,11 @@ impl Status {
         Status::of(Some("compacting"))
     }
 
+    /// What was going on ended without a result (an automatic compaction a hook blocked).
+    pub fn idle() -> Self {
+        Status::of(None)
+    }
+
     /// A compaction ended: `Ok(())` or the failure's code.
     pub fn compacted(outcome: Result<(), String>) -> Self {
         let mut s = Status::of(None);
