@@ -167,8 +167,13 @@ pub(crate) async fn call_model(
     conversation.account(&model, &billed);
     st.usage.add(&resp.usage);
     st.stop_reason = resp.stop_reason.clone();
-    if let Some(t) = resp.text() {
-        st.last_text = Some(t);
+    // The result is the answer's last block when it is text (a final thinking block leaves
+    // it empty, as in the reference).
+    if let Some(last) = resp.blocks.last() {
+        st.last_text = Some(match last {
+            ContentBlock::Text { text, .. } => text.clone(),
+            _ => String::new(),
+        });
     }
     if !resp.blocks.is_empty() {
         conversation
@@ -402,7 +407,8 @@ fn shown(deps: &Deps<'_>, block: ContentBlock) -> ContentBlock {
 }
 
 /// Tool inputs are stored as the tool reads them: numbers and booleans spelt as strings
-/// coerced, schema defaults filled in (defaults first). An input that still fails its
+/// coerced (but the fields a tool keeps as written), schema defaults filled in (defaults
+/// first). An input that still fails its
 /// schema is stored as the model wrote it.
 fn fill_defaults(deps: &Deps<'_>, block: ContentBlock) -> ContentBlock {
     let ContentBlock::ToolUse { id, name, input } = block else {

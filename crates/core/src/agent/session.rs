@@ -25,7 +25,7 @@ use crate::live::LiveSettings;
 use crate::memory::NestedMemory;
 use crate::message::{LocalCommandMark, Message, ResultMessage, ResultSubtype, UserMessage};
 use crate::protocol::hook::HookEvent;
-use crate::protocol::system::{Init, Status, SystemBody};
+use crate::protocol::system::{Informational, Init, Status, SystemBody};
 use crate::telemetry;
 use crate::usage::{model_usage_report, ModelUsage, Usage};
 
@@ -42,6 +42,12 @@ use super::outcome::TurnEnd;
 use super::tool_calls::round::ToolRound;
 use super::turn::{reminder, Again, Conversation, TurnState};
 use super::view::SessionView;
+
+/// What the model reads for a prompt given as an empty string.
+const NO_CONTENT: &str = "(no content)";
+/// What a prompt of blanks only gets instead of a request.
+const BLANK_PROMPT: &str =
+    "Blank prompt — the message was only whitespace, so nothing was sent to the model.";
 
 /// What the model reads when a response stopped at its output limit.
 const MAX_TOKENS_NUDGE: &str = "Output token limit hit. Resume directly — no apology, no recap of what you were doing. Pick up mid-thought if that is where the cut happened. Break remaining work into smaller pieces.";
@@ -250,6 +256,13 @@ impl Session {
             return self.run_compact_command(&args, deps, started).await;
         }
         let mut st = TurnState::default();
+        // A prompt given as a plain string that is empty reads "(no content)"; one of blanks
+        // only is not sent at all (after init, a warning and a result say so).
+        let blank = matches!(&prompt, UserContent::Text(t) if !t.is_empty() && t.trim().is_empty());
+        let prompt = match prompt {
+            UserContent::Text(t) if t.is_empty() => UserContent::Text(NO_CONTENT.into()),
+            other => other,
+        };
 
         let prompt_text = prompt.text();
         let hook_prompt = self
@@ -299,6 +312,21 @@ impl Session {
             hook_runs(&self.view(), deps, "UserPromptExpansion", None, &ran);
         }
         deps.emit.emit(self.init_message(deps));
+        if blank {
+            let notice = Informational {
+                content: BLANK_PROMPT.into(),
+                level: "warning".into(),
+                prevent_continuation: None,
+                prompt_submit_outcome: None,
+                is_meta: None,
+                tag: None,
+                hook_no_verdict: None,
+            };
+            deps.emit
+                .emit(self.view().system(SystemBody::Informational(notice), deps));
+            let end = TurnEnd::PromptRefused(BLANK_PROMPT.into());
+            return self.finish(deps, &st, started, end);
+        }
         if self.config.replay_prompts {
             let mut echo = UserMessage::prompt(prompt.clone());
             echo.is_replay = Some(true);
@@ -335,7 +363,14 @@ impl Session {
                 "UserPromptSubmit hook additional context: {ctx}"
             )));
         }
-        blocks.extend(prompt.into_blocks());
+        // Blocks of blank text are not sent (the rest of the message is).
+        blocks.extend(match prompt {
+            UserContent::Blocks(b) => b
+                .into_iter()
+                .filter(|b| !matches!(b, ContentBlock::Text { text, .. } if text.trim().is_empty()))
+                .collect(),
+            text => text.into_blocks(),
+        });
         if let Some((text, kept)) = refusal {
             if kept {
                 self.history.push(Turn::user(blocks));
@@ -671,6 +706,17 @@ impl Session {
                 let again = match response.stop_reason.as_deref() {
                     Some("refusal") => Some(Again::Refused),
                     _ if response.blocks.is_empty() => Some(Again::Empty),
+                    // Only thinking, and not cut by the output limit (that is continued).
+                    Some(r) if r == "max_tokens" || r == "model_context_window_exceeded" => None,
+                    _ if response.blocks.iter().all(|b| {
+                        matches!(
+                            b,
+                            ContentBlock::Thinking { .. } | ContentBlock::RedactedThinking { .. }
+                        )
+                    }) =>
+                    {
+                        Some(Again::Empty)
+                    }
                     _ => None,
                 };
                 if let Some(why) = again.filter(|w| !st.asked_again.contains(w)) {
