@@ -108,6 +108,8 @@ pub struct SessionConfig {
     /// Permission rules (`Bash`, `Bash(npm *)`, `Read(./src/**)`), in the documented syntax.
     pub allowed_tools: Vec<String>,
     pub disallowed_tools: Vec<String>,
+    /// The tools the caller listed (the `tools` option); `None`: the default set.
+    pub listed_tools: Option<Vec<String>>,
     /// Tool names the model may use for others (`toolAliases`): a call naming a key runs,
     /// and is checked and hooked as, the tool its value names, when the session has it.
     pub tool_aliases: BTreeMap<String, String>,
@@ -209,6 +211,7 @@ impl SessionConfig {
             permission_mode: PermissionMode::Default,
             allowed_tools: Vec::new(),
             disallowed_tools: Vec::new(),
+            listed_tools: None,
             tool_aliases: BTreeMap::new(),
             api_key_source: "none".to_string(),
             mcp_servers: Vec::new(),

@@ -338,6 +338,13 @@ fn variants_c() {
     check_area("variants-c");
 }
 
+/// Files acceptEdits does not write on its own (`.git/`, `.claude/`, dot files) in every
+/// mode, Glob/Grep missing by how, tool_use ids used twice (`tests/conformance/protected/`).
+#[test]
+fn protected() {
+    check_area("protected");
+}
+
 fn which(name: &str) -> Option<std::path::PathBuf> {
     std::env::split_paths(&std::env::var_os("PATH")?)
         .map(|d| d.join(name))

@@ -169,6 +169,10 @@ pub(crate) fn session_config(
     c.permission_mode = options.permission_mode.unwrap_or(PermissionMode::Default);
     c.allowed_tools = options.allowed_tools.clone();
     c.disallowed_tools = options.disallowed_tools.clone();
+    c.listed_tools = match &options.tools {
+        Some(oxagent_options::ToolsOption::List(names)) => Some(names.clone()),
+        _ => None,
+    };
     c.tool_aliases = options.tool_aliases.clone();
     c.plan_mode_instructions = options.plan_mode_instructions.clone();
     c.api_key_source = if env.get("ANTHROPIC_API_KEY").is_some_and(|k| !k.is_empty()) {

@@ -115,6 +115,8 @@ fn with_messages(
 /// The `messages` array; the last block of message `breakpoint` carries the cache
 /// breakpoint.
 fn messages_json(history: &[Turn], breakpoint: usize) -> Value {
+    let mut calls_seen = std::collections::HashSet::new();
+    let mut results_seen = std::collections::HashSet::new();
     let msgs: Vec<Value> = history
         .iter()
         .enumerate()
@@ -124,6 +126,26 @@ fn messages_json(history: &[Turn], breakpoint: usize) -> Value {
                 .iter()
                 .map(|b| serde_json::to_value(b).unwrap_or(Value::Null))
                 .collect();
+            // A tool_use id used twice: both calls ran, but only the first block and the
+            // first result for the id go back, as the reference sends them; a message left
+            // with nothing says so.
+            let had_blocks = !content.is_empty();
+            content.retain(|b| match b["type"].as_str() {
+                Some("tool_use") => b["id"]
+                    .as_str()
+                    .is_none_or(|id| calls_seen.insert(id.to_string())),
+                Some("tool_result") => b["tool_use_id"]
+                    .as_str()
+                    .is_none_or(|id| results_seen.insert(id.to_string())),
+                _ => true,
+            });
+            if had_blocks && content.is_empty() {
+                content.push(if turn.role == "assistant" {
+                    json!({"type": "text", "text": "[Tool use interrupted]", "citations": []})
+                } else {
+                    json!({"type": "text", "text": "(no content)"})
+                });
+            }
             // An answer goes back with its tool calls after everything else (thinking,
             // text), each kind in the order it came, as the reference sends it.
             if turn.role == "assistant" {
@@ -209,6 +231,45 @@ mod tests {
         assert_eq!(
             r.body["messages"][0]["content"][0]["cache_control"],
             json!({"type": "ephemeral"})
+        );
+    }
+
+    /// vc_par_duplicate_ids, pp_dup_ids_three, pp_dup_ids_across_turns: a tool_use id used
+    /// twice goes back once, with one result; an answer left empty reads as interrupted.
+    #[test]
+    fn a_tool_use_id_goes_back_once() {
+        let call = |cmd: &str| {
+            serde_json::from_value::<ContentBlock>(json!({
+                "type": "tool_use", "id": "toolu_01", "name": "Bash", "input": {"command": cmd}
+            }))
+            .unwrap()
+        };
+        let result = |out: &str| {
+            serde_json::from_value::<ContentBlock>(json!({
+                "type": "tool_result", "tool_use_id": "toolu_01", "content": out, "is_error": false
+            }))
+            .unwrap()
+        };
+        let history = [
+            Turn::user(vec![ContentBlock::text("go")]),
+            Turn::assistant(vec![call("echo dup"), call("echo  dup")]),
+            Turn::user(vec![result("first"), result("second")]),
+            Turn::assistant(vec![call("echo again")]),
+            Turn::user(vec![result("again")]),
+        ];
+        let msgs = messages_json(&history, 0);
+        let m = msgs.as_array().unwrap();
+        assert_eq!(m[1]["content"].as_array().unwrap().len(), 1);
+        assert_eq!(m[1]["content"][0]["input"]["command"], "echo dup");
+        assert_eq!(m[2]["content"].as_array().unwrap().len(), 1);
+        assert_eq!(m[2]["content"][0]["content"], "first");
+        assert_eq!(
+            m[3]["content"],
+            json!([{"type": "text", "text": "[Tool use interrupted]", "citations": []}])
+        );
+        assert_eq!(
+            m[4]["content"],
+            json!([{"type": "text", "text": "(no content)"}])
         );
     }
 

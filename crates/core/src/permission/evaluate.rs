@@ -276,6 +276,11 @@ fn rules_mode_and_tool(
     if let Some(prompt) = tool.safety_check(input, ctx) {
         return Outcome::Ask(prompt);
     }
+    // A protected file (`.git/`, `.claude/settings.json`, ...) is asked about whatever
+    // allows edits, short of bypassPermissions.
+    if let Some(prompt) = super::protected::check(name, input, ctx) {
+        return Outcome::Ask(prompt);
+    }
     if mode == PermissionMode::BypassPermissions || (hook == Some("allow") && !plan) {
         return Outcome::Allow;
     }
@@ -410,10 +415,14 @@ pub fn settle(
             return Some(mode_denial(message, "mode"));
         }
         // With someone to ask, an edit in plan mode is the user's call.
+        // A protected file is the safety check's question, not the mode's.
         PermissionMode::Plan if file_rule_kind(tool_name) == Some("Edit") && has_callback => {
             return None
         }
-        PermissionMode::Plan if file_rule_kind(tool_name) == Some("Edit") => {
+        PermissionMode::Plan
+            if file_rule_kind(tool_name) == Some("Edit")
+                && prompt.reason_type.as_deref() != Some("safetyCheck") =>
+        {
             let path = call_path(input)
                 .map(|p| {
                     resolve(p, &ctx.cwd, ctx.home.as_deref())

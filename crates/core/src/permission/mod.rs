@@ -7,6 +7,7 @@
 mod denial;
 mod detour;
 pub mod evaluate;
+pub mod protected;
 pub mod write_target;
 
 use std::path::PathBuf;

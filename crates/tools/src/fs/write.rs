@@ -161,6 +161,11 @@ impl TypedTool for WriteTool {
         if let Some(refusal) = refuse_special(&path) {
             return refusal;
         }
+        // An existing file named as a folder (`settings.json/`): its stat fails first.
+        if input.file_path.ends_with('/') && path.is_file() {
+            let shown = std::path::PathBuf::from(format!("{}/", path.display()));
+            return crate::results::call_error("Write", super::not_a_directory("stat", &shown));
+        }
         let original = match tokio::fs::read(&path).await {
             Ok(bytes) => match super::encoding_refusal(&bytes) {
                 Some(refusal) => return crate::results::plain_error(refusal),

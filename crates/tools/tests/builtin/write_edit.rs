@@ -94,6 +94,25 @@ async fn write_refuses_symlinks_and_directories() {
     assert_eq!(out.is_error, Some(true));
 }
 
+/// pp_ae_case: an existing file named as a folder (`settings.json/`) is not written: its
+/// stat fails, as the reference's does.
+#[tokio::test]
+async fn write_to_a_file_named_as_a_folder_fails() {
+    let w = Ws::new();
+    w.file("s.json", "{}\n");
+    let out = w
+        .call(
+            "Write",
+            json!({"file_path": w.sub("<WS>/s.json/"), "content": "x"}),
+        )
+        .await;
+    assert_eq!(
+        text(&out),
+        w.sub("<tool_use_error>Error calling tool (Write): ENOTDIR: not a directory, stat '<WS>/s.json/'</tool_use_error>")
+    );
+    assert_eq!(w.read("s.json"), "{}\n");
+}
+
 #[tokio::test]
 async fn edit_after_read_reports_the_patch() {
     let w = Ws::new();

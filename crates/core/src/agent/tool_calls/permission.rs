@@ -225,12 +225,14 @@ pub(crate) async fn decide(
         suggestions(&prompt.suggestions)
     };
     // An empty list is offered only where the reference offers one: a Bash line it cannot
-    // read through, and a dangerous removal; other questions with nothing to suggest offer
-    // no list.
-    let empty_list = !in_plan
-        && !interaction
-        && name == "Bash"
+    // read through, a dangerous removal, a protected file; other questions with nothing to
+    // suggest offer no list.
+    let unreadable_or_removal = name == "Bash"
         && (prompt.reason_type.as_deref() == Some("other") || prompt.suppress_always_allow);
+    // A protected file in acceptEdits: nothing to suggest, said as an empty list.
+    let protected_file = prompt.reason_type.as_deref() == Some("safetyCheck")
+        && crate::rules::file_rule_kind(name) == Some("Edit");
+    let empty_list = !in_plan && !interaction && (unreadable_or_removal || protected_file);
     let offered = (!offered.is_empty() || empty_list).then_some(offered);
     let request = ControlRequest::CanUseTool(CanUseTool {
         tool_name: name.to_string(),

@@ -146,9 +146,15 @@ fn checked_tool<'d>(
             .iter()
             .filter_map(|r| PermissionRule::parse(r).ok())
             .any(|r| r.is_bare() && r.tool == call.name);
+        let listed = session
+            .config
+            .listed_tools
+            .as_ref()
+            .is_some_and(|names| names.iter().any(|n| n == &call.name));
         let missing = Missing {
             name: &call.name,
             disallowed,
+            listed,
             subagent: session.config.subagent.is_some(),
         };
         let offered = deps.tools.names();

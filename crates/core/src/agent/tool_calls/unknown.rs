@@ -1,7 +1,9 @@
 //! What the model reads when it calls a tool the session does not have.
 //!
-//! The wording depends on why the tool is missing: Glob and Grep point to their shell
-//! equivalents (disallowed or not); a name the caller disallowed, or a built-in tool this
+//! The wording depends on why the tool is missing: Glob and Grep the caller listed in
+//! `tools` and then disallowed are disabled everywhere; otherwise they point to their shell
+//! equivalents when Bash is there, and are plainly "disabled for this session" when it is
+//! not; a name the caller disallowed, or a built-in tool this
 //! session does not offer, reads "disabled for this session"; a name that differs from an offered
 //! tool only by letter case says tool names are case-sensitive; anything else is plainly
 //! unknown. A subagent is told to go on with the tools it has.
@@ -33,6 +35,8 @@ pub(crate) struct Missing<'a> {
     pub name: &'a str,
     /// The caller's `disallowed_tools` names it.
     pub disallowed: bool,
+    /// The caller's `tools` list names it (the default set does not count).
+    pub listed: bool,
     /// The call comes from a subagent.
     pub subagent: bool,
 }
@@ -45,9 +49,19 @@ pub(crate) fn missing_tool_text<'a>(
 ) -> String {
     let name = missing.name;
     let head = format!("Error: No such tool available: {name}");
-    // Glob and Grep point to the shell, disallowed or not.
+    let offered: Vec<&str> = offered.into_iter().collect();
+    // Glob and Grep: disabled everywhere when listed and then disallowed; else the shell
+    // when there is one (disallowed or not), else plainly disabled.
     if let Some(hint) = search_tool_hint(name) {
-        return format!("{head}. {hint}");
+        if missing.disallowed && missing.listed && !missing.subagent {
+            return format!(
+                "{head}. {name} is disabled for this session, in subagents as well as here."
+            );
+        }
+        if missing.subagent || offered.contains(&"Bash") {
+            return format!("{head}. {hint}");
+        }
+        return format!("{head}. {name} is disabled for this session.");
     }
     if missing.disallowed {
         return format!(
@@ -108,6 +122,7 @@ mod tests {
         let m = Missing {
             name,
             disallowed,
+            listed: false,
             subagent: false,
         };
         missing_tool_text(&m, offered.iter().copied())
@@ -131,6 +146,40 @@ mod tests {
     fn glob_and_grep_point_to_the_shell() {
         assert!(text("Glob", false, &["Bash"]).contains("find files with `find`"));
         assert!(text("Grep", false, &["Bash"]).contains("with `grep` via the Bash tool"));
+    }
+
+    /// vc_unk_glob_no_bash, vc_unk_glob_disallowed_bash_listed,
+    /// vc_tools_glob_grep_disallow_grep, pp_glob_*: how Glob and Grep went missing.
+    #[test]
+    fn glob_and_grep_by_how_they_went_missing() {
+        let head = "Error: No such tool available: Glob. ";
+        let with = |disallowed, listed, offered: &[&str]| {
+            let m = Missing {
+                name: "Glob",
+                disallowed,
+                listed,
+                subagent: false,
+            };
+            missing_tool_text(&m, offered.iter().copied())
+        };
+        assert_eq!(
+            with(false, false, &["Read"]),
+            format!("{head}Glob is disabled for this session.")
+        );
+        assert_eq!(
+            with(true, false, &["Read"]),
+            format!("{head}Glob is disabled for this session.")
+        );
+        assert_eq!(
+            with(true, false, &["Read", "Bash"]),
+            format!("{head}Glob is not available in this session \u{2014} find files with `find` via the Bash tool instead.")
+        );
+        for offered in [&["Bash"][..], &["Read"][..]] {
+            assert_eq!(
+                with(true, true, offered),
+                format!("{head}Glob is disabled for this session, in subagents as well as here.")
+            );
+        }
     }
 
     #[test]
