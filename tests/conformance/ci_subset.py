@@ -22,7 +22,8 @@ AREAS = ["turns", "outputs", "paths", "refusals", "thinking", "models", "compact
          "wire", "commands", "tools", "hookgen", "permgen", "surface3", "sendmsg", "mcpres",
          "plugins", "aliases", "fallback", "skillfork", "hookevents", "sandboxnet", "hazards",
          "hookexit", "toolvar-files", "toolvar-search", "rmsafety",
-         "variants-a", "variants-b", "memory", "streamcut", "variants-c"]
+         "variants-a", "variants-b", "memory", "streamcut", "variants-c",
+         "modelnames"]
 # Areas whose scenarios need a runner of their own (a scripted server that fills in ids).
 RUNNERS = {"sendmsg": HERE / "sendmsg" / "run_sendmsg.py"}
 STEP = 5

@@ -26,6 +26,7 @@ pub mod live;
 pub mod memory;
 pub mod message;
 pub mod model;
+pub mod model_names;
 pub mod models;
 pub mod permission;
 pub mod prompts;

@@ -158,14 +158,8 @@ impl ModelUsage {
         if !self.live {
             return self.clone();
         }
-        let canonical = match canonical_model(model) {
-            // The first Claude 4 models are reported under their `-0` names.
-            "claude-opus-4" => "claude-opus-4-0",
-            "claude-sonnet-4" => "claude-sonnet-4-0",
-            m => m,
-        };
         ModelUsage {
-            canonical_model: canonical.to_string(),
+            canonical_model: crate::model_names::canonical_id(model),
             provider: "firstParty".into(),
             // A model without a price of its own is billed at the default model's price.
             cost_basis: if known_price(model) {
@@ -261,8 +255,13 @@ fn listed_price(model: &str) -> Option<Price> {
     })
 }
 
-/// Strips a date suffix (`claude-sonnet-4-5-20250929`) and the `[1m]` marker.
+/// The model's id in the reference's catalog, whatever the spelling (case, `-latest`, a
+/// date, `-fast`, a dotted version: see [`crate::model_names::canonical_id`]); a name of no
+/// known model without a date suffix and the `[1m]` marker.
 pub fn canonical_model(model: &str) -> &str {
+    if let Some(id) = crate::model_names::catalog_id(model) {
+        return id;
+    }
     let m = model.strip_suffix("[1m]").unwrap_or(model);
     match m.rsplit_once('-') {
         Some((head, tail)) if tail.len() == 8 && tail.bytes().all(|b| b.is_ascii_digit()) => head,
@@ -345,7 +344,7 @@ pub fn context_window(model: &str) -> u64 {
 /// The largest `max_tokens` the reference asks of a model (what `modelUsage` reports).
 pub fn max_output_tokens(model: &str) -> u64 {
     let m = canonical_model(model);
-    if m.starts_with("claude-3-5") {
+    if m.starts_with("claude-3-5") || m == "claude-3-sonnet" {
         8_192
     } else if m.starts_with("claude-3-7") {
         32_000
@@ -368,9 +367,9 @@ pub fn max_output_tokens(model: &str) -> u64 {
     }
 }
 
-/// The model a name given by the caller stands for, as the reference resolves it: the
-/// aliases (`opus`, `sonnet`, `haiku`, `fable`, `best`, `default`, `opusplan`, with or
-/// without `[1m]`) and the retired Opus 4 and 4.1 ids, which run on the current Opus.
+/// The model a name given by the caller stands for, as the reference resolves it (see
+/// [`crate::model_names::resolve`]): the aliases in any case and trimmed, with or without
+/// `[1m]`, and the retired Opus 4 and 4.1 ids, which run on the current Opus.
 ///
 /// ```
 /// use oxagent_core::usage::resolve_model;
@@ -380,21 +379,7 @@ pub fn max_output_tokens(model: &str) -> u64 {
 /// assert_eq!(resolve_model("claude-sonnet-4-5"), "claude-sonnet-4-5");
 /// ```
 pub fn resolve_model(name: &str) -> String {
-    let alias = name.strip_suffix("[1m]").unwrap_or(name);
-    let resolved = match alias {
-        "opus" | "best" | "default" => "claude-opus-5-5",
-        "sonnet" | "opusplan" => "claude-sonnet-5-5",
-        "haiku" => "claude-haiku-5-5",
-        "fable" => "claude-fable-5-2",
-        _ => match name {
-            "claude-opus-4-0"
-            | "claude-opus-4-1"
-            | "claude-opus-4-20250514"
-            | "claude-opus-4-1-20250805" => "claude-opus-5-5",
-            _ => return name.to_string(),
-        },
-    };
-    resolved.to_string()
+    crate::model_names::resolve(name)
 }
 
 #[cfg(test)]
@@ -502,6 +487,113 @@ mod tests {
         assert!((cost_usd("claude-sonnet-4-5-20250929", &usage) - 22.05).abs() < 1e-9);
         assert!((cost_usd("claude-haiku-4-5", &usage) - 7.35).abs() < 1e-9);
         assert!((cost_usd("some-unknown-model", &usage) - 29.2).abs() < 1e-9);
+    }
+
+    /// Figures of the modelnames scenarios (1000 tokens of each kind unless noted).
+    #[test]
+    fn other_spellings_are_priced_and_labelled_as_their_model() {
+        let one_k = u(1000, 1000, 0, 0);
+        assert!((cost_usd("claude-3-5-haiku-latest", &one_k) - 0.0048).abs() < 1e-12);
+        assert!((cost_usd("claude-3-opus-latest", &one_k) - 0.024).abs() < 1e-12);
+        let all = u(1000, 1000, 1000, 1000);
+        for (model, cost, canonical, basis, window, cap) in [
+            (
+                "claude-3-5-haiku-latest[1m]",
+                0.00588,
+                "claude-3-5-haiku",
+                "list",
+                1_000_000,
+                8_192,
+            ),
+            (
+                "claude-opus-4-latest",
+                0.11025,
+                "claude-opus-4-0",
+                "list",
+                200_000,
+                32_000,
+            ),
+            (
+                "Claude-Opus-5-5",
+                0.0292,
+                "claude-opus-5-5",
+                "list",
+                1_000_000,
+                128_000,
+            ),
+            (
+                "CLAUDE-SONNET-4-5",
+                0.02205,
+                "claude-sonnet-4-5",
+                "list",
+                200_000,
+                32_000,
+            ),
+            (
+                "claude-opus-4.5",
+                0.03675,
+                "claude-opus-4-5",
+                "list",
+                200_000,
+                32_000,
+            ),
+            (
+                "claude-haiku-4-5-foo",
+                0.00735,
+                "claude-haiku-4-5",
+                "list",
+                200_000,
+                32_000,
+            ),
+            (
+                "claude-3-sonnet-latest",
+                0.0292,
+                "claude-3-sonnet",
+                "unknown",
+                200_000,
+                8_192,
+            ),
+            (
+                "claude-3-haiku-latest",
+                0.0292,
+                "claude-3-haiku",
+                "unknown",
+                200_000,
+                4_096,
+            ),
+            (
+                "claude-sonnet-4-5[2m]",
+                0.02205,
+                "claude-sonnet-4-5",
+                "list",
+                200_000,
+                32_000,
+            ),
+            (
+                "my-model[1m]",
+                0.0292,
+                "my-model[1m]",
+                "unknown",
+                1_000_000,
+                32_000,
+            ),
+            ("Default", 0.0292, "default", "unknown", 1_000_000, 32_000),
+        ] {
+            let mut m = ModelUsage::default();
+            let got = m.record(model, &all);
+            assert!((got - cost).abs() < 1e-12, "{model}: {got} != {cost}");
+            let l = m.labelled(model);
+            assert_eq!(
+                (l.canonical_model.as_str(), l.cost_basis.as_str()),
+                (canonical, basis),
+                "{model}"
+            );
+            assert_eq!(
+                (l.context_window, l.max_output_tokens),
+                (window, cap),
+                "{model}"
+            );
+        }
     }
 
     #[test]

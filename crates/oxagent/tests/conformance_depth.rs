@@ -338,6 +338,13 @@ fn variants_c() {
     check_area("variants-c");
 }
 
+/// How the `model` option is read: aliases in any case, `[1m]`, `-latest` and other
+/// spellings of full ids (`tests/conformance/modelnames/`).
+#[test]
+fn modelnames() {
+    check_area("modelnames");
+}
+
 /// Files acceptEdits does not write on its own (`.git/`, `.claude/`, dot files) in every
 /// mode, Glob/Grep missing by how, tool_use ids used twice (`tests/conformance/protected/`).
 #[test]

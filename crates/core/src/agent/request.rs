@@ -71,8 +71,8 @@ fn with_messages(
     let mut body = Map::new();
     // `<model>[1m]` selects the 1M-token context window: the API gets the model's own name
     // and the beta that opens the window.
-    let api_model = model.strip_suffix("[1m]");
-    body.insert("model".into(), json!(api_model.unwrap_or(model)));
+    let (api_model, one_m) = crate::model_names::api_model(model);
+    body.insert("model".into(), json!(api_model));
     body.insert("max_tokens".into(), json!(max_tokens(config, model)));
     if !config.system_prompt.is_empty() {
         let n = config.system_prompt.len();
@@ -103,7 +103,7 @@ fn with_messages(
     }
     body.insert("stream".into(), json!(true));
     let mut betas = config.betas.clone();
-    if api_model.is_some() && !betas.iter().any(|b| b == CONTEXT_1M_BETA) {
+    if one_m && !betas.iter().any(|b| b == CONTEXT_1M_BETA) {
         betas.push(CONTEXT_1M_BETA.to_string());
     }
     ModelRequest {
