@@ -4,10 +4,19 @@
 //! goes out as [`Event::Control`] in order with the messages, and waits until the host's
 //! answer with that id comes back ([`EventOut::resolve`]). Requests the facade answers
 //! itself (settings-file command hooks, writing permission updates) never leave it.
+//!
+//! What the session's own task emits while it runs is handed over when that run ends (it
+//! waits, or finishes), or every [`BATCH`] events ([`HandOver`]): the reader is woken once
+//! for the lot instead of once a message, in the same order. Whatever else emits (tools'
+//! and subagents' tasks, the host's calls) hands over at once, after what waits.
 
+use std::cell::Cell;
 use std::collections::HashMap;
+use std::future::Future;
+use std::pin::Pin;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
+use std::task::{Context, Poll};
 
 use futures::channel::oneshot;
 use futures::future::BoxFuture;
@@ -30,10 +39,35 @@ struct Pending {
     subtype: &'static str,
 }
 
+/// How many events the session's task may hold back before the reader is woken.
+const BATCH: usize = 64;
+
+thread_local! {
+    /// The outbox whose session task this thread is running, if any (see [`HandOver`]).
+    static HOLDING: Cell<usize> = const { Cell::new(0) };
+}
+
+/// Where the events go, and those held back until the session's task stops running.
+#[derive(Default)]
+struct Outbox {
+    tx: Option<UnboundedSender<Event>>,
+    held: Vec<Event>,
+}
+
+impl Outbox {
+    fn hand_over(&mut self) {
+        match &self.tx {
+            // A closed receiver means the caller is gone; nothing is waiting for the events.
+            Some(tx) => self.held.drain(..).for_each(|e| drop(tx.send(e))),
+            None => self.held.clear(),
+        }
+    }
+}
+
 /// The sending half of a session's events, shared by the loop, its tools and the runtime.
 #[derive(Clone)]
 pub(crate) struct EventOut {
-    tx: Arc<Mutex<Option<UnboundedSender<Event>>>>,
+    outbox: Arc<Mutex<Outbox>>,
     pending: Arc<Mutex<HashMap<String, Pending>>>,
     counter: Arc<AtomicU64>,
     /// How many results went out: the next one's `result_index`.
@@ -51,7 +85,10 @@ pub(crate) struct EventOut {
 impl EventOut {
     pub fn new(tx: UnboundedSender<Event>, can_use_tool: bool) -> Self {
         EventOut {
-            tx: Arc::new(Mutex::new(Some(tx))),
+            outbox: Arc::new(Mutex::new(Outbox {
+                tx: Some(tx),
+                held: Vec::new(),
+            })),
             pending: Arc::default(),
             counter: Arc::default(),
             results: Arc::default(),
@@ -74,16 +111,42 @@ impl EventOut {
         self
     }
 
+    fn key(&self) -> usize {
+        Arc::as_ptr(&self.outbox) as usize
+    }
+
     fn send(&self, event: Event) {
-        if let Some(tx) = lock(&self.tx).as_ref() {
-            // A closed receiver means the caller is gone; nothing is waiting for the event.
-            let _ = tx.send(event);
+        let mut outbox = lock(&self.outbox);
+        if outbox.tx.is_none() {
+            return;
+        }
+        outbox.held.push(event);
+        if outbox.held.len() >= BATCH || HOLDING.get() != self.key() {
+            outbox.hand_over();
+        }
+    }
+
+    /// Hands over the events held back.
+    fn hand_over(&self) {
+        lock(&self.outbox).hand_over();
+    }
+
+    /// `task` (the session's own), whose events are held back while it runs (see the module
+    /// docs).
+    pub fn holding<F: Future>(&self, task: F) -> HandOver<F> {
+        HandOver {
+            task: Box::pin(task),
+            out: self.clone(),
         }
     }
 
     /// Ends the events: the reader sees the end once it has taken what was sent before.
     pub fn close(&self) {
-        lock(&self.tx).take();
+        {
+            let mut outbox = lock(&self.outbox);
+            outbox.hand_over();
+            outbox.tx.take();
+        }
         for (_, p) in lock(&self.pending).drain() {
             let _ = p.tx.send(Err("the session is closed".into()));
         }
@@ -109,6 +172,45 @@ impl EventOut {
     }
 }
 
+/// A session's task, and the events it emits handed over each time it stops running.
+pub(crate) struct HandOver<F> {
+    task: Pin<Box<F>>,
+    out: EventOut,
+}
+
+/// While the session's task runs on this thread: its events are held back; when it stops
+/// (even by a panic), the thread's previous holder is put back and the events handed over.
+struct Running<'a> {
+    out: &'a EventOut,
+    previous: usize,
+}
+
+impl<'a> Running<'a> {
+    fn enter(out: &'a EventOut) -> Self {
+        Running {
+            out,
+            previous: HOLDING.replace(out.key()),
+        }
+    }
+}
+
+impl Drop for Running<'_> {
+    fn drop(&mut self) {
+        HOLDING.set(self.previous);
+        self.out.hand_over();
+    }
+}
+
+impl<F: Future> Future for HandOver<F> {
+    type Output = F::Output;
+
+    fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<F::Output> {
+        let this = self.get_mut();
+        let _running = Running::enter(&this.out);
+        this.task.as_mut().poll(cx)
+    }
+}
+
 impl Emit for EventOut {
     fn emit(&self, mut message: Message) {
         match &mut message {
@@ -117,11 +219,9 @@ impl Emit for EventOut {
                 r.begun_message_ids = lock(&self.begun).take();
             }
             Message::StreamEvent(e) if e.parent_tool_use_id.is_none() => {
-                if let Some(id) = e
-                    .event
-                    .pointer("/message/id")
-                    .and_then(serde_json::Value::as_str)
-                    .filter(|_| e.event["type"] == "message_start")
+                if let Some(id) = Some(&e.event)
+                    .filter(|ev| ev["type"] == "message_start")
+                    .and_then(|ev| ev.get("message")?.get("id")?.as_str())
                 {
                     lock(&self.begun)
                         .get_or_insert_with(Vec::new)
@@ -174,5 +274,54 @@ impl Host for EventOut {
 
     fn handles_can_use_tool(&self) -> bool {
         self.can_use_tool
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use oxagent_core::protocol::system::{Status, SystemMessage};
+    use tokio::sync::mpsc::{unbounded_channel, UnboundedReceiver};
+
+    use super::*;
+
+    fn status(n: usize) -> Message {
+        let body = SystemBody::Status(Status::requesting());
+        Message::System(SystemMessage::new(body, n.to_string(), "s"))
+    }
+
+    fn taken(rx: &mut UnboundedReceiver<Event>) -> Vec<String> {
+        let mut uuids = Vec::new();
+        while let Ok(Event::Message(m)) = rx.try_recv() {
+            uuids.extend(m.uuid().map(str::to_string));
+        }
+        uuids
+    }
+
+    #[tokio::test]
+    async fn the_tasks_events_come_in_order_once_it_waits_and_others_at_once() {
+        let (tx, mut rx) = unbounded_channel();
+        let out = EventOut::new(tx, false);
+        let (go, wait) = oneshot::channel::<()>();
+        let (waiting, waits) = oneshot::channel::<()>();
+        let inner = out.clone();
+        let task = tokio::spawn(out.holding(async move {
+            (0..100).for_each(|n| inner.emit(status(n)));
+            let _ = waiting.send(());
+            let _ = wait.await;
+            inner.emit(status(100));
+        }));
+        let _ = waits.await;
+        // The task waits: all it emitted was handed over, in order.
+        tokio::task::yield_now().await;
+        let first: Vec<String> = (0..100).map(|n| n.to_string()).collect();
+        assert_eq!(taken(&mut rx), first);
+        // What another task emits goes at once.
+        out.emit(status(1000));
+        assert_eq!(taken(&mut rx), vec!["1000"]);
+        let _ = go.send(());
+        task.await.unwrap();
+        assert_eq!(taken(&mut rx), vec!["100"]);
+        out.close();
+        assert!(rx.recv().await.is_none());
     }
 }

@@ -467,7 +467,8 @@ pub(super) fn start(
     if let Some(parent) = &trace_parent {
         oxagent_telemetry::set_parent(&span, parent);
     }
-    *lock(&shared.task) = Some(rt.spawn(task.run().instrument(span)));
+    let run = shared.events.holding(task.run().instrument(span));
+    *lock(&shared.task) = Some(rt.spawn(run));
     Ok((shared, rx))
 }
 

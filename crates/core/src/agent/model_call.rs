@@ -352,8 +352,8 @@ fn on_stream_event(
         // The display setting goes with the response's start, each thinking block's start
         // and each of its thinking deltas.
         let opens_thinking = kind == "message_start"
-            || raw.pointer("/content_block/type").and_then(Value::as_str) == Some("thinking")
-            || raw.pointer("/delta/type").and_then(Value::as_str) == Some("thinking_delta");
+            || str_at(&raw, "content_block", "type") == Some("thinking")
+            || str_at(&raw, "delta", "type") == Some("thinking_delta");
         deps.emit.emit(Message::StreamEvent(StreamEventMessage {
             event: raw,
             parent_tool_use_id: None,
@@ -374,17 +374,21 @@ fn on_stream_event(
     }
 }
 
+/// `value[a][b]` as a string: `Value::pointer` allocates for each of its steps, and this runs
+/// for every stream event.
+fn str_at<'v>(value: &'v Value, a: &str, b: &str) -> Option<&'v str> {
+    value.get(a)?.get(b)?.as_str()
+}
+
 /// The count a thinking delta brings its block to, as `system/thinking_tokens` reports it
 /// before the delta; a thinking block's start begins a new count.
 fn thinking_tokens(resp: &mut ResponseBuilder, raw: &Value) -> Option<ThinkingTokens> {
-    if raw.pointer("/content_block/type").and_then(Value::as_str) == Some("thinking") {
+    if str_at(raw, "content_block", "type") == Some("thinking") {
         resp.thinking_estimate = 0;
         return None;
     }
-    let text = raw
-        .pointer("/delta/thinking")
-        .and_then(Value::as_str)
-        .filter(|_| raw.pointer("/delta/type").and_then(Value::as_str) == Some("thinking_delta"))?;
+    let text = str_at(raw, "delta", "thinking")
+        .filter(|_| str_at(raw, "delta", "type") == Some("thinking_delta"))?;
     let delta = (text.encode_utf16().count() as u64).div_ceil(4);
     resp.thinking_estimate += delta;
     Some(ThinkingTokens {
