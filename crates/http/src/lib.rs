@@ -40,6 +40,7 @@ mod client;
 mod config;
 pub mod fallback;
 pub mod retry;
+mod roots;
 
 pub use client::{ConfigError, HttpModel, CONNECTION_LOST};
 pub use config::{
