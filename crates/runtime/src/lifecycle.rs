@@ -3,7 +3,8 @@
 //! tasks), end.
 //!
 //! ```text
-//! start()  options -> config, tools, transcript plan, events      (on the caller's thread)
+//! start()  options -> config, tools, transcript plan, events      (on the caller's thread;
+//!          a fresh session's transcript file is opened by the task, first thing)
 //! run()    MCP servers -> [the session from the store] -> start / resume (or the
 //!          unknown-session error) -> SessionStart
 //!          -> loop { next prompt or task notification -> turn -> [mirror flush] -> result }
@@ -63,6 +64,8 @@ struct SessionTask {
     events: EventOut,
     clock: SystemClock,
     plan: persist::Plan,
+    /// A fresh session's transcript, opened first thing when the task runs.
+    transcript: Option<persist::Unopened>,
     prompts: UnboundedReceiver<Prompt>,
     /// The custom slash commands a prompt may invoke.
     /// The skills and slash commands, read again on the host's request.
@@ -226,6 +229,7 @@ pub(super) fn start(
         .with_debug(debug);
     let projects = persist::projects(&env);
     let continuation = setup::continuation(&options);
+    let mut transcript = None;
     let mut store = options.session_store.as_ref().map(|option| {
         let store = store_of(option, &events);
         let mirror = mirror_of(store.clone(), &projects, &options, &events, rt);
@@ -262,7 +266,21 @@ pub(super) fn start(
         }
         _ => {
             let sink = store.as_ref().map(|s| s.mirror.clone() as Arc<dyn RowSink>);
-            persist::plan(&continuation, &projects, &config.cwd, fresh_id, sink)
+            let cwd = &config.cwd;
+            match persist::plan_fresh(
+                &continuation,
+                &projects,
+                cwd,
+                fresh_id.clone(),
+                sink.clone(),
+            ) {
+                // The transcript is opened by the session's task (see `SessionTask::run`).
+                Some((plan, unopened)) => {
+                    transcript = Some(unopened);
+                    plan
+                }
+                None => persist::plan(&continuation, &projects, cwd, fresh_id, sink),
+            }
         }
     };
     config.session_id = plan.session_id.clone();
@@ -438,6 +456,7 @@ pub(super) fn start(
         events,
         clock,
         plan,
+        transcript,
         prompts,
         reload,
         builtin_commands,
@@ -474,6 +493,12 @@ pub(super) fn start(
 
 impl SessionTask {
     async fn run(mut self) {
+        // As if `start` had opened it: before anything runs or reads the session's config.
+        if let Some(unopened) = self.transcript.take() {
+            self.plan.writer = unopened.open();
+            self.session.config.transcript_path =
+                self.plan.writer.as_ref().map(|w| w.path().to_path_buf());
+        }
         self.connect_mcp_servers().await;
         self.load_from_store().await;
         self.ready_agents();

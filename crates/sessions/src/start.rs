@@ -107,6 +107,58 @@ fn open_writer(
     Some(w)
 }
 
+/// A fresh session's transcript, not opened yet (see [`plan_fresh`]).
+pub struct Unopened {
+    path: PathBuf,
+    session_id: SessionId,
+    cwd: PathBuf,
+    options: Continuation,
+    sink: Option<Arc<dyn RowSink>>,
+}
+
+impl Unopened {
+    /// Opens it, creating its folder and file, as [`plan`] does (None when it cannot be).
+    pub fn open(self) -> Option<TranscriptWriter> {
+        open_writer(
+            &self.options,
+            &self.path,
+            &self.session_id,
+            &self.cwd,
+            None,
+            &self.sink,
+        )
+    }
+}
+
+/// [`plan`] for options that continue nothing (no `resume`, no `continue_conversation`):
+/// the session id is known without reading anything, and the transcript is opened later by
+/// [`Unopened::open`], off the caller's thread (its folder and file are the slowest part of
+/// a session's start). None for options that continue a session: those go through [`plan`].
+pub fn plan_fresh(
+    options: &Continuation,
+    projects: &Path,
+    cwd: &Path,
+    fresh_id: SessionId,
+    sink: Option<Arc<dyn RowSink>>,
+) -> Option<(Plan, Unopened)> {
+    if options.resume.is_some() || options.continue_conversation {
+        return None;
+    }
+    let unopened = Unopened {
+        path: projects.join(project_key(cwd)).join(fresh_id.file_name()),
+        session_id: fresh_id.clone(),
+        cwd: cwd.to_path_buf(),
+        options: options.clone(),
+        sink,
+    };
+    let plan = Plan {
+        session_id: fresh_id.into(),
+        start: Start::Fresh,
+        writer: None,
+    };
+    Some((plan, unopened))
+}
+
 /// Decides the session id and loads what the options ask to continue from, in the
 /// `projects` folder (see [`projects`]). Only ids that passed `validate_session_id` reach a
 /// path: `resume` is a session id or a title looked up among the project's sessions,
@@ -380,5 +432,34 @@ impl Recorder<'_> {
                 &serde_json::to_value(session.last_usage()).unwrap_or(Value::Null),
             );
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_fresh_plan_opens_its_transcript_where_plan_does_only_when_asked() {
+        let dir = tempfile::tempdir().unwrap();
+        let (projects, cwd) = (dir.path().join("projects"), dir.path().join("work"));
+        let id = SessionId::random();
+        let fresh = Continuation::default();
+        let (fresh_plan, unopened) = plan_fresh(&fresh, &projects, &cwd, id.clone(), None).unwrap();
+        assert_eq!(fresh_plan.session_id, id.as_str());
+        assert!(matches!(fresh_plan.start, Start::Fresh) && fresh_plan.writer.is_none());
+        assert!(!projects.exists());
+        let opened = unopened.open().unwrap().path();
+        let planned = plan(&fresh, &projects, &cwd, id, None)
+            .writer
+            .unwrap()
+            .path();
+        assert_eq!(opened, planned);
+        assert!(opened.is_file());
+        let resume = Continuation {
+            resume: Some("x".into()),
+            ..Continuation::default()
+        };
+        assert!(plan_fresh(&resume, &projects, &cwd, SessionId::random(), None).is_none());
     }
 }
