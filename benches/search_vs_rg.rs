@@ -147,6 +147,7 @@ fn main() {
         agent_id: None,
         prompt_id: None,
         conversation: None,
+        read_denied: Vec::new(),
     };
     println!("tree: {} ({} files)", root.display(), count_files(&root));
     // Warm the page cache (names and contents) once, so that neither side pays for the

@@ -45,6 +45,9 @@ pub struct ToolContext {
     /// The conversation as the call's response left it (the response included), for a tool
     /// that asks for it ([`Tool::needs_conversation`]).
     pub conversation: Option<Arc<Vec<Turn>>>,
+    /// The paths of the session's `Read(...)` deny rules, as written (`**/.env`): a search
+    /// leaves them out, as the reference's does.
+    pub read_denied: Vec<String>,
 }
 
 /// The result of one tool call.

@@ -287,6 +287,7 @@ async fn a_session_calls_the_tools_through_its_host() {
             agent_id: None,
             prompt_id: None,
             conversation: None,
+            read_denied: Vec::new(),
         };
         let out = add.call(json!({"a": 2, "b": 3}), &ctx).await;
         assert_eq!((text_of(&out), out.is_error), ("5".to_string(), None));

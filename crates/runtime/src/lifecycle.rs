@@ -181,6 +181,7 @@ fn prompt_tool_context(config: &oxagent_core::config::SessionConfig) -> ToolCont
         agent_id: None,
         prompt_id: None,
         conversation: None,
+        read_denied: Vec::new(),
     }
 }
 

@@ -45,6 +45,7 @@
 //!     agent_id: None,
 //!     prompt_id: None,
 //!     conversation: None,
+//!     read_denied: Vec::new(),
 //! };
 //! let out = futures::executor::block_on(echo.call(json!({}), &ctx));
 //! assert_eq!(

@@ -421,7 +421,7 @@ pub fn settle(
         }
         PermissionMode::Plan
             if file_rule_kind(tool_name) == Some("Edit")
-                && prompt.reason_type.as_deref() != Some("safetyCheck") =>
+                && super::protected::check(tool_name, input, ctx).is_none() =>
         {
             let path = call_path(input)
                 .map(|p| {

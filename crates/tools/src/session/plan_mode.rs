@@ -170,6 +170,7 @@ mod tests {
             agent_id: None,
             prompt_id: None,
             conversation: None,
+            read_denied: Vec::new(),
         }
     }
 

@@ -100,6 +100,7 @@ impl Ws {
             agent_id: None,
             prompt_id: None,
             conversation: None,
+            read_denied: Vec::new(),
         }
     }
 

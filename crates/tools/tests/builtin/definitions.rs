@@ -179,6 +179,7 @@ async fn call_labels_permissions_and_input_errors_are_pinned() {
         agent_id: None,
         prompt_id: None,
         conversation: None,
+        read_denied: Vec::new(),
     };
     let mut pinned = serde_json::Map::new();
     for tool in &set.tools {

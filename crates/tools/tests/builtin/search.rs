@@ -405,3 +405,18 @@ async fn glob_keeps_directory_order_among_equal_times() {
     let out = w.call("Glob", json!({"pattern": "o/*.txt"})).await;
     assert_eq!(text(&out), listed.join("\n"));
 }
+
+/// perm_settings_project: a `Read(**/.env)` deny rule keeps `.env` files out of Grep.
+#[tokio::test]
+async fn grep_leaves_out_what_read_deny_rules_name() {
+    let w = Ws::new();
+    w.file("sub/.env", "SECRET=2\n");
+    w.file("sub/notes.txt", "SECRET note\n");
+    let mut ctx = w.ctx("toolu_01");
+    ctx.read_denied = vec!["**/.env".into()];
+    let input = json!({"pattern": "SECRET", "path": w.ws.join("sub").to_string_lossy()});
+    let out = w.tool("Grep").call(input.clone(), &ctx).await;
+    assert_eq!(text(&out), "Found 1 file\nsub/notes.txt");
+    let open = w.tool("Grep").call(input, &w.ctx("toolu_02")).await;
+    assert!(text(&open).starts_with("Found 2 files"));
+}

@@ -437,6 +437,19 @@ pub(crate) fn stopped_while_running(o: &mut CallOutcome) {
 
 const STOPPED_CORRECTION: &str = "Correction to the text above: this call was stopped while running, not refused before it ran. It may have run in part or in full, and its changes may have been written. No permission prompt was involved. Work it started elsewhere (a remote command, a background process) may still be running, so check before starting the same work again. The instruction to stop and wait still stands.";
 
+/// The paths of the `Read(...)` deny rules in force.
+fn read_denied(session: &SessionView<'_>) -> Vec<String> {
+    let (rules, _) = session
+        .live
+        .permissions(|| super::permission::initial_permissions(session.config));
+    rules
+        .entries
+        .iter()
+        .filter(|e| e.behavior == crate::rules::RuleBehavior::Deny && e.rule.tool == "Read")
+        .filter_map(|e| e.rule.content.clone())
+        .collect()
+}
+
 async fn execute(
     session: &SessionView<'_>,
     deps: &Deps<'_>,
@@ -455,6 +468,7 @@ async fn execute(
         agent_id: session.config.subagent.as_ref().map(|r| r.agent_id.clone()),
         prompt_id: session.prompt_id.map(str::to_string),
         conversation: call.conversation.clone(),
+        read_denied: read_denied(session),
     };
     let mut out = tool.call(input.clone(), &ctx).await;
     if call.user_modified && out.is_error != Some(true) {
