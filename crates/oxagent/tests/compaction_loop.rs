@@ -4,58 +4,16 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use std::path::Path;
 use std::sync::{Arc, Mutex};
 
 use futures::StreamExt;
-use oxagent::{Callbacks, Client, HookCallback, HookMatcherFns, HookOutput, Message, Options};
+use oxagent::{Callbacks, Client, HookCallback, HookMatcherFns, HookOutput, Message};
 use oxagent_testkit::ScriptedServer;
 use serde_json::{json, Value};
 
-const SUMMARY_MARK: &str = "Your task is to create a detailed summary of the conversation so far";
+mod compaction_support;
 
-fn options(url: &str, dir: &Path) -> Options {
-    Options::from_json(&json!({
-        "cwd": dir.to_string_lossy(),
-        "permission_mode": "bypassPermissions",
-        "env": {"ANTHROPIC_BASE_URL": url, "ANTHROPIC_API_KEY": "sk-test", "HOME": dir.to_string_lossy()},
-    }))
-    .unwrap()
-}
-
-async fn turn(client: &Client) -> Vec<Value> {
-    client
-        .receive_response()
-        .map(|m| serde_json::to_value(m.unwrap()).unwrap())
-        .collect()
-        .await
-}
-
-fn requests(server: &oxagent_testkit::ServerHandle) -> Vec<Value> {
-    server
-        .requests()
-        .into_iter()
-        .filter(|r| r.path.starts_with("/v1/messages"))
-        .filter_map(|r| r.body)
-        .collect()
-}
-
-fn texts(message: &Value) -> Vec<String> {
-    match &message["content"] {
-        Value::String(s) => vec![s.clone()],
-        Value::Array(blocks) => blocks
-            .iter()
-            .map(|b| {
-                b["text"]
-                    .as_str()
-                    .or(b["content"].as_str())
-                    .unwrap_or("")
-                    .to_string()
-            })
-            .collect(),
-        _ => Vec::new(),
-    }
-}
+use compaction_support::{options, requests, texts, turn, SUMMARY_MARK};
 
 fn script() -> Value {
     json!({"responses": [
