@@ -8,7 +8,7 @@
 //!
 //! `tests/conformance/depth-pending.txt` lists the scenarios known to differ still (one
 //! `area/name` a line); a listed scenario that now matches fails the run too, so the list
-//! only shrinks as fixes land.
+//! only shrinks as fixes land; a line `?area/name` marks one whose outcome depends on timing.
 //!
 //! Scenarios whose paths start at the home directory are left to the Python and Node runs:
 //! the tools expand `~` with the process's `HOME`, which this in-process run cannot point at
@@ -25,7 +25,8 @@ fn conformance_dir() -> std::path::PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/conformance")
 }
 
-/// The scenarios known to differ still.
+/// The scenarios known to differ still. A line starting with `?` names one whose outcome
+/// depends on timing (it matches on some runs): it is run but neither way reported.
 fn pending() -> Vec<String> {
     let text = std::fs::read_to_string(conformance_dir().join("depth-pending.txt")).unwrap();
     text.lines()
@@ -90,7 +91,9 @@ fn check_area(area: &str) {
                 // An Agent result's harnessSectionHash digests the reference's own prompt
                 // text (the scenarios' compare_ignore).
                 diffs.retain(|d| !d.contains(".harnessSectionHash:"));
-                if pending.contains(&name) {
+                if pending.contains(&format!("?{name}")) {
+                    // Unsteady: either outcome is expected.
+                } else if pending.contains(&name) {
                     if diffs.is_empty() {
                         fixed.lock().unwrap().push(name);
                     }
