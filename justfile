@@ -93,10 +93,15 @@ bench:
 
 # The CI-sized subset of `just bench` (oxagent's faces only, under a minute): fails when a face's
 # figures degrade by more than 2x relative to the Rust face in the same run.
+# The faces are release builds, as in `just bench` (the development builds are not what users run).
 bench-guard:
     cargo build --release --locked -p oxagent-cli
     cargo build --release --locked -p oxagent --example face_sessions
-    BENCH_QUICK=1 BENCH_RUNS=3 python3 benches/suite.py target/bench/quick.json
+    cd python && {{venv}}/bin/maturin build --release --quiet --out ../target/wheels
+    [ -x target/bench/venv/bin/python ] || python3 -m venv target/bench/venv
+    target/bench/venv/bin/pip install --quiet --force-reinstall "$(ls -t target/wheels/oxagent-*.whl | head -1)"
+    cd js && npm install --no-audit --no-fund --silent && npm run build:release --silent
+    OXAGENT_PYTHON=target/bench/venv/bin/python BENCH_QUICK=1 BENCH_RUNS=3 python3 benches/suite.py target/bench/quick.json
     python3 benches/guard.py target/bench/quick.json benches/guard-baseline.json
 
 # The differential conformance harness over the shared scenarios (needs ../shared).
