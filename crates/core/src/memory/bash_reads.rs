@@ -13,7 +13,49 @@
 //! assert!(shown_files("cat a.txt b.txt").is_empty());
 //! ```
 
+use std::path::{Path, PathBuf};
+
 use crate::rules::shell;
+
+/// The largest file a command is taken to have shown.
+const MAX_SHOWN_BYTES: u64 = 10 * 1024 * 1024;
+
+/// One file a finished command showed, checked against the disk and what it printed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Seen {
+    pub path: PathBuf,
+    pub lines: Shown,
+    /// The file's text (none for a grep, whose output is not compared with it).
+    pub content: Option<String>,
+}
+
+/// The files `command`, run in `cwd`, showed: each an existing file of 10 MiB at most whose
+/// shown part `output` holds; a grep's file only when the command `succeeded`.
+pub fn files_shown(command: &str, cwd: &Path, output: &str, succeeded: bool) -> Vec<Seen> {
+    shown_files(command)
+        .into_iter()
+        .filter_map(|f| {
+            let path = crate::rules::path::normalize(&cwd.join(&f.path));
+            let meta = std::fs::metadata(&path).ok()?;
+            if !meta.is_file() || meta.len() > MAX_SHOWN_BYTES {
+                return None;
+            }
+            let content = match f.lines {
+                Shown::Matches if succeeded => None,
+                Shown::Matches => return None,
+                _ => {
+                    let text = std::fs::read_to_string(&path).ok()?;
+                    output_shows(&f.lines, &text, output).then_some(Some(text))?
+                }
+            };
+            Some(Seen {
+                path,
+                lines: f.lines,
+                content,
+            })
+        })
+        .collect()
+}
 
 /// Which part of the file the command prints.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -6,34 +6,22 @@
 
 use std::path::Path;
 
-use oxagent_core::memory::bash_reads::{output_shows, shown_files, Shown};
-use oxagent_core::rules::path::normalize;
+use oxagent_core::memory::bash_reads::{files_shown, shown_files, Shown};
 
 use crate::fs::file_state::FileState;
 
 pub(crate) fn record(command: &str, cwd: &Path, output: &[u8], files: &FileState) {
-    let shown = shown_files(command);
-    if shown.is_empty() {
+    if shown_files(command).is_empty() {
         return;
     }
     let output = String::from_utf8_lossy(output);
-    for f in shown {
-        if f.lines == Shown::Matches {
-            continue;
-        }
-        let path = normalize(&cwd.join(&f.path));
-        if files.has_seen(&path) {
-            continue;
-        }
-        let Ok(content) = std::fs::read_to_string(&path) else {
+    for seen in files_shown(command, cwd, &output, true) {
+        let Some(content) = seen.content.filter(|_| !files.has_seen(&seen.path)) else {
             continue;
         };
-        if !output_shows(&f.lines, &content, &output) {
-            continue;
-        }
-        match f.lines {
-            Shown::Whole { .. } => files.record(&path, &content),
-            _ => files.record_partial(&path, &content),
+        match seen.lines {
+            Shown::Whole { .. } => files.record(&seen.path, &content),
+            _ => files.record_partial(&seen.path, &content),
         }
     }
 }

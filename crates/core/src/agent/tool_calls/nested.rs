@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use serde_json::Value;
 
 use crate::content::ContentBlock;
-use crate::memory::bash_reads::{output_shows, shown_files, Shown};
+use crate::memory::bash_reads::{files_shown, shown_files};
 use crate::memory::{touched_paths, LoadReason};
 use crate::protocol::hook::HookEvent;
 
@@ -41,33 +41,20 @@ fn triggers<'a>(
     out
 }
 
-/// The files a Bash call showed: each must be a file, and what the command printed must
-/// hold the part it shows (a grep must have succeeded instead).
+/// The files a Bash call showed (a grep's only if it succeeded).
 fn bash_triggers(call: &Call, results: &[ContentBlock], cwd: &Path) -> Vec<PathBuf> {
     let Some(command) = call.input.get("command").and_then(Value::as_str) else {
         return Vec::new();
     };
-    let shown = shown_files(command);
-    if shown.is_empty() {
+    if shown_files(command).is_empty() {
         return Vec::new();
     }
     let Some((output, failed)) = result_of(results, &call.id) else {
         return Vec::new();
     };
-    shown
+    files_shown(command, cwd, &output, !failed)
         .into_iter()
-        .filter_map(|f| {
-            let path = crate::rules::path::normalize(&cwd.join(&f.path));
-            let meta = std::fs::metadata(&path).ok()?;
-            if !meta.is_file() || meta.len() > 10 * 1024 * 1024 {
-                return None;
-            }
-            if f.lines == Shown::Matches {
-                return (!failed).then_some(path);
-            }
-            let content = std::fs::read_to_string(&path).ok()?;
-            output_shows(&f.lines, &content, &output).then_some(path)
-        })
+        .map(|s| s.path)
         .collect()
 }
 
