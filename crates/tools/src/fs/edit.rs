@@ -2,7 +2,8 @@
 //!
 //! `old_string` must occur exactly once unless `replace_all` is set. Matching is done on the
 //! text with CRLF shown as LF (the way Read showed it), and a CRLF file keeps its CRLF endings.
-//! An empty `old_string` creates a missing (or fills an empty) file.
+//! An empty `old_string` creates a missing (or fills an empty) file. A UTF-16LE file is
+//! edited as text and written back in UTF-16LE (see [`super::encoding`]).
 //!
 //! Straight and curly quotes match each other (see [`super::quotes`]): the file's own text is
 //! replaced and the new text takes its quote style.
@@ -170,7 +171,9 @@ impl TypedTool for EditTool {
             .and_then(Value::as_str)
             .map(std::path::PathBuf::from);
         if let (Some(decoded), Some(path)) = (decoded, path) {
-            let text = std::fs::read_to_string(&path).unwrap_or_default();
+            let text = std::fs::read(&path)
+                .map(|b| super::encoding::decode(&b).0)
+                .unwrap_or_default();
             if !text.contains(old) && text.contains(&decoded) {
                 input["old_string"] = Value::String(decoded);
             }
@@ -209,7 +212,7 @@ impl TypedTool for EditTool {
         if super::encoding_refusal(&bytes).is_some() {
             return None;
         }
-        let text = String::from_utf8_lossy(&bytes).replace("\r\n", "\n");
+        let text = super::encoding::decode(&bytes).0.replace("\r\n", "\n");
         if old.is_empty() {
             return (!text.trim().is_empty())
                 .then(|| "Cannot create new file - file already exists.".to_string());
@@ -264,10 +267,15 @@ impl TypedTool for EditTool {
         if let Some(refusal) = refuse_special(&path) {
             return refusal;
         }
+        let mut encoding = super::encoding::TextEncoding::Utf8;
         let raw = match tokio::fs::read(&path).await {
             Ok(bytes) => match super::encoding_refusal(&bytes) {
                 Some(refusal) => return wrapped_error(refusal),
-                None => Some(String::from_utf8_lossy(&bytes).into_owned()),
+                None => {
+                    let (text, found) = super::encoding::decode(&bytes);
+                    encoding = found;
+                    Some(text)
+                }
             },
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
             Err(e) if e.kind() == std::io::ErrorKind::NotADirectory => {
@@ -314,7 +322,7 @@ impl TypedTool for EditTool {
             updated.clone()
         };
         self.files.before_change(&path);
-        if let Err(out) = write_file(&path, &written).await {
+        if let Err(out) = write_file(&path, &super::encoding::encode(&written, encoding)).await {
             return out;
         }
         self.files.record(&path, &written);

@@ -14,6 +14,7 @@
 
 pub mod checkpoints;
 pub mod edit;
+pub mod encoding;
 pub mod escapes;
 pub mod file_state;
 pub mod notebook_edit;
@@ -53,8 +54,12 @@ fn path_label(input: &Value, field: &str, cwd: Option<&Path>) -> Option<String> 
 
 /// What Edit and Write answer instead of changing a file they cannot write back in its own
 /// encoding: one with NUL bytes in its first 8 KB (binary, UTF-16/32 without a byte-order
-/// mark), or one that is not UTF-8. The reference's texts.
+/// mark), or one that is not UTF-8. The reference's texts. A UTF-16LE file behind its mark
+/// is written back as such ([`encoding`]).
 pub(crate) fn encoding_refusal(bytes: &[u8]) -> Option<String> {
+    if encoding::detect(bytes) == encoding::TextEncoding::Utf16Le {
+        return None;
+    }
     const REST: &str = "These tools write UTF-8 (or UTF-16LE behind its byte-order mark) and \
 never convert a file's encoding on their own, so nothing was written. If the file is text, make \
 the change with a shell command that reads and writes it in its own encoding (iconv, or \

@@ -306,7 +306,7 @@ impl TypedTool for NotebookEditTool {
         };
         let updated = to_notebook_json(&notebook);
         self.files.before_change(&path);
-        if let Err(out) = write_file(&path, &updated).await {
+        if let Err(out) = write_file(&path, updated.as_bytes()).await {
             return out;
         }
         self.files.record(&path, &updated);

@@ -185,7 +185,11 @@ async fn read_text(input: &ReadInput, path: &Path, size: u64, files: &FileState)
     };
     // Binary files are told apart by their extension; a text file with NUL bytes or
     // bytes that are not UTF-8 is shown with a note for the model.
-    let note = if bytes.starts_with(&[0xfe, 0xff]) {
+    // UTF-16LE behind its byte-order mark is text like any other.
+    let (raw, encoding) = super::encoding::decode(&bytes);
+    let note = if encoding == super::encoding::TextEncoding::Utf16Le {
+        None
+    } else if bytes.starts_with(&[0xfe, 0xff]) {
         Some(UTF16_BE_NOTE)
     } else if read_media::looks_binary(&bytes) {
         Some(NUL_BYTES_NOTE)
@@ -194,7 +198,6 @@ async fn read_text(input: &ReadInput, path: &Path, size: u64, files: &FileState)
     } else {
         None
     };
-    let raw = String::from_utf8_lossy(&bytes);
     let lines = file_lines(&raw);
     let total = lines.len() as u64;
     let (start_line, limit) = window(input.offset, input.limit);

@@ -4,7 +4,8 @@
 //! read-before-write rule: overwriting a file the model never read succeeds; a file the
 //! model read and that changed on disk since is refused. The result
 //! carries the hunks between the old and new content (`structuredPatch`) and the old content
-//! (`originalFile`, `null` for a new file).
+//! (`originalFile`, `null` for a new file). A file keeps its encoding and byte-order mark
+//! (see [`super::encoding`]).
 
 use std::path::{Path, PathBuf};
 
@@ -87,7 +88,7 @@ fn directory_error(path: &Path, written: &str) -> Option<String> {
 }
 
 /// Writes `content`, creating parent directories.
-pub(crate) async fn write_file(path: &Path, content: &str) -> Result<(), ToolOutput> {
+pub(crate) async fn write_file(path: &Path, content: &[u8]) -> Result<(), ToolOutput> {
     if let Some(parent) = path.parent() {
         tokio::fs::create_dir_all(parent)
             .await
@@ -166,10 +167,15 @@ impl TypedTool for WriteTool {
             let shown = std::path::PathBuf::from(format!("{}/", path.display()));
             return crate::results::call_error("Write", super::not_a_directory("stat", &shown));
         }
+        let mut encoding = super::encoding::TextEncoding::Utf8;
         let original = match tokio::fs::read(&path).await {
             Ok(bytes) => match super::encoding_refusal(&bytes) {
                 Some(refusal) => return crate::results::plain_error(refusal),
-                None => Some(String::from_utf8_lossy(&bytes).into_owned()),
+                None => {
+                    let (text, found) = super::encoding::decode(&bytes);
+                    encoding = found;
+                    Some(text)
+                }
             },
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
             Err(e) if e.kind() == std::io::ErrorKind::NotADirectory => {
@@ -184,13 +190,16 @@ impl TypedTool for WriteTool {
                 return wrapped_error(MODIFIED_SINCE_READ);
             }
         }
+        // A file's byte-order mark stays, and so does its encoding.
+        let content = super::encoding::keep_mark(original.as_deref(), &input.content);
         // The old content is reported as Read shows it: CRLF as LF.
         let original = original.map(|o| o.replace("\r\n", "\n"));
         self.files.before_change(&path);
-        if let Err(out) = write_file(&path, &input.content).await {
+        let bytes = super::encoding::encode(&content, encoding);
+        if let Err(out) = write_file(&path, &bytes).await {
             return out;
         }
-        self.files.record(&path, &input.content);
+        self.files.record(&path, &content);
         // The path as the model wrote it (`..`, `~` and all), as the reference shows it.
         let shown = &input.file_path;
         match original {
@@ -210,8 +219,8 @@ impl TypedTool for WriteTool {
                 json!({
                     "type": "update",
                     "filePath": input.file_path,
-                    "content": input.content,
-                    "structuredPatch": structured_patch(&original, &input.content),
+                    "content": content,
+                    "structuredPatch": structured_patch(&original, &content),
                     "originalFile": original,
                     "userModified": false,
                 }),

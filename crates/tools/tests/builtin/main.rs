@@ -7,6 +7,7 @@
 mod bash;
 mod common;
 mod definitions;
+mod encodings;
 mod interaction;
 mod notebook;
 mod permissions;
