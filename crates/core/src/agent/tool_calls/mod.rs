@@ -25,6 +25,7 @@ pub(crate) mod permission;
 pub(crate) mod round;
 pub(crate) mod run;
 pub(crate) mod schedule;
+pub(crate) mod schema_note;
 pub(crate) mod seen;
 pub(crate) mod tokens_left;
 pub(crate) mod unknown;

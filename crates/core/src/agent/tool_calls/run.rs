@@ -175,7 +175,8 @@ fn checked_tool<'d>(
         let mut text = e.model_text;
         // A deferred tool called before it was looked up: the model guessed its input.
         if deps.tools.deferred().is_hidden(&call.name) {
-            let note = unseen_schema_note(&call.name, &tool.input_schema());
+            let note =
+                super::schema_note::undiscovered_schema_note(&call.name, &tool.input_schema());
             match text.strip_suffix("</tool_use_error>") {
                 Some(head) => text = format!("{head}{note}</tool_use_error>"),
                 None => text.push_str(&note),
