@@ -99,6 +99,7 @@ pub(crate) fn build(
         }),
         run_as,
         checkpoints: checkpoints.clone(),
+        model: Some(config.model.clone()),
         ..BuiltinConfig::default()
     };
     let set = BuiltinSet::new(&builtin);

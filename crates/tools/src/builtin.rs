@@ -152,6 +152,9 @@ pub struct BuiltinConfig {
     /// Where Write, Edit and NotebookEdit keep files before changing them (file
     /// checkpointing; none: off).
     pub checkpoints: Option<Arc<crate::fs::checkpoints::Checkpoints>>,
+    /// The session's model: Read sends images at the size it reads (see
+    /// [`crate::fs::image_fit`]; none: 2000 px at most, without a token cap).
+    pub model: Option<String>,
 }
 
 impl std::fmt::Debug for BuiltinConfig {
@@ -239,6 +242,12 @@ impl BuiltinSet {
         let side = config.side_model.clone();
         let read = ReadTool::new(files.clone())
             .with_cwd(cwd.clone())
+            .with_image_tokens(
+                config
+                    .model
+                    .as_deref()
+                    .and_then(crate::fs::image_fit::image_token_cap),
+            )
             .with_own_dir(shell.task_root.clone());
         let mut tools: Vec<Arc<dyn Tool>> = vec![
             shared(AskUserQuestionTool),

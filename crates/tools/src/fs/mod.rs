@@ -17,6 +17,8 @@ pub mod edit;
 pub mod encoding;
 pub mod escapes;
 pub mod file_state;
+pub mod image_fit;
+pub mod image_scale;
 pub mod notebook_edit;
 pub mod patch;
 pub mod quotes;

@@ -45,6 +45,8 @@ pub struct ReadTool {
     /// Directories always readable without asking: where background tasks write their
     /// output, which the model is told to Read.
     own_dirs: Vec<PathBuf>,
+    /// The token cap on images of the session's model ([`super::image_fit`]).
+    image_tokens: Option<u32>,
 }
 
 impl ReadTool {
@@ -53,7 +55,14 @@ impl ReadTool {
             files,
             cwd: None,
             own_dirs: Vec::new(),
+            image_tokens: None,
         }
+    }
+
+    /// Caps the tokens of the images Read sends (the session's model's cap).
+    pub fn with_image_tokens(mut self, cap: Option<u32>) -> Self {
+        self.image_tokens = cap;
+        self
     }
 
     /// Lets the model read anything under `dir` without asking (the tools' own output).
@@ -332,7 +341,9 @@ impl TypedTool for ReadTool {
             ));
         }
         match read_media::kind_of(&path) {
-            MediaKind::Image(media_type) => read_media::read_image(&path, media_type).await,
+            MediaKind::Image(media_type) => {
+                read_media::read_image(&path, media_type, self.image_tokens).await
+            }
             MediaKind::Pdf => {
                 read_media::read_pdf(&path, &input.file_path, input.pages.as_deref()).await
             }

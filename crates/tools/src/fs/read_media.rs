@@ -82,7 +82,7 @@ fn image_block(data: String, media_type: &str) -> ContentBlock {
 /// Reads an image file: sent as the type its bytes are (a PNG named `.jpg` is a PNG); an
 /// empty file, bytes of no image type, or a header without dimensions are refused with the
 /// reference's texts.
-pub async fn read_image(path: &Path, _named: &'static str) -> ToolOutput {
+pub async fn read_image(path: &Path, _named: &'static str, token_cap: Option<u32>) -> ToolOutput {
     let bytes = match tokio::fs::read(path).await {
         Ok(b) => b,
         Err(e) => return plain_error(e.to_string()),
@@ -107,16 +107,18 @@ pub async fn read_image(path: &Path, _named: &'static str) -> ToolOutput {
              be read from the file header. Please convert the image to PNG, JPEG, GIF, or WebP.",
         );
     };
-    // No resizing here: the image is sent as it is, so display size = original size.
-    let mut file = json!({"base64": "", "type": media_type, "originalSize": bytes.len()});
-    file["dimensions"] = json!({
-        "originalWidth": size.width, "originalHeight": size.height,
-        "displayWidth": size.width, "displayHeight": size.height,
-    });
-    let data = base64(&bytes);
-    file["base64"] = Value::String(data.clone());
+    // Past the API's bounds the image is sent scaled down, with a note for the model.
+    let original = (size.width as u32, size.height as u32);
+    let sent = super::image_scale::fit(&bytes, media_type, original, token_cap);
+    let (data, media_type, shown) = match &sent {
+        Some(s) => (base64(&s.bytes), s.media_type, s.size),
+        None => (base64(&bytes), media_type, original),
+    };
+    let file = json!({"base64": data, "type": media_type, "originalSize": bytes.len(),
+        "dimensions": {"originalWidth": original.0, "originalHeight": original.1,
+            "displayWidth": shown.0, "displayHeight": shown.1}});
     ToolOutput {
-        follow_up: None,
+        follow_up: super::image_fit::coordinates_note(original, shown).map(Box::new),
         content: ToolResultContent::Blocks(vec![image_block(data, media_type)]),
         is_error: None,
         structured: Some(json!({"type": "image", "file": file})),

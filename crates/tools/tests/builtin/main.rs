@@ -8,6 +8,7 @@ mod bash;
 mod common;
 mod definitions;
 mod encodings;
+mod images;
 mod interaction;
 mod notebook;
 mod permissions;
