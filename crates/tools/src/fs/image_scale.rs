@@ -4,10 +4,16 @@
 //! bytes: RGBA, each row filtered by whichever of the five filters gives the smallest sum of
 //! byte distances from zero, deflated at level 6 one row at a time into 8 KiB buffers, one
 //! IDAT chunk per buffer.
+//!
+//! An image over 500 KB (512,000 bytes), scaled or not, is sent as a JPEG of the best quality
+//! that fits, found as the reference finds it (90 first, then five halvings of 1-89), or
+//! the smallest tried when none fits. JPEGs and WebPs come from other encoders than the
+//! reference's: same sizes and types, other bytes.
 
 use flate2::{Compress, Compression, FlushCompress, Status};
+use image::RgbaImage;
 
-/// A scaled image: its bytes, their media type and its size.
+/// An image as sent: its bytes, their media type and its size.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Scaled {
     pub bytes: Vec<u8>,
@@ -15,83 +21,127 @@ pub struct Scaled {
     pub size: (u32, u32),
 }
 
-/// The image Read sends in place of `bytes` (of `media_type`, `size`) under `token_cap`:
-/// none when it is sent as it is (within bounds, or not decodable).
-pub fn fit(
-    bytes: &[u8],
-    media_type: &str,
-    size: (u32, u32),
-    token_cap: Option<u32>,
-) -> Option<Scaled> {
-    let shown = super::image_fit::display_size(size.0, size.1, token_cap);
-    (shown != size)
-        .then(|| scale(bytes, media_type, shown))
-        .flatten()
-}
-
-/// A scaled result larger than this is sent as a JPEG instead.
+/// Past this many bytes an image is sent as a JPEG.
 const BYTE_BUDGET: usize = 512_000;
 /// How much compressed data one IDAT chunk holds.
 const IDAT_SIZE: usize = 8192;
 
+/// The image Read sends in place of `bytes` (of `media_type`, `size`) under `token_cap`:
+/// none when it is sent as it is (within bounds, or not decodable).
+pub fn fit(
+    bytes: &[u8],
+    media_type: &'static str,
+    size: (u32, u32),
+    token_cap: Option<u32>,
+) -> Option<Scaled> {
+    let shown = super::image_fit::display_size(size.0, size.1, token_cap);
+    if shown == size && bytes.len() <= BYTE_BUDGET {
+        return None;
+    }
+    // Through DynamicImage, whose code is built (and optimized) with the image crate.
+    let decoded = image::DynamicImage::ImageRgba8(image::load_from_memory(bytes).ok()?.to_rgba8());
+    let (pixels, out) = if shown == size {
+        let out = Scaled {
+            bytes: bytes.to_vec(),
+            media_type,
+            size,
+        };
+        (decoded.to_rgba8(), out)
+    } else {
+        let resized = decoded
+            .resize_exact(shown.0, shown.1, image::imageops::FilterType::Lanczos3)
+            .to_rgba8();
+        let out = encode_as(&resized, media_type)?;
+        (resized, out)
+    };
+    if out.bytes.len() <= BYTE_BUDGET {
+        return Some(out);
+    }
+    Some(within_budget(&pixels, out))
+}
+
 /// `bytes` (an image of `media_type`) scaled to `size`; none when it cannot be decoded.
 pub fn scale(bytes: &[u8], media_type: &str, size: (u32, u32)) -> Option<Scaled> {
-    // Through DynamicImage, whose code is built (and optimized) with the image crate.
     let decoded = image::DynamicImage::ImageRgba8(image::load_from_memory(bytes).ok()?.to_rgba8());
     let resized = decoded
         .resize_exact(size.0, size.1, image::imageops::FilterType::Lanczos3)
         .to_rgba8();
-    let out = match media_type {
-        "image/jpeg" => Scaled {
-            bytes: jpeg(&resized, 80)?,
-            media_type: "image/jpeg",
-            size,
-        },
+    encode_as(&resized, media_type)
+}
+
+/// `pixels` written in the format of `media_type` (a GIF, or anything else, as a PNG).
+fn encode_as(pixels: &RgbaImage, media_type: &str) -> Option<Scaled> {
+    let size = pixels.dimensions();
+    let (bytes, media_type) = match media_type {
+        "image/jpeg" => (jpeg(pixels, 80)?, "image/jpeg"),
         "image/webp" => {
             let mut out = Vec::new();
             image::codecs::webp::WebPEncoder::new_lossless(&mut out)
                 .encode(
-                    resized.as_raw(),
+                    pixels.as_raw(),
                     size.0,
                     size.1,
                     image::ExtendedColorType::Rgba8,
                 )
                 .ok()?;
-            Scaled {
-                bytes: out,
-                media_type: "image/webp",
-                size,
-            }
+            (out, "image/webp")
         }
-        _ => Scaled {
-            bytes: encode_png(resized.as_raw(), size.0, size.1)?,
-            media_type: "image/png",
-            size,
-        },
+        _ => (encode_png(pixels.as_raw(), size.0, size.1)?, "image/png"),
     };
-    if out.bytes.len() <= BYTE_BUDGET {
-        return Some(out);
-    }
-    // Too large still: the best JPEG quality that fits, else the smallest tried.
-    let mut smallest = out;
-    for quality in [90, 80, 60, 40, 20] {
-        let bytes = jpeg(&resized, quality)?;
-        let fits = bytes.len() <= BYTE_BUDGET;
-        if bytes.len() < smallest.bytes.len() {
-            smallest = Scaled {
-                bytes,
-                media_type: "image/jpeg",
-                size,
-            };
+    Some(Scaled {
+        bytes,
+        media_type,
+        size,
+    })
+}
+
+/// `pixels`, now `over` the byte budget, as the JPEG the reference would pick: quality 90
+/// (unless already a JPEG), then five halvings of the qualities left, keeping the best that
+/// fits, else the smallest seen (`over` itself when nothing was smaller).
+fn within_budget(pixels: &RgbaImage, over: Scaled) -> Scaled {
+    let size = over.size;
+    let as_jpeg = |bytes| Scaled {
+        bytes,
+        media_type: "image/jpeg",
+        size,
+    };
+    let mut smallest = over;
+    let mut high = 90;
+    if smallest.media_type != "image/jpeg" {
+        let Some(first) = jpeg(pixels, 90) else {
+            return smallest;
+        };
+        if first.len() <= BYTE_BUDGET {
+            return as_jpeg(first);
         }
-        if fits {
+        if first.len() < smallest.bytes.len() {
+            smallest = as_jpeg(first);
+        }
+        high = 89;
+    }
+    let (mut low, mut fitting) = (1u8, None);
+    for _ in 0..5 {
+        let quality = (low + high) / 2;
+        let Some(bytes) = jpeg(pixels, quality) else {
+            break;
+        };
+        if bytes.len() < smallest.bytes.len() {
+            smallest = as_jpeg(bytes.clone());
+        }
+        if bytes.len() <= BYTE_BUDGET {
+            fitting = Some(bytes);
+            low = quality + 1;
+        } else {
+            high = quality - 1;
+        }
+        if low > high {
             break;
         }
     }
-    Some(smallest)
+    fitting.map(as_jpeg).unwrap_or(smallest)
 }
 
-fn jpeg(rgba: &image::RgbaImage, quality: u8) -> Option<Vec<u8>> {
+fn jpeg(rgba: &RgbaImage, quality: u8) -> Option<Vec<u8>> {
     let rgb = image::DynamicImage::ImageRgba8(rgba.clone()).to_rgb8();
     let mut out = Vec::new();
     image::codecs::jpeg::JpegEncoder::new_with_quality(&mut out, quality)
@@ -278,6 +328,32 @@ mod tests {
             b64(&scaled.bytes),
             "iVBORw0KGgoAAAANSUhEUgAAB9AAAAAKCAYAAADsOsW+AAAAgklEQVR4nO3b0QkAIAxDwej+O1ewQ1TwboL8P7KSqgAAAAAAAADA5/b0AAAAAAAAAAB4gYAOAAAAAAAAAAI6AAAAAAAAADQPdAAAAAAAAAAQ0AEAAAAAAACgeaADAAAAAAAAgIAOAAAAAAAAAM0DHQAAAAAAAAAEdAAAAAAAAADIdQAvJQISkctowgAAAABJRU5ErkJggg=="
         );
+    }
+
+    /// p_img2's 500 x 500 noise: over the byte budget though within bounds, it is sent as
+    /// a JPEG of its own size (the reference's bytes differ: another JPEG encoder).
+    #[test]
+    fn an_image_over_the_byte_budget_is_sent_as_a_jpeg() {
+        use image::ImageEncoder as _;
+        let mut seed = 7u32;
+        let data: Vec<u8> = (0..500 * 500 * 3)
+            .map(|_| {
+                seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+                (seed >> 16) as u8
+            })
+            .collect();
+        let mut noisy = Vec::new();
+        image::codecs::png::PngEncoder::new(&mut noisy)
+            .write_image(&data, 500, 500, image::ExtendedColorType::Rgb8)
+            .unwrap();
+        assert!(noisy.len() > BYTE_BUDGET);
+        let sent = fit(&noisy, "image/png", (500, 500), Some(4784)).unwrap();
+        assert_eq!(sent.media_type, "image/jpeg");
+        assert_eq!(sent.size, (500, 500));
+        assert!(sent.bytes.len() <= BYTE_BUDGET);
+        assert!(sent.bytes.starts_with(b"\xff\xd8\xff"));
+        // Small and within bounds: sent as it is.
+        assert_eq!(fit(&solid_png(20, 20), "image/png", (20, 20), None), None);
     }
 
     #[test]
