@@ -476,6 +476,20 @@ add("sed_hint_forms", "sed -i.bak on a read file; perl -pi on another read file;
      B(f"sed -i.bak 's/c/C/' {WS}/c.txt"), B(f"perl -pi -e 's/d/D/' {WS}/d.txt"),
      W(f"{WS}/c.txt", "new\n")])
 
+# ---------------------------------------------------------------- batch 4: encodings and image sizes
+add("encoding_bom_write_keep", "UTF-8 files with BOM: Edit keeps it; Write of new content keeps it; Write of empty content drops it.",
+    {"a.txt": b64(b"\xef\xbb\xbfhi\nthere\n"), "b.txt": b64(b"\xef\xbb\xbfone\n"), "c.txt": b64(b"\xef\xbb\xbfone\n")},
+    [R(f"{WS}/a.txt"), E(f"{WS}/a.txt", "there", "world"), R(f"{WS}/b.txt"), W(f"{WS}/b.txt", "two\n"),
+     R(f"{WS}/c.txt"), W(f"{WS}/c.txt", "")])
+add("encoding_utf16_crlf_and_unread_write", "UTF-16LE with CRLF: Read, Edit, Read with offset; Write over unread UTF-16LE files, content with and without a BOM.",
+    {"a.txt": b64("hi\r\nthere\r\n".encode("utf-16")), "b.txt": b64("one\n".encode("utf-16")),
+     "c.txt": b64("one\n".encode("utf-16"))},
+    [R(f"{WS}/a.txt"), E(f"{WS}/a.txt", "there", "world"), W(f"{WS}/b.txt", "\ufefftwo\n"),
+     W(f"{WS}/c.txt", "fresh\n"), R(f"{WS}/a.txt", offset=2)])
+add("image_resize_token_cap", "PNGs scaled by the 4784-token cap (2000x2000, 1950x1950) and by the 2000 px bound (4000x100, 100x4000, 3000x1000).",
+    {f"i{i}.png": b64(png(w, h)) for i, (w, h) in enumerate([(2000, 2000), (1950, 1950), (4000, 100), (100, 4000), (3000, 1000)])},
+    [R(f"{WS}/i{i}.png") for i in range(5)])
+
 if __name__ == "__main__":
     for old in HERE.glob("xf_*.json"):
         old.unlink()
