@@ -38,6 +38,7 @@ pub mod sync;
 pub mod telemetry;
 pub mod thinking;
 pub mod tool;
+mod tool_registry;
 pub mod usage;
 pub mod validate;
 

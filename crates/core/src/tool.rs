@@ -25,6 +25,8 @@ use crate::permission::{PermissionContext, ToolPermission};
 use crate::signal::AbortSignal;
 use crate::sync::lock;
 
+pub use crate::tool_registry::ToolRegistry;
+
 /// Everything a tool call may need besides its input.
 #[derive(Clone, Debug)]
 pub struct ToolContext {
@@ -406,13 +408,6 @@ impl std::fmt::Debug for ToolList {
     }
 }
 
-/// The tools of one session, in the order the model sees them.
-#[derive(Clone, Default)]
-pub struct ToolRegistry {
-    tools: Vec<Arc<dyn Tool>>,
-    deferred: DeferredTools,
-}
-
 /// The tools' former names, as a model may still call them, and their names now.
 pub const FORMER_NAMES: &[(&str, &str)] = &[
     ("Task", "Agent"),
@@ -430,67 +425,4 @@ pub fn current_name(name: &str) -> &str {
         .iter()
         .find(|(old, _)| *old == name)
         .map_or(name, |(_, now)| now)
-}
-
-impl ToolRegistry {
-    pub fn new(tools: Vec<Arc<dyn Tool>>) -> Self {
-        ToolRegistry {
-            tools,
-            deferred: DeferredTools::default(),
-        }
-    }
-
-    /// Holds back the named tools from requests until looked up in `deferred` (which the
-    /// session's search tool shares). Names not in the registry are ignored.
-    pub fn defer(&mut self, deferred: DeferredTools, names: &[&str]) {
-        for tool in self.tools.iter().filter(|t| names.contains(&t.name())) {
-            deferred.defer(api_definition(tool.as_ref()));
-        }
-        self.deferred = deferred;
-    }
-
-    /// The deferral state requests are built with.
-    pub fn deferred(&self) -> &DeferredTools {
-        &self.deferred
-    }
-
-    pub fn push(&mut self, tool: Arc<dyn Tool>) {
-        self.tools.retain(|t| t.name() != tool.name());
-        self.tools.push(tool);
-    }
-
-    pub fn get(&self, name: &str) -> Option<&Arc<dyn Tool>> {
-        self.tools.iter().find(|t| t.name() == name)
-    }
-
-    pub fn names(&self) -> Vec<String> {
-        self.tools.iter().map(|t| t.name().to_string()).collect()
-    }
-
-    pub fn iter(&self) -> impl Iterator<Item = &Arc<dyn Tool>> {
-        self.tools.iter()
-    }
-
-    /// Keeps only the tools `keep` accepts.
-    pub fn retain(&mut self, mut keep: impl FnMut(&str) -> bool) {
-        self.tools.retain(|t| keep(t.name()));
-    }
-
-    /// The `tools` array of a Messages API request: every tool but the deferred ones not
-    /// looked up yet.
-    pub fn api_definitions(&self) -> Vec<Value> {
-        self.tools
-            .iter()
-            .filter(|t| !self.deferred.is_hidden(t.name()))
-            .map(|t| api_definition(t.as_ref()))
-            .collect()
-    }
-}
-
-impl std::fmt::Debug for ToolRegistry {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_list()
-            .entries(self.tools.iter().map(|t| t.name()))
-            .finish()
-    }
 }

@@ -72,7 +72,7 @@ impl HttpModel {
             config.base_url.trim_end_matches('/')
         );
         let headers = standard_headers(&config)?;
-        let client = crate::roots::builder().build()?;
+        let client = crate::roots::client()?;
         Ok(HttpModel {
             shared: Arc::new(Shared {
                 client,

@@ -130,9 +130,9 @@ impl Conversation {
         let mut events = self.events.lock().await;
         loop {
             match events.next().await? {
-                Event::Message(m) => return Some(m),
+                Event::Message(m) => return Some(*m),
                 Event::Control { id, request } => {
-                    let reply = self.wired.answer(request).await;
+                    let reply = self.wired.answer(*request).await;
                     let _ = self.runtime.submit(Op::Answer { id, reply });
                 }
             }

@@ -238,7 +238,7 @@ impl Emit for EventOut {
         if let Some(debug) = &self.debug {
             debug.message(&message);
         }
-        self.send(Event::Message(message))
+        self.send(Event::Message(Box::new(message)))
     }
 }
 
@@ -260,7 +260,7 @@ impl Host for EventOut {
         lock(&self.pending).insert(id.clone(), Pending { tx, subtype });
         self.send(Event::Control {
             id: id.clone(),
-            request,
+            request: Box::new(request),
         });
         let pending = self.pending.clone();
         Box::pin(async move {

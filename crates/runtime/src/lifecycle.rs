@@ -500,7 +500,9 @@ impl SessionTask {
             self.session.config.transcript_path =
                 self.plan.writer.as_ref().map(|w| w.path().to_path_buf());
         }
-        self.connect_mcp_servers().await;
+        // Boxed, as the forked skill command below: the session's task is alive as long as the
+        // session, and holds room for its largest step while it waits at any of them.
+        Box::pin(self.connect_mcp_servers()).await;
         self.load_from_store().await;
         self.ready_agents();
         if !self.begin().await {
@@ -596,7 +598,9 @@ impl SessionTask {
             if let (Some((skill, args)), Some(f)) = (forked, &forker) {
                 let started = clock.monotonic_ms();
                 let ctx = prompt_tool_context(&session.config);
-                if let Some((given, mark, report)) = f.run_command(&skill, &args, &ctx).await {
+                if let Some((given, mark, report)) =
+                    Box::pin(f.run_command(&skill, &args, &ctx)).await
+                {
                     let given = (given.as_str(), mark);
                     let result =
                         session.forked_command_turn(&deps, &skill.name, given, &report, started);

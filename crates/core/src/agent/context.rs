@@ -316,13 +316,7 @@ impl ContextMeter {
     ) {
         let model = session.live.model();
         let system_tokens = estimate_system(&session.config.system_prompt);
-        let tools_tokens = compact::estimate_chars(
-            deps.tools
-                .api_definitions()
-                .iter()
-                .map(|d| d.to_string().len())
-                .sum(),
-        );
+        let tools_tokens = compact::estimate_chars(deps.tools.api_definitions_chars());
         let memory_tokens = session
             .config
             .memory
