@@ -27,6 +27,7 @@ from typing import Any
 
 from .._errors import CLIConnectionError, result_error_from
 from . import control
+from .frames_json import loads as _loads
 from .options_json import PreparedOptions
 from .spawn import DetachedTask, spawn_detached
 from .wakeup import Mailbox
@@ -136,9 +137,9 @@ class SessionCore:
         while (action := await self.channel.recv()) is not None:
             kind, ident, payload = action
             if kind == "message":
-                self._frames.put((json.loads(payload), None))
+                self._frames.put((_loads(payload), None))
             elif kind == "callback":
-                self._start_handler(ident, json.loads(payload))
+                self._start_handler(ident, _loads(payload))
             elif kind == "cancel":
                 handler = self._handlers.pop(str(ident), None)
                 if handler is not None:
