@@ -162,14 +162,16 @@ impl TypedTool for WebFetchTool {
             .to_string()
     }
 
+    /// The reference's schema, word for word: the model reads it back in the note on an
+    /// input error made before the tool was looked up (see the agent loop's schema note).
     fn input_schema() -> Value {
         json!({
             "type": "object",
             "properties": {
-                "url": {"type": "string", "format": "uri", "description": "The URL to fetch."},
-                "prompt": {"type": "string", "description": "What to find out from the page."},
-                "offset": {"type": "integer", "minimum": 0, "maximum": 9007199254740991u64,
-                    "description": "Character position in the page's Markdown to continue from."}
+                "url": {"description": "The URL to fetch content from", "type": "string", "format": "uri"},
+                "prompt": {"description": "The prompt to run on the fetched content", "type": "string"},
+                "offset": {"description": "Character position in the page text to start reading from. Use it to read on through a page too long for one call, with the value the previous result gave.",
+                    "type": "integer", "minimum": 0, "maximum": 9007199254740991u64}
             },
             "required": ["url", "prompt"],
             "additionalProperties": false
