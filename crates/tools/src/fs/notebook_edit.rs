@@ -241,17 +241,17 @@ impl TypedTool for NotebookEditTool {
             .to_string()
     }
 
-    /// The reference's schema, word for word: the model reads it back in the note on an
-    /// input error made before the tool was looked up (see the agent loop's schema note).
+    /// Keys in the reference's order (the model reads the schema back in the note on an input
+    /// error made before the tool was looked up); the descriptions are our own.
     fn input_schema() -> Value {
         json!({
             "type": "object",
             "properties": {
-                "notebook_path": {"description": "The absolute path to the Jupyter notebook file to edit (must be absolute, not relative)", "type": "string"},
-                "cell_id": {"description": "The ID of the cell to edit. When inserting a new cell, the new cell will be inserted after the cell with this ID, or at the beginning if not specified.", "type": "string"},
-                "new_source": {"description": "The new source for the cell", "type": "string"},
-                "cell_type": {"description": "The type of the cell (code or markdown). If not specified, it defaults to the current cell type. If using edit_mode=insert, this is required.", "type": "string", "enum": ["code", "markdown"]},
-                "edit_mode": {"description": "The type of edit to make (replace, insert, delete). Defaults to replace.", "type": "string", "enum": ["replace", "insert", "delete"]}
+                "notebook_path": {"description": "Absolute path of the notebook.", "type": "string"},
+                "cell_id": {"description": "The cell to change; for insert, the cell to insert after (none: insert at the top).", "type": "string"},
+                "new_source": {"description": "The new source of the cell.", "type": "string"},
+                "cell_type": {"description": "Type of the cell; required for insert, defaults to the current type otherwise.", "type": "string", "enum": ["code", "markdown"]},
+                "edit_mode": {"description": "What to do (default replace).", "type": "string", "enum": ["replace", "insert", "delete"]}
             },
             "required": ["notebook_path", "new_source"],
             "additionalProperties": false

@@ -162,15 +162,15 @@ impl TypedTool for WebFetchTool {
             .to_string()
     }
 
-    /// The reference's schema, word for word: the model reads it back in the note on an
-    /// input error made before the tool was looked up (see the agent loop's schema note).
+    /// Keys in the reference's order (the model reads the schema back in the note on an input
+    /// error made before the tool was looked up); the descriptions are our own.
     fn input_schema() -> Value {
         json!({
             "type": "object",
             "properties": {
-                "url": {"description": "The URL to fetch content from", "type": "string", "format": "uri"},
-                "prompt": {"description": "The prompt to run on the fetched content", "type": "string"},
-                "offset": {"description": "Character position in the page text to start reading from. Use it to read on through a page too long for one call, with the value the previous result gave.",
+                "url": {"description": "The URL to fetch.", "type": "string", "format": "uri"},
+                "prompt": {"description": "What to find out from the page.", "type": "string"},
+                "offset": {"description": "Character position in the page's Markdown to continue from.",
                     "type": "integer", "minimum": 0, "maximum": 9007199254740991u64}
             },
             "required": ["url", "prompt"],
