@@ -124,7 +124,9 @@ fn classify(
     let shown = if target.starts_with('/') {
         target.to_string()
     } else if changed_dir {
-        return Some(Danger::Unplaced(target.to_string()));
+        // Only a target that names no entry of its own (`.`, `..`, `o/..`, a glob) is left
+        // unplaced; `../d` or `name` after a `cd` pass, as in the reference.
+        return names_no_entry(target).then(|| Danger::Unplaced(target.to_string()));
     } else {
         normalize(&shell_cwd.join(target))
             .to_string_lossy()
@@ -142,6 +144,16 @@ fn classify(
         .chain(std::iter::once(&shell_cwd.to_path_buf()))
         .any(|d| normalize(d).starts_with(&resolved));
     in_use.then_some(Danger::Workspace(shown))
+}
+
+/// Whether a relative target's last part is `.`, `..` or a glob rather than a name.
+fn names_no_entry(target: &str) -> bool {
+    let last = target
+        .trim_end_matches('/')
+        .rsplit('/')
+        .next()
+        .unwrap_or("");
+    matches!(last, "" | "." | "..") || last.contains(['*', '?', '['])
 }
 
 /// `dir/*`, `dir/**/`, `dir/` -> `dir`; `/`, `/*` -> `/`.
@@ -267,5 +279,29 @@ mod tests {
         );
         assert!(prompt.suppress_always_allow);
         assert_eq!(prompt.reason_type.as_deref(), Some("safetyCheck"));
+        for cmd in [
+            "cd a && rmdir .",
+            "cd a && rmdir ./",
+            "cd a && rmdir o/..",
+            "cd a && rmdir ../..",
+            "cd a && rm -rf ../r/*",
+            "cd a && rmdir *",
+        ] {
+            assert!(reason(cmd).is_some(), "{cmd}");
+        }
+    }
+
+    #[test]
+    fn after_a_change_of_directory_a_target_that_names_an_entry_passes() {
+        for cmd in [
+            "cd a/b && rmdir ../b",
+            "cd c/d && rmdir ../../c/d",
+            "cd f && rmdir g",
+            "cd i/j && rm -r ../j",
+            "cd l && rmdir ../l/",
+            "cd p && rmdir ../nonexist_q",
+        ] {
+            assert_eq!(reason(cmd), None, "{cmd}");
+        }
     }
 }

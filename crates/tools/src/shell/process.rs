@@ -17,10 +17,12 @@ use tokio::process::{Child, Command};
 use super::reaper;
 
 /// Runs the command with `eval` so any shell syntax works, and records the directory the
-/// command ended in (a `cd` carries over to the next call) from an EXIT trap, which also
-/// fires when the command calls `exit`. Variables set by the command die with the shell.
+/// command ended in (a `cd` carries over to the next call) when it succeeded, as the
+/// reference does: a command that fails or calls `exit` leaves the shell where it was. A
+/// directory that is gone by then (`cd d && rmdir ../d`) fails the command with `pwd -P`'s
+/// error, exit code 1. Variables set by the command die with the shell.
 // One line, so that the shell numbers the command's own lines from 1 in its messages.
-const WRAPPER: &str = r#"__oxagent_cwd_file=$1; __oxagent_command=$2; shift 2; trap 'pwd >| "$__oxagent_cwd_file" 2>/dev/null' EXIT; eval "$__oxagent_command""#;
+const WRAPPER: &str = r#"__oxagent_cwd_file=$1; __oxagent_command=$2; shift 2; eval "$__oxagent_command" && { pwd -P >/dev/null && pwd >| "$__oxagent_cwd_file"; }"#;
 
 /// Inside the sandbox's empty network namespace: `socat` makes the proxy's socket (`$2`)
 /// the proxy's ports (3128 for HTTP, 1080 for SOCKS5), and the command (`"$@"`, the usual shell and wrapper) starts once it

@@ -133,6 +133,34 @@ async fn cd_persists_but_exports_do_not() {
 }
 
 #[tokio::test]
+async fn a_cd_carries_over_only_when_the_command_succeeds() {
+    let w = Ws::new();
+    w.file("sub/k.txt", "k\n");
+    for command in ["cd sub; false", "cd sub && exit 3"] {
+        w.call("Bash", json!({"command": command})).await;
+        let out = w.call("Bash", json!({"command": "pwd"})).await;
+        assert_eq!(text(&out), w.sub("<WS>"), "{command}");
+    }
+    // A directory removed under the shell fails the command, which is not carried over.
+    let out = w
+        .call(
+            "Bash",
+            json!({"command": "mkdir -p d && cd d && rmdir ../d && pwd"}),
+        )
+        .await;
+    assert_eq!(out.is_error, Some(true));
+    assert_eq!(
+        text(&out),
+        w.sub(
+            "Exit code 1\n<WS>/d\npwd: error retrieving current directory: getcwd: cannot \
+             access parent directories: No such file or directory"
+        )
+    );
+    let out = w.call("Bash", json!({"command": "pwd"})).await;
+    assert_eq!(text(&out), w.sub("<WS>"));
+}
+
+#[tokio::test]
 async fn positional_parameters_are_empty_and_env_is_passed() {
     let w = Ws::new();
     let mut ctx = w.ctx("toolu_env");
