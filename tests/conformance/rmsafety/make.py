@@ -70,6 +70,19 @@ sc("traversal_accept", "The same in acceptEdits mode.",
    TRAVERSE, {"permission_mode": "acceptEdits"}, {"can_use_tool": {"behavior": "deny_all", "message": "no"}})
 
 
+# After a `cd` on the same line: which relative targets are left unplaced. `cd deep/er && rmdir
+# ../er` really removes the (empty, scenario-owned) directory the shell is in.
+AFTER_CD = ["cd keep && rmdir ../keep", "cd deep && rmdir .", "cd deep && rmdir er/..",
+            "cd keep && rm -d ../nonexistent_zz/*", "cd deep && rmdir nonexistent_q",
+            "cd deep && rmdir ../..", "cd deep/er && rmdir ../er"]
+sc("after_cd", "bypassPermissions: after a cd, a target naming an entry runs; ., .., globs are asked.",
+   AFTER_CD, {"permission_mode": "bypassPermissions"})
+# Where the shell is after a command: a cd carries over only when the command succeeded.
+CARRY = ["cd sub; false", "pwd", "cd sub && exit 3", "pwd", "cd sub && exit 0", "pwd",
+         "cd sub && true", "pwd", "mkdir -p gone && cd gone && rmdir ../gone; echo hi", "pwd"]
+sc("cwd_carry", "bypassPermissions: the shell's directory after failing, exiting and succeeding commands.",
+   CARRY, {"permission_mode": "bypassPermissions"})
+
 def main():
     names = set()
     for s in SCEN:
