@@ -152,6 +152,7 @@ impl Model for HttpModel {
             beta,
             streaming: request.body.get("stream") == Some(&Value::Bool(true)),
             retries: 0,
+            refreshes: 0,
             quiet_retries: 0,
             phase: Phase::Send,
             request_id: None,
@@ -203,6 +204,8 @@ struct Call {
     streaming: bool,
     /// Retries announced so far.
     retries: u32,
+    /// Attempts made after a revoked token was refreshed (see `retry::TOKEN_REFRESHES`).
+    refreshes: u32,
     /// Streams re-sent without announcing (an `error` event before any block).
     quiet_retries: u32,
     phase: Phase,
@@ -385,11 +388,18 @@ impl Call {
     /// Announces a retry (and schedules it), or the final failure.
     fn give_up_or_retry(&mut self, error: AttemptError) -> ModelEvent {
         let max_retries = self.shared.config.max_retries;
-        if !error.retryable || self.retries >= max_retries {
+        let refresh = error.token_revoked
+            && self.retries >= max_retries
+            && self.refreshes < crate::retry::TOKEN_REFRESHES;
+        if !refresh && (!error.retryable || self.retries >= max_retries) {
             return ModelEvent::Failed(self.api_error(error));
         }
-        self.retries += 1;
-        let delay = error.delay(self.retries);
+        if refresh {
+            self.refreshes += 1;
+        } else {
+            self.retries += 1;
+        }
+        let delay = error.delay(self.retries.max(1));
         self.phase = Phase::Backoff(delay);
         ModelEvent::Retry(RetryNotice {
             attempt: self.retries,

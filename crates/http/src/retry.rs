@@ -1,6 +1,7 @@
 //! What a failed attempt means: retry or give up, after how long, and reported how.
 //!
-//! Retried, as the reference retries: HTTP 401, 408, 409, 429 and 5xx (529 included),
+//! Retried, as the reference retries: HTTP 401, 408, 409, 429 and 5xx (529 included), a 403
+//! whose OAuth token was revoked (with two more attempts once the retries are spent),
 //! failures to connect or to get the response headers in time, and streams that end, break or
 //! stall before `message_stop`. An `x-should-retry: true|false` response header overrides the
 //! status rule.
@@ -27,6 +28,13 @@ use oxagent_core::model::ApiErrorKind;
 use reqwest::header::HeaderMap;
 use serde_json::Value;
 
+/// What a 403 says when the OAuth token it was sent with was revoked.
+const REVOKED_TOKEN: &str = "OAuth token has been revoked";
+
+/// How many more attempts a revoked token gets once the retries are spent: the reference
+/// refreshes its token and tries again, announcing each with the last attempt's number.
+pub(crate) const TOKEN_REFRESHES: u32 = 2;
+
 /// One failed attempt, classified.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct AttemptError {
@@ -38,6 +46,9 @@ pub(crate) struct AttemptError {
     pub message: String,
     pub error_type: Option<String>,
     pub retryable: bool,
+    /// A 403 "OAuth token has been revoked": once the retries are spent, the reference tries
+    /// again after refreshing its token, twice (see [`TOKEN_REFRESHES`]).
+    pub token_revoked: bool,
     /// The wait the server asked for, when it asked for a positive one.
     pub server_delay: Option<Duration>,
     /// The answer's `request-id` header.
@@ -74,15 +85,18 @@ impl AttemptError {
                 text
             }
         });
+        let token_revoked = status == 403 && message.contains(REVOKED_TOKEN);
         let retryable = match header(headers, "x-should-retry") {
             Some("true") => true,
             Some("false") => false,
-            _ => matches!(status, 401 | 408 | 409 | 429) || status >= 500,
+            _ => matches!(status, 401 | 408 | 409 | 429) || status >= 500 || token_revoked,
         };
         let error_type = field("type");
         // An overloaded answer is retried as one whatever its status.
         let retried_as = if error_type.as_deref() == Some("overloaded_error") {
             ApiErrorKind::Overloaded
+        } else if token_revoked {
+            ApiErrorKind::AuthenticationFailed
         } else {
             retry_kind(status)
         };
@@ -93,6 +107,7 @@ impl AttemptError {
             message,
             error_type,
             retryable,
+            token_revoked,
             server_delay: server_delay(headers),
             request_id: header(headers, "request-id").map(str::to_string),
         }
@@ -107,6 +122,7 @@ impl AttemptError {
             message: message.into(),
             error_type: None,
             retryable: true,
+            token_revoked: false,
             server_delay: None,
             request_id: None,
         }
@@ -143,6 +159,7 @@ impl AttemptError {
             message: field("message").unwrap_or_else(|| "stream error".to_string()),
             error_type,
             retryable: false,
+            token_revoked: false,
             server_delay: None,
             request_id: None,
         }

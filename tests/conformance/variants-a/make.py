@@ -398,6 +398,9 @@ api("400_request_id_body", "400 with request_id in the body.",
         "type": "invalid_request_error", "message": "bad thing"}, "request_id": "req_011CTest"}))
 api("403_oauth_revoked", "403 'OAuth token has been revoked' every attempt (retries 1).",
     [], env={"CLAUDE_CODE_MAX_RETRIES": "1"}, default=err(403, "permission_error", "OAuth token has been revoked. Please obtain a new token."))
+for n in ("0", "3"):
+    api("403_oauth_revoked_r" + n, "403 'OAuth token has been revoked' every attempt (retries %s): the retries, then two more attempts after a token refresh." % n,
+        [], env={"CLAUDE_CODE_MAX_RETRIES": n}, default=err(403, "permission_error", "OAuth token has been revoked. Please obtain a new token."))
 api("401_oauth_expired", "401 'OAuth token has expired' every attempt (retries 1).",
     [], env={"CLAUDE_CODE_MAX_RETRIES": "1"}, default=err(401, "authentication_error", "OAuth token has expired. Please obtain a new token or refresh your existing token."))
 api("429_no_retry_after_then_ok", "429 without retry-after header, then success.",

@@ -99,6 +99,36 @@ async fn server_errors_exhaust_retries_then_fail_with_api_message() {
     assert_eq!(statuses(&server), vec![500, 500, 500]);
 }
 
+/// A revoked OAuth token is retried as any retryable error, then twice more after a token
+/// refresh, each announced with the last attempt's number; another 403 is final at once.
+#[tokio::test]
+async fn a_revoked_token_gets_two_more_attempts_after_the_retries() {
+    let revoked = error_response(
+        403,
+        "permission_error",
+        "OAuth token has been revoked. Please obtain a new token.",
+    );
+    for (max, attempts) in [(1, vec![1, 1, 1]), (0, vec![0, 0])] {
+        let server = server(json!({"responses": [], "default": revoked.clone()})).await;
+        let events = collect(&model(&server, max), request("Go")).await;
+        let notices = retry_of(&events);
+        assert_eq!(
+            notices.iter().map(|r| r.attempt).collect::<Vec<_>>(),
+            attempts
+        );
+        assert!(notices.iter().all(|r| r.max_retries == max
+            && r.error_status == Some(403)
+            && r.error == ApiErrorKind::AuthenticationFailed));
+        assert!(matches!(events.last(), Some(ModelEvent::Failed(e)) if e.status == Some(403)));
+        assert_eq!(statuses(&server), vec![403; attempts.len() + 1]);
+    }
+    let other = error_response(403, "permission_error", "Some other forbidden thing.");
+    let server = server(json!({"responses": [], "default": other})).await;
+    let events = collect(&model(&server, 3), request("Go")).await;
+    assert!(retry_of(&events).is_empty());
+    assert_eq!(statuses(&server), vec![403]);
+}
+
 /// A 400 is sent again twice without a notice (the reference drops an optional beta each
 /// time), then it is final.
 #[tokio::test]
