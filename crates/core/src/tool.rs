@@ -47,8 +47,9 @@ pub struct ToolContext {
     /// The conversation as the call's response left it (the response included), for a tool
     /// that asks for it ([`Tool::needs_conversation`]).
     pub conversation: Option<Arc<Vec<Turn>>>,
-    /// The paths of the session's `Read(...)` deny rules, as written (`**/.env`): a search
-    /// leaves them out, as the reference's does.
+    /// The paths of the session's `Read(...)` deny rules, which a search leaves out as the
+    /// reference's does: absolute patterns for anchored rules (`/ws/secrets` for
+    /// `Read(/secrets/**)`), the others as written (`**/.env`, matched at any depth).
     pub read_denied: Vec<String>,
 }
 

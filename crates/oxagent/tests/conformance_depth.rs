@@ -355,6 +355,13 @@ fn protected() {
     check_area("protected");
 }
 
+/// Read deny rules of every kind (settings and `disallowed_tools`) in Grep's and Glob's
+/// results and on calls naming a denied path (`tests/conformance/denyrules/`).
+#[test]
+fn denyrules() {
+    check_area("denyrules");
+}
+
 fn which(name: &str) -> Option<std::path::PathBuf> {
     std::env::split_paths(&std::env::var_os("PATH")?)
         .map(|d| d.join(name))

@@ -27,7 +27,8 @@
 use serde_json::Value;
 
 use crate::config::PermissionMode;
-use crate::rules::path::{resolve, rule_matches, rule_matches_dir};
+use crate::rules::deny_path::deny_rule_covers;
+use crate::rules::path::resolve;
 use crate::rules::{bash, call_path, file_rule_kind, path_rule_kind, RuleBehavior};
 use crate::tool::Tool;
 
@@ -169,13 +170,9 @@ fn rules_mode_and_tool(
             path_rule_kind(&e.rule) == Some(kind)
                 && e.rule.content.as_deref().is_some_and(|c| {
                     let r = roots.for_source(e.source);
-                    [&abs, &real].iter().any(|path| {
-                        if search {
-                            rule_matches_dir(c, path, &r.cwd, r.home.as_deref())
-                        } else {
-                            rule_matches(c, path, &r.cwd, r.home.as_deref())
-                        }
-                    })
+                    [&abs, &real]
+                        .iter()
+                        .any(|path| deny_rule_covers(c, path, &r.cwd, r.home.as_deref(), search))
                 })
         });
         if hit && search {
@@ -207,7 +204,11 @@ fn rules_mode_and_tool(
                 Some(denial_kind(command, &hit)),
             );
         }
-    } else if let Some(e) = rules.find(RuleBehavior::Deny, name, input, &roots) {
+    } else if let Some(e) = rules
+        .find(RuleBehavior::Deny, name, input, &roots)
+        // A path rule on a call with a path was judged above (dr_dir_trailing).
+        .filter(|_| file_rule_kind(name).is_none() || call_path(input).is_none())
+    {
         let message = match (name, e.rule.content.as_deref()) {
             ("WebFetch", Some(domain)) => format!("WebFetch denied access to {domain}."),
             _ => format!("Permission to use {name} has been denied."),

@@ -24,6 +24,7 @@
 //! ```
 
 pub mod bash;
+pub mod deny_path;
 pub mod path;
 pub mod shell;
 

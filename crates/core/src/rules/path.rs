@@ -6,6 +6,7 @@
 //! | `~/.ssh/**` | under the home directory |
 //! | `/src/**`, `./src/**`, `src/**` | relative to the rule's root (the session's cwd) |
 //! | `*.env`, `.env` | no `/` inside: a file of that name at any depth below the root |
+//! | `./.env` | `.env`: `./` is dropped first |
 //! | `build/` | a directory and everything in it |
 //!
 //! `*` and `?` do not cross `/`; `**` spans any number of directories. A pattern that matches
@@ -84,11 +85,11 @@ pub fn rule_matches(content: &str, path: &Path, root: &Path, home: Option<&Path>
             Some(h) => (h.to_path_buf(), "**".to_string()),
             None => return false,
         }
-    } else if let Some(rest) = content.strip_prefix("./") {
-        (root.to_path_buf(), rest.to_string())
     } else if let Some(rest) = content.strip_prefix('/') {
         (root.to_path_buf(), rest.to_string())
     } else {
+        // `./x` is `x`: a bare name after it still matches at any depth (dr_dot_rel).
+        let content = content.strip_prefix("./").unwrap_or(content);
         let inner = content.trim_end_matches('/');
         let anchored = inner.contains('/') && !inner.starts_with("**/");
         if anchored {
@@ -123,6 +124,13 @@ pub fn rule_matches(content: &str, path: &Path, root: &Path, home: Option<&Path>
 /// Whether a directory at `path` is covered, or holds something the rule covers (a search
 /// in it would reach covered files).
 pub fn rule_matches_dir(content: &str, path: &Path, root: &Path, home: Option<&Path>) -> bool {
+    // A folder-only pattern (`docs/`) covers the folders inside the folder, not the folder
+    // itself named as the place to search (dr_dir_trailing).
+    if content.ends_with('/') {
+        return path
+            .parent()
+            .is_some_and(|parent| rule_matches(content, parent, root, home));
+    }
     rule_matches(content, path, root, home)
         || rule_matches(content, &path.join("\u{0}probe"), root, home)
 }

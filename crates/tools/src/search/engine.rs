@@ -34,6 +34,8 @@ pub struct SearchOptions {
     pub only_matching: bool,
     /// `rg --glob` filters, already split.
     pub globs: Vec<String>,
+    /// Exclusions from `Read(...)` deny rules, matched without regard to case (`rg --iglob`).
+    pub denied: Vec<String>,
     pub file_type: Option<String>,
 }
 
@@ -250,9 +252,15 @@ pub fn search(
                 .to_str()
                 .is_some_and(|n| VCS_DIRS.contains(&n)))
     });
-    if !opts.globs.is_empty() {
+    if !opts.globs.is_empty() || !opts.denied.is_empty() {
         let mut overrides = OverrideBuilder::new(root);
         for g in &opts.globs {
+            overrides.add(g).map_err(|e| e.to_string())?;
+        }
+        overrides
+            .case_insensitive(true)
+            .map_err(|e| e.to_string())?;
+        for g in &opts.denied {
             overrides.add(g).map_err(|e| e.to_string())?;
         }
         walk.overrides(overrides.build().map_err(|e| e.to_string())?);

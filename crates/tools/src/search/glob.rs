@@ -78,10 +78,18 @@ fn split_absolute(pattern: &str) -> Option<(PathBuf, String)> {
 pub(crate) fn find_files(
     root: &Path,
     pattern: &str,
+    denied: &[String],
     abort: &AbortSignal,
 ) -> Result<Vec<(PathBuf, SystemTime)>, String> {
     let mut overrides = OverrideBuilder::new(root);
     overrides.add(pattern).map_err(|e| e.to_string())?;
+    // Read deny rules' paths, matched without regard to case (`rg --iglob`).
+    overrides
+        .case_insensitive(true)
+        .map_err(|e| e.to_string())?;
+    for g in denied {
+        overrides.add(g).map_err(|e| e.to_string())?;
+    }
     let overrides = overrides.build().map_err(|e| e.to_string())?;
     // Every file, version-control folders included (the reference lists `.git/HEAD`).
     let walker = WalkBuilder::new(root)
@@ -201,7 +209,9 @@ impl TypedTool for GlobTool {
             }
         }
         let abort = ctx.abort.clone();
-        let found = tokio::task::spawn_blocking(move || find_files(&root, &pattern, &abort)).await;
+        let denied = super::denied::deny_globs(&ctx.read_denied, &root, &ctx.cwd, true);
+        let found =
+            tokio::task::spawn_blocking(move || find_files(&root, &pattern, &denied, &abort)).await;
         let mut files = match found {
             Ok(Ok(files)) => files,
             Ok(Err(e)) => return wrapped_error(e),

@@ -163,17 +163,6 @@ fn content_lines(
     out
 }
 
-/// The paths of Read deny rules, left out of the search as rg's `--glob !path` leaves them
-/// (perm_settings_project: `Read(**/.env)` hides `sub/.env`). Paths anchored at a root
-/// (`/x`, `//x`, `~/x`) are not turned into globs.
-fn denied_globs(denied: &[String]) -> Vec<String> {
-    denied
-        .iter()
-        .filter(|p| !p.is_empty() && !p.starts_with(['/', '~']))
-        .map(|p| format!("!{p}"))
-        .collect()
-}
-
 impl TypedTool for GrepTool {
     const NAME: &'static str = "Grep";
     const READ_ONLY: bool = true;
@@ -303,8 +292,8 @@ impl TypedTool for GrepTool {
                 .map(split_globs)
                 .unwrap_or_default()
                 .into_iter()
-                .chain(denied_globs(&ctx.read_denied))
                 .collect(),
+            denied: super::denied::deny_globs(&ctx.read_denied, &root, &ctx.cwd, meta.is_dir()),
             file_type: input.file_type.clone(),
         };
         let abort = ctx.abort.clone();

@@ -6,6 +6,7 @@
 //! | Glob | [`glob`] | `src/a.rs\nsrc/b.rs`, oldest first, at most 100 |
 //! | Grep | [`grep`] over [`engine`] | `Found 2 files ...`, `path:line:text` or `path:N` |
 
+mod denied;
 pub mod engine;
 pub mod glob;
 pub mod grep;

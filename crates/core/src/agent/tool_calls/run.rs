@@ -438,16 +438,25 @@ pub(crate) fn stopped_while_running(o: &mut CallOutcome) {
 
 const STOPPED_CORRECTION: &str = "Correction to the text above: this call was stopped while running, not refused before it ran. It may have run in part or in full, and its changes may have been written. No permission prompt was involved. Work it started elsewhere (a remote command, a background process) may still be running, so check before starting the same work again. The instruction to stop and wait still stands.";
 
-/// The paths of the `Read(...)` deny rules in force.
+/// The paths of the `Read(...)` deny rules in force, as searches leave them out (anchored
+/// ones made absolute from the rule's root: see [`crate::rules::deny_path::search_exclusion`]).
 fn read_denied(session: &SessionView<'_>) -> Vec<String> {
     let (rules, _) = session
         .live
         .permissions(|| super::permission::initial_permissions(session.config));
+    let roots = crate::rules::RuleRoots {
+        cwd: session.config.cwd.clone(),
+        home: session.config.home.clone(),
+    };
     rules
         .entries
         .iter()
         .filter(|e| e.behavior == crate::rules::RuleBehavior::Deny && e.rule.tool == "Read")
-        .filter_map(|e| e.rule.content.clone())
+        .filter_map(|e| {
+            let root = roots.for_source(e.source);
+            let content = e.rule.content.as_deref()?;
+            crate::rules::deny_path::search_exclusion(content, &root.cwd, root.home.as_deref())
+        })
         .collect()
 }
 
