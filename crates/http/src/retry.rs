@@ -321,6 +321,7 @@ mod tests {
                 message: "Rate limited".into(),
                 error_type: Some("rate_limit_error".into()),
                 retryable: true,
+                token_revoked: false,
                 server_delay: Some(Duration::from_secs(2)),
                 request_id: None,
             }
@@ -434,6 +435,7 @@ mod tests {
                 message: "Overloaded".into(),
                 error_type: Some("overloaded_error".into()),
                 retryable: false,
+                token_revoked: false,
                 server_delay: None,
                 request_id: None,
             }
