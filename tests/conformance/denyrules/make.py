@@ -60,7 +60,7 @@ BASE = [G(pattern="hello"), G(pattern="hello", path="sub"), L(pattern="**/*"),
 
 
 def sc(name, desc, calls, deny=None, disallowed=None, mode="bypassPermissions", base=True,
-       home=False, outside=False, user_deny=None):
+       home=False, outside=False, user_deny=None, local=False):
     calls = (BASE if base else []) + calls
     responses = [{"content": [{"type": "tool_use", "id": f"toolu_{i:02d}", "name": t, "input": inp}]}
                  for i, (t, inp) in enumerate(calls, 1)]
@@ -71,6 +71,9 @@ def sc(name, desc, calls, deny=None, disallowed=None, mode="bypassPermissions", 
     if disallowed:
         options["disallowed_tools"] = disallowed
     f = files(deny)
+    if local:
+        f[".claude/settings.local.json"] = f.pop(".claude/settings.json")
+        options["setting_sources"] = ["local"]
     s = {"name": "dr_" + name, "description": desc, "prompt": "Go", "options": options,
          "files": f, "mtimes": mtimes(f), "responses": responses,
          "default": {"content": [{"type": "text", "text": "Done."}]}, "timeout_s": 300}
@@ -161,6 +164,12 @@ sc("grep_glob_arg", "Read(**/.env) with a Grep glob and a Glob pattern naming .e
     G(pattern="hello", output_mode="count")],
    deny=["Read(**/.env)"], base=False)
 
+sc("bracket", "Read(**/[r]el.txt): a pattern with brackets is not handed to the search.",
+   direct("rel.txt") + direct("sub/rel.txt") + [G(pattern="hello", output_mode="count")],
+   deny=["Read(**/[r]el.txt)"])
+sc("local_anchored", "Read(/secrets/**) in .claude/settings.local.json.",
+   direct("secrets/key.txt", "secrets") + direct("sub/secrets/key.txt"),
+   deny=["Read(/secrets/**)"], local=True)
 sc("tilde_user_anchored", "Read(/secrets/**) in the user's settings (~/.claude/settings.json).",
    direct("secrets/key.txt", "secrets") + [G(pattern="hello", path="<HOME>")],
    user_deny=["Read(/secrets/**)", "Read(/notes/**)"], home=True)

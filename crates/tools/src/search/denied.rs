@@ -78,6 +78,41 @@ pub(crate) fn deny_globs(
     out
 }
 
+/// The rules the reference cannot hand to ripgrep as globs (a `[`, a `\\` or trailing
+/// blanks in the pattern): it judges every file found by them instead, as a Read of it would
+/// be judged (dr_bracket: `Read(**/[r]el.txt)` leaves out `rel.txt` at every depth, from the
+/// listings and the counts).
+pub(crate) struct Judged(Vec<ignore::gitignore::Gitignore>);
+
+impl Judged {
+    pub(crate) fn new(denied: &[String], cwd: &Path) -> Judged {
+        let judged = denied
+            .iter()
+            .filter(|p| p.contains('[') || p.contains('\\') || p.ends_with(char::is_whitespace));
+        Judged(
+            judged
+                .filter_map(|p| {
+                    let inner = p.trim_end_matches('/');
+                    let at_cwd =
+                        !p.starts_with('/') && inner.contains('/') && !inner.starts_with("**/");
+                    let mut builder =
+                        GitignoreBuilder::new(if at_cwd { cwd } else { Path::new("/") });
+                    builder.case_insensitive(true).ok()?;
+                    builder.add_line(None, p).ok()?;
+                    builder.build().ok()
+                })
+                .collect(),
+        )
+    }
+
+    /// Whether a file found by the search is denied.
+    pub(crate) fn denies(&self, path: &Path) -> bool {
+        self.0.iter().any(|gi| {
+            path.starts_with(gi.path()) && gi.matched_path_or_any_parents(path, false).is_ignore()
+        })
+    }
+}
+
 /// Whether a rule covers the searched folder itself (as a file or as a folder), seen from the
 /// rule's root: `/` for absolute patterns, the cwd for relative ones.
 fn covers_root(denied: &[String], root: &str, cwd: &str) -> bool {
@@ -239,6 +274,21 @@ mod tests {
     fn a_trailing_double_star_also_excludes_the_folder() {
         assert_eq!(globs(&["/ws/a/**"], "/ws"), ["!/a/**", "!/a"]);
         assert!(globs(&["/ws/[ab]"], "/ws").is_empty());
+    }
+
+    #[test]
+    fn patterns_with_brackets_judge_each_file() {
+        // dr_bracket
+        let judged = Judged::new(&["**/[r]el.txt".to_string()], Path::new("/ws"));
+        assert!(judged.denies(Path::new("/ws/nest/sub/rel.txt")));
+        assert!(judged.denies(Path::new("/ws/REL.txt")));
+        assert!(!judged.denies(Path::new("/ws/top.log")));
+        let anchored = Judged::new(&["sub/[r]el.txt".to_string()], Path::new("/ws"));
+        assert!(anchored.denies(Path::new("/ws/sub/rel.txt")));
+        assert!(!anchored.denies(Path::new("/ws/nest/sub/rel.txt")));
+        assert!(Judged::new(&["**/.env".to_string()], Path::new("/ws"))
+            .0
+            .is_empty());
     }
 
     #[test]

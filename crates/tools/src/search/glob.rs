@@ -217,6 +217,8 @@ impl TypedTool for GlobTool {
             Ok(Err(e)) => return wrapped_error(e),
             Err(e) => return wrapped_error(e.to_string()),
         };
+        let judged = super::denied::Judged::new(&ctx.read_denied, &ctx.cwd);
+        files.retain(|(path, _)| !judged.denies(path));
         // Oldest first; equal times keep the walk's order (a stable sort).
         let total = files.len();
         files.sort_by_key(|(_, modified)| *modified);

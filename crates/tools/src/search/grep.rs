@@ -314,6 +314,8 @@ impl TypedTool for GrepTool {
             }
             Err(e) => return wrapped_error(e.to_string()),
         };
+        let judged = super::denied::Judged::new(&ctx.read_denied, &ctx.cwd);
+        files.retain(|f| !judged.denies(&f.path));
         // rg leaves out of its counts and lists a walked file whose search stopped at a NUL
         // byte; content mode shows what came before it, with a note.
         if !content_mode && !meta.is_file() {
