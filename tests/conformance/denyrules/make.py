@@ -39,7 +39,8 @@ def files(deny):
 
 
 def mtimes(f):
-    return {p: 1700000000 + 100 * i for i, p in enumerate(sorted(f)) if not p.endswith("/")}
+    return {p: 1700000000 + 100 * i for i, p in enumerate(sorted(f))
+            if not p.endswith("/") and not (isinstance(f[p], dict) and "symlink" in f[p])}
 
 
 def G(**kw):
@@ -60,7 +61,7 @@ BASE = [G(pattern="hello"), G(pattern="hello", path="sub"), L(pattern="**/*"),
 
 
 def sc(name, desc, calls, deny=None, disallowed=None, mode="bypassPermissions", base=True,
-       home=False, outside=False, user_deny=None, local=False):
+       home=False, outside=False, user_deny=None, local=False, extra=None):
     calls = (BASE if base else []) + calls
     responses = [{"content": [{"type": "tool_use", "id": f"toolu_{i:02d}", "name": t, "input": inp}]}
                  for i, (t, inp) in enumerate(calls, 1)]
@@ -71,6 +72,7 @@ def sc(name, desc, calls, deny=None, disallowed=None, mode="bypassPermissions", 
     if disallowed:
         options["disallowed_tools"] = disallowed
     f = files(deny)
+    f.update(extra or {})
     if local:
         f[".claude/settings.local.json"] = f.pop(".claude/settings.json")
         options["setting_sources"] = ["local"]
@@ -170,6 +172,14 @@ sc("bracket", "Read(**/[r]el.txt): a pattern with brackets is not handed to the 
 sc("local_anchored", "Read(/secrets/**) in .claude/settings.local.json.",
    direct("secrets/key.txt", "secrets") + direct("sub/secrets/key.txt"),
    deny=["Read(/secrets/**)"], local=True)
+sc("other_tools", "Deny rules on Grep, Glob and Edit paths: Grep(**/.env), Glob(/secrets/**), Edit(/docs/**).",
+   direct(".env") + direct("secrets/key.txt", "secrets") + direct("docs/a.txt", "docs"),
+   deny=["Grep(**/.env)", "Glob(/secrets/**)", "Edit(/docs/**)"])
+sc("symlink", "Read(/secrets/**) with a link to secrets/ and one to secrets/key.txt.",
+   [G(pattern="hello", path="link_dir"), L(pattern="*", path="link_dir"), R("link_dir/key.txt"),
+    R("link_file.txt"), G(pattern="hello", path="link_file.txt")],
+   deny=["Read(/secrets/**)"],
+   extra={"link_dir": {"symlink": "<WS>/secrets"}, "link_file.txt": {"symlink": "<WS>/secrets/key.txt"}})
 sc("tilde_user_anchored", "Read(/secrets/**) in the user's settings (~/.claude/settings.json).",
    direct("secrets/key.txt", "secrets") + [G(pattern="hello", path="<HOME>")],
    user_deny=["Read(/secrets/**)", "Read(/notes/**)"], home=True)

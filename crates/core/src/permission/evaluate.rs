@@ -166,22 +166,29 @@ fn rules_mode_and_tool(
         let abs = resolve(p, &ctx.cwd, ctx.home.as_deref());
         let real = std::fs::canonicalize(&abs).unwrap_or_else(|_| abs.clone());
         let search = matches!(name, "Glob" | "Grep");
-        let hit = rules.of(RuleBehavior::Deny).any(|e| {
-            path_rule_kind(&e.rule) == Some(kind)
-                && e.rule.content.as_deref().is_some_and(|c| {
-                    let r = roots.for_source(e.source);
-                    [&abs, &real]
-                        .iter()
-                        .any(|path| deny_rule_covers(c, path, &r.cwd, r.home.as_deref(), search))
-                })
-        });
-        if hit && search {
+        // Reading is denied by `Read(...)` rules only: `Grep(path)`, `Glob(path)` and
+        // `Edit(path)` rules leave reads and searches alone (dr_other_tools).
+        let covers = |path: &std::path::Path| {
+            rules.of(RuleBehavior::Deny).any(|e| {
+                path_rule_kind(&e.rule) == Some(kind)
+                    && (kind != "Read" || e.rule.tool == "Read")
+                    && e.rule.content.as_deref().is_some_and(|c| {
+                        let r = roots.for_source(e.source);
+                        deny_rule_covers(c, path, &r.cwd, r.home.as_deref(), search)
+                    })
+            })
+        };
+        let named = covers(&abs);
+        let linked = real != abs && covers(&real);
+        // A Read whose path leads into a denied place only through a link is refused as a
+        // search is (dr_symlink).
+        if (named || linked) && (search || (kind == "Read" && !named)) {
             return deny(
                 format!("Permission to read {} has been denied.", abs.display()),
                 Some("rule"),
             );
         }
-        if hit {
+        if named || linked {
             return Outcome::ToolError(DENIED_DIRECTORY.to_string());
         }
     }

@@ -10,6 +10,9 @@ pub mod evaluate;
 pub mod protected;
 pub mod write_target;
 
+#[cfg(test)]
+mod deny_read_tests;
+
 use std::path::PathBuf;
 
 use crate::rules::{RuleRoots, RuleSet};
