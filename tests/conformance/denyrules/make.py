@@ -31,10 +31,13 @@ def settings(deny):
     return json.dumps({"permissions": {"deny": deny}}, indent=1) + "\n"
 
 
-def files(deny):
+def files(deny, ask=None):
     f = dict(TREE)
     if deny is not None:
         f[".claude/settings.json"] = settings(deny)
+        if ask:
+            perms = {"deny": deny, "ask": ask}
+            f[".claude/settings.json"] = json.dumps({"permissions": perms}, indent=1) + "\n"
     return f
 
 
@@ -61,7 +64,7 @@ BASE = [G(pattern="hello"), G(pattern="hello", path="sub"), L(pattern="**/*"),
 
 
 def sc(name, desc, calls, deny=None, disallowed=None, mode="bypassPermissions", base=True,
-       home=False, outside=False, user_deny=None, local=False, extra=None):
+       home=False, outside=False, user_deny=None, local=False, extra=None, ask=None):
     calls = (BASE if base else []) + calls
     responses = [{"content": [{"type": "tool_use", "id": f"toolu_{i:02d}", "name": t, "input": inp}]}
                  for i, (t, inp) in enumerate(calls, 1)]
@@ -71,7 +74,7 @@ def sc(name, desc, calls, deny=None, disallowed=None, mode="bypassPermissions", 
         options["setting_sources"] = ["project"]
     if disallowed:
         options["disallowed_tools"] = disallowed
-    f = files(deny)
+    f = files(deny, ask)
     f.update(extra or {})
     if local:
         f[".claude/settings.local.json"] = f.pop(".claude/settings.json")
@@ -180,6 +183,8 @@ sc("symlink", "Read(/secrets/**) with a link to secrets/ and one to secrets/key.
     R("link_file.txt"), G(pattern="hello", path="link_file.txt")],
    deny=["Read(/secrets/**)"],
    extra={"link_dir": {"symlink": "<WS>/secrets"}, "link_file.txt": {"symlink": "<WS>/secrets/key.txt"}})
+sc("ask_rule", "Read(/secrets/**) as an ask rule (default mode, no can_use_tool): searches keep it.",
+   direct("secrets/key.txt", "secrets"), deny=[], ask=["Read(/secrets/**)"], mode="default")
 sc("tilde_user_anchored", "Read(/secrets/**) in the user's settings (~/.claude/settings.json).",
    direct("secrets/key.txt", "secrets") + [G(pattern="hello", path="<HOME>")],
    user_deny=["Read(/secrets/**)", "Read(/notes/**)"], home=True)
