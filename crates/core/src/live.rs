@@ -53,6 +53,16 @@ impl LiveSettings {
     ) -> (RuleSet, Vec<std::path::PathBuf>) {
         lock(&self.permissions).get_or_insert_with(init).clone()
     }
+    /// Runs `read` on the rules and extra directories in force, without copying them.
+    pub fn with_permissions<R>(
+        &self,
+        init: impl FnOnce() -> (RuleSet, Vec<std::path::PathBuf>),
+        read: impl FnOnce(&RuleSet, &[std::path::PathBuf]) -> R,
+    ) -> R {
+        let mut guard = lock(&self.permissions);
+        let (rules, dirs) = guard.get_or_insert_with(init);
+        read(rules, dirs)
+    }
     /// Changes the rules and extra directories in force.
     pub fn update_permissions(
         &self,

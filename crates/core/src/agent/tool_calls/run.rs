@@ -441,23 +441,30 @@ const STOPPED_CORRECTION: &str = "Correction to the text above: this call was st
 /// The paths of the `Read(...)` deny rules in force, as searches leave them out (anchored
 /// ones made absolute from the rule's root: see [`crate::rules::deny_path::search_exclusion`]).
 fn read_denied(session: &SessionView<'_>) -> Vec<String> {
-    let (rules, _) = session
-        .live
-        .permissions(|| super::permission::initial_permissions(session.config));
     let roots = crate::rules::RuleRoots {
         cwd: session.config.cwd.clone(),
         home: session.config.home.clone(),
     };
-    rules
-        .entries
-        .iter()
-        .filter(|e| e.behavior == crate::rules::RuleBehavior::Deny && e.rule.tool == "Read")
-        .filter_map(|e| {
-            let root = roots.for_source(e.source);
-            let content = e.rule.content.as_deref()?;
-            crate::rules::deny_path::search_exclusion(content, &root.cwd, root.home.as_deref())
-        })
-        .collect()
+    // The rules can change mid-session, so they are read per call, in place.
+    session.live.with_permissions(
+        || super::permission::initial_permissions(session.config),
+        |rules, _| {
+            rules
+                .entries
+                .iter()
+                .filter(|e| e.behavior == crate::rules::RuleBehavior::Deny && e.rule.tool == "Read")
+                .filter_map(|e| {
+                    let root = roots.for_source(e.source);
+                    let content = e.rule.content.as_deref()?;
+                    crate::rules::deny_path::search_exclusion(
+                        content,
+                        &root.cwd,
+                        root.home.as_deref(),
+                    )
+                })
+                .collect()
+        },
+    )
 }
 
 async fn execute(
