@@ -8,8 +8,11 @@ reference fires the session-start hooks racily; loads a tool call causes are sta
 others are compared by the memory text: `memtext.py golden OUT mem_` (the CI subset runs it).
 
 Run: python3 make.py  (writes mem_*.json next to this file)."""
-import json
 import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import scenario_files  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SCEN = []
@@ -207,17 +210,7 @@ sc("import_twice_and_self", "The same file imported twice and by itself; a file 
 
 
 def main():
-    for f in os.listdir(HERE):
-        if f.startswith("mem_") and f.endswith(".json"):
-            os.remove(os.path.join(HERE, f))
-    names = set()
-    for s in SCEN:
-        assert s["name"] not in names, s["name"]
-        names.add(s["name"])
-        with open(os.path.join(HERE, s["name"] + ".json"), "w") as f:
-            json.dump(s, f, indent=1, ensure_ascii=False)
-            f.write("\n")
-    print(len(SCEN), "scenarios")
+    scenario_files.write(HERE, "mem_", SCEN)
 
 
 if __name__ == "__main__":

@@ -5,9 +5,12 @@ option: aliases in any case and with spaces, the `[1m]` suffix on aliases and fu
 one answer with 1000 tokens of every kind, so the init model, the request model, the
 `model_usage` key and every price show.
 Run: python3 make.py  (writes mn_*.json next to this file)."""
-import json
 import os
+import sys
 import re
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import scenario_files  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 USAGE = {"input_tokens": 1000, "output_tokens": 1000,
@@ -66,14 +69,4 @@ for m in MODELS:
                  "default": {"content": [{"type": "text", "text": "Done."}]}})
 
 if __name__ == "__main__":
-    for f in os.listdir(HERE):
-        if f.startswith("mn_") and f.endswith(".json"):
-            os.remove(os.path.join(HERE, f))
-    names = set()
-    for s in SCEN:
-        assert s["name"] not in names, s["name"]
-        names.add(s["name"])
-        with open(os.path.join(HERE, s["name"] + ".json"), "w") as fh:
-            json.dump(s, fh, indent=1, ensure_ascii=False)
-            fh.write("\n")
-    print(len(SCEN), "scenarios")
+    scenario_files.write(HERE, "mn_", SCEN)

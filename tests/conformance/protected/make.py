@@ -4,6 +4,10 @@ on its own, in every mode; the Glob/Grep "unavailable" wording by how the tool w
 tool_use ids used twice. Run: python3 make.py  (writes pp_*.json next to this file)."""
 import json
 import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import scenario_files  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SCEN = []
@@ -97,14 +101,4 @@ sc("dup_ids_three", "Three tool_use blocks with one id (echo dup, echo  dup, ech
                  tu(2, "Bash", {"command": "echo other"}), tu(1, "Bash", {"command": "echo   dup"})]}], BY)
 
 if __name__ == "__main__":
-    for f in os.listdir(HERE):
-        if f.startswith("pp_") and f.endswith(".json"):
-            os.remove(os.path.join(HERE, f))
-    names = set()
-    for s in SCEN:
-        assert s["name"] not in names, s["name"]
-        names.add(s["name"])
-        with open(os.path.join(HERE, s["name"] + ".json"), "w") as fh:
-            json.dump(s, fh, indent=1, ensure_ascii=False)
-            fh.write("\n")
-    print(len(SCEN), "scenarios")
+    scenario_files.write(HERE, "pp_", SCEN)

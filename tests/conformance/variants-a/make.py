@@ -9,8 +9,11 @@ memory_type, load_reason) is visible in `callbacks` under --profile api (the mem
 travels in a <system-reminder>, which the api profile leaves free).
 
 Run: python3 make.py  (writes va_*.json next to this file)."""
-import json
 import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import scenario_files  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SCEN = []
@@ -555,17 +558,7 @@ sc("edit_relative_path", "Edit with a relative file_path and a path with ./",
 
 
 def main():
-    for f in os.listdir(HERE):
-        if f.startswith("va_") and f.endswith(".json"):
-            os.remove(os.path.join(HERE, f))
-    names = set()
-    for s in SCEN:
-        assert s["name"] not in names, s["name"]
-        names.add(s["name"])
-        with open(os.path.join(HERE, s["name"] + ".json"), "w") as f:
-            json.dump(s, f, indent=1, ensure_ascii=False)
-            f.write("\n")
-    print(len(SCEN), "scenarios")
+    scenario_files.write(HERE, "va_", SCEN)
 
 
 if __name__ == "__main__":

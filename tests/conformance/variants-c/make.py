@@ -5,6 +5,10 @@ model_option, system_prompt_string, tools_*, text_answer, tool_loop_multi_turn, 
 Run: python3 make.py  (writes vc_*.json next to this file)."""
 import json
 import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import scenario_files  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SCEN = []
@@ -483,14 +487,4 @@ sc("unk_write_tools_read_only", "tools=['Read']: the model calls Edit and Notebo
    seq(E("<WS>/p.txt", "P", "Q"), ("NotebookEdit", {"notebook_path": "<WS>/n.ipynb", "new_source": "x"})), {"tools": ["Read"]}, files=FILES)
 
 if __name__ == "__main__":
-    for f in os.listdir(HERE):
-        if f.startswith("vc_") and f.endswith(".json"):
-            os.remove(os.path.join(HERE, f))
-    names = set()
-    for s in SCEN:
-        assert s["name"] not in names, s["name"]
-        names.add(s["name"])
-        with open(os.path.join(HERE, s["name"] + ".json"), "w") as fh:
-            json.dump(s, fh, indent=1, ensure_ascii=False)
-            fh.write("\n")
-    print(len(SCEN), "scenarios")
+    scenario_files.write(HERE, "vc_", SCEN)
