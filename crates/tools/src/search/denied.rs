@@ -18,11 +18,11 @@
 //!
 //! [`ToolContext::read_denied`]: oxagent_core::tool::ToolContext::read_denied
 
-use std::path::{Component, Path};
+use std::path::Path;
 
 use ignore::gitignore::GitignoreBuilder;
 
-use oxagent_core::rules::path::glob_segment;
+use oxagent_core::rules::path::{glob_segment, normalize};
 
 /// The exclusions for a search of `root` (an existing directory or file).
 pub(crate) fn deny_globs(
@@ -160,20 +160,10 @@ fn rebase(pattern_root: &str, pattern: &str, root: &str) -> Vec<String> {
     }
 }
 
-/// `a` joined with `b` as a path, `.` and repeated slashes removed.
+/// `a` (absolute) joined with `b` as a path, `.`, `..` and repeated slashes resolved.
 fn join(a: &str, b: &str) -> String {
-    let path = Path::new(a).join(b.trim_start_matches('/'));
-    let mut parts: Vec<String> = Vec::new();
-    for c in path.components() {
-        match c {
-            Component::Normal(s) => parts.push(s.to_string_lossy().into_owned()),
-            Component::ParentDir => {
-                parts.pop();
-            }
-            _ => {}
-        }
-    }
-    let mut out = format!("/{}", parts.join("/"));
+    let joined = normalize(&Path::new(a).join(b.trim_start_matches('/')));
+    let mut out = joined.to_string_lossy().into_owned();
     if b.ends_with('/') && !out.ends_with('/') {
         out.push('/');
     }
