@@ -155,7 +155,7 @@ conformance-depth: python-dev
       echo "== $area, Node:"; python3 ../shared/conformance/compare.py tests/conformance/$area/golden-ts $out/ts --profile api -q | grep -v '^PASS' || true; \
     done
 
-# `cargo test -p oxagent --test conformance_depth faults` runs the same matrix in Rust.
+# `cargo test -p oxagent --test it conformance_depth::faults` runs the same matrix in Rust.
 # The fault matrix (tests/conformance/faults/, docs/reliability.md) on the Python and Node faces.
 faults: python-dev
     cd js && npm install --no-audit --no-fund --silent && npm run build --silent

@@ -14,7 +14,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 #[allow(dead_code)]
-mod scenario;
+use crate::scenario;
 
 use scenario::{run_scenario_with_requests, ScenarioRun};
 use serde_json::{json, Value};

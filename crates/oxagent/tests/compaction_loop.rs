@@ -11,7 +11,7 @@ use oxagent::{Callbacks, Client, HookCallback, HookMatcherFns, HookOutput, Messa
 use oxagent_testkit::ScriptedServer;
 use serde_json::{json, Value};
 
-mod compaction_support;
+use crate::compaction_support;
 
 use compaction_support::{options, requests, texts, turn, SUMMARY_MARK};
 

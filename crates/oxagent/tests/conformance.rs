@@ -10,7 +10,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, non_snake_case)]
 
-mod scenario;
+use crate::scenario;
 
 use serde_json::Value;
 

@@ -16,7 +16,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod scenario;
+use crate::scenario;
 
 use std::path::Path;
 use std::sync::Mutex;

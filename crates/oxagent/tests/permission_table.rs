@@ -10,7 +10,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod permission_table_support;
+use crate::permission_table_support;
 
 use permission_table_support::{run_table, TableReport};
 

@@ -9,7 +9,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod scenario;
+use crate::scenario;
 
 fn check(name: &str, known: &[&str]) -> Vec<serde_json::Value> {
     let (mut diffs, ours) = scenario::differences(&format!("surface2/{name}"));

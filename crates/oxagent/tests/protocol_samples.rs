@@ -5,7 +5,7 @@
 //!
 //! The samples are struct literals without `..Default::default()`: a field added to a Rust
 //! type does not compile here until it is given a value, and then shows up in the fixture.
-//! `UPDATE_PROTOCOL_SAMPLES=1 cargo test -p oxagent --test protocol_samples` rewrites it.
+//! `UPDATE_PROTOCOL_SAMPLES=1 cargo test -p oxagent --test it protocol_samples::` rewrites it.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -412,7 +412,7 @@ fn the_fixture_is_what_the_protocol_emits() {
     let have = std::fs::read_to_string(&path).unwrap_or_default();
     assert!(
         have == want,
-        "{} is stale: run UPDATE_PROTOCOL_SAMPLES=1 cargo test -p oxagent --test protocol_samples",
+        "{} is stale: run UPDATE_PROTOCOL_SAMPLES=1 cargo test -p oxagent --test it protocol_samples::",
         path.display()
     );
 }

@@ -4,7 +4,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 #[allow(dead_code)]
-mod scenario;
+use crate::scenario;
 
 use serde_json::{json, Value};
 

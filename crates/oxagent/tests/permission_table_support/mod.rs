@@ -1,9 +1,7 @@
 //! Runs the permission table: lays each scenario's workspace, rebuilds its rule set and mode,
 //! and decides every call of the reference's trace with the core's rule engine.
 
-#[path = "../scenario/workspace.rs"]
-#[allow(dead_code)]
-mod workspace;
+use crate::scenario::workspace;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

@@ -3,7 +3,7 @@
 
 mod before;
 mod behaviors;
-mod workspace;
+pub(crate) mod workspace;
 
 use std::path::{Path, PathBuf};
 
