@@ -1,18 +1,20 @@
 //! Background tasks seen from the session: their messages, and the turns they start.
 //!
 //! The tools announce each background task's start and end ([`TaskEvent`]). This module
-//! turns them into the messages the reference emits, and wakes the session when a task ends
-//! so that the model hears about it in a turn of its own:
+//! turns them into the messages the reference emits at once, and queues what the model is
+//! to read of the end:
 //!
 //! ```text
 //! Bash call moved to the background   -> system/background_tasks_changed {tasks: [the task]}
 //!                                        system/task_started
-//! ... the turn goes on and ends with its result ...
 //! the command exits                   -> system/task_updated {patch: {status}}
 //!                                        system/task_notification
 //!                                        system/background_tasks_changed {tasks: []}
-//! the session starts a turn by itself -> system/init, the model reads a <task-notification>,
-//!                                        result (origin: task-notification)
+//! a tool round after which the turn   -> its <task-notification> follows the round's results
+//!   asks the model again                 (the turn's inbox, [`TaskFlow::inbox`])
+//! otherwise, once the turn has ended  -> the session starts a turn by itself: system/init, the
+//!                                        model reads the <task-notification>s, result
+//!                                        (origin: task-notification)
 //! ```
 //!
 //! Messages are emitted from the thread that caused the event, synchronously: a start is

@@ -297,12 +297,17 @@ sc("bash_timeout_values", "timeout 1000 sleep 3 silent; timeout -5; timeout 1.5 
    timeout_s=180)
 sc("bash_timeout_with_output", "timeout 1000 with output before sleep 4 (moves to background?), then wait.",
    [B("echo started; sleep 4; echo finished", timeout=1000), B("sleep 5; echo waited")], timeout_s=180)
-sc("bash_background_read", "run_in_background: prints stdout+stderr, exit 3; then cat its output file.",
-   [B("printf 'bg-out\\n'; printf 'bg-err\\n' >&2; exit 3", run_in_background=True),
-    B("sleep 2; cat ../tmp/claude-*/*/*/tasks/*.output")], timeout_s=180)
-sc("bash_background_big", "run_in_background with 40000 chars output; then wc -c its output file.",
-   [B("head -c 40000 /dev/zero | tr '\\0' z", run_in_background=True),
-    B("sleep 2; wc -c ../tmp/claude-*/*/*/tasks/*.output | sed 's#.*/##'")], timeout_s=180)
+# The background commands wait 1.5 s so that they end during the next call's sleep (4 s: past
+# the 3 s after which a foreground command is shown as a task, a margin that load only widens): a
+# command that ends at once races the next response in the reference (its first command starts
+# slowly), and the file names of the task folder are random (files are found by their content, or
+# only sizes are printed; in the TS SDK a command's own output file is among them).
+sc("bash_background_read", "run_in_background: sleeps 1 s, prints stdout+stderr, exit 3; then cat its output file.",
+   [B("sleep 1.5; printf 'bg-out\\n'; printf 'bg-err\\n' >&2; exit 3", run_in_background=True),
+    B("sleep 4; cat $(grep -l bg-out ../tmp/claude-*/*/*/tasks/*.output)")], timeout_s=180)
+sc("bash_background_big", "run_in_background with 40000 chars output after 1 s; then the sizes of the task files.",
+   [B("sleep 1.5; head -c 40000 /dev/zero | tr '\\0' z", run_in_background=True),
+    B("sleep 4; wc -c ../tmp/claude-*/*/*/tasks/*.output | awk '{print $1}' | sort -n")], timeout_s=180)
 sc("bash_background_false", "run_in_background false explicitly; run_in_background 'true' string.",
    [B("echo fg", run_in_background=False), B("echo str", run_in_background="true")])
 sc("bash_stdin", "cat with no input; read a line; wc -c of stdin.",
@@ -356,11 +361,12 @@ sc("grep_numbers_more", "head_limit 1.5; offset '2' string; head_limit -1 in con
     G(pattern="hello", output_mode="content", head_limit=-1), G(pattern="hello", output_mode="count", offset=-3)], f, m)
 sc("bash_cwd_removed_later", "cd into a dir (persisted), remove it in the next call, then pwd; then ls.",
    [B("mkdir -p d2 && cd d2 && pwd"), B("rmdir ../d2; echo rc=$?"), B("pwd"), B("ls")])
-sc("bash_bg_output_file", "Background exit 0 with stdout, then cat the oldest .output; background stderr only exit 1, cat it.",
-   [B("echo hello-bg", run_in_background=True),
-    B("sleep 2; cat \"$(ls -tr ../tmp/claude-*/*/*/tasks/*.output | head -1)\""),
-    B("echo only-err >&2; exit 1", run_in_background=True),
-    B("sleep 2; cat \"$(ls -t ../tmp/claude-*/*/*/tasks/*.output | sed -n 2p)\"")], timeout_s=180)
+sc("bash_bg_output_file", "Background exit 0 with stdout after 1 s, then cat its .output; background stderr only "
+   "exit 1 after 1 s, cat it (files found by content: their names and times race).",
+   [B("sleep 1.5; echo hello-bg", run_in_background=True),
+    B("sleep 4; cat $(grep -l hello-bg ../tmp/claude-*/*/*/tasks/*.output)"),
+    B("sleep 1.5; echo only-err >&2; exit 1", run_in_background=True),
+    B("sleep 4; cat $(grep -l only-err ../tmp/claude-*/*/*/tasks/*.output)")], timeout_s=180)
 sc("bash_long_foreground", "Foreground commands of 2 s and 4 s: past about 3 s a command is shown as a task.",
    [B("sleep 2; echo two"), B("sleep 4; echo four")], timeout_s=180)
 sc("bash_env_names", "Names (not values) of CLAUDE*/ANTHROPIC*/GIT_* variables the command sees; SHLVL; TMPDIR shape.",
@@ -383,6 +389,55 @@ sc("bash_timeout_texts", "Timeouts as the kill message words them: 1500 ms, 2500
 sc("bash_timeout_max_env", "BASH_MAX_TIMEOUT_MS=1000 caps a timeout of 5000 (sleep 2 runs); a timeout of 0 is the default.",
    [B("sleep 2", timeout=5000), B("echo zero", timeout=0)],
    env={"BASH_MAX_TIMEOUT_MS": "1000"}, timeout_s=180)
+
+
+# ---------------------------------------------------------------- background ends (rounds)
+def rounds(name, desc, script, **options):
+    """A scenario of scripted responses: each a list of calls (one response) or a final text,
+    either optionally as (item, delay_ms), the delay being how long the server waits to answer."""
+    responses, n = [], 0
+    for item in script:
+        item, delay = item if isinstance(item, tuple) else (item, 0)
+        if isinstance(item, str):
+            r = {"content": [{"type": "text", "text": item}]}
+        else:
+            content = []
+            for tool, inp in item:
+                n += 1
+                content.append({"type": "tool_use", "id": f"toolu_{n:02d}", "name": tool, "input": inp})
+            r = {"content": content}
+        if delay:
+            r["delay_ms"] = delay
+        responses.append(r)
+    SCEN.append({"name": "xs_" + name, "description": desc, "prompt": "Go",
+                 "options": {"permission_mode": "bypassPermissions", "tools": TOOLS, **options},
+                 "responses": responses, "default": {"content": [{"type": "text", "text": "Done."}]},
+                 "files": {}, "timeout_s": 180})
+
+
+BG = {"run_in_background": True}
+rounds("bgv_end_during_call", "A background command ends during the next call: its notice follows that call's result.",
+       [[B("sleep 1.5; echo a", **BG)], [B("sleep 4; echo b")], "Done."])
+rounds("bgv_end_while_waiting", "A background command ends while the next response is awaited: its notice follows "
+       "the result of the call that response makes.",
+       [[B("echo a", **BG)], ([B("echo b")], 2500), "Done."])
+rounds("bgv_end_during_request_then_call", "A background command ends while a later request is awaited: its notice "
+       "waits for the next round's results.",
+       [[B("sleep 1.5; echo a", **BG)], [B("echo b")], ([B("echo c")], 3500), "Done."])
+rounds("bgv_end_during_last_request", "A background command ends while the final answer is awaited: the turn ends, "
+       "and a turn of its own tells the model.",
+       [[B("sleep 1.5; echo a", **BG)], ("Done.", 3500)])
+rounds("bgv_two_tasks_one_call", "Two background commands (exit 0, exit 2) end during one call: one notice with "
+       "both, in the order they ended.",
+       [[B("sleep 1; echo a", **BG)], [B("sleep 2; exit 2", **BG)], [B("sleep 4; echo c")], "Done."])
+rounds("bgv_same_round", "A background command and a foreground one in one response: the end reaches the model "
+       "after both results.",
+       [[B("sleep 1.5; echo a", **BG), B("sleep 4; echo b")], "Done."])
+rounds("bgv_end_max_turns", "A background command ends during the call of the last round max_turns allows: the "
+       "turn ends without its notice, and a turn of its own tells the model (the prompt joins the results).",
+       [[B("sleep 1.5; echo a", **BG)], [B("sleep 4; echo b")], "Done."], max_turns=2)
+rounds("bgv_end_after_turn", "A background command still running when the turn ends: a turn of its own.",
+       [[B("sleep 2; echo a", **BG)], "Done."])
 
 
 def main():

@@ -428,8 +428,19 @@ impl ToolRound {
             }
             results.push(ContentBlock::text(text));
         }
-        // Messages sent to this agent while the round ran are read with its results.
-        if let Some(inbox) = &session.config.inbox {
+        // What came to the inbox meanwhile (messages for this agent, ends of background
+        // commands) is read with the results when the turn asks the model again; a turn that
+        // ends here leaves it queued (the session then gives it a turn of its own).
+        let at_limit = session
+            .config
+            .max_turns
+            .is_some_and(|max| i64::from(st.requests) >= max.max(1));
+        let ends = at_limit
+            || self.interrupt
+            || self.final_answer.is_some()
+            || self.stop.is_some()
+            || deps.interrupt.is_aborted();
+        if let Some(inbox) = session.config.inbox.as_ref().filter(|_| !ends) {
             results.extend(inbox.0.take().into_iter().map(ContentBlock::text));
         }
         if super::tokens_left::reads_tokens_left(&session.live.model()) {
