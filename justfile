@@ -104,6 +104,20 @@ bench-guard:
     OXAGENT_PYTHON=target/bench/venv/bin/python BENCH_QUICK=1 BENCH_RUNS=3 python3 benches/suite.py target/bench/quick.json
     python3 benches/guard.py target/bench/quick.json benches/guard-baseline.json
 
+# Flame graphs of the benchmark's slowest cases (benches/flame.py) into docs/benchmarks/flame/:
+# `perf` for the Rust and Node faces, py-spy for the Python face, inferno to draw them; the
+# faces are the release builds `just bench` installs (run it, or bench-guard, first).
+# The Node face is profiled from a copy of the package whose addon keeps its symbols (the release
+# build, not stripped), in target/bench/js-flame.
+flame:
+    command -v perf >/dev/null || apt-get install -y -q linux-perf
+    target/bench/venv/bin/pip install --quiet py-spy
+    [ -x target/tools/bin/inferno-flamegraph ] || cargo install inferno --locked --version 0.12.8 --root target/tools
+    rm -rf target/bench/js-flame && mkdir -p target/bench/js-flame
+    cd js && cp -r package.json index.* stores.* testing.* lib types ../target/bench/js-flame/
+    cd js && npx napi build --platform --release --manifest-path ../bindings/node/Cargo.toml --package-json-path package.json --output-dir ../target/bench/js-flame --no-js
+    OXAGENT_NODE_PACKAGE=target/bench/js-flame python3 benches/flame.py docs/benchmarks/flame
+
 # The differential conformance harness over the shared scenarios (needs ../shared).
 conformance: python-dev
     mkdir -p target/conformance

@@ -132,9 +132,28 @@ pub fn native_1m(model: &str) -> bool {
 }
 
 /// The catalog id a spelling stands for, if it stands for one.
+///
+/// Prices, context windows and token limits ask this several times a turn for the same few
+/// names, and working it out (lower case, version parse, catalog scan) was about 6% of a
+/// turn's CPU: each thread keeps the answers for the last few names it was asked about.
 pub fn catalog_id(model: &str) -> Option<&'static str> {
+    const KEPT: usize = 8;
+    thread_local! {
+        static RECENT: std::cell::RefCell<Vec<(String, Option<&'static str>)>> =
+            const { std::cell::RefCell::new(Vec::new()) };
+    }
+    if let Some(hit) = RECENT.with_borrow(|r| r.iter().find(|(m, _)| m == model).map(|e| e.1)) {
+        return hit;
+    }
     let id = canonical_id(model);
-    CATALOG.iter().map(|(m, _)| *m).find(|m| *m == id)
+    let found = CATALOG.iter().map(|(m, _)| *m).find(|m| *m == id);
+    RECENT.with_borrow_mut(|r| {
+        if r.len() == KEPT {
+            r.remove(0);
+        }
+        r.push((model.to_string(), found));
+    });
+    found
 }
 
 /// The catalog's first-party API ids, which the reference sends in lower case whatever the
