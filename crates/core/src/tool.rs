@@ -215,6 +215,11 @@ pub trait Tool: Send + Sync {
     fn keeps_strings(&self) -> &'static [&'static str] {
         &[]
     }
+    /// Whether the call as stored gets the schema's defaults for the fields the model left
+    /// out (Edit's `replace_all: false`); ToolSearch's call is kept as written.
+    fn fills_defaults(&self) -> bool {
+        true
+    }
     /// The input as the call is stored and run, where the tool tidies what the model wrote
     /// (Write and Edit drop trailing whitespace from the lines they write). The caller, the
     /// conversation and the hooks see this input.
@@ -279,14 +284,13 @@ impl ModeChange {
     }
 }
 
-/// The `tools` entry of a request for one tool. (Built field by field: `json!` would copy the
-/// schema through the serializer, which was a quarter of building the definitions each round.)
+/// The `tools` entry of a request for one tool.
 pub fn api_definition(tool: &dyn Tool) -> Value {
-    let mut entry = serde_json::Map::with_capacity(3);
-    entry.insert("name".into(), Value::String(tool.name().to_string()));
-    entry.insert("description".into(), Value::String(tool.description()));
-    entry.insert("input_schema".into(), tool.input_schema());
-    Value::Object(entry)
+    serde_json::json!({
+        "name": tool.name(),
+        "description": tool.description(),
+        "input_schema": tool.input_schema(),
+    })
 }
 
 /// Tools whose definitions are held back from requests until the model looks them up (the
@@ -342,6 +346,11 @@ impl DeferredTools {
                 state.loaded.insert(name.to_string());
             }
         }
+    }
+
+    /// Whether this tool is deferred (looked up or not).
+    pub fn is_deferred(&self, name: &str) -> bool {
+        lock(&self.inner).definitions.contains_key(name)
     }
 
     /// Whether requests leave this tool out for now.

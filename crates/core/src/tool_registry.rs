@@ -16,6 +16,9 @@ use serde_json::Value;
 use crate::sync::lock;
 use crate::tool::{api_definition, DeferredTools, Tool};
 
+/// The length of `,"defer_loading":true` in a definition's compact JSON.
+const DEFER_LOADING_CHARS: usize = 21;
+
 /// The tools of one session, in the order the model sees them.
 #[derive(Clone, Default)]
 pub struct ToolRegistry {
@@ -127,17 +130,34 @@ impl ToolRegistry {
             .filter(|e| !self.deferred.is_hidden(e.name()))
     }
 
-    /// The `tools` array of a Messages API request.
+    /// The `tools` array of a Messages API request. A deferred tool the model looked up goes
+    /// with `defer_loading: true`, as the reference sends it: the API puts its definition
+    /// where ToolSearch's `tool_reference` names it.
     pub fn api_definitions(&self) -> Vec<Value> {
         self.sent()
-            .map(|e| api_definition(e.tool.as_ref()))
+            .map(|e| {
+                let mut d = api_definition(e.tool.as_ref());
+                if self.deferred.is_deferred(e.name()) {
+                    d["defer_loading"] = Value::Bool(true);
+                }
+                d
+            })
             .collect()
     }
 
     /// The length, as compact JSON, of what [`api_definitions`](Self::api_definitions)
     /// returns (each definition on its own), without building or serializing them again.
     pub fn api_definitions_chars(&self) -> usize {
-        self.sent().map(Entry::chars).sum()
+        self.sent()
+            .map(|e| {
+                let flag = if self.deferred.is_deferred(e.name()) {
+                    DEFER_LOADING_CHARS
+                } else {
+                    0
+                };
+                e.chars() + flag
+            })
+            .sum()
     }
 }
 

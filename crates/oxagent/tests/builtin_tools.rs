@@ -278,6 +278,7 @@ async fn deferred_tools_are_sent_once_looked_up() {
         json!([
             "Task",
             "Bash",
+            "CronList",
             "Edit",
             "NotebookEdit",
             "Read",
@@ -322,6 +323,21 @@ async fn deferred_tools_are_sent_once_looked_up() {
             "Write"
         ]
     );
+    // The search answers with a reference; the loaded tool goes with `defer_loading`, and the
+    // results that hold references are followed by "Tool loaded.".
+    let fetch = bodies[1]["tools"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["name"] == "WebFetch")
+        .unwrap();
+    assert_eq!(fetch["defer_loading"], json!(true));
+    let last = bodies[1]["messages"].as_array().unwrap().last().unwrap();
+    assert_eq!(
+        last["content"][0]["content"],
+        json!([{"type": "tool_reference", "tool_name": "WebFetch"}])
+    );
+    assert_eq!(last["content"][1]["text"], "Tool loaded.");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -339,6 +355,7 @@ async fn tool_search_can_be_switched_off() {
     let all = [
         "Agent",
         "Bash",
+        "CronList",
         "Edit",
         "NotebookEdit",
         "Read",

@@ -22,6 +22,7 @@ use crate::paths;
 use crate::search::glob::GlobTool;
 use crate::search::grep::GrepTool;
 use crate::session::ask_user::AskUserQuestionTool;
+use crate::session::cron_list::CronListTool;
 use crate::session::plan_mode::{EnterPlanModeTool, ExitPlanModeTool};
 use crate::session::skill::{self, SkillTool};
 use crate::session::task_board::TaskBoard;
@@ -40,6 +41,7 @@ use crate::web::side_model::SideModel;
 pub const ALL_TOOL_NAMES: &[&str] = &[
     "AskUserQuestion",
     "Bash",
+    "CronList",
     "Edit",
     "EnterPlanMode",
     "ExitPlanMode",
@@ -65,6 +67,7 @@ pub const ALL_TOOL_NAMES: &[&str] = &[
 /// [`default_tool_names`].
 pub const DEFAULT_TOOL_NAMES: &[&str] = &[
     "Bash",
+    "CronList",
     "Edit",
     "NotebookEdit",
     "Read",
@@ -79,6 +82,7 @@ pub const DEFAULT_TOOL_NAMES: &[&str] = &[
 /// The tools the reference holds back behind ToolSearch while tool search is on: the
 /// model sees their names and loads their definitions when it needs them.
 pub const DEFERRED_TOOL_NAMES: &[&str] = &[
+    "CronList",
     "EnterPlanMode",
     "ExitPlanMode",
     "NotebookEdit",
@@ -252,6 +256,7 @@ impl BuiltinSet {
         let mut tools: Vec<Arc<dyn Tool>> = vec![
             shared(AskUserQuestionTool),
             shared(BashTool::new(shell.clone()).with_files(files.clone())),
+            shared(CronListTool),
             shared(EditTool::new(files.clone()).with_cwd(cwd.clone())),
             shared(EnterPlanModeTool),
             shared(ExitPlanModeTool),

@@ -153,6 +153,8 @@ pub trait TypedTool: Send + Sync + 'static {
 
     /// See [`Tool::keeps_strings`].
     const KEEPS_STRINGS: &'static [&'static str] = &[];
+    /// See [`Tool::fills_defaults`].
+    const FILLS_DEFAULTS: bool = true;
 
     /// See [`Tool::tidy_input`].
     fn tidy_input(&self, input: Value) -> Value {
@@ -239,6 +241,9 @@ impl<T: TypedTool> Tool for Typed<T> {
 
     fn keeps_strings(&self) -> &'static [&'static str] {
         T::KEEPS_STRINGS
+    }
+    fn fills_defaults(&self) -> bool {
+        T::FILLS_DEFAULTS
     }
 
     fn tidy_input(&self, input: Value) -> Value {

@@ -229,6 +229,14 @@ sc("unk_deferred_cronlist", "The model calls the deferred tool CronList directly
 sc("unk_deferred_webfetch_invalid", "The model calls the deferred tool WebFetch with {} (invalid) without ToolSearch.", seq(("WebFetch", {})))
 sc("unk_toolsearch_then_cronlist", "ToolSearch select:CronList, then CronList.",
    seq(("ToolSearch", {"query": "select:CronList"}), ("CronList", {})))
+sc("unk_deferred_cronlist_extra", "CronList, still deferred, with an unexpected parameter.",
+   seq(("CronList", {"extra": 1})))
+sc("unk_deferred_cronlist_default", "CronList called directly in default mode (no callback).",
+   seq(("CronList", {})), {"permission_mode": "default"})
+sc("unk_toolsearch_parallel_cronlist", "ToolSearch select:CronList and CronList in one response.",
+   [par(("ToolSearch", {"query": "select:CronList"}), ("CronList", {})), DONE])
+sc("unk_toolsearch_two_then_none", "ToolSearch select:CronList,WebFetch, then a select naming nothing.",
+   seq(("ToolSearch", {"query": "select:CronList,WebFetch"}), ("ToolSearch", {"query": "select:NoSuch"})))
 sc("unk_mcp_name", "The model calls mcp__srv__tool (no MCP servers).", seq(("mcp__srv__tool", {"a": 1})))
 sc("unk_hooks", "Unknown tool with PreToolUse / PostToolUseFailure hooks log_all.", seq(("NoSuchTool", {"x": 1})),
    behaviors={"hooks": {"PreToolUse": [{"matcher": None, "behavior": "log_all"}],

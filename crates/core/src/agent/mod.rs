@@ -48,6 +48,7 @@ pub mod response;
 mod restore;
 mod session;
 mod tool_calls;
+mod tool_references;
 mod turn;
 mod view;
 

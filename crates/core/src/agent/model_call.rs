@@ -439,6 +439,9 @@ fn fill_defaults(deps: &Deps<'_>, block: ContentBlock) -> ContentBlock {
         coerced
     };
     let input = tool.tidy_input(input);
+    if !tool.fills_defaults() {
+        return ContentBlock::ToolUse { id, name, input };
+    }
     filled(id, name, input, &schema)
 }
 

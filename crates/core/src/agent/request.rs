@@ -8,6 +8,8 @@ use crate::model::ModelRequest;
 use crate::tool::ToolRegistry;
 use crate::usage::max_output_tokens;
 
+use super::tool_references::{any_reference, note_loaded, referenced_tools, TOOL_SEARCH_BETA};
+
 /// The beta of the 1M-token context window.
 const CONTEXT_1M_BETA: &str = "context-1m-2025-08-07";
 
@@ -27,6 +29,8 @@ pub fn build(
     tools: &ToolRegistry,
 ) -> ModelRequest {
     let messages = messages_json(history, history.len().saturating_sub(1));
+    // The tools the conversation's references name are sent, as ToolSearch loaded them.
+    tools.deferred().load(referenced_tools(history));
     with_messages(config, model, messages, tools)
 }
 
@@ -106,6 +110,14 @@ fn with_messages(
     if one_m && !betas.iter().any(|b| b == CONTEXT_1M_BETA) {
         betas.push(CONTEXT_1M_BETA.to_string());
     }
+    let deferred_sent = body["tools"]
+        .as_array()
+        .is_some_and(|t| t.iter().any(|d| d.get("defer_loading").is_some()));
+    if (deferred_sent || any_reference(&body["messages"]))
+        && !betas.iter().any(|b| b == TOOL_SEARCH_BETA)
+    {
+        betas.push(TOOL_SEARCH_BETA.to_string());
+    }
     ModelRequest {
         body: Value::Object(body),
         betas,
@@ -150,6 +162,8 @@ fn messages_json(history: &[Turn], breakpoint: usize) -> Value {
             // text), each kind in the order it came, as the reference sends it.
             if turn.role == "assistant" {
                 content.sort_by_key(|b| b["type"] == "tool_use");
+            } else {
+                note_loaded(&mut content);
             }
             if i == breakpoint {
                 if let Some(Value::Object(last)) = content.last_mut() {

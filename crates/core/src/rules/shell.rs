@@ -48,6 +48,17 @@ pub struct SimpleCommand {
     pub background: bool,
     /// The command reads the output of the one before it (`a | b`: `b`).
     pub piped: bool,
+    /// `text` without the redirections after its last word (`chmod +x f 2>&1` ->
+    /// `chmod +x f`); one before the command name stays.
+    pub bare: String,
+    /// The command has a here-string (`<<< text`).
+    pub here_string: bool,
+    /// A word follows a redirection that comes after the command name (`ls >/dev/null -a`):
+    /// the shell takes that word as an argument, not as part of the target.
+    pub swallowed: bool,
+    /// A here-string follows another redirection of the command (`cat 2>&1 <<< x`), which
+    /// the reference's reader cannot take apart.
+    pub late_here_string: bool,
 }
 
 /// Why a command line cannot be fully checked before it runs.
@@ -276,6 +287,12 @@ struct Builder {
     start: usize,
     /// Byte offset just past the current command's last token.
     end: usize,
+    /// Byte offset just past the current command's last word (or leading redirection).
+    bare_end: usize,
+    /// A redirection (not here-text) came after the command name.
+    redirected_after_name: bool,
+    /// The current command has had a redirection other than a here-string.
+    redirected: bool,
     started: bool,
     skip_until_separator: bool,
     /// The next command reads from a pipe.
@@ -294,6 +311,9 @@ impl Builder {
         };
         self.start = at;
         self.end = at;
+        self.bare_end = at;
+        self.redirected_after_name = false;
+        self.redirected = false;
         self.started = false;
     }
 
@@ -303,6 +323,10 @@ impl Builder {
         }
         self.started = true;
         self.end = w.end;
+        self.bare_end = w.end;
+        if self.redirected_after_name {
+            self.current.swallowed = true;
+        }
         let is_assignment = self.current.words.is_empty()
             && !w.quoted_name
             && w.raw.split_once('=').is_some_and(|(name, _)| {
@@ -324,6 +348,17 @@ impl Builder {
         }
         self.started = true;
         self.end = r.end;
+        if self.current.words.is_empty() {
+            self.bare_end = r.end;
+        } else if !r.here {
+            self.redirected_after_name = true;
+        }
+        self.current.here_string |= r.here_string;
+        if r.here_string {
+            self.current.late_here_string |= self.redirected;
+        } else {
+            self.redirected = true;
+        }
         if r.output {
             if let Some(target) = r.target {
                 self.current.dynamic_redirect |= r.dynamic;
@@ -352,6 +387,11 @@ impl Builder {
         let mut cmd = std::mem::take(&mut self.current);
         cmd.text = src
             .get(self.start..self.end)
+            .unwrap_or_default()
+            .trim()
+            .to_string();
+        cmd.bare = src
+            .get(self.start..self.bare_end.max(self.start))
             .unwrap_or_default()
             .trim()
             .to_string();

@@ -22,19 +22,24 @@ use oxagent_core::permission::{PermissionContext, ToolPermission};
 use oxagent_core::rules::bash::{allow_covers, only_safe_assignments, strip_wrapper};
 use oxagent_core::rules::shell::{parse, Hazard, SimpleCommand};
 use oxagent_core::PermissionMode;
-use serde_json::{json, Value};
+use serde_json::Value;
 
 use super::known_commands::{
     git_is_read_only, is_flag, literal_prefix, sed_names_files, sed_only_prints,
     sed_script_is_plain, strip_wrappers, xargs_is_plain, ACCEPT_EDITS_WRITERS, FILE_WRITERS,
     FIND_ACTIONS, NO_PATH_ARGS, PATTERN_FIRST, READ_ONLY, SHELL_CODE, VERSION_ONLY,
 };
+use super::offered_rules::{line_rule, parts_suggestions, path_rule, prefix_rule, rule_suggestion};
 use super::{accept_edits_suggestion, add_directory_suggestion, locate, quoted_dirs, Location};
 use crate::paths::real_path;
 
 use super::resolve_in;
 
 pub const UNSUPPORTED: &str = "This command requires approval";
+/// A word after a redirection that follows the command name (`ls >/dev/null -a`).
+const SWALLOWED: &str = "Redirect has multiple targets — post-redirect args swallowed";
+/// A here-string after another redirection (`cat 2>&1 <<< x`).
+const UNREAD_TAIL: &str = "Parser did not consume trailing input";
 const BACKGROUND: &str = "This command uses the `&` background operator, which defers execution past approval-time safety checks. Approve only if you trust it.";
 
 /// What one simple command needs.
@@ -329,36 +334,6 @@ fn ask(
 const SED_EDIT: &str = "sed command requires approval (contains potentially dangerous operations)";
 const SED_EDIT_REASON: &str = "sed command contains operations that require explicit approval (e.g., write commands, execute commands)";
 
-/// `[a-z][a-z0-9]*(-[a-z0-9]+)*`: a subcommand or a plain name (`init`, `m1`, `abc-def`;
-/// not `abc_d`, `ABC`, `123`, `a.txt`).
-fn plain_name(word: &str) -> bool {
-    word.starts_with(|c: char| c.is_ascii_lowercase())
-        && !word.ends_with('-')
-        && !word.contains("--")
-        && word
-            .chars()
-            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
-}
-
-/// The rule offered for a command: its first two words and ` *` when
-/// the second is a plain name (`mkdir m` -> `mkdir m *`, `touch u1 u2` -> `touch u1 *`),
-/// else the command as written (`touch a.txt`, `rmdir -p d`, `rmdir /var/lib`).
-fn prefix_rule(command: &str) -> String {
-    let mut words = command.split_whitespace();
-    match (words.next(), words.next()) {
-        // A command run through sudo is offered as written.
-        (Some(name), Some(arg)) if name != "sudo" && plain_name(arg) => {
-            format!("{name} {arg} *")
-        }
-        _ => command.to_string(),
-    }
-}
-
-fn rule_suggestion(rule: &str) -> Value {
-    json!({"type": "addRules", "rules": [{"toolName": "Bash", "ruleContent": rule}],
-        "behavior": "allow", "destination": "localSettings"})
-}
-
 /// The verdicts of one simple command: the command itself (`cd` moves `cwd`), then its
 /// redirections.
 fn command_verdicts(
@@ -489,7 +464,7 @@ pub fn check_bash(command: &str, shell_cwd: &Path, ctx: &PermissionContext) -> T
             text.to_string(),
             Some("other"),
             None,
-            vec![rule_suggestion(&prefix_rule(command))],
+            vec![rule_suggestion(&line_rule(command, &parsed))],
         )
     };
     // `time` runs what follows it; the reader takes it as a keyword, the reference asks.
@@ -504,7 +479,14 @@ pub fn check_bash(command: &str, shell_cwd: &Path, ctx: &PermissionContext) -> T
             UNSUPPORTED
         });
     }
-    if let Some(h) = parsed.hazard {
+    // A special parameter in quotes (`"a $?"`) is only not known to be safe: a command
+    // alone is judged further (what it writes outranks it), a line of several is asked
+    // about as a whole.
+    let special_quoted = parsed.hazard == Some(Hazard::SpecialInQuotes);
+    if special_quoted && parsed.commands.len() > 1 {
+        return other(UNSUPPORTED);
+    }
+    if let Some(h) = parsed.hazard.filter(|_| !special_quoted) {
         // Variables set for the commands after them: nothing more precise is said. A line
         // that cannot be read through is offered no rule to allow it by, as in the reference.
         let text = if h == Hazard::Assignment && parsed.commands.len() > 1 {
@@ -512,11 +494,13 @@ pub fn check_bash(command: &str, shell_cwd: &Path, ctx: &PermissionContext) -> T
         } else {
             hazard_text(h)
         };
-        // A special parameter in quotes is only not known to be safe: the line is offered.
-        if h == Hazard::SpecialInQuotes {
-            return other(text);
-        }
         return ask(text.to_string(), Some("other"), None, Vec::new());
+    }
+    if parsed.commands.iter().any(|c| c.late_here_string) {
+        return ask(UNREAD_TAIL.to_string(), Some("other"), None, Vec::new());
+    }
+    if parsed.commands.iter().any(|c| c.swallowed) {
+        return ask(SWALLOWED.to_string(), Some("other"), None, Vec::new());
     }
     for cmd in &parsed.commands {
         if cmd.words.len() > 1 && cmd.words[0] == "exec" {
@@ -590,7 +574,7 @@ pub fn check_bash(command: &str, shell_cwd: &Path, ctx: &PermissionContext) -> T
                     true
                 }
                 Verdict::Specific { message, blocked } => {
-                    first_specific.get_or_insert((message, blocked, cmd.text.clone()));
+                    first_specific.get_or_insert((message, blocked, path_rule(cmd)));
                     false
                 }
             };
@@ -622,9 +606,18 @@ pub fn check_bash(command: &str, shell_cwd: &Path, ctx: &PermissionContext) -> T
             "This Bash command contains multiple operations. The following {noun} {verb} approval: {}",
             listed.join(", ")
         );
-        let suggestions = listed.iter().map(|p| rule_suggestion(p)).collect();
+        // A line with a part sent to the background is offered no rule.
+        let suggestions = if parsed.background {
+            Vec::new()
+        } else {
+            parts_suggestions(&parsed, &listed)
+        };
         return ask(message, Some("subcommandResults"), None, suggestions);
     }
+    // A command alone that writes a file is asked about for that path, though the command
+    // itself is not known either.
+    let path_first =
+        parsed.commands.len() == 1 && first_other.is_none() && first_specific.is_some();
     match first_other {
         // The path is named as written; the directory offered is where it leads.
         Some((text, Some((written, resolved)))) if any_unknown => {
@@ -643,20 +636,24 @@ pub fn check_bash(command: &str, shell_cwd: &Path, ctx: &PermissionContext) -> T
             );
         }
         Some((text, None)) if any_unknown => return other(text),
-        _ if any_unknown => return other(UNSUPPORTED),
+        // A line sent to the background is offered no rule (the host is told no list).
+        _ if any_unknown && !path_first && parsed.background => {
+            return ask(UNSUPPORTED.to_string(), Some("other"), None, Vec::new());
+        }
+        _ if any_unknown && !path_first => return other(UNSUPPORTED),
         _ => {}
     }
     if let Some((message, blocked, rule)) = first_specific {
-        let mut suggestions = vec![
-            rule_suggestion(&prefix_rule(&rule)),
-            add_directory_suggestion(&blocked),
-        ];
+        let mut suggestions = vec![rule_suggestion(&rule), add_directory_suggestion(&blocked)];
         // Switching to acceptEdits is offered for a file command, not for a redirection,
         // and not in acceptEdits itself.
         if ctx.mode != PermissionMode::AcceptEdits && !message.starts_with("Output redirection") {
             suggestions.push(accept_edits_suggestion());
         }
         return ask(message, None, Some(&blocked), suggestions);
+    }
+    if special_quoted {
+        return other(UNSUPPORTED);
     }
     if parsed.background {
         return ask(

@@ -19,6 +19,7 @@
 
 pub mod bash;
 pub mod known_commands;
+mod offered_rules;
 pub mod removals;
 
 use std::path::{Path, PathBuf};

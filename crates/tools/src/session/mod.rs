@@ -9,12 +9,14 @@
 //! | AskUserQuestion | [`ask_user`] | the host's can_use_tool answer |
 //! | EnterPlanMode, ExitPlanMode | [`plan_mode`] | the session's permission mode, the plan file |
 //! | ToolSearch | [`tool_search`] | the session's `DeferredTools` |
+//! | CronList | [`cron_list`] | none: oxagent schedules nothing |
 //! | Skill | [`skill`] | `SKILL.md` folders found at session start |
 
 mod arguments;
 pub mod ask_user;
 mod builtin_commands;
 pub mod commands;
+pub mod cron_list;
 pub mod plan_mode;
 pub mod skill;
 pub mod structured_output;

@@ -2,8 +2,10 @@
 //!
 //! Tools the session defers (see [`DeferredTools`]) are not sent with requests; the model
 //! knows their names from this tool's description and asks for the ones it needs. A match
-//! is answered with the tools' full definitions in a `<functions>` block, and from the next
-//! request on those tools are sent like the others. Query forms, as in the reference:
+//! is answered, as in the reference, with one `tool_reference` block per tool found (the API
+//! puts the tool's definition in their place); from the next request on those tools are sent
+//! too, and the request adds a text "Tool loaded." after the results that hold references.
+//! No match is answered "No matching deferred tools found". Query forms, as in the reference:
 //!
 //! | query | matches |
 //! |---|---|
@@ -11,6 +13,7 @@
 //! | `notebook cell` | tools whose name or description has these words, best first |
 //! | `+web fetch` | like the above, but `web` must be in the name |
 
+use oxagent_core::content::{ContentBlock, ToolResultContent};
 use oxagent_core::tool::{DeferredTools, ToolContext, ToolOutput};
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -111,19 +114,14 @@ pub fn search(definitions: &[Value], query: &str, max: usize) -> Vec<Value> {
         .collect()
 }
 
-/// The `<functions>` block the model reads: one definition per line.
-fn functions_block(found: &[Value]) -> String {
-    let mut out = String::from("<functions>\n");
-    for def in found {
-        let entry = json!({
-            "description": def.get("description").cloned().unwrap_or(json!("")),
-            "name": name_of(def),
-            "parameters": def.get("input_schema").cloned().unwrap_or(json!({})),
-        });
-        out.push_str(&format!("<function>{entry}</function>\n"));
-    }
-    out.push_str("</functions>");
-    out
+/// The result content the model reads: a `tool_reference` block per tool found.
+fn references(names: &[String]) -> ToolResultContent {
+    ToolResultContent::Blocks(
+        names
+            .iter()
+            .map(|n| ContentBlock::Other(json!({"type": "tool_reference", "tool_name": n})))
+            .collect(),
+    )
 }
 
 impl TypedTool for ToolSearchTool {
@@ -131,6 +129,8 @@ impl TypedTool for ToolSearchTool {
     const READ_ONLY: bool = true;
     const ALWAYS_ALLOWED: bool = true;
     const LABEL_FIELDS: &'static [&'static str] = &["query"];
+    // The reference keeps the call as the model wrote it, `max_results` left out.
+    const FILLS_DEFAULTS: bool = false;
     type Input = ToolSearchInput;
 
     fn description(&self) -> String {
@@ -142,8 +142,8 @@ impl TypedTool for ToolSearchTool {
         };
         format!(
             "Loads tools that exist in this session but are not loaded yet, so that you can call \
-             them: their names are listed below, their parameters come back from this search as \
-             a <functions> block. Query with `select:Name1,Name2` for exact names, or with \
+             them: their names are listed below, and each tool this search finds comes back as \
+             a reference to its full definition. Query with `select:Name1,Name2` for exact names, or with \
              keywords (prefix a word with + to require it in the tool name). Load a tool before \
              calling it.\n\nTools not loaded yet: {listing}"
         )
@@ -161,7 +161,21 @@ impl TypedTool for ToolSearchTool {
         })
     }
 
+    // The search needs no waiting: its answer comes while the response still streams, as
+    // the reference's does (before a later call's message).
+    fn answer_now(&self, input: &Value) -> Option<ToolOutput> {
+        let input: ToolSearchInput = serde_json::from_value(input.clone()).ok()?;
+        Some(self.answer(&input))
+    }
+
     async fn run(&self, input: ToolSearchInput, _ctx: &ToolContext) -> ToolOutput {
+        self.answer(&input)
+    }
+}
+
+impl ToolSearchTool {
+    /// Finds the tools `input` asks for and loads them.
+    fn answer(&self, input: &ToolSearchInput) -> ToolOutput {
         let max = as_count(input.max_results)
             .filter(|n| *n > 0)
             .unwrap_or(DEFAULT_MAX_RESULTS);
@@ -169,15 +183,13 @@ impl TypedTool for ToolSearchTool {
         let found = search(&definitions, &input.query, max);
         let names: Vec<String> = found.iter().map(|d| name_of(d).to_string()).collect();
         self.deferred.load(&names);
-        let text = if found.is_empty() {
-            "No matching deferred tools found".to_string()
-        } else {
-            functions_block(&found)
-        };
-        success(
-            text,
-            json!({"matches": names, "query": input.query, "total_deferred_tools": definitions.len()}),
-        )
+        let structured = json!({"matches": names, "query": input.query, "total_deferred_tools": definitions.len()});
+        if found.is_empty() {
+            return success("No matching deferred tools found", structured);
+        }
+        let mut out = success("", structured);
+        out.content = references(&names);
+        out
     }
 }
 
@@ -213,11 +225,11 @@ mod tests {
     }
 
     #[test]
-    fn the_block_carries_full_definitions() {
-        let block = functions_block(&defs()[1..2]);
+    fn found_tools_are_answered_with_references() {
+        let content = references(&["WebFetch".to_string()]);
         assert_eq!(
-            block,
-            "<functions>\n<function>{\"description\":\"Fetches a web page.\",\"name\":\"WebFetch\",\"parameters\":{\"type\":\"object\"}}</function>\n</functions>"
+            serde_json::to_value(content).unwrap(),
+            json!([{"type": "tool_reference", "tool_name": "WebFetch"}])
         );
     }
 }

@@ -17,7 +17,7 @@ use std::time::Duration;
 
 use oxagent_core::permission::evaluate::Prompt;
 use oxagent_core::permission::{PermissionContext, ToolPermission};
-use oxagent_core::rules::shell::parse;
+use oxagent_core::rules::shell::{parse, Hazard};
 use oxagent_core::tool::{ToolContext, ToolOutput};
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -66,14 +66,25 @@ fn no_output_expected(command: &str) -> bool {
         "mv", "cp", "rm", "mkdir", "rmdir", "chmod", "chown", "chgrp", "touch", "ln", "cd",
         "export", "unset", "wait",
     ];
-    // A line the shell reader cannot see through (`$(..)`, ...) may print anything.
+    // A line the shell reader cannot see through (`$(..)`, ...) may print anything; a
+    // shell-set value in quotes (`touch " $?"`) changes nothing about that.
     let parsed = parse(command);
-    parsed.hazard.is_none()
+    let opaque = !matches!(
+        parsed.hazard,
+        None | Some(Hazard::QuotedVariable | Hazard::SpecialInQuotes)
+    );
+    // A command written after its redirection (`>/dev/null chmod ..`) is not recognized.
+    let leading_redirect = |text: &str| {
+        text.trim_start_matches(|c: char| c.is_ascii_digit())
+            .starts_with(['<', '>', '&'])
+    };
+    !opaque
         && !parsed.commands.is_empty()
         && parsed.commands.iter().all(|c| {
-            c.words
-                .first()
-                .is_some_and(|w| SILENT.contains(&w.as_str()))
+            !leading_redirect(&c.text)
+                && c.words
+                    .first()
+                    .is_some_and(|w| SILENT.contains(&w.as_str()))
         })
 }
 

@@ -10,6 +10,7 @@ use serde_json::{json, Value};
 fn contract() -> Value {
     json!({
         "Bash": {"type": "object", "properties": {"command": {"type": "string"}, "timeout": {"type": "number"}, "run_in_background": {"type": "boolean"}, "dangerouslyDisableSandbox": {"type": "boolean"}}, "required": ["command"], "additionalProperties": false},
+        "CronList": {"type": "object", "properties": {}, "additionalProperties": false},
         "Edit": {"type": "object", "properties": {"file_path": {"type": "string"}, "old_string": {"type": "string"}, "new_string": {"type": "string"}, "replace_all": {"default": false, "type": "boolean"}}, "required": ["file_path", "old_string", "new_string"], "additionalProperties": false},
         "EnterPlanMode": {"type": "object", "properties": {}, "additionalProperties": false},
         "ExitPlanMode": {"type": "object", "properties": {"allowedPrompts": {"type": "array", "items": {"type": "object", "properties": {"tool": {"type": "string", "enum": ["Bash"]}, "prompt": {"type": "string"}}, "required": ["tool", "prompt"], "additionalProperties": false}}}, "additionalProperties": {}},
@@ -82,6 +83,7 @@ fn names_and_read_only_flags() {
         DEFAULT_TOOL_NAMES,
         [
             "Bash",
+            "CronList",
             "Edit",
             "NotebookEdit",
             "Read",
@@ -98,6 +100,7 @@ fn names_and_read_only_flags() {
         [
             "AskUserQuestion",
             "Bash",
+            "CronList",
             "Edit",
             "EnterPlanMode",
             "ExitPlanMode",
@@ -119,6 +122,7 @@ fn names_and_read_only_flags() {
         default_tool_names(false, "claude-opus-5-5", true),
         [
             "Bash",
+            "CronList",
             "Edit",
             "Glob",
             "Grep",
@@ -140,6 +144,7 @@ fn names_and_read_only_flags() {
     assert_eq!(
         read_only,
         [
+            "CronList",
             "Glob",
             "Grep",
             "Read",

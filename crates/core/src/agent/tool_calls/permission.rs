@@ -227,8 +227,24 @@ pub(crate) async fn decide(
     // An empty list is offered only where the reference offers one: a Bash line it cannot
     // read through, a dangerous removal, a protected file; other questions with nothing to
     // suggest offer no list.
+    // A line sent to the background (`cmd &`) that offers nothing offers no list either,
+    // unless it could not be read through at all.
+    let backgrounded = || {
+        input
+            .get("command")
+            .and_then(Value::as_str)
+            .is_some_and(|c| {
+                let p = crate::rules::shell::parse(c);
+                p.background
+                    && matches!(
+                        p.hazard,
+                        None | Some(crate::rules::shell::Hazard::SpecialInQuotes)
+                    )
+            })
+    };
     let unreadable_or_removal = name == "Bash"
-        && (prompt.reason_type.as_deref() == Some("other") || prompt.suppress_always_allow);
+        && (prompt.reason_type.as_deref() == Some("other") || prompt.suppress_always_allow)
+        && (prompt.suppress_always_allow || !backgrounded());
     // A protected file in acceptEdits: nothing to suggest, said as an empty list.
     let protected_file = prompt.reason_type.as_deref() == Some("safetyCheck")
         && crate::rules::file_rule_kind(name) == Some("Edit");

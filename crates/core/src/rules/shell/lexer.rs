@@ -52,6 +52,10 @@ pub(super) struct Redirect {
     pub input: bool,
     pub target: Option<String>,
     pub dynamic: bool,
+    /// `<<<`: a here-string.
+    pub here_string: bool,
+    /// `<<`, `<<-` or `<<<`: text given on the line, not a file.
+    pub here: bool,
 }
 
 #[derive(Debug)]
@@ -72,6 +76,17 @@ pub(super) enum Token {
 pub(super) struct Nested {
     pub source: String,
     pub hazard: Hazard,
+}
+
+/// The shell-set values a double-quoted string expands.
+#[derive(Default, Clone, Copy)]
+struct Known {
+    /// A variable the shell sets (`$PWD`).
+    variable: bool,
+    /// A special parameter other than `$!` (`$?`, `$#`, `$$`, `$-`).
+    special: bool,
+    /// `$!`.
+    bang: bool,
 }
 
 struct Heredoc {
@@ -249,6 +264,7 @@ impl<'a> Lexer<'a> {
             let mut token = self.redirect_token(start, false, None, false);
             if let Token::Redirect(r) = &mut token {
                 r.input = true;
+                r.here = true;
             }
             return token;
         }
@@ -264,6 +280,8 @@ impl<'a> Lexer<'a> {
             if op == "<<<" {
                 // A here-string is text, not a file.
                 r.target = None;
+                r.here = true;
+                r.here_string = true;
             }
         }
         token
@@ -283,6 +301,8 @@ impl<'a> Lexer<'a> {
             input: false,
             target,
             dynamic,
+            here_string: false,
+            here: false,
         })
     }
 
@@ -470,19 +490,27 @@ impl<'a> Lexer<'a> {
     }
 
     fn double_quoted(&mut self, w: &mut Word) {
+        // Characters of the string's own text, and the shell-set values it expands.
+        let mut literal = 0usize;
+        let mut known = Known::default();
         while let Some(ch) = self.at(self.i) {
             match ch {
                 '"' => {
                     self.i += 1;
+                    self.judge_quoted(literal, known);
                     return;
                 }
                 '\\' => {
                     match self.at(self.i + 1) {
-                        Some(n @ ('"' | '\\' | '$' | '`')) => w.text.push(n),
+                        Some(n @ ('"' | '\\' | '$' | '`')) => {
+                            w.text.push(n);
+                            literal += 1;
+                        }
                         Some('\n') => {}
                         Some(n) => {
                             w.text.push('\\');
                             w.text.push(n);
+                            literal += 2;
                         }
                         None => {}
                     }
@@ -490,8 +518,7 @@ impl<'a> Lexer<'a> {
                 }
                 '$' => {
                     let before = self.nested.len();
-                    let opens = self.i > 0 && self.at(self.i - 1) == Some('"');
-                    if self.known_in_quotes(w, opens) {
+                    if self.known_in_quotes(w, &mut known) {
                         continue;
                     }
                     self.dollar(w);
@@ -512,6 +539,7 @@ impl<'a> Lexer<'a> {
                 }
                 _ => {
                     w.text.push(ch);
+                    literal += 1;
                     self.i += 1;
                 }
             }
@@ -519,14 +547,29 @@ impl<'a> Lexer<'a> {
         self.unclosed = true;
     }
 
-    /// Whether the `$` at the current position starts a plain variable (`$name`, `$?`, ...),
-    /// other than `$HOME`.
-    /// A variable in double quotes whose value the shell itself sets (`$PWD`, `$USER`, `$?`,
-    /// `$#` ...), as the reference reads it: alone in its quotes it is quoted text that
-    /// cannot be checked; a special parameter among other text needs approval; a variable of
-    /// the environment among other text is fine. Consumes it and says so; any other
-    /// variable is left to [`Self::dollar`].
-    fn known_in_quotes(&mut self, w: &mut Word, opens: bool) -> bool {
+    /// A closed double-quoted string that expands values the shell sets, as the reference
+    /// reads it: with fewer than two characters of its own text (`"$?"`, `" $PWD"`,
+    /// `"a$?"`) it is quoted text that cannot be checked; otherwise a special parameter
+    /// needs approval (`"a $?"`; `$!` offers no rule), and a shell-set variable is fine.
+    fn judge_quoted(&mut self, literal: usize, known: Known) {
+        if !(known.variable || known.special || known.bang) {
+            return;
+        }
+        if literal < 2 {
+            self.note(Hazard::QuotedVariable);
+        } else if known.bang {
+            // The last background job's id: nothing to offer a rule for.
+            self.note(Hazard::Unsupported);
+        } else if known.special {
+            self.note(Hazard::SpecialInQuotes);
+        }
+    }
+
+    /// Whether the `$` at the current position starts a variable in double quotes whose
+    /// value the shell itself sets (`$PWD`, `$USER`, `$?`, `$#` ...; see
+    /// [`Self::judge_quoted`]). Consumes it and records it in `known`; any other variable
+    /// is left to [`Self::dollar`].
+    fn known_in_quotes(&mut self, w: &mut Word, known: &mut Known) -> bool {
         let (name, special) = match self.at(self.i + 1) {
             Some(c) if "?$!#-".contains(c) => (c.to_string(), true),
             Some(c) if c.is_ascii_alphabetic() || c == '_' => (
@@ -542,19 +585,15 @@ impl<'a> Lexer<'a> {
         if !special && !SHELL_SET_VARIABLES.contains(&name.as_str()) {
             return false;
         }
-        let end = self.i + 1 + name.chars().count();
-        if opens && self.at(end) == Some('"') {
-            self.note(Hazard::QuotedVariable);
-        } else if name == "!" {
-            // The last background job's id: nothing to offer a rule for.
-            self.note(Hazard::Unsupported);
-        } else if special {
-            self.note(Hazard::SpecialInQuotes);
+        match name.as_str() {
+            "!" => known.bang = true,
+            _ if special => known.special = true,
+            _ => known.variable = true,
         }
         w.dynamic = true;
         w.text.push('$');
         w.text.push_str(&name);
-        self.i = end;
+        self.i += 1 + name.chars().count();
         true
     }
 

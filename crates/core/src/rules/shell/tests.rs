@@ -36,6 +36,18 @@ fn redirections() {
     let c = &p.commands[0];
     assert_eq!(c.words, ["npm", "test"]);
     assert_eq!(c.redirects, ["out.txt", "err.log", "both", "clob"]);
+    assert_eq!(c.bare, "npm test");
+    assert!(!c.swallowed && !c.here_string);
+    // A redirection before the command name stays in `bare`; a word after one that follows
+    // the name is swallowed into the command.
+    assert_eq!(
+        parse(">/dev/null ls -a").commands[0].bare,
+        ">/dev/null ls -a"
+    );
+    assert!(parse("ls >/dev/null -a").commands[0].swallowed);
+    assert!(!parse("chmod +x <<< x f").commands[0].swallowed);
+    assert!(parse("cat 2>&1 <<< x").commands[0].late_here_string);
+    assert!(!parse("cat <<< x 2>&1").commands[0].late_here_string);
     assert!(parse("echo hi >&2").commands[0].redirects.is_empty());
     assert_eq!(parse("cat < in.txt").commands[0].words, ["cat"]);
     assert_eq!(parse("cat < in.txt").commands[0].inputs, ["in.txt"]);
@@ -115,6 +127,31 @@ fn substitutions_are_read_and_flagged() {
         parse("echo \"a $?\"; echo \"$PWD\"").hazard,
         Some(Hazard::QuotedVariable)
     );
+    // Fewer than two characters of the string's own text make it quoted text.
+    for short in [
+        "\" $?\"",
+        "\"a$?\"",
+        "\"$?$?\"",
+        "\"é$?\"",
+        "\"\\$$?\"",
+        "\"a$!\"",
+        "\"$USER$PWD\"",
+    ] {
+        assert_eq!(
+            parse(&format!("ls {short}")).hazard,
+            Some(Hazard::QuotedVariable),
+            "{short}"
+        );
+    }
+    for long in ["\"ab$?\"", "\"  $?\"", "\"a$?b\"", "\"a\\\\$?\""] {
+        assert_eq!(
+            parse(&format!("ls {long}")).hazard,
+            Some(Hazard::SpecialInQuotes),
+            "{long}"
+        );
+    }
+    assert_eq!(parse("echo \"ab$PWD\"").hazard, None);
+    assert_eq!(parse("echo \"ab$!\"").hazard, Some(Hazard::Unsupported));
     assert_eq!(parse("echo \"$X\"").hazard, Some(Hazard::Variable));
     assert_eq!(parse("echo \"$1\"").hazard, Some(Hazard::Variable));
     assert_eq!(parse("echo \"a $0\"").hazard, Some(Hazard::Variable));

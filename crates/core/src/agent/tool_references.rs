@@ -1,0 +1,96 @@
+//! `tool_reference` blocks in requests: what ToolSearch answers with (one block per tool it
+//! found, which the API replaces with the tool's definition).
+//!
+//! As in the reference, a user message whose results hold references ends with a text block
+//! "Tool loaded.", the tools they name are sent from then on (the set is read from the
+//! conversation, so a resumed session sends them too), and the request carries the beta that
+//! lets the API read the blocks.
+
+use serde_json::{json, Value};
+
+use crate::content::{ContentBlock, ToolResultContent};
+use crate::conversation::Turn;
+
+/// The beta of client-side tool search (`tool_reference` blocks, deferred definitions).
+pub(crate) const TOOL_SEARCH_BETA: &str = "advanced-tool-use-2025-11-20";
+
+/// The text that follows results holding references.
+const LOADED: &str = "Tool loaded.";
+
+fn is_reference(block: &Value) -> bool {
+    block["type"] == "tool_reference"
+}
+
+/// Whether a wire block is a tool_result whose content holds a reference.
+fn refers(block: &Value) -> bool {
+    block["type"] == "tool_result"
+        && block["content"]
+            .as_array()
+            .is_some_and(|c| c.iter().any(is_reference))
+}
+
+/// Adds "Tool loaded." after a user message's results when one of them holds references.
+pub(crate) fn note_loaded(content: &mut Vec<Value>) {
+    if content.iter().any(refers) {
+        content.push(json!({"type": "text", "text": LOADED}));
+    }
+}
+
+/// Whether a `messages` array holds any reference.
+pub(crate) fn any_reference(messages: &Value) -> bool {
+    messages.as_array().is_some_and(|msgs| {
+        msgs.iter().any(|m| {
+            m["role"] == "user"
+                && m["content"]
+                    .as_array()
+                    .is_some_and(|c| c.iter().any(refers))
+        })
+    })
+}
+
+/// The tool names the conversation's references name, in order, each once.
+pub(crate) fn referenced_tools(history: &[Turn]) -> Vec<String> {
+    let mut names: Vec<String> = Vec::new();
+    for turn in history.iter().filter(|t| t.is_user()) {
+        for block in &turn.content {
+            let ContentBlock::ToolResult {
+                content: Some(ToolResultContent::Blocks(blocks)),
+                ..
+            } = block
+            else {
+                continue;
+            };
+            for b in blocks {
+                if let ContentBlock::Other(v) = b {
+                    if let Some(name) = v["tool_name"].as_str().filter(|_| is_reference(v)) {
+                        if !names.iter().any(|n| n == name) {
+                            names.push(name.to_string());
+                        }
+                    }
+                }
+            }
+        }
+    }
+    names
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn results_with_references_are_followed_by_a_note() {
+        let mut content = vec![
+            json!({"type": "tool_result", "tool_use_id": "a", "content": [{"type": "tool_reference", "tool_name": "CronList"}]}),
+            json!({"type": "tool_result", "tool_use_id": "b", "content": "x"}),
+        ];
+        note_loaded(&mut content);
+        assert_eq!(content[2], json!({"type": "text", "text": "Tool loaded."}));
+        let mut plain = vec![json!({"type": "tool_result", "tool_use_id": "b", "content": "x"})];
+        note_loaded(&mut plain);
+        assert_eq!(plain.len(), 1);
+        assert!(any_reference(
+            &json!([{"role": "user", "content": content}])
+        ));
+    }
+}
