@@ -341,6 +341,13 @@ fn variants_c() {
     check_area("variants-c");
 }
 
+/// Variants of the thinnest shared families (costs, PostToolUse/PreToolUse hooks, forks,
+/// reads, Bash output, permission modes, can_use_tool denials; `tests/conformance/variants-d/`).
+#[test]
+fn variants_d() {
+    check_area("variants-d");
+}
+
 /// How the `model` option is read: aliases in any case, `[1m]`, `-latest` and other
 /// spellings of full ids (`tests/conformance/modelnames/`).
 #[test]
