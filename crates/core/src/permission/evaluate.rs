@@ -349,13 +349,17 @@ fn rules_mode_and_tool(
             reason,
         } => {
             let reason = reason.or_else(|| stated_reason(reason_type.as_deref(), &message));
+            // A write whose path leads out of the working directories through a symlink is
+            // a safety question: the reference tells the callback not to offer "always".
+            let through_symlink = reason_type.as_deref() == Some("safetyCheck")
+                && message.contains(" resolves through a symlink to ");
             Outcome::Ask(Prompt {
                 message,
                 reason_type,
                 reason,
                 blocked_path,
                 suggestions,
-                suppress_always_allow: false,
+                suppress_always_allow: through_symlink,
                 matched_ask_rule: None,
             })
         }
@@ -511,6 +515,51 @@ mod tests {
         ));
         ctx.mode = PermissionMode::Default;
         assert_eq!(evaluate(&Write, &input(), &ctx, None), Outcome::Allow);
+    }
+
+    /// Write through a symlink that leads out of the working directories.
+    struct LinkedWrite;
+    impl Tool for LinkedWrite {
+        fn name(&self) -> &str {
+            "Write"
+        }
+        fn description(&self) -> String {
+            String::new()
+        }
+        fn input_schema(&self) -> Value {
+            serde_json::json!({})
+        }
+        fn check_permission(&self, _: &Value, _: &PermissionContext) -> ToolPermission {
+            ToolPermission::Ask {
+                message: "/ws/out/w.txt resolves through a symlink to /elsewhere/w.txt, which \
+                          is outside the allowed working directories"
+                    .into(),
+                blocked_path: Some("/elsewhere/w.txt".into()),
+                suggestions: vec![],
+                reason_type: Some("safetyCheck".into()),
+                reason: None,
+            }
+        }
+        fn call<'a>(
+            &'a self,
+            _: Value,
+            _: &'a ToolContext,
+        ) -> futures::future::BoxFuture<'a, ToolOutput> {
+            Box::pin(async { ToolOutput::error("a permission-only test double") })
+        }
+    }
+
+    #[test]
+    fn a_write_out_through_a_symlink_offers_no_always_allow() {
+        let ctx = PermissionContext::new("/ws", PermissionMode::Default);
+        let Outcome::Ask(prompt) = evaluate(&LinkedWrite, &input(), &ctx, None) else {
+            panic!("a write out through a symlink asks");
+        };
+        assert!(prompt.suppress_always_allow);
+        let Outcome::Ask(prompt) = evaluate(&Write, &input(), &ctx, None) else {
+            panic!("Write asks in the default mode");
+        };
+        assert!(!prompt.suppress_always_allow);
     }
 
     #[test]
