@@ -420,7 +420,7 @@ rounds("bgv_end_during_call", "A background command ends during the next call: i
        [[B("sleep 1.5; echo a", **BG)], [B("sleep 4; echo b")], "Done."])
 rounds("bgv_end_while_waiting", "A background command ends while the next response is awaited: its notice follows "
        "the result of the call that response makes.",
-       [[B("echo a", **BG)], ([B("echo b")], 2500), "Done."])
+       [[B("sleep 0.5; echo a", **BG)], ([B("echo b")], 2500), "Done."])
 rounds("bgv_end_during_request_then_call", "A background command ends while a later request is awaited: its notice "
        "waits for the next round's results.",
        [[B("sleep 1.5; echo a", **BG)], [B("echo b")], ([B("echo c")], 3500), "Done."])
