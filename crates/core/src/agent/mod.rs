@@ -50,6 +50,7 @@ mod session;
 mod tool_calls;
 mod tool_references;
 mod turn;
+mod unicode_escapes;
 mod view;
 
 pub use clear::clear_command;
