@@ -69,6 +69,10 @@ cost("sonnet_4_large_input", "claude-sonnet-4 with a 250,000-token input (long-c
      [u(250000, 1000, 0, 0)], "claude-sonnet-4-0")
 cost("odd_numbers", "Odd token counts (rounding of the cost).", [u(7, 3, 11, 13), u(1, 1, 1, 1)])
 cost("zero_usage", "All usage numbers zero over two calls.", [u(), u()])
+cost("sonnet_3_7", "claude-3-7-sonnet-latest with cache tokens.", [u(300, 50, 1000, 0), u(10, 90, 0, 1300)],
+     "claude-3-7-sonnet-latest")
+cost("haiku_3_5_dated", "claude-3-5-haiku-20241022 with cache tokens.", [u(300, 50, 1000, 0), u(10, 90, 0, 1300)],
+     "claude-3-5-haiku-20241022")
 cost("big_output", "A single 64,000-token output.", [u(10, 64000, 0, 0)])
 
 # ============================================================ hooks
@@ -93,6 +97,10 @@ hk("prompt_context_only", "Only a UserPromptSubmit context, the answer is plain 
    [], {"UserPromptSubmit": [H(None, "add_context", text="PROMPT-ONLY")]})
 hk("post_context_regex_matcher", "PostToolUse matcher 'Read|Bash' adds context to both calls.",
    [R("<WS>/p.txt"), B("echo x")], {"PostToolUse": [H("Read|Bash", "add_context", text="RB-CTX")]})
+hk("post_stop_bash", "PostToolUse continue:false on Bash (stopReason), a second call scripted after it.",
+   [B("echo one"), B("echo two")], {"PostToolUse": [H("Bash", "stop", reason="Stop after bash")]})
+hk("post_block_bash", "PostToolUse decision block on Bash with a reason.",
+   [B("echo one")], {"PostToolUse": [H("Bash", "block", reason="Output rejected")]})
 hk("pre_deny_read", "PreToolUse denies Read; Bash passes.",
    [R("<WS>/p.txt"), B("echo ok")], {"PreToolUse": [H("Read", "deny", reason="No reading today")]})
 hk("pre_deny_all_matcher_null", "PreToolUse deny with a null matcher: every tool refused.",
@@ -160,6 +168,19 @@ sc("unknown_tool_unicode_escape", "An unknown tool and a disabled one (TodoWrite
    seq(("Foo", {"x": "f" + BS + "u00e9"}), ("TodoWrite", {"todos": [{"content": "t" + BS + "u00e9", "status": "pending",
                                                                       "activeForm": "a" + BS + "u00e9"}]}),
        R("<WS>/p" + BS + "u002etxt")), {"tools": ["Bash", "TodoWrite", "Read"]}, files=FILES)
+
+sc("write_json_escapes", "Write of a JSON text whose strings carry \\u escapes (the file gets the characters?).",
+   seq(W("<WS>/d.json", '{"name": "caf' + BS + 'u00e9", "sym": "' + BS + 'u2192"}\n')))
+sc("edit_literal_escape_in_file", "The file holds a literal \\u00e9; Edit names it with the same escape.",
+   seq(R("<WS>/s.json"), E("<WS>/s.json", "caf" + BS + "u00e9", "tea")), files={"s.json": '{"n": "caf' + BS + 'u00e9"}\n'})
+sc("read_escape_path", "Read of caf\\u00e9.txt where caf\u00e9.txt exists.",
+   seq(R("<WS>/caf" + BS + "u00e9.txt")), files={"caf\u00e9.txt": "cafe\n"})
+sc("bash_escape_invalid_input", "Bash with a \\u escape in the command and an unknown key (validation fails).",
+   seq(("Bash", {"command": "echo caf" + BS + "u00e9", "bogus": 1})))
+sc("hook_pre_sees_escape_decoded", "PreToolUse log_all on Bash: the hook input's command has the \\u escape read?",
+   seq(B("echo caf" + BS + "u00e9")), behaviors={"hooks": {"PreToolUse": [H("Bash", "log_all")]}})
+sc("cb_sees_escape_decoded", "default + can_use_tool log_all on a Write whose content has a \\u escape.",
+   seq(W("<WS>/n.txt", "caf" + BS + "u00e9\n")), mode="default", behaviors={"can_use_tool": "log_all"})
 
 # ============================================================ permissions
 sc("perm_dontAsk_edit", "dontAsk without rules: Read runs, Edit and Write are refused.",
