@@ -410,8 +410,8 @@ fn shown(deps: &Deps<'_>, block: ContentBlock) -> ContentBlock {
     ContentBlock::ToolUse { id, name, input }
 }
 
-/// Tool inputs are stored as the tool reads them: `\uXXXX` escapes left in top-level strings
-/// read as their characters, numbers and booleans spelt as strings
+/// Tool inputs are stored as the tool reads them: `\uXXXX` escapes left in their strings read
+/// as the characters, numbers and booleans spelt as strings
 /// coerced (but the fields a tool keeps as written), schema defaults filled in (defaults
 /// first). An input that still fails its
 /// schema is stored as the model wrote it.
@@ -422,7 +422,7 @@ fn fill_defaults(deps: &Deps<'_>, block: ContentBlock) -> ContentBlock {
     let Some(tool) = deps.tools.get(&name) else {
         return ContentBlock::ToolUse { id, name, input };
     };
-    let input = super::unicode_escapes::decoded_input(&input).unwrap_or(input);
+    let input = super::unicode_escapes::decoded_input(input);
     let schema = tool.input_schema();
     let input = if tool.validates_own_input() {
         input

@@ -1,7 +1,7 @@
 //! `\uXXXX` escapes a model left in a known tool's input (text that was escaped once too
 //! often) are read as the characters they name before the call is stored, shown or run.
-//! Only the top-level string values are read this way; keys, nested values and the inputs
-//! of tools that do not exist stay as written.
+//! Every string value is read this way, in arrays and nested objects too (WebSearch's
+//! `allowed_domains`); keys and the inputs of tools that do not exist stay as written.
 //!
 //! The reading: `\\` is an escaped backslash and is kept (with what follows it) as it is;
 //! `\u` with four hex digits is the character; a high surrogate followed by a low one is the
@@ -10,22 +10,28 @@
 
 use serde_json::Value;
 
-/// The input with its top-level string values decoded; `None` when nothing changes.
-pub(crate) fn decoded_input(input: &Value) -> Option<Value> {
-    let Value::Object(map) = input else {
-        return None;
-    };
-    let mut out = map.clone();
-    let mut changed = false;
-    for v in out.values_mut() {
-        if let Value::String(s) = v {
-            if let Some(d) = decode(s) {
-                *s = d;
-                changed = true;
-            }
-        }
+/// The input (an object; anything else is left alone) with its string values decoded.
+pub(crate) fn decoded_input(mut input: Value) -> Value {
+    if input.is_object() {
+        decode_values(&mut input);
     }
-    changed.then_some(Value::Object(out))
+    input
+}
+
+/// Decodes every string value under `v` in place; whether any changed.
+fn decode_values(v: &mut Value) -> bool {
+    match v {
+        Value::String(s) => match decode(s) {
+            Some(d) => {
+                *s = d;
+                true
+            }
+            None => false,
+        },
+        Value::Array(items) => items.iter_mut().fold(false, |c, i| decode_values(i) | c),
+        Value::Object(map) => map.values_mut().fold(false, |c, i| decode_values(i) | c),
+        _ => false,
+    }
 }
 
 fn hex4(chars: &[char], at: usize) -> Option<u32> {
@@ -95,7 +101,8 @@ pub(crate) fn decode(s: &str) -> Option<String> {
 
 #[cfg(test)]
 mod tests {
-    use super::decode;
+    use super::{decode, decoded_input};
+    use serde_json::json;
 
     #[test]
     fn escapes_are_read_as_the_reference_reads_them() {
@@ -106,5 +113,14 @@ mod tests {
         assert_eq!(decode(r"\\u00e9"), None);
         assert_eq!(decode(r"\ud83d x"), None);
         assert_eq!(decode(r"\u004 \u00zz \x41 \U0001F600"), None);
+    }
+
+    #[test]
+    fn nested_values_are_read_and_keys_kept() {
+        let input =
+            json!({"q": r"caf\u00e9", "d": [r"caf\u00e9.com"], r"\u0061": {"k": r"\u00e9"}});
+        let want = json!({"q": "café", "d": ["café.com"], r"\u0061": {"k": "é"}});
+        assert_eq!(decoded_input(input), want);
+        assert_eq!(decoded_input(json!(r"\u00e9")), json!(r"\u00e9"));
     }
 }
