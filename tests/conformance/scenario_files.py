@@ -3,6 +3,8 @@ scenario becomes NAME.json (indent 1, UTF-8 as written, a final newline), names 
 
     import scenario_files
     scenario_files.write(HERE, "vc_", SCEN)
+
+It also holds the few builders of scripted responses the generators share (`tu`, `txt`, `seq`).
 """
 import json
 import os
@@ -20,3 +22,20 @@ def write(here, prefix, scenarios):
             json.dump(s, fh, indent=1, ensure_ascii=False)
             fh.write("\n")
     print(len(scenarios), "scenarios")
+
+
+def tu(i, name, inp):
+    """The `i`-th tool_use block (id `toolu_0i`)."""
+    return {"type": "tool_use", "id": f"toolu_{i:02d}", "name": name, "input": inp}
+
+
+def txt(t):
+    return {"type": "text", "text": t}
+
+
+def seq(*calls, final="Done."):
+    """One tool call per turn, then a final text (none when `final` is None)."""
+    out = [{"content": [tu(i, name, inp)]} for i, (name, inp) in enumerate(calls, 1)]
+    if final is not None:
+        out.append({"content": [txt(final)]})
+    return out

@@ -8,20 +8,13 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import scenario_files  # noqa: E402
+from scenario_files import tu, txt  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SCEN = []
 DONE = {"content": [{"type": "text", "text": "Done."}]}
 FILES = {"p.txt": "P\n", ".claude/settings.json": "{}\n", ".git/config": "[core]\n",
          ".claude/notes.txt": "N\n"}
-
-
-def tu(i, name, inp):
-    return {"type": "tool_use", "id": f"toolu_{i:02d}", "name": name, "input": inp}
-
-
-def txt(t):
-    return {"type": "text", "text": t}
 
 
 def par(*calls, start=1):

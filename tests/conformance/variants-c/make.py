@@ -9,6 +9,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import scenario_files  # noqa: E402
+from scenario_files import tu, txt, seq  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SCEN = []
@@ -16,26 +17,8 @@ DONE = {"content": [{"type": "text", "text": "Done."}]}
 SUMMARY = "Your task is to create a detailed summary of the conversation so far"
 
 
-def tu(i, name, inp):
-    return {"type": "tool_use", "id": f"toolu_{i:02d}", "name": name, "input": inp}
-
-
-def txt(t):
-    return {"type": "text", "text": t}
-
-
 def think(t, sig="sig"):
     return {"type": "thinking", "thinking": t, "signature": sig}
-
-
-def seq(*calls, final="Done."):
-    """One tool call per turn, then a final text."""
-    out = []
-    for i, (name, inp) in enumerate(calls, 1):
-        out.append({"content": [tu(i, name, inp)]})
-    if final is not None:
-        out.append({"content": [txt(final)]})
-    return out
 
 
 def par(*calls, start=1):

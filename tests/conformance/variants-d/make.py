@@ -9,25 +9,11 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import scenario_files  # noqa: E402
+from scenario_files import tu, txt, seq  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SCEN = []
 DONE = {"content": [{"type": "text", "text": "Done."}]}
-
-
-def tu(i, name, inp):
-    return {"type": "tool_use", "id": f"toolu_{i:02d}", "name": name, "input": inp}
-
-
-def txt(t):
-    return {"type": "text", "text": t}
-
-
-def seq(*calls, final="Done."):
-    """One tool call per turn, then a final text."""
-    out = [{"content": [tu(i, n, inp)]} for i, (n, inp) in enumerate(calls, 1)]
-    out.append({"content": [txt(final)]})
-    return out
 
 
 def sc(name, desc, responses, options=None, prompt="Go", mode="bypassPermissions", **extra):

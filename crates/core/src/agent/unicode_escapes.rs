@@ -18,19 +18,17 @@ pub(crate) fn decoded_input(mut input: Value) -> Value {
     input
 }
 
-/// Decodes every string value under `v` in place; whether any changed.
-fn decode_values(v: &mut Value) -> bool {
+/// Decodes every string value under `v` in place.
+fn decode_values(v: &mut Value) {
     match v {
-        Value::String(s) => match decode(s) {
-            Some(d) => {
+        Value::String(s) => {
+            if let Some(d) = decode(s) {
                 *s = d;
-                true
             }
-            None => false,
-        },
-        Value::Array(items) => items.iter_mut().fold(false, |c, i| decode_values(i) | c),
-        Value::Object(map) => map.values_mut().fold(false, |c, i| decode_values(i) | c),
-        _ => false,
+        }
+        Value::Array(items) => items.iter_mut().for_each(decode_values),
+        Value::Object(map) => map.values_mut().for_each(decode_values),
+        _ => {}
     }
 }
 

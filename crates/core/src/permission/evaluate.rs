@@ -473,8 +473,9 @@ mod tests {
     use crate::rules::RuleSource;
     use crate::tool::{ToolContext, ToolOutput};
 
-    /// A file-writing tool that asks for any call, as Write does in the default mode.
-    struct Write;
+    /// A file-writing tool that asks for any call, as Write does in the default mode, or asks
+    /// the question it is given.
+    struct Write(Option<ToolPermission>);
     impl Tool for Write {
         fn name(&self) -> &str {
             "Write"
@@ -484,6 +485,11 @@ mod tests {
         }
         fn input_schema(&self) -> Value {
             serde_json::json!({})
+        }
+        fn check_permission(&self, _: &Value, _: &PermissionContext) -> ToolPermission {
+            self.0
+                .clone()
+                .unwrap_or_else(|| ToolPermission::ask_to_use(self.name()))
         }
         fn call<'a>(
             &'a self,
@@ -506,57 +512,35 @@ mod tests {
             .add(RuleBehavior::Allow, RuleSource::CliArg, "Write")
             .unwrap();
         assert!(matches!(
-            evaluate(&Write, &input(), &ctx, None),
+            evaluate(&Write(None), &input(), &ctx, None),
             Outcome::Ask(_)
         ));
         assert!(matches!(
-            evaluate(&Write, &input(), &ctx, Some("allow")),
+            evaluate(&Write(None), &input(), &ctx, Some("allow")),
             Outcome::Ask(_)
         ));
         ctx.mode = PermissionMode::Default;
-        assert_eq!(evaluate(&Write, &input(), &ctx, None), Outcome::Allow);
-    }
-
-    /// Write through a symlink that leads out of the working directories.
-    struct LinkedWrite;
-    impl Tool for LinkedWrite {
-        fn name(&self) -> &str {
-            "Write"
-        }
-        fn description(&self) -> String {
-            String::new()
-        }
-        fn input_schema(&self) -> Value {
-            serde_json::json!({})
-        }
-        fn check_permission(&self, _: &Value, _: &PermissionContext) -> ToolPermission {
-            ToolPermission::Ask {
-                message: "/ws/out/w.txt resolves through a symlink to /elsewhere/w.txt, which \
-                          is outside the allowed working directories"
-                    .into(),
-                blocked_path: Some("/elsewhere/w.txt".into()),
-                suggestions: vec![],
-                reason_type: Some("safetyCheck".into()),
-                reason: None,
-            }
-        }
-        fn call<'a>(
-            &'a self,
-            _: Value,
-            _: &'a ToolContext,
-        ) -> futures::future::BoxFuture<'a, ToolOutput> {
-            Box::pin(async { ToolOutput::error("a permission-only test double") })
-        }
+        assert_eq!(evaluate(&Write(None), &input(), &ctx, None), Outcome::Allow);
     }
 
     #[test]
     fn a_write_out_through_a_symlink_offers_no_always_allow() {
         let ctx = PermissionContext::new("/ws", PermissionMode::Default);
-        let Outcome::Ask(prompt) = evaluate(&LinkedWrite, &input(), &ctx, None) else {
+        // Write through a symlink that leads out of the working directories.
+        let linked = Write(Some(ToolPermission::Ask {
+            message: "/ws/out/w.txt resolves through a symlink to /elsewhere/w.txt, which is \
+                      outside the allowed working directories"
+                .into(),
+            blocked_path: Some("/elsewhere/w.txt".into()),
+            suggestions: vec![],
+            reason_type: Some("safetyCheck".into()),
+            reason: None,
+        }));
+        let Outcome::Ask(prompt) = evaluate(&linked, &input(), &ctx, None) else {
             panic!("a write out through a symlink asks");
         };
         assert!(prompt.suppress_always_allow);
-        let Outcome::Ask(prompt) = evaluate(&Write, &input(), &ctx, None) else {
+        let Outcome::Ask(prompt) = evaluate(&Write(None), &input(), &ctx, None) else {
             panic!("Write asks in the default mode");
         };
         assert!(!prompt.suppress_always_allow);
@@ -568,7 +552,7 @@ mod tests {
         ctx.rules
             .add(RuleBehavior::Ask, RuleSource::ProjectSettings, "Write")
             .unwrap();
-        let Outcome::Ask(prompt) = evaluate(&Write, &input(), &ctx, None) else {
+        let Outcome::Ask(prompt) = evaluate(&Write(None), &input(), &ctx, None) else {
             panic!("an ask rule asks");
         };
         assert_eq!(
