@@ -8,7 +8,8 @@
 //! Each query goes through the Tool trait exactly as the model's call would (input JSON in,
 //! result text out), and the `rg` command line that asks the same question runs as a child
 //! process with its output read to the end. The ratio is ours / rg: below 1 we are faster.
-//! The result counts are printed too, so that a fast wrong answer shows.
+//! The result counts are printed too, so that a fast wrong answer shows, and the CPU time of
+//! each side (user and system, all threads), which a busy machine disturbs less than wall time.
 
 // A benchmark harness: a failure to set it up is a crash with a message, which is fine.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
@@ -18,6 +19,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Instant;
 
+use nix::sys::resource::{getrusage, UsageWho};
 use oxagent_core::signal::AbortSignal;
 use oxagent_core::tool::ToolContext;
 use oxagent_tools::{builtin_tools, BuiltinConfig};
@@ -103,6 +105,15 @@ fn tool_count(out: &Value) -> u64 {
     }
 }
 
+/// CPU time (user and system) used so far by this process or by its waited-for children.
+fn cpu_ms(who: UsageWho) -> f64 {
+    let Ok(u) = getrusage(who) else {
+        return 0.0;
+    };
+    let ms = |t: nix::sys::time::TimeVal| t.tv_sec() as f64 * 1000.0 + t.tv_usec() as f64 / 1000.0;
+    ms(u.user_time()) + ms(u.system_time())
+}
+
 fn count_files(root: &Path) -> usize {
     let mut n = 0;
     let mut dirs = vec![root.to_path_buf()];
@@ -158,15 +169,20 @@ fn main() {
         .stdout(Stdio::null())
         .status();
     println!(
-        "{:<40} {:>10} {:>10} {:>7} {:>9} {:>9}",
-        "query", "ours ms", "rg ms", "ratio", "ours n", "rg n"
+        "{:<40} {:>10} {:>10} {:>7} {:>9} {:>9} {:>8} {:>8}",
+        "query", "ours ms", "rg ms", "ratio", "ours n", "rg n", "ours cpu", "rg cpu"
     );
     let mut ratios = Vec::new();
-    for q in queries() {
+    // SEARCH_ONLY=glob runs only the queries whose label holds that text.
+    let only = std::env::var("SEARCH_ONLY").unwrap_or_default();
+    for q in queries().into_iter().filter(|q| q.label.contains(&only)) {
         let tool = tools.iter().find(|t| t.name() == q.tool).unwrap();
+        let cpu0 = cpu_ms(UsageWho::RUSAGE_SELF);
         let t0 = Instant::now();
         let out = rt.block_on(tool.call(q.input.clone(), &ctx));
         let ours = t0.elapsed().as_secs_f64() * 1000.0;
+        let ours_cpu = cpu_ms(UsageWho::RUSAGE_SELF) - cpu0;
+        let cpu0 = cpu_ms(UsageWho::RUSAGE_CHILDREN);
         let n_ours = out.structured.as_ref().map(tool_count).unwrap_or(0);
 
         let t0 = Instant::now();
@@ -176,14 +192,15 @@ fn main() {
             .output()
             .expect("rg must be installed (apt-get install ripgrep)");
         let theirs = t0.elapsed().as_secs_f64() * 1000.0;
+        let rg_cpu = cpu_ms(UsageWho::RUSAGE_CHILDREN) - cpu0;
         let text = String::from_utf8_lossy(&rg.stdout);
         // One line per file (-l, -c, --files) or per matching line (-n).
         let n_rg = text.lines().count() as u64;
         let ratio = ours / theirs.max(0.001);
         ratios.push(ratio);
         println!(
-            "{:<40} {:>10.1} {:>10.1} {:>7.2} {:>9} {:>9}",
-            q.label, ours, theirs, ratio, n_ours, n_rg
+            "{:<40} {:>10.1} {:>10.1} {:>7.2} {:>9} {:>9} {:>8.0} {:>8.0}",
+            q.label, ours, theirs, ratio, n_ours, n_rg, ours_cpu, rg_cpu
         );
     }
     let geo = (ratios.iter().map(|r| r.ln()).sum::<f64>() / ratios.len() as f64).exp();

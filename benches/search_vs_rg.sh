@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Grep and Glob against ripgrep on a large tree: same queries, one run each (see
-# benches/search_vs_rg.rs). Usage: benches/search_vs_rg.sh [TREE]
+# benches/search_vs_rg.rs). Usage: [SEARCH_ONLY=glob] benches/search_vs_rg.sh [TREE]
 #
 # The default tree is the first of these with more than 50000 files: the cargo registry
 # sources, the active Rust toolchain's documentation; else the larger of the two.

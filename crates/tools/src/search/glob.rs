@@ -2,17 +2,16 @@
 //!
 //! Matching follows `rg --files --glob` (the reference's engine): a pattern without `/`
 //! matches a file name at any depth (`*.txt` finds `notes.txt` and `src/d.txt`), one with a
-//! `/` is anchored at the search root. Hidden files are included and ignore files are not
-//! consulted; version-control directories are skipped. Results are ordered by modification
-//! time, oldest first (files of the same time in the order the directory walk met them, which
-//! is the order the file system lists them in), shown relative to the working directory, and
-//! capped at 100.
+//! `/` is anchored at the search root. Hidden files and version-control directories are
+//! included and ignore files are not consulted. Results are ordered by modification
+//! time, oldest first (files of the same time in the order a depth-first walk meets them, each
+//! directory in the order the file system lists it), shown relative to the working directory,
+//! and capped at 100.
 
 use std::path::{Path, PathBuf};
 use std::time::{Instant, SystemTime};
 
 use ignore::overrides::OverrideBuilder;
-use ignore::WalkBuilder;
 use oxagent_core::permission::{PermissionContext, ToolPermission};
 use oxagent_core::signal::AbortSignal;
 use oxagent_core::tool::{ToolContext, ToolOutput};
@@ -92,59 +91,7 @@ pub(crate) fn find_files(
     }
     let overrides = overrides.build().map_err(|e| e.to_string())?;
     // Every file, version-control folders included (the reference lists `.git/HEAD`).
-    let walker = WalkBuilder::new(root)
-        .standard_filters(false)
-        .overrides(overrides)
-        .build();
-    // One walk in directory order (the order the file system lists entries in): files
-    // modified at the same time keep it once sorted. The walk reads each entry's type from
-    // its directory; the modification times are read afterwards, on every core.
-    let mut paths = Vec::new();
-    for entry in walker {
-        if abort.is_aborted() {
-            return Err("Interrupted".into());
-        }
-        let Ok(entry) = entry else {
-            continue;
-        };
-        if entry.file_type().is_some_and(|t| t.is_file()) {
-            paths.push(entry.into_path());
-        }
-    }
-    let found = with_modified(paths);
-    Ok(found)
-}
-
-/// Each path with its modification time (the epoch when it cannot be read), in order.
-fn with_modified(paths: Vec<PathBuf>) -> Vec<(PathBuf, SystemTime)> {
-    let modified = |p: &PathBuf| {
-        std::fs::symlink_metadata(p)
-            .and_then(|m| m.modified())
-            .unwrap_or(SystemTime::UNIX_EPOCH)
-    };
-    let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
-    // Below a few thousand files a thread costs more than it saves.
-    if workers < 2 || paths.len() < 4096 {
-        return paths
-            .into_iter()
-            .map(|p| {
-                let t = modified(&p);
-                (p, t)
-            })
-            .collect();
-    }
-    let chunk = paths.len().div_ceil(workers);
-    let times: Vec<SystemTime> = std::thread::scope(|s| {
-        let parts: Vec<_> = paths
-            .chunks(chunk)
-            .map(|part| s.spawn(move || part.iter().map(modified).collect::<Vec<_>>()))
-            .collect();
-        parts
-            .into_iter()
-            .flat_map(|h| h.join().unwrap_or_default())
-            .collect()
-    });
-    paths.into_iter().zip(times).collect()
+    super::walk::files(root, &overrides, abort)
 }
 
 impl TypedTool for GlobTool {

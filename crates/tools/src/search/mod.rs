@@ -10,6 +10,7 @@ mod denied;
 pub mod engine;
 pub mod glob;
 pub mod grep;
+mod walk;
 
 /// Directories no search descends into.
 pub const VCS_DIRS: &[&str] = &[".git", ".svn", ".hg", ".bzr", ".jj", ".sl"];
