@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -13,7 +14,9 @@ pytestmark = requires_native
 
 
 def run(name, server, tmp_path):
-    env = {**os.environ, **server.env(), "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)}
+    (tmp_path / "home").mkdir(exist_ok=True)  # saved sessions go to a scratch HOME
+    env = {**os.environ, **server.env(), "HOME": str(tmp_path / "home"),
+           "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)}
     out = subprocess.run([sys.executable, str(REPO / "examples/python" / name)], cwd=tmp_path,
                          env=env, capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
@@ -62,3 +65,15 @@ def test_conversation_on_trio(mock_server, tmp_path):
     server = mock_server({"responses": [text_turn("7"), text_turn("It was 7.")]})
     out = run("conversation.py", server, tmp_path)
     assert "> 7" in out and "> It was 7." in out and "server:" in out
+
+
+def test_plugins_and_commands(mock_server, tmp_path):
+    server = mock_server({"responses": [text_turn("Hello, Ada!"), text_turn("1. tag 2. build 3. ship")]})
+    out = run("plugins_and_commands.py", server, tmp_path)
+    assert "plugins: ['greeter']" in out
+    commands = out.split("slash commands: ", 1)[1].splitlines()[0].split(", ")
+    assert {"greeter:hello", "greeter:haiku", "todo"} <= set(commands)
+    assert "$ /greeter:hello Ada\n" in out and "> Hello, Ada!" in out and "> 1. tag 2. build 3. ship" in out
+    prompts = [json.dumps(r["messages"]) for r in server.requests()]
+    assert "Write a one-line greeting for Ada." in prompts[0]
+    assert "List three to-dos about the release." in prompts[1]
