@@ -18,6 +18,7 @@ impl HostAction {
     pub(crate) fn of(action: Action) -> Self {
         let (kind, id, payload) = match action {
             Action::Message(frame) => ("message", None, Some(frame.to_string())),
+            Action::MessageText(text) => ("message", None, Some(text)),
             Action::Callback { id, request } => ("callback", Some(id), Some(request.to_string())),
             Action::Cancel { id } => ("cancel", Some(id), None),
             // The host's own requests are answered at once (`request`): no reply comes.

@@ -23,7 +23,7 @@ use std::sync::{Arc, Mutex};
 use napi_derive::napi;
 use oxagent::protocol::stream_json::{Face, HostProtocol};
 use oxagent::protocol::HostRequest;
-use oxagent::{FrameSession, Options};
+use oxagent::{FrameSession, Options, OutFrame};
 use serde_json::Value;
 
 use crate::action::HostAction;
@@ -172,18 +172,23 @@ impl NativeSession {
             let mut batch = Vec::new();
             while batch.len() < BATCH {
                 let frame = if batch.is_empty() {
-                    handle.recv().await
+                    handle.recv_out().await
                 } else {
                     // Only what is ready now; a frame not yet produced waits for the next call
                     // (receiving is cancel-safe: the dropped poll takes nothing).
-                    match handle.recv().now_or_never() {
+                    match handle.recv_out().now_or_never() {
                         Some(frame) => frame,
                         None => break,
                     }
                 };
                 let mut state = host.lock().unwrap_or_else(|e| e.into_inner());
                 match frame {
-                    Some(frame) => batch.extend(state.machine.feed(frame).map(HostAction::of)),
+                    Some(OutFrame::Value(frame)) => {
+                        batch.extend(state.machine.feed(frame).map(HostAction::of))
+                    }
+                    Some(OutFrame::StreamEvent(text)) => {
+                        batch.push(HostAction::of(state.machine.feed_stream_event(text)))
+                    }
                     None if state.ended => break,
                     None => {
                         state.ended = true;

@@ -23,6 +23,7 @@ pub type ActionTuple = (&'static str, Option<String>, Option<String>);
 pub fn action_tuple(action: Action) -> ActionTuple {
     match action {
         Action::Message(frame) => ("message", None, Some(frame.to_string())),
+        Action::MessageText(text) => ("message", None, Some(text)),
         Action::Callback { id, request } => ("callback", Some(id), Some(request.to_string())),
         Action::Cancel { id } => ("cancel", Some(id), None),
         Action::Reply { id, result } => {

@@ -15,7 +15,7 @@ use std::sync::Arc;
 
 use oxagent::protocol::stream_json::{Face, HostProtocol};
 use oxagent::protocol::HostRequest;
-use oxagent::{FrameSession, Options};
+use oxagent::{FrameSession, Options, OutFrame};
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 
@@ -181,8 +181,12 @@ impl NativeSession {
         let stopped = self.stopped.clone();
         runtime::runtime()?.spawn(async move {
             let mut host = HostProtocol::new(Face::Python);
-            while let Some(frame) = handle.recv().await {
-                if let Some(action) = host.feed(frame) {
+            while let Some(frame) = handle.recv_out().await {
+                let action = match frame {
+                    OutFrame::Value(frame) => host.feed(frame),
+                    OutFrame::StreamEvent(text) => Some(host.feed_stream_event(text)),
+                };
+                if let Some(action) = action {
                     inbox.push(Some(action_tuple(action)));
                 }
             }

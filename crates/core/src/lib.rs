@@ -15,6 +15,7 @@
 //! This crate depends on no async runtime, HTTP client or language binding.
 
 pub mod agent;
+pub mod api_event;
 pub mod clock;
 pub mod compact;
 pub mod config;

@@ -17,6 +17,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
+pub use crate::api_event::ApiEvent;
 use crate::content::{ContentBlock, UserContent};
 pub use crate::protocol::system::SystemMessage;
 use crate::usage::{ModelUsage, Usage};
@@ -434,7 +435,8 @@ impl ResultSubtype {
 /// `type: "stream_event"`: a raw API stream event, only with partial messages on.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct StreamEventMessage {
-    pub event: Value,
+    /// The event as the API sent it (reads as a `Value`; see [`ApiEvent`]).
+    pub event: ApiEvent,
     pub parent_tool_use_id: Option<String>,
     /// How thinking is displayed (the request's `thinking.display`), on the response's
     /// `message_start` and on each thinking block's start.

@@ -15,6 +15,8 @@ use futures::stream::BoxStream;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+pub use crate::api_event::ApiEvent;
+
 /// The body of one Messages API request, plus transport hints.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ModelRequest {
@@ -34,7 +36,7 @@ impl ModelRequest {
 #[derive(Debug, Clone, PartialEq)]
 pub enum ModelEvent {
     /// A raw SSE event of the Messages API (`message_start`, `content_block_delta`, ...).
-    Stream(Value),
+    Stream(ApiEvent),
     /// The attempt failed and will be retried after `delay_ms`; anything streamed by the
     /// failed attempt is void. `partial_usage` is what the failed attempt reported, if it got
     /// as far as `message_start` (it is billed).

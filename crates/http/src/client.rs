@@ -17,7 +17,7 @@ use bytes::Bytes;
 use eventsource_stream::{Event, EventStreamError, Eventsource};
 use futures::stream::{BoxStream, Stream, StreamExt};
 use oxagent_core::model::{
-    ApiError, ApiErrorKind, Model, ModelEvent, ModelRequest, RetryNotice, TIMED_OUT,
+    ApiError, ApiErrorKind, ApiEvent, Model, ModelEvent, ModelRequest, RetryNotice, TIMED_OUT,
 };
 use reqwest::header::{HeaderMap, HeaderName, HeaderValue, CONTENT_TYPE};
 use serde_json::Value;
@@ -294,20 +294,24 @@ impl Call {
                 Phase::Replay(mut events) => {
                     let event = events.pop_front()?;
                     self.phase = Phase::Replay(events);
-                    return Some(ModelEvent::Stream(event));
+                    return Some(ModelEvent::Stream(event.into()));
                 }
                 Phase::Streaming(mut events) => match events.next().await {
                     Some(Ok(event)) => {
                         // The API only sends JSON data; anything else is noise, not a reason
                         // to throw the response away.
-                        let Ok(value) = serde_json::from_str::<Value>(&event.data) else {
+                        // A plain delta is read without building a `Value` (see `ApiEvent`).
+                        let Ok(value) = ApiEvent::from_sse(event.data) else {
                             self.phase = Phase::Streaming(events);
                             continue;
                         };
-                        let kind = value
-                            .get("type")
-                            .and_then(Value::as_str)
-                            .unwrap_or(&event.event);
+                        let kind = match value.delta() {
+                            Some(_) => "content_block_delta",
+                            None => value
+                                .get("type")
+                                .and_then(Value::as_str)
+                                .unwrap_or(&event.event),
+                        };
                         let before = self.progress;
                         self.progress.saw(kind);
                         match kind {

@@ -80,6 +80,21 @@ impl FrameSession {
         Some(event_frame(&event))
     }
 
+    /// [`FrameSession::recv`], with a stream event's frame as its JSON text: the event goes
+    /// out as the API sent it, without a `Value` built for it (see `ApiEvent`).
+    pub async fn recv_out(&self) -> Option<OutFrame> {
+        let event = self.events.lock().await.next().await?;
+        if let Event::Message(m) = &event {
+            if matches!(**m, oxagent_core::Message::StreamEvent(_)) {
+                if let Ok(text) = serde_json::to_string(m) {
+                    FRAMES_ENCODED.fetch_add(1, Ordering::Relaxed);
+                    return Some(OutFrame::StreamEvent(text));
+                }
+            }
+        }
+        Some(OutFrame::Value(event_frame(&event)))
+    }
+
     /// Hands the session one incoming frame.
     pub fn send(&self, frame: Value) -> Result<()> {
         if self.runtime.is_closed() {
@@ -161,6 +176,14 @@ impl FrameSession {
     pub fn close(&self) {
         self.runtime.close();
     }
+}
+
+/// An outgoing frame, from [`FrameSession::recv_out`].
+#[derive(Debug, Clone, PartialEq)]
+pub enum OutFrame {
+    Value(Value),
+    /// A `stream_event` frame, as JSON text (for `HostProtocol::feed_stream_event`).
+    StreamEvent(String),
 }
 
 static FRAMES_ENCODED: AtomicU64 = AtomicU64::new(0);

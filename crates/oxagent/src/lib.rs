@@ -26,7 +26,7 @@ mod query;
 /// Tools written in Rust.
 pub mod custom;
 pub mod store_jobs;
-pub use frames::{event_frame, frames_encoded, FrameSession};
+pub use frames::{event_frame, frames_encoded, FrameSession, OutFrame};
 pub use options::{McpServer, Options, SystemPrompt, ToolsOption};
 pub use oxagent_core::protocol::agents::AgentDefinition;
 pub use oxagent_core::protocol::control::CanUseTool as CanUseToolRequest;

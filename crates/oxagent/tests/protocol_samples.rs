@@ -188,7 +188,7 @@ fn results() -> Vec<Message> {
 
 fn stream_event() -> Message {
     Message::StreamEvent(StreamEventMessage {
-        event: json!({"type": "message_stop"}),
+        event: json!({"type": "message_stop"}).into(),
         parent_tool_use_id: Some("toolu_00".into()),
         thinking_display: Some("updates".into()),
         api_message_id: Some("msg_01".into()),

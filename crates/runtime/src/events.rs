@@ -220,7 +220,7 @@ impl Emit for EventOut {
             }
             Message::StreamEvent(e) if e.parent_tool_use_id.is_none() => {
                 if let Some(id) = Some(&e.event)
-                    .filter(|ev| ev["type"] == "message_start")
+                    .filter(|ev| ev.kind() == "message_start")
                     .and_then(|ev| ev.get("message")?.get("id")?.as_str())
                 {
                     lock(&self.begun)

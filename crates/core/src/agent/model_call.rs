@@ -1,9 +1,12 @@
 //! One model request: streaming it, emitting its messages, accounting its cost.
 
+use std::borrow::Cow;
+
 use futures::future::{select, Either};
 use futures::StreamExt;
 use serde_json::{json, Map, Value};
 
+use crate::api_event::{ApiEvent, DeltaKind};
 use crate::content::ContentBlock;
 use crate::conversation::Turn;
 use crate::message::{ApiMessage, AssistantMessage, Message, StreamEventMessage};
@@ -228,7 +231,7 @@ fn abandoned_stop(session: &SessionView<'_>, deps: &Deps<'_>, resp: &ResponseBui
     // A text block cut short is closed first; a tool call's partial input is not.
     if let Some(index) = resp.open_prose_block() {
         deps.emit.emit(Message::StreamEvent(StreamEventMessage {
-            event: serde_json::json!({"type": "content_block_stop", "index": index}),
+            event: serde_json::json!({"type": "content_block_stop", "index": index}).into(),
             parent_tool_use_id: None,
             thinking_display: None,
             api_message_id: id.clone(),
@@ -238,7 +241,7 @@ fn abandoned_stop(session: &SessionView<'_>, deps: &Deps<'_>, resp: &ResponseBui
         }));
     }
     deps.emit.emit(Message::StreamEvent(StreamEventMessage {
-        event: serde_json::json!({"type": "message_stop"}),
+        event: serde_json::json!({"type": "message_stop"}).into(),
         parent_tool_use_id: None,
         thinking_display: None,
         api_message_id: id.clone(),
@@ -257,16 +260,16 @@ fn on_stream_event(
     st: &mut TurnState,
     round: &mut ToolRound,
     resp: &mut ResponseBuilder,
-    raw: Value,
+    raw: ApiEvent,
     display: Option<&str>,
 ) {
-    let kind = raw
-        .get("type")
-        .and_then(Value::as_str)
-        .unwrap_or("")
-        .to_string();
+    // A delta read without a `Value` (see `ApiEvent`) names its kind without allocating.
+    let kind: Cow<'static, str> = match raw.delta() {
+        Some(_) => Cow::Borrowed("content_block_delta"),
+        None => Cow::Owned(raw.kind().to_string()),
+    };
 
-    let block = resp.push(&raw);
+    let block = resp.push_event(&raw);
     if kind == "message_delta" {
         end_response(deps, resp);
     }
@@ -344,16 +347,23 @@ fn on_stream_event(
             .emit(session.system(SystemBody::ThinkingTokens(tokens), deps));
     }
     let mut raw = raw;
-    let replayed = raw
-        .as_object_mut()
-        .and_then(|o| o.remove(crate::model::REPLAYED_EVENT))
-        .is_some();
+    let replayed = raw.delta().is_none()
+        && raw
+            .value_mut()
+            .as_object_mut()
+            .and_then(|o| o.remove(crate::model::REPLAYED_EVENT))
+            .is_some();
     if session.config.include_partial_messages && kind != "ping" && kind != "error" && !replayed {
         // The display setting goes with the response's start, each thinking block's start
         // and each of its thinking deltas.
-        let opens_thinking = kind == "message_start"
-            || str_at(&raw, "content_block", "type") == Some("thinking")
-            || str_at(&raw, "delta", "type") == Some("thinking_delta");
+        let opens_thinking = match raw.delta() {
+            Some(delta) => delta.kind == DeltaKind::Thinking,
+            None => {
+                kind == "message_start"
+                    || str_at(&raw, "content_block", "type") == Some("thinking")
+                    || str_at(&raw, "delta", "type") == Some("thinking_delta")
+            }
+        };
         deps.emit.emit(Message::StreamEvent(StreamEventMessage {
             event: raw,
             parent_tool_use_id: None,
@@ -382,13 +392,18 @@ fn str_at<'v>(value: &'v Value, a: &str, b: &str) -> Option<&'v str> {
 
 /// The count a thinking delta brings its block to, as `system/thinking_tokens` reports it
 /// before the delta; a thinking block's start begins a new count.
-fn thinking_tokens(resp: &mut ResponseBuilder, raw: &Value) -> Option<ThinkingTokens> {
-    if str_at(raw, "content_block", "type") == Some("thinking") {
-        resp.thinking_estimate = 0;
-        return None;
-    }
-    let text = str_at(raw, "delta", "thinking")
-        .filter(|_| str_at(raw, "delta", "type") == Some("thinking_delta"))?;
+fn thinking_tokens(resp: &mut ResponseBuilder, raw: &ApiEvent) -> Option<ThinkingTokens> {
+    let text = match raw.delta() {
+        Some(delta) => Some(delta.text.as_str()).filter(|_| delta.kind == DeltaKind::Thinking)?,
+        None => {
+            if str_at(raw, "content_block", "type") == Some("thinking") {
+                resp.thinking_estimate = 0;
+                return None;
+            }
+            str_at(raw, "delta", "thinking")
+                .filter(|_| str_at(raw, "delta", "type") == Some("thinking_delta"))?
+        }
+    };
     let delta = (text.encode_utf16().count() as u64).div_ceil(4);
     resp.thinking_estimate += delta;
     Some(ThinkingTokens {

@@ -16,6 +16,7 @@
 
 use serde_json::{Map, Value};
 
+use crate::api_event::{ApiEvent, DeltaKind};
 use crate::content::{texts, ContentBlock};
 use crate::usage::Usage;
 
@@ -73,6 +74,23 @@ pub struct ResponseBuilder {
 }
 
 impl ResponseBuilder {
+    /// [`ResponseBuilder::push`] for an event as the model client hands it: a delta read
+    /// without a `Value` is applied as read.
+    pub fn push_event(&mut self, event: &ApiEvent) -> Option<ContentBlock> {
+        let Some(delta) = event.delta() else {
+            return self.push(event);
+        };
+        if delta.kind != DeltaKind::Signature {
+            if let Some((_, n)) = self.streamed.iter_mut().find(|(i, _)| *i == delta.index) {
+                *n += utf16_len(&delta.text);
+            }
+        }
+        if let Some((_, p)) = self.partial.iter_mut().find(|(i, _)| *i == delta.index) {
+            apply_text(p, delta.kind.as_str(), &delta.text);
+        }
+        None
+    }
+
     /// Consumes one raw SSE event; returns a block when one is finished.
     pub fn push(&mut self, event: &Value) -> Option<ContentBlock> {
         let kind = event.get("type").and_then(Value::as_str).unwrap_or("");
@@ -253,22 +271,33 @@ fn start_block(block: Value) -> Partial {
 
 fn apply_delta(p: &mut Partial, delta: &Value) {
     let kind = delta.get("type").and_then(Value::as_str).unwrap_or("");
+    if let (Partial::Text { citations, .. }, "citations_delta") = (&mut *p, kind) {
+        if let Some(c) = delta.get("citation") {
+            citations.push(c.clone());
+        }
+        return;
+    }
+    let key = match kind {
+        "text_delta" => "text",
+        "thinking_delta" => "thinking",
+        "signature_delta" => "signature",
+        "input_json_delta" => "partial_json",
+        _ => return,
+    };
+    apply_text(
+        p,
+        kind,
+        delta.get(key).and_then(Value::as_str).unwrap_or(""),
+    );
+}
+
+/// A delta of type `kind` whose text is `part`.
+fn apply_text(p: &mut Partial, kind: &str, part: &str) {
     match (p, kind) {
-        (Partial::Text { text, .. }, "text_delta") => text.push_str(&str_of(delta, "text")),
-        (Partial::Text { citations, .. }, "citations_delta") => {
-            if let Some(c) = delta.get("citation") {
-                citations.push(c.clone());
-            }
-        }
-        (Partial::Thinking { thinking, .. }, "thinking_delta") => {
-            thinking.push_str(&str_of(delta, "thinking"))
-        }
-        (Partial::Thinking { signature, .. }, "signature_delta") => {
-            signature.push_str(&str_of(delta, "signature"))
-        }
-        (Partial::ToolUse { json, .. }, "input_json_delta") => {
-            json.push_str(&str_of(delta, "partial_json"))
-        }
+        (Partial::Text { text, .. }, "text_delta") => text.push_str(part),
+        (Partial::Thinking { thinking, .. }, "thinking_delta") => thinking.push_str(part),
+        (Partial::Thinking { signature, .. }, "signature_delta") => signature.push_str(part),
+        (Partial::ToolUse { json, .. }, "input_json_delta") => json.push_str(part),
         (Partial::Other(block), "input_json_delta") => {
             // server_tool_use blocks stream their input the same way.
             let buf = block.as_object_mut().map(|o| {
@@ -276,7 +305,7 @@ fn apply_delta(p: &mut Partial, delta: &Value) {
                     .or_insert(Value::String(String::new()))
             });
             if let Some(Value::String(s)) = buf {
-                s.push_str(&str_of(delta, "partial_json"));
+                s.push_str(part);
             }
         }
         _ => {}

@@ -36,6 +36,8 @@ pub enum Face {
 pub enum Action {
     /// Hand this message to the caller.
     Message(Value),
+    /// Hand this message, given as JSON text, to the caller (a stream event).
+    MessageText(String),
     /// Answer the session's request `id` with the caller's callback, then send
     /// [`HostProtocol::answer`].
     Callback { id: String, request: Value },
@@ -127,6 +129,15 @@ impl HostProtocol {
             "keep_alive" | "transcript_mirror" => None,
             _ => self.message(frame),
         }
+    }
+
+    /// A `stream_event` frame, as JSON text: handed on unread (for the end, the conversation
+    /// moved on, as with any message of [`HostProtocol::feed`]).
+    pub fn feed_stream_event(&mut self, text: String) -> Action {
+        if self.face == Face::Python {
+            self.error_result = None;
+        }
+        Action::MessageText(text)
     }
 
     fn reply(&mut self, frame: &Value) -> Option<Action> {

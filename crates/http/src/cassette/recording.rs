@@ -61,7 +61,7 @@ impl Drop for Recording {
 impl Recording {
     fn observe(&mut self, event: &ModelEvent) {
         match event {
-            ModelEvent::Stream(value) => self.exchange.events.push(value.clone()),
+            ModelEvent::Stream(value) => self.exchange.events.push(value.value().clone()),
             // Whatever the failed attempt streamed is void; only the final outcome is kept.
             ModelEvent::Retry(_) => self.exchange.events.clear(),
             ModelEvent::Failed(error) => self.exchange.error = Some(RecordedError::from(error)),

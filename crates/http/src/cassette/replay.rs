@@ -104,7 +104,7 @@ impl ReplayModel {
         let mut events: Vec<ModelEvent> = exchange
             .events
             .iter()
-            .map(|e| ModelEvent::Stream(super::substitute(e, &back)))
+            .map(|e| ModelEvent::Stream(super::substitute(e, &back).into()))
             .collect();
         events.extend(exchange.error.clone().map(|e| ModelEvent::Failed(e.into())));
         events

@@ -60,7 +60,7 @@ async fn record_then_replay_round_trip() {
     let replay = ReplayModel::open(&path).expect("open");
     let joined: Vec<ModelEvent> = coalesce(&raw(&live_first))
         .into_iter()
-        .map(ModelEvent::Stream)
+        .map(|v| ModelEvent::Stream(v.into()))
         .collect();
     assert_eq!(collect(&replay, first).await, joined);
     assert_eq!(collect(&replay, second.clone()).await, live_second);
@@ -92,7 +92,7 @@ async fn replay_ignores_cache_control_and_reminders_but_names_divergence() {
     );
     assert_eq!(
         collect(&replay, same).await,
-        vec![ModelEvent::Stream(json!({"type": "message_stop"}))]
+        vec![ModelEvent::Stream(json!({"type": "message_stop"}).into())]
     );
     let other = ask(json!([{"type": "text", "text": "Bye"}]));
     assert_eq!(

@@ -61,7 +61,7 @@ async fn a_second_break_mid_block_is_asked_again_without_streaming() {
     assert_eq!(
         events.last(),
         Some(&ModelEvent::Stream(
-            json!({"type": "message_stop", oxagent_core::model::REPLAYED_EVENT: true})
+            json!({"type": "message_stop", oxagent_core::model::REPLAYED_EVENT: true}).into()
         ))
     );
 }

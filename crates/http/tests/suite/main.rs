@@ -45,7 +45,7 @@ pub fn raw(events: &[ModelEvent]) -> Vec<Value> {
     events
         .iter()
         .filter_map(|e| match e {
-            ModelEvent::Stream(v) => Some(v.clone()),
+            ModelEvent::Stream(v) => Some(v.value().clone()),
             _ => None,
         })
         .collect()

@@ -333,7 +333,7 @@ async fn idle_stream_counts_as_cut() {
     assert_eq!(
         events,
         vec![
-            ModelEvent::Stream(json!({"type": "content_block_start", "index": 0})),
+            ModelEvent::Stream(json!({"type": "content_block_start", "index": 0}).into()),
             ModelEvent::Failed(ApiError {
                 status: None,
                 kind: ApiErrorKind::Unknown,

@@ -29,7 +29,7 @@ async fn text_answer_yields_every_event_including_ping() {
         json!({"type": "message_stop"}),
     ]
     .into_iter()
-    .map(ModelEvent::Stream)
+    .map(|v| ModelEvent::Stream(v.into()))
     .collect();
     assert_eq!(events, expected);
     assert_eq!(statuses(&server), vec![200]);
@@ -182,7 +182,7 @@ async fn json_answer_to_non_streaming_request_is_one_event() {
         vec![ModelEvent::Stream(json!({
         "id": "msg_mock_0000", "type": "message", "role": "assistant", "model": "claude-haiku-4-5",
         "content": [{"type": "text", "text": "Title"}], "stop_reason": "end_turn", "stop_sequence": null,
-        "usage": {"input_tokens": 100, "output_tokens": 20, "cache_creation_input_tokens": 0, "cache_read_input_tokens": 0}}))]
+        "usage": {"input_tokens": 100, "output_tokens": 20, "cache_creation_input_tokens": 0, "cache_read_input_tokens": 0}}).into())]
     );
 }
 

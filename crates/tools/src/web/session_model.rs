@@ -107,7 +107,7 @@ impl SideModel for SessionSideModel {
                 match event {
                     None => break,
                     Some(ModelEvent::Stream(raw)) => {
-                        response.push(&raw);
+                        response.push_event(&raw);
                     }
                     // The failed attempt's partial answer is void.
                     Some(ModelEvent::Retry(_)) => response = ResponseBuilder::default(),
@@ -148,7 +148,9 @@ mod tests {
                 json!({"type": "content_block_stop", "index": 0}),
                 json!({"type": "message_stop"}),
             ];
-            Box::pin(stream::iter(events.into_iter().map(ModelEvent::Stream)))
+            Box::pin(stream::iter(
+                events.into_iter().map(|v| ModelEvent::Stream(v.into())),
+            ))
         }
     }
 
