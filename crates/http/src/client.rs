@@ -160,6 +160,7 @@ impl Model for HttpModel {
             cut_retried: false,
             fallback_from: None,
             resent_400: 0,
+            spent: 0,
         };
         futures::stream::unfold(call, |mut call| async move {
             call.next().await.map(|event| (event, call))
@@ -217,6 +218,9 @@ struct Call {
     cut_retried: bool,
     /// 400 and 422 answers sent again so far.
     resent_400: u32,
+    /// Retries taken off the budget by a stream asked again after a cut (whose own count
+    /// then starts over).
+    spent: u32,
     /// Set once the request is re-sent without streaming: the streamed attempt's
     /// `request-id` and how many events it had.
     fallback_from: Option<(Option<String>, usize)>,
@@ -259,7 +263,7 @@ impl Call {
                     Ok(Sent::Plain(answer)) => match self.fallback_from.clone() {
                         None => {
                             self.request_id = answer.request_id.clone();
-                            return Some(self.fall_back());
+                            return Some(self.fall_back(true));
                         }
                         Some((streamed_id, events)) => {
                             let parsed = serde_json::from_slice::<Value>(&answer.body).ok();
@@ -288,6 +292,15 @@ impl Call {
                     {
                         self.resent_400 += 1;
                         self.phase = Phase::Send;
+                    }
+                    // A stream answered 404 is asked for once more without streaming, silently
+                    // (an endpoint may serve only plain answers).
+                    Err(error)
+                        if error.status == Some(404)
+                            && self.streaming
+                            && self.fallback_from.is_none() =>
+                    {
+                        return Some(self.fall_back(false));
                     }
                     Err(error) => return Some(self.give_up_or_retry(error)),
                 },
@@ -334,20 +347,23 @@ impl Call {
                         return Some(ModelEvent::Stream(value));
                     }
                     Some(Err(error)) => {
+                        let idle =
+                            matches!(error, EventStreamError::Transport(ChunkError::Idle(_)));
                         let reason = match error {
                             EventStreamError::Transport(e) => e.to_string(),
                             other => other.to_string(),
                         };
-                        return self.broken(format!("stream interrupted: {reason}"));
+                        return self.broken(format!("stream interrupted: {reason}"), idle);
                     }
-                    None => return self.broken("stream ended before message_stop".into()),
+                    None => return self.broken("stream ended before message_stop".into(), false),
                 },
             }
         }
     }
 
     /// What a stream that stopped before `message_stop` leads to (see the module docs).
-    fn broken(&mut self, reason: String) -> Option<ModelEvent> {
+    /// `idle`: the stream stalled (rather than closed).
+    fn broken(&mut self, reason: String, idle: bool) -> Option<ModelEvent> {
         let progress = self.progress;
         if progress.delta_seen {
             return None;
@@ -360,19 +376,33 @@ impl Call {
             };
             return Some(ModelEvent::Failed(self.api_error(error)));
         }
-        if self.fallback_from.is_none() && (!progress.block_started || self.cut_retried) {
-            return Some(self.fall_back());
+        // A closed stream with no retry left is asked again without streaming too.
+        let spent = !idle && self.retries >= self.max_retries();
+        if self.fallback_from.is_none() && (!progress.block_started || self.cut_retried || spent) {
+            return Some(self.fall_back(true));
         }
         self.cut_retried = true;
-        Some(self.give_up_or_retry(AttemptError::transport(reason)))
+        let event = self.give_up_or_retry(AttemptError::transport(reason));
+        if matches!(event, ModelEvent::Retry(_)) {
+            // The stream asked again starts its own count of retries, one fewer allowed.
+            self.spent += self.retries;
+            self.retries = 0;
+        }
+        Some(event)
     }
 
-    /// Re-sends the request once without streaming, without announcing it.
-    fn fall_back(&mut self) -> ModelEvent {
+    /// The retries this attempt may still announce in all.
+    fn max_retries(&self) -> u32 {
+        self.shared.config.max_retries.saturating_sub(self.spent)
+    }
+
+    /// Re-sends the request once without streaming, without announcing it; `billed`: what
+    /// the streamed attempt received is billed.
+    fn fall_back(&mut self, billed: bool) -> ModelEvent {
         self.fallback_from = Some((self.request_id.clone(), self.progress.events));
         self.body = non_streaming_body(&self.body);
         self.phase = Phase::Send;
-        self.quiet_notice(true)
+        self.quiet_notice(billed)
     }
 
     /// A retry the caller is told to reset for but not shown; `billed`: the lost attempt
@@ -391,7 +421,7 @@ impl Call {
 
     /// Announces a retry (and schedules it), or the final failure.
     fn give_up_or_retry(&mut self, error: AttemptError) -> ModelEvent {
-        let max_retries = self.shared.config.max_retries;
+        let max_retries = self.max_retries();
         let refresh = error.token_revoked
             && self.retries >= max_retries
             && self.refreshes < crate::retry::TOKEN_REFRESHES;

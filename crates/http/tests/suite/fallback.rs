@@ -123,3 +123,56 @@ async fn an_answer_that_is_no_stream_nor_message_fails_with_its_description() {
         "API returned an empty or malformed response (HTTP 200) — check for a proxy or gateway intercepting the request. Response: content-type json, body is unrecognized text, 19 bytes, request-id req_mock, server other. This was the non-streaming retry of streaming request req_mock, which failed with: no_events, StreamNoEventsError; 0 stream events received."
     );
 }
+
+/// ve_cut_max_retries_0: with no retries allowed, a break mid-block is asked again without
+/// streaming (not given up).
+#[tokio::test]
+async fn a_break_mid_block_without_retries_is_asked_again_without_streaming() {
+    let server = server(json!({"responses": [cut_at(4)],
+        "side_default": {"content": [{"type": "text", "text": "Whole."}]}}))
+    .await;
+    let events = collect(&model(&server, 0), request("Go")).await;
+    let notices: Vec<String> = shape(&events)
+        .into_iter()
+        .filter(|s| s.contains("retry"))
+        .collect();
+    assert_eq!(notices, ["quiet retry (billed: true)"]);
+    assert_eq!(streamed_flags(&server), [true, false]);
+}
+
+/// ve_cut_then_500_then_ok: after a stream asked again for a break, the failures of the new
+/// attempt count from 1 again, with one retry fewer.
+#[tokio::test]
+async fn retries_after_a_break_count_again_with_one_fewer() {
+    let error = json!({"error": {"status": 500, "type": "api_error", "message": "Internal server error",
+        "headers": {"retry-after": "0"}}});
+    let server = server(json!({"responses": [cut_at(4), error,
+        {"content": [{"type": "text", "text": "ok"}]}]}))
+    .await;
+    let events = collect(&model(&server, 10), request("Go")).await;
+    let notices: Vec<String> = shape(&events)
+        .into_iter()
+        .filter(|s| s.contains("retry"))
+        .collect();
+    assert_eq!(
+        notices,
+        [
+            "retry (1, 10, None, Unknown)",
+            "retry (1, 9, Some(500), ServerError)"
+        ]
+    );
+}
+
+/// ve_err_404_model_not_found: a stream answered 404 is asked once more without streaming,
+/// silently and unbilled; a second 404 is final.
+#[tokio::test]
+async fn a_404_is_asked_again_without_streaming() {
+    let server = server(json!({"responses": [], "default": {"error": {"status": 404,
+        "type": "not_found_error", "message": "model: claude-x"}}}))
+    .await;
+    let events = collect(&model(&server, 2), request("Go")).await;
+    let shapes = shape(&events);
+    assert_eq!(shapes[0], "quiet retry (billed: false)");
+    assert!(matches!(events.last(), Some(ModelEvent::Failed(e)) if e.status == Some(404)));
+    assert_eq!(streamed_flags(&server), [true, false]);
+}
