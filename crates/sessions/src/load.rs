@@ -29,6 +29,9 @@ pub struct LoadedSession {
     /// The model of the last answer in the conversation (what a resume without a `model`
     /// goes on with).
     pub last_model: Option<String>,
+    /// The last conversation row stands for a failed API call: the prompt before it needs
+    /// no stand-in answer, the next prompt joins it.
+    pub ends_with_api_error: bool,
 }
 
 #[derive(Debug, PartialEq, Eq)]
@@ -119,6 +122,15 @@ pub fn load(path: &Path, until: Option<&str>) -> Result<LoadedSession, LoadError
             _ if reached => {}
             Some(kind @ ("user" | "assistant")) => {
                 s.lost_tail = false;
+                // The stand-in for a failed call is not part of what the model reads.
+                if row.get("isApiErrorMessage").and_then(Value::as_bool) == Some(true) {
+                    s.ends_with_api_error = true;
+                    s.last_uuid = row.get("uuid").and_then(Value::as_str).map(str::to_string);
+                    reached = until.is_some() && s.last_uuid.as_deref() == until;
+                    s.rows.push(row);
+                    continue;
+                }
+                s.ends_with_api_error = false;
                 let msg = row.get("message").cloned().unwrap_or(Value::Null);
                 if kind == "assistant" {
                     if let Some(m) = msg.get("model").and_then(Value::as_str) {
@@ -266,7 +278,7 @@ fn repair(s: &mut LoadedSession) {
     let Some((role, blocks)) = s.turns.last().cloned() else {
         return;
     };
-    if role == "user" && is_local_command(&blocks) {
+    if role == "user" && (is_local_command(&blocks) || s.ends_with_api_error) {
         return;
     }
     // Recorded tool results (a turn that max_turns ended) wait for the model as they are:
@@ -368,6 +380,29 @@ mod tests {
             load(f.path(), Some("../x")).unwrap_err(),
             LoadError::NoSuchMessage("../x".into())
         );
+    }
+
+    /// ve_err_500_exhausted_continue: the stand-in for a failed call is left out, and the
+    /// prompt before it gets no stand-in answer (the next prompt joins it).
+    #[test]
+    fn a_failed_call_is_left_out_and_needs_no_answer() {
+        let mut failed = assistant("", json!({"type": "text", "text": "API Error: 500"}), "a1");
+        failed["isApiErrorMessage"] = json!(true);
+        failed["message"]["model"] = json!("<synthetic>");
+        let f = write(
+            &[
+                user(json!("hi"), "u1"),
+                json!({"type": "system", "subtype": "api_error", "uuid": "s1"}),
+                failed,
+            ],
+            None,
+        );
+        let s = load(f.path(), None).unwrap();
+        assert_eq!(s.turns.len(), 1);
+        assert_eq!(s.turns[0].0, "user");
+        assert!(s.repairs.is_empty());
+        assert_eq!(s.last_uuid.as_deref(), Some("a1"));
+        assert_eq!(s.rows.len(), 3);
     }
 
     /// resume_max_turns_then_resume: results that end a transcript wait for the next prompt.

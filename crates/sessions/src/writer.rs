@@ -203,9 +203,15 @@ impl TranscriptWriter {
     /// messages, compact boundaries. Others are not part of the conversation.
     pub fn message(&self, message: &Message) {
         match message {
-            Message::Assistant(a) if a.message.model != "<synthetic>" => {
+            Message::Assistant(a) if a.message.model != "<synthetic>" || api_failure(a) => {
                 let mut f = Map::new();
                 f.insert("message".into(), json!(a.message));
+                // The message standing for a failed call is kept, marked: a resume leaves it
+                // out of the conversation (and so adds no answer of its own after it).
+                if api_failure(a) {
+                    f.insert("error".into(), json!(a.error));
+                    f.insert("isApiErrorMessage".into(), json!(true));
+                }
                 if a.message.stop_reason.is_none() && !a.message.id.is_empty() {
                     // A block of a response that streams: written at its end.
                     self.lock().streaming.push((a.uuid.clone(), f));
@@ -229,6 +235,20 @@ impl TranscriptWriter {
                 self.conversation("user", &uuid, f);
             }
             Message::System(s) => {
+                // Each announced retry is recorded as an `api_error` row.
+                if let SystemBody::ApiRetry(r) = &s.body {
+                    let mut f = Map::new();
+                    f.insert("subtype".into(), json!("api_error"));
+                    f.insert("level".into(), json!("error"));
+                    f.insert(
+                        "error".into(),
+                        json!({"status": r.error_status, "kind": r.error}),
+                    );
+                    f.insert("retryInMs".into(), json!(r.retry_delay_ms));
+                    f.insert("retryAttempt".into(), json!(r.attempt));
+                    f.insert("maxRetries".into(), json!(r.max_retries));
+                    self.conversation("system", &s.uuid, f);
+                }
                 if let SystemBody::CompactBoundary(b) = &s.body {
                     let mut f = Map::new();
                     f.insert("subtype".into(), json!("compact_boundary"));
@@ -343,6 +363,11 @@ fn append(file: &mut File, bytes: &[u8]) -> io::Result<()> {
     written
 }
 
+/// Whether `a` is the synthetic message that stands for a failed API call.
+fn api_failure(a: &oxagent_core::message::AssistantMessage) -> bool {
+    a.message.model == "<synthetic>" && a.api_error.as_ref().is_some_and(|m| m.is_api_error_message)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -398,6 +423,51 @@ mod tests {
                 .collect();
             assert_eq!(order, (0..per_writer).collect::<Vec<_>>());
         }
+    }
+
+    /// ve_err_500_then_ok_continue, ve_err_500_exhausted_continue: an announced retry is an
+    /// `api_error` row; the answer standing for a failed call is kept, marked.
+    #[test]
+    fn retries_and_failed_calls_are_recorded() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("s.jsonl");
+        let w = TranscriptWriter::open(&path, "s", Path::new("/w"), None).unwrap();
+        let retry = oxagent_core::protocol::system::ApiRetry {
+            attempt: 1,
+            max_retries: 10,
+            retry_delay_ms: 500,
+            error_status: Some(500),
+            error: "server_error".into(),
+        };
+        w.message(&Message::System(
+            oxagent_core::protocol::SystemMessage::new(SystemBody::ApiRetry(retry), "r1", "s"),
+        ));
+        let failed = |marked: bool| -> Message {
+            let mut m = json!({"type": "assistant", "uuid": "a1", "session_id": "s",
+                "parent_tool_use_id": null, "error": "server_error",
+                "message": {"id": "x", "model": "<synthetic>", "content": [{"type": "text", "text": "API Error: 500"}],
+                    "stop_reason": "stop_sequence"}});
+            if marked {
+                m["is_api_error_message"] = json!(true);
+            }
+            serde_json::from_value(m).unwrap()
+        };
+        w.message(&failed(true));
+        // Another synthetic answer is not part of the conversation.
+        w.message(&failed(false));
+        let rows: Vec<Value> = std::fs::read_to_string(&path)
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert_eq!(rows.len(), 2);
+        assert_eq!(
+            (&rows[0]["type"], &rows[0]["subtype"]),
+            (&json!("system"), &json!("api_error"))
+        );
+        assert_eq!(rows[0]["retryAttempt"], 1);
+        assert_eq!(rows[1]["isApiErrorMessage"], true);
+        assert_eq!(rows[1]["error"], "server_error");
     }
 
     /// The child of `a_killed_writer_leaves_only_whole_rows`: appends rows until killed.
