@@ -577,11 +577,18 @@ fn mcp_meta(block: &ContentBlock, deps: &Deps<'_>) -> Option<Value> {
         }
     }
     let (server, tool) = name.strip_prefix("mcp__")?.split_once("__")?;
-    let mut chars = tool.chars();
-    let display: String = chars
-        .next()
-        .map(|c| c.to_uppercase().chain(chars).collect())
-        .unwrap_or_default();
+    // Each `_`-separated word capitalized, joined by spaces (`create_issue`: "Create Issue").
+    let display = tool
+        .split('_')
+        .map(|word| {
+            let mut chars = word.chars();
+            chars
+                .next()
+                .map(|c| c.to_uppercase().chain(chars).collect::<String>())
+                .unwrap_or_default()
+        })
+        .collect::<Vec<_>>()
+        .join(" ");
     let mut meta = json!({"id": id, "display_name": display});
     if let Some(offered) = deps.tools.get(name) {
         // A plugin's server (`plugin:<plugin>:<server>`) is shown by its own name.

@@ -705,9 +705,10 @@ impl Session {
             if !round.has_calls() {
                 let again = match response.stop_reason.as_deref() {
                     Some("refusal") => Some(Again::Refused),
-                    _ if response.blocks.is_empty() => Some(Again::Empty),
-                    // Only thinking, and not cut by the output limit (that is continued).
+                    // Cut by the output limit, even before any content: continued.
                     Some(r) if r == "max_tokens" || r == "model_context_window_exceeded" => None,
+                    _ if response.blocks.is_empty() => Some(Again::Empty),
+                    // Only thinking.
                     _ if response.blocks.iter().all(|b| {
                         matches!(
                             b,
