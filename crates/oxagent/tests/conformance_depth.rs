@@ -348,6 +348,14 @@ fn variants_d() {
     check_area("variants-d");
 }
 
+/// Variants of the agent loop and session families (API errors and their retries, costs,
+/// max_turns, max_tokens stops, stream cuts, tool loops, resume and continue after a failed
+/// call; `tests/conformance/variants-e/`).
+#[test]
+fn variants_e() {
+    check_area("variants-e");
+}
+
 /// How the `model` option is read: aliases in any case, `[1m]`, `-latest` and other
 /// spellings of full ids (`tests/conformance/modelnames/`).
 #[test]
