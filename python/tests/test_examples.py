@@ -77,3 +77,84 @@ def test_plugins_and_commands(mock_server, tmp_path):
     prompts = [json.dumps(r["messages"]) for r in server.requests()]
     assert "Write a one-line greeting for Ada." in prompts[0]
     assert "List three to-dos about the release." in prompts[1]
+
+
+def test_checkpoints(mock_server, tmp_path):
+    notes = tmp_path / "notes.txt"
+    server = mock_server({"responses": [
+        tool_turn("toolu_1", "Read", {"file_path": str(notes)}),
+        tool_turn("toolu_2", "Edit", {"file_path": str(notes), "old_string": "apples", "new_string": "pears"}),
+        text_turn("Replaced.")]})
+    out = run("checkpoints.py", server, tmp_path)
+    assert "before: shopping: apples\nmodel: Replaced.\nafter the edit: shopping: pears\n" in out
+    assert "after rewind: shopping: apples" in out
+    assert notes.read_text() == "shopping: apples\n"
+
+
+OVERLOADED = {"error": {"status": 529, "type": "overloaded_error", "message": "Overloaded",
+                        "headers": {"retry-after": "0"}}}
+
+
+def test_fallback_and_debug(mock_server, tmp_path):
+    server = mock_server({"responses": [OVERLOADED] * 3 + [text_turn("Hello from the fallback model.")]})
+    out = run("fallback_and_debug.py", server, tmp_path)
+    assert "retry 1 after HTTP 529\nretry 2 after HTTP 529\n" in out
+    assert "fallback: Switched to Haiku 4.5 due to high demand for Sonnet 4.5" in out
+    assert "claude-haiku-4-5 answered" in out and "result: Hello from the fallback model." in out
+    assert "models used: claude-haiku-4-5\n" in out and "stderr lines received:" in out
+    assert [r["model"] for r in server.requests()] == ["claude-sonnet-4-5"] * 3 + ["claude-haiku-4-5"]
+
+
+def test_plan_mode(mock_server, tmp_path):
+    changelog = tmp_path / "CHANGELOG.md"
+    server = mock_server({"responses": [
+        tool_turn("toolu_1", "Glob", {"pattern": "*.md"}),
+        tool_turn("toolu_2", "ExitPlanMode", {"plan": "1. Write CHANGELOG.md with a 0.1.0 entry."}),
+        tool_turn("toolu_3", "Write", {"file_path": str(changelog), "content": "# 0.1.0\n- first\n"}),
+        text_turn("Added CHANGELOG.md.")]})
+    out = run("plan_mode.py", server, tmp_path)
+    assert "plan: 1. Write CHANGELOG.md with a 0.1.0 entry.\ncallback: plan approved\n" in out
+    assert "permission mode now: default" in out and "callback: allowing Write" in out
+    assert "result: Added CHANGELOG.md." in out
+    assert changelog.read_text() == "# 0.1.0\n- first\n"
+
+
+def test_subagents(mock_server, tmp_path):
+    (tmp_path / "README.md").write_text("Teh quick fox.\n")
+    server = mock_server({"responses": [
+        {"match": "Ask the proofreader", "content": [{"type": "tool_use", "id": "toolu_A", "name": "Agent", "input": {
+            "description": "Proofread README", "prompt": "Check README.md", "subagent_type": "proofreader",
+            "run_in_background": False}}]},
+        {"match": "Check README.md", **tool_turn("toolu_S", "Read", {"file_path": str(tmp_path / "README.md")})},
+        {"match": "Teh quick fox", **text_turn("Teh -> The")},
+        {"match": "Teh -> The", **text_turn("One typo: Teh should be The.")}]})
+    out = run("subagents.py", server, tmp_path)
+    assert "main: calls Agent proofreader\n" in out
+    assert "subagent (toolu_A): calls Read\nproofreader completed, tools used: ['Read']\n" in out
+    assert "result: One typo: Teh should be The." in out
+    # The subagent's requests carry its own prompt as the system prompt.
+    inner = [r for r in server.requests() if "Check README.md" in json.dumps(r["messages"][0])]
+    assert inner and all("You proofread files." in json.dumps(r["system"]) for r in inner)
+
+
+def test_structured_output(mock_server, tmp_path):
+    server = mock_server({"responses": [
+        tool_turn("toolu_1", "Glob", {"pattern": "*.py"}),
+        tool_turn("toolu_2", "StructuredOutput", {"language": "Python", "files": 2, "entry_point": "main.py"})]})
+    out = run("structured_output.py", server, tmp_path)
+    assert json.loads(out.split("\n2 Python files")[0]) == {"language": "Python", "files": 2, "entry_point": "main.py"}
+    assert out.endswith("2 Python files\n")
+
+
+def test_sessions(mock_server, tmp_path):
+    server = mock_server({"responses": [text_turn("Miso."), text_turn("Mo."), text_turn("Rex.")]})
+    out = run("sessions.py", server, tmp_path)
+    assert "resumed the same session: True" in out and "fork is a new session: True" in out
+    ids = [line[1:9] for line in out.splitlines() if line.startswith("[")]
+    assert ids[0] == ids[1] != ids[2]
+    listed = out.split("saved sessions here:\n", 1)[1].splitlines()
+    assert len(listed) == 2 and f"  {ids[2]}  Dog names" in listed
+    assert any(line.startswith(f"  {ids[0]}  ") for line in listed)
+    # The fork carries the conversation so far: its request holds the first two prompts.
+    sent = json.dumps(server.requests()[-1]["messages"])
+    assert "Suggest a name for a cat." in sent and "Give me a shorter one." in sent
