@@ -4,6 +4,7 @@
 // rewindFiles(id) restores the files as they were when the prompt with that id arrived. The
 // "replay-user-messages" flag makes the session echo each prompt back with its uuid. Rewinding
 // needs a live session, so the prompt goes in as a stream that stays open until we are done.
+// It writes notes.txt ("shopping: apples") in the current folder; the rewind undoes the edit.
 //
 //   node examples/js/checkpoints.mjs
 import fs from "node:fs";

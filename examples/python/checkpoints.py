@@ -3,6 +3,7 @@
 With enable_file_checkpointing the session keeps a copy of each file before a prompt's edits;
 client.rewind_files(id) restores the files as they were when the prompt with that id arrived.
 The "replay-user-messages" flag makes the session echo each prompt back with its id.
+It writes notes.txt ("shopping: apples") in the current folder; the rewind undoes the edit.
 
     python examples/python/checkpoints.py
 """
