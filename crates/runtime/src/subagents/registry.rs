@@ -6,8 +6,13 @@
 //! .claude/agents/<name>.md (setting source "project")        files
 //! options.agents                                             the caller's
 //! ```
+//!
+//! The built-in agents are made once per process and shared by every session's set: a set
+//! holds its agents behind `Arc`s, so a session costs a small map of names rather than five
+//! copies of their descriptions and prompts.
 
 use std::collections::BTreeMap;
+use std::sync::{Arc, LazyLock};
 
 use oxagent_core::protocol::agents::AgentDefinition;
 
@@ -42,7 +47,7 @@ impl Agent {
 /// Every agent of a session, by name.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub(crate) struct AgentSet {
-    agents: BTreeMap<String, Agent>,
+    agents: BTreeMap<String, Arc<Agent>>,
 }
 
 fn built_in(name: &str, description: &str, prompt: &str, tools: Option<&[&str]>) -> Agent {
@@ -58,6 +63,45 @@ fn built_in(name: &str, description: &str, prompt: &str, tools: Option<&[&str]>)
     }
 }
 
+/// The built-in agents, made once per process.
+static BUILT_IN: LazyLock<Vec<Arc<Agent>>> = LazyLock::new(|| {
+    [
+        built_in(
+            "general-purpose",
+            "A capable agent for researching complex questions, searching code and carrying out multi-step tasks on its own.",
+            "You carry out one task that another agent handed to you. Use the tools you have to find what you need and do the work, then answer with a clear, complete report of what you found or did: the caller sees nothing but that report.",
+            None,
+        ),
+        built_in(
+            "claude",
+            "A general agent with every tool of the session.",
+            "You carry out one task that another agent handed to you, with every tool of the session. Answer with a complete report: the caller sees nothing but that report.",
+            None,
+        ),
+        built_in(
+            "Explore",
+            "A fast, read-only agent for exploring a codebase: finding files, searching code and answering questions about it.",
+            "You explore a codebase to answer a question, reading and searching only; you change nothing. Answer with what you found, naming the files and lines that matter.",
+            Some(READ_ONLY_TOOLS),
+        ),
+        built_in(
+            "Plan",
+            "A read-only agent that studies the code and designs an implementation plan.",
+            "You study the code and write a step-by-step plan for the task you were given; you change nothing. Answer with the plan: the files to change, in what order, and why.",
+            Some(READ_ONLY_TOOLS),
+        ),
+        built_in(
+            "statusline-setup",
+            "Configures the user's status line setting.",
+            "You set up the user's status line configuration as asked, reading and editing the settings file.",
+            Some(&["Read", "Edit"]),
+        ),
+    ]
+    .into_iter()
+    .map(Arc::new)
+    .collect()
+});
+
 impl AgentSet {
     /// The built-in agents, then `files` (agent files), then `custom` (the `agents` option):
     /// a later source replaces an earlier agent of the same name.
@@ -65,56 +109,23 @@ impl AgentSet {
         files: impl IntoIterator<Item = (String, AgentDefinition)>,
         custom: impl IntoIterator<Item = (String, AgentDefinition)>,
     ) -> Self {
-        let mut agents = BTreeMap::new();
-        for a in [
-            built_in(
-                "general-purpose",
-                "A capable agent for researching complex questions, searching code and carrying out multi-step tasks on its own.",
-                "You carry out one task that another agent handed to you. Use the tools you have to find what you need and do the work, then answer with a clear, complete report of what you found or did: the caller sees nothing but that report.",
-                None,
-            ),
-            built_in(
-                "claude",
-                "A general agent with every tool of the session.",
-                "You carry out one task that another agent handed to you, with every tool of the session. Answer with a complete report: the caller sees nothing but that report.",
-                None,
-            ),
-            built_in(
-                "Explore",
-                "A fast, read-only agent for exploring a codebase: finding files, searching code and answering questions about it.",
-                "You explore a codebase to answer a question, reading and searching only; you change nothing. Answer with what you found, naming the files and lines that matter.",
-                Some(READ_ONLY_TOOLS),
-            ),
-            built_in(
-                "Plan",
-                "A read-only agent that studies the code and designs an implementation plan.",
-                "You study the code and write a step-by-step plan for the task you were given; you change nothing. Answer with the plan: the files to change, in what order, and why.",
-                Some(READ_ONLY_TOOLS),
-            ),
-            built_in(
-                "statusline-setup",
-                "Configures the user's status line setting.",
-                "You set up the user's status line configuration as asked, reading and editing the settings file.",
-                Some(&["Read", "Edit"]),
-            ),
-        ] {
-            agents.insert(a.name.clone(), a);
-        }
+        let mut agents: BTreeMap<String, Arc<Agent>> = BUILT_IN
+            .iter()
+            .map(|a| (a.name.clone(), a.clone()))
+            .collect();
         for (name, definition) in files.into_iter().chain(custom) {
-            agents.insert(
-                name.clone(),
-                Agent {
-                    name,
-                    definition,
-                    built_in: false,
-                },
-            );
+            let agent = Agent {
+                name: name.clone(),
+                definition,
+                built_in: false,
+            };
+            agents.insert(name, Arc::new(agent));
         }
         AgentSet { agents }
     }
 
     pub fn get(&self, name: &str) -> Option<&Agent> {
-        self.agents.get(name)
+        self.agents.get(name).map(|a| &**a)
     }
 
     /// Every agent's name, sorted without regard to case (as `system/init` lists them).
@@ -125,7 +136,7 @@ impl AgentSet {
     }
 
     pub fn iter(&self) -> impl Iterator<Item = &Agent> {
-        let mut all: Vec<&Agent> = self.agents.values().collect();
+        let mut all: Vec<&Agent> = self.agents.values().map(|a| &**a).collect();
         all.sort_by_key(|a| a.name.to_lowercase());
         all.into_iter()
     }
