@@ -142,7 +142,10 @@ fn standard_headers(config: &HttpModelConfig) -> Result<HeaderMap, ConfigError> 
 
 impl Model for HttpModel {
     fn stream(&self, request: ModelRequest) -> BoxStream<'static, ModelEvent> {
-        let body = Bytes::from(serde_json::to_vec(&request.body).unwrap_or_default());
+        // Cut to its length: the body is kept until the answer has streamed (a retry sends it
+        // again), and the buffer it was written into grew by doubling, up to twice its size.
+        let body = serde_json::to_vec(&request.body).unwrap_or_default();
+        let body = Bytes::from(body.into_boxed_slice());
         let beta = Some(request.betas.join(","))
             .filter(|b| !b.is_empty())
             .and_then(|b| HeaderValue::try_from(b).ok());
