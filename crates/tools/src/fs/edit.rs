@@ -114,10 +114,11 @@ fn apply(text: &str, old: &str, new: &str, replace_all: bool) -> Result<String, 
              context to uniquely identify the instance.\nString: {old}"
         )));
     }
-    // Deleting a whole line takes its line break with it, so no blank line is left behind.
+    // A deletion takes the line break after the text with it whenever the file has the text
+    // followed by one, wherever it stands in its line; with `replace_all`, only the
+    // occurrences followed by a line break go, each with its break.
     let with_newline = format!("{old}\n");
-    let whole_line = text.starts_with(&with_newline) || text.contains(&format!("\n{with_newline}"));
-    let old = if count == 1 && new.is_empty() && !old.ends_with('\n') && whole_line {
+    let old = if new.is_empty() && !old.ends_with('\n') && text.contains(&with_newline) {
         with_newline.as_str()
     } else {
         old
@@ -380,6 +381,20 @@ mod tests {
             apply("a\nb\nc\n", "b", "", false).ok().as_deref(),
             Some("a\nc\n")
         );
-        assert_eq!(apply("a b\n", "b", "", false).ok().as_deref(), Some("a \n"));
+        // The break goes also when the text ends a line it does not fill.
+        assert_eq!(apply("a b\n", "b", "", false).ok().as_deref(), Some("a "));
+        assert_eq!(
+            apply("a TODO\nb\n", " TODO", "", false).ok().as_deref(),
+            Some("ab\n")
+        );
+        // With replace_all only the occurrences followed by a break go (each with it).
+        assert_eq!(
+            apply("a TODO x\nb TODO\nc TODO\n", " TODO", "", true)
+                .ok()
+                .as_deref(),
+            Some("a TODO x\nbc")
+        );
+        // A text found twice is refused as such, even if only one is followed by a break.
+        assert!(apply("x TODO y\nx TODO\n", "x TODO", "", false).is_err());
     }
 }

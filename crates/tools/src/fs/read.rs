@@ -179,7 +179,8 @@ fn too_large_text(size: u64, max: u64) -> String {
 }
 
 async fn read_text(input: &ReadInput, path: &Path, size: u64, files: &FileState) -> ToolOutput {
-    let windowed = input.offset.is_some() || input.limit.is_some();
+    // Only a limit bounds what is read: an offset alone still reads to the end.
+    let windowed = input.limit.is_some();
     if !windowed && size > MAX_READ_BYTES && (!input.allow_large || size > MAX_LARGE_READ_BYTES) {
         let max = if input.allow_large {
             MAX_LARGE_READ_BYTES

@@ -87,6 +87,16 @@ async fn large_file_needs_offset_and_limit() {
         )
     );
 
+    // Only a limit lifts the cap: an offset alone still reads to the end.
+    for offset in [0, 1, 10] {
+        let out = w
+            .call("Read", json!({"file_path": huge, "offset": offset}))
+            .await;
+        assert_eq!(text(&out), msg);
+    }
+    let out = w.call("Read", json!({"file_path": huge, "limit": 3})).await;
+    assert_eq!(text(&out), format!("1\t{l}\n2\t{l}\n3\t{l}"));
+
     let out = w
         .call("Read", json!({"file_path": huge, "allow_large": true}))
         .await;
