@@ -550,6 +550,10 @@ pub fn check_bash(command: &str, shell_cwd: &Path, ctx: &PermissionContext) -> T
     let mut cwd = shell_cwd.to_path_buf();
     let mut parts: Vec<(&str, bool)> = Vec::new();
     let mut first_specific = None;
+    // The commands asked about for a file they change, as listed when two or more are,
+    // and whether one of them is asked about for a redirection.
+    let mut specific: Vec<&str> = Vec::new();
+    let mut specific_redirect = false;
     let mut first_other = None;
     let mut cd_part: Option<&str> = None;
     let mut cd_seen = false;
@@ -574,6 +578,15 @@ pub fn check_bash(command: &str, shell_cwd: &Path, ctx: &PermissionContext) -> T
                     true
                 }
                 Verdict::Specific { message, blocked } => {
+                    // Only questions about a file to change count (not a blocked `cd`).
+                    if message.contains(" needs approval.") {
+                        let redirect = message.starts_with("Output redirection");
+                        specific_redirect |= redirect;
+                        let listed = if redirect { &cmd.bare } else { &cmd.text };
+                        if !specific.contains(&listed.as_str()) {
+                            specific.push(listed);
+                        }
+                    }
                     first_specific.get_or_insert((message, blocked, path_rule(cmd)));
                     false
                 }
@@ -595,6 +608,30 @@ pub fn check_bash(command: &str, shell_cwd: &Path, ctx: &PermissionContext) -> T
         }
     }
     let any_unknown = parts.iter().any(|(_, u)| *u);
+    let specific_count = parsed
+        .commands
+        .iter()
+        .filter(|c| specific.contains(&c.text.as_str()) || specific.contains(&c.bare.as_str()))
+        .count();
+    if !any_unknown && specific_count > 1 && !parsed.background {
+        // Two commands (or the same one twice) asked about for a path: the line is asked
+        // about part by part; a redirection among them leaves it without a rule to offer.
+        let (noun, verb) = if specific.len() == 1 {
+            ("part", "requires")
+        } else {
+            ("parts", "require")
+        };
+        let message = format!(
+            "This Bash command contains multiple operations. The following {noun} {verb} approval: {}",
+            specific.join(", ")
+        );
+        let suggestions = if specific_redirect {
+            Vec::new()
+        } else {
+            parts_suggestions(&parsed, &specific)
+        };
+        return ask(message, Some("subcommandResults"), None, suggestions);
+    }
     if any_unknown && parsed.commands.len() > 1 {
         let listed: Vec<&str> = parts.iter().map(|(t, _)| *t).collect();
         let (noun, verb) = if listed.len() == 1 {
@@ -644,6 +681,16 @@ pub fn check_bash(command: &str, shell_cwd: &Path, ctx: &PermissionContext) -> T
         _ => {}
     }
     if let Some((message, blocked, rule)) = first_specific {
+        // In a line of several commands, a file command's question offers the line as
+        // written (spaces kept); a redirection's offers its own command's rule.
+        let rule = if parsed.commands.len() > 1
+            && message.contains(" needs approval.")
+            && !message.starts_with("Output redirection")
+        {
+            command.to_string()
+        } else {
+            rule
+        };
         let mut suggestions = vec![rule_suggestion(&rule), add_directory_suggestion(&blocked)];
         // Switching to acceptEdits is offered for a file command, not for a redirection,
         // and not in acceptEdits itself.

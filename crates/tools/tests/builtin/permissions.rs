@@ -393,3 +393,73 @@ fn an_allow_rule_covers_the_command_behind_nice_nohup_and_time() {
     }
     assert_ne!(check("nice ls"), ToolPermission::Allow);
 }
+
+#[test]
+fn a_file_command_in_a_line_of_several_offers_the_line() {
+    let w = Ws::new();
+    let offered = |cmd: &str| {
+        let ToolPermission::Ask { suggestions, .. } =
+            w.permission("Bash", json!({"command": cmd}), Default)
+        else {
+            panic!("{cmd} was not asked")
+        };
+        suggestions[0]["rules"][0]["ruleContent"].clone()
+    };
+    // The line as written, spaces and all, whatever the other commands are.
+    for cmd in [
+        "touch a.txt; echo start",
+        "touch x1; echo s",
+        "echo start; sleep 1; touch f.txt",
+        "touch g.txt && sleep 1",
+        "  touch y.txt;   echo s  ",
+    ] {
+        assert_eq!(offered(cmd), json!(cmd), "{cmd}");
+    }
+    // Alone, the command's own rule; a redirection offers its command's rule.
+    assert_eq!(offered("touch x1"), json!("touch x1 *"));
+    assert_eq!(offered("echo hi > o.txt; echo s"), json!("echo hi *"));
+
+    // Two commands asked about for a path: the line is asked about part by part.
+    let multi = "This Bash command contains multiple operations. The following";
+    for (cmd, listed, rules) in [
+        (
+            "touch d.txt; touch e.txt; echo x",
+            "parts require approval: touch d.txt, touch e.txt",
+            json!([{"type": "addRules", "rules": [{"toolName": "Bash", "ruleContent": "touch d.txt"}, {"toolName": "Bash", "ruleContent": "touch e.txt"}], "behavior": "allow", "destination": "localSettings"}]),
+        ),
+        (
+            "touch d.txt && mkdir q",
+            "parts require approval: touch d.txt, mkdir q",
+            json!([{"type": "addRules", "rules": [{"toolName": "Bash", "ruleContent": "touch d.txt"}, {"toolName": "Bash", "ruleContent": "mkdir q *"}], "behavior": "allow", "destination": "localSettings"}]),
+        ),
+        (
+            "touch d.txt; touch d.txt",
+            "part requires approval: touch d.txt",
+            json!([{"type": "addRules", "rules": [{"toolName": "Bash", "ruleContent": "touch d.txt"}], "behavior": "allow", "destination": "localSettings"}]),
+        ),
+        // A redirection is listed without its target, and no rule is offered.
+        (
+            "echo a > o1.txt; echo b > o2.txt",
+            "parts require approval: echo a, echo b",
+            json!([]),
+        ),
+        (
+            "touch d.txt; echo a > o1.txt",
+            "parts require approval: touch d.txt, echo a",
+            json!([]),
+        ),
+    ] {
+        let p = w.permission("Bash", json!({"command": cmd}), Default);
+        assert_eq!(ask_message(&p), format!("{multi} {listed}"), "{cmd}");
+        let ToolPermission::Ask {
+            suggestions,
+            blocked_path,
+            ..
+        } = p
+        else {
+            unreachable!()
+        };
+        assert_eq!(blocked_path, None, "{cmd}");
+        assert_eq!(json!(suggestions), rules, "{cmd}");
+    }
+}
