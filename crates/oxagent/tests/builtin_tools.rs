@@ -375,6 +375,30 @@ async fn tool_search_can_be_switched_off() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_allow_rule_naming_glob_or_grep_offers_both() {
+    let dir = scratch();
+    let server =
+        ScriptedServer::start(json!({"responses": [text("Hi."), text("Hi."), text("Hi.")]}))
+            .await
+            .unwrap();
+    for (allowed, offered) in [
+        (json!(["Grep(src/**)"]), true),
+        (json!(["Glob"]), true),
+        (json!(["Read", "Bash(echo *)"]), false),
+    ] {
+        let opts = options(&server.url(), dir.path(), json!({"allowed_tools": allowed}));
+        let messages: Vec<Value> = oxagent::query("Hi", opts)
+            .map(|m| serde_json::to_value(m.unwrap()).unwrap())
+            .collect()
+            .await;
+        let tools = messages[0]["tools"].as_array().unwrap();
+        for name in ["Glob", "Grep"] {
+            assert_eq!(tools.contains(&json!(name)), offered, "{allowed} {name}");
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn skills_load_with_project_settings() {
     let dir = scratch();
     let skill_dir = dir.path().join("ws/.claude/skills/greet");

@@ -3,6 +3,7 @@
 //! ```text
 //! tools option   None / preset -> the reference's default set (oxagent_tools::default_tool_names)
 //!                [names]       -> exactly those
+//! allowed_tools naming Glob or Grep -> both join the default set
 //! disallowed_tools (bare names) -> removed
 //! agent option (the main thread runs as an agent with a tools list)
 //!                               -> exactly those, in the agent's order, less its disallowed
@@ -25,6 +26,15 @@ use oxagent_tools::{skill, BuiltinConfig, BuiltinSet, SideModel, TaskEventSink};
 
 use crate::subagents::AgentTool;
 use oxagent_options::{Options, ToolsOption};
+
+/// Whether an allow rule names Glob or Grep (`Glob`, `Grep(src/**)`): the reference then
+/// offers both, though its default set has neither.
+fn names_search_tool(allowed: &[String]) -> bool {
+    allowed.iter().any(|rule| {
+        let tool = rule.split('(').next().unwrap_or_default().trim();
+        tool == "Glob" || tool == "Grep"
+    })
+}
 
 /// The session's tools, and the skills they found (for `system/init`).
 pub(crate) struct Toolset {
@@ -124,7 +134,7 @@ pub(crate) fn build(
             let mut names = oxagent_tools::default_tool_names(
                 options.can_use_tool || options.permission_prompt_tool.is_some(),
                 model,
-                disabled.contains(&"Bash"),
+                disabled.contains(&"Bash") || names_search_tool(&options.allowed_tools),
             );
             if !search {
                 names.retain(|n| *n != "ToolSearch");

@@ -62,8 +62,8 @@ pub const ALL_TOOL_NAMES: &[&str] = &[
 ];
 
 /// The tools of this crate a session offers when the caller names no `tools`, as the
-/// reference's default set has them. Glob and Grep come only when asked for (or when Bash is
-/// disallowed); AskUserQuestion and the Task* list tools depend on the session, see
+/// reference's default set has them. Glob and Grep come only when asked for (listed, named by
+/// an allow rule, or when Bash is disallowed); AskUserQuestion and the Task* list tools depend on the session, see
 /// [`default_tool_names`].
 pub const DEFAULT_TOOL_NAMES: &[&str] = &[
     "Bash",
@@ -97,12 +97,13 @@ pub const DEFERRED_TOOL_NAMES: &[&str] = &[
 
 /// The default set of one session. As observed in the reference: AskUserQuestion and the
 /// plan-mode tools join when the host answers can_use_tool (the only way to answer them); the task-list tools join on
-/// the models that use them by default (`claude-sonnet-4-5`); Glob and Grep join when Bash
-/// is disallowed, so that files can still be found.
+/// the models that use them by default (`claude-sonnet-4-5`); Glob and Grep join (both)
+/// when `search_tools` is set: Bash is disallowed, so that files can still be found, or an
+/// allow rule names one of them.
 pub fn default_tool_names(
     can_use_tool: bool,
     model: &str,
-    bash_disallowed: bool,
+    search_tools: bool,
 ) -> Vec<&'static str> {
     let mut names: Vec<&'static str> = DEFAULT_TOOL_NAMES.to_vec();
     if can_use_tool {
@@ -111,7 +112,7 @@ pub fn default_tool_names(
     if model.starts_with("claude-sonnet-4-5") {
         names.extend(["TaskCreate", "TaskGet", "TaskList", "TaskUpdate"]);
     }
-    if bash_disallowed {
+    if search_tools {
         names.extend(["Glob", "Grep"]);
     }
     ALL_TOOL_NAMES
