@@ -377,6 +377,14 @@ fn denyrules() {
     check_area("denyrules");
 }
 
+/// Variants of the tool and permission families (rule spellings, can_use_tool denials,
+/// rewrites and offered rules, multi-line and deleting edits, read windows, Grep and Glob
+/// argument mixes, Bash cwd, exits and timeouts; `tests/conformance/variants-f/`).
+#[test]
+fn variants_f() {
+    check_area("variants-f");
+}
+
 fn which(name: &str) -> Option<std::path::PathBuf> {
     std::env::split_paths(&std::env::var_os("PATH")?)
         .map(|d| d.join(name))
