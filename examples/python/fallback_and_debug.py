@@ -2,9 +2,9 @@
 
 When the main model stays overloaded (HTTP 529) through its retries, fallback_model takes
 over: each retry arrives as an "api_retry" system message and the switch as a
-"model_fallback" one. The `stderr` callback receives diagnostic lines when there are any;
-oxagent runs no CLI process, so on this face it usually receives none, and the system
-messages above are where the session's troubles show.
+"model_fallback" one. With extra_args {"debug-to-stderr": None} the `stderr` callback also
+receives the session's diagnostic lines (requests, retries, tool calls, the result), one per
+call; without the flag it receives nothing.
 
     python examples/python/fallback_and_debug.py
 """
@@ -21,6 +21,7 @@ async def main() -> None:
         model="claude-sonnet-4-5",
         fallback_model="claude-haiku-4-5",
         stderr=diagnostics.append,
+        extra_args={"debug-to-stderr": None},
         max_turns=2,
     )
     async for message in query(prompt="Say hello in five words.", options=options):
@@ -36,7 +37,8 @@ async def main() -> None:
 
     print(f"stderr lines received: {len(diagnostics)}")
     for line in diagnostics:
-        print("  ", line)
+        if "retry" in line or "result" in line:
+            print("  ", line)
 
 
 if __name__ == "__main__":

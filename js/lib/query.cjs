@@ -25,6 +25,8 @@ class Query extends ControlMethods {
   #queue = new MessageQueue();
   #inflight = new Map();
   #host;
+  /** The `stderr` callback: takes the diagnostic lines (extraArgs `debug-to-stderr`). */
+  #stderr;
   #verbatim;
   #signal = null;
   #over = false;
@@ -41,6 +43,7 @@ class Query extends ControlMethods {
     const native = loadNative();
     const optionsJson = JSON.stringify(json);
     this.#host = { canUseTool, hooks, mcpServers, sessionStore };
+    this.#stderr = options && typeof options.stderr === "function" ? options.stderr : null;
     this.#verbatim = Boolean(options && options.verbatimPrompts);
     this.#gen = this.#messages();
     this.#signal = (options && options.abortController && options.abortController.signal) || null;
@@ -142,10 +145,24 @@ class Query extends ControlMethods {
       case "cancel":
         this.#inflight.get(id)?.abort();
         return null;
+      case "stderr":
+        this.#diagnostic(payload);
+        return null;
       case "end":
         return payload ? resultError(JSON.parse(payload)) : null;
       default:
         return null;
+    }
+  }
+
+  /** A diagnostic line, as the CLI of the documented SDK writes it to its standard error:
+   *  to the `stderr` callback, else to this process's. A callback that throws stops nothing. */
+  #diagnostic(line) {
+    try {
+      if (this.#stderr) this.#stderr(line + "\n");
+      else process.stderr.write(line + "\n");
+    } catch {
+      // diagnostics never end a session
     }
   }
 

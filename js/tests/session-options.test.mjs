@@ -94,6 +94,22 @@ test("debugFile gets the diagnostic lines; CLI-only options are accepted and nam
   assert.equal(lines.at(-1), "[oxagent] result: success after 1 turns");
 });
 
+test("extraArgs debug-to-stderr hands each diagnostic line to the stderr callback; without it, nothing", async () => {
+  const chunks = [];
+  const { messages } = await run({ extraArgs: { "debug-to-stderr": null }, stderr: (data) => chunks.push(data) });
+  assert.equal(messages.at(-1).subtype, "success");
+  assert.ok(chunks.every((c) => c.endsWith("\n") && c.indexOf("\n") === c.length - 1), JSON.stringify(chunks));
+  assert.match(chunks[0], /^\[oxagent\] session \S+ started in /);
+  assert.ok(chunks.some((c) => c.startsWith("[oxagent] init: model ")), JSON.stringify(chunks));
+  assert.equal(chunks.at(-1), "[oxagent] result: success after 1 turns\n");
+  const quiet = [];
+  await run({ stderr: (data) => quiet.push(data) });
+  assert.deepEqual(quiet, []);
+  // A callback that throws stops nothing.
+  const loud = await run({ extraArgs: { "debug-to-stderr": null }, stderr: () => { throw new Error("no"); } });
+  assert.equal(loud.messages.at(-1).result, "Answer 0");
+});
+
 test("extraArgs flags that spell options are acted on, unless the option is given", async () => {
   const flagged = await run({ extraArgs: { model: "claude-haiku-4-5", "permission-mode": "plan" }, permissionMode: undefined });
   assert.equal(flagged.messages[0].model, "claude-haiku-4-5");

@@ -101,7 +101,9 @@ def test_fallback_and_debug(mock_server, tmp_path):
     assert "retry 1 after HTTP 529\nretry 2 after HTTP 529\n" in out
     assert "fallback: Switched to Haiku 4.5 due to high demand for Sonnet 4.5" in out
     assert "claude-haiku-4-5 answered" in out and "result: Hello from the fallback model." in out
-    assert "models used: claude-haiku-4-5\n" in out and "stderr lines received:" in out
+    assert "models used: claude-haiku-4-5\n" in out
+    assert "   [oxagent] request failed (529), retry 1 of 10\n" in out
+    assert out.endswith("   [oxagent] result: success after 1 turns\n")
     assert [r["model"] for r in server.requests()] == ["claude-sonnet-4-5"] * 3 + ["claude-haiku-4-5"]
 
 

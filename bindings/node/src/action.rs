@@ -5,8 +5,9 @@ use oxagent::protocol::stream_json::{Action, EndError};
 use serde_json::json;
 
 /// What the JavaScript layer does next (see `oxagent::protocol::stream_json`): `message` (payload:
-/// the frame), `callback` (id, payload: the request), `cancel` (id), and last `end`
-/// (payload: `{message, result}` when the session ended after an error result).
+/// the frame), `callback` (id, payload: the request), `cancel` (id), `stderr` (payload: a
+/// diagnostic line), and last `end` (payload: `{message, result}` when the session ended
+/// after an error result).
 #[napi(object)]
 pub struct HostAction {
     pub kind: String,
@@ -28,6 +29,15 @@ impl HostAction {
             kind: kind.into(),
             id,
             payload,
+        }
+    }
+
+    /// A diagnostic line for the `stderr` callback.
+    pub(crate) fn stderr(line: String) -> Self {
+        HostAction {
+            kind: "stderr".into(),
+            id: None,
+            payload: Some(line),
         }
     }
 

@@ -189,6 +189,7 @@ impl NativeSession {
                     Some(OutFrame::StreamEvent(text)) => {
                         batch.push(HostAction::of(state.machine.feed_stream_event(text)))
                     }
+                    Some(OutFrame::Diagnostic(line)) => batch.push(HostAction::stderr(line)),
                     None if state.ended => break,
                     None => {
                         state.ended = true;

@@ -185,6 +185,10 @@ impl NativeSession {
                 let action = match frame {
                     OutFrame::Value(frame) => host.feed(frame),
                     OutFrame::StreamEvent(text) => Some(host.feed_stream_event(text)),
+                    OutFrame::Diagnostic(line) => {
+                        inbox.push(Some(("stderr", None, Some(line))));
+                        continue;
+                    }
                 };
                 if let Some(action) = action {
                     inbox.push(Some(action_tuple(action)));

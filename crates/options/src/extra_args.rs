@@ -103,6 +103,8 @@ pub(crate) struct ExtraArgs {
     pub no_persistence: bool,
     /// `--replay-user-messages`: each prompt is echoed back (with its uuid).
     pub replay_prompts: bool,
+    /// `--debug-to-stderr`: the diagnostic lines go to the `stderr` callback.
+    pub debug_to_stderr: bool,
     /// The flags with no in-process effect, as the CLI would have received them.
     pub ignored: Vec<String>,
 }
@@ -120,6 +122,10 @@ impl ExtraArgs {
             }
             if flag == "replay-user-messages" && text.is_none() {
                 out.replay_prompts = true;
+                continue;
+            }
+            if flag == "debug-to-stderr" && text.is_none() {
+                out.debug_to_stderr = true;
                 continue;
             }
             let written = match text {
@@ -145,6 +151,7 @@ mod tests {
     fn flags_become_options_or_are_named_as_ignored() {
         let flags = json!({"max-turns": "3", "allowedTools": "Read,Grep Bash", "continue": null,
             "max-budget-usd": "0.5", "no-session-persistence": null, "verbose": null,
+            "debug-to-stderr": null,
             "max-thinking-tokens": "lots", "output-style": "terse"});
         let read = ExtraArgs::read(flags.as_object().unwrap());
         assert_eq!(
@@ -160,6 +167,7 @@ mod tests {
             ]
         );
         assert!(read.no_persistence);
+        assert!(read.debug_to_stderr);
         assert_eq!(
             read.ignored,
             vec![

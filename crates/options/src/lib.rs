@@ -154,6 +154,10 @@ pub struct Options {
     /// `extra_args` `--replay-user-messages`: each prompt is echoed back after the turn's
     /// `init`, with the uuid the file checkpoints of its turn are kept under.
     pub replay_prompts: bool,
+    /// `extra_args={"debug-to-stderr": None}`: the diagnostic lines (see `debug_file`) also go
+    /// to the host, for its `stderr` callback, as the documented SDKs' CLI writes them to its
+    /// standard error in that mode.
+    pub debug_to_stderr: bool,
     /// `enable_file_checkpointing`: Write, Edit and NotebookEdit keep each file as it was
     /// before a prompt's turn first changed it, for `rewind_files`.
     pub file_checkpointing: bool,
@@ -310,6 +314,7 @@ fn read_options(value: &Value, ctx: Ctx) -> Result<Options, OptionsError> {
         face: Some(ctx.face),
         no_persistence: flags.no_persistence,
         replay_prompts: flags.replay_prompts,
+        debug_to_stderr: flags.debug_to_stderr,
         extra_args_ignored: ignored,
         ..Options::default()
     };

@@ -74,16 +74,25 @@ impl FrameSession {
         self.runtime.session_id()
     }
 
-    /// The next outgoing frame; `None` once the session is over.
+    /// The next outgoing frame; `None` once the session is over. Diagnostic lines are left
+    /// out (they are not frames: [`FrameSession::recv_out`] hands them over).
     pub async fn recv(&self) -> Option<Value> {
-        let event = self.events.lock().await.next().await?;
-        Some(event_frame(&event))
+        let mut events = self.events.lock().await;
+        loop {
+            match events.next().await? {
+                Event::Diagnostic(_) => continue,
+                event => return Some(event_frame(&event)),
+            }
+        }
     }
 
     /// [`FrameSession::recv`], with a stream event's frame as its JSON text: the event goes
     /// out as the API sent it, without a `Value` built for it (see `ApiEvent`).
     pub async fn recv_out(&self) -> Option<OutFrame> {
         let event = self.events.lock().await.next().await?;
+        if let Event::Diagnostic(line) = event {
+            return Some(OutFrame::Diagnostic(line));
+        }
         if let Event::Message(m) = &event {
             if matches!(**m, oxagent_core::Message::StreamEvent(_)) {
                 if let Ok(text) = serde_json::to_string(m) {
@@ -184,6 +193,9 @@ pub enum OutFrame {
     Value(Value),
     /// A `stream_event` frame, as JSON text (for `HostProtocol::feed_stream_event`).
     StreamEvent(String),
+    /// A diagnostic line for the host's `stderr` callback (not a frame: the documented
+    /// SDKs' CLI writes these to its standard error).
+    Diagnostic(String),
 }
 
 static FRAMES_ENCODED: AtomicU64 = AtomicU64::new(0);
@@ -208,5 +220,9 @@ pub fn event_frame(event: &Event) -> Value {
             "request_id": id,
             "request": request,
         }),
+        // Not a frame of the documented protocol ([`FrameSession::recv`] leaves these out);
+        // as one, it reads as the informational notice it is.
+        Event::Diagnostic(line) => json!({"type": "system", "subtype": "informational",
+            "level": "debug", "content": line}),
     }
 }

@@ -32,6 +32,10 @@ pub type CanUseTool = Arc<
 pub type HookCallback =
     Arc<dyn Fn(HookInput, Option<String>) -> BoxFuture<'static, HookOutput> + Send + Sync>;
 
+/// One diagnostic line (`Options::debug_to_stderr`), as the documented SDKs hand their
+/// `stderr` callback the lines their CLI writes to its standard error.
+pub type Stderr = Arc<dyn Fn(&str) + Send + Sync>;
+
 /// Callbacks for the calls whose tool name matches `matcher` (`None`: every call).
 #[derive(Clone)]
 pub struct HookMatcherFns {
@@ -45,12 +49,16 @@ pub struct Callbacks {
     pub can_use_tool: Option<CanUseTool>,
     /// Hook event (`PreToolUse`, ...) -> its matchers.
     pub hooks: BTreeMap<String, Vec<HookMatcherFns>>,
+    /// Takes the diagnostic lines when `Options::debug_to_stderr` is set; without it they
+    /// go to the process's standard error.
+    pub stderr: Option<Stderr>,
 }
 
 /// The callbacks, by the ids the session knows them by.
 struct Wired {
     can_use_tool: Option<CanUseTool>,
     hooks: BTreeMap<String, HookCallback>,
+    stderr: Option<Stderr>,
 }
 
 fn wire(options: &mut Options, callbacks: Callbacks) -> Wired {
@@ -83,6 +91,7 @@ fn wire(options: &mut Options, callbacks: Callbacks) -> Wired {
     Wired {
         can_use_tool: callbacks.can_use_tool,
         hooks: ids,
+        stderr: callbacks.stderr,
     }
 }
 
@@ -135,6 +144,10 @@ impl Conversation {
                     let reply = self.wired.answer(*request).await;
                     let _ = self.runtime.submit(Op::Answer { id, reply });
                 }
+                Event::Diagnostic(line) => match &self.wired.stderr {
+                    Some(f) => f(&line),
+                    None => eprintln!("{line}"),
+                },
             }
         }
     }

@@ -45,8 +45,8 @@ async fn run(script: Value, hooks: BTreeMap<String, Vec<HookMatcherFns>>) -> Vec
     }))
     .unwrap();
     let callbacks = Callbacks {
-        can_use_tool: None,
         hooks,
+        ..Default::default()
     };
     oxagent::query_with("Go", options, callbacks)
         .map(|m| serde_json::to_value(m.unwrap()).unwrap())

@@ -48,6 +48,7 @@ async fn the_hooks_see_each_response_s_calls_with_their_results() {
                 hooks: vec![hook],
             }],
         )]),
+        ..Default::default()
     };
     let options = Options::from_json(&json!({
         "cwd": dir.path().to_string_lossy(),

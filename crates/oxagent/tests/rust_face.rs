@@ -52,6 +52,7 @@ async fn the_rust_face_encodes_no_frames() {
                 hooks: vec![hook],
             }],
         )]),
+        ..Default::default()
     };
     let before = oxagent::frames_encoded();
     let messages: Vec<Message> =

@@ -192,6 +192,47 @@ async fn the_debug_file_gets_the_diagnostic_lines() {
     );
 }
 
+/// `extra_args` `debug-to-stderr`: the same lines go to the `stderr` callback, one a call;
+/// without the flag the callback gets nothing (as the documented SDKs' CLI writes nothing to
+/// its standard error then).
+#[tokio::test]
+async fn debug_to_stderr_hands_the_lines_to_the_stderr_callback() {
+    use std::sync::{Arc, Mutex};
+    let s = Scratch::new(2).await;
+    let collect = |extra: Value| {
+        let lines = Arc::new(Mutex::new(Vec::<String>::new()));
+        let sink = lines.clone();
+        let callbacks = oxagent::Callbacks {
+            stderr: Some(Arc::new(move |l: &str| sink.lock().unwrap().push(l.into()))),
+            ..Default::default()
+        };
+        let options = s.options(extra);
+        async move {
+            let messages: Vec<_> = oxagent::query_with("Say hello", options, callbacks)
+                .map(|m| m.unwrap())
+                .collect()
+                .await;
+            assert!(matches!(messages.last(), Some(oxagent::Message::Result(_))));
+            let got = lines.lock().unwrap().clone();
+            got
+        }
+    };
+    let lines = collect(json!({"extraArgs": {"debug-to-stderr": null}})).await;
+    assert!(lines[0].starts_with("[oxagent] session "), "{lines:?}");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("[oxagent] init: model ")),
+        "{lines:?}"
+    );
+    assert_eq!(
+        lines.last().map(String::as_str),
+        Some("[oxagent] result: success after 1 turns")
+    );
+    assert!(lines.iter().all(|l| !l.contains('\n')), "{lines:?}");
+    assert_eq!(collect(json!({})).await, Vec::<String>::new());
+}
+
 #[tokio::test]
 async fn extra_args_that_spell_options_are_acted_on() {
     let s = Scratch::new(1).await;

@@ -61,6 +61,7 @@ async fn a_session_exports_its_span_tree() {
                 hooks: vec![hook],
             }],
         )]),
+        ..Default::default()
     };
     let messages: Vec<Message> = oxagent::query_with("Go", options, callbacks)
         .map(|m| m.unwrap())

@@ -1,6 +1,7 @@
-//! The session's diagnostic lines, written where the options ask (TypeScript `debugFile`):
-//! what the options left without effect, then one line per request state, retry, tool call,
-//! hook or permission question and result, as the session emits them.
+//! The session's diagnostic lines, written where the options ask (TypeScript `debugFile`,
+//! and the host's `stderr` callback with `extra_args` `debug-to-stderr`): what the options
+//! left without effect, then one line per request state, retry, tool call, hook or
+//! permission question and result, as the session emits them.
 //!
 //! ```text
 //! [oxagent] spawnClaudeCodeProcess: accepted, no effect in this process
@@ -22,49 +23,55 @@ use oxagent_core::sync::lock;
 use oxagent_core::Message;
 use oxagent_options::Options;
 
-/// Where the lines go.
+/// Where the lines go: the file, and the host (as [`Event::Diagnostic`] lines, which the
+/// caller sends).
+///
+/// [`Event::Diagnostic`]: oxagent_core::protocol::op::Event::Diagnostic
 pub(crate) struct DebugLog {
-    file: Mutex<File>,
+    file: Option<Mutex<File>>,
+    to_host: bool,
 }
 
 impl DebugLog {
-    /// Opens (appending, folders created) the file the options name; none without one, or
-    /// when it cannot be opened (diagnostics never stop a session).
+    /// Opens (appending, folders created) the file the options name, and notes whether the
+    /// host takes the lines; none when neither is asked for. A file that cannot be opened is
+    /// left out (diagnostics never stop a session).
     pub fn open(options: &Options) -> Option<DebugLog> {
-        let path = options.debug_file.as_deref()?;
-        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir).ok()?;
-        }
-        let file = OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(path)
-            .ok()?;
-        Some(DebugLog {
-            file: Mutex::new(file),
+        let file = options.debug_file.as_deref().and_then(|path| {
+            if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+                std::fs::create_dir_all(dir).ok()?;
+            }
+            OpenOptions::new().create(true).append(true).open(path).ok()
+        });
+        let to_host = options.debug_to_stderr;
+        (file.is_some() || to_host).then(|| DebugLog {
+            file: file.map(Mutex::new),
+            to_host,
         })
     }
 
-    pub fn line(&self, text: &str) {
-        let _ = writeln!(lock(&self.file), "[oxagent] {text}");
+    /// Writes one line to the file; returns it for the host when the host takes the lines.
+    pub fn line(&self, text: &str) -> Option<String> {
+        let line = format!("[oxagent] {text}");
+        if let Some(file) = &self.file {
+            let _ = writeln!(lock(file), "{line}");
+        }
+        self.to_host.then_some(line)
     }
 
     /// The opening lines: the options without effect, and where the session runs.
-    pub fn start(&self, options: &Options, session_id: &str, cwd: &Path) {
-        for text in notes(options) {
-            self.line(&text);
-        }
-        self.line(&format!(
-            "session {session_id} started in {}",
-            cwd.display()
-        ));
+    pub fn start(&self, options: &Options, session_id: &str, cwd: &Path) -> Vec<String> {
+        let mut texts = notes(options);
+        texts.push(format!("session {session_id} started in {}", cwd.display()));
+        texts.iter().filter_map(|t| self.line(t)).collect()
     }
 
-    /// The line a message is worth, if any.
-    pub fn message(&self, message: &Message) {
-        if let Some(text) = describe(message) {
-            self.line(&text);
-        }
+    /// The lines a message is worth, if any.
+    pub fn message(&self, message: &Message) -> Vec<String> {
+        describe(message)
+            .iter()
+            .filter_map(|t| self.line(t))
+            .collect()
     }
 }
 
@@ -86,8 +93,9 @@ pub(crate) fn notes(options: &Options) -> Vec<String> {
     out
 }
 
-fn describe(message: &Message) -> Option<String> {
-    match message {
+/// The lines a message is worth: one per tool call of an answer, at most one otherwise.
+fn describe(message: &Message) -> Vec<String> {
+    let one = match message {
         Message::System(m) => match &m.body {
             SystemBody::Init(init) => Some(format!(
                 "init: model {}, {} tools, permission mode {}",
@@ -106,7 +114,7 @@ fn describe(message: &Message) -> Option<String> {
             other => Some(format!("system: {}", other.subtype())),
         },
         Message::Assistant(m) => {
-            let calls: Vec<String> = m
+            return m
                 .message
                 .content
                 .iter()
@@ -117,7 +125,6 @@ fn describe(message: &Message) -> Option<String> {
                     _ => None,
                 })
                 .collect();
-            (!calls.is_empty()).then(|| calls.join("\n[oxagent] "))
         }
         Message::Result(r) => Some(format!(
             "result: {} after {} turns",
@@ -129,5 +136,6 @@ fn describe(message: &Message) -> Option<String> {
         )),
         Message::User(_) | Message::StreamEvent(_) => None,
         Message::ConversationReset(_) => Some("conversation reset (/clear)".into()),
-    }
+    };
+    one.into_iter().collect()
 }

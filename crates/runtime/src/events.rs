@@ -78,7 +78,7 @@ pub(crate) struct EventOut {
     /// Whether the host answers can_use_tool.
     can_use_tool: bool,
     local: Option<Arc<dyn LocalAnswers>>,
-    /// Where diagnostic lines go (the `debugFile` option).
+    /// Where diagnostic lines go (the `debugFile` option, and the host's `stderr`).
     debug: Option<Arc<DebugLog>>,
 }
 
@@ -236,7 +236,9 @@ impl Emit for EventOut {
             _ => {}
         }
         if let Some(debug) = &self.debug {
-            debug.message(&message);
+            for line in debug.message(&message) {
+                self.send(Event::Diagnostic(line));
+            }
         }
         self.send(Event::Message(Box::new(message)))
     }
@@ -244,8 +246,12 @@ impl Emit for EventOut {
 
 impl Host for EventOut {
     fn control(&self, request: ControlRequest) -> BoxFuture<'_, Answer> {
-        if let Some(debug) = &self.debug {
-            debug.line(&format!("control request: {}", request.subtype()));
+        if let Some(line) = self
+            .debug
+            .as_ref()
+            .and_then(|d| d.line(&format!("control request: {}", request.subtype())))
+        {
+            self.send(Event::Diagnostic(line));
         }
         if let Some(answer) = self.local.as_ref().and_then(|l| l.answer(&request)) {
             return answer;

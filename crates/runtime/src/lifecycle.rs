@@ -212,7 +212,9 @@ pub(super) fn start(
         .run_as(run_as);
     let debug = DebugLog::open(&options).map(Arc::new);
     if let Some(d) = &debug {
-        d.start(&options, &config.session_id, &config.cwd);
+        for line in d.start(&options, &config.session_id, &config.cwd) {
+            let _ = tx.send(Event::Diagnostic(line));
+        }
     }
     let local: Arc<dyn LocalAnswers> = Arc::new(local);
     let prompt_tool = options.permission_prompt_tool.clone().map(|name| {

@@ -46,6 +46,10 @@ class PreparedOptions:
     # native one a session calls itself (see _session_store.py).
     session_store: Any = None
     native_store: Any = None
+    # Where diagnostic lines go (extra_args {"debug-to-stderr": None}): the stderr callback,
+    # else the debug_stderr file.
+    stderr: Any = None
+    debug_stderr: Any = None
 
     @property
     def needs_host(self) -> bool:
@@ -237,6 +241,8 @@ def prepare(options: ClaudeAgentOptions) -> PreparedOptions:
             prepared.json[name] = _store_json(value, prepared)
         else:
             prepared.json[name] = to_json.value(value, name)
+    prepared.stderr = options.stderr if callable(options.stderr) else None
+    prepared.debug_stderr = options.debug_stderr
     functions = function_tools_of(options)
     if functions:
         server = server_of(functions)

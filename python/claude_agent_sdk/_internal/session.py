@@ -149,10 +149,26 @@ class SessionCore:
                     handler.cancel()
             elif kind == "reply":
                 self.channel.resolve(ident, payload)
+            elif kind == "stderr":
+                self._stderr(payload)
             elif kind == "end" and payload is not None:
                 end = json.loads(payload)
                 error = result_error_from(end["result"], message=end["message"])
         self._finish(error)
+
+    def _stderr(self, line: str) -> None:
+        """A diagnostic line: to the stderr callback, else to debug_stderr. A callback that
+        raises does not stop the session."""
+        try:
+            if self.prepared.stderr is not None:
+                self.prepared.stderr(line)
+            elif self.prepared.debug_stderr is not None:
+                self.prepared.debug_stderr.write(line + "\n")
+                flush = getattr(self.prepared.debug_stderr, "flush", None)
+                if flush is not None:
+                    flush()
+        except Exception:  # noqa: BLE001 - diagnostics never end a session
+            logger.debug("stderr callback raised; continuing", exc_info=True)
 
     def _finish(self, error: BaseException | None) -> None:
         self._fail_waiting(str(error) if error else "The session ended")

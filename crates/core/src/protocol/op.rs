@@ -78,4 +78,7 @@ pub enum Event {
         id: String,
         request: Box<ControlRequest>,
     },
+    /// A diagnostic line for the host's `stderr` callback (`extra_args` `debug-to-stderr`),
+    /// where the documented SDKs' CLI writes its debug output.
+    Diagnostic(String),
 }
