@@ -297,11 +297,13 @@ impl Call {
                         self.phase = Phase::Send;
                     }
                     // A stream answered 404 is asked for once more without streaming, silently
-                    // (an endpoint may serve only plain answers).
+                    // (an endpoint may serve only plain answers), unless a fallback model
+                    // takes the request over.
                     Err(error)
                         if error.status == Some(404)
                             && self.streaming
-                            && self.fallback_from.is_none() =>
+                            && self.fallback_from.is_none()
+                            && !self.shared.config.model_fallback =>
                     {
                         return Some(self.fall_back(false));
                     }

@@ -41,6 +41,9 @@ pub struct HttpModelConfig {
     /// The application the caller names (Python `client_app`): sent as `x-client-app` and
     /// at the end of the user agent, as the reference sends it.
     pub client_app: Option<String>,
+    /// The session has a fallback model, which answers a 404 in its place: a streamed
+    /// request answered 404 is then not asked again without streaming.
+    pub model_fallback: bool,
 }
 
 impl Default for HttpModelConfig {
@@ -54,6 +57,7 @@ impl Default for HttpModelConfig {
             idle_timeout: DEFAULT_IDLE_TIMEOUT,
             extra_headers: Vec::new(),
             client_app: None,
+            model_fallback: false,
         }
     }
 }
@@ -90,6 +94,7 @@ impl HttpModelConfig {
                 .map(|v| parse_header_lines(&v))
                 .unwrap_or_default(),
             client_app: None,
+            model_fallback: false,
         }
     }
 }
@@ -142,6 +147,7 @@ mod tests {
                 ("X-Two".into(), "two words".into()),
             ],
             client_app: None,
+            model_fallback: false,
         };
         assert_eq!(config, expected);
     }

@@ -92,6 +92,7 @@ impl SessionRuntime {
         let live = || {
             let mut config = oxagent_http::HttpModelConfig::from_env(&env);
             config.client_app = options.client_app.clone().filter(|a| !a.is_empty());
+            config.model_fallback = options.fallback_model.is_some();
             oxagent_http::HttpModel::new(config).map_err(|e| Error::Config(e.to_string()))
         };
         let cwd = setup::session_cwd(&options);

@@ -176,3 +176,23 @@ async fn a_404_is_asked_again_without_streaming() {
     assert!(matches!(events.last(), Some(ModelEvent::Failed(e)) if e.status == Some(404)));
     assert_eq!(streamed_flags(&server), [true, false]);
 }
+
+/// fallback/fallback_404_model: with a fallback model, the 404 goes back at once (the session
+/// switches to the fallback model) and is not asked again without streaming.
+#[tokio::test]
+async fn a_404_with_a_fallback_model_is_not_asked_again() {
+    let server = server(json!({"responses": [], "default": {"error": {"status": 404,
+        "type": "not_found_error", "message": "model: claude-x"}}}))
+    .await;
+    let model = HttpModel::new(HttpModelConfig {
+        base_url: server.url(),
+        api_key: Some("sk-test".into()),
+        max_retries: 2,
+        model_fallback: true,
+        ..HttpModelConfig::default()
+    })
+    .unwrap();
+    let events = collect(&model, request("Go")).await;
+    assert!(matches!(events.last(), Some(ModelEvent::Failed(e)) if e.status == Some(404)));
+    assert_eq!(streamed_flags(&server), [true]);
+}
