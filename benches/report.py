@@ -182,7 +182,9 @@ def targets(page, outputs):
         check("Rust", "1-turn overhead beyond the server's answer < 1 ms", float(m.group(1)) * scale, 1, "ms", "%.3f")
     search = outputs / "search.txt"
     if search.exists():
-        rows = re.findall(r"^(\S.*?)\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)\s+\d+\s+\d+$", search.read_text(), re.M)
+        # query, ours ms, rg ms, ratio, ours n, rg n[, ours CPU ms, rg CPU ms]
+        rows = re.findall(r"^(\S.*?)\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)\s+\d+\s+\d+(?:\s+\d+\s+\d+)?$",
+                          search.read_text(), re.M)
         if rows:
             worst = max(rows, key=lambda r: float(r[3]))
             check("Grep/Glob", "every query within 1.3× of rg (worst: %s)" % worst[0].strip(), float(worst[3]), 1.3, "×", "%.2f")
