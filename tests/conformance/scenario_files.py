@@ -4,7 +4,8 @@ scenario becomes NAME.json (indent 1, UTF-8 as written, a final newline), names 
     import scenario_files
     scenario_files.write(HERE, "vc_", SCEN)
 
-It also holds the few builders of scripted responses the generators share (`tu`, `txt`, `seq`).
+It also holds the few builders the generators share: scripted responses (`tu`, `txt`, `seq`)
+and a scenario with a prefixed name in a permission mode (`scenario`).
 """
 import json
 import os
@@ -39,3 +40,18 @@ def seq(*calls, final="Done."):
     if final is not None:
         out.append({"content": [txt(final)]})
     return out
+
+
+DONE = {"content": [txt("Done.")]}
+
+
+def scenario(prefix, name, desc, responses, options=None, prompt="Go", mode="bypassPermissions",
+             **extra):
+    """A scenario named `prefix + name`, in permission mode `mode` (none when falsy) with
+    `options` on top, its later calls answered "Done."; `extra` keys are added as given."""
+    opts = {"permission_mode": mode} if mode else {}
+    opts.update(options or {})
+    s = {"name": prefix + name, "description": desc, "prompt": prompt, "options": opts,
+         "responses": responses, "default": DONE}
+    s.update(extra)
+    return s

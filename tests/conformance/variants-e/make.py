@@ -9,22 +9,16 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import scenario_files  # noqa: E402
-from scenario_files import tu, txt, seq  # noqa: E402
+from scenario_files import DONE, tu, txt, seq  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SCEN = []
-DONE = {"content": [txt("Done.")]}
 SUMMARY = "Your task is to create a detailed summary of the conversation so far"
 FILES = {"p.txt": "P\n", "q.txt": "Q\n"}
 
 
-def sc(name, desc, responses, options=None, prompt="Go", mode="bypassPermissions", **extra):
-    opts = {"permission_mode": mode} if mode else {}
-    opts.update(options or {})
-    s = {"name": "ve_" + name, "description": desc, "prompt": prompt, "options": opts,
-         "responses": responses, "default": DONE}
-    s.update(extra)
-    SCEN.append(s)
+def sc(*args, **kw):
+    SCEN.append(scenario_files.scenario("ve_", *args, **kw))
 
 
 B = lambda cmd, d="run": ("Bash", {"command": cmd, "description": d})

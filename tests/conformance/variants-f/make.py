@@ -13,17 +13,11 @@ from scenario_files import tu, txt, seq  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SCEN = []
-DONE = {"content": [{"type": "text", "text": "Done."}]}
 SIX = ["Bash", "Read", "Write", "Edit", "Glob", "Grep"]
 
 
-def sc(name, desc, responses, options=None, prompt="Go", mode="bypassPermissions", **extra):
-    opts = {"permission_mode": mode} if mode else {}
-    opts.update(options or {})
-    s = {"name": "vf_" + name, "description": desc, "prompt": prompt, "options": opts,
-         "responses": responses, "default": DONE}
-    s.update(extra)
-    SCEN.append(s)
+def sc(*args, **kw):
+    SCEN.append(scenario_files.scenario("vf_", *args, **kw))
 
 
 B = lambda cmd, d="run", **kw: ("Bash", {"command": cmd, "description": d, **kw})
