@@ -179,16 +179,24 @@ async fn the_debug_file_gets_the_diagnostic_lines() {
             "[oxagent] extra_args: no effect in this process: --verbose",
         ]
     );
-    assert!(lines[2].starts_with("[oxagent] session "), "{text}");
+    assert_session_lines(&lines[2..]);
+}
+
+/// A 1-turn session's diagnostic lines: the start first, the init among them, the result last.
+fn assert_session_lines<S: AsRef<str> + std::fmt::Debug>(lines: &[S]) {
+    assert!(
+        lines[0].as_ref().starts_with("[oxagent] session "),
+        "{lines:?}"
+    );
     assert!(
         lines
             .iter()
-            .any(|l| l.starts_with("[oxagent] init: model ")),
-        "{text}"
+            .any(|l| l.as_ref().starts_with("[oxagent] init: model ")),
+        "{lines:?}"
     );
     assert_eq!(
-        *lines.last().unwrap(),
-        "[oxagent] result: success after 1 turns"
+        lines.last().map(AsRef::as_ref),
+        Some("[oxagent] result: success after 1 turns")
     );
 }
 
@@ -218,17 +226,7 @@ async fn debug_to_stderr_hands_the_lines_to_the_stderr_callback() {
         }
     };
     let lines = collect(json!({"extraArgs": {"debug-to-stderr": null}})).await;
-    assert!(lines[0].starts_with("[oxagent] session "), "{lines:?}");
-    assert!(
-        lines
-            .iter()
-            .any(|l| l.starts_with("[oxagent] init: model ")),
-        "{lines:?}"
-    );
-    assert_eq!(
-        lines.last().map(String::as_str),
-        Some("[oxagent] result: success after 1 turns")
-    );
+    assert_session_lines(&lines);
     assert!(lines.iter().all(|l| !l.contains('\n')), "{lines:?}");
     assert_eq!(collect(json!({})).await, Vec::<String>::new());
 }

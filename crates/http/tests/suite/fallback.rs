@@ -163,13 +163,18 @@ async fn retries_after_a_break_count_again_with_one_fewer() {
     );
 }
 
+/// A server that answers every request 404 (the model is not there).
+async fn not_found() -> ServerHandle {
+    server(json!({"responses": [], "default": {"error": {"status": 404,
+        "type": "not_found_error", "message": "model: claude-x"}}}))
+    .await
+}
+
 /// ve_err_404_model_not_found: a stream answered 404 is asked once more without streaming,
 /// silently and unbilled; a second 404 is final.
 #[tokio::test]
 async fn a_404_is_asked_again_without_streaming() {
-    let server = server(json!({"responses": [], "default": {"error": {"status": 404,
-        "type": "not_found_error", "message": "model: claude-x"}}}))
-    .await;
+    let server = not_found().await;
     let events = collect(&model(&server, 2), request("Go")).await;
     let shapes = shape(&events);
     assert_eq!(shapes[0], "quiet retry (billed: false)");
@@ -181,15 +186,10 @@ async fn a_404_is_asked_again_without_streaming() {
 /// switches to the fallback model) and is not asked again without streaming.
 #[tokio::test]
 async fn a_404_with_a_fallback_model_is_not_asked_again() {
-    let server = server(json!({"responses": [], "default": {"error": {"status": 404,
-        "type": "not_found_error", "message": "model: claude-x"}}}))
-    .await;
+    let server = not_found().await;
     let model = HttpModel::new(HttpModelConfig {
-        base_url: server.url(),
-        api_key: Some("sk-test".into()),
-        max_retries: 2,
         model_fallback: true,
-        ..HttpModelConfig::default()
+        ..model(&server, 2).config().clone()
     })
     .unwrap();
     let events = collect(&model, request("Go")).await;
