@@ -257,6 +257,36 @@ async fn max_budget_stops_before_tools_run() {
 }
 
 #[tokio::test]
+async fn a_budget_crossed_later_reports_the_usage_and_stop_reason_before_that_answer() {
+    let read = |id: &str| {
+        json!({"content": [{"type": "tool_use", "id": id, "name": "Bash",
+        "input": {"command": "true", "description": "run"}}],
+        "usage": {"input_tokens": 100, "output_tokens": 20}})
+    };
+    let script = json!({"responses": [read("toolu_01"), read("toolu_02"), text("no")]});
+    let budget = json!({"permission_mode": "bypassPermissions", "max_budget_usd": 0.0016});
+    let (r, _d) = run(script, "Go", budget).await;
+    let res = r.result();
+    assert_eq!(res["subtype"], "error_max_budget_usd");
+    // The second answer crossed it: its calls do not run, its usage is only in the cost.
+    assert_eq!(res["usage"]["input_tokens"], 100);
+    assert_eq!(res["stop_reason"], "tool_use");
+    assert_eq!(res["num_turns"], 2);
+    assert_eq!(res["total_cost_usd"], 0.0016);
+    // Crossed by the first answer: nothing before it.
+    let script = json!({"responses": [read("toolu_01"), text("no")]});
+    let budget = json!({"permission_mode": "bypassPermissions", "max_budget_usd": 0.0001});
+    let (r, _d) = run(script, "Go", budget).await;
+    assert_eq!(r.result()["stop_reason"], Value::Null);
+    assert_eq!(r.result()["usage"]["input_tokens"], 0);
+    // An answer without calls keeps its own stop reason.
+    let budget = json!({"permission_mode": "bypassPermissions", "max_budget_usd": 0.0001});
+    let (r, _d) = run(json!({"responses": [text("Hi.")]}), "Go", budget).await;
+    assert_eq!(r.result()["subtype"], "error_max_budget_usd");
+    assert_eq!(r.result()["stop_reason"], "end_turn");
+}
+
+#[tokio::test]
 async fn rate_limit_is_retried() {
     let script = json!({"responses": [
         {"error": {"status": 429, "type": "rate_limit_error", "message": "Rate limited", "headers": {"retry-after": "0"}}},
@@ -848,26 +878,82 @@ async fn connection_refused_is_retried_then_reported() {
     );
 }
 
+fn structured(props: Value, required: Value) -> Value {
+    json!({"output_format": {"type": "json_schema",
+        "schema": {"type": "object", "properties": props, "required": required}}})
+}
+
+fn answer(id: &str, input: Value) -> Value {
+    json!({"content": [{"type": "tool_use", "id": id, "name": "StructuredOutput", "input": input}]})
+}
+
 #[tokio::test]
-async fn a_model_that_never_gives_the_structured_answer_ends_the_turn_in_error() {
-    let answers: Vec<Value> = (0..7).map(|i| text(&format!("answer {i}"))).collect();
-    let (r, _dir) = run(
-        json!({"responses": answers}),
-        "Answer",
-        json!({"output_format": {"type": "json_schema",
-            "schema": {"type": "object", "properties": {"n": {"type": "integer"}}}}}),
-    )
-    .await;
+async fn a_text_answer_gets_one_reminder_to_give_the_structured_answer() {
+    let answers: Vec<Value> = (1..=4).map(|i| text(&format!("answer {i}"))).collect();
+    let schema = structured(json!({"n": {"type": "integer"}}), json!([]));
+    let (r, _dir) = run(json!({"responses": answers}), "Answer", schema).await;
     let result = r.result();
-    assert_eq!(result["subtype"], "error_max_structured_output_retries");
-    assert_eq!(result["is_error"], true);
-    // The first answer and five reminders, each answered.
-    assert_eq!(r.requests.len(), 6);
+    // The second text ends the turn as any answer does.
+    assert_eq!(result["subtype"], "success");
+    assert_eq!(result["result"], "answer 2");
+    assert_eq!(result["num_turns"], 2);
+    assert_eq!(r.requests.len(), 2);
     let reminders = r
         .of_type("user")
         .iter()
         .filter(|m| m["isSynthetic"] == true)
         .count();
-    assert_eq!(reminders, 5);
+    assert_eq!(reminders, 1);
     assert!(result.get("structured_output").is_none());
+}
+
+#[tokio::test]
+async fn five_refused_structured_answers_end_the_turn_in_error() {
+    let mut answers: Vec<Value> = (1..=4)
+        .map(|i| answer(&format!("toolu_{i}"), json!({"n": "x"})))
+        .collect();
+    // A text between refusals is reminded about and does not count as an attempt.
+    answers.push(text("thinking aloud"));
+    answers.push(answer("toolu_5", json!({})));
+    answers.push(answer("toolu_6", json!({"n": 1})));
+    for a in &mut answers {
+        a["usage"] = json!({"input_tokens": 10, "output_tokens": 2});
+    }
+    let schema = structured(json!({"n": {"type": "integer"}}), json!(["n"]));
+    let (r, _dir) = run(json!({"responses": answers}), "Answer", schema).await;
+    let result = r.result();
+    assert_eq!(result["subtype"], "error_max_structured_output_retries");
+    assert_eq!(
+        result["terminal_reason"],
+        "structured_output_retry_exhausted"
+    );
+    assert_eq!(
+        result["errors"],
+        json!([
+            "Failed to provide valid structured output after 5 attempts \u{2014} last \
+                StructuredOutput error: Output does not match required schema: root: must \
+                have required property 'n'"
+        ])
+    );
+    assert_eq!(result["stop_reason"], "tool_use");
+    assert_eq!(result["num_turns"], 7);
+    assert_eq!(r.requests.len(), 6);
+    // The last answer is in the cost, not in the usage.
+    assert_eq!(result["usage"]["input_tokens"], 50);
+    assert_eq!(result["modelUsage"]["claude-opus-5-5"]["inputTokens"], 60);
+    assert!(result.get("structured_output").is_none());
+}
+
+#[tokio::test]
+async fn the_last_valid_structured_answer_of_a_response_is_the_result() {
+    let both = json!({"content": [
+        {"type": "tool_use", "id": "toolu_1", "name": "StructuredOutput", "input": {"n": 1}},
+        {"type": "tool_use", "id": "toolu_2", "name": "StructuredOutput", "input": {"n": 2}},
+        {"type": "tool_use", "id": "toolu_3", "name": "StructuredOutput", "input": {"n": "x"}}]});
+    let schema = structured(json!({"n": {"type": "integer"}}), json!(["n"]));
+    let (r, _dir) = run(json!({"responses": [both]}), "Answer", schema).await;
+    let result = r.result();
+    assert_eq!(result["subtype"], "success");
+    assert_eq!(result["structured_output"], json!({"n": 2}));
+    assert_eq!(result["result"], "{\"n\":2}");
 }

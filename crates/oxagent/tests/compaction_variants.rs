@@ -269,6 +269,46 @@ async fn a_precompact_system_message_becomes_instructions() {
 }
 
 #[tokio::test]
+async fn a_precompact_answer_with_hook_specific_output_counts_as_empty() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut responses = two_rounds();
+    responses.push(summary());
+    let server = ScriptedServer::start(json!({ "responses": responses }))
+        .await
+        .unwrap();
+    let context = json!({"hookSpecificOutput": {"hookEventName": "PreCompact",
+        "additionalContext": "CTX-COMPACT"}});
+    let callbacks = with_hooks(&[("PreCompact", context)]);
+    let client = Client::connect(options(&server.url(), dir.path()), callbacks).unwrap();
+    client.query("Look at the project").unwrap();
+    turn(&client).await;
+    client.query("/compact").unwrap();
+    let msgs = turn(&client).await;
+    // The warning goes out with the boundary, after the compaction's statuses and init.
+    let kinds = kinds(&msgs);
+    assert_eq!(
+        kinds[..5],
+        [
+            "system:status",
+            "system:status",
+            "system:init",
+            "system:informational",
+            "system:compact_boundary"
+        ]
+    );
+    assert_eq!(
+        msgs[3]["content"],
+        "PreCompact: Hook callback hook_0 failed: the SDK host replied with an error or an \
+         invalid answer. Its answer was treated as empty."
+    );
+    assert_eq!(msgs[3]["tag"], "hook_callback_failed");
+    let reqs = requests(&server);
+    let instruction = texts(reqs[2]["messages"].as_array().unwrap().last().unwrap());
+    assert!(!instruction.last().unwrap().contains("CTX-COMPACT"));
+    client.disconnect();
+}
+
+#[tokio::test]
 async fn a_second_compact_summarizes_the_first_ones_record() {
     let dir = tempfile::tempdir().unwrap();
     let mut responses = two_rounds();

@@ -26,7 +26,7 @@ use tracing::Instrument;
 use super::context::ContextTracker;
 use super::deps::Deps;
 use super::hooks::callbacks;
-use super::hooks::report::hook_runs;
+use super::hooks::report::{hook_runs, unfit_warnings};
 use super::model_call::collect;
 use super::outcome::{api_error_text, TurnEnd};
 use super::request::{self, max_tokens};
@@ -95,10 +95,15 @@ struct Summary {
     plan: CompactionPlan,
     raw: String,
     pre: compact::HookReport,
+    /// Warnings of PreCompact callbacks whose answers did not fit (they go out with the
+    /// boundary).
+    warnings: Vec<Message>,
 }
 
 /// A finished compaction: the messages to emit once the caller is ready for them.
 pub(crate) struct Compacted {
+    /// Warnings of hook callbacks whose answers did not fit, to go out before the boundary.
+    pub warnings: Vec<Message>,
     pub boundary: Message,
     pub continuation: Message,
     /// What `/compact` prints.
@@ -169,6 +174,7 @@ pub(crate) async fn auto_compact(
     .await
     {
         Ok(done) => {
+            done.warnings.into_iter().for_each(|w| deps.emit.emit(w));
             deps.emit.emit(done.boundary);
             deps.emit.emit(done.continuation);
             st.num_turns += 1;
@@ -233,6 +239,7 @@ pub(crate) async fn reactive_compact(
     .await
     {
         Ok(done) => {
+            done.warnings.into_iter().for_each(|w| deps.emit.emit(w));
             deps.emit.emit(done.boundary);
             deps.emit.emit(done.continuation);
             st.num_turns += 1;
@@ -452,6 +459,7 @@ async fn summarize(
     )
     .await;
     hook_runs(session, deps, "PreCompact", Some(trigger.as_str()), &pre);
+    let warnings = unfit_warnings(session, deps, "PreCompact", &pre);
     // The hook's reason is not shown.
     if pre.block_reason.is_some() {
         return Err(CompactError::Blocked);
@@ -478,6 +486,7 @@ async fn summarize(
                     plan: attempt,
                     raw,
                     pre: report.clone(),
+                    warnings: warnings.clone(),
                 })
             }
             Ok(raw) => {
@@ -492,6 +501,7 @@ async fn summarize(
                     plan: attempt,
                     raw,
                     pre: report.clone(),
+                    warnings: warnings.clone(),
                 });
             }
             Err(e) if e.status == Some(400) && compact::is_prompt_too_long(&e.message) => {
@@ -607,6 +617,7 @@ fn swap_history(
         *is_synthetic = Some(true);
     }
     Compacted {
+        warnings: summary.warnings.clone(),
         boundary,
         continuation,
         stdout: String::new(),

@@ -28,8 +28,9 @@ pub(crate) enum TurnEnd {
     HookStopped,
     /// The final-answer tool was called: its input is the structured output.
     FinalAnswer(serde_json::Value),
-    /// The model kept answering without calling the final-answer tool.
-    NoFinalAnswer(u32),
+    /// The model's calls of the final-answer tool were refused too often: how many, and the
+    /// last refusal.
+    NoFinalAnswer(u32, String),
     /// A Stop hook answered `continue: false`.
     StopHookPrevented,
     /// A UserPromptSubmit hook blocked or stopped the prompt: the result carries this text.
@@ -149,13 +150,13 @@ impl TurnEnd {
                 terminal_reason: "hook_stopped",
                 ..base
             },
-            TurnEnd::NoFinalAnswer(n) => ResultFields {
+            TurnEnd::NoFinalAnswer(n, last) => ResultFields {
                 subtype: ResultSubtype::ErrorMaxStructuredOutputRetries,
                 is_error: true,
                 errors: Some(vec![format!(
-                    "The model did not call the structured output tool after {n} reminders"
+                    "Failed to provide valid structured output after {n} attempts — last StructuredOutput error: {last}"
                 )]),
-                terminal_reason: "max_structured_output_retries",
+                terminal_reason: "structured_output_retry_exhausted",
                 ..base
             },
             TurnEnd::FinalAnswer(answer) => ResultFields {

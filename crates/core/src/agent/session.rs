@@ -57,8 +57,8 @@ const MAX_RESUMES: u32 = 3;
 /// What the model reads after its stream broke off with an error mid-answer.
 const STREAM_ERROR_NUDGE: &str = "Your response above was cut off mid-stream. Resume directly from where it stops — no apology, no recap. If none of it survived, answer the request from the start.";
 use crate::prompts::INTERRUPTED;
-/// How often the model is reminded to call the final-answer tool before the turn fails.
-const FINAL_ANSWER_REMINDERS: u32 = 5;
+/// How many refused calls of the final-answer tool end the turn in error.
+pub(crate) const FINAL_ANSWER_ATTEMPTS: u32 = 5;
 
 /// A prompt that named a command, as its UserPromptExpansion hooks see it.
 #[derive(Debug, Clone, PartialEq)]
@@ -501,6 +501,7 @@ impl Session {
         self.pending_blocks = carried;
         match outcome {
             Ok(done) => {
+                done.warnings.into_iter().for_each(|w| deps.emit.emit(w));
                 deps.emit.emit(done.boundary);
                 deps.emit.emit(replayed(done.continuation, false));
                 let stdout = done.stdout;
@@ -631,6 +632,8 @@ impl Session {
                 return compaction::prompt_too_long(&view, &conversation, deps, &err, after);
             }
             st.requests += 1;
+            st.usage_before_call = st.usage.clone();
+            st.stop_reason_before_call = st.stop_reason.clone();
             let mut round = ToolRound::default();
             let model_span = telemetry::model_span(&turn, &sid, &view.live.model());
             let cost_before = *conversation.total_cost_usd;
@@ -683,6 +686,10 @@ impl Session {
             self.refresh_meter(deps);
             if let Some(budget) = self.config.max_budget_usd {
                 if self.total_cost_usd - self.restored_cost_usd >= budget {
+                    // Calls that will not run leave the stop reason as it was before.
+                    if round.has_calls() {
+                        st.stop_reason = st.stop_reason_before_call.clone();
+                    }
                     return TurnEnd::Budget(budget);
                 }
             }
@@ -750,11 +757,10 @@ impl Session {
                     st.requests -= 1;
                     continue;
                 }
-                if let Some(tool) = self.config.final_answer_tool.clone() {
-                    // A structured answer was asked for: remind the model to give it.
-                    if st.final_answer_reminders >= FINAL_ANSWER_REMINDERS {
-                        return TurnEnd::NoFinalAnswer(st.final_answer_reminders);
-                    }
+                // A structured answer was asked for: the model is reminded once to give it;
+                // a text after that ends the turn as any answer does.
+                let remind = self.config.final_answer_tool.clone();
+                if let Some(tool) = remind.filter(|_| st.final_answer_reminders == 0) {
                     st.final_answer_reminders += 1;
                     let text = format!(
                         "[structured-output-enforce] This request needs its answer through the {tool} tool. Call {tool} now with input that matches its schema."
@@ -820,12 +826,14 @@ impl Session {
         let zero_usage = matches!(
             end,
             // A failed API call keeps what the query's answered calls used.
-            TurnEnd::Budget(_)
-                | TurnEnd::PromptTooLong {
-                    after_compaction: false,
-                    ..
-                }
+            TurnEnd::PromptTooLong {
+                after_compaction: false,
+                ..
+            }
         );
+        // The answer that crossed the budget or gave up on the final-answer tool is not in
+        // the result's usage (the cost counts it).
+        let before_call = matches!(end, TurnEnd::Budget(_) | TurnEnd::NoFinalAnswer(..));
         let terminal_reason =
             (!fields.terminal_reason.is_empty()).then(|| fields.terminal_reason.to_string());
         // A success that made a request says its status is null; error subtypes, and a turn a
@@ -848,6 +856,8 @@ impl Session {
             total_cost_usd: self.total_cost_usd,
             usage: if zero_usage {
                 Usage::default()
+            } else if before_call {
+                st.usage_before_call.clone()
             } else {
                 st.usage.clone()
             }

@@ -46,6 +46,14 @@ pub(crate) struct TurnState {
     pub stop_hook_active: bool,
     /// Reminders sent to call the final-answer tool.
     pub final_answer_reminders: u32,
+    /// Calls of the final-answer tool its schema refused, and the last refusal's text.
+    pub final_answer_failures: u32,
+    pub final_answer_error: Option<String>,
+    /// The usage and stop reason as they were before the last model call: what a result
+    /// reports when that call's answer ends the turn before it is counted (a budget crossed,
+    /// the final-answer tool refused once too often).
+    pub usage_before_call: Usage,
+    pub stop_reason_before_call: Option<String>,
     /// Times SubagentStop hooks kept a subagent going with more context.
     pub subagent_continuations: u32,
     /// Consecutive times Stop hooks kept this turn from ending.

@@ -18,6 +18,7 @@ mod builtin_commands;
 pub mod commands;
 pub mod cron_list;
 pub mod plan_mode;
+mod schema_errors;
 pub mod skill;
 pub mod structured_output;
 pub mod task_board;

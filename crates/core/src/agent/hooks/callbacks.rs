@@ -49,20 +49,24 @@ pub struct HookOutcome {
 
 const TIMED_OUT: &str = "hook timed out";
 
-/// Whether a matcher pattern (`Bash`, `Edit|Write`, `mcp__.*`, `*`, none) covers `name`.
+/// Whether a matcher pattern covers `name`. A pattern of letters, digits, `_` and `|` names
+/// tools (`Bash`, `Edit|Write`; a former name covers the tool it names now); any other is
+/// a regular expression searched in the name (`mcp__.*`, `^(Read|Glob)$`, `Wri.*`), and one
+/// that does not compile covers nothing. `*`, empty or none covers everything.
 pub(crate) fn matches(pattern: Option<&str>, name: Option<&str>) -> bool {
     let Some(pattern) = pattern.filter(|p| !p.is_empty() && *p != "*") else {
         return true;
     };
     let Some(name) = name else { return true };
-    pattern.split('|').any(|alt| {
-        let alt = alt.trim();
-        match alt.strip_suffix(".*").or_else(|| alt.strip_suffix('*')) {
-            Some(prefix) => name.starts_with(prefix),
-            // A tool's former name matches the tool (`Task`: the Agent tool).
-            None => alt == name || crate::tool::current_name(alt) == name,
-        }
-    })
+    let names_tools = pattern
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '|');
+    if names_tools {
+        return pattern
+            .split('|')
+            .any(|alt| alt == name || crate::tool::current_name(alt) == name);
+    }
+    regex_automata::meta::Regex::new(pattern).is_ok_and(|re| re.is_match(name))
 }
 
 /// Whether any matcher of the event covers the tool (a callback would be asked).
@@ -148,12 +152,41 @@ pub(crate) async fn run(
 
 /// Whether an answer carries what its event cannot take: a PermissionRequest hook answers
 /// with `decision`, not PreToolUse's `permissionDecision`.
+/// The events whose answers may carry a `hookSpecificOutput`.
+const HAVE_SPECIFIC_OUTPUT: &[&str] = &[
+    "PreToolUse",
+    "UserPromptSubmit",
+    "UserPromptExpansion",
+    "SessionStart",
+    "Setup",
+    "PreModelSwitch",
+    "PostModelSwitch",
+    "SubagentStart",
+    "PostToolUse",
+    "PostToolUseFailure",
+    "PostToolBatch",
+    "Stop",
+    "SubagentStop",
+    "PermissionDenied",
+    "Notification",
+    "PermissionRequest",
+    "Elicitation",
+    "ElicitationResult",
+    "CwdChanged",
+    "FileChanged",
+    "WorktreeCreate",
+    "MessageDisplay",
+    "PreSkillShellCommand",
+];
+
+/// An answer that does not fit its event: a `hookSpecificOutput` where the event has none
+/// (PreCompact), a `permissionDecision` for a PermissionRequest.
 fn unfit(event: &str, out: &HookOutput) -> bool {
-    event == "PermissionRequest"
-        && out
-            .specific
-            .as_ref()
-            .is_some_and(|s| s.permission_decision.is_some())
+    let Some(specific) = out.specific.as_ref() else {
+        return false;
+    };
+    !HAVE_SPECIFIC_OUTPUT.contains(&event)
+        || (event == "PermissionRequest" && specific.permission_decision.is_some())
 }
 
 async fn call_with_timeout(
@@ -266,6 +299,14 @@ mod tests {
         assert!(matches(Some("Read|KillShell"), Some("TaskStop")));
         assert!(!matches(Some("Agent"), Some("Task")));
         assert!(matches(Some("*"), Some("Read")));
+        // Anything else is a regular expression, searched in the name.
+        assert!(matches(Some("^(Read|Glob)$"), Some("Read")));
+        assert!(!matches(Some("^(Read|Glob)$"), Some("ReadX")));
+        assert!(matches(Some("Wri.*"), Some("Write")));
+        assert!(matches(Some("ead"), Some("ead")));
+        assert!(!matches(Some("ead"), Some("Read")));
+        assert!(matches(Some("e.d"), Some("Read")));
+        assert!(!matches(Some("(Read"), Some("Read")));
     }
 
     #[test]
@@ -276,6 +317,14 @@ mod tests {
         .unwrap();
         assert!(unfit("PermissionRequest", &out));
         assert!(!unfit("PreToolUse", &out));
+        // PreCompact answers carry no hookSpecificOutput at all.
+        assert!(unfit("PreCompact", &out));
+        let context = serde_json::json!({"hookSpecificOutput": {"additionalContext": "x"}});
+        let context = HookOutput::from_value(context).unwrap();
+        assert!(unfit("PreCompact", &context));
+        assert!(!unfit("Stop", &context));
+        let plain = HookOutput::from_value(serde_json::json!({"systemMessage": "s"})).unwrap();
+        assert!(!unfit("PreCompact", &plain));
     }
 
     #[test]

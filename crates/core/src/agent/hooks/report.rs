@@ -106,3 +106,27 @@ pub(crate) fn hook_runs(
         report_runs(session, deps, event, &name, hooked);
     }
 }
+
+/// The warnings of the callbacks whose answers did not fit their event (and counted as
+/// empty), one each.
+pub(crate) fn unfit_warnings(
+    session: &SessionView<'_>,
+    deps: &Deps<'_>,
+    event: &str,
+    hooked: &HookOutcome,
+) -> Vec<Message> {
+    let mut out = Vec::new();
+    for id in &hooked.unfit_callbacks {
+        let warning = Informational {
+            content: format!("{event}: Hook callback {id} failed: the SDK host replied with an error or an invalid answer. Its answer was treated as empty."),
+            level: "warning".into(),
+            prevent_continuation: None,
+            prompt_submit_outcome: None,
+            is_meta: None,
+            tag: Some("hook_callback_failed".into()),
+            hook_no_verdict: None,
+        };
+        out.push(session.system(SystemBody::Informational(warning), deps));
+    }
+    out
+}

@@ -20,13 +20,12 @@ use crate::permission::PermissionContext;
 use crate::protocol::control::{CanUseTool, ControlRequest, ControlResponse};
 use crate::protocol::hook::HookEvent;
 use crate::protocol::permission::{PermissionAnswer, PermissionUpdate, RuleValue};
-use crate::protocol::system::{Informational, SystemBody};
 use crate::rules::{PermissionRule, RuleBehavior, RuleSet, RuleSource};
 use crate::tool::Tool;
 
 use crate::agent::deps::Deps;
 use crate::agent::hooks::callbacks;
-use crate::agent::hooks::report::hook_runs;
+use crate::agent::hooks::report::{hook_runs, unfit_warnings};
 use crate::agent::view::SessionView;
 
 use super::call::Call;
@@ -332,18 +331,8 @@ async fn permission_request_hooks(
     )
     .await;
     hook_runs(session, deps, "PermissionRequest", Some(name), &hooked);
-    for id in &hooked.unfit_callbacks {
-        let warning = Informational {
-            content: format!("PermissionRequest: Hook callback {id} failed: the SDK host replied with an error or an invalid answer. Its answer was treated as empty."),
-            level: "warning".into(),
-            prevent_continuation: None,
-            prompt_submit_outcome: None,
-            is_meta: None,
-            tag: Some("hook_callback_failed".into()),
-            hook_no_verdict: None,
-        };
-        deps.emit
-            .emit(session.system(SystemBody::Informational(warning), deps));
+    for warning in unfit_warnings(session, deps, "PermissionRequest", &hooked) {
+        deps.emit.emit(warning);
     }
     hooked
 }

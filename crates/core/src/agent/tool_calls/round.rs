@@ -144,8 +144,12 @@ impl ToolRound {
         while let Some((call, o)) = self.schedule.take_next() {
             let final_tool =
                 session.config.final_answer_tool.as_deref() == Some(call.name.as_str());
-            if final_tool && o.is_error != Some(true) && self.final_answer.is_none() {
+            // The last valid answer of a response is the one kept.
+            if final_tool && o.is_error != Some(true) {
                 self.final_answer = Some(call.input.clone());
+            } else if final_tool {
+                st.final_answer_failures += 1;
+                st.final_answer_error = Some(o.content.as_text());
             }
             // A call that waited for this one starts as soon as it is done: an answer given
             // without a run is announced before this result (a file read's) or after it,
@@ -470,6 +474,10 @@ impl ToolRound {
         }
         if let Some(answer) = self.final_answer {
             return Some(TurnEnd::FinalAnswer(answer));
+        }
+        if st.final_answer_failures >= super::super::session::FINAL_ANSWER_ATTEMPTS {
+            let last = st.final_answer_error.clone().unwrap_or_default();
+            return Some(TurnEnd::NoFinalAnswer(st.final_answer_failures, last));
         }
         self.stop.map(|_| TurnEnd::HookStopped)
     }

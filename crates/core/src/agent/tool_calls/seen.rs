@@ -55,10 +55,16 @@ pub(crate) fn changed(updated: Option<&Value>, seen: &Value) -> Option<Value> {
     updated.filter(|u| *u != seen).cloned()
 }
 
-/// The result's record of a refused call.
+/// The result's record of a refused call. The Agent tool goes by its former name, `Task`,
+/// as in `system/init`.
 pub(crate) fn denial(session: &SessionView<'_>, call: &Call) -> PermissionDenial {
+    let listed = if call.name == "Agent" {
+        "Task"
+    } else {
+        call.name.as_str()
+    };
     PermissionDenial {
-        tool_name: call.name.clone(),
+        tool_name: listed.to_string(),
         tool_use_id: call.id.clone(),
         tool_input: observable(session, &call.name, &call.input),
     }
