@@ -23,7 +23,8 @@ AREAS = ["turns", "outputs", "paths", "refusals", "thinking", "models", "compact
          "plugins", "aliases", "fallback", "skillfork", "hookevents", "sandboxnet", "hazards",
          "hookexit", "toolvar-files", "toolvar-search", "rmsafety",
          "variants-a", "variants-b", "memory", "streamcut", "variants-c",
-         "modelnames", "protected", "denyrules", "variants-d", "variants-e", "variants-f"]
+         "modelnames", "protected", "denyrules", "variants-d", "variants-e", "variants-f",
+         "variants-g"]
 # Areas whose scenarios need a runner of their own (a scripted server that fills in ids).
 RUNNERS = {"sendmsg": HERE / "sendmsg" / "run_sendmsg.py"}
 STEP = 5

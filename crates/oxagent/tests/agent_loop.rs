@@ -955,5 +955,24 @@ async fn the_last_valid_structured_answer_of_a_response_is_the_result() {
     let result = r.result();
     assert_eq!(result["subtype"], "success");
     assert_eq!(result["structured_output"], json!({"n": 2}));
+    // Each call's result goes out before the next call's block.
+    let kinds: Vec<&str> = r
+        .messages
+        .iter()
+        .map(|m| m["type"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            "system",
+            "assistant",
+            "user",
+            "assistant",
+            "user",
+            "assistant",
+            "user",
+            "result"
+        ]
+    );
     assert_eq!(result["result"], "{\"n\":2}");
 }

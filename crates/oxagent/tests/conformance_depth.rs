@@ -385,6 +385,14 @@ fn variants_f() {
     check_area("variants-f");
 }
 
+/// Variants of the hook, subagent, session, structured-output and result families (several
+/// hooks on one event, hooks beside can_use_tool, subagent tool lists and models, resumes
+/// after other endings, schemas of every shape, budgets; `tests/conformance/variants-g/`).
+#[test]
+fn variants_g() {
+    check_area("variants-g");
+}
+
 fn which(name: &str) -> Option<std::path::PathBuf> {
     std::env::split_paths(&std::env::var_os("PATH")?)
         .map(|d| d.join(name))

@@ -60,3 +60,71 @@ fn a_fork_starts_from_the_callers_conversation() {
     assert!(last_request.contains("[Subagent hand-back]"));
     assert!(!last_request.contains("Fork started"));
 }
+
+fn messages(name: &str) -> Vec<Value> {
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    rt.block_on(scenario::run_scenario(name)).messages
+}
+
+fn subtypes(messages: &[Value]) -> Vec<String> {
+    messages
+        .iter()
+        .map(|m| {
+            format!(
+                "{}:{}",
+                m["type"].as_str().unwrap(),
+                m["subtype"].as_str().unwrap_or("")
+            )
+        })
+        .collect()
+}
+
+/// A PreToolUse hook that denies the Agent call answers before any agent starts: no
+/// `task_started`, no prompt; the denial names the tool `Task`, as `system/init` does.
+#[test]
+fn a_denied_agent_call_starts_no_agent() {
+    let msgs = messages("variants-g/vg_hook_pre_deny_agent");
+    assert_eq!(
+        subtypes(&msgs),
+        [
+            "system:init",
+            "assistant:",
+            "user:",
+            "assistant:",
+            "result:success"
+        ]
+    );
+    assert_eq!(
+        msgs[2]["message"]["content"][0]["content"],
+        "PreToolUse:Agent hook error: NO-AGENTS"
+    );
+    let denial = &msgs[4]["permission_denials"][0];
+    assert_eq!(denial["tool_name"], "Task");
+    assert_eq!(denial["tool_use_id"], "toolu_01");
+}
+
+/// With a PreToolUse hook that lets the Agent call through, the agent starts once the call
+/// runs: `task_started`, then the prompt, right after the call.
+#[test]
+fn an_agent_call_a_hook_lets_through_starts_after_it() {
+    let msgs = messages("subagents/subagent_hooks_order");
+    let kinds = subtypes(&msgs);
+    assert_eq!(
+        kinds[..5],
+        [
+            "system:init",
+            "assistant:",
+            "assistant:",
+            "system:task_started",
+            "user:"
+        ]
+    );
+    assert_eq!(msgs[4]["parent_tool_use_id"], "toolu_A1");
+    assert_eq!(
+        msgs[4]["message"]["content"][0]["text"],
+        "SUB-PROMPT-A: read a.txt and report."
+    );
+}

@@ -338,7 +338,7 @@ fn finish_block(p: Partial) -> ContentBlock {
                 // that is not JSON is kept as the reference keeps it, and refused.
                 match serde_json::from_str(&json) {
                     Ok(Value::Null) => Value::Object(Default::default()),
-                    Ok(v) => v,
+                    Ok(v) => js_numbers(v),
                     Err(_) => crate::validate::unparsed_input(&json),
                 }
             };
@@ -365,8 +365,37 @@ fn finish_block(p: Partial) -> ContentBlock {
     }
 }
 
+/// The input as JavaScript reads it: a whole number written with a fraction or an exponent
+/// (`42.0`, `1e3`) is that integer, in the call shown, run and answered alike.
+fn js_numbers(v: Value) -> Value {
+    const SAFE: f64 = 9_007_199_254_740_991.0;
+    match v {
+        Value::Number(n) if !n.is_i64() && !n.is_u64() => match n.as_f64() {
+            Some(f) if f.fract() == 0.0 && f.abs() <= SAFE => Value::from(f as i64),
+            _ => Value::Number(n),
+        },
+        Value::Array(items) => Value::Array(items.into_iter().map(js_numbers).collect()),
+        Value::Object(fields) => Value::Object(
+            fields
+                .into_iter()
+                .map(|(k, v)| (k, js_numbers(v)))
+                .collect(),
+        ),
+        other => other,
+    }
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn whole_numbers_read_as_integers() {
+        let v = serde_json::json!({"a": 42.0, "b": [1e3, 4.5, -0.0], "c": {"d": 7}});
+        assert_eq!(
+            super::js_numbers(v).to_string(),
+            r#"{"a":42,"b":[1000,4.5,0],"c":{"d":7}}"#
+        );
+    }
+
     use super::*;
     use serde_json::json;
 

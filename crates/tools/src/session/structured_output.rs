@@ -45,19 +45,29 @@ impl Tool for StructuredOutputTool {
     }
 
     fn call<'a>(&'a self, input: Value, _ctx: &'a ToolContext) -> BoxFuture<'a, ToolOutput> {
-        Box::pin(async move {
-            let errors = schema_errors(&self.schema, &input);
-            if !errors.is_empty() {
-                let text = format!(
-                    "Output does not match required schema: {}",
-                    errors.join(", ")
-                );
-                return ToolOutput::error(text.clone())
-                    .with_structured(json!(format!("Error: {text}")));
-            }
-            ToolOutput::text(DONE)
-                .with_structured(Value::String(DONE.to_string()))
-                .with_is_error(None)
-        })
+        Box::pin(async move { self.answer(&input) })
+    }
+
+    /// Checking an answer waits for nothing: its result goes out while the response still
+    /// streams (a second call in the same response comes after the first one's result).
+    fn answer_now(&self, input: &Value) -> Option<ToolOutput> {
+        Some(self.answer(input))
+    }
+}
+
+impl StructuredOutputTool {
+    fn answer(&self, input: &Value) -> ToolOutput {
+        let errors = schema_errors(&self.schema, input);
+        if !errors.is_empty() {
+            let text = format!(
+                "Output does not match required schema: {}",
+                errors.join(", ")
+            );
+            return ToolOutput::error(text.clone())
+                .with_structured(json!(format!("Error: {text}")));
+        }
+        ToolOutput::text(DONE)
+            .with_structured(Value::String(DONE.to_string()))
+            .with_is_error(None)
     }
 }

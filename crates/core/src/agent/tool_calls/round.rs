@@ -86,7 +86,12 @@ impl ToolRound {
             crate::validate::validate_input(t.name(), &schema, &read).is_ok()
         });
         let read_only = tool.is_none_or(|t| valid && t.is_read_only(&call.input));
-        if let Some(t) = tool.filter(|_| valid) {
+        // A call that PreToolUse hooks may still refuse announces its start when it runs.
+        let hooked = super::super::hooks::callbacks::any_match(
+            session.config.hooks.get("PreToolUse"),
+            &call.name,
+        );
+        if let Some(t) = tool.filter(|_| valid && !hooked) {
             let caller = session
                 .config
                 .subagent
