@@ -145,6 +145,12 @@ pub trait Tool: Send + Sync {
     fn input_error(&self, _input: &Value) -> Option<String> {
         None
     }
+    /// Issues the tool's own rules find in a call whose input fits its schema, as the
+    /// reference's `custom` validation issues (`{"code": "custom", "message", "path"}`, keys
+    /// in the order given): the call is refused as an InputValidationError listing them.
+    fn input_issues(&self, _input: &Value) -> Vec<Value> {
+        Vec::new()
+    }
     /// Whether the tool reads the file on disk before its permission is decided (the
     /// read-before-write check of Write and Edit), so even a refusal comes after a wait.
     fn checks_disk_first(&self) -> bool {

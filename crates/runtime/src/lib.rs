@@ -26,6 +26,7 @@
 mod cassette;
 mod clear;
 mod commands;
+mod cron;
 mod debug_log;
 mod error;
 mod events;

@@ -340,6 +340,8 @@ pub(super) fn start(
     for t in options.custom_tools.iter() {
         toolset.registry.push(t.clone());
     }
+    let mut task_flow = task_flow;
+    task_flow.schedule(toolset.cron.clone(), rt);
     if let Some(inner) = session.nested_memory.take() {
         let files = toolset.files.clone();
         session.nested_memory = Some(Arc::new(crate::memory_seen::SeenMemory { inner, files }));

@@ -99,6 +99,8 @@ pub(crate) struct TaskFlow {
     held: Arc<Mutex<Vec<Ended>>>,
     ended_closed: bool,
     prompts_closed: bool,
+    /// Prompts of scheduled jobs that came due (see cron.rs), and the scheduler itself.
+    scheduled: Option<(crate::cron::Scheduler, UnboundedReceiver<String>)>,
 }
 
 /// Emits the task messages of one event. Holds no handle of the task registry.
@@ -182,6 +184,22 @@ impl Announcer {
                 self.events.emit(self.tasks_changed(&state));
                 self.events.emit(started);
             }
+            // A Monitor's lines: the model is told of them (the task goes on).
+            TaskEvent::Events(mut info, lines) => {
+                let Some(live) = state
+                    .running
+                    .iter()
+                    .find(|t| t.task.task_id == info.task_id)
+                else {
+                    return;
+                };
+                info.events = lines;
+                let _ = self.ended.send(Ended {
+                    run_id: live.task.run_id.clone(),
+                    prompt: vec![monitor_notice(&info, false)],
+                    hook_text: None,
+                });
+            }
             TaskEvent::Finished(info) => {
                 let Some(i) = state
                     .running
@@ -217,7 +235,11 @@ impl Announcer {
                 self.events.emit(self.tasks_changed(&state));
                 if !info.stopped {
                     // Sent under the lock: `next` never sees the task gone without its notice.
-                    let prompt = vec![bash_notice(&info)];
+                    let prompt = vec![if info.monitor {
+                        monitor_notice(&info, true)
+                    } else {
+                        bash_notice(&info)
+                    }];
                     let hook_text = None;
                     let _ = self.ended.send(Ended {
                         run_id,
@@ -257,6 +279,33 @@ fn bash_notice(info: &TaskInfo) -> ContentBlock {
         info.tool_use_id,
         info.output_file.display(),
         info.summary(),
+    ))
+}
+
+/// What the model reads of a Monitor's events: `ended` adds how the watch ended.
+fn monitor_notice(info: &TaskInfo, ended: bool) -> ContentBlock {
+    let events: String = info
+        .events
+        .iter()
+        .map(|e| format!("<event>{e}</event>\n"))
+        .collect();
+    let body = if ended {
+        let (_, status) = statuses(info.status);
+        format!(
+            "<task-id>{}</task-id>\n<tool-use-id>{}</tool-use-id>\n<output-file>{}</output-file>\n<status>{status}</status>\n<summary>{}</summary>\n",
+            info.task_id,
+            info.tool_use_id,
+            info.output_file.display(),
+            info.summary(),
+        )
+    } else {
+        format!(
+            "<task-id>{}</task-id>\n<summary>Monitor event: \"{}\"</summary>\n",
+            info.task_id, info.description
+        )
+    };
+    ContentBlock::text(format!(
+        "<system-reminder>\nA background event, not a message from the user.\n<task-notification>\n{body}{events}</task-notification>\n</system-reminder>"
     ))
 }
 
@@ -371,6 +420,7 @@ impl TaskFlow {
             held: Arc::default(),
             ended_closed: false,
             prompts_closed: false,
+            scheduled: None,
         };
         (sink, board, flow)
     }
@@ -402,6 +452,15 @@ impl TaskFlow {
         n
     }
 
+    /// Runs the prompts of the jobs in `jobs` as turns of their own when they come due.
+    pub(crate) fn schedule(
+        &mut self,
+        jobs: oxagent_tools::session::cron::CronJobs,
+        rt: &tokio::runtime::Handle,
+    ) {
+        self.scheduled = Some(crate::cron::start(jobs, rt));
+    }
+
     /// Whether a background agent is running (background commands do not count).
     pub(crate) fn has_running_agents(&self) -> bool {
         lock(&self.state)
@@ -422,6 +481,14 @@ impl TaskFlow {
             }
             let rx = self.ended.clone();
             let mut rx = rx.lock().await;
+            let scheduled = self.scheduled.as_mut().map(|(_, due)| due);
+            let has_scheduled = scheduled.is_some();
+            let due_job = async {
+                match scheduled {
+                    Some(due) => due.recv().await,
+                    None => std::future::pending().await,
+                }
+            };
             tokio::select! {
                 biased;
                 // Closed when the tools are gone (a session without Bash): prompts only.
@@ -436,6 +503,10 @@ impl TaskFlow {
                     Some(p) => return Next::Prompt(p),
                     None => self.prompts_closed = true,
                 },
+                // A scheduled job's prompt runs as if the user had typed it.
+                Some(text) = due_job, if has_scheduled => {
+                    return Next::Prompt(UserContent::Text(text).into());
+                }
             }
         }
         if self.ended_closed || lock(&self.state).running.is_empty() {
@@ -548,6 +619,8 @@ mod tests {
             status,
             exit_code: Some(0),
             stopped,
+            monitor: false,
+            events: Vec::new(),
         }
     }
 

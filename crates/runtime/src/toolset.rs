@@ -54,6 +54,8 @@ pub(crate) struct Toolset {
     pub shell: Arc<oxagent_tools::ShellState>,
     /// What file-changing tools kept, with file checkpointing on.
     pub checkpoints: Option<Arc<oxagent_tools::fs::checkpoints::Checkpoints>>,
+    /// The prompts CronCreate scheduled (the session runs them when due).
+    pub cron: oxagent_tools::session::cron::CronJobs,
 }
 
 fn tool_search_enabled(env: &BTreeMap<String, String>) -> bool {
@@ -205,6 +207,7 @@ pub(crate) fn build(
     }
     Toolset {
         agent,
+        cron: set.cron.clone(),
         bash_tasks: set.shell.tasks.clone(),
         files: set.files.clone(),
         checkpoints,

@@ -22,12 +22,15 @@ use crate::paths;
 use crate::search::glob::GlobTool;
 use crate::search::grep::GrepTool;
 use crate::session::ask_user::AskUserQuestionTool;
-use crate::session::cron_list::CronListTool;
+use crate::session::cron::tools::{CronCreateTool, CronDeleteTool, CronListTool};
+use crate::session::cron::CronJobs;
 use crate::session::plan_mode::{EnterPlanModeTool, ExitPlanModeTool};
 use crate::session::skill::{self, SkillTool};
 use crate::session::task_board::TaskBoard;
 use crate::session::tool_search::ToolSearchTool;
+use crate::session::worktree::{EnterWorktreeTool, ExitWorktreeTool, WorktreeSession};
 use crate::shell::bash::BashTool;
+use crate::shell::monitor::MonitorTool;
 use crate::shell::task_stop::TaskStopTool;
 use crate::shell::tasks::{BackgroundTasks, TaskEventSink};
 use crate::shell::{process, ShellState};
@@ -41,12 +44,17 @@ use crate::web::side_model::SideModel;
 pub const ALL_TOOL_NAMES: &[&str] = &[
     "AskUserQuestion",
     "Bash",
+    "CronCreate",
+    "CronDelete",
     "CronList",
     "Edit",
     "EnterPlanMode",
+    "EnterWorktree",
     "ExitPlanMode",
+    "ExitWorktree",
     "Glob",
     "Grep",
+    "Monitor",
     "NotebookEdit",
     "Read",
     "Skill",
@@ -67,8 +75,13 @@ pub const ALL_TOOL_NAMES: &[&str] = &[
 /// [`default_tool_names`].
 pub const DEFAULT_TOOL_NAMES: &[&str] = &[
     "Bash",
+    "CronCreate",
+    "CronDelete",
     "CronList",
     "Edit",
+    "EnterWorktree",
+    "ExitWorktree",
+    "Monitor",
     "NotebookEdit",
     "Read",
     "Skill",
@@ -82,10 +95,16 @@ pub const DEFAULT_TOOL_NAMES: &[&str] = &[
 /// The tools the reference holds back behind ToolSearch while tool search is on: the
 /// model sees their names and loads their definitions when it needs them.
 pub const DEFERRED_TOOL_NAMES: &[&str] = &[
+    "CronCreate",
+    "CronDelete",
     "CronList",
     "EnterPlanMode",
+    "EnterWorktree",
     "ExitPlanMode",
+    "ExitWorktree",
+    "Monitor",
     "NotebookEdit",
+    "SendMessage",
     "TaskCreate",
     "TaskGet",
     "TaskList",
@@ -206,6 +225,8 @@ pub struct BuiltinSet {
     pub files: FileState,
     pub shell: Arc<ShellState>,
     pub board: TaskBoard,
+    /// The prompts CronCreate scheduled, which the session runs when they come due.
+    pub cron: CronJobs,
     /// What ToolSearch loads from: pass it to `ToolRegistry::defer`.
     pub deferred: DeferredTools,
     /// The skills the Skill tool runs, which a reload replaces.
@@ -239,6 +260,11 @@ impl BuiltinSet {
         let shell = Arc::new(shell);
         let cwd = config.cwd.clone();
         let board = TaskBoard::default();
+        let cron = match &config.cwd {
+            Some(cwd) => CronJobs::in_project(cwd),
+            None => CronJobs::default(),
+        };
+        let worktree = WorktreeSession::new(shell.clone());
         let deferred = DeferredTools::default();
         let skill_list = skill::SkillList::new(skill::discover_all(
             &config.skill_roots,
@@ -257,12 +283,17 @@ impl BuiltinSet {
         let mut tools: Vec<Arc<dyn Tool>> = vec![
             shared(AskUserQuestionTool),
             shared(BashTool::new(shell.clone()).with_files(files.clone())),
-            shared(CronListTool),
+            shared(CronCreateTool::new(cron.clone())),
+            shared(CronDeleteTool::new(cron.clone())),
+            shared(CronListTool::new(cron.clone())),
             shared(EditTool::new(files.clone()).with_cwd(cwd.clone())),
             shared(EnterPlanModeTool),
+            shared(EnterWorktreeTool::new(worktree.clone())),
             shared(ExitPlanModeTool),
+            shared(ExitWorktreeTool::new(worktree)),
             shared(GlobTool),
             shared(GrepTool),
+            shared(MonitorTool::new(shell.clone())),
             shared(NotebookEditTool::new(files.clone(), cwd.clone())),
             shared(read),
             shared(
@@ -286,6 +317,7 @@ impl BuiltinSet {
             files,
             shell,
             board,
+            cron,
             deferred,
             skill_list,
             tools,

@@ -98,6 +98,12 @@ pub trait TypedTool: Send + Sync + 'static {
     /// The input JSON Schema, as data: key order and wording are what the model reads.
     fn input_schema() -> Value;
 
+    /// The schema calls are checked against, when it differs from the one the model reads
+    /// ([`Tool::validation_schema`]).
+    fn validation_schema() -> Value {
+        Self::input_schema()
+    }
+
     /// Whether this call only reads.
     fn is_read_only(&self, _input: &Value) -> bool {
         Self::READ_ONLY
@@ -151,6 +157,11 @@ pub trait TypedTool: Send + Sync + 'static {
         None
     }
 
+    /// See [`Tool::input_issues`].
+    fn input_issues(&self, _input: &Value) -> Vec<Value> {
+        Vec::new()
+    }
+
     /// See [`Tool::keeps_strings`].
     const KEEPS_STRINGS: &'static [&'static str] = &[];
     /// See [`Tool::fills_defaults`].
@@ -185,6 +196,10 @@ impl<T: TypedTool> Tool for Typed<T> {
 
     fn input_schema(&self) -> Value {
         T::input_schema()
+    }
+
+    fn validation_schema(&self) -> Value {
+        T::validation_schema()
     }
 
     fn is_read_only(&self, input: &Value) -> bool {
@@ -237,6 +252,10 @@ impl<T: TypedTool> Tool for Typed<T> {
 
     fn input_error(&self, input: &Value) -> Option<String> {
         self.0.input_error(input)
+    }
+
+    fn input_issues(&self, input: &Value) -> Vec<Value> {
+        self.0.input_issues(input)
     }
 
     fn keeps_strings(&self) -> &'static [&'static str] {

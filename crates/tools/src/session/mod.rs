@@ -9,17 +9,19 @@
 //! | AskUserQuestion | [`ask_user`] | the host's can_use_tool answer |
 //! | EnterPlanMode, ExitPlanMode | [`plan_mode`] | the session's permission mode, the plan file |
 //! | ToolSearch | [`tool_search`] | the session's `DeferredTools` |
-//! | CronList | [`cron_list`] | none: oxagent schedules nothing |
+//! | CronCreate, CronDelete, CronList | [`cron`] | one [`CronJobs`](cron::CronJobs) per session |
 //! | Skill | [`skill`] | `SKILL.md` folders found at session start |
+//! | EnterWorktree, ExitWorktree | [`worktree`] | the worktree the session is in, the shell's directory |
 
 mod arguments;
 pub mod ask_user;
 mod builtin_commands;
 pub mod commands;
-pub mod cron_list;
+pub mod cron;
 pub mod plan_mode;
 mod schema_errors;
 pub mod skill;
 pub mod structured_output;
 pub mod task_board;
 pub mod tool_search;
+pub mod worktree;

@@ -54,6 +54,7 @@ pub fn search(definitions: &[Value], query: &str, max: usize) -> Vec<Value> {
             .map(|n| n.trim().to_lowercase())
             .filter(|n| !n.is_empty())
             .collect();
+        // Every name asked for, whatever `max` says, as the reference answers a select.
         return wanted
             .iter()
             .filter_map(|w| {
@@ -62,7 +63,6 @@ pub fn search(definitions: &[Value], query: &str, max: usize) -> Vec<Value> {
                     .find(|d| name_of(d).to_lowercase() == *w)
                     .cloned()
             })
-            .take(max)
             .collect();
     }
     let mut required = Vec::new();

@@ -53,7 +53,7 @@ pub struct BashTool {
 /// `is_backgrounded: false`), as the reference shows it: about three seconds.
 const FOREGROUND_TASK_MS: u64 = 3000;
 
-fn new_task_id() -> String {
+pub(crate) fn new_task_id() -> String {
     let chars: Vec<char> = "abcdefghijklmnopqrstuvwxyz0123456789".chars().collect();
     std::iter::once('b')
         .chain((0..8).map(|_| chars[fastrand::usize(..chars.len())]))
@@ -118,6 +118,8 @@ impl BashTool {
             status: TaskStatus::Running,
             exit_code: None,
             stopped: false,
+            monitor: false,
+            events: Vec::new(),
         }
     }
 

@@ -15,6 +15,7 @@
 pub mod bash;
 pub mod exit_codes;
 pub mod large_output;
+pub mod monitor;
 pub mod output;
 pub mod process;
 mod reaper;
@@ -131,7 +132,8 @@ impl ShellState {
             .unwrap_or_else(|| session_cwd.to_path_buf())
     }
 
-    fn set_cwd(&self, dir: PathBuf) {
+    /// Moves the shell to `dir` (a `cd`, or a worktree the session entered).
+    pub fn set_cwd(&self, dir: PathBuf) {
         *lock(&self.cwd) = Some(dir);
     }
 
@@ -152,7 +154,7 @@ impl ShellState {
         Ok(())
     }
 
-    fn tasks_dir(&self, ctx: &ToolContext) -> PathBuf {
+    pub(crate) fn tasks_dir(&self, ctx: &ToolContext) -> PathBuf {
         self.task_root
             .join(crate::paths::sanitize(&ctx.cwd))
             .join(&ctx.session_id)

@@ -58,11 +58,18 @@ pub struct TaskInfo {
     /// Ended by a request (TaskStop) rather than on its own or by its maximum runtime: the
     /// model asked for it, so there is nothing to tell the model.
     pub stopped: bool,
+    /// A Monitor's watch: each line the command prints is an event for the model.
+    pub monitor: bool,
+    /// A Monitor's events not yet told when it ended (its end carries them).
+    pub events: Vec<String>,
 }
 
 impl TaskInfo {
     /// One line saying how the task ended, as the reference words it.
     pub fn summary(&self) -> String {
+        if self.monitor {
+            return self.monitor_summary();
+        }
         let what = format!("Background command \"{}\"", self.description);
         match (self.status, self.exit_code) {
             (TaskStatus::Running, _) => format!("{what} is running"),
@@ -76,12 +83,32 @@ impl TaskInfo {
     }
 }
 
+impl TaskInfo {
+    fn monitor_summary(&self) -> String {
+        let what = format!("Monitor \"{}\"", self.description);
+        let exit = self
+            .exit_code
+            .map(|c| format!(" (exit {c})"))
+            .unwrap_or_default();
+        let printed = std::fs::metadata(&self.output_file).is_ok_and(|m| m.len() > 0);
+        match self.status {
+            TaskStatus::Running => format!("{what} is running"),
+            TaskStatus::Completed if printed => format!("{what} stream ended"),
+            TaskStatus::Completed => format!("{what} ended without producing output{exit}"),
+            TaskStatus::Failed => format!("{what} script failed{exit}"),
+            TaskStatus::Killed => format!("{what} stopped"),
+        }
+    }
+}
+
 /// A start or an end of a background task; or of a foreground command that runs long
-/// enough to be shown as a task while the call waits for it.
+/// enough to be shown as a task while the call waits for it; or a Monitor's events.
 #[derive(Debug, Clone, PartialEq)]
 pub enum TaskEvent {
     Started(TaskInfo),
     Finished(TaskInfo),
+    /// Lines a Monitor's command printed, batched (the task goes on).
+    Events(TaskInfo, Vec<String>),
     ForegroundStarted(TaskInfo),
     ForegroundFinished(TaskInfo),
 }
@@ -224,15 +251,45 @@ impl BackgroundTasks {
                 pgid: guard.disarm(),
             },
         );
+        let monitor = info
+            .monitor
+            .then(|| super::monitor::Tail::new(info.clone()));
         self.inner.announce(TaskEvent::Started(info));
         // The watcher holds the registry weakly: dropping the session's tools must still drop
         // the registry, whose Drop kills the group, which ends this wait.
         let registry: Weak<Registry> = Arc::downgrade(&self.inner);
         tokio::spawn(async move {
-            let status = tokio::select! {
-                status = child.wait() => status.ok(),
-                _ = tokio::time::sleep(max_runtime) => None,
+            let status = match monitor {
+                Some(mut tail) => {
+                    let deadline = tokio::time::sleep(max_runtime);
+                    tokio::pin!(deadline);
+                    let status = loop {
+                        tokio::select! {
+                            status = child.wait() => break status.ok(),
+                            _ = &mut deadline => break None,
+                            _ = tokio::time::sleep(super::monitor::BATCH) => {
+                                // Lines printed just before the exit go with the end.
+                                if let Ok(Some(status)) = child.try_wait() {
+                                    break Some(status);
+                                }
+                                let Some(registry) = registry.upgrade() else { return };
+                                if let Some(event) = tail.poll(false) {
+                                    registry.announce(event);
+                                }
+                            }
+                        }
+                    };
+                    (status, tail.rest())
+                }
+                None => {
+                    let status = tokio::select! {
+                        status = child.wait() => status.ok(),
+                        _ = tokio::time::sleep(max_runtime) => None,
+                    };
+                    (status, Vec::new())
+                }
             };
+            let (status, events) = status;
             let _ = std::fs::remove_file(&files.cwd);
             let Some(registry) = registry.upgrade() else {
                 return;
@@ -246,12 +303,14 @@ impl BackgroundTasks {
                     // Stopped meanwhile; the stop was already announced.
                     return;
                 }
+                entry.info.events = events;
                 match status {
                     Some(status) => {
                         GroupGuard::forget(entry.pgid.take());
                         entry.info.exit_code = status.code();
-                        // The output file ends with how the command ended, as the reference's.
-                        if let Some(code) = status.code() {
+                        // The output file ends with how the command ended, as the reference's
+                        // (a Monitor's holds only what it printed).
+                        if let Some(code) = status.code().filter(|_| !entry.info.monitor) {
                             // One blank line between the output and the note.
                             let ends_line = std::fs::read(&files.output)
                                 .is_ok_and(|b| b.last() == Some(&b'\n'));

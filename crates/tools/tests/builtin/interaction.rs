@@ -106,7 +106,7 @@ async fn tool_search_loads_deferred_tools_into_requests() {
     assert!(w
         .tool("ToolSearch")
         .description()
-        .ends_with("Tools not loaded yet: CronList, EnterPlanMode, ExitPlanMode, NotebookEdit, TaskCreate, TaskGet, TaskList, TaskStop, TaskUpdate, WebFetch, WebSearch"));
+        .ends_with("Tools not loaded yet: CronCreate, CronDelete, CronList, EnterPlanMode, EnterWorktree, ExitPlanMode, ExitWorktree, Monitor, NotebookEdit, TaskCreate, TaskGet, TaskList, TaskStop, TaskUpdate, WebFetch, WebSearch"));
 
     let out = w
         .call("ToolSearch", json!({"query": "select:WebFetch"}))
@@ -118,7 +118,7 @@ async fn tool_search_loads_deferred_tools_into_requests() {
     assert_eq!(
         out.structured,
         Some(
-            json!({"matches": ["WebFetch"], "query": "select:WebFetch", "total_deferred_tools": 11})
+            json!({"matches": ["WebFetch"], "query": "select:WebFetch", "total_deferred_tools": 16})
         )
     );
     assert!(sent(&registry).contains(&"WebFetch".to_string()));

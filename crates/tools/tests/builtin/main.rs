@@ -12,6 +12,7 @@ mod images;
 mod interaction;
 mod notebook;
 mod permissions;
+mod prodtools;
 mod properties;
 mod read;
 mod schemas;

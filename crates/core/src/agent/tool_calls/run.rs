@@ -184,6 +184,18 @@ fn checked_tool<'d>(
         }
         return Err(Box::new(CallOutcome::error(id, text, e.caller_text)));
     }
+    let issues = tool.input_issues(&read);
+    if !issues.is_empty() {
+        let list = serde_json::to_string_pretty(&Value::Array(issues)).unwrap_or_default();
+        let caller = format!("InputValidationError: {list}");
+        let note = if deps.tools.deferred().is_hidden(&call.name) {
+            super::schema_note::undiscovered_schema_note(&call.name, &tool.input_schema())
+        } else {
+            String::new()
+        };
+        let text = format!("<tool_use_error>{caller}{note}</tool_use_error>");
+        return Err(Box::new(CallOutcome::error(id, text, caller)));
+    }
     if let Some(text) = tool.input_error(&call.input) {
         return Err(Box::new(CallOutcome::error(
             id,

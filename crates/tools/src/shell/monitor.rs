@@ -1,0 +1,232 @@
+//! The Monitor tool: a command run in the background whose every printed line is an event
+//! the model is told of while it keeps working.
+//!
+//! ```text
+//! Monitor {description, timeout_ms, command}
+//!   -> a background task (task_started ...), answered at once:
+//!      "Monitor started (task <id>, expires in 5m unless the source ends first; ...)"
+//!   -> lines printed within 200 ms of each other make one event (TaskEvent::Events), which
+//!      the session hands to the model (after the turn's next tool round, or as a turn)
+//!   -> the command exits or its time runs out: the task ends (Monitor "x" stream ended),
+//!      carrying the lines not yet told
+//! ```
+//!
+//! The watch reads the task's output file, where the command's output goes. A WebSocket
+//! source (`ws`) is not supported: such a call is answered with an error.
+
+use std::io::{Read, Seek, SeekFrom};
+use std::sync::Arc;
+use std::time::Duration;
+
+use oxagent_core::tool::{ToolContext, ToolOutput};
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use super::process::{self, RunFiles};
+use super::tasks::{TaskEvent, TaskInfo, TaskStatus};
+use super::ShellState;
+use crate::results::{success, wrapped_error};
+use crate::typed::{as_count, TypedTool};
+
+/// Lines closer together than this make one event.
+pub(crate) const BATCH: Duration = Duration::from_millis(200);
+/// The default time a watch lasts.
+const DEFAULT_TIMEOUT_MS: u64 = 300_000;
+/// The longest a watch lasts.
+const MAX_TIMEOUT_MS: u64 = 1_800_000;
+
+/// Reads the lines a watched command added to its output file since the last read.
+pub(crate) struct Tail {
+    info: TaskInfo,
+    offset: u64,
+}
+
+impl Tail {
+    pub(crate) fn new(info: TaskInfo) -> Self {
+        Tail { info, offset: 0 }
+    }
+
+    /// The complete lines written since the last read (with `partial`, a last line without
+    /// its newline too).
+    fn read(&mut self, partial: bool) -> Vec<String> {
+        let Ok(mut file) = std::fs::File::open(&self.info.output_file) else {
+            return Vec::new();
+        };
+        let mut bytes = Vec::new();
+        if file.seek(SeekFrom::Start(self.offset)).is_err() || file.read_to_end(&mut bytes).is_err()
+        {
+            return Vec::new();
+        }
+        let end = if partial {
+            bytes.len()
+        } else {
+            bytes.iter().rposition(|b| *b == b'\n').map_or(0, |i| i + 1)
+        };
+        self.offset += end as u64;
+        String::from_utf8_lossy(&bytes[..end])
+            .lines()
+            .map(str::to_string)
+            .collect()
+    }
+
+    /// The event of the lines written since the last poll, if any.
+    pub(crate) fn poll(&mut self, partial: bool) -> Option<TaskEvent> {
+        let lines = self.read(partial);
+        (!lines.is_empty()).then(|| TaskEvent::Events(self.info.clone(), lines))
+    }
+
+    /// Every line not read yet, once the command has ended.
+    pub(crate) fn rest(&mut self) -> Vec<String> {
+        self.read(true)
+    }
+}
+
+/// `5m`, `1m 30s`, `2h`: a watch's lifetime as its answer words it.
+fn lifetime(ms: u64) -> String {
+    let secs = ms / 1000;
+    let (h, m, s) = (secs / 3600, secs / 60 % 60, secs % 60);
+    let parts: Vec<String> = [(h, "h"), (m, "m"), (s, "s")]
+        .iter()
+        .filter(|(n, _)| *n > 0)
+        .map(|(n, unit)| format!("{n}{unit}"))
+        .collect();
+    if parts.is_empty() {
+        format!("{}ms", ms)
+    } else {
+        parts.join(" ")
+    }
+}
+
+/// The input of Monitor.
+#[derive(Deserialize)]
+pub struct MonitorInput {
+    description: String,
+    timeout_ms: Option<f64>,
+    command: Option<String>,
+}
+
+/// Starts a watch. See the module docs.
+pub struct MonitorTool {
+    shell: Arc<ShellState>,
+}
+
+impl MonitorTool {
+    pub fn new(shell: Arc<ShellState>) -> Self {
+        MonitorTool { shell }
+    }
+}
+
+impl TypedTool for MonitorTool {
+    const NAME: &'static str = "Monitor";
+    // The call stays as the model wrote it; a missing `timeout_ms` means the default.
+    const FILLS_DEFAULTS: bool = false;
+    const LABEL_FIELDS: &'static [&'static str] = &["description"];
+    type Input = MonitorInput;
+
+    fn description(&self) -> String {
+        "Runs a command in the background and tells you of every line it prints, as it prints \
+         it, while you keep working: use it to watch a log, a build or a process for each new \
+         event (`tail -f app.log | grep --line-buffered ERROR`). Lines printed within 200 ms \
+         of each other arrive together. The watch ends when the command exits or after \
+         `timeout_ms` (default 5 minutes, at most 30), and you are told when it ends; stop it \
+         earlier with TaskStop. Make every stage of a pipe flush each line, and filter for \
+         the lines you would act on, failures included. For a single notice when something \
+         finishes, use Bash with `run_in_background` instead."
+            .to_string()
+    }
+
+    fn input_schema() -> Value {
+        json!({
+            "type": "object",
+            "properties": {
+                "description": {"type": "string", "description": "What is watched, in a few words (shown with every event)."},
+                "timeout_ms": {"description": "How long the watch lasts, in milliseconds (default 300000; more than 1800000 counts as 1800000).", "default": 300000, "type": "number", "minimum": 1000, "maximum": 3600000},
+                "command": {"type": "string", "description": "The shell command to watch: each line it prints is an event; its exit ends the watch."},
+                "ws": {"type": "object", "description": "A WebSocket to watch instead of a command (each text frame an event).", "properties": {"url": {"type": "string"}, "protocols": {"type": "array", "items": {"type": "string", "pattern": "^[!#$%&'*+.^_`|~0-9A-Za-z-]+$"}}}, "required": ["url"], "additionalProperties": false}
+            },
+            "required": ["description", "timeout_ms"],
+            "additionalProperties": false
+        })
+    }
+
+    fn validation_schema() -> Value {
+        let mut schema = Self::input_schema();
+        schema["required"] = json!(["description"]);
+        schema
+    }
+
+    fn input_issues(&self, input: &Value) -> Vec<Value> {
+        let command = input.get("command").is_some();
+        let ws = input.get("ws").is_some();
+        if command == ws {
+            return vec![
+                json!({"code": "custom", "path": [], "message": "exactly one of command or ws"}),
+            ];
+        }
+        Vec::new()
+    }
+
+    async fn run(&self, input: MonitorInput, ctx: &ToolContext) -> ToolOutput {
+        let Some(command) = input.command else {
+            return wrapped_error(
+                "WebSocket sources are not supported in this session; watch a command instead.",
+            );
+        };
+        let timeout_ms = as_count(input.timeout_ms)
+            .map(|t| t as u64)
+            .unwrap_or(DEFAULT_TIMEOUT_MS)
+            .min(MAX_TIMEOUT_MS);
+        let id = super::bash::new_task_id();
+        let files = RunFiles::new(&self.shell.tasks_dir(ctx), &id);
+        let cwd = self.shell.cwd(&ctx.cwd);
+        let (child, guard) = match process::spawn(
+            &self.shell.shell,
+            &command,
+            &cwd,
+            &ctx.env,
+            &files,
+            self.shell.run_as,
+            None,
+        ) {
+            Ok(started) => started,
+            Err(e) => return wrapped_error(format!("Failed to start the monitor: {e}")),
+        };
+        let info = TaskInfo {
+            task_id: id.clone(),
+            command,
+            description: input.description,
+            tool_use_id: ctx.tool_use_id.clone(),
+            output_file: files.output.clone(),
+            status: TaskStatus::Running,
+            exit_code: None,
+            stopped: false,
+            monitor: true,
+            events: Vec::new(),
+        };
+        self.shell
+            .tasks
+            .adopt(info, child, guard, files, Duration::from_millis(timeout_ms));
+        let text = format!(
+            "Monitor started (task {id}, expires in {} unless the source ends first; you get one notice at expiry \u{2014} re-arm if you still need the watch). You will be notified on each event. Keep working \u{2014} do not poll or sleep. Events may arrive while you are waiting for the user \u{2014} an event is not their reply.",
+            lifetime(timeout_ms)
+        );
+        success(
+            text,
+            json!({"taskId": id, "timeoutMs": timeout_ms, "persistent": false}),
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lifetimes_are_worded_without_zero_parts() {
+        assert_eq!(lifetime(5_000), "5s");
+        assert_eq!(lifetime(300_000), "5m");
+        assert_eq!(lifetime(90_000), "1m 30s");
+        assert_eq!(lifetime(1_800_000), "30m");
+        assert_eq!(lifetime(3_600_000), "1h");
+    }
+}
