@@ -33,6 +33,8 @@
 mod check;
 mod error;
 mod extra_args;
+mod json_schema;
+pub use json_schema::refusal as json_schema_refusal;
 mod read;
 mod rules;
 mod skills;

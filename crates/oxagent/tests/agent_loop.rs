@@ -945,6 +945,36 @@ async fn five_refused_structured_answers_end_the_turn_in_error() {
 }
 
 #[tokio::test]
+async fn a_schema_keyword_draft_7_does_not_know_refuses_the_start() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = ScriptedServer::start(json!({"responses": [text("never")]}))
+        .await
+        .unwrap();
+    let schema = json!({"type": "object", "properties": {"t": {"type": "array",
+        "prefixItems": [{"type": "string"}]}}});
+    let extra = json!({"output_format": {"type": "json_schema", "schema": schema}});
+    let stream = oxagent::query_with(
+        "Go",
+        options(&server.url(), dir.path(), extra),
+        Callbacks::default(),
+    );
+    let run: Vec<_> = stream.collect().await;
+    assert_eq!(run.len(), 1);
+    match &run[0] {
+        Err(oxagent::Error::Options(e)) => {
+            assert_eq!(e.kind, oxagent::OptionsErrorKind::Refused);
+            assert_eq!(e.option, "output_format");
+            assert_eq!(
+                e.message,
+                "--json-schema is not a valid JSON Schema: strict mode: unknown keyword: \"prefixItems\""
+            );
+        }
+        other => panic!("expected a refused start, got {other:?}"),
+    }
+    assert!(server.requests().is_empty());
+}
+
+#[tokio::test]
 async fn the_last_valid_structured_answer_of_a_response_is_the_result() {
     let both = json!({"content": [
         {"type": "tool_use", "id": "toolu_1", "name": "StructuredOutput", "input": {"n": 1}},

@@ -128,3 +128,28 @@ fn an_agent_call_a_hook_lets_through_starts_after_it() {
         "SUB-PROMPT-A: read a.txt and report."
     );
 }
+
+/// An Agent call of a type that does not exist is answered while the response streams:
+/// its error comes before the agent started beside it has finished.
+#[test]
+fn an_unknown_agent_type_is_answered_before_a_sibling_agent_ends() {
+    let msgs = messages("variants-g/vg_sub_parallel_one_unknown");
+    let kinds = subtypes(&msgs);
+    assert_eq!(
+        kinds[..7],
+        [
+            "system:init",
+            "assistant:",
+            "system:task_started",
+            "user:",
+            "assistant:",
+            "user:",
+            "system:task_updated"
+        ]
+    );
+    assert_eq!(
+        msgs[5]["message"]["content"][0]["content"],
+        "Agent type 'no-such-agent' not found. Available agents: claude, Explore, \
+         general-purpose, Plan, statusline-setup"
+    );
+}

@@ -102,6 +102,18 @@ pub(crate) fn session_config(
     env: &BTreeMap<String, String>,
     clock: &dyn Clock,
 ) -> Result<SessionConfig, OptionsError> {
+    // The reference's CLI refuses to start on a schema its validator does not take.
+    if let Some(why) = options
+        .output_schema
+        .as_ref()
+        .and_then(oxagent_options::json_schema_refusal)
+    {
+        return Err(OptionsError::new(
+            OptionsErrorKind::Refused,
+            "output_format",
+            why,
+        ));
+    }
     let cwd = match &options.cwd {
         Some(c) => c.clone(),
         None => std::env::current_dir().unwrap_or_else(|_| PathBuf::from(".")),

@@ -294,6 +294,35 @@ so("text_invalid_text", "A text answer, an invalid call, a text answer, a valid 
 so("invalid4_text_invalid", "Four invalid calls, a text answer, one more invalid call, a valid call.",
    [{"meta": {}}] * 4 + ["A text.", {"meta": {}}, GOOD])
 so("invalid_then_text", "One invalid call, then text answers only.", [{"meta": {}}, "Text one.", "Text two.", GOOD])
+PYD = {"$defs": {"Item": {"properties": {"sku": {"title": "Sku", "type": "string"},
+                                         "qty": {"title": "Qty", "type": "integer", "minimum": 1}},
+                          "required": ["sku", "qty"], "title": "Item", "type": "object"}},
+       "properties": {"items": {"items": {"$ref": "#/$defs/Item"}, "title": "Items", "type": "array"},
+                      "note": {"anyOf": [{"type": "string"}, {"type": "null"}], "default": None, "title": "Note"}},
+       "required": ["items"], "title": "Order", "type": "object"}
+so("pydantic_refs", "A pydantic-style schema ($defs, $ref, titles, nullable anyOf): wrong items, then valid.",
+   [{"items": [{"sku": 1, "qty": 0}, {"qty": 2}], "note": 5}, {"items": [{"sku": "a", "qty": 1}], "note": None}],
+   schema=PYD)
+so("formats", "format date-time, email, uri, uuid given wrong strings, then valid ones.",
+   [{"d": "yesterday", "e": "nobody", "u": "not a uri", "i": "x"},
+    {"d": "2024-01-02T03:04:05Z", "e": "a@b.co", "u": "https://x.org/p", "i": "123e4567-e89b-12d3-a456-426614174000"}],
+   schema={"type": "object", "properties": {"d": {"type": "string", "format": "date-time"},
+                                            "e": {"type": "string", "format": "email"},
+                                            "u": {"type": "string", "format": "uri"},
+                                            "i": {"type": "string", "format": "uuid"}}})
+so("object_keywords", "additionalProperties as a schema, patternProperties, dependentRequired, propertyNames broken, then valid.",
+   [{"a": 1, "x_1": "s", "extra": "no", "card": 1}, {"a": 1, "x_1": 2, "extra": 3, "card": 1, "billing": 2}],
+   schema={"type": "object", "properties": {"a": {"type": "integer"}},
+           "patternProperties": {"^x_": {"type": "integer"}},
+           "additionalProperties": {"type": "integer"},
+           "dependentRequired": {"card": ["billing"]},
+           "propertyNames": {"maxLength": 5}})
+so("array_keywords", "prefixItems / items false, contains, if-then broken, then valid.",
+   [{"t": ["a", 1, 2], "c": [1, 2], "f": {"kind": "a"}}, {"t": ["a", 1], "c": [1, "s"], "f": {"kind": "a", "a": 1}}],
+   schema={"type": "object", "properties": {
+       "t": {"type": "array", "prefixItems": [{"type": "string"}, {"type": "integer"}], "items": False},
+       "c": {"type": "array", "contains": {"type": "string"}},
+       "f": {"type": "object", "if": {"properties": {"kind": {"const": "a"}}}, "then": {"required": ["a"]}}}})
 so("empty_schema", "An empty-object schema: any input goes.", [{"anything": [1, 2]}], schema={"type": "object"})
 
 # ============================================================ sessions

@@ -234,10 +234,21 @@ async fn query(scenario: &Value, opts: &Map<String, Value>, prompt: String) -> V
         None => Options::from_json(&Value::Object(opts.clone())).unwrap(),
     };
     let callbacks = behaviors::callbacks(scenario.get("behaviors"));
-    oxagent::query_with(prompt, options, callbacks)
-        .map(|m| serde_json::to_value(m.unwrap()).unwrap())
-        .collect()
-        .await
+    let mut stream = oxagent::query_with(prompt, options, callbacks);
+    let mut messages = Vec::new();
+    while let Some(m) = stream.next().await {
+        match m {
+            Ok(m) => messages.push(serde_json::to_value(m).unwrap()),
+            // A session that refuses to start yields nothing (the faces raise, as the
+            // reference's CLI exits before its first message).
+            Err(oxagent::Error::Options(e)) if messages.is_empty() => {
+                assert_eq!(e.kind, oxagent::OptionsErrorKind::Refused, "{e}");
+                break;
+            }
+            Err(e) => panic!("{e}"),
+        }
+    }
+    messages
 }
 
 fn session_of(messages: &[Value]) -> String {

@@ -153,6 +153,19 @@ impl Tool for AgentTool {
         prompt.into_iter().collect()
     }
 
+    /// An agent type that does not exist is answered at once, while the response streams
+    /// (before an agent started beside it can finish).
+    fn answer_now(&self, input: &Value) -> Option<ToolOutput> {
+        let context = self.context.get()?;
+        let call = serde_json::from_value::<AgentCall>(input.clone()).ok()?;
+        if context.agent_for(&call).is_some() {
+            return None;
+        }
+        let name = call.subagent_type.as_deref().unwrap_or_default();
+        let text = context.agents.not_found(name);
+        Some(ToolOutput::error(text.clone()).with_structured(json!(format!("Error: {text}"))))
+    }
+
     fn needs_conversation(&self, input: &Value) -> bool {
         input.get("subagent_type").and_then(Value::as_str) == Some(super::fork::FORK)
     }

@@ -23,16 +23,24 @@ use serde_json::{Map, Value};
 /// Every error `value` has against `schema`, in the order they are found.
 pub fn schema_errors(schema: &Value, value: &Value) -> Vec<String> {
     let mut out = Vec::new();
-    check(schema, value, "", &mut out);
+    let at = At {
+        root: schema,
+        refs: 0,
+    };
+    check(&at, schema, value, "", &mut out);
     out
 }
 
-fn check(schema: &Value, value: &Value, path: &str, out: &mut Vec<String>) {
+/// The whole schema (what `$ref` pointers point into) and how many references were followed
+/// to get here (a schema that refers to itself stops).
+#[derive(Clone, Copy)]
+struct At<'a> {
+    root: &'a Value,
+    refs: u32,
+}
+
+fn check(at: &At<'_>, schema: &Value, value: &Value, path: &str, out: &mut Vec<String>) {
     let Value::Object(s) = schema else { return };
-    let mut err = |what: String| {
-        let at = if path.is_empty() { "root" } else { path };
-        out.push(format!("{at}: {what}"));
-    };
     if let Some(t) = s.get("type") {
         let types: Vec<&str> = match t {
             Value::String(one) => vec![one.as_str()],
@@ -40,38 +48,60 @@ fn check(schema: &Value, value: &Value, path: &str, out: &mut Vec<String>) {
             _ => Vec::new(),
         };
         if !types.is_empty() && !types.iter().any(|t| is_type(t, value)) {
-            err(format!("must be {}", types.join(",")));
+            push(out, path, &format!("must be {}", types.join(",")));
+        }
+    }
+    if let Some(target) = s.get("$ref").and_then(Value::as_str) {
+        let target = target.strip_prefix('#').and_then(|p| at.root.pointer(p));
+        if let Some(sub) = target.filter(|_| at.refs < 64) {
+            let deeper = At {
+                refs: at.refs + 1,
+                ..*at
+            };
+            check(&deeper, sub, value, path, out);
         }
     }
     if let Some(c) = s.get("const") {
         if !same(c, value) {
-            err(format!("must be equal to constant: {}", compact(c)));
+            push(
+                out,
+                path,
+                &format!("must be equal to constant: {}", compact(c)),
+            );
         }
     }
     if let Some(Value::Array(allowed)) = s.get("enum") {
         if !allowed.iter().any(|a| same(a, value)) {
-            err(format!(
-                "must be equal to one of the allowed values: {}",
-                compact(&Value::Array(allowed.clone()))
-            ));
+            push(
+                out,
+                path,
+                &format!(
+                    "must be equal to one of the allowed values: {}",
+                    compact(&Value::Array(allowed.clone()))
+                ),
+            );
         }
     }
     if let Some(not) = s.get("not") {
-        if errors_at(not, value, path).is_empty() {
-            err("must NOT be valid".into());
+        if errors_at(at, not, value, path).is_empty() {
+            push(out, path, "must NOT be valid");
         }
     }
     if let Some(Value::Array(branches)) = s.get("anyOf") {
-        let results: Vec<Vec<String>> =
-            branches.iter().map(|b| errors_at(b, value, path)).collect();
+        let results: Vec<Vec<String>> = branches
+            .iter()
+            .map(|b| errors_at(at, b, value, path))
+            .collect();
         if !results.iter().any(Vec::is_empty) {
             out.extend(results.into_iter().flatten());
             push(out, path, "must match a schema in anyOf");
         }
     }
     if let Some(Value::Array(branches)) = s.get("oneOf") {
-        let results: Vec<Vec<String>> =
-            branches.iter().map(|b| errors_at(b, value, path)).collect();
+        let results: Vec<Vec<String>> = branches
+            .iter()
+            .map(|b| errors_at(at, b, value, path))
+            .collect();
         if results.iter().filter(|r| r.is_empty()).count() != 1 {
             out.extend(results.into_iter().flatten());
             push(out, path, "must match exactly one schema in oneOf");
@@ -79,21 +109,21 @@ fn check(schema: &Value, value: &Value, path: &str, out: &mut Vec<String>) {
     }
     if let Some(Value::Array(branches)) = s.get("allOf") {
         for b in branches {
-            check(b, value, path, out);
+            check(at, b, value, path, out);
         }
     }
     match value {
         Value::Number(_) => number(s, value, path, out),
         Value::String(text) => string(s, text, path, out),
-        Value::Array(items) => array(s, items, path, out),
-        Value::Object(fields) => object(s, fields, path, out),
+        Value::Array(items) => array(at, s, items, path, out),
+        Value::Object(fields) => object(at, s, fields, path, out),
         _ => {}
     }
 }
 
-fn errors_at(schema: &Value, value: &Value, path: &str) -> Vec<String> {
+fn errors_at(at: &At<'_>, schema: &Value, value: &Value, path: &str) -> Vec<String> {
     let mut out = Vec::new();
-    check(schema, value, path, &mut out);
+    check(at, schema, value, path, &mut out);
     out
 }
 
@@ -138,7 +168,7 @@ fn string(s: &Map<String, Value>, text: &str, path: &str, out: &mut Vec<String>)
     }
 }
 
-fn array(s: &Map<String, Value>, items: &[Value], path: &str, out: &mut Vec<String>) {
+fn array(at: &At<'_>, s: &Map<String, Value>, items: &[Value], path: &str, out: &mut Vec<String>) {
     limit_count(
         s,
         "maxItems",
@@ -165,19 +195,25 @@ fn array(s: &Map<String, Value>, items: &[Value], path: &str, out: &mut Vec<Stri
     match s.get("items") {
         Some(Value::Array(tuple)) => {
             for (i, (sub, v)) in tuple.iter().zip(items).enumerate() {
-                check(sub, v, &format!("{path}/{i}"), out);
+                check(at, sub, v, &format!("{path}/{i}"), out);
             }
         }
         Some(sub) => {
             for (i, v) in items.iter().enumerate() {
-                check(sub, v, &format!("{path}/{i}"), out);
+                check(at, sub, v, &format!("{path}/{i}"), out);
             }
         }
         None => {}
     }
 }
 
-fn object(s: &Map<String, Value>, fields: &Map<String, Value>, path: &str, out: &mut Vec<String>) {
+fn object(
+    at: &At<'_>,
+    s: &Map<String, Value>,
+    fields: &Map<String, Value>,
+    path: &str,
+    out: &mut Vec<String>,
+) {
     let count = fields.len() as u64;
     limit_count(
         s,
@@ -211,14 +247,14 @@ fn object(s: &Map<String, Value>, fields: &Map<String, Value>, path: &str, out: 
         }
         Some(sub @ Value::Object(_)) => {
             for (k, v) in extra {
-                check(sub, v, &format!("{path}/{}", pointer_token(k)), out);
+                check(at, sub, v, &format!("{path}/{}", pointer_token(k)), out);
             }
         }
         _ => {}
     }
     for (name, sub) in props.into_iter().flatten() {
         if let Some(v) = fields.get(name) {
-            check(sub, v, &format!("{path}/{}", pointer_token(name)), out);
+            check(at, sub, v, &format!("{path}/{}", pointer_token(name)), out);
         }
     }
 }
@@ -358,6 +394,26 @@ mod tests {
             ]
         );
         assert!(schema_errors(&schema, &json!({"v": 1, "a": 1.5, "b": 1, "c": 2})).is_empty());
+    }
+
+    #[test]
+    fn references_point_into_the_schema() {
+        let schema = json!({"$defs": {"Item": {"type": "object", "required": ["sku"],
+            "properties": {"qty": {"type": "integer", "minimum": 1}}}},
+            "properties": {"items": {"type": "array", "items": {"$ref": "#/$defs/Item"}},
+                           "me": {"$ref": "#"}}});
+        assert_eq!(
+            schema_errors(
+                &schema,
+                &json!({"items": [{"sku": 1, "qty": 0}, {"qty": 2}]})
+            ),
+            [
+                "/items/0/qty: must be >= 1",
+                "/items/1: must have required property 'sku'"
+            ]
+        );
+        // A schema that refers to itself stops.
+        assert!(schema_errors(&schema, &json!({"me": {"me": {}}})).is_empty());
     }
 
     #[test]
