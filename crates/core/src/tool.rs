@@ -133,6 +133,11 @@ pub trait Tool: Send + Sync {
     fn mcp_server(&self) -> Option<&str> {
         None
     }
+    /// For an MCP tool: the name its server lists it by (`dot.name`, offered as `dot_name`)
+    /// and where the server comes from (`dynamic`, `sdk`, `plugin`).
+    fn mcp_origin(&self) -> Option<(&str, &str)> {
+        None
+    }
     /// The shell commands this call runs before its own work (a skill's ``!`command` ``
     /// lines), for the PreSkillShellCommand hooks: what it is (its name and where it comes
     /// from, as hooks name it) and the commands, in order. `None`: it runs none.

@@ -357,16 +357,7 @@ impl Connected {
 /// other than an ASCII letter, digit, `_` or `-` becomes `_` (`plugin:demo:calc` ->
 /// `plugin_demo_calc`), as the reference names them.
 pub fn tool_prefix_name(server: &str) -> String {
-    let mut out: String = server
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '_' || c == '-' {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect();
+    let mut out = tool_name_part(server);
     if server.starts_with("claude.ai ") {
         while out.contains("__") {
             out = out.replace("__", "_");
@@ -374,6 +365,21 @@ pub fn tool_prefix_name(server: &str) -> String {
         out = out.trim_matches('_').to_string();
     }
     out
+}
+
+/// A tool's name as the session offers it (`mcp__<server>__<this>`): every character other
+/// than an ASCII letter, digit, `_` or `-` becomes `_` (`dot.name` -> `dot_name`); the
+/// server is still called with the name it listed.
+pub fn tool_name_part(tool: &str) -> String {
+    tool.chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '_' || c == '-' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
 }
 
 /// Where a server comes from, as the status lists say: `sdk` for the host's in-process
@@ -439,5 +445,13 @@ mod tests {
             super::tool_prefix_name("claude.ai Google  Drive"),
             "claude_ai_Google_Drive"
         );
+    }
+
+    #[test]
+    fn tool_names_are_made_safe_too() {
+        assert_eq!(super::tool_name_part("dot.name"), "dot_name");
+        assert_eq!(super::tool_name_part("dash-name"), "dash-name");
+        assert_eq!(super::tool_name_part("UpperCase"), "UpperCase");
+        assert_eq!(super::tool_name_part("a b/c"), "a_b_c");
     }
 }

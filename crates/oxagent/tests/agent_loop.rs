@@ -446,6 +446,39 @@ async fn a_broken_stream_is_resumed_by_a_synthetic_message() {
     assert_eq!(r.result()["result"], "Whole.");
 }
 
+/// vh_api_stream_rate_limit_mid: a stream error other than overloaded, api_error or
+/// timeout ends the turn with its message, unbilled; a rate limit reports 429.
+#[tokio::test]
+async fn a_stream_error_the_server_does_not_get_over_ends_the_turn() {
+    for (kind, status) in [
+        ("rate_limit_error", json!(429)),
+        ("invalid_request_error", json!(null)),
+    ] {
+        let script = json!({"responses": [
+            {"content": [{"type": "text", "text": "Partial"}],
+             "stream_error": {"type": kind, "message": "Stopped here"}},
+            text("Whole.")]});
+        let (r, _d) = run(script, "Hi", bypass()).await;
+        assert_eq!(r.requests.len(), 1, "{kind}");
+        let last = r.of_type("assistant").last().copied().unwrap().clone();
+        assert_eq!(
+            last["message"]["content"][0]["text"],
+            "API Error: Stopped here"
+        );
+        assert_eq!(last["error"], "unknown");
+        let res = r.result();
+        assert_eq!(
+            (
+                &res["is_error"],
+                &res["api_error_status"],
+                &res["total_cost_usd"]
+            ),
+            (&json!(true), &status, &json!(0)),
+            "{kind}"
+        );
+    }
+}
+
 #[tokio::test]
 async fn partial_messages_stream_raw_events() {
     let (r, _d) = run(

@@ -426,6 +426,15 @@ fn variants_g() {
     check_area("variants-g");
 }
 
+/// Variants of the slash command, settings file, MCP, thinking and API-wire families
+/// (command front matter and arguments, built-in commands, settings under each
+/// setting_sources, stdio MCP results, names and rules, stream errors and stop reasons;
+/// `tests/conformance/variants-h/`).
+#[test]
+fn variants_h() {
+    check_area("variants-h");
+}
+
 /// The reference's deferred product tools: CronCreate, CronDelete, CronList, EnterWorktree,
 /// ExitWorktree and Monitor (`tests/conformance/prodtools/`).
 #[test]

@@ -31,6 +31,8 @@ mod compaction_variants;
 mod conformance;
 #[path = "conformance_depth.rs"]
 mod conformance_depth;
+#[path = "custom_commands.rs"]
+mod custom_commands;
 #[path = "fail_closed.rs"]
 mod fail_closed;
 #[path = "file_checkpoints.rs"]

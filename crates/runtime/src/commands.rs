@@ -28,9 +28,11 @@ pub(crate) fn load_commands(
     plugins: &[crate::plugins::Plugin],
 ) -> Vec<CommandFile> {
     let mut out: Vec<CommandFile> = Vec::new();
-    for (root, scope) in commands::command_roots(cwd, home, sources) {
+    // A user command hides a project command of the same name (vh_cmd_user_project_same).
+    let mut roots = commands::command_roots(cwd, home, sources);
+    roots.sort_by_key(|(_, scope)| !matches!(scope, commands::Scope::User));
+    for (root, scope) in roots {
         for c in commands::load(&root, &scope) {
-            // A project command hides a user command of the same name.
             if !out.iter().any(|o| o.name == c.name) {
                 out.push(c);
             }
@@ -86,6 +88,8 @@ pub(crate) struct Expanded {
     /// The prompt as typed (what UserPromptSubmit hooks see).
     pub typed: String,
     pub model: Option<String>,
+    /// The rules of the command's `allowed-tools`, in force for its turn.
+    pub allowed_tools: Vec<String>,
     /// What its UserPromptExpansion hooks see.
     pub expansion: oxagent_core::agent::PromptExpansion,
 }
@@ -121,6 +125,45 @@ pub(crate) fn expand(list: &[CommandFile], prompt: &UserContent, cwd: &Path) -> 
         prompt: UserContent::Blocks(vec![ContentBlock::text(record), ContentBlock::text(body)]),
         typed: text,
         model,
+        allowed_tools: call.command.allowed_tools.clone(),
         expansion,
     })
+}
+
+/// Puts a command's `allowed-tools` rules in force for its turn; gives back the rules that
+/// were not in force already, for `revoke` to take out after the turn.
+pub(crate) fn grant(
+    session: &oxagent_core::agent::Session,
+    texts: &[String],
+) -> Vec<oxagent_core::rules::PermissionRule> {
+    use oxagent_core::rules::{PermissionRule, RuleBehavior, RuleSource};
+    session.prime_permissions();
+    let mut added = Vec::new();
+    session
+        .live
+        .update_permissions(Default::default, |rules, _| {
+            for rule in texts.iter().filter_map(|t| PermissionRule::parse(t).ok()) {
+                let before = rules.entries.len();
+                rules.push(RuleBehavior::Allow, RuleSource::Session, rule.clone());
+                if rules.entries.len() > before {
+                    added.push(rule);
+                }
+            }
+        });
+    added
+}
+
+/// Takes out the rules `grant` put in force.
+pub(crate) fn revoke(
+    session: &oxagent_core::agent::Session,
+    added: &[oxagent_core::rules::PermissionRule],
+) {
+    use oxagent_core::rules::{RuleBehavior, RuleSource};
+    session
+        .live
+        .update_permissions(Default::default, |rules, _| {
+            for rule in added {
+                rules.remove(RuleBehavior::Allow, RuleSource::Session, rule);
+            }
+        });
 }

@@ -201,6 +201,11 @@ pub(super) fn start(
     // A settings file's deny rule naming a whole tool takes the tool away.
     let mut options = options;
     options.disallowed_tools.extend(settings.denied_tools());
+    // A settings file's model holds unless the options or ANTHROPIC_MODEL name one
+    // (vh_set_model_*).
+    if options.model.is_none() && !env.contains_key("ANTHROPIC_MODEL") {
+        options.model = settings.model().map(str::to_string);
+    }
     let mut config = setup::session_config(&options, &env, &clock)?;
     settings.apply(&mut config, options.permission_mode, &persist::home(&env));
     let fresh_id = setup::fresh_id(&config.session_id)?;
@@ -616,14 +621,16 @@ impl SessionTask {
                 None => commands::expand(&reload.commands(), &prompt, &session.config.cwd),
                 Some(_) => None,
             };
-            // A command's `model` holds for its turn only.
+            // A command's `model` and `allowed-tools` hold for its turn only.
             let mut model_before = None;
+            let mut granted = Vec::new();
             // Hooks see the prompt as typed, not what a command made of it.
             let mut hook_text = None;
             let prompt = match expanded {
                 Some(e) => {
                     hook_text = Some(e.typed);
                     session.prompt_expansion = Some(e.expansion);
+                    granted = commands::grant(&session, &e.allowed_tools);
                     if let Some(m) = e.model {
                         model_before = Some(session.live.model());
                         session.live.set_model(m);
@@ -650,7 +657,23 @@ impl SessionTask {
                     .iter()
                     .for_each(|row| recorder.prompt(row, &clock.uuid())),
                 None => {
-                    recorder.prompt(&prompt, &prompt_uuid);
+                    // A command's record and body are two rows
+                    // (vh_cmd_allowed_tools_next_prompt).
+                    let rows = match (&hook_text, &prompt) {
+                        (Some(_), UserContent::Blocks(b)) if b.len() == 2 => b
+                            .iter()
+                            .map(|block| UserContent::Blocks(vec![block.clone()]))
+                            .collect(),
+                        _ => vec![prompt.clone()],
+                    };
+                    for (i, row) in rows.iter().enumerate() {
+                        let uuid = if i == 0 {
+                            prompt_uuid.clone()
+                        } else {
+                            clock.uuid()
+                        };
+                        recorder.prompt(row, &uuid);
+                    }
                     // The turn answers this prompt: its uuid is the one hooks, the echo
                     // and the file checkpoints know it by.
                     session.next_prompt_uuid = Some(prompt_uuid.clone());
@@ -659,7 +682,10 @@ impl SessionTask {
                     }
                 }
             }
-            let hidden = |t: &Arc<dyn oxagent_core::tool::Tool>| Some(t.name()) == skip.as_deref();
+            let denied = &session.config.disallowed_tools;
+            let hidden = |t: &Arc<dyn oxagent_core::tool::Tool>| {
+                Some(t.name()) == skip.as_deref() || crate::mcp::denied_whole(denied, t.name())
+            };
             let listed = &mut session.config.mcp_servers;
             if let Some(changed) = mcp_followed.refresh(&mcp, &tools, hidden, listed) {
                 swapped = Some(changed);
@@ -680,6 +706,7 @@ impl SessionTask {
             )
             .await;
             recorder.after_turn(&session);
+            commands::revoke(&session, &granted);
             if let Some(m) = model_before {
                 session.live.set_model(m);
             }
@@ -807,7 +834,10 @@ impl SessionTask {
         self.mcp.connect_all().await;
         // The prompt tool answers permission questions; the model never sees it.
         let prompt_tool = self.prompt_tool.as_ref();
-        let hidden = |t: &Arc<dyn oxagent_core::tool::Tool>| prompt_tool.is_some_and(|p| p.take(t));
+        let denied = &self.session.config.disallowed_tools;
+        let hidden = |t: &Arc<dyn oxagent_core::tool::Tool>| {
+            prompt_tool.is_some_and(|p| p.take(t)) || crate::mcp::denied_whole(denied, t.name())
+        };
         let listed = &mut self.session.config.mcp_servers;
         if let Some(tools) = self
             .mcp_followed

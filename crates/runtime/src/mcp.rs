@@ -383,6 +383,17 @@ pub(crate) struct Followed {
     generation: u64,
 }
 
+/// Whether a `disallowed_tools` rule without a content names the MCP tool whole (the tool,
+/// its server `mcp__<server>`, or `mcp__<server>__*`): the session does not offer it, as a
+/// bare built-in name takes that tool away (vh_mcp_deny_*).
+pub(crate) fn denied_whole(disallowed: &[String], tool: &str) -> bool {
+    tool.starts_with("mcp__")
+        && disallowed.iter().any(|text| {
+            oxagent_core::rules::PermissionRule::parse(text)
+                .is_ok_and(|rule| rule.is_bare() && rule.names_tool(tool))
+        })
+}
+
 impl Followed {
     /// `base` with the MCP tools of the moment in place of those it held, when the servers
     /// changed since the last call (`None`: they did not); `listed` (the init message's
@@ -425,5 +436,21 @@ impl Followed {
             .map(|s| McpServerStatus { error: None, ..s })
             .collect();
         Some(registry)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::denied_whole;
+
+    #[test]
+    fn bare_deny_rules_take_mcp_tools_away() {
+        let rules = |r: &[&str]| r.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert!(denied_whole(&rules(&["mcp__vh__err"]), "mcp__vh__err"));
+        assert!(!denied_whole(&rules(&["mcp__vh__err"]), "mcp__vh__ok"));
+        assert!(denied_whole(&rules(&["mcp__vh"]), "mcp__vh__ok"));
+        assert!(denied_whole(&rules(&["mcp__vh__*"]), "mcp__vh__ok"));
+        assert!(!denied_whole(&rules(&["mcp__vh"]), "mcp__vhx__ok"));
+        assert!(!denied_whole(&rules(&["Bash"]), "mcp__vh__ok"));
     }
 }

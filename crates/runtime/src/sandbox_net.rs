@@ -52,6 +52,7 @@ impl Asker for AskNetwork {
                 suppress_always_allow_rule: None,
                 matched_ask_rule: None,
                 server_policy_ask_only: None,
+                mcp_server: None,
             });
             matches!(
                 caller.control(request).await,

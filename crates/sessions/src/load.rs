@@ -66,6 +66,12 @@ fn is_tool_result(blocks: &[ContentBlock]) -> bool {
         .any(|b| matches!(b, ContentBlock::ToolResult { .. }))
 }
 
+/// A custom command's record (`<command-message>...`): the command's body, the next row,
+/// belongs to the same message.
+fn is_command_record(blocks: &[ContentBlock]) -> bool {
+    matches!(blocks, [ContentBlock::Text { text, .. }] if text.starts_with("<command-message>"))
+}
+
 /// Loads `path`. With `until`, the conversation stops after the message with that uuid;
 /// a transcript without it is [`LoadError::NoSuchMessage`].
 pub fn load(path: &Path, until: Option<&str>) -> Result<LoadedSession, LoadError> {
@@ -146,7 +152,9 @@ pub fn load(path: &Path, until: Option<&str>) -> Result<LoadedSession, LoadError
                         role == "assistant" && id.is_some() && id == last_assistant_id
                     }
                     ("user", Some((role, prev))) => {
-                        role == "user" && is_tool_result(prev) && is_tool_result(&blocks)
+                        role == "user"
+                            && ((is_tool_result(prev) && is_tool_result(&blocks))
+                                || (is_command_record(prev) && !is_tool_result(&blocks)))
                     }
                     _ => false,
                 };
@@ -342,6 +350,27 @@ mod tests {
 
     fn assistant(id: &str, block: Value, uuid: &str) -> Value {
         json!({"type": "assistant", "uuid": uuid, "message": {"id": id, "role": "assistant", "content": [block]}})
+    }
+
+    #[test]
+    fn a_command_record_and_its_body_are_one_message() {
+        let text = |t: &str| json!([{"type": "text", "text": t}]);
+        let f = write(
+            &[
+                user(
+                    text("<command-message>c</command-message>\n<command-name>/c</command-name>\n"),
+                    "u1",
+                ),
+                user(text("Body\n"), "u2"),
+                assistant("m1", json!({"type": "text", "text": "a"}), "a1"),
+            ],
+            None,
+        );
+        let s = load(f.path(), None).unwrap();
+        let shape: Vec<(&str, usize)> =
+            s.turns.iter().map(|(r, b)| (r.as_str(), b.len())).collect();
+        assert_eq!(shape, [("user", 2), ("assistant", 1)]);
+        assert_eq!(s.turn_uuids[0], ["u1", "u2"]);
     }
 
     #[test]

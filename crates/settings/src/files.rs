@@ -58,6 +58,8 @@ pub struct Settings {
     pub(crate) commands: Vec<CommandHook>,
     /// `outputStyle`: the name the session reports, whatever styles exist.
     pub(crate) output_style: Option<String>,
+    /// `model`: the session's model when neither the options nor `ANTHROPIC_MODEL` name one.
+    pub(crate) model: Option<String>,
     /// The policy tier's `allowManagedPermissionRulesOnly`: allow rules come from the
     /// policy tier only.
     pub(crate) managed_rules_only: bool,
@@ -157,6 +159,9 @@ impl Settings {
     fn merge(&mut self, doc: &serde_json::Map<String, Value>, source: RuleSource, cwd: &Path) {
         if let Some(Value::String(style)) = doc.get("outputStyle") {
             self.output_style = Some(style.clone());
+        }
+        if let Some(Value::String(model)) = doc.get("model") {
+            self.model = Some(model.clone());
         }
         if let Some(Value::Object(env)) = doc.get("env") {
             for (k, v) in env {
@@ -277,6 +282,11 @@ impl Settings {
     }
 
     /// The settings' `env` over `env` (the process environment with the options' `env`).
+    /// The model the highest source names (`model`), as written.
+    pub fn model(&self) -> Option<&str> {
+        self.model.as_deref()
+    }
+
     pub fn apply_env(&self, env: &mut BTreeMap<String, String>) {
         env.extend(self.env.clone());
     }
@@ -389,6 +399,33 @@ mod tests {
         )
         .unwrap();
         assert_eq!(style(Some(&["local".into()]), None), "default");
+    }
+
+    #[test]
+    fn the_model_of_the_highest_source() {
+        let dir = tempfile::tempdir().unwrap();
+        let ws = dir.path().join("ws");
+        let home = dir.path().join("home");
+        std::fs::create_dir_all(ws.join(".claude")).unwrap();
+        std::fs::create_dir_all(home.join(".claude")).unwrap();
+        std::fs::write(home.join(".claude/settings.json"), r#"{"model": "haiku"}"#).unwrap();
+        std::fs::write(
+            ws.join(".claude/settings.json"),
+            r#"{"model": "claude-haiku-4-5"}"#,
+        )
+        .unwrap();
+        let model = |sources: &[&str]| {
+            let sources: Vec<String> = sources.iter().map(|s| s.to_string()).collect();
+            Settings::load(&ws, &home, Some(&sources), None)
+                .model()
+                .map(str::to_string)
+        };
+        assert_eq!(model(&["user"]).as_deref(), Some("haiku"));
+        assert_eq!(
+            model(&["user", "project"]).as_deref(),
+            Some("claude-haiku-4-5")
+        );
+        assert_eq!(model(&[]), None);
     }
 
     #[test]

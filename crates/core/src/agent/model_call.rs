@@ -120,11 +120,30 @@ pub(crate) async fn call_model(
                     deps.emit.emit(retry_message(session, &notice, deps));
                 }
             }
+            ModelEvent::Failed(err)
+                if resp.has_blocks() && err.status.is_none() && !resumable(&err) =>
+            {
+                // A stream error the server will not get over ends the turn, the blocks
+                // shown so far unbilled (vh_api_stream_rate_limit_mid).
+                end_response(deps, &resp);
+                st.api_ms += deps.clock.monotonic_ms().saturating_sub(t0);
+                let text = api_error_text(&err, &model);
+                let shown = ApiError {
+                    kind: crate::model::ApiErrorKind::Unknown,
+                    status: stream_error_status(&err),
+                    ..err
+                };
+                let end = api_error_end_saying(session, deps, &shown, text).await;
+                return Err(CallFailure::End(end));
+            }
             ModelEvent::Failed(err) if resp.has_blocks() && err.status.is_none() => {
                 // The answer broke off after some blocks: keep them. Without tool calls the
                 // turn loop asks the model to resume; with them the caller is told the
                 // answer may be incomplete, and the calls run.
-                resp.cut_off = resp.stream_error.is_none();
+                // A timeout is billed as a cut connection is: the estimate of what streamed
+                // (vh_api_stream_timeout_mid).
+                resp.cut_off = resp.stream_error.is_none()
+                    || err.error_type.as_deref() == Some("timeout_error");
                 abandoned_stop(session, deps, &resp);
                 if round.has_calls() {
                     let what = resp.broken_off().unwrap_or("Connection lost mid-response");
@@ -559,6 +578,41 @@ fn retry_message(session: &SessionView<'_>, n: &RetryNotice, deps: &Deps<'_>) ->
     session.system(SystemBody::ApiRetry(retry), deps)
 }
 
+/// Whether an answer that broke off with this error is resumed: a cut connection, or a
+/// stream error of a kind the server gets over (overloaded, api_error, timeout); any other
+/// `error` event ends the turn.
+fn resumable(err: &ApiError) -> bool {
+    matches!(
+        err.error_type.as_deref(),
+        None | Some("overloaded_error" | "api_error" | "timeout_error")
+    )
+}
+
+/// The status a result reports for a stream error that ended the turn: 429 for a rate
+/// limit, none for the others.
+fn stream_error_status(err: &ApiError) -> Option<u16> {
+    (err.error_type.as_deref() == Some("rate_limit_error")).then_some(429)
+}
+
+/// How an MCP tool (the part after `mcp__<server>__`) is shown: `_` becomes a space and
+/// every letter that starts a word (after a character other than a letter or digit) is
+/// capitalized (`create_issue`: "Create Issue", `dash-name`: "Dash-Name", `dot.name`:
+/// "Dot.Name").
+pub(crate) fn mcp_display_name(tool: &str) -> String {
+    let mut out = String::with_capacity(tool.len());
+    let mut starts_word = true;
+    for c in tool.chars() {
+        let c = if c == '_' { ' ' } else { c };
+        if starts_word {
+            out.extend(c.to_uppercase());
+        } else {
+            out.push(c);
+        }
+        starts_word = !c.is_alphanumeric();
+    }
+    out
+}
+
 /// How the TypeScript SDK names a call of an MCP tool (`mcp__<server>__<tool>`), or of an
 /// offered tool spelt in other letter case.
 fn mcp_meta(block: &ContentBlock, deps: &Deps<'_>) -> Option<Value> {
@@ -577,28 +631,17 @@ fn mcp_meta(block: &ContentBlock, deps: &Deps<'_>) -> Option<Value> {
         }
     }
     let (server, tool) = name.strip_prefix("mcp__")?.split_once("__")?;
-    // Each `_`-separated word capitalized, joined by spaces (`create_issue`: "Create Issue").
-    let display = tool
-        .split('_')
-        .map(|word| {
-            let mut chars = word.chars();
-            chars
-                .next()
-                .map(|c| c.to_uppercase().chain(chars).collect::<String>())
-                .unwrap_or_default()
-        })
-        .collect::<Vec<_>>()
-        .join(" ");
-    let mut meta = json!({"id": id, "display_name": display});
+    let mut meta = json!({"id": id, "display_name": mcp_display_name(tool)});
     if let Some(offered) = deps.tools.get(name) {
-        // A plugin's server (`plugin:<plugin>:<server>`) is shown by its own name.
-        let server = offered
-            .mcp_server()
-            .and_then(|s| s.strip_prefix("plugin:"))
+        // The server and the tool by the names they gave themselves (vh_mcp_odd_names); a
+        // plugin's server (`plugin:<plugin>:<server>`) by its own name.
+        let given = offered.mcp_server().unwrap_or(server);
+        let server = given
+            .strip_prefix("plugin:")
             .and_then(|s| s.split_once(':'))
-            .map_or(server, |(_, own)| own);
+            .map_or(given, |(_, own)| own);
         meta["server_display_name"] = json!(server);
-        meta["tool_name"] = json!(tool);
+        meta["tool_name"] = json!(offered.mcp_origin().map_or(tool, |(listed, _)| listed));
     }
     Some(json!([meta]))
 }
@@ -632,6 +675,16 @@ pub(crate) async fn api_error_end(
     model: &str,
 ) -> TurnEnd {
     let text = api_error_text(err, model);
+    api_error_end_saying(session, deps, err, text).await
+}
+
+/// [`api_error_end`] with the text given.
+async fn api_error_end_saying(
+    session: &SessionView<'_>,
+    deps: &Deps<'_>,
+    err: &ApiError,
+    text: String,
+) -> TurnEnd {
     let shown = session.api_error_assistant(deps, &text, err);
     let shown_id = match &shown {
         Message::Assistant(a) => a.uuid.clone(),
@@ -645,5 +698,18 @@ pub(crate) async fn api_error_end(
         error_type: err.error_type.clone(),
         kind: err.kind,
         request_id: err.request_id.clone(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn mcp_tools_are_shown_word_by_word() {
+        let shown = super::mcp_display_name;
+        assert_eq!(shown("create_issue"), "Create Issue");
+        assert_eq!(shown("dash-name"), "Dash-Name");
+        assert_eq!(shown("dot.name"), "Dot.Name");
+        assert_eq!(shown("UpperCase"), "UpperCase");
+        assert_eq!(shown("ok"), "Ok");
     }
 }

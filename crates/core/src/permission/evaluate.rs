@@ -447,6 +447,17 @@ pub fn settle(
                 "mode",
             ));
         }
+        // An MCP tool in plan mode is the user's call, else refused by the mode in its own
+        // words (vh_mcp_plan_callback, vh_mcp_plan_no_rule).
+        PermissionMode::Plan if tool_name.starts_with("mcp__") && has_callback => return None,
+        PermissionMode::Plan
+            if tool_name.starts_with("mcp__") && prompt.reason_type.as_deref() != Some("rule") =>
+        {
+            return Some(mode_denial(
+                format!("Cannot call {tool_name} while in plan mode."),
+                "mode",
+            ));
+        }
         PermissionMode::Plan | PermissionMode::Auto
             if prompt.reason_type.as_deref() != Some("rule") =>
         {
@@ -558,6 +569,27 @@ mod tests {
         assert_eq!(
             prompt.message,
             "Claude requested permissions to use Write, but you haven't granted it yet."
+        );
+    }
+
+    #[test]
+    fn plan_mode_refuses_an_mcp_call_in_its_own_words() {
+        let ctx = PermissionContext::new("/ws", PermissionMode::Plan);
+        let prompt = Prompt {
+            message:
+                "Claude requested permissions to use mcp__vh__ok, but you haven't granted it yet."
+                    .into(),
+            ..Default::default()
+        };
+        let denial = settle(&prompt, "mcp__vh__ok", &Value::Null, &ctx, false).unwrap();
+        assert_eq!(
+            denial.message,
+            "Cannot call mcp__vh__ok while in plan mode."
+        );
+        assert_eq!(denial.reason_type.as_deref(), Some("mode"));
+        assert_eq!(
+            settle(&prompt, "mcp__vh__ok", &Value::Null, &ctx, true),
+            None
         );
     }
 }

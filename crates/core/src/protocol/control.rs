@@ -92,6 +92,9 @@ pub struct CanUseTool {
     /// here), the TS SDK's `serverPolicyAskOnly`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub server_policy_ask_only: Option<bool>,
+    /// For an MCP tool: its server, `{name, source}` (the TS SDK's `mcpServer`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mcp_server: Option<Value>,
 }
 
 /// `hook_callback`.

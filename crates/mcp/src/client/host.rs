@@ -188,7 +188,7 @@ async fn connect<X: Exchange + 'static>(
         Err(e) => return Connected::failed(name, "sdk", e.text()),
     };
     let channel = Arc::new(channel);
-    let (tools, always_load) = tools_of(name, &listed, channel.clone(), results);
+    let (tools, always_load) = tools_of(name, "sdk", &listed, channel.clone(), results);
     Connected::ok(name, "sdk", tools, always_load)
         .with_channel(channel, resources)
         .offering(Offered::of(&initialized, &listed))

@@ -15,6 +15,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use futures::future::BoxFuture;
+use oxagent_core::permission::{PermissionContext, ToolPermission};
 use oxagent_core::tool::{Tool, ToolContext, ToolOutput};
 use serde_json::{json, Value};
 
@@ -28,18 +29,11 @@ pub(crate) enum CallError {
 }
 
 impl CallError {
-    /// The text the model reads, as Claude Code words an MCP error.
+    /// The text the model reads: a JSON-RPC error's message as the server wrote it
+    /// (vh_mcp_results_text).
     fn text(&self) -> String {
         match self {
-            CallError::Rpc { code, message } => {
-                let prefix = format!("MCP error {code}: ");
-                if message.starts_with(&prefix) {
-                    message.clone()
-                } else {
-                    format!("{prefix}{message}")
-                }
-            }
-            CallError::Failed(text) => text.clone(),
+            CallError::Rpc { message, .. } | CallError::Failed(message) => message.clone(),
         }
     }
 }
@@ -78,6 +72,8 @@ struct McpTool {
     description: String,
     schema: Value,
     read_only: bool,
+    /// Where the server comes from, as the status lists say (`dynamic`, `sdk`, `plugin`).
+    source: &'static str,
     /// `_meta["anthropic/maxResultSizeChars"]`: how long a result may be before it is saved
     /// to a file and the model reads a preview.
     max_result_chars: Option<usize>,
@@ -89,6 +85,7 @@ struct McpTool {
 /// list `_meta["anthropic/alwaysLoad"]` are returned in the second list (never deferred).
 pub(crate) fn tools_of(
     server: &str,
+    source: &'static str,
     listed: &Value,
     channel: Arc<dyn Channel>,
     results: &ResultsRoot,
@@ -104,7 +101,11 @@ pub(crate) fn tools_of(
         let Some(name) = t.get("name").and_then(Value::as_str) else {
             continue;
         };
-        let full_name = format!("mcp__{}__{name}", crate::tool_prefix_name(server));
+        let full_name = format!(
+            "mcp__{}__{}",
+            crate::tool_prefix_name(server),
+            crate::tool_name_part(name)
+        );
         if t.pointer("/_meta/anthropic~1alwaysLoad") == Some(&json!(true)) {
             always.push(full_name.clone());
         }
@@ -122,6 +123,7 @@ pub(crate) fn tools_of(
                 .cloned()
                 .unwrap_or(json!({"type": "object"})),
             read_only: t.pointer("/annotations/readOnlyHint") == Some(&json!(true)),
+            source,
             max_result_chars: t
                 .pointer("/_meta/anthropic~1maxResultSizeChars")
                 .and_then(Value::as_u64)
@@ -140,6 +142,9 @@ impl Tool for McpTool {
     fn mcp_server(&self) -> Option<&str> {
         Some(&self.server)
     }
+    fn mcp_origin(&self) -> Option<(&str, &str)> {
+        Some((&self.tool, self.source))
+    }
     fn description(&self) -> String {
         self.description.clone()
     }
@@ -148,6 +153,18 @@ impl Tool for McpTool {
     }
     fn is_read_only(&self, _input: &Value) -> bool {
         self.read_only
+    }
+    /// Asks to use the tool, offering a rule for it in the local settings, as the reference
+    /// (vh_mcp_no_rule_callback).
+    fn check_permission(&self, _input: &Value, _ctx: &PermissionContext) -> ToolPermission {
+        let mut asked = ToolPermission::ask_to_use(&self.full_name);
+        if let ToolPermission::Ask { suggestions, .. } = &mut asked {
+            suggestions.push(
+                json!({"type": "addRules", "rules": [{"toolName": self.full_name}],
+                "behavior": "allow", "destination": "localSettings"}),
+            );
+        }
+        asked
     }
     /// The server checks the arguments, with its own wording.
     fn validates_own_input(&self) -> bool {
@@ -232,12 +249,12 @@ mod tests {
     use super::*;
 
     #[test]
-    fn rpc_errors_read_as_claude_code_words_them() {
+    fn rpc_errors_read_as_the_server_words_them() {
         let e = CallError::Rpc {
-            code: -32602,
-            message: "Unknown tool: x".into(),
+            code: -32603,
+            message: "internal boom".into(),
         };
-        assert_eq!(e.text(), "MCP error -32602: Unknown tool: x");
+        assert_eq!(e.text(), "internal boom");
         let e = CallError::Rpc {
             code: -32602,
             message: "MCP error -32602: Invalid tools/call result: []".into(),

@@ -1,7 +1,8 @@
 //! An MCP `CallToolResult` as the tool result Claude Code makes of it.
 //!
 //! ```text
-//! isError                    the texts, as an error ("Error: <text>" for the caller)
+//! isError                    the texts, as an error ("Error: <text>" for the caller);
+//!                            "Unknown error" when it has none
 //! structuredContent          its JSON is what the model reads
 //! text, image                kept; an image is also saved, and "[Image: source: <file>]" follows it
 //! resource_link              "[Resource link: <name>] <uri> (<description>)"
@@ -44,7 +45,11 @@ impl Render<'_> {
                 .iter()
                 .filter_map(|i| i.get("text").and_then(Value::as_str))
                 .collect();
-            let text = texts.join("\n");
+            // An error without a text reads "Unknown error" (vh_mcp_results_text).
+            let text = match texts.join("\n") {
+                t if t.is_empty() => "Unknown error".to_string(),
+                t => t,
+            };
             return ToolOutput::error(text.clone())
                 .with_structured(json!(format!("Error: {text}")));
         }
@@ -333,6 +338,11 @@ mod tests {
         assert_eq!(
             out,
             ToolOutput::error("bad").with_structured(json!("Error: bad"))
+        );
+        let out = r.output(&json!({"content": [], "isError": true})).await;
+        assert_eq!(
+            out,
+            ToolOutput::error("Unknown error").with_structured(json!("Error: Unknown error"))
         );
         let out = r.output(&json!({"content": []})).await;
         assert_eq!(texts(&out), ["(mcp__kit__t completed with no output)"]);

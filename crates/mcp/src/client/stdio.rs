@@ -155,7 +155,12 @@ where
         service,
         _held: held,
     });
-    let (tools, always_load) = tools_of(name, &listed, channel.clone(), results);
+    let source = if name.starts_with("plugin:") {
+        "plugin"
+    } else {
+        "dynamic"
+    };
+    let (tools, always_load) = tools_of(name, source, &listed, channel.clone(), results);
     Connected::ok(name, "dynamic", tools, always_load)
         .with_channel(channel, resources)
         .offering(Offered::of(&initialized, &listed))

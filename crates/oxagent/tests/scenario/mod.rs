@@ -388,8 +388,11 @@ fn strip(v: &Value, drop: &[&str]) -> Value {
     }
 }
 
+/// The keys the harness's normalization drops (normalize.py).
 const VOLATILE: &[&str] = &[
     "uuid",
+    "user_message_uuid",
+    "user_message_uuids",
     "session_id",
     "duration_ms",
     "duration_api_ms",

@@ -255,7 +255,14 @@ pub(crate) async fn decide(
         permission_suggestions: offered,
         blocked_path: prompt.blocked_path.clone(),
         tool_use_id: call.id.clone(),
-        display_name: name.to_string(),
+        // An MCP tool is shown by its own name, made readable (vh_mcp_no_rule_callback).
+        display_name: name
+            .strip_prefix("mcp__")
+            .and_then(|rest| rest.split_once("__"))
+            .map_or_else(
+                || name.to_string(),
+                |(_, tool)| crate::agent::model_call::mcp_display_name(tool),
+            ),
         description: tool.describe_call(input),
         // The callback is told why a sandboxed command is asked about; the denial is not.
         decision_reason: prompt.reason.clone().or_else(|| {
@@ -274,8 +281,15 @@ pub(crate) async fn decide(
             || prompt.suppress_always_allow)
             .then_some(true),
         matched_ask_rule: prompt.matched_ask_rule.clone(),
-        server_policy_ask_only: (prompt.reason_type.as_deref() == Some("rule") && !in_plan)
-            .then_some(false),
+        // An MCP tool's question is the server's policy alone (vh_mcp_no_rule_callback).
+        server_policy_ask_only: match tool.mcp_origin() {
+            Some(_) if !in_plan && prompt.reason_type.is_none() => Some(true),
+            _ => (prompt.reason_type.as_deref() == Some("rule") && !in_plan).then_some(false),
+        },
+        mcp_server: tool
+            .mcp_server()
+            .zip(tool.mcp_origin())
+            .map(|(name, (_, source))| serde_json::json!({"name": name, "source": source})),
     });
     let reply = match deps.host.control(request).await {
         Ok(ControlResponse::Permission(answer)) => Ok(answer),

@@ -63,7 +63,8 @@ pub(crate) fn missing_tool_text<'a>(
         }
         return format!("{head}. {name} is disabled for this session.");
     }
-    if missing.disallowed {
+    // A disallowed MCP tool is only absent (vh_mcp_deny_tool_bypass).
+    if missing.disallowed && !name.starts_with("mcp__") {
         return format!(
             "{head}. {name} is disabled for this session, in subagents as well as here."
         );
@@ -140,6 +141,15 @@ mod tests {
         assert!(text("TodoWrite", false, &["Read"])
             .ends_with("TodoWrite is disabled for this session, in subagents as well as here."));
         assert!(text("Bash", false, &["Read"]).ends_with("in subagents as well as here."));
+    }
+
+    #[test]
+    fn a_disallowed_mcp_tool_is_only_absent() {
+        assert_eq!(
+            text("mcp__vh__err", true, &["Read", "mcp__vh__ok"]),
+            "Error: No such tool available: mcp__vh__err"
+        );
+        assert!(text("Write", true, &["Read"]).ends_with("in subagents as well as here."));
     }
 
     #[test]
