@@ -31,7 +31,6 @@ class Query extends ControlMethods {
   #signal = null;
   #over = false;
   #aborted = false;
-  #gen;
 
   constructor(prompt, options) {
     super();
@@ -45,7 +44,6 @@ class Query extends ControlMethods {
     this.#host = { canUseTool, hooks, mcpServers, sessionStore };
     this.#stderr = options && typeof options.stderr === "function" ? options.stderr : null;
     this.#verbatim = Boolean(options && options.verbatimPrompts);
-    this.#gen = this.#messages();
     this.#signal = (options && options.abortController && options.abortController.signal) || null;
     if (this.#signal && this.#signal.aborted) {
       native.checkOptions(optionsJson);
@@ -79,32 +77,26 @@ class Query extends ControlMethods {
   }
 
   // --- AsyncGenerator ------------------------------------------------------------------------
+  // Written out rather than an `async *` generator: each message costs one settled promise,
+  // not the generator's own queue of requests and its resumption.
 
-  next(...args) {
-    return this.#gen.next(...args);
+  next() {
+    // The queue ends with an error only once the session is over or stopped (the pump's end,
+    // a failed input stream, an abort): nothing is left to stop here.
+    return this.#queue.take();
   }
   return(value) {
-    this.#stop(); // also when iteration never started: the generator's finally would not run
-    return this.#gen.return(value);
+    this.#stop(); // also when iteration never started
+    this.#queue.close();
+    return Promise.resolve({ value, done: true });
   }
   throw(error) {
     this.#stop();
-    return this.#gen.throw(error);
+    this.#queue.close();
+    return Promise.reject(error);
   }
   [Symbol.asyncIterator]() {
     return this;
-  }
-
-  async *#messages() {
-    try {
-      for (;;) {
-        const item = await this.#queue.take();
-        if (item.done) return;
-        yield item.value;
-      }
-    } finally {
-      this.#stop();
-    }
   }
 
   /** Stops the session now; no further messages arrive. */

@@ -129,3 +129,44 @@ test("a lone surrogate in a prompt is sent as U+FFFD, not refused as bad JSON", 
     await api.close();
   }
 });
+
+test("next() calls made at once are answered in order, and the end comes once", async () => {
+  const api = await mockApi({ responses: [text("in order")] });
+  try {
+    const q = query({ prompt: "Go", options: api.options() });
+    // Ten calls before any settles: each gets the next message, then `done` for the rest.
+    const all = await Promise.all(Array.from({ length: 10 }, () => q.next()));
+    const values = all.filter((r) => !r.done).map((r) => r.value);
+    assert.deepEqual(values.map((m) => m.type), ["system", "assistant", "result"]);
+    assert.equal(values.at(-1).result, "in order");
+    assert.ok(all.slice(values.length).every((r) => r.done && r.value === undefined));
+    assert.deepEqual(await q.next(), { value: undefined, done: true });
+  } finally {
+    await api.close();
+  }
+});
+
+test("after return() the query yields nothing more, and return() gives back its value", async () => {
+  const api = await mockApi({ responses: [text("never read")] });
+  try {
+    const q = query({ prompt: "Go", options: api.options() });
+    const first = await q.next();
+    assert.equal(first.value.type, "system");
+    assert.deepEqual(await q.return(7), { value: 7, done: true });
+    assert.deepEqual(await q.next(), { value: undefined, done: true });
+  } finally {
+    await api.close();
+  }
+});
+
+test("throw() rejects with its error and ends the query", async () => {
+  const api = await mockApi({ responses: [text("never read")] });
+  try {
+    const q = query({ prompt: "Go", options: api.options() });
+    const boom = new Error("boom");
+    await assert.rejects(q.throw(boom), (e) => e === boom);
+    assert.deepEqual(await q.next(), { value: undefined, done: true });
+  } finally {
+    await api.close();
+  }
+});
