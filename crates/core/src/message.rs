@@ -33,6 +33,8 @@ pub enum Message {
     StreamEvent(StreamEventMessage),
     /// `/clear` ended the conversation: what follows belongs to a new session.
     ConversationReset(ConversationReset),
+    /// A turn the session started by itself (a scheduled job came due) starts or ends.
+    CommandLifecycle(CommandLifecycle),
 }
 
 impl Message {
@@ -44,6 +46,7 @@ impl Message {
             Message::Result(m) => Some(&m.session_id),
             Message::StreamEvent(m) => Some(&m.session_id),
             Message::ConversationReset(m) => Some(&m.session_id),
+            Message::CommandLifecycle(m) => Some(&m.session_id),
         }
     }
 
@@ -55,6 +58,7 @@ impl Message {
             Message::Result(m) => Some(&m.uuid),
             Message::StreamEvent(m) => Some(&m.uuid),
             Message::ConversationReset(m) => Some(&m.uuid),
+            Message::CommandLifecycle(m) => Some(&m.uuid),
         }
     }
 }
@@ -380,6 +384,21 @@ pub struct ConversationReset {
     pub user_message_from_human: Option<bool>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub timestamp: Option<String>,
+    pub session_id: String,
+}
+
+/// `command_lifecycle`: a turn the session runs by itself, without a prompt from the caller
+/// (a scheduled job's), `started` before its `system/init` and `completed` after its
+/// result; both name the turn by the same `command_uuid`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CommandLifecycle {
+    pub command_uuid: String,
+    /// `started` or `completed`.
+    pub state: String,
+    /// What woke the session (`schedule_wakeup`), on `started` only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub wakeup_source: Option<String>,
+    pub uuid: String,
     pub session_id: String,
 }
 

@@ -136,6 +136,7 @@ fn describe(message: &Message) -> Vec<String> {
         )),
         Message::User(_) | Message::StreamEvent(_) => None,
         Message::ConversationReset(_) => Some("conversation reset (/clear)".into()),
+        Message::CommandLifecycle(c) => Some(format!("scheduled turn {}", c.state)),
     };
     one.into_iter().collect()
 }

@@ -29,7 +29,7 @@ use oxagent_core::sync::lock;
 
 use oxagent_core::agent::Emit;
 use oxagent_core::config::{RunningTasks, TaskLister};
-use oxagent_core::message::{ResultMessage, ResultOrigin};
+use oxagent_core::message::{CommandLifecycle, ResultMessage, ResultOrigin};
 use oxagent_core::protocol::hook::RunningTask;
 use oxagent_core::protocol::op::Prompt;
 use oxagent_core::protocol::system::{
@@ -101,6 +101,10 @@ pub(crate) struct TaskFlow {
     prompts_closed: bool,
     /// Prompts of scheduled jobs that came due (see cron.rs), and the scheduler itself.
     scheduled: Option<(crate::cron::Scheduler, UnboundedReceiver<String>)>,
+    /// Where the turns of scheduled jobs are announced (`command_lifecycle`), and the one
+    /// running now, to be announced completed once it has its result.
+    lifecycle: (EventOut, String),
+    running_command: Option<String>,
 }
 
 /// Emits the task messages of one event. Holds no handle of the task registry.
@@ -404,6 +408,7 @@ impl TaskFlow {
     ) -> (TaskEventSink, TaskBoard, TaskFlow) {
         let state = Arc::new(Mutex::new(FlowState::default()));
         let (tx, rx) = unbounded_channel();
+        let lifecycle_out = (events.clone(), session_id.clone());
         let announcer = Arc::new(Announcer {
             events,
             session_id,
@@ -421,6 +426,8 @@ impl TaskFlow {
             ended_closed: false,
             prompts_closed: false,
             scheduled: None,
+            lifecycle: lifecycle_out,
+            running_command: None,
         };
         (sink, board, flow)
     }
@@ -461,6 +468,17 @@ impl TaskFlow {
         self.scheduled = Some(crate::cron::start(jobs, rt));
     }
 
+    fn announce_command(&self, command_uuid: String, state: &str, wakeup: Option<&str>) {
+        let (events, session_id) = &self.lifecycle;
+        events.emit(Message::CommandLifecycle(CommandLifecycle {
+            command_uuid,
+            state: state.into(),
+            wakeup_source: wakeup.map(str::to_string),
+            uuid: uuid::Uuid::new_v4().to_string(),
+            session_id: session_id.clone(),
+        }));
+    }
+
     /// Whether a background agent is running (background commands do not count).
     pub(crate) fn has_running_agents(&self) -> bool {
         lock(&self.state)
@@ -472,6 +490,10 @@ impl TaskFlow {
     /// Waits for the next thing to run. Ended tasks go first; once the caller's input has
     /// ended, the session still waits for the tasks that are running, as the reference does.
     pub(crate) async fn next(&mut self, prompts: &mut UnboundedReceiver<Prompt>) -> Next {
+        // The turn of a scheduled job is over: its result is out.
+        if let Some(id) = self.running_command.take() {
+            self.announce_command(id, "completed", None);
+        }
         loop {
             if let Some(n) = self.take_ended() {
                 return Next::Notification(n);
@@ -503,8 +525,13 @@ impl TaskFlow {
                     Some(p) => return Next::Prompt(p),
                     None => self.prompts_closed = true,
                 },
-                // A scheduled job's prompt runs as if the user had typed it.
+                // A scheduled job's prompt runs as if the user had typed it, in a turn
+                // announced by `command_lifecycle`.
                 Some(text) = due_job, if has_scheduled => {
+                    drop(rx);
+                    let id = uuid::Uuid::new_v4().to_string();
+                    self.announce_command(id.clone(), "started", Some("schedule_wakeup"));
+                    self.running_command = Some(id);
                     return Next::Prompt(UserContent::Text(text).into());
                 }
             }
@@ -710,5 +737,35 @@ mod tests {
         assert_eq!(msgs[2]["patch"], json!({"status": "killed"}));
         assert_eq!(msgs[3]["status"], json!("stopped"));
         assert!(matches!(flow.next(&mut prompts).await, Next::End));
+    }
+
+    #[tokio::test]
+    async fn a_due_job_runs_as_a_prompt_in_an_announced_turn() {
+        let (tx, mut frames) = unbounded_channel();
+        let (_sink, mut flow) = TaskFlow::new(EventOut::new(tx, false), "s".into());
+        let jobs = oxagent_tools::session::cron::CronJobs::default();
+        flow.schedule(jobs.clone(), &tokio::runtime::Handle::current());
+        // Made two minutes ago: its minute has passed.
+        let made = oxagent_tools::session::cron::now_ms() - 120_000.0;
+        jobs.add("* * * * *", "check the build", false, made);
+        let (ptx, mut prompts) = unbounded_channel::<Prompt>();
+        let Next::Prompt(p) = flow.next(&mut prompts).await else {
+            panic!("no prompt");
+        };
+        assert_eq!(p.content, UserContent::Text("check the build".into()));
+        let started = subtypes(&mut frames);
+        assert_eq!(started[0]["type"], json!("command_lifecycle"));
+        assert_eq!(started[0]["state"], json!("started"));
+        assert_eq!(started[0]["wakeup_source"], json!("schedule_wakeup"));
+        drop(ptx);
+        assert!(matches!(flow.next(&mut prompts).await, Next::End));
+        let completed = subtypes(&mut frames);
+        assert_eq!(
+            completed,
+            [
+                json!({"type": "command_lifecycle", "command_uuid": started[0]["command_uuid"], "state": "completed"})
+            ]
+        );
+        assert!(jobs.list().is_empty());
     }
 }

@@ -179,7 +179,10 @@ impl Emit for SubagentEmit<'_> {
                 | SystemBody::BackgroundTasksChanged(_) => self.out.emit(Message::System(s)),
                 _ => {}
             },
-            Message::StreamEvent(_) | Message::Result(_) | Message::ConversationReset(_) => {}
+            Message::StreamEvent(_)
+            | Message::Result(_)
+            | Message::ConversationReset(_)
+            | Message::CommandLifecycle(_) => {}
         }
     }
 }
