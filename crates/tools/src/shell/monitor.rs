@@ -11,10 +11,12 @@
 //!      carrying the lines not yet told
 //! ```
 //!
-//! The watch reads the task's output file, where the command's output goes. A WebSocket
-//! source (`ws`) is not supported: such a call is answered with an error.
+//! The command's stdout goes to a file of its own, which the watch reads (and copies to the
+//! task's output file, where its stderr goes). A WebSocket source (`ws`) is not supported:
+//! such a call is answered with an error.
 
-use std::io::{Read, Seek, SeekFrom};
+use std::io::{Read, Seek, SeekFrom, Write};
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -35,7 +37,13 @@ const DEFAULT_TIMEOUT_MS: u64 = 300_000;
 /// The longest a watch lasts.
 const MAX_TIMEOUT_MS: u64 = 1_800_000;
 
-/// Reads the lines a watched command added to its output file since the last read.
+/// Where a watched command's stdout goes (its events); its stderr goes to the output file.
+pub(crate) fn events_file(output: &Path) -> PathBuf {
+    output.with_extension("events")
+}
+
+/// Reads the lines a watched command printed since the last read, and copies them to its
+/// output file (which holds what it printed on both streams).
 pub(crate) struct Tail {
     info: TaskInfo,
     offset: u64,
@@ -49,7 +57,21 @@ impl Tail {
     /// The complete lines written since the last read (with `partial`, a last line without
     /// its newline too).
     fn read(&mut self, partial: bool) -> Vec<String> {
-        let Ok(mut file) = std::fs::File::open(&self.info.output_file) else {
+        let lines = self.read_events(partial);
+        if !lines.is_empty() {
+            let copy = std::fs::OpenOptions::new()
+                .append(true)
+                .open(&self.info.output_file);
+            if let Ok(mut out) = copy {
+                let text: String = lines.iter().map(|l| format!("{l}\n")).collect();
+                let _ = out.write_all(text.as_bytes());
+            }
+        }
+        lines
+    }
+
+    fn read_events(&mut self, partial: bool) -> Vec<String> {
+        let Ok(mut file) = std::fs::File::open(events_file(&self.info.output_file)) else {
             return Vec::new();
         };
         let mut bytes = Vec::new();
@@ -179,7 +201,8 @@ impl TypedTool for MonitorTool {
         let id = super::bash::new_task_id();
         let files = RunFiles::new(&self.shell.tasks_dir(ctx), &id);
         let cwd = self.shell.cwd(&ctx.cwd);
-        let (child, guard) = match process::spawn(
+        let events = events_file(&files.output);
+        let (child, guard) = match process::spawn_to(
             &self.shell.shell,
             &command,
             &cwd,
@@ -187,6 +210,7 @@ impl TypedTool for MonitorTool {
             &files,
             self.shell.run_as,
             None,
+            Some(&events),
         ) {
             Ok(started) => started,
             Err(e) => return wrapped_error(format!("Failed to start the monitor: {e}")),

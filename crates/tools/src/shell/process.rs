@@ -123,11 +123,40 @@ pub fn spawn(
     run_as: Option<oxagent_core::config::RunAs>,
     jail: Option<Jail<'_>>,
 ) -> std::io::Result<(Child, GroupGuard)> {
+    spawn_to(shell, command, cwd, env, files, run_as, jail, None)
+}
+
+/// [`spawn`], with the command's stdout going to `stdout` when given (its stderr still goes
+/// to the output file, which is then opened for appending, so that lines copied there from
+/// `stdout` do not overwrite it).
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn spawn_to(
+    shell: &Path,
+    command: &str,
+    cwd: &Path,
+    env: &BTreeMap<String, String>,
+    files: &RunFiles,
+    run_as: Option<oxagent_core::config::RunAs>,
+    jail: Option<Jail<'_>>,
+    stdout: Option<&Path>,
+) -> std::io::Result<(Child, GroupGuard)> {
     if let Some(dir) = files.output.parent() {
         std::fs::create_dir_all(dir)?;
     }
-    let out = std::fs::File::create(&files.output)?;
-    let err = out.try_clone()?;
+    let (out, err) = match stdout {
+        None => {
+            let out = std::fs::File::create(&files.output)?;
+            let err = out.try_clone()?;
+            (out, err)
+        }
+        Some(path) => {
+            let err = std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(&files.output)?;
+            (std::fs::File::create(path)?, err)
+        }
+    };
     let mut cmd = match jail {
         Some(jail) => {
             let bwrap = jail.sandbox.bwrap.as_ref().ok_or_else(|| {

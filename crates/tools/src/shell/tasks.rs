@@ -90,7 +90,8 @@ impl TaskInfo {
             .exit_code
             .map(|c| format!(" (exit {c})"))
             .unwrap_or_default();
-        let printed = std::fs::metadata(&self.output_file).is_ok_and(|m| m.len() > 0);
+        let events = super::monitor::events_file(&self.output_file);
+        let printed = std::fs::metadata(events).is_ok_and(|m| m.len() > 0);
         match self.status {
             TaskStatus::Running => format!("{what} is running"),
             TaskStatus::Completed if printed => format!("{what} stream ended"),

@@ -297,7 +297,7 @@ async fn a_monitor_reports_each_line_and_its_end() {
     let out = w
         .call(
             "Monitor",
-            json!({"description": "ticks", "timeout_ms": 5000, "command": "echo one; sleep 0.6; echo two"}),
+            json!({"description": "ticks", "timeout_ms": 5000, "command": "echo one; echo oops >&2; sleep 0.6; echo two"}),
         )
         .await;
     let id = out.structured.as_ref().unwrap()["taskId"]
@@ -322,6 +322,11 @@ async fn a_monitor_reports_each_line_and_its_end() {
     };
     assert_eq!(end.events, ["two"]);
     assert_eq!(end.summary(), "Monitor \"ticks\" stream ended");
+    // Only stdout makes events; the output file has both streams.
+    let output = std::fs::read_to_string(&end.output_file).unwrap();
+    let mut lines: Vec<&str> = output.lines().collect();
+    lines.sort();
+    assert_eq!(lines, ["one", "oops", "two"]);
 
     let out = w
         .call(
@@ -335,4 +340,21 @@ async fn a_monitor_reports_each_line_and_its_end() {
         panic!("no end");
     };
     assert_eq!(end.summary(), "Monitor \"quiet\" script failed (exit 3)");
+
+    let out = w
+        .call(
+            "Monitor",
+            json!({"description": "silent", "timeout_ms": 60000, "command": "echo err >&2"}),
+        )
+        .await;
+    assert!(text(&out).starts_with("Monitor started"));
+    let _ = w.events.recv().await;
+    let Some(TaskEvent::Finished(end)) = w.events.recv().await else {
+        panic!("no end");
+    };
+    assert!(end.events.is_empty());
+    assert_eq!(
+        end.summary(),
+        "Monitor \"silent\" ended without producing output (exit 0)"
+    );
 }
