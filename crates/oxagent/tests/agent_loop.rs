@@ -1007,6 +1007,74 @@ async fn a_schema_keyword_draft_7_does_not_know_refuses_the_start() {
     assert!(server.requests().is_empty());
 }
 
+/// Stop hooks that always block, recording what they are told.
+fn blocking_stop_hooks() -> (Callbacks, std::sync::Arc<std::sync::Mutex<Vec<Value>>>) {
+    let seen = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let log = seen.clone();
+    let hook: oxagent::HookCallback = std::sync::Arc::new(move |input, _id| {
+        log.lock()
+            .unwrap()
+            .push(serde_json::to_value(&input).unwrap());
+        let out: oxagent::HookOutput =
+            serde_json::from_value(json!({"decision": "block", "reason": "MORE"})).unwrap();
+        Box::pin(async move { out })
+    });
+    let mut callbacks = Callbacks::default();
+    callbacks.hooks.insert(
+        "Stop".into(),
+        vec![oxagent::HookMatcherFns {
+            matcher: None,
+            hooks: vec![hook],
+        }],
+    );
+    (callbacks, seen)
+}
+
+#[tokio::test]
+async fn stop_hooks_run_beside_the_reminder_and_after_the_structured_answer() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = json!({"responses": [text("Text."), text("Again."),
+        answer("toolu_1", json!({"n": 2}))]});
+    let schema = structured(json!({"n": {"type": "integer"}}), json!(["n"]));
+    let (callbacks, seen) = blocking_stop_hooks();
+    let r = run_with(script, "Answer", schema, callbacks, dir.path()).await;
+    // The reminder and the first block's feedback go in one request.
+    assert_eq!(r.requests.len(), 3);
+    let result = r.result();
+    assert_eq!(result["subtype"], "success");
+    assert_eq!(result["structured_output"], json!({"n": 2}));
+    assert_eq!(result["num_turns"], 5);
+    let seen = seen.lock().unwrap();
+    let told: Vec<(Value, Value)> = seen
+        .iter()
+        .map(|i| {
+            (
+                i["stop_hook_active"].clone(),
+                i["last_assistant_message"].clone(),
+            )
+        })
+        .collect();
+    // After the structured answer they are told with no last text, and their block is moot.
+    assert_eq!(
+        told,
+        [
+            (json!(false), json!("Text.")),
+            (json!(true), json!("Again.")),
+            (json!(true), Value::Null)
+        ]
+    );
+    let feedback = r
+        .of_type("user")
+        .iter()
+        .filter(|m| {
+            m["message"]["content"]
+                .to_string()
+                .contains("Stop hook feedback")
+        })
+        .count();
+    assert_eq!(feedback, 2);
+}
+
 #[tokio::test]
 async fn the_last_valid_structured_answer_of_a_response_is_the_result() {
     let both = json!({"content": [

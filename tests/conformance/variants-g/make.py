@@ -220,10 +220,10 @@ SO = lambda i, inp: {"content": [tu(i, "StructuredOutput", inp)]}
 GOOD = {"name": "n", "meta": {"age": 3, "tags": ["x"]}, "color": "red"}
 
 
-def so(name, desc, answers, schema=OBJ, **kw):
+def so(name, desc, answers, schema=OBJ, prompt="Give me the answer", **kw):
     resp = [SO(i, a) if isinstance(a, dict) else {"content": [txt(a)]} for i, a in enumerate(answers, 1)]
     sc("so_" + name, desc, resp, {"output_format": {"type": "json_schema", "schema": schema}}, mode=None,
-       prompt="Give me the answer", **kw)
+       prompt=prompt, **kw)
 
 
 so("nested_valid", "A nested object with an array and an enum, valid.", [GOOD])
@@ -324,6 +324,40 @@ so("array_keywords", "prefixItems / items false, contains, if-then broken, then 
        "c": {"type": "array", "contains": {"type": "string"}},
        "f": {"type": "object", "if": {"properties": {"kind": {"const": "a"}}}, "then": {"required": ["a"]}}}})
 so("empty_schema", "An empty-object schema: any input goes.", [{"anything": [1, 2]}], schema={"type": "object"})
+
+# structured output beside hooks, permissions, budgets and subagents
+SCH = {"type": "object", "properties": {"answer": {"type": "integer"}}, "required": ["answer"]}
+so("pre_deny_structured", "A PreToolUse hook denies StructuredOutput, then allows nothing else: does a denial count as an attempt?",
+   [{"answer": 1}, {"answer": 2}], schema=SCH,
+   behaviors={"hooks": {"PreToolUse": [H("StructuredOutput", "deny", reason="NOT-YET")]}})
+so("post_hooks_structured", "PostToolUse and PostToolUseFailure log on StructuredOutput, Stop logs: which fire.",
+   [{"answer": "x"}, {"answer": 2}], schema=SCH,
+   behaviors={"hooks": {"PostToolUse": [H(None, "log_all")], "PostToolUseFailure": [H(None, "log_all")],
+                        "Stop": [H(None, "log_all")]}})
+so("post_block_structured", "PostToolUse blocks the valid StructuredOutput call.", [{"answer": 2}, {"answer": 3}], schema=SCH,
+   behaviors={"hooks": {"PostToolUse": [H("StructuredOutput", "block", reason="POST-NO")]}})
+so("cb_deny_default", "default mode with a denying can_use_tool: is StructuredOutput asked about?",
+   [{"answer": 2}], schema=SCH, behaviors={"can_use_tool": {"behavior": "deny_all", "message": "CB-NO"}})
+SCEN[-1]["options"]["permission_mode"] = "default"
+so("disallowed", "disallowed_tools [StructuredOutput]: the tool offered? the call?", [{"answer": 2}, "Plain."], schema=SCH)
+SCEN[-1]["options"]["disallowed_tools"] = ["StructuredOutput"]
+so("budget", "max_budget_usd 0.0001 with a valid first answer.", [{"answer": 2}], schema=SCH)
+SCEN[-1]["options"]["max_budget_usd"] = 0.0001
+so("stop_hook_block_text", "A Stop hook that blocks, after a text answer with output_format, max_turns 4.",
+   ["Text.", "Text again.", {"answer": 2}], schema=SCH, behaviors={"hooks": {"Stop": [H(None, "block", reason="MORE")]}})
+SCEN[-1]["options"]["max_turns"] = 4
+so("subagent", "output_format on the parent; a subagent answers in text; then the parent answers.", [], schema=SCH,
+   files=FILES, prompt="PARENT: delegate.", timeout_s=150)
+SCEN[-1]["responses"] = [{"match": "PARENT", "content": [call(1, "general-purpose")]},
+                         {"match": "SUB-PROMPT", "content": [txt("SUB-ANSWER ok")]},
+                         {"content": [tu(2, "StructuredOutput", {"answer": 7})]}]
+so("tools_list", "tools [Read] with output_format: is StructuredOutput still offered?", [{"answer": 2}], schema=SCH)
+SCEN[-1]["options"]["tools"] = ["Read"]
+so("array_root_items", "A root schema with an array of objects; the model sends the array wrapped wrongly, then right.",
+   [{"rows": {"a": 1}}, {"rows": [{"a": 1}, {"a": "2"}]}, {"rows": [{"a": 1}]}],
+   schema={"type": "object", "properties": {"rows": {"type": "array", "minItems": 1, "items": {
+       "type": "object", "properties": {"a": {"type": "integer"}}, "required": ["a"], "additionalProperties": False}}},
+       "required": ["rows"], "additionalProperties": False})
 
 # ============================================================ sessions
 def ses(name, desc, responses, then, options=None, mode="bypassPermissions", **kw):

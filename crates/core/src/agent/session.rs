@@ -773,7 +773,11 @@ impl Session {
                     self.history
                         .push(Turn::user(vec![ContentBlock::text(text)]));
                     st.num_turns += 1;
-                    continue;
+                    // The Stop hooks run as well; what they add goes with the reminder.
+                    match self.stop_hooks(deps, st).instrument(turn.clone()).await {
+                        Some(TurnEnd::Completed) | None => continue,
+                        Some(end) => return end,
+                    }
                 }
                 match self.stop_hooks(deps, st).instrument(turn.clone()).await {
                     Some(end) => return end,
@@ -795,6 +799,13 @@ impl Session {
                     .filter(|max| i64::from(st.requests) >= (*max).max(1));
                 if let (TurnEnd::Interrupted { during_tools: true }, Some(max)) = (&end, last) {
                     return TurnEnd::MaxTurns { max, aborted: true };
+                }
+                // The structured answer ends the turn; the Stop hooks are told, and what they
+                // answer changes nothing.
+                if matches!(end, TurnEnd::FinalAnswer(_)) && self.config.subagent.is_none() {
+                    flow::stop_hooks_told(&self.view(), deps, st)
+                        .instrument(tracing::Span::current())
+                        .await;
                 }
                 return end;
             }

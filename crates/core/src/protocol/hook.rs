@@ -106,6 +106,8 @@ pub enum HookEvent {
     },
     Stop {
         stop_hook_active: bool,
+        /// Left out when the last answer ended without text (a structured answer's call).
+        #[serde(skip_serializing_if = "String::is_empty")]
         last_assistant_message: String,
         background_tasks: Vec<RunningTask>,
         session_crons: Vec<Value>,

@@ -134,6 +134,19 @@ pub(crate) async fn stop_hooks(
     None
 }
 
+/// Runs the Stop hooks of a turn that ends whatever they answer (a structured answer was
+/// given).
+pub(crate) async fn stop_hooks_told(session: &SessionView<'_>, deps: &Deps<'_>, st: &TurnState) {
+    let input = session.hook_input(HookEvent::Stop {
+        stop_hook_active: st.stop_hook_active,
+        last_assistant_message: st.last_text.clone().unwrap_or_default(),
+        background_tasks: running_tasks(session),
+        session_crons: Vec::new(),
+    });
+    let hooked = callbacks::run(deps, session.config.hooks.get("Stop"), None, input, None).await;
+    hook_runs(session, deps, "Stop", None, &hooked);
+}
+
 /// How many consecutive times Stop hooks may keep a turn going before it ends anyway:
 /// `CLAUDE_CODE_STOP_HOOK_BLOCK_CAP`, else 9.
 pub(crate) fn stop_block_cap(env: &std::collections::BTreeMap<String, String>) -> u32 {
