@@ -388,7 +388,12 @@ impl TypedTool for ExitWorktreeTool {
                 found.push(count(files, "uncommitted file", "uncommitted files"));
             }
             if commits > 0 {
-                found.push(count(commits, "commit", "commits"));
+                let on = active
+                    .branch
+                    .as_deref()
+                    .map(quoted)
+                    .unwrap_or_else(|| "the worktree branch".to_string());
+                found.push(format!("{} on {on}", count(commits, "commit", "commits")));
             }
             return wrapped_error(format!("Worktree has {}. Removing will discard this work permanently. Confirm with the user, then re-invoke with discard_changes: true \u{2014} or use action: \"keep\" to preserve the worktree.", found.join(" and ")));
         }

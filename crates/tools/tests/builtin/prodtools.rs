@@ -269,6 +269,50 @@ async fn a_worktree_is_entered_kept_and_removed() {
 }
 
 #[tokio::test]
+async fn a_worktree_with_commits_of_its_own_is_removed_only_when_asked() {
+    let w = Ws::new();
+    repo(&w);
+    let ws = w.ws.display().to_string();
+    w.call("EnterWorktree", json!({"name": "work"})).await;
+    let wt = w.ws.join(".claude/worktrees/work");
+    std::fs::write(wt.join("c.txt"), "c\n").unwrap();
+    git(&wt, &["add", "c.txt"]);
+    git(
+        &wt,
+        &[
+            "-c",
+            "user.name=t",
+            "-c",
+            "user.email=t@e",
+            "-c",
+            "commit.gpgsign=false",
+            "commit",
+            "-qm",
+            "c",
+        ],
+    );
+    std::fs::write(wt.join("u.txt"), "u\n").unwrap();
+    let out = w.call("ExitWorktree", json!({"action": "remove"})).await;
+    assert_eq!(text(&out), "<tool_use_error>Worktree has 1 uncommitted file and 1 commit on \u{201c}worktree-work\u{201d}. Removing will discard this work permanently. Confirm with the user, then re-invoke with discard_changes: true \u{2014} or use action: \"keep\" to preserve the worktree.</tool_use_error>");
+    let out = w
+        .call(
+            "ExitWorktree",
+            json!({"action": "remove", "discard_changes": true}),
+        )
+        .await;
+    assert_eq!(text(&out), format!("Exited and removed worktree at \u{201c}{ws}/.claude/worktrees/work\u{201d}. Discarded 1 commit and 1 uncommitted file. Session is now back in \u{201c}{ws}\u{201d}."));
+    let done = out.structured.unwrap();
+    assert_eq!(
+        (
+            done["discardedFiles"].clone(),
+            done["discardedCommits"].clone()
+        ),
+        (json!(1), json!(1))
+    );
+    assert_eq!(git(&w.ws, &["branch", "--list", "worktree-work"]), "");
+}
+
+#[tokio::test]
 async fn worktree_names_are_checked_before_the_call() {
     let w = Ws::new();
     let tool = w
