@@ -7,9 +7,9 @@
 //! |---|---|---|
 //! | [`fs`] | Read, Write, Edit, NotebookEdit | [`FileState`]: what the model has seen of each file |
 //! | [`search`] | Glob, Grep | none |
-//! | [`shell`] | Bash, TaskStop | [`ShellState`]: the shell's cwd, the [`BackgroundTasks`] |
+//! | [`shell`] | Bash, TaskStop, Monitor | [`ShellState`]: the shell's cwd, the [`BackgroundTasks`] |
 //! | [`web`] | WebFetch, WebSearch | the caller's [`SideModel`] |
-//! | [`session`] | TaskCreate, TaskGet, TaskList, TaskUpdate, AskUserQuestion, EnterPlanMode, ExitPlanMode, ToolSearch, Skill | [`TaskBoard`], deferred tools, skills, the plan file |
+//! | [`session`] | TaskCreate, TaskGet, TaskList, TaskUpdate, AskUserQuestion, EnterPlanMode, ExitPlanMode, ToolSearch, Skill, CronCreate, CronDelete, CronList, EnterWorktree, ExitWorktree | [`TaskBoard`], deferred tools, skills, the plan file, the scheduled jobs, the worktree |
 //!
 //! Each tool is a [`TypedTool`](typed::TypedTool): its input a serde type, its name, schema
 //! and fixed traits (read-only, always allowed, what labels a call) stated once; the

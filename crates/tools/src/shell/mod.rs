@@ -1,9 +1,10 @@
-//! Running commands: the Bash tool, the background tasks it starts, and TaskStop.
+//! Running commands: the Bash tool, the background tasks it starts, Monitor, and TaskStop.
 //!
 //! ```text
 //! Bash {"command": "cargo test"}     -> process::spawn in the shell's cwd -> output::finished
 //!   ... still running at `timeout`   -> tasks::BackgroundTasks::adopt   -> output::timed_out
 //! Bash {"run_in_background": true}  -> tasks::BackgroundTasks::adopt   -> output::backgrounded
+//! Monitor {"command": "tail -f x"}   -> tasks::BackgroundTasks::adopt   -> each line an event
 //! TaskStop {"task_id": "b1a2b3c4d"}  -> tasks::BackgroundTasks::stop
 //! ```
 //!
