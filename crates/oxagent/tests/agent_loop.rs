@@ -1076,6 +1076,27 @@ async fn stop_hooks_run_beside_the_reminder_and_after_the_structured_answer() {
 }
 
 #[tokio::test]
+async fn a_structured_answer_over_budget_shows_no_result() {
+    let mut extra = structured(json!({"n": {"type": "integer"}}), json!(["n"]));
+    extra["max_budget_usd"] = json!(0.0001);
+    let (r, _dir) = run(
+        json!({"responses": [answer("toolu_1", json!({"n": 2}))]}),
+        "Answer",
+        extra,
+    )
+    .await;
+    // Checked as the response streamed, the answer is not shown: the budget ends the turn first.
+    let kinds: Vec<&str> = r
+        .messages
+        .iter()
+        .map(|m| m["type"].as_str().unwrap())
+        .collect();
+    assert_eq!(kinds, ["system", "assistant", "result"]);
+    assert_eq!(r.result()["subtype"], "error_max_budget_usd");
+    assert!(r.result().get("structured_output").is_none());
+}
+
+#[tokio::test]
 async fn the_last_valid_structured_answer_of_a_response_is_the_result() {
     let both = json!({"content": [
         {"type": "tool_use", "id": "toolu_1", "name": "StructuredOutput", "input": {"n": 1}},

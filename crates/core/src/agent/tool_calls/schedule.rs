@@ -28,6 +28,8 @@ use super::call::{Call, CallOutcome, Pace};
 struct Due {
     announce: u32,
     result: u32,
+    /// Due once the response's message_delta has come.
+    at_end: bool,
 }
 
 /// Not due before the response's message_delta.
@@ -45,7 +47,11 @@ impl Due {
             } => (events + 1, events + 2),
             Pace::Classifier => (AT_MESSAGE_DELTA, AT_MESSAGE_DELTA),
         };
-        Due { announce, result }
+        Due {
+            announce,
+            result,
+            at_end: false,
+        }
     }
 }
 
@@ -208,12 +214,16 @@ impl Schedule {
                 *due = Due {
                     announce: now,
                     result: now + 1,
+                    at_end: true,
                 };
             }
             if due.announce <= now {
                 announced.append(&mut o.announce);
             }
-            if due.result <= now {
+            // The end of the response releases no result but the classifier's: what is due
+            // by then goes out after the response (an answer over budget shows none).
+            let ending = matches!(kind, "message_delta" | "message_stop");
+            if due.result <= now && (!ending || due.at_end) {
                 e.state.release();
             }
         }
