@@ -94,6 +94,19 @@ test("debugFile gets the diagnostic lines; CLI-only options are accepted and nam
   assert.equal(lines.at(-1), "[oxagent] result: success after 1 turns");
 });
 
+test("debug: true writes the diagnostic lines to ~/.claude/debug/<session id>.txt, as the CLI keeps its debug log", async () => {
+  const { messages, home } = await run({ debug: true });
+  const sessionId = messages.at(-1).session_id;
+  const dir = path.join(home, ".claude", "debug");
+  assert.deepEqual(fs.readdirSync(dir), [`${sessionId}.txt`]);
+  const lines = fs.readFileSync(path.join(dir, `${sessionId}.txt`), "utf8").trim().split("\n");
+  assert.match(lines[0], /^\[oxagent\] session \S+ started in /);
+  assert.equal(lines.at(-1), "[oxagent] result: success after 1 turns");
+  // Without it, no debug folder.
+  const quiet = await run({});
+  assert.equal(fs.existsSync(path.join(quiet.home, ".claude", "debug")), false);
+});
+
 test("extraArgs debug-to-stderr hands each diagnostic line to the stderr callback; without it, nothing", async () => {
   const chunks = [];
   const { messages } = await run({ extraArgs: { "debug-to-stderr": null }, stderr: (data) => chunks.push(data) });

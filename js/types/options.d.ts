@@ -300,6 +300,7 @@ export interface Options {
   extraArgs?: Record<string, string | null>;
   /** Receives the session's diagnostic lines. */
   stderr?: (data: string) => void;
+  /** Writes the session's diagnostic lines to `~/.claude/debug/<session id>.txt` (under `CLAUDE_CONFIG_DIR` when set), unless `debugFile` names a file. */
   debug?: boolean;
   /** Where the session's diagnostic lines are appended. */
   debugFile?: string;

@@ -71,3 +71,19 @@ async def test_a_callback_that_raises_stops_nothing(mock_server, tmp_path):
         cwd=str(tmp_path), env=server.env(), permission_mode="bypassPermissions",
         stderr=boom, extra_args={"debug-to-stderr": None}))
     assert result.subtype == "success" and result.result == "Done."
+
+
+async def test_the_debug_flag_writes_the_session_s_debug_file(mock_server, tmp_path):
+    """``extra_args={"debug": None}`` is the CLI's ``--debug``: the lines go to
+    ``<config dir>/debug/<session id>.txt``, and nothing to the callback."""
+    server = mock_server(script(tmp_path))
+    config = tmp_path / "config"
+    lines: list[str] = []
+    result = await run(ClaudeAgentOptions(
+        cwd=str(tmp_path), env={**server.env(), "CLAUDE_CONFIG_DIR": str(config)},
+        permission_mode="bypassPermissions", stderr=lines.append, extra_args={"debug": None}))
+    written = (config / "debug" / f"{result.session_id}.txt").read_text().splitlines()
+    assert written[0].startswith("[oxagent] session ")
+    assert "[oxagent] tool call: Read (toolu_1)" in written
+    assert written[-1] == "[oxagent] result: success after 2 turns"
+    assert lines == []

@@ -105,6 +105,9 @@ pub(crate) struct ExtraArgs {
     pub replay_prompts: bool,
     /// `--debug-to-stderr`: the diagnostic lines go to the `stderr` callback.
     pub debug_to_stderr: bool,
+    /// `--debug` (bare, or with the CLI's category filter): the diagnostic lines go to the
+    /// session's debug file.
+    pub debug: bool,
     /// The flags with no in-process effect, as the CLI would have received them.
     pub ignored: Vec<String>,
 }
@@ -122,6 +125,10 @@ impl ExtraArgs {
             }
             if flag == "replay-user-messages" && text.is_none() {
                 out.replay_prompts = true;
+                continue;
+            }
+            if flag == "debug" {
+                out.debug = true;
                 continue;
             }
             if flag == "debug-to-stderr" && text.is_none() {

@@ -160,6 +160,10 @@ pub struct Options {
     /// to the host, for its `stderr` callback, as the documented SDKs' CLI writes them to its
     /// standard error in that mode.
     pub debug_to_stderr: bool,
+    /// TypeScript `debug: true`, or the `--debug` flag of `extra_args`: the diagnostic lines go
+    /// to `<config dir>/debug/<session id>.txt` (`$CLAUDE_CONFIG_DIR`, else `~/.claude`), where
+    /// the documented SDKs' CLI writes its debug log, unless `debug_file` names a file.
+    pub debug: bool,
     /// `enable_file_checkpointing`: Write, Edit and NotebookEdit keep each file as it was
     /// before a prompt's turn first changed it, for `rewind_files`.
     pub file_checkpointing: bool,
@@ -317,6 +321,7 @@ fn read_options(value: &Value, ctx: Ctx) -> Result<Options, OptionsError> {
         no_persistence: flags.no_persistence,
         replay_prompts: flags.replay_prompts,
         debug_to_stderr: flags.debug_to_stderr,
+        debug: flags.debug,
         extra_args_ignored: ignored,
         ..Options::default()
     };
@@ -481,6 +486,7 @@ impl Options {
             "agent" => self.agent = nonempty(at.string(v)?),
             "planModeInstructions" => self.plan_mode_instructions = nonempty(at.string(v)?),
             "debugFile" => self.debug_file = nonempty(at.string(v)?).map(PathBuf::from),
+            "debug" => self.debug |= at.flag(v)?,
             "allowDangerouslySkipPermissions" => {
                 self.allow_dangerously_skip_permissions = at.flag(v)?
             }

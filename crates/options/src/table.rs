@@ -199,7 +199,7 @@ pub const OPTIONS: &[OptionSpec] = &[
     node("executable", Str, NoEffect),
     node("executableArgs", Strings, NoEffect),
     node("spawnClaudeCodeProcess", Callable, NoEffect),
-    node("debug", Bool, NoEffect),
+    node("debug", Bool, Acted),
     node("debugFile", Str, Acted),
     node("toolAliases", StringMap(false), Acted),
     node("toolConfig", Mapping, NoEffect),

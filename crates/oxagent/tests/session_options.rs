@@ -182,6 +182,54 @@ async fn the_debug_file_gets_the_diagnostic_lines() {
     assert_session_lines(&lines[2..]);
 }
 
+/// TypeScript `debug: true`, and the `--debug` flag of `extraArgs` (with or without the CLI's
+/// category filter): the lines go to `~/.claude/debug/<session id>.txt`, as the documented SDKs'
+/// CLI keeps its debug log; a `debugFile` wins; without either nothing is written there.
+#[tokio::test]
+async fn debug_writes_the_session_s_file_under_the_config_dir() {
+    let s = Scratch::new(4).await;
+    let debug_files = || -> Vec<(String, String)> {
+        let dir = s.path("home/.claude/debug");
+        let mut out: Vec<_> = std::fs::read_dir(dir)
+            .into_iter()
+            .flatten()
+            .flatten()
+            .map(|e| {
+                let name = e.file_name().to_string_lossy().into_owned();
+                (name, std::fs::read_to_string(e.path()).unwrap())
+            })
+            .collect();
+        out.sort();
+        out
+    };
+    let session_of = |messages: &[Value]| messages[0]["session_id"].as_str().unwrap().to_string();
+
+    let first = s.run(json!({"debug": true})).await;
+    let files = debug_files();
+    assert_eq!(files.len(), 1, "{files:?}");
+    assert_eq!(files[0].0, format!("{}.txt", session_of(&first)));
+    assert_session_lines(&files[0].1.lines().collect::<Vec<_>>());
+
+    let second = s.run(json!({"extraArgs": {"debug": "api,hooks"}})).await;
+    let files = debug_files();
+    assert_eq!(files.len(), 2, "{files:?}");
+    assert!(files
+        .iter()
+        .any(|(n, _)| *n == format!("{}.txt", session_of(&second))));
+
+    let log = s.path("logs/named.txt");
+    s.run(json!({"debug": true, "debugFile": log.to_string_lossy()}))
+        .await;
+    s.run(json!({})).await;
+    assert_eq!(debug_files().len(), 2);
+    assert_session_lines(
+        &std::fs::read_to_string(&log)
+            .unwrap()
+            .lines()
+            .collect::<Vec<_>>(),
+    );
+}
+
 /// A 1-turn session's diagnostic lines: the start first, the init among them, the result last.
 fn assert_session_lines<S: AsRef<str> + std::fmt::Debug>(lines: &[S]) {
     assert!(

@@ -1,4 +1,5 @@
 //! The session's diagnostic lines, written where the options ask (TypeScript `debugFile`,
+//! TypeScript `debug` or the `--debug` flag: the session's file under `debug/`,
 //! and the host's `stderr` callback with `extra_args` `debug-to-stderr`): what the options
 //! left without effect, then one line per request state, retry, tool call, hook or
 //! permission question and result, as the session emits them.
@@ -12,6 +13,7 @@
 //! [oxagent] result: success after 2 turns
 //! ```
 
+use std::collections::BTreeMap;
 use std::fs::{File, OpenOptions};
 use std::io::Write;
 use std::path::Path;
@@ -33,11 +35,23 @@ pub(crate) struct DebugLog {
 }
 
 impl DebugLog {
-    /// Opens (appending, folders created) the file the options name, and notes whether the
-    /// host takes the lines; none when neither is asked for. A file that cannot be opened is
-    /// left out (diagnostics never stop a session).
-    pub fn open(options: &Options) -> Option<DebugLog> {
-        let file = options.debug_file.as_deref().and_then(|path| {
+    /// Opens (appending, folders created) the file the options name (`debug_file`, else with
+    /// `debug` the session's `<config dir>/debug/<session_id>.txt`), and notes whether the host
+    /// takes the lines; none when neither is asked for. A file that cannot be opened is left
+    /// out (diagnostics never stop a session).
+    pub fn open(
+        options: &Options,
+        session_id: &str,
+        env: &BTreeMap<String, String>,
+    ) -> Option<DebugLog> {
+        let path = options.debug_file.clone().or_else(|| {
+            let config = oxagent_sessions::start::projects(env);
+            let config = config.parent()?;
+            options
+                .debug
+                .then(|| config.join("debug").join(format!("{session_id}.txt")))
+        });
+        let file = path.as_deref().and_then(|path| {
             if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
                 std::fs::create_dir_all(dir).ok()?;
             }

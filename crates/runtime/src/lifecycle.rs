@@ -215,7 +215,7 @@ pub(super) fn start(
     let local = settings
         .answers(&config.cwd, &persist::home(&env), &env)
         .run_as(run_as);
-    let debug = DebugLog::open(&options).map(Arc::new);
+    let debug = DebugLog::open(&options, &config.session_id, &env).map(Arc::new);
     if let Some(d) = &debug {
         for line in d.start(&options, &config.session_id, &config.cwd) {
             let _ = tx.send(Event::Diagnostic(line));
