@@ -148,6 +148,8 @@ pub struct SessionConfig {
     pub inbox: Option<InboxHandle>,
     /// Where the shell is now (none: `cwd`).
     pub working_dir: Option<WorkingDirHandle>,
+    /// Where the tools resolve paths now (none: `cwd`): a worktree the session moved into.
+    pub tool_dir: Option<WorkingDirHandle>,
     /// Set when this session is a subagent of another: who it is, for its hooks, its
     /// permission requests and its end.
     pub subagent: Option<SubagentRole>,
@@ -228,6 +230,7 @@ impl SessionConfig {
             running_tasks: None,
             inbox: None,
             working_dir: None,
+            tool_dir: None,
             subagent: None,
         }
     }

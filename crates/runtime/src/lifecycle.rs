@@ -347,6 +347,10 @@ pub(super) fn start(
     }
     let mut task_flow = task_flow;
     task_flow.schedule(toolset.cron.clone(), rt);
+    // The tools work in the worktree the session moves into.
+    session.config.tool_dir = Some(oxagent_core::config::WorkingDirHandle(Arc::new(
+        toolset.worktree.clone(),
+    )));
     if let Some(inner) = session.nested_memory.take() {
         let files = toolset.files.clone();
         session.nested_memory = Some(Arc::new(crate::memory_seen::SeenMemory { inner, files }));

@@ -56,6 +56,8 @@ pub(crate) struct Toolset {
     pub checkpoints: Option<Arc<oxagent_tools::fs::checkpoints::Checkpoints>>,
     /// The prompts CronCreate scheduled (the session runs them when due).
     pub cron: oxagent_tools::session::cron::CronJobs,
+    /// The worktree the session is in, where its tools resolve paths.
+    pub worktree: oxagent_tools::session::worktree::WorktreeSession,
 }
 
 fn tool_search_enabled(env: &BTreeMap<String, String>) -> bool {
@@ -208,6 +210,7 @@ pub(crate) fn build(
     Toolset {
         agent,
         cron: set.cron.clone(),
+        worktree: set.worktree.clone(),
         bash_tasks: set.shell.tasks.clone(),
         files: set.files.clone(),
         checkpoints,

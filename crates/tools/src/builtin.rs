@@ -227,6 +227,8 @@ pub struct BuiltinSet {
     pub board: TaskBoard,
     /// The prompts CronCreate scheduled, which the session runs when they come due.
     pub cron: CronJobs,
+    /// The worktree EnterWorktree moved the session into: where its tools work.
+    pub worktree: WorktreeSession,
     /// What ToolSearch loads from: pass it to `ToolRegistry::defer`.
     pub deferred: DeferredTools,
     /// The skills the Skill tool runs, which a reload replaces.
@@ -264,7 +266,7 @@ impl BuiltinSet {
             Some(cwd) => CronJobs::in_project(cwd),
             None => CronJobs::default(),
         };
-        let worktree = WorktreeSession::new(shell.clone());
+        let worktree = WorktreeSession::new(shell.clone(), config.cwd.clone().unwrap_or_default());
         let deferred = DeferredTools::default();
         let skill_list = skill::SkillList::new(skill::discover_all(
             &config.skill_roots,
@@ -290,7 +292,7 @@ impl BuiltinSet {
             shared(EnterPlanModeTool),
             shared(EnterWorktreeTool::new(worktree.clone())),
             shared(ExitPlanModeTool),
-            shared(ExitWorktreeTool::new(worktree)),
+            shared(ExitWorktreeTool::new(worktree.clone())),
             shared(GlobTool),
             shared(GrepTool),
             shared(MonitorTool::new(shell.clone())),
@@ -318,6 +320,7 @@ impl BuiltinSet {
             shell,
             board,
             cron,
+            worktree,
             deferred,
             skill_list,
             tools,

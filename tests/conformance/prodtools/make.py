@@ -70,14 +70,14 @@ sc("wt_outside_repo", "EnterWorktree outside a git repository, ExitWorktree with
        ("EnterWorktree", {"name": "a/../b"}), ("EnterWorktree", {"name": "a", "path": "/tmp"})))
 
 
-def in_repo(name, desc, calls, files=None, setup=GIT_INIT):
+def in_repo(name, desc, calls, files=None, setup=GIT_INIT, options=None):
     """Query 1 makes the repository; query 2 (a new session in it) makes the calls."""
     first = [{"content": [tu(1, "Bash", {"command": setup, "description": "init"})]},
              {"content": [txt("Done.")]}]
     rest = seq(*calls)
     rest[0] = dict(rest[0], match="Second")
-    sc(name, desc, first + rest, files=files or {"a.txt": "A\n"}, then=[{"prompt": "Second"}],
-       compare_ignore=GIT_VOLATILE)
+    sc(name, desc, first + rest, options, files=files or {"a.txt": "A\n"},
+       then=[{"prompt": "Second"}], compare_ignore=GIT_VOLATILE)
 
 
 in_repo("wt_keep_remove", "In a repository: EnterWorktree, a second EnterWorktree, ExitWorktree keep, "
@@ -91,6 +91,14 @@ in_repo("wt_keep_remove", "In a repository: EnterWorktree, a second EnterWorktre
          ("ExitWorktree", {"action": "remove"}),
          ("ExitWorktree", {"action": "remove", "discard_changes": True}),
          B("pwd; git worktree list; git branch; ls .claude/worktrees")])
+in_repo("wt_file_tools", "In a worktree: Glob and Grep without a path and Read of a relative path "
+        "work in the worktree; after ExitWorktree keep, in the launch directory again.",
+        [load("EnterWorktree,ExitWorktree"), ("EnterWorktree", {"name": "feat"}),
+         ("Write", {"file_path": "<WS>/.claude/worktrees/feat/only.txt", "content": "x\n"}),
+         ("Glob", {"pattern": "*.txt"}), ("Grep", {"pattern": "x", "output_mode": "files_with_matches"}),
+         ("Read", {"file_path": "only.txt"}), ("ExitWorktree", {"action": "keep"}),
+         ("Glob", {"pattern": "*.txt"})],
+        options={"allowed_tools": ["Glob", "Grep"]})
 in_repo("wt_remove_clean", "In a repository: a worktree left unchanged is removed with its branch.",
         [load("EnterWorktree,ExitWorktree"), ("EnterWorktree", {"name": "tidy"}),
          ("ExitWorktree", {"action": "remove"}), B("pwd; git worktree list; git branch")])

@@ -49,18 +49,31 @@ struct Active {
     entered_existing: bool,
 }
 
-/// The session's worktree, shared by the two tools.
+/// The session's worktree, shared by the two tools; as a
+/// [`WorkingDir`](oxagent_core::config::WorkingDir), the directory the session's tools
+/// work in: the worktree while the session is in one, else `cwd`.
 #[derive(Clone)]
 pub struct WorktreeSession {
     active: Arc<Mutex<Option<Active>>>,
     shell: Arc<ShellState>,
+    cwd: PathBuf,
 }
 
 impl WorktreeSession {
-    pub fn new(shell: Arc<ShellState>) -> Self {
+    pub fn new(shell: Arc<ShellState>, cwd: PathBuf) -> Self {
         WorktreeSession {
             active: Arc::default(),
             shell,
+            cwd,
+        }
+    }
+}
+
+impl oxagent_core::config::WorkingDir for WorktreeSession {
+    fn current(&self) -> PathBuf {
+        match &*lock(&self.active) {
+            Some(active) => active.path.clone(),
+            None => self.cwd.clone(),
         }
     }
 }

@@ -490,7 +490,10 @@ async fn execute(
     let ctx = ToolContext {
         session_id: config.session_id.clone(),
         tool_use_id: call.id.clone(),
-        cwd: config.cwd.clone(),
+        cwd: match &config.tool_dir {
+            Some(dir) => dir.0.current(),
+            None => config.cwd.clone(),
+        },
         additional_directories: config.additional_directories.clone(),
         env: config.env.clone(),
         abort: deps.interrupt.clone(),
