@@ -61,6 +61,18 @@ pub struct RetryNotice {
     pub billed: bool,
 }
 
+/// Whether a stream's `error` event (by its `error.type`; none for a cut connection) is one
+/// the server gets over: overloaded, api_error, timeout. An answer such an error broke off is
+/// asked again as it was (before any block) or resumed (after some); any other error ends
+/// the answer: before any block it is asked once more without streaming, after some the turn
+/// ends with the error unless the answer's tool calls run.
+pub fn is_transient_stream_error(error_type: Option<&str>) -> bool {
+    matches!(
+        error_type,
+        None | Some("overloaded_error" | "api_error" | "timeout_error")
+    )
+}
+
 /// How the text of a request that got no answer in time starts; such a text is shown as is.
 pub const TIMED_OUT: &str = "Request timed out.";
 /// The text of a refused connection (its result and message are named `connection_failed`).

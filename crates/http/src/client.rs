@@ -332,8 +332,25 @@ impl Call {
                         };
                         let before = self.progress;
                         self.progress.saw(kind);
+                        let transient = kind != "error"
+                            || oxagent_core::model::is_transient_stream_error(
+                                value
+                                    .get("error")
+                                    .and_then(|e| e.get("type"))
+                                    .and_then(Value::as_str),
+                            );
                         match kind {
                             "message_stop" => {}
+                            // Nothing of the answer was shown yet, and the server will not get
+                            // over the error: asked once more without streaming, the attempt
+                            // unbilled (vh_api_stream_rate_limit_first).
+                            "error"
+                                if !before.block_started
+                                    && !transient
+                                    && self.fallback_from.is_none() =>
+                            {
+                                return Some(self.fall_back(false));
+                            }
                             // Nothing of the answer was shown yet: asked again, silently.
                             "error"
                                 if !before.block_started

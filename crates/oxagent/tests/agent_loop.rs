@@ -479,6 +479,42 @@ async fn a_stream_error_the_server_does_not_get_over_ends_the_turn() {
     }
 }
 
+/// vh_api_stream_rate_limit_after_tool: with tool calls in the broken answer, the caller is
+/// told, the calls run and the turn goes on; the broken answer is not billed.
+#[tokio::test]
+async fn a_final_stream_error_after_tool_calls_lets_them_run() {
+    let mut broken = bash("toolu_01", "echo hi");
+    broken["stream_error"] = json!({"type": "rate_limit_error", "message": "Rate limited"});
+    let script = json!({"responses": [broken, text("Done.")]});
+    let (r, _d) = run(script, "Hi", bypass()).await;
+    let told = r.of_type("assistant")[1].clone();
+    assert_eq!(
+        told["message"]["content"][0]["text"],
+        "API Error: Rate limited"
+    );
+    assert_eq!(told["message"]["stop_reason"], "tool_use");
+    assert_eq!(r.tool_results()[0].0, "hi");
+    let res = r.result();
+    assert_eq!(
+        (&res["result"], &res["is_error"]),
+        (&json!("Done."), &json!(false))
+    );
+    assert_eq!(res["modelUsage"]["claude-opus-5-5"]["inputTokens"], 100);
+}
+
+/// vh_api_stream_rate_limit_first: before any content, a final stream error has the request
+/// asked once more without streaming.
+#[tokio::test]
+async fn a_final_stream_error_before_any_content_asks_again_without_streaming() {
+    let script = json!({"responses": [
+        {"content": [], "stream_error": {"type": "rate_limit_error", "message": "Rate limited"}}],
+        "side_default": text("Whole.")});
+    let (r, _d) = run(script, "Hi", bypass()).await;
+    let streamed: Vec<&Value> = r.requests.iter().map(|b| &b["stream"]).collect();
+    assert_eq!(streamed, [&json!(true), &json!(false)]);
+    assert_eq!(r.result()["result"], "Whole.");
+}
+
 #[tokio::test]
 async fn partial_messages_stream_raw_events() {
     let (r, _d) = run(

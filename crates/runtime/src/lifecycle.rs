@@ -296,6 +296,7 @@ pub(super) fn start(
     let (ptx, prompts) = unbounded_channel::<Prompt>();
     let interrupt = Arc::new(Mutex::new(AbortSignal::new()));
     let mut session = Session::new(config);
+    session.settings_not_in_effect = settings.not_in_effect();
     attach_memory(
         &mut session,
         &persist::home(&env),

@@ -60,6 +60,8 @@ pub struct Settings {
     pub(crate) output_style: Option<String>,
     /// `model`: the session's model when neither the options nor `ANTHROPIC_MODEL` name one.
     pub(crate) model: Option<String>,
+    /// The selected files that are not JSON: nothing in them is in effect.
+    pub(crate) malformed: Vec<PathBuf>,
     /// The policy tier's `allowManagedPermissionRulesOnly`: allow rules come from the
     /// policy tier only.
     pub(crate) managed_rules_only: bool,
@@ -124,10 +126,13 @@ impl Settings {
             let Some(path) = settings_file(source, cwd, home) else {
                 continue;
             };
-            let Some(Value::Object(doc)) = std::fs::read_to_string(&path)
-                .ok()
-                .and_then(|t| serde_json::from_str::<Value>(&t).ok())
-            else {
+            let Ok(text) = std::fs::read_to_string(&path) else {
+                continue;
+            };
+            let Ok(Value::Object(doc)) = serde_json::from_str::<Value>(&text) else {
+                if serde_json::from_str::<Value>(&text).is_err() {
+                    loaded.malformed.push(path);
+                }
                 continue;
             };
             loaded.merge(&doc, source, cwd);
@@ -282,6 +287,22 @@ impl Settings {
     }
 
     /// The settings' `env` over `env` (the process environment with the options' `env`).
+    /// What the session says of the settings files that did not load (vh_set_invalid_json).
+    pub fn not_in_effect(&self) -> Option<String> {
+        if self.malformed.is_empty() {
+            return None;
+        }
+        let files: Vec<String> = self
+            .malformed
+            .iter()
+            .map(|p| format!("  {}: Invalid or malformed JSON", p.display()))
+            .collect();
+        Some(format!(
+            "These settings did not load, so nothing in them is in effect, including hooks, permission rules and sandbox settings, though environment variables they already set can stay:\n{}\nFix each problem listed, then start Claude Code again. For settings sent with applyFlagSettings, shown as SDK inline settings, send them again instead.",
+            files.join("\n")
+        ))
+    }
+
     /// The model the highest source names (`model`), as written.
     pub fn model(&self) -> Option<&str> {
         self.model.as_deref()
@@ -399,6 +420,27 @@ mod tests {
         )
         .unwrap();
         assert_eq!(style(Some(&["local".into()]), None), "default");
+    }
+
+    #[test]
+    fn a_file_that_is_not_json_is_named() {
+        let dir = tempfile::tempdir().unwrap();
+        let ws = dir.path().join("ws");
+        std::fs::create_dir_all(ws.join(".claude")).unwrap();
+        std::fs::write(ws.join(".claude/settings.json"), "{not json\n").unwrap();
+        let sources = ["project".to_string()];
+        let loaded = Settings::load(&ws, dir.path(), Some(&sources), None);
+        let text = loaded.not_in_effect().unwrap();
+        let line = format!(
+            "\n  {}: Invalid or malformed JSON\n",
+            ws.join(".claude/settings.json").display()
+        );
+        assert!(text.starts_with("These settings did not load"), "{text}");
+        assert!(text.contains(&line), "{text}");
+        assert_eq!(
+            Settings::load(&ws, dir.path(), Some(&[]), None).not_in_effect(),
+            None
+        );
     }
 
     #[test]

@@ -298,4 +298,74 @@ api("context_window_text", "stop_reason model_context_window_exceeded after text
 api("unknown_stop_reason", "an unknown stop_reason (weird_reason).",
     [{"content": [txt("Odd")], "stop_reason": "weird_reason"}, {"content": [txt("Done.")]}])
 
+# ============================================================ second round: more of each family
+CMDS2 = dict(CMDS, **{
+    ".claude/commands/multi.md": "---\nallowed-tools: Bash(touch:*), Write\n---\nDo $ARGUMENTS\n",
+    ".claude/commands/yamllist.md": "---\nallowed-tools:\n  - Bash(touch:*)\n---\nDo $ARGUMENTS\n",
+    ".claude/commands/at.md": "Look at @notes.txt and $ARGUMENTS\n",
+    ".claude/commands/Upper.md": "Upper body\n",
+    ".claude/commands/nomodel.md": "---\ndisable-model-invocation: true\ndescription: Quiet\n---\nQuiet body $ARGUMENTS\n",
+    "notes.txt": "NOTES\n",
+})
+
+
+def cmd2(name, desc, prompt, responses=None, mode="bypassPermissions", **kw):
+    sc("cmd2_" + name, desc, responses or [{"content": [txt("Done.")]}], prompt=prompt, mode=mode,
+       files=CMDS2, home_files=HOME_CMDS, **kw)
+
+
+cmd2("allowed_comma_list", "allowed-tools 'Bash(touch:*), Write' in default mode: touch and Write.",
+     "/multi x", seq(B("touch a.txt"), W("<WS>/w.txt", "w\n")), mode="default")
+cmd2("allowed_yaml_list", "allowed-tools as a YAML list in default mode: touch.",
+     "/yamllist x", seq(B("touch a.txt")), mode="default")
+cmd2("at_file", "A command body naming @notes.txt.", "/at more")
+cmd2("upper_file", "A command file named Upper.md, typed /Upper.", "/Upper")
+cmd2("upper_file_lower", "A command file named Upper.md, typed /upper.", "/upper")
+cmd2("disable_model_invocation", "A command with disable-model-invocation, typed.", "/nomodel y")
+
+st("model_local", "model claude-haiku-4-5 in settings.local.json, setting_sources [local].",
+   [{"content": [txt("Done.")]}], {".claude/settings.local.json": J({"model": "claude-haiku-4-5"})},
+   sources=["local"], mode="bypassPermissions")
+st("model_env_wins", "ANTHROPIC_MODEL claude-sonnet-4-5 and model haiku in project settings.",
+   [{"content": [txt("Done.")]}], {".claude/settings.json": J({"model": "haiku"})}, sources=["project"],
+   mode="bypassPermissions", env={"ANTHROPIC_MODEL": "claude-sonnet-4-5"})
+st("env_max_output", "env CLAUDE_CODE_MAX_OUTPUT_TOKENS=5000 in project settings: the request's max_tokens.",
+   [{"content": [txt("Done.")]}], {".claude/settings.json": J({"env": {"CLAUDE_CODE_MAX_OUTPUT_TOKENS": "5000"}})},
+   sources=["project"], mode="bypassPermissions")
+st("additional_dirs", "permissions.additionalDirectories in project settings: Read outside, default mode.",
+   seq(R("<ROOT>/outside/o.txt")), {".claude/settings.json": J({"permissions": {"additionalDirectories": ["../outside"]}})},
+   sources=["project"], outside_files={"outside/o.txt": "outside\n"})
+st("invalid_json", "project settings that are not JSON beside an allow rule in local settings: touch.",
+   TOUCH, {".claude/settings.json": "{not json\n", ".claude/settings.local.json": ALLOW_TOUCH},
+   sources=["project", "local"])
+st("ask_project_callback", "ask Bash(touch:*) in project settings, default mode, can_use_tool allows.",
+   TOUCH, {".claude/settings.json": J({"permissions": {"ask": ["Bash(touch:*)"]}})}, sources=["project"],
+   behaviors={"can_use_tool": {"behavior": "allow_all"}})
+
+MCPS2 = dict(MCPS, vh2={"command": "python3", "args": ["<WS>/server.py", "vh2"]})
+mcp("two_servers_wildcard", "two servers, default mode, allowed mcp__vh__*: a call to each.",
+    [M("ok"), ("mcp__vh2__ok", {})], mode="default", opts={"allowed_tools": ["mcp__vh__*"]}, servers=MCPS2)
+mcp("failed_server", "a server whose command does not exist beside a working one: init and a call to each.",
+    [M("ok"), ("mcp__gone__ok", {})], servers=dict(MCPS, gone={"command": "<WS>/no-such-server"}))
+mcp("deny_settings", "deny mcp__vh__err in project settings, bypassPermissions: ok and err.",
+    [M("ok"), M("err")], opts={"setting_sources": ["project"]},
+    files={".claude/settings.json": J({"permissions": {"deny": ["mcp__vh__err"]}})})
+mcp("ask_settings_callback", "ask mcp__vh__ok in project settings, bypassPermissions, can_use_tool allows.",
+    [M("ok")], opts={"setting_sources": ["project"]}, behaviors={"can_use_tool": {"behavior": "allow_all"}},
+    files={".claude/settings.json": J({"permissions": {"ask": ["mcp__vh__ok"]}})})
+
+TOOL_ECHO = tu(1, "Bash", {"command": "echo hi", "description": "d"})
+BASH = {"tools": ["Bash"], "permission_mode": "bypassPermissions"}
+api("stream_overloaded_after_tool", "SSE overloaded_error after a text and a tool_use block.",
+    [{"content": [txt("Running"), TOOL_ECHO], "stream_error": {"type": "overloaded_error", "message": "Overloaded"}},
+     {"content": [txt("Done.")]}], opts=BASH)
+api("stream_rate_limit_after_tool", "SSE rate_limit_error after a text and a tool_use block.",
+    [{"content": [txt("Running"), TOOL_ECHO], "stream_error": {"type": "rate_limit_error", "message": "Rate limited"}},
+     {"content": [txt("Done.")]}], opts=BASH)
+api("stream_rate_limit_first", "SSE rate_limit_error before any content, then an answer.",
+    [{"content": [], "stream_error": {"type": "rate_limit_error", "message": "Rate limited"}},
+     {"content": [txt("Done.")]}])
+api("refusal_with_tool_use", "stop_reason refusal on a response with a tool_use block.",
+    [{"content": [txt("Trying"), TOOL_ECHO], "stop_reason": "refusal"}, {"content": [txt("Done.")]}], opts=BASH)
+
 scenario_files.write(HERE, "vh_", SCEN)

@@ -121,7 +121,10 @@ pub(crate) async fn call_model(
                 }
             }
             ModelEvent::Failed(err)
-                if resp.has_blocks() && err.status.is_none() && !resumable(&err) =>
+                if resp.has_blocks()
+                    && err.status.is_none()
+                    && !resumable(&err)
+                    && !round.has_calls() =>
             {
                 // A stream error the server will not get over ends the turn, the blocks
                 // shown so far unbilled (vh_api_stream_rate_limit_mid).
@@ -145,7 +148,23 @@ pub(crate) async fn call_model(
                 resp.cut_off = resp.stream_error.is_none()
                     || err.error_type.as_deref() == Some("timeout_error");
                 abandoned_stop(session, deps, &resp);
-                if round.has_calls() {
+                if round.has_calls() && !resumable(&err) {
+                    // The calls run; the caller is told of the error, and the broken answer
+                    // is not billed (vh_api_stream_rate_limit_after_tool).
+                    let shown = ApiError {
+                        kind: crate::model::ApiErrorKind::Unknown,
+                        status: stream_error_status(&err),
+                        ..err.clone()
+                    };
+                    let text = api_error_text(&err, &model);
+                    let mut m = session.api_error_assistant(deps, &text, &shown);
+                    if let Message::Assistant(a) = &mut m {
+                        a.message.stop_reason = Some("tool_use".into());
+                        a.message.stop_sequence = None;
+                    }
+                    deps.emit.emit(m);
+                    resp.usage = Default::default();
+                } else if round.has_calls() {
                     let what = resp.broken_off().unwrap_or("Connection lost mid-response");
                     deps.emit
                         .emit(broken_off_before_tools(session, deps, what, &err));
@@ -578,14 +597,10 @@ fn retry_message(session: &SessionView<'_>, n: &RetryNotice, deps: &Deps<'_>) ->
     session.system(SystemBody::ApiRetry(retry), deps)
 }
 
-/// Whether an answer that broke off with this error is resumed: a cut connection, or a
-/// stream error of a kind the server gets over (overloaded, api_error, timeout); any other
-/// `error` event ends the turn.
+/// Whether an answer that broke off with this error is resumed (see
+/// [`crate::model::is_transient_stream_error`]).
 fn resumable(err: &ApiError) -> bool {
-    matches!(
-        err.error_type.as_deref(),
-        None | Some("overloaded_error" | "api_error" | "timeout_error")
-    )
+    crate::model::is_transient_stream_error(err.error_type.as_deref())
 }
 
 /// The status a result reports for a stream error that ended the turn: 429 for a rate

@@ -109,6 +109,9 @@ pub struct Session {
     pub prompt_hook_text: Option<String>,
     /// The command the next prompt named, for its UserPromptExpansion hooks.
     pub prompt_expansion: Option<PromptExpansion>,
+    /// Why settings files did not load, told once after the first init message
+    /// (`settings_not_in_effect`).
+    pub settings_not_in_effect: Option<String>,
     /// The CLAUDE.md files read at the start, (path, memory type, importing file), for the
     /// InstructionsLoaded hooks before the first prompt's.
     pub instructions_loaded: Vec<(String, String, Option<String>)>,
@@ -166,6 +169,7 @@ impl Session {
             api_failure: None,
             prompt_hook_text: None,
             prompt_expansion: None,
+            settings_not_in_effect: None,
             instructions_loaded: Vec::new(),
         }
     }
@@ -312,6 +316,19 @@ impl Session {
             hook_runs(&self.view(), deps, "UserPromptExpansion", None, &ran);
         }
         deps.emit.emit(self.init_message(deps));
+        if let Some(content) = self.settings_not_in_effect.take() {
+            let warning = Informational {
+                content,
+                level: "warning".into(),
+                prevent_continuation: None,
+                prompt_submit_outcome: None,
+                is_meta: None,
+                tag: Some("settings_not_in_effect".into()),
+                hook_no_verdict: None,
+            };
+            deps.emit
+                .emit(self.view().system(SystemBody::Informational(warning), deps));
+        }
         if blank {
             let notice = Informational {
                 content: BLANK_PROMPT.into(),

@@ -233,9 +233,11 @@ fn rules_mode_and_tool(
     };
     if asked {
         // When the tool would ask about this call anyway (bypassPermissions aside), the
-        // question is the tool's own, naming the rule and no reason.
+        // question is the tool's own, naming the rule and no reason; an MCP tool's is the
+        // rule's question (vh_mcp_ask_settings_callback).
         if let Some(entry) = rules
             .of(RuleBehavior::Ask)
+            .filter(|_| !name.starts_with("mcp__"))
             .find(|e| e.rule.is_bare() && e.rule.names_tool(name))
         {
             let as_asked = PermissionContext {
@@ -555,6 +557,44 @@ mod tests {
             panic!("Write asks in the default mode");
         };
         assert!(!prompt.suppress_always_allow);
+    }
+
+    /// An MCP tool, asking for every call as MCP tools do.
+    struct Mcp;
+    impl Tool for Mcp {
+        fn name(&self) -> &str {
+            "mcp__vh__ok"
+        }
+        fn description(&self) -> String {
+            String::new()
+        }
+        fn input_schema(&self) -> Value {
+            serde_json::json!({})
+        }
+        fn call<'a>(
+            &'a self,
+            _: Value,
+            _: &'a ToolContext,
+        ) -> futures::future::BoxFuture<'a, ToolOutput> {
+            Box::pin(async { ToolOutput::error("a permission-only test double") })
+        }
+    }
+
+    #[test]
+    fn an_ask_rule_for_an_mcp_tool_is_the_rules_question() {
+        let mut ctx = PermissionContext::new("/ws", PermissionMode::BypassPermissions);
+        ctx.rules
+            .add(
+                RuleBehavior::Ask,
+                RuleSource::ProjectSettings,
+                "mcp__vh__ok",
+            )
+            .unwrap();
+        let Outcome::Ask(prompt) = evaluate(&Mcp, &Value::Null, &ctx, None) else {
+            panic!("an ask rule asks");
+        };
+        assert_eq!(prompt.reason_type.as_deref(), Some("rule"));
+        assert_eq!(prompt.matched_ask_rule, None);
     }
 
     #[test]

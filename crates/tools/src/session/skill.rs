@@ -66,8 +66,22 @@ impl SkillInfo {
     }
 }
 
+/// A key's value and its indented lines as one text: a YAML list (`- item` lines) as its
+/// items joined by commas, other lines joined by spaces.
+fn folded(parts: &[String]) -> String {
+    let more: Vec<&String> = parts[1..].iter().filter(|p| !p.is_empty()).collect();
+    if parts[0].is_empty() && !more.is_empty() && more.iter().all(|p| p.starts_with("- ")) {
+        let items: Vec<&str> = more
+            .iter()
+            .map(|p| p[2..].trim().trim_matches('"').trim_matches('\''))
+            .collect();
+        return items.join(", ");
+    }
+    parts.join(" ").trim().to_string()
+}
+
 /// Splits a `SKILL.md` into its front matter (flat `key: value` pairs; `|` and `>` blocks
-/// joined) and its body.
+/// joined, YAML lists as comma lists) and its body.
 pub fn parse_skill_md(text: &str) -> (BTreeMap<String, String>, String) {
     let mut meta = BTreeMap::new();
     let Some(rest) = text
@@ -93,7 +107,7 @@ pub fn parse_skill_md(text: &str) -> (BTreeMap<String, String>, String) {
             continue;
         }
         if let Some((k, parts)) = current.take() {
-            meta.insert(k, parts.join(" ").trim().to_string());
+            meta.insert(k, folded(&parts));
         }
         if let Some((k, v)) = line.split_once(':') {
             let v = v.trim();
@@ -107,7 +121,7 @@ pub fn parse_skill_md(text: &str) -> (BTreeMap<String, String>, String) {
         }
     }
     if let Some((k, parts)) = current.take() {
-        meta.insert(k, parts.join(" ").trim().to_string());
+        meta.insert(k, folded(&parts));
     }
     (meta, body.to_string())
 }
@@ -565,6 +579,13 @@ mod tests {
             ["Read", "Bash(git *)"]
         );
         assert_eq!(body, "Body $ARGUMENTS\n");
+        // A YAML list (vh_cmd2_allowed_yaml_list).
+        let (meta, _) =
+            parse_skill_md("---\nallowed-tools:\n  - Bash(touch:*)\n  - \"Read\"\n---\nB\n");
+        assert_eq!(
+            tool_list(meta.get("allowed-tools")),
+            ["Bash(touch:*)", "Read"]
+        );
         let (meta, body) = parse_skill_md("no front matter");
         assert!(meta.is_empty());
         assert_eq!(body, "no front matter");
