@@ -1132,6 +1132,68 @@ async fn a_structured_answer_over_budget_shows_no_result() {
     assert!(r.result().get("structured_output").is_none());
 }
 
+/// A PreToolUse hook on every call that answers `output`.
+fn pre_tool_use_hook(output: Value) -> Callbacks {
+    let hook: oxagent::HookCallback = std::sync::Arc::new(move |_input, _id| {
+        let out: oxagent::HookOutput = serde_json::from_value(output.clone()).unwrap();
+        Box::pin(async move { out })
+    });
+    let mut callbacks = Callbacks::default();
+    callbacks.hooks.insert(
+        "PreToolUse".into(),
+        vec![oxagent::HookMatcherFns {
+            matcher: None,
+            hooks: vec![hook],
+        }],
+    );
+    callbacks
+}
+
+#[tokio::test]
+async fn a_hook_rewrite_that_fails_the_schema_refuses_the_call() {
+    let dir = tempfile::tempdir().unwrap();
+    let write = json!({"content": [{"type": "tool_use", "id": "toolu_01", "name": "Write",
+        "input": {"file_path": dir.path().join("w.txt"), "content": "w\n"}}]});
+    let rewritten = json!({"file_path": dir.path().join("w.txt"), "content": 5});
+    let hook = pre_tool_use_hook(json!({"hookSpecificOutput": {"hookEventName": "PreToolUse",
+        "permissionDecision": "allow", "updatedInput": rewritten}}));
+    let script = json!({"responses": [write, text("Done.")]});
+    let r = run_with(script, "Go", bypass(), hook, dir.path()).await;
+    let (content, is_error, shown) = r.tool_results().remove(0);
+    assert_eq!(shown, json!(format!("Error: {content}")));
+    assert_eq!(
+        content,
+        "PreToolUse hook for Write returned updatedInput that failed schema validation: Write \
+         failed due to the following issue:\nThe parameter `content` type is expected as \
+         `string` but provided as `number`\nThe tool input from the model was valid; the \
+         hook's rewrite of it was not."
+    );
+    assert_eq!(is_error, json!(true));
+    let denials = &r.result()["permission_denials"];
+    assert_eq!(denials[0]["tool_input"]["content"], "w\n");
+    assert!(!dir.path().join("w.txt").exists());
+}
+
+#[tokio::test]
+async fn dont_ask_refuses_a_hooks_ask_in_the_hooks_words() {
+    let dir = tempfile::tempdir().unwrap();
+    let hook = pre_tool_use_hook(json!({"hookSpecificOutput": {"hookEventName": "PreToolUse",
+        "permissionDecision": "ask", "permissionDecisionReason": "ASK-REASON"}}));
+    let script = json!({"responses": [bash("toolu_01", "echo hi"), text("Done.")]});
+    let mode = json!({"permission_mode": "dontAsk"});
+    let r = run_with(script, "Go", mode, hook, dir.path()).await;
+    let denied = r
+        .messages
+        .iter()
+        .find(|m| m["subtype"] == "permission_denied")
+        .expect("a permission_denied message");
+    assert_eq!(denied["decision_reason_type"], "hook");
+    assert_eq!(denied["decision_reason"], "ASK-REASON");
+    assert_eq!(denied["message"], "ASK-REASON");
+    let (content, is_error, _) = r.tool_results().remove(0);
+    assert_eq!((content.as_str(), is_error), ("ASK-REASON", json!(true)));
+}
+
 #[tokio::test]
 async fn the_last_valid_structured_answer_of_a_response_is_the_result() {
     let both = json!({"content": [

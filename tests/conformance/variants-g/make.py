@@ -152,6 +152,25 @@ for b, kw in [("add_context", {"text": "CTX-COMPACT"}), ("deny", {"reason": "NO-
        then=[{"prompt": "/compact", "options": {"resume": "<SESSION_ID_1>"}},
              {"prompt": "What now?", "options": {"resume": "<SESSION_ID_1>"}}])
 
+# more hook answers in other modes
+hk("prompt_stop_and_system_message", "UserPromptSubmit: a system message, then continue:false.",
+   [{"content": [txt("Hi.")]}], {"UserPromptSubmit": [H(None, "system_message", text="SYS-FIRST"),
+                                                      H(None, "stop", reason="PROMPT-HALT")]})
+hk("pre_ask_dontAsk", "dontAsk: PreToolUse ask on an echo, no callback.", seq(B("echo hi")),
+   {"PreToolUse": [H("Bash", "ask", reason="ASK-DONTASK")]}, mode="dontAsk")
+hk("pre_allow_plan_write", "plan mode: PreToolUse allow on Write.", seq(W("<WS>/w.txt", "w\n")),
+   {"PreToolUse": [H("Write", "allow", reason="PLAN-OK")]}, mode="plan")
+hk("pre_rewrite_invalid", "PreToolUse rewrites Write's content to a number.", seq(W("<WS>/w.txt", "w\n")),
+   {"PreToolUse": [H("Write", "rewrite_input", set={"content": 5})]})
+hk("pre_rewrite_read_missing", "PreToolUse rewrites a Read to a missing file; PostToolUseFailure logs.",
+   seq(R("<WS>/p.txt")), {"PreToolUse": [H("Read", "rewrite_input", set={"file_path": "<WS>/gone.txt"})],
+                          "PostToolUseFailure": [H(None, "log_all")]})
+hk("post_stop_and_context", "PostToolUse: context and continue:false from two hooks on one Read.",
+   seq(R("<WS>/p.txt"), B("echo after")), {"PostToolUse": [H(None, "add_context", text="CTX-A"),
+                                                           H("Read", "stop", reason="POST-HALT")]})
+hk("postfail_stop_bash", "PostToolUseFailure continue:false on a failing Bash, then more calls.",
+   seq(B("exit 4"), B("echo after")), {"PostToolUseFailure": [H("Bash", "stop", reason="FAIL-HALT")]})
+
 # ============================================================ subagents
 REV = {"description": "Reviews files.", "prompt": "You are REV-PROMPT.", "tools": ["Read"]}
 
@@ -391,6 +410,18 @@ ses("resume_max_turns_again", "max_turns 1 reached, resumed with max_turns 1 aga
 ses("resume_after_subagent", "A session with a foreground subagent, resumed.",
     SUBF + [{"content": [txt("Resumed.")]}], [{"prompt": "Again", "options": R1}], prompt="PARENT: delegate.",
     timeout_s=150)
+
+ses("resume_after_retries", "A session ended by five refused structured answers, resumed without output_format.",
+    [SO(i, {"answer": "x"}) for i in range(1, 6)] + [{"content": [txt("Plain.")]}],
+    [{"prompt": "Again", "options": dict(R1, output_format=None)}],
+    {"output_format": {"type": "json_schema", "schema": {"type": "object", "properties": {"answer": {"type": "integer"}}}}},
+    mode=None)
+ses("continue_after_budget", "A session stopped by max_budget_usd, continued with a larger one.",
+    seq(R("<WS>/p.txt"), final="End."), [{"prompt": "Again", "options": {"continue_conversation": True, "max_budget_usd": 1.0}}],
+    {"max_budget_usd": 0.0005})
+ses("resume_other_mode", "A default-mode session with a denied Write, resumed in acceptEdits: the Write again.",
+    seq(W("<WS>/w.txt", "w\n"), final="End.") + [{"content": [tu(9, "Write", {"file_path": "<WS>/w.txt", "content": "w\n"})]}],
+    [{"prompt": "Again", "options": dict(R1, permission_mode="acceptEdits")}], mode="default")
 
 # ============================================================ result messages
 def res(name, desc, responses, options=None, mode="bypassPermissions", **kw):

@@ -148,12 +148,21 @@ fn decide_now_untraced(
         Outcome::Deny(d) => return Ok(Verdict::denied(d)),
         Outcome::Ask(prompt) => prompt,
     };
-    // A hook's ask carries its reason to whoever answers the prompt.
+    // A hook's ask carries its reason to whoever answers the prompt; dontAsk refuses it in
+    // the hook's words.
     if let (Some("hook"), Some(("ask", Some(reason)))) =
         (prompt.reason_type.as_deref(), &hook_decision)
     {
         prompt.message = reason.clone();
         prompt.reason = Some(reason.clone());
+        if ctx.mode == PermissionMode::DontAsk {
+            return Ok(Verdict::denied(Denial {
+                message: reason.clone(),
+                reason_type: Some("hook".into()),
+                reason: Some(reason.clone()),
+                code: None,
+            }));
+        }
     }
     // The modes that answer a prompt themselves (dontAsk, plan, auto) come first; then the
     // PermissionRequest hooks may answer it; then can_use_tool (none: the prompt's denial).

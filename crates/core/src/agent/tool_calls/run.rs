@@ -257,9 +257,13 @@ pub(crate) async fn prepare<'d>(
     )
     .await;
     // The input the hook was shown, handed back unchanged, runs as the model wrote it.
-    if let Some(updated) = changed(pre.updated_input.as_ref(), &seen) {
-        input = updated;
-    }
+    let hook_rewrote = match changed(pre.updated_input.as_ref(), &seen) {
+        Some(updated) => {
+            input = updated;
+            true
+        }
+        None => false,
+    };
     hook_runs(session, deps, "PreToolUse", Some(&call.name), &pre);
     if pre.no_verdict {
         deps.emit.emit(no_verdict_warning(session, deps, id));
@@ -293,6 +297,14 @@ pub(crate) async fn prepare<'d>(
     // A call the hook itself refused still ends the turn on `continue: false`; one the
     // permission check or can_use_tool refused does not.
     let mut stop = stop;
+    let rewritten = hook_rewrote && !matches!(hook_decision, Some(("deny", _)));
+    if let Some(mut failed) = rewritten
+        .then(|| unfit_hook_rewrite(tool.as_ref(), id, &input))
+        .flatten()
+    {
+        failed.denial = Some(denial(session, call));
+        return Prepared::Done(Box::new(failed));
+    }
     let mut outcome = if let Some(("deny", reason)) = hook_decision {
         let msg = hook_denial_text(&call.name, reason);
         let mut o = CallOutcome::error(id, msg.clone(), format!("Error: {msg}"));
@@ -620,9 +632,9 @@ fn classifier_warning(session: &SessionView<'_>, deps: &Deps<'_>) -> Option<Mess
     Some(session.system(SystemBody::Informational(warning), deps))
 }
 
-/// A permission answer whose `updatedInput` fails the tool's schema: the call fails, the
-/// text saying whose configuration is at fault, as the reference words it.
-fn unfit_answer(tool: &dyn Tool, id: &str, answered: &Value) -> Option<CallOutcome> {
+/// What a rewritten input breaks of the tool's schema (`<Tool> failed due to the following
+/// issue: ...`), none when it fits.
+fn rewrite_issue(tool: &dyn Tool, answered: &Value) -> Option<String> {
     if tool.validates_own_input() {
         return None;
     }
@@ -633,13 +645,36 @@ fn unfit_answer(tool: &dyn Tool, id: &str, answered: &Value) -> Option<CallOutco
     }
     let read = crate::validate::coerce_input(&schema, answered);
     let e = validate_input(tool.name(), &schema, &read).err()?;
+    Some(
+        e.model_text
+            .trim_start_matches("<tool_use_error>")
+            .trim_end_matches("</tool_use_error>")
+            .trim_start_matches("InputValidationError: ")
+            .to_string(),
+    )
+}
+
+/// A PreToolUse hook's `updatedInput` that fails the tool's schema: the call is refused
+/// (a denial of the model's input), the text saying the hook is at fault.
+fn unfit_hook_rewrite(tool: &dyn Tool, id: &str, rewritten: &Value) -> Option<CallOutcome> {
+    let inner = rewrite_issue(tool, rewritten)?;
     let name = tool.name();
-    let inner = e
-        .model_text
-        .trim_start_matches("<tool_use_error>")
-        .trim_end_matches("</tool_use_error>")
-        .trim_start_matches("InputValidationError: ")
-        .to_string();
+    let text = format!(
+        "PreToolUse hook for {name} returned updatedInput that failed schema validation: \
+         {inner}\nThe tool input from the model was valid; the hook's rewrite of it was not."
+    );
+    Some(CallOutcome::error(
+        id,
+        text.clone(),
+        format!("Error: {text}"),
+    ))
+}
+
+/// A permission answer whose `updatedInput` fails the tool's schema: the call fails, the
+/// text saying whose configuration is at fault, as the reference words it.
+fn unfit_answer(tool: &dyn Tool, id: &str, answered: &Value) -> Option<CallOutcome> {
+    let inner = rewrite_issue(tool, answered)?;
+    let name = tool.name();
     Some(CallOutcome::error(
         id,
         format!(
