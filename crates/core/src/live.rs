@@ -32,6 +32,9 @@ pub struct LiveSettings {
     /// are judged in when the session's would let them run unasked
     /// (`setMcpPermissionModeOverride`).
     mcp_modes: Mutex<std::collections::BTreeMap<String, PermissionMode>>,
+    /// The records of commands the host ran between prompts (`set_model`), for the model to
+    /// read in front of the next prompt.
+    local_records: Mutex<Vec<crate::content::ContentBlock>>,
 }
 
 impl LiveSettings {
@@ -44,6 +47,7 @@ impl LiveSettings {
             permissions: Mutex::new(None),
             output_style: Mutex::new(None),
             mcp_modes: Mutex::new(Default::default()),
+            local_records: Mutex::new(Vec::new()),
         }
     }
     /// The rules and extra directories in force; `init` gives them the first time.
@@ -123,6 +127,14 @@ impl LiveSettings {
     }
     pub fn set_model(&self, model: impl Into<String>) {
         *lock(&self.model) = model.into();
+    }
+    /// Keeps the record of a command the host ran (its blocks) for the next prompt.
+    pub fn record_local_command(&self, blocks: Vec<crate::content::ContentBlock>) {
+        lock(&self.local_records).extend(blocks);
+    }
+    /// The command records kept since the last prompt, in order.
+    pub fn take_local_records(&self) -> Vec<crate::content::ContentBlock> {
+        std::mem::take(&mut *lock(&self.local_records))
     }
     pub fn output_style(&self) -> Option<String> {
         lock(&self.output_style).clone()

@@ -158,3 +158,100 @@ async fn a_foreground_command_moves_to_the_background_on_request() {
     assert_eq!(results[0]["stdout"], "");
     session.close();
 }
+
+/// The messages up to the turn's result, as JSON.
+async fn messages_until_result(events: &mut oxagent::Events) -> Vec<Value> {
+    let mut out = Vec::new();
+    while let Some(event) = events.next().await {
+        if let Event::Message(m) = event {
+            let v = serde_json::to_value(&m).unwrap();
+            let done = v["type"] == "result";
+            out.push(v);
+            if done {
+                break;
+            }
+        }
+    }
+    out
+}
+
+#[tokio::test]
+async fn mode_and_model_changes_between_prompts_are_announced_and_recorded() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = |t: &str| json!({"content": [{"type": "text", "text": t}]});
+    let server = ScriptedServer::start(json!({"responses": [text("one"), text("two")]}))
+        .await
+        .unwrap();
+    let rt = tokio::runtime::Handle::current();
+    let mut opts = options(&server.url(), dir.path());
+    opts.permission_mode = None;
+    let (session, mut events) = SessionRuntime::spawn(opts, &rt).unwrap();
+    session
+        .submit(Op::Prompt(UserContent::Text("first".into())))
+        .unwrap();
+    messages_until_result(&mut events).await;
+    // The mode in force again: nothing to announce. A new mode: a `status` message.
+    session
+        .submit(Op::SetPermissionMode(oxagent_core::PermissionMode::Default))
+        .unwrap();
+    session
+        .submit(Op::SetPermissionMode(
+            oxagent_core::PermissionMode::AcceptEdits,
+        ))
+        .unwrap();
+    // A model change answers as the `/model` command does; `None` names the session's own.
+    session
+        .submit(Op::SetModel(Some("claude-sonnet-4-5".into())))
+        .unwrap();
+    session.submit(Op::SetModel(None)).unwrap();
+    session
+        .submit(Op::Prompt(UserContent::Text("second".into())))
+        .unwrap();
+    let seen = messages_until_result(&mut events).await;
+    let before_init: Vec<&Value> = seen.iter().take_while(|m| m["subtype"] != "init").collect();
+    assert_eq!(before_init.len(), 3, "{before_init:#?}");
+    assert_eq!(before_init[0]["subtype"], "status");
+    assert_eq!(before_init[0]["status"], Value::Null);
+    assert_eq!(before_init[0]["permissionMode"], "acceptEdits");
+    let default_model = server.requests()[0].body.as_ref().unwrap()["model"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert_eq!(
+        before_init[1]["message"]["content"],
+        "<local-command-stdout>Set model to `claude-sonnet-4-5`</local-command-stdout>"
+    );
+    assert_eq!(
+        before_init[2]["message"]["content"],
+        format!("<local-command-stdout>Set model to `{default_model}`</local-command-stdout>")
+    );
+    // The model reads both commands' records in front of the second prompt, once.
+    let requests = server.requests();
+    let body = requests.last().unwrap().body.as_ref().unwrap();
+    let last = body["messages"].as_array().unwrap().last().unwrap().clone();
+    let texts: Vec<String> = last["content"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|b| b["text"].as_str().map(str::to_string))
+        .collect();
+    let args: Vec<&String> = texts
+        .iter()
+        .filter(|t| t.starts_with("<command-name>/model</command-name>"))
+        .collect();
+    assert_eq!(args.len(), 2, "{texts:#?}");
+    assert!(args[0].contains("<command-args>claude-sonnet-4-5</command-args>"));
+    assert!(args[1].contains("<command-args>default</command-args>"));
+    let stdout_at = texts
+        .iter()
+        .position(|t| {
+            t == &format!(
+                "<local-command-stdout>Set model to `{default_model}`</local-command-stdout>\n"
+            )
+        })
+        .unwrap();
+    assert_eq!(texts.last().unwrap(), "second");
+    assert!(stdout_at < texts.len() - 1);
+    assert_eq!(body["model"], default_model.as_str());
+    session.close();
+}

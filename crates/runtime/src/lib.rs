@@ -147,14 +147,43 @@ impl SessionRuntime {
                 Ok(())
             }
             Op::SetPermissionMode(mode) => {
+                let before = self.inner.live.permission_mode();
                 self.inner.live.set_permission_mode(mode);
+                // A change of mode is announced to the caller; setting the mode in force is not.
+                if before != mode {
+                    use oxagent_core::agent::Emit;
+                    use oxagent_core::protocol::system::{Status, SystemBody, SystemMessage};
+                    let status = SystemBody::Status(Status::mode_changed(mode.as_str()));
+                    let uuid = uuid::Uuid::new_v4().to_string();
+                    let message = SystemMessage::new(status, uuid, self.inner.session_id.as_str());
+                    self.inner
+                        .events
+                        .emit(oxagent_core::message::Message::System(message));
+                }
                 Ok(())
             }
             Op::SetModel(model) => {
+                // As the `/model` command: the caller sees its output, and its record goes in
+                // front of the next prompt (`default` for the session's own model).
+                let args = model.clone().unwrap_or_else(|| "default".into());
                 let model = model
                     .map(|m| oxagent_core::usage::resolve_model(&m))
                     .unwrap_or_else(|| self.inner.default_model.clone());
+                let stdout =
+                    format!("<local-command-stdout>Set model to `{model}`</local-command-stdout>");
                 self.inner.live.set_model(model);
+                self.inner
+                    .live
+                    .record_local_command(oxagent_core::compact::local_command_blocks(
+                        "model", &args, &stdout,
+                    ));
+                use oxagent_core::agent::Emit;
+                use oxagent_core::content::UserContent;
+                use oxagent_core::message::{Message, UserMessage};
+                let mut said = UserMessage::prompt(UserContent::Text(stdout));
+                said.uuid = Some(uuid::Uuid::new_v4().to_string());
+                said.session_id = Some(self.inner.session_id.clone());
+                self.inner.events.emit(Message::User(said));
                 Ok(())
             }
         }

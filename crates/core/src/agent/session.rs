@@ -371,6 +371,7 @@ impl Session {
             }
         }
         blocks.append(&mut self.pending_blocks);
+        blocks.extend(self.live.take_local_records());
         if self.live.permission_mode() == crate::PermissionMode::Plan {
             let workflow = self.config.plan_mode_instructions.as_deref();
             blocks.push(reminder(&crate::prompts::plan_mode_reminder(workflow)));
