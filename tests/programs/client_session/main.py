@@ -1,0 +1,60 @@
+"""ClaudeSDKClient: two turns in one session, with model and mode changes between them."""
+import asyncio
+import json
+import os
+
+from claude_agent_sdk import (
+    AssistantMessage,
+    ClaudeAgentOptions,
+    ResultMessage,
+    SystemMessage,
+    TextBlock,
+    ToolResultBlock,
+    ToolUseBlock,
+    UserMessage,
+    ClaudeSDKClient,
+    query,
+)
+
+
+def show(m):
+    """Print the stable facts of one message."""
+    if isinstance(m, SystemMessage):
+        print("system", m.subtype)
+    elif isinstance(m, AssistantMessage):
+        for b in m.content:
+            if isinstance(b, TextBlock):
+                print("assistant text:", b.text)
+            elif isinstance(b, ToolUseBlock):
+                print("assistant tool_use:", b.name, json.dumps(b.input, sort_keys=True))
+    elif isinstance(m, UserMessage):
+        if isinstance(m.content, str):
+            print("user:", m.content)
+        else:
+            for b in m.content:
+                if isinstance(b, ToolResultBlock):
+                    c = b.content
+                    if isinstance(c, list):
+                        c = " ".join(x.get("text", "") for x in c if isinstance(x, dict))
+                    print("tool_result:", "error" if b.is_error else "ok", c)
+    elif isinstance(m, ResultMessage):
+        print("result", m.subtype, "is_error=%s" % m.is_error, "turns=%s" % m.num_turns, repr(m.result))
+
+
+async def main():
+    async with ClaudeSDKClient(options=ClaudeAgentOptions()) as client:
+        info = await client.get_server_info()
+        print("server info is dict:", isinstance(info, dict))
+        await client.query("Pick a colour")
+        async for m in client.receive_response():
+            show(m)
+        await client.set_permission_mode("acceptEdits")
+        await client.set_model("claude-sonnet-4-5")
+        await client.query("Now write it to colour.txt")
+        async for m in client.receive_response():
+            show(m)
+    with open("colour.txt") as f:
+        print("colour.txt:", repr(f.read()))
+
+
+asyncio.run(main())

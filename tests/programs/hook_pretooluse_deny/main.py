@@ -1,0 +1,61 @@
+"""A PreToolUse hook denies a shell command; the command never runs."""
+import asyncio
+import json
+import os
+
+from claude_agent_sdk import (
+    AssistantMessage,
+    ClaudeAgentOptions,
+    ResultMessage,
+    SystemMessage,
+    TextBlock,
+    ToolResultBlock,
+    ToolUseBlock,
+    UserMessage,
+    HookMatcher,
+    query,
+)
+
+
+def show(m):
+    """Print the stable facts of one message."""
+    if isinstance(m, SystemMessage):
+        print("system", m.subtype)
+    elif isinstance(m, AssistantMessage):
+        for b in m.content:
+            if isinstance(b, TextBlock):
+                print("assistant text:", b.text)
+            elif isinstance(b, ToolUseBlock):
+                print("assistant tool_use:", b.name, json.dumps(b.input, sort_keys=True))
+    elif isinstance(m, UserMessage):
+        if isinstance(m.content, str):
+            print("user:", m.content)
+        else:
+            for b in m.content:
+                if isinstance(b, ToolResultBlock):
+                    c = b.content
+                    if isinstance(c, list):
+                        c = " ".join(x.get("text", "") for x in c if isinstance(x, dict))
+                    print("tool_result:", "error" if b.is_error else "ok", c)
+    elif isinstance(m, ResultMessage):
+        print("result", m.subtype, "is_error=%s" % m.is_error, "turns=%s" % m.num_turns, repr(m.result))
+
+
+seen = []
+
+
+async def guard(input_data, tool_use_id, context):
+    seen.append((input_data["hook_event_name"], input_data["tool_name"], input_data["tool_input"].get("command")))
+    return {"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "deny",
+                                   "permissionDecisionReason": "Shell commands are not allowed here"}}
+
+
+async def main():
+    opts = ClaudeAgentOptions(allowed_tools=["Bash"], hooks={"PreToolUse": [HookMatcher(matcher="Bash", hooks=[guard])]})
+    async for m in query(prompt="Make a file with the shell", options=opts):
+        show(m)
+    print("hook calls:", seen)
+    print("made.txt exists:", os.path.exists("made.txt"))
+
+
+asyncio.run(main())

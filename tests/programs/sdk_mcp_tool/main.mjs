@@ -1,0 +1,44 @@
+// An in-process MCP server made with tool() and createSdkMcpServer().
+import { query, tool, createSdkMcpServer } from "@anthropic-ai/claude-agent-sdk";
+
+function show(m) {
+  // Print the stable facts of one message.
+  if (m.type === "system") console.log("system", m.subtype);
+  else if (m.type === "assistant") {
+    for (const b of m.message.content) {
+      if (b.type === "text") console.log("assistant text:", b.text);
+      else if (b.type === "tool_use") console.log("assistant tool_use:", b.name, JSON.stringify(sortKeys(b.input)));
+    }
+  } else if (m.type === "user") {
+    const c = m.message.content;
+    if (typeof c === "string") console.log("user:", c);
+    else for (const b of c) {
+      if (b.type !== "tool_result") continue;
+      const text = Array.isArray(b.content) ? b.content.map((x) => x.text ?? "").join(" ") : b.content;
+      console.log("tool_result:", b.is_error ? "error" : "ok", text);
+    }
+  } else if (m.type === "result") {
+    console.log("result", m.subtype, `is_error=${m.is_error}`, `turns=${m.num_turns}`, JSON.stringify(m.result ?? null));
+  }
+}
+
+function sortKeys(o) {
+  return Object.fromEntries(Object.keys(o).sort().map((k) => [k, o[k]]));
+}
+
+import { z } from "zod";
+const received = [];
+const add = tool("add", "Add two numbers", { a: z.number(), b: z.number() }, async (args) => {
+  received.push(args);
+  return { content: [{ type: "text", text: `sum=${args.a + args.b}` }] };
+});
+const calc = createSdkMcpServer({ name: "calc", version: "1.0.0", tools: [add] });
+const options = { mcpServers: { calc }, allowedTools: ["mcp__calc__add"] };
+for await (const m of query({ prompt: "Add 2 and 3", options })) {
+  if (m.type === "system" && m.subtype === "init") {
+    console.log("init mcp_servers:", JSON.stringify(m.mcp_servers.map((s) => [s.name, s.status])));
+    console.log("init has tool:", m.tools.includes("mcp__calc__add"));
+  }
+  show(m);
+}
+console.log("handler got:", JSON.stringify(received));
