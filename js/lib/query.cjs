@@ -131,6 +131,9 @@ class Query extends ControlMethods {
       case "message":
         this.#queue.push(JSON.parse(payload));
         return null;
+      case "messages":
+        for (const message of JSON.parse(payload)) this.#queue.push(message);
+        return null;
       case "callback":
         this.#answer(id, JSON.parse(payload));
         return null;

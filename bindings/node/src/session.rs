@@ -198,7 +198,7 @@ impl NativeSession {
                     }
                 }
             }
-            Ok((!batch.is_empty()).then_some(batch))
+            Ok((!batch.is_empty()).then(|| HostAction::coalesced(batch)))
         })
     }
 
