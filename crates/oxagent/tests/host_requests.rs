@@ -255,3 +255,49 @@ async fn mode_and_model_changes_between_prompts_are_announced_and_recorded() {
     assert_eq!(body["model"], default_model.as_str());
     session.close();
 }
+
+#[tokio::test]
+async fn an_answer_interrupted_while_it_streams_counts_its_notice_as_a_turn() {
+    let dir = tempfile::tempdir().unwrap();
+    let slow = |m: &str| json!({"match": m, "delay_ms": 3000, "content": [{"type": "text", "text": "slow"}]});
+    let read = json!({"match": "then", "content": [{"type": "tool_use", "id": "toolu_1", "name": "Read",
+                      "input": {"file_path": dir.path().join("a.txt").to_string_lossy()}}]});
+    std::fs::write(dir.path().join("a.txt"), "alpha\n").unwrap();
+    let server = ScriptedServer::start(json!({"responses": [slow("first"), read, slow("alpha")]}))
+        .await
+        .unwrap();
+    let rt = tokio::runtime::Handle::current();
+    let (session, mut events) =
+        SessionRuntime::spawn(options(&server.url(), dir.path()), &rt).unwrap();
+    // Interrupted in the first answer, and in the answer after a tool round.
+    let mut turns = Vec::new();
+    for prompt in ["first", "read, then"] {
+        session
+            .submit(Op::Prompt(UserContent::Text(prompt.into())))
+            .unwrap();
+        let mut seen_tool_result = false;
+        while let Some(event) = events.next().await {
+            let Event::Message(m) = event else { continue };
+            let v = serde_json::to_value(&m).unwrap();
+            let tool_result = v["type"] == "user" && !v["tool_use_result"].is_null();
+            seen_tool_result |= tool_result;
+            let waiting = if prompt == "first" {
+                v["subtype"] == "init"
+            } else {
+                tool_result
+            };
+            if waiting {
+                tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+                session.submit(Op::Interrupt).unwrap();
+            }
+            if v["type"] == "result" {
+                assert_eq!(v["terminal_reason"], "aborted_streaming", "{v}");
+                turns.push(v["num_turns"].as_i64().unwrap());
+                break;
+            }
+        }
+        assert_eq!(seen_tool_result, prompt != "first");
+    }
+    assert_eq!(turns, [2, 3]);
+    session.close();
+}

@@ -78,6 +78,8 @@ pub(crate) async fn call_model(
                 end_response(deps, &resp);
                 st.api_ms += deps.clock.monotonic_ms().saturating_sub(t0);
                 conversation.account(&model, &resp.usage);
+                // The interruption notice that ends the answer counts as a turn.
+                st.num_turns += 1;
                 return Err(CallFailure::End(TurnEnd::Interrupted {
                     during_tools: false,
                 }));
