@@ -134,9 +134,16 @@ class Query extends ControlMethods {
       case "messages":
         for (const message of JSON.parse(payload)) this.#queue.push(message);
         return null;
-      case "callback":
-        this.#answer(id, JSON.parse(payload));
+      case "callback": {
+        // The messages that came before the request reach the loop reading them first (their
+        // promises settle before the next macrotask), as with the documented SDK, whose
+        // requests arrive on their own lines after those messages.
+        const request = JSON.parse(payload);
+        const ctrl = new AbortController();
+        this.#inflight.set(id, ctrl);
+        setImmediate(() => this.#answer(id, request, ctrl));
         return null;
+      }
       case "cancel":
         this.#inflight.get(id)?.abort();
         return null;
@@ -161,9 +168,12 @@ class Query extends ControlMethods {
     }
   }
 
-  async #answer(requestId, request) {
-    const ctrl = new AbortController();
-    this.#inflight.set(requestId, ctrl);
+  async #answer(requestId, request, ctrl) {
+    if (ctrl.signal.aborted) {
+      // cancelled before its turn came: the session no longer waits for it
+      this.#inflight.delete(requestId);
+      return;
+    }
     let ok = true;
     let text;
     try {

@@ -171,3 +171,30 @@ test("canUseTool is told why a call needs asking (decisionReasonType)", async ()
     await api.close();
   }
 });
+
+test("the loop reading the messages sees a tool call before canUseTool is asked about it", async () => {
+  // The message and the request often reach the face together; run it a few times.
+  for (let run = 0; run < 8; run++) {
+    const api = await mockApi({ responses: [toolUse("toolu_01", "Bash", { command: "touch x.txt", description: "touch" }), text("ok")] });
+    const order = [];
+    try {
+      const q = query({
+        prompt: "x",
+        options: {
+          ...api.options({ permissionMode: "default" }),
+          canUseTool: async (toolName) => (order.push(`canUseTool ${toolName}`), { behavior: "deny", message: "no", interrupt: true }),
+        },
+      });
+      try {
+        for await (const m of q) {
+          if (m.type === "assistant") order.push(`assistant ${m.message.content.map((b) => b.type).join(",")}`);
+        }
+      } catch {
+        // the interrupt ends the query with an error result
+      }
+      assert.deepEqual(order.slice(0, 2), ["assistant tool_use", "canUseTool Bash"], `run ${run}`);
+    } finally {
+      await api.close();
+    }
+  }
+});
