@@ -103,6 +103,7 @@ def run_one(name, face, interp, server=DEFAULT_SERVER, timeout=90):
             srv.terminate()
             srv.wait()
         out = out.replace(str(ws), "<WS>").replace(str(home), "<HOME>").replace(str(root), "<ROOT>")
+        out = out.replace(f"127.0.0.1:{port}", "127.0.0.1:<PORT>")
         if rc != 0:
             out += f"[exit {rc}]\n"
         return out, err, rc

@@ -1,0 +1,61 @@
+"""A Stop hook blocks the first stop with a reason; the model goes on once more."""
+import asyncio
+import json
+import os
+
+from claude_agent_sdk import (
+    AssistantMessage,
+    ClaudeAgentOptions,
+    ResultMessage,
+    SystemMessage,
+    TextBlock,
+    ToolResultBlock,
+    ToolUseBlock,
+    UserMessage,
+    query,
+    HookMatcher,
+)
+
+
+def show(m):
+    """Print the stable facts of one message."""
+    if isinstance(m, SystemMessage):
+        print("system", m.subtype)
+    elif isinstance(m, AssistantMessage):
+        for b in m.content:
+            if isinstance(b, TextBlock):
+                print("assistant text:", b.text)
+            elif isinstance(b, ToolUseBlock):
+                print("assistant tool_use:", b.name, json.dumps(b.input, sort_keys=True))
+    elif isinstance(m, UserMessage):
+        if isinstance(m.content, str):
+            print("user:", m.content)
+        else:
+            for b in m.content:
+                if isinstance(b, ToolResultBlock):
+                    c = b.content
+                    if isinstance(c, list):
+                        c = " ".join(x.get("text", "") for x in c if isinstance(x, dict))
+                    print("tool_result:", "error" if b.is_error else "ok", c)
+    elif isinstance(m, ResultMessage):
+        print("result", m.subtype, "is_error=%s" % m.is_error, "turns=%s" % m.num_turns, repr(m.result))
+
+
+stops = []
+
+
+async def on_stop(input_data, tool_use_id, context):
+    stops.append(input_data["stop_hook_active"])
+    if len(stops) == 1:
+        return {"decision": "block", "reason": "Also say goodbye"}
+    return {}
+
+
+async def main():
+    opts = ClaudeAgentOptions(hooks={"Stop": [HookMatcher(hooks=[on_stop])]})
+    async for m in query(prompt="Say hello", options=opts):
+        show(m)
+    print("stop hook calls (stop_hook_active):", stops)
+
+
+asyncio.run(main())
