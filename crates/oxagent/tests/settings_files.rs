@@ -260,7 +260,9 @@ async fn updated_permissions_are_written_to_their_settings_file() {
         .send(json!({"type": "user", "message": {"role": "user", "content": "Go"}}))
         .unwrap();
     handle.end_input();
+    let mut seen = Vec::new();
     while let Some(frame) = handle.recv().await {
+        seen.push(frame.clone());
         if frame["type"] == "control_request" {
             let request = &frame["request"];
             assert_eq!(request["subtype"], "can_use_tool", "{frame}");
@@ -286,4 +288,13 @@ async fn updated_permissions_are_written_to_their_settings_file() {
     assert_eq!(project["permissions"]["deny"], json!(["WebFetch"]));
     let user = read(&env.home.join(".claude/settings.json"));
     assert_eq!(user["permissions"]["defaultMode"], "acceptEdits");
+    // The mode the answer set is announced once, between the request and the tool's result.
+    let at = |f: &dyn Fn(&Value) -> bool| seen.iter().position(|v| f(v)).unwrap();
+    let statuses: Vec<&Value> = seen.iter().filter(|v| v["subtype"] == "status").collect();
+    assert_eq!(statuses.len(), 1, "{seen:#?}");
+    assert_eq!(statuses[0]["permissionMode"], "acceptEdits");
+    assert_eq!(statuses[0]["status"], Value::Null);
+    let status_at = at(&|v| v["subtype"] == "status");
+    assert!(at(&|v| v["type"] == "control_request") < status_at);
+    assert!(status_at < at(&|v| v["type"] == "user" && !v["tool_use_result"].is_null()));
 }

@@ -428,7 +428,15 @@ async fn apply_updates(session: &SessionView<'_>, deps: &Deps<'_>, updates: &[Pe
             .destination()
             .and_then(RuleSource::parse)
             .unwrap_or(RuleSource::Session);
+        let mode_before = session.live.permission_mode();
         apply_one(session, update, destination);
+        // A change of mode is announced to the caller, as set_permission_mode's is.
+        let mode_after = session.live.permission_mode();
+        if mode_after != mode_before {
+            use crate::protocol::system::{Status, SystemBody};
+            let status = SystemBody::Status(Status::mode_changed(mode_after.as_str()));
+            deps.emit.emit(session.system(status, deps));
+        }
         if matches!(
             destination,
             RuleSource::UserSettings | RuleSource::ProjectSettings | RuleSource::LocalSettings
