@@ -289,7 +289,7 @@ async fn updated_permissions_are_written_to_their_settings_file() {
     let user = read(&env.home.join(".claude/settings.json"));
     assert_eq!(user["permissions"]["defaultMode"], "acceptEdits");
     // The mode the answer set is announced once, between the request and the tool's result.
-    let at = |f: &dyn Fn(&Value) -> bool| seen.iter().position(|v| f(v)).unwrap();
+    let at = |f: &dyn Fn(&Value) -> bool| seen.iter().position(f).unwrap();
     let statuses: Vec<&Value> = seen.iter().filter(|v| v["subtype"] == "status").collect();
     assert_eq!(statuses.len(), 1, "{seen:#?}");
     assert_eq!(statuses[0]["permissionMode"], "acceptEdits");
