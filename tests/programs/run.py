@@ -58,7 +58,7 @@ def run_one(name, face, interp, server=DEFAULT_SERVER, timeout=90):
         files = src / "files"
         if files.is_dir():
             shutil.copytree(files, ws, dirs_exist_ok=True)
-        script = (src / "script.json").read_text().replace("<WS>", str(ws))
+        script = (src / "script.json").read_text().replace("<WS>", str(ws)).replace("<ROOT>", str(root))
         (root / "script.json").write_text(script)
         srv = subprocess.Popen([str(server), "mock-server", "--script", str(root / "script.json"),
                                 "--log", str(root / "requests.jsonl")],
