@@ -237,6 +237,12 @@ pub trait Tool: Send + Sync {
     fn tidy_input(&self, input: Value) -> Value {
         input
     }
+    /// The input as the schema checks it, where the tool reads a field left out from
+    /// another one (TaskCreate's subject and description stand for each other). The call
+    /// itself keeps the input as written.
+    fn input_as_checked(&self, input: &Value) -> Value {
+        input.clone()
+    }
     /// Whether this call reads the conversation so far (a fork of the session does).
     fn needs_conversation(&self, _input: &Value) -> bool {
         false

@@ -19,8 +19,9 @@ pub struct InputError {
 }
 
 struct Issue {
-    /// The sentence the model reads; `None` when the issue has none and the model reads
-    /// the issue list itself.
+    /// The sentence the model reads; `None` when the issue has none of its own: alone (or
+    /// with only such issues) the model reads the issue list, beside issues that have one it
+    /// reads "The parameter `path` is invalid: message".
     model: Option<String>,
     caller: Value,
     /// Where the model reads it: missing parameters first, then unexpected ones, then the
@@ -85,11 +86,66 @@ fn check(schema: &Value, value: &Value, path: &mut Vec<String>, issues: &mut Vec
             return;
         }
     }
+    if let Some(branches) = schema.get("anyOf").and_then(Value::as_array) {
+        let mut errors = Vec::new();
+        for branch in branches {
+            let mut found = Vec::new();
+            check(branch, value, &mut Vec::new(), &mut found);
+            if found.is_empty() {
+                errors.clear();
+                break;
+            }
+            errors.push(Value::Array(found.into_iter().map(|i| i.caller).collect()));
+        }
+        if !errors.is_empty() {
+            issues.push(Issue {
+                model: None,
+                caller: json!({"code": "invalid_union", "errors": errors, "path": path,
+                    "message": "Invalid input"}),
+                rank: OTHER,
+            });
+            return;
+        }
+    }
+    if let Some(constant) = schema.get("const") {
+        if constant != value {
+            issues.push(Issue {
+                model: None,
+                caller: json!({"code": "invalid_value", "values": [constant], "path": path,
+                    "message": format!("Invalid input: expected {constant}")}),
+                rank: OTHER,
+            });
+        }
+    }
+    if let (Some(min), Some(text)) = (
+        schema.get("minLength").and_then(Value::as_u64),
+        value.as_str(),
+    ) {
+        if (text.encode_utf16().count() as u64) < min {
+            issues.push(Issue {
+                model: None,
+                caller: json!({"origin": "string", "code": "too_small", "minimum": min,
+                    "inclusive": true, "path": path,
+                    "message": format!("Too small: expected string to have >={min} characters")}),
+                rank: OTHER,
+            });
+        }
+    }
+    if let (Some("uri"), Some(text)) =
+        (schema.get("format").and_then(Value::as_str), value.as_str())
+    {
+        if !is_url(text) {
+            issues.push(Issue {
+                model: None,
+                caller: json!({"code": "invalid_format", "format": "url", "path": path,
+                    "message": "Invalid URL"}),
+                rank: OTHER,
+            });
+        }
+    }
     if let Some(options) = schema.get("enum").and_then(Value::as_array) {
         if !options.contains(value) {
-            let name = path.join(".");
             let listed: Vec<String> = options.iter().map(|o| o.to_string()).collect();
-            let _ = name;
             issues.push(Issue {
                 model: None,
                 caller: json!({"code": "invalid_value", "values": options, "path": path,
@@ -160,6 +216,35 @@ fn check(schema: &Value, value: &Value, path: &mut Vec<String>, issues: &mut Vec
             });
         }
     }
+}
+
+/// Whether `text` is an absolute URL with a scheme (any scheme: `file:///x` and `ftp://h/`
+/// are URLs), as a URL parser reads it.
+fn is_url(text: &str) -> bool {
+    let Some((scheme, rest)) = text.split_once(':') else {
+        return false;
+    };
+    let mut chars = scheme.chars();
+    let scheme_ok = chars.next().is_some_and(|c| c.is_ascii_alphabetic())
+        && chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'));
+    if !scheme_ok || text.chars().any(|c| c.is_whitespace() && c != ' ') {
+        return false;
+    }
+    // Special schemes need a host after the slashes.
+    let special = matches!(
+        scheme.to_ascii_lowercase().as_str(),
+        "http" | "https" | "ws" | "wss" | "ftp"
+    );
+    if special {
+        let host = rest
+            .trim_start_matches(['/', '\\'])
+            .split(['/', '\\', '?', '#'])
+            .next()
+            .unwrap_or("");
+        let host = host.rsplit('@').next().unwrap_or("");
+        return !host.is_empty() && !host.contains(' ');
+    }
+    true
 }
 
 /// `input` with the string spellings of numbers and booleans turned into the values they
@@ -271,7 +356,32 @@ pub fn validate_input(tool: &str, schema: &Value, input: &Value) -> Result<(), I
     let plural = if issues.len() == 1 { "issue" } else { "issues" };
     let mut ranked: Vec<&Issue> = issues.iter().collect();
     ranked.sort_by_key(|i| i.rank);
-    let model_lines: Option<Vec<String>> = ranked.iter().map(|i| i.model.clone()).collect();
+    // Issues without a sentence of their own are read as the list unless another issue has
+    // one; then each gets the generic sentence.
+    let model_lines: Option<Vec<String>> = if ranked.iter().any(|i| i.model.is_some()) {
+        Some(
+            ranked
+                .iter()
+                .map(|i| {
+                    i.model.clone().unwrap_or_else(|| {
+                        let name: Vec<String> = i.caller["path"]
+                            .as_array()
+                            .into_iter()
+                            .flatten()
+                            .map(|p| p.as_str().map_or_else(|| p.to_string(), str::to_string))
+                            .collect();
+                        format!(
+                            "The parameter `{}` is invalid: {}",
+                            name.join("."),
+                            i.caller["message"].as_str().unwrap_or("")
+                        )
+                    })
+                })
+                .collect(),
+        )
+    } else {
+        None
+    };
     let callers: Vec<Value> = issues.into_iter().map(|i| i.caller).collect();
     let pretty = serde_json::to_string_pretty(&callers).unwrap_or_default();
     let caller_text = format!("InputValidationError: {}", pretty);
@@ -412,5 +522,61 @@ mod tests {
             &json!({"file_path": "a", "offset": 3})
         )
         .is_ok());
+    }
+
+    fn web_schema() -> Value {
+        json!({"type": "object", "properties": {"url": {"type": "string", "format": "uri"},
+            "query": {"type": "string", "minLength": 2},
+            "status": {"anyOf": [{"type": "string", "enum": ["pending", "done"]},
+                {"type": "string", "const": "deleted"}]}},
+            "additionalProperties": false})
+    }
+
+    #[test]
+    fn a_url_format_a_min_length_and_a_union_are_checked() {
+        let err = validate_input("T", &web_schema(), &json!({"url": "not a url"})).unwrap_err();
+        assert_eq!(err.caller_text, "InputValidationError: [\n  {\n    \"code\": \"invalid_format\",\n    \"format\": \"url\",\n    \"path\": [\n      \"url\"\n    ],\n    \"message\": \"Invalid URL\"\n  }\n]");
+        // Alone, an issue without a sentence of its own is read as the list.
+        assert_eq!(
+            err.model_text,
+            format!("<tool_use_error>{}</tool_use_error>", err.caller_text)
+        );
+        for url in ["file:///etc/x", "ftp://h/f", "https://a.b/c?d"] {
+            assert!(
+                validate_input("T", &web_schema(), &json!({"url": url})).is_ok(),
+                "{url}"
+            );
+        }
+        let err = validate_input("T", &web_schema(), &json!({"query": "a"})).unwrap_err();
+        assert!(err.caller_text.contains("\"origin\": \"string\",\n    \"code\": \"too_small\",\n    \"minimum\": 2,\n    \"inclusive\": true"));
+        assert!(err
+            .caller_text
+            .contains("\"message\": \"Too small: expected string to have >=2 characters\""));
+        assert!(validate_input("T", &web_schema(), &json!({"query": "ab"})).is_ok());
+        assert!(validate_input("T", &web_schema(), &json!({"status": "deleted"})).is_ok());
+        let err = validate_input("T", &web_schema(), &json!({"status": "gone"})).unwrap_err();
+        let issues: Value =
+            serde_json::from_str(err.caller_text.trim_start_matches("InputValidationError: "))
+                .unwrap();
+        assert_eq!(
+            issues,
+            json!([{"code": "invalid_union", "errors": [
+                [{"code": "invalid_value", "values": ["pending", "done"], "path": [],
+                  "message": "Invalid option: expected one of \"pending\"|\"done\""}],
+                [{"code": "invalid_value", "values": ["deleted"], "path": [],
+                  "message": "Invalid input: expected \"deleted\""}]],
+                "path": ["status"], "message": "Invalid input"}])
+        );
+    }
+
+    #[test]
+    fn beside_a_worded_issue_the_others_get_the_generic_sentence() {
+        let err = validate_input(
+            "WebFetch",
+            &web_schema(),
+            &json!({"url": "x y", "extra": 1}),
+        )
+        .unwrap_err();
+        assert_eq!(err.model_text, "<tool_use_error>InputValidationError: WebFetch failed due to the following issues:\nAn unexpected parameter `extra` was provided\nThe parameter `url` is invalid: Invalid URL</tool_use_error>");
     }
 }

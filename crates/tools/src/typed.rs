@@ -172,6 +172,11 @@ pub trait TypedTool: Send + Sync + 'static {
         input
     }
 
+    /// See [`Tool::input_as_checked`].
+    fn input_as_checked(&self, input: &Value) -> Value {
+        input.clone()
+    }
+
     /// See [`Tool::shell_preamble`].
     fn shell_preamble(&self, _input: &Value) -> Option<oxagent_core::tool::ShellPreamble> {
         None
@@ -267,6 +272,10 @@ impl<T: TypedTool> Tool for Typed<T> {
 
     fn tidy_input(&self, input: Value) -> Value {
         self.0.tidy_input(input)
+    }
+
+    fn input_as_checked(&self, input: &Value) -> Value {
+        self.0.input_as_checked(input)
     }
 
     fn shell_preamble(&self, input: &Value) -> Option<oxagent_core::tool::ShellPreamble> {

@@ -369,14 +369,15 @@ pub async fn read_notebook(path: &Path, shown_path: &str, files: &FileState) -> 
         }
         cells.push(entry);
     }
-    if blocks.is_empty() {
-        blocks.push(ContentBlock::text(
-            "<system-reminder>Warning: the notebook has no cells.</system-reminder>",
-        ));
-    }
+    // A notebook without cells reads as a Read that gave nothing.
+    let content = if blocks.is_empty() {
+        ToolResultContent::Text("(Read completed with no output)".into())
+    } else {
+        ToolResultContent::Blocks(joined_texts(blocks))
+    };
     ToolOutput {
         follow_up: None,
-        content: ToolResultContent::Blocks(joined_texts(blocks)),
+        content,
         is_error: None,
         structured: Some(
             json!({"type": "notebook", "file": {"filePath": shown_path, "cells": cells}}),

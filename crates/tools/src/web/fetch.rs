@@ -23,7 +23,7 @@ use serde_json::{json, Value};
 
 use super::http::{self, Fetched};
 use super::side_model::{ModelTier, SideModel, SideRequest};
-use crate::results::{success, wrapped_error};
+use crate::results::{plain_error, success, wrapped_error};
 use crate::typed::{as_count, TypedTool};
 
 /// Most Markdown characters handed to the model per call; `offset` reads on.
@@ -180,6 +180,10 @@ impl TypedTool for WebFetchTool {
 
     async fn run(&self, input: WebFetchInput, ctx: &ToolContext) -> ToolOutput {
         let started = Instant::now();
+        // A URL without a host (file:, data:, mailto:) names nothing to fetch.
+        if Url::parse(&input.url).is_ok_and(|u| u.host_str().is_none_or(str::is_empty)) {
+            return plain_error("Invalid URL");
+        }
         let url = match parse_url(&input.url) {
             Ok(u) => u,
             Err(e) => return wrapped_error(e),

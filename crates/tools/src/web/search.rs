@@ -168,7 +168,7 @@ impl TypedTool for WebSearchTool {
                 .is_some_and(|b| !b.is_empty())
         {
             return wrapped_error(
-                "Give allowed_domains or blocked_domains, not both in the same search.",
+                "Error: Cannot specify both allowed_domains and blocked_domains in the same request",
             );
         }
         let Some(side) = &self.side else {

@@ -163,3 +163,16 @@ async fn an_unread_notebook_is_refused() {
     );
     assert_eq!(w.read("nb.ipynb"), NOTEBOOK);
 }
+
+#[tokio::test]
+async fn a_notebook_without_cells_reads_as_no_output() {
+    let w = Ws::new();
+    let path = w.file(
+        "empty.ipynb",
+        r#"{"cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}"#,
+    );
+    let out = w.call("Read", json!({"file_path": path})).await;
+    assert_eq!(text(&out), "(Read completed with no output)");
+    assert_eq!(out.is_error, None);
+    assert_eq!(out.structured.unwrap()["file"]["cells"], json!([]));
+}

@@ -195,6 +195,22 @@ async fn search_passes_the_server_tool_and_collects_hits() {
         .await;
     assert_eq!(
         text(&out),
-        "<tool_use_error>Give allowed_domains or blocked_domains, not both in the same search.</tool_use_error>"
+        "<tool_use_error>Error: Cannot specify both allowed_domains and blocked_domains in the same request</tool_use_error>"
     );
+    assert_eq!(
+        out.structured,
+        Some(json!("Error: Error: Cannot specify both allowed_domains and blocked_domains in the same request"))
+    );
+}
+
+#[tokio::test]
+async fn fetch_of_a_url_without_a_host_is_an_invalid_url() {
+    let w = Ws::new();
+    for url in ["file:///etc/hostname", "data:text/plain,hi", "mailto:a@b.c"] {
+        let out = w.call("WebFetch", json!({"url": url, "prompt": "p"})).await;
+        assert_eq!(out.is_error, Some(true), "{url}");
+        // Read as plain text, not inside <tool_use_error>.
+        assert_eq!(text(&out), "Invalid URL", "{url}");
+        assert_eq!(out.structured, Some(json!("Error: Invalid URL")), "{url}");
+    }
 }

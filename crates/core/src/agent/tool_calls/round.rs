@@ -82,7 +82,7 @@ impl ToolRound {
         };
         let valid = tool.is_some_and(|t| {
             let schema = t.validation_schema();
-            let read = crate::validate::coerce_input(&schema, &call.input);
+            let read = crate::validate::coerce_input(&schema, &t.input_as_checked(&call.input));
             crate::validate::validate_input(t.name(), &schema, &read).is_ok()
         });
         let read_only = tool.is_none_or(|t| valid && t.is_read_only(&call.input));

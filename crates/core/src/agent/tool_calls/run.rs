@@ -170,7 +170,7 @@ fn checked_tool<'d>(
     }
     // A number the call keeps as written (`"3"`) is checked as the number it spells.
     let schema = tool.validation_schema();
-    let read = crate::validate::coerce_input(&schema, &call.input);
+    let read = crate::validate::coerce_input(&schema, &tool.input_as_checked(&call.input));
     if let Err(e) = validate_input(tool.name(), &schema, &read) {
         let mut text = e.model_text;
         // A deferred tool called before it was looked up: the model guessed its input.

@@ -21,7 +21,6 @@ const BUILT_IN: &[&str] = &[
     "Read",
     "Skill",
     "Task",
-    "TaskOutput",
     "TaskStop",
     "TodoWrite",
     "ToolSearch",
@@ -141,6 +140,15 @@ mod tests {
         assert!(text("TodoWrite", false, &["Read"])
             .ends_with("TodoWrite is disabled for this session, in subagents as well as here."));
         assert!(text("Bash", false, &["Read"]).ends_with("in subagents as well as here."));
+    }
+
+    #[test]
+    fn task_output_never_offered_is_only_unknown() {
+        // The reference's SDK sessions have no TaskOutput: calling it reads as an unknown tool.
+        assert_eq!(
+            text("TaskOutput", false, &["Bash", "Read", "TaskStop"]),
+            "Error: No such tool available: TaskOutput"
+        );
     }
 
     #[test]

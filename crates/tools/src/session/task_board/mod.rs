@@ -3,12 +3,13 @@
 //! predecessor, is disabled in the reference's SDK sessions and not offered here).
 //!
 //! Tasks get ids `1`, `2`, ... in creation order, start `pending`, and may block each other
-//! (`addBlocks` / `addBlockedBy` keep both sides in step). Deleting a task removes it and
+//! (`addBlocks` / `addBlockedBy` keep both sides in step; an id no task has is dropped).
+//! A completed blocker no longer counts in TaskGet's and TaskList's `blockedBy`. Deleting a task removes it and
 //! every reference to it.
 //!
 //! ```text
-//! TaskCreate {"subject": "Write tests", "description": "..."}  -> "Task #1 created: Write tests"
-//! TaskUpdate {"taskId": "1", "status": "in_progress"}          -> "Task #1 updated: status"
+//! TaskCreate {"subject": "Write tests", "description": "..."}  -> "Task #1 created successfully: Write tests"
+//! TaskUpdate {"taskId": "1", "status": "in_progress"}          -> "Updated task #1 status"
 //! TaskList {}                                                    -> "#1 [in_progress] Write tests"
 //! ```
 
@@ -70,9 +71,22 @@ impl TaskBoard {
     }
 }
 
-/// A task id as the model writes it (`3`, `#3`).
+/// A task id exactly as the board writes it (`3`; `#3` or ` 3` name no task).
 fn parse_id(id: &str) -> Option<u64> {
-    id.trim().trim_start_matches('#').parse().ok()
+    id.parse::<u64>().ok().filter(|n| n.to_string() == id)
+}
+
+/// The blockers of `task` that still block: existing tasks not completed.
+fn open_blockers(board: &Board, task: &Task) -> Vec<String> {
+    task.blocked_by
+        .iter()
+        .filter(|b| {
+            parse_id(b)
+                .and_then(|id| board.tasks.get(&id))
+                .is_some_and(|t| t.status != "completed")
+        })
+        .cloned()
+        .collect()
 }
 
 fn ids_text(ids: &[String]) -> String {
@@ -87,6 +101,10 @@ fn link(board: &mut Board, blocker: &str, blocked: &str) {
     let (Some(a), Some(b)) = (parse_id(blocker), parse_id(blocked)) else {
         return;
     };
+    // Both tasks must exist: a link to an id no task has is dropped.
+    if !board.tasks.contains_key(&a) || !board.tasks.contains_key(&b) {
+        return;
+    }
     if let Some(t) = board.tasks.get_mut(&a) {
         if !t.blocks.iter().any(|x| x == blocked) {
             t.blocks.push(blocked.to_string());

@@ -8,7 +8,7 @@ use serde::de::IgnoredAny;
 use serde::Deserialize;
 use serde_json::{json, Map, Value};
 
-use super::{ids_text, link, parse_id, Task, TaskBoard};
+use super::{ids_text, link, open_blockers, parse_id, Task, TaskBoard};
 use crate::results::{success, wrapped_error};
 use crate::typed::TypedTool;
 
@@ -18,8 +18,8 @@ const LABEL_FIELDS: &[&str] = &["subject", "taskId"];
 /// The input of TaskCreate, as its schema describes it.
 #[derive(Deserialize)]
 pub struct CreateInput {
-    subject: String,
-    description: String,
+    subject: Option<String>,
+    description: Option<String>,
     #[serde(rename = "activeForm")]
     active_form: Option<String>,
     metadata: Option<Map<String, Value>>,
@@ -80,7 +80,30 @@ impl TypedTool for TaskCreateTool {
         })
     }
 
+    /// A call may leave out one of subject and description: the other stands for it.
+    fn input_as_checked(&self, input: &Value) -> Value {
+        let mut input = input.clone();
+        if let Some(map) = input.as_object_mut() {
+            for (absent, present) in [("subject", "description"), ("description", "subject")] {
+                if !map.contains_key(absent) {
+                    if let Some(v) = map.get(present).cloned() {
+                        map.insert(absent.to_string(), v);
+                    }
+                }
+            }
+        }
+        input
+    }
+
     async fn run(&self, input: CreateInput, _ctx: &ToolContext) -> ToolOutput {
+        // Either text stands for the other when one is left out.
+        let (subject, description) = match (input.subject, input.description) {
+            (Some(s), Some(d)) => (s, d),
+            (Some(s), None) => (s.clone(), s),
+            (None, Some(d)) => (d.clone(), d),
+            // Refused by the schema before the call.
+            (None, None) => (String::new(), String::new()),
+        };
         let mut board = lock(&self.board.inner);
         board.next_id += 1;
         let id = board.next_id;
@@ -88,8 +111,8 @@ impl TypedTool for TaskCreateTool {
             id,
             Task {
                 id,
-                subject: input.subject.clone(),
-                description: input.description.clone(),
+                subject: subject.clone(),
+                description: description.clone(),
                 active_form: input.active_form,
                 status: "pending".into(),
                 owner: None,
@@ -99,8 +122,8 @@ impl TypedTool for TaskCreateTool {
             },
         );
         success(
-            format!("Task #{id} created: {}", input.subject),
-            json!({"task": {"id": id.to_string(), "subject": input.subject, "description": input.description}}),
+            format!("Task #{id} created successfully: {subject}"),
+            json!({"task": {"id": id.to_string(), "subject": subject, "description": description}}),
         )
     }
 }
@@ -135,20 +158,17 @@ impl TypedTool for TaskGetTool {
     async fn run(&self, input: GetInput, _ctx: &ToolContext) -> ToolOutput {
         let board = lock(&self.board.inner);
         let Some(task) = parse_id(&input.task_id).and_then(|id| board.tasks.get(&id)) else {
-            return success(
-                format!("No task #{} exists.", input.task_id),
-                json!({"task": null}),
-            );
+            return success(NOT_FOUND, json!({"task": null}));
         };
         let mut text = format!(
             "Task #{}: {}\nStatus: {}\nDescription: {}",
             task.id, task.subject, task.status, task.description
         );
-        if let Some(owner) = &task.owner {
-            text.push_str(&format!("\nOwner: {owner}"));
-        }
-        if !task.blocked_by.is_empty() {
-            text.push_str(&format!("\nBlocked by: {}", ids_text(&task.blocked_by)));
+        // The owner is not shown here (TaskList shows it).
+        // A completed blocker no longer shows.
+        let blocked_by = open_blockers(&board, task);
+        if !blocked_by.is_empty() {
+            text.push_str(&format!("\nBlocked by: {}", ids_text(&blocked_by)));
         }
         if !task.blocks.is_empty() {
             text.push_str(&format!("\nBlocks: {}", ids_text(&task.blocks)));
@@ -157,7 +177,7 @@ impl TypedTool for TaskGetTool {
             text,
             json!({"task": {"id": task.id.to_string(), "subject": task.subject,
                 "description": task.description, "status": task.status,
-                "blocks": task.blocks, "blockedBy": task.blocked_by}}),
+                "blocks": task.blocks, "blockedBy": blocked_by}}),
         )
     }
 }
@@ -194,16 +214,7 @@ impl TypedTool for TaskListTool {
                 line.push_str(&format!(" ({owner})"));
             }
             // Only blockers that are not done yet still block.
-            let open: Vec<String> = task
-                .blocked_by
-                .iter()
-                .filter(|b| {
-                    parse_id(b)
-                        .and_then(|id| board.tasks.get(&id))
-                        .is_some_and(|t| t.status != "completed")
-                })
-                .cloned()
-                .collect();
+            let open = open_blockers(&board, task);
             if !open.is_empty() {
                 line.push_str(&format!(" [blocked by {}]", ids_text(&open)));
             }
@@ -216,7 +227,7 @@ impl TypedTool for TaskListTool {
             tasks.push(entry);
         }
         let text = if lines.is_empty() {
-            "No tasks yet.".to_string()
+            "No tasks found".to_string()
         } else {
             lines.join("\n")
         };
@@ -266,49 +277,43 @@ impl TypedTool for TaskUpdateTool {
     async fn run(&self, input: UpdateInput, _ctx: &ToolContext) -> ToolOutput {
         let mut board = lock(&self.board.inner);
         let Some(id) = parse_id(&input.task_id).filter(|id| board.tasks.contains_key(id)) else {
-            let error = format!("Task #{} not found", input.task_id);
-            return wrapped_error(&error).with_structured(json!({"success": false,
-                "taskId": input.task_id, "updatedFields": [], "error": error}));
+            // Not an error: the model reads that there is no such task.
+            return success(
+                NOT_FOUND,
+                json!({"success": false, "taskId": input.task_id, "updatedFields": [],
+                    "error": NOT_FOUND}),
+            );
         };
         let key = id.to_string();
-        for other in input
-            .add_blocks
-            .iter()
-            .chain(input.add_blocked_by.iter())
-            .flatten()
-        {
-            let known = parse_id(other).is_some_and(|o| board.tasks.contains_key(&o) && o != id);
-            if !known {
-                let error = format!("Task #{other} not found");
-                return wrapped_error(&error).with_structured(json!({"success": false,
-                    "taskId": key, "updatedFields": [], "error": error}));
-            }
-        }
         let mut fields = Vec::new();
         let mut status_change = None;
         if input.status.as_deref() == Some("deleted") {
-            board.tasks.remove(&id);
+            let from = board
+                .tasks
+                .remove(&id)
+                .map(|t| t.status)
+                .unwrap_or_default();
             for t in board.tasks.values_mut() {
                 t.blocks.retain(|b| b != &key);
                 t.blocked_by.retain(|b| b != &key);
             }
             return success(
-                format!("Task #{key} deleted"),
+                format!("Updated task #{key} deleted"),
                 json!({"success": true, "taskId": key, "updatedFields": ["deleted"],
-                    "statusChange": {"from": "", "to": "deleted"}}),
+                    "statusChange": {"from": from, "to": "deleted"}}),
             );
         }
         let pairs: Vec<(String, String)> = input
             .add_blocks
             .iter()
             .flatten()
-            .map(|b| (key.clone(), parse_id(b).unwrap_or(0).to_string()))
+            .map(|b| (key.clone(), b.clone()))
             .chain(
                 input
                     .add_blocked_by
                     .iter()
                     .flatten()
-                    .map(|b| (parse_id(b).unwrap_or(0).to_string(), key.clone())),
+                    .map(|b| (b.clone(), key.clone())),
             )
             .collect();
         for (blocker, blocked) in &pairs {
@@ -329,17 +334,6 @@ impl TypedTool for TaskUpdateTool {
             task.active_form = Some(a);
             fields.push("activeForm");
         }
-        if let Some(s) = input.status.filter(|s| s != &task.status) {
-            status_change = Some(json!({"from": task.status, "to": s}));
-            task.status = s;
-            fields.push("status");
-        }
-        if input.add_blocks.is_some() {
-            fields.push("blocks");
-        }
-        if input.add_blocked_by.is_some() {
-            fields.push("blockedBy");
-        }
         if let Some(o) = input.owner {
             task.owner = Some(o);
             fields.push("owner");
@@ -354,11 +348,18 @@ impl TypedTool for TaskUpdateTool {
             }
             fields.push("metadata");
         }
-        let text = if fields.is_empty() {
-            format!("Task #{key}: nothing to update")
-        } else {
-            format!("Task #{key} updated: {}", fields.join(", "))
-        };
+        if let Some(s) = input.status.filter(|s| s != &task.status) {
+            status_change = Some(json!({"from": task.status, "to": s}));
+            task.status = s;
+            fields.push("status");
+        }
+        if input.add_blocks.is_some() {
+            fields.push("blocks");
+        }
+        if input.add_blocked_by.is_some() {
+            fields.push("blockedBy");
+        }
+        let text = format!("Updated task #{key} {}", fields.join(", "));
         let mut structured = json!({"success": true, "taskId": key, "updatedFields": fields});
         if let Some(change) = status_change {
             structured["statusChange"] = change;
@@ -366,6 +367,9 @@ impl TypedTool for TaskUpdateTool {
         success(text, structured)
     }
 }
+
+/// What TaskGet and TaskUpdate say of an id no task has.
+const NOT_FOUND: &str = "Task not found";
 
 /// The `metadata` property of TaskCreate and TaskUpdate.
 fn metadata_schema() -> Value {
