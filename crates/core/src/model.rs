@@ -43,6 +43,10 @@ pub enum ModelEvent {
     Retry(RetryNotice),
     /// The request failed for good. Nothing follows.
     Failed(ApiError),
+    /// The API refused the request's `max_tokens` as over the model's output limit, which it
+    /// named; the request is being sent again with that limit. The session keeps to it for
+    /// the model from now on, and reports it as the model's `maxOutputTokens`.
+    OutputLimit(u64),
 }
 
 #[derive(Debug, Clone, PartialEq)]

@@ -136,6 +136,10 @@ pub struct ModelUsage {
     /// The model was called in this run.
     #[serde(skip)]
     pub live: bool,
+    /// The output limit the API named for the model in this session, reported in place of
+    /// the catalog's.
+    #[serde(skip)]
+    pub learned_max_output_tokens: Option<u64>,
 }
 
 impl ModelUsage {
@@ -148,7 +152,9 @@ impl ModelUsage {
         self.web_search_requests += usage.web_search_requests();
         self.cost_usd += cost;
         self.context_window = context_window(model);
-        self.max_output_tokens = max_output_tokens(model);
+        self.max_output_tokens = self
+            .learned_max_output_tokens
+            .unwrap_or_else(|| max_output_tokens(model));
         self.live = true;
         cost
     }
@@ -594,6 +600,19 @@ mod tests {
                 "{model}"
             );
         }
+    }
+
+    #[test]
+    fn a_limit_the_api_named_is_the_model_s_max_output_tokens() {
+        let mut m = ModelUsage {
+            learned_max_output_tokens: Some(64_000),
+            ..ModelUsage::default()
+        };
+        m.record("claude-opus-5-5", &Usage::default());
+        assert_eq!(m.labelled("claude-opus-5-5").max_output_tokens, 64_000);
+        let mut plain = ModelUsage::default();
+        plain.record("claude-opus-5-5", &Usage::default());
+        assert_eq!(plain.max_output_tokens, 128_000);
     }
 
     #[test]

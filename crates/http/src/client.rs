@@ -53,6 +53,8 @@ struct Shared {
     /// `host:port` of the base URL, named in error texts.
     endpoint: String,
     headers: HeaderMap,
+    /// Output limits the API named for this session's models.
+    limits: crate::output_limit::Limits,
 }
 
 impl HttpModel {
@@ -80,6 +82,7 @@ impl HttpModel {
                 url,
                 endpoint,
                 headers,
+                limits: Default::default(),
             }),
         })
     }
@@ -141,7 +144,8 @@ fn standard_headers(config: &HttpModelConfig) -> Result<HeaderMap, ConfigError> 
 }
 
 impl Model for HttpModel {
-    fn stream(&self, request: ModelRequest) -> BoxStream<'static, ModelEvent> {
+    fn stream(&self, mut request: ModelRequest) -> BoxStream<'static, ModelEvent> {
+        self.shared.limits.apply(&mut request.body);
         // Cut to its length: the body is kept until the answer has streamed (a retry sends it
         // again), and the buffer it was written into grew by doubling, up to twice its size.
         let body = serde_json::to_vec(&request.body).unwrap_or_default();
@@ -162,6 +166,7 @@ impl Model for HttpModel {
             progress: Progress::default(),
             cut_retried: false,
             fallback_from: None,
+            limited: false,
             resent_400: 0,
             spent: 0,
         };
@@ -221,6 +226,8 @@ struct Call {
     cut_retried: bool,
     /// 400 and 422 answers sent again so far.
     resent_400: u32,
+    /// Sent again asking for the output limit a 400 named (once a call).
+    limited: bool,
     /// Retries taken off the budget by a stream asked again after a cut (whose own count
     /// then starts over).
     spent: u32,
@@ -285,6 +292,18 @@ impl Call {
                             }
                         }
                     },
+                    // A 400 naming the model's output limit is sent again asking for it.
+                    Err(error)
+                        if error.status == Some(400)
+                            && !self.limited
+                            && crate::output_limit::named_limit(&error.message).is_some() =>
+                    {
+                        let limit = crate::output_limit::named_limit(&error.message).unwrap_or(0);
+                        self.limited = true;
+                        self.body = self.shared.limits.learn(&self.body, limit);
+                        self.phase = Phase::Send;
+                        return Some(ModelEvent::OutputLimit(limit));
+                    }
                     // A 400 other than "prompt is too long", or a 422, is sent again,
                     // unannounced, up to twice (the reference re-sends it with fewer
                     // optional betas).

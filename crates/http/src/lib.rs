@@ -39,6 +39,7 @@ pub mod cassette;
 mod client;
 mod config;
 pub mod fallback;
+mod output_limit;
 pub mod retry;
 mod roots;
 

@@ -62,6 +62,7 @@ fn model_usage() -> BTreeMap<String, ModelUsage> {
         cost_basis: "list".into(),
         // Not part of the message (what a transcript restores): a round trip leaves it false.
         live: false,
+        learned_max_output_tokens: None,
     };
     BTreeMap::from([("claude-opus-5-5".to_string(), entry)])
 }

@@ -93,6 +93,15 @@ pub(crate) async fn call_model(
                     super::hooks::display::message_display(session, deps, &id, &text).await;
                 }
             }
+            ModelEvent::OutputLimit(limit) => {
+                // Re-sent by the client with the limit (which it keeps to for the model from
+                // now on); nothing of the refused request shows.
+                conversation
+                    .model_usage
+                    .entry(model.clone())
+                    .or_default()
+                    .learned_max_output_tokens = Some(limit);
+            }
             ModelEvent::Retry(notice) => {
                 retries += 1;
                 tracing::Span::current().record("oxagent.retries", retries);
@@ -677,6 +686,7 @@ pub(crate) async fn collect(
                 resp.push(&raw);
             }
             ModelEvent::Retry(_) => resp = ResponseBuilder::default(),
+            ModelEvent::OutputLimit(_) => {}
             ModelEvent::Failed(err) => return Err(err),
         }
     }

@@ -64,6 +64,8 @@ impl Recording {
             ModelEvent::Stream(value) => self.exchange.events.push(value.value().clone()),
             // Whatever the failed attempt streamed is void; only the final outcome is kept.
             ModelEvent::Retry(_) => self.exchange.events.clear(),
+            // The refused attempt streamed nothing; the request is sent again.
+            ModelEvent::OutputLimit(_) => {}
             ModelEvent::Failed(error) => self.exchange.error = Some(RecordedError::from(error)),
         }
     }

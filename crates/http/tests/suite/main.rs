@@ -66,6 +66,7 @@ pub fn shape(events: &[ModelEvent]) -> Vec<String> {
                 (r.attempt, r.max_retries, r.error_status, r.error)
             ),
             ModelEvent::Failed(f) => format!("failed {:?} {:?}", f.status, f.kind),
+            ModelEvent::OutputLimit(limit) => format!("output limit {limit}"),
         })
         .collect()
 }

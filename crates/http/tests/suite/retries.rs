@@ -154,6 +154,51 @@ async fn a_bad_request_is_sent_three_times_then_fails() {
     assert_eq!(statuses(&server), vec![400, 400, 400]);
 }
 
+/// A 400 naming the model's output limit is sent again at once asking for that limit, with
+/// no notice but the limit itself; later requests to that model ask for no more, and requests
+/// to other models are unchanged.
+#[tokio::test]
+async fn a_max_tokens_over_the_model_s_limit_is_sent_again_at_the_limit() {
+    let too_big = error_response(
+        400,
+        "invalid_request_error",
+        "max_tokens: 1024 > 512, which is the maximum allowed number of output tokens for claude-opus-5-5",
+    );
+    let server = server(
+        json!({"responses": [too_big, text_response("Recovered."), text_response("Again.")],
+                               "default": text_response("Other.")}),
+    )
+    .await;
+    let model = model(&server, 10);
+    let events = collect(&model, request("Big")).await;
+    assert_eq!(shape(&events)[..2], ["output limit 512", "message_start"]);
+    assert!(retry_of(&events).is_empty());
+    collect(&model, request("Next")).await;
+    let mut other = request("Other");
+    other.body["model"] = json!("claude-haiku-4-5");
+    collect(&model, other).await;
+    let asked: Vec<(Value, u16)> = server
+        .requests()
+        .iter()
+        .map(|r| {
+            let body = r.body.clone().unwrap_or_default();
+            (
+                body["max_tokens"].clone(),
+                r.served.as_ref().map_or(0, |s| s.status),
+            )
+        })
+        .collect();
+    assert_eq!(
+        asked,
+        vec![
+            (json!(1024), 400),
+            (json!(512), 200),
+            (json!(512), 200),
+            (json!(1024), 200)
+        ]
+    );
+}
+
 #[tokio::test]
 async fn a_short_retry_after_waits_the_exponential_step() {
     let server = server(json!({"responses": [

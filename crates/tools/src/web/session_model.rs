@@ -111,6 +111,8 @@ impl SideModel for SessionSideModel {
                     }
                     // The failed attempt's partial answer is void.
                     Some(ModelEvent::Retry(_)) => response = ResponseBuilder::default(),
+                    // Sent again at the model's limit; nothing to undo.
+                    Some(ModelEvent::OutputLimit(_)) => {}
                     Some(ModelEvent::Failed(err)) => return Err(err.to_string()),
                 }
             }
