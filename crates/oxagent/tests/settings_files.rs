@@ -298,3 +298,39 @@ async fn updated_permissions_are_written_to_their_settings_file() {
     assert!(at(&|v| v["type"] == "control_request") < status_at);
     assert!(status_at < at(&|v| v["type"] == "user" && !v["tool_use_result"].is_null()));
 }
+
+#[tokio::test]
+async fn a_can_use_tool_that_fails_refuses_the_call_with_its_error() {
+    let env = scratch();
+    let server =
+        ScriptedServer::start(json!({"responses": [bash("t1", "touch one"), text("done")]}))
+            .await
+            .unwrap();
+    let mut opts = options(&server.url(), &env, json!({}));
+    opts.can_use_tool = true;
+    let handle = FrameSession::spawn(opts, &tokio::runtime::Handle::current()).unwrap();
+    handle
+        .send(json!({"type": "user", "message": {"role": "user", "content": "Go"}}))
+        .unwrap();
+    handle.end_input();
+    let mut messages = Vec::new();
+    while let Some(frame) = handle.recv().await {
+        if frame["type"] == "control_request" {
+            // What the SDK sends when the callback raised.
+            handle
+                .send(
+                    json!({"type": "control_response", "response": {"subtype": "error",
+                    "request_id": frame["request_id"], "error": "the approval service is down"}}),
+                )
+                .unwrap();
+        } else {
+            messages.push(frame);
+        }
+    }
+    assert_eq!(
+        tool_results(&messages),
+        ["Tool permission request failed: Error: the approval service is down"]
+    );
+    assert!(!env.ws.join("one").exists());
+    assert_eq!(messages.last().unwrap()["result"], "done");
+}

@@ -401,8 +401,10 @@ async fn answered(
         // What answers the question failed (the permission prompt tool): the call fails
         // without being refused.
         Err(e) if e.starts_with("<tool_use_error>") => Verdict::Fail(e),
+        // The callback failed (it raised or threw): the call is refused with what it said,
+        // in the reference's words.
         Err(e) => Verdict::Deny {
-            message: e,
+            message: format!("Tool permission request failed: Error: {e}"),
             interrupt: false,
             announce: None,
         },
