@@ -1,0 +1,145 @@
+//! Bash's permission check, the paths a command writes: file commands (`touch`, `rm`,
+//! `sed -i` ...) and output redirections, inside or outside the working directories, and
+//! `..` after a directory that may leave through a symlink.
+
+use std::path::{Path, PathBuf};
+
+use oxagent_core::permission::PermissionContext;
+use oxagent_core::PermissionMode;
+
+use super::super::known_commands::{is_flag, literal_prefix, ACCEPT_EDITS_WRITERS};
+use super::super::{locate, quoted_dirs, resolve_in, Location};
+use super::Verdict;
+
+/// `subject` names the operation and its path, e.g. `touch in '/ws/t.txt'`.
+fn inside_needs_approval(subject: &str, ctx: &PermissionContext) -> String {
+    format!(
+        "{subject} needs approval. The path is inside the working directories for this session ({}), \
+         and Claude Code asks before a shell command creates, changes or removes files there.",
+        quoted_dirs(ctx)
+    )
+}
+
+fn outside_needs_approval(subject: &str, ctx: &PermissionContext) -> String {
+    format!(
+        "{subject} needs approval. The path is outside the working directories for this session \
+         ({}). Allowing runs the command as written.",
+        quoted_dirs(ctx)
+    )
+}
+
+/// A `..` after a named directory (`src/../..`) may leave through a symlink.
+fn climbs_after_directory(arg: &str) -> bool {
+    let mut named = false;
+    for seg in arg.split('/') {
+        match seg {
+            ".." if named => return true,
+            "" | "." | ".." => {}
+            _ => named = true,
+        }
+    }
+    false
+}
+
+/// Whether a `..` in `arg` is refused as a possible way out through a symlink: always when
+/// the path leads inside the working directories, and outside them when a directory it
+/// climbs out of does not exist (an existing one is read as the path it names).
+fn traverses(arg: &str, cwd: &Path, ctx: &PermissionContext) -> bool {
+    if !climbs_after_directory(arg) {
+        return false;
+    }
+    if locate(&resolve_in(arg, cwd, ctx), ctx) != Location::Outside {
+        return true;
+    }
+    let segs: Vec<&str> = arg.split('/').collect();
+    segs.iter().enumerate().any(|(i, seg)| {
+        *seg == ".."
+            && i > 0
+            && !matches!(segs[i - 1], "" | "." | "..")
+            && !resolve_in(&segs[..i].join("/"), cwd, ctx).is_dir()
+    })
+}
+
+pub(super) const TRAVERSAL: &str = "Path contains '..' traversal after a directory segment, which may follow a symlink outside the working directory";
+
+pub(super) fn writer_verdict(
+    name: &str,
+    args: &[String],
+    cwd: &Path,
+    ctx: &PermissionContext,
+) -> Verdict {
+    let targets: Vec<&String> = args.iter().filter(|a| !is_flag(a)).collect();
+    // `touch -d DATE` and the like: acceptEdits lets only the plain form through.
+    let plain = name != "touch" || targets.len() == args.len();
+    if name == "sed" {
+        // `sed -i SCRIPT FILE...`: the script is no path.
+        return writer_paths(name, &targets[targets.len().min(1)..], plain, cwd, ctx);
+    }
+    writer_paths(name, &targets, plain, cwd, ctx)
+}
+
+fn writer_paths(
+    name: &str,
+    targets: &[&String],
+    plain: bool,
+    cwd: &Path,
+    ctx: &PermissionContext,
+) -> Verdict {
+    if let Some(t) = targets.iter().find(|t| traverses(t, cwd, ctx)) {
+        return Verdict::Traversal {
+            written: t.to_string(),
+            resolved: resolve_in(t, cwd, ctx),
+        };
+    }
+    let paths: Vec<PathBuf> = targets
+        .iter()
+        .map(|a| resolve_in(literal_prefix(a), cwd, ctx))
+        .collect();
+    let Some(first) = paths.first() else {
+        return Verdict::Unknown;
+    };
+    if let Some(outside) = paths.iter().find(|p| locate(p, ctx) != Location::Inside) {
+        return Verdict::Specific {
+            message: outside_needs_approval(&format!("{name} in '{}'", outside.display()), ctx),
+            blocked: outside.clone(),
+        };
+    }
+    if ctx.mode == PermissionMode::AcceptEdits {
+        // Only the plain forms of the file commands it knows (not `touch -d`, `tee`).
+        return if ACCEPT_EDITS_WRITERS.contains(&name) && plain {
+            Verdict::Fine
+        } else {
+            Verdict::Unknown
+        };
+    }
+    Verdict::Specific {
+        message: inside_needs_approval(&format!("{name} in '{}'", first.display()), ctx),
+        blocked: first.clone(),
+    }
+}
+
+pub(super) fn redirect_verdict(target: &str, cwd: &Path, ctx: &PermissionContext) -> Verdict {
+    if matches!(
+        target,
+        "/dev/null" | "/dev/stdout" | "/dev/stderr" | "/dev/tty"
+    ) {
+        return Verdict::Fine;
+    }
+    if target.starts_with('~') || target.contains('$') {
+        return Verdict::Other("Shell expansion syntax in paths requires manual approval");
+    }
+    if climbs_after_directory(target) {
+        return Verdict::Other(TRAVERSAL);
+    }
+    let path = resolve_in(target, cwd, ctx);
+    let subject = format!("Output redirection to '{}'", path.display());
+    let message = match locate(&path, ctx) {
+        Location::Inside if ctx.mode == PermissionMode::AcceptEdits => return Verdict::Fine,
+        Location::Inside => inside_needs_approval(&subject, ctx),
+        _ => outside_needs_approval(&subject, ctx),
+    };
+    Verdict::Specific {
+        message,
+        blocked: path,
+    }
+}
