@@ -435,6 +435,14 @@ fn variants_h() {
     check_area("variants-h");
 }
 
+/// Variants of the background-task, web, notebook, task-list and todo families (background
+/// Bash and the task tools, WebFetch/WebSearch input errors and modes, NotebookEdit in the
+/// permission modes, TaskCreate..TaskUpdate on claude-sonnet-4-5; `tests/conformance/variants-i/`).
+#[test]
+fn variants_i() {
+    check_area("variants-i");
+}
+
 /// The reference's deferred product tools: CronCreate, CronDelete, CronList, EnterWorktree,
 /// ExitWorktree and Monitor (`tests/conformance/prodtools/`).
 #[test]
