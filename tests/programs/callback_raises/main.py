@@ -1,0 +1,60 @@
+"""can_use_tool raises: the call is refused and the run goes on."""
+import asyncio
+import json
+import os
+
+from claude_agent_sdk import (
+    AssistantMessage,
+    ClaudeAgentOptions,
+    ResultMessage,
+    SystemMessage,
+    TextBlock,
+    ToolResultBlock,
+    ToolUseBlock,
+    UserMessage,
+    query,
+)
+
+
+def show(m):
+    """Print the stable facts of one message."""
+    if isinstance(m, SystemMessage):
+        print("system", m.subtype)
+    elif isinstance(m, AssistantMessage):
+        for b in m.content:
+            if isinstance(b, TextBlock):
+                print("assistant text:", b.text)
+            elif isinstance(b, ToolUseBlock):
+                print("assistant tool_use:", b.name, json.dumps(b.input, sort_keys=True))
+    elif isinstance(m, UserMessage):
+        if isinstance(m.content, str):
+            print("user:", m.content)
+        else:
+            for b in m.content:
+                if isinstance(b, ToolResultBlock):
+                    c = b.content
+                    if isinstance(c, list):
+                        c = " ".join(x.get("text", "") for x in c if isinstance(x, dict))
+                    print("tool_result:", "error" if b.is_error else "ok", c)
+    elif isinstance(m, ResultMessage):
+        print("result", m.subtype, "is_error=%s" % m.is_error, "turns=%s" % m.num_turns, repr(m.result))
+
+
+async def decide(tool_name, tool_input, context):
+    raise ValueError("the approval service is down")
+
+
+async def prompt():
+    yield {"type": "user", "message": {"role": "user", "content": "Touch a file"}}
+
+
+async def main():
+    try:
+        async for m in query(prompt=prompt(), options=ClaudeAgentOptions(can_use_tool=decide)):
+            show(m)
+    except Exception as e:
+        print("raised:", type(e).__name__, str(e).splitlines()[0])
+    print("t.txt exists:", os.path.exists("t.txt"))
+
+
+asyncio.run(main())
