@@ -107,6 +107,11 @@ web("fetch_plan", "plan mode: WebFetch of an https URL.", [WF("https://example.c
 web("fetch_https_bypass", "WebFetch of an https URL in bypassPermissions (offline).", [WF("https://example.com/page")])
 web("fetch_data_url", "WebFetch of a data: URL.", [WF("data:text/plain,hi")])
 web("fetch_localhost", "WebFetch of http://127.0.0.1:9/ (offline).", [WF("http://127.0.0.1:9/x")])
+SECS = ["messages[*].tool_use_result.durationSeconds"]
+web("search_ok", "WebSearch with a valid query (the search is a request of its own to the mock).",
+    [WS(query="rust tokio")], compare_ignore=SECS)
+web("search_blocked_only", "WebSearch with blocked_domains only.", [WS(query="rust tokio", blocked_domains=["x.com"])],
+    compare_ignore=SECS)
 web("search_short_query", "WebSearch with a one-character query.", [WS(query="a")])
 web("search_missing_query", "WebSearch with no query.", [WS()])
 web("search_both_domains", "WebSearch with allowed_domains and blocked_domains both.",
@@ -146,6 +151,7 @@ nbk("dontAsk", "dontAsk: Read then NotebookEdit replace.",
 nbk("outside_acceptEdits", "acceptEdits: NotebookEdit of a notebook outside the workspace.",
     [R("<ROOT>/outside/o.ipynb"), NE("<ROOT>/outside/o.ipynb", "x = 3", cell_id="c1")], mode="acceptEdits",
     outside_files={"outside/o.ipynb": NB})
+nbk("read_offset_limit", "Read of a notebook with offset and limit.", [R("<WS>/n.ipynb", offset=1, limit=1)])
 nbk("relative_path", "NotebookEdit with a relative notebook_path.",
     [R("<WS>/n.ipynb"), NE("n.ipynb", "x = 2", cell_id="c1")])
 nbk("delete_all_then_read", "Delete both cells, then Read the empty notebook.",

@@ -190,11 +190,9 @@ impl TypedTool for WebSearchTool {
         };
         let (results, searches) = collect_results(&answer.content);
         let seconds = started.elapsed().as_secs_f64();
-        let mut structured =
-            json!({"query": query, "results": results, "durationSeconds": seconds});
-        if searches > 0 {
-            structured["searchCount"] = json!(searches);
-        }
+        // searchCount is there even when no search ran (0).
+        let structured = json!({"query": query, "results": results, "durationSeconds": seconds,
+            "searchCount": searches});
         success(render(&query, &results), structured)
     }
 }

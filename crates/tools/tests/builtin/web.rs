@@ -214,3 +214,13 @@ async fn fetch_of_a_url_without_a_host_is_an_invalid_url() {
         assert_eq!(out.structured, Some(json!("Error: Invalid URL")), "{url}");
     }
 }
+
+#[tokio::test]
+async fn a_search_without_hits_still_counts_its_searches() {
+    let side = recorder(json!([{"type": "text", "text": "Nothing found."}]));
+    let w = Ws::with(|c| c.side_model = Some(side.clone()));
+    let out = w.call("WebSearch", json!({"query": "zz top"})).await;
+    let s = out.structured.unwrap();
+    assert_eq!(s["searchCount"], json!(0));
+    assert_eq!(s["results"], json!(["Nothing found."]));
+}
