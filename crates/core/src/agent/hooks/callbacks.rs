@@ -143,6 +143,11 @@ pub(crate) async fn run(
                     outcome.unfit_callbacks.push(id.clone())
                 }
                 (_, Ok(out)) => fold(&mut outcome, out),
+                // A callback of the caller that failed (raised, threw) counts as an empty
+                // answer, with the same warning as an unfit one; a timeout is its own case.
+                (Some(why), Err(_)) if !m.from_settings && why != TIMED_OUT => {
+                    outcome.unfit_callbacks.push(id.clone())
+                }
                 _ => {}
             }
         }

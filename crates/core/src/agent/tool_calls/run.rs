@@ -23,7 +23,7 @@ use crate::validate::validate_input;
 
 use crate::agent::deps::Deps;
 use crate::agent::hooks::callbacks;
-use crate::agent::hooks::report::{blocking_error, hook_notices, hook_runs};
+use crate::agent::hooks::report::{blocking_error, hook_notices, hook_runs, unfit_warnings};
 use crate::agent::view::SessionView;
 
 use super::call::Pace;
@@ -265,6 +265,10 @@ pub(crate) async fn prepare<'d>(
         None => false,
     };
     hook_runs(session, deps, "PreToolUse", Some(&call.name), &pre);
+    // A callback that failed or answered unfit counts as empty, and the caller is warned.
+    for warning in unfit_warnings(session, deps, "PreToolUse", &pre) {
+        deps.emit.emit(warning);
+    }
     if pre.no_verdict {
         deps.emit.emit(no_verdict_warning(session, deps, id));
     }
