@@ -244,7 +244,8 @@ def test_query_in_a_forked_child(mock_server, tmp_path, anyio_backend):
     assert os.WEXITSTATUS(status) == 0
 
 
-async def test_a_pre_tool_use_hook_that_raises_counts_as_empty_with_a_warning(mock_server, tmp_path):
+@pytest.mark.parametrize("event", ["PreToolUse", "PostToolUse"])
+async def test_a_tool_hook_that_raises_counts_as_empty_with_a_warning(mock_server, tmp_path, event):
     target = tmp_path / "w.txt"
     server = mock_server({"responses": [tool_turn("toolu_1", "Write", {"file_path": str(target), "content": "x\n"}),
                                         text_turn("Done.")]})
@@ -253,13 +254,16 @@ async def test_a_pre_tool_use_hook_that_raises_counts_as_empty_with_a_warning(mo
         raise RuntimeError("hook backend unavailable")
 
     opts = options(server, tmp_path, permission_mode="acceptEdits",
-                   hooks={"PreToolUse": [HookMatcher(matcher="Write", hooks=[broken])]})
+                   hooks={event: [HookMatcher(matcher="Write", hooks=[broken])]})
     messages = await run("Write w.txt", opts)
     warnings = [m for m in messages if isinstance(m, SystemMessage) and m.subtype == "informational"]
     assert [(w.data["level"], w.data["content"]) for w in warnings] == [(
         "warning",
-        "PreToolUse: Hook callback hook_0 failed: the SDK host replied with an error or an invalid answer. "
+        f"{event}: Hook callback hook_0 failed: the SDK host replied with an error or an invalid answer. "
         "Its answer was treated as empty.",
     )]
+    # the warning comes before the call's result
+    kinds = [type(m).__name__ for m in messages]
+    assert kinds.index("SystemMessage", 1) < kinds.index("UserMessage")
     assert target.read_text() == "x\n"
     assert messages[-1].result == "Done."

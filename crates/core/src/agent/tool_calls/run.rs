@@ -569,6 +569,9 @@ async fn execute(
         .filter(|_| !deps.interrupt.is_aborted());
     let post = callbacks::run(deps, matchers, Some(&call.name), hook_input, Some(&call.id)).await;
     hook_runs(session, deps, event, Some(&call.name), &post);
+    // A callback that failed or answered unfit: warned before the result, as the reference does.
+    let mut before = before;
+    before.extend(unfit_warnings(session, deps, event, &post));
     let mut context: Vec<String> = notes;
     context.extend(
         post.additional_context
