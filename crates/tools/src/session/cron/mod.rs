@@ -330,7 +330,14 @@ mod tests {
     #[test]
     fn due_jobs_are_taken_once() {
         let jobs = CronJobs::default();
-        let now = now_ms();
+        // A one-shot job whose minute is :00 or :30 may fire up to 90 s early, at once when it
+        // is made just before: start where the next two minutes are neither.
+        let mut now = now_ms();
+        while [60_000.0, 120_000.0].iter().any(|ahead| {
+            expr::local_minute(now + ahead).is_some_and(|m| m % ONE_SHOT_MINUTE_MOD == 0)
+        }) {
+            now += 60_000.0;
+        }
         let once = jobs.add("* * * * *", "once", false, now);
         let again = jobs.add("* * * * *", "again", true, now);
         assert!(jobs.take_due(now).is_empty());
