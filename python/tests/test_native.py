@@ -267,3 +267,28 @@ async def test_a_tool_hook_that_raises_counts_as_empty_with_a_warning(mock_serve
     assert kinds.index("SystemMessage", 1) < kinds.index("UserMessage")
     assert target.read_text() == "x\n"
     assert messages[-1].result == "Done."
+
+
+@pytest.mark.parametrize("event", ["UserPromptSubmit", "Stop"])
+async def test_a_turn_hook_that_raises_counts_as_empty_with_a_warning(mock_server, tmp_path, event):
+    """The warning comes right after init for a prompt hook, right before the result for a
+    Stop hook; the turn goes on as if the callback had answered nothing."""
+    server = mock_server({"responses": [text_turn("Done.")]})
+
+    async def broken(input_data, tool_use_id, context):
+        raise RuntimeError("hook backend unavailable")
+
+    opts = options(server, tmp_path, hooks={event: [HookMatcher(hooks=[broken])]})
+    messages = await run("Go", opts)
+    kinds = [m.subtype if isinstance(m, SystemMessage) else type(m).__name__ for m in messages]
+    warning = "informational"
+    expected = (["init", warning, "AssistantMessage", "ResultMessage"] if event == "UserPromptSubmit"
+                else ["init", "AssistantMessage", warning, "ResultMessage"])
+    assert kinds == expected
+    w = next(m for m in messages if isinstance(m, SystemMessage) and m.subtype == warning)
+    assert (w.data["level"], w.data["content"]) == (
+        "warning",
+        f"{event}: Hook callback hook_0 failed: the SDK host replied with an error or an invalid answer. "
+        "Its answer was treated as empty.",
+    )
+    assert messages[-1].result == "Done."

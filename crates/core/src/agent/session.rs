@@ -35,7 +35,7 @@ use super::context::{ContextMeter, ContextTracker};
 use super::deps::Deps;
 use super::hooks::callbacks;
 use super::hooks::flow;
-use super::hooks::report::{hook_notices, hook_runs};
+use super::hooks::report::{hook_notices, hook_runs, unfit_warnings};
 use super::local_command::{compact_command, replayed};
 use super::model_call::{api_error_end, broken_off_end, call_model, CallFailure};
 use super::outcome::TurnEnd;
@@ -316,6 +316,10 @@ impl Session {
             hook_runs(&self.view(), deps, "UserPromptExpansion", None, &ran);
         }
         deps.emit.emit(self.init_message(deps));
+        // A prompt hook's callback that failed counts as empty, warned of after init.
+        for warning in unfit_warnings(&self.view(), deps, "UserPromptSubmit", &hooked) {
+            deps.emit.emit(warning);
+        }
         if let Some(content) = self.settings_not_in_effect.take() {
             let warning = Informational {
                 content,

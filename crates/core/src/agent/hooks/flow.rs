@@ -15,7 +15,7 @@ use crate::agent::turn::{reminder, TurnState};
 use crate::agent::view::SessionView;
 
 use super::callbacks::{self, HookOutcome};
-use super::report::{blocking_error, hook_notices, hook_runs, report_runs};
+use super::report::{blocking_error, hook_notices, hook_runs, report_runs, unfit_warnings};
 
 /// Put before a hook's words in the conversation, so the model weighs them rightly.
 const HOOK_PREAMBLE: &str = "What follows comes from a hook: a command or callback that the \
@@ -83,6 +83,9 @@ pub(crate) async fn stop_hooks(
     });
     let hooked = callbacks::run(deps, session.config.hooks.get("Stop"), None, input, None).await;
     hook_runs(session, deps, "Stop", None, &hooked);
+    for warning in unfit_warnings(session, deps, "Stop", &hooked) {
+        deps.emit.emit(warning);
+    }
     for notice in hook_notices(session, deps, "Stop", None, &hooked.system_messages) {
         deps.emit.emit(notice);
     }
