@@ -89,7 +89,13 @@ impl LocalAnswers for PromptTool {
             if out.is_error == Some(true) {
                 return Err(failed(&asked, &text));
             }
-            parse(&text).map(ControlResponse::Permission)
+            // An answer that is no permission result refuses the call with the note saying so
+            // (not as a callback that failed, whose refusal is worded otherwise).
+            let answer = parse(&text).unwrap_or_else(|invalid| PermissionAnswer::Deny {
+                message: invalid,
+                interrupt: false,
+            });
+            Ok(ControlResponse::Permission(answer))
         }))
     }
 }
