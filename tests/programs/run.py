@@ -77,6 +77,8 @@ def run_one(name, face, interp, server=DEFAULT_SERVER, timeout=90):
                 "DISABLE_AUTOUPDATER": "1",
                 "IS_SANDBOX": "1",
                 "PYTHONUNBUFFERED": "1",
+                # show.py, which every main.py imports
+                "PYTHONPATH": str(HERE),
             })
             if face == "python":
                 cmd = [interp, str(src / "main.py")]
@@ -92,6 +94,7 @@ def run_one(name, face, interp, server=DEFAULT_SERVER, timeout=90):
                         (root / "node_modules" / "zod").symlink_to(zod)
                         break
                 shutil.copy(src / "main.mjs", root / "main.mjs")
+                shutil.copy(HERE / "show.mjs", root / "show.mjs")
                 cmd = ["node", str(root / "main.mjs")]
             try:
                 p = subprocess.run(cmd, cwd=ws, env=env, capture_output=True, text=True, timeout=timeout)

@@ -17,29 +17,7 @@ from claude_agent_sdk import (
     tool,
 )
 
-
-def show(m):
-    """Print the stable facts of one message."""
-    if isinstance(m, SystemMessage):
-        print("system", m.subtype)
-    elif isinstance(m, AssistantMessage):
-        for b in m.content:
-            if isinstance(b, TextBlock):
-                print("assistant text:", b.text)
-            elif isinstance(b, ToolUseBlock):
-                print("assistant tool_use:", b.name, json.dumps(b.input, sort_keys=True))
-    elif isinstance(m, UserMessage):
-        if isinstance(m.content, str):
-            print("user:", m.content)
-        else:
-            for b in m.content:
-                if isinstance(b, ToolResultBlock):
-                    c = b.content
-                    if isinstance(c, list):
-                        c = " ".join(x.get("text", "") for x in c if isinstance(x, dict))
-                    print("tool_result:", "error" if b.is_error else "ok", c)
-    elif isinstance(m, ResultMessage):
-        print("result", m.subtype, "is_error=%s" % m.is_error, "turns=%s" % m.num_turns, repr(m.result))
+from show import show
 
 
 PIXEL = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="
