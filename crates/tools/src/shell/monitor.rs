@@ -91,15 +91,46 @@ impl Tail {
             .collect()
     }
 
-    /// The event of the lines written since the last poll, if any.
-    pub(crate) fn poll(&mut self, partial: bool) -> Option<TaskEvent> {
-        let lines = self.read(partial);
-        (!lines.is_empty()).then(|| TaskEvent::Events(self.info.clone(), lines))
-    }
-
     /// Every line not read yet, once the command has ended.
     pub(crate) fn rest(&mut self) -> Vec<String> {
         self.read(true)
+    }
+}
+
+/// Ticks of steady output after which held lines are told even though more keep coming.
+const MAX_HELD_TICKS: u32 = 5;
+
+/// The lines of a watch read but not told yet (see [`Held::tick`]).
+#[derive(Default)]
+pub(crate) struct Held {
+    lines: Vec<String>,
+    ticks: u32,
+}
+
+impl Held {
+    /// Reads what the command printed since the last tick. The held lines become an event
+    /// when this tick brought none (the output paused for a whole batch interval) or when
+    /// output has kept coming for [`MAX_HELD_TICKS`] ticks.
+    pub(crate) fn tick(&mut self, tail: &mut Tail) -> Option<TaskEvent> {
+        let new = tail.read(false);
+        let quiet = new.is_empty();
+        self.lines.extend(new);
+        if self.lines.is_empty() {
+            return None;
+        }
+        self.ticks += 1;
+        if !quiet && self.ticks < MAX_HELD_TICKS {
+            return None;
+        }
+        self.ticks = 0;
+        let lines = std::mem::take(&mut self.lines);
+        Some(TaskEvent::Events(tail.info.clone(), lines))
+    }
+
+    /// The held lines and every line not read yet, once the command has ended.
+    pub(crate) fn with_rest(mut self, tail: &mut Tail) -> Vec<String> {
+        self.lines.extend(tail.rest());
+        self.lines
     }
 }
 
@@ -244,6 +275,73 @@ impl TypedTool for MonitorTool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn tail_in(dir: &Path) -> Tail {
+        let output = dir.join("t.output");
+        std::fs::write(&output, "").unwrap();
+        Tail::new(TaskInfo {
+            task_id: "t".into(),
+            command: String::new(),
+            description: "d".into(),
+            tool_use_id: "toolu_1".into(),
+            output_file: output,
+            status: TaskStatus::Running,
+            exit_code: None,
+            stopped: false,
+            monitor: true,
+            events: Vec::new(),
+        })
+    }
+
+    fn print(tail: &Tail, text: &str) {
+        let mut f = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(events_file(&tail.info.output_file))
+            .unwrap();
+        f.write_all(text.as_bytes()).unwrap();
+    }
+
+    fn told(event: Option<TaskEvent>) -> Option<Vec<String>> {
+        event.map(|e| match e {
+            TaskEvent::Events(_, lines) => lines,
+            _ => panic!("not an event of lines"),
+        })
+    }
+
+    #[test]
+    fn lines_are_told_after_a_quiet_tick_and_go_with_the_end_before_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut tail = tail_in(dir.path());
+        let mut held = Held::default();
+        assert_eq!(told(held.tick(&mut tail)), None);
+        print(&tail, "one\n");
+        // Read but held: the output may not have paused yet.
+        assert_eq!(told(held.tick(&mut tail)), None);
+        assert_eq!(told(held.tick(&mut tail)), Some(vec!["one".to_string()]));
+        print(&tail, "two\nthr");
+        assert_eq!(told(held.tick(&mut tail)), None);
+        // The command ends before a quiet tick: the held line and the unfinished one go with
+        // the end.
+        assert_eq!(held.with_rest(&mut tail), vec!["two", "thr"]);
+        let copied = std::fs::read_to_string(&tail.info.output_file).unwrap();
+        assert_eq!(copied, "one\ntwo\nthr\n");
+    }
+
+    #[test]
+    fn steady_output_is_told_every_few_ticks() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut tail = tail_in(dir.path());
+        let mut held = Held::default();
+        for n in 1..MAX_HELD_TICKS {
+            print(&tail, &format!("{n}\n"));
+            assert_eq!(told(held.tick(&mut tail)), None);
+        }
+        print(&tail, "last\n");
+        let lines = told(held.tick(&mut tail)).unwrap();
+        assert_eq!(lines, ["1", "2", "3", "4", "last"]);
+        assert_eq!(told(held.tick(&mut tail)), None);
+    }
 
     #[test]
     fn lifetimes_are_worded_without_zero_parts() {

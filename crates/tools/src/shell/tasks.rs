@@ -264,23 +264,27 @@ impl BackgroundTasks {
                 Some(mut tail) => {
                     let deadline = tokio::time::sleep(max_runtime);
                     tokio::pin!(deadline);
+                    // Lines read but not told yet: they are told once a tick passes without
+                    // a new line (or a few ticks of steady output have passed), so lines
+                    // printed just before the exit go with the end however late the exit
+                    // is seen.
+                    let mut held = super::monitor::Held::default();
                     let status = loop {
                         tokio::select! {
                             status = child.wait() => break status.ok(),
                             _ = &mut deadline => break None,
                             _ = tokio::time::sleep(super::monitor::BATCH) => {
-                                // Lines printed just before the exit go with the end.
                                 if let Ok(Some(status)) = child.try_wait() {
                                     break Some(status);
                                 }
                                 let Some(registry) = registry.upgrade() else { return };
-                                if let Some(event) = tail.poll(false) {
+                                if let Some(event) = held.tick(&mut tail) {
                                     registry.announce(event);
                                 }
                             }
                         }
                     };
-                    (status, tail.rest())
+                    (status, held.with_rest(&mut tail))
                 }
                 None => {
                     let status = tokio::select! {
