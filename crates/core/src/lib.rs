@@ -21,6 +21,7 @@ pub mod compact;
 pub mod config;
 pub mod content;
 pub mod conversation;
+pub mod cost_report;
 pub mod host;
 pub mod ledger;
 pub mod live;

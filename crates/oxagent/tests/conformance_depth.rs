@@ -450,6 +450,13 @@ fn prodtools() {
     check_area("prodtools");
 }
 
+/// `/cost` and `/usage` as prompts, alone and after a resumed session's work
+/// (`tests/conformance/costcmd/`).
+#[test]
+fn costcmd() {
+    check_area("costcmd");
+}
+
 fn which(name: &str) -> Option<std::path::PathBuf> {
     std::env::split_paths(&std::env::var_os("PATH")?)
         .map(|d| d.join(name))

@@ -17,6 +17,8 @@ pub struct LoadedSession {
     pub rows: Vec<Value>,
     pub total_cost_usd: f64,
     pub model_usage: Value,
+    /// API time and lines changed over the session's earlier runs.
+    pub code_ledger: oxagent_core::cost_report::CodeLedger,
     /// The usage of the session's last model call, if it was recorded since the last
     /// compaction.
     pub last_usage: Option<Value>,
@@ -123,6 +125,12 @@ pub fn load(path: &Path, until: Option<&str>) -> Result<LoadedSession, LoadError
                     .unwrap_or(0.0);
                 s.model_usage = row.get("model_usage").cloned().unwrap_or(json!({}));
                 s.last_usage = row.get("last_usage").filter(|u| u.is_object()).cloned();
+                let n = |key: &str| row.get(key).and_then(Value::as_u64).unwrap_or(0);
+                s.code_ledger = oxagent_core::cost_report::CodeLedger {
+                    api_ms: n("api_ms"),
+                    lines_added: n("lines_added"),
+                    lines_removed: n("lines_removed"),
+                };
             }
             // Past `until` only the running cost is read: it covers the whole session.
             _ if reached => {}

@@ -13,7 +13,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use oxagent_core::agent::{compact_command, Emit};
+use oxagent_core::agent::{compact_command, cost_command, Emit};
 use oxagent_core::content::ContentBlock;
 use oxagent_core::conversation::Turn;
 use oxagent_core::message::{Message, ResultMessage, ResultSubtype};
@@ -331,6 +331,7 @@ pub fn restore(
     }
     session.total_cost_usd = loaded.total_cost_usd;
     session.restored_cost_usd = loaded.total_cost_usd;
+    session.code_ledger = loaded.code_ledger;
     if let Some(model) = loaded
         .last_model
         .as_ref()
@@ -384,8 +385,9 @@ impl Emit for Recorder<'_> {
 
 impl Recorder<'_> {
     pub fn prompt(&self, content: &UserContent, uuid: &str) {
-        // `/compact` is a local command, not a prompt: its record is written after it ran.
-        if compact_command(content).is_some() {
+        // `/compact` and `/cost` are local commands, not prompts: their record is written
+        // after they ran.
+        if compact_command(content).is_some() || cost_command(content).is_some() {
             return;
         }
         if let Some(w) = self.writer {
@@ -398,7 +400,7 @@ impl Recorder<'_> {
         let Some(w) = self.writer else {
             return;
         };
-        if compact_command(prompt).is_some() {
+        if compact_command(prompt).is_some() || cost_command(prompt).is_some() {
             return;
         }
         let text = match prompt {
@@ -414,14 +416,21 @@ impl Recorder<'_> {
         if let Some(w) = self.writer {
             // A /compact that just ran: its caveat and command rows (its output was emitted).
             // Its record is the last three blocks (an earlier one may come before them).
+            // Another local command's (`/cost`): its output is a `local_command` row too.
             let record = session.pending_record();
-            for block in &record[record.len().saturating_sub(3)..] {
+            let record = &record[record.len().saturating_sub(3)..];
+            let compact = record.iter().any(|b| {
+                matches!(b, ContentBlock::Text { text, .. }
+                    if text.starts_with("<command-name>/compact</command-name>"))
+            });
+            for block in record {
                 if let ContentBlock::Text { text, .. } = block {
                     let uuid = uuid::Uuid::new_v4().to_string();
-                    if text.starts_with("<local-command-stderr>") {
+                    let output = text.starts_with("<local-command-stdout>");
+                    if text.starts_with("<local-command-stderr>") || (output && !compact) {
                         // Its error output is a `local_command` system row.
                         w.local_command(text.trim_end(), &uuid);
-                    } else if !text.starts_with("<local-command-stdout>") {
+                    } else if !output {
                         w.prompt(&UserContent::Text(text.clone()), &uuid);
                     }
                 }
@@ -430,6 +439,7 @@ impl Recorder<'_> {
                 session.total_cost_usd,
                 &serde_json::to_value(&session.model_usage).unwrap_or(Value::Null),
                 &serde_json::to_value(session.last_usage()).unwrap_or(Value::Null),
+                &session.code_ledger,
             );
         }
     }

@@ -315,11 +315,19 @@ impl TranscriptWriter {
 
     /// The session's running cost, and the usage of its last model call (the context size
     /// the next compaction check starts from), restored on resume.
-    pub fn cost_state(&self, total_cost_usd: f64, model_usage: &Value, last_usage: &Value) {
+    pub fn cost_state(
+        &self,
+        total_cost_usd: f64,
+        model_usage: &Value,
+        last_usage: &Value,
+        ledger: &oxagent_core::cost_report::CodeLedger,
+    ) {
         let session_id = self.session_id();
         self.raw(&json!({"type": "cost-state", "sessionId": session_id,
             "total_cost_usd": total_cost_usd, "model_usage": model_usage,
-            "last_usage": last_usage, "timestamp": now()}));
+            "last_usage": last_usage, "api_ms": ledger.api_ms,
+            "lines_added": ledger.lines_added, "lines_removed": ledger.lines_removed,
+            "timestamp": now()}));
     }
 }
 

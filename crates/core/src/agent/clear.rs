@@ -32,6 +32,8 @@ impl Session {
         self.total_cost_usd = 0.0;
         self.restored_cost_usd = 0.0;
         self.model_usage.clear();
+        self.code_ledger = Default::default();
+        self.started_ms = None;
         self.prompts_sent = 0;
         self.tracker = ContextTracker::default();
         self.pending_blocks.clear();

@@ -86,6 +86,10 @@ pub struct Session {
     /// against `max_budget_usd`).
     pub restored_cost_usd: f64,
     pub model_usage: BTreeMap<String, ModelUsage>,
+    /// API time and lines changed over the session (restored on resume), for `/cost`.
+    pub code_ledger: crate::cost_report::CodeLedger,
+    /// When the session's first prompt came (the clock's monotonic milliseconds).
+    pub(crate) started_ms: Option<u64>,
     pub(crate) prompts_sent: usize,
     pub(crate) tracker: ContextTracker,
     /// Blocks that go in front of the next prompt (the record of a `/compact` run).
@@ -157,6 +161,8 @@ impl Session {
             total_cost_usd: 0.0,
             restored_cost_usd: 0.0,
             model_usage: BTreeMap::new(),
+            code_ledger: Default::default(),
+            started_ms: None,
             prompts_sent: 0,
             tracker: ContextTracker::default(),
             pending_blocks: Vec::new(),
@@ -256,6 +262,10 @@ impl Session {
             .take()
             .unwrap_or_else(|| deps.clock.uuid());
         self.prompt_id = Some(prompt_uuid.clone());
+        self.started_ms.get_or_insert(started);
+        if let Some((name, args)) = super::cost_command::cost_command(&prompt) {
+            return self.run_cost_command(&name, &args, deps, started);
+        }
         if let Some(args) = compact_command(&prompt) {
             return self.run_compact_command(&args, deps, started).await;
         }
@@ -855,6 +865,9 @@ impl Session {
             let entry = self.model_usage.entry(model.clone()).or_default();
             self.total_cost_usd += entry.record(&model, &usage);
         }
+        self.code_ledger.api_ms += st.api_ms;
+        self.code_ledger.lines_added += st.code.lines_added;
+        self.code_ledger.lines_removed += st.code.lines_removed;
         let fields = end.fields(st.num_turns, st.stop_reason.clone(), st.last_text.clone());
         let zero_usage = matches!(
             end,

@@ -39,6 +39,8 @@ pub(crate) struct TurnState {
     /// or a Stop hook's block; the continuation of a cut answer does not count.
     pub requests: u32,
     pub api_ms: u64,
+    /// Lines the turn's file tools changed (for `/cost`).
+    pub code: crate::cost_report::CodeLedger,
     pub denials: Vec<PermissionDenial>,
     pub stop_reason: Option<String>,
     pub last_text: Option<String>,

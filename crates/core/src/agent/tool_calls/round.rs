@@ -214,6 +214,7 @@ impl ToolRound {
             deps.emit.emit(notice.clone());
         }
         self.results.push(block);
+        st.code.count_edit(tool, o.structured.as_ref());
         st.num_turns += 1;
         st.denials.extend(o.denial);
         self.context.extend(o.context);
