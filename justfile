@@ -160,14 +160,10 @@ conformance: python-dev
 # The conformance-in-depth scenarios through the Python and Node faces, against each reference.
 conformance-depth: python-dev
     cd js && npm install --no-audit --no-fund --silent && npm run build --silent
-    for area in turns outputs paths refusals thinking models compaction resume wire commands tools hookgen permgen surface2 surface3 sendmsg; do \
-      out=target/conformance-depth/$area; mkdir -p $out; \
-      run=../shared/conformance/run.py; if [ -f tests/conformance/$area/run_$area.py ]; then run=tests/conformance/$area/run_$area.py; fi; \
-      python3 $run --python {{python}} tests/conformance/$area/*.json --out-dir $out/py -j 2 > /dev/null || true; \
-      python3 $run --node js tests/conformance/$area/*.json --out-dir $out/ts -j 2 > /dev/null || true; \
-      echo "== $area, Python:"; python3 ../shared/conformance/compare.py tests/conformance/$area/golden $out/py --profile api -q | grep -v '^PASS' || true; \
-      echo "== $area, Node:"; python3 ../shared/conformance/compare.py tests/conformance/$area/golden-ts $out/ts --profile api -q | grep -v '^PASS' || true; \
-    done
+    # Every scenario of every area (tests/conformance/ci_subset.py --all), on both faces.
+    py=0; python3 tests/conformance/ci_subset.py --all --python {{python}} --out target/conformance-depth/py || py=1; \
+    ts=0; python3 tests/conformance/ci_subset.py --all --node {{justfile_directory()}}/js --out target/conformance-depth/ts || ts=1; \
+    exit $((py | ts))
 
 # `cargo test -p oxagent --test it conformance_depth::faults` runs the same matrix in Rust.
 # The fault matrix (tests/conformance/faults/, docs/reliability.md) on the Python and Node faces.
