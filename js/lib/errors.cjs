@@ -15,7 +15,9 @@ function resultError({ message }) {
 
 /** The error of a session that refused to start (the reference's CLI exits with code 1). */
 function startRefused(native) {
-  const err = new Error(`Claude Code process exited with code 1. stderr: Error: ${native.message}`);
+  // The CLI's option parser words its own complaints ("error: option ..."); others are thrown.
+  const text = native.message.startsWith("error: ") ? native.message : `Error: ${native.message}`;
+  const err = new Error(`Claude Code process exited with code 1. stderr: ${text}`);
   err.code = native.code;
   return err;
 }

@@ -140,6 +140,10 @@ pub struct ModelUsage {
     /// the catalog's.
     #[serde(skip)]
     pub learned_max_output_tokens: Option<u64>,
+    /// The session asked for the 1M-token context beta: a model that takes it reports a
+    /// window of 1,000,000.
+    #[serde(skip)]
+    pub context_1m: bool,
 }
 
 impl ModelUsage {
@@ -151,12 +155,27 @@ impl ModelUsage {
         self.cache_creation_input_tokens += usage.cache_creation_input_tokens;
         self.web_search_requests += usage.web_search_requests();
         self.cost_usd += cost;
-        self.context_window = context_window(model);
+        self.context_window = self.window(model);
         self.max_output_tokens = self
             .learned_max_output_tokens
             .unwrap_or_else(|| max_output_tokens(model));
         self.live = true;
         cost
+    }
+
+    /// The model's context window for this session (see [`Self::context_1m`]).
+    fn window(&self, model: &str) -> u64 {
+        if self.context_1m && takes_context_1m_beta(model) {
+            1_000_000
+        } else {
+            context_window(model)
+        }
+    }
+
+    /// Marks the session's use of the 1M-token context beta on an entry already counted.
+    pub fn with_context_1m(&mut self, model: &str) {
+        self.context_1m = true;
+        self.context_window = self.window(model);
     }
 
     /// This entry as a result reports it, with the labels of `model`.
@@ -275,6 +294,18 @@ pub fn canonical_model(model: &str) -> &str {
     }
 }
 
+/// The betas a session may ask for with the `betas` option; the reference drops others.
+pub const KNOWN_BETAS: &[&str] = &[CONTEXT_1M_BETA];
+
+/// The beta that widens the context of the Sonnet 4 models to 1,000,000 tokens.
+pub const CONTEXT_1M_BETA: &str = "context-1m-2025-08-07";
+
+/// Whether the 1M-token context beta widens `model`'s window: the Sonnet 4 models do
+/// (claude-sonnet-4, claude-sonnet-4-5 recorded), Haiku 4.5 does not.
+pub fn takes_context_1m_beta(model: &str) -> bool {
+    canonical_model(model).starts_with("claude-sonnet-4")
+}
+
 /// USD per web search the API runs (10 per 1,000).
 pub const WEB_SEARCH_USD: f64 = 0.01;
 
@@ -298,13 +329,18 @@ pub fn price_for(model: &str, usage: &Usage) -> Price {
     p
 }
 
+/// What a response cost. Each count is taken in millions and multiplied by its price, the
+/// terms added in the reference's order (input, output, cache read, cache write, searches),
+/// so that the sums come out to the same last bit as the reference's: they are written out
+/// whole in the spending reminder (`0.0006000000000000001` for 100 input and 20 output
+/// tokens of claude-sonnet-4-5).
 pub fn cost_usd(model: &str, usage: &Usage) -> f64 {
     let p = price_for(model, usage);
-    (usage.input_tokens as f64 * p.input
-        + usage.output_tokens as f64 * p.output
-        + usage.cache_creation_input_tokens as f64 * p.cache_write
-        + usage.cache_read_input_tokens as f64 * p.cache_read)
-        / 1_000_000.0
+    let m = |tokens: u64| tokens as f64 / 1_000_000.0;
+    m(usage.input_tokens) * p.input
+        + m(usage.output_tokens) * p.output
+        + m(usage.cache_read_input_tokens) * p.cache_read
+        + m(usage.cache_creation_input_tokens) * p.cache_write
         + usage.web_search_requests() as f64 * WEB_SEARCH_USD
 }
 
@@ -623,5 +659,51 @@ mod tests {
         );
         assert_eq!(canonical_model("claude-opus-4-6[1m]"), "claude-opus-4-6");
         assert_eq!(canonical_model("claude-opus-5-5"), "claude-opus-5-5");
+    }
+
+    /// The reference's sums, bit for bit (variants-j/vj_bud_*).
+    #[test]
+    fn costs_add_up_as_the_reference_adds_them() {
+        let u = |i, o, cw, cr| Usage {
+            input_tokens: i,
+            output_tokens: o,
+            cache_creation_input_tokens: cw,
+            cache_read_input_tokens: cr,
+            ..Usage::default()
+        };
+        let one = cost_usd("claude-sonnet-4-5", &u(100, 20, 0, 0));
+        assert_eq!(one.to_string(), "0.0006000000000000001");
+        assert_eq!((one + one).to_string(), "0.0012000000000000001");
+        assert_eq!(
+            cost_usd("claude-haiku-4-5", &u(100, 20, 0, 0)).to_string(),
+            "0.0002"
+        );
+        assert_eq!(
+            cost_usd("claude-sonnet-4-5", &u(10, 20, 0, 5000)).to_string(),
+            "0.00183"
+        );
+        assert_eq!(
+            cost_usd("claude-sonnet-4-5", &u(10, 20, 1000, 0)).to_string(),
+            "0.00408"
+        );
+    }
+
+    /// The 1M-token context beta widens the Sonnet 4 models' window, not Haiku 4.5's
+    /// (variants-j/vj_eff_beta1m_*).
+    #[test]
+    fn the_context_beta_widens_sonnet_4_windows() {
+        for (model, window) in [
+            ("claude-sonnet-4-5", 1_000_000),
+            ("claude-sonnet-4", 1_000_000),
+            ("claude-haiku-4-5", 200_000),
+        ] {
+            let mut m = ModelUsage::default();
+            m.record(model, &Usage::default());
+            assert_eq!(m.context_window, context_window(model), "{model}");
+            m.with_context_1m(model);
+            assert_eq!(m.context_window, window, "{model}");
+            m.record(model, &Usage::default());
+            assert_eq!(m.context_window, window, "{model}");
+        }
     }
 }

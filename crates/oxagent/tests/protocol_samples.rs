@@ -63,6 +63,7 @@ fn model_usage() -> BTreeMap<String, ModelUsage> {
         // Not part of the message (what a transcript restores): a round trip leaves it false.
         live: false,
         learned_max_output_tokens: None,
+        context_1m: false,
     };
     BTreeMap::from([("claude-opus-5-5".to_string(), entry)])
 }
@@ -222,6 +223,7 @@ fn systems() -> Vec<Message> {
         permission_mode: PermissionMode::AcceptEdits,
         api_key_source: "ANTHROPIC_API_KEY".into(),
         setup: InitSetup {
+            betas: Vec::new(),
             slash_commands: vec!["compact".into()],
             output_style: "default".into(),
             agents: vec!["general-purpose".into()],

@@ -2,7 +2,7 @@
 //! `oxagent_settings`) and its configuration (its tools: see `toolset`).
 
 use std::collections::BTreeMap;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use oxagent_core::clock::Clock;
 use oxagent_core::compact::CompactionSettings;
@@ -114,6 +114,13 @@ pub(crate) fn session_config(
             why,
         ));
     }
+    if let Some(why) = options.max_budget_usd.and_then(budget_refusal) {
+        return Err(OptionsError::new(
+            OptionsErrorKind::Refused,
+            "max_budget_usd",
+            why,
+        ));
+    }
     let cwd = match &options.cwd {
         Some(c) => c.clone(),
         None => std::env::current_dir().unwrap_or_else(|_| PathBuf::from(".")),
@@ -128,18 +135,7 @@ pub(crate) fn session_config(
     let cwd = cwd.canonicalize().unwrap_or(cwd);
     let session_id = options.session_id.clone().unwrap_or_else(|| clock.uuid());
     let mut c = SessionConfig::new(session_id, cwd.clone());
-    c.additional_directories = options
-        .add_dirs
-        .iter()
-        .map(|d| {
-            let d = if d.is_absolute() {
-                d.clone()
-            } else {
-                cwd.join(d)
-            };
-            d.canonicalize().unwrap_or(d)
-        })
-        .collect();
+    c.additional_directories = added_directories(&options.add_dirs, &cwd);
     c.env = options.env.clone();
     c.api_gateway = gateway(env);
     let chosen = options
@@ -192,7 +188,15 @@ pub(crate) fn session_config(
     } else {
         "none".into()
     };
-    c.betas = options.betas.clone();
+    // The reference takes the betas it knows and leaves the others out (of its requests and
+    // of the init message).
+    c.betas = options
+        .betas
+        .iter()
+        .filter(|b| oxagent_core::usage::KNOWN_BETAS.contains(&b.as_str()))
+        .cloned()
+        .collect();
+    c.init.betas = c.betas.clone();
     if let Some(total) = options.task_budget {
         c.betas.push("task-budgets-2026-03-13".into());
         c.request_extra.insert(
@@ -295,5 +299,75 @@ pub(crate) fn continuation(options: &Options) -> oxagent_sessions::start::Contin
         resume_session_at: options.resume_session_at.clone(),
         resume_drops_turn: options.resume_drops_turn.clone(),
         no_persistence: options.no_persistence,
+    }
+}
+
+/// The reference's CLI takes a spending limit above zero only; for another it exits before
+/// its first message with its option parser's complaint (recorded for 0 in
+/// variants-j/vj_bud_zero).
+fn budget_refusal(budget: f64) -> Option<String> {
+    if budget > 0.0 {
+        return None;
+    }
+    let shown = if budget.fract() == 0.0 && budget.abs() < 1e15 {
+        format!("{}", budget as i64)
+    } else {
+        format!("{budget}")
+    };
+    Some(format!(
+        "error: option '--max-budget-usd <amount>' argument '{shown}' is invalid. \
+         --max-budget-usd must be a number greater than 0"
+    ))
+}
+
+/// The `add_dirs` the session may work in: each resolved against the working directory; one
+/// that is missing or not a directory grants nothing (the reference leaves it out of the init
+/// message and asks for its paths as for any outside the workspace).
+fn added_directories(dirs: &[PathBuf], cwd: &Path) -> Vec<PathBuf> {
+    dirs.iter()
+        .map(|d| {
+            let d = if d.is_absolute() {
+                d.clone()
+            } else {
+                cwd.join(d)
+            };
+            d.canonicalize().unwrap_or(d)
+        })
+        .filter(|d| d.is_dir())
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// variants-j/vj_ad_missing_dir, vj_ad_file_as_dir, vj_ad_relative.
+    #[test]
+    fn added_directories_are_existing_directories() {
+        let root = std::env::temp_dir().join(format!("oxagent-add-dirs-{}", std::process::id()));
+        let ws = root.join("ws");
+        std::fs::create_dir_all(&ws).unwrap();
+        std::fs::create_dir_all(root.join("extra")).unwrap();
+        std::fs::write(root.join("file.txt"), "x").unwrap();
+        let dirs = [
+            PathBuf::from("../extra"),
+            root.join("missing"),
+            root.join("file.txt"),
+        ];
+        let got = added_directories(&dirs, &ws);
+        assert_eq!(got, vec![root.join("extra").canonicalize().unwrap()]);
+        std::fs::remove_dir_all(&root).unwrap();
+    }
+
+    #[test]
+    fn a_budget_must_be_above_zero() {
+        assert_eq!(budget_refusal(0.5), None);
+        assert_eq!(
+            budget_refusal(0.0).as_deref(),
+            Some(
+                "error: option '--max-budget-usd <amount>' argument '0' is invalid. \
+                 --max-budget-usd must be a number greater than 0"
+            )
+        );
     }
 }

@@ -217,6 +217,16 @@ pub(crate) async fn call_model(
         resp.usage.clone()
     };
     conversation.account(&model, &billed);
+    if session
+        .config
+        .betas
+        .iter()
+        .any(|b| b == crate::usage::CONTEXT_1M_BETA)
+    {
+        if let Some(entry) = conversation.model_usage.get_mut(&model) {
+            entry.with_context_1m(&model);
+        }
+    }
     st.usage.add(&resp.usage);
     st.stop_reason = resp.stop_reason.clone();
     // The result is the answer's last block when it is text (a final thinking block leaves

@@ -99,7 +99,12 @@ fn with_messages(
     if let Some(thinking) = crate::thinking::for_model(model, config.thinking.as_ref()) {
         body.insert("thinking".into(), thinking);
     }
-    if let Some(effort) = &config.effort {
+    // A model without effort levels gets none (the API refuses the field for it).
+    if let Some(effort) = config
+        .effort
+        .as_ref()
+        .filter(|_| crate::usage::supports_effort(model))
+    {
         body.insert("output_config".into(), json!({"effort": effort}));
     }
     for (k, v) in &config.request_extra {
@@ -246,6 +251,26 @@ mod tests {
             r.body["messages"][0]["content"][0]["cache_control"],
             json!({"type": "ephemeral"})
         );
+    }
+
+    /// variants-j/vj_eff_high_*: the effort goes to the models that take one only.
+    #[test]
+    fn effort_only_for_models_that_take_it() {
+        let mut config = SessionConfig::new("s", "/tmp");
+        config.effort = Some("high".into());
+        let history = [Turn::user(vec![ContentBlock::text("hi")])];
+        let tools = ToolRegistry::new(Vec::new());
+        for (model, sent) in [
+            ("claude-sonnet-4-5", false),
+            ("claude-haiku-4-5", false),
+            ("claude-sonnet-4-6", true),
+            ("claude-opus-4-5", true),
+            ("claude-opus-5-5", true),
+        ] {
+            let r = build(&config, model, &history, &tools);
+            let got = r.body.get("output_config").cloned();
+            assert_eq!(got.is_some(), sent, "{model}");
+        }
     }
 
     /// vc_par_duplicate_ids, pp_dup_ids_three, pp_dup_ids_across_turns: a tool_use id used

@@ -226,6 +226,9 @@ pub struct Init {
 /// The part of `system/init` that is fixed when the session starts.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct InitSetup {
+    /// The betas of the `betas` option the session uses (those it knows).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub betas: Vec<String>,
     pub slash_commands: Vec<String>,
     pub output_style: String,
     pub agents: Vec<String>,
@@ -240,6 +243,7 @@ pub struct InitSetup {
 impl Default for InitSetup {
     fn default() -> Self {
         InitSetup {
+            betas: Vec::new(),
             slash_commands: vec!["clear".into(), "compact".into()],
             output_style: "default".into(),
             agents: Vec::new(),

@@ -455,7 +455,11 @@ impl ToolRound {
         }
         if super::tokens_left::reads_tokens_left(&session.live.model()) {
             if let Some(usage) = conversation.tracker.last_usage() {
-                super::tokens_left::append(&mut results, usage);
+                let spent = session
+                    .config
+                    .max_budget_usd
+                    .map(|budget| (*conversation.total_cost_usd, budget));
+                super::tokens_left::append(&mut results, usage, spent);
             }
         }
         results.extend(self.context.iter().map(|c| reminder(c)));

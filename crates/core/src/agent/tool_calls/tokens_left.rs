@@ -2,7 +2,8 @@
 //! the last result of the round ends with a reminder of how many of 15,000,000 tokens are
 //! left after the response that asked for the tools (its input, cache and output tokens).
 //! Only the conversation carries it; the caller's messages show the result as the tool gave
-//! it.
+//! it. A session with `max_budget_usd` adds a second reminder after it: what the session has
+//! spent, the limit and what is left, in dollars written as JavaScript writes numbers.
 
 use crate::content::{ContentBlock, ToolResultContent};
 use crate::usage::{canonical_model, Usage};
@@ -25,10 +26,43 @@ fn note(left: u64) -> String {
     )
 }
 
-/// Adds the reminder to the last tool result of `results`, given the last response's usage.
-pub(crate) fn append(results: &mut [ContentBlock], usage: &Usage) {
+/// The spending reminder: `spent` of `budget` dollars, and what is left.
+fn budget_note(spent: f64, budget: f64) -> String {
+    format!(
+        "<system-reminder>\nUSD budget: ${}/${}; ${} remaining\n</system-reminder>",
+        js_number(spent),
+        js_number(budget),
+        js_number(budget - spent)
+    )
+}
+
+/// A number as JavaScript's `String(n)` writes it: the shortest digits that read back as
+/// `n`, whole numbers without a fraction, exponent notation below 1e-6 and from 1e21.
+fn js_number(n: f64) -> String {
+    if n == 0.0 {
+        return "0".into();
+    }
+    let a = n.abs();
+    if !(1e-6..1e21).contains(&a) {
+        // `{:e}` writes `1e-7` / `1.5e21`; JavaScript writes a sign on positive exponents.
+        let s = format!("{n:e}");
+        return match s.split_once('e') {
+            Some((m, e)) if !e.starts_with('-') => format!("{m}e+{e}"),
+            _ => s,
+        };
+    }
+    format!("{n}")
+}
+
+/// Adds the reminder to the last tool result of `results`, given the last response's usage,
+/// and after it the spending reminder when `spent` (the session's cost so far, the limit)
+/// is given.
+pub(crate) fn append(results: &mut [ContentBlock], usage: &Usage, spent: Option<(f64, f64)>) {
     let used = usage.context_tokens() + usage.output_tokens;
-    let note = note(BUDGET.saturating_sub(used));
+    let mut note = note(BUDGET.saturating_sub(used));
+    if let Some((spent, budget)) = spent {
+        note = format!("{note}\n\n{}", budget_note(spent, budget));
+    }
     let last = results
         .iter_mut()
         .rev()
@@ -97,7 +131,7 @@ mod tests {
             cache_creation_input_tokens: 1,
             ..Usage::default()
         };
-        append(&mut results, &usage);
+        append(&mut results, &usage, None);
         assert_eq!(results[0], result("a", "Exit code 3"));
         assert_eq!(
             results[1],
@@ -106,5 +140,41 @@ mod tests {
                 "1\talpha\n2\n\n<system-reminder>\n<total_tokens>14597929 tokens left</total_tokens>\n</system-reminder>"
             )
         );
+    }
+
+    /// With `max_budget_usd` the last result also tells what was spent of it, the sums
+    /// written as JavaScript writes them (recorded in variants-j/vj_bud_s45_third).
+    #[test]
+    fn a_budget_adds_what_is_spent_and_left() {
+        let mut results = vec![ContentBlock::ToolResult {
+            tool_use_id: "a".into(),
+            content: Some("1\tbeta\n2\t".into()),
+            is_error: None,
+        }];
+        let usage = Usage {
+            input_tokens: 100,
+            output_tokens: 20,
+            ..Usage::default()
+        };
+        let one = crate::usage::cost_usd("claude-sonnet-4-5", &usage);
+        append(&mut results, &usage, Some((one + one, 0.0015)));
+        let ContentBlock::ToolResult { content, .. } = &results[0] else {
+            panic!()
+        };
+        assert_eq!(
+            content.as_ref().unwrap().as_text(),
+            "1\tbeta\n2\n\n<system-reminder>\n<total_tokens>14999880 tokens left</total_tokens>\n</system-reminder>\n\n<system-reminder>\nUSD budget: $0.0012000000000000001/$0.0015; $0.0002999999999999999 remaining\n</system-reminder>"
+        );
+    }
+
+    #[test]
+    fn numbers_as_javascript_writes_them() {
+        assert_eq!(js_number(0.0), "0");
+        assert_eq!(js_number(0.01), "0.01");
+        assert_eq!(js_number(0.0003 - 0.0002), "0.00009999999999999996");
+        assert_eq!(js_number(1e-7), "1e-7");
+        assert_eq!(js_number(2.5e-8), "2.5e-8");
+        assert_eq!(js_number(3.0), "3");
+        assert_eq!(js_number(1e21), "1e+21");
     }
 }
