@@ -443,6 +443,11 @@ fn variants_i() {
     check_area("variants-i");
 }
 
+#[test]
+fn variants_j() {
+    check_area("variants-j");
+}
+
 /// The reference's deferred product tools: CronCreate, CronDelete, CronList, EnterWorktree,
 /// ExitWorktree and Monitor (`tests/conformance/prodtools/`).
 #[test]
