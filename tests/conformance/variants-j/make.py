@@ -318,6 +318,17 @@ use("subagent_haiku_s45", "a subagent on haiku under claude-sonnet-4-5.", SUBCAL
 use("subagent_opus_budget", "a subagent on opus under claude-haiku-4-5, budget 0.002.",
     SUBCALL, {"agents": {"helper": dict(HELP["helper"], model="opus")}, "model": H45, "max_budget_usd": 0.002},
     prompt="PARENT-J go")
+AGENT_OPUS = ("Agent", {"description": "Help", "prompt": "SUB-PROMPT-J answer", "subagent_type": "helper",
+                        "run_in_background": False})
+OPUS_HELP = {"helper": dict(HELP["helper"], model="opus")}
+use("subagent_budget_read_first", "Read and a subagent on opus in one response, claude-haiku-4-5, budget 0.002.",
+    [{"match": "PARENT-J", "content": [tu(1, *R("<WS>/a.txt")), tu(2, *AGENT_OPUS)]}] + SUBCALL[1:],
+    {"agents": OPUS_HELP, "model": H45, "max_budget_usd": 0.002}, prompt="PARENT-J go")
+use("subagent_budget_agent_first", "A subagent on opus then a Read in one response, claude-haiku-4-5, budget 0.002.",
+    [{"match": "PARENT-J", "content": [tu(1, *AGENT_OPUS), tu(2, *R("<WS>/a.txt"))]}] + SUBCALL[1:],
+    {"agents": OPUS_HELP, "model": H45, "max_budget_usd": 0.002}, prompt="PARENT-J go")
+use("subagent_budget_not_crossed", "A subagent on opus under claude-haiku-4-5, budget 0.01 (not crossed).",
+    SUBCALL, {"agents": OPUS_HELP, "model": H45, "max_budget_usd": 0.01}, prompt="PARENT-J go")
 use("response_model_differs", "the response names claude-haiku-4-5 while the request is for the default model.",
     [{"content": [txt("From haiku.")], "model": H45}])
 use("response_model_mixed", "first response names claude-haiku-4-5, the second the requested model.",
