@@ -69,6 +69,9 @@ pub struct ApiEvent {
     /// The event as a `Value`: given, or parsed from `raw` on first use.
     value: OnceLock<Value>,
     delta: Option<Delta>,
+    /// On `message_start`: the answer's `request-id` header, which the client knows and the
+    /// event does not carry (not serialized, not compared).
+    request_id: Option<Box<str>>,
 }
 
 /// The shape the fast path reads: exactly these fields, nothing else.
@@ -135,6 +138,7 @@ impl ApiEvent {
                 raw: Some(RawValue::from_string(data)?),
                 value: OnceLock::new(),
                 delta: Some(delta),
+                request_id: None,
             }),
             None => serde_json::from_str::<Value>(&data).map(ApiEvent::from),
         }
@@ -185,7 +189,21 @@ impl From<Value> for ApiEvent {
             raw: None,
             value: OnceLock::from(value),
             delta: None,
+            request_id: None,
         }
+    }
+}
+
+impl ApiEvent {
+    /// The event with the `request-id` of the answer it opens.
+    pub fn with_request_id(mut self, id: Option<&str>) -> Self {
+        self.request_id = id.map(Into::into);
+        self
+    }
+
+    /// The `request-id` of the answer this `message_start` opens, when the client knew it.
+    pub fn request_id(&self) -> Option<&str> {
+        self.request_id.as_deref()
     }
 }
 
@@ -203,6 +221,7 @@ impl Clone for ApiEvent {
             raw: self.raw.clone(),
             value: self.value.clone(),
             delta: self.delta.clone(),
+            request_id: self.request_id.clone(),
         }
     }
 }

@@ -159,6 +159,9 @@ pub struct ApiErrorMark {
     /// What kind of failure got no answer at all (`connection_failed`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub api_error: Option<String>,
+    /// On the message shown for a second refusal: the refused answer's id.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub refused_message_id: Option<String>,
 }
 
 /// The `api_error` of a failed call, from the API's message or the text shown for it:
@@ -220,8 +223,14 @@ pub struct UserMessage {
 /// The answer a refusal note follows, and that the loop asks once more.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct RefusalRetry {
-    pub refused_message_id: String,
+    /// On the note: the refused answer's id.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub refused_message_id: Option<String>,
     pub refusal_retry: bool,
+    /// On a result the refusal gave a call of that answer: `[{id, non_execution_kind}]`,
+    /// `interrupted` for a call that had started, `cancelled` for one that had not.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tool_result_meta: Option<Value>,
 }
 
 impl UserMessage {
@@ -527,6 +536,7 @@ mod tests {
                 api_error_status: status,
                 api_error_type: None,
                 api_error: None,
+                refused_message_id: None,
             })
             .unwrap()
         };

@@ -269,8 +269,9 @@ fn listed_price(model: &str) -> Option<Price> {
         }
         "claude-haiku-5-5" => price(0.5, 2.5, 0.625, 0.05),
         "claude-haiku-4-5" => price(1.0, 5.0, 1.25, 0.1),
-        "claude-fable-5" => price(10.0, 50.0, 12.5, 1.0),
-        "claude-fable-5-2" => price(8.0, 40.0, 10.0, 0.2),
+        "claude-fable-5" | "claude-mythos-5" => price(10.0, 50.0, 12.5, 1.0),
+        "claude-fable-5-1" | "claude-mythos-5-1" => price(10.0, 50.0, 12.5, 0.25),
+        "claude-fable-5-2" | "claude-mythos-5-2" => price(8.0, 40.0, 10.0, 0.2),
         "claude-opus-4" | "claude-opus-4-0" | "claude-opus-4-1" => price(15.0, 75.0, 18.75, 1.5),
         "claude-sonnet-4" | "claude-3-7-sonnet" | "claude-3-5-sonnet" => {
             price(3.0, 15.0, 3.75, 0.3)
@@ -392,7 +393,7 @@ pub fn max_output_tokens(model: &str) -> u64 {
         32_000
     } else if m.starts_with("claude-3") {
         4_096
-    } else if m.ends_with("-5-5") || m == "claude-fable-5-2" {
+    } else if m.ends_with("-5-5") || m == "claude-fable-5-2" || m == "claude-mythos-5-2" {
         128_000
     } else if matches!(
         m,
@@ -401,6 +402,9 @@ pub fn max_output_tokens(model: &str) -> u64 {
             | "claude-opus-4-8"
             | "claude-opus-5"
             | "claude-fable-5"
+            | "claude-fable-5-1"
+            | "claude-mythos-5"
+            | "claude-mythos-5-1"
     ) || m.starts_with("claude-sonnet-5")
     {
         64_000
@@ -485,6 +489,17 @@ mod tests {
             ("claude-fable-5", tokens(50_000, 50_000, 0, 0), 3.0),
             ("claude-fable-5", tokens(0, 0, 100_000, 0), 1.25),
             ("claude-fable-5-5", tokens(50_000, 50_000, 0, 0), 1.2),
+            // Recorded with a million tokens of each kind (refusalcalls/).
+            ("claude-mythos-5", tokens(1_000_000, 1_000_000, 0, 0), 60.0),
+            ("claude-mythos-5", tokens(0, 0, 0, 1_000_000), 1.0),
+            ("claude-mythos-5-1", tokens(0, 0, 0, 1_000_000), 0.25),
+            ("claude-fable-5-1", tokens(0, 0, 1_000_000, 0), 12.5),
+            (
+                "claude-mythos-5-2",
+                tokens(1_000_000, 1_000_000, 0, 0),
+                48.0,
+            ),
+            ("claude-mythos-5-2", tokens(0, 0, 0, 1_000_000), 0.2),
         ];
         for (model, usage, want) in cases {
             let got = cost_usd(model, &usage);

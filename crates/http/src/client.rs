@@ -385,6 +385,10 @@ impl Call {
                             }
                             _ => self.phase = Phase::Streaming(events),
                         }
+                        let value = match kind {
+                            "message_start" => value.with_request_id(self.request_id.as_deref()),
+                            _ => value,
+                        };
                         return Some(ModelEvent::Stream(value));
                     }
                     Some(Err(error)) => {

@@ -462,6 +462,12 @@ fn costcmd() {
     check_area("costcmd");
 }
 
+/// A refused response that holds tool calls (`tests/conformance/refusalcalls/`).
+#[test]
+fn refusalcalls() {
+    check_area("refusalcalls");
+}
+
 fn which(name: &str) -> Option<std::path::PathBuf> {
     std::env::split_paths(&std::env::var_os("PATH")?)
         .map(|d| d.join(name))

@@ -93,6 +93,7 @@ fn assistant() -> Message {
             api_error_status: Some(500),
             api_error_type: Some("api_error".into()),
             api_error: None,
+            refused_message_id: None,
         })),
         local_command: Some(Box::new(LocalCommandMark {
             local_command_source: "<local-command-stderr>x</local-command-stderr>".into(),

@@ -88,6 +88,9 @@ pub(crate) async fn call_model(
         let Some(ev) = next else { break };
         match ev {
             ModelEvent::Stream(raw) => {
+                if let Some(id) = raw.request_id() {
+                    resp.request_id = Some(id.to_string());
+                }
                 on_stream_event(session, deps, st, round, &mut resp, raw, display.as_deref());
                 for (id, text) in std::mem::take(&mut st.displayed) {
                     super::hooks::display::message_display(session, deps, &id, &text).await;

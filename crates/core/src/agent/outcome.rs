@@ -35,6 +35,9 @@ pub(crate) enum TurnEnd {
     StopHookPrevented,
     /// A UserPromptSubmit hook blocked or stopped the prompt: the result carries this text.
     PromptRefused(String),
+    /// The model refused again after the note on its first refusal: the result carries
+    /// the text shown for it.
+    Refused(String),
     /// The API found the prompt too long and compacting did not help.
     PromptTooLong {
         text: String,
@@ -118,6 +121,12 @@ impl TurnEnd {
                 } else {
                     "api_error"
                 },
+                ..base
+            },
+            TurnEnd::Refused(text) => ResultFields {
+                is_error: true,
+                result: Some(text.clone()),
+                terminal_reason: "api_error",
                 ..base
             },
             TurnEnd::Interrupted { during_tools } => ResultFields {

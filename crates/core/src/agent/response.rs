@@ -43,6 +43,8 @@ enum Partial {
 #[derive(Debug, Default)]
 pub struct ResponseBuilder {
     pub id: String,
+    /// The answer's `request-id` header, when the client told it.
+    pub request_id: Option<String>,
     pub model: String,
     /// Usage as `message_start` reported it (what per-block assistant messages carry).
     pub start_usage: Usage,

@@ -759,13 +759,18 @@ impl Session {
                     }
                     _ => None,
                 };
+                // Refused again after the note: the turn gives up on an answer.
+                if again == Some(Again::Refused) && st.asked_again.contains(&Again::Refused) {
+                    return TurnEnd::Refused(self.refused_again(deps, &response));
+                }
                 if let Some(why) = again.filter(|w| !st.asked_again.contains(w)) {
                     st.asked_again.push(why);
                     let model = self.live.model();
                     let (view, conversation) = self.parts();
                     match why {
                         Again::Refused => {
-                            again::refused(&view, deps, conversation.history, &model, &response.id)
+                            let id = &response.id;
+                            again::refused(&view, deps, conversation.history, &model, id, false)
                         }
                         Again::Empty => again::empty(&view, deps, conversation.history),
                     }
@@ -817,6 +822,25 @@ impl Session {
                     None => continue,
                 }
             }
+            // A refused answer's calls do not run; the model is told, once, as after a
+            // refused answer without calls.
+            let refused = response.stop_reason.as_deref() == Some("refusal");
+            if refused && !st.asked_again.contains(&Again::Refused) {
+                st.asked_again.push(Again::Refused);
+                let model = self.live.model();
+                let (view, mut conversation) = self.parts();
+                let started = round.refuse(&view, &mut conversation, deps, st);
+                let id = &response.id;
+                again::refused(&view, deps, conversation.history, &model, id, started);
+                st.num_turns += 1;
+                st.requests -= 1;
+                continue;
+            }
+            // Refused again: the caller is told no other model takes over, and the calls
+            // run as any others do.
+            if refused {
+                self.refused_again(deps, &response);
+            }
             let (view, mut conversation) = self.parts();
             let finished = round
                 .finish(&view, &mut conversation, deps, st)
@@ -842,6 +866,19 @@ impl Session {
                 return end;
             }
         }
+    }
+
+    /// The model refused again after the note on its first refusal (see
+    /// `again::refused_again`): the text shown for it.
+    fn refused_again(
+        &self,
+        deps: &Deps<'_>,
+        response: &super::response::ResponseBuilder,
+    ) -> String {
+        let model = self.live.model();
+        let request = response.request_id.as_deref();
+        let prompt = self.prompt_id.clone();
+        again::refused_again(&self.view(), deps, &model, request, &response.id, prompt)
     }
 
     pub(crate) fn finish(

@@ -187,6 +187,7 @@ impl SessionView<'_> {
                 api_error_status: err.status,
                 api_error_type: err.error_type.clone(),
                 api_error: crate::message::api_error_code(&err.message),
+                refused_message_id: None,
             }));
         }
         m

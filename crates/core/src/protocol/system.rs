@@ -78,6 +78,9 @@ pub enum SystemBody {
     SessionTitleChanged(SessionTitleChanged),
     /// The main model was overloaded; requests go to the fallback model from now on.
     ModelFallback(ModelFallback),
+    /// The model refused again after the note on its first refusal, and no other model
+    /// takes over: the turn gives up on the answer.
+    ModelRefusalNoFallback(ModelRefusalNoFallback),
 }
 
 impl SystemBody {
@@ -101,6 +104,7 @@ impl SystemBody {
             SystemBody::ThinkingTokens(_) => "thinking_tokens",
             SystemBody::SessionTitleChanged(_) => "session_title_changed",
             SystemBody::ModelFallback(_) => "model_fallback",
+            SystemBody::ModelRefusalNoFallback(_) => "model_refusal_no_fallback",
         }
     }
 }
@@ -421,6 +425,18 @@ pub struct ModelFallback {
     pub original_model: String,
     pub fallback_model: String,
     /// The notice for people: `Switched to Haiku 4.5 due to high demand for Sonnet 4.5`.
+    pub content: String,
+}
+
+/// `system/model_refusal_no_fallback`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ModelRefusalNoFallback {
+    pub original_model: String,
+    /// The API's category and explanation of the refusal, when it gave them.
+    pub api_refusal_category: Option<String>,
+    pub api_refusal_explanation: Option<String>,
+    /// The prompt the refused answer was for.
+    pub refused_user_message_uuid: Option<String>,
     pub content: String,
 }
 

@@ -60,6 +60,9 @@ pub(crate) struct CallOutcome {
     /// Text the model reads after the round's results, emitted as a synthetic message of
     /// its own right after this result (see `ToolOutput::follow_up`).
     pub follow_up: Option<String>,
+    /// The response was refused before the call ran: `interrupted` (it had started) or
+    /// `cancelled` (it had not), as the TypeScript SDK marks the result.
+    pub non_execution: Option<&'static str>,
 }
 
 impl CallOutcome {
@@ -78,6 +81,7 @@ impl CallOutcome {
             before: Vec::new(),
             after: Vec::new(),
             follow_up: None,
+            non_execution: None,
         }
     }
 
@@ -88,6 +92,22 @@ impl CallOutcome {
     ) -> Self {
         let mut o = CallOutcome::new(id, model_text, Some(true));
         o.structured = Some(Value::String(caller_text.into()));
+        o
+    }
+
+    /// The result of a call of a refused response: it had started (`interrupted`) or not.
+    pub(crate) fn refused(call: &Call, interrupted: bool) -> Self {
+        let text = if interrupted {
+            REFUSED_RUNNING
+        } else {
+            REFUSED_NOT_RUN
+        };
+        let mut o = CallOutcome::error(&call.id, text, text);
+        o.non_execution = Some(if interrupted {
+            "interrupted"
+        } else {
+            "cancelled"
+        });
         o
     }
 
@@ -105,6 +125,12 @@ impl CallOutcome {
         }
     }
 }
+
+/// The result of a call that was running when its response was refused.
+const REFUSED_RUNNING: &str = "Interrupted: the response that made this tool call was stopped by a safety classifier while the call was running; it may have partially or fully completed.";
+/// The result of a call of a refused response that had not started.
+const REFUSED_NOT_RUN: &str =
+    "Not run: the response that made this tool call was stopped by a safety classifier.";
 
 /// What the model reads when the user stops the turn at a permission prompt.
 pub(crate) const REJECTED_TEXT: &str = "The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file). STOP what you are doing and wait for the user to tell you how to proceed.";

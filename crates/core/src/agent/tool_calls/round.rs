@@ -202,7 +202,13 @@ impl ToolRound {
             is_synthetic: None,
             is_replay: None,
             subagent: None,
-            refusal: None,
+            refusal: o.non_execution.map(|kind| crate::message::RefusalRetry {
+                refused_message_id: None,
+                refusal_retry: true,
+                tool_result_meta: Some(
+                    serde_json::json!([{"id": o.tool_use_id, "non_execution_kind": kind}]),
+                ),
+            }),
             uuid: Some(uuid.clone()),
             session_id: Some(session.config.session_id.clone()),
         }));
@@ -381,6 +387,36 @@ impl ToolRound {
         let calls: Vec<&Call> = self.schedule.calls().collect();
         let nested = super::nested::instructions(&calls, &self.results, session, deps).await;
         self.append_results(session, conversation, deps, st, nested)
+    }
+
+    /// The response that made these calls was refused (its stop reason): none runs any
+    /// more. A call that had started (cleared to run without a question, and not a file
+    /// edit, which reads the file first) reads as interrupted, one that had not as not run;
+    /// answers already given stay. The results go in the conversation. Whether a call had
+    /// started.
+    pub(crate) fn refuse(
+        mut self,
+        session: &SessionView<'_>,
+        conversation: &mut Conversation<'_>,
+        deps: &Deps<'_>,
+        st: &mut TurnState,
+    ) -> bool {
+        let late = std::mem::take(&mut self.announced_due);
+        for a in late.into_iter().chain(std::mem::take(&mut self.announced)) {
+            deps.emit.emit(a);
+        }
+        let began = |call: &Call| {
+            deps.tools
+                .get(&call.name)
+                .is_some_and(|tool| !tool.checks_disk_first())
+                && !run::asks(session, deps, call)
+        };
+        let interrupted = self.schedule.settle_refused(began, CallOutcome::refused);
+        self.report(session, deps, st);
+        conversation
+            .history
+            .push(Turn::user(self.results).with_uuids(self.uuids));
+        interrupted
     }
 
     /// The PostToolBatch hooks, once every call of the response has its result.

@@ -83,7 +83,7 @@ pub(crate) fn instant(
 
 /// Whether a call waits for a question before it may run: a PreToolUse hook, or a
 /// permission the rules and the mode do not settle.
-fn asks(session: &SessionView<'_>, deps: &Deps<'_>, call: &Call) -> bool {
+pub(crate) fn asks(session: &SessionView<'_>, deps: &Deps<'_>, call: &Call) -> bool {
     let Some(tool) = deps.tools.get(&call.name) else {
         return false;
     };
@@ -602,6 +602,7 @@ async fn execute(
             Some(&call.name),
             &post.system_messages,
         ),
+        non_execution: None,
     }
 }
 

@@ -294,6 +294,28 @@ impl Schedule {
         }
     }
 
+    /// The response that made the calls was refused: a call already running is answered
+    /// by `outcome(call, true)` when `started` says its run had begun, every other call not
+    /// answered yet by `outcome(call, false)`. Whether any had started.
+    pub fn settle_refused(
+        &mut self,
+        mut started: impl FnMut(&Call) -> bool,
+        mut outcome: impl FnMut(&Call, bool) -> CallOutcome,
+    ) -> bool {
+        self.release_held();
+        let mut any = false;
+        for e in &mut self.entries {
+            let began = match e.state {
+                State::Running => started(&e.call),
+                State::Queued => false,
+                _ => continue,
+            };
+            any |= began;
+            e.state = State::Done(Box::new(outcome(&e.call, began)));
+        }
+        any
+    }
+
     /// Whether a call has not been reported yet.
     pub fn unfinished(&self) -> bool {
         self.entries
