@@ -329,6 +329,12 @@ use("subagent_budget_agent_first", "A subagent on opus then a Read in one respon
     {"agents": OPUS_HELP, "model": H45, "max_budget_usd": 0.002}, prompt="PARENT-J go")
 use("subagent_budget_not_crossed", "A subagent on opus under claude-haiku-4-5, budget 0.01 (not crossed).",
     SUBCALL, {"agents": OPUS_HELP, "model": H45, "max_budget_usd": 0.01}, prompt="PARENT-J go")
+use("subagent_budget_read_first_not_crossed", "Read and a subagent on opus in one response, budget 0.01 (not crossed).",
+    [{"match": "PARENT-J", "content": [tu(1, *R("<WS>/a.txt")), tu(2, *AGENT_OPUS)]}] + SUBCALL[1:],
+    {"agents": OPUS_HELP, "model": H45, "max_budget_usd": 0.01}, prompt="PARENT-J go")
+use("subagent_read_first_no_budget", "Read and a subagent on opus in one response, no budget.",
+    [{"match": "PARENT-J", "content": [tu(1, *R("<WS>/a.txt")), tu(2, *AGENT_OPUS)]}] + SUBCALL[1:],
+    {"agents": OPUS_HELP, "model": H45}, prompt="PARENT-J go")
 use("response_model_differs", "the response names claude-haiku-4-5 while the request is for the default model.",
     [{"content": [txt("From haiku.")], "model": H45}])
 use("response_model_mixed", "first response names claude-haiku-4-5, the second the requested model.",
