@@ -222,6 +222,10 @@ async fn subagent_stop_hooks(
     let matchers = session.config.hooks.get("SubagentStop");
     let hooked = callbacks::run(deps, matchers, Some(&role.agent_type), input, None).await;
     hook_runs(session, deps, "SubagentStop", None, &hooked);
+    // A callback that failed is warned of, as Stop's are (subagent_stop_raises).
+    for warning in unfit_warnings(session, deps, "SubagentStop", &hooked) {
+        deps.emit.emit(warning);
+    }
     if hooked.stop {
         return Some(TurnEnd::Completed);
     }
