@@ -327,7 +327,7 @@ fn systems() -> Vec<Message> {
             tool_use_id: "toolu_03".into(),
             description: "Read a file".into(),
             subagent_type: Some("general-purpose".into()),
-            is_backgrounded: true,
+            is_backgrounded: Some(true),
             spawn_depth: Some(2),
             parent_task_id: Some("a0123456789abcdef".into()),
             task_type: "local_agent".into(),

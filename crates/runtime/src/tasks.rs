@@ -174,7 +174,7 @@ impl Announcer {
                     task: BackgroundTask {
                         task_id: info.task_id.clone(),
                         run_id,
-                        task_type: "local_bash".into(),
+                        task_type: task_type(&info).into(),
                         subagent_type: None,
                         description: info.description.clone(),
                     },
@@ -256,6 +256,15 @@ impl Announcer {
     }
 }
 
+/// The `task_type` of a task of the tools: a command's, or a Monitor's WebSocket.
+fn task_type(info: &TaskInfo) -> &'static str {
+    if info.ws {
+        "monitor_ws"
+    } else {
+        "local_bash"
+    }
+}
+
 /// `task_started` of a command (background, or a foreground one shown as a task).
 fn bash_started(info: &TaskInfo, run_id: String, is_backgrounded: bool) -> TaskStarted {
     TaskStarted {
@@ -264,10 +273,10 @@ fn bash_started(info: &TaskInfo, run_id: String, is_backgrounded: bool) -> TaskS
         tool_use_id: info.tool_use_id.clone(),
         description: info.description.clone(),
         subagent_type: None,
-        is_backgrounded,
+        is_backgrounded: (!info.ws).then_some(is_backgrounded),
         spawn_depth: None,
         parent_task_id: None,
-        task_type: "local_bash".into(),
+        task_type: task_type(info).into(),
         prompt: None,
         skip_transcript: None,
         ambient: None,
@@ -648,6 +657,7 @@ mod tests {
             stopped,
             monitor: false,
             events: Vec::new(),
+            ws: false,
         }
     }
 

@@ -121,4 +121,42 @@ sc("monitor_failing", "Monitor of a command that prints nothing and fails, waite
        ("Monitor", {"description": "fails", "timeout_ms": 60000, "command": "sleep 0.3; exit 3"}),
        B("sleep 1.5; echo waited")))
 
+
+# ============================================================ Monitor of a WebSocket
+# A Bash call starts wsserver.py (one connection, then the steps given) in the background
+# and returns; each scenario has a port of its own. The watch ends with the connection.
+WS_SERVER = open(os.path.join(HERE, "wsserver.py")).read()
+
+
+def ws(name, desc, port, steps, source=None, wait=4):
+    serve = B(f"setsid nohup python3 wsserver.py {port} {' '.join(steps)} >/dev/null 2>&1 & sleep 0.5",
+              "serve")
+    source = source or {"url": f"ws://127.0.0.1:{port}/feed"}
+    sc("ws_" + name, desc,
+       seq(serve, load("Monitor"), ("Monitor", {"description": "feed", "timeout_ms": 8000, "ws": source}),
+           B(f"sleep {wait}", "wait")),
+       files={"wsserver.py": WS_SERVER})
+
+
+ws("frames_close", "Two text frames half a second apart, then a close frame (1000).", 47301,
+   ["sleep:0.3", "text:alpha", "sleep:0.5", "text:beta", "sleep:0.5", "close:1000"])
+ws("quick_frames", "Three frames at once make one event.", 47302,
+   ["sleep:0.3", "text:one", "text:two", "text:three", "sleep:0.5", "close:1000"])
+ws("drop", "A frame, then the connection closes without a close frame.", 47303,
+   ["sleep:0.3", "text:alpha", "sleep:0.3", "drop"])
+ws("binary", "A binary frame, a text frame of two lines, a close with code 4001.", 47304,
+   ["sleep:0.3", "bin:raw", "sleep:0.4", "text:multi\\nline", "sleep:0.4", "close:4001"])
+ws("reject", "The server answers the upgrade with 404.", 47306, ["reject"])
+ws("empty_text", "An empty text frame is no event.", 47307,
+   ["sleep:0.3", "text:", "sleep:0.4", "text:x", "sleep:0.4", "close:1001"])
+ws("refused", "Nothing listens on the port.", 47308, ["drop"],
+   source={"url": "ws://127.0.0.1:9/"})
+sc("ws_bad_urls", "Monitor with ws URLs that are not ws:// or wss:// ones.",
+   seq(load("Monitor"),
+       ("Monitor", {"description": "feed", "timeout_ms": 5000, "ws": {"url": "http://127.0.0.1:9/"}}),
+       ("Monitor", {"description": "feed", "timeout_ms": 5000, "ws": {"url": "not a url"}}),
+       ("Monitor", {"description": "feed", "timeout_ms": 5000, "ws": {"url": "ws://u:p@127.0.0.1:9/"}}),
+       ("Monitor", {"description": "feed", "timeout_ms": 5000,
+                    "command": "echo x", "ws": {"url": "ws://127.0.0.1:9/"}})))
+
 scenario_files.write(HERE, "pt_", SCEN)

@@ -533,7 +533,9 @@ pub struct TaskStarted {
     /// A subagent's type.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub subagent_type: Option<String>,
-    pub is_backgrounded: bool,
+    /// Left out for a Monitor's WebSocket.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub is_backgrounded: Option<bool>,
     /// A subagent's depth: 1 for one the main agent started.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub spawn_depth: Option<u32>,

@@ -91,6 +91,9 @@ pub async fn run_scenario_with_requests(name: &str) -> (ScenarioRun, Vec<Value>,
     ws.lay(&scenario);
 
     let server = ScriptedServer::start(scenario.clone()).await.unwrap();
+    if let Some(port) = server.url().rsplit(':').next().and_then(|p| p.parse().ok()) {
+        let _ = ws.mock_port.set(port);
+    }
     let mut env = json!({
         "ANTHROPIC_BASE_URL": server.url(),
         "ANTHROPIC_API_KEY": "sk-test",

@@ -12,6 +12,9 @@ pub struct Workspace {
     pub ws: PathBuf,
     pub home: PathBuf,
     pub tmp: PathBuf,
+    /// The scripted server's port, once it listens: only its address reads `<MOCK_HOST>`
+    /// (a scenario's own servers keep theirs, as the harness's normalizer leaves them).
+    pub mock_port: std::sync::OnceLock<u16>,
 }
 
 impl Workspace {
@@ -34,6 +37,7 @@ impl Workspace {
             ws,
             home,
             tmp,
+            mock_port: std::sync::OnceLock::new(),
         }
     }
 
@@ -118,7 +122,7 @@ impl Workspace {
     pub fn normalize(&self, v: &Value) -> Value {
         match v {
             Value::String(s) => {
-                let s = mock_host(s);
+                let s = mock_host(s, self.mock_port.get().copied());
                 let s = s
                     .replace(&sanitized(&self.ws), "<WS-SANITIZED>")
                     .replace(&*self.ws.to_string_lossy(), "<WS>")
@@ -276,15 +280,16 @@ fn is_uuid(s: &str) -> bool {
         })
 }
 
-/// `127.0.0.1:PORT` -> `<MOCK_HOST>`, as the traces have it.
-fn mock_host(s: &str) -> String {
+/// `127.0.0.1:PORT` -> `<MOCK_HOST>`, as the traces have it (`port`: only that port).
+fn mock_host(s: &str, port: Option<u16>) -> String {
     let mut out = String::with_capacity(s.len());
     let mut rest = s;
     while let Some(i) = rest.find("127.0.0.1:") {
         out.push_str(&rest[..i]);
         let after = &rest[i + "127.0.0.1:".len()..];
         let digits = after.chars().take_while(char::is_ascii_digit).count();
-        if digits > 0 {
+        let ours = port.is_none_or(|p| after[..digits].parse::<u16>() == Ok(p));
+        if digits > 0 && ours {
             out.push_str("<MOCK_HOST>");
             rest = &after[digits..];
         } else {

@@ -209,7 +209,7 @@ pub(super) fn begin(
         tool_use_id: tool_use_id.to_string(),
         description: ambient.clone().unwrap_or_else(|| call.description.clone()),
         subagent_type: Some(agent.name.clone()),
-        is_backgrounded: background,
+        is_backgrounded: Some(background),
         spawn_depth: Some(depth),
         parent_task_id: caller.filter(|_| depth > 1).map(str::to_string),
         task_type: "local_agent".into(),

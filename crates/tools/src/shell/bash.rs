@@ -120,6 +120,7 @@ impl BashTool {
             stopped: false,
             monitor: false,
             events: Vec::new(),
+            ws: false,
         }
     }
 

@@ -17,6 +17,7 @@ pub mod bash;
 pub mod exit_codes;
 pub mod large_output;
 pub mod monitor;
+mod monitor_ws;
 pub mod output;
 pub mod process;
 mod reaper;

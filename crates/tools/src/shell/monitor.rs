@@ -12,8 +12,8 @@
 //! ```
 //!
 //! The command's stdout goes to a file of its own, which the watch reads (and copies to the
-//! task's output file, where its stderr goes). A WebSocket source (`ws`) is not supported:
-//! such a call is answered with an error.
+//! task's output file, where its stderr goes). A WebSocket source (`ws`) is watched by
+//! `monitor_ws`.
 
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
@@ -156,6 +156,15 @@ pub struct MonitorInput {
     description: String,
     timeout_ms: Option<f64>,
     command: Option<String>,
+    ws: Option<WsSource>,
+}
+
+/// A WebSocket to watch.
+#[derive(Deserialize)]
+pub struct WsSource {
+    url: String,
+    #[serde(default)]
+    protocols: Vec<String>,
 }
 
 /// Starts a watch. See the module docs.
@@ -216,19 +225,25 @@ impl TypedTool for MonitorTool {
                 json!({"code": "custom", "path": [], "message": "exactly one of command or ws"}),
             ];
         }
+        let url = input.pointer("/ws/url").and_then(Value::as_str);
+        if url.is_some_and(|u| !super::monitor_ws::valid_url(u)) {
+            return vec![
+                json!({"code": "custom", "path": ["ws", "url"], "message": super::monitor_ws::BAD_URL}),
+            ];
+        }
         Vec::new()
     }
 
     async fn run(&self, input: MonitorInput, ctx: &ToolContext) -> ToolOutput {
-        let Some(command) = input.command else {
-            return wrapped_error(
-                "WebSocket sources are not supported in this session; watch a command instead.",
-            );
-        };
         let timeout_ms = as_count(input.timeout_ms)
             .map(|t| t as u64)
             .unwrap_or(DEFAULT_TIMEOUT_MS)
             .min(MAX_TIMEOUT_MS);
+        let command = match (input.command, input.ws) {
+            (Some(command), _) => command,
+            (None, Some(ws)) => return self.watch_ws(input.description, ws, timeout_ms, ctx),
+            (None, None) => return wrapped_error("Give a command or a ws source to watch."),
+        };
         let id = super::bash::new_task_id();
         let files = RunFiles::new(&self.shell.tasks_dir(ctx), &id);
         let cwd = self.shell.cwd(&ctx.cwd);
@@ -257,19 +272,65 @@ impl TypedTool for MonitorTool {
             stopped: false,
             monitor: true,
             events: Vec::new(),
+            ws: false,
         };
         self.shell
             .tasks
             .adopt(info, child, guard, files, Duration::from_millis(timeout_ms));
-        let text = format!(
-            "Monitor started (task {id}, expires in {} unless the source ends first; you get one notice at expiry \u{2014} re-arm if you still need the watch). You will be notified on each event. Keep working \u{2014} do not poll or sleep. Events may arrive while you are waiting for the user \u{2014} an event is not their reply.",
-            lifetime(timeout_ms)
-        );
-        success(
-            text,
-            json!({"taskId": id, "timeoutMs": timeout_ms, "persistent": false}),
-        )
+        started(&id, timeout_ms)
     }
+}
+
+impl MonitorTool {
+    /// Starts a watch of a WebSocket (see `monitor_ws`).
+    fn watch_ws(
+        &self,
+        description: String,
+        ws: WsSource,
+        timeout_ms: u64,
+        ctx: &ToolContext,
+    ) -> ToolOutput {
+        let id = super::bash::new_task_id();
+        let files = RunFiles::new(&self.shell.tasks_dir(ctx), &id);
+        let _ = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&files.output);
+        let info = TaskInfo {
+            task_id: id.clone(),
+            command: ws.url.clone(),
+            description,
+            tool_use_id: ctx.tool_use_id.clone(),
+            output_file: files.output.clone(),
+            status: TaskStatus::Running,
+            exit_code: None,
+            stopped: false,
+            monitor: true,
+            events: Vec::new(),
+            ws: true,
+        };
+        let watch = self.shell.tasks.watch(info);
+        tokio::spawn(super::monitor_ws::run(
+            watch,
+            ws.url,
+            ws.protocols,
+            files.output,
+            Duration::from_millis(timeout_ms),
+        ));
+        started(&id, timeout_ms)
+    }
+}
+
+/// The answer to a watch that started.
+fn started(id: &str, timeout_ms: u64) -> ToolOutput {
+    let text = format!(
+        "Monitor started (task {id}, expires in {} unless the source ends first; you get one notice at expiry \u{2014} re-arm if you still need the watch). You will be notified on each event. Keep working \u{2014} do not poll or sleep. Events may arrive while you are waiting for the user \u{2014} an event is not their reply.",
+        lifetime(timeout_ms)
+    );
+    success(
+        text,
+        json!({"taskId": id, "timeoutMs": timeout_ms, "persistent": false}),
+    )
 }
 
 #[cfg(test)]
@@ -290,6 +351,7 @@ mod tests {
             stopped: false,
             monitor: true,
             events: Vec::new(),
+            ws: false,
         })
     }
 

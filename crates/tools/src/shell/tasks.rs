@@ -62,11 +62,17 @@ pub struct TaskInfo {
     pub monitor: bool,
     /// A Monitor's events not yet told when it ended (its end carries them).
     pub events: Vec<String>,
+    /// A Monitor of a WebSocket (`monitor_ws`): no process; its end is summed up by its
+    /// description alone.
+    pub ws: bool,
 }
 
 impl TaskInfo {
     /// One line saying how the task ended, as the reference words it.
     pub fn summary(&self) -> String {
+        if self.ws {
+            return self.description.clone();
+        }
         if self.monitor {
             return self.monitor_summary();
         }
@@ -339,6 +345,69 @@ impl BackgroundTasks {
             // Reap the killed leader so it does not linger as a zombie.
             let _ = child.wait().await;
         });
+    }
+}
+
+/// A task that runs no process (a Monitor's WebSocket), as its watcher sees it.
+pub(crate) struct Watch {
+    registry: Weak<Registry>,
+    task_id: String,
+}
+
+impl Watch {
+    /// The task as the registry has it, while it runs (not stopped, registry alive).
+    pub(crate) fn running(&self) -> Option<TaskInfo> {
+        let registry = self.registry.upgrade()?;
+        let tasks = lock(&registry.tasks);
+        let entry = tasks.get(&self.task_id)?;
+        (entry.info.status == TaskStatus::Running).then(|| entry.info.clone())
+    }
+
+    /// Tells the model of `lines` (one event).
+    pub(crate) fn event(&self, lines: Vec<String>) {
+        if let (Some(info), Some(registry)) = (self.running(), self.registry.upgrade()) {
+            registry.announce(TaskEvent::Events(info, lines));
+        }
+    }
+
+    /// The watch ended with `status`; `told`: whether the model hears of the end.
+    pub(crate) fn end(&self, status: TaskStatus, told: bool) {
+        let Some(registry) = self.registry.upgrade() else {
+            return;
+        };
+        let finished = {
+            let mut tasks = lock(&registry.tasks);
+            let Some(entry) = tasks.get_mut(&self.task_id) else {
+                return;
+            };
+            if entry.info.status != TaskStatus::Running {
+                return;
+            }
+            entry.info.status = status;
+            entry.info.stopped = !told;
+            entry.info.clone()
+        };
+        registry.announce(TaskEvent::Finished(finished));
+    }
+}
+
+impl BackgroundTasks {
+    /// Registers a task that runs no process and announces its start; the watcher reports
+    /// through the handle.
+    pub(crate) fn watch(&self, info: TaskInfo) -> Watch {
+        let task_id = info.task_id.clone();
+        lock(&self.inner.tasks).insert(
+            task_id.clone(),
+            Entry {
+                info: info.clone(),
+                pgid: None,
+            },
+        );
+        self.inner.announce(TaskEvent::Started(info));
+        Watch {
+            registry: Arc::downgrade(&self.inner),
+            task_id,
+        }
     }
 }
 
