@@ -163,10 +163,11 @@ fn messages_json(history: &[Turn], breakpoint: usize) -> Value {
                     json!({"type": "text", "text": "(no content)"})
                 });
             }
-            // An answer goes back with its tool calls after everything else (thinking,
-            // text), each kind in the order it came, as the reference sends it.
+            // An answer goes back with its texts before its tool calls, as the reference
+            // sends it; thinking blocks keep their places between the calls
+            // (thinking_tool_between_thinking).
             if turn.role == "assistant" {
-                content.sort_by_key(|b| b["type"] == "tool_use");
+                texts_before_calls(&mut content);
             } else {
                 note_loaded(&mut content);
             }
@@ -332,5 +333,55 @@ mod tests {
         let msgs = r.body["messages"].as_array().unwrap();
         assert_eq!(msgs[2]["content"][0]["text"], "SUMMARIZE");
         assert!(msgs[1]["content"][0].get("cache_control").is_some());
+    }
+}
+
+/// Moves the text blocks that come after an answer's first tool call to just before it, in
+/// the order they came; everything else keeps its place.
+fn texts_before_calls(content: &mut Vec<Value>) {
+    let Some(first) = content.iter().position(|b| b["type"] == "tool_use") else {
+        return;
+    };
+    let (late_texts, rest): (Vec<Value>, Vec<Value>) =
+        content.drain(first..).partition(|b| b["type"] == "text");
+    content.extend(late_texts);
+    content.extend(rest);
+}
+
+#[cfg(test)]
+mod order_tests {
+    use super::texts_before_calls;
+    use serde_json::{json, Value};
+
+    fn kinds(blocks: &[Value]) -> Vec<&str> {
+        blocks
+            .iter()
+            .map(|b| b["type"].as_str().unwrap_or(""))
+            .collect()
+    }
+
+    #[test]
+    fn texts_go_before_the_calls_and_thinking_stays() {
+        let b = |t: &str, n: u32| json!({"type": t, "n": n});
+        let mut c = vec![
+            b("text", 1),
+            b("tool_use", 2),
+            b("text", 3),
+            b("tool_use", 4),
+        ];
+        texts_before_calls(&mut c);
+        assert_eq!(kinds(&c), ["text", "text", "tool_use", "tool_use"]);
+        assert_eq!(c[1]["n"], 3);
+        let mut c = vec![b("thinking", 1), b("tool_use", 2), b("text", 3)];
+        texts_before_calls(&mut c);
+        assert_eq!(kinds(&c), ["thinking", "text", "tool_use"]);
+        let mut c = vec![
+            b("thinking", 1),
+            b("tool_use", 2),
+            b("thinking", 3),
+            b("tool_use", 4),
+        ];
+        texts_before_calls(&mut c);
+        assert_eq!(kinds(&c), ["thinking", "tool_use", "thinking", "tool_use"]);
     }
 }
