@@ -232,6 +232,18 @@ fn merge_user_runs(msgs: Vec<Value>) -> Vec<Value> {
     out
 }
 
+/// Moves the text blocks that come after an answer's first tool call to just before it, in
+/// the order they came; everything else keeps its place.
+fn texts_before_calls(content: &mut Vec<Value>) {
+    let Some(first) = content.iter().position(|b| b["type"] == "tool_use") else {
+        return;
+    };
+    let (late_texts, rest): (Vec<Value>, Vec<Value>) =
+        content.drain(first..).partition(|b| b["type"] == "text");
+    content.extend(late_texts);
+    content.extend(rest);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -334,18 +346,6 @@ mod tests {
         assert_eq!(msgs[2]["content"][0]["text"], "SUMMARIZE");
         assert!(msgs[1]["content"][0].get("cache_control").is_some());
     }
-}
-
-/// Moves the text blocks that come after an answer's first tool call to just before it, in
-/// the order they came; everything else keeps its place.
-fn texts_before_calls(content: &mut Vec<Value>) {
-    let Some(first) = content.iter().position(|b| b["type"] == "tool_use") else {
-        return;
-    };
-    let (late_texts, rest): (Vec<Value>, Vec<Value>) =
-        content.drain(first..).partition(|b| b["type"] == "text");
-    content.extend(late_texts);
-    content.extend(rest);
 }
 
 #[cfg(test)]
