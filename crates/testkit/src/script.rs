@@ -54,6 +54,9 @@ pub struct ScriptedResponse {
     /// mid-stream).
     #[serde(default)]
     pub event_delay_ms: Option<f64>,
+    /// Headers sent with a streamed answer (the API's `anthropic-ratelimit-unified-*`).
+    #[serde(default)]
+    pub headers: Option<Map<String, Value>>,
 }
 
 /// Which response a request got: `index` into `responses` (none for defaults) and `kind`

@@ -280,13 +280,20 @@ async fn answer_messages(app: &App, mut entry: RecordedRequest, body: Value) -> 
             Ok::<_, Infallible>(Bytes::from(encode(&event)))
         },
     );
-    let built = Response::builder()
+    let mut builder = Response::builder()
         .status(StatusCode::OK)
         .header("content-type", "text/event-stream; charset=utf-8")
         .header("cache-control", "no-cache")
         .header("request-id", "req_mock")
-        .header("connection", "close")
-        .body(Body::from_stream(frames));
+        .header("connection", "close");
+    for (name, value) in response.headers.iter().flatten() {
+        let value = match value {
+            Value::String(s) => s.clone(),
+            other => other.to_string(),
+        };
+        builder = builder.header(name.as_str(), value);
+    }
+    let built = builder.body(Body::from_stream(frames));
     built.unwrap_or_else(|_| plain(StatusCode::INTERNAL_SERVER_ERROR, Body::empty()))
 }
 
