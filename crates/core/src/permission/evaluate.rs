@@ -216,8 +216,19 @@ fn rules_mode_and_tool(
         // A path rule on a call with a path was judged above (dr_dir_trailing).
         .filter(|_| file_rule_kind(name).is_none() || call_path(input).is_none())
     {
+        // A rule naming an agent type refuses that type as the Agent tool would refuse an
+        // unknown one: no denial is recorded (vk_st_deny_agent_type).
+        if let ("Agent" | "Task", Some(kind)) = (name, e.rule.content.as_deref()) {
+            return Outcome::Fail(format!(
+                "Agent type '{kind}' has been denied by permission rule '{}({kind})' from {}.",
+                e.rule.tool,
+                e.source.as_str()
+            ));
+        }
         let message = match (name, e.rule.content.as_deref()) {
             ("WebFetch", Some(domain)) => format!("WebFetch denied access to {domain}."),
+            // A rule naming a skill (vk_st_deny_skill).
+            ("Skill", Some(_)) => "Skill execution blocked by permission rules".to_string(),
             _ => format!("Permission to use {name} has been denied."),
         };
         return deny(message, Some("rule"));
@@ -578,6 +589,55 @@ mod tests {
         ) -> futures::future::BoxFuture<'a, ToolOutput> {
             Box::pin(async { ToolOutput::error("a permission-only test double") })
         }
+    }
+
+    /// A tool of any name that asks nothing itself.
+    struct Named(&'static str);
+    impl Tool for Named {
+        fn name(&self) -> &str {
+            self.0
+        }
+        fn description(&self) -> String {
+            String::new()
+        }
+        fn input_schema(&self) -> Value {
+            serde_json::json!({})
+        }
+        fn check_permission(&self, _: &Value, _: &PermissionContext) -> ToolPermission {
+            ToolPermission::Allow
+        }
+        fn call<'a>(
+            &'a self,
+            _: Value,
+            _: &'a ToolContext,
+        ) -> futures::future::BoxFuture<'a, ToolOutput> {
+            Box::pin(async { ToolOutput::error("a permission-only test double") })
+        }
+    }
+
+    /// vk_st_deny_skill, vk_st_deny_agent_type: deny rules naming a skill or an agent type.
+    #[test]
+    fn deny_rules_for_a_skill_and_an_agent_type() {
+        let mut ctx = PermissionContext::new("/ws", PermissionMode::BypassPermissions);
+        for rule in ["Skill(alpha)", "Agent(helper)"] {
+            ctx.rules
+                .add(RuleBehavior::Deny, RuleSource::FlagSettings, rule)
+                .unwrap();
+        }
+        let skill = serde_json::json!({"skill": "alpha"});
+        let Outcome::Deny(d) = evaluate(&Named("Skill"), &skill, &ctx, None) else {
+            panic!("a rule naming the skill denies it");
+        };
+        assert_eq!(d.message, "Skill execution blocked by permission rules");
+        let agent =
+            serde_json::json!({"description": "d", "prompt": "p", "subagent_type": "helper"});
+        let Outcome::Fail(text) = evaluate(&Named("Agent"), &agent, &ctx, None) else {
+            panic!("a rule naming the agent type refuses it");
+        };
+        assert_eq!(
+            text,
+            "Agent type 'helper' has been denied by permission rule 'Agent(helper)' from flagSettings."
+        );
     }
 
     #[test]

@@ -151,11 +151,13 @@ fn checked_tool<'d>(
             .listed_tools
             .as_ref()
             .is_some_and(|names| names.iter().any(|n| n == &call.name));
+        let outside_list = session.config.listed_tools.is_some() && !listed;
         let missing = Missing {
             name: &call.name,
             disallowed,
             listed,
             subagent: session.config.subagent.is_some(),
+            outside_list,
         };
         let offered = deps.tools.names();
         let text = missing_tool_text(&missing, offered.iter().map(String::as_str));

@@ -38,7 +38,30 @@ pub(crate) struct Missing<'a> {
     pub listed: bool,
     /// The call comes from a subagent.
     pub subagent: bool,
+    /// The caller gave a `tools` list and it leaves this name out.
+    pub outside_list: bool,
 }
+
+/// Tools a session may have besides the built-in ones above: a subagent calling another
+/// name calls a tool no session has.
+const OTHER_KNOWN: &[&str] = &[
+    "Glob",
+    "Grep",
+    "TaskCreate",
+    "TaskGet",
+    "TaskList",
+    "TaskUpdate",
+    "Monitor",
+    "CronCreate",
+    "CronDelete",
+    "CronList",
+    "SendMessage",
+    "KillShell",
+    "LSP",
+    "EnterWorktree",
+    "ExitWorktree",
+    "StructuredOutput",
+];
 
 /// The error text (without the `<tool_use_error>` wrapping) for a call to a missing tool;
 /// `offered` are the names of the session's tools.
@@ -67,6 +90,24 @@ pub(crate) fn missing_tool_text<'a>(
         return format!(
             "{head}. {name} is disabled for this session, in subagents as well as here."
         );
+    }
+    if missing.subagent {
+        let current = crate::tool::current_name(name);
+        let known = BUILT_IN.contains(&current)
+            || OTHER_KNOWN.contains(&current)
+            || NEED_A_SOURCE.contains(&current)
+            || name.starts_with("mcp__");
+        // A name no session has is plainly unknown (vk_ag_tools_unknown_name); a built-in
+        // tool the caller's `tools` list leaves out is disabled everywhere
+        // (vk_ag_tools_list_outer).
+        if !known {
+            return head;
+        }
+        if missing.outside_list && BUILT_IN.contains(&current) {
+            return format!(
+                "{head}. {name} is disabled for this session, in subagents as well as here."
+            );
+        }
     }
     // Tools that come with something the session lacks (MCP resources) are not disabled,
     // only absent.
@@ -124,6 +165,7 @@ mod tests {
             disallowed,
             listed: false,
             subagent: false,
+            outside_list: false,
         };
         missing_tool_text(&m, offered.iter().copied())
     }
@@ -140,6 +182,34 @@ mod tests {
         assert!(text("TodoWrite", false, &["Read"])
             .ends_with("TodoWrite is disabled for this session, in subagents as well as here."));
         assert!(text("Bash", false, &["Read"]).ends_with("in subagents as well as here."));
+    }
+
+    /// vk_ag_tools_read_calls_bash, vk_ag_tools_unknown_name, vk_ag_tools_list_outer: a
+    /// subagent's missing tool by why it is missing.
+    #[test]
+    fn a_subagents_missing_tool_by_why_it_is_missing() {
+        let sub = |name: &str, outside_list: bool| {
+            let m = Missing {
+                name,
+                disallowed: false,
+                listed: !outside_list,
+                subagent: true,
+                outside_list,
+            };
+            missing_tool_text(&m, ["Read"])
+        };
+        assert_eq!(
+            sub("Bash", false),
+            "Error: No such tool available: Bash. Bash is not among the tools available here. Continue with the tools you have."
+        );
+        assert_eq!(
+            sub("NoSuchTool", false),
+            "Error: No such tool available: NoSuchTool"
+        );
+        assert_eq!(
+            sub("Bash", true),
+            "Error: No such tool available: Bash. Bash is disabled for this session, in subagents as well as here."
+        );
     }
 
     #[test]
@@ -177,6 +247,7 @@ mod tests {
                 disallowed,
                 listed,
                 subagent: false,
+                outside_list: false,
             };
             missing_tool_text(&m, offered.iter().copied())
         };
