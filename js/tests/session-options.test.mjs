@@ -123,12 +123,13 @@ test("extraArgs debug-to-stderr hands each diagnostic line to the stderr callbac
   assert.equal(loud.messages.at(-1).result, "Answer 0");
 });
 
-test("extraArgs flags that spell options are acted on, unless the option is given", async () => {
+test("extraArgs flags that spell options are acted on; a one-value flag wins over the option, as the CLI's last value does", async () => {
   const flagged = await run({ extraArgs: { model: "claude-haiku-4-5", "permission-mode": "plan" }, permissionMode: undefined });
   assert.equal(flagged.messages[0].model, "claude-haiku-4-5");
   assert.equal(flagged.messages[0].permissionMode, "plan");
+  // vk_xa_model_override: the flag comes after the option on the CLI's command line.
   const given = await run({ model: "claude-sonnet-4-5", extraArgs: { model: "claude-haiku-4-5" } });
-  assert.equal(given.messages[0].model, "claude-sonnet-4-5");
+  assert.equal(given.messages[0].model, "claude-haiku-4-5");
 });
 
 test("strictMcpConfig is accepted: the session uses only the option's servers", async () => {

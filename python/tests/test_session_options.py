@@ -42,11 +42,12 @@ async def test_extra_args_that_spell_options_are_acted_on(mock_server, tmp_path)
     assert list(messages[-1].model_usage) == ["claude-haiku-4-5"]
 
 
-async def test_an_option_given_wins_over_its_flag(mock_server, tmp_path):
+async def test_a_one_value_flag_wins_over_its_option(mock_server, tmp_path):
+    # vk_xa_model_override: the flag comes after the option on the CLI's command line.
     server = mock_server({"responses": [text_turn("Hello there!")]})
     opts = options(server.env(), tmp_path, model="claude-sonnet-4-5", extra_args={"model": "claude-haiku-4-5"})
     messages = await run(opts)
-    assert messages[0].data["model"] == "claude-sonnet-4-5"
+    assert messages[0].data["model"] == "claude-haiku-4-5"
 
 
 async def test_strict_mcp_config_uses_only_the_options_servers(mock_server, tmp_path):

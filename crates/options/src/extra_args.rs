@@ -1,7 +1,8 @@
 //! `extra_args` / `extraArgs`: flags the documented SDKs hand to their CLI as they are
 //! (`{"flag": "value"}` becomes `--flag value`, `{"flag": null}` a bare `--flag`). oxagent
-//! runs no CLI: a flag that spells an option of its own is read as that option (unless the
-//! option itself is given, which wins), and every other flag is accepted and has no
+//! runs no CLI: a flag that spells an option of its own is read as that option (a flag with
+//! one value over the option's own, as the CLI's last value wins; a list or a bare flag only
+//! where the option is not given), and every other flag is accepted and has no
 //! in-process effect; [`ExtraArgs::ignored`] names those for the debug output.
 //!
 //! ```

@@ -290,7 +290,13 @@ fn read_options(value: &Value, ctx: Ctx) -> Result<Options, OptionsError> {
         for (key, value, written) in flags.options {
             let name = table::name_in(ctx.face, key);
             match table::find(ctx.face, name) {
-                Some(_) if map.get(name).is_none_or(Value::is_null) => {
+                // A flag with one value comes after the option's own on the CLI's command
+                // line, and the last one wins (vk_xa_model_override); a list or a bare flag
+                // holds only where the option is not given.
+                Some(_)
+                    if map.get(name).is_none_or(Value::is_null)
+                        || !matches!(value, Value::Array(_) | Value::Bool(_)) =>
+                {
                     with_flags.insert(name.to_string(), value);
                 }
                 Some(_) => {}

@@ -169,9 +169,13 @@ fn extra_args_spell_options_unless_the_option_is_given() {
         o.extra_args_ignored,
         vec!["--verbose", "--debug-file /tmp/d.log"]
     );
+    // The flag's one value comes last on the CLI's command line and wins
+    // (vk_xa_model_override); a list flag holds only where the option is not given.
     let o = py(json!({"model": "claude-opus-4-1", "extra_args": {"model": "claude-haiku-4-5"}}))
         .unwrap();
-    assert_eq!(o.model.as_deref(), Some("claude-opus-4-1"));
+    assert_eq!(o.model.as_deref(), Some("claude-haiku-4-5"));
+    let o = py(json!({"allowed_tools": ["Read"], "extra_args": {"allowedTools": "Glob"}})).unwrap();
+    assert_eq!(o.allowed_tools, vec!["Read".to_string()]);
     let o = node(json!({"extraArgs": {"debug-file": "/tmp/d.log", "permission-mode": "plan"}}))
         .unwrap();
     assert_eq!(o.debug_file, Some(PathBuf::from("/tmp/d.log")));
