@@ -143,9 +143,9 @@ async fn run_command(
         .wait_with_output()
         .await
         .map_err(|e| format!("hook command failed: {e}"))?;
-    let stdout = String::from_utf8_lossy(&out.stdout).trim().to_string();
+    let raw_stdout = String::from_utf8_lossy(&out.stdout);
+    let stdout = raw_stdout.trim().to_string();
     let raw_stderr = String::from_utf8_lossy(&out.stderr);
-    let stderr = raw_stderr.trim().to_string();
     let event = input
         .get("hook_event_name")
         .and_then(Value::as_str)
@@ -157,10 +157,11 @@ async fn run_command(
     };
     let answer = interpret(event, out.status.code(), &stdout, &refusal);
     let mut answer = HookOutput::from_value(answer)?;
-    // How the command ran, for the session's `hook_response` messages.
+    // How the command ran, for the session's `hook_response` messages: its output as
+    // written, final newline included (vk_he_settings_hook).
     answer.command_run = Some(CommandRun {
-        stdout,
-        stderr,
+        stdout: raw_stdout.into_owned(),
+        stderr: raw_stderr.into_owned(),
         exit_code: out.status.code(),
     });
     Ok(answer)

@@ -239,7 +239,7 @@ fn fold(outcome: &mut HookOutcome, out: HookOutput) {
         let reason = out.reason.clone().unwrap_or_default();
         outcome.block_words = match &out.command_run {
             Some(run) if run.exit_code == Some(2) => {
-                Some(run.stderr.clone()).filter(|s| !s.is_empty())
+                Some(run.stderr.trim().to_string()).filter(|s| !s.is_empty())
             }
             _ => Some(reason.clone()),
         };
