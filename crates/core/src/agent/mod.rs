@@ -58,6 +58,14 @@ pub use clear::clear_command;
 pub use compaction::PlannedCompaction;
 pub use context::{ContextMeter, ContextView};
 pub use cost_command::cost_command;
+
+/// The rules and extra directories a session with `config` starts with (its options and
+/// settings), for whoever reads the live rules before the session's first call.
+pub fn initial_permissions(
+    config: &crate::config::SessionConfig,
+) -> (crate::rules::RuleSet, Vec<std::path::PathBuf>) {
+    tool_calls::permission::initial_permissions(config)
+}
 pub use deps::{Deps, Emit, ResponseEnd};
 pub use hooks::HookOutcome;
 pub use local_command::compact_command;

@@ -64,7 +64,7 @@ impl SubagentEmit<'_> {
                 task_id: self.mark.agent_id.clone(),
                 run_id: self.run_id.clone(),
                 tool_use_id: self.task_call_id.clone(),
-                description: activity(name, input),
+                description: activity(name, input, &self.mark.task_description),
                 subagent_type: self.mark.subagent_type.clone(),
                 usage: TaskUsage {
                     total_tokens: state.tokens,
@@ -158,8 +158,14 @@ impl Emit for SubagentEmit<'_> {
                 }
                 if Self::is_tool_result(&u.message.content) {
                     // The caller gets a subagent's tool results without their structured form
-                    // (an error's text stays).
-                    if !matches!(u.tool_use_result, Some(serde_json::Value::String(_))) {
+                    // (an error's text stays, and a skill's launch: vk_sk_subagent_calls_skill).
+                    let skill_launch = u
+                        .tool_use_result
+                        .as_ref()
+                        .is_some_and(|r| r.get("commandName").is_some());
+                    if !skill_launch
+                        && !matches!(u.tool_use_result, Some(serde_json::Value::String(_)))
+                    {
                         u.tool_use_result = None;
                     }
                     u.parent_tool_use_id = Some(self.tool_use_id.clone());

@@ -202,11 +202,23 @@ impl SubagentContext {
             .filter(|t| !t.iter().any(|n| n == "*"))
             .cloned();
         let refused = definition.disallowed_tools.clone().unwrap_or_default();
+        // A rule with a content (`Bash(echo *)`) names its whole tool, in either list
+        // (vk_ag_tools_pattern, vk_ag_disallowed_pattern).
+        let base = |n: &str| n.split('(').next().unwrap_or(n).trim().to_string();
+        let wanted: Option<Vec<String>> = wanted.map(|w| {
+            let mut names: Vec<String> = Vec::new();
+            for n in w.iter().map(|n| base(n)) {
+                if !names.contains(&n) {
+                    names.push(n);
+                }
+            }
+            names
+        });
         tools.retain(|name| {
             // The permission mode is the session's: only the main agent moves it.
             !SESSION_MODE_TOOLS.contains(&name)
                 && wanted.as_ref().is_none_or(|w| w.iter().any(|n| n == name))
-                && !refused.iter().any(|n| n == name)
+                && !refused.iter().any(|n| base(n) == name)
         });
         if let Some(order) = &wanted {
             let picked: Vec<Arc<dyn Tool>> =

@@ -114,6 +114,10 @@ impl AgentSet {
             .map(|a| (a.name.clone(), a.clone()))
             .collect();
         for (name, definition) in files.into_iter().chain(custom) {
+            // An agent without a description is not loaded (vk_ag_empty_description_def).
+            if definition.description.trim().is_empty() {
+                continue;
+            }
             let agent = Agent {
                 name: name.clone(),
                 definition,

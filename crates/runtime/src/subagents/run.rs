@@ -85,6 +85,25 @@ pub(super) fn run_on_pending(
     super::send::resume(context, me, agent_id, message, &ctx);
 }
 
+/// Whether the agent that made the call has SendMessage to continue the agent it started:
+/// the main agent does; an agent does unless its tools leave it out
+/// (vk_ag_tools_with_agent, vk_ag_nested_default).
+fn caller_can_message(context: &SubagentContext, ctx: &ToolContext) -> bool {
+    let Some(caller) = ctx.agent_id.as_deref() else {
+        return true;
+    };
+    let kind = lock(&context.running)
+        .get(caller)
+        .map(|r| r.info.mark.subagent_type.clone());
+    let Some(agent) = kind.and_then(|k| context.agents.get(&k).cloned()) else {
+        return true;
+    };
+    context
+        .tools_for(&agent.definition)
+        .get("SendMessage")
+        .is_some()
+}
+
 #[allow(clippy::too_many_arguments)]
 pub(super) async fn run(
     context: &SubagentContext,
@@ -264,7 +283,7 @@ pub(super) async fn run(
         stats,
         last_usage: session.last_usage().cloned().unwrap_or_default(),
         duration_ms: clock.monotonic_ms().saturating_sub(started),
-        can_continue: context.can_continue,
+        can_continue: context.can_continue && caller_can_message(context, ctx),
         one_shot: agent.one_shot(),
     };
     if let Some(r) = record.as_ref().filter(|_| !continued) {

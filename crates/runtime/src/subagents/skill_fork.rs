@@ -54,13 +54,18 @@ impl Forker {
         let unavailable = || "Agents are not available in this session.".to_string();
         let tool = self.agents.upgrade().ok_or_else(unavailable)?;
         let context = tool.context().ok_or_else(unavailable)?;
-        let call = AgentCall {
+        let mut call = AgentCall {
             description: skill.description.clone(),
             prompt,
             subagent_type: Some(skill.agent.as_deref().unwrap_or("general-purpose").into()),
             run_in_background: Some(false),
             ..AgentCall::default()
         };
+        // An `agent` the session does not have runs as general-purpose
+        // (vk_sk_fm_fork_unknown_agent).
+        if context.agent_for(&call).is_none() {
+            call.subagent_type = Some("general-purpose".into());
+        }
         let Some(agent) = context.agent_for(&call) else {
             let name = call.subagent_type.as_deref().unwrap_or_default();
             return Err(context.agents.not_found(name));

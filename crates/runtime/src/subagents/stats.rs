@@ -50,6 +50,8 @@ impl ToolStats {
                 self.edit_file += 1;
                 self.lines_added += lines(input, "new_source");
             }
+            // An agent it starts is no tool of its own in the counts (vk_ag_nested_default).
+            "Agent" | "Task" => {}
             _ => self.other += 1,
         }
     }
@@ -63,9 +65,9 @@ impl ToolStats {
         }
     }
 
-    /// `toolStats`, when the subagent read, searched, ran or edited anything.
+    /// `toolStats`, when the subagent called any tool but Agent (vk_sk_subagent_calls_skill).
     pub fn counts(&self) -> Option<Value> {
-        (self.read + self.search + self.bash + self.edit_file > 0).then(|| {
+        (self.read + self.search + self.bash + self.edit_file + self.other > 0).then(|| {
             json!({"readCount": self.read, "searchCount": self.search, "bashCount": self.bash,
                 "editFileCount": self.edit_file, "linesAdded": self.lines_added,
                 "linesRemoved": self.lines_removed, "otherToolCount": self.other})
@@ -74,7 +76,7 @@ impl ToolStats {
 }
 
 /// What a subagent is doing, as `task_progress` says it: `Reading a.txt`, `Running <what>`.
-pub(crate) fn activity(name: &str, input: &Value) -> String {
+pub(crate) fn activity(name: &str, input: &Value, task: &str) -> String {
     let text = |k: &str| input.get(k).and_then(Value::as_str).unwrap_or("");
     let base = |k: &str| {
         let p = text(k);
@@ -100,6 +102,31 @@ pub(crate) fn activity(name: &str, input: &Value) -> String {
         "Agent" => text("description").to_string(),
         "WebFetch" => format!("Fetching {}", text("url")),
         "WebSearch" => format!("Searching the web for {}", text("query")),
-        other => other.to_string(),
+        // Another tool (Skill, one no session has) leaves the task's own description
+        // (vk_sk_subagent_calls_skill, vk_ag_tools_unknown_name).
+        _ => task.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    /// vk_ag_tools_unknown_name, vk_sk_subagent_calls_skill, vk_ag_nested_default: what a
+    /// call the counts have no kind for does to the progress text and to `toolStats`.
+    #[test]
+    fn other_tools_keep_the_task_description_and_count_as_other() {
+        assert_eq!(activity("Skill", &json!({"skill": "a"}), "Sub"), "Sub");
+        assert_eq!(activity("NoSuchTool", &json!({}), "Help"), "Help");
+        assert_eq!(
+            activity("Read", &json!({"file_path": "/w/a.txt"}), "Help"),
+            "Reading a.txt"
+        );
+        let mut stats = ToolStats::default();
+        stats.call("Agent", &json!({}), true);
+        assert_eq!(stats.counts(), None);
+        stats.call("Skill", &json!({}), true);
+        assert_eq!(stats.counts().unwrap()["otherToolCount"], json!(1));
     }
 }

@@ -136,6 +136,10 @@ impl Tool for AgentTool {
         let Some(agent) = context.agent_for(&call) else {
             return Vec::new();
         };
+        // A type a deny rule names is refused before it starts (vk_st_deny_agent_type).
+        if denied_type(context, input) {
+            return Vec::new();
+        }
         let background = in_background(&agent, &call);
         let (begun, prompt) = begin(
             context,
@@ -240,4 +244,21 @@ impl Tool for AgentTool {
             launched
         })
     }
+}
+
+/// Whether a deny rule of the session names the agent type `input` asks for.
+fn denied_type(context: &super::SubagentContext, input: &Value) -> bool {
+    use oxagent_core::rules::{RuleBehavior, RuleRoots};
+    let roots = RuleRoots {
+        cwd: context.config.cwd.clone(),
+        home: context.config.home.clone(),
+    };
+    context.live.with_permissions(
+        || oxagent_core::agent::initial_permissions(&context.config),
+        |rules, _| {
+            rules
+                .find(RuleBehavior::Deny, "Agent", input, &roots)
+                .is_some_and(|e| e.rule.content.is_some())
+        },
+    )
 }
