@@ -843,12 +843,16 @@ impl Session {
             }
             let (view, mut conversation) = self.parts();
             let finished = round
-                .finish(&view, &mut conversation, deps, st)
+                .finish(&view, &mut conversation, deps, st, budget)
                 .instrument(turn)
                 .await;
             if let Some(end) = finished {
                 // Interrupted in the last round max_turns allows: the limit is what the
                 // result reports (the reference checks it before it reports the interrupt).
+            let budget = self
+                .config
+                .max_budget_usd
+                .map(|max| (max, max + self.restored_cost_usd));
                 let last = self
                     .config
                     .max_turns

@@ -262,12 +262,15 @@ impl ToolRound {
         session: &SessionView<'_>,
         conversation: &mut Conversation<'_>,
         deps: &Deps<'_>,
+    /// `budget`: the session's `max_budget_usd` and the total cost at which it is spent (a
+    /// resumed session's earlier cost added).
         st: &mut TurnState,
     ) -> Option<TurnEnd> {
         // A stream that ended early leaves announcements behind: they go out first.
         let late = std::mem::take(&mut self.announced_due);
         for a in late.into_iter().chain(std::mem::take(&mut self.announced)) {
             deps.emit.emit(a);
+        budget: Option<(f64, f64)>,
         }
         self.streamed = true;
         while self.schedule.unfinished() {
@@ -366,7 +369,20 @@ impl ToolRound {
                     self.report(session, deps, st);
                 }
             }
+                let subagent = super::schedule::is_subagent(&self.schedule.call(i).name);
             // Answers held back while the calls ran are done now (also when none ran).
+                // A subagent back with the budget spent ends the turn before the round's
+                // results go out (vj_use_subagent_opus_budget).
+                if let Some((max, limit)) = budget.filter(|_| subagent) {
+                    for (model, usage) in conversation.side_ledger.drain() {
+                        conversation.account(&model, &usage);
+                    }
+                    if *conversation.total_cost_usd >= limit {
+                        // The answer that made the calls counts in the result's usage.
+                        st.usage_before_call = st.usage.clone();
+                        return Some(TurnEnd::Budget(max));
+                    }
+                }
             self.schedule.finish(Vec::new());
         }
         if self.interrupt {

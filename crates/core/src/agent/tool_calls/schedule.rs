@@ -93,6 +93,11 @@ pub(crate) struct Started {
     pub later: Vec<Message>,
 }
 
+/// Whether a call of this tool runs a subagent.
+pub(crate) fn is_subagent(tool: &str) -> bool {
+    matches!(tool, "Agent" | "Task")
+}
+
 /// The calls of one response, and where each stands.
 #[derive(Debug, Default)]
 pub(crate) struct Schedule {
@@ -237,9 +242,18 @@ impl Schedule {
         std::iter::from_fn(|| self.take_next()).collect()
     }
 
-    /// The first outcome [`Schedule::take_done`] would give.
+    /// The first outcome [`Schedule::take_done`] would give. While a subagent of the batch
+    /// runs, the other calls' results wait for it; subagents report as they finish
+    /// (vj_use_subagent_budget_read_first_not_crossed, subagent_parallel_two).
     pub fn take_next(&mut self) -> Option<(Call, CallOutcome)> {
+        let subagent_runs = self
+            .entries
+            .iter()
+            .any(|e| matches!(e.state, State::Running) && is_subagent(&e.call.name));
         for e in &mut self.entries {
+            if subagent_runs && !is_subagent(&e.call.name) && matches!(e.state, State::Done(_)) {
+                return None;
+            }
             match &e.state {
                 State::Reported | State::Queued => continue,
                 State::Done(_) => {
@@ -385,6 +399,35 @@ mod tests {
             ex.start_ready(true, |c, _| quick.contains(&c.id).then(|| answer(&c.id)));
         }
         (ex, log)
+    }
+
+    #[test]
+    fn results_wait_for_a_running_subagent_and_subagents_do_not() {
+        let named = |id: &str, name: &str| Call {
+            name: name.into(),
+            ..call(id)
+        };
+        // A Read beside a subagent: its result waits for the subagent, then both go out in
+        // call order (vj_use_subagent_read_first_no_budget).
+        let mut ex = Schedule::default();
+        ex.add(named("read", "Read"), true, None);
+        ex.add(named("a1", "Agent"), true, None);
+        ex.start_ready(false, |_, _| None);
+        assert_eq!(ex.running(), [0, 1]);
+        ex.finish(vec![(0, answer("read"))]);
+        assert!(ex.take_done().is_empty());
+        ex.finish(vec![(1, answer("a1"))]);
+        assert_eq!(ids(ex.take_done()), ["read", "a1"]);
+        // Two subagents: the second reports while the first still runs
+        // (subagent_parallel_two).
+        let mut ex = Schedule::default();
+        ex.add(named("a1", "Agent"), true, None);
+        ex.add(named("a2", "Agent"), true, None);
+        ex.start_ready(false, |_, _| None);
+        ex.finish(vec![(1, answer("a2"))]);
+        assert_eq!(ids(ex.take_done()), ["a2"]);
+        ex.finish(vec![(0, answer("a1"))]);
+        assert_eq!(ids(ex.take_done()), ["a1"]);
     }
 
     #[test]
