@@ -182,6 +182,33 @@ async fn background_tasks_die_with_the_session() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn web_fetch_checks_the_domain_first_unless_the_settings_skip_it() {
+    let dir = scratch();
+    let model = ScriptedServer::start(json!({
+        "responses": [
+            {"content": [{"type": "tool_use", "id": "toolu_01", "name": "WebFetch",
+                          "input": {"url": "ftp://example.com/x", "prompt": "What is it?"}}]},
+            text("Done."),
+        ],
+    }))
+    .await
+    .unwrap();
+    let opts = options(&model.url(), dir.path(), json!({"tools": ["WebFetch"]}));
+    let messages: Vec<Value> = oxagent::query("Look it up", opts)
+        .map(|m| serde_json::to_value(m.unwrap()).unwrap())
+        .collect()
+        .await;
+    let result = messages
+        .iter()
+        .find(|m| m["type"] == "user" && m["message"]["content"][0]["type"] == "tool_result")
+        .unwrap();
+    // Nothing answers the check here: the call is refused before the scheme is looked at.
+    let text = "Unable to verify if domain example.com is safe to fetch. This may be due to network restrictions or enterprise security policies blocking claude.ai.";
+    assert_eq!(result["message"]["content"][0]["content"], json!(text));
+    assert_eq!(result["tool_use_result"], json!(format!("Error: {text}")));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn web_fetch_asks_the_small_model_through_the_session() {
     let dir = scratch();
     // One scripted server hosts the page (its GET answer is a small JSON list), another
@@ -200,7 +227,12 @@ async fn web_fetch_asks_the_small_model_through_the_session() {
     }))
     .await
     .unwrap();
-    let opts = options(&model.url(), dir.path(), json!({"tools": ["WebFetch"]}));
+    // The domain check asks a service this machine cannot reach: off, as a setting.
+    let opts = options(
+        &model.url(),
+        dir.path(),
+        json!({"tools": ["WebFetch"], "settings": "{\"skipWebFetchPreflight\": true}"}),
+    );
     let messages: Vec<Value> = oxagent::query("Look it up", opts)
         .map(|m| serde_json::to_value(m.unwrap()).unwrap())
         .collect()

@@ -337,6 +337,7 @@ pub(super) fn start(
             main_agent: main_definition,
             plugins: &plugins,
         },
+            skip_web_fetch_preflight: settings.skip_web_fetch_preflight(),
         run_as,
         &session.config,
         &env,

@@ -73,6 +73,8 @@ pub(crate) struct Loaded<'a> {
     pub main_agent: Option<&'a AgentDefinition>,
     /// Its plugins (their skills).
     pub plugins: &'a [crate::plugins::Plugin],
+    /// The settings turn off WebFetch's domain check (`skipWebFetchPreflight`).
+    pub skip_web_fetch_preflight: bool,
 }
 
 /// Builds the tool set of one session.
@@ -114,6 +116,8 @@ pub(crate) fn build(
         run_as,
         checkpoints: checkpoints.clone(),
         model: Some(config.model.clone()),
+        web_fetch_preflight: (!loaded.skip_web_fetch_preflight)
+            .then(|| oxagent_tools::web::fetch::PREFLIGHT_ENDPOINT.to_string()),
         ..BuiltinConfig::default()
     };
     let set = BuiltinSet::new(&builtin);

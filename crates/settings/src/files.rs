@@ -60,6 +60,8 @@ pub struct Settings {
     pub(crate) output_style: Option<String>,
     /// `model`: the session's model when neither the options nor `ANTHROPIC_MODEL` name one.
     pub(crate) model: Option<String>,
+    /// `skipWebFetchPreflight`: WebFetch does not ask whether a domain may be fetched.
+    pub(crate) skip_web_fetch_preflight: bool,
     /// The selected files that are not JSON: nothing in them is in effect.
     pub(crate) malformed: Vec<PathBuf>,
     /// The policy tier's `allowManagedPermissionRulesOnly`: allow rules come from the
@@ -164,6 +166,9 @@ impl Settings {
     fn merge(&mut self, doc: &serde_json::Map<String, Value>, source: RuleSource, cwd: &Path) {
         if let Some(Value::String(style)) = doc.get("outputStyle") {
             self.output_style = Some(style.clone());
+        }
+        if let Some(Value::Bool(skip)) = doc.get("skipWebFetchPreflight") {
+            self.skip_web_fetch_preflight = *skip;
         }
         if let Some(Value::String(model)) = doc.get("model") {
             self.model = Some(model.clone());
@@ -301,6 +306,11 @@ impl Settings {
             "These settings did not load, so nothing in them is in effect, including hooks, permission rules and sandbox settings, though environment variables they already set can stay:\n{}\nFix each problem listed, then start Claude Code again. For settings sent with applyFlagSettings, shown as SDK inline settings, send them again instead.",
             files.join("\n")
         ))
+    }
+
+    /// Whether the settings turn off WebFetch's domain check (`skipWebFetchPreflight`).
+    pub fn skip_web_fetch_preflight(&self) -> bool {
+        self.skip_web_fetch_preflight
     }
 
     /// The model the highest source names (`model`), as written.

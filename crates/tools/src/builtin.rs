@@ -179,6 +179,9 @@ pub struct BuiltinConfig {
     /// The session's model: Read sends images at the size it reads (see
     /// [`crate::fs::image_fit`]; none: 2000 px at most, without a token cap).
     pub model: Option<String>,
+    /// Where WebFetch asks whether a domain may be fetched before fetching from it (see
+    /// [`crate::web::fetch::PREFLIGHT_ENDPOINT`]); none: it does not ask.
+    pub web_fetch_preflight: Option<String>,
 }
 
 impl std::fmt::Debug for BuiltinConfig {
@@ -311,7 +314,7 @@ impl BuiltinSet {
         tools.extend(board_tools);
         tools.extend([
             shared(ToolSearchTool::new(deferred.clone())),
-            shared(WebFetchTool::new(side.clone())),
+            shared(WebFetchTool::new(side.clone()).with_preflight(config.web_fetch_preflight.clone())),
             shared(WebSearchTool::new(side)),
             shared(WriteTool::new(files.clone()).with_cwd(cwd)),
         ]);

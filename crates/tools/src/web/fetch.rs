@@ -22,6 +22,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use super::http::{self, Fetched};
+use super::preflight::Preflight;
 use super::side_model::{ModelTier, SideModel, SideRequest};
 use crate::results::{plain_error, success, wrapped_error};
 use crate::typed::{as_count, TypedTool};
@@ -41,13 +42,27 @@ pub struct WebFetchInput {
 /// Fetches web pages. See the module docs.
 pub struct WebFetchTool {
     side: Option<Arc<dyn SideModel>>,
+    /// The domain check made before a fetch (none: off).
+    preflight: Option<Preflight>,
 }
 
 impl WebFetchTool {
     pub fn new(side: Option<Arc<dyn SideModel>>) -> Self {
-        WebFetchTool { side }
+        WebFetchTool {
+            side,
+            preflight: None,
+        }
+    }
+
+    /// Asks `endpoint` whether a domain may be fetched before fetching from it (see
+    /// [`super::preflight`]).
+    pub fn with_preflight(mut self, endpoint: Option<String>) -> Self {
+        self.preflight = endpoint.map(Preflight::new);
+        self
     }
 }
+
+pub use super::preflight::PREFLIGHT_ENDPOINT;
 
 /// The page as text: HTML becomes Markdown (scripts and styles dropped), other text types
 /// stay as they are. Binary types are refused.
@@ -183,6 +198,15 @@ impl TypedTool for WebFetchTool {
         // A URL without a host (file:, data:, mailto:) names nothing to fetch.
         if Url::parse(&input.url).is_ok_and(|u| u.host_str().is_none_or(str::is_empty)) {
             return plain_error("Invalid URL");
+        }
+        // The domain is checked first, whatever the scheme (vi_web_fetch_ftp).
+        let host = Url::parse(&input.url)
+            .ok()
+            .and_then(|u| u.host_str().map(str::to_string));
+        if let (Some(check), Some(host)) = (&self.preflight, host) {
+            if let Err(refused) = check.check(&host, &ctx.abort).await {
+                return plain_error(refused.text(&host));
+            }
         }
         let url = match parse_url(&input.url) {
             Ok(u) => u,

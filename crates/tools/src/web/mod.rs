@@ -8,6 +8,7 @@
 
 pub mod fetch;
 pub mod http;
+pub mod preflight;
 pub mod search;
 pub mod session_model;
 pub mod side_model;
