@@ -314,7 +314,9 @@ impl BuiltinSet {
         tools.extend(board_tools);
         tools.extend([
             shared(ToolSearchTool::new(deferred.clone())),
-            shared(WebFetchTool::new(side.clone()).with_preflight(config.web_fetch_preflight.clone())),
+            shared(
+                WebFetchTool::new(side.clone()).with_preflight(config.web_fetch_preflight.clone()),
+            ),
             shared(WebSearchTool::new(side)),
             shared(WriteTool::new(files.clone()).with_cwd(cwd)),
         ]);

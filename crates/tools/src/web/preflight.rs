@@ -138,10 +138,16 @@ mod tests {
         let no = Preflight::new(answering(200, r#"{"can_fetch": false}"#).await);
         assert_eq!(no.check("example.com", &abort).await, Err(Refused::Blocked));
         let down = Preflight::new(answering(503, "{}").await);
-        assert_eq!(down.check("example.com", &abort).await, Err(Refused::Unverified));
+        assert_eq!(
+            down.check("example.com", &abort).await,
+            Err(Refused::Unverified)
+        );
         // Nothing listens there any more; the allowed domain is not asked about again.
         let gone = Preflight::new("http://127.0.0.1:9/api/web/domain_info".into());
-        assert_eq!(gone.check("example.com", &abort).await, Err(Refused::Unverified));
+        assert_eq!(
+            gone.check("example.com", &abort).await,
+            Err(Refused::Unverified)
+        );
         gone.allowed
             .lock()
             .unwrap()
