@@ -53,6 +53,9 @@ pub struct ToolContext {
     pub read_denied: Vec<String>,
 }
 
+/// What separates the texts of a `follow_up` that are read as messages of their own.
+pub const FOLLOW_UP_BREAK: char = '\u{1e}';
+
 /// The result of one tool call.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ToolOutput {
@@ -92,6 +95,13 @@ impl ToolOutput {
 
     pub fn with_follow_up(mut self, text: impl Into<String>) -> Self {
         self.follow_up = Some(Box::new(text.into()));
+        self
+    }
+
+    /// Several texts the model reads after the result, each a message of its own (kept
+    /// in `follow_up`, separated by [`FOLLOW_UP_BREAK`]).
+    pub fn with_follow_ups(mut self, texts: Vec<String>) -> Self {
+        self.follow_up = Some(Box::new(texts.join(&FOLLOW_UP_BREAK.to_string())));
         self
     }
 

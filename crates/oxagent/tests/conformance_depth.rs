@@ -448,6 +448,15 @@ fn variants_j() {
     check_area("variants-j");
 }
 
+/// Skills on disk (front matter, sources, the `skills` option, `/name` prompts), agent
+/// definitions (tools, disallowedTools, models, unknown types, nested calls),
+/// include_hook_events, session_id, extra_args and settings as a JSON string
+/// (`tests/conformance/variants-k/`).
+#[test]
+fn variants_k() {
+    check_area("variants-k");
+}
+
 /// The reference's deferred product tools: CronCreate, CronDelete, CronList, EnterWorktree,
 /// ExitWorktree and Monitor (`tests/conformance/prodtools/`).
 #[test]

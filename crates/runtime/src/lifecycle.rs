@@ -210,6 +210,7 @@ pub(super) fn start(
     settings.apply(&mut config, options.permission_mode, &persist::home(&env));
     let fresh_id = setup::fresh_id(&config.session_id)?;
     setup::check_drops_turn(&options)?;
+    setup::check_session_id(&options, &persist::projects(&env), &config.cwd)?;
     let (tx, rx) = unbounded_channel();
     let run_as = setup::run_as(&options)?;
     let local = settings
@@ -383,6 +384,12 @@ pub(super) fn start(
     session.config.init.skills = toolset
         .skill_list
         .with(|all| all.iter().map(|s| s.name.clone()).collect());
+    session.model_only_skills = toolset.skill_list.with(|all| {
+        all.iter()
+            .filter(|s| oxagent_tools::session::skill::model_only(s))
+            .map(|s| s.name.clone())
+            .collect()
+    });
     session.config.init.agents = agent_set.names();
     // Hooks report where the shell is now.
     session.config.working_dir = Some(oxagent_core::config::WorkingDirHandle(Arc::new(ShellDir {
@@ -624,7 +631,14 @@ impl SessionTask {
                 }
             }
             let expanded = match notification {
-                None => commands::expand(&reload.commands(), &prompt, &session.config.cwd),
+                None => commands::expand(&reload.commands(), &prompt, &session.config.cwd)
+                    // A skill only the model may run is refused by the session instead
+                    // (vk_sk_fm_ui_false_slash).
+                    .filter(|e| {
+                        !session
+                            .model_only_skills
+                            .contains(&e.expansion.command_name)
+                    }),
                 Some(_) => None,
             };
             // A command's `model` and `allowed-tools` hold for its turn only.

@@ -68,6 +68,18 @@ pub(crate) fn settings(
         }
     }
     settings.apply_env(env);
+    // A `settings` option that is not a JSON object names a file, which must exist
+    // (vk_st_invalid_json).
+    if let Some(text) = options.settings.as_deref().map(str::trim) {
+        let path = session_cwd(options).join(text);
+        if !text.starts_with('{') && !path.exists() {
+            return Err(OptionsError::new(
+                OptionsErrorKind::Refused,
+                "settings",
+                format!("Settings file not found: {}", path.display()),
+            ));
+        }
+    }
     let skip = options.allow_dangerously_skip_permissions;
     settings
         .check_bypass(options.permission_mode, skip, env)
@@ -275,6 +287,33 @@ fn command_variables(options: &Options, c: &SessionConfig) -> Vec<(String, Strin
 pub(crate) fn fresh_id(id: &str) -> Result<oxagent_sessions::SessionId, OptionsError> {
     oxagent_sessions::validate_session_id(id)
         .map_err(|e| OptionsError::new(OptionsErrorKind::Refused, "session_id", e.to_string()))
+}
+
+/// A `session_id` given with `resume` or `continue_conversation` needs `fork_session`; one
+/// naming a session of this project that has a transcript already is in use
+/// (vk_sid_resume_other, vk_sid_reuse).
+pub(crate) fn check_session_id(
+    options: &Options,
+    projects: &Path,
+    cwd: &Path,
+) -> Result<(), OptionsError> {
+    let Some(id) = options.session_id.as_deref() else {
+        return Ok(());
+    };
+    let refused = |text: String| OptionsError::new(OptionsErrorKind::Refused, "session_id", text);
+    let continues = options.resume.is_some() || options.continue_conversation;
+    if continues && !options.fork_session {
+        return Err(refused(
+            "--session-id with --continue or --resume also needs --fork-session.".into(),
+        ));
+    }
+    let file = projects
+        .join(oxagent_sessions::project_key(cwd))
+        .join(format!("{id}.jsonl"));
+    if file.exists() {
+        return Err(refused(format!("Session ID {id} is already in use.")));
+    }
+    Ok(())
 }
 
 /// `resume_drops_turn` names the turn a cut discards: refused without the cut, as the

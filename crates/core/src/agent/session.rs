@@ -116,6 +116,9 @@ pub struct Session {
     /// Why settings files did not load, told once after the first init message
     /// (`settings_not_in_effect`).
     pub settings_not_in_effect: Option<String>,
+    /// Skills only the model may run (`user-invocable: false`): typed as `/<name>`, the
+    /// prompt is answered locally with a refusal.
+    pub model_only_skills: Vec<String>,
     /// The CLAUDE.md files read at the start, (path, memory type, importing file), for the
     /// InstructionsLoaded hooks before the first prompt's.
     pub instructions_loaded: Vec<(String, String, Option<String>)>,
@@ -176,6 +179,7 @@ impl Session {
             prompt_hook_text: None,
             prompt_expansion: None,
             settings_not_in_effect: None,
+            model_only_skills: Vec::new(),
             instructions_loaded: Vec::new(),
         }
     }
@@ -265,6 +269,10 @@ impl Session {
         self.started_ms.get_or_insert(started);
         if let Some((name, args)) = super::cost_command::cost_command(&prompt) {
             return self.run_cost_command(&name, &args, deps, started);
+        }
+        if let Some(skill) = super::cost_command::model_only_skill(&prompt, &self.model_only_skills)
+        {
+            return self.refuse_model_only_skill(&skill, deps, started);
         }
         if let Some(args) = compact_command(&prompt) {
             return self.run_compact_command(&args, deps, started).await;

@@ -143,7 +143,8 @@ pub async fn run_scenario_with_requests(name: &str) -> (ScenarioRun, Vec<Value>,
             return v.clone();
         }
         let mut v = v.clone();
-        for (i, id) in sessions.iter().enumerate() {
+        // A query refused before it started has no session (vk_sid_reuse).
+        for (i, id) in sessions.iter().enumerate().filter(|(_, id)| !id.is_empty()) {
             v = replaced(&v, id, &format!("<SESSION_{}>", i + 1));
         }
         v

@@ -30,9 +30,9 @@ pub(crate) fn agent_roots(
     home: Option<&Path>,
     sources: Option<&[String]>,
 ) -> Vec<PathBuf> {
+    // `skill_roots` lists the user's folder first.
     oxagent_tools::session::skill::skill_roots(cwd, home, sources)
         .into_iter()
-        .rev()
         .map(|skills| skills.with_file_name("agents"))
         .collect()
 }

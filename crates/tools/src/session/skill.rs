@@ -90,11 +90,16 @@ pub fn parse_skill_md(text: &str) -> (BTreeMap<String, String>, String) {
     else {
         return (meta, text.to_string());
     };
-    let Some(end) = rest.find("\n---") else {
-        return (meta, text.to_string());
+    // An empty block (`---` right after the opening one) is front matter with no keys.
+    let (header, after) = match rest.strip_prefix("---") {
+        Some(after) => ("", after),
+        None => {
+            let Some(end) = rest.find("\n---") else {
+                return (meta, text.to_string());
+            };
+            (&rest[..end], &rest[end + 4..])
+        }
     };
-    let header = &rest[..end];
-    let after = &rest[end + 4..];
     let body = after
         .strip_prefix("\r\n")
         .or_else(|| after.strip_prefix('\n'))
@@ -197,6 +202,15 @@ pub fn discover_plugin(plugin: &str, root: &Path) -> Vec<SkillInfo> {
         .collect()
 }
 
+/// `user-invocable: false`: only the model may run the skill (its file is read again).
+pub fn model_only(skill: &SkillInfo) -> bool {
+    std::fs::read_to_string(skill.dir.join("SKILL.md")).is_ok_and(|text| {
+        let (meta, _) = parse_skill_md(&text);
+        meta.get("user-invocable")
+            .is_some_and(|v| v.trim() == "false")
+    })
+}
+
 /// The input of Skill, as its schema describes it.
 #[derive(Deserialize)]
 pub struct SkillInput {
@@ -264,6 +278,8 @@ pub struct SkillTool {
     cwd: Option<PathBuf>,
     /// The session's `skills` option: the only skills it may run and lists (`None`: all).
     allowlist: Option<Vec<String>>,
+    /// The skills the model has run in this session.
+    invoked: std::sync::Mutex<std::collections::HashSet<String>>,
 }
 
 impl SkillTool {
@@ -272,6 +288,7 @@ impl SkillTool {
             skills,
             cwd: None,
             allowlist: None,
+            invoked: Default::default(),
         }
     }
 
@@ -300,9 +317,8 @@ impl SkillTool {
         self.skills.with(|all| {
             let found = all.iter().find(|s| s.name == name);
             let found = found.or_else(|| all.iter().find(|s| s.name == short));
-            // A plugin's skill by the name its front matter declares.
-            let declared =
-                |s: &&SkillInfo| s.source() == "plugin" && s.declared.as_deref() == Some(name);
+            // A skill by the name its front matter declares (vk_sk_fm_name_differs_fm).
+            let declared = |s: &&SkillInfo| s.declared.as_deref() == Some(name);
             found.or_else(|| all.iter().find(declared)).cloned()
         })
     }
@@ -313,7 +329,10 @@ impl SkillTool {
 /// `cwd`, each ``!`command` `` replaced by its output, run there.
 fn instructions(skill: &SkillInfo, body: &str, args: Option<&str>, cwd: Option<&Path>) -> String {
     let args = args.unwrap_or("").trim();
-    let mut body = super::arguments::fill(body, args);
+    // `${CLAUDE_SKILL_DIR}` names the skill's folder (vk_sk_fm_skill_dir_var).
+    let dir = skill.dir.display().to_string();
+    let body = body.replace("${CLAUDE_SKILL_DIR}", &dir);
+    let mut body = super::arguments::fill(&body, args);
     if let Some(cwd) = cwd {
         body = super::commands::run_bangs(&body, |c| super::commands::run_bang(c, cwd));
     }
@@ -482,6 +501,10 @@ impl SkillTool {
     /// or nothing, with the nearest name if one is near.
     fn unknown(&self, asked: &str) -> String {
         let name = asked.trim().trim_start_matches('/');
+        // No name at all is no skill's format (vk_sk_empty_name_call).
+        if asked.trim().is_empty() {
+            return format!("Invalid skill format: {asked}");
+        }
         if let Some(why) = super::builtin_commands::refusal(name) {
             return why;
         }
@@ -538,15 +561,28 @@ impl SkillTool {
         if !skill.allowed_tools.is_empty() {
             structured["allowedTools"] = json!(skill.allowed_tools);
         }
-        if let Some(model) = &skill.model {
-            structured["model"] = json!(model);
+        // The model as it resolves (an alias, a retired id); `inherit` names none
+        // (vk_sk_fm_model_*).
+        if let Some(model) = skill.model.as_deref().filter(|m| m.trim() != "inherit") {
+            structured["model"] = json!(oxagent_core::usage::resolve_model(model));
         }
-        success(format!("Launching skill: {called}"), structured).with_follow_up(instructions(
-            &skill,
-            &body,
-            input.args.as_deref(),
-            self.cwd.as_deref(),
-        ))
+        let text = instructions(&skill, &body, input.args.as_deref(), self.cwd.as_deref());
+        let out = success(format!("Launching skill: {called}"), structured);
+        // A skill called again in the session is announced as such before its instructions
+        // (vk_sk_twice_same).
+        let again = !self
+            .invoked
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(skill.name.clone());
+        if again {
+            let note = format!(
+                "(Re-invocation of /{} \u{2014} the skill instructions were previously loaded; the arguments or dynamic output below are new.)",
+                skill.name
+            );
+            return out.with_follow_ups(vec![note, text]);
+        }
+        out.with_follow_up(text)
     }
 }
 
@@ -555,11 +591,12 @@ impl SkillTool {
 pub fn skill_roots(cwd: &Path, home: Option<&Path>, sources: Option<&[String]>) -> Vec<PathBuf> {
     let has = |s: &str| sources.is_none_or(|list| list.iter().any(|x| x == s));
     let mut roots = Vec::new();
-    if has("project") {
-        roots.push(cwd.join(".claude").join("skills"));
-    }
+    // The user's skill wins a clash of names with the project's (vk_sk_same_name_both).
     if let (true, Some(home)) = (has("user"), home) {
         roots.push(home.join(".claude").join("skills"));
+    }
+    if has("project") {
+        roots.push(cwd.join(".claude").join("skills"));
     }
     roots
 }
@@ -589,6 +626,83 @@ mod tests {
         let (meta, body) = parse_skill_md("no front matter");
         assert!(meta.is_empty());
         assert_eq!(body, "no front matter");
+    }
+
+    /// vk_sk_fm_empty, vk_sk_fm_skill_dir_var, vk_sk_empty_name_call,
+    /// vk_sk_fm_model_alias / _full_id / _inherit, vk_sk_fm_name_differs_fm,
+    /// vk_sk_twice_same, vk_sk_same_name_both, vk_sk_fm_ui_false_slash.
+    #[test]
+    fn skill_calls_as_the_reference_answers_them() {
+        let (meta, body) = parse_skill_md("---\n---\nBODY\n");
+        assert!(meta.is_empty());
+        assert_eq!(body, "BODY\n");
+
+        let home = tempfile::tempdir().unwrap();
+        let ws = tempfile::tempdir().unwrap();
+        let write = |root: &Path, name: &str, text: &str| {
+            let dir = root.join(".claude/skills").join(name);
+            std::fs::create_dir_all(&dir).unwrap();
+            std::fs::write(dir.join("SKILL.md"), text).unwrap();
+        };
+        write(ws.path(), "dup", "---\ndescription: p\n---\nPROJECT\n");
+        write(home.path(), "dup", "---\ndescription: u\n---\nUSER\n");
+        write(
+            ws.path(),
+            "folder",
+            "---\nname: other\nmodel: haiku\n---\nAt ${CLAUDE_SKILL_DIR}.\n",
+        );
+        write(
+            ws.path(),
+            "inh",
+            "---\nmodel: inherit\nuser-invocable: false\n---\nI\n",
+        );
+        let roots = skill_roots(ws.path(), Some(home.path()), None);
+        let skills = discover(&roots);
+        let tool = SkillTool::new(SkillList::new(skills.clone()));
+        let call = |name: &str| {
+            tool.answer(&SkillInput {
+                skill: name.into(),
+                args: None,
+            })
+        };
+        // The user's skill wins a clash of names.
+        let dup = call("dup");
+        assert!(dup.follow_up.as_deref().unwrap().ends_with("USER\n"));
+        // A second call says it is one, before the instructions.
+        let again = call("dup");
+        let parts: Vec<&str> = again
+            .follow_up
+            .as_deref()
+            .unwrap()
+            .split(oxagent_core::tool::FOLLOW_UP_BREAK)
+            .collect();
+        assert_eq!(parts.len(), 2);
+        assert!(parts[0].starts_with("(Re-invocation of /dup \u{2014}"));
+        // Called by its declared name; the folder variable filled; the alias resolved.
+        let other = call("other");
+        assert_eq!(other.content.as_text(), "Launching skill: other");
+        let dir = ws.path().join(".claude/skills/folder");
+        assert!(other
+            .follow_up
+            .as_deref()
+            .unwrap()
+            .ends_with(&format!("At {}.\n", dir.display())));
+        assert_eq!(
+            other.structured.as_ref().unwrap()["model"],
+            json!("claude-haiku-5-5")
+        );
+        // `inherit` names no model.
+        assert!(call("inh")
+            .structured
+            .as_ref()
+            .unwrap()
+            .get("model")
+            .is_none());
+        // No name at all.
+        assert_eq!(tool.unknown(""), "Invalid skill format: ".to_string());
+        let of = |n: &str| skills.iter().find(|s| s.name == n).unwrap();
+        assert!(model_only(of("inh")));
+        assert!(!model_only(of("dup")));
     }
 
     #[test]

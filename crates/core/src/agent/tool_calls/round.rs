@@ -213,8 +213,13 @@ impl ToolRound {
             session_id: Some(session.config.session_id.clone()),
         }));
         self.uuids.push(uuid);
+        if tool == "Skill" && o.is_error != Some(true) {
+            grant_skill_tools(session, o.structured.as_ref());
+        }
         if let Some(text) = o.follow_up {
-            self.waiting.push((o.tool_use_id.clone(), text));
+            for part in text.split(crate::tool::FOLLOW_UP_BREAK) {
+                self.waiting.push((o.tool_use_id.clone(), part.to_string()));
+            }
         }
         for notice in &o.after {
             deps.emit.emit(notice.clone());
@@ -543,4 +548,32 @@ impl ToolRound {
         }
         self.stop.map(|_| TurnEnd::HookStopped)
     }
+}
+
+/// A skill's `allowed-tools` (its call's `allowedTools`) are allowed for the rest of the
+/// session once the skill has run, as session rules (vk_sk_fm_allowed_tools_list_default).
+fn grant_skill_tools(session: &SessionView<'_>, structured: Option<&serde_json::Value>) {
+    use crate::rules::{PermissionRule, RuleBehavior, RuleSource};
+    let Some(list) = structured
+        .and_then(|v| v.get("allowedTools"))
+        .and_then(serde_json::Value::as_array)
+    else {
+        return;
+    };
+    let rules: Vec<PermissionRule> = list
+        .iter()
+        .filter_map(serde_json::Value::as_str)
+        .filter_map(|t| PermissionRule::parse(t).ok())
+        .collect();
+    if rules.is_empty() {
+        return;
+    }
+    session.live.update_permissions(
+        || super::permission::initial_permissions(session.config),
+        |set, _| {
+            for rule in rules {
+                set.push(RuleBehavior::Allow, RuleSource::Session, rule);
+            }
+        },
+    );
 }
