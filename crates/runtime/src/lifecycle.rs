@@ -337,8 +337,8 @@ pub(super) fn start(
         toolset::Loaded {
             main_agent: main_definition,
             plugins: &plugins,
-        },
             skip_web_fetch_preflight: settings.skip_web_fetch_preflight(),
+        },
         run_as,
         &session.config,
         &env,

@@ -849,6 +849,10 @@ impl Session {
             if refused {
                 self.refused_again(deps, &response);
             }
+            let budget = self
+                .config
+                .max_budget_usd
+                .map(|max| (max, max + self.restored_cost_usd));
             let (view, mut conversation) = self.parts();
             let finished = round
                 .finish(&view, &mut conversation, deps, st, budget)
@@ -857,10 +861,6 @@ impl Session {
             if let Some(end) = finished {
                 // Interrupted in the last round max_turns allows: the limit is what the
                 // result reports (the reference checks it before it reports the interrupt).
-            let budget = self
-                .config
-                .max_budget_usd
-                .map(|max| (max, max + self.restored_cost_usd));
                 let last = self
                     .config
                     .max_turns

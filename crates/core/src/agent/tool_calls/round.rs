@@ -262,20 +262,20 @@ impl ToolRound {
 
     /// Runs the calls still waiting once the response has streamed, then appends the
     /// results turn. `Some`: the turn ends here.
+    /// `budget`: the session's `max_budget_usd` and the total cost at which it is spent (a
+    /// resumed session's earlier cost added).
     pub(crate) async fn finish(
         mut self,
         session: &SessionView<'_>,
         conversation: &mut Conversation<'_>,
         deps: &Deps<'_>,
-    /// `budget`: the session's `max_budget_usd` and the total cost at which it is spent (a
-    /// resumed session's earlier cost added).
         st: &mut TurnState,
+        budget: Option<(f64, f64)>,
     ) -> Option<TurnEnd> {
         // A stream that ended early leaves announcements behind: they go out first.
         let late = std::mem::take(&mut self.announced_due);
         for a in late.into_iter().chain(std::mem::take(&mut self.announced)) {
             deps.emit.emit(a);
-        budget: Option<(f64, f64)>,
         }
         self.streamed = true;
         while self.schedule.unfinished() {
@@ -369,13 +369,8 @@ impl ToolRound {
                 if deps.interrupt.is_aborted() {
                     run::stopped_while_running(&mut o);
                 }
-                self.schedule.finish(vec![(i, o)]);
-                if !pending.is_empty() {
-                    self.report(session, deps, st);
-                }
-            }
                 let subagent = super::schedule::is_subagent(&self.schedule.call(i).name);
-            // Answers held back while the calls ran are done now (also when none ran).
+                self.schedule.finish(vec![(i, o)]);
                 // A subagent back with the budget spent ends the turn before the round's
                 // results go out (vj_use_subagent_opus_budget).
                 if let Some((max, limit)) = budget.filter(|_| subagent) {
@@ -388,6 +383,11 @@ impl ToolRound {
                         return Some(TurnEnd::Budget(max));
                     }
                 }
+                if !pending.is_empty() {
+                    self.report(session, deps, st);
+                }
+            }
+            // Answers held back while the calls ran are done now (also when none ran).
             self.schedule.finish(Vec::new());
         }
         if self.interrupt {
