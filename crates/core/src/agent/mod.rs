@@ -48,6 +48,7 @@ mod request;
 pub mod response;
 mod restore;
 mod session;
+mod skill_command;
 mod tool_calls;
 mod tool_references;
 mod turn;

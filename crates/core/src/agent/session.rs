@@ -270,7 +270,8 @@ impl Session {
         if let Some((name, args)) = super::cost_command::cost_command(&prompt) {
             return self.run_cost_command(&name, &args, deps, started);
         }
-        if let Some(skill) = super::cost_command::model_only_skill(&prompt, &self.model_only_skills)
+        if let Some(skill) =
+            super::skill_command::model_only_skill(&prompt, &self.model_only_skills)
         {
             return self.refuse_model_only_skill(&skill, deps, started);
         }

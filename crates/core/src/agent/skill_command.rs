@@ -1,0 +1,64 @@
+//! A skill only the model may run (`user-invocable: false`) typed as `/<skill> [args]`: a
+//! local refusal in the reference's words, without a model call.
+
+use crate::content::UserContent;
+use crate::message::{LocalCommandMark, Message, ResultMessage};
+
+use super::deps::Deps;
+use super::Session;
+
+/// The skill of `skills` a prompt `/<skill> [args]` names, if any.
+pub(crate) fn model_only_skill(prompt: &UserContent, skills: &[String]) -> Option<String> {
+    if skills.is_empty() {
+        return None;
+    }
+    let text = prompt.text();
+    let rest = text.strip_prefix('/')?;
+    let name = rest.split_whitespace().next()?;
+    skills.iter().find(|s| s.as_str() == name).cloned()
+}
+
+impl Session {
+    /// Answers `/<skill>` for a skill only the model may run: a local refusal, no model
+    /// call (vk_sk_fm_ui_false_slash).
+    pub(crate) fn refuse_model_only_skill(
+        &mut self,
+        skill: &str,
+        deps: &Deps<'_>,
+        started: u64,
+    ) -> ResultMessage {
+        deps.emit.emit(self.init_message(deps));
+        let text = format!(
+            "This skill can only be invoked by Claude, not directly by users. Ask Claude to use the \"{skill}\" skill for you."
+        );
+        let mut answer = self.view().synthetic_assistant(deps, &text, "", false);
+        if let Message::Assistant(a) = &mut answer {
+            a.local_command = Some(Box::new(LocalCommandMark {
+                local_command_source: format!(
+                    "<local-command-stdout>{text}</local-command-stdout>"
+                ),
+                local_command_run: serde_json::Value::Null,
+                local_command_outcome: serde_json::Value::Null,
+            }));
+        }
+        deps.emit.emit(answer);
+        let mut result = self.local_command_result(deps, started, "custom");
+        result.result = Some(text);
+        result
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_model_only_skill_typed_as_a_command() {
+        let skills = vec!["hidden".to_string()];
+        let p = |s: &str| model_only_skill(&UserContent::Text(s.into()), &skills);
+        assert_eq!(p("/hidden"), Some("hidden".into()));
+        assert_eq!(p("/hidden now"), Some("hidden".into()));
+        assert_eq!(p("/hiddenx"), None);
+        assert_eq!(p("hidden"), None);
+    }
+}
