@@ -516,7 +516,13 @@ impl ToolRound {
                     .config
                     .max_budget_usd
                     .map(|budget| (*conversation.total_cost_usd, budget));
-                super::tokens_left::append(&mut results, usage, spent);
+                let subagents: Vec<&str> = self
+                    .schedule
+                    .calls()
+                    .filter(|c| super::schedule::is_subagent(&c.name))
+                    .map(|c| c.id.as_str())
+                    .collect();
+                super::tokens_left::append(&mut results, usage, spent, &subagents);
             }
         }
         results.extend(self.context.iter().map(|c| reminder(c)));

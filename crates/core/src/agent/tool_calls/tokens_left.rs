@@ -57,16 +57,28 @@ fn js_number(n: f64) -> String {
 /// Adds the reminder to the last tool result of `results`, given the last response's usage,
 /// and after it the spending reminder when `spent` (the session's cost so far, the limit)
 /// is given.
-pub(crate) fn append(results: &mut [ContentBlock], usage: &Usage, spent: Option<(f64, f64)>) {
+/// `subagents`: the ids of the round's calls that ran a subagent; the reminder goes on the
+/// last result that is not a subagent's hand-back when there is one
+/// (vj_use_subagent_read_first_no_budget), else on the last result.
+pub(crate) fn append(
+    results: &mut [ContentBlock],
+    usage: &Usage,
+    spent: Option<(f64, f64)>,
+    subagents: &[&str],
+) {
     let used = usage.context_tokens() + usage.output_tokens;
     let mut note = note(BUDGET.saturating_sub(used));
     if let Some((spent, budget)) = spent {
         note = format!("{note}\n\n{}", budget_note(spent, budget));
     }
-    let last = results
-        .iter_mut()
-        .rev()
-        .find(|b| matches!(b, ContentBlock::ToolResult { .. }));
+    let handed_back = |b: &ContentBlock| matches!(b, ContentBlock::ToolResult { tool_use_id, .. } if subagents.contains(&tool_use_id.as_str()));
+    let own = results
+        .iter()
+        .rposition(|b| matches!(b, ContentBlock::ToolResult { .. }) && !handed_back(b));
+    let any = results
+        .iter()
+        .rposition(|b| matches!(b, ContentBlock::ToolResult { .. }));
+    let last = own.or(any).map(|i| &mut results[i]);
     let Some(ContentBlock::ToolResult { content, .. }) = last else {
         return;
     };
@@ -131,7 +143,7 @@ mod tests {
             cache_creation_input_tokens: 1,
             ..Usage::default()
         };
-        append(&mut results, &usage, None);
+        append(&mut results, &usage, None, &[]);
         assert_eq!(results[0], result("a", "Exit code 3"));
         assert_eq!(
             results[1],
@@ -157,7 +169,7 @@ mod tests {
             ..Usage::default()
         };
         let one = crate::usage::cost_usd("claude-sonnet-4-5", &usage);
-        append(&mut results, &usage, Some((one + one, 0.0015)));
+        append(&mut results, &usage, Some((one + one, 0.0015)), &[]);
         let ContentBlock::ToolResult { content, .. } = &results[0] else {
             panic!()
         };
@@ -176,5 +188,26 @@ mod tests {
         assert_eq!(js_number(2.5e-8), "2.5e-8");
         assert_eq!(js_number(3.0), "3");
         assert_eq!(js_number(1e21), "1e+21");
+    }
+
+    #[test]
+    fn a_subagent_hand_back_is_passed_over() {
+        let result = |id: &str, text: &str| ContentBlock::ToolResult {
+            tool_use_id: id.into(),
+            content: Some(text.into()),
+            is_error: None,
+        };
+        let mut results = vec![result("read", "1\talpha\n2\t"), result("agent", "REPORT")];
+        let usage = Usage {
+            input_tokens: 100,
+            ..Usage::default()
+        };
+        append(&mut results, &usage, None, &["agent"]);
+        assert_eq!(results[1], result("agent", "REPORT"));
+        assert_ne!(results[0], result("read", "1\talpha\n2\t"));
+        // Only hand-backs: the last one takes it.
+        let mut results = vec![result("agent", "REPORT")];
+        append(&mut results, &usage, None, &["agent"]);
+        assert_ne!(results[0], result("agent", "REPORT"));
     }
 }
