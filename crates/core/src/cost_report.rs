@@ -19,6 +19,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+use crate::duration::format_duration;
 use crate::usage::{canonical_model, known_price, ModelUsage};
 
 /// What a session has done besides spending tokens, kept across resumes.
@@ -84,8 +85,8 @@ pub fn cost_report(
     format!(
         "Estimated cost:        {}{note}\nTotal duration (API):  {}\nTotal duration (wall): {}\nTotal code changes:    {} {} added, {} {} removed\n{}",
         money(total_cost_usd),
-        duration(ledger.api_ms),
-        duration(wall_ms),
+        format_duration(ledger.api_ms as f64, false),
+        format_duration(wall_ms as f64, false),
         ledger.lines_added,
         plural(ledger.lines_added),
         ledger.lines_removed,
@@ -208,38 +209,6 @@ pub fn count(n: u64) -> String {
     }
 }
 
-/// A duration: `0s`, `42s` (whole seconds below a minute), `2m 5s`, `1h 0m 3s`, `2d 3h 0m`.
-pub fn duration(ms: u64) -> String {
-    if ms < 60_000 {
-        return format!("{}s", ms / 1000);
-    }
-    let (mut d, mut h, mut m) = (
-        ms / 86_400_000,
-        ms % 86_400_000 / 3_600_000,
-        ms % 3_600_000 / 60_000,
-    );
-    let mut s = ((ms % 60_000) as f64 / 1000.0).round() as u64;
-    if s == 60 {
-        s = 0;
-        m += 1;
-    }
-    if m == 60 {
-        m = 0;
-        h += 1;
-    }
-    if h == 24 {
-        h = 0;
-        d += 1;
-    }
-    if d > 0 {
-        format!("{d}d {h}h {m}m")
-    } else if h > 0 {
-        format!("{h}h {m}m {s}s")
-    } else {
-        format!("{m}m {s}s")
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -274,6 +243,7 @@ mod tests {
 
     #[test]
     fn durations_are_whole_seconds_then_units() {
+        let duration = |ms: u64| format_duration(ms as f64, false);
         assert_eq!(duration(0), "0s");
         assert_eq!(duration(999), "0s");
         assert_eq!(duration(59_999), "59s");

@@ -22,6 +22,7 @@ pub mod config;
 pub mod content;
 pub mod conversation;
 pub mod cost_report;
+pub mod duration;
 pub mod host;
 pub mod ledger;
 pub mod live;

@@ -261,19 +261,7 @@ impl TypedTool for MonitorTool {
             Ok(started) => started,
             Err(e) => return wrapped_error(format!("Failed to start the monitor: {e}")),
         };
-        let info = TaskInfo {
-            task_id: id.clone(),
-            command,
-            description: input.description,
-            tool_use_id: ctx.tool_use_id.clone(),
-            output_file: files.output.clone(),
-            status: TaskStatus::Running,
-            exit_code: None,
-            stopped: false,
-            monitor: true,
-            events: Vec::new(),
-            ws: false,
-        };
+        let info = watch_info(&id, command, input.description, ctx, &files.output, false);
         self.shell
             .tasks
             .adopt(info, child, guard, files, Duration::from_millis(timeout_ms));
@@ -296,19 +284,7 @@ impl MonitorTool {
             .create(true)
             .append(true)
             .open(&files.output);
-        let info = TaskInfo {
-            task_id: id.clone(),
-            command: ws.url.clone(),
-            description,
-            tool_use_id: ctx.tool_use_id.clone(),
-            output_file: files.output.clone(),
-            status: TaskStatus::Running,
-            exit_code: None,
-            stopped: false,
-            monitor: true,
-            events: Vec::new(),
-            ws: true,
-        };
+        let info = watch_info(&id, ws.url.clone(), description, ctx, &files.output, true);
         let watch = self.shell.tasks.watch(info);
         tokio::spawn(super::monitor_ws::run(
             watch,
@@ -318,6 +294,30 @@ impl MonitorTool {
             Duration::from_millis(timeout_ms),
         ));
         started(&id, timeout_ms)
+    }
+}
+
+/// A watch as a running task: of a command, or of a WebSocket (`ws`).
+fn watch_info(
+    id: &str,
+    source: String,
+    description: String,
+    ctx: &ToolContext,
+    output: &Path,
+    ws: bool,
+) -> TaskInfo {
+    TaskInfo {
+        task_id: id.to_string(),
+        command: source,
+        description,
+        tool_use_id: ctx.tool_use_id.clone(),
+        output_file: output.to_path_buf(),
+        status: TaskStatus::Running,
+        exit_code: None,
+        stopped: false,
+        monitor: true,
+        events: Vec::new(),
+        ws,
     }
 }
 
