@@ -152,6 +152,7 @@ fn main() {
         session_id: "bench".into(),
         tool_use_id: "toolu_bench".into(),
         cwd: root.clone(),
+        shell_dir: None,
         additional_directories: Vec::new(),
         env: BTreeMap::new(),
         abort: AbortSignal::new(),

@@ -302,6 +302,10 @@ pub struct ResultMessage {
     pub local_command: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub terminal_reason: Option<String>,
+    /// The turn stopped because the permission check could not decide (auto mode without
+    /// its classifier, once too often).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stopped_by_permission_check: Option<bool>,
     /// `off`: fast mode is not offered (absent on a session that never started).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fast_mode_state: Option<String>,
@@ -359,6 +363,7 @@ impl ResultMessage {
             api_error: None,
             local_command: None,
             terminal_reason: None,
+            stopped_by_permission_check: None,
             fast_mode_state: None,
             fast_mode_disabled_reason: None,
             queued_turn_count: None,

@@ -34,6 +34,9 @@ pub struct ToolContext {
     pub tool_use_id: String,
     /// The session's working directory.
     pub cwd: PathBuf,
+    /// Where the session's shell stands after a `cd` (none: `cwd`): relative paths in a
+    /// call start there ([`ToolContext::dir`]).
+    pub shell_dir: Option<PathBuf>,
     /// Directories outside `cwd` the session may also touch.
     pub additional_directories: Vec<PathBuf>,
     /// Extra environment for processes the tool starts.
@@ -51,6 +54,14 @@ pub struct ToolContext {
     /// reference's does: absolute patterns for anchored rules (`/ws/secrets` for
     /// `Read(/secrets/**)`), the others as written (`**/.env`, matched at any depth).
     pub read_denied: Vec<String>,
+}
+
+impl ToolContext {
+    /// Where a relative path in the call starts: the shell's directory after a `cd`, as the
+    /// reference resolves file tools' paths (`cd src`, then `Read app.js`).
+    pub fn dir(&self) -> &std::path::Path {
+        self.shell_dir.as_deref().unwrap_or(&self.cwd)
+    }
 }
 
 /// What separates the texts of a `follow_up` that are read as messages of their own.

@@ -281,6 +281,7 @@ async fn a_session_calls_the_tools_through_its_host() {
             session_id: "s".into(),
             tool_use_id: "toolu_01".into(),
             cwd: cwd.clone(),
+            shell_dir: None,
             additional_directories: Vec::new(),
             env: Default::default(),
             abort: AbortSignal::new(),

@@ -457,6 +457,14 @@ fn variants_k() {
     check_area("variants-k");
 }
 
+/// Random mixes of permission modes, rules (option and settings), can_use_tool answers and
+/// calls on paths written every way, and the rules they found pinned by hand-written ones
+/// (`tests/conformance/fuzz-a/`).
+#[test]
+fn fuzz_a() {
+    check_area("fuzz-a");
+}
+
 /// The reference's deferred product tools: CronCreate, CronDelete, CronList, EnterWorktree,
 /// ExitWorktree and Monitor (`tests/conformance/prodtools/`).
 #[test]

@@ -160,6 +160,7 @@ fn results() -> Vec<Message> {
         api_error_type: Some("overloaded_error".into()),
         local_command: Some("compact".into()),
         terminal_reason: Some("completed".into()),
+        stopped_by_permission_check: None,
         fast_mode_state: Some(FAST_MODE_OFF.into()),
         fast_mode_disabled_reason: Some(FAST_MODE_DISABLED_REASON.into()),
         queued_turn_count: Some(0),

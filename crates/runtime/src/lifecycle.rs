@@ -175,6 +175,7 @@ fn prompt_tool_context(config: &oxagent_core::config::SessionConfig) -> ToolCont
         session_id: config.session_id.clone(),
         tool_use_id: String::new(),
         cwd: config.cwd.clone(),
+        shell_dir: None,
         additional_directories: config.additional_directories.clone(),
         env: config.env.clone(),
         abort: AbortSignal::new(),

@@ -291,7 +291,11 @@ impl BuiltinSet {
             shared(CronCreateTool::new(cron.clone())),
             shared(CronDeleteTool::new(cron.clone())),
             shared(CronListTool::new(cron.clone())),
-            shared(EditTool::new(files.clone()).with_cwd(cwd.clone())),
+            shared(
+                EditTool::new(files.clone())
+                    .with_cwd(cwd.clone())
+                    .with_shell(shell.clone()),
+            ),
             shared(EnterPlanModeTool),
             shared(EnterWorktreeTool::new(worktree.clone())),
             shared(ExitPlanModeTool),
@@ -299,7 +303,7 @@ impl BuiltinSet {
             shared(GlobTool),
             shared(GrepTool),
             shared(MonitorTool::new(shell.clone())),
-            shared(NotebookEditTool::new(files.clone(), cwd.clone())),
+            shared(NotebookEditTool::new(files.clone(), cwd.clone()).with_shell(shell.clone())),
             shared(read),
             shared(
                 SkillTool::new(skill_list.clone())

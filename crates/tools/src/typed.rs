@@ -39,6 +39,7 @@
 //!     session_id: "s".into(),
 //!     tool_use_id: "toolu_1".into(),
 //!     cwd: "/ws".into(),
+//!     shell_dir: None,
 //!     additional_directories: vec![],
 //!     env: Default::default(),
 //!     abort: Default::default(),

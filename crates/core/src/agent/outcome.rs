@@ -24,6 +24,8 @@ pub(crate) enum TurnEnd {
     Interrupted {
         during_tools: bool,
     },
+    /// The auto-mode classifier could not run in too many rounds of the prompt.
+    ClassifierStopped,
     /// A hook answered `continue: false` during the turn.
     HookStopped,
     /// The final-answer tool was called: its input is the structured output.
@@ -141,6 +143,19 @@ impl TurnEnd {
                 } else {
                     "aborted_streaming"
                 },
+                ..base
+            },
+            TurnEnd::ClassifierStopped => ResultFields {
+                subtype: ResultSubtype::ErrorDuringExecution,
+                is_error: true,
+                errors: Some(vec![
+                    format!(
+                        "[ede_diagnostic] result_type=user last_content_type=n/a stop_reason={}",
+                        base.stop_reason.clone().unwrap_or_else(|| "null".into())
+                    ),
+                    crate::permission::evaluate::NO_CLASSIFIER_STOP_WARNING.to_string(),
+                ]),
+                terminal_reason: "aborted_streaming",
                 ..base
             },
             TurnEnd::PromptTooLong {

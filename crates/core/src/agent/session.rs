@@ -106,6 +106,9 @@ pub struct Session {
     pub side_ledger: Arc<crate::ledger::SideLedger>,
     /// The warning that the auto-mode classifier cannot run went out already.
     pub(crate) classifier_warned: std::sync::atomic::AtomicBool,
+    /// The rounds of this prompt in which the auto-mode classifier was wanted and could not
+    /// run: at the tenth, the turn stops.
+    pub(crate) classifier_rounds: std::sync::atomic::AtomicU32,
     /// How the last turn failed, when an API error ended it.
     pub api_failure: Option<ApiFailure>,
     /// What UserPromptSubmit hooks see of the next prompt when it is not the prompt's text
@@ -175,6 +178,7 @@ impl Session {
             stop_blocked_before: false,
             side_ledger: Arc::default(),
             classifier_warned: Default::default(),
+            classifier_rounds: Default::default(),
             api_failure: None,
             prompt_hook_text: None,
             prompt_expansion: None,
@@ -223,6 +227,7 @@ impl Session {
             prompt_id: self.prompt_id.as_deref(),
             nested_memory: self.nested_memory.as_deref(),
             classifier_warned: &self.classifier_warned,
+            classifier_rounds: &self.classifier_rounds,
         }
     }
 
@@ -234,6 +239,7 @@ impl Session {
             prompt_id: self.prompt_id.as_deref(),
             nested_memory: self.nested_memory.as_deref(),
             classifier_warned: &self.classifier_warned,
+            classifier_rounds: &self.classifier_rounds,
         };
         let conversation = Conversation {
             history: &mut self.history,
@@ -267,6 +273,8 @@ impl Session {
             .unwrap_or_else(|| deps.clock.uuid());
         self.prompt_id = Some(prompt_uuid.clone());
         self.started_ms.get_or_insert(started);
+        self.classifier_rounds
+            .store(0, std::sync::atomic::Ordering::Relaxed);
         if let Some((name, args)) = super::cost_command::cost_command(&prompt) {
             return self.run_cost_command(&name, &args, deps, started);
         }
@@ -973,6 +981,7 @@ impl Session {
             },
             local_command: None,
             terminal_reason,
+            stopped_by_permission_check: matches!(end, TurnEnd::ClassifierStopped).then_some(true),
             ..ResultMessage::started(deps.clock.uuid())
         }
     }
@@ -986,6 +995,7 @@ impl Session {
             prompt_id: self.prompt_id.as_deref(),
             nested_memory: self.nested_memory.as_deref(),
             classifier_warned: &self.classifier_warned,
+            classifier_rounds: &self.classifier_rounds,
         };
         let history = &mut self.history;
         flow::stop_hooks(&view, deps, st, history, &mut self.stop_blocked_before).await

@@ -38,6 +38,8 @@ pub(crate) struct SessionView<'a> {
     pub nested_memory: Option<&'a dyn NestedMemory>,
     /// The warning that the auto-mode classifier cannot run went out already.
     pub classifier_warned: &'a AtomicBool,
+    /// The rounds of the prompt in which the classifier was wanted and could not run.
+    pub classifier_rounds: &'a std::sync::atomic::AtomicU32,
 }
 
 impl SessionView<'_> {
@@ -75,6 +77,11 @@ impl SessionView<'_> {
         self.user_message(text, false, deps.clock.uuid())
     }
 
+    /// Where the session's shell stands now (a Bash `cd` moves it), when it has one.
+    pub fn shell_dir(&self) -> Option<std::path::PathBuf> {
+        self.config.working_dir.as_ref().map(|dir| dir.0.current())
+    }
+
     /// The input of a hook for `event`, with the fields the event carries: the compaction
     /// events and SessionStart only the session's, SessionEnd and SubagentStart also the
     /// prompt's id, the others also the permission mode, and tool events (PostToolBatch
@@ -83,10 +90,7 @@ impl SessionView<'_> {
     pub fn hook_input(&self, event: HookEvent) -> HookInput {
         let name = event.name();
         // Where the shell is now: a Bash `cd` moves the hooks' `cwd` too.
-        let cwd = match &self.config.working_dir {
-            Some(dir) => dir.0.current(),
-            None => self.config.cwd.clone(),
-        };
+        let cwd = self.shell_dir().unwrap_or_else(|| self.config.cwd.clone());
         let mut h = HookInput::new(
             self.config.session_id.clone(),
             cwd.to_string_lossy().into_owned(),

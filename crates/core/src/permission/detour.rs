@@ -88,9 +88,30 @@ pub(super) fn denial_kind(command: &str, hit: &bash::RuleHit) -> &'static str {
             && (matches!(c.words[0].as_str(), "exec" | "setsid" | "ionice")
                 || (c.words[0] == "env" && c.words[1] == "--"))
     });
+    // A `find` that runs commands or changes files is judged as one unit too
+    // (fa_deny_kind_find).
+    let find_action = parsed.commands.len() == 1
+        && parsed.commands[0]
+            .words
+            .first()
+            .is_some_and(|w| w == "find")
+        && parsed.commands[0].words.iter().any(|w| {
+            matches!(
+                w.as_str(),
+                "-exec"
+                    | "-execdir"
+                    | "-ok"
+                    | "-okdir"
+                    | "-delete"
+                    | "-fprint"
+                    | "-fprint0"
+                    | "-fprintf"
+                    | "-fls"
+            )
+        });
     // Subshells, groups and loops are one unit; an `if` is checked part by part.
     let unit = parsed.subshell || parsed.group || parsed.loops;
-    if exact || exec || unit {
+    if exact || exec || unit || find_action {
         "rule"
     } else {
         "subcommandResults"

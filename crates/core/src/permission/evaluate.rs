@@ -71,6 +71,14 @@ const DENIED_DIRECTORY: &str =
 pub const DONT_ASK_TEXT: &str = "has been denied because Claude Code is running in don't ask mode. IMPORTANT: You *may* attempt to accomplish this action using other tools that might naturally be used to accomplish this goal, e.g. using head instead of cat. But you *should not* attempt to work around this denial in malicious ways, e.g. do not use your ability to run tests to execute non-test actions. You should only try to work around this restriction in reasonable ways that do not attempt to bypass the intent behind this denial. If you believe this capability is essential to complete the user's request, STOP and explain to the user what you were trying to do and why you need this permission. Let the user decide how to proceed.";
 /// `decision_reason_code` of the refusal below.
 pub const NO_CLASSIFIER_CODE: &str = "auto_mode_no_check_in_session";
+/// The classifier could not run in this many rounds of a prompt: the turn stops.
+pub const NO_CLASSIFIER_ROUNDS: u32 = 10;
+/// The refusal that stops the turn, its code and reason, and the warning after it.
+pub const NO_CLASSIFIER_STOP_CODE: &str = "auto_mode_stop_no_check_in_session";
+pub const NO_CLASSIFIER_STOP_REASON: &str =
+    "Auto mode unavailable \u{2014} stopped after repeated responses with no safety verdict";
+pub const NO_CLASSIFIER_STOP_TEXT: &str = "Auto mode is unavailable: its safety check does not run for this session, so Bash was not run and this turn has ended. Wait for the user's next message before doing anything further.";
+pub const NO_CLASSIFIER_STOP_WARNING: &str = "Auto mode can't check actions in this session, so Claude stopped after a run of responses whose actions were refused. Use another permission mode to continue.";
 /// What `auto` (and `plan` for commands) answers when no classifier can decide.
 pub const NO_CLASSIFIER_TEXT: &str = "Auto mode is unavailable: its safety check does not run for this session, so Bash was not run. Other actions that need the check will be denied too, and retrying won't help. Finish what you can without them, then tell the user what is blocked and that they can switch to another permission mode.";
 
@@ -92,7 +100,7 @@ fn ask(message: String, reason_type: &str) -> Outcome {
 
 /// The generic prompt text for a tool (file tools name their path).
 fn request_text(name: &str, input: &Value, ctx: &PermissionContext) -> String {
-    let path = call_path(input).map(|p| resolve(p, &ctx.cwd, ctx.home.as_deref()));
+    let path = call_path(input).map(|p| resolve(p, ctx.dir(), ctx.home.as_deref()));
     match (file_rule_kind(name), path) {
         (Some("Read"), Some(p)) => format!(
             "Claude requested permissions to read from {}, but you haven't granted it yet.",
@@ -115,6 +123,17 @@ pub fn evaluate(
     ctx: &PermissionContext,
     hook: Option<&str>,
 ) -> Outcome {
+    // Plan and auto mode set broad Bash allow rules aside.
+    let narrowed;
+    let ctx = if matches!(ctx.mode, PermissionMode::Plan | PermissionMode::Auto) {
+        narrowed = PermissionContext {
+            rules: ctx.rules.without_broad_shell_allows(),
+            ..ctx.clone()
+        };
+        &narrowed
+    } else {
+        ctx
+    };
     let outcome = rules_mode_and_tool(tool, input, ctx, hook);
     if outcome == Outcome::Allow {
         match detour::refusal(tool.name(), input, ctx) {
@@ -163,7 +182,7 @@ fn rules_mode_and_tool(
         );
     }
     if let (Some(kind), Some(p)) = (file_rule_kind(name), call_path(input)) {
-        let abs = resolve(p, &ctx.cwd, ctx.home.as_deref());
+        let abs = resolve(p, ctx.dir(), ctx.home.as_deref());
         let real = std::fs::canonicalize(&abs).unwrap_or_else(|_| abs.clone());
         let search = matches!(name, "Glob" | "Grep");
         // Reading is denied by `Read(...)` rules only: `Grep(path)`, `Glob(path)` and
@@ -190,6 +209,22 @@ fn rules_mode_and_tool(
         }
         if named || linked {
             return Outcome::ToolError(DENIED_DIRECTORY.to_string());
+        }
+        // A file the model may not read may not be changed either (fa_028, fa_012).
+        let read_denied = |path: &std::path::Path| {
+            rules.of(RuleBehavior::Deny).any(|e| {
+                e.rule.tool == "Read"
+                    && e.rule.content.as_deref().is_some_and(|c| {
+                        let r = roots.for_source(e.source);
+                        deny_rule_covers(c, path, &r.cwd, r.home.as_deref(), false)
+                    })
+            })
+        };
+        if kind == "Edit" && (read_denied(&abs) || (real != abs && read_denied(&real))) {
+            let done = if name == "Write" { "written" } else { "edited" };
+            return Outcome::ToolError(format!(
+                "<tool_use_error>File is covered by a Read deny rule in your permission settings and cannot be {done}.</tool_use_error>"
+            ));
         }
     }
     let command = input.get("command").and_then(Value::as_str);
@@ -389,7 +424,7 @@ fn real_path_allowed(
     let (Some(_), Some(p)) = (file_rule_kind(name), call_path(input)) else {
         return true;
     };
-    let abs = resolve(p, &ctx.cwd, ctx.home.as_deref());
+    let abs = resolve(p, ctx.dir(), ctx.home.as_deref());
     let Ok(real) = std::fs::canonicalize(&abs) else {
         return true;
     };
@@ -439,9 +474,14 @@ pub fn settle(
             }
             return Some(mode_denial(message, "mode"));
         }
-        // With someone to ask, an edit in plan mode is the user's call.
-        // A protected file is the safety check's question, not the mode's.
-        PermissionMode::Plan if file_rule_kind(tool_name) == Some("Edit") && has_callback => {
+        // With someone to ask, an edit in plan mode is the user's call, unless its file is
+        // protected: that goes to the classifier, as any other question of the mode
+        // (fa_006). A protected file is the safety check's question, not the mode's.
+        PermissionMode::Plan
+            if file_rule_kind(tool_name) == Some("Edit")
+                && has_callback
+                && super::protected::check(tool_name, input, ctx).is_none() =>
+        {
             return None
         }
         PermissionMode::Plan
@@ -450,7 +490,7 @@ pub fn settle(
         {
             let path = call_path(input)
                 .map(|p| {
-                    resolve(p, &ctx.cwd, ctx.home.as_deref())
+                    resolve(p, ctx.dir(), ctx.home.as_deref())
                         .display()
                         .to_string()
                 })

@@ -81,6 +81,9 @@ pub struct PermissionContext {
     pub rules: RuleSet,
     /// The home directory, for `~` in paths and rules.
     pub home: Option<PathBuf>,
+    /// Where the session's shell stands after a `cd` (none: `cwd`): a relative path in a
+    /// call starts there, while rules and the working directories keep to `cwd`.
+    pub shell_dir: Option<PathBuf>,
 }
 
 impl PermissionContext {
@@ -90,6 +93,11 @@ impl PermissionContext {
             mode,
             ..Default::default()
         }
+    }
+
+    /// Where a relative path in a call starts: the shell's directory.
+    pub fn dir(&self) -> &std::path::Path {
+        self.shell_dir.as_deref().unwrap_or(&self.cwd)
     }
 
     /// Where rule paths start from.

@@ -247,6 +247,32 @@ impl RuleRoots {
     }
 }
 
+/// Commands that run the code or the command they are given.
+const CODE_RUNNERS: &[&str] = &[
+    "python", "python2", "python3", "node", "deno", "tsx", "bun", "ruby", "perl", "php", "lua",
+    "npx", "bunx", "bash", "sh", "zsh", "fish", "dash", "ksh", "eval", "exec", "env", "sudo",
+    "ssh",
+];
+/// Package scripts: whatever the project's manifest says.
+const SCRIPT_RUNNERS: &[&str] = &["npm run", "yarn run", "pnpm run", "bun run"];
+
+/// Whether a Bash rule's content (none: the whole tool) lets through code given to it.
+fn runs_given_code(content: Option<&str>) -> bool {
+    let Some(content) = content.map(str::trim) else {
+        return true;
+    };
+    let prefix = content.strip_suffix(":*").unwrap_or(content);
+    let prefix = prefix.trim_end_matches('*').trim_end();
+    if prefix.is_empty() {
+        return true;
+    }
+    let first = prefix.split_whitespace().next().unwrap_or_default();
+    CODE_RUNNERS.contains(&first)
+        || SCRIPT_RUNNERS
+            .iter()
+            .any(|r| prefix == *r || prefix.starts_with(&format!("{r} ")))
+}
+
 /// The rules of one session.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct RuleSet {
@@ -290,6 +316,24 @@ impl RuleSet {
 
     pub fn of(&self, behavior: RuleBehavior) -> impl Iterator<Item = &RuleEntry> {
         self.entries.iter().filter(move |e| e.behavior == behavior)
+    }
+
+    /// The rules without the Bash allow rules that plan and auto mode set aside: the
+    /// whole tool (`Bash`, `Bash(*)`) and any rule for a command that runs code it is given
+    /// (`Bash(python3:*)`, `Bash(sh *)`, `Bash(npm run:*)`, `Bash(sudo:*)`), so that such
+    /// commands go to the classifier (fa_whole_plan_bare, fa_interp_plan, fa_interp2_plan).
+    pub fn without_broad_shell_allows(&self) -> RuleSet {
+        let entries = self
+            .entries
+            .iter()
+            .filter(|e| {
+                !(e.behavior == RuleBehavior::Allow
+                    && e.rule.tool == "Bash"
+                    && runs_given_code(e.rule.content.as_deref()))
+            })
+            .cloned()
+            .collect();
+        RuleSet { entries }
     }
 
     /// Whether a bare rule of `behavior` names the tool.
@@ -411,6 +455,49 @@ fn domain_matches(content: &str, url: &str) -> bool {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn plan_and_auto_set_broad_shell_allows_aside() {
+        let mut rules = RuleSet::default();
+        let broad = [
+            "Bash",
+            "Bash(*)",
+            "Bash(python3:*)",
+            "Bash(sh *)",
+            "Bash(bash)",
+            "Bash(npm run:*)",
+            "Bash(python3 -c:*)",
+            "Bash(sudo:*)",
+            "Bash(env:*)",
+        ];
+        let narrow = [
+            "Bash(git *)",
+            "Bash(npm test)",
+            "Bash(touch *)",
+            "Bash(xargs:*)",
+            "Read",
+        ];
+        for r in broad.iter().chain(narrow.iter()) {
+            rules
+                .add(RuleBehavior::Allow, RuleSource::CliArg, r)
+                .unwrap();
+        }
+        rules
+            .add(RuleBehavior::Deny, RuleSource::CliArg, "Bash")
+            .unwrap();
+        let kept: Vec<String> = rules
+            .without_broad_shell_allows()
+            .entries
+            .iter()
+            .map(|e| match &e.rule.content {
+                Some(c) => format!("{:?}:{}({c})", e.behavior, e.rule.tool),
+                None => format!("{:?}:{}", e.behavior, e.rule.tool),
+            })
+            .collect();
+        let mut want: Vec<String> = narrow.iter().map(|r| format!("Allow:{r}")).collect();
+        want.push("Deny:Bash".into());
+        assert_eq!(kept, want);
+    }
 
     #[test]
     fn parsing_and_validation() {

@@ -170,6 +170,7 @@ fn run_one(name: &str, scenario_path: &Path, golden_path: &Path, report: &mut Ta
         mode,
         rules: rules_of(&scenario, &ws.ws),
         home: Some(ws.home.clone()),
+        shell_dir: None,
     };
     let builtins: BTreeMap<String, Arc<dyn Tool>> =
         oxagent_tools::builtin_tools(&Default::default())

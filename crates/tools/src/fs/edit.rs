@@ -14,6 +14,7 @@
 //! `staleRecovered`), as in the reference. A directory fails as a thrown call error.
 
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use oxagent_core::permission::{PermissionContext, ToolPermission};
 use oxagent_core::tool::{ToolContext, ToolOutput};
@@ -29,6 +30,7 @@ use super::write::{refuse_special, write_file, FILE_STATE_CURRENT};
 use crate::paths::resolve;
 use crate::permission_checks;
 use crate::results::{call_error, success, wrapped_error};
+use crate::shell::ShellState;
 use crate::typed::TypedTool;
 
 const STALE_NOTE: &str = "(note: the file had been modified on disk since you last read it — the edit \
@@ -49,11 +51,22 @@ pub struct EditInput {
 pub struct EditTool {
     files: FileState,
     cwd: Option<PathBuf>,
+    shell: Option<Arc<ShellState>>,
 }
 
 impl EditTool {
     pub fn new(files: FileState) -> Self {
-        EditTool { files, cwd: None }
+        EditTool {
+            files,
+            cwd: None,
+            shell: None,
+        }
+    }
+
+    /// The session's shell, whose directory (after a `cd`) relative paths start from.
+    pub fn with_shell(mut self, shell: Arc<ShellState>) -> Self {
+        self.shell = Some(shell);
+        self
     }
 
     /// The session directory, used only to word [`TypedTool::describe_call`].
@@ -183,7 +196,7 @@ impl TypedTool for EditTool {
     }
 
     fn check_permission(&self, input: &Value, ctx: &PermissionContext) -> ToolPermission {
-        permission_checks::check_write_input(input, "file_path", ctx)
+        permission_checks::check_write_input(input, "file_path", ctx, &|p| self.files.has_seen(p))
     }
 
     /// What the edit cannot do whatever is allowed, found before any hook or question, as
@@ -198,7 +211,8 @@ impl TypedTool for EditTool {
                 "No changes to make: old_string and new_string are exactly the same.".into(),
             );
         }
-        let cwd = self.cwd.as_deref()?;
+        let cwd = super::here(self.cwd.as_deref()?, self.shell.as_deref());
+        let cwd = cwd.as_path();
         let path = resolve(input.get("file_path")?.as_str()?, cwd);
         if path.extension().is_some_and(|e| e == "ipynb") {
             return None;
@@ -256,7 +270,7 @@ impl TypedTool for EditTool {
                 "No changes to make: old_string and new_string are exactly the same.",
             );
         }
-        let path = resolve(&input.file_path, &ctx.cwd);
+        let path = resolve(&input.file_path, ctx.dir());
         if path.extension().is_some_and(|e| e == "ipynb") {
             return wrapped_error(
                 "File is a Jupyter Notebook. Use the NotebookEdit to edit this file.",
@@ -295,7 +309,7 @@ impl TypedTool for EditTool {
         };
         let (original, updated, freshness, crlf) = match &raw {
             None if old.is_empty() => (String::new(), new.clone(), Freshness::Current, false),
-            None => return wrapped_error(missing_file_text(&ctx.cwd)),
+            None => return wrapped_error(missing_file_text(ctx.dir())),
             Some(raw) => {
                 let text = raw.replace("\r\n", "\n");
                 let updated = if old.is_empty() {

@@ -54,6 +54,15 @@ fn path_label(input: &Value, field: &str, cwd: Option<&Path>) -> Option<String> 
     }
 }
 
+/// Where a relative path starts for a tool that knows the session directory `cwd` but not
+/// the call's context: the shell's directory after a `cd`, else `cwd`.
+pub(crate) fn here(cwd: &Path, shell: Option<&crate::shell::ShellState>) -> std::path::PathBuf {
+    match shell {
+        Some(shell) => shell.cwd(cwd),
+        None => cwd.to_path_buf(),
+    }
+}
+
 /// What Edit and Write answer instead of changing a file they cannot write back in its own
 /// encoding: one with NUL bytes in its first 8 KB (binary, UTF-16/32 without a byte-order
 /// mark), or one that is not UTF-8. The reference's texts. A UTF-16LE file behind its mark

@@ -12,6 +12,7 @@
 //! ```
 
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use oxagent_core::permission::{PermissionContext, ToolPermission};
 use oxagent_core::tool::{ToolContext, ToolOutput};
@@ -24,6 +25,7 @@ use super::write::write_file;
 use crate::paths::resolve;
 use crate::permission_checks;
 use crate::results::{success, wrapped_error};
+use crate::shell::ShellState;
 
 /// NotebookEdit's refusal of a notebook the model never read.
 pub const NOT_READ_YET: &str = "File has not been read yet. Read it first before writing to it.";
@@ -43,11 +45,22 @@ pub struct NotebookEditInput {
 pub struct NotebookEditTool {
     files: FileState,
     cwd: Option<PathBuf>,
+    shell: Option<Arc<ShellState>>,
 }
 
 impl NotebookEditTool {
     pub fn new(files: FileState, cwd: Option<PathBuf>) -> Self {
-        NotebookEditTool { files, cwd }
+        NotebookEditTool {
+            files,
+            cwd,
+            shell: None,
+        }
+    }
+
+    /// The session's shell, whose directory (after a `cd`) relative paths start from.
+    pub fn with_shell(mut self, shell: Arc<ShellState>) -> Self {
+        self.shell = Some(shell);
+        self
     }
 }
 
@@ -259,7 +272,9 @@ impl TypedTool for NotebookEditTool {
     }
 
     fn check_permission(&self, input: &Value, ctx: &PermissionContext) -> ToolPermission {
-        permission_checks::check_write_input(input, "notebook_path", ctx)
+        permission_checks::check_write_input(input, "notebook_path", ctx, &|p| {
+            self.files.has_seen(p)
+        })
     }
 
     fn describe_call(&self, input: &Value) -> Option<String> {
@@ -269,7 +284,8 @@ impl TypedTool for NotebookEditTool {
     /// A notebook that is not one, or was never read, is refused before any hook or
     /// question, as the reference refuses it.
     fn input_error(&self, input: &Value) -> Option<String> {
-        let path = resolve(input.get("notebook_path")?.as_str()?, self.cwd.as_deref()?);
+        let here = super::here(self.cwd.as_deref()?, self.shell.as_deref());
+        let path = resolve(input.get("notebook_path")?.as_str()?, &here);
         if path.extension().and_then(|e| e.to_str()) != Some("ipynb") {
             return None;
         }
@@ -277,7 +293,7 @@ impl TypedTool for NotebookEditTool {
     }
 
     async fn run(&self, input: NotebookEditInput, ctx: &ToolContext) -> ToolOutput {
-        let path = resolve(&input.notebook_path, &ctx.cwd);
+        let path = resolve(&input.notebook_path, ctx.dir());
         if path.extension().and_then(|e| e.to_str()) != Some("ipynb") {
             return wrapped_error(
                 "File must be a Jupyter notebook (.ipynb file). For editing other file types, use the FileEdit tool.",

@@ -296,7 +296,7 @@ impl TypedTool for ReadTool {
         let Some(path) = input.get("file_path").and_then(Value::as_str) else {
             return ToolPermission::Allow;
         };
-        let resolved = real_path(&resolve(path, &ctx.cwd));
+        let resolved = real_path(&resolve(path, ctx.dir()));
         if self
             .own_dirs
             .iter()
@@ -320,11 +320,11 @@ impl TypedTool for ReadTool {
     }
 
     async fn run(&self, input: ReadInput, ctx: &ToolContext) -> ToolOutput {
-        let path = resolve(&input.file_path, &ctx.cwd);
+        let path = resolve(&input.file_path, ctx.dir());
         let meta = match tokio::fs::metadata(&path).await {
             Ok(m) => m,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                let mut text = missing_file_text(&ctx.cwd);
+                let mut text = missing_file_text(ctx.dir());
                 if let Some(name) = similar_file(&path) {
                     text.push_str(&format!(" Did you mean {name}?"));
                 }

@@ -129,12 +129,12 @@ impl TypedTool for WriteTool {
 
     fn check_permission(&self, input: &Value, ctx: &PermissionContext) -> ToolPermission {
         let target = input.get("file_path").and_then(Value::as_str);
-        if let Some(message) = target.and_then(|p| directory_error(&resolve(p, &ctx.cwd), p)) {
+        if let Some(message) = target.and_then(|p| directory_error(&resolve(p, ctx.dir()), p)) {
             return ToolPermission::Deny {
                 message: format!("<tool_use_error>{message}</tool_use_error>"),
             };
         }
-        permission_checks::check_write_input(input, "file_path", ctx)
+        permission_checks::check_write_input(input, "file_path", ctx, &|p| self.files.has_seen(p))
     }
 
     fn describe_call(&self, input: &Value) -> Option<String> {
@@ -155,7 +155,7 @@ impl TypedTool for WriteTool {
     }
 
     async fn run(&self, input: WriteInput, ctx: &ToolContext) -> ToolOutput {
-        let path = resolve(&input.file_path, &ctx.cwd);
+        let path = resolve(&input.file_path, ctx.dir());
         if let Some(message) = directory_error(&path, &input.file_path) {
             return wrapped_error(message);
         }

@@ -25,18 +25,23 @@ use oxagent_core::PermissionMode;
 use serde_json::Value;
 
 use super::known_commands::{
-    git_is_read_only, is_flag, literal_prefix, sed_names_files, sed_only_prints,
-    sed_script_is_plain, strip_wrappers, xargs_is_plain, FILE_WRITERS, FIND_ACTIONS, NO_PATH_ARGS,
-    PATTERN_FIRST, READ_ONLY, SHELL_CODE, VERSION_ONLY,
+    git_is_read_only, is_flag, literal_prefix, path_reader_verb, sed_names_files, sed_only_prints,
+    sed_script_is_plain, strip_wrappers, xargs_is_plain, FILE_WRITERS, FIND_ACTIONS, PATTERN_FIRST,
+    READ_ONLY, SHELL_CODE, VERSION_ONLY,
 };
 use super::offered_rules::{line_rule, parts_suggestions, path_rule, prefix_rule, rule_suggestion};
-use super::{accept_edits_suggestion, add_directory_suggestion, locate, quoted_dirs, Location};
+use super::{
+    accept_edits_suggestion, add_directory_suggestion, locate, quoted_dirs, read_rule_suggestion,
+    Location,
+};
 use crate::paths::real_path;
 
 use super::resolve_in;
 
 mod paths;
-use paths::{redirect_verdict, writer_verdict, TRAVERSAL};
+#[cfg(test)]
+mod tests;
+use paths::{climbs_after_directory, redirect_verdict, writer_verdict, TRAVERSAL};
 
 pub const UNSUPPORTED: &str = "This command requires approval";
 /// A word after a redirection that follows the command name (`ls >/dev/null -a`).
@@ -52,6 +57,14 @@ enum Verdict {
     Specific {
         message: String,
         blocked: PathBuf,
+    },
+    /// Refused for reading (or moving to) a path outside the working directories: `blocked`
+    /// is where it really leads; `offer` whether rules to allow it are suggested (not for
+    /// the filesystem root, nor for a path climbing out of a directory it named).
+    Blocked {
+        message: String,
+        blocked: PathBuf,
+        offer: bool,
     },
     /// Needs approval for a reason that is not about one path.
     Other(&'static str),
@@ -85,16 +98,6 @@ fn hazard_text(h: Hazard) -> &'static str {
     }
 }
 
-/// Read-only commands that may only look inside the working directories, and how the
-/// refusal words it.
-fn blocked_reader(name: &str) -> Option<&'static str> {
-    match name {
-        "cat" => Some("concatenate files from"),
-        "ls" => Some("list files in"),
-        _ => None,
-    }
-}
-
 fn verdict(words: &[String], dynamic0: bool, cwd: &Path, ctx: &PermissionContext) -> Verdict {
     let Some(name) = words.first() else {
         return Verdict::Fine;
@@ -115,14 +118,19 @@ fn verdict(words: &[String], dynamic0: bool, cwd: &Path, ctx: &PermissionContext
         "env" => {
             let inner = strip_wrapper(words).unwrap_or_default();
             return match verdict(&inner, false, cwd, ctx) {
-                s @ Verdict::Specific { .. } if !inner.is_empty() => s,
+                s @ (Verdict::Specific { .. } | Verdict::Blocked { .. }) if !inner.is_empty() => s,
                 _ => Verdict::Unknown,
             };
         }
         "xargs" => {
             let inner = strip_wrapper(words).unwrap_or_default();
+            // The paths it reads come from its input, unseen: a command whose paths are
+            // checked is asked about (`xargs cat`), one that takes none is not (`xargs echo`).
+            let reads_paths = inner.first().is_some_and(|n| path_reader_verb(n).is_some());
             return match verdict(&inner, false, cwd, ctx) {
-                Verdict::Fine if !inner.is_empty() && xargs_is_plain(args) => Verdict::Fine,
+                Verdict::Fine if !inner.is_empty() && !reads_paths && xargs_is_plain(args) => {
+                    Verdict::Fine
+                }
                 _ => Verdict::Unknown,
             };
         }
@@ -145,7 +153,18 @@ fn verdict(words: &[String], dynamic0: bool, cwd: &Path, ctx: &PermissionContext
     if FILE_WRITERS.contains(&name.as_str()) || sed_in_place {
         return writer_verdict(name, args, cwd, ctx);
     }
+    // A command whose paths are checked is refused a path outside first, whether or not
+    // it would run unasked inside (`awk 1 /etc/x` is refused; `awk 1 notes.txt` asked).
+    if let Some(verb) = path_reader_verb(name) {
+        if let Some(v) = outside_read(name, verb, args, cwd, ctx) {
+            return v;
+        }
+    }
     if !READ_ONLY.contains(&name.as_str()) {
+        return Verdict::Unknown;
+    }
+    // `uniq IN OUT` writes OUT; the reference asks about any file named (fa_rd_inside_nocb).
+    if name == "uniq" && args.iter().any(|a| !is_flag(a)) {
         return Verdict::Unknown;
     }
     if name == "sort"
@@ -155,38 +174,68 @@ fn verdict(words: &[String], dynamic0: bool, cwd: &Path, ctx: &PermissionContext
     {
         return Verdict::Unknown;
     }
-    if NO_PATH_ARGS.contains(&name.as_str()) {
-        return Verdict::Fine;
-    }
-    let mut paths: Vec<PathBuf> = args
+    Verdict::Fine
+}
+
+/// The refusal of a path-checked command naming a path outside the working directories
+/// (the first such path, where it really leads), if it names one.
+fn outside_read(
+    name: &str,
+    verb: &str,
+    args: &[String],
+    cwd: &Path,
+    ctx: &PermissionContext,
+) -> Option<Verdict> {
+    let written: Vec<&String> = args
         .iter()
         .filter(|a| !is_flag(a))
-        .skip(usize::from(
-            PATTERN_FIRST.contains(&name.as_str()) || name == "sed",
-        ))
-        .map(|a| resolve_in(literal_prefix(a), cwd, ctx))
+        .skip(usize::from(PATTERN_FIRST.contains(&name) || name == "sed"))
+        .collect();
+    let mut paths: Vec<(PathBuf, bool)> = written
+        .iter()
+        .map(|a| {
+            (
+                resolve_in(literal_prefix(a), cwd, ctx),
+                climbs_after_directory(a),
+            )
+        })
         .collect();
     if paths.is_empty() {
-        paths.push(cwd.to_path_buf());
+        paths.push((cwd.to_path_buf(), false));
     }
-    for path in paths {
-        if locate(&path, ctx) == Location::Inside {
-            continue;
-        }
-        if let Some(verb) = blocked_reader(name) {
-            return Verdict::Specific {
-                message: format!(
-                    "{name} in '{}' was blocked. For security, Claude Code may only {verb} the allowed \
-                     working directories for this session: {}.",
-                    real_path(&path).display(),
-                    quoted_dirs(ctx)
-                ),
-                blocked: path,
-            };
-        }
-        return Verdict::Unknown;
+    let (path, climbs) = paths
+        .into_iter()
+        .find(|(p, _)| locate(p, ctx) != Location::Inside)?;
+    let real = real_path(&path);
+    Some(Verdict::Blocked {
+        message: format!(
+            "{name} in '{}' was blocked. For security, Claude Code may only {verb} the allowed \
+             working directories for this session: {}.",
+            real.display(),
+            quoted_dirs(ctx)
+        ),
+        offer: !climbs && real.parent().is_some(),
+        blocked: real,
+    })
+}
+
+/// An input redirection from a file outside the working directories.
+fn input_verdict(source: &str, cwd: &Path, ctx: &PermissionContext) -> Verdict {
+    let path = resolve_in(source, cwd, ctx);
+    if source.contains('$') || locate(&path, ctx) == Location::Inside {
+        return Verdict::Fine;
     }
-    Verdict::Fine
+    let real = real_path(&path);
+    Verdict::Blocked {
+        offer: !climbs_after_directory(source) && real.parent().is_some(),
+        message: format!(
+            "Input redirection from '{}' was blocked. For security, Claude Code may only read files \
+             in the allowed working directories for this session: {}.",
+            real.display(),
+            quoted_dirs(ctx)
+        ),
+        blocked: real,
+    }
 }
 
 fn ask(
@@ -229,6 +278,7 @@ fn command_verdicts(
             Verdict::Specific { message, blocked } if locate(&blocked, ctx) != Location::Inside => {
                 Verdict::Specific { message, blocked }
             }
+            b @ Verdict::Blocked { .. } => b,
             _ => Verdict::Fine,
         });
     } else if words.first().map(String::as_str) == Some("cd") {
@@ -246,13 +296,14 @@ fn command_verdicts(
         if words.len() <= 2 && locate(&target, ctx) == Location::Inside {
             out.push(Verdict::Fine);
         } else {
-            out.push(Verdict::Specific {
+            out.push(Verdict::Blocked {
                 message: format!(
                     "cd in '{}' was blocked. For security, Claude Code may only change directories to the \
                      allowed working directories for this session: {}.",
                     target.display(),
                     quoted_dirs(ctx)
                 ),
+                offer: target.parent().is_some(),
                 blocked: target.clone(),
             });
         }
@@ -266,6 +317,7 @@ fn command_verdicts(
         });
     }
     out.extend(cmd.redirects.iter().map(|t| redirect_verdict(t, cwd, ctx)));
+    out.extend(cmd.inputs.iter().map(|t| input_verdict(t, cwd, ctx)));
     out
 }
 
@@ -278,17 +330,12 @@ fn writes(cmd: &SimpleCommand) -> bool {
 }
 
 /// Whether `command` only reads, wherever its paths point (where it may read is
-/// [`check_bash`]'s question). Such a call may run while other read-only calls run; a `cd`
-/// moves the session's shell, so a line with one is never read-only.
+/// [`check_bash`]'s question). Such a call may run while other read-only calls run, a line
+/// with a `cd` too: the calls beside it start where the shell stood before it, and the
+/// calls after it where it left the shell (fa_cwd_parallel_readonly_mix).
 pub fn is_read_only(command: &str) -> bool {
-    let moves = parse(command).commands.iter().any(|c| {
-        matches!(
-            strip_wrappers(&c.words).first().map(String::as_str),
-            Some("cd" | "pushd" | "popd")
-        )
-    });
     let everywhere = PermissionContext::new("/", PermissionMode::Default);
-    !moves && check_bash(command, Path::new("/"), &everywhere) == ToolPermission::Allow
+    check_bash(command, Path::new("/"), &everywhere) == ToolPermission::Allow
 }
 
 /// `cmd` without a leading `nice [-n N]` or `nohup`: an allow rule for the command it runs
@@ -425,6 +472,9 @@ pub fn check_bash(command: &str, shell_cwd: &Path, ctx: &PermissionContext) -> T
     let mut cwd = shell_cwd.to_path_buf();
     let mut parts: Vec<(&str, bool)> = Vec::new();
     let mut first_specific = None;
+    // The first read refused for its path: (message, where it leads, rules offered?, the
+    // command as written).
+    let mut first_blocked: Option<(String, PathBuf, bool, &str)> = None;
     // The commands asked about for a file they change, as listed when two or more are,
     // and whether one of them is asked about for a redirection.
     let mut specific: Vec<&str> = Vec::new();
@@ -465,6 +515,14 @@ pub fn check_bash(command: &str, shell_cwd: &Path, ctx: &PermissionContext) -> T
                     first_specific.get_or_insert((message, blocked, path_rule(cmd)));
                     false
                 }
+                Verdict::Blocked {
+                    message,
+                    blocked,
+                    offer,
+                } => {
+                    first_blocked.get_or_insert((message, blocked, offer, &cmd.text));
+                    false
+                }
             };
             if !parts.iter().any(|(t, _)| *t == cmd.text) {
                 parts.push((&cmd.text, unknown));
@@ -483,6 +541,28 @@ pub fn check_bash(command: &str, shell_cwd: &Path, ctx: &PermissionContext) -> T
         }
     }
     let any_unknown = parts.iter().any(|(_, u)| *u);
+    // A read refused in a pipeline is asked about as that part of the line; the rules
+    // offered are the whole line and reading where the path leads.
+    let blocked_offer = |rule: &str, blocked: &Path, offer: bool| {
+        if offer {
+            vec![rule_suggestion(rule), read_rule_suggestion(blocked)]
+        } else {
+            Vec::new()
+        }
+    };
+    let pipeline = parsed.commands.iter().any(|c| c.piped);
+    if let Some((_, blocked, offer, part)) = first_blocked.as_ref().filter(|_| pipeline) {
+        if !any_unknown && first_specific.is_none() {
+            return ask(
+                format!(
+                    "This Bash command contains multiple operations. The following part requires approval: {part}"
+                ),
+                Some("subcommandResults"),
+                None,
+                blocked_offer(command.trim(), blocked, *offer),
+            );
+        }
+    }
     let specific_count = parsed
         .commands
         .iter()
@@ -528,8 +608,9 @@ pub fn check_bash(command: &str, shell_cwd: &Path, ctx: &PermissionContext) -> T
     }
     // A command alone that writes a file is asked about for that path, though the command
     // itself is not known either.
-    let path_first =
-        parsed.commands.len() == 1 && first_other.is_none() && first_specific.is_some();
+    let path_first = parsed.commands.len() == 1
+        && first_other.is_none()
+        && (first_specific.is_some() || first_blocked.is_some());
     match first_other {
         // The path is named as written; the directory offered is where it leads.
         Some((text, Some((written, resolved)))) if any_unknown => {
@@ -573,6 +654,19 @@ pub fn check_bash(command: &str, shell_cwd: &Path, ctx: &PermissionContext) -> T
             suggestions.push(accept_edits_suggestion());
         }
         return ask(message, None, Some(&blocked), suggestions);
+    }
+    if let Some((message, blocked, offer, _)) = first_blocked {
+        // A line of several commands is offered as written; a command alone by its rule.
+        let rule = match parsed.commands.as_slice() {
+            [cmd] => path_rule(cmd),
+            _ => command.trim().to_string(),
+        };
+        return ask(
+            message,
+            None,
+            Some(&blocked),
+            blocked_offer(&rule, &blocked, offer),
+        );
     }
     if special_quoted {
         return other(UNSUPPORTED);

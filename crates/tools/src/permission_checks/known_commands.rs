@@ -68,15 +68,68 @@ pub const READ_ONLY: &[&str] = &[
     "history",
     "man",
     "lsof",
+    "comm",
+    "expand",
+    "unexpand",
+    "fmt",
+    "pr",
+    "tsort",
+    "numfmt",
 ];
+/// Commands whose path arguments must lie in the working directories (read-only or not:
+/// `awk` and `uniq` are asked about anyway), with what the refusal says they may only do
+/// there. The other read-only commands are not checked for paths (`du`, `realpath`).
+pub const PATH_READERS: &[(&str, &str)] = &[
+    ("cat", "concatenate files from"),
+    ("ls", "list files in"),
+    ("find", "search files in"),
+    ("head", "read the beginning of files from"),
+    ("tail", "read the end of files from"),
+    ("sort", "sort contents of files from"),
+    ("uniq", "filter duplicate lines from files in"),
+    ("wc", "count lines/words/bytes in files from"),
+    ("cut", "extract columns from files in"),
+    ("paste", "merge files from"),
+    ("column", "format files from"),
+    ("file", "examine file types in"),
+    ("stat", "read file stats from"),
+    ("diff", "compare files from"),
+    ("cmp", "compare files from"),
+    ("comm", "compare files from"),
+    ("awk", "process text from files in"),
+    ("strings", "extract strings from files in"),
+    ("hexdump", "display hex dump of files from"),
+    ("od", "display octal dump of files from"),
+    ("base64", "encode/decode files from"),
+    ("nl", "number lines in files from"),
+    ("grep", "search for patterns in files from"),
+    ("egrep", "search for patterns in files from"),
+    ("fgrep", "search for patterns in files from"),
+    ("rg", "search for patterns in files from"),
+    ("sed", "edit files in"),
+    ("jq", "process JSON from files in"),
+    ("sha256sum", "compute SHA-256 checksums for files in"),
+    ("sha1sum", "compute SHA-1 checksums for files in"),
+    ("md5sum", "compute MD5 checksums for files in"),
+    ("fold", "wrap lines of files from"),
+    ("rev", "read files (reversed lines) from"),
+    ("tac", "read files (reversed) from"),
+    ("expand", "convert tabs in files from"),
+    ("fmt", "reformat files from"),
+    ("pr", "paginate files from"),
+];
+
+/// What the refusal of `name` with a path outside the working directories says it may
+/// only do inside them, for a command whose paths are checked.
+pub fn path_reader_verb(name: &str) -> Option<&'static str> {
+    PATH_READERS
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, verb)| *verb)
+}
+
 /// Read-only commands whose first plain argument is a pattern or program, not a path.
-pub const PATTERN_FIRST: &[&str] = &["grep", "egrep", "fgrep", "rg", "jq"];
-/// Commands whose arguments are not paths at all.
-pub const NO_PATH_ARGS: &[&str] = &[
-    "echo", "printf", "pwd", "true", "false", "date", "whoami", "id", "uname", "hostname", "which",
-    "type", "test", "[", "[[", "seq", "sleep", "groups", "uptime", "free", "ps", "locale",
-    "basename", "dirname", "history", "man", "lsof",
-];
+pub const PATTERN_FIRST: &[&str] = &["grep", "egrep", "fgrep", "rg", "jq", "awk"];
 /// Commands that run their arguments, or change how later commands are read, with the
 /// reference's wording for each.
 pub const SHELL_CODE: &[(&str, &str)] = &[

@@ -115,7 +115,7 @@ pub(crate) fn add_directory_suggestion(path: &Path) -> Value {
 
 /// `{type: addRules}` allowing Read under the directory holding `path` for the session
 /// (`//abs/dir/**`, the absolute-path rule spelling).
-fn read_rule_suggestion(path: &Path) -> Value {
+pub(crate) fn read_rule_suggestion(path: &Path) -> Value {
     let dir = if path.is_dir() {
         path
     } else {
@@ -145,7 +145,7 @@ pub fn check_read(input_path: &str, ctx: &PermissionContext) -> ToolPermission {
     if ctx.mode == PermissionMode::BypassPermissions {
         return ToolPermission::Allow;
     }
-    let path = resolve_in(input_path, &ctx.cwd, ctx);
+    let path = resolve_in(input_path, ctx.dir(), ctx);
     let message = format!(
         "Claude requested permissions to read from {}, but you haven't granted it yet.",
         path.display()
@@ -158,12 +158,28 @@ pub fn check_read(input_path: &str, ctx: &PermissionContext) -> ToolPermission {
             None,
             vec![read_rule_suggestion(&path)],
         ),
-        Location::ThroughSymlink { target } => ask(
-            format!("{message} {}.", symlink_note(&path, &target)),
-            Some("workingDir"),
-            None,
-            vec![add_directory_suggestion(&target)],
-        ),
+        // Reading the directory named is offered, and where it really is when that
+        // differs (fa_links_default).
+        Location::ThroughSymlink { target } => {
+            let named = if path.is_dir() {
+                path.clone()
+            } else {
+                path.parent()
+                    .map(Path::to_path_buf)
+                    .unwrap_or_else(|| path.clone())
+            };
+            let mut suggestions = vec![read_rule_suggestion(&named)];
+            let real = real_path(&named);
+            if real != named {
+                suggestions.push(read_rule_suggestion(&real));
+            }
+            ask(
+                format!("{message} {}.", symlink_note(&path, &target)),
+                Some("workingDir"),
+                Some(&target),
+                suggestions,
+            )
+        }
     }
 }
 
@@ -176,32 +192,48 @@ pub fn check_search(input_path: Option<&str>, ctx: &PermissionContext) -> ToolPe
 }
 
 /// The check of a tool whose input names the one file it writes under `key` (`file_path`,
-/// `notebook_path`). An input without it is left to input validation.
-pub fn check_write_input(input: &Value, key: &str, ctx: &PermissionContext) -> ToolPermission {
+/// `notebook_path`). An input without it is left to input validation. `read` tells whether
+/// the model has read a file (by its resolved path) in this session.
+pub fn check_write_input(
+    input: &Value,
+    key: &str,
+    ctx: &PermissionContext,
+    read: &dyn Fn(&Path) -> bool,
+) -> ToolPermission {
     match input.get(key).and_then(Value::as_str) {
-        Some(path) => check_write(path, ctx),
+        Some(path) => check_write_read(path, ctx, read),
         None => ToolPermission::Allow,
     }
 }
 
-/// Write and Edit: may the model change `input_path`?
+/// Write and Edit: may the model change `input_path`? (As if no file had been read.)
 pub fn check_write(input_path: &str, ctx: &PermissionContext) -> ToolPermission {
+    check_write_read(input_path, ctx, &|_| false)
+}
+
+/// [`check_write`], knowing which files the model has read: an existing file outside the
+/// working directories that it has read is asked about, not refused (fa_links_default).
+fn check_write_read(
+    input_path: &str,
+    ctx: &PermissionContext,
+    read: &dyn Fn(&Path) -> bool,
+) -> ToolPermission {
     if ctx.mode == PermissionMode::BypassPermissions {
         return ToolPermission::Allow;
     }
-    let path = resolve_in(input_path, &ctx.cwd, ctx);
+    let path = resolve_in(input_path, ctx.dir(), ctx);
     let home = ctx.home.clone().or_else(home_dir);
     let message = format!(
         "Claude requested permissions to write to {}, but you haven't granted it yet.",
-        oxagent_core::rules::path::resolve_shown(input_path, &ctx.cwd, home.as_deref())
+        oxagent_core::rules::path::resolve_shown(input_path, ctx.dir(), home.as_deref())
     );
     match locate(&path, ctx) {
         Location::Inside if ctx.mode == PermissionMode::AcceptEdits => ToolPermission::Allow,
         Location::Inside => ask(message, None, None, vec![accept_edits_suggestion()]),
         // An existing file out there was never read in this session: the write fails first,
         // reached by `..` as much as through a link.
-        Location::Outside if real_path(&path).is_file() => not_read_yet(),
-        Location::ThroughSymlink { target } if target.is_file() => not_read_yet(),
+        Location::Outside if real_path(&path).is_file() && !read(&path) => not_read_yet(),
+        Location::ThroughSymlink { target } if target.is_file() && !read(&path) => not_read_yet(),
         Location::Outside => ask(
             message,
             Some("workingDir"),

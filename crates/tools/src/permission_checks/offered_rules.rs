@@ -32,8 +32,11 @@ fn plain_name(word: &str) -> bool {
 pub(super) fn prefix_rule(command: &str) -> String {
     let mut words = command.split_whitespace();
     match (words.next(), words.next()) {
-        // A command run through sudo is offered as written.
-        (Some(name), Some(arg)) if name != "sudo" && plain_name(arg) => {
+        // A command run through sudo or xargs, or after a variable set for it, is offered
+        // as written (`xargs cat`, `FOO=1 npm test`).
+        (Some(name), Some(arg))
+            if !matches!(name, "sudo" | "xargs") && !name.contains('=') && plain_name(arg) =>
+        {
             format!("{name} {arg} *")
         }
         _ => command.to_string(),

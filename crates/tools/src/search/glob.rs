@@ -128,8 +128,8 @@ impl TypedTool for GlobTool {
     async fn run(&self, input: GlobInput, ctx: &ToolContext) -> ToolOutput {
         let started = Instant::now();
         let mut root = match input.path.as_deref().filter(|p| !p.is_empty()) {
-            Some(p) => resolve(p, &ctx.cwd),
-            None => ctx.cwd.clone(),
+            Some(p) => resolve(p, ctx.dir()),
+            None => ctx.dir().to_path_buf(),
         };
         let mut pattern = input.pattern.clone();
         // The folder of an absolute pattern that does not exist has no files (not an error).
@@ -151,7 +151,7 @@ impl TypedTool for GlobTool {
             Err(_) => {
                 return plain_error(format!(
                     "Directory does not exist: {written}. {}",
-                    cwd_note(&ctx.cwd)
+                    cwd_note(ctx.dir())
                 ))
             }
         }
@@ -174,7 +174,7 @@ impl TypedTool for GlobTool {
         let names: Vec<String> = files
             .iter()
             .take(MAX_RESULTS)
-            .map(|(p, _)| display_path(p, &ctx.cwd))
+            .map(|(p, _)| display_path(p, ctx.dir()))
             .collect();
         let mut text = if names.is_empty() {
             "No files found".to_string()

@@ -246,8 +246,8 @@ impl TypedTool for GrepTool {
 
     async fn run(&self, input: GrepInput, ctx: &ToolContext) -> ToolOutput {
         let root: PathBuf = match input.path.as_deref().filter(|p| !p.is_empty()) {
-            Some(p) => resolve(p, &ctx.cwd),
-            None => ctx.cwd.clone(),
+            Some(p) => resolve(p, ctx.dir()),
+            None => ctx.dir().to_path_buf(),
         };
         let meta = match tokio::fs::metadata(&root).await {
             Ok(meta) => meta,
@@ -259,7 +259,7 @@ impl TypedTool for GrepTool {
                 return plain_error(format!(
                     "Path does not exist: {}. {}",
                     input.path.as_deref().unwrap_or_default(),
-                    super::glob::cwd_note(&ctx.cwd)
+                    super::glob::cwd_note(ctx.dir())
                 ))
             }
         };
@@ -323,7 +323,7 @@ impl TypedTool for GrepTool {
         }
         let head_limit = as_count(input.head_limit);
         let offset = as_count(input.offset).unwrap_or(0);
-        let shown = |f: &FileHits| display_path(&f.path, &ctx.cwd);
+        let shown = |f: &FileHits| display_path(&f.path, ctx.dir());
 
         match mode.as_str() {
             "content" => {

@@ -164,6 +164,7 @@ mod tests {
             session_id: "sess-1".into(),
             tool_use_id: "toolu_1".into(),
             cwd: home.to_path_buf(),
+            shell_dir: None,
             additional_directories: vec![],
             env: [("HOME".to_string(), home.display().to_string())].into(),
             abort: Default::default(),
@@ -181,6 +182,7 @@ mod tests {
             mode,
             rules: Default::default(),
             home: None,
+            shell_dir: None,
         }
     }
 

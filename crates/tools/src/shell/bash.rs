@@ -376,7 +376,9 @@ impl TypedTool for BashTool {
         };
         let output = process::read_output_bytes(&files).await;
         let mut notes = String::new();
-        if let Some(dir) = process::ended_in(&files) {
+        // A command that ends where it started leaves the shell alone: a read-only one that
+        // ran beside a `cd` does not move it back.
+        if let Some(dir) = process::ended_in(&files).filter(|d| *d != cwd) {
             let inside = std::iter::once(&ctx.cwd)
                 .chain(&ctx.additional_directories)
                 .any(|d| dir.starts_with(d));

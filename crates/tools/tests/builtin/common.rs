@@ -94,6 +94,7 @@ impl Ws {
             session_id: "11111111-2222-3333-4444-555555555555".into(),
             tool_use_id: tool_use_id.into(),
             cwd: self.ws.clone(),
+            shell_dir: None,
             additional_directories: vec![],
             env: BTreeMap::new(),
             abort: self.abort.clone(),

@@ -173,6 +173,7 @@ async fn call_labels_permissions_and_input_errors_are_pinned() {
         session_id: "11111111-2222-3333-4444-555555555555".into(),
         tool_use_id: "toolu_01".into(),
         cwd: scratch.path().to_path_buf(),
+        shell_dir: None,
         additional_directories: vec![],
         env: BTreeMap::new(),
         abort: AbortSignal::new(),

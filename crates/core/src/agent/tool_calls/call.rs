@@ -49,6 +49,8 @@ pub(crate) struct CallOutcome {
     pub pace: Pace,
     /// can_use_tool denied with `interrupt: true`.
     pub interrupt: bool,
+    /// Refused for want of the auto-mode classifier once too often: the turn stops.
+    pub classifier_stop: bool,
     /// Context from PostToolUse hooks for the model.
     pub context: Vec<String>,
     /// A hook said `continue: false`.
@@ -76,6 +78,7 @@ impl CallOutcome {
             announce: Vec::new(),
             pace: Pace::Now,
             interrupt: false,
+            classifier_stop: false,
             context: Vec::new(),
             stop: None,
             before: Vec::new(),

@@ -66,6 +66,7 @@ pub(crate) fn permission_context(session: &SessionView<'_>) -> PermissionContext
         mode: session.live.permission_mode(),
         rules,
         home: config.home.clone(),
+        shell_dir: session.shell_dir(),
     }
 }
 
@@ -256,7 +257,11 @@ pub(crate) async fn decide(
     // A protected file in acceptEdits: nothing to suggest, said as an empty list.
     let protected_file = prompt.reason_type.as_deref() == Some("safetyCheck")
         && crate::rules::file_rule_kind(name) == Some("Edit");
-    let empty_list = !in_plan && !interaction && (unreadable_or_removal || protected_file);
+    // A command reading the filesystem root: the rule it would offer is left out, and
+    // the list with it (fa_rd_mixed_default: `ls -d /`).
+    let root_read = name == "Bash" && prompt.blocked_path.as_deref() == Some("/");
+    let empty_list =
+        !in_plan && !interaction && (unreadable_or_removal || protected_file || root_read);
     let offered = (!offered.is_empty() || empty_list).then_some(offered);
     let request = ControlRequest::CanUseTool(CanUseTool {
         tool_name: name.to_string(),
@@ -274,10 +279,15 @@ pub(crate) async fn decide(
             ),
         description: tool.describe_call(input),
         // The callback is told why a sandboxed command is asked about; the denial is not.
-        decision_reason: prompt.reason.clone().or_else(|| {
-            (prompt.reason_type.as_deref() == Some("sandboxOverride"))
-                .then(|| "dangerouslyDisableSandbox".to_string())
-        }),
+        // In plan mode the question is the mode's, with no reason (fa_053).
+        decision_reason: prompt
+            .reason
+            .clone()
+            .or_else(|| {
+                (prompt.reason_type.as_deref() == Some("sandboxOverride"))
+                    .then(|| "dangerouslyDisableSandbox".to_string())
+            })
+            .filter(|_| !in_plan),
         agent_id: session.config.subagent.as_ref().map(|r| r.agent_id.clone()),
         // Why asking was needed, in the vocabulary of permission_denied's reason types.
         decision_reason_type: match (interaction, in_plan) {

@@ -28,6 +28,7 @@ use super::call::{Call, CallOutcome};
 use super::run::{self, Prepared};
 use super::schedule::Schedule;
 
+use crate::permission::evaluate::NO_CLASSIFIER_STOP_WARNING;
 use crate::prompts::INTERRUPTED_FOR_TOOL;
 use crate::telemetry;
 use tracing::Instrument;
@@ -45,6 +46,9 @@ pub(crate) struct ToolRound {
     waiting: Vec<(String, String)>,
     context: Vec<String>,
     interrupt: bool,
+    /// A call was refused for want of the auto-mode classifier (`Some(true)`: the refusal
+    /// that stops the turn).
+    classifier: Option<bool>,
     stop: Option<String>,
     /// The input of a successful call of the configured final-answer tool.
     final_answer: Option<Value>,
@@ -230,6 +234,9 @@ impl ToolRound {
         st.denials.extend(o.denial);
         self.context.extend(o.context);
         self.interrupt |= o.interrupt;
+        if o.pace == super::call::Pace::Classifier {
+            self.classifier = Some(self.classifier.unwrap_or(false) || o.classifier_stop);
+        }
         self.stop = self.stop.take().or(o.stop);
     }
 
@@ -504,6 +511,7 @@ impl ToolRound {
             .is_some_and(|max| i64::from(st.requests) >= max.max(1));
         let ends = at_limit
             || self.interrupt
+            || self.classifier == Some(true)
             || self.final_answer.is_some()
             || self.stop.is_some()
             || deps.interrupt.is_aborted();
@@ -544,6 +552,26 @@ impl ToolRound {
         }
         if deps.interrupt.is_aborted() {
             return Some(TurnEnd::Interrupted { during_tools: true });
+        }
+        if let Some(stops) = self.classifier {
+            session
+                .classifier_rounds
+                .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            if stops {
+                let warning = crate::protocol::system::Informational {
+                    content: NO_CLASSIFIER_STOP_WARNING.to_string(),
+                    level: "warning".into(),
+                    prevent_continuation: None,
+                    prompt_submit_outcome: None,
+                    is_meta: None,
+                    tag: None,
+                    hook_no_verdict: None,
+                };
+                deps.emit.emit(
+                    session.system(crate::protocol::SystemBody::Informational(warning), deps),
+                );
+                return Some(TurnEnd::ClassifierStopped);
+            }
         }
         if let Some(answer) = self.final_answer {
             return Some(TurnEnd::FinalAnswer(answer));

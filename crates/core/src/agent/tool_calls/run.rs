@@ -14,7 +14,10 @@ use serde_json::{json, Value};
 
 use crate::content::ToolResultContent;
 use crate::message::Message;
-use crate::permission::evaluate::NO_CLASSIFIER_CODE;
+use crate::permission::evaluate::{
+    NO_CLASSIFIER_CODE, NO_CLASSIFIER_ROUNDS, NO_CLASSIFIER_STOP_CODE, NO_CLASSIFIER_STOP_REASON,
+    NO_CLASSIFIER_STOP_TEXT,
+};
 use crate::protocol::hook::HookEvent;
 use crate::protocol::system::{Informational, PermissionDenied, SystemBody};
 use crate::rules::PermissionRule;
@@ -146,12 +149,22 @@ fn checked_tool<'d>(
             .iter()
             .filter_map(|r| PermissionRule::parse(r).ok())
             .any(|r| r.is_bare() && r.tool == call.name);
-        let listed = session
+        let named_in_tools = session
             .config
             .listed_tools
             .as_ref()
             .is_some_and(|names| names.iter().any(|n| n == &call.name));
-        let outside_list = session.config.listed_tools.is_some() && !listed;
+        let outside_list = session.config.listed_tools.is_some() && !named_in_tools;
+        // An allow rule naming Glob or Grep offers both: either one disallowed is then
+        // disabled as a listed tool is (fa_012, fa_037).
+        let search_allowed = matches!(call.name.as_str(), "Glob" | "Grep")
+            && session.config.allowed_tools.iter().any(|r| {
+                matches!(
+                    r.split('(').next().unwrap_or_default().trim(),
+                    "Glob" | "Grep"
+                )
+            });
+        let listed = named_in_tools || search_allowed;
         let missing = Missing {
             name: &call.name,
             disallowed,
@@ -418,14 +431,33 @@ fn outcome_of(
             o
         }
         Verdict::Deny {
-            message,
+            mut message,
             interrupt,
-            announce,
+            mut announce,
         } => {
+            // The tenth round refused for want of the classifier ends the turn.
+            let stops = announce
+                .as_ref()
+                .is_some_and(|d| d.code.as_deref() == Some(NO_CLASSIFIER_CODE))
+                && session
+                    .classifier_rounds
+                    .load(std::sync::atomic::Ordering::Relaxed)
+                    + 1
+                    >= NO_CLASSIFIER_ROUNDS;
+            if let Some(d) = announce.as_mut().filter(|_| stops) {
+                message = NO_CLASSIFIER_STOP_TEXT
+                    .replace("so Bash was", &format!("so {} was", call.name));
+                d.code = Some(NO_CLASSIFIER_STOP_CODE.into());
+                d.reason = Some(NO_CLASSIFIER_STOP_REASON.into());
+            }
             let mut o = CallOutcome::error(id, message.clone(), format!("Error: {message}"));
+            o.classifier_stop = stops;
             o.denial = Some(denial(session, call));
             if let Some(d) = announce {
-                if d.code.as_deref() == Some(NO_CLASSIFIER_CODE) {
+                if matches!(
+                    d.code.as_deref(),
+                    Some(NO_CLASSIFIER_CODE | NO_CLASSIFIER_STOP_CODE)
+                ) {
                     o.pace = Pace::Classifier;
                     o.announce.extend(classifier_warning(session, deps));
                 }
@@ -512,6 +544,7 @@ async fn execute(
             Some(dir) => dir.0.current(),
             None => config.cwd.clone(),
         },
+        shell_dir: session.shell_dir(),
         additional_directories: config.additional_directories.clone(),
         env: config.env.clone(),
         abort: deps.interrupt.clone(),
@@ -592,6 +625,7 @@ async fn execute(
         announce: Vec::new(),
         pace: Pace::Now,
         interrupt: false,
+        classifier_stop: false,
         context,
         follow_up: out.follow_up.map(|t| *t),
         // The reference does not stop for a PostToolUseFailure hook's `continue: false`.

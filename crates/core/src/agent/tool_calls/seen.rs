@@ -28,7 +28,8 @@ pub(crate) fn observable(session: &SessionView<'_>, tool: &str, input: &Value) -
     }
     if let Some(Value::String(path)) = key.and_then(|k| seen.get_mut(k)) {
         let config = &session.config;
-        *path = crate::rules::path::resolve_shown(path, &config.cwd, config.home.as_deref());
+        let dir = session.shell_dir().unwrap_or_else(|| config.cwd.clone());
+        *path = crate::rules::path::resolve_shown(path, &dir, config.home.as_deref());
     }
     seen
 }

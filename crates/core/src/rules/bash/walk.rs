@@ -20,6 +20,12 @@ use super::{pattern_matches, strip_wrapper};
 /// How deep scripts inside scripts are followed.
 const MAX_DEPTH: usize = 4;
 
+/// The file commands the reference checks Edit rules against (with output redirections);
+/// the others (`ln`, `truncate`, `dd` ...) only on the strict walk, which refuses only what
+/// would otherwise run (fa_028: `ln -s notes.txt x` under a deny `Edit(./notes.txt)` is
+/// asked about as any unknown command).
+const KNOWN_WRITERS: &[&str] = &["touch", "mkdir", "rm", "rmdir", "mv", "cp", "sed", "tee"];
+
 /// Commands that only read the files they name: an Edit rule does not apply to them.
 const READERS: &[&str] = &[
     "cat",
@@ -181,7 +187,13 @@ impl<'r> Walk<'_, 'r> {
                 (Some(c), _) if !self.strict => {
                     let r = self.roots.for_source(e.source);
                     let edit = path_rule_kind(&e.rule) == Some("Edit");
-                    let args = words.iter().skip(1).filter(|_| !(edit && reader));
+                    let writer = words
+                        .first()
+                        .is_some_and(|w| KNOWN_WRITERS.contains(&w.as_str()));
+                    let args = words
+                        .iter()
+                        .skip(1)
+                        .filter(|_| !(edit && (reader || !writer)));
                     args.chain(cmd.redirects.iter()).any(|arg| {
                         let abs = resolve(arg, &self.roots.cwd, self.roots.home.as_deref());
                         !arg.starts_with('-') && rule_matches(c, &abs, &r.cwd, r.home.as_deref())

@@ -29,7 +29,7 @@ fn outside_needs_approval(subject: &str, ctx: &PermissionContext) -> String {
 }
 
 /// A `..` after a named directory (`src/../..`) may leave through a symlink.
-fn climbs_after_directory(arg: &str) -> bool {
+pub(super) fn climbs_after_directory(arg: &str) -> bool {
     let mut named = false;
     for seg in arg.split('/') {
         match seg {
