@@ -232,6 +232,11 @@ impl TypedTool for EditTool {
             return (!text.trim().is_empty())
                 .then(|| "Cannot create new file - file already exists.".to_string());
         }
+        // An old_string with CRLF line ends is looked for with LF ones first: found so, it
+        // passes, and only the run finds that it is not in the file (fb_041).
+        if old.contains("\r\n") && text.contains(&old.replace("\r\n", "\n")) {
+            return None;
+        }
         let old = other_spelling(&text, old.to_string());
         let replace_all = input.get("replace_all").and_then(Value::as_bool) == Some(true);
         let out = with_escape_note(apply(&text, &old, new, replace_all).err()?, &old);
@@ -340,7 +345,13 @@ impl TypedTool for EditTool {
         if let Err(out) = write_file(&path, &super::encoding::encode(&written, encoding)).await {
             return out;
         }
-        self.files.record(&path, &written);
+        // An edit shows the model only its own change: a file that was not wholly in its
+        // context before stays so for the next edit (fb_049).
+        if freshness == Freshness::Current {
+            self.files.record(&path, &written);
+        } else {
+            self.files.record_partial(&path, &written);
+        }
 
         let updated_text = if input.replace_all {
             "has been updated. All occurrences were successfully replaced."
@@ -388,6 +399,19 @@ impl TypedTool for EditTool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_crlf_old_string_found_with_lf_ends_is_left_to_the_run() {
+        let dir = std::env::temp_dir().join(format!("oxagent-edit-crlf-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("c.txt"), "one\r\ntwo\r\n").unwrap();
+        let tool = EditTool::new(FileState::new()).with_cwd(Some(dir.clone()));
+        let edit = |old: &str| json!({"file_path": "c.txt", "old_string": old, "new_string": "x"});
+        assert_eq!(tool.input_error(&edit("one\r\ntwo")), None);
+        let missing = tool.input_error(&edit("one\r\nthree")).unwrap();
+        assert!(missing.starts_with("String to replace not found in file."));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 
     #[test]
     fn deleting_a_line_removes_its_newline() {

@@ -27,6 +27,12 @@ use crate::permission_checks;
 use crate::results::{success, wrapped_error};
 use crate::shell::ShellState;
 
+/// The refusal of a path that is not a notebook's, the first thing checked (fb_031).
+const NOT_A_NOTEBOOK: &str = "File must be a Jupyter notebook (.ipynb file). For editing other file types, use the FileEdit tool.";
+
+/// The refusal of an insert that names no cell type.
+const INSERT_NEEDS_TYPE: &str = "Cell type is required when using edit_mode=insert.";
+
 /// NotebookEdit's refusal of a notebook the model never read.
 pub const NOT_READ_YET: &str = "File has not been read yet. Read it first before writing to it.";
 use crate::typed::TypedTool;
@@ -203,7 +209,7 @@ fn apply(
         }
         (_, target) => {
             let Some(cell_type) = input.cell_type.clone() else {
-                return Err("Cell type is required when using edit_mode=insert.".into());
+                return Err(INSERT_NEEDS_TYPE.into());
             };
             let at = target.map_or(0, |i| i + 1);
             let id = with_ids.then(new_cell_id);
@@ -287,7 +293,12 @@ impl TypedTool for NotebookEditTool {
         let here = super::here(self.cwd.as_deref()?, self.shell.as_deref());
         let path = resolve(input.get("notebook_path")?.as_str()?, &here);
         if path.extension().and_then(|e| e.to_str()) != Some("ipynb") {
-            return None;
+            return Some(NOT_A_NOTEBOOK.to_string());
+        }
+        // An insert without a cell type is refused before the read is looked at (fb_052).
+        let inserts = input.get("edit_mode").and_then(Value::as_str) == Some("insert");
+        if inserts && input.get("cell_type").is_none_or(Value::is_null) {
+            return Some(INSERT_NEEDS_TYPE.to_string());
         }
         (!self.files.has_seen(&path)).then(|| NOT_READ_YET.to_string())
     }
@@ -295,9 +306,7 @@ impl TypedTool for NotebookEditTool {
     async fn run(&self, input: NotebookEditInput, ctx: &ToolContext) -> ToolOutput {
         let path = resolve(&input.notebook_path, ctx.dir());
         if path.extension().and_then(|e| e.to_str()) != Some("ipynb") {
-            return wrapped_error(
-                "File must be a Jupyter notebook (.ipynb file). For editing other file types, use the FileEdit tool.",
-            );
+            return wrapped_error(NOT_A_NOTEBOOK);
         }
         // As Edit and Write: the notebook must have been read first (whatever is at the path).
         if !self.files.has_seen(&path) {
@@ -373,6 +382,24 @@ mod tests {
             cell_type: cell_type.map(str::to_string),
             edit_mode: None,
         }
+    }
+
+    #[test]
+    fn an_untyped_insert_is_refused_before_the_read_is_checked() {
+        let dir = std::env::temp_dir();
+        let tool = NotebookEditTool::new(FileState::new(), Some(dir.clone()));
+        let path = dir.join("never_read.ipynb").display().to_string();
+        let insert = json!({"notebook_path": path, "new_source": "x", "edit_mode": "insert"});
+        assert_eq!(
+            tool.input_error(&insert).as_deref(),
+            Some(INSERT_NEEDS_TYPE)
+        );
+        let typed = json!({"notebook_path": path, "new_source": "x", "edit_mode": "insert",
+                           "cell_type": "code"});
+        assert_eq!(tool.input_error(&typed).as_deref(), Some(NOT_READ_YET));
+        let text =
+            json!({"notebook_path": "/x/notes.txt", "new_source": "x", "edit_mode": "insert"});
+        assert_eq!(tool.input_error(&text).as_deref(), Some(NOT_A_NOTEBOOK));
     }
 
     #[test]

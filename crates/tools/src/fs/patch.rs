@@ -76,8 +76,22 @@ fn runs<'a>(old: &[&'a str], new: &[&'a str]) -> Vec<Run<'a>> {
     out
 }
 
-/// The hunks turning `old` into `new`; empty when they are equal.
+/// `text` with the tabs that open each line shown as two spaces each, as the reference
+/// shows both sides of a patch (tabs further in stay).
+fn leading_tabs_as_spaces(text: &str) -> String {
+    text.split_inclusive('\n')
+        .map(|line| {
+            let tabs = line.len() - line.trim_start_matches('\t').len();
+            format!("{}{}", "  ".repeat(tabs), &line[tabs..])
+        })
+        .collect()
+}
+
+/// The hunks turning `old` into `new`; empty when they are equal. Tabs that open a line are
+/// compared and shown as two spaces each (fb_022).
 pub fn structured_patch(old: &str, new: &str) -> Value {
+    let (old, new) = (&leading_tabs_as_spaces(old), &leading_tabs_as_spaces(new));
+    let (old, new) = (old.as_str(), new.as_str());
     let old_lines: Vec<&str> = old.split_inclusive('\n').collect();
     let new_lines: Vec<&str> = new.split_inclusive('\n').collect();
     let mut diff = runs(&old_lines, &new_lines);
@@ -184,6 +198,15 @@ mod tests {
             structured_patch(old, new),
             json!([{"oldStart": 1, "oldLines": 5, "newStart": 1, "newLines": 5, "lines":
                 [" def f():", "-    return 1", "+    return 42", " ", " def g():", "     return 2"]}])
+        );
+    }
+
+    #[test]
+    fn leading_tabs_show_as_two_spaces_each() {
+        assert_eq!(
+            structured_patch("a\tb\n\tin\n\t\tdeep\n", "a\tb\n    in\n\t\tdeep\n"),
+            json!([{"oldStart": 1, "oldLines": 3, "newStart": 1, "newLines": 3, "lines":
+                [" a\tb", "-  in", "+    in", "     deep"]}])
         );
     }
 

@@ -230,13 +230,16 @@ async fn read_text(input: &ReadInput, path: &Path, size: u64, files: &FileState)
         );
     }
     if from >= total {
-        return success(
-            format!(
-                "<system-reminder>Warning: the file exists but is shorter than the provided offset \
-                 ({start_line}). The file has {total} lines.</system-reminder>"
-            ),
-            file("", 0),
+        // The encoding note follows the warning too (fb_007).
+        let mut text = format!(
+            "<system-reminder>Warning: the file exists but is shorter than the provided offset \
+             ({start_line}). The file has {total} lines.</system-reminder>"
         );
+        if let Some(note) = note {
+            text.push_str("\n\n");
+            text.push_str(note);
+        }
+        return success(text, file("", 0));
     }
     let to = match limit {
         Some(limit) => from.saturating_add(limit).min(total),
@@ -311,7 +314,15 @@ impl TypedTool for ReadTool {
         path_label(input, "file_path", self.cwd.as_deref())
     }
 
+    /// A binary file (by its extension) is refused as an input error, before the call is
+    /// run, whether or not it exists (fb_052).
     fn input_error(&self, input: &Value) -> Option<String> {
+        if let Some(path) = input.get("file_path").and_then(Value::as_str) {
+            let path = Path::new(path);
+            if read_media::kind_of(path) == MediaKind::Binary {
+                return Some(read_media::binary_text(path));
+            }
+        }
         let pages = input
             .get("pages")
             .and_then(Value::as_str)
@@ -360,6 +371,19 @@ impl TypedTool for ReadTool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn binary_extensions_are_input_errors_found_or_not() {
+        let tool = ReadTool::new(FileState::new());
+        let err = tool.input_error(&json!({"file_path": "/nowhere/blob.bin"}));
+        assert!(err
+            .unwrap()
+            .contains("The file appears to be a binary .bin file."));
+        assert_eq!(
+            tool.input_error(&json!({"file_path": "/nowhere/a.txt"})),
+            None
+        );
+    }
 
     #[test]
     fn lines_drop_a_final_carriage_return_and_the_bom() {

@@ -202,7 +202,8 @@ impl TypedTool for WriteTool {
         self.files.record(&path, &content);
         // The path as the model wrote it (`..`, `~` and all), as the reference shows it.
         let shown = &input.file_path;
-        match original {
+        // An empty file is reported as created, as if it had not been there (fb_015, fb_019).
+        match original.filter(|o| !o.is_empty()) {
             None => success(
                 format!("File created successfully at: {shown} {FILE_STATE_CURRENT}"),
                 json!({

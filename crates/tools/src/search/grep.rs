@@ -345,12 +345,16 @@ impl TypedTool for GrepTool {
                 } else {
                     content.as_str()
                 };
-                let text = match (lines.is_empty(), info.is_empty()) {
-                    (true, _) => "No matches found".to_string(),
-                    (false, true) => shown_content.to_string(),
-                    (false, false) => {
-                        format!("{shown_content}\n\n[Showing results with pagination = {info}]")
-                    }
+                // No match at all still notes the offset asked for (fb_059).
+                let shown_content = if lines.is_empty() {
+                    "No matches found"
+                } else {
+                    shown_content
+                };
+                let text = if info.is_empty() {
+                    shown_content.to_string()
+                } else {
+                    format!("{shown_content}\n\n[Showing results with pagination = {info}]")
                 };
                 let result = object(json!({"mode": "content", "numFiles": 0, "filenames": [],
                     "content": content, "numLines": page.len(), "totalLines": lines.len()}));
