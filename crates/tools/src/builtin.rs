@@ -322,7 +322,11 @@ impl BuiltinSet {
                 WebFetchTool::new(side.clone()).with_preflight(config.web_fetch_preflight.clone()),
             ),
             shared(WebSearchTool::new(side)),
-            shared(WriteTool::new(files.clone()).with_cwd(cwd)),
+            shared(
+                WriteTool::new(files.clone())
+                    .with_cwd(cwd)
+                    .with_shell(shell.clone()),
+            ),
         ]);
         BuiltinSet {
             files,

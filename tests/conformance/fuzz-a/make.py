@@ -296,9 +296,33 @@ def targeted():
                B("ls '*.csv'"), B("ls *.csv"), B("ls -la"), B("ls"), B("wc -l notes.txt"), B("find ."),
                B("find . -exec echo {} +")),
       disallowed_tools=["Bash(find:*)", "Bash(ls:*)", "Bash(wc *)"])
+    gits = ["git commit -m x", "git push", "git push origin main", "git checkout -b feat", "git switch main",
+            "git pull", "git merge feat", "git rebase main", "git reset --hard", "git stash", "git tag v1",
+            "git add .", "git status", "git fetch", "git push FAIL", "git commit -am y && git push",
+            "cd src && git push", "git cherry-pick abc", "git branch -d feat", "git checkout notes.txt",
+            "git -C src push", "echo git push", "git revert abc", "git am x.patch", "git init"]
+    t("vcs_kinds", "bypass: git commands of every kind (a fake git), one a turn: which announce a change.",
+      one_each(*[B(c) for c in gits]))
+    out[-1]["files"]["bin/git"] = {"text": "#!/bin/sh\necho \"git-fake $*\"\ncase \"$*\" in *FAIL*) exit 1;; esac\n",
+                                   "mode": "755"}
+    reads = ["cat secrets/key.txt", "head -1 secrets/key.txt", "ls secrets", "grep -r key secrets",
+             "cd secrets && cat key.txt", "cat < secrets/key.txt", "cp secrets/key.txt c.txt",
+             "wc -l secrets/key.txt", "cat notes.txt secrets/key.txt", "cat secrets/key.txt | wc -l"]
+    for mode in ("default", "dontAsk", "acceptEdits", "bypassPermissions"):
+        t("rdeny_%s" % mode, "%s, deny Read(./secrets/**): shell reads of the denied folder." % mode,
+          one_each(*[B(c) for c in reads]), mode=mode, disallowed_tools=["Read(./secrets/**)"])
+    cds = ["cd .. && ls", "cd ../outside && ls", "cd <ROOT> && ls", "cd /etc && ls", "cd .. && cat notes.txt",
+           "cd ..", "cd /etc", "cd ../outside", "cd .. && echo hi", "cd /etc && echo hi", "cd src/.. && ls",
+           "cd ~ && ls", "cd ~"]
+    t("cd_out_nocb", "default, no callback: a cd out of the workspace, alone and before other commands.",
+      one_each(*[B(c) for c in cds]), mode="default")
+    insrc = ["cd src", "cd .. && ls", "cd src", "cd .. && echo hi", "ls", "cat app.js", "cd lib && ls",
+             "echo hi && ls", "cd .. && cat notes.txt", "cat ../notes.txt", "ls .."]
+    t("cd_from_src_nocb", "default, no callback: commands after the shell moved to src.",
+      one_each(*[B(c) for c in insrc]), mode="default")
     return out
 
 
 if __name__ == "__main__":
-    count = int(sys.argv[1]) if len(sys.argv) > 1 else 60
+    count = int(sys.argv[1]) if len(sys.argv) > 1 else 140
     scenario_files.write(HERE, "fa_", [one(i) for i in range(1, count + 1)] + targeted())

@@ -48,7 +48,13 @@ pub(super) fn refusal(name: &str, input: &Value, ctx: &PermissionContext) -> Opt
         return None;
     }
     let command = input.get("command").and_then(Value::as_str)?;
-    let hit = bash::find_rule_strict(&ctx.rules, RuleBehavior::Deny, command, &ctx.roots())?;
+    let hit = bash::find_rule_strict(
+        &ctx.rules,
+        RuleBehavior::Deny,
+        command,
+        &ctx.roots(),
+        ctx.dir(),
+    )?;
     Some(match (&hit.opaque, hit.in_shell_script) {
         (Some(what), _) => Refusal::Ask {
             message: format!("{UNCHECKABLE_CODE} ({what})."),
@@ -58,14 +64,62 @@ pub(super) fn refusal(name: &str, input: &Value, ctx: &PermissionContext) -> Opt
             message: SHELL_SCRIPT_DENIED.to_string(),
             reason: SHELL_SCRIPT_REASON,
         },
-        (None, false) => Refusal::Deny {
-            message: format!(
-                "Permission to use Bash with command {} has been denied.",
-                hit.command
-            ),
-            reason_type: denial_kind(command, &hit),
+        (None, false) => match read_after_cd(command, ctx, &hit.entry) {
+            // A read from a denied place the line moved to is named as the reference names
+            // it, in every mode (fa_rdeny_*: `cd secrets && cat key.txt`).
+            Some(message) => Refusal::Deny {
+                message,
+                reason_type: "rule",
+            },
+            None => Refusal::Deny {
+                message: format!(
+                    "Permission to use Bash with command {} has been denied.",
+                    hit.command
+                ),
+                reason_type: denial_kind(command, &hit),
+            },
         },
     })
+}
+
+/// "`cat` from '`path`' was blocked by a deny rule.": a command after a `cd` on the line
+/// naming a file that the Read deny rule `entry` covers, resolved from where the `cd` went.
+pub(super) fn read_after_cd(
+    command: &str,
+    ctx: &PermissionContext,
+    entry: &crate::rules::RuleEntry,
+) -> Option<String> {
+    let content = entry.rule.content.as_deref()?;
+    if entry.rule.tool != "Read" {
+        return None;
+    }
+    let roots = ctx.roots().for_source(entry.source);
+    let home = ctx.home.as_deref();
+    let mut dir: Option<std::path::PathBuf> = None;
+    for cmd in &shell::parse(command).commands {
+        let Some(name) = cmd.words.first() else {
+            continue;
+        };
+        if name == "cd" {
+            let from = dir.clone().unwrap_or_else(|| ctx.dir().to_path_buf());
+            dir = cmd
+                .words
+                .get(1)
+                .map(|d| crate::rules::path::resolve(d, &from, home));
+            continue;
+        }
+        let Some(here) = &dir else { continue };
+        for arg in cmd.words.iter().skip(1).filter(|a| !a.starts_with('-')) {
+            let path = crate::rules::path::resolve(arg, here, home);
+            if crate::rules::deny_path::deny_rule_covers(content, &path, &roots.cwd, home, false) {
+                return Some(format!(
+                    "{name} from '{}' was blocked by a deny rule.",
+                    path.display()
+                ));
+            }
+        }
+    }
+    None
 }
 
 /// How a Bash deny names itself: a rule that covers the whole line (or a line the reader
@@ -110,7 +164,12 @@ pub(super) fn denial_kind(command: &str, hit: &bash::RuleHit) -> &'static str {
             )
         });
     // Subshells, groups and loops are one unit; an `if` is checked part by part.
-    let unit = parsed.subshell || parsed.group || parsed.loops;
+    // So is a line with a nested command (`echo $(cat f)`, fa_102).
+    let nested = matches!(
+        parsed.hazard,
+        Some(shell::Hazard::Nested | shell::Hazard::QuotedNested)
+    );
+    let unit = parsed.subshell || parsed.group || parsed.loops || nested;
     if exact || exec || unit || find_action {
         "rule"
     } else {

@@ -207,10 +207,12 @@ fn rules_mode_and_tool(
                 Some("rule"),
             );
         }
-        if named || linked {
+        // An Edit rule naming the path itself comes first (fa_101: `src/lib/util.js`).
+        if named {
             return Outcome::ToolError(DENIED_DIRECTORY.to_string());
         }
-        // A file the model may not read may not be changed either (fa_028, fa_012).
+        // A file the model may not read may not be changed either (fa_028, fa_012), before
+        // an Edit rule covering only where a link leads (fa_101: `link_to_src/app.js`).
         let read_denied = |path: &std::path::Path| {
             rules.of(RuleBehavior::Deny).any(|e| {
                 e.rule.tool == "Read"
@@ -226,10 +228,15 @@ fn rules_mode_and_tool(
                 "<tool_use_error>File is covered by a Read deny rule in your permission settings and cannot be {done}.</tool_use_error>"
             ));
         }
+        if named || linked {
+            return Outcome::ToolError(DENIED_DIRECTORY.to_string());
+        }
     }
     let command = input.get("command").and_then(Value::as_str);
     if let (true, Some(command)) = (name == "Bash", command) {
-        if let Some(hit) = bash::find_rule(rules, RuleBehavior::Deny, command, &roots) {
+        if let Some(hit) =
+            bash::find_rule_from(rules, RuleBehavior::Deny, command, &roots, ctx.dir())
+        {
             if hit.in_shell_script {
                 return Outcome::Ask(Prompt {
                     message: SHELL_SCRIPT_DENIED.to_string(),
@@ -237,6 +244,9 @@ fn rules_mode_and_tool(
                     reason: Some(SHELL_SCRIPT_REASON.into()),
                     ..Default::default()
                 });
+            }
+            if let Some(message) = detour::read_after_cd(command, ctx, &hit.entry) {
+                return deny(message, Some("rule"));
             }
             return deny(
                 format!(
@@ -272,7 +282,7 @@ fn rules_mode_and_tool(
     // Ask rules, and a hook's ask.
     let asked = match (name, command) {
         ("Bash", Some(c)) => {
-            bash::find_rule(rules, RuleBehavior::Ask, c, &roots).is_some()
+            bash::find_rule_from(rules, RuleBehavior::Ask, c, &roots, ctx.dir()).is_some()
                 || rules.names_whole_tool(RuleBehavior::Ask, name)
         }
         _ => rules.find(RuleBehavior::Ask, name, input, &roots).is_some(),
@@ -360,8 +370,23 @@ fn rules_mode_and_tool(
                         .is_some()
                         && real_path_allowed(rules, name, input, ctx)
                 }
-            });
+            }
+            // What a path rule lets the model edit it may read (fa_071; the whole tool
+            // does not, fa_128).
+            || (file_rule_kind(name) == Some("Read")
+                && rules
+                    .find(RuleBehavior::Allow, "Edit", input, &roots)
+                    .is_some_and(|e| !e.rule.is_bare())));
     if allowed {
+        // A file out there the model never read is refused as unread, whatever allows the
+        // edit (fa_082).
+        if file_rule_kind(name) == Some("Edit") {
+            if let ToolPermission::Deny { message } = tool.check_permission(input, ctx) {
+                if message.starts_with("<tool_use_error>") {
+                    return Outcome::Fail(message);
+                }
+            }
+        }
         return Outcome::Allow;
     }
     // Auto mode runs without its classifier whatever acceptEdits would run: file edits and

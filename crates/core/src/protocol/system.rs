@@ -81,6 +81,8 @@ pub enum SystemBody {
     /// The model refused again after the note on its first refusal, and no other model
     /// takes over: the turn gives up on the answer.
     ModelRefusalNoFallback(ModelRefusalNoFallback),
+    /// A shell command changed the repository's state others see (a `git push`).
+    VcsStateChanged(VcsStateChanged),
 }
 
 impl SystemBody {
@@ -103,6 +105,7 @@ impl SystemBody {
             SystemBody::MirrorError(_) => "mirror_error",
             SystemBody::ThinkingTokens(_) => "thinking_tokens",
             SystemBody::SessionTitleChanged(_) => "session_title_changed",
+            SystemBody::VcsStateChanged(_) => "vcs_state_changed",
             SystemBody::ModelFallback(_) => "model_fallback",
             SystemBody::ModelRefusalNoFallback(_) => "model_refusal_no_fallback",
         }
@@ -438,6 +441,14 @@ pub struct ModelRefusalNoFallback {
     /// The prompt the refused answer was for.
     pub refused_user_message_uuid: Option<String>,
     pub content: String,
+}
+
+/// `system/vcs_state_changed`: `kind` is what happened (`push`), `cwd` where the shell stood
+/// after the command.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct VcsStateChanged {
+    pub kind: String,
+    pub cwd: String,
 }
 
 /// `system/session_title_changed`.

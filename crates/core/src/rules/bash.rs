@@ -164,7 +164,18 @@ pub fn find_rule(
     command: &str,
     roots: &RuleRoots,
 ) -> Option<RuleHit> {
-    search(rules, behavior, command, roots, false)
+    search(rules, behavior, command, roots, &roots.cwd, false)
+}
+
+/// [`find_rule`] for a line the shell runs from `start` (after a `cd`).
+pub fn find_rule_from(
+    rules: &RuleSet,
+    behavior: RuleBehavior,
+    command: &str,
+    roots: &RuleRoots,
+    start: &std::path::Path,
+) -> Option<RuleHit> {
+    search(rules, behavior, command, roots, start, false)
 }
 
 /// Like [`find_rule`], and also through every detour (a deletion spelled
@@ -176,8 +187,9 @@ pub fn find_rule_strict(
     behavior: RuleBehavior,
     command: &str,
     roots: &RuleRoots,
+    start: &std::path::Path,
 ) -> Option<RuleHit> {
-    search(rules, behavior, command, roots, true)
+    search(rules, behavior, command, roots, start, true)
 }
 
 fn search(
@@ -185,6 +197,7 @@ fn search(
     behavior: RuleBehavior,
     command: &str,
     roots: &RuleRoots,
+    start: &std::path::Path,
     strict: bool,
 ) -> Option<RuleHit> {
     let entries: Vec<&RuleEntry> = rules
@@ -206,6 +219,7 @@ fn search(
     let mut walk = walk::Walk {
         entries: &entries,
         roots,
+        start,
         strict,
         opaque: None,
     };

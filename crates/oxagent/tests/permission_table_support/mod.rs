@@ -185,8 +185,31 @@ fn run_one(name: &str, scenario_path: &Path, golden_path: &Path, report: &mut Ta
         ));
     }
     let mut shell_cwd = ws.ws.clone();
+    // A `cd` in a read-only line moves the shell when its response's read-only calls are
+    // done: the calls beside it are checked where the shell stood (perm_more_default).
+    let response_of = |id: &str| {
+        scenario["responses"].as_array().and_then(|rs| {
+            rs.iter().position(|r| {
+                r["content"]
+                    .as_array()
+                    .is_some_and(|c| c.iter().any(|b| b["id"] == id))
+            })
+        })
+    };
+    let mut pending: Option<(Option<usize>, PathBuf)> = None;
     for d in golden["tool_decisions"].as_array().into_iter().flatten() {
         let id = d["id"].as_str().unwrap_or("");
+        let read_only = d["tool"] == "Bash"
+            && d["input"]["command"]
+                .as_str()
+                .is_some_and(oxagent_tools::permission_checks::bash::is_read_only);
+        if let Some((response, dir)) = pending.take() {
+            if response == response_of(id) && read_only {
+                pending = Some((response, dir));
+            } else {
+                shell_cwd = dir;
+            }
+        }
         let tool_name = d["tool"].as_str().unwrap_or("");
         let input = &d["input"];
         let bash = BashAt {
@@ -242,8 +265,13 @@ fn run_one(name: &str, scenario_path: &Path, golden_path: &Path, report: &mut Ta
             if let Some(first) = oxagent::core::rules::shell::parse(cmd).commands.first() {
                 if first.words.first().map(String::as_str) == Some("cd") {
                     if let Some(dir) = first.words.get(1) {
-                        shell_cwd =
+                        let to =
                             oxagent::core::rules::path::resolve(dir, &shell_cwd, Some(&ws.home));
+                        if oxagent_tools::permission_checks::bash::is_read_only(cmd) {
+                            pending = Some((response_of(id), to));
+                        } else {
+                            shell_cwd = to;
+                        }
                     }
                 }
             }

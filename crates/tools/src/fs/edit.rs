@@ -251,7 +251,11 @@ impl TypedTool for EditTool {
     }
 
     fn describe_call(&self, input: &Value) -> Option<String> {
-        path_label(input, "file_path", self.cwd.as_deref())
+        let here = self
+            .cwd
+            .as_deref()
+            .map(|c| super::here(c, self.shell.as_deref()));
+        path_label(input, "file_path", here.as_deref())
     }
 
     /// An edit the user changed says so (with the reference's spacing) instead of the

@@ -284,7 +284,11 @@ impl TypedTool for NotebookEditTool {
     }
 
     fn describe_call(&self, input: &Value) -> Option<String> {
-        path_label(input, "notebook_path", self.cwd.as_deref())
+        let here = self
+            .cwd
+            .as_deref()
+            .map(|c| super::here(c, self.shell.as_deref()));
+        path_label(input, "notebook_path", here.as_deref())
     }
 
     /// A notebook that is not one, or was never read, is refused before any hook or

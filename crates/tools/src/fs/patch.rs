@@ -76,22 +76,25 @@ fn runs<'a>(old: &[&'a str], new: &[&'a str]) -> Vec<Run<'a>> {
     out
 }
 
-/// `text` with the tabs that open each line shown as two spaces each, as the reference
-/// shows both sides of a patch (tabs further in stay).
-fn leading_tabs_as_spaces(text: &str) -> String {
-    text.split_inclusive('\n')
-        .map(|line| {
-            let tabs = line.len() - line.trim_start_matches('\t').len();
-            format!("{}{}", "  ".repeat(tabs), &line[tabs..])
-        })
-        .collect()
+/// A patch line (its `' '`, `'-'` or `'+'` first) with the tabs that open its text shown as
+/// two spaces each, as the reference shows them once the diff is made (tabs further in stay).
+fn leading_tabs_as_spaces(line: String) -> String {
+    let mut chars = line.chars();
+    let Some(sign) = chars.next() else {
+        return line;
+    };
+    let text = chars.as_str();
+    let body = text.trim_start_matches('\t');
+    let tabs = text.len() - body.len();
+    if tabs == 0 {
+        return line;
+    }
+    format!("{sign}{}{body}", "  ".repeat(tabs))
 }
 
 /// The hunks turning `old` into `new`; empty when they are equal. Tabs that open a line are
-/// compared and shown as two spaces each (fb_022).
+/// shown as two spaces each, once the lines are compared (fb_022, fb_t_patch_tabs).
 pub fn structured_patch(old: &str, new: &str) -> Value {
-    let (old, new) = (&leading_tabs_as_spaces(old), &leading_tabs_as_spaces(new));
-    let (old, new) = (old.as_str(), new.as_str());
     let old_lines: Vec<&str> = old.split_inclusive('\n').collect();
     let new_lines: Vec<&str> = new.split_inclusive('\n').collect();
     let mut diff = runs(&old_lines, &new_lines);
@@ -152,7 +155,10 @@ pub fn structured_patch(old: &str, new: &str) -> Value {
                     "oldLines": old_count,
                     "newStart": new_range_start,
                     "newLines": new_count,
-                    "lines": std::mem::take(&mut cur_range),
+                    "lines": std::mem::take(&mut cur_range)
+                        .into_iter()
+                        .map(leading_tabs_as_spaces)
+                        .collect::<Vec<_>>(),
                 }));
                 old_range_start = 0;
                 new_range_start = 0;
@@ -207,6 +213,12 @@ mod tests {
             structured_patch("a\tb\n\tin\n\t\tdeep\n", "a\tb\n    in\n\t\tdeep\n"),
             json!([{"oldStart": 1, "oldLines": 3, "newStart": 1, "newLines": 3, "lines":
                 [" a\tb", "-  in", "+    in", "     deep"]}])
+        );
+        // The lines are compared as they are: a tab made two spaces is still a change.
+        assert_eq!(
+            structured_patch("\tin\n", "  in\n"),
+            json!([{"oldStart": 1, "oldLines": 1, "newStart": 1, "newLines": 1, "lines":
+                ["-  in", "+  in"]}])
         );
     }
 

@@ -42,16 +42,27 @@ pub struct WriteInput {
 pub struct WriteTool {
     files: FileState,
     cwd: Option<PathBuf>,
+    shell: Option<std::sync::Arc<crate::shell::ShellState>>,
 }
 
 impl WriteTool {
     pub fn new(files: FileState) -> Self {
-        WriteTool { files, cwd: None }
+        WriteTool {
+            files,
+            cwd: None,
+            shell: None,
+        }
     }
 
     /// The session directory, used only to word [`TypedTool::describe_call`].
     pub fn with_cwd(mut self, cwd: Option<PathBuf>) -> Self {
         self.cwd = cwd;
+        self
+    }
+
+    /// The session's shell: a call is described relative to where it stands (fa_100).
+    pub fn with_shell(mut self, shell: std::sync::Arc<crate::shell::ShellState>) -> Self {
+        self.shell = Some(shell);
         self
     }
 }
@@ -138,7 +149,11 @@ impl TypedTool for WriteTool {
     }
 
     fn describe_call(&self, input: &Value) -> Option<String> {
-        path_label(input, "file_path", self.cwd.as_deref())
+        let here = self
+            .cwd
+            .as_deref()
+            .map(|c| super::here(c, self.shell.as_deref()));
+        path_label(input, "file_path", here.as_deref())
     }
 
     /// A write whose content or path the user changed says so instead of the file-state

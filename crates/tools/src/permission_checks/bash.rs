@@ -282,13 +282,19 @@ fn command_verdicts(
             _ => Verdict::Fine,
         });
     } else if words.first().map(String::as_str) == Some("cd") {
-        // The reference resolves `cd` from the session's directory, not the shell's.
-        let base = if *cd_seen {
-            cwd.clone()
-        } else {
-            ctx.cwd.clone()
-        };
+        // `cd` resolves from where the shell stands (fa_cd_from_src_nocb: after `cd src`,
+        // `cd .. && ls` runs).
+        let base = cwd.clone();
         *cd_seen = true;
+        // `cd src/..` may leave through a symlink (fa_cd_out_nocb).
+        if let Some(dir) = words.get(1).filter(|d| climbs_after_directory(d)) {
+            out.push(Verdict::Traversal {
+                written: dir.clone(),
+                resolved: resolve_in(dir, &base, ctx),
+            });
+            out.extend(cmd.redirects.iter().map(|t| redirect_verdict(t, cwd, ctx)));
+            return out;
+        }
         let target = match words.get(1) {
             Some(dir) if words.len() == 2 => resolve_in(dir, &base, ctx),
             _ => ctx.cwd.clone(),
@@ -586,6 +592,14 @@ pub fn check_bash(command: &str, shell_cwd: &Path, ctx: &PermissionContext) -> T
             parts_suggestions(&parsed, &specific)
         };
         return ask(message, Some("subcommandResults"), None, suggestions);
+    }
+    // A `cd` that may leave through a symlink is the line's question (fa_cd_out_nocb).
+    let cd_climbs = parsed.commands.iter().any(|c| {
+        c.words.first().is_some_and(|w| w == "cd")
+            && c.words.get(1).is_some_and(|d| climbs_after_directory(d))
+    });
+    if cd_climbs {
+        return other(TRAVERSAL);
     }
     if any_unknown && parsed.commands.len() > 1 {
         let listed: Vec<&str> = parts.iter().map(|(t, _)| *t).collect();

@@ -161,6 +161,14 @@ impl TypedTool for GlobTool {
             tokio::task::spawn_blocking(move || find_files(&root, &pattern, &denied, &abort)).await;
         let mut files = match found {
             Ok(Ok(files)) => files,
+            // A pattern the glob parser refuses is reported as ripgrep's refusal, unwrapped
+            // (fb_092).
+            Ok(Err(e)) if e.starts_with("error parsing glob") => {
+                return plain_error(format!(
+                    "Search failed — ripgrep rejected the pattern, glob, or file type without \
+                     searching:\nrg: {e}"
+                ))
+            }
             Ok(Err(e)) => return wrapped_error(e),
             Err(e) => return wrapped_error(e.to_string()),
         };

@@ -374,7 +374,13 @@ impl TypedTool for GrepTool {
                 let matches: u64 = entries.iter().map(|(_, n)| n).sum();
                 let info = page_info(applied, offset);
                 let text = if entries.is_empty() {
-                    "No matches found\n\nFound 0 total occurrences across 0 files.".to_string()
+                    // An offset is noted even when nothing matched (fb_t_grep_offset_none).
+                    let mut t =
+                        "No matches found\n\nFound 0 total occurrences across 0 files.".to_string();
+                    if !info.is_empty() {
+                        t.push_str(&format!(" with pagination = {info}"));
+                    }
+                    t
                 } else {
                     let noun = if matches == 1 {
                         "occurrence"

@@ -417,6 +417,11 @@ impl TypedTool for BashTool {
         if let Some(hint) = stale {
             shell_output::add_stale_hint(&mut out, hint);
         }
+        if let Some(diff) = super::edit_diff::skipped(&input.command, &cwd) {
+            if let Some(Value::Object(fields)) = out.structured.as_mut() {
+                fields.insert("bashEditDiff".into(), diff);
+            }
+        }
         if let Some(f) = self.files.as_ref() {
             super::shown_reads::record(&input.command, &cwd, &output, f);
         }

@@ -14,6 +14,7 @@
 //! long ones), [`tasks`] watches background tasks.
 
 pub mod bash;
+mod edit_diff;
 pub mod exit_codes;
 pub mod large_output;
 pub mod monitor;

@@ -29,3 +29,4 @@ pub(crate) mod schema_note;
 pub(crate) mod seen;
 pub(crate) mod tokens_left;
 pub(crate) mod unknown;
+mod vcs;

@@ -565,6 +565,14 @@ async fn execute(
         before.push(status);
         notes.extend(note);
     }
+    if !failed && call.name == "Bash" && super::vcs::pushes(&input) {
+        let cwd = session.shell_dir().unwrap_or_else(|| config.cwd.clone());
+        let changed = crate::protocol::system::VcsStateChanged {
+            kind: "push".into(),
+            cwd: cwd.to_string_lossy().into_owned(),
+        };
+        before.push(session.system(SystemBody::VcsStateChanged(changed), deps));
+    }
     // A tool that checks its own input (an MCP server's) may have failed for want of the
     // schema the model never saw; other tools' input was checked before they ran.
     if failed && tool.validates_own_input() && deps.tools.deferred().is_hidden(&call.name) {

@@ -69,6 +69,8 @@ const READERS: &[&str] = &[
 pub(super) struct Walk<'e, 'r> {
     pub entries: &'e [&'r RuleEntry],
     pub roots: &'e RuleRoots,
+    /// Where the line runs: the shell's directory (relative paths start there).
+    pub start: &'e std::path::Path,
     /// Follow every detour and path spelling (stricter than the reference); otherwise only
     /// wrappers, spellings and `sh -c` scripts, as the reference does.
     pub strict: bool,
@@ -99,7 +101,7 @@ impl<'r> Walk<'_, 'r> {
                 .get_or_insert_with(|| "shell syntax that cannot be followed".into());
         }
         let vars = literal_variables(&parsed);
-        let mut cwd = self.roots.cwd.clone();
+        let mut cwd = self.start.to_path_buf();
         for cmd in parsed.all_commands() {
             let (words, dynamic) = substituted(cmd, &vars);
             if let Some(hit) = self.words(words.clone(), dynamic, cmd, &cwd, depth, in_script) {
@@ -195,7 +197,7 @@ impl<'r> Walk<'_, 'r> {
                         .skip(1)
                         .filter(|_| !(edit && (reader || !writer)));
                     args.chain(cmd.redirects.iter()).any(|arg| {
-                        let abs = resolve(arg, &self.roots.cwd, self.roots.home.as_deref());
+                        let abs = resolve(arg, self.start, self.roots.home.as_deref());
                         !arg.starts_with('-') && rule_matches(c, &abs, &r.cwd, r.home.as_deref())
                     })
                 }
