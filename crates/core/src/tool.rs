@@ -171,6 +171,12 @@ pub trait Tool: Send + Sync {
     fn input_error(&self, _input: &Value) -> Option<String> {
         None
     }
+    /// Whether [`Tool::input_error`]'s refusal of this input comes from reading the file on
+    /// disk: the reference finds it only once the response has streamed, so it is not
+    /// answered while the stream goes on (still before any hook or question).
+    fn input_error_waits(&self, _input: &Value) -> bool {
+        false
+    }
     /// Issues the tool's own rules find in a call whose input fits its schema, as the
     /// reference's `custom` validation issues (`{"code": "custom", "message", "path"}`, keys
     /// in the order given): the call is refused as an InputValidationError listing them.

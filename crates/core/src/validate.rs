@@ -33,6 +33,9 @@ const MISSING: u8 = 0;
 const UNEXPECTED: u8 = 1;
 const OTHER: u8 = 2;
 
+/// JavaScript's largest safe integer, the bound of an int field.
+const MAX_SAFE_INTEGER: f64 = 9007199254740991.0;
+
 fn json_type(v: &Value) -> &'static str {
     match v {
         Value::Null => "null",
@@ -54,6 +57,32 @@ fn type_matches(expected: &str, v: &Value) -> bool {
 
 fn check(schema: &Value, value: &Value, path: &mut Vec<String>, issues: &mut Vec<Issue>) {
     if let Some(expected) = schema.get("type").and_then(Value::as_str) {
+        // A whole number past JavaScript's safe integers is out of an int's range
+        // (fb_t_number_spellings); the issue has no sentence of its own.
+        let whole = value.as_f64().filter(|f| f.fract() == 0.0);
+        if let (true, Some(f)) = (expected == "integer", whole) {
+            if f.abs() > MAX_SAFE_INTEGER {
+                let (code, bound, word, op) = if f > 0.0 {
+                    ("too_big", "maximum", "big", "<=")
+                } else {
+                    ("too_small", "minimum", "small", ">=")
+                };
+                let limit = if f > 0.0 {
+                    9007199254740991i64
+                } else {
+                    -9007199254740991
+                };
+                issues.push(Issue {
+                    model: None,
+                    caller: json!({"code": code, bound: limit,
+                        "note": "Integers must be within the safe integer range.", "origin": "int",
+                        "inclusive": true, "path": path,
+                        "message": format!("Too {word}: expected int to be {op}{limit}")}),
+                    rank: OTHER,
+                });
+                return;
+            }
+        }
         // An integer field takes any number first: a fraction is then named as not an int.
         if expected == "integer" && value.is_number() && !type_matches(expected, value) {
             let name = path.join(".");
@@ -247,10 +276,38 @@ fn is_url(text: &str) -> bool {
     true
 }
 
+/// The number a string spells in decimal: digits with an optional sign and an optional
+/// fraction, spaces around allowed (`" 2"`, `"+2"`, `"2.0"`, `"07"`); not `"1e1"`, `".5"`,
+/// `"5."`, `"0x10"`, `"1_000"`, `"Infinity"` or `""`, which stay strings.
+fn spelt_number(text: &str) -> Option<Value> {
+    let t = text.trim();
+    let digits = t.strip_prefix(['+', '-']).unwrap_or(t);
+    let (whole, fraction) = digits.split_once('.').unwrap_or((digits, "0"));
+    let all_digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    if !all_digits(whole) || !all_digits(fraction) {
+        return None;
+    }
+    let n: f64 = t.parse().ok()?;
+    if n.fract() == 0.0 && n.abs() < 9.2e18 {
+        return Some(Value::from(n as i64));
+    }
+    serde_json::Number::from_f64(n).map(Value::Number)
+}
+
 /// `input` with the string spellings of numbers and booleans turned into the values they
 /// spell, for the top-level properties whose schema wants a number, an integer or a
 /// boolean (`"2"` -> `2`, `"true"` -> `true`), as tool inputs are read before validation.
 pub fn coerce_input(schema: &Value, input: &Value) -> Value {
+    coerce(schema, input, true)
+}
+
+/// [`coerce_input`] as the stored call shows it: a number given as a list of one stays a list
+/// there (the tool still reads the number; fb_091).
+pub fn coerce_input_stored(schema: &Value, input: &Value) -> Value {
+    coerce(schema, input, false)
+}
+
+fn coerce(schema: &Value, input: &Value, unwrap_lists: bool) -> Value {
     let (Some(props), Value::Object(given)) =
         (schema.get("properties").and_then(Value::as_object), input)
     else {
@@ -258,30 +315,26 @@ pub fn coerce_input(schema: &Value, input: &Value) -> Value {
     };
     let mut out = given.clone();
     for (key, value) in out.iter_mut() {
-        let (Some(text), Some(kind)) = (
-            value.as_str(),
-            props
-                .get(key)
-                .and_then(|p| p.get("type"))
-                .and_then(Value::as_str),
-        ) else {
+        let Some(kind) = props
+            .get(key)
+            .and_then(|p| p.get("type"))
+            .and_then(Value::as_str)
+        else {
+            continue;
+        };
+        // A number given as a list of one is that number (`[2]`, `["3"]`; fb_t_number_spellings).
+        if unwrap_lists && matches!(kind, "integer" | "number") {
+            if let Some([only]) = value.as_array().map(Vec::as_slice) {
+                if only.is_number() || only.is_string() {
+                    *value = only.clone();
+                }
+            }
+        }
+        let Some(text) = value.as_str() else {
             continue;
         };
         let coerced = match kind {
-            "integer" | "number" => {
-                let t = text.trim();
-                if t.is_empty() {
-                    None
-                } else if let Ok(n) = t.parse::<i64>() {
-                    Some(Value::from(n))
-                } else {
-                    t.parse::<f64>()
-                        .ok()
-                        .filter(|f| f.is_finite())
-                        .and_then(serde_json::Number::from_f64)
-                        .map(Value::Number)
-                }
-            }
+            "integer" | "number" => spelt_number(text),
             "boolean" => match text {
                 "true" => Some(Value::Bool(true)),
                 "false" => Some(Value::Bool(false)),
@@ -355,7 +408,8 @@ pub fn validate_input(tool: &str, schema: &Value, input: &Value) -> Result<(), I
     }
     let plural = if issues.len() == 1 { "issue" } else { "issues" };
     let mut ranked: Vec<&Issue> = issues.iter().collect();
-    ranked.sort_by_key(|i| i.rank);
+    // Among the rest, the issues read with the generic sentence come last (fb_t_issue_order).
+    ranked.sort_by_key(|i| (i.rank, i.model.is_none()));
     // Issues without a sentence of their own are read as the list unless another issue has
     // one; then each gets the generic sentence.
     let model_lines: Option<Vec<String>> = if ranked.iter().any(|i| i.model.is_some()) {
@@ -467,6 +521,36 @@ mod tests {
     }
 
     #[test]
+    fn ints_past_the_safe_range_and_generic_issues_last() {
+        let err = validate_input(
+            "Read",
+            &read_schema(),
+            &json!({"file_path": "a", "offset": 1e300}),
+        )
+        .unwrap_err();
+        assert!(
+            err.model_text.contains("\"code\": \"too_big\""),
+            "{}",
+            err.model_text
+        );
+        assert!(err
+            .model_text
+            .contains("Too big: expected int to be <=9007199254740991"));
+        let schema = json!({"type": "object", "properties": {"mode": {"enum": ["a", "b"]},
+            "n": {"type": "boolean"}}});
+        let err = validate_input("Grep", &schema, &json!({"mode": "x", "n": "y"})).unwrap_err();
+        let lines: Vec<&str> = err.model_text.lines().collect();
+        assert!(
+            lines[1].starts_with("The parameter `n` type is expected"),
+            "{lines:?}"
+        );
+        assert!(
+            lines[2].starts_with("The parameter `mode` is invalid"),
+            "{lines:?}"
+        );
+    }
+
+    #[test]
     fn spelt_numbers_and_booleans_are_coerced() {
         let schema = json!({"type": "object", "properties": {"offset": {"type": "integer"},
             "all": {"type": "boolean"}, "name": {"type": "string"}}});
@@ -479,6 +563,36 @@ mod tests {
             coerce_input(&schema, &json!({"offset": "x"})),
             json!({"offset": "x"})
         );
+        for (given, read) in [
+            (" 2", json!(2)),
+            ("+2", json!(2)),
+            ("2.0", json!(2)),
+            ("07", json!(7)),
+            ("-3", json!(-3)),
+            ("1e1", json!("1e1")),
+            (".5", json!(".5")),
+            ("5.", json!("5.")),
+            ("0x10", json!("0x10")),
+            ("", json!("")),
+            ("NaN", json!("NaN")),
+        ] {
+            assert_eq!(
+                coerce_input(&schema, &json!({"offset": given})),
+                json!({"offset": read}),
+                "{given}"
+            );
+        }
+        for (given, read) in [
+            (json!([2]), json!(2)),
+            (json!(["3"]), json!(3)),
+            (json!([1, 2]), json!([1, 2])),
+            (json!([]), json!([])),
+        ] {
+            assert_eq!(
+                coerce_input(&schema, &json!({"offset": given})),
+                json!({"offset": read})
+            );
+        }
     }
 
     #[test]

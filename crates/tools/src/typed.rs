@@ -158,6 +158,11 @@ pub trait TypedTool: Send + Sync + 'static {
         None
     }
 
+    /// See [`Tool::input_error_waits`].
+    fn input_error_waits(&self, _input: &Value) -> bool {
+        false
+    }
+
     /// See [`Tool::input_issues`].
     fn input_issues(&self, _input: &Value) -> Vec<Value> {
         Vec::new()
@@ -258,6 +263,10 @@ impl<T: TypedTool> Tool for Typed<T> {
 
     fn input_error(&self, input: &Value) -> Option<String> {
         self.0.input_error(input)
+    }
+
+    fn input_error_waits(&self, input: &Value) -> bool {
+        self.0.input_error_waits(input)
     }
 
     fn input_issues(&self, input: &Value) -> Vec<Value> {

@@ -504,7 +504,7 @@ fn fill_defaults(deps: &Deps<'_>, block: ContentBlock) -> ContentBlock {
     let input = if tool.validates_own_input() {
         input
     } else {
-        let mut coerced = crate::validate::coerce_input(&schema, &input);
+        let mut coerced = crate::validate::coerce_input_stored(&schema, &input);
         if crate::validate::validate_input(&name, &schema, &coerced).is_err() {
             return ContentBlock::ToolUse { id, name, input };
         }

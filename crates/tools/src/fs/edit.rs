@@ -104,6 +104,14 @@ fn with_escape_note(mut out: ToolOutput, old: &str) -> ToolOutput {
     out
 }
 
+/// Whether a file's lines end mostly in CRLF: more of them than end in a bare LF. The edited
+/// text is written back with those line ends (fb_095: one CRLF an edit brought into an LF
+/// file does not make it a CRLF file).
+fn mostly_crlf(raw: &str) -> bool {
+    let crlf = raw.matches("\r\n").count();
+    crlf > raw.matches('\n').count() - crlf
+}
+
 /// The new text, or the error the model reads.
 fn apply(text: &str, old: &str, new: &str, replace_all: bool) -> Result<String, ToolOutput> {
     if !text.contains(old) {
@@ -250,6 +258,12 @@ impl TypedTool for EditTool {
         }
     }
 
+    /// Every refusal but "No changes to make" reads the file: it comes once the response
+    /// has streamed (fb_041, fb_110, fb_111, fb_114).
+    fn input_error_waits(&self, input: &Value) -> bool {
+        input.get("old_string") != input.get("new_string")
+    }
+
     fn describe_call(&self, input: &Value) -> Option<String> {
         let here = self
             .cwd
@@ -336,7 +350,7 @@ impl TypedTool for EditTool {
                     text,
                     updated,
                     self.files.freshness(&path, raw),
-                    raw.contains("\r\n"),
+                    mostly_crlf(raw),
                 )
             }
         };
@@ -415,6 +429,14 @@ mod tests {
         let missing = tool.input_error(&edit("one\r\nthree")).unwrap();
         assert!(missing.starts_with("String to replace not found in file."));
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn line_ends_follow_the_most_lines() {
+        assert!(mostly_crlf("a\r\nb\r\nc\n"));
+        assert!(!mostly_crlf("a\nb\r\nc\n"));
+        assert!(!mostly_crlf("a\r\nb\n"));
+        assert!(!mostly_crlf("no line end"));
     }
 
     #[test]

@@ -245,7 +245,13 @@ async fn read_text(input: &ReadInput, path: &Path, size: u64, files: &FileState)
         Some(limit) => from.saturating_add(limit).min(total),
         None => total,
     };
-    if from == 0 && to == total {
+    // A whole read whose lines dropped a carriage return that ends no CRLF (the last line's)
+    // did not show the file as it is: an edit then says the model lacks it (fb_067).
+    let shown_as_is = || {
+        let text = raw.strip_prefix('\u{feff}').unwrap_or(&raw);
+        lines.join("\n") == text.replace("\r\n", "\n")
+    };
+    if from == 0 && to == total && shown_as_is() {
         files.record(path, &raw);
     } else {
         files.record_partial(path, &raw);

@@ -146,13 +146,20 @@ impl Sink for Collector<'_> {
     fn matched(&mut self, _: &Searcher, m: &SinkMatch<'_>) -> Result<bool, std::io::Error> {
         let first = m.line_number().unwrap_or(1);
         if self.opts.multiline {
-            // The searcher joins adjacent matches into one block: each counts.
-            let mut n = 0u64;
-            let _ = self.matcher.find_iter(m.bytes(), |_| {
-                n += 1;
+            // The searcher joins adjacent matches into one block: each line a match starts
+            // on counts once (two matches on one line count once, fb_108).
+            let bytes = m.bytes();
+            let mut lines = std::collections::BTreeSet::new();
+            let _ = self.matcher.find_iter(bytes, |found| {
+                lines.insert(
+                    bytes[..found.start()]
+                        .iter()
+                        .filter(|b| **b == b'\n')
+                        .count(),
+                );
                 true
             });
-            self.count += n.max(1);
+            self.count += (lines.len() as u64).max(1);
         }
         for (i, line) in m.lines().enumerate() {
             self.push_match_line(first + i as u64, line);
@@ -347,6 +354,22 @@ fn search_file(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn multiline_counts_the_lines_matches_start_on() {
+        let dir = std::env::temp_dir().join(format!("oxagent-engine-ml-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("tabs.txt");
+        std::fs::write(&file, "a\tb\n\tx\n\t\ty\n").unwrap();
+        let opts = SearchOptions {
+            pattern: "\\t".into(),
+            multiline: true,
+            ..Default::default()
+        };
+        let found = search(&file, &opts, &AbortSignal::new()).unwrap();
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert_eq!(found[0].count, 3);
+    }
 
     #[test]
     fn globs_split_on_commas_outside_braces() {

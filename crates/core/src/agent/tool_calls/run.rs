@@ -49,6 +49,7 @@ pub(crate) fn instant(
     let _traced = call.span.enter();
     let tool = match checked_tool(session, deps, call) {
         Ok(tool) => tool,
+        Err(_) if input_error_waits(deps, call) => return None,
         Err(mut outcome) => {
             outcome.pace = Pace::Validation;
             return Some(*outcome);
@@ -82,6 +83,22 @@ pub(crate) fn instant(
         }
         _ => paced(Pace::Rules, verdict),
     }
+}
+
+/// Whether the call is refused by its tool's own input check, found on disk (see
+/// `Tool::input_error_waits`): that refusal comes once the response has streamed.
+fn input_error_waits(deps: &Deps<'_>, call: &Call) -> bool {
+    let Some(tool) = deps.tools.get(&call.name) else {
+        return false;
+    };
+    if !tool.input_error_waits(&call.input) || tool.validates_own_input() {
+        return false;
+    }
+    let schema = tool.validation_schema();
+    let read = crate::validate::coerce_input(&schema, &tool.input_as_checked(&call.input));
+    validate_input(tool.name(), &schema, &read).is_ok()
+        && tool.input_issues(&read).is_empty()
+        && tool.input_error(&call.input).is_some()
 }
 
 /// Whether a call waits for a question before it may run: a PreToolUse hook, or a
