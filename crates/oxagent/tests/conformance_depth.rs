@@ -465,6 +465,14 @@ fn fuzz_a() {
     check_area("fuzz-a");
 }
 
+/// Random mixes of built-in tool calls in bypassPermissions (odd files, offsets and limits,
+/// edits, search patterns and modes, commands, inputs of the wrong shape), and the rules they
+/// found pinned by hand-written ones (`tests/conformance/fuzz-b/`).
+#[test]
+fn fuzz_b() {
+    check_area("fuzz-b");
+}
+
 /// The reference's deferred product tools: CronCreate, CronDelete, CronList, EnterWorktree,
 /// ExitWorktree and Monitor (`tests/conformance/prodtools/`).
 #[test]
