@@ -465,6 +465,14 @@ fn fuzz_a() {
     check_area("fuzz-a");
 }
 
+/// Random mixes of hook callbacks (PreToolUse, PostToolUse, PostToolUseFailure,
+/// UserPromptSubmit), can_use_tool answers and permission modes over fuzz-a's calls
+/// (`tests/conformance/fuzz-c/`).
+#[test]
+fn fuzz_c() {
+    check_area("fuzz-c");
+}
+
 /// Random mixes of built-in tool calls in bypassPermissions (odd files, offsets and limits,
 /// edits, search patterns and modes, commands, inputs of the wrong shape), and the rules they
 /// found pinned by hand-written ones (`tests/conformance/fuzz-b/`).

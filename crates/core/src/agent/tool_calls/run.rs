@@ -152,6 +152,25 @@ fn hook_denial_text(tool: &str, reason: Option<String>) -> String {
     format!("PreToolUse:{tool} hook error: {reason}")
 }
 
+/// `input` without the keys `tool`'s schema does not name, for a tool that does not check
+/// its own input (an MCP server's gets what it was given).
+fn known_keys_only(tool: &dyn Tool, input: &Value) -> Value {
+    let (false, Value::Object(fields), Some(Value::Object(props))) = (
+        tool.validates_own_input(),
+        input,
+        tool.input_schema().get("properties").cloned(),
+    ) else {
+        return input.clone();
+    };
+    Value::Object(
+        fields
+            .iter()
+            .filter(|(k, _)| props.contains_key(*k))
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect(),
+    )
+}
+
 /// The tool a call names, once its input passed the schema; else the error outcome.
 fn checked_tool<'d>(
     session: &SessionView<'_>,
@@ -271,6 +290,19 @@ pub(crate) async fn prepare<'d>(
         Err(outcome) => return Prepared::Done(outcome),
     };
 
+    // An unread file out of the working directories fails before any hook sees the call
+    // (fc_pre_deny_paths, fc_037).
+    if crate::rules::file_rule_kind(&call.name) == Some("Edit") {
+        let ctx = super::permission::permission_context(session);
+        if let crate::permission::ToolPermission::Deny { message } =
+            tool.check_permission(&call.input, &ctx)
+        {
+            if message.contains("File has not been read yet") {
+                let caller = format!("Error: {}", strip_error_tags(&message));
+                return Prepared::Done(Box::new(CallOutcome::error(id, message, caller)));
+            }
+        }
+    }
     let mut input = call.input.clone();
     // PreToolUse sees the call as the caller was shown it.
     let seen = tool
@@ -288,8 +320,13 @@ pub(crate) async fn prepare<'d>(
         Some(id),
     )
     .await;
-    // The input the hook was shown, handed back unchanged, runs as the model wrote it.
-    let hook_rewrote = match changed(pre.updated_input.as_ref(), &seen) {
+    // The input the hook was shown, handed back unchanged, runs as the model wrote it; keys
+    // a built-in tool does not take are dropped first (fc_027).
+    let offered = pre
+        .updated_input
+        .as_ref()
+        .map(|u| known_keys_only(tool.as_ref(), u));
+    let hook_rewrote = match changed(offered.as_ref(), &seen) {
         Some(updated) => {
             input = updated;
             true
@@ -342,7 +379,16 @@ pub(crate) async fn prepare<'d>(
         return Prepared::Done(Box::new(failed));
     }
     let mut outcome = if let Some(("deny", reason)) = hook_decision {
-        let msg = hook_denial_text(&call.name, reason);
+        // A file tool's path written otherwise than the hook saw it (relative, `~`) is
+        // refused with the hook's bare reason (fc_pre_deny_paths).
+        let respelled = matches!(
+            call.name.as_str(),
+            "Read" | "Write" | "Edit" | "NotebookEdit"
+        ) && observable(session, &call.name, &call.input) != call.input;
+        let msg = match reason {
+            Some(r) if respelled => r,
+            reason => hook_denial_text(&call.name, reason),
+        };
         let mut o = CallOutcome::error(id, msg.clone(), format!("Error: {msg}"));
         o.denial = Some(denial(session, call));
         o
@@ -656,13 +702,18 @@ async fn execute(
         // The reference does not stop for a PostToolUseFailure hook's `continue: false`.
         stop: (post.stop && !failed).then(|| post.stop_reason.clone().unwrap_or_default()),
         before,
-        after: hook_notices(
-            session,
-            deps,
-            event,
-            Some(&call.name),
-            &post.system_messages,
-        ),
+        // A hook that stops the turn leaves the others' notices unsaid (fc_002).
+        after: if post.stop && !failed {
+            Vec::new()
+        } else {
+            hook_notices(
+                session,
+                deps,
+                event,
+                Some(&call.name),
+                &post.system_messages,
+            )
+        },
         non_execution: None,
     }
 }
