@@ -232,13 +232,14 @@ impl TypedTool for EditTool {
             }
             Err(_) => return None,
         };
-        if super::encoding_refusal(&bytes).is_some() {
-            return None;
+        let (raw, _) = super::encoding::decode(&bytes);
+        let text = raw.replace("\r\n", "\n");
+        // A file with content refuses an empty old_string whatever its encoding (fb_143).
+        if old.is_empty() && !text.trim().is_empty() {
+            return Some("Cannot create new file - file already exists.".to_string());
         }
-        let text = super::encoding::decode(&bytes).0.replace("\r\n", "\n");
-        if old.is_empty() {
-            return (!text.trim().is_empty())
-                .then(|| "Cannot create new file - file already exists.".to_string());
+        if super::encoding_refusal(&bytes).is_some() || old.is_empty() {
+            return None;
         }
         // An old_string with CRLF line ends is looked for with LF ones first: found so, it
         // passes, and only the run finds that it is not in the file (fb_041).
@@ -248,6 +249,12 @@ impl TypedTool for EditTool {
         let old = other_spelling(&text, old.to_string());
         let replace_all = input.get("replace_all").and_then(Value::as_bool) == Some(true);
         let out = with_escape_note(apply(&text, &old, new, replace_all).err()?, &old);
+        // Not found in a file changed since the model read it: the change is what is
+        // reported (fb_127).
+        let stale = self.files.freshness(&path, &raw) == Freshness::ChangedOnDisk;
+        if stale && !text.contains(&old) {
+            return Some(super::write::MODIFIED_SINCE_READ.to_string());
+        }
         match out.content {
             oxagent_core::content::ToolResultContent::Text(t) => Some(
                 t.trim_start_matches("<tool_use_error>")
@@ -364,11 +371,12 @@ impl TypedTool for EditTool {
             return out;
         }
         // An edit shows the model only its own change: a file that was not wholly in its
-        // context before stays so for the next edit (fb_049).
-        if freshness == Freshness::Current {
-            self.files.record(&path, &written);
-        } else {
+        // context before stays so for the next edit (fb_049); one it had read whole, changed
+        // on disk since, is up to date again (edit_of_a_file_changed_since_read_says_so).
+        if matches!(freshness, Freshness::NeverRead | Freshness::Partial) {
             self.files.record_partial(&path, &written);
+        } else {
+            self.files.record(&path, &written);
         }
 
         let updated_text = if input.replace_all {
@@ -428,6 +436,28 @@ mod tests {
         assert_eq!(tool.input_error(&edit("one\r\ntwo")), None);
         let missing = tool.input_error(&edit("one\r\nthree")).unwrap();
         assert!(missing.starts_with("String to replace not found in file."));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn refusals_of_full_and_changed_files() {
+        let dir = std::env::temp_dir().join(format!("oxagent-edit-stale-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("nul.txt"), b"a\0b\n").unwrap();
+        std::fs::write(dir.join("s.txt"), "one\n").unwrap();
+        let files = FileState::new();
+        files.record(&dir.join("s.txt"), "old\n");
+        let tool = EditTool::new(files).with_cwd(Some(dir.clone()));
+        let create = json!({"file_path": "nul.txt", "old_string": "", "new_string": "x"});
+        assert_eq!(
+            tool.input_error(&create).as_deref(),
+            Some("Cannot create new file - file already exists.")
+        );
+        let stale = json!({"file_path": "s.txt", "old_string": "old", "new_string": "x"});
+        assert_eq!(
+            tool.input_error(&stale).as_deref(),
+            Some(super::super::write::MODIFIED_SINCE_READ)
+        );
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
