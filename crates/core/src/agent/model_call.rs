@@ -490,8 +490,8 @@ fn shown(deps: &Deps<'_>, block: ContentBlock) -> ContentBlock {
 /// Tool inputs are stored as the tool reads them: `\uXXXX` escapes left in their strings read
 /// as the characters, numbers and booleans spelt as strings
 /// coerced (but the fields a tool keeps as written), schema defaults filled in (defaults
-/// first). An input that still fails its
-/// schema is stored as the model wrote it.
+/// first). An input that still fails its schema is stored with its spelt numbers and
+/// booleans read, and nothing else changed.
 fn fill_defaults(deps: &Deps<'_>, block: ContentBlock) -> ContentBlock {
     let ContentBlock::ToolUse { id, name, input } = block else {
         return block;
@@ -505,15 +505,21 @@ fn fill_defaults(deps: &Deps<'_>, block: ContentBlock) -> ContentBlock {
         input
     } else {
         let mut coerced = crate::validate::coerce_input_stored(&schema, &input);
-        if crate::validate::validate_input(&name, &schema, &coerced).is_err() {
-            return ContentBlock::ToolUse { id, name, input };
-        }
+        let fails = crate::validate::validate_input(&name, &schema, &coerced).is_err();
         if let (Value::Object(stored), Value::Object(written)) = (&mut coerced, &input) {
             for key in tool.keeps_strings() {
                 if let Some(v) = written.get(*key).filter(|v| v.is_string()) {
                     stored.insert((*key).to_string(), v.clone());
                 }
             }
+        }
+        // An input that still fails keeps its numbers read all the same (fb_136, fb_152).
+        if fails {
+            return ContentBlock::ToolUse {
+                id,
+                name,
+                input: coerced,
+            };
         }
         coerced
     };

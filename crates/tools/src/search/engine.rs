@@ -235,6 +235,14 @@ pub fn search(
     opts: &SearchOptions,
     abort: &AbortSignal,
 ) -> Result<Vec<FileHits>, String> {
+    // An unknown file type is refused before the pattern is compiled, even for a file named
+    // directly (fb_157, fb_165).
+    if let Some(name) = &opts.file_type {
+        let mut types = TypesBuilder::new();
+        types.add_defaults();
+        types.select(name);
+        types.build().map_err(|e| e.to_string())?;
+    }
     let matcher = build_matcher(opts)?;
     let mut builder = SearcherBuilder::new();
     builder
@@ -369,6 +377,17 @@ mod tests {
         let found = search(&file, &opts, &AbortSignal::new()).unwrap();
         std::fs::remove_dir_all(&dir).unwrap();
         assert_eq!(found[0].count, 3);
+    }
+
+    #[test]
+    fn an_unknown_type_is_refused_before_the_pattern() {
+        let opts = SearchOptions {
+            pattern: "a\nb".into(),
+            file_type: Some("nonsense".into()),
+            ..Default::default()
+        };
+        let err = search(Path::new("/nonexistent-file"), &opts, &AbortSignal::new()).unwrap_err();
+        assert_eq!(err, "unrecognized file type: nonsense");
     }
 
     #[test]

@@ -270,6 +270,22 @@ impl TypedTool for GrepTool {
             .to_string();
         let both = as_count(input.context.or(input.context_c));
         let content_mode = mode == "content";
+        // rg is handed the context counts only in content mode, and refuses a negative one
+        // before searching (fb_133, fb_146); `context` (or `-C`) stands for `-B` and `-A`.
+        if content_mode {
+            let around = input.context.or(input.context_c);
+            let flags = match around {
+                Some(_) => vec![("-C", around)],
+                None => vec![("-B", input.before), ("-A", input.after)],
+            };
+            if let Some((flag, _)) = flags.iter().find(|(_, v)| v.is_some_and(|n| n < 0.0)) {
+                return plain_error(format!(
+                    "Search failed — ripgrep rejected the pattern, glob, or file type without \
+                     searching:\nrg: error parsing flag {flag}: value is not a valid number: \
+                     invalid digit found in string"
+                ));
+            }
+        }
         let opts = SearchOptions {
             pattern: input.pattern.clone(),
             case_insensitive: input.case_insensitive,
