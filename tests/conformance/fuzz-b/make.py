@@ -302,6 +302,50 @@ def bash_call2(rng):
 KINDS2 = [read_call2] * 5 + [write_call2] * 2 + [edit_call2] * 4 + [glob_call2] * 2 + [grep_call2] * 3 + \
     [bash_call2] * 2 + [nb_call]
 
+# The third pool (seeds past 120): the second one, plus commands that change files behind the
+# tools' back (stale reads, touched files, removed files), more paths and filters.
+CMDS3 = ["echo more >> dup.txt", "sed -i s/foo/FOO/ dup.txt", "rm -f lines.txt", "touch tabs.txt",
+         "cp dup.txt dup2.txt && cat dup2.txt", "mkdir -p newdir/sub", "printf 'a\\r\\nb\\r\\n' > crlf.txt",
+         "truncate -s 0 trail.txt", "mv nonl.txt moved.txt", "chmod 000 utf8.txt", "ln -sf tabs.txt tl.txt",
+         "printf '\\x00\\x01' >> dup.txt", "echo '{}' > nb.ipynb"]
+GLOBS3 = [("./src/*.py", None), ("<WS>/src/*.py", None), ("**/*.txt", ".."), ("*", "emptydir"),
+          ("**/*.{py,js,ts,md}", "src"), ("**/d*", None), ("**/*", "docs/guide.md")]
+PATHS3 = ["../outside.txt", "<ROOT>/out2.txt", "src/../src/a.py", "./src//b.py", "src/./sub/c.py"]
+
+
+def bash_call3(rng):
+    return "Bash", {"command": rng.choice(CMDS3)}
+
+
+def glob_call3(rng):
+    if rng.random() < 0.5:
+        return glob_call2(rng)
+    pat, p = rng.choice(GLOBS3)
+    return "Glob", {"pattern": pat, **({"path": p} if p else {})}
+
+
+def grep_call3(rng):
+    name, inp = grep_call2(rng)
+    if rng.random() < 0.3:
+        inp["type"] = rng.choice(["md", "txt", "json", "ts", "py"])
+    if rng.random() < 0.2:
+        inp["glob"] = rng.choice(["*.py,*.js", "*.{txt,md}", "src/**", "!**/node_modules/**"])
+    return name, inp
+
+
+def file_call3(rng):
+    p = rng.choice(PATHS3)
+    k = rng.choice(["Read", "Write", "Edit"])
+    if k == "Read":
+        return "Read", {"file_path": p}
+    if k == "Write":
+        return "Write", {"file_path": p, "content": "w3\n"}
+    return "Edit", {"file_path": p, "old_string": "return", "new_string": "yield"}
+
+
+KINDS3 = [read_call2] * 4 + [write_call2] * 2 + [edit_call2] * 4 + [glob_call3] * 2 + [grep_call3] * 3 + \
+    [bash_call2, bash_call3, bash_call3] + [file_call3, nb_call]
+
 KINDS = [read_call] * 5 + [write_call] * 2 + [edit_call] * 4 + [glob_call] * 2 + [grep_call] * 3 + \
     [bash_call] * 2 + [nb_call]
 
@@ -323,11 +367,12 @@ def base(name, desc, responses):
 def one(seed):
     rng = random.Random(seed * 7919 + 17)
     second = seed > 60
+    third = seed > 120
     responses, n = [], 1
     for _ in range(rng.randint(2, 4)):
         blocks = []
         for _ in range(rng.randint(1, 5)):
-            name, inp = call(rng, KINDS2 if second else None)
+            name, inp = call(rng, KINDS3 if third else KINDS2 if second else None)
             # A Read before most edits, so that both the read and unread rules show up.
             if name in ("Edit", "Write") and "file_path" in inp and rng.random() < 0.5:
                 blocks.append(tu(n, "Read", {"file_path": inp["file_path"]}))
@@ -337,7 +382,9 @@ def one(seed):
         responses.append({"content": blocks})
     responses.append({"content": [txt("Done.")]})
     s = base("%03d" % seed, "seed %d: random built-in tool calls in bypassPermissions%s" % (
-        seed, " (second pool)" if second else ""), responses)
+        seed, " (third pool)" if third else " (second pool)" if second else ""), responses)
+    if third:
+        s["record"] = {"outside_files": True}
     if second:
         s["files"].update(FILES2)
         last = max(s["mtimes"].values())
@@ -421,10 +468,11 @@ def targeted():
     return out
 
 
-# Seeds whose two recordings on the reference disagreed (the order of results around a
-# slow Edit depends on timing there): left out.
-UNSTABLE = {117}
+# Seeds left out: 117, whose two recordings on the reference disagreed (the order of results
+# around a slow Edit depends on timing there); 179, whose Glob lists two files written in the
+# same clock tick, whose order then rests on how the folder is walked.
+UNSTABLE = {117, 179}
 
 if __name__ == "__main__":
-    count = int(sys.argv[1]) if len(sys.argv) > 1 else 120
+    count = int(sys.argv[1]) if len(sys.argv) > 1 else 180
     scenario_files.write(HERE, "fb_", [one(i) for i in range(1, count + 1) if i not in UNSTABLE] + targeted())
