@@ -362,9 +362,7 @@ impl TypedTool for ReadTool {
             MediaKind::Image(media_type) => {
                 read_media::read_image(&path, media_type, self.image_tokens).await
             }
-            MediaKind::Pdf => {
-                read_media::read_pdf(&path, &input.file_path, input.pages.as_deref()).await
-            }
+            MediaKind::Pdf => read_media::read_pdf(&path, input.pages.as_deref()).await,
             MediaKind::Notebook => {
                 read_media::read_notebook(&path, &input.file_path, &self.files).await
             }

@@ -142,7 +142,7 @@ pub fn pages_error(pages: &str) -> String {
     )
 }
 
-pub async fn read_pdf(path: &Path, shown_path: &str, pages: Option<&str>) -> ToolOutput {
+pub async fn read_pdf(path: &Path, pages: Option<&str>) -> ToolOutput {
     let bytes = match tokio::fs::read(path).await {
         Ok(b) => b,
         Err(e) => return plain_error(e.to_string()),
@@ -177,7 +177,8 @@ pub async fn read_pdf(path: &Path, shown_path: &str, pages: Option<&str>) -> Too
         content: ToolResultContent::Blocks(vec![note, block]),
         is_error: None,
         structured: Some(json!({"type": "pdf", "file":
-            {"filePath": shown_path, "base64": data, "originalSize": bytes.len()}})),
+            // The path resolved, however the call wrote it (fb_220).
+            {"filePath": path.display().to_string(), "base64": data, "originalSize": bytes.len()}})),
     }
 }
 

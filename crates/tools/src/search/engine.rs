@@ -151,12 +151,12 @@ impl Sink for Collector<'_> {
             let bytes = m.bytes();
             let mut lines = std::collections::BTreeSet::new();
             let _ = self.matcher.find_iter(bytes, |found| {
-                lines.insert(
-                    bytes[..found.start()]
-                        .iter()
-                        .filter(|b| **b == b'\n')
-                        .count(),
-                );
+                // An empty match at the block's very end (`^` after its last line break)
+                // starts no line of it (fb_198).
+                if !(found.is_empty() && found.start() == bytes.len()) {
+                    let line = bytes[..found.start()].iter().filter(|b| **b == b'\n');
+                    lines.insert(line.count());
+                }
                 true
             });
             self.count += (lines.len() as u64).max(1);
@@ -375,6 +375,13 @@ mod tests {
             ..Default::default()
         };
         let found = search(&file, &opts, &AbortSignal::new()).unwrap();
+        assert_eq!(found[0].count, 3);
+        let line_starts = SearchOptions {
+            pattern: "^".into(),
+            multiline: true,
+            ..Default::default()
+        };
+        let found = search(&file, &line_starts, &AbortSignal::new()).unwrap();
         std::fs::remove_dir_all(&dir).unwrap();
         assert_eq!(found[0].count, 3);
     }
