@@ -469,10 +469,14 @@ def targeted():
 
 
 # Seeds left out: 117, whose two recordings on the reference disagreed (the order of results
-# around a slow Edit depends on timing there); 179, whose Glob lists two files written in the
-# same clock tick, whose order then rests on how the folder is walked.
-UNSTABLE = {117, 179}
+# around a slow Edit depends on timing there); 179, 201, 203 and 209, whose Glob or Grep lists two
+# files one response wrote back to back: oxagent writes them in the same clock tick, so they
+# tie on modification time and their order rests on how the folder is walked, while the
+# reference, slower, writes them in two ticks; 118, whose response reads one file twice at
+# once, whole and in part: which of the two oxagent records last (and so whether the Edit
+# after them finds the file in context) depends on timing.
+UNSTABLE = {117, 118, 179, 201, 203, 209}
 
 if __name__ == "__main__":
-    count = int(sys.argv[1]) if len(sys.argv) > 1 else 180
+    count = int(sys.argv[1]) if len(sys.argv) > 1 else 220
     scenario_files.write(HERE, "fb_", [one(i) for i in range(1, count + 1) if i not in UNSTABLE] + targeted())
