@@ -267,7 +267,8 @@ pub(crate) async fn decide(
         tool_name: name.to_string(),
         input: seen.clone(),
         permission_suggestions: offered,
-        blocked_path: prompt.blocked_path.clone(),
+        // In plan mode the question is the mode's, with no path named (fc_074).
+        blocked_path: prompt.blocked_path.clone().filter(|_| !in_plan),
         tool_use_id: call.id.clone(),
         // An MCP tool is shown by its own name, made readable (vh_mcp_no_rule_callback).
         display_name: name
@@ -297,7 +298,7 @@ pub(crate) async fn decide(
         },
         requires_user_interaction: interaction.then_some(true),
         suppress_always_allow_rule: (tool.suppresses_always_allow(input)
-            || prompt.suppress_always_allow)
+            || (prompt.suppress_always_allow && !in_plan))
             .then_some(true),
         matched_ask_rule: prompt.matched_ask_rule.clone(),
         // An MCP tool's question is the server's policy alone (vh_mcp_no_rule_callback).

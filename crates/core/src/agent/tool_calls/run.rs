@@ -415,7 +415,10 @@ pub(crate) async fn prepare<'d>(
             }
         }
     };
-    outcome.before = notices;
+    // A call the user rejected with an interrupt leaves its hooks' notices unsaid (fc_083).
+    if !outcome.interrupt {
+        outcome.before = notices;
+    }
     outcome.stop = stop;
     Prepared::Done(Box::new(outcome))
 }
