@@ -361,15 +361,7 @@ impl Session {
                 .emit(self.view().system(SystemBody::Informational(warning), deps));
         }
         if blank {
-            let notice = Informational {
-                content: BLANK_PROMPT.into(),
-                level: "warning".into(),
-                prevent_continuation: None,
-                prompt_submit_outcome: None,
-                is_meta: None,
-                tag: None,
-                hook_no_verdict: None,
-            };
+            let notice = Informational::warning(BLANK_PROMPT);
             deps.emit
                 .emit(self.view().system(SystemBody::Informational(notice), deps));
             let end = TurnEnd::PromptRefused(BLANK_PROMPT.into());

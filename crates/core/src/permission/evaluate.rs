@@ -377,16 +377,9 @@ fn rules_mode_and_tool(
                 && rules
                     .find(RuleBehavior::Allow, "Edit", input, &roots)
                     .is_some_and(|e| !e.rule.is_bare())));
+    // (A file out there the model never read was refused before any hook, whatever allows
+    // the edit: `agent::tool_calls::run::prepare`, fa_082.)
     if allowed {
-        // A file out there the model never read is refused as unread, whatever allows the
-        // edit (fa_082).
-        if file_rule_kind(name) == Some("Edit") {
-            if let ToolPermission::Deny { message } = tool.check_permission(input, ctx) {
-                if message.starts_with("<tool_use_error>") {
-                    return Outcome::Fail(message);
-                }
-            }
-        }
         return Outcome::Allow;
     }
     // Auto mode runs without its classifier whatever acceptEdits would run: file edits and

@@ -479,6 +479,21 @@ pub struct Informational {
     pub hook_no_verdict: Option<HookNoVerdict>,
 }
 
+impl Informational {
+    /// A plain warning: the text alone, nothing else set.
+    pub fn warning(content: impl Into<String>) -> Self {
+        Informational {
+            content: content.into(),
+            level: "warning".into(),
+            prevent_continuation: None,
+            prompt_submit_outcome: None,
+            is_meta: None,
+            tag: None,
+            hook_no_verdict: None,
+        }
+    }
+}
+
 /// A hook that gave no usable answer, so it did not check the call.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct HookNoVerdict {

@@ -164,7 +164,7 @@ pub fn find_rule(
     command: &str,
     roots: &RuleRoots,
 ) -> Option<RuleHit> {
-    search(rules, behavior, command, roots, &roots.cwd, false)
+    find_rule_from(rules, behavior, command, roots, &roots.cwd)
 }
 
 /// [`find_rule`] for a line the shell runs from `start` (after a `cd`).

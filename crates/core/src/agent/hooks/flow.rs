@@ -164,15 +164,7 @@ fn block_cap_reached(session: &SessionView<'_>, deps: &Deps<'_>, cap: u32) {
     let text = format!(
         "A hook blocked the turn from ending {cap} consecutive times\u{2014}overriding and ending turn. For Stop/SubagentStop hooks, check stop_hook_active in the input and return success while it's true. Set CLAUDE_CODE_STOP_HOOK_BLOCK_CAP to raise this limit."
     );
-    let warning = Informational {
-        content: text.clone(),
-        level: "warning".into(),
-        prevent_continuation: None,
-        prompt_submit_outcome: None,
-        is_meta: None,
-        tag: None,
-        hook_no_verdict: None,
-    };
+    let warning = Informational::warning(text.clone());
     deps.emit
         .emit(session.system(SystemBody::Informational(warning), deps));
     let note = Notification {

@@ -558,15 +558,8 @@ impl ToolRound {
                 .classifier_rounds
                 .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             if stops {
-                let warning = crate::protocol::system::Informational {
-                    content: NO_CLASSIFIER_STOP_WARNING.to_string(),
-                    level: "warning".into(),
-                    prevent_continuation: None,
-                    prompt_submit_outcome: None,
-                    is_meta: None,
-                    tag: None,
-                    hook_no_verdict: None,
-                };
+                let warning =
+                    crate::protocol::system::Informational::warning(NO_CLASSIFIER_STOP_WARNING);
                 deps.emit.emit(
                     session.system(crate::protocol::SystemBody::Informational(warning), deps),
                 );
