@@ -58,8 +58,8 @@ CMDS = ["ls", "ls src", "cat notes.txt", "cat ../outside/secret.txt", "cat src/l
         "rm notes.txt", "rm -rf src/lib", "mv data.csv moved.csv", "cp notes.txt copy.txt",
         "sed -i s/app/APP/ src/app.js", "sed -n 1p notes.txt", "find . -name '*.js'",
         "find . -name '*.csv' -delete", "pwd", "cd src && ls", "cd .. && ls",
-        "cat notes.txt | sort | uniq", "ls /", "cat /etc/hostname",
-        "python3 -c 'print(1)'", "node -e 1", "chmod +x bin/npm", "curl http://127.0.0.1:9/",
+        "cat notes.txt | sort | uniq", "ls -d /", "cat /etc/hostname",
+        "python3 -c 'print(1)'", "node -e 1", "chmod +x bin/npm", "curl -s http://127.0.0.1:9/",
         "echo $(cat secrets/key.txt)", "FOO=1 npm test", "npm test | sh", "bash -c 'echo in'",
         "sort data.csv", "diff notes.txt data.csv", "tee tee.txt < notes.txt", 
         "which git", "true && false", "ln -s notes.txt ln.txt", "rmdir d1", "xargs echo < notes.txt",
@@ -198,11 +198,11 @@ def targeted():
                     tu(3, "Bash", {"command": "touch t.txt"}), tu(4, "Bash", {"command": "ls"}),
                     tu(5, "Bash", {"command": "pwd"})]},
        {"content": [txt("Done.")]}])
-    readers = ["cat /etc/hostname", "cat ../outside/secret.txt", "ls /", "ls ../outside", "ls /etc",
+    readers = ["cat /etc/hostname", "cat ../outside/secret.txt", "ls -d /", "ls ../outside", "ls -d /etc",
                "head -1 /etc/hostname", "grep x /etc/hostname", "wc -l /etc/hostname", "cat src/link_out",
                "ls src/linkdir", "cat ~/x.txt", "cat notes.txt /etc/hostname", "cat /etc/hostname | wc -l",
                "tail -1 /etc/hostname", "sort /etc/hostname", "diff notes.txt /etc/hostname",
-               "find /etc -name hostname", "ls -d ..", "cat <ROOT>/outside/other.txt", "cat /etc/*.conf",
+               "find /etc -name hostname", "ls -d ..", "cat <ROOT>/outside/other.txt", "cat /etc/host*.conf",
                "cat /etc/hostname && echo ok", "ls ~", "cat ./../outside/other.txt"]
     t("rd_outside_default", "default + log_all: read-only commands naming paths outside, one a turn.",
       one_each(*[B(c) for c in readers]), mode="default", cb="log_all")
@@ -222,6 +222,52 @@ def targeted():
       one_each(*[B(c + " /etc/hostname") for c in many]), mode="default")
     t("rd_many_dir_nocb", "default, no callback: many commands on the directory <ROOT>/outside.",
       one_each(*[B(c + " <ROOT>/outside") for c in many]), mode="default")
+    globs = ["cat /etc/host*.conf", "cat /etc/ho*/x", "cat /et?/hostname", "head -1 /etc/[h]ostname",
+             "ls /etc/host*", "cat /usr/share/*/README", "cat <ROOT>/outside/*.txt", "cat ../outside/o*.txt",
+             "wc -l /etc/*", "grep x /etc/host*", "touch <ROOT>/outside/n*.txt", "rm <ROOT>/outside/o*.txt"]
+    t("rd_globs_nocb", "default, no callback: commands whose outside path holds glob characters.",
+      one_each(*[B(c) for c in globs]), mode="default")
+    wglobs = ["touch n*.txt", "rm o*.txt", "rm -f *.csv", "mkdir d*", "cp notes.txt s*", "mv data.csv m?.csv",
+              "echo hi > o*.txt", "tee t*.txt < notes.txt", "sed -i s/a/b/ n*.txt", "touch <ROOT>/outside/n*.txt",
+              "rm <ROOT>/outside/o*.txt", "cp <ROOT>/outside/*.txt .", "chmod 644 *.txt", "rmdir d*", "ln -s x l*"]
+    for mode, cb in (("default", None), ("default", "log_all"), ("acceptEdits", None), ("bypassPermissions", None)):
+        t(f"wr_globs_{mode}_{cb or 'nocb'}", f"{mode}, {cb or 'no callback'}: writing commands whose paths hold globs.",
+          one_each(*[B(c) for c in wglobs]), mode=mode, cb=cb)
+    redirs = ["echo hi > o*.txt", "echo hi > o?.txt", "echo hi > [o].txt", "echo hi >> a*", "echo hi > ~/x.txt",
+              "echo hi > $HOME/x.txt", "echo hi > ../outside/o*.txt", "echo hi > src/*.js", "ls > l*.txt; ls",
+              "echo hi 2> e*.log", "echo hi > out.txt"]
+    t("wr_redirect_globs_log_all", "default + log_all: output redirections to paths the shell would expand.",
+      one_each(*[B(c) for c in redirs]), mode="default", cb="log_all")
+    redirs2 = ["echo hi > $HOME", "echo hi > ${HOME}/x.txt", "echo hi > `pwd`/x.txt", 'echo hi > "$HOME/x.txt"',
+               "echo hi > x$Y.txt", "echo hi > $(pwd)/x.txt", "echo hi > ~", "echo hi > ~root/x", "ls; echo hi > o*.txt",
+               "echo hi > o*.txt && ls", "ls | tee > o*.txt", "echo hi > x.txt; echo hi > ~/y.txt"]
+    t("wr_redirect_vars_log_all", "default + log_all: output redirections to paths with variables, tildes, globs in lines.",
+      one_each(*[B(c) for c in redirs2]), mode="default", cb="log_all")
+    redirs3 = ["ls | tee > out.txt", "ls | tee out.txt", "ls | sort > out.txt", "ls > out.txt; ls",
+               "cat notes.txt | head -1 > o*.txt", "ls | tee > ../outside/x.txt", "ls > $HOME/x.txt; ls",
+               'echo hi > "$PWD/x.txt"', 'echo hi > "$HOME"', 'cat "$HOME/x.txt"', 'echo hi > "$HOME/a b.txt"',
+               "echo hi > '$HOME/x.txt'", 'touch "$HOME/x.txt"', 'echo hi > "~/x.txt"', 'echo hi > "o*.txt"']
+    t("wr_redirect_pipes_nocb", "default, no callback: output redirections in pipelines and lines, quoted variables.",
+      one_each(*[B(c) for c in redirs3]), mode="default")
+    t("wr_redirect_vars_nocb", "default, no callback: output redirections to paths with variables, tildes, globs.",
+      one_each(*[B(c) for c in redirs + redirs2]), mode="default")
+    R = lambda p: ("Read", {"file_path": p})
+    linked = [R("<WS>/src/linkdir/other.txt"),
+              ("Edit", {"file_path": "<WS>/src/linkdir/other.txt", "old_string": "other", "new_string": "o"}),
+              ("Write", {"file_path": "<WS>/src/linkdir/new.txt", "content": "n\n"}),
+              ("Edit", {"file_path": "<ROOT>/outside/other.txt", "old_string": "o", "new_string": "p"}),
+              ("Write", {"file_path": "<ROOT>/outside/new2.txt", "content": "n\n"})]
+    for mode in ("default", "acceptEdits"):
+        t(f"links_edit_deny_{mode}", f"{mode} + log_all: Edit deny rule on where a link leads; the file read first.",
+          one_each(*linked), mode=mode, cb="log_all", disallowed_tools=["Edit(/<ROOT>/outside/**)"])
+    t("links_edit_deny_unread", "default + log_all: Edit deny rule on where a link leads; the file never read.",
+      one_each(*linked[1:]), mode="default", cb="log_all", disallowed_tools=["Edit(/<ROOT>/outside/**)"])
+    under_read_deny = ["rm -rf src/lib", "rm src/app.js", "touch src/x.txt", "mkdir src/d", "mv src/app.js m.js",
+                       "cp notes.txt src/c.txt", "cp src/app.js c.js", "echo hi > src/e.txt", "sed -i s/a/b/ src/app.js",
+                       "rmdir src/lib", "cat src/app.js", "ls src", "head -1 src/app.js", "chmod 644 src/app.js"]
+    for mode, cb in (("bypassPermissions", None), ("default", "log_all"), ("acceptEdits", None)):
+        t(f"rdeny_writers_{mode}", f"{mode}: file commands on a folder under a Read deny rule.",
+          one_each(*[B(c) for c in under_read_deny]), mode=mode, cb=cb, disallowed_tools=["Read(./src/**)"])
     inside = ["awk 1", "awk 'BEGIN{print 1}'", "cmp notes.txt", "comm notes.txt", "expand", "fmt",
               "tac", "rev", "fold", "paste", "nl", "column", "strings", "od", "hexdump", "base64", "file",
               "sha1sum", "md5sum", "sha256sum", "uniq", "cut -c1", "tr a b <", "xargs cat <",
@@ -233,7 +279,7 @@ def targeted():
       one_each(*[B(c + " notes.txt") for c in inside]), mode="default")
     mixed = ["tr a b < /etc/hostname", "cat < /etc/hostname", "wc -l < ../outside/other.txt",
              "sort < /etc/hostname | head -1", "cat notes.txt | grep x /etc/hostname", "ls / | head -1",
-             "ls /etc; ls", "awk 1 /etc/hostname", "uniq /etc/hostname", "uniq notes.txt out.txt",
+             "ls -d /etc; ls", "awk 1 /etc/hostname", "uniq /etc/hostname", "uniq notes.txt out.txt",
              "xargs cat < notes.txt", "echo notes.txt | xargs cat", "xargs echo < notes.txt",
              "cat /etc/hostname > copy.txt", "cat notes.txt > /tmp/fa_out.txt", "head -1 src/linkdir/other.txt",
              "grep -r x ../outside", "ls src/linkdir/", "cat src/../../outside/other.txt",

@@ -183,7 +183,13 @@ fn rules_mode_and_tool(
     }
     if let (Some(kind), Some(p)) = (file_rule_kind(name), call_path(input)) {
         let abs = resolve(p, ctx.dir(), ctx.home.as_deref());
-        let real = std::fs::canonicalize(&abs).unwrap_or_else(|_| abs.clone());
+        // A file still to be written is where its directory really is.
+        let real = std::fs::canonicalize(&abs)
+            .or_else(|e| match (abs.parent(), abs.file_name()) {
+                (Some(dir), Some(file)) => std::fs::canonicalize(dir).map(|d| d.join(file)),
+                _ => Err(e),
+            })
+            .unwrap_or_else(|_| abs.clone());
         let search = matches!(name, "Glob" | "Grep");
         // Reading is denied by `Read(...)` rules only: `Grep(path)`, `Glob(path)` and
         // `Edit(path)` rules leave reads and searches alone (dr_other_tools).
@@ -228,8 +234,14 @@ fn rules_mode_and_tool(
                 "<tool_use_error>File is covered by a Read deny rule in your permission settings and cannot be {done}.</tool_use_error>"
             ));
         }
-        if named || linked {
-            return Outcome::ToolError(DENIED_DIRECTORY.to_string());
+        // An Edit rule covering only where a link leads is no input error: the call is
+        // refused as a rule denial naming the path as written, after the unread check
+        // (fa_links_edit_deny_*).
+        if linked {
+            return deny(
+                format!("Permission to edit {} has been denied.", abs.display()),
+                Some("rule"),
+            );
         }
     }
     let command = input.get("command").and_then(Value::as_str);

@@ -38,6 +38,8 @@ pub struct SimpleCommand {
     pub dynamic: Vec<bool>,
     /// Files written by output redirections (`>`, `>>`, `>|`, `&>`, `2>`), unquoted.
     pub redirects: Vec<String>,
+    /// The same targets as written (quotes and `$` kept), in the same order.
+    pub raw_redirects: Vec<String>,
     /// Whether an output redirection target holds an expansion.
     pub dynamic_redirect: bool,
     /// Files read by input redirections (`< file`), unquoted.
@@ -363,6 +365,9 @@ impl Builder {
             if let Some(target) = r.target {
                 self.current.dynamic_redirect |= r.dynamic;
                 self.current.redirects.push(target);
+                self.current
+                    .raw_redirects
+                    .push(r.raw_target.unwrap_or_default());
             }
         } else if r.input {
             self.current.stdin_redirected = true;

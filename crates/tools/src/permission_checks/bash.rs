@@ -31,8 +31,8 @@ use super::known_commands::{
 };
 use super::offered_rules::{line_rule, parts_suggestions, path_rule, prefix_rule, rule_suggestion};
 use super::{
-    accept_edits_suggestion, add_directory_suggestion, locate, quoted_dirs, read_rule_suggestion,
-    Location,
+    accept_edits_suggestion, add_directory_suggestion, directory_suggestion, locate, quoted_dirs,
+    read_rule_suggestion, Location,
 };
 use crate::paths::real_path;
 
@@ -41,7 +41,7 @@ use super::resolve_in;
 mod paths;
 #[cfg(test)]
 mod tests;
-use paths::{climbs_after_directory, redirect_verdict, writer_verdict, TRAVERSAL};
+use paths::{climbs_after_directory, redirect_verdict, writer_verdict, GLOB_WRITE, TRAVERSAL};
 
 pub const UNSUPPORTED: &str = "This command requires approval";
 /// A word after a redirection that follows the command name (`ls >/dev/null -a`).
@@ -73,8 +73,29 @@ enum Verdict {
         written: String,
         resolved: PathBuf,
     },
+    /// A question about an output redirection's target that offers no rule (`> o*.txt`,
+    /// `> $HOME/x`): asked alone as itself, listed by its command among others.
+    Expansion(&'static str),
+    /// A file command given a path with glob characters: as written, and the directory
+    /// offered for it (where it would be, or the path itself for `rmdir`).
+    GlobWrite {
+        written: String,
+        dir: PathBuf,
+    },
     /// Needs approval for no reason more precise than "not known to be safe".
     Unknown,
+}
+
+/// The verdicts on a command's output redirections.
+fn redirect_verdicts<'a>(
+    cmd: &'a SimpleCommand,
+    cwd: &'a Path,
+    ctx: &'a PermissionContext,
+) -> impl Iterator<Item = Verdict> + 'a {
+    cmd.redirects
+        .iter()
+        .zip(cmd.raw_redirects.iter())
+        .map(move |(target, raw)| redirect_verdict(target, raw, cwd, ctx))
 }
 
 fn hazard_text(h: Hazard) -> &'static str {
@@ -292,7 +313,7 @@ fn command_verdicts(
                 written: dir.clone(),
                 resolved: resolve_in(dir, &base, ctx),
             });
-            out.extend(cmd.redirects.iter().map(|t| redirect_verdict(t, cwd, ctx)));
+            out.extend(redirect_verdicts(cmd, cwd, ctx));
             return out;
         }
         let target = match words.get(1) {
@@ -322,7 +343,7 @@ fn command_verdicts(
             v => v,
         });
     }
-    out.extend(cmd.redirects.iter().map(|t| redirect_verdict(t, cwd, ctx)));
+    out.extend(redirect_verdicts(cmd, cwd, ctx));
     out.extend(cmd.inputs.iter().map(|t| input_verdict(t, cwd, ctx)));
     out
 }
@@ -485,6 +506,10 @@ pub fn check_bash(command: &str, shell_cwd: &Path, ctx: &PermissionContext) -> T
     // and whether one of them is asked about for a redirection.
     let mut specific: Vec<&str> = Vec::new();
     let mut specific_redirect = false;
+    // How many commands were asked about a path (or a redirection's target).
+    let mut asked_commands = 0;
+    // A redirection's target that offers no rule leaves the whole line without one.
+    let mut unoffered = false;
     let mut first_other = None;
     let mut cd_part: Option<&str> = None;
     let mut cd_seen = false;
@@ -496,6 +521,7 @@ pub fn check_bash(command: &str, shell_cwd: &Path, ctx: &PermissionContext) -> T
             parts.push((&cmd.text, true));
         }
         exported |= cmd.words.first().is_some_and(|w| w == "export");
+        let mut asked = false;
         for v in command_verdicts(cmd, &mut cwd, &mut cd_seen, ctx) {
             let unknown = match v {
                 Verdict::Fine => continue,
@@ -505,7 +531,13 @@ pub fn check_bash(command: &str, shell_cwd: &Path, ctx: &PermissionContext) -> T
                     true
                 }
                 Verdict::Traversal { written, resolved } => {
-                    first_other.get_or_insert((TRAVERSAL, Some((written, resolved))));
+                    let offered = add_directory_suggestion(&resolved);
+                    first_other.get_or_insert((TRAVERSAL, Some((written, offered, false))));
+                    true
+                }
+                Verdict::GlobWrite { written, dir } => {
+                    let offered = directory_suggestion(&dir);
+                    first_other.get_or_insert((GLOB_WRITE, Some((written, offered, true))));
                     true
                 }
                 Verdict::Specific { message, blocked } => {
@@ -517,8 +549,19 @@ pub fn check_bash(command: &str, shell_cwd: &Path, ctx: &PermissionContext) -> T
                         if !specific.contains(&listed.as_str()) {
                             specific.push(listed);
                         }
+                        asked = true;
                     }
-                    first_specific.get_or_insert((message, blocked, path_rule(cmd)));
+                    first_specific.get_or_insert((message, Some(blocked), path_rule(cmd)));
+                    false
+                }
+                Verdict::Expansion(text) => {
+                    specific_redirect = true;
+                    unoffered = true;
+                    if !specific.contains(&cmd.bare.as_str()) {
+                        specific.push(&cmd.bare);
+                    }
+                    asked = true;
+                    first_specific.get_or_insert((text.to_string(), None, String::new()));
                     false
                 }
                 Verdict::Blocked {
@@ -534,6 +577,7 @@ pub fn check_bash(command: &str, shell_cwd: &Path, ctx: &PermissionContext) -> T
                 parts.push((&cmd.text, unknown));
             }
         }
+        asked_commands += usize::from(asked);
         if is_cd {
             cd_part = Some(&cmd.text);
         } else if let Some(cd) = cd_part.filter(|_| writes(cmd)) {
@@ -569,12 +613,7 @@ pub fn check_bash(command: &str, shell_cwd: &Path, ctx: &PermissionContext) -> T
             );
         }
     }
-    let specific_count = parsed
-        .commands
-        .iter()
-        .filter(|c| specific.contains(&c.text.as_str()) || specific.contains(&c.bare.as_str()))
-        .count();
-    if !any_unknown && specific_count > 1 && !parsed.background {
+    if !any_unknown && asked_commands > 1 && !parsed.background {
         // Two commands (or the same one twice) asked about for a path: the line is asked
         // about part by part; a redirection among them leaves it without a rule to offer.
         let (noun, verb) = if specific.len() == 1 {
@@ -608,12 +647,23 @@ pub fn check_bash(command: &str, shell_cwd: &Path, ctx: &PermissionContext) -> T
         } else {
             ("parts", "require")
         };
+        // Each part is named without the redirections after it (`tee > out.txt`: `tee`).
+        let named: Vec<&str> = listed
+            .iter()
+            .map(|t| {
+                parsed
+                    .commands
+                    .iter()
+                    .find(|c| c.text == *t)
+                    .map_or(*t, |c| c.bare.as_str())
+            })
+            .collect();
         let message = format!(
             "This Bash command contains multiple operations. The following {noun} {verb} approval: {}",
-            listed.join(", ")
+            named.join(", ")
         );
         // A line with a part sent to the background is offered no rule.
-        let suggestions = if parsed.background {
+        let suggestions = if parsed.background || unoffered {
             Vec::new()
         } else {
             parts_suggestions(&parsed, &listed)
@@ -627,11 +677,14 @@ pub fn check_bash(command: &str, shell_cwd: &Path, ctx: &PermissionContext) -> T
         && (first_specific.is_some() || first_blocked.is_some());
     match first_other {
         // The path is named as written; the directory offered is where it leads.
-        Some((text, Some((written, resolved)))) if any_unknown => {
-            let mut suggestions = vec![
-                rule_suggestion(&prefix_rule(command)),
-                add_directory_suggestion(&resolved),
-            ];
+        Some((text, Some((written, offered, glob)))) if any_unknown => {
+            // A glob in a path to write offers the line as written.
+            let rule = if glob {
+                command.trim().to_string()
+            } else {
+                prefix_rule(command)
+            };
+            let mut suggestions = vec![rule_suggestion(&rule), offered];
             if ctx.mode != PermissionMode::AcceptEdits {
                 suggestions.push(accept_edits_suggestion());
             }
@@ -651,6 +704,10 @@ pub fn check_bash(command: &str, shell_cwd: &Path, ctx: &PermissionContext) -> T
         _ => {}
     }
     if let Some((message, blocked, rule)) = first_specific {
+        let Some(blocked) = blocked else {
+            // A redirection's target that cannot be read before the line runs.
+            return ask(message, Some("other"), None, Vec::new());
+        };
         // In a line of several commands, a file command's question offers the line as
         // written (spaces kept); a redirection's offers its own command's rule.
         let rule = if parsed.commands.len() > 1

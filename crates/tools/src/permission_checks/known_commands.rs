@@ -307,9 +307,14 @@ pub fn is_flag(word: &str) -> bool {
     word.starts_with('-') && word != "-"
 }
 
-/// The path part of an argument that may hold glob characters (`src/*.py` -> `src/`).
+/// The directory part of an argument that may hold glob characters: up to the last `/`
+/// before the first of them (`src/*.py` -> `src/`, `/etc/host*.conf` -> `/etc/`, `/et?/x`
+/// -> `/`, `*.txt` -> ``).
 pub fn literal_prefix(word: &str) -> &str {
-    word.find(['*', '?', '[']).map_or(word, |i| &word[..i])
+    match word.find(['*', '?', '[']) {
+        None => word,
+        Some(i) => word[..i].rfind('/').map_or("", |j| &word[..=j]),
+    }
 }
 
 /// Takes off wrappers that run their command unchanged (`command`, `builtin`, `timeout

@@ -110,6 +110,11 @@ pub(crate) fn add_directory_suggestion(path: &Path) -> Value {
     } else {
         path.parent().unwrap_or(path)
     };
+    directory_suggestion(dir)
+}
+
+/// `{type: addDirectories}` for `dir` itself, for the session.
+pub(crate) fn directory_suggestion(dir: &Path) -> Value {
     json!({"type": "addDirectories", "directories": [dir.display().to_string()], "destination": "session"})
 }
 

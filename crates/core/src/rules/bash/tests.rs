@@ -92,6 +92,21 @@ fn read_rules_guard_shell_arguments() {
     assert_eq!(hit.command, "cat secrets/key.txt");
     assert!(find_rule(&r, RuleBehavior::Deny, "cat src/../secrets/k", &roots).is_some());
     assert!(find_rule(&r, RuleBehavior::Deny, "cat notes.txt", &roots).is_none());
+    // What a command only writes is no read (fa_rdeny_writers_*): `cp` and `mv` read their
+    // sources, `sed -i` its files.
+    for cmd in ["cp secrets/k x", "mv secrets/k x", "sed -i s/a/b/ secrets/k", "ls secrets"] {
+        assert!(find_rule(&r, RuleBehavior::Deny, cmd, &roots).is_some(), "{cmd}");
+    }
+    for cmd in [
+        "rm -rf secrets/old",
+        "touch secrets/new",
+        "mkdir secrets/d",
+        "cp x secrets/k",
+        "echo hi > secrets/k",
+        "chmod 600 secrets/k",
+    ] {
+        assert!(find_rule(&r, RuleBehavior::Deny, cmd, &roots).is_none(), "{cmd}");
+    }
 }
 
 #[test]

@@ -26,6 +26,25 @@ const MAX_DEPTH: usize = 4;
 /// asked about as any unknown command).
 const KNOWN_WRITERS: &[&str] = &["touch", "mkdir", "rm", "rmdir", "mv", "cp", "sed", "tee"];
 
+/// Commands that only change the files they name: a Read rule does not apply to them
+/// (fa_rdeny_writers_*); `cp` and `mv` read all but their last path.
+const WRITE_ONLY: &[&str] = &["rm", "rmdir", "touch", "mkdir", "chmod"];
+
+/// The arguments a Read rule is checked against: those a command reads.
+fn read_args(words: &[String]) -> Vec<&String> {
+    let name = words.first().map(String::as_str).unwrap_or_default();
+    if WRITE_ONLY.contains(&name) {
+        return Vec::new();
+    }
+    let mut args: Vec<&String> = words.iter().skip(1).collect();
+    if matches!(name, "cp" | "mv") {
+        if let Some(last) = args.iter().rposition(|a| !a.starts_with('-')) {
+            args.remove(last);
+        }
+    }
+    args
+}
+
 /// Commands that only read the files they name: an Edit rule does not apply to them.
 const READERS: &[&str] = &[
     "cat",
@@ -192,11 +211,17 @@ impl<'r> Walk<'_, 'r> {
                     let writer = words
                         .first()
                         .is_some_and(|w| KNOWN_WRITERS.contains(&w.as_str()));
-                    let args = words
-                        .iter()
-                        .skip(1)
-                        .filter(|_| !(edit && (reader || !writer)));
-                    args.chain(cmd.redirects.iter()).any(|arg| {
+                    let args: Vec<&String> = if edit {
+                        words
+                            .iter()
+                            .skip(1)
+                            .filter(|_| !reader && writer)
+                            .chain(cmd.redirects.iter())
+                            .collect()
+                    } else {
+                        read_args(words)
+                    };
+                    args.into_iter().any(|arg| {
                         let abs = resolve(arg, self.start, self.roots.home.as_deref());
                         !arg.starts_with('-') && rule_matches(c, &abs, &r.cwd, r.home.as_deref())
                     })
@@ -204,11 +229,13 @@ impl<'r> Walk<'_, 'r> {
                 (Some(c), _) => {
                     let r = self.roots.for_source(e.source);
                     let edit = path_rule_kind(&e.rule) == Some("Edit");
-                    let args = words
-                        .iter()
-                        .skip(1)
-                        .filter(|a| !(a.starts_with('-') || (edit && reader)));
-                    let outputs = cmd.redirects.iter();
+                    let args: Vec<&String> = if edit {
+                        words.iter().skip(1).filter(|_| !reader).collect()
+                    } else {
+                        read_args(words)
+                    };
+                    let args = args.into_iter().filter(|a| !a.starts_with('-'));
+                    let outputs = cmd.redirects.iter().filter(|_| edit);
                     let inputs = cmd.inputs.iter().filter(|_| !edit);
                     args.chain(outputs).chain(inputs).any(|arg| {
                         self.paths_of(arg, cwd).iter().any(|p| {

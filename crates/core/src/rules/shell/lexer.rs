@@ -51,6 +51,8 @@ pub(super) struct Redirect {
     /// Feeds standard input (`<`, `<<`, `<<-`, `<<<`); `target` is a file only for `<`.
     pub input: bool,
     pub target: Option<String>,
+    /// The target as written (quotes and `$` kept).
+    pub raw_target: Option<String>,
     pub dynamic: bool,
     /// `<<<`: a here-string.
     pub here_string: bool,
@@ -276,6 +278,7 @@ impl<'a> Lexer<'a> {
         let dynamic = w.dynamic;
         let mut token = self.redirect_token(start, output, Some(w.text), dynamic);
         if let Token::Redirect(r) = &mut token {
+            r.raw_target = Some(w.raw);
             r.input = matches!(op.as_str(), "<" | "<<<");
             if op == "<<<" {
                 // A here-string is text, not a file.
@@ -300,6 +303,7 @@ impl<'a> Lexer<'a> {
             output,
             input: false,
             target,
+            raw_target: None,
             dynamic,
             here_string: false,
             here: false,

@@ -60,6 +60,21 @@ fn traverses(arg: &str, cwd: &Path, ctx: &PermissionContext) -> bool {
     })
 }
 
+/// Questions about a redirection's target that offer no rule (fa_wr_redirect_*).
+const SHELL_EXPANSION: &str = "Shell expansion syntax in paths requires manual approval";
+const VARIABLE: &str = "A variable in this command can't be checked before it runs";
+const CONCATENATION: &str =
+    "Redirect target concatenation contains $/` — unanalyzable gap or substitution";
+const RUNTIME: &str = "Redirect target contains $(cmd) output — path is runtime-determined";
+
+pub(super) const GLOB_WRITE: &str =
+    "Glob patterns are not allowed in write operations. Please specify an exact file path.";
+
+/// Whether a word holds characters the shell expands as a glob.
+fn has_glob(word: &str) -> bool {
+    word.contains(['*', '?', '['])
+}
+
 pub(super) const TRAVERSAL: &str = "Path contains '..' traversal after a directory segment, which may follow a symlink outside the working directory";
 
 pub(super) fn writer_verdict(
@@ -91,6 +106,18 @@ fn writer_paths(
             resolved: resolve_in(t, cwd, ctx),
         };
     }
+    // Inside or out, in every mode that asks (fa_wr_globs_*).
+    if let Some(t) = targets.iter().find(|t| has_glob(t)) {
+        let path = resolve_in(t, cwd, ctx);
+        let dir = match path.parent() {
+            Some(parent) if name != "rmdir" => parent.to_path_buf(),
+            _ => path,
+        };
+        return Verdict::GlobWrite {
+            written: t.to_string(),
+            dir,
+        };
+    }
     let paths: Vec<PathBuf> = targets
         .iter()
         .map(|a| resolve_in(literal_prefix(a), cwd, ctx))
@@ -118,15 +145,34 @@ fn writer_paths(
     }
 }
 
-pub(super) fn redirect_verdict(target: &str, cwd: &Path, ctx: &PermissionContext) -> Verdict {
+pub(super) fn redirect_verdict(
+    target: &str,
+    raw: &str,
+    cwd: &Path,
+    ctx: &PermissionContext,
+) -> Verdict {
     if matches!(
         target,
         "/dev/null" | "/dev/stdout" | "/dev/stderr" | "/dev/tty"
     ) {
         return Verdict::Fine;
     }
-    if target.starts_with('~') || target.contains('$') {
-        return Verdict::Other("Shell expansion syntax in paths requires manual approval");
+    // `$HOME` unquoted is a variable (alone) or a concatenation; in double quotes it is the
+    // home directory, and any other variable there is only known at run time
+    // (fa_wr_redirect_pipes_nocb).
+    if let Some(rest) = raw.strip_prefix("$HOME") {
+        return Verdict::Expansion(if rest.is_empty() {
+            VARIABLE
+        } else {
+            CONCATENATION
+        });
+    }
+    let quoted_home = raw.starts_with("\"$HOME");
+    if raw.starts_with('"') && raw.contains('$') && !quoted_home {
+        return Verdict::Expansion(RUNTIME);
+    }
+    if (target.starts_with('~') && !quoted_home) || target.contains('$') || has_glob(target) {
+        return Verdict::Expansion(SHELL_EXPANSION);
     }
     if climbs_after_directory(target) {
         return Verdict::Other(TRAVERSAL);

@@ -1,5 +1,5 @@
-//! Reads outside the working directories, as the reference refuses them and what it offers
-//! (recorded in `tests/conformance/fuzz-a/`: fa_rd_*).
+//! Reads outside the working directories, globs and redirection targets, as the reference
+//! asks about them and what it offers (recorded in `tests/conformance/fuzz-a/`: fa_rd_*, fa_wr_*).
 
 use std::path::Path;
 
@@ -87,4 +87,83 @@ fn which_commands_run_unasked() {
     for c in ["uniq a", "awk 1 a", "xargs cat", "less a"] {
         assert!(!is_read_only(c), "{c}");
     }
+}
+
+#[test]
+fn a_glob_names_the_directory_it_would_search() {
+    let (message, blocked, _) = asked("cat /etc/host*.conf");
+    assert!(
+        message.starts_with("cat in '/etc' was blocked."),
+        "{message}"
+    );
+    assert_eq!(blocked.as_deref(), Some("/etc"));
+    let (message, ..) = asked("cat /et?/hostname");
+    assert!(message.starts_with("cat in '/' was blocked."), "{message}");
+}
+
+#[test]
+fn file_commands_given_globs_are_asked_as_written() {
+    for (command, written, dir) in [
+        ("touch n*.txt", "n*.txt", "/nonexistent-ws"),
+        ("cp /tmp/*.txt .", "/tmp/*.txt", "/tmp"),
+        ("rmdir d*", "d*", "/nonexistent-ws/d*"),
+    ] {
+        let (message, blocked, suggestions) = asked(command);
+        assert_eq!(
+            message,
+            "Glob patterns are not allowed in write operations. Please specify an exact file path."
+        );
+        assert_eq!(blocked.as_deref(), Some(written));
+        assert_eq!(suggestions[0]["rules"][0]["ruleContent"], command);
+        assert_eq!(suggestions[1]["directories"][0], dir, "{command}");
+        assert_eq!(suggestions[2]["mode"], "acceptEdits");
+    }
+}
+
+#[test]
+fn redirections_the_shell_would_expand_offer_no_rule() {
+    for (command, message) in [
+        (
+            "echo hi > o*.txt",
+            "Shell expansion syntax in paths requires manual approval",
+        ),
+        (
+            "ls > l*.txt; ls",
+            "Shell expansion syntax in paths requires manual approval",
+        ),
+        (
+            "echo hi > $HOME",
+            "A variable in this command can't be checked before it runs",
+        ),
+        (
+            "echo hi > $HOME/x.txt",
+            "Redirect target concatenation contains $/` — unanalyzable gap or substitution",
+        ),
+        (
+            "echo hi > \"$PWD/x.txt\"",
+            "Redirect target contains $(cmd) output — path is runtime-determined",
+        ),
+        (
+            "ls | tee > o*.txt",
+            "This Bash command contains multiple operations. The following part requires \
+             approval: tee",
+        ),
+        (
+            "echo hi > x.txt; echo hi > ~/y.txt",
+            "This Bash command contains multiple operations. The following part requires \
+             approval: echo hi",
+        ),
+    ] {
+        let (asked_message, blocked, suggestions) = asked(command);
+        assert_eq!(asked_message, message, "{command}");
+        assert_eq!(blocked, None, "{command}");
+        assert!(suggestions.is_empty(), "{command}: {suggestions:?}");
+    }
+    // In double quotes `$HOME` is the home directory: an ordinary question about the path.
+    let (message, blocked, _) = asked("echo hi > \"$HOME/x.txt\"");
+    assert!(message.starts_with("Output redirection to '"), "{message}");
+    assert!(blocked.is_some_and(|b| b.ends_with("/x.txt")));
+    // One redirection asked about in a line of several commands is asked alone.
+    let (message, ..) = asked("ls > out.txt; ls");
+    assert!(message.starts_with("Output redirection to '/nonexistent-ws/out.txt'"));
 }
