@@ -284,7 +284,8 @@ impl BuiltinSet {
                     .as_deref()
                     .and_then(crate::fs::image_fit::image_token_cap),
             )
-            .with_own_dir(shell.task_root.clone());
+            .with_own_dir(shell.task_root.clone())
+            .with_shell(shell.clone());
         let mut tools: Vec<Arc<dyn Tool>> = vec![
             shared(AskUserQuestionTool),
             shared(BashTool::new(shell.clone()).with_files(files.clone())),

@@ -120,6 +120,23 @@ def targeted():
     s["behaviors"] = {"hooks": {"PreToolUse": [{"matcher": None, "behavior": "deny", "reason": "nope"}]}}
     s["record"] = {"decisions": True}
     out.append(s)
+    asked = [("Write", {"file_path": "<WS>/.claude/settings.json", "content": "w1\n"}),
+             ("Write", {"file_path": "<WS>/w2.txt", "content": "x\n"}), ("Read", {"file_path": "<WS>/notes.txt"}),
+             ("Edit", {"file_path": "<WS>/notes.txt", "old_string": "notes", "new_string": "NOTES"}),
+             ("Write", {"file_path": "<WS>/.git/x", "content": "x\n"}), ("Bash", {"command": "ls"}),
+             ("Write", {"file_path": "<WS>/.claude/other.json", "content": "{}\n"}),
+             ("Write", {"file_path": "<WS>/.bashrc", "content": "x\n"})]
+    for mode in ("default", "bypassPermissions", "acceptEdits"):
+        s = scenario_files.scenario(
+            "fc_", "pre_ask_each_%s" % mode,
+            "%s, can_use_tool allows, a PreToolUse hook asking about every call: writes to protected files." % mode,
+            [{"content": [tu(i, n, inp)]} for i, (n, inp) in enumerate(asked, 1)] + [{"content": [txt("Done.")]}],
+            {}, prompt="Work on it", mode=mode)
+        s["files"] = dict(fuzz_a.FILES)
+        s["behaviors"] = {"can_use_tool": "allow_all",
+                          "hooks": {"PreToolUse": [{"matcher": None, "behavior": "ask", "reason": "why"}]}}
+        s["record"] = {"decisions": True}
+        out.append(s)
     return out
 
 
@@ -127,6 +144,6 @@ if __name__ == "__main__":
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 100
     # Seeds whose two recordings on the reference differed (calls side by side finishing in
     # either order) are left out.
-    unsteady = {45, 51, 88}
+    unsteady = {45, 51, 88, 134}
     seeds = [i for i in range(1, count + 1) if i not in unsteady]
     scenario_files.write(HERE, "fc_", [one(i) for i in seeds] + targeted())

@@ -109,8 +109,18 @@ pub(super) fn read_after_cd(
             continue;
         }
         let Some(here) = &dir else { continue };
-        for arg in cmd.words.iter().skip(1).filter(|a| !a.starts_with('-')) {
-            let path = crate::rules::path::resolve(arg, here, home);
+        let args: Vec<&String> = cmd
+            .words
+            .iter()
+            .skip(1)
+            .filter(|a| !a.starts_with('-'))
+            .collect();
+        // `ls` alone lists where the `cd` went (fa_173).
+        let listed = (name == "ls" && args.is_empty()).then(|| here.clone());
+        let named = args
+            .iter()
+            .map(|arg| crate::rules::path::resolve(arg, here, home));
+        for path in listed.into_iter().chain(named) {
             if crate::rules::deny_path::deny_rule_covers(content, &path, &roots.cwd, home, false) {
                 return Some(format!(
                     "{name} from '{}' was blocked by a deny rule.",

@@ -341,6 +341,20 @@ fn rules_mode_and_tool(
         return ask(text, "rule");
     }
     if hook == Some("ask") {
+        // A protected file is asked about as such, not as the hook's question; in
+        // bypassPermissions a hook's ask does not stop a write to one (fc_pre_ask_each_*).
+        let as_default = PermissionContext {
+            mode: PermissionMode::Default,
+            ..ctx.clone()
+        };
+        if super::protected::check(name, input, &as_default).is_some() {
+            if mode == PermissionMode::BypassPermissions {
+                return Outcome::Allow;
+            }
+            if let Some(prompt) = super::protected::check(name, input, ctx) {
+                return Outcome::Ask(prompt);
+            }
+        }
         return ask(request_text(name, input, ctx), "hook");
     }
 
@@ -359,8 +373,21 @@ fn rules_mode_and_tool(
     if let Some(prompt) = super::protected::check(name, input, ctx) {
         return Outcome::Ask(prompt);
     }
-    if mode == PermissionMode::BypassPermissions || (hook == Some("allow") && !plan) {
+    if mode == PermissionMode::BypassPermissions {
         return Outcome::Allow;
+    }
+    if hook == Some("allow") && !plan {
+        // A write leading out through a symlink stays a question a hook's allow does not
+        // answer (fc_125).
+        return match tool.check_permission(input, ctx) {
+            asked @ ToolPermission::Ask { .. }
+                if matches!(&asked, ToolPermission::Ask { reason_type: Some(r), message, .. }
+                    if r == "safetyCheck" && message.contains(" resolves through a symlink to ")) =>
+            {
+                question(asked)
+            }
+            _ => Outcome::Allow,
+        };
     }
     if let Some(prompt) = tool.must_ask(input) {
         return Outcome::Ask(prompt);
@@ -419,29 +446,36 @@ fn rules_mode_and_tool(
         {
             Outcome::Allow
         }
-        ToolPermission::Ask {
-            message,
-            blocked_path,
-            suggestions,
-            reason_type,
-            reason,
-        } => {
-            let reason = reason.or_else(|| stated_reason(reason_type.as_deref(), &message));
-            // A write whose path leads out of the working directories through a symlink is
-            // a safety question: the reference tells the callback not to offer "always".
-            let through_symlink = reason_type.as_deref() == Some("safetyCheck")
-                && message.contains(" resolves through a symlink to ");
-            Outcome::Ask(Prompt {
-                message,
-                reason_type,
-                reason,
-                blocked_path,
-                suggestions,
-                suppress_always_allow: through_symlink,
-                matched_ask_rule: None,
-            })
-        }
+        asked @ ToolPermission::Ask { .. } => question(asked),
     }
+}
+
+/// The tool's own question as the decision's prompt.
+fn question(asked: ToolPermission) -> Outcome {
+    let ToolPermission::Ask {
+        message,
+        blocked_path,
+        suggestions,
+        reason_type,
+        reason,
+    } = asked
+    else {
+        return Outcome::Allow;
+    };
+    let reason = reason.or_else(|| stated_reason(reason_type.as_deref(), &message));
+    // A write whose path leads out of the working directories through a symlink is a
+    // safety question: the reference tells the callback not to offer "always".
+    let through_symlink = reason_type.as_deref() == Some("safetyCheck")
+        && message.contains(" resolves through a symlink to ");
+    Outcome::Ask(Prompt {
+        message,
+        reason_type,
+        reason,
+        blocked_path,
+        suggestions,
+        suppress_always_allow: through_symlink,
+        matched_ask_rule: None,
+    })
 }
 
 /// A file tool's allow rule must also cover where the path really leads (symlinks).

@@ -47,6 +47,8 @@ pub struct ReadTool {
     own_dirs: Vec<PathBuf>,
     /// The token cap on images of the session's model ([`super::image_fit`]).
     image_tokens: Option<u32>,
+    /// The session's shell: after a `cd`, a question names the file from its directory.
+    shell: Option<std::sync::Arc<crate::shell::ShellState>>,
 }
 
 impl ReadTool {
@@ -56,6 +58,7 @@ impl ReadTool {
             cwd: None,
             own_dirs: Vec::new(),
             image_tokens: None,
+            shell: None,
         }
     }
 
@@ -72,6 +75,12 @@ impl ReadTool {
     }
 
     /// The session directory, used only to word [`TypedTool::describe_call`].
+    /// The session's shell, whose directory (after a `cd`) a question names paths from.
+    pub fn with_shell(mut self, shell: std::sync::Arc<crate::shell::ShellState>) -> Self {
+        self.shell = Some(shell);
+        self
+    }
+
     pub fn with_cwd(mut self, cwd: Option<PathBuf>) -> Self {
         self.cwd = cwd;
         self
@@ -317,7 +326,11 @@ impl TypedTool for ReadTool {
     }
 
     fn describe_call(&self, input: &Value) -> Option<String> {
-        path_label(input, "file_path", self.cwd.as_deref())
+        let here = self
+            .cwd
+            .as_deref()
+            .map(|c| super::here(c, self.shell.as_deref()));
+        path_label(input, "file_path", here.as_deref())
     }
 
     /// A binary file (by its extension) is refused as an input error, before the call is

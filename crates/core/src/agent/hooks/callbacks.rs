@@ -88,25 +88,36 @@ pub(crate) async fn run(
     let Some(matchers) = matchers else {
         return outcome;
     };
-    for m in matchers
+    // The matching hooks run side by side, asked all at once, as the reference runs them
+    // (fc_103: a call's hooks are all asked before the next call's); their answers are
+    // taken in order.
+    let hooks: Vec<(&HookMatcher, &String)> = matchers
         .iter()
         .filter(|m| matches(m.matcher.as_deref(), tool_name))
-    {
-        for id in &m.callback_ids {
-            let request = ControlRequest::HookCallback(HookCallback {
-                callback_id: id.clone(),
-                input: input.clone(),
-                tool_use_id: Some(
-                    tool_use_id
-                        .map(str::to_string)
-                        .unwrap_or_else(|| deps.clock.uuid()),
-                ),
-            });
-            let timeout_ms = (m.timeout.unwrap_or(60.0) * 1000.0) as u64;
-            let span = telemetry::hook_span(&input.session_id, input.event_name(), id);
+        .flat_map(|m| m.callback_ids.iter().map(move |id| (m, id)))
+        .collect();
+    let asked = hooks.iter().map(|(m, id)| {
+        let request = ControlRequest::HookCallback(HookCallback {
+            callback_id: (*id).clone(),
+            input: input.clone(),
+            tool_use_id: Some(
+                tool_use_id
+                    .map(str::to_string)
+                    .unwrap_or_else(|| deps.clock.uuid()),
+            ),
+        });
+        let timeout_ms = (m.timeout.unwrap_or(60.0) * 1000.0) as u64;
+        let span = telemetry::hook_span(&input.session_id, input.event_name(), id);
+        async move {
             let reply = call_with_timeout(deps, deps.host, request, timeout_ms)
                 .instrument(span.clone())
                 .await;
+            (reply, span)
+        }
+    });
+    let replies = futures::future::join_all(asked).await;
+    for ((m, id), (reply, span)) in hooks.into_iter().zip(replies) {
+        {
             span.record(
                 "oxagent.hook.outcome",
                 match &reply {

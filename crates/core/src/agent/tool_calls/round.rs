@@ -151,28 +151,55 @@ impl ToolRound {
 
     fn report(&mut self, session: &SessionView<'_>, deps: &Deps<'_>, st: &mut TurnState) {
         while let Some((call, o)) = self.schedule.take_next() {
-            let final_tool =
-                session.config.final_answer_tool.as_deref() == Some(call.name.as_str());
-            // The last valid answer of a response is the one kept.
-            if final_tool && o.is_error != Some(true) {
-                self.final_answer = Some(call.input.clone());
-            } else if final_tool {
-                st.final_answer_failures += 1;
-                st.final_answer_error = Some(o.content.as_text());
-            }
             // A call that waited for this one starts as soon as it is done: an answer given
             // without a run is announced before this result (a file read's) or after it,
-            // before the results behind it.
+            // before the results behind it (fa_040); a question refused for want of a
+            // callback takes longer, and is announced after the results already done
+            // behind this one (fa_146).
             let mut later = Vec::new();
+            let done_before = self.schedule.done_ids();
             if self.streamed && !self.interrupt && !o.interrupt && !deps.interrupt.is_aborted() {
                 let _ = self.start_calls(session, deps, false, Some(&mut later));
             }
-            self.deliver(session, deps, st, &call.name, o);
-            for note in later {
+            self.deliver_kept(session, deps, st, &call, o);
+            let (slow, quick): (Vec<Message>, Vec<Message>) =
+                later.into_iter().partition(unanswered_question);
+            for note in quick {
+                deps.emit.emit(note);
+            }
+            while let Some((call, o)) = (!slow.is_empty())
+                .then(|| {
+                    self.schedule
+                        .take_next_where(|c| done_before.contains(&c.id))
+                })
+                .flatten()
+            {
+                self.deliver_kept(session, deps, st, &call, o);
+            }
+            for note in slow {
                 deps.emit.emit(note);
             }
         }
         self.release_follow_ups(session, deps, st, false);
+    }
+
+    /// [`Self::deliver`], keeping the last valid answer of a final-answer tool.
+    fn deliver_kept(
+        &mut self,
+        session: &SessionView<'_>,
+        deps: &Deps<'_>,
+        st: &mut TurnState,
+        call: &Call,
+        o: CallOutcome,
+    ) {
+        let final_tool = session.config.final_answer_tool.as_deref() == Some(call.name.as_str());
+        if final_tool && o.is_error != Some(true) {
+            self.final_answer = Some(call.input.clone());
+        } else if final_tool {
+            st.final_answer_failures += 1;
+            st.final_answer_error = Some(o.content.as_text());
+        }
+        self.deliver(session, deps, st, &call.name, o);
     }
 
     /// Emits one call's result and keeps it for the results turn.
@@ -603,4 +630,11 @@ fn grant_skill_tools(session: &SessionView<'_>, structured: Option<&serde_json::
             }
         },
     );
+}
+
+/// A permission_denied message of a question nobody answered (no callback): it names no
+/// decision reason.
+fn unanswered_question(m: &Message) -> bool {
+    matches!(m, Message::System(s) if matches!(&s.body,
+        crate::protocol::system::SystemBody::PermissionDenied(d) if d.decision_reason_type.is_none()))
 }

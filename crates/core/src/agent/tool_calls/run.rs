@@ -361,10 +361,12 @@ pub(crate) async fn prepare<'d>(
         Some(&call.name),
         &pre.system_messages,
     );
-    // `decision: "block"` is the older spelling of a deny.
+    // `decision: "block"` is the older spelling of a deny: it stands over another hook's ask
+    // or allow (fc_103).
     let hook_decision = match (&pre.permission_decision, &pre.block_reason) {
-        (Some((d, r)), _) => Some((d.as_str(), r.clone())),
-        (None, Some(r)) => Some(("deny", Some(r.clone()))),
+        (Some((d, r)), _) if d == "deny" => Some((d.as_str(), r.clone())),
+        (_, Some(r)) => Some(("deny", Some(r.clone()))),
+        (Some((d, r)), None) => Some((d.as_str(), r.clone())),
         (None, None) => None,
     };
     // A call the hook itself refused still ends the turn on `continue: false`; one the
@@ -411,7 +413,12 @@ pub(crate) async fn prepare<'d>(
             }
             other => {
                 stop = None;
-                outcome_of(session, deps, call, other)
+                let mut o = outcome_of(session, deps, call, other);
+                // The refusal records the input the hook handed on (fc_125).
+                if let Some(d) = o.denial.as_mut().filter(|_| hook_rewrote) {
+                    d.tool_input = observable(session, &call.name, &input);
+                }
+                o
             }
         }
     };

@@ -246,6 +246,11 @@ impl Schedule {
     /// runs, the other calls' results wait for it; subagents report as they finish
     /// (vj_use_subagent_budget_read_first_not_crossed, subagent_parallel_two).
     pub fn take_next(&mut self) -> Option<(Call, CallOutcome)> {
+        self.take_next_where(|_| true)
+    }
+
+    /// [`Schedule::take_next`], when the outcome it would give is of a call `ok` accepts.
+    pub fn take_next_where(&mut self, ok: impl Fn(&Call) -> bool) -> Option<(Call, CallOutcome)> {
         let subagent_runs = self
             .entries
             .iter()
@@ -256,6 +261,7 @@ impl Schedule {
             }
             match &e.state {
                 State::Reported | State::Queued => continue,
+                State::Done(_) if !ok(&e.call) => return None,
                 State::Done(_) => {
                     if let State::Done(o) = std::mem::replace(&mut e.state, State::Reported) {
                         // The call's span ends with its report.
@@ -270,6 +276,15 @@ impl Schedule {
             }
         }
         None
+    }
+
+    /// The ids of the calls done and not yet reported.
+    pub fn done_ids(&self) -> Vec<String> {
+        self.entries
+            .iter()
+            .filter(|e| matches!(e.state, State::Done(_)))
+            .map(|e| e.call.id.clone())
+            .collect()
     }
 
     /// Whether every call before the one with this id has reported.

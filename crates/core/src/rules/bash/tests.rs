@@ -94,8 +94,16 @@ fn read_rules_guard_shell_arguments() {
     assert!(find_rule(&r, RuleBehavior::Deny, "cat notes.txt", &roots).is_none());
     // What a command only writes is no read (fa_rdeny_writers_*): `cp` and `mv` read their
     // sources, `sed -i` its files.
-    for cmd in ["cp secrets/k x", "mv secrets/k x", "sed -i s/a/b/ secrets/k", "ls secrets"] {
-        assert!(find_rule(&r, RuleBehavior::Deny, cmd, &roots).is_some(), "{cmd}");
+    for cmd in [
+        "cp secrets/k x",
+        "mv secrets/k x",
+        "sed -i s/a/b/ secrets/k",
+        "ls secrets",
+    ] {
+        assert!(
+            find_rule(&r, RuleBehavior::Deny, cmd, &roots).is_some(),
+            "{cmd}"
+        );
     }
     for cmd in [
         "rm -rf secrets/old",
@@ -105,7 +113,10 @@ fn read_rules_guard_shell_arguments() {
         "echo hi > secrets/k",
         "chmod 600 secrets/k",
     ] {
-        assert!(find_rule(&r, RuleBehavior::Deny, cmd, &roots).is_none(), "{cmd}");
+        assert!(
+            find_rule(&r, RuleBehavior::Deny, cmd, &roots).is_none(),
+            "{cmd}"
+        );
     }
 }
 
