@@ -22,8 +22,12 @@ use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
+use std::time::SystemTime;
 
 use oxagent_core::sync::lock;
+
+/// When a path was last recorded (a running count), and its modification time then.
+type Stamp = (u64, Option<SystemTime>);
 
 /// How the model's view of a file compares with the file on disk.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -45,6 +49,8 @@ pub enum Freshness {
 pub struct FileState {
     /// The fingerprint of what was seen, and whether all of it was seen.
     seen: Arc<Mutex<HashMap<PathBuf, (u64, bool)>>>,
+    /// When each path was last recorded (a running count) and its modification time then.
+    when: Arc<Mutex<HashMap<PathBuf, Stamp>>>,
     /// With file checkpointing on: what changed files held before each prompt's turn.
     checkpoints: Option<Arc<super::checkpoints::Checkpoints>>,
 }
@@ -80,16 +86,38 @@ impl FileState {
     /// Notes that the model now knows `path` holds `content`.
     pub fn record(&self, path: &Path, content: &str) {
         lock(&self.seen).insert(path.to_path_buf(), (fingerprint(content), true));
+        self.stamp(path);
     }
 
     /// Notes that the model saw only part of `path`, which holds `content`.
     pub fn record_partial(&self, path: &Path, content: &str) {
         lock(&self.seen).insert(path.to_path_buf(), (fingerprint(content), false));
+        self.stamp(path);
+    }
+
+    fn stamp(&self, path: &Path) {
+        let modified = std::fs::metadata(path).and_then(|m| m.modified()).ok();
+        let mut when = lock(&self.when);
+        let next = when.values().map(|(n, _)| n + 1).max().unwrap_or(0);
+        when.insert(path.to_path_buf(), (next, modified));
     }
 
     /// Forgets `path` (it was deleted, or its content is no longer known).
     pub fn forget(&self, path: &Path) {
         lock(&self.seen).remove(path);
+        lock(&self.when).remove(path);
+    }
+
+    /// The paths seen that lead to the file `real` (by their own name or through a link),
+    /// the most recently recorded first, with the modification time each was seen at.
+    pub fn seen_as(&self, real: &Path) -> Vec<(PathBuf, Option<SystemTime>)> {
+        let mut found: Vec<(u64, PathBuf, Option<SystemTime>)> = lock(&self.when)
+            .iter()
+            .filter(|(p, _)| std::fs::canonicalize(p).is_ok_and(|r| r == real))
+            .map(|(p, (n, m))| (*n, p.clone(), *m))
+            .collect();
+        found.sort_by_key(|f| std::cmp::Reverse(f.0));
+        found.into_iter().map(|(_, p, m)| (p, m)).collect()
     }
 
     /// Compares the model's view of `path` with its current `content`.

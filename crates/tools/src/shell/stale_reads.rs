@@ -55,17 +55,22 @@ fn sed_in_place_targets(command: &str, cwd: &Path) -> Vec<PathBuf> {
 /// The hint for `command`, run in `cwd`, if it changed files the model had read.
 pub fn hint(command: &str, cwd: &Path, session_cwd: &Path, files: &FileState) -> Option<String> {
     let mut changed: Vec<String> = Vec::new();
-    for path in sed_in_place_targets(command, cwd) {
-        if !files.has_seen(&path) {
+    for target in sed_in_place_targets(command, cwd) {
+        // Every name the file was read by (through a link too), the latest first; `sed -i`
+        // rewrites the file, so a new modification time counts as a change (fa_183, fa_217).
+        let Ok(real) = std::fs::canonicalize(&target) else {
             continue;
-        }
-        let now = std::fs::read(&path)
-            .map(|b| String::from_utf8_lossy(&b).into_owned())
-            .unwrap_or_default();
-        if files.freshness(&path, &now) == Freshness::ChangedOnDisk {
-            let name = display_path(&path, session_cwd);
-            if !changed.contains(&name) {
-                changed.push(name);
+        };
+        for (path, seen_at) in files.seen_as(&real) {
+            let now = std::fs::read(&path)
+                .map(|b| String::from_utf8_lossy(&b).into_owned())
+                .unwrap_or_default();
+            let modified = std::fs::metadata(&path).and_then(|m| m.modified()).ok();
+            if files.freshness(&path, &now) == Freshness::ChangedOnDisk || modified != seen_at {
+                let name = display_path(&path, session_cwd);
+                if !changed.contains(&name) {
+                    changed.push(name);
+                }
             }
         }
     }
@@ -100,6 +105,28 @@ mod tests {
         );
         assert!(
             sed_in_place_targets("sed 's/a/A/' a.txt; perl -pi -e s/a/b/ a.txt", cwd).is_empty()
+        );
+    }
+
+    #[test]
+    fn every_name_a_rewritten_file_was_read_by_is_listed_latest_first() {
+        let dir = tempfile::tempdir().unwrap();
+        let ws = dir.path().canonicalize().unwrap();
+        std::fs::create_dir(ws.join("src")).unwrap();
+        std::fs::write(ws.join("src/app.js"), "app\n").unwrap();
+        std::os::unix::fs::symlink("src", ws.join("link")).unwrap();
+        let files = FileState::new();
+        files.record(&ws.join("src/app.js"), "app\n");
+        files.record(&ws.join("link/app.js"), "app\n");
+        // Rewritten with the same text: a new modification time is a change all the same.
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        std::fs::write(ws.join("src/app.js"), "app\n").unwrap();
+        assert_eq!(
+            hint("sed -i s/x/y/ src/app.js", &ws, &ws, &files).as_deref(),
+            Some(
+                "[This command modified 2 files you've previously read: link/app.js, src/app.js. \
+                 Call Read before editing.]"
+            )
         );
     }
 }
