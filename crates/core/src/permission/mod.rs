@@ -21,6 +21,10 @@ use serde_json::Value;
 
 use crate::config::PermissionMode;
 
+/// Bash's question about an output redirection whose target the shell would expand (a glob,
+/// `~`): the host is told no list of suggestions at all (fa_wr_redirect_globs_log_all).
+pub const SHELL_EXPANSION: &str = "Shell expansion syntax in paths requires manual approval";
+
 /// What a tool says about one call before any rule or callback is consulted.
 #[derive(Debug, Clone, PartialEq)]
 pub enum ToolPermission {

@@ -253,7 +253,8 @@ pub(crate) async fn decide(
     };
     let unreadable_or_removal = name == "Bash"
         && (prompt.reason_type.as_deref() == Some("other") || prompt.suppress_always_allow)
-        && (prompt.suppress_always_allow || !backgrounded());
+        && (prompt.suppress_always_allow || !backgrounded())
+        && prompt.message != crate::permission::SHELL_EXPANSION;
     // A protected file in acceptEdits: nothing to suggest, said as an empty list.
     let protected_file = prompt.reason_type.as_deref() == Some("safetyCheck")
         && crate::rules::file_rule_kind(name) == Some("Edit");

@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use oxagent_core::permission::PermissionContext;
+use oxagent_core::permission::{PermissionContext, SHELL_EXPANSION};
 use oxagent_core::PermissionMode;
 
 use super::super::known_commands::{is_flag, literal_prefix, ACCEPT_EDITS_WRITERS};
@@ -61,7 +61,6 @@ fn traverses(arg: &str, cwd: &Path, ctx: &PermissionContext) -> bool {
 }
 
 /// Questions about a redirection's target that offer no rule (fa_wr_redirect_*).
-const SHELL_EXPANSION: &str = "Shell expansion syntax in paths requires manual approval";
 const VARIABLE: &str = "A variable in this command can't be checked before it runs";
 const CONCATENATION: &str =
     "Redirect target concatenation contains $/` — unanalyzable gap or substitution";
