@@ -27,33 +27,7 @@ pub fn resolve(input: &str, cwd: &Path) -> PathBuf {
     oxagent_core::rules::path::resolve(input, cwd, home_dir().as_deref())
 }
 
-pub use oxagent_core::rules::path::normalize;
-
-/// Resolves symlinks of the longest existing prefix of `path` and keeps the rest as is, so a
-/// path that does not exist yet (a file about to be written) still gets its real directory.
-pub fn real_path(path: &Path) -> PathBuf {
-    if let Ok(real) = std::fs::canonicalize(path) {
-        return real;
-    }
-    let mut missing = Vec::new();
-    let mut current = path.to_path_buf();
-    loop {
-        match current.file_name() {
-            Some(name) => missing.push(name.to_os_string()),
-            None => return path.to_path_buf(),
-        }
-        if !current.pop() {
-            return path.to_path_buf();
-        }
-        if let Ok(real) = std::fs::canonicalize(&current) {
-            let mut out = real;
-            for name in missing.iter().rev() {
-                out.push(name);
-            }
-            return out;
-        }
-    }
-}
+pub use oxagent_core::rules::path::{normalize, real_path};
 
 /// `path` relative to `cwd` when it lies under it, otherwise the absolute path.
 pub fn display_path(path: &Path, cwd: &Path) -> String {

@@ -184,12 +184,7 @@ fn rules_mode_and_tool(
     if let (Some(kind), Some(p)) = (file_rule_kind(name), call_path(input)) {
         let abs = resolve(p, ctx.dir(), ctx.home.as_deref());
         // A file still to be written is where its directory really is.
-        let real = std::fs::canonicalize(&abs)
-            .or_else(|e| match (abs.parent(), abs.file_name()) {
-                (Some(dir), Some(file)) => std::fs::canonicalize(dir).map(|d| d.join(file)),
-                _ => Err(e),
-            })
-            .unwrap_or_else(|_| abs.clone());
+        let real = crate::rules::path::real_path(&abs);
         let search = matches!(name, "Glob" | "Grep");
         // Reading is denied by `Read(...)` rules only: `Grep(path)`, `Glob(path)` and
         // `Edit(path)` rules leave reads and searches alone (dr_other_tools).
@@ -343,17 +338,12 @@ fn rules_mode_and_tool(
     if hook == Some("ask") {
         // A protected file is asked about as such, not as the hook's question; in
         // bypassPermissions a hook's ask does not stop a write to one (fc_pre_ask_each_*).
-        let as_default = PermissionContext {
-            mode: PermissionMode::Default,
-            ..ctx.clone()
-        };
-        if super::protected::check(name, input, &as_default).is_some() {
-            if mode == PermissionMode::BypassPermissions {
-                return Outcome::Allow;
-            }
-            if let Some(prompt) = super::protected::check(name, input, ctx) {
-                return Outcome::Ask(prompt);
-            }
+        if let Some(prompt) = super::protected::question(name, input, ctx) {
+            return if mode == PermissionMode::BypassPermissions {
+                Outcome::Allow
+            } else {
+                Outcome::Ask(prompt)
+            };
         }
         return ask(request_text(name, input, ctx), "hook");
     }
@@ -380,11 +370,14 @@ fn rules_mode_and_tool(
         // A write leading out through a symlink stays a question a hook's allow does not
         // answer (fc_125).
         return match tool.check_permission(input, ctx) {
-            asked @ ToolPermission::Ask { .. }
-                if matches!(&asked, ToolPermission::Ask { reason_type: Some(r), message, .. }
-                    if r == "safetyCheck" && message.contains(" resolves through a symlink to ")) =>
-            {
-                question(asked)
+            ToolPermission::Ask {
+                message,
+                blocked_path,
+                suggestions,
+                reason_type,
+                reason,
+            } if through_symlink(reason_type.as_deref(), &message) => {
+                question(message, blocked_path, suggestions, reason_type, reason)
             }
             _ => Outcome::Allow,
         };
@@ -446,34 +439,38 @@ fn rules_mode_and_tool(
         {
             Outcome::Allow
         }
-        asked @ ToolPermission::Ask { .. } => question(asked),
+        ToolPermission::Ask {
+            message,
+            blocked_path,
+            suggestions,
+            reason_type,
+            reason,
+        } => question(message, blocked_path, suggestions, reason_type, reason),
     }
 }
 
+/// A write whose path leads out of the working directories through a symlink: a safety
+/// question, which the reference tells the callback not to offer "always" for.
+fn through_symlink(reason_type: Option<&str>, message: &str) -> bool {
+    reason_type == Some("safetyCheck") && message.contains(" resolves through a symlink to ")
+}
+
 /// The tool's own question as the decision's prompt.
-fn question(asked: ToolPermission) -> Outcome {
-    let ToolPermission::Ask {
-        message,
-        blocked_path,
-        suggestions,
-        reason_type,
-        reason,
-    } = asked
-    else {
-        return Outcome::Allow;
-    };
+fn question(
+    message: String,
+    blocked_path: Option<String>,
+    suggestions: Vec<Value>,
+    reason_type: Option<String>,
+    reason: Option<String>,
+) -> Outcome {
     let reason = reason.or_else(|| stated_reason(reason_type.as_deref(), &message));
-    // A write whose path leads out of the working directories through a symlink is a
-    // safety question: the reference tells the callback not to offer "always".
-    let through_symlink = reason_type.as_deref() == Some("safetyCheck")
-        && message.contains(" resolves through a symlink to ");
     Outcome::Ask(Prompt {
+        suppress_always_allow: through_symlink(reason_type.as_deref(), &message),
         message,
         reason_type,
         reason,
         blocked_path,
         suggestions,
-        suppress_always_allow: through_symlink,
         matched_ask_rule: None,
     })
 }

@@ -101,7 +101,15 @@ pub fn classify(path: &Path) -> Option<Protection> {
 /// mode but bypassPermissions. A path that cannot be a file (a file on the way, or a file
 /// named with a trailing `/`) is left to the call, which fails on its own.
 pub fn check(tool: &str, input: &Value, ctx: &PermissionContext) -> Option<Prompt> {
-    if ctx.mode == PermissionMode::BypassPermissions || file_rule_kind(tool) != Some("Edit") {
+    if ctx.mode == PermissionMode::BypassPermissions {
+        return None;
+    }
+    question(tool, input, ctx)
+}
+
+/// [`check`]'s question whatever the mode: whether the call edits a protected path.
+pub fn question(tool: &str, input: &Value, ctx: &PermissionContext) -> Option<Prompt> {
+    if file_rule_kind(tool) != Some("Edit") {
         return None;
     }
     let written = call_path(input)?;

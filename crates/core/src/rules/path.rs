@@ -70,6 +70,32 @@ pub fn normalize(path: &Path) -> PathBuf {
     out
 }
 
+/// Resolves symlinks of the longest existing prefix of `path` and keeps the rest as is, so a
+/// path that does not exist yet (a file about to be written) still gets its real directory.
+pub fn real_path(path: &Path) -> PathBuf {
+    if let Ok(real) = std::fs::canonicalize(path) {
+        return real;
+    }
+    let mut missing = Vec::new();
+    let mut current = path.to_path_buf();
+    loop {
+        match current.file_name() {
+            Some(name) => missing.push(name.to_os_string()),
+            None => return path.to_path_buf(),
+        }
+        if !current.pop() {
+            return path.to_path_buf();
+        }
+        if let Ok(real) = std::fs::canonicalize(&current) {
+            let mut out = real;
+            for name in missing.iter().rev() {
+                out.push(name);
+            }
+            return out;
+        }
+    }
+}
+
 /// Whether the rule content covers `path` (absolute, normalized). `root` is the directory
 /// relative patterns start from.
 pub fn rule_matches(content: &str, path: &Path, root: &Path, home: Option<&Path>) -> bool {

@@ -26,9 +26,6 @@ use std::time::SystemTime;
 
 use oxagent_core::sync::lock;
 
-/// When a path was last recorded (a running count), and its modification time then.
-type Stamp = (u64, Option<SystemTime>);
-
 /// How the model's view of a file compares with the file on disk.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Freshness {
@@ -47,12 +44,26 @@ pub enum Freshness {
 /// Edit. Cloning shares the record.
 #[derive(Clone, Default, Debug)]
 pub struct FileState {
-    /// The fingerprint of what was seen, and whether all of it was seen.
-    seen: Arc<Mutex<HashMap<PathBuf, (u64, bool)>>>,
-    /// When each path was last recorded (a running count) and its modification time then.
-    when: Arc<Mutex<HashMap<PathBuf, Stamp>>>,
+    seen: Arc<Mutex<Seen>>,
     /// With file checkpointing on: what changed files held before each prompt's turn.
     checkpoints: Option<Arc<super::checkpoints::Checkpoints>>,
+}
+
+/// What the model saw of each path, and how many records were made (their order).
+#[derive(Default, Debug)]
+struct Seen {
+    paths: HashMap<PathBuf, Record>,
+    records: u64,
+}
+
+#[derive(Debug)]
+struct Record {
+    /// The fingerprint of what was seen, and whether all of it was seen.
+    fingerprint: u64,
+    whole: bool,
+    /// Which record this was, and the file's modification time then.
+    order: u64,
+    modified: Option<SystemTime>,
 }
 
 fn fingerprint(content: &str) -> u64 {
@@ -85,47 +96,54 @@ impl FileState {
 
     /// Notes that the model now knows `path` holds `content`.
     pub fn record(&self, path: &Path, content: &str) {
-        lock(&self.seen).insert(path.to_path_buf(), (fingerprint(content), true));
-        self.stamp(path);
+        self.note(path, content, true);
     }
 
     /// Notes that the model saw only part of `path`, which holds `content`.
     pub fn record_partial(&self, path: &Path, content: &str) {
-        lock(&self.seen).insert(path.to_path_buf(), (fingerprint(content), false));
-        self.stamp(path);
+        self.note(path, content, false);
     }
 
-    fn stamp(&self, path: &Path) {
+    fn note(&self, path: &Path, content: &str, whole: bool) {
         let modified = std::fs::metadata(path).and_then(|m| m.modified()).ok();
-        let mut when = lock(&self.when);
-        let next = when.values().map(|(n, _)| n + 1).max().unwrap_or(0);
-        when.insert(path.to_path_buf(), (next, modified));
+        let mut seen = lock(&self.seen);
+        seen.records += 1;
+        let record = Record {
+            fingerprint: fingerprint(content),
+            whole,
+            order: seen.records,
+            modified,
+        };
+        seen.paths.insert(path.to_path_buf(), record);
     }
 
     /// Forgets `path` (it was deleted, or its content is no longer known).
     pub fn forget(&self, path: &Path) {
-        lock(&self.seen).remove(path);
-        lock(&self.when).remove(path);
+        lock(&self.seen).paths.remove(path);
     }
 
     /// The paths seen that lead to the file `real` (by their own name or through a link),
     /// the most recently recorded first, with the modification time each was seen at.
     pub fn seen_as(&self, real: &Path) -> Vec<(PathBuf, Option<SystemTime>)> {
-        let mut found: Vec<(u64, PathBuf, Option<SystemTime>)> = lock(&self.when)
+        let seen = lock(&self.seen);
+        let mut found: Vec<(&PathBuf, &Record)> = seen
+            .paths
             .iter()
             .filter(|(p, _)| std::fs::canonicalize(p).is_ok_and(|r| r == real))
-            .map(|(p, (n, m))| (*n, p.clone(), *m))
             .collect();
-        found.sort_by_key(|f| std::cmp::Reverse(f.0));
-        found.into_iter().map(|(_, p, m)| (p, m)).collect()
+        found.sort_by_key(|(_, r)| std::cmp::Reverse(r.order));
+        found
+            .into_iter()
+            .map(|(p, r)| (p.clone(), r.modified))
+            .collect()
     }
 
     /// Compares the model's view of `path` with its current `content`.
     pub fn freshness(&self, path: &Path, content: &str) -> Freshness {
-        match lock(&self.seen).get(path) {
+        match lock(&self.seen).paths.get(path) {
             None => Freshness::NeverRead,
-            Some((seen, whole)) if *seen == fingerprint(content) => {
-                if *whole {
+            Some(r) if r.fingerprint == fingerprint(content) => {
+                if r.whole {
                     Freshness::Current
                 } else {
                     Freshness::Partial
@@ -137,6 +155,6 @@ impl FileState {
 
     /// Whether the model has seen `path` at all.
     pub fn has_seen(&self, path: &Path) -> bool {
-        lock(&self.seen).contains_key(path)
+        lock(&self.seen).paths.contains_key(path)
     }
 }

@@ -98,7 +98,7 @@ fn redirect_verdicts<'a>(
         .map(move |(target, raw)| redirect_verdict(target, raw, cwd, ctx))
 }
 
-fn hazard_text(h: Hazard) -> &'static str {
+pub(super) fn hazard_text(h: Hazard) -> &'static str {
     match h {
         Hazard::Nested => "A nested command in this command can't be checked before it runs",
         Hazard::QuotedNested => "Quoted text in this command can't be checked before it runs",

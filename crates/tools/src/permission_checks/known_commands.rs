@@ -307,11 +307,19 @@ pub fn is_flag(word: &str) -> bool {
     word.starts_with('-') && word != "-"
 }
 
+/// The characters that make a word a glob for the shell.
+const GLOB_CHARS: [char; 3] = ['*', '?', '['];
+
+/// Whether the shell would expand `word` as a glob.
+pub fn has_glob(word: &str) -> bool {
+    word.contains(GLOB_CHARS)
+}
+
 /// The directory part of an argument that may hold glob characters: up to the last `/`
 /// before the first of them (`src/*.py` -> `src/`, `/etc/host*.conf` -> `/etc/`, `/et?/x`
 /// -> `/`, `*.txt` -> ``).
 pub fn literal_prefix(word: &str) -> &str {
-    match word.find(['*', '?', '[']) {
+    match word.find(GLOB_CHARS) {
         None => word,
         Some(i) => word[..i].rfind('/').map_or("", |j| &word[..=j]),
     }

@@ -153,7 +153,7 @@ fn names_no_entry(target: &str) -> bool {
         .rsplit('/')
         .next()
         .unwrap_or("");
-    matches!(last, "" | "." | "..") || last.contains(['*', '?', '['])
+    matches!(last, "" | "." | "..") || super::known_commands::has_glob(last)
 }
 
 /// `dir/*`, `dir/**/`, `dir/` -> `dir`; `/`, `/*` -> `/`.

@@ -117,50 +117,45 @@ pub(crate) async fn run(
     });
     let replies = futures::future::join_all(asked).await;
     for ((m, id), (reply, span)) in hooks.into_iter().zip(replies) {
-        {
-            span.record(
-                "oxagent.hook.outcome",
-                match &reply {
-                    Ok(out) if out.unreadable.is_none() => "ok",
-                    _ => "failed",
-                },
-            );
-            outcome.ran += 1;
-            let fails_closed = m.on_failure.as_deref().is_some_and(|f| f != "continue");
-            let failure = match &reply {
-                Ok(out) => out.unreadable.clone(),
-                Err(why) => Some(why.clone()),
-            };
-            // The caller's own callbacks fail closed on a timeout; a settings file's shell
-            // command that runs too long is only an error of that hook.
-            outcome.timed_out |= !m.from_settings && failure.as_deref() == Some(TIMED_OUT);
-            let mut reply = reply;
-            if m.from_settings && input.event_name() == "PreToolUse" {
-                let other_event = matches!(&reply, Ok(out) if out.specific.as_ref()
+        span.record(
+            "oxagent.hook.outcome",
+            match &reply {
+                Ok(out) if out.unreadable.is_none() => "ok",
+                _ => "failed",
+            },
+        );
+        outcome.ran += 1;
+        let fails_closed = m.on_failure.as_deref().is_some_and(|f| f != "continue");
+        let failure = match &reply {
+            Ok(out) => out.unreadable.clone(),
+            Err(why) => Some(why.clone()),
+        };
+        // The caller's own callbacks fail closed on a timeout; a settings file's shell
+        // command that runs too long is only an error of that hook.
+        outcome.timed_out |= !m.from_settings && failure.as_deref() == Some(TIMED_OUT);
+        let mut reply = reply;
+        if m.from_settings && input.event_name() == "PreToolUse" {
+            let other_event = matches!(&reply, Ok(out) if out.specific.as_ref()
                     .is_some_and(|s| s.hook_event_name.as_deref() != Some("PreToolUse")));
-                if other_event {
-                    if let Ok(out) = &mut reply {
-                        out.specific = None;
-                    }
+            if other_event {
+                if let Ok(out) = &mut reply {
+                    out.specific = None;
                 }
-                outcome.no_verdict |=
-                    other_event || failure.as_deref().is_some_and(|f| f != TIMED_OUT);
             }
-            match (failure, reply) {
-                (Some(why), _) if fails_closed => {
-                    fail_closed(&mut outcome, input.event_name(), why)
-                }
-                (_, Ok(out)) if !m.from_settings && unfit(input.event_name(), &out) => {
-                    outcome.unfit_callbacks.push(id.clone())
-                }
-                (_, Ok(out)) => fold(&mut outcome, out),
-                // A callback of the caller that failed (raised, threw) counts as an empty
-                // answer, with the same warning as an unfit one; a timeout is its own case.
-                (Some(why), Err(_)) if !m.from_settings && why != TIMED_OUT => {
-                    outcome.unfit_callbacks.push(id.clone())
-                }
-                _ => {}
+            outcome.no_verdict |= other_event || failure.as_deref().is_some_and(|f| f != TIMED_OUT);
+        }
+        match (failure, reply) {
+            (Some(why), _) if fails_closed => fail_closed(&mut outcome, input.event_name(), why),
+            (_, Ok(out)) if !m.from_settings && unfit(input.event_name(), &out) => {
+                outcome.unfit_callbacks.push(id.clone())
             }
+            (_, Ok(out)) => fold(&mut outcome, out),
+            // A callback of the caller that failed (raised, threw) counts as an empty
+            // answer, with the same warning as an unfit one; a timeout is its own case.
+            (Some(why), Err(_)) if !m.from_settings && why != TIMED_OUT => {
+                outcome.unfit_callbacks.push(id.clone())
+            }
+            _ => {}
         }
     }
     outcome

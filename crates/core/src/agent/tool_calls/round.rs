@@ -161,20 +161,19 @@ impl ToolRound {
             if self.streamed && !self.interrupt && !o.interrupt && !deps.interrupt.is_aborted() {
                 let _ = self.start_calls(session, deps, false, Some(&mut later));
             }
-            self.deliver_kept(session, deps, st, &call, o);
+            self.deliver(session, deps, st, &call, o);
             let (slow, quick): (Vec<Message>, Vec<Message>) =
                 later.into_iter().partition(unanswered_question);
             for note in quick {
                 deps.emit.emit(note);
             }
-            while let Some((call, o)) = (!slow.is_empty())
-                .then(|| {
-                    self.schedule
-                        .take_next_where(|c| done_before.contains(&c.id))
-                })
-                .flatten()
-            {
-                self.deliver_kept(session, deps, st, &call, o);
+            if !slow.is_empty() {
+                while let Some((call, o)) = self
+                    .schedule
+                    .take_next_where(|c| done_before.contains(&c.id))
+                {
+                    self.deliver(session, deps, st, &call, o);
+                }
             }
             for note in slow {
                 deps.emit.emit(note);
@@ -183,8 +182,9 @@ impl ToolRound {
         self.release_follow_ups(session, deps, st, false);
     }
 
-    /// [`Self::deliver`], keeping the last valid answer of a final-answer tool.
-    fn deliver_kept(
+    /// Emits one call's result and keeps it for the results turn; of a final-answer tool,
+    /// the last valid answer of a response is the one kept.
+    fn deliver(
         &mut self,
         session: &SessionView<'_>,
         deps: &Deps<'_>,
@@ -192,25 +192,15 @@ impl ToolRound {
         call: &Call,
         o: CallOutcome,
     ) {
-        let final_tool = session.config.final_answer_tool.as_deref() == Some(call.name.as_str());
-        if final_tool && o.is_error != Some(true) {
-            self.final_answer = Some(call.input.clone());
-        } else if final_tool {
-            st.final_answer_failures += 1;
-            st.final_answer_error = Some(o.content.as_text());
+        let tool = call.name.as_str();
+        if session.config.final_answer_tool.as_deref() == Some(tool) {
+            if o.is_error != Some(true) {
+                self.final_answer = Some(call.input.clone());
+            } else {
+                st.final_answer_failures += 1;
+                st.final_answer_error = Some(o.content.as_text());
+            }
         }
-        self.deliver(session, deps, st, &call.name, o);
-    }
-
-    /// Emits one call's result and keeps it for the results turn.
-    fn deliver(
-        &mut self,
-        session: &SessionView<'_>,
-        deps: &Deps<'_>,
-        st: &mut TurnState,
-        tool: &str,
-        o: CallOutcome,
-    ) {
         for a in &o.announce {
             deps.emit.emit(a.clone());
         }

@@ -5,9 +5,10 @@
 use std::path::{Path, PathBuf};
 
 use oxagent_core::permission::{PermissionContext, SHELL_EXPANSION};
+use oxagent_core::rules::shell::Hazard;
 use oxagent_core::PermissionMode;
 
-use super::super::known_commands::{is_flag, literal_prefix, ACCEPT_EDITS_WRITERS};
+use super::super::known_commands::{has_glob, is_flag, literal_prefix, ACCEPT_EDITS_WRITERS};
 use super::super::{locate, quoted_dirs, resolve_in, Location};
 use super::Verdict;
 
@@ -60,19 +61,14 @@ fn traverses(arg: &str, cwd: &Path, ctx: &PermissionContext) -> bool {
     })
 }
 
-/// Questions about a redirection's target that offer no rule (fa_wr_redirect_*).
-const VARIABLE: &str = "A variable in this command can't be checked before it runs";
+/// Questions about a redirection's target that offer no rule (fa_wr_redirect_*), with
+/// the variable hazard's own words for `> $HOME`.
 const CONCATENATION: &str =
     "Redirect target concatenation contains $/` — unanalyzable gap or substitution";
 const RUNTIME: &str = "Redirect target contains $(cmd) output — path is runtime-determined";
 
 pub(super) const GLOB_WRITE: &str =
     "Glob patterns are not allowed in write operations. Please specify an exact file path.";
-
-/// Whether a word holds characters the shell expands as a glob.
-fn has_glob(word: &str) -> bool {
-    word.contains(['*', '?', '['])
-}
 
 pub(super) const TRAVERSAL: &str = "Path contains '..' traversal after a directory segment, which may follow a symlink outside the working directory";
 
@@ -161,7 +157,7 @@ pub(super) fn redirect_verdict(
     // (fa_wr_redirect_pipes_nocb).
     if let Some(rest) = raw.strip_prefix("$HOME") {
         return Verdict::Expansion(if rest.is_empty() {
-            VARIABLE
+            super::hazard_text(Hazard::Variable)
         } else {
             CONCATENATION
         });
