@@ -343,14 +343,9 @@ pub fn api_definition(tool: &dyn Tool) -> Value {
 /// ones it needs, and from then on they are sent like any other. Clones share the state, so
 /// the registry and the search tool can each hold one without holding each other.
 ///
-/// ```
-/// use oxagent_core::tool::DeferredTools;
-/// let deferred = DeferredTools::default();
-/// deferred.defer(serde_json::json!({"name": "WebFetch", "description": "d", "input_schema": {}}));
-/// assert!(deferred.is_hidden("WebFetch"));
-/// deferred.load(["WebFetch"]);
-/// assert!(!deferred.is_hidden("WebFetch"));
-/// ```
+/// The state keeps the tools themselves, not their request definitions: a definition is built
+/// when a search reads it, so a session that never searches holds none (they were about 4 KB
+/// a session, built at its start).
 #[derive(Clone, Default)]
 pub struct DeferredTools {
     inner: Arc<Mutex<DeferredState>>,
@@ -358,20 +353,18 @@ pub struct DeferredTools {
 
 #[derive(Default)]
 struct DeferredState {
-    /// Definitions of every deferred tool, by name.
-    definitions: BTreeMap<String, Value>,
+    /// Every deferred tool, by name.
+    definitions: BTreeMap<String, Arc<dyn Tool>>,
     /// Deferred tools the model has looked up: sent in full from now on.
     loaded: BTreeSet<String>,
 }
 
 impl DeferredTools {
-    /// Holds back a tool, given its request definition (`name`, `description`, `input_schema`).
-    pub fn defer(&self, definition: Value) {
-        if let Some(name) = definition.get("name").and_then(Value::as_str) {
-            lock(&self.inner)
-                .definitions
-                .insert(name.to_string(), definition);
-        }
+    /// Holds back a tool.
+    pub fn defer(&self, tool: Arc<dyn Tool>) {
+        lock(&self.inner)
+            .definitions
+            .insert(tool.name().to_string(), tool);
     }
 
     /// Drops a tool that left the session (its MCP server was turned off): nothing can
@@ -404,9 +397,10 @@ impl DeferredTools {
         state.definitions.contains_key(name) && !state.loaded.contains(name)
     }
 
-    /// Definitions of every deferred tool (loaded or not), by name.
+    /// Request definitions of every deferred tool (loaded or not), by name.
     pub fn definitions(&self) -> Vec<Value> {
-        lock(&self.inner).definitions.values().cloned().collect()
+        let tools: Vec<Arc<dyn Tool>> = lock(&self.inner).definitions.values().cloned().collect();
+        tools.iter().map(|t| api_definition(t.as_ref())).collect()
     }
 
     /// Names of the deferred tools still held back.

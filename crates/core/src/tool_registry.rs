@@ -88,7 +88,7 @@ impl ToolRegistry {
     /// session's search tool shares). Names not in the registry are ignored.
     pub fn defer(&mut self, deferred: DeferredTools, names: &[&str]) {
         for entry in self.tools.iter().filter(|e| names.contains(&e.name())) {
-            deferred.defer(api_definition(entry.tool.as_ref()));
+            deferred.defer(entry.tool.clone());
         }
         self.deferred = deferred;
     }

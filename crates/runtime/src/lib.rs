@@ -128,7 +128,7 @@ impl SessionRuntime {
             Op::Stamped(prompt) => {
                 let prompts = lock(&self.inner.prompts);
                 let tx = prompts.as_ref().ok_or(Error::Closed)?;
-                tx.send(prompt).map_err(|_| Error::Closed)
+                tx.send(Box::new(prompt)).map_err(|_| Error::Closed)
             }
             Op::EndInput => {
                 lock(&self.inner.prompts).take();

@@ -66,7 +66,7 @@ struct SessionTask {
     plan: persist::Plan,
     /// A fresh session's transcript, opened first thing when the task runs.
     transcript: Option<persist::Unopened>,
-    prompts: UnboundedReceiver<Prompt>,
+    prompts: UnboundedReceiver<Box<Prompt>>,
     /// The custom slash commands a prompt may invoke.
     /// The skills and slash commands, read again on the host's request.
     reload: Arc<crate::reload::Reloadable>,
@@ -83,7 +83,7 @@ struct SessionTask {
     /// The MCP servers, and the names of the MCP tools the session's tools hold.
     mcp: Arc<McpServers>,
     mcp_followed: Followed,
-    server_env: BTreeMap<String, String>,
+    server_env: Arc<BTreeMap<String, String>>,
     store: Option<StoreStart>,
     /// The Agent tool and what it runs agents with, handed over once the tools are complete.
     agents: Option<(Arc<AgentTool>, AgentSet)>,
@@ -207,6 +207,8 @@ pub(super) fn start(
     if options.model.is_none() && !env.contains_key("ANTHROPIC_MODEL") {
         options.model = settings.model().map(str::to_string);
     }
+    // One copy of the environment for the session, its hooks and its MCP connections.
+    let env = Arc::new(env);
     let mut config = setup::session_config(&options, &env, &clock)?;
     settings.apply(&mut config, options.permission_mode, &persist::home(&env));
     let fresh_id = setup::fresh_id(&config.session_id)?;
@@ -215,7 +217,7 @@ pub(super) fn start(
     let (tx, rx) = unbounded_channel();
     let run_as = setup::run_as(&options)?;
     let local = settings
-        .answers(&config.cwd, &persist::home(&env), &env)
+        .answers(&config.cwd, &persist::home(&env), env.clone())
         .run_as(run_as);
     let debug = DebugLog::open(&options, &config.session_id, &env).map(Arc::new);
     if let Some(d) = &debug {
@@ -295,7 +297,9 @@ pub(super) fn start(
     };
     config.session_id = plan.session_id.clone();
     config.transcript_path = plan.writer.as_ref().map(|w| w.path().to_path_buf());
-    let (ptx, prompts) = unbounded_channel::<Prompt>();
+    // Boxed prompts: the channel's first block of 32 values is allocated with it (4 KB of
+    // every session for a 128-byte `Prompt`).
+    let (ptx, prompts) = unbounded_channel::<Box<Prompt>>();
     let interrupt = Arc::new(Mutex::new(AbortSignal::new()));
     let mut session = Session::new(config);
     session.settings_not_in_effect = settings.not_in_effect();

@@ -17,7 +17,7 @@ use std::time::Duration;
 use oxagent_core::host::Host;
 use oxagent_core::protocol::system::{McpServerDetail, McpServerStatus};
 use oxagent_core::sync::lock;
-use oxagent_core::tool::{api_definition, Tool, ToolRegistry};
+use oxagent_core::tool::{Tool, ToolRegistry};
 use oxagent_mcp::{ConnectContext, Connected, McpServer};
 use serde_json::Value;
 
@@ -37,7 +37,7 @@ const CONNECT_WAIT: Duration = Duration::from_secs(60);
 /// What connecting needs, owned, so that a server can be connected again later.
 pub(crate) struct ConnectWith {
     pub host: Arc<dyn Host>,
-    pub env: BTreeMap<String, String>,
+    pub env: Arc<BTreeMap<String, String>>,
     pub cwd: PathBuf,
     pub results_root: Option<PathBuf>,
     pub run_as: Option<oxagent_core::config::RunAs>,
@@ -424,7 +424,7 @@ impl Followed {
                 continue;
             }
             if searchable && !now.always_load.contains(t.name()) {
-                registry.deferred().defer(api_definition(t.as_ref()));
+                registry.deferred().defer(t.clone());
             }
             self.names.insert(t.name().to_string());
             registry.push(t);

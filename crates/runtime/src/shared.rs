@@ -17,7 +17,7 @@ use crate::events::EventOut;
 /// What the runtime and the session task share.
 pub(crate) struct Shared {
     pub(crate) events: EventOut,
-    pub(crate) prompts: Mutex<Option<UnboundedSender<Prompt>>>,
+    pub(crate) prompts: Mutex<Option<UnboundedSender<Box<Prompt>>>>,
     /// The abort signal of the turn that runs (each turn gets a new one).
     pub(crate) interrupt: Arc<Mutex<AbortSignal>>,
     pub(crate) live: Arc<LiveSettings>,

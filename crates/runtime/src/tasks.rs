@@ -94,7 +94,7 @@ struct FlowState {
 /// The session's side of the background tasks. See the module docs.
 pub(crate) struct TaskFlow {
     state: Arc<Mutex<FlowState>>,
-    ended: Arc<tokio::sync::Mutex<UnboundedReceiver<Ended>>>,
+    ended: Arc<tokio::sync::Mutex<UnboundedReceiver<Box<Ended>>>>,
     /// Ends read by the turn's inbox that it leaves for a turn of their own (agents').
     held: Arc<Mutex<Vec<Ended>>>,
     ended_closed: bool,
@@ -112,7 +112,9 @@ struct Announcer {
     events: EventOut,
     session_id: String,
     state: Arc<Mutex<FlowState>>,
-    ended: UnboundedSender<Ended>,
+    /// Boxed: a tokio channel allocates its first block of 32 values with the channel, and
+    /// every session has one (2.3 KB unboxed, 0.3 KB boxed).
+    ended: UnboundedSender<Box<Ended>>,
 }
 
 impl Announcer {
@@ -198,11 +200,11 @@ impl Announcer {
                     return;
                 };
                 info.events = lines;
-                let _ = self.ended.send(Ended {
+                let _ = self.ended.send(Box::new(Ended {
                     run_id: live.task.run_id.clone(),
                     prompt: vec![monitor_notice(&info, false)],
                     hook_text: None,
-                });
+                }));
             }
             TaskEvent::Finished(info) => {
                 let Some(i) = state
@@ -245,11 +247,11 @@ impl Announcer {
                         bash_notice(&info)
                     }];
                     let hook_text = None;
-                    let _ = self.ended.send(Ended {
+                    let _ = self.ended.send(Box::new(Ended {
                         run_id,
                         prompt,
                         hook_text,
-                    });
+                    }));
                 }
             }
         }
@@ -364,11 +366,11 @@ impl TaskBoard {
             a.events.emit(a.system(body));
         }
         a.events.emit(a.tasks_changed(&state));
-        let _ = a.ended.send(Ended {
+        let _ = a.ended.send(Box::new(Ended {
             run_id,
             prompt,
             hook_text: Some(hook_text),
-        });
+        }));
     }
 
     /// A task ended and nothing is to wake the session: `messages` go out and the running
@@ -445,7 +447,7 @@ impl TaskFlow {
         let mut tasks: Vec<Ended> = std::mem::take(&mut *lock(&self.held));
         if let Ok(mut rx) = self.ended.try_lock() {
             while let Ok(e) = rx.try_recv() {
-                tasks.push(e);
+                tasks.push(*e);
             }
         }
         (!tasks.is_empty()).then_some(Notification { tasks })
@@ -498,7 +500,7 @@ impl TaskFlow {
 
     /// Waits for the next thing to run. Ended tasks go first; once the caller's input has
     /// ended, the session still waits for the tasks that are running, as the reference does.
-    pub(crate) async fn next(&mut self, prompts: &mut UnboundedReceiver<Prompt>) -> Next {
+    pub(crate) async fn next(&mut self, prompts: &mut UnboundedReceiver<Box<Prompt>>) -> Next {
         // The turn of a scheduled job is over: its result is out.
         if let Some(id) = self.running_command.take() {
             self.announce_command(id, "completed", None);
@@ -526,12 +528,12 @@ impl TaskFlow {
                 ended = rx.recv(), if !self.ended_closed => match ended {
                     Some(first) => {
                         drop(rx);
-                        return Next::Notification(self.with_rest(first));
+                        return Next::Notification(self.with_rest(*first));
                     }
                     None => self.ended_closed = true,
                 },
                 prompt = prompts.recv() => match prompt {
-                    Some(p) => return Next::Prompt(p),
+                    Some(p) => return Next::Prompt(*p),
                     None => self.prompts_closed = true,
                 },
                 // A scheduled job's prompt runs as if the user had typed it, in a turn
@@ -550,7 +552,7 @@ impl TaskFlow {
         }
         let first = self.ended.clone().lock().await.recv().await;
         match first {
-            Some(first) => Next::Notification(self.with_rest(first)),
+            Some(first) => Next::Notification(self.with_rest(*first)),
             None => Next::End,
         }
     }
@@ -558,7 +560,7 @@ impl TaskFlow {
 
 /// The main session's [`oxagent_core::config::Inbox`]: the ends of background commands.
 struct TurnInbox {
-    ended: Arc<tokio::sync::Mutex<UnboundedReceiver<Ended>>>,
+    ended: Arc<tokio::sync::Mutex<UnboundedReceiver<Box<Ended>>>>,
     held: Arc<Mutex<Vec<Ended>>>,
 }
 
@@ -571,7 +573,7 @@ impl oxagent_core::config::Inbox for TurnInbox {
         let mut texts = Vec::new();
         while let Ok(e) = rx.try_recv() {
             if e.hook_text.is_some() {
-                lock(&self.held).push(e);
+                lock(&self.held).push(*e);
                 continue;
             }
             texts.extend(e.prompt.iter().filter_map(|b| match b {
@@ -684,7 +686,7 @@ mod tests {
     async fn a_finished_task_emits_its_messages_and_wakes_the_session() {
         let (tx, mut frames) = unbounded_channel();
         let (sink, mut flow) = TaskFlow::new(EventOut::new(tx, false), "s".into());
-        let (_ptx, mut prompts) = unbounded_channel::<Prompt>();
+        let (_ptx, mut prompts) = unbounded_channel::<Box<Prompt>>();
         sink(TaskEvent::Started(info("b1", TaskStatus::Running, false)));
         assert_eq!(
             subtypes(&mut frames),
@@ -717,7 +719,7 @@ mod tests {
     async fn the_session_ends_after_input_once_no_task_runs() {
         let (tx, _frames) = unbounded_channel();
         let (sink, mut flow) = TaskFlow::new(EventOut::new(tx, false), "s".into());
-        let (ptx, mut prompts) = unbounded_channel::<Prompt>();
+        let (ptx, mut prompts) = unbounded_channel::<Box<Prompt>>();
         drop(ptx);
         sink(TaskEvent::Started(info("b1", TaskStatus::Running, false)));
         let waiter = tokio::spawn(async move {
@@ -739,7 +741,7 @@ mod tests {
     async fn a_stopped_task_does_not_wake_the_model() {
         let (tx, mut frames) = unbounded_channel();
         let (sink, mut flow) = TaskFlow::new(EventOut::new(tx, false), "s".into());
-        let (ptx, mut prompts) = unbounded_channel::<Prompt>();
+        let (ptx, mut prompts) = unbounded_channel::<Box<Prompt>>();
         drop(ptx);
         sink(TaskEvent::Started(info("b1", TaskStatus::Running, false)));
         sink(TaskEvent::Finished(info("b1", TaskStatus::Killed, true)));
@@ -758,7 +760,7 @@ mod tests {
         // Made two minutes ago: its minute has passed.
         let made = oxagent_tools::session::cron::now_ms() - 120_000.0;
         jobs.add("* * * * *", "check the build", false, made);
-        let (ptx, mut prompts) = unbounded_channel::<Prompt>();
+        let (ptx, mut prompts) = unbounded_channel::<Box<Prompt>>();
         let Next::Prompt(p) = flow.next(&mut prompts).await else {
             panic!("no prompt");
         };

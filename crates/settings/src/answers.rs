@@ -17,13 +17,14 @@
 //! # let (cwd, home, env) = (Path::new("/work"), Path::new("/home/me"), BTreeMap::new());
 //! use oxagent_settings::{Settings, SettingsAnswers};
 //! let settings = Settings::load(cwd, home, None, None);
-//! let answers: SettingsAnswers = settings.answers(cwd, home, &env);
+//! let answers: SettingsAnswers = settings.answers(cwd, home, std::sync::Arc::new(env));
 //! // The session's host asks `answers` (an `oxagent_core::host::LocalAnswers`) first.
 //! ```
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
+use std::sync::Arc;
 
 use futures::future::BoxFuture;
 use oxagent_core::config::RunAs;
@@ -43,7 +44,8 @@ pub struct SettingsAnswers {
     commands: Vec<CommandHook>,
     cwd: PathBuf,
     home: PathBuf,
-    env: BTreeMap<String, String>,
+    /// Shared with the session (the whole process environment: about 1.6 KB a copy).
+    env: Arc<BTreeMap<String, String>>,
     run_as: Option<RunAs>,
 }
 
@@ -54,13 +56,13 @@ impl Settings {
         &self,
         cwd: &Path,
         home: &Path,
-        env: &BTreeMap<String, String>,
+        env: Arc<BTreeMap<String, String>>,
     ) -> SettingsAnswers {
         SettingsAnswers {
             commands: self.commands.clone(),
             cwd: cwd.to_path_buf(),
             home: home.to_path_buf(),
-            env: env.clone(),
+            env,
             run_as: None,
         }
     }
@@ -229,7 +231,7 @@ mod tests {
             {"type": "command", "command": "cat >/dev/null; echo nope >&2; exit 2"}]}]}}"#;
         let settings = Settings::load(dir.path(), dir.path(), Some(&[]), Some(hooks));
         let env: BTreeMap<String, String> = std::env::vars().collect();
-        let answers = settings.answers(dir.path(), dir.path(), &env);
+        let answers = settings.answers(dir.path(), dir.path(), Arc::new(env));
         let stop = HookEvent::Stop {
             stop_hook_active: false,
             last_assistant_message: String::new(),

@@ -24,7 +24,7 @@
 //! settings.apply_env(&mut env);
 //! settings.check_bypass(None, false, &env)?;
 //! settings.apply(&mut config, None, home);
-//! let answers = settings.answers(&cwd, home, &env);
+//! let answers = settings.answers(&cwd, home, std::sync::Arc::new(env));
 //! let mut session = oxagent_core::Session::new(config);
 //! attach_memory(&mut session, home, None);
 //! # let _ = answers;
