@@ -371,4 +371,6 @@ def targeted():
 
 if __name__ == "__main__":
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 140
-    scenario_files.write(HERE, "fa_", [one(i) for i in range(1, count + 1)] + targeted())
+    import pins_221  # noqa: E402
+    pins = pins_221.pins(sys.modules[__name__])
+    scenario_files.write(HERE, "fa_", [one(i) for i in range(1, count + 1)] + targeted() + pins)

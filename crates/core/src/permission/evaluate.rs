@@ -345,6 +345,20 @@ fn rules_mode_and_tool(
                 Outcome::Ask(prompt)
             };
         }
+        // So is a write leading out through a symlinked folder: the tool's own question
+        // (fc_150), as under a hook's allow.
+        if let ToolPermission::Ask {
+            message,
+            blocked_path,
+            suggestions,
+            reason_type,
+            reason,
+        } = tool.check_permission(input, ctx)
+        {
+            if through_symlink(reason_type.as_deref(), &message) {
+                return question(message, blocked_path, suggestions, reason_type, reason);
+            }
+        }
         return ask(request_text(name, input, ctx), "hook");
     }
 
@@ -364,6 +378,11 @@ fn rules_mode_and_tool(
         return Outcome::Ask(prompt);
     }
     if mode == PermissionMode::BypassPermissions {
+        return Outcome::Allow;
+    }
+    // In plan mode a hook's allow runs a command that only reads, wherever it reads; what
+    // writes or runs code still goes to the mode (fc_171).
+    if hook == Some("allow") && plan && name == "Bash" && tool.is_read_only(input) {
         return Outcome::Allow;
     }
     if hook == Some("allow") && !plan {
@@ -669,6 +688,17 @@ mod tests {
             panic!("Write asks in the default mode");
         };
         assert!(!prompt.suppress_always_allow);
+        // A hook's ask about it is the same question, not the hook's (fc_150); about a plain
+        // write it is the hook's.
+        let Outcome::Ask(prompt) = evaluate(&linked, &input(), &ctx, Some("ask")) else {
+            panic!("a hook's ask asks");
+        };
+        assert_eq!(prompt.reason_type.as_deref(), Some("safetyCheck"));
+        assert_eq!(prompt.blocked_path.as_deref(), Some("/elsewhere/w.txt"));
+        let Outcome::Ask(prompt) = evaluate(&Write(None), &input(), &ctx, Some("ask")) else {
+            panic!("a hook's ask asks");
+        };
+        assert_eq!(prompt.reason_type.as_deref(), Some("hook"));
     }
 
     /// An MCP tool, asking for every call as MCP tools do.

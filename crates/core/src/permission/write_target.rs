@@ -19,6 +19,9 @@ use crate::rules::path::{normalize, resolve};
 use super::denial::Denial;
 use super::PermissionContext;
 
+/// The stated reason of [`symlink_refusal`].
+pub const SYMLINK_REASON: &str = "Write target is a symbolic link";
+
 /// The refusal of a Write or Edit whose path is a symbolic link to anything but a
 /// directory (a dangling link included).
 pub fn symlink_refusal(tool: &str, input: &Value, ctx: &PermissionContext) -> Option<Denial> {
@@ -37,7 +40,7 @@ pub fn symlink_refusal(tool: &str, input: &Value, ctx: &PermissionContext) -> Op
             link_target(&path).display()
         ),
         reason_type: Some("other".into()),
-        reason: Some("Write target is a symbolic link".into()),
+        reason: Some(SYMLINK_REASON.into()),
         code: None,
     })
 }

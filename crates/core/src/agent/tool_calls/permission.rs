@@ -138,8 +138,14 @@ fn decide_now_untraced(
         Outcome::Allow => return Ok(Verdict::Allow(input.clone())),
         Outcome::ToolError(text) => return Ok(Verdict::ToolError(text)),
         Outcome::Fail(text) => return Ok(Verdict::Fail(text)),
-        // A rule that refuses what a hook allowed is not announced.
-        Outcome::Deny(d) if hook == Some("allow") => {
+        // A rule that refuses what a hook allowed is not announced, nor is the refusal of a
+        // write to a symbolic link a hook asked about (fa_pin_hook_ask_links_edit_cb).
+        Outcome::Deny(d)
+            if hook == Some("allow")
+                || (hook == Some("ask")
+                    && d.reason.as_deref()
+                        == Some(crate::permission::write_target::SYMLINK_REASON)) =>
+        {
             return Ok(Verdict::Deny {
                 message: d.message,
                 interrupt: false,
@@ -149,14 +155,23 @@ fn decide_now_untraced(
         Outcome::Deny(d) => return Ok(Verdict::denied(d)),
         Outcome::Ask(prompt) => prompt,
     };
-    // A hook's ask carries its reason to whoever answers the prompt; dontAsk refuses it in
+    // A hook's ask carries its reason to whoever answers the prompt, and goes to can_use_tool
+    // in dontAsk and plan mode too (fc_157, fc_167); without a callback dontAsk refuses it in
     // the hook's words.
-    if let (Some("hook"), Some(("ask", Some(reason)))) =
-        (prompt.reason_type.as_deref(), &hook_decision)
-    {
-        prompt.message = reason.clone();
-        prompt.reason = Some(reason.clone());
-        if ctx.mode == PermissionMode::DontAsk {
+    let hook_reason = match &hook_decision {
+        Some(("ask", reason)) if prompt.reason_type.as_deref() == Some("hook") => Some(reason),
+        _ => None,
+    };
+    if let Some(reason) = hook_reason {
+        if let Some(reason) = reason {
+            prompt.message = reason.clone();
+            prompt.reason = Some(reason.clone());
+        }
+        let mode_answers = matches!(ctx.mode, PermissionMode::DontAsk | PermissionMode::Plan);
+        if mode_answers && deps.host.handles_can_use_tool() {
+            return Err(Box::new(prompt));
+        }
+        if let (PermissionMode::DontAsk, Some(reason)) = (ctx.mode, reason) {
             return Ok(Verdict::denied(Denial {
                 message: reason.clone(),
                 reason_type: Some("hook".into()),
@@ -165,6 +180,20 @@ fn decide_now_untraced(
             }));
         }
     }
+    settled(session, deps, tool, call, input, ctx, prompt)
+}
+
+/// What the mode, the PermissionRequest hooks and can_use_tool make of `prompt`.
+fn settled(
+    session: &SessionView<'_>,
+    deps: &Deps<'_>,
+    tool: &dyn Tool,
+    call: &Call,
+    input: &Value,
+    ctx: PermissionContext,
+    prompt: Prompt,
+) -> Result<Verdict, Box<Prompt>> {
+    let name = tool.name();
     // The modes that answer a prompt themselves (dontAsk, plan, auto) come first; then the
     // PermissionRequest hooks may answer it; then can_use_tool (none: the prompt's denial).
     // A call only the user can answer is not the plan or auto mode's to settle.
@@ -227,6 +256,7 @@ pub(crate) async fn decide(
     }
     // In plan mode an edit is asked about as the mode's question, with nothing to suggest.
     let in_plan = session.live.permission_mode() == PermissionMode::Plan;
+    let mode_question = in_plan && prompt.reason_type.as_deref() != Some("hook");
     let interaction = tool.requires_user_interaction();
     let offered = if in_plan || interaction {
         Vec::new()
@@ -281,7 +311,8 @@ pub(crate) async fn decide(
             ),
         description: tool.describe_call(input),
         // The callback is told why a sandboxed command is asked about; the denial is not.
-        // In plan mode the question is the mode's, with no reason (fa_053).
+        // In plan mode the question is the mode's, with no reason (fa_053), unless a hook
+        // asked it (fc_167).
         decision_reason: prompt
             .reason
             .clone()
@@ -289,10 +320,10 @@ pub(crate) async fn decide(
                 (prompt.reason_type.as_deref() == Some("sandboxOverride"))
                     .then(|| "dangerouslyDisableSandbox".to_string())
             })
-            .filter(|_| !in_plan),
+            .filter(|_| !mode_question),
         agent_id: session.config.subagent.as_ref().map(|r| r.agent_id.clone()),
         // Why asking was needed, in the vocabulary of permission_denied's reason types.
-        decision_reason_type: match (interaction, in_plan) {
+        decision_reason_type: match (interaction, mode_question) {
             (true, _) => None,
             (false, true) => Some("mode".to_string()),
             (false, false) => prompt.reason_type.clone(),

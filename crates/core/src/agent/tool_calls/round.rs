@@ -302,6 +302,8 @@ impl ToolRound {
             deps.emit.emit(a);
         }
         self.streamed = true;
+        // Whether the calls starting now waited for others to finish (not the first group).
+        let mut waited = false;
         while self.schedule.unfinished() {
             self.report(session, deps, st);
             if self.interrupt || deps.interrupt.is_aborted() {
@@ -322,9 +324,10 @@ impl ToolRound {
             // after: a refusal with interrupt stops the others before they run.
             let prepared = join_all(runs.iter().map(|&i| {
                 let call = self.schedule.call(i);
-                run::prepare(session, deps, call).instrument(call.span.clone())
+                run::prepare(session, deps, call, waited).instrument(call.span.clone())
             }))
             .await;
+            waited = true;
             let mut answered = Vec::new();
             let mut cleared = Vec::new();
             for (i, p) in runs.into_iter().zip(prepared) {

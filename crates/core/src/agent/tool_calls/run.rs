@@ -282,6 +282,7 @@ pub(crate) async fn prepare<'d>(
     session: &SessionView<'_>,
     deps: &'d Deps<'_>,
     call: &Call,
+    waited: bool,
 ) -> Prepared<'d> {
     let config = &session.config;
     let id = call.id.as_str();
@@ -395,6 +396,12 @@ pub(crate) async fn prepare<'d>(
         o.denial = Some(denial(session, call));
         o
     } else {
+        // Calls that start together after waiting for others are asked about with Bash's
+        // questions after the other tools' (fa_221): the reference's Bash check finishes
+        // later. Those that start as the response streams in are asked in call order.
+        if waited && call.name == "Bash" {
+            YieldOnce(false).await;
+        }
         let verdict = decide(session, deps, tool.as_ref(), call, &input, hook_decision).await;
         match verdict {
             Verdict::Allow(answered) => {
@@ -834,6 +841,25 @@ fn no_verdict_warning(session: &SessionView<'_>, deps: &Deps<'_>, id: &str) -> M
         }),
     };
     session.system(SystemBody::Informational(warning), deps)
+}
+
+/// Lets the other futures polled beside this one run first, once.
+struct YieldOnce(bool);
+
+impl std::future::Future for YieldOnce {
+    type Output = ();
+
+    fn poll(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<()> {
+        if self.0 {
+            return std::task::Poll::Ready(());
+        }
+        self.0 = true;
+        cx.waker().wake_by_ref();
+        std::task::Poll::Pending
+    }
 }
 
 #[cfg(test)]
