@@ -354,7 +354,7 @@ pub struct DeferredTools {
 #[derive(Default)]
 struct DeferredState {
     /// Every deferred tool, by name.
-    definitions: BTreeMap<String, Arc<dyn Tool>>,
+    tools: BTreeMap<String, Arc<dyn Tool>>,
     /// Deferred tools the model has looked up: sent in full from now on.
     loaded: BTreeSet<String>,
 }
@@ -363,7 +363,7 @@ impl DeferredTools {
     /// Holds back a tool.
     pub fn defer(&self, tool: Arc<dyn Tool>) {
         lock(&self.inner)
-            .definitions
+            .tools
             .insert(tool.name().to_string(), tool);
     }
 
@@ -371,7 +371,7 @@ impl DeferredTools {
     /// look it up any more.
     pub fn forget(&self, name: &str) {
         let mut state = lock(&self.inner);
-        state.definitions.remove(name);
+        state.tools.remove(name);
         state.loaded.remove(name);
     }
 
@@ -380,7 +380,7 @@ impl DeferredTools {
         let mut state = lock(&self.inner);
         for name in names {
             let name = name.as_ref();
-            if state.definitions.contains_key(name) {
+            if state.tools.contains_key(name) {
                 state.loaded.insert(name.to_string());
             }
         }
@@ -388,18 +388,18 @@ impl DeferredTools {
 
     /// Whether this tool is deferred (looked up or not).
     pub fn is_deferred(&self, name: &str) -> bool {
-        lock(&self.inner).definitions.contains_key(name)
+        lock(&self.inner).tools.contains_key(name)
     }
 
     /// Whether requests leave this tool out for now.
     pub fn is_hidden(&self, name: &str) -> bool {
         let state = lock(&self.inner);
-        state.definitions.contains_key(name) && !state.loaded.contains(name)
+        state.tools.contains_key(name) && !state.loaded.contains(name)
     }
 
     /// Request definitions of every deferred tool (loaded or not), by name.
     pub fn definitions(&self) -> Vec<Value> {
-        let tools: Vec<Arc<dyn Tool>> = lock(&self.inner).definitions.values().cloned().collect();
+        let tools: Vec<Arc<dyn Tool>> = lock(&self.inner).tools.values().cloned().collect();
         tools.iter().map(|t| api_definition(t.as_ref())).collect()
     }
 
@@ -407,7 +407,7 @@ impl DeferredTools {
     pub fn hidden_names(&self) -> Vec<String> {
         let state = lock(&self.inner);
         state
-            .definitions
+            .tools
             .keys()
             .filter(|n| !state.loaded.contains(*n))
             .cloned()
