@@ -347,19 +347,8 @@ fn rules_mode_and_tool(
         }
         // So is a write leading out through a symlinked folder: the tool's own question
         // (fc_150), as under a hook's allow.
-        if let ToolPermission::Ask {
-            message,
-            blocked_path,
-            suggestions,
-            reason_type,
-            reason,
-        } = tool.check_permission(input, ctx)
-        {
-            if through_symlink(reason_type.as_deref(), &message) {
-                return question(message, blocked_path, suggestions, reason_type, reason);
-            }
-        }
-        return ask(request_text(name, input, ctx), "hook");
+        return symlink_question(tool, input, ctx)
+            .unwrap_or_else(|| ask(request_text(name, input, ctx), "hook"));
     }
 
     // Plan mode keeps its own say: a hook's allow does not pass it, and no allow rule lets
@@ -388,18 +377,7 @@ fn rules_mode_and_tool(
     if hook == Some("allow") && !plan {
         // A write leading out through a symlink stays a question a hook's allow does not
         // answer (fc_125).
-        return match tool.check_permission(input, ctx) {
-            ToolPermission::Ask {
-                message,
-                blocked_path,
-                suggestions,
-                reason_type,
-                reason,
-            } if through_symlink(reason_type.as_deref(), &message) => {
-                question(message, blocked_path, suggestions, reason_type, reason)
-            }
-            _ => Outcome::Allow,
-        };
+        return symlink_question(tool, input, ctx).unwrap_or(Outcome::Allow);
     }
     if let Some(prompt) = tool.must_ask(input) {
         return Outcome::Ask(prompt);
@@ -472,6 +450,27 @@ fn rules_mode_and_tool(
 /// question, which the reference tells the callback not to offer "always" for.
 fn through_symlink(reason_type: Option<&str>, message: &str) -> bool {
     reason_type == Some("safetyCheck") && message.contains(" resolves through a symlink to ")
+}
+
+/// The tool's question about a write leading out through a symlink, if that is its question:
+/// a hook's allow or ask does not replace it (fc_125, fc_150).
+fn symlink_question(tool: &dyn Tool, input: &Value, ctx: &PermissionContext) -> Option<Outcome> {
+    match tool.check_permission(input, ctx) {
+        ToolPermission::Ask {
+            message,
+            blocked_path,
+            suggestions,
+            reason_type,
+            reason,
+        } if through_symlink(reason_type.as_deref(), &message) => Some(question(
+            message,
+            blocked_path,
+            suggestions,
+            reason_type,
+            reason,
+        )),
+        _ => None,
+    }
 }
 
 /// The tool's own question as the decision's prompt.

@@ -180,20 +180,6 @@ fn decide_now_untraced(
             }));
         }
     }
-    settled(session, deps, tool, call, input, ctx, prompt)
-}
-
-/// What the mode, the PermissionRequest hooks and can_use_tool make of `prompt`.
-fn settled(
-    session: &SessionView<'_>,
-    deps: &Deps<'_>,
-    tool: &dyn Tool,
-    call: &Call,
-    input: &Value,
-    ctx: PermissionContext,
-    prompt: Prompt,
-) -> Result<Verdict, Box<Prompt>> {
-    let name = tool.name();
     // The modes that answer a prompt themselves (dontAsk, plan, auto) come first; then the
     // PermissionRequest hooks may answer it; then can_use_tool (none: the prompt's denial).
     // A call only the user can answer is not the plan or auto mode's to settle.
