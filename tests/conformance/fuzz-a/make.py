@@ -372,5 +372,7 @@ def targeted():
 if __name__ == "__main__":
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 140
     import pins_221  # noqa: E402
-    pins = pins_221.pins(sys.modules[__name__])
+    import pins_261  # noqa: E402
+    me = sys.modules[__name__]
+    pins = pins_221.pins(me) + pins_261.pins(me) + pins_261.pins_default(me)
     scenario_files.write(HERE, "fa_", [one(i) for i in range(1, count + 1)] + targeted() + pins)

@@ -11,4 +11,7 @@ pub struct Denial {
     pub reason: Option<String>,
     /// `decision_reason_code`.
     pub code: Option<String>,
+    /// A question nobody was there to answer (no can_use_tool callback), refused in its own
+    /// words.
+    pub unanswered: bool,
 }

@@ -598,6 +598,7 @@ pub fn settle(
                 reason_type: Some("classifier".into()),
                 reason: Some("Classifier unavailable".into()),
                 code: Some(NO_CLASSIFIER_CODE.into()),
+                unanswered: false,
             })
         }
         _ => {}
@@ -607,6 +608,7 @@ pub fn settle(
         reason_type: prompt.reason_type.clone(),
         reason: prompt.reason.clone(),
         code: None,
+        unanswered: true,
     })
 }
 

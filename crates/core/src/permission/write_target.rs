@@ -42,6 +42,7 @@ pub fn symlink_refusal(tool: &str, input: &Value, ctx: &PermissionContext) -> Op
         reason_type: Some("other".into()),
         reason: Some(SYMLINK_REASON.into()),
         code: None,
+        unanswered: false,
     })
 }
 

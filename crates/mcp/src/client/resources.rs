@@ -553,6 +553,7 @@ impl Tool for ReadResourceDir {
             reason_type: Some("other".into()),
             reason: Some("directory listing off".into()),
             code: None,
+            unanswered: false,
         })
     }
     fn check_permission(&self, _input: &Value, _ctx: &PermissionContext) -> ToolPermission {

@@ -149,6 +149,10 @@ pub(crate) enum Pace {
     /// Its permission_denied message after two events, its result after three (a verdict
     /// of the rules or the mode).
     Rules,
+    /// As [`Pace::Rules`] while the response streams (a question refused for want of a
+    /// callback); after it, seen later and done sooner than a verdict (see the schedule's
+    /// `Timer`).
+    Question,
     /// A file-reading tool's verdict, which comes sooner: its permission_denied message at
     /// once for a verdict of the mode (`announce_now`), else after one event; its result
     /// after two.

@@ -3,7 +3,8 @@
 //! - [`round`]: the calls of one response ([`round::ToolRound`]): taken while the response
 //!   streams, finished after it, reported in order, appended as one results turn.
 //! - [`schedule`]: which call starts when (read-only calls run together, a call that writes
-//!   runs alone) and which results may be reported yet.
+//!   runs alone) and which results may be reported yet; after the response, when a call
+//!   refused as it starts is seen and done (`schedule::timer`).
 //! - [`run`]: one call: validation, PreToolUse hooks, the permission verdict, the tool,
 //!   PostToolUse hooks.
 //! - [`permission`]: the verdict of the rules, the mode, the PermissionRequest hooks and

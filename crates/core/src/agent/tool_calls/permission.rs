@@ -177,6 +177,7 @@ fn decide_now_untraced(
                 reason_type: Some("hook".into()),
                 reason: Some(reason.clone()),
                 code: None,
+                unanswered: false,
             }));
         }
     }

@@ -26,7 +26,7 @@ use crate::protocol::hook::HookEvent;
 
 use super::call::{Call, CallOutcome};
 use super::run::{self, Prepared};
-use super::schedule::Schedule;
+use super::schedule::{unanswered_question, Schedule, Step};
 
 use crate::permission::evaluate::NO_CLASSIFIER_STOP_WARNING;
 use crate::prompts::INTERRUPTED_FOR_TOOL;
@@ -59,6 +59,11 @@ pub(crate) struct ToolRound {
     /// The response has streamed: each reported result lets the calls waiting for it start
     /// before the next result is reported.
     streamed: bool,
+    /// The announcements of answers given at once to calls that started when a timed
+    /// refusal was done: they go out with the next report's (see `Step::Done`).
+    started_later: Vec<Message>,
+    /// The calls done before those started.
+    done_before_start: Option<Vec<String>>,
 }
 
 impl ToolRound {
@@ -118,7 +123,19 @@ impl ToolRound {
         streaming: bool,
         later: Option<&mut Vec<Message>>,
     ) -> usize {
-        let (started, notes) = self.schedule.start_ready(streaming, |c, earlier| {
+        self.start_calls_at(session, deps, streaming, 0, later)
+    }
+
+    /// [`ToolRound::start_calls`] at a time of the schedule's clock (see `Timer`).
+    fn start_calls_at(
+        &mut self,
+        session: &SessionView<'_>,
+        deps: &Deps<'_>,
+        streaming: bool,
+        now: u32,
+        later: Option<&mut Vec<Message>>,
+    ) -> usize {
+        let (started, notes) = self.schedule.start_ready(streaming, now, |c, earlier| {
             run::instant(session, deps, c, earlier)
         });
         for note in notes.sooner {
@@ -150,18 +167,60 @@ impl ToolRound {
     }
 
     fn report(&mut self, session: &SessionView<'_>, deps: &Deps<'_>, st: &mut TurnState) {
-        while let Some((call, o)) = self.schedule.take_next() {
+        self.report_done(session, deps, st);
+        // Answers held after the response streamed come once what was done is reported.
+        while self.streamed && self.schedule.holds() {
+            self.schedule.release_held();
+            self.report_done(session, deps, st);
+        }
+        for note in std::mem::take(&mut self.started_later) {
+            deps.emit.emit(note);
+        }
+        self.release_follow_ups(session, deps, st, false);
+    }
+
+    fn report_done(&mut self, session: &SessionView<'_>, deps: &Deps<'_>, st: &mut TurnState) {
+        loop {
+            let (call, o, now) = match self.schedule.step() {
+                Step::Idle => break,
+                Step::Announce(notes) => {
+                    notes.into_iter().for_each(|n| deps.emit.emit(n));
+                    continue;
+                }
+                Step::Done(now) => {
+                    // What it lets start is announced as if it started at the next report.
+                    if self.may_start_more(deps) {
+                        let mut later = std::mem::take(&mut self.started_later);
+                        let before = self.schedule.done_ids();
+                        let _ = self.start_calls_at(session, deps, false, now, Some(&mut later));
+                        self.started_later = later;
+                        self.done_before_start.get_or_insert(before);
+                    }
+                    continue;
+                }
+                Step::Report(done, now) => {
+                    let (call, o) = *done;
+                    (call, o, now)
+                }
+            };
             // A call that waited for this one starts as soon as it is done: an answer given
             // without a run is announced before this result (a file read's) or after it,
             // before the results behind it (fa_040); a question refused for want of a
             // callback takes longer, and is announced after the results already done
-            // behind this one (fa_146).
-            let mut later = Vec::new();
-            let done_before = self.schedule.done_ids();
-            if self.streamed && !self.interrupt && !o.interrupt && !deps.interrupt.is_aborted() {
-                let _ = self.start_calls(session, deps, false, Some(&mut later));
+            // behind this one (fa_146); a shell command's refusal comes in its own time.
+            let mut later = std::mem::take(&mut self.started_later);
+            let done_before =
+                (self.done_before_start.take()).unwrap_or_else(|| self.schedule.done_ids());
+            if !o.interrupt && self.may_start_more(deps) {
+                let _ = self.start_calls_at(session, deps, false, now, Some(&mut later));
             }
+            let streaming = !self.streamed && !self.interrupt && !o.interrupt;
             self.deliver(session, deps, st, &call, o);
+            // While the response streams, the calls it held back start now (their answers
+            // held in turn): a writing one stops the results behind it (fa_pin_plan_w_edit_unk).
+            if streaming && !deps.interrupt.is_aborted() {
+                let _ = self.start_calls(session, deps, true, None);
+            }
             let (slow, quick): (Vec<Message>, Vec<Message>) =
                 later.into_iter().partition(unanswered_question);
             for note in quick {
@@ -179,7 +238,11 @@ impl ToolRound {
                 deps.emit.emit(note);
             }
         }
-        self.release_follow_ups(session, deps, st, false);
+    }
+
+    /// Whether calls may still start after the response streamed: nothing stopped the round.
+    fn may_start_more(&self, deps: &Deps<'_>) -> bool {
+        self.streamed && !self.interrupt && !deps.interrupt.is_aborted()
     }
 
     /// Emits one call's result and keeps it for the results turn; of a final-answer tool,
@@ -623,11 +686,4 @@ fn grant_skill_tools(session: &SessionView<'_>, structured: Option<&serde_json::
             }
         },
     );
-}
-
-/// A permission_denied message of a question nobody answered (no callback): it names no
-/// decision reason.
-fn unanswered_question(m: &Message) -> bool {
-    matches!(m, Message::System(s) if matches!(&s.body,
-        crate::protocol::system::SystemBody::PermissionDenied(d) if d.decision_reason_type.is_none()))
 }

@@ -81,6 +81,10 @@ pub(crate) fn instant(
             let announce_now = d.reason_type.as_deref() == Some("mode");
             paced(Pace::Read { announce_now }, verdict)
         }
+        Verdict::Deny {
+            announce: Some(ref d),
+            ..
+        } if d.unanswered => paced(Pace::Question, verdict),
         _ => paced(Pace::Rules, verdict),
     }
 }

@@ -9,19 +9,25 @@
 //! message) and three (its result), a refusal for want of the auto-mode classifier once
 //! the response's message_delta has come. Calls that must run, or ask the caller, run after
 //! the response has streamed. Results are reported in the order of the calls, except that
-//! a finished call may pass read-only calls still running before it.
+//! a finished call may pass read-only calls still running before it. After the response,
+//! a call refused as it starts is seen, and done, on a clock counted in reports ([`Timer`]);
+//! a read-only call the classifier refuses is done once what is done behind it reported.
 //!
 //! This is what the reference shows against a server that streams at once: its answers
 //! take that many events to come back, while runs report after the last block.
 //!
 //! ```text
 //! Queued ──start_ready──► Running ──finish──────────────────► Done ──take_done──► Reported
-//!        └─answered at once─► Held (while streaming) ──event / release_held──┘
+//!        ├─answered at once─► Held (while streaming) ──event / release_held──┤
+//!        └─refused at once──► Timed (after streaming) ──step (its time)──────┘
 //! ```
 
 use crate::message::Message;
 
 use super::call::{Call, CallOutcome, Pace};
+
+mod timer;
+use timer::{Timer, REPORT};
 
 /// The stream event counts at which a held answer's messages and result are due.
 #[derive(Debug, Clone, Copy)]
@@ -40,7 +46,7 @@ impl Due {
         let (announce, result) = match pace {
             Pace::Now => (events, events),
             Pace::Validation => (events + 1, events + 1),
-            Pace::Rules => (events + 2, events + 3),
+            Pace::Rules | Pace::Question => (events + 2, events + 3),
             Pace::Read { announce_now: true } => (events, events + 2),
             Pace::Read {
                 announce_now: false,
@@ -63,18 +69,56 @@ enum State {
     Running,
     /// Answered at once; done when its time comes (see [`Pace`]).
     Held(Box<CallOutcome>, Due),
+    /// Refused when it started after the response had streamed (a shell command, a file
+    /// read): announced and done as its [`Timer`] says.
+    Timed(Box<CallOutcome>, Timer),
     Done(Box<CallOutcome>),
     Reported,
 }
 
 impl State {
     fn release(&mut self) {
-        if matches!(self, State::Held(..)) {
-            if let State::Held(o, _) = std::mem::replace(self, State::Reported) {
-                *self = State::Done(o);
-            }
+        match std::mem::replace(self, State::Reported) {
+            State::Held(o, _) | State::Timed(o, _) => *self = State::Done(o),
+            other => *self = other,
         }
     }
+}
+
+/// Whether a message announces a refusal of a question no callback answered: it takes
+/// longer than the other answers given without a run.
+pub(crate) fn unanswered_question(m: &Message) -> bool {
+    is_refusal(m) && decision_reason_type(m).is_none()
+}
+
+fn is_refusal(m: &Message) -> bool {
+    matches!(m, Message::System(s) if matches!(&s.body,
+        crate::protocol::system::SystemBody::PermissionDenied(_)))
+}
+
+/// The `decision_reason_type` of a permission_denied message.
+fn decision_reason_type(m: &Message) -> Option<&str> {
+    match m {
+        Message::System(s) => match &s.body {
+            crate::protocol::system::SystemBody::PermissionDenied(d) => {
+                d.decision_reason_type.as_deref()
+            }
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// What comes next in the report of a response's calls (see [`Schedule::step`]).
+pub(crate) enum Step {
+    /// A refusal is seen: its messages go out.
+    Announce(Vec<Message>),
+    /// A call is done at this time: the calls waiting for it may start.
+    Done(u32),
+    /// A call's outcome is reported, at this time.
+    Report(Box<(Call, CallOutcome)>, u32),
+    /// Nothing more until a call runs.
+    Idle,
 }
 
 #[derive(Debug)]
@@ -104,6 +148,10 @@ pub(crate) struct Schedule {
     entries: Vec<Entry>,
     /// Stream events seen so far.
     events: u32,
+    /// The time of the last report (see [`Timer`]).
+    clock: u32,
+    /// The last step waited for a call to be done: the next report comes at once.
+    waited: bool,
 }
 
 impl Schedule {
@@ -134,7 +182,7 @@ impl Schedule {
     /// time comes; afterwards they are done at once. Returns how many calls started, and
     /// the announcements (permission_denied messages) of answers done now, to be emitted:
     /// those of file reads, which come sooner, first.
-    pub fn start_ready<F>(&mut self, streaming: bool, mut instant: F) -> (usize, Started)
+    pub fn start_ready<F>(&mut self, streaming: bool, now: u32, mut instant: F) -> (usize, Started)
     where
         F: FnMut(&Call, &[&Call]) -> Option<CallOutcome>,
     {
@@ -162,8 +210,12 @@ impl Schedule {
                 .map(|e| &e.call)
                 .collect();
             let answer = instant(&self.entries[i].call, &earlier);
-            let entry = &mut self.entries[i];
             count += 1;
+            let timer = answer
+                .as_ref()
+                .filter(|_| !streaming)
+                .and_then(|o| Timer::of_refusal(&self.entries[i].call, o, now));
+            let entry = &mut self.entries[i];
             match answer {
                 Some(mut o) => {
                     started.push(read_only);
@@ -173,6 +225,15 @@ impl Schedule {
                             announced.sooner.append(&mut o.announce);
                         }
                         State::Held(Box::new(o), due)
+                    } else if o.pace == Pace::Classifier && read_only {
+                        // The classifier's refusal of a read-only call takes longer than
+                        // reporting what is done behind it (fa_229): held to the pass's end.
+                        State::Held(Box::new(o), Due::after(self.events, Pace::Classifier))
+                    } else if let Some(timer) = timer {
+                        if timer.announce.is_none() {
+                            announced.sooner.append(&mut o.announce);
+                        }
+                        State::Timed(Box::new(o), timer)
                     } else {
                         match o.pace {
                             Pace::Read { .. } => announced.sooner.append(&mut o.announce),
@@ -192,7 +253,7 @@ impl Schedule {
             .entries
             .iter()
             .filter_map(|e| match e.state {
-                State::Running | State::Held(..) => Some(e.read_only),
+                State::Running | State::Held(..) | State::Timed(..) => Some(e.read_only),
                 _ => None,
             })
             .chain(started.iter().copied())
@@ -242,6 +303,67 @@ impl Schedule {
         std::iter::from_fn(|| self.take_next()).collect()
     }
 
+    /// The next thing to happen: a timed refusal's announcement or end when it comes before
+    /// the next report would (or nothing can be reported before it), else the next report.
+    pub fn step(&mut self) -> Step {
+        let next_report = if self.waited {
+            self.clock
+        } else {
+            self.clock + REPORT
+        };
+        let timer = self
+            .entries
+            .iter()
+            .enumerate()
+            .filter_map(|(i, e)| match &e.state {
+                State::Timed(_, t) => Some((t.next(), i)),
+                _ => None,
+            })
+            .min();
+        let reportable = self.reportable();
+        if let Some((at, i)) = timer.filter(|(at, _)| !reportable || *at < next_report) {
+            let State::Timed(o, t) = &mut self.entries[i].state else {
+                unreachable!("the timer is a timed entry's")
+            };
+            if t.announce.take().is_some() {
+                return Step::Announce(std::mem::take(&mut o.announce));
+            }
+            self.entries[i].state.release();
+            // Done later than the last report, with nothing to report before: the next
+            // report is this call's, at once.
+            if !reportable && at > self.clock {
+                self.clock = at;
+                self.waited = true;
+            }
+            return Step::Done(at);
+        }
+        match self.take_next() {
+            Some((call, o)) => {
+                self.clock = next_report;
+                self.waited = false;
+                Step::Report(Box::new((call, o)), next_report)
+            }
+            None => Step::Idle,
+        }
+    }
+
+    /// Whether [`Schedule::take_next`] would give an outcome now.
+    fn reportable(&self) -> bool {
+        let subagent_runs = self
+            .entries
+            .iter()
+            .any(|e| matches!(e.state, State::Running) && is_subagent(&e.call.name));
+        for e in &self.entries {
+            match &e.state {
+                State::Done(_) => return !subagent_runs || is_subagent(&e.call.name),
+                State::Reported | State::Queued => continue,
+                _ if !e.read_only => return false,
+                _ => continue,
+            }
+        }
+        false
+    }
+
     /// The first outcome [`Schedule::take_done`] would give. While a subagent of the batch
     /// runs, the other calls' results wait for it; subagents report as they finish
     /// (vj_use_subagent_budget_read_first_not_crossed, subagent_parallel_two).
@@ -271,8 +393,8 @@ impl Schedule {
                         return Some((call, *o));
                     }
                 }
-                State::Running | State::Held(..) if !e.read_only => break,
-                State::Running | State::Held(..) => continue,
+                State::Running | State::Held(..) | State::Timed(..) if !e.read_only => break,
+                State::Running | State::Held(..) | State::Timed(..) => continue,
             }
         }
         None
@@ -352,11 +474,18 @@ impl Schedule {
             .any(|e| !matches!(e.state, State::Reported))
     }
 
+    /// Whether an answer is held.
+    pub fn holds(&self) -> bool {
+        self.entries
+            .iter()
+            .any(|e| matches!(e.state, State::Held(..)))
+    }
+
     /// Whether a call is held or must run.
     pub fn busy(&self) -> bool {
         self.entries
             .iter()
-            .any(|e| matches!(e.state, State::Running | State::Held(..)))
+            .any(|e| matches!(e.state, State::Running | State::Held(..) | State::Timed(..)))
     }
 }
 
@@ -370,269 +499,4 @@ fn outcome_name(o: &CallOutcome) -> &'static str {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use serde_json::json;
-
-    fn call(id: &str) -> Call {
-        Call {
-            id: id.into(),
-            name: "T".into(),
-            input: json!({}),
-            conversation: None,
-            span: tracing::Span::none(),
-            user_modified: false,
-        }
-    }
-
-    fn answer(id: &str) -> CallOutcome {
-        CallOutcome::error(id, "no", "Error: no")
-    }
-
-    fn ids(done: Vec<(Call, CallOutcome)>) -> Vec<String> {
-        done.into_iter().map(|(_, o)| o.tool_use_id).collect()
-    }
-
-    /// Streams calls `(id, read_only, answered at once)` one by one as blocks, returning
-    /// the report order with `|` where the next block started.
-    fn stream(calls: &[(&str, bool, bool)]) -> (Schedule, Vec<String>) {
-        let mut ex = Schedule::default();
-        let mut log = Vec::new();
-        let quick: Vec<String> = calls
-            .iter()
-            .filter(|c| c.2)
-            .map(|c| c.0.to_string())
-            .collect();
-        for (i, (id, read_only, _)) in calls.iter().enumerate() {
-            if i > 0 {
-                ex.event("content_block_stop");
-                ex.event("content_block_start");
-                log.extend(ids(ex.take_done()));
-                log.push("|".into());
-            }
-            ex.add(call(id), *read_only, None);
-            ex.start_ready(true, |c, _| quick.contains(&c.id).then(|| answer(&c.id)));
-        }
-        (ex, log)
-    }
-
-    #[test]
-    fn results_wait_for_a_running_subagent_and_subagents_do_not() {
-        let named = |id: &str, name: &str| Call {
-            name: name.into(),
-            ..call(id)
-        };
-        // A Read beside a subagent: its result waits for the subagent, then both go out in
-        // call order (vj_use_subagent_read_first_no_budget).
-        let mut ex = Schedule::default();
-        ex.add(named("read", "Read"), true, None);
-        ex.add(named("a1", "Agent"), true, None);
-        ex.start_ready(false, |_, _| None);
-        assert_eq!(ex.running(), [0, 1]);
-        ex.finish(vec![(0, answer("read"))]);
-        assert!(ex.take_done().is_empty());
-        ex.finish(vec![(1, answer("a1"))]);
-        assert_eq!(ids(ex.take_done()), ["read", "a1"]);
-        // Two subagents: the second reports while the first still runs
-        // (subagent_parallel_two).
-        let mut ex = Schedule::default();
-        ex.add(named("a1", "Agent"), true, None);
-        ex.add(named("a2", "Agent"), true, None);
-        ex.start_ready(false, |_, _| None);
-        ex.finish(vec![(1, answer("a2"))]);
-        assert_eq!(ids(ex.take_done()), ["a2"]);
-        ex.finish(vec![(0, answer("a1"))]);
-        assert_eq!(ids(ex.take_done()), ["a1"]);
-    }
-
-    #[test]
-    fn a_refusal_reports_before_the_next_block() {
-        let (mut ex, log) = stream(&[("a", false, true), ("b", false, true)]);
-        assert_eq!(log, ["a", "|"]);
-        // The last block's answer waits for the end of the stream.
-        assert!(ex.take_done().is_empty());
-        assert_eq!(ex.running(), Vec::<usize>::new());
-        ex.finish(vec![]);
-        assert_eq!(ids(ex.take_done()), ["b"]);
-    }
-
-    #[test]
-    fn a_writing_call_holds_back_the_calls_after_it() {
-        let (mut ex, log) = stream(&[("run", false, false), ("b", false, true), ("c", true, true)]);
-        assert_eq!(log, ["|", "|"]);
-        assert_eq!(ex.running(), [0]);
-        ex.finish(vec![(0, answer("run"))]);
-        assert_eq!(ids(ex.take_done()), ["run"]);
-        // b starts alone; c only once b is answered.
-        let (n, _) = ex.start_ready(false, |c, _| Some(answer(&c.id)));
-        assert_eq!(n, 1);
-        assert_eq!(ids(ex.take_done()), ["b"]);
-        ex.start_ready(false, |c, _| Some(answer(&c.id)));
-        assert_eq!(ids(ex.take_done()), ["c"]);
-        assert!(!ex.unfinished());
-    }
-
-    #[test]
-    fn answers_pass_read_only_calls_still_running() {
-        let (mut ex, log) = stream(&[("r1", true, false), ("d", true, true), ("r2", true, false)]);
-        assert_eq!(log, ["|", "d", "|"]);
-        assert_eq!(ex.running(), [0, 2]);
-        ex.finish(vec![(0, answer("r1")), (2, answer("r2"))]);
-        assert_eq!(ids(ex.take_done()), ["r1", "r2"]);
-    }
-
-    #[test]
-    fn a_writing_call_waits_for_read_only_ones() {
-        let (mut ex, log) = stream(&[("r1", true, false), ("w", false, true), ("r2", true, true)]);
-        // w may not start beside r1, and r2 waits behind w in the queue.
-        assert_eq!(log, ["|", "|"]);
-        assert_eq!(ex.running(), [0]);
-        ex.finish(vec![(0, answer("r1"))]);
-        assert_eq!(ids(ex.take_done()), ["r1"]);
-        ex.start_ready(false, |c, _| Some(answer(&c.id)));
-        assert_eq!(ids(ex.take_done()), ["w"]);
-        ex.start_ready(false, |c, _| Some(answer(&c.id)));
-        assert_eq!(ids(ex.take_done()), ["r2"]);
-    }
-
-    /// refusals_*: when answers given without a run come out, counted in stream events.
-    #[test]
-    fn held_answers_come_out_at_their_pace() {
-        let announced = |o: &mut CallOutcome| {
-            let denied = crate::protocol::system::PermissionDenied {
-                tool_name: "T".into(),
-                tool_use_id: o.tool_use_id.clone(),
-                agent_id: None,
-                decision_reason_type: None,
-                decision_reason_code: None,
-                decision_reason: None,
-                message: "no".into(),
-            };
-            let body = crate::protocol::system::SystemBody::PermissionDenied(denied);
-            o.announce
-                .push(Message::System(crate::message::SystemMessage::new(
-                    body, "", "",
-                )));
-        };
-        let mut ex = Schedule::default();
-        for (id, pace) in [
-            ("v", Pace::Validation),
-            ("r", Pace::Rules),
-            ("c", Pace::Classifier),
-        ] {
-            ex.add(call(id), true, None);
-            ex.start_ready(true, |c, _| {
-                let mut o = answer(&c.id);
-                o.pace = pace;
-                announced(&mut o);
-                Some(o)
-            });
-        }
-        assert_eq!(ex.event("content_block_stop").len(), 1);
-        assert_eq!(ids(ex.take_done()), ["v"]);
-        // The rules' verdict announces itself an event before its result is done.
-        assert_eq!(ex.event("content_block_start").len(), 1);
-        assert!(ex.take_done().is_empty());
-        assert!(ex.event("content_block_delta").is_empty());
-        assert_eq!(ids(ex.take_done()), ["r"]);
-        // The classifier's refusal waits for message_delta, its result one event more.
-        assert!(ex.event("content_block_stop").is_empty());
-        assert_eq!(ex.event("message_delta").len(), 1);
-        assert!(ex.take_done().is_empty());
-        ex.event("message_stop");
-        let done = ex.take_done();
-        assert_eq!(ids(done), ["c"]);
-    }
-
-    /// refusals_*_G_P_Q_X_W: a file read's refusal by the mode is announced as it starts,
-    /// one for want of approval an event later; both results two events later. After the
-    /// stream, a read's announcement goes before the result being reported, others after.
-    #[test]
-    fn file_reads_answer_sooner() {
-        let denied = |id: &str, pace: Pace| {
-            let mut o = answer(id);
-            o.pace = pace;
-            let body = crate::protocol::system::SystemBody::PermissionDenied(
-                crate::protocol::system::PermissionDenied {
-                    tool_name: "Read".into(),
-                    tool_use_id: id.into(),
-                    agent_id: None,
-                    decision_reason_type: None,
-                    decision_reason_code: None,
-                    decision_reason: None,
-                    message: "no".into(),
-                },
-            );
-            o.announce
-                .push(Message::System(crate::message::SystemMessage::new(
-                    body, "", "",
-                )));
-            o
-        };
-        let mut ex = Schedule::default();
-        ex.add(call("m"), true, None);
-        let (_, now) = ex.start_ready(true, |c, _| {
-            Some(denied(&c.id, Pace::Read { announce_now: true }))
-        });
-        assert_eq!(now.sooner.len(), 1);
-        assert!(ex.event("content_block_stop").is_empty());
-        ex.add(call("a"), true, None);
-        let (_, now) = ex.start_ready(true, |c, _| {
-            Some(denied(
-                &c.id,
-                Pace::Read {
-                    announce_now: false,
-                },
-            ))
-        });
-        assert!(now.sooner.is_empty());
-        assert!(ex.take_done().is_empty());
-        assert_eq!(ex.event("content_block_start").len(), 1);
-        assert_eq!(ids(ex.take_done()), ["m"]);
-        ex.event("content_block_delta");
-        assert_eq!(ids(ex.take_done()), ["a"]);
-
-        let mut ex = Schedule::default();
-        ex.add(call("w"), false, None);
-        ex.add(call("q"), true, None);
-        ex.add(call("b"), false, None);
-        ex.start_ready(false, |_, _| None);
-        ex.finish(vec![(0, answer("w"))]);
-        let (_, started) = ex.start_ready(false, |c, _| {
-            let pace = if c.id == "q" {
-                Pace::Read {
-                    announce_now: false,
-                }
-            } else {
-                Pace::Rules
-            };
-            Some(denied(&c.id, pace))
-        });
-        assert_eq!((started.sooner.len(), started.later.len()), (1, 0));
-    }
-
-    #[test]
-    fn unstarted_calls_are_settled_in_order() {
-        let (mut ex, _) = stream(&[("r", true, false), ("w", false, false), ("x", true, true)]);
-        ex.finish(vec![(0, answer("r"))]);
-        assert_eq!(ids(ex.take_done()), ["r"]);
-        ex.settle_unstarted(|c| CallOutcome::error(&c.id, "rejected", "Error: rejected"));
-        let done = ex.take_done();
-        assert_eq!(
-            done.iter()
-                .map(|(_, o)| (o.tool_use_id.as_str(), o.content.as_text()))
-                .collect::<Vec<_>>(),
-            [("w", "rejected".to_string()), ("x", "rejected".to_string())]
-        );
-        assert!(!ex.unfinished());
-    }
-
-    #[test]
-    fn unknown_tools_are_done_on_arrival() {
-        let mut ex = Schedule::default();
-        ex.add(call("r"), true, None);
-        ex.start_ready(true, |_, _| None);
-        ex.add(call("x"), true, Some(answer("x")));
-        assert_eq!(ids(ex.take_done()), ["x"]);
-    }
-}
+mod tests;
