@@ -343,6 +343,7 @@ pub(super) fn start(
             main_agent: main_definition,
             plugins: &plugins,
             skip_web_fetch_preflight: settings.skip_web_fetch_preflight(),
+            read_denied: settings.denied_tools().iter().any(|t| t == "Read"),
         },
         run_as,
         &session.config,

@@ -75,6 +75,9 @@ pub(crate) struct Loaded<'a> {
     pub plugins: &'a [crate::plugins::Plugin],
     /// The settings turn off WebFetch's domain check (`skipWebFetchPreflight`).
     pub skip_web_fetch_preflight: bool,
+    /// A settings file denies `Read` outright: every write is refused as covered by it,
+    /// before any want of a read (fa_pin_readdeny_settings_edit).
+    pub read_denied: bool,
 }
 
 /// Builds the tool set of one session.
@@ -200,6 +203,9 @@ pub(crate) fn build(
             let at = tools.partition_point(|t| t.name() == "Agent" || t.name() < "SendMessage");
             tools.insert(at, send);
         }
+    }
+    if !loaded.read_denied && !tools.iter().any(|t| t.name() == "Read") {
+        set.files.require_reads();
     }
     let mut registry = ToolRegistry::new(tools);
     let deferrable = oxagent_tools::DEFERRED_TOOL_NAMES

@@ -374,5 +374,5 @@ if __name__ == "__main__":
     import pins_221  # noqa: E402
     import pins_261  # noqa: E402
     me = sys.modules[__name__]
-    pins = pins_221.pins(me) + pins_261.pins(me) + pins_261.pins_default(me)
+    pins = pins_221.pins(me) + pins_261.pins(me) + pins_261.pins_default(me) + pins_261.pins_read_first(me)
     scenario_files.write(HERE, "fa_", [one(i) for i in range(1, count + 1)] + targeted() + pins)

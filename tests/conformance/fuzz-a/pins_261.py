@@ -75,3 +75,85 @@ def pins_default(fa):
       batch(EDIT, B("cat src/link_out"), B("ln -s notes.txt ln.txt"), B("head -1 data.csv"), ("Glob", {"pattern": "**/*.js"}),
             ("Grep", {"pattern": "x", "path": "src", "output_mode": "count"})))
     return out
+
+
+def pins_read_first(fa):
+    """When the reference refuses an Edit of a file the model has not read (fa_267): after a
+    `cat` of another file, after a Read, alone; in one response or two."""
+    out = []
+    def S(name, desc, responses, mode="default", cb="log_all", files_extra=None, **opts):
+        s = scenario_files.scenario("fa_pin_", name, desc, responses, dict(opts), prompt="Work on it", mode=mode)
+        s["files"] = dict(fa.FILES); s["files"].update(files_extra or {})
+        s["outside_files"] = dict(fa.OUTSIDE)
+        s["env"] = {"PATH": "<WS>/bin:/usr/local/bin:/usr/bin:/bin"}
+        s["record"] = {"outside_files": True, "decisions": True}
+        s["timeout_s"] = 300
+        if cb:
+            s["behaviors"] = {"can_use_tool": cb}
+        out.append(s)
+
+    B = lambda c: ("Bash", {"command": c})
+    EDIT = ("Edit", {"file_path": "<WS>/src/app.js", "old_string": "app", "new_string": "APP"})
+    def batch(*calls):
+        return [{"content": [tu(i, n, inp) for i, (n, inp) in enumerate(calls, 1)]}, {"content": [txt("Done.")]}]
+    def one_each(*calls):
+        return [{"content": [tu(i, n, inp)]} for i, (n, inp) in enumerate(calls, 1)] + [{"content": [txt("Done.")]}]
+
+    S("readfirst_alone", "default + log_all: Edit of src/app.js, nothing read before.", one_each(EDIT))
+    S("readfirst_cat_other", "default + log_all: cat notes.txt, then Edit of src/app.js.", one_each(B("cat notes.txt"), EDIT))
+    S("readfirst_cat_other_batch", "default + log_all: cat notes.txt beside an Edit of src/app.js (fa_267).",
+      batch(B("cat notes.txt"), EDIT))
+    S("readfirst_read_other", "default + log_all: Read notes.txt, then Edit of src/app.js.",
+      one_each(("Read", {"file_path": "<WS>/notes.txt"}), EDIT))
+    S("readfirst_ls", "default + log_all: ls, then Edit of src/app.js.", one_each(B("ls"), EDIT))
+    S("readfirst_cat_same", "default + log_all: cat src/app.js, then Edit of it.", one_each(B("cat src/app.js"), EDIT))
+    S("readfirst_cat_other_deny", "default, deny_all, Read disallowed: cat notes.txt beside an Edit of src/app.js.",
+      batch(B("cat notes.txt"), EDIT), cb="deny_all", disallowed_tools=["Read"])
+    S("readfirst_deny", "default, deny_all: Edit of src/app.js, nothing read before.", one_each(EDIT), cb="deny_all")
+    S("readfirst_noread_tool", "default + log_all, Read disallowed: Edit of src/app.js.", one_each(EDIT),
+      disallowed_tools=["Read"])
+    S("readfirst_noread_tool_nocb", "default, no callback, Read disallowed: Edit of src/app.js.", one_each(EDIT),
+      cb=None, disallowed_tools=["Read"])
+    S("readfirst_noread_tool_accept", "acceptEdits, Read disallowed: Edit of src/app.js.", one_each(EDIT),
+      mode="acceptEdits", cb=None, disallowed_tools=["Read"])
+    S("readfirst_noread_tool_bypass", "bypass, Read disallowed: Edit and Write of src/app.js.",
+      one_each(EDIT, ("Write", {"file_path": "<WS>/src/app.js", "content": "w\n"})), mode="bypassPermissions", cb=None,
+      disallowed_tools=["Read"])
+    S("readfirst_noread_tool_new_file", "bypass, Read disallowed: Write of a new file, then Edit of it.",
+      one_each(("Write", {"file_path": "<WS>/src/new.js", "content": "new\n"}),
+               ("Edit", {"file_path": "<WS>/src/new.js", "old_string": "new", "new_string": "NEW"})),
+      mode="bypassPermissions", cb=None, disallowed_tools=["Read"])
+    S("readfirst_noread_tool_cat_same", "bypass, Read disallowed: cat src/app.js, then Edit of it.",
+      one_each(B("cat src/app.js"), EDIT), mode="bypassPermissions", cb=None, disallowed_tools=["Read"])
+    S("readfirst_tools_without_read", "bypass, tools without Read: Edit of src/app.js.",
+      one_each(EDIT), mode="bypassPermissions", cb=None, tools=["Bash", "Edit", "Write"])
+    S("readfirst_read_rule_denied", "bypass, a deny rule Read(./src/**): Edit of src/app.js.",
+      one_each(EDIT), mode="bypassPermissions", cb=None, disallowed_tools=["Read(./src/**)"])
+    NEW = ("Write", {"file_path": "<WS>/src/new.js", "content": "w8\n"})
+    deny_read = {".claude/settings.json": '{"permissions": {"deny": ["Read"]}}\n'}
+    S("readdeny_settings_write_new", "default + log_all, settings deny Read: Write of a new file (fa_298).",
+      one_each(NEW), setting_sources=["project"], files_extra=deny_read)
+    S("readdeny_settings_write_new_bypass", "bypass, settings deny Read: Write of a new file.",
+      one_each(NEW), mode="bypassPermissions", cb=None, setting_sources=["project"], files_extra=deny_read)
+    S("readdeny_settings_edit", "bypass, settings deny Read: Edit of src/app.js.",
+      one_each(EDIT), mode="bypassPermissions", cb=None, setting_sources=["project"], files_extra=deny_read)
+    S("readdeny_option_write_new", "default + log_all, disallowed_tools Read: Write of a new file.",
+      one_each(NEW), disallowed_tools=["Read"])
+    S("readdeny_option_rule_write_new", "default + log_all, disallowed_tools Read(**): Write of a new file.",
+      one_each(NEW), disallowed_tools=["Read(**)"])
+    S("readdeny_flag_write_new", "default + log_all, deny Read in the settings option: Write of a new file.",
+      one_each(NEW), settings='{"permissions": {"deny": ["Read"]}}')
+    # fa_298: the suggestions offered for `cd .. && ls` with Read denied.
+    for k, extra, opts in [
+        ("settings", deny_read, {"setting_sources": ["project"]}),
+        ("none", None, {}),
+        ("option", None, {"disallowed_tools": ["Read"]}),
+        ("settings_path", {".claude/settings.json": '{"permissions": {"deny": ["Read(./secrets/**)"]}}\n'},
+         {"setting_sources": ["project"]}),
+    ]:
+        S("readdeny_sugg_" + k, "default + log_all, Read denied (%s): `cd .. && ls`, `ls ..`, `cat ../outside/other.txt`." % k,
+          one_each(B("cd .. && ls"), B("ls .."), B("cat ../outside/other.txt")), files_extra=extra, **opts)
+    S("readfirst_cat_other_bypass", "bypass: cat notes.txt, then Edit of src/app.js.",
+      one_each(B("cat notes.txt"), EDIT), mode="bypassPermissions", cb=None)
+    S("readfirst_alone_bypass", "bypass: Edit of src/app.js, nothing read before.", one_each(EDIT), mode="bypassPermissions", cb=None)
+    return out

@@ -214,13 +214,18 @@ fn rules_mode_and_tool(
         }
         // A file the model may not read may not be changed either (fa_028, fa_012), before
         // an Edit rule covering only where a link leads (fa_101: `link_to_src/app.js`).
+        // A settings file's `Read` without a path covers every file; the same name in
+        // `disallowed_tools` only takes the tool away (fa_298, fa_pin_readdeny_*).
         let read_denied = |path: &std::path::Path| {
             rules.of(RuleBehavior::Deny).any(|e| {
                 e.rule.tool == "Read"
-                    && e.rule.content.as_deref().is_some_and(|c| {
-                        let r = roots.for_source(e.source);
-                        deny_rule_covers(c, path, &r.cwd, r.home.as_deref(), false)
-                    })
+                    && match e.rule.content.as_deref() {
+                        Some(c) => {
+                            let r = roots.for_source(e.source);
+                            deny_rule_covers(c, path, &r.cwd, r.home.as_deref(), false)
+                        }
+                        None => e.source != crate::rules::RuleSource::CliArg,
+                    }
             })
         };
         if kind == "Edit" && (read_denied(&abs) || (real != abs && read_denied(&real))) {
@@ -648,6 +653,29 @@ mod tests {
 
     fn input() -> Value {
         serde_json::json!({"file_path": "/ws/w.txt", "content": "x"})
+    }
+
+    /// fa_298, fa_pin_readdeny_*: a settings file's `Read` without a path covers every
+    /// file a write would change; the same name in `disallowed_tools` does not.
+    #[test]
+    fn a_bare_read_deny_in_settings_covers_every_write() {
+        let covered = Outcome::ToolError(
+            "<tool_use_error>File is covered by a Read deny rule in your permission settings and cannot be written.</tool_use_error>".into(),
+        );
+        for source in [RuleSource::ProjectSettings, RuleSource::FlagSettings] {
+            let mut ctx = PermissionContext::new("/ws", PermissionMode::BypassPermissions);
+            ctx.rules.add(RuleBehavior::Deny, source, "Read").unwrap();
+            assert_eq!(
+                evaluate(&Write(None), &input(), &ctx, None),
+                covered,
+                "{source:?}"
+            );
+        }
+        let mut ctx = PermissionContext::new("/ws", PermissionMode::BypassPermissions);
+        ctx.rules
+            .add(RuleBehavior::Deny, RuleSource::CliArg, "Read")
+            .unwrap();
+        assert_eq!(evaluate(&Write(None), &input(), &ctx, None), Outcome::Allow);
     }
 
     #[test]

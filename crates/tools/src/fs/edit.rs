@@ -232,6 +232,9 @@ impl TypedTool for EditTool {
             }
             Err(_) => return None,
         };
+        if self.files.unread_refused(&path) {
+            return Some(super::notebook_edit::NOT_READ_YET.to_string());
+        }
         let (raw, _) = super::encoding::decode(&bytes);
         let text = raw.replace("\r\n", "\n");
         // A file with content refuses an empty old_string whatever its encoding (fb_143).
@@ -425,6 +428,31 @@ impl TypedTool for EditTool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// fa_pin_readfirst_*: without the Read tool, Edit and Write refuse an existing file the
+    /// model has not seen before any question; with it, or for a new file, they do not.
+    #[test]
+    fn without_read_an_unseen_file_is_refused() {
+        let dir = std::env::temp_dir().join(format!("oxagent-edit-unread-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("a.txt"), "app\n").unwrap();
+        let files = FileState::new();
+        let edit = EditTool::new(files.clone()).with_cwd(Some(dir.clone()));
+        let write = crate::fs::write::WriteTool::new(files.clone()).with_cwd(Some(dir.clone()));
+        let change = json!({"file_path": "a.txt", "old_string": "app", "new_string": "APP"});
+        let overwrite = json!({"file_path": "a.txt", "content": "w"});
+        let create = json!({"file_path": "new.txt", "content": "w"});
+        assert_eq!(edit.input_error(&change), None);
+        assert_eq!(TypedTool::input_error(&write, &overwrite), None);
+        files.require_reads();
+        let not_read = Some(crate::fs::notebook_edit::NOT_READ_YET.to_string());
+        assert_eq!(edit.input_error(&change), not_read);
+        assert_eq!(TypedTool::input_error(&write, &overwrite), not_read);
+        assert_eq!(TypedTool::input_error(&write, &create), None);
+        files.record(&dir.join("a.txt"), "app\n");
+        assert_eq!(edit.input_error(&change), None);
+        std::fs::remove_dir_all(&dir).ok();
+    }
 
     #[test]
     fn a_crlf_old_string_found_with_lf_ends_is_left_to_the_run() {

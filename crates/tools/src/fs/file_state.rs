@@ -47,6 +47,9 @@ pub struct FileState {
     seen: Arc<Mutex<Seen>>,
     /// With file checkpointing on: what changed files held before each prompt's turn.
     checkpoints: Option<Arc<super::checkpoints::Checkpoints>>,
+    /// The session has no Read tool: Write and Edit refuse an existing file the model has
+    /// not seen (see [`FileState::require_reads`]).
+    reads_required: Arc<std::sync::atomic::AtomicBool>,
 }
 
 /// What the model saw of each path, and how many records were made (their order).
@@ -156,5 +159,22 @@ impl FileState {
     /// Whether the model has seen `path` at all.
     pub fn has_seen(&self, path: &Path) -> bool {
         lock(&self.seen).paths.contains_key(path)
+    }
+
+    /// The session goes without the Read tool (disallowed, or left out of `tools`): as the
+    /// reference, Write and Edit then refuse an existing file the model has not seen (by a
+    /// `cat`, or its own write) before any question is asked, in every mode
+    /// (fa_pin_readfirst_*, fa_267). With Read offered, they do not.
+    pub fn require_reads(&self) {
+        self.reads_required
+            .store(true, std::sync::atomic::Ordering::Relaxed);
+    }
+
+    /// Whether writing `path` is refused for want of a read (see [`FileState::require_reads`]).
+    pub fn unread_refused(&self, path: &Path) -> bool {
+        self.reads_required
+            .load(std::sync::atomic::Ordering::Relaxed)
+            && path.is_file()
+            && !self.has_seen(path)
     }
 }

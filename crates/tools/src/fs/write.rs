@@ -134,6 +134,20 @@ impl TypedTool for WriteTool {
         })
     }
 
+    /// A file the model has not seen, in a session without the Read tool.
+    fn input_error(&self, input: &Value) -> Option<String> {
+        let cwd = super::here(self.cwd.as_deref()?, self.shell.as_deref());
+        let path = resolve(input.get("file_path")?.as_str()?, &cwd);
+        self.files
+            .unread_refused(&path)
+            .then(|| super::notebook_edit::NOT_READ_YET.to_string())
+    }
+
+    /// It looks at the file on disk: it comes once the response has streamed.
+    fn input_error_waits(&self, _input: &Value) -> bool {
+        true
+    }
+
     fn tidy_input(&self, input: Value) -> Value {
         super::trailing::tidy_field(input, "content")
     }

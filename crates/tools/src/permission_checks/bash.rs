@@ -502,6 +502,8 @@ pub fn check_bash(command: &str, shell_cwd: &Path, ctx: &PermissionContext) -> T
     // The first read refused for its path: (message, where it leads, rules offered?, the
     // command as written).
     let mut first_blocked: Option<(String, PathBuf, bool, &str)> = None;
+    // Every command refused for where it reads (or moves the shell), as written.
+    let mut blocked_parts: Vec<&str> = Vec::new();
     // The commands asked about for a file they change, as listed when two or more are,
     // and whether one of them is asked about for a redirection.
     let mut specific: Vec<&str> = Vec::new();
@@ -570,6 +572,9 @@ pub fn check_bash(command: &str, shell_cwd: &Path, ctx: &PermissionContext) -> T
                     offer,
                 } => {
                     first_blocked.get_or_insert((message, blocked, offer, &cmd.text));
+                    if !blocked_parts.contains(&cmd.text.as_str()) {
+                        blocked_parts.push(&cmd.text);
+                    }
                     false
                 }
             };
@@ -600,6 +605,35 @@ pub fn check_bash(command: &str, shell_cwd: &Path, ctx: &PermissionContext) -> T
             Vec::new()
         }
     };
+    // With a Read deny rule in force, a line of several commands that read (or move) out of
+    // the working directories is asked about part by part, offering no rule (fa_072,
+    // fa_pin_readdeny_sugg_*).
+    let read_denied = ctx
+        .rules
+        .of(oxagent_core::rules::RuleBehavior::Deny)
+        .any(|e| e.rule.tool == "Read");
+    if read_denied
+        && parsed.commands.len() > 1
+        && !blocked_parts.is_empty()
+        && !any_unknown
+        && first_specific.is_none()
+        && first_other.is_none()
+    {
+        let (noun, verb) = if blocked_parts.len() == 1 {
+            ("part", "requires")
+        } else {
+            ("parts", "require")
+        };
+        return ask(
+            format!(
+                "This Bash command contains multiple operations. The following {noun} {verb} approval: {}",
+                blocked_parts.join(", ")
+            ),
+            Some("subcommandResults"),
+            None,
+            Vec::new(),
+        );
+    }
     let pipeline = parsed.commands.iter().any(|c| c.piped);
     if let Some((_, blocked, offer, part)) = first_blocked.as_ref().filter(|_| pipeline) {
         if !any_unknown && first_specific.is_none() {

@@ -463,3 +463,52 @@ fn a_file_command_in_a_line_of_several_offers_the_line() {
         assert_eq!(json!(suggestions), rules, "{cmd}");
     }
 }
+
+/// fa_072, fa_pin_readdeny_sugg_*: with a Read deny rule in force (any source, any path), a
+/// `cd` out of the working directories followed by a read is asked about part by part,
+/// offering no rule; without one, the `cd` is refused in its own words.
+#[test]
+fn a_read_deny_rule_asks_about_leaving_by_cd_part_by_part() {
+    let w = Ws::new();
+    let ctx_with = |deny: Option<&str>| {
+        let mut ctx = oxagent_core::permission::PermissionContext {
+            cwd: w.ws.clone(),
+            mode: Default,
+            ..std::default::Default::default()
+        };
+        if let Some(rule) = deny {
+            let _ = ctx.rules.add(
+                oxagent_core::rules::RuleBehavior::Deny,
+                oxagent_core::rules::RuleSource::ProjectSettings,
+                rule,
+            );
+        }
+        ctx
+    };
+    let check = |ctx: &oxagent_core::permission::PermissionContext| match w
+        .tool("Bash")
+        .check_permission(&json!({"command": "cd .. && ls"}), ctx)
+    {
+        ToolPermission::Ask {
+            message,
+            reason_type,
+            suggestions,
+            ..
+        } => (message, reason_type, suggestions.len()),
+        other => panic!("{other:?}"),
+    };
+    for rule in ["Read", "Read(./secrets/**)"] {
+        assert_eq!(
+            check(&ctx_with(Some(rule))),
+            (
+                "This Bash command contains multiple operations. The following parts require approval: cd .., ls".to_string(),
+                Some("subcommandResults".to_string()),
+                0
+            ),
+            "{rule}"
+        );
+    }
+    let (message, _, offered) = check(&ctx_with(None));
+    assert!(message.starts_with("cd in '"), "{message}");
+    assert_eq!(offered, 2);
+}

@@ -42,6 +42,8 @@ pub(crate) struct CallOutcome {
     pub is_error: Option<bool>,
     pub structured: Option<Value>,
     pub denial: Option<PermissionDenial>,
+    /// The denial is in the turn's list already (listed when it was decided).
+    pub denial_listed: bool,
     /// The `system/permission_denied` message to emit before the result (after a warning
     /// the first time the auto-mode classifier was wanted).
     pub announce: Vec<Message>,
@@ -75,6 +77,7 @@ impl CallOutcome {
             is_error,
             structured: None,
             denial: None,
+            denial_listed: false,
             announce: Vec::new(),
             pace: Pace::Now,
             interrupt: false,

@@ -311,7 +311,9 @@ impl ToolRound {
         self.results.push(block);
         st.code.count_edit(tool, o.structured.as_ref());
         st.num_turns += 1;
-        st.denials.extend(o.denial);
+        if !o.denial_listed {
+            st.denials.extend(o.denial);
+        }
         self.context.extend(o.context);
         self.interrupt |= o.interrupt;
         if o.pace == super::call::Pace::Classifier {
@@ -410,6 +412,18 @@ impl ToolRound {
                         user_modified,
                     } => cleared.push((i, tool, input, notices, (stop, user_modified))),
                 }
+            }
+            // Calls cleared together are listed as denied in the order their answers came:
+            // a Bash call's after the other tools' (fc_186).
+            let mut decided: Vec<&mut CallOutcome> = answered
+                .iter_mut()
+                .map(|(_, o)| o)
+                .filter(|o| o.denial.is_some())
+                .collect();
+            decided.sort_by_key(|o| o.denial.as_ref().is_some_and(|d| d.tool_name == "Bash"));
+            for o in decided {
+                st.denials.extend(o.denial.clone());
+                o.denial_listed = true;
             }
             if answered.iter().any(|(_, o)| o.interrupt) {
                 let rejected = cleared

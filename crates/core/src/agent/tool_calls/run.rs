@@ -714,6 +714,7 @@ async fn execute(
         is_error: out.is_error,
         structured: out.structured,
         denial: None,
+        denial_listed: false,
         announce: Vec::new(),
         pace: Pace::Now,
         interrupt: false,
