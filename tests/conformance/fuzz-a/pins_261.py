@@ -153,6 +153,21 @@ def pins_read_first(fa):
     ]:
         S("readdeny_sugg_" + k, "default + log_all, Read denied (%s): `cd .. && ls`, `ls ..`, `cat ../outside/other.txt`." % k,
           one_each(B("cd .. && ls"), B("ls .."), B("cat ../outside/other.txt")), files_extra=extra, **opts)
+    # fa_320: a write through a symlinked folder under an allow rule covering the path as written.
+    W4 = ("Write", {"file_path": "<WS>/src/linkdir/w4.txt", "content": "w\n"})
+    EDL = ("Edit", {"file_path": "<WS>/src/linkdir/other.txt", "old_string": "other", "new_string": "OTHER"})
+    for mode, cb in (("dontAsk", None), ("default", "log_all"), ("default", None), ("acceptEdits", None)):
+        S("linkallow_%s_%s" % (mode, cb or "nocb"), "%s, allow Edit(src/**): Write through src/linkdir, then cat and Edit there." % mode,
+          one_each(W4, B("cat src/linkdir/other.txt"), EDL), mode=mode, cb=cb, allowed_tools=["Edit(src/**)"])
+    S("linkallow_rule_abs", "default, no callback, allow Edit(/<ROOT>/**): Write through src/linkdir.",
+      one_each(W4), mode="default", cb=None, allowed_tools=["Edit(/<ROOT>/**)"])
+    # fa_334: a Read allow rule lets Bash readers read where it points.
+    S("readallow_etc", "default, no callback, allow Read(//etc/**): cat, head, wc and ls of /etc/hostname, cat of ../outside.",
+      one_each(B("cat /etc/hostname"), B("head -1 /etc/hostname"), B("wc -c /etc/hostname"), B("ls /etc/hostname"),
+               B("cat ../outside/other.txt")), mode="default", cb=None, allowed_tools=["Read(//etc/**)"])
+    S("readallow_outside", "default, no callback, allow Read(/<ROOT>/outside/**): cat and head there, cat /etc/hostname.",
+      one_each(B("cat ../outside/other.txt"), B("head -1 <ROOT>/outside/secret.txt"), B("cat /etc/hostname"),
+               B("cat ../outside/other.txt > copy.txt")), mode="default", cb=None, allowed_tools=["Read(/<ROOT>/outside/**)"])
     S("readfirst_cat_other_bypass", "bypass: cat notes.txt, then Edit of src/app.js.",
       one_each(B("cat notes.txt"), EDIT), mode="bypassPermissions", cb=None)
     S("readfirst_alone_bypass", "bypass: Edit of src/app.js, nothing read before.", one_each(EDIT), mode="bypassPermissions", cb=None)

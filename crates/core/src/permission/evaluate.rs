@@ -509,9 +509,8 @@ fn real_path_allowed(
         return true;
     };
     let abs = resolve(p, ctx.dir(), ctx.home.as_deref());
-    let Ok(real) = std::fs::canonicalize(&abs) else {
-        return true;
-    };
+    // A file still to be written is where its directory really is (fa_320).
+    let real = crate::rules::path::real_path(&abs);
     let real_input = serde_json::json!({"file_path": real.display().to_string()});
     rules
         .find(RuleBehavior::Allow, name, &real_input, &ctx.roots())

@@ -226,7 +226,7 @@ fn outside_read(
     }
     let (path, climbs) = paths
         .into_iter()
-        .find(|(p, _)| locate(p, ctx) != Location::Inside)?;
+        .find(|(p, _)| locate(p, ctx) != Location::Inside && !read_allowed(p, ctx))?;
     let real = real_path(&path);
     Some(Verdict::Blocked {
         message: format!(
@@ -238,6 +238,23 @@ fn outside_read(
         offer: !climbs && real.parent().is_some(),
         blocked: real,
     })
+}
+
+/// A Read allow rule with a path covers `path`, and where it really leads: the commands
+/// whose paths are checked read there (fa_334, fa_pin_readallow_*).
+fn read_allowed(path: &Path, ctx: &PermissionContext) -> bool {
+    let covered = |p: &Path| {
+        let input = serde_json::json!({"file_path": p.display().to_string()});
+        ctx.rules
+            .find(
+                oxagent_core::rules::RuleBehavior::Allow,
+                "Read",
+                &input,
+                &ctx.roots(),
+            )
+            .is_some_and(|e| !e.rule.is_bare())
+    };
+    covered(path) && covered(&real_path(path))
 }
 
 /// An input redirection from a file outside the working directories.

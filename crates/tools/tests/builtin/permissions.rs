@@ -512,3 +512,38 @@ fn a_read_deny_rule_asks_about_leaving_by_cd_part_by_part() {
     assert!(message.starts_with("cd in '"), "{message}");
     assert_eq!(offered, 2);
 }
+
+/// fa_334, fa_pin_readallow_*: a Read allow rule with a path lets the commands whose paths
+/// are checked read there; elsewhere outside they are refused as before.
+#[test]
+fn a_read_allow_rule_lets_shell_readers_read_where_it_points() {
+    let w = Ws::new();
+    let mut ctx = oxagent_core::permission::PermissionContext {
+        cwd: w.ws.clone(),
+        mode: Default,
+        ..std::default::Default::default()
+    };
+    let outside = w.ws.parent().unwrap().join("outside");
+    let _ = ctx.rules.add(
+        oxagent_core::rules::RuleBehavior::Allow,
+        oxagent_core::rules::RuleSource::CliArg,
+        &format!("Read(/{}/**)", outside.display()),
+    );
+    let check = |cmd: &str| {
+        w.tool("Bash")
+            .check_permission(&json!({"command": cmd}), &ctx)
+    };
+    for cmd in [
+        format!("cat {}/a.txt", outside.display()),
+        format!("head -1 {}/a.txt", outside.display()),
+    ] {
+        assert_eq!(check(&cmd), ToolPermission::Allow, "{cmd}");
+    }
+    let ToolPermission::Ask { message, .. } = check("cat /etc/hostname") else {
+        panic!("expected a question")
+    };
+    assert!(
+        message.starts_with("cat in '/etc/hostname' was blocked."),
+        "{message}"
+    );
+}

@@ -26,7 +26,7 @@ use crate::protocol::hook::HookEvent;
 
 use super::call::{Call, CallOutcome};
 use super::run::{self, Prepared};
-use super::schedule::{unanswered_question, Schedule, Step};
+use super::schedule::{slow_announcement, Schedule, Step};
 
 use crate::permission::evaluate::NO_CLASSIFIER_STOP_WARNING;
 use crate::prompts::INTERRUPTED_FOR_TOOL;
@@ -222,7 +222,7 @@ impl ToolRound {
                 let _ = self.start_calls(session, deps, true, None);
             }
             let (slow, quick): (Vec<Message>, Vec<Message>) =
-                later.into_iter().partition(unanswered_question);
+                later.into_iter().partition(slow_announcement);
             for note in quick {
                 deps.emit.emit(note);
             }

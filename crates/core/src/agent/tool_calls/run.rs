@@ -261,6 +261,23 @@ fn checked_tool<'d>(
     Ok(tool)
 }
 
+/// A hook's rewritten input, each value it handed back as it was shown (a path resolved for
+/// the hook) spelled as the model wrote it (fc_234: a Write of `new.txt` whose content a hook
+/// changed still reports `new.txt`).
+fn as_written_where_unchanged(updated: Value, seen: &Value, written: &Value) -> Value {
+    let Value::Object(mut map) = updated else {
+        return updated;
+    };
+    for (key, value) in map.iter_mut() {
+        if let Some(original) = written.get(key) {
+            if seen.get(key) == Some(value) && original != value {
+                *value = original.clone();
+            }
+        }
+    }
+    Value::Object(map)
+}
+
 /// A call past its PreToolUse hooks and permission check: either answered, or cleared to
 /// run with this input.
 pub(crate) enum Prepared<'d> {
@@ -313,6 +330,14 @@ pub(crate) async fn prepare<'d>(
     let seen = tool
         .shown_input(&input)
         .unwrap_or_else(|| observable(session, &call.name, &input));
+    // Calls that start together after waiting for others reach their PreToolUse hooks with
+    // Bash's first (fc_225, fc_243): the other tools look at their input a moment longer.
+    if waited
+        && call.name != "Bash"
+        && callbacks::any_match(config.hooks.get("PreToolUse"), &call.name)
+    {
+        YieldOnce(false).await;
+    }
     let pre = callbacks::run(
         deps,
         config.hooks.get("PreToolUse"),
@@ -333,7 +358,7 @@ pub(crate) async fn prepare<'d>(
         .map(|u| known_keys_only(tool.as_ref(), u));
     let hook_rewrote = match changed(offered.as_ref(), &seen) {
         Some(updated) => {
-            input = updated;
+            input = as_written_where_unchanged(updated, &seen, &call.input);
             true
         }
         None => false,
@@ -869,7 +894,26 @@ impl std::future::Future for YieldOnce {
 
 #[cfg(test)]
 mod tests {
-    use super::hook_denial_text;
+    use super::{as_written_where_unchanged, hook_denial_text};
+    use serde_json::json;
+
+    /// fc_234: a hook that changed the content and handed the path back as it was shown
+    /// (resolved) leaves the path as the model wrote it; a path it changed is its own.
+    #[test]
+    fn a_hook_rewrite_keeps_the_model_spelling_of_what_it_did_not_change() {
+        let written = json!({"file_path": "new.txt", "content": "w3"});
+        let seen = json!({"file_path": "/ws/src/new.txt", "content": "w3"});
+        let updated = json!({"file_path": "/ws/src/new.txt", "content": "hooked"});
+        assert_eq!(
+            as_written_where_unchanged(updated, &seen, &written),
+            json!({"file_path": "new.txt", "content": "hooked"})
+        );
+        let moved = json!({"file_path": "/ws/other.txt", "content": "w3"});
+        assert_eq!(
+            as_written_where_unchanged(moved.clone(), &seen, &written),
+            moved
+        );
+    }
 
     #[test]
     fn a_denial_without_reason_gets_the_stock_one() {

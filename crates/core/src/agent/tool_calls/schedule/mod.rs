@@ -85,28 +85,19 @@ impl State {
     }
 }
 
-/// Whether a message announces a refusal of a question no callback answered: it takes
-/// longer than the other answers given without a run.
-pub(crate) fn unanswered_question(m: &Message) -> bool {
-    is_refusal(m) && decision_reason_type(m).is_none()
-}
-
-fn is_refusal(m: &Message) -> bool {
-    matches!(m, Message::System(s) if matches!(&s.body,
-        crate::protocol::system::SystemBody::PermissionDenied(_)))
-}
-
-/// The `decision_reason_type` of a permission_denied message.
-fn decision_reason_type(m: &Message) -> Option<&str> {
-    match m {
-        Message::System(s) => match &s.body {
-            crate::protocol::system::SystemBody::PermissionDenied(d) => {
-                d.decision_reason_type.as_deref()
-            }
-            _ => None,
-        },
-        _ => None,
-    }
+/// An announcement that takes longer than the other answers given without a run, going
+/// out after the results already done behind its call: a question nobody answered (no
+/// callback: no decision reason), and a refusal for want of the auto-mode classifier with
+/// the warning before it (fa_146, fa_310).
+pub(crate) fn slow_announcement(m: &Message) -> bool {
+    use crate::protocol::system::SystemBody;
+    matches!(m, Message::System(s) if match &s.body {
+        SystemBody::PermissionDenied(d) => {
+            matches!(d.decision_reason_type.as_deref(), None | Some("classifier"))
+        }
+        SystemBody::Informational(_) => true,
+        _ => false,
+    })
 }
 
 /// What comes next in the report of a response's calls (see [`Schedule::step`]).
