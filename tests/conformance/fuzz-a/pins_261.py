@@ -168,6 +168,15 @@ def pins_read_first(fa):
     S("readallow_outside", "default, no callback, allow Read(/<ROOT>/outside/**): cat and head there, cat /etc/hostname.",
       one_each(B("cat ../outside/other.txt"), B("head -1 <ROOT>/outside/secret.txt"), B("cat /etc/hostname"),
                B("cat ../outside/other.txt > copy.txt")), mode="default", cb=None, allowed_tools=["Read(/<ROOT>/outside/**)"])
+    # fa_374: a `cd` and a relative read in one line, while a Read() deny rule exists.
+    cds = [B("cd src; cat app.js"), B("cd src && cat app.js"), B("cd src && ls"), B("cat src/app.js"),
+           B("cd src && cat /etc/hostname"), B("cd src; head -1 app.js")]
+    S("cdread_nocb", "default, no callback, deny Read(<ROOT>/outside/**): cd and a relative read in one line.",
+      one_each(*cds), mode="default", cb=None, disallowed_tools=["Read(<ROOT>/outside/**)"])
+    S("cdread_cb", "acceptEdits + log_all, deny Read(<ROOT>/outside/**): cd and a relative read in one line.",
+      one_each(*cds), mode="acceptEdits", disallowed_tools=["Read(<ROOT>/outside/**)"])
+    S("cdread_norule", "default, no callback, no deny rule: cd and a relative read in one line (control).",
+      one_each(*cds), mode="default", cb=None)
     S("readfirst_cat_other_bypass", "bypass: cat notes.txt, then Edit of src/app.js.",
       one_each(B("cat notes.txt"), EDIT), mode="bypassPermissions", cb=None)
     S("readfirst_alone_bypass", "bypass: Edit of src/app.js, nothing read before.", one_each(EDIT), mode="bypassPermissions", cb=None)

@@ -257,6 +257,73 @@ fn read_allowed(path: &Path, ctx: &PermissionContext) -> bool {
     covered(path) && covered(&real_path(path))
 }
 
+/// With a Read deny rule naming paths in force, a line that moves the shell by `cd` (staying
+/// in the working directories) and then reads by a relative path, or lists where it stands,
+/// is asked about: which file it reads cannot be told before it runs (fa_374,
+/// fa_pin_cdread_*). No rule is offered.
+fn relative_read_after_cd(
+    commands: &[SimpleCommand],
+    shell_cwd: &Path,
+    ctx: &PermissionContext,
+) -> Option<ToolPermission> {
+    let denies_paths = ctx
+        .rules
+        .of(oxagent_core::rules::RuleBehavior::Deny)
+        .any(|e| e.rule.tool == "Read" && !e.rule.is_bare());
+    if !denies_paths || commands.len() < 2 {
+        return None;
+    }
+    let mut cwd = shell_cwd.to_path_buf();
+    let mut moved = false;
+    for cmd in commands {
+        let words = strip_wrappers(&cmd.words);
+        let Some(name) = words.first().map(String::as_str) else {
+            continue;
+        };
+        if name == "cd" {
+            let target = match words.get(1) {
+                Some(dir) if words.len() == 2 => resolve_in(dir, &cwd, ctx),
+                _ => ctx.cwd.clone(),
+            };
+            // A `cd` out of the working directories is its own question.
+            if locate(&target, ctx) != Location::Inside {
+                return None;
+            }
+            cwd = target;
+            moved = true;
+            continue;
+        }
+        let reader = path_reader_verb(name).is_some();
+        let paths: Vec<&String> = words
+            .iter()
+            .skip(1)
+            .filter(|a| !is_flag(a))
+            .skip(usize::from(PATTERN_FIRST.contains(&name) || name == "sed"))
+            .collect();
+        if moved && reader && (paths.is_empty() || paths.iter().any(|p| !p.starts_with('/'))) {
+            let mut question = ask(
+                format!(
+                    "{name} reads a file by a relative path after a cd in a compound command; which \
+                     file that is cannot be resolved statically while a Read() deny rule is \
+                     configured, so this needs approval."
+                ),
+                Some("other"),
+                None,
+                Vec::new(),
+            );
+            if let ToolPermission::Ask { reason, .. } = &mut question {
+                *reason = Some(
+                    "Compound command contains cd with a relative file read while a Read() deny \
+                     rule exists"
+                        .to_string(),
+                );
+            }
+            return Some(question);
+        }
+    }
+    None
+}
+
 /// An input redirection from a file outside the working directories.
 fn input_verdict(source: &str, cwd: &Path, ctx: &PermissionContext) -> Verdict {
     let path = resolve_in(source, cwd, ctx);
@@ -500,6 +567,9 @@ pub fn check_bash(command: &str, shell_cwd: &Path, ctx: &PermissionContext) -> T
             _ => {}
         }
     }
+    if let Some(question) = relative_read_after_cd(&parsed.commands, shell_cwd, ctx) {
+        return question;
+    }
     if parsed.loops {
         return other("A variable in this command can't be checked before it runs");
     }
@@ -622,16 +692,20 @@ pub fn check_bash(command: &str, shell_cwd: &Path, ctx: &PermissionContext) -> T
             Vec::new()
         }
     };
-    // With a Read deny rule in force, a line of several commands that read (or move) out of
-    // the working directories is asked about part by part, offering no rule (fa_072,
-    // fa_pin_readdeny_sugg_*).
+    // With a Read deny rule in force, a line that moves the shell out of the working
+    // directories by `cd` is asked about part by part, offering no rule (fa_072,
+    // fa_pin_readdeny_sugg_*); a read out of them after a `cd` that stays is refused in its
+    // own words (fa_pin_cdread_nocb).
     let read_denied = ctx
         .rules
         .of(oxagent_core::rules::RuleBehavior::Deny)
         .any(|e| e.rule.tool == "Read");
+    let cd_blocked = parsed.commands.iter().any(|c| {
+        c.words.first().is_some_and(|w| w == "cd") && blocked_parts.contains(&c.text.as_str())
+    });
     if read_denied
         && parsed.commands.len() > 1
-        && !blocked_parts.is_empty()
+        && cd_blocked
         && !any_unknown
         && first_specific.is_none()
         && first_other.is_none()

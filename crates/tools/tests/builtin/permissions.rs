@@ -547,3 +547,54 @@ fn a_read_allow_rule_lets_shell_readers_read_where_it_points() {
         "{message}"
     );
 }
+
+/// fa_374, fa_pin_cdread_*: with a Read deny rule naming paths, a `cd` that stays in the
+/// working directories followed by a relative read is asked about in the reference's words;
+/// an absolute read after it is checked as usual, and without the rule nothing changes.
+#[test]
+fn a_relative_read_after_cd_is_asked_under_a_read_deny_rule() {
+    let w = Ws::new();
+    std::fs::create_dir_all(w.ws.join("src")).unwrap();
+    let ctx_with = |deny: bool| {
+        let mut ctx = oxagent_core::permission::PermissionContext {
+            cwd: w.ws.clone(),
+            mode: Default,
+            ..std::default::Default::default()
+        };
+        if deny {
+            let _ = ctx.rules.add(
+                oxagent_core::rules::RuleBehavior::Deny,
+                oxagent_core::rules::RuleSource::CliArg,
+                "Read(./secrets/**)",
+            );
+        }
+        ctx
+    };
+    let check = |cmd: &str, deny: bool| {
+        w.tool("Bash")
+            .check_permission(&json!({"command": cmd}), &ctx_with(deny))
+    };
+    match check("cd src && cat app.js", true) {
+        ToolPermission::Ask {
+            message,
+            reason_type,
+            reason,
+            suggestions,
+            ..
+        } => {
+            assert_eq!(message, "cat reads a file by a relative path after a cd in a compound command; which file that is cannot be resolved statically while a Read() deny rule is configured, so this needs approval.");
+            assert_eq!(reason_type.as_deref(), Some("other"));
+            assert_eq!(
+                reason.as_deref(),
+                Some("Compound command contains cd with a relative file read while a Read() deny rule exists")
+            );
+            assert!(suggestions.is_empty());
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(check("cd src && cat app.js", false), ToolPermission::Allow);
+    let ToolPermission::Ask { message, .. } = check("cd src && cat /etc/hostname", true) else {
+        panic!("expected a question")
+    };
+    assert!(message.starts_with("cat in '/etc/hostname' was blocked."), "{message}");
+}

@@ -156,8 +156,8 @@ fn decide_now_untraced(
         Outcome::Ask(prompt) => prompt,
     };
     // A hook's ask carries its reason to whoever answers the prompt, and goes to can_use_tool
-    // in dontAsk and plan mode too (fc_157, fc_167); without a callback dontAsk refuses it in
-    // the hook's words.
+    // in dontAsk and plan mode too (fc_157, fc_167); without a callback those modes refuse it
+    // in the hook's words (fc_269).
     let hook_reason = match &hook_decision {
         Some(("ask", reason)) if prompt.reason_type.as_deref() == Some("hook") => Some(reason),
         _ => None,
@@ -171,7 +171,7 @@ fn decide_now_untraced(
         if mode_answers && deps.host.handles_can_use_tool() {
             return Err(Box::new(prompt));
         }
-        if let (PermissionMode::DontAsk, Some(reason)) = (ctx.mode, reason) {
+        if let (PermissionMode::DontAsk | PermissionMode::Plan, Some(reason)) = (ctx.mode, reason) {
             return Ok(Verdict::denied(Denial {
                 message: reason.clone(),
                 reason_type: Some("hook".into()),
