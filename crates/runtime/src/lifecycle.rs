@@ -201,7 +201,9 @@ pub(super) fn start(
     let settings = setup::settings(&options, &plugins, &mut env)?;
     // A settings file's deny rule naming a whole tool takes the tool away.
     let mut options = options;
-    options.disallowed_tools.extend(settings.denied_tools());
+    let denied_by_settings = settings.denied_tools();
+    let read_denied = denied_by_settings.iter().any(|t| t == "Read");
+    options.disallowed_tools.extend(denied_by_settings);
     // A settings file's model holds unless the options or ANTHROPIC_MODEL name one
     // (vh_set_model_*).
     if options.model.is_none() && !env.contains_key("ANTHROPIC_MODEL") {
@@ -343,7 +345,7 @@ pub(super) fn start(
             main_agent: main_definition,
             plugins: &plugins,
             skip_web_fetch_preflight: settings.skip_web_fetch_preflight(),
-            read_denied: settings.denied_tools().iter().any(|t| t == "Read"),
+            read_denied,
         },
         run_as,
         &session.config,

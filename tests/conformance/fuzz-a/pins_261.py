@@ -6,25 +6,43 @@ import scenario_files
 from scenario_files import tu, txt
 
 
-def pins(fa):
-    """The scenarios; `fa` is make.py's module (its workspace files)."""
-    out = []
-    def S(name, desc, responses, mode):
-        s = scenario_files.scenario("fa_pin_", name, desc, responses, {}, prompt="Work on it", mode=mode)
-        s["files"] = dict(fa.FILES)
+def _adder(fa, out, default_cb=None):
+    """`S(name, desc, responses, mode, cb, files_extra, **options)`: adds a scenario on make.py's
+    workspace (`fa`) to `out`."""
+    def S(name, desc, responses, mode="default", cb=default_cb, files_extra=None, **opts):
+        s = scenario_files.scenario("fa_pin_", name, desc, responses, dict(opts), prompt="Work on it", mode=mode)
+        s["files"] = dict(fa.FILES); s["files"].update(files_extra or {})
         s["outside_files"] = dict(fa.OUTSIDE)
         s["env"] = {"PATH": "<WS>/bin:/usr/local/bin:/usr/bin:/bin"}
         s["record"] = {"outside_files": True, "decisions": True}
         s["timeout_s"] = 300
+        if cb:
+            s["behaviors"] = {"can_use_tool": cb}
         out.append(s)
+    return S
 
-    B = lambda c: ("Bash", {"command": c})
+
+def B(command):
+    return ("Bash", {"command": command})
+
+
+def batch(*calls):
+    return [{"content": [tu(i, n, inp) for i, (n, inp) in enumerate(calls, 1)]}, {"content": [txt("Done.")]}]
+
+
+def one_each(*calls):
+    return [{"content": [tu(i, n, inp)]} for i, (n, inp) in enumerate(calls, 1)] + [{"content": [txt("Done.")]}]
+
+
+def pins(fa):
+    """The scenarios; `fa` is make.py's module (its workspace files)."""
+    out = []
+    S = _adder(fa, out)
+
     GLOB = ("Glob", {"pattern": "*"})
     GREP = ("Grep", {"pattern": "app"})
     GREP2 = ("Grep", {"pattern": "x"})
     EDIT = ("Edit", {"file_path": "<WS>/locked/config.txt", "old_string": "locked=1", "new_string": "locked=0"})
-    def batch(*calls):
-        return [{"content": [tu(i, n, inp) for i, (n, inp) in enumerate(calls, 1)]}, {"content": [txt("Done.")]}]
 
     # E. Edit (refused once it runs), three unknown tools, X (refused at once), `node -e 1`.
     xs = {
@@ -45,22 +63,12 @@ def pins_default(fa):
     """The same in default mode without a callback (fa_111): the refusals of questions nobody
     answers, behind an Edit that asks when it runs."""
     out = []
-    def S(name, desc, responses):
-        s = scenario_files.scenario("fa_pin_", name, desc, responses, {}, prompt="Work on it", mode="default")
-        s["files"] = dict(fa.FILES)
-        s["outside_files"] = dict(fa.OUTSIDE)
-        s["env"] = {"PATH": "<WS>/bin:/usr/local/bin:/usr/bin:/bin"}
-        s["record"] = {"outside_files": True, "decisions": True}
-        s["timeout_s"] = 300
-        out.append(s)
+    S = _adder(fa, out)
 
-    B = lambda c: ("Bash", {"command": c})
     GLOB = ("Glob", {"pattern": "*"})
     GREP = ("Grep", {"pattern": "app"})
     GREP2 = ("Grep", {"pattern": "x"})
     EDIT = ("Edit", {"file_path": "data.csv", "old_string": "1,2", "new_string": "3,4"})
-    def batch(*calls):
-        return [{"content": [tu(i, n, inp) for i, (n, inp) in enumerate(calls, 1)]}, {"content": [txt("Done.")]}]
 
     xs = {
         "ln": B("ln -s notes.txt ln.txt"), "cat_link_out": B("cat src/link_out"),
@@ -81,23 +89,9 @@ def pins_read_first(fa):
     """When the reference refuses an Edit of a file the model has not read (fa_267): after a
     `cat` of another file, after a Read, alone; in one response or two."""
     out = []
-    def S(name, desc, responses, mode="default", cb="log_all", files_extra=None, **opts):
-        s = scenario_files.scenario("fa_pin_", name, desc, responses, dict(opts), prompt="Work on it", mode=mode)
-        s["files"] = dict(fa.FILES); s["files"].update(files_extra or {})
-        s["outside_files"] = dict(fa.OUTSIDE)
-        s["env"] = {"PATH": "<WS>/bin:/usr/local/bin:/usr/bin:/bin"}
-        s["record"] = {"outside_files": True, "decisions": True}
-        s["timeout_s"] = 300
-        if cb:
-            s["behaviors"] = {"can_use_tool": cb}
-        out.append(s)
+    S = _adder(fa, out, default_cb="log_all")
 
-    B = lambda c: ("Bash", {"command": c})
     EDIT = ("Edit", {"file_path": "<WS>/src/app.js", "old_string": "app", "new_string": "APP"})
-    def batch(*calls):
-        return [{"content": [tu(i, n, inp) for i, (n, inp) in enumerate(calls, 1)]}, {"content": [txt("Done.")]}]
-    def one_each(*calls):
-        return [{"content": [tu(i, n, inp)]} for i, (n, inp) in enumerate(calls, 1)] + [{"content": [txt("Done.")]}]
 
     S("readfirst_alone", "default + log_all: Edit of src/app.js, nothing read before.", one_each(EDIT))
     S("readfirst_cat_other", "default + log_all: cat notes.txt, then Edit of src/app.js.", one_each(B("cat notes.txt"), EDIT))

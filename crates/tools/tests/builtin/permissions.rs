@@ -596,5 +596,8 @@ fn a_relative_read_after_cd_is_asked_under_a_read_deny_rule() {
     let ToolPermission::Ask { message, .. } = check("cd src && cat /etc/hostname", true) else {
         panic!("expected a question")
     };
-    assert!(message.starts_with("cat in '/etc/hostname' was blocked."), "{message}");
+    assert!(
+        message.starts_with("cat in '/etc/hostname' was blocked."),
+        "{message}"
+    );
 }

@@ -179,23 +179,8 @@ fn held_answers_come_out_at_their_pace() {
 #[test]
 fn file_reads_answer_sooner() {
     let denied = |id: &str, pace: Pace| {
-        let mut o = answer(id);
+        let mut o = refusal(id, "Read", None);
         o.pace = pace;
-        let body = crate::protocol::system::SystemBody::PermissionDenied(
-            crate::protocol::system::PermissionDenied {
-                tool_name: "Read".into(),
-                tool_use_id: id.into(),
-                agent_id: None,
-                decision_reason_type: None,
-                decision_reason_code: None,
-                decision_reason: None,
-                message: "no".into(),
-            },
-        );
-        o.announce
-            .push(Message::System(crate::message::SystemMessage::new(
-                body, "", "",
-            )));
         o
     };
     let mut ex = Schedule::default();
@@ -273,19 +258,25 @@ fn drive(ex: &mut Schedule, instant: impl Fn(&Call) -> Option<CallOutcome>) -> V
 }
 
 fn refused_by_mode(call: &Call) -> CallOutcome {
-    let mut o = answer(&call.id);
+    let mut o = refusal(&call.id, &call.name, Some("mode"));
     o.pace = Pace::Rules;
     o.denial = Some(crate::message::PermissionDenial {
         tool_name: call.name.clone(),
         tool_use_id: call.id.clone(),
         tool_input: call.input.clone(),
     });
+    o
+}
+
+/// An outcome announced by a permission_denied message of this `decision_reason_type`.
+fn refusal(id: &str, tool: &str, reason_type: Option<&str>) -> CallOutcome {
+    let mut o = answer(id);
     let body = crate::protocol::system::SystemBody::PermissionDenied(
         crate::protocol::system::PermissionDenied {
-            tool_name: call.name.clone(),
-            tool_use_id: call.id.clone(),
+            tool_name: tool.into(),
+            tool_use_id: id.into(),
             agent_id: None,
-            decision_reason_type: Some("mode".into()),
+            decision_reason_type: reason_type.map(str::to_string),
             decision_reason_code: None,
             decision_reason: None,
             message: "no".into(),
