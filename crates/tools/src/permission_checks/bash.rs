@@ -198,6 +198,24 @@ fn verdict(words: &[String], dynamic0: bool, cwd: &Path, ctx: &PermissionContext
     Verdict::Fine
 }
 
+/// The paths a path-checked command `name` is given (its pattern first, for grep's kin and
+/// sed, left out).
+fn path_args<'a>(name: &str, args: &'a [String]) -> Vec<&'a String> {
+    args.iter()
+        .filter(|a| !is_flag(a))
+        .skip(usize::from(PATTERN_FIRST.contains(&name) || name == "sed"))
+        .collect()
+}
+
+/// Where `cd` (its words) takes a shell standing in `cwd`: home (the session's directory)
+/// without a single argument.
+fn cd_target(words: &[String], cwd: &Path, ctx: &PermissionContext) -> PathBuf {
+    match words.get(1) {
+        Some(dir) if words.len() == 2 => resolve_in(dir, cwd, ctx),
+        _ => ctx.cwd.clone(),
+    }
+}
+
 /// The refusal of a path-checked command naming a path outside the working directories
 /// (the first such path, where it really leads), if it names one.
 fn outside_read(
@@ -207,11 +225,7 @@ fn outside_read(
     cwd: &Path,
     ctx: &PermissionContext,
 ) -> Option<Verdict> {
-    let written: Vec<&String> = args
-        .iter()
-        .filter(|a| !is_flag(a))
-        .skip(usize::from(PATTERN_FIRST.contains(&name) || name == "sed"))
-        .collect();
+    let written = path_args(name, args);
     let mut paths: Vec<(PathBuf, bool)> = written
         .iter()
         .map(|a| {
@@ -281,10 +295,7 @@ fn relative_read_after_cd(
             continue;
         };
         if name == "cd" {
-            let target = match words.get(1) {
-                Some(dir) if words.len() == 2 => resolve_in(dir, &cwd, ctx),
-                _ => ctx.cwd.clone(),
-            };
+            let target = cd_target(words, &cwd, ctx);
             // A `cd` out of the working directories is its own question.
             if locate(&target, ctx) != Location::Inside {
                 return None;
@@ -294,12 +305,7 @@ fn relative_read_after_cd(
             continue;
         }
         let reader = path_reader_verb(name).is_some();
-        let paths: Vec<&String> = words
-            .iter()
-            .skip(1)
-            .filter(|a| !is_flag(a))
-            .skip(usize::from(PATTERN_FIRST.contains(&name) || name == "sed"))
-            .collect();
+        let paths = path_args(name, &words[1..]);
         if moved && reader && (paths.is_empty() || paths.iter().any(|p| !p.starts_with('/'))) {
             let mut question = ask(
                 format!(
@@ -400,10 +406,7 @@ fn command_verdicts(
             out.extend(redirect_verdicts(cmd, cwd, ctx));
             return out;
         }
-        let target = match words.get(1) {
-            Some(dir) if words.len() == 2 => resolve_in(dir, &base, ctx),
-            _ => ctx.cwd.clone(),
-        };
+        let target = cd_target(words, &base, ctx);
         if words.len() <= 2 && locate(&target, ctx) == Location::Inside {
             out.push(Verdict::Fine);
         } else {
