@@ -12,6 +12,7 @@ from conftest import requires_native
 
 from claude_agent_sdk import (
     ClaudeAgentOptions,
+    ProcessError,
     SdkMcpTool,
     ToolAnnotations,
     ToolResultBlock,
@@ -168,3 +169,52 @@ async def test_failing_calls_read_as_in_the_reference(mock_server, tmp_path):
         block = results[c["id"]]
         expected = c["text"].get("python", c["text"].get("both"))
         assert (block.content, block.is_error) == (expected, True), c["name"]
+
+
+CALC_SERVER = Path(__file__).resolve().parents[2] / "tests/conformance/mcp/server.py"
+
+
+@requires_native
+@pytest.mark.anyio
+@pytest.mark.parametrize("form", ["path", "relative path", "json text", "Path"])
+async def test_mcp_servers_from_a_config_file_or_json_text(mock_server, tmp_path, form):
+    import sys
+    config = {"mcpServers": {"calc": {"command": sys.executable, "args": [str(CALC_SERVER)]},
+                             "broken": {"args": ["no command"]}}}
+    (tmp_path / "mcp.json").write_text(json.dumps(config))
+    source = {"path": str(tmp_path / "mcp.json"), "relative path": "mcp.json",
+              "json text": json.dumps(config), "Path": tmp_path / "mcp.json"}[form]
+    server = mock_server({"responses": [
+        {"content": [{"type": "tool_use", "id": "toolu_01", "name": "mcp__calc__add",
+                      "input": {"a": 2, "b": 3}}]},
+        {"content": [{"type": "text", "text": "Done."}]}]})
+    options = ClaudeAgentOptions(cwd=str(tmp_path), env=server.env(),
+                                 permission_mode="bypassPermissions", mcp_servers=source)
+    seen = [m async for m in query(prompt="Use the calculator", options=options)]
+    # The server without a command is left out, as the reference's CLI leaves it out.
+    assert seen[0].data["mcp_servers"] == [{"name": "calc", "status": "connected", "source": "dynamic"}]
+    result = seen[2].content[0]
+    assert (result.tool_use_id, result.content, result.is_error) == (
+        "toolu_01", [{"type": "text", "text": "5"}], None)
+
+
+@requires_native
+@pytest.mark.anyio
+@pytest.mark.parametrize("content, detail", [
+    (None, "MCP config file not found: {path}"),
+    ("{not json", "MCP config is not a valid JSON"),
+    ('{"calc": {"command": "x"}}', "mcpServers: Invalid input: expected record, received undefined"),
+    ("[]", "Invalid input: expected object, received array"),
+])
+async def test_a_bad_mcp_config_stops_the_session_as_the_cli_does(tmp_path, content, detail):
+    path = tmp_path / "mcp.json"
+    if content is not None:
+        path.write_text(content)
+    lines = []
+    options = ClaudeAgentOptions(cwd=str(tmp_path), mcp_servers=str(path), stderr=lines.append)
+    with pytest.raises(ProcessError) as raised:
+        async for _ in query(prompt="hi", options=options):
+            pass
+    assert raised.value.exit_code == 1
+    assert str(raised.value).startswith("Command failed with exit code 1 (exit code: 1)")
+    assert lines == ["Error: Invalid MCP configuration:", detail.format(path=path)]

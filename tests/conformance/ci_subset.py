@@ -8,6 +8,7 @@ still differ on a face are listed in depth-pending-<face>.txt and skipped here (
 scenario that passes is reported, so the list shrinks). Exit status 0 when every scenario
 of the subset gives the reference's trace."""
 import argparse
+import json
 import os
 import re
 import subprocess
@@ -26,7 +27,7 @@ AREAS = ["turns", "outputs", "paths", "refusals", "thinking", "models", "compact
          "variants-a", "variants-b", "memory", "streamcut", "variants-c",
          "modelnames", "protected", "denyrules", "variants-d", "variants-e", "variants-f",
          "variants-g", "variants-h", "prodtools", "variants-i", "variants-j",
-         "costcmd", "refusalcalls", "variants-k", "fuzz-a", "fuzz-c", "fuzz-b"]
+         "costcmd", "refusalcalls", "variants-k", "fuzz-a", "fuzz-c", "fuzz-b", "mcpconfig"]
 # Areas whose scenarios need a runner of their own (a scripted server that fills in ids).
 RUNNERS = {"sendmsg": HERE / "sendmsg" / "run_sendmsg.py"}
 STEP = 5
@@ -62,6 +63,12 @@ def pending(face):
             if line.strip() and not line.startswith("#")}
 
 
+def runs_on(which, area, name):
+    """Whether the scenario runs on this face (`"faces": [...]`, every face when absent)."""
+    faces = json.loads((HERE / area / f"{name}.json").read_text()).get("faces")
+    return faces is None or which in faces
+
+
 def only_hash(report):
     """Whether every difference compare.py reports is an Agent result's harnessSectionHash,
     a digest of the reference's own hand-back wording (the Rust runs drop it the same way)."""
@@ -85,7 +92,8 @@ def main():
     args = ap.parse_args()
     which = "python" if args.python else "node"
     skip = pending(which)
-    chosen = [(a, n) for a, n in subset(1 if args.all else STEP) if f"{a}/{n}" not in skip]
+    chosen = [(a, n) for a, n in subset(1 if args.all else STEP)
+              if f"{a}/{n}" not in skip and runs_on(which, a, n)]
     out = Path(args.out or tempfile.mkdtemp(prefix="oxagent-depth-"))
     failed = []
     for area in AREAS:

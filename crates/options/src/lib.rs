@@ -7,6 +7,7 @@
 //! table   every documented option: Python name, TypeScript name, shape, handling
 //! check   where a value sits, markers, previews, the checks of the simple shapes
 //! read    the readers of the options with shapes of their own (hooks, mcp_servers, ...)
+//! mcp_config  `mcp_servers` as JSON text or a config file's path
 //! rules   checks of options not acted on, rules between options, features not built yet
 //! skills  the skill names, checked with each reference's texts
 //! extra_args  the CLI flags of `extra_args` that spell options of oxagent's own
@@ -34,6 +35,7 @@ mod check;
 mod error;
 mod extra_args;
 mod json_schema;
+mod mcp_config;
 pub use json_schema::refusal as json_schema_refusal;
 mod read;
 mod rules;
@@ -309,7 +311,7 @@ fn read_options(value: &Value, ctx: Ctx) -> Result<Options, OptionsError> {
     let with_config;
     let map = match (map.get("mcp_servers"), map.get("cwd")) {
         (Some(Value::String(file)), Some(Value::String(cwd)))
-            if ctx.face == Face::Python && std::path::Path::new(file).is_relative() =>
+            if ctx.face == Face::Python && mcp_config::is_relative_path(file) =>
         {
             with_config = {
                 let mut m = map.clone();

@@ -94,42 +94,17 @@ pub(super) fn system_prompt(at: &At<'_>, v: &Value, ctx: Ctx) -> Checked<SystemP
     }
 }
 
-/// The servers of an MCP config file: `{"mcpServers": {...}}`, or the mapping itself.
-fn mcp_config_file(at: &At<'_>, path: &str) -> Checked<Value> {
-    let text = std::fs::read_to_string(path).map_err(|e| {
-        at.error(
-            K::Value,
-            format!("{}: cannot read the MCP config file {path}: {e}", at.name()),
-        )
-    })?;
-    let doc: Value = serde_json::from_str(&text).map_err(|e| {
-        at.error(
-            K::Value,
-            format!("{}: the MCP config file {path} is not JSON: {e}", at.name()),
-        )
-    })?;
-    let servers = doc.get("mcpServers").cloned().unwrap_or(doc);
-    if !servers.is_object() {
-        return Err(at.error(
-            K::Value,
-            format!(
-                "{}: the MCP config file {path} holds no mapping of servers",
-                at.name()
-            ),
-        ));
-    }
-    Ok(servers)
-}
-
 /// `mcp_servers`, read by the MCP crate; SDK servers the face could not describe (no
 /// `tools`) are checked here first.
 pub(super) fn mcp_servers(at: &At<'_>, v: &Value, ctx: Ctx) -> Checked<Vec<McpServer>> {
     let expected = "a mapping of server names to configs";
     match (v, at.face) {
         (Value::Null, _) => return Ok(Vec::new()),
-        // The path of a JSON file, as the CLI's `--mcp-config` takes it.
-        (Value::String(path), Face::Python) if ctx.runs_session => {
-            return mcp_servers(at, &mcp_config_file(at, path)?, ctx)
+        // Empty, as the Python SDK passes no `--mcp-config` for it.
+        (Value::String(s), Face::Python) if s.is_empty() => return Ok(Vec::new()),
+        // JSON text or the path of a JSON file, as the CLI's `--mcp-config` takes it.
+        (Value::String(source), Face::Python) if ctx.runs_session => {
+            return mcp_servers(at, &super::mcp_config::servers(at, source)?, ctx)
         }
         (Value::String(_), Face::Python) => {}
         _ if mapping(v).is_none() => return Err(at.type_error(expected, v)),

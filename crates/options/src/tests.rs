@@ -301,11 +301,21 @@ fn sdk_servers_the_face_could_not_describe() {
     let o = py(json!({"mcp_servers": file.display().to_string()})).unwrap();
     assert_eq!(o.mcp_servers.len(), 1);
     let e = py(json!({"mcp_servers": "/nonexistent/servers.json"})).unwrap_err();
-    assert!(
-        e.message
-            .starts_with("mcp_servers: cannot read the MCP config file /nonexistent/servers.json"),
-        "{e:?}"
+    assert_eq!(
+        (e.kind, e.message.as_str()),
+        (
+            K::Refused,
+            "Invalid MCP configuration:\nMCP config file not found: /nonexistent/servers.json"
+        )
     );
+    // JSON text is the config itself, not a path under `cwd`.
+    let text = r#"{"mcpServers": {"docs": {"type": "http", "url": "http://127.0.0.1:9/mcp"}}}"#;
+    let o = py(json!({"mcp_servers": text, "cwd": "/tmp"})).unwrap();
+    assert_eq!(o.mcp_servers.len(), 1);
+    assert!(py(json!({"mcp_servers": ""}))
+        .unwrap()
+        .mcp_servers
+        .is_empty());
 }
 
 #[test]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .._errors import ProcessError
 from .._options import ClaudeAgentOptions
 from .channel import NativeChannel, TransportChannel
 from .options_json import initialize_request, prepare
@@ -16,7 +17,15 @@ async def open_session(options: ClaudeAgentOptions, transport: Any = None) -> Se
     Raises TypeError / ValueError for bad options, including the ones the core rejects."""
     prepared = prepare(options)
     if transport is None:
-        core = SessionCore(NativeChannel(prepared.json, prepared.native_store), prepared)
+        try:
+            channel = NativeChannel(prepared.json, prepared.native_store)
+        except ProcessError as e:
+            # The reference's CLI writes why it would not start to its standard error.
+            if prepared.stderr is not None and e.stderr:
+                for line in e.stderr.splitlines():
+                    prepared.stderr(line)
+            raise
+        core = SessionCore(channel, prepared)
         core.start()
         return core
     if prepared.session_store is not None:
