@@ -241,6 +241,9 @@ pub trait Tool: Send + Sync {
     ) -> Vec<Message> {
         Vec::new()
     }
+    /// A call announced ([`Tool::announce`]) that will not run: the turn ended before its
+    /// calls ran (the budget ran out). Whatever the announcement began is undone.
+    fn withdraw(&self, _tool_use_id: &str) {}
     /// The input as the caller is shown it in the call's assistant message, when it differs
     /// from what the model wrote (the conversation keeps the model's).
     fn shown_input(&self, _input: &Value) -> Option<Value> {

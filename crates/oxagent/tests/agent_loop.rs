@@ -273,12 +273,18 @@ async fn a_budget_crossed_later_reports_the_usage_and_stop_reason_before_that_an
     assert_eq!(res["stop_reason"], "tool_use");
     assert_eq!(res["num_turns"], 2);
     assert_eq!(res["total_cost_usd"], 0.0016);
-    // Crossed by the first answer: nothing before it.
+    // Crossed by the first answer: its own stop reason, none of its usage.
     let script = json!({"responses": [read("toolu_01"), text("no")]});
     let budget = json!({"permission_mode": "bypassPermissions", "max_budget_usd": 0.0001});
-    let (r, _d) = run(script, "Go", budget).await;
-    assert_eq!(r.result()["stop_reason"], Value::Null);
+    let (r, _d) = run(script, "Go", budget.clone()).await;
+    assert_eq!(r.result()["stop_reason"], "tool_use");
     assert_eq!(r.result()["usage"]["input_tokens"], 0);
+    // Unless it ends in a call the reference starts as it streams (a Read): the stop reason
+    // from before it, none in the first round (budgetstop/bs_read).
+    let file = json!({"content": [{"type": "tool_use", "id": "toolu_01", "name": "Read",
+        "input": {"file_path": "/etc/hostname"}}]});
+    let (r, _d) = run(json!({"responses": [file, text("no")]}), "Go", budget).await;
+    assert_eq!(r.result()["stop_reason"], Value::Null);
     // An answer without calls keeps its own stop reason.
     let budget = json!({"permission_mode": "bypassPermissions", "max_budget_usd": 0.0001});
     let (r, _d) = run(json!({"responses": [text("Hi.")]}), "Go", budget).await;

@@ -506,3 +506,25 @@ fn which(name: &str) -> Option<std::path::PathBuf> {
         .map(|d| d.join(name))
         .find(|p| p.is_file())
 }
+
+/// The loop under random answers and limits: stop reasons, usage, API errors and retries,
+/// broken streams, max_turns, max_budget_usd, partial messages, resumes
+/// (`tests/conformance/fuzz-d/`).
+#[test]
+fn fuzz_d() {
+    check_area("fuzz-d");
+}
+
+/// What a result says when the budget runs out after an answer whose calls never run (its
+/// stop reason, usage, the agents it started), and the token budget reminder
+/// (`tests/conformance/budgetstop/`).
+#[test]
+fn budgetstop() {
+    check_area("budgetstop");
+}
+
+/// The texts of calls to tools the session does not offer (`tests/conformance/unknowns/`).
+#[test]
+fn unknowns() {
+    check_area("unknowns");
+}

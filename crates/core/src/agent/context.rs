@@ -35,6 +35,9 @@ pub(crate) struct ContextTracker {
     /// The API's figure for the last response.
     last_total: Option<u64>,
     last_usage: Option<Usage>,
+    /// The largest figure of any response so far (what the token budget reminder counts as
+    /// used: tokens_left.rs).
+    peak_total: u64,
     /// The history's length right after that response was appended.
     counted_len: usize,
     /// Automatic compactions that failed in a row.
@@ -45,7 +48,9 @@ pub(crate) struct ContextTracker {
 
 impl ContextTracker {
     pub fn counted(&mut self, usage: &Usage, history_len: usize) {
-        self.last_total = Some(usage.context_tokens() + usage.output_tokens);
+        let total = usage.context_tokens() + usage.output_tokens;
+        self.last_total = Some(total);
+        self.peak_total = self.peak_total.max(total);
         self.last_usage = Some(usage.clone());
         self.counted_len = history_len;
     }
@@ -100,6 +105,11 @@ impl ContextTracker {
 
     pub fn last_usage(&self) -> Option<&Usage> {
         self.last_usage.as_ref()
+    }
+
+    /// The largest figure (input, cache and output tokens) of any response so far.
+    pub fn peak_tokens(&self) -> u64 {
+        self.peak_total
     }
 }
 

@@ -39,6 +39,7 @@ pub(crate) async fn call_model(
     deps: &Deps<'_>,
     st: &mut TurnState,
     round: &mut ToolRound,
+    budget: Option<(f64, f64)>,
 ) -> Result<ResponseBuilder, CallFailure> {
     let mut model = session.live.model();
     let mut request = request::build(session.config, &model, conversation.history, deps.tools);
@@ -122,6 +123,15 @@ pub(crate) async fn call_model(
                 if resp.started {
                     abandoned_stop(session, deps, &resp);
                 }
+                // A billed attempt that spends the budget is not asked again
+                // (budgetstop/bs_cut_*).
+                if let Some((max, ceiling)) = budget.filter(|_| resp.started && notice.billed) {
+                    if *conversation.total_cost_usd >= ceiling {
+                        end_response(deps, &resp);
+                        st.api_ms += deps.clock.monotonic_ms().saturating_sub(t0);
+                        return Err(CallFailure::End(TurnEnd::Budget(max)));
+                    }
+                }
                 end_response(deps, &resp);
                 resp = ResponseBuilder::default();
                 *round = ToolRound::default();
@@ -179,9 +189,9 @@ pub(crate) async fn call_model(
                     deps.emit.emit(m);
                     resp.usage = Default::default();
                 } else if round.has_calls() {
+                    // Told once the budget is known not to end the turn here.
                     let what = resp.broken_off().unwrap_or("Connection lost mid-response");
-                    deps.emit
-                        .emit(broken_off_before_tools(session, deps, what, &err));
+                    resp.notice = Some(broken_off_before_tools(session, deps, what, &err));
                 }
                 break;
             }

@@ -71,6 +71,9 @@ pub struct ResponseBuilder {
     partial: Vec<(u64, Partial)>,
     /// Every finished block, in order.
     pub blocks: Vec<ContentBlock>,
+    /// What the caller is told of a broken-off answer whose calls still run, once the
+    /// budget has been checked.
+    pub notice: Option<crate::message::Message>,
     /// Uuids of the assistant messages that carried the blocks to the caller.
     pub uuids: Vec<String>,
 }
@@ -193,6 +196,15 @@ impl ResponseBuilder {
         let mut usage = self.start_usage.clone();
         usage.output_tokens = usage.output_tokens.max(estimate);
         usage
+    }
+
+    /// Whether the answer ends in a call the reference starts as soon as its block has
+    /// streamed: a read-only call of any tool but Bash and WebFetch (Read, Glob, Grep,
+    /// WebSearch, CronList, Agent, StructuredOutput; tests/conformance/budgetstop).
+    pub fn ends_in_early_call(&self, tools: &crate::tool::ToolRegistry) -> bool {
+        matches!(self.blocks.last(), Some(ContentBlock::ToolUse { name, input, .. })
+            if !matches!(name.as_str(), "Bash" | "WebFetch")
+                && tools.get(name).is_some_and(|t| t.is_read_only(input)))
     }
 
     /// The answer broke off after some whole blocks: the wording of what happened.

@@ -659,6 +659,10 @@ impl Session {
             let sid = self.config.session_id.clone();
             let turn = telemetry::turn_span(&parent, &sid, st.requests + 1);
             st.span = telemetry::SpanSlot(turn.clone());
+            let budget = self
+                .config
+                .max_budget_usd
+                .map(|max| (max, max + self.restored_cost_usd));
             let (view, mut conversation) = self.parts();
             if view.config.include_partial_messages {
                 let requesting = SystemBody::Status(Status::requesting());
@@ -678,7 +682,7 @@ impl Session {
             let mut round = ToolRound::default();
             let model_span = telemetry::model_span(&turn, &sid, &view.live.model());
             let cost_before = *conversation.total_cost_usd;
-            let called = call_model(&view, &mut conversation, deps, st, &mut round)
+            let called = call_model(&view, &mut conversation, deps, st, &mut round, budget)
                 .instrument(model_span.clone())
                 .await;
             if let Ok(r) = &called {
@@ -688,7 +692,7 @@ impl Session {
                 telemetry::record_model(&model_span, &model, &r.usage, cost, stop);
             }
             drop(model_span);
-            let response = match called {
+            let mut response = match called {
                 Ok(r) => r,
                 Err(CallFailure::End(end)) => return end,
                 Err(CallFailure::PromptTooLong(err)) => {
@@ -727,12 +731,23 @@ impl Session {
             self.refresh_meter(deps);
             if let Some(budget) = self.config.max_budget_usd {
                 if self.total_cost_usd - self.restored_cost_usd >= budget {
-                    // Calls that will not run leave the stop reason as it was before.
-                    if round.has_calls() {
+                    // An answer ending in a call the reference starts as its block ends
+                    // leaves the stop reason as it was before; any other answer's stands.
+                    let search_last = round.has_calls() && response.ends_in_early_call(deps.tools);
+                    if search_last {
                         st.stop_reason = st.stop_reason_before_call.clone();
                     }
+                    // An answer broken off after some blocks counts in the result's usage as
+                    // far as message_start told, unless it ended in such a call.
+                    if response.broken_off().is_some() && !search_last {
+                        st.usage_before_call.add(&response.start_usage);
+                    }
+                    round.withdraw(deps);
                     return TurnEnd::Budget(budget);
                 }
+            }
+            if let Some(notice) = response.notice.take() {
+                deps.emit.emit(notice);
             }
             if let Some(what) = response.broken_off().filter(|_| !round.has_calls()) {
                 if st.resumes >= MAX_RESUMES {

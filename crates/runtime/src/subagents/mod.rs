@@ -164,6 +164,18 @@ impl SubagentContext {
         }
     }
 
+    /// An agent begun for a call that will not run: stopped as an interrupt stops it (the
+    /// reference starts it as the call streams, then stops it; budgetstop/bs_agent), and
+    /// forgotten.
+    pub(crate) fn withdraw(&self, agent_id: &str) {
+        let agent = lock(&self.running).remove(agent_id);
+        match agent {
+            Some(agent) if agent.background => self.stop_one(&agent, StopCause::Interrupt),
+            Some(agent) => stop::announce_foreground(self, &agent.info),
+            None => {}
+        }
+    }
+
     /// Stops every agent running in the background (an interrupt of the session).
     pub fn stop_background(&self) {
         for agent in lock(&self.running).values().filter(|a| a.background) {

@@ -152,6 +152,12 @@ fn unreachable(to: &str) -> ToolOutput {
     blocks(&answer).with_structured(structured)
 }
 
+fn no_message() -> ToolOutput {
+    let text = "message must not be empty";
+    ToolOutput::error(format!("<tool_use_error>{text}</tool_use_error>"))
+        .with_structured(json!(format!("Error: {text}")))
+}
+
 impl Tool for SendMessageTool {
     fn name(&self) -> &str {
         "SendMessage"
@@ -180,10 +186,20 @@ impl Tool for SendMessageTool {
         })
     }
 
+    /// `message` has a default: a call without one is checked for `to` alone, and then
+    /// told the message must not be empty (unknowns/sm_inputs).
+    fn validation_schema(&self) -> Value {
+        let mut schema = self.input_schema();
+        schema["required"] = json!(["to"]);
+        schema
+    }
+
     fn shown_input(&self, input: &Value) -> Option<Value> {
         // The caller sees the call as a delivery: to whom, of what kind, with what.
         let mut shown = input.as_object()?.clone();
         let to = input.get("to")?.as_str()?;
+        // A call without a message is shown as written.
+        input.get("message")?;
         let kind = if is_agent_id(to) { "agent" } else { "name" };
         shown.insert("type".into(), json!("message"));
         shown.insert("recipient".into(), json!(to));
@@ -203,14 +219,19 @@ impl Tool for SendMessageTool {
         ToolPermission::Allow
     }
 
+    /// A call without a message is refused as soon as its block has streamed, as an input
+    /// its schema refuses is.
+    fn answer_now(&self, input: &Value) -> Option<ToolOutput> {
+        let message = input["message"].as_str().unwrap_or_default();
+        message.is_empty().then(no_message)
+    }
+
     fn call<'a>(&'a self, input: Value, ctx: &'a ToolContext) -> BoxFuture<'a, ToolOutput> {
         Box::pin(async move {
             let to = input["to"].as_str().unwrap_or_default().to_string();
             let message = input["message"].as_str().unwrap_or_default().to_string();
             if message.is_empty() {
-                let text = "message must not be empty";
-                return ToolOutput::error(format!("<tool_use_error>{text}</tool_use_error>"))
-                    .with_structured(json!(format!("Error: {text}")));
+                return no_message();
             }
             let Some(agents) = self.agents.upgrade() else {
                 return unreachable(&to);

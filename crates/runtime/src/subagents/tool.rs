@@ -157,6 +157,13 @@ impl Tool for AgentTool {
         prompt.into_iter().collect()
     }
 
+    fn withdraw(&self, tool_use_id: &str) {
+        let begun = lock(&self.announced).remove(tool_use_id);
+        if let (Some(begun), Some(context)) = (begun, self.context.get()) {
+            context.withdraw(&begun.agent_id);
+        }
+    }
+
     /// An agent type that does not exist is answered at once, while the response streams
     /// (before an agent started beside it can finish).
     fn answer_now(&self, input: &Value) -> Option<ToolOutput> {

@@ -71,6 +71,15 @@ impl ToolRound {
         !self.schedule.is_empty()
     }
 
+    /// The turn ends before the calls run: what their announcements began is undone.
+    pub(crate) fn withdraw(&self, deps: &Deps<'_>) {
+        for call in self.schedule.calls() {
+            if let Some(tool) = deps.tools.get(&call.name) {
+                tool.withdraw(&call.id);
+            }
+        }
+    }
+
     /// A tool_use block finished streaming: the call is taken, and starts if it may; an
     /// answer ready at once (an unknown tool) reports now.
     pub(crate) fn take_call(
@@ -615,20 +624,21 @@ impl ToolRound {
         if let Some(inbox) = session.config.inbox.as_ref().filter(|_| !ends) {
             results.extend(inbox.0.take().into_iter().map(ContentBlock::text));
         }
-        if super::tokens_left::reads_tokens_left(&session.live.model()) {
-            if let Some(usage) = conversation.tracker.last_usage() {
-                let spent = session
-                    .config
-                    .max_budget_usd
-                    .map(|budget| (*conversation.total_cost_usd, budget));
-                let subagents: Vec<&str> = self
-                    .schedule
-                    .calls()
-                    .filter(|c| super::schedule::is_subagent(&c.name))
-                    .map(|c| c.id.as_str())
-                    .collect();
-                super::tokens_left::append(&mut results, usage, spent, &subagents);
-            }
+        if super::tokens_left::reads_tokens_left(&session.live.model())
+            && conversation.tracker.last_usage().is_some()
+        {
+            let used = conversation.tracker.peak_tokens();
+            let spent = session
+                .config
+                .max_budget_usd
+                .map(|budget| (*conversation.total_cost_usd, budget));
+            let subagents: Vec<&str> = self
+                .schedule
+                .calls()
+                .filter(|c| super::schedule::is_subagent(&c.name))
+                .map(|c| c.id.as_str())
+                .collect();
+            super::tokens_left::append(&mut results, used, spent, &subagents);
         }
         results.extend(self.context.iter().map(|c| reminder(c)));
         for (path, text) in nested {

@@ -1,12 +1,13 @@
 //! The token budget Claude models before the 5 generation read after a round's tool results:
 //! the last result of the round ends with a reminder of how many of 15,000,000 tokens are
-//! left after the response that asked for the tools (its input, cache and output tokens).
+//! left: less the largest figure (input, cache and output tokens) of any response so far,
+//! not the last one's (tests/conformance/budgetstop/tl_*).
 //! Only the conversation carries it; the caller's messages show the result as the tool gave
 //! it. A session with `max_budget_usd` adds a second reminder after it: what the session has
 //! spent, the limit and what is left, in dollars written as JavaScript writes numbers.
 
 use crate::content::{ContentBlock, ToolResultContent};
-use crate::usage::{canonical_model, Usage};
+use crate::usage::canonical_model;
 
 const BUDGET: u64 = 15_000_000;
 
@@ -54,7 +55,7 @@ fn js_number(n: f64) -> String {
     format!("{n}")
 }
 
-/// Adds the reminder to the last tool result of `results`, given the last response's usage,
+/// Adds the reminder to the last tool result of `results`, given the tokens used,
 /// and after it the spending reminder when `spent` (the session's cost so far, the limit)
 /// is given.
 /// `subagents`: the ids of the round's calls that ran a subagent; the reminder goes on the
@@ -62,11 +63,10 @@ fn js_number(n: f64) -> String {
 /// (vj_use_subagent_read_first_no_budget), else on the last result.
 pub(crate) fn append(
     results: &mut [ContentBlock],
-    usage: &Usage,
+    used: u64,
     spent: Option<(f64, f64)>,
     subagents: &[&str],
 ) {
-    let used = usage.context_tokens() + usage.output_tokens;
     let mut note = note(BUDGET.saturating_sub(used));
     if let Some((spent, budget)) = spent {
         note = format!("{note}\n\n{}", budget_note(spent, budget));
@@ -103,6 +103,7 @@ pub(crate) fn append(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::usage::Usage;
 
     #[test]
     fn models_before_the_5_generation_read_it() {
@@ -143,7 +144,12 @@ mod tests {
             cache_creation_input_tokens: 1,
             ..Usage::default()
         };
-        append(&mut results, &usage, None, &[]);
+        append(
+            &mut results,
+            usage.context_tokens() + usage.output_tokens,
+            None,
+            &[],
+        );
         assert_eq!(results[0], result("a", "Exit code 3"));
         assert_eq!(
             results[1],
@@ -169,7 +175,7 @@ mod tests {
             ..Usage::default()
         };
         let one = crate::usage::cost_usd("claude-sonnet-4-5", &usage);
-        append(&mut results, &usage, Some((one + one, 0.0015)), &[]);
+        append(&mut results, 120, Some((one + one, 0.0015)), &[]);
         let ContentBlock::ToolResult { content, .. } = &results[0] else {
             panic!()
         };
@@ -198,16 +204,12 @@ mod tests {
             is_error: None,
         };
         let mut results = vec![result("read", "1\talpha\n2\t"), result("agent", "REPORT")];
-        let usage = Usage {
-            input_tokens: 100,
-            ..Usage::default()
-        };
-        append(&mut results, &usage, None, &["agent"]);
+        append(&mut results, 100, None, &["agent"]);
         assert_eq!(results[1], result("agent", "REPORT"));
         assert_ne!(results[0], result("read", "1\talpha\n2\t"));
         // Only hand-backs: the last one takes it.
         let mut results = vec![result("agent", "REPORT")];
-        append(&mut results, &usage, None, &["agent"]);
+        append(&mut results, 100, None, &["agent"]);
         assert_ne!(results[0], result("agent", "REPORT"));
     }
 }

@@ -85,6 +85,12 @@ pub(crate) fn missing_tool_text<'a>(
         }
         return format!("{head}. {name} is disabled for this session.");
     }
+    // The reference's tools for talking to the user outside the answer.
+    if matches!(name, "Brief" | "SendUserMessage") && !missing.subagent {
+        return format!(
+            "{head}. {name} is not enabled in this session \u{2014} write your message as normal assistant text instead."
+        );
+    }
     // A disallowed MCP tool is only absent (vh_mcp_deny_tool_bypass).
     if missing.disallowed && !name.starts_with("mcp__") {
         return format!(
@@ -110,19 +116,31 @@ pub(crate) fn missing_tool_text<'a>(
         }
     }
     // Tools that come with something the session lacks (MCP resources) are not disabled,
-    // only absent.
-    if missing.subagent || NEED_A_SOURCE.contains(&crate::tool::current_name(name)) {
+    // only absent, unless the caller's `tools` list leaves them out.
+    let needs_source = NEED_A_SOURCE.contains(&crate::tool::current_name(name));
+    if !missing.subagent && needs_source && missing.outside_list {
+        return format!(
+            "{head}. {name} is disabled for this session, in subagents as well as here."
+        );
+    }
+    if missing.subagent || needs_source {
         return format!(
             "{head}. {name} is not among the tools available here. Continue with the tools you have."
         );
     }
     if name == "SendMessage" {
-        // The Agent tool's hand-backs tell the model to continue an agent with it.
+        // The Agent tool's hand-backs tell the model to continue an agent with it; the last
+        // sentence only where there is an Agent tool to start one with (un_tools_list).
+        let follow_up = if offered.iter().any(|n| matches!(*n, "Agent" | "Task")) {
+            " To follow up on an agent's work, start a new Agent call with everything it needs in its prompt."
+        } else {
+            ""
+        };
         return format!(
-            "{head}. SendMessage is not among the tools available here. An agent cannot be continued from this context. To message another session, use your host application's own messaging tool if it provides one; otherwise that is not possible from here. To follow up on an agent's work, start a new Agent call with everything it needs in its prompt."
+            "{head}. SendMessage is not among the tools available here. An agent cannot be continued from this context. To message another session, use your host application's own messaging tool if it provides one; otherwise that is not possible from here.{follow_up}"
         );
     }
-    if BUILT_IN.contains(&name) {
+    if BUILT_IN.contains(&name) || MAIN_DISABLED.contains(&name) {
         return format!(
             "{head}. {name} is disabled for this session, in subagents as well as here."
         );
@@ -132,6 +150,35 @@ pub(crate) fn missing_tool_text<'a>(
     }
     head
 }
+
+/// More of the reference's tool names a session of the main agent may be without: calling
+/// one reads "disabled for this session" too (unknown_names: recorded by calling each name
+/// in a session with a `tools` list and in one without). Names it does not know, or knows
+/// only in other forms (`TodoRead`, `MultiEdit`, `LS`, `StructuredOutput`, ...), are plainly
+/// unknown.
+const MAIN_DISABLED: &[&str] = &[
+    "TaskCreate",
+    "TaskGet",
+    "TaskList",
+    "TaskUpdate",
+    "KillShell",
+    "LSP",
+    "RemoteTrigger",
+    "PushNotification",
+    "CronCreate",
+    "CronDelete",
+    "CronList",
+    "EnterWorktree",
+    "ExitWorktree",
+    "Workflow",
+    "ReportFindings",
+    "ListAgents",
+    "ScheduleWakeup",
+    "Monitor",
+    "SendUserFile",
+    "ListPeers",
+    "Artifact",
+];
 
 /// Built-in tools offered only when the session has what they work on: MCP servers with
 /// resources.
@@ -182,6 +229,33 @@ mod tests {
         assert!(text("TodoWrite", false, &["Read"])
             .ends_with("TodoWrite is disabled for this session, in subagents as well as here."));
         assert!(text("Bash", false, &["Read"]).ends_with("in subagents as well as here."));
+    }
+
+    /// unknowns/unknown_names*: the reference's other tool names are disabled, names it
+    /// does not know are plainly missing, its messaging tools say to write text.
+    #[test]
+    fn the_references_other_tools_are_disabled_for_the_main_agent() {
+        assert!(text("TaskList", false, &["Read"])
+            .ends_with("TaskList is disabled for this session, in subagents as well as here."));
+        assert!(text("Monitor", false, &["Read"]).ends_with("in subagents as well as here."));
+        assert_eq!(
+            text("MultiEdit", false, &["Read"]),
+            "Error: No such tool available: MultiEdit"
+        );
+        assert_eq!(
+            text("Brief", true, &["Read"]),
+            "Error: No such tool available: Brief. Brief is not enabled in this session \u{2014} write your message as normal assistant text instead."
+        );
+        let listed_out = Missing {
+            name: "ListMcpResourcesTool",
+            disallowed: false,
+            listed: false,
+            subagent: false,
+            outside_list: true,
+        };
+        assert!(missing_tool_text(&listed_out, ["Read"]).ends_with("in subagents as well as here."));
+        assert!(text("ListMcpResourcesTool", false, &["Read"])
+            .ends_with("is not among the tools available here. Continue with the tools you have."));
     }
 
     /// vk_ag_tools_read_calls_bash, vk_ag_tools_unknown_name, vk_ag_tools_list_outer: a
