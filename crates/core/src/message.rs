@@ -208,6 +208,11 @@ pub struct UserMessage {
     /// continues from (`false`).
     #[serde(default, rename = "isReplay", skip_serializing_if = "Option::is_none")]
     pub is_replay: Option<bool>,
+    /// A nudge the conversation carries as a system reminder: the transcript records it as
+    /// the reminder's text (a meta row), as the reference does, and a resumed session reads
+    /// it so (fuzz-d/fd_055). Not part of the message the caller sees.
+    #[serde(skip)]
+    pub as_reminder: bool,
     /// On a subagent's messages: which subagent, of which type, doing what.
     #[serde(flatten, default, skip_serializing_if = "Option::is_none")]
     pub subagent: Option<SubagentMark>,
@@ -244,6 +249,7 @@ impl UserMessage {
             tool_use_result: None,
             is_synthetic: None,
             is_replay: None,
+            as_reminder: false,
             subagent: None,
             refusal: None,
             uuid: None,

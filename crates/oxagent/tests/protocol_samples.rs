@@ -123,6 +123,7 @@ fn users() -> Vec<Message> {
         tool_use_result: Some(json!({"stdout": "2"})),
         is_synthetic: Some(true),
         is_replay: None,
+        as_reminder: false,
         subagent: Some(mark()),
         refusal: None,
         uuid: Some(UUID.into()),
@@ -130,6 +131,7 @@ fn users() -> Vec<Message> {
     };
     let replay = UserMessage {
         is_replay: Some(true),
+        as_reminder: false,
         ..result.clone()
     };
     vec![Message::User(result), Message::User(replay)]
@@ -300,6 +302,7 @@ fn systems() -> Vec<Message> {
             is_meta: None,
             tag: None,
             hook_no_verdict: None,
+            recorded: false,
         })),
         system(SystemBody::Notification(Notification {
             key: "stop-hook-error".into(),

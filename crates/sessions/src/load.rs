@@ -167,7 +167,22 @@ pub fn load(path: &Path, until: Option<&str>) -> Result<LoadedSession, LoadError
                     _ => false,
                 };
                 let uuid = row.get("uuid").and_then(Value::as_str).map(str::to_string);
-                if merge {
+                // A block of an answer written after the result of one of its calls answered
+                // at once (an unknown tool) joins the answer; the results stay after it, as
+                // one message (fuzz-d/fd_050).
+                let behind_results = kind == "assistant"
+                    && !merge
+                    && id.is_some()
+                    && id == last_assistant_id
+                    && s.turns.len() >= 2
+                    && matches!(s.turns.last(), Some((role, prev)) if role == "user" && is_tool_result(prev));
+                if behind_results {
+                    let at = s.turns.len() - 2;
+                    s.turns[at].1.extend(blocks);
+                    if let (Some(u), Some(prev)) = (&uuid, s.turn_uuids.get_mut(at)) {
+                        prev.push(u.clone());
+                    }
+                } else if merge {
                     if let Some((_, prev)) = s.turns.last_mut() {
                         prev.extend(blocks);
                     }
@@ -417,6 +432,34 @@ mod tests {
             load(f.path(), Some("../x")).unwrap_err(),
             LoadError::NoSuchMessage("../x".into())
         );
+    }
+
+    /// fuzz-d/fd_050: a call answered at once (an unknown tool) has its result written
+    /// before the answer's next block; the answer is read back whole, the results after it.
+    #[test]
+    fn blocks_written_after_an_early_result_join_their_answer() {
+        let call = |id: &str| json!({"type": "tool_use", "id": id, "name": "Glob", "input": {}});
+        let result = |id: &str| json!([{"type": "tool_result", "tool_use_id": id, "content": "x"}]);
+        let f = write(
+            &[
+                user(json!("hi"), "u1"),
+                assistant("m1", call("t1"), "a1"),
+                user(result("t1"), "u2"),
+                assistant("m1", call("t2"), "a2"),
+                user(result("t2"), "u3"),
+                assistant("m2", json!({"type": "text", "text": "done"}), "a3"),
+            ],
+            None,
+        );
+        let s = load(f.path(), None).unwrap();
+        let shape: Vec<(&str, usize)> =
+            s.turns.iter().map(|(r, b)| (r.as_str(), b.len())).collect();
+        assert_eq!(
+            shape,
+            [("user", 1), ("assistant", 2), ("user", 2), ("assistant", 1)]
+        );
+        assert_eq!(s.turn_uuids[1], ["a1", "a2"]);
+        assert_eq!(s.turn_uuids[2], ["u2", "u3"]);
     }
 
     /// ve_err_500_exhausted_continue: the stand-in for a failed call is left out, and the

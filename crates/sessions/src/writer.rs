@@ -227,7 +227,20 @@ impl TranscriptWriter {
             // A subagent's message passing through belongs to the subagent's transcript.
             Message::User(u) if u.parent_tool_use_id.is_none() => {
                 let mut f = Map::new();
-                f.insert("message".into(), json!(u.message));
+                match (&u.message.content, u.as_reminder) {
+                    (UserContent::Blocks(b), true) if b.len() == 1 => {
+                        let text = match &b[0] {
+                            oxagent_core::ContentBlock::Text { text, .. } => text.as_str(),
+                            _ => "",
+                        };
+                        let text = format!("<system-reminder>\n{text}\n</system-reminder>");
+                        f.insert("message".into(), json!({"role": "user", "content": text}));
+                        f.insert("isMeta".into(), json!(true));
+                    }
+                    _ => {
+                        f.insert("message".into(), json!(u.message));
+                    }
+                }
                 if let Some(r) = &u.tool_use_result {
                     f.insert("toolUseResult".into(), r.clone());
                 }
@@ -235,6 +248,17 @@ impl TranscriptWriter {
                 self.conversation("user", &uuid, f);
             }
             Message::System(s) => {
+                // The notice of a refused answer is recorded as the reference records it.
+                if let SystemBody::Informational(i) = &s.body {
+                    if i.recorded {
+                        let mut f = Map::new();
+                        f.insert("subtype".into(), json!("informational"));
+                        f.insert("content".into(), json!(i.content));
+                        f.insert("level".into(), json!(i.level));
+                        f.insert("isMeta".into(), json!(false));
+                        self.conversation("system", &s.uuid, f);
+                    }
+                }
                 // Each announced retry is recorded as an `api_error` row.
                 if let SystemBody::ApiRetry(r) = &s.body {
                     let mut f = Map::new();

@@ -44,12 +44,14 @@ pub(crate) fn refused(
         is_meta: None,
         tag: None,
         hook_no_verdict: None,
+        recorded: true,
     };
     deps.emit
         .emit(view.system(SystemBody::Informational(notice), deps));
     let mut note = view.user_text(&text, deps);
     if let Message::User(m) = &mut note {
         m.is_synthetic = Some(true);
+        m.as_reminder = true;
         m.refusal = Some(RefusalRetry {
             refused_message_id: Some(refused_id.to_string()),
             refusal_retry: true,
@@ -66,6 +68,7 @@ pub(crate) fn empty(view: &SessionView<'_>, deps: &Deps<'_>, history: &mut Vec<T
     let mut nudge = view.user_text(EMPTY_NUDGE, deps);
     if let Message::User(m) = &mut nudge {
         m.is_synthetic = Some(true);
+        m.as_reminder = true;
     }
     deps.emit.emit(nudge);
     history.push(Turn::user(vec![reminder(EMPTY_NUDGE)]));

@@ -50,7 +50,6 @@ impl ContextTracker {
     pub fn counted(&mut self, usage: &Usage, history_len: usize) {
         let total = usage.context_tokens() + usage.output_tokens;
         self.last_total = Some(total);
-        self.peak_total = self.peak_total.max(total);
         self.last_usage = Some(usage.clone());
         self.counted_len = history_len;
     }
@@ -107,7 +106,14 @@ impl ContextTracker {
         self.last_usage.as_ref()
     }
 
-    /// The largest figure (input, cache and output tokens) of any response so far.
+    /// Counts a whole answer's figure towards [`Self::peak_tokens`].
+    pub fn peak(&mut self, usage: &Usage) {
+        self.peak_total = self
+            .peak_total
+            .max(usage.context_tokens() + usage.output_tokens);
+    }
+
+    /// The largest figure (input, cache and output tokens) of any whole answer so far.
     pub fn peak_tokens(&self) -> u64 {
         self.peak_total
     }

@@ -257,6 +257,10 @@ pub(crate) async fn call_model(
         conversation
             .tracker
             .counted(&resp.usage, conversation.history.len());
+        // An answer broken off is not in the token budget reminder's count (fd_042).
+        if resp.broken_off().is_none() {
+            conversation.tracker.peak(&resp.usage);
+        }
     }
     Ok(resp)
 }

@@ -37,6 +37,7 @@ impl Session {
     /// Restores the last call's usage after a resume: the context size counts from it.
     pub fn restore_usage(&mut self, usage: &Usage) {
         self.tracker.counted(usage, self.history.len());
+        self.tracker.peak(usage);
     }
 
     /// Replaces the conversation, e.g. when resuming from a transcript.

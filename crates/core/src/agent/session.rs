@@ -356,6 +356,7 @@ impl Session {
                 is_meta: None,
                 tag: Some("settings_not_in_effect".into()),
                 hook_no_verdict: None,
+                recorded: false,
             };
             deps.emit
                 .emit(self.view().system(SystemBody::Informational(warning), deps));
@@ -742,6 +743,11 @@ impl Session {
                     if response.broken_off().is_some() && !search_last {
                         st.usage_before_call.add(&response.start_usage);
                     }
+                    // An answer that came whole (the non-streaming retry) counts in full
+                    // (fd_061).
+                    if response.start_stop_reason.is_some() {
+                        st.usage_before_call = st.usage.clone();
+                    }
                     round.withdraw(deps);
                     return TurnEnd::Budget(budget);
                 }
@@ -757,6 +763,7 @@ impl Session {
                 let mut nudge = self.view().user_text(STREAM_ERROR_NUDGE, deps);
                 if let Message::User(m) = &mut nudge {
                     m.is_synthetic = Some(true);
+                    m.as_reminder = true;
                 }
                 deps.emit.emit(nudge);
                 self.history
@@ -810,6 +817,7 @@ impl Session {
                     let mut nudge = self.view().user_text(MAX_TOKENS_NUDGE, deps);
                     if let Message::User(m) = &mut nudge {
                         m.is_synthetic = Some(true);
+                        m.as_reminder = true;
                     }
                     deps.emit.emit(nudge);
                     self.history

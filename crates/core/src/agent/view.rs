@@ -66,6 +66,7 @@ impl SessionView<'_> {
             tool_use_result: None,
             is_synthetic: None,
             is_replay: None,
+            as_reminder: false,
             subagent: None,
             refusal: None,
             uuid: Some(uuid),

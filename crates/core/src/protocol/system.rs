@@ -477,6 +477,10 @@ pub struct Informational {
     /// With `tag: hook_no_verdict`: the hook whose answer could not be used.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub hook_no_verdict: Option<HookNoVerdict>,
+    /// Whether the transcript records it (a `system` row of subtype `informational`), as the
+    /// reference records the notice of a refused answer (fuzz-d/fd_050). Not sent.
+    #[serde(skip)]
+    pub recorded: bool,
 }
 
 impl Informational {
@@ -490,6 +494,7 @@ impl Informational {
             is_meta: None,
             tag: None,
             hook_no_verdict: None,
+            recorded: false,
         }
     }
 }

@@ -56,6 +56,7 @@ pub(crate) fn prompt_refusal(
         is_meta: None,
         tag: None,
         hook_no_verdict: None,
+        recorded: false,
     };
     deps.emit
         .emit(session.system(SystemBody::Informational(warning), deps));

@@ -42,6 +42,7 @@ pub(crate) fn hook_notices(
                 is_meta: None,
                 tag: None,
                 hook_no_verdict: None,
+                recorded: false,
             };
             session.system(SystemBody::Informational(notice), deps)
         })
@@ -125,6 +126,7 @@ pub(crate) fn unfit_warnings(
             is_meta: None,
             tag: Some("hook_callback_failed".into()),
             hook_no_verdict: None,
+            recorded: false,
         };
         out.push(session.system(SystemBody::Informational(warning), deps));
     }

@@ -294,6 +294,7 @@ impl ToolRound {
             tool_use_result: o.structured.clone(),
             is_synthetic: None,
             is_replay: None,
+            as_reminder: false,
             subagent: None,
             refusal: o.non_execution.map(|kind| crate::message::RefusalRetry {
                 refused_message_id: None,

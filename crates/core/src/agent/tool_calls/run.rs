@@ -795,6 +795,7 @@ fn classifier_warning(session: &SessionView<'_>, deps: &Deps<'_>) -> Option<Mess
         is_meta: Some(false),
         tag: Some("auto_mode_no_server_check".into()),
         hook_no_verdict: None,
+        recorded: false,
     };
     Some(session.system(SystemBody::Informational(warning), deps))
 }
@@ -869,6 +870,7 @@ fn no_verdict_warning(session: &SessionView<'_>, deps: &Deps<'_>, id: &str) -> M
             tool_use_id: id.to_string(),
             timed_out: false,
         }),
+        recorded: false,
     };
     session.system(SystemBody::Informational(warning), deps)
 }
