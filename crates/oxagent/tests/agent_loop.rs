@@ -292,6 +292,49 @@ async fn a_budget_crossed_later_reports_the_usage_and_stop_reason_before_that_an
     assert_eq!(r.result()["stop_reason"], "end_turn");
 }
 
+/// budgetstop/bs_agent: the agent an Agent call started as it streamed is stopped when the
+/// budget ends the turn before the call runs, as an interrupt stops it; the session ends.
+#[tokio::test]
+async fn an_agent_begun_for_a_call_the_budget_stops_is_stopped() {
+    let call = json!({"content": [{"type": "tool_use", "id": "toolu_01", "name": "Task",
+        "input": {"description": "d", "prompt": "p", "subagent_type": "general-purpose"}}]});
+    let script = json!({"responses": [call, text("no")]});
+    let budget = json!({"permission_mode": "bypassPermissions", "max_budget_usd": 0.0001});
+    let run = tokio::time::timeout(
+        std::time::Duration::from_secs(60),
+        run(script, "Go", budget),
+    );
+    let (r, _d) = run.await.expect("the session ends");
+    assert_eq!(r.result()["subtype"], "error_max_budget_usd");
+    let shown: Vec<String> = r
+        .messages
+        .iter()
+        .filter_map(|m| match m["type"].as_str() {
+            Some("system") => m["subtype"].as_str().map(str::to_string),
+            Some("user") => m["message"]["content"][0]["text"]
+                .as_str()
+                .map(str::to_string),
+            _ => None,
+        })
+        .collect();
+    let tail = &shown[shown.len() - 4..];
+    assert_eq!(
+        tail,
+        [
+            "task_updated",
+            "task_notification",
+            "background_tasks_changed",
+            "[Request interrupted by user]"
+        ]
+    );
+    let killed = r
+        .messages
+        .iter()
+        .find(|m| m["subtype"] == "task_updated")
+        .unwrap();
+    assert_eq!(killed["patch"]["status"], "killed");
+}
+
 #[tokio::test]
 async fn rate_limit_is_retried() {
     let script = json!({"responses": [

@@ -350,8 +350,10 @@ async fn compact_untraced(
         Err(CompactError::TooFewGroups) if trigger == CompactTrigger::Manual || far_past => {
             CompactionPlan::all(conversation.history).ok_or(CompactError::TooFewGroups)
         }
-        // A reactive compaction of a single round summarizes it without its prompt.
-        Err(CompactError::TooFewGroups) if reactive => {
+        // A reactive compaction of a single round summarizes it without its prompt; not
+        // when the prompt being answered has no round yet (fuzz-d/fd_114: a resumed
+        // session's first request refused as too large).
+        Err(CompactError::TooFewGroups) if reactive && !ends_in_prompt(conversation.history) => {
             CompactionPlan::whole(conversation.history).ok_or(CompactError::TooFewGroups)
         }
         other => other,
@@ -629,4 +631,15 @@ fn text_of(block: &ContentBlock) -> String {
         ContentBlock::Text { text, .. } => text.clone(),
         _ => String::new(),
     }
+}
+
+/// Whether the conversation ends in a prompt no answer has followed yet.
+fn ends_in_prompt(history: &[Turn]) -> bool {
+    history.last().is_some_and(|t| {
+        t.is_user()
+            && !t
+                .content
+                .iter()
+                .any(|b| matches!(b, ContentBlock::ToolResult { .. }))
+    })
 }

@@ -5,7 +5,7 @@
 //!
 //! ```text
 //! 529 -> api_retry 1 -> 529 -> api_retry 2 -> 529 -> model_fallback (overloaded)
-//! 500, 503 (any 5xx but 529), first time  -> model_fallback (server_error)
+//! 500, 503 (any 5xx but 529), first time  -> model_fallback (server_error), retries left or not
 //! 404                                     -> model_fallback (model_not_found)
 //! 429, 401, ...                           -> retried or failed as without a fallback
 //! ```
@@ -68,17 +68,27 @@ impl FallbackWatch {
     }
 
     /// Takes the request's final failure: the fallback to switch to, when the model was
-    /// not found.
+    /// not found or a server error (not an overload) had no retry left.
     pub fn on_failure(
         &mut self,
         err: &ApiError,
         model: &str,
         fallback: Option<&str>,
     ) -> Option<(String, Trigger)> {
-        if err.status != Some(404) {
-            return None;
+        match err.status {
+            Some(404) => self.switch(model, fallback, Trigger::ModelNotFound),
+            // A server error no retry was left for switches too (fuzz-d/fd_102:
+            // CLAUDE_CODE_MAX_RETRIES=0); an overloaded one does not.
+            Some(s)
+                if s >= 500
+                    && s != 529
+                    && err.kind != ApiErrorKind::Overloaded
+                    && err.error_type.as_deref() != Some("overloaded_error") =>
+            {
+                self.switch(model, fallback, Trigger::ServerError)
+            }
+            _ => None,
         }
-        self.switch(model, fallback, Trigger::ModelNotFound)
     }
 
     fn switch(
@@ -238,6 +248,13 @@ mod tests {
         // Never to the model itself.
         let mut watch = FallbackWatch::default();
         assert_eq!(watch.on_failure(&failed(404), m, Some(m)), None);
+        // A server error with no retry left switches too (fd_102); an overload does not.
+        let mut watch = FallbackWatch::default();
+        assert_eq!(watch.on_failure(&failed(529), m, fb), None);
+        assert_eq!(
+            watch.on_failure(&failed(500), m, fb),
+            Some(("claude-sonnet-4-5".into(), Trigger::ServerError))
+        );
     }
 
     #[test]

@@ -717,13 +717,14 @@ impl Session {
                             reactive_tried = true;
                             continue;
                         }
-                        Reactive::Failed => PromptTooLongAfter::FailedCompaction,
-                        // A request too large that cannot be compacted is an API error.
-                        Reactive::Impossible if err.status == Some(413) => {
+                        // A request too large that cannot be compacted is an API error
+                        // (fuzz-d/fd_114: the compaction failed with too few groups).
+                        Reactive::Failed | Reactive::Impossible if err.status == Some(413) => {
                             st.requests += 1;
                             let model = view.live.model();
                             return api_error_end(&view, deps, &err, &model).await;
                         }
+                        Reactive::Failed => PromptTooLongAfter::FailedCompaction,
                         Reactive::Impossible => PromptTooLongAfter::Nothing,
                     };
                     return compaction::prompt_too_long(&view, &conversation, deps, &err, after);

@@ -314,8 +314,9 @@ impl CompactionPlan {
         turns
     }
 
-    /// Tools called in the summarized part, each once, in order of first use; those an
-    /// earlier summary listed come first.
+    /// Tools called before the compaction, each once, in order of first use: in the part
+    /// summarized and in the turns kept after it (fuzz-d/fd_112); those an earlier summary
+    /// listed come first.
     pub fn tools_used(&self, history: &[Turn]) -> Vec<String> {
         let mut names: Vec<String> = Vec::new();
         let earlier = history
@@ -323,7 +324,7 @@ impl CompactionPlan {
             .filter(|_| was_compacted(history))
             .map(|t| earlier_tools(&t.text()))
             .unwrap_or_default();
-        let called = history[..self.head].iter().flat_map(Turn::tool_names);
+        let called = history.iter().flat_map(Turn::tool_names);
         for name in earlier.iter().map(String::as_str).chain(called) {
             if !names.iter().any(|n| n == name) {
                 names.push(name.to_string());
