@@ -660,6 +660,8 @@ impl Session {
             let sid = self.config.session_id.clone();
             let turn = telemetry::turn_span(&parent, &sid, st.requests + 1);
             st.span = telemetry::SpanSlot(turn.clone());
+            // The budget, and the session's cost at which it is spent (a resumed session's
+            // earlier cost does not count).
             let budget = self
                 .config
                 .max_budget_usd
@@ -735,13 +737,13 @@ impl Session {
                 if self.total_cost_usd - self.restored_cost_usd >= budget {
                     // An answer ending in a call the reference starts as its block ends
                     // leaves the stop reason as it was before; any other answer's stands.
-                    let search_last = round.has_calls() && response.ends_in_early_call(deps.tools);
-                    if search_last {
+                    let early_last = round.has_calls() && response.ends_in_early_call(deps.tools);
+                    if early_last {
                         st.stop_reason = st.stop_reason_before_call.clone();
                     }
                     // An answer broken off after some blocks counts in the result's usage as
                     // far as message_start told, unless it ended in such a call.
-                    if response.broken_off().is_some() && !search_last {
+                    if response.broken_off().is_some() && !early_last {
                         st.usage_before_call.add(&response.start_usage);
                     }
                     // An answer that came whole (the non-streaming retry) counts in full
@@ -874,10 +876,6 @@ impl Session {
             if refused {
                 self.refused_again(deps, &response);
             }
-            let budget = self
-                .config
-                .max_budget_usd
-                .map(|max| (max, max + self.restored_cost_usd));
             let (view, mut conversation) = self.parts();
             let finished = round
                 .finish(&view, &mut conversation, deps, st, budget)
