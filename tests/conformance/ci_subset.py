@@ -59,7 +59,8 @@ def pending(face):
     path = HERE / f"depth-pending-{face}.txt"
     if not path.is_file():
         return set()
-    return {line.strip() for line in path.read_text().splitlines()
+    # A `?` marks a scenario whose outcome depends on timing: skipped here too.
+    return {line.strip().lstrip("?") for line in path.read_text().splitlines()
             if line.strip() and not line.startswith("#")}
 
 
