@@ -153,8 +153,20 @@ pub fn load(path: &Path, until: Option<&str>) -> Result<LoadedSession, LoadError
                         }
                     }
                 }
-                let blocks = blocks_of(msg.get("content").unwrap_or(&Value::Null));
+                let mut blocks = blocks_of(msg.get("content").unwrap_or(&Value::Null));
                 let id = msg.get("id").and_then(Value::as_str).map(str::to_string);
+                // A blank text block of an answer is recorded but never sent back.
+                if kind == "assistant" {
+                    blocks.retain(
+                        |b| !matches!(b, ContentBlock::Text { text, .. } if text.trim().is_empty()),
+                    );
+                    if blocks.is_empty() {
+                        s.last_uuid = row.get("uuid").and_then(Value::as_str).map(str::to_string);
+                        reached = until.is_some() && s.last_uuid.as_deref() == until;
+                        s.rows.push(row);
+                        continue;
+                    }
+                }
                 let merge = match (kind, s.turns.last()) {
                     ("assistant", Some((role, _))) => {
                         role == "assistant" && id.is_some() && id == last_assistant_id

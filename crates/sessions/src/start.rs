@@ -381,6 +381,12 @@ impl Emit for Recorder<'_> {
         }
         self.inner.response_end(end);
     }
+
+    fn record_only(&self, message: Message) {
+        if let Some(w) = self.writer {
+            w.message(&message);
+        }
+    }
 }
 
 impl Recorder<'_> {

@@ -16,6 +16,9 @@ pub trait Emit: Send + Sync {
     /// `message_delta`, or the end of its stream). The caller's messages keep what
     /// `message_start` said; a transcript records the blocks with these.
     fn response_end(&self, _end: &ResponseEnd<'_>) {}
+    /// A message for the transcript alone: the caller never sees it (a blank text block
+    /// the reference records).
+    fn record_only(&self, _message: Message) {}
 }
 
 /// How a model response ended, as its `message_delta` told.

@@ -349,6 +349,11 @@ fn on_stream_event(
     if kind == "message_delta" {
         end_response(deps, resp);
     }
+    if let Some(blank) = resp.dropped_blank.take() {
+        let uuid = deps.clock.uuid();
+        deps.emit
+            .record_only(block_message(session, resp, blank, None, None, uuid));
+    }
     let mut call = None;
     if let Some(block) = block {
         let block = fill_defaults(deps, block);
@@ -387,29 +392,9 @@ fn on_stream_event(
             }
         }
         let block = shown(deps, block);
-        deps.emit.emit(Message::Assistant(AssistantMessage {
-            message: ApiMessage {
-                id: resp.id.clone(),
-                kind: "message".into(),
-                role: "assistant".into(),
-                model: resp.model.clone(),
-                content: vec![block],
-                stop_reason: resp.start_stop_reason.clone(),
-                stop_sequence: None,
-                usage: resp.start_usage.clone(),
-                context_management: None,
-                extra: Default::default(),
-            },
-            parent_tool_use_id: None,
-            error: None,
-            api_error: None,
-            local_command: None,
-            tool_use_meta: meta,
-            subagent: None,
-            thinking_display: display.filter(|_| thinks).map(str::to_string),
-            uuid,
-            session_id: session.config.session_id.clone(),
-        }));
+        let display = display.filter(|_| thinks).map(str::to_string);
+        deps.emit
+            .emit(block_message(session, resp, block, meta, display, uuid));
     }
     // A call naming no tool is answered before its block's end is passed on.
     // So is a file read (its refusal by the mode comes as soon).
@@ -759,6 +744,40 @@ async fn api_error_end_saying(
         kind: err.kind,
         request_id: err.request_id.clone(),
     }
+}
+
+/// The assistant message that carries one block of the answer `resp` streams.
+fn block_message(
+    session: &SessionView<'_>,
+    resp: &ResponseBuilder,
+    block: ContentBlock,
+    tool_use_meta: Option<Value>,
+    thinking_display: Option<String>,
+    uuid: String,
+) -> Message {
+    Message::Assistant(AssistantMessage {
+        message: ApiMessage {
+            id: resp.id.clone(),
+            kind: "message".into(),
+            role: "assistant".into(),
+            model: resp.model.clone(),
+            content: vec![block],
+            stop_reason: resp.start_stop_reason.clone(),
+            stop_sequence: None,
+            usage: resp.start_usage.clone(),
+            context_management: None,
+            extra: Default::default(),
+        },
+        parent_tool_use_id: None,
+        error: None,
+        api_error: None,
+        local_command: None,
+        tool_use_meta,
+        subagent: None,
+        thinking_display,
+        uuid,
+        session_id: session.config.session_id.clone(),
+    })
 }
 
 #[cfg(test)]

@@ -74,6 +74,9 @@ pub struct ResponseBuilder {
     /// What the caller is told of a broken-off answer whose calls still run, once the
     /// budget has been checked.
     pub notice: Option<crate::message::Message>,
+    /// A blank text block just dropped: not shown, not sent back, but a row of the
+    /// transcript, as the reference writes it (fuzz-d/fd_029).
+    pub dropped_blank: Option<ContentBlock>,
     /// Uuids of the assistant messages that carried the blocks to the caller.
     pub uuids: Vec<String>,
 }
@@ -146,7 +149,9 @@ impl ResponseBuilder {
                 let block = finish_block(p);
                 // A text block of nothing or of blanks is dropped, as the reference drops
                 // it: never shown, never sent back.
+                // (The transcript still records it: `dropped_blank`.)
                 if matches!(&block, ContentBlock::Text { text, .. } if text.trim().is_empty()) {
+                    self.dropped_blank = Some(block);
                     return None;
                 }
                 self.blocks.push(block.clone());
