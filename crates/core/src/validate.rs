@@ -294,6 +294,20 @@ fn spelt_number(text: &str) -> Option<Value> {
     serde_json::Number::from_f64(n).map(Value::Number)
 }
 
+/// What a value is, as the reference's schema checks (zod) name what they received:
+/// `undefined` for a missing value.
+pub fn received_kind(v: Option<&Value>) -> &'static str {
+    match v {
+        None => "undefined",
+        Some(Value::Null) => "null",
+        Some(Value::Bool(_)) => "boolean",
+        Some(Value::Number(_)) => "number",
+        Some(Value::String(_)) => "string",
+        Some(Value::Array(_)) => "array",
+        Some(Value::Object(_)) => "object",
+    }
+}
+
 /// `input` with the string spellings of numbers and booleans turned into the values they
 /// spell, for the top-level properties whose schema wants a number, an integer or a
 /// boolean (`"2"` -> `2`, `"true"` -> `true`), as tool inputs are read before validation.

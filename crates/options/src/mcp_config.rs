@@ -10,6 +10,7 @@
 use std::path::{Path, PathBuf};
 
 use oxagent_core::protocol::mcp_servers;
+use oxagent_core::validate::received_kind;
 use serde_json::{Map, Value};
 
 use super::check::{At, Checked};
@@ -38,13 +39,13 @@ pub(super) fn servers(at: &At<'_>, source: &str) -> Checked<Value> {
     let Value::Object(doc) = doc else {
         return Err(refused(format!(
             "Invalid input: expected object, received {}",
-            kind(Some(&doc))
+            received_kind(Some(&doc))
         )));
     };
     let Some(Value::Object(named)) = doc.get("mcpServers") else {
         return Err(refused(format!(
             "mcpServers: Invalid input: expected record, received {}",
-            kind(doc.get("mcpServers"))
+            received_kind(doc.get("mcpServers"))
         )));
     };
     Ok(Value::Object(runnable(named)))
@@ -68,19 +69,6 @@ fn absolute(path: &Path) -> PathBuf {
     match std::env::current_dir() {
         Ok(here) if path.is_relative() => here.join(path),
         _ => path.to_path_buf(),
-    }
-}
-
-/// A JSON value's kind as the CLI's config check names it.
-fn kind(v: Option<&Value>) -> &'static str {
-    match v {
-        None => "undefined",
-        Some(Value::Null) => "null",
-        Some(Value::Bool(_)) => "boolean",
-        Some(Value::Number(_)) => "number",
-        Some(Value::String(_)) => "string",
-        Some(Value::Array(_)) => "array",
-        Some(Value::Object(_)) => "object",
     }
 }
 

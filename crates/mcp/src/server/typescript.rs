@@ -8,6 +8,7 @@
 //!   SDK's schema check; otherwise the call fails with that check's issues (a JSON-RPC error
 //!   `MCP error -32602: Invalid tools/call result: [issues]`), worded as zod words them.
 
+use oxagent_core::validate::received_kind as received;
 use serde_json::{json, Value};
 
 use super::error_result;
@@ -80,19 +81,6 @@ fn pretty(v: &Value) -> String {
 }
 
 type Path = Vec<Value>;
-
-/// zod's name for what it received.
-fn received(v: Option<&Value>) -> &'static str {
-    match v {
-        None => "undefined",
-        Some(Value::Null) => "null",
-        Some(Value::Bool(_)) => "boolean",
-        Some(Value::Number(_)) => "number",
-        Some(Value::String(_)) => "string",
-        Some(Value::Array(_)) => "array",
-        Some(Value::Object(_)) => "object",
-    }
-}
 
 fn invalid_type(path: &[Value], expected: &str, got: Option<&Value>) -> Value {
     json!({
