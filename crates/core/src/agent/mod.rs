@@ -39,6 +39,7 @@ mod compaction;
 mod context;
 mod cost_command;
 mod deps;
+mod estimate;
 mod fallback;
 mod hooks;
 mod local_command;

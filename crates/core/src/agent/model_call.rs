@@ -115,7 +115,7 @@ pub(crate) async fn call_model(
                     // estimate of the output streamed before the break.
                     st.usage.add(&resp.start_usage);
                     if notice.billed {
-                        conversation.account(&model, &resp.broken_off_usage());
+                        conversation.account(&model, &resp.broken_off_usage(&model));
                     }
                 }
                 // An attempt a stream error broke off before any block is closed too (the
@@ -225,7 +225,7 @@ pub(crate) async fn call_model(
     st.api_ms += deps.clock.monotonic_ms().saturating_sub(t0);
     // An answer the connection cut after whole blocks is billed its estimate too.
     let billed = if resp.cut_off {
-        resp.broken_off_usage()
+        resp.broken_off_usage(&model)
     } else {
         resp.usage.clone()
     };
@@ -452,23 +452,42 @@ fn str_at<'v>(value: &'v Value, a: &str, b: &str) -> Option<&'v str> {
 }
 
 /// The count a thinking delta brings its block to, as `system/thinking_tokens` reports it
-/// before the delta; a thinking block's start begins a new count.
+/// before the delta: a quarter of its characters, rounded up; a signature then raises the
+/// count to a quarter of three quarters of its characters when that is more. Any block's
+/// start begins a new count (streamcut/sc_thinking_*).
 fn thinking_tokens(resp: &mut ResponseBuilder, raw: &ApiEvent) -> Option<ThinkingTokens> {
-    let text = match raw.delta() {
-        Some(delta) => Some(delta.text.as_str()).filter(|_| delta.kind == DeltaKind::Thinking)?,
+    let (kind, text) = match raw.delta() {
+        Some(delta) => (delta.kind, delta.text.as_str()),
         None => {
-            if str_at(raw, "content_block", "type") == Some("thinking") {
+            if raw.get("type").and_then(Value::as_str) == Some("content_block_start") {
                 resp.thinking_estimate = 0;
                 return None;
             }
-            str_at(raw, "delta", "thinking")
-                .filter(|_| str_at(raw, "delta", "type") == Some("thinking_delta"))?
+            match str_at(raw, "delta", "type")? {
+                "thinking_delta" => (DeltaKind::Thinking, str_at(raw, "delta", "thinking")?),
+                "signature_delta" => (DeltaKind::Signature, str_at(raw, "delta", "signature")?),
+                _ => return None,
+            }
         }
     };
-    let delta = (text.encode_utf16().count() as u64).div_ceil(4);
-    resp.thinking_estimate += delta;
+    let chars = text.encode_utf16().count() as u64;
+    let (estimated, delta) = match kind {
+        DeltaKind::Thinking if chars > 0 => {
+            let delta = chars.div_ceil(4);
+            (resp.thinking_estimate + delta, delta)
+        }
+        DeltaKind::Signature if resp.thinking_estimate > 0 => {
+            let signed = ((chars as f64 * 0.75 + 0.5).floor() as u64).div_ceil(4);
+            if signed <= resp.thinking_estimate {
+                return None;
+            }
+            (signed, signed - resp.thinking_estimate)
+        }
+        _ => return None,
+    };
+    resp.thinking_estimate = estimated;
     Some(ThinkingTokens {
-        estimated_tokens: resp.thinking_estimate,
+        estimated_tokens: estimated,
         estimated_tokens_delta: delta,
     })
 }
@@ -790,5 +809,34 @@ mod tests {
         assert_eq!(shown("dot.name"), "Dot.Name");
         assert_eq!(shown("UpperCase"), "UpperCase");
         assert_eq!(shown("ok"), "Ok");
+    }
+
+    #[test]
+    fn thinking_tokens_count_the_thinking_then_a_larger_signature() {
+        use crate::api_event::ApiEvent;
+        let mut resp = super::ResponseBuilder::default();
+        let mut feed = |v: serde_json::Value| {
+            let event = ApiEvent::from_sse(v.to_string()).unwrap();
+            super::thinking_tokens(&mut resp, &event)
+                .map(|t| (t.estimated_tokens, t.estimated_tokens_delta))
+        };
+        let start = serde_json::json!({"type": "content_block_start", "index": 0,
+            "content_block": {"type": "thinking", "thinking": "", "signature": ""}});
+        let think = |t: &str| {
+            serde_json::json!({"type": "content_block_delta", "index": 0,
+            "delta": {"type": "thinking_delta", "thinking": t}})
+        };
+        let sign = |n: usize| {
+            serde_json::json!({"type": "content_block_delta", "index": 0,
+            "delta": {"type": "signature_delta", "signature": "s".repeat(n)}})
+        };
+        assert_eq!(feed(start.clone()), None);
+        assert_eq!(feed(sign(100)), None); // nothing thought yet
+        assert_eq!(feed(think("")), None);
+        assert_eq!(feed(think("tttttt")), Some((2, 2)));
+        assert_eq!(feed(sign(100)), Some((19, 17))); // 75 / 4, rounded up
+        assert_eq!(feed(sign(8)), None); // not more than so far
+        assert_eq!(feed(start), None);
+        assert_eq!(feed(think("t")), Some((1, 1)));
     }
 }

@@ -14,6 +14,7 @@
 //! assert_eq!(block, Some(oxagent_core::ContentBlock::text("hi")));
 //! ```
 
+use super::estimate;
 use serde_json::{Map, Value};
 
 use crate::api_event::{ApiEvent, DeltaKind};
@@ -61,9 +62,9 @@ pub struct ResponseBuilder {
     /// The stop reason `message_start` already carried (an answer replayed from a whole
     /// JSON message has one).
     pub start_stop_reason: Option<String>,
-    /// Per block index, the UTF-16 length of its text, thinking, or tool name and input
-    /// streamed so far (to estimate the output of an attempt that broke off).
-    streamed: Vec<(u64, usize)>,
+    /// Per block, what of it streamed so far (to estimate the output of an attempt that
+    /// broke off).
+    streamed: Vec<estimate::Streamed>,
     /// A `message_delta` reported the answer's usage.
     delta_usage: bool,
     /// The estimated tokens of the thinking block that streams (`system/thinking_tokens`).
@@ -88,10 +89,8 @@ impl ResponseBuilder {
         let Some(delta) = event.delta() else {
             return self.push(event);
         };
-        if delta.kind != DeltaKind::Signature {
-            if let Some((_, n)) = self.streamed.iter_mut().find(|(i, _)| *i == delta.index) {
-                *n += utf16_len(&delta.text);
-            }
+        if let Some(b) = self.streamed.iter_mut().find(|b| b.index == delta.index) {
+            b.add(delta.kind == DeltaKind::Signature, &delta.text);
         }
         if let Some((_, p)) = self.partial.iter_mut().find(|(i, _)| *i == delta.index) {
             apply_text(p, delta.kind.as_str(), &delta.text);
@@ -122,18 +121,17 @@ impl ResponseBuilder {
             "content_block_start" => {
                 let index = event.get("index").and_then(Value::as_u64).unwrap_or(0);
                 let block = event.get("content_block").cloned().unwrap_or(Value::Null);
-                let name = block.get("name").and_then(Value::as_str).unwrap_or("");
-                self.streamed.push((index, utf16_len(name)));
+                self.streamed.push(estimate::Streamed::start(index, &block));
                 self.partial.push((index, start_block(block)));
                 None
             }
             "content_block_delta" => {
                 let index = event.get("index").and_then(Value::as_u64).unwrap_or(0);
                 let delta = event.get("delta").unwrap_or(&Value::Null);
-                for key in ["text", "thinking", "partial_json"] {
-                    if let Some(t) = delta.get(key).and_then(Value::as_str) {
-                        if let Some((_, n)) = self.streamed.iter_mut().find(|(i, _)| *i == index) {
-                            *n += utf16_len(t);
+                if let Some(b) = self.streamed.iter_mut().find(|b| b.index == index) {
+                    for key in ["text", "thinking", "partial_json", "signature"] {
+                        if let Some(t) = delta.get(key).and_then(Value::as_str) {
+                            b.add(key == "signature", t);
                         }
                     }
                 }
@@ -187,19 +185,15 @@ impl ResponseBuilder {
 
     /// What an attempt that broke off is billed: the usage `message_delta` reported if it
     /// came; else `message_start`'s, its output raised to the reference's estimate of what
-    /// streamed: per block, its characters (a tool's name and input) over three, rounded
-    /// (the tests/conformance/streamcut scenarios).
-    pub fn broken_off_usage(&self) -> Usage {
+    /// streamed (see [`estimate`]) with the bytes per token it reads `model` by.
+    pub fn broken_off_usage(&self, model: &str) -> Usage {
         if self.delta_usage {
             return self.usage.clone();
         }
-        let estimate: u64 = self
-            .streamed
-            .iter()
-            .map(|(_, n)| ((*n as f64) / 3.0 + 0.5).floor() as u64)
-            .sum();
         let mut usage = self.start_usage.clone();
-        usage.output_tokens = usage.output_tokens.max(estimate);
+        usage.output_tokens = usage
+            .output_tokens
+            .max(estimate::output_tokens(&self.streamed, model));
         usage
     }
 
@@ -255,10 +249,6 @@ impl ResponseBuilder {
     pub fn text(&self) -> Option<String> {
         texts(&self.blocks).last().map(str::to_string)
     }
-}
-
-fn utf16_len(s: &str) -> usize {
-    s.encode_utf16().count()
 }
 
 fn str_of(v: &Value, key: &str) -> String {
