@@ -26,6 +26,9 @@ pub struct LoadedSession {
     pub last_uuid: Option<String>,
     /// A torn row follows the last conversation row: what came after it was lost.
     pub lost_tail: bool,
+    /// The last conversation row is an answer of blank text, left out (the turn ended on
+    /// it: a paused answer of nothing).
+    pub blank_tail: bool,
     /// Rows to append because the transcript was torn: (type, message).
     pub repairs: Vec<(String, Value)>,
     /// The model of the last answer in the conversation (what a resume without a `model`
@@ -161,12 +164,14 @@ pub fn load(path: &Path, until: Option<&str>) -> Result<LoadedSession, LoadError
                         |b| !matches!(b, ContentBlock::Text { text, .. } if text.trim().is_empty()),
                     );
                     if blocks.is_empty() {
+                        s.blank_tail = true;
                         s.last_uuid = row.get("uuid").and_then(Value::as_str).map(str::to_string);
                         reached = until.is_some() && s.last_uuid.as_deref() == until;
                         s.rows.push(row);
                         continue;
                     }
                 }
+                s.blank_tail = false;
                 let merge = match (kind, s.turns.last()) {
                     ("assistant", Some((role, _))) => {
                         role == "assistant" && id.is_some() && id == last_assistant_id
@@ -325,9 +330,11 @@ fn repair(s: &mut LoadedSession) {
         return;
     }
     // Recorded tool results (a turn that max_turns ended) wait for the model as they are:
-    // the next prompt joins them. When a torn row follows them, the answer was lost.
+    // the next prompt joins them. When a torn row or an answer of blank text follows them,
+    // the answer was lost (fuzz-d/fd_128).
     if role == "user"
         && !s.lost_tail
+        && !s.blank_tail
         && matches!(blocks.last(), Some(ContentBlock::ToolResult { .. }))
     {
         return;

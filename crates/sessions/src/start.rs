@@ -387,6 +387,12 @@ impl Emit for Recorder<'_> {
             w.message(&message);
         }
     }
+
+    fn results_sent(&self, results: &[oxagent_core::ContentBlock]) {
+        if let Some(w) = self.writer {
+            w.results_sent(results);
+        }
+    }
 }
 
 impl Recorder<'_> {
@@ -420,6 +426,8 @@ impl Recorder<'_> {
 
     pub fn after_turn(&self, session: &Session) {
         if let Some(w) = self.writer {
+            // The rows still waiting for a round the turn never finished.
+            w.flush();
             // A /compact that just ran: its caveat and command rows (its output was emitted).
             // Its record is the last three blocks (an earlier one may come before them).
             // Another local command's (`/cost`): its output is a `local_command` row too.

@@ -10,7 +10,10 @@
 //! Only the assistant rows of the response that streams wait in the process: they are
 //! written with the response's final stop reason and usage once its `message_delta` came
 //! ([`TranscriptWriter::response_end`]), as the reference writes them, or as they are when
-//! any other row comes first. Everything else is in the OS as soon as it is written.
+//! any other row comes first. From a tool result's row on, the conversation's rows wait
+//! until the round's results are sent to the model ([`TranscriptWriter::results_sent`]):
+//! the reference records a result as the model read it, with the reminders the round added
+//! to it. Everything else is in the OS as soon as it is written.
 
 use std::fs::{File, OpenOptions};
 use std::io::{self, Read, Seek, SeekFrom, Write};
@@ -19,7 +22,7 @@ use std::sync::{Arc, Mutex};
 use std::time::SystemTime;
 
 use oxagent_core::agent::ResponseEnd;
-use oxagent_core::content::UserContent;
+use oxagent_core::content::{ContentBlock, UserContent};
 use oxagent_core::message::Message;
 use oxagent_core::protocol::SystemBody;
 use serde_json::{json, Map, Value};
@@ -46,6 +49,9 @@ struct State {
     last_uuid: Option<String>,
     /// Assistant rows of the response that streams (uuid, fields), waiting for its end.
     streaming: Vec<(String, Map<String, Value>)>,
+    /// From the first row of a tool result on, the rows (kind, uuid, fields) waiting for
+    /// the round's results to be sent, in order.
+    queued: Vec<(String, String, Map<String, Value>)>,
 }
 
 fn now() -> String {
@@ -81,6 +87,7 @@ impl TranscriptWriter {
                 session_id: session_id.to_string(),
                 last_uuid,
                 streaming: Vec::new(),
+                queued: Vec::new(),
             }),
             sink: None,
         })
@@ -94,9 +101,7 @@ impl TranscriptWriter {
         }
         let file = open_for_append(path)?;
         let mut st = self.lock();
-        for (held_uuid, held) in std::mem::take(&mut st.streaming) {
-            self.write_row(&mut st, "assistant", &held_uuid, held);
-        }
+        self.write_held(&mut st);
         st.file = file;
         st.path = path.to_path_buf();
         st.session_id = session_id.to_string();
@@ -153,18 +158,93 @@ impl TranscriptWriter {
     pub fn raw(&self, row: &Value) {
         let bytes = line(row);
         let mut st = self.lock();
+        self.write_queued(&mut st);
         let written = append(&mut st.file, &bytes);
         self.mirrored(&st, row, bytes.len(), written);
     }
 
     /// A conversation row (`user`, `assistant`, `system`) chained to the previous one,
-    /// after the assistant rows still waiting for their response's end.
+    /// after the assistant rows still waiting for their response's end; queued behind a
+    /// tool result waiting for its round.
     fn conversation(&self, kind: &str, uuid: &str, fields: Map<String, Value>) {
         let mut st = self.lock();
-        for (held_uuid, held) in std::mem::take(&mut st.streaming) {
-            self.write_row(&mut st, "assistant", &held_uuid, held);
+        if st.queued.is_empty() {
+            self.write_streaming(&mut st);
+            self.write_row(&mut st, kind, uuid, fields);
+        } else {
+            let streaming = std::mem::take(&mut st.streaming);
+            st.queued.extend(
+                streaming
+                    .into_iter()
+                    .map(|(u, f)| ("assistant".to_string(), u, f)),
+            );
+            st.queued.push((kind.to_string(), uuid.to_string(), fields));
         }
-        self.write_row(&mut st, kind, uuid, fields);
+    }
+
+    /// The row of a tool result: queued, with the rows still waiting before it, until the
+    /// round's results are sent.
+    fn tool_result(&self, uuid: &str, fields: Map<String, Value>) {
+        let mut st = self.lock();
+        let streaming = std::mem::take(&mut st.streaming);
+        st.queued.extend(
+            streaming
+                .into_iter()
+                .map(|(u, f)| ("assistant".to_string(), u, f)),
+        );
+        st.queued
+            .push(("user".to_string(), uuid.to_string(), fields));
+    }
+
+    /// Writes the rows still waiting (the turn ended).
+    pub fn flush(&self) {
+        let mut st = self.lock();
+        self.write_held(&mut st);
+    }
+
+    /// Writes every row waiting, in order.
+    fn write_held(&self, st: &mut State) {
+        self.write_queued(st);
+        self.write_streaming(st);
+    }
+
+    fn write_streaming(&self, st: &mut State) {
+        for (held_uuid, held) in std::mem::take(&mut st.streaming) {
+            self.write_row(st, "assistant", &held_uuid, held);
+        }
+    }
+
+    fn write_queued(&self, st: &mut State) {
+        for (kind, uuid, fields) in std::mem::take(&mut st.queued) {
+            self.write_row(st, &kind, &uuid, fields);
+        }
+    }
+
+    /// The round's results went to the model as `sent`: the queued rows are written, the
+    /// results with the content the model read (a reminder added to one of them).
+    pub fn results_sent(&self, sent: &[ContentBlock]) {
+        let mut st = self.lock();
+        for (_, _, fields) in &mut st.queued {
+            let blocks = fields
+                .get_mut("message")
+                .and_then(|m| m.get_mut("content"))
+                .and_then(Value::as_array_mut);
+            for block in blocks.into_iter().flatten() {
+                let id = block.get("tool_use_id").and_then(Value::as_str);
+                let read = sent.iter().find_map(|b| match b {
+                    ContentBlock::ToolResult {
+                        tool_use_id,
+                        content,
+                        ..
+                    } if Some(tool_use_id.as_str()) == id => Some(content),
+                    _ => None,
+                });
+                if let (Some(content), Some(obj)) = (read, block.as_object_mut()) {
+                    obj.insert("content".into(), json!(content));
+                }
+            }
+        }
+        self.write_queued(&mut st);
     }
 
     fn write_row(&self, st: &mut State, kind: &str, uuid: &str, fields: Map<String, Value>) {
@@ -245,7 +325,11 @@ impl TranscriptWriter {
                     f.insert("toolUseResult".into(), r.clone());
                 }
                 let uuid = u.uuid.clone().unwrap_or_default();
-                self.conversation("user", &uuid, f);
+                if is_tool_result(&u.message.content) {
+                    self.tool_result(&uuid, f);
+                } else {
+                    self.conversation("user", &uuid, f);
+                }
             }
             Message::System(s) => {
                 // The notice of a refused answer is recorded as the reference records it.
@@ -258,6 +342,18 @@ impl TranscriptWriter {
                         f.insert("isMeta".into(), json!(false));
                         self.conversation("system", &s.uuid, f);
                     }
+                }
+                // A switch to the fallback model is recorded (fuzz-d/fd_160).
+                if let SystemBody::ModelFallback(m) = &s.body {
+                    let mut f = Map::new();
+                    f.insert("subtype".into(), json!("model_fallback"));
+                    f.insert("content".into(), json!(m.content));
+                    f.insert("level".into(), json!("warning"));
+                    f.insert("trigger".into(), json!(m.trigger));
+                    f.insert("originalModel".into(), json!(m.original_model));
+                    f.insert("fallbackModel".into(), json!(m.fallback_model));
+                    f.insert("isMeta".into(), json!(false));
+                    self.conversation("system", &s.uuid, f);
                 }
                 // Each announced retry is recorded as an `api_error` row.
                 if let SystemBody::ApiRetry(r) = &s.body {
@@ -290,7 +386,10 @@ impl TranscriptWriter {
     /// reference records a response.
     pub fn response_end(&self, end: &ResponseEnd<'_>) {
         let mut st = self.lock();
-        for (uuid, mut fields) in std::mem::take(&mut st.streaming) {
+        let st = &mut *st;
+        let rows = st.streaming.iter_mut().map(|(_, f)| f);
+        let queued = st.queued.iter_mut().map(|(_, _, f)| f);
+        for fields in rows.chain(queued) {
             if let Some(Value::Object(m)) = fields.get_mut("message") {
                 if m.get("id").and_then(Value::as_str) == Some(end.message_id) {
                     m.insert("stop_reason".into(), json!(end.stop_reason));
@@ -302,7 +401,16 @@ impl TranscriptWriter {
                     }
                 }
             }
-            self.write_row(&mut st, "assistant", &uuid, fields);
+        }
+        if st.queued.is_empty() {
+            self.write_streaming(st);
+        } else {
+            let streaming = std::mem::take(&mut st.streaming);
+            st.queued.extend(
+                streaming
+                    .into_iter()
+                    .map(|(u, f)| ("assistant".to_string(), u, f)),
+            );
         }
     }
 
@@ -352,6 +460,18 @@ impl TranscriptWriter {
             "last_usage": last_usage, "api_ms": ledger.api_ms,
             "lines_added": ledger.lines_added, "lines_removed": ledger.lines_removed,
             "timestamp": now()}));
+    }
+}
+
+fn is_tool_result(content: &UserContent) -> bool {
+    matches!(content, UserContent::Blocks(b)
+        if b.iter().any(|b| matches!(b, ContentBlock::ToolResult { .. })))
+}
+
+impl Drop for TranscriptWriter {
+    fn drop(&mut self) {
+        let mut st = self.lock();
+        self.write_held(&mut st);
     }
 }
 
@@ -638,5 +758,73 @@ mod tests {
             ]
         );
         assert_eq!(rows[1]["parentUuid"], "u1");
+    }
+
+    fn result_of(uuid: &str, id: &str, content: &str) -> Message {
+        serde_json::from_value(json!({"type": "user", "uuid": uuid, "session_id": "s",
+            "parent_tool_use_id": null,
+            "message": {"role": "user", "content": [{"type": "tool_result",
+                "tool_use_id": id, "content": content, "is_error": false}]}}))
+        .unwrap()
+    }
+
+    #[test]
+    fn a_round_s_results_are_recorded_as_the_model_read_them() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("s.jsonl");
+        let w = TranscriptWriter::open(&path, "s", dir.path(), None).unwrap();
+        let rows = || -> Vec<Value> {
+            std::fs::read_to_string(&path)
+                .unwrap()
+                .lines()
+                .map(|l| serde_json::from_str(l).unwrap())
+                .collect()
+        };
+        // A call answered at once while its answer streams: the answer's rows, the result,
+        // and what comes after them wait for the round.
+        w.message(&block_of("a1", "look"));
+        w.message(&result_of("r1", "t1", "one"));
+        w.message(&block_of("a2", "more"));
+        let usage = oxagent_core::usage::Usage::default();
+        w.response_end(&ResponseEnd {
+            message_id: "msg_1",
+            stop_reason: Some("tool_use"),
+            stop_sequence: None,
+            usage: &usage,
+        });
+        w.message(&result_of("r2", "t2", "two"));
+        assert!(rows().is_empty(), "nothing before the round's end");
+        let result = |id: &str, text: &str| -> ContentBlock {
+            serde_json::from_value(json!({"type": "tool_result", "tool_use_id": id,
+                "content": text, "is_error": false}))
+            .unwrap()
+        };
+        let sent = [
+            result("t1", "one\n\n<system-reminder>note</system-reminder>"),
+            result("t2", "two"),
+        ];
+        w.results_sent(&sent);
+        let got: Vec<Value> = rows()
+            .iter()
+            .map(|r| json!([r["uuid"], r["parentUuid"], r["message"]["stop_reason"]]))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                json!(["a1", null, "tool_use"]),
+                json!(["r1", "a1", null]),
+                json!(["a2", "r1", "tool_use"]),
+                json!(["r2", "a2", null]),
+            ]
+        );
+        assert_eq!(
+            rows()[1]["message"]["content"][0]["content"],
+            "one\n\n<system-reminder>note</system-reminder>"
+        );
+        // A result whose round never ended is written when the turn ends.
+        w.message(&result_of("r3", "t3", "three"));
+        assert_eq!(rows().len(), 4);
+        w.flush();
+        assert_eq!(rows()[4]["uuid"], "r3");
     }
 }

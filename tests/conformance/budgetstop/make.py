@@ -109,6 +109,39 @@ def tokens_left():
         s = scenario_files.scenario("bs_", "tokens_left_" + name, "The token budget reminder over answers whose usage goes %s." % name.replace("_", ", "),
                                     rs, {"model": "claude-haiku-4-5"}, prompt="Go")
         out.append(s)
+    return out + tokens_left_resumed()
+
+
+def tokens_left_resumed():
+    """The token budget reminder across a resume: the tool results keep it in the transcript
+    (a resumed session sends it again), the count starts again at each prompt (from the
+    context as it is then), and a prompt's own reminder goes into the tool result before it
+    when max_turns ended the turn after its tools."""
+    def bash(i, big=False):
+        r = {"content": [tu(i, "Bash", {"command": "echo hi%d" % i})]}
+        if big:
+            r["usage"] = {"input_tokens": 5000, "output_tokens": 10, "cache_creation_input_tokens": 0,
+                          "cache_read_input_tokens": 0}
+        return r
+    then = [{"prompt": "And now?", "options": {"resume": "<SESSION_ID_1>"}}]
+    model = {"model": "claude-sonnet-4-5"}
+    out = []
+    for name, desc, rs, opts in (
+            ("bash", "a Bash round", [bash(1)], {}),
+            ("read", "a Read round", [{"content": [tu(1, "Read", {"file_path": "<WS>/a.txt"})]}], {}),
+            ("unknown", "a call of no tool", [{"content": [tu(1, "Nope", {"a": 1})]}], {}),
+            ("two_calls", "two Bash calls, the first finishing last",
+             [{"content": [tu(1, "Bash", {"command": "sleep 1; echo one"}),
+                           tu(2, "Bash", {"command": "echo two"})]}], {}),
+            ("budget", "a Bash round under max_budget_usd", [bash(1)], {"max_budget_usd": 5}),
+            ("max_turns", "a Bash round that max_turns ends", [bash(1)], {"max_turns": 1}),
+            ("max_turns_used", "a large Bash round that max_turns ends", [bash(1, True)], {"max_turns": 1}),
+            ("round_after", "a large Bash round, then one after the resume",
+             [bash(1, True), {"content": [txt("Done.")]}, bash(2, True)], {})):
+        s = scenario_files.scenario("bs_", "tokens_left_resumed_" + name,
+                                    "The token budget reminder across a resume after %s." % desc,
+                                    rs, dict(model, **opts), prompt="Do the task", then=then)
+        out.append(s)
     return out
 
 

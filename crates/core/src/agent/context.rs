@@ -35,9 +35,11 @@ pub(crate) struct ContextTracker {
     /// The API's figure for the last response.
     last_total: Option<u64>,
     last_usage: Option<Usage>,
-    /// The largest figure of any response so far (what the token budget reminder counts as
-    /// used: tokens_left.rs).
+    /// The largest figure of any response since the prompt being answered, less
+    /// [`Self::anchor`] (what the token budget reminder counts as used: tokens_left.rs).
     peak_total: u64,
+    /// The figure of the last response when the prompt being answered came.
+    anchor: u64,
     /// The history's length right after that response was appended.
     counted_len: usize,
     /// Automatic compactions that failed in a row.
@@ -108,12 +110,19 @@ impl ContextTracker {
 
     /// Counts a whole answer's figure towards [`Self::peak_tokens`].
     pub fn peak(&mut self, usage: &Usage) {
-        self.peak_total = self
-            .peak_total
-            .max(usage.context_tokens() + usage.output_tokens);
+        let total = usage.context_tokens() + usage.output_tokens;
+        self.peak_total = self.peak_total.max(total.saturating_sub(self.anchor));
     }
 
-    /// The largest figure (input, cache and output tokens) of any whole answer so far.
+    /// A prompt came: the token budget counts from the context as it is now, as the
+    /// reference anchors it at each prompt (a resumed session's first prompt too).
+    pub fn anchor_prompt(&mut self) {
+        self.anchor = self.last_total.unwrap_or(0);
+        self.peak_total = 0;
+    }
+
+    /// The largest figure (input, cache and output tokens) of any whole answer since the
+    /// prompt being answered, less the figure the context had when it came.
     pub fn peak_tokens(&self) -> u64 {
         self.peak_total
     }

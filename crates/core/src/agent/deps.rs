@@ -19,6 +19,9 @@ pub trait Emit: Send + Sync {
     /// A message for the transcript alone: the caller never sees it (a blank text block
     /// the reference records).
     fn record_only(&self, _message: Message) {}
+    /// A round's results go to the model as `results`: the tool results with what the
+    /// round added to them (a reminder), as a transcript records them.
+    fn results_sent(&self, _results: &[crate::content::ContentBlock]) {}
 }
 
 /// How a model response ended, as its `message_delta` told.

@@ -40,6 +40,7 @@ use super::local_command::{compact_command, replayed};
 use super::model_call::{api_error_end, broken_off_end, call_model, CallFailure};
 use super::outcome::TurnEnd;
 use super::tool_calls::round::ToolRound;
+use super::tool_calls::tokens_left;
 use super::turn::{reminder, Again, Conversation, TurnState};
 use super::view::SessionView;
 
@@ -392,6 +393,17 @@ impl Session {
             }
             if let Some(note) = &self.config.context_reminder {
                 blocks.push(reminder(note));
+            }
+        }
+        // The token budget counts from here; the models that read it are told so with the
+        // prompt, in the tool result the conversation ends with if it does.
+        self.tracker.anchor_prompt();
+        if tokens_left::reads_tokens_left(&self.live.model()) {
+            let last = self.history.last_mut().filter(|t| !t.is_assistant());
+            let folded = blocks.is_empty()
+                && last.is_some_and(|t| tokens_left::fold_prompt_reminder(&mut t.content));
+            if !folded {
+                blocks.push(tokens_left::prompt_reminder());
             }
         }
         blocks.append(&mut self.pending_blocks);
@@ -780,14 +792,13 @@ impl Session {
                     Some("refusal") => Some(Again::Refused),
                     // Cut by the output limit, even before any content: continued.
                     Some(r) if r == "max_tokens" || r == "model_context_window_exceeded" => None,
-                    _ if response.blocks.is_empty() => Some(Again::Empty),
-                    // Only thinking.
-                    _ if response.blocks.iter().all(|b| {
-                        matches!(
-                            b,
-                            ContentBlock::Thinking { .. } | ContentBlock::RedactedThinking { .. }
-                        )
-                    }) =>
+                    // No text, at the model's own end: nudged (an answer that paused or came
+                    // without a stop reason ends the turn as it is; fuzz-d/fd_128).
+                    Some("end_turn" | "stop_sequence")
+                        if !response
+                            .blocks
+                            .iter()
+                            .any(|b| matches!(b, ContentBlock::Text { .. })) =>
                     {
                         Some(Again::Empty)
                     }

@@ -134,4 +134,10 @@ impl Emit for Recorded<'_> {
         }
         self.inner.response_end(end);
     }
+
+    fn results_sent(&self, results: &[oxagent_core::ContentBlock]) {
+        if let Some(r) = self.record {
+            r.writer.results_sent(results);
+        }
+    }
 }

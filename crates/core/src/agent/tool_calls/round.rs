@@ -645,6 +645,7 @@ impl ToolRound {
         for (path, text) in nested {
             results.push(ContentBlock::text(nested_reminder(&path, &text)));
         }
+        deps.emit.results_sent(&results);
         conversation
             .history
             .push(Turn::user(results).with_uuids(self.uuids));

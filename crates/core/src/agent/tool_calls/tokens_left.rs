@@ -21,6 +21,12 @@ pub(crate) fn reads_tokens_left(model: &str) -> bool {
         .is_some_and(|major| major < 5)
 }
 
+/// The reminder a prompt begins with: the count starts again at each prompt, so the whole
+/// budget is left.
+pub(crate) fn prompt_reminder() -> ContentBlock {
+    ContentBlock::text(note(BUDGET))
+}
+
 fn note(left: u64) -> String {
     format!(
         "<system-reminder>\n<total_tokens>{left} tokens left</total_tokens>\n</system-reminder>"
@@ -79,9 +85,25 @@ pub(crate) fn append(
         .iter()
         .rposition(|b| matches!(b, ContentBlock::ToolResult { .. }));
     let last = own.or(any).map(|i| &mut results[i]);
-    let Some(ContentBlock::ToolResult { content, .. }) = last else {
-        return;
+    if let Some(ContentBlock::ToolResult { content, .. }) = last {
+        add_note(content, note);
+    }
+}
+
+/// The prompt's reminder goes into the tool result the conversation ends with, if it ends
+/// with one (a turn that max_turns ended after its tools), as the reference sends it;
+/// returns whether it did.
+pub(crate) fn fold_prompt_reminder(last_turn: &mut [ContentBlock]) -> bool {
+    let Some(ContentBlock::ToolResult { content, .. }) = last_turn.last_mut() else {
+        return false;
     };
+    add_note(content, note(BUDGET));
+    true
+}
+
+/// `note` after a result's content: after a blank line when it is text, as a block of its
+/// own when it is blocks.
+fn add_note(content: &mut Option<ToolResultContent>, note: String) {
     match content {
         Some(ToolResultContent::Blocks(blocks)) => {
             if let Some(ContentBlock::Text { text, .. }) = blocks
