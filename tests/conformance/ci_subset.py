@@ -27,7 +27,8 @@ AREAS = ["turns", "outputs", "paths", "refusals", "thinking", "models", "compact
          "variants-a", "variants-b", "memory", "streamcut", "variants-c",
          "modelnames", "protected", "denyrules", "variants-d", "variants-e", "variants-f",
          "variants-g", "variants-h", "prodtools", "variants-i", "variants-j",
-         "costcmd", "refusalcalls", "variants-k", "fuzz-a", "fuzz-c", "fuzz-b", "mcpconfig", "fuzz-d", "budgetstop", "unknowns"]
+         "costcmd", "refusalcalls", "variants-k", "fuzz-a", "fuzz-c", "fuzz-b", "mcpconfig", "fuzz-d", "budgetstop", "unknowns",
+         "fuzz-e"]
 # Areas whose scenarios need a runner of their own (a scripted server that fills in ids).
 RUNNERS = {"sendmsg": HERE / "sendmsg" / "run_sendmsg.py"}
 STEP = 5

@@ -14,6 +14,10 @@
 
 use crate::content::{join_texts, ContentBlock};
 
+/// The result a resumed session gives a tool call whose result the resume left out (a
+/// session resumed at the answer that made the call).
+pub const MISSING_RESULT: &str = "[Tool result missing due to internal error]";
+
 /// One message of the conversation.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Turn {
@@ -22,6 +26,22 @@ pub struct Turn {
     pub content: Vec<ContentBlock>,
     /// Uuids of the emitted messages this turn is made of (may be empty, e.g. after a resume).
     pub uuids: Vec<String>,
+    /// The model that gave this answer, when known: its thinking goes back to that model
+    /// only (a thinking block's signature is the model's own).
+    pub model: Option<String>,
+    /// Reminders that go with one of this turn's tool results (the token budget's), sent
+    /// in it to the models that read them.
+    pub notes: Option<ResultNotes>,
+    /// A prompt the reference begins with its context reminders (the first of a resumed
+    /// session's run): a message before it it joins gets no line break.
+    pub leads_with_context: bool,
+}
+
+/// Reminders for the tool result at `block` of a turn, in order.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ResultNotes {
+    pub block: usize,
+    pub texts: Vec<String>,
 }
 
 impl Turn {
@@ -30,6 +50,9 @@ impl Turn {
             role: "user",
             content,
             uuids: Vec::new(),
+            model: None,
+            notes: None,
+            leads_with_context: false,
         }
     }
 
@@ -38,6 +61,9 @@ impl Turn {
             role: "assistant",
             content,
             uuids: Vec::new(),
+            model: None,
+            notes: None,
+            leads_with_context: false,
         }
     }
 
@@ -52,6 +78,16 @@ impl Turn {
 
     pub fn with_uuids(mut self, uuids: Vec<String>) -> Self {
         self.uuids = uuids;
+        self
+    }
+
+    pub fn with_model(mut self, model: Option<String>) -> Self {
+        self.model = model;
+        self
+    }
+
+    pub fn with_notes(mut self, notes: Option<ResultNotes>) -> Self {
+        self.notes = notes;
         self
     }
 

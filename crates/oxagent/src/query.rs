@@ -187,6 +187,18 @@ pub struct Client {
 impl Client {
     /// Starts a session on the current tokio runtime.
     pub fn connect(mut options: Options, callbacks: Callbacks) -> Result<Client> {
+        // A store set in code is checked as one described in the options is.
+        let continues = options.continue_conversation && options.resume.is_none();
+        let lists = |s: &oxagent_options::SessionStoreOption| {
+            s.supports(oxagent_core::store::StoreMethod::ListSessions)
+        };
+        if continues && options.session_store.as_ref().is_some_and(|s| !lists(s)) {
+            return Err(Error::Options(oxagent_options::OptionsError {
+                option: "continue_conversation".into(),
+                message: "continue_conversation with session_store requires the store to implement list_sessions()".into(),
+                kind: oxagent_options::OptionsErrorKind::Value,
+            }));
+        }
         let wired = wire(&mut options, callbacks);
         let rt = tokio::runtime::Handle::try_current().map_err(|_| {
             Error::Frame("oxagent needs a tokio runtime: call it from within one".into())

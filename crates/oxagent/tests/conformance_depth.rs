@@ -515,6 +515,13 @@ fn fuzz_d() {
     check_area("fuzz-d");
 }
 
+/// Sessions over several queries: resumes, forks, resumes at an earlier answer, continued
+/// sessions, torn transcripts, session stores (`tests/conformance/fuzz-e/`).
+#[test]
+fn fuzz_e() {
+    check_area("fuzz-e");
+}
+
 /// What a result says when the budget runs out after an answer whose calls never run (its
 /// stop reason, usage, the agents it started), and the token budget reminder
 /// (`tests/conformance/budgetstop/`).

@@ -13,6 +13,13 @@ pub struct LoadedSession {
     pub turns: Vec<(String, Vec<ContentBlock>)>,
     /// The uuids of the rows each turn was made of (parallel to `turns`).
     pub turn_uuids: Vec<Vec<String>>,
+    /// The model of each answer's rows, by row uuid.
+    pub answer_models: std::collections::HashMap<String, String>,
+    /// The prompts (by row uuid) that began a run: the model read them after context
+    /// reminders.
+    pub context_prompts: std::collections::HashSet<String>,
+    /// The reminders recorded with a tool result (`resultNotes`), by its call's id.
+    pub result_notes: std::collections::HashMap<String, Vec<String>>,
     /// The parsed conversation rows, in order (what a fork copies).
     pub rows: Vec<Value>,
     pub total_cost_usd: f64,
@@ -22,6 +29,9 @@ pub struct LoadedSession {
     /// The usage of the session's last model call, if it was recorded since the last
     /// compaction.
     pub last_usage: Option<Value>,
+    /// The usage of the conversation's last answer (where a resumed session's token budget
+    /// counts from).
+    pub last_answer_usage: Option<Value>,
     /// The uuid of the last conversation row.
     pub last_uuid: Option<String>,
     /// A torn row follows the last conversation row: what came after it was lost.
@@ -50,7 +60,7 @@ pub enum LoadError {
 /// What the model reads in place of an answer that was lost.
 pub const NO_RESPONSE: &str = "No response requested.";
 /// The result of a tool call that `resume_session_at` cut off from its call.
-pub const MISSING_RESULT: &str = "[Tool result missing due to internal error]";
+pub use oxagent_core::conversation::MISSING_RESULT;
 /// The result of a tool call whose outcome was lost with the session.
 pub const LOST_RESULT: &str = "[Tool call interrupted: the session ended before this call's result was recorded, so its outcome is unknown. Check whether it took effect before relying on it or running it again.]";
 
@@ -137,6 +147,15 @@ pub fn load(path: &Path, until: Option<&str>) -> Result<LoadedSession, LoadError
             }
             // Past `until` only the running cost is read: it covers the whole session.
             _ if reached => {}
+            Some("result-note") => {
+                let id = row.get("toolUseId").and_then(Value::as_str);
+                if let (Some(id), Some(note)) = (id, row.get("note").and_then(Value::as_str)) {
+                    s.result_notes
+                        .entry(id.to_string())
+                        .or_default()
+                        .push(note.to_string());
+                }
+            }
             Some(kind @ ("user" | "assistant")) => {
                 s.lost_tail = false;
                 // The stand-in for a failed call is not part of what the model reads.
@@ -172,6 +191,34 @@ pub fn load(path: &Path, until: Option<&str>) -> Result<LoadedSession, LoadError
                     }
                 }
                 s.blank_tail = false;
+                if row.get("leadsWithContext").and_then(Value::as_bool) == Some(true) {
+                    if let Some(u) = row.get("uuid").and_then(Value::as_str) {
+                        s.context_prompts.insert(u.to_string());
+                    }
+                }
+                if let Some(notes) = row.get("resultNotes").and_then(Value::as_array) {
+                    let texts: Vec<String> = notes
+                        .iter()
+                        .filter_map(|t| t.as_str().map(str::to_string))
+                        .collect();
+                    let ids = blocks.iter().filter_map(|b| match b {
+                        ContentBlock::ToolResult { tool_use_id, .. } => Some(tool_use_id.clone()),
+                        _ => None,
+                    });
+                    for id in ids {
+                        s.result_notes.insert(id, texts.clone());
+                    }
+                }
+                if kind == "assistant"
+                    && msg.get("model").and_then(Value::as_str) != Some("<synthetic>")
+                {
+                    s.last_answer_usage = msg.get("usage").filter(|u| u.is_object()).cloned();
+                    let model = msg.get("model").and_then(Value::as_str);
+                    let uuid = row.get("uuid").and_then(Value::as_str);
+                    if let (Some(m), Some(u)) = (model, uuid) {
+                        s.answer_models.insert(u.to_string(), m.to_string());
+                    }
+                }
                 let merge = match (kind, s.turns.last()) {
                     ("assistant", Some((role, _))) => {
                         role == "assistant" && id.is_some() && id == last_assistant_id
@@ -257,12 +304,70 @@ pub fn load(path: &Path, until: Option<&str>) -> Result<LoadedSession, LoadError
             s.turn_uuids.push(uuids);
         }
     }
+    drop_unanswered_calls(&mut s);
     if until.is_some() {
         pair_cut_calls(&mut s);
     } else {
         repair(&mut s);
     }
     Ok(s)
+}
+
+/// Calls in the middle of the conversation that no result answers (a session forked at the
+/// answer that made them, whose stand-in results were never written) are left out, and an
+/// answer left with nothing else with them, as the reference reads such a transcript back
+/// (fuzz-e/fe_020). The last answer's calls are paired or repaired after this.
+fn drop_unanswered_calls(s: &mut LoadedSession) {
+    let mut i = 0;
+    while i + 1 < s.turns.len() {
+        if s.turns[i].0 != "assistant" {
+            i += 1;
+            continue;
+        }
+        let answered: Vec<String> = match s.turns.get(i + 1) {
+            Some((role, blocks)) if role == "user" => blocks
+                .iter()
+                .filter_map(|b| match b {
+                    ContentBlock::ToolResult { tool_use_id, .. } => Some(tool_use_id.clone()),
+                    _ => None,
+                })
+                .collect(),
+            _ => Vec::new(),
+        };
+        let blocks = &mut s.turns[i].1;
+        let before = blocks.len();
+        blocks.retain(|b| !matches!(b, ContentBlock::ToolUse { id, .. } if !answered.contains(id)));
+        let only_thinking = blocks.iter().all(|b| {
+            matches!(
+                b,
+                ContentBlock::Thinking { .. } | ContentBlock::RedactedThinking { .. }
+            )
+        });
+        if blocks.len() < before && only_thinking {
+            s.turns.remove(i);
+            if i < s.turn_uuids.len() {
+                s.turn_uuids.remove(i);
+            }
+            // The prompts on either side are one message now, joined by a line break.
+            let both_user = i > 0
+                && s.turns.get(i - 1).is_some_and(|t| t.0 == "user")
+                && s.turns.get(i).is_some_and(|t| t.0 == "user");
+            if both_user {
+                let (_, next) = s.turns.remove(i);
+                let prev = &mut s.turns[i - 1].1;
+                if let Some(ContentBlock::Text { text, .. }) = prev.last_mut() {
+                    text.push('\n');
+                }
+                prev.extend(next);
+                if i < s.turn_uuids.len() {
+                    let uuids = s.turn_uuids.remove(i);
+                    s.turn_uuids[i - 1].extend(uuids);
+                }
+            }
+            continue;
+        }
+        i += 1;
+    }
 }
 
 /// After `resume_session_at`: the calls of the last answer whose results were left out get
@@ -597,5 +702,93 @@ mod tests {
             load(Path::new("/nonexistent/x.jsonl"), None).unwrap_err(),
             LoadError::NotFound
         );
+    }
+
+    #[test]
+    fn a_call_no_result_answers_is_left_out_and_the_prompts_around_it_join() {
+        let text = |t: &str| json!([{"type": "text", "text": t}]);
+        let call = json!({"type": "tool_use", "id": "t1", "name": "Bash", "input": {}});
+        let f = write(
+            &[
+                user(text("Do the task"), "u1"),
+                assistant("m1", call, "a1"),
+                user(text("One more thing."), "u2"),
+                assistant("m2", json!({"type": "text", "text": "Partial"}), "a2"),
+            ],
+            None,
+        );
+        let s = load(f.path(), None).unwrap();
+        let roles: Vec<&str> = s.turns.iter().map(|(r, _)| r.as_str()).collect();
+        assert_eq!(roles, ["user", "assistant"]);
+        assert_eq!(
+            s.turns[0].1,
+            vec![
+                ContentBlock::text("Do the task\n"),
+                ContentBlock::text("One more thing.")
+            ]
+        );
+        assert_eq!(s.turn_uuids[0], ["u1", "u2"]);
+    }
+
+    #[test]
+    fn reminders_recorded_with_a_result_are_read_back_by_its_call() {
+        let result = json!([{"type": "tool_result", "tool_use_id": "t1", "content": "hi"}]);
+        let call = json!({"type": "tool_use", "id": "t1", "name": "Bash", "input": {}});
+        let mut row = user(result, "u2");
+        row["resultNotes"] = json!(["<system-reminder>a</system-reminder>"]);
+        let mut prompt = user(json!("Go"), "u1");
+        prompt["leadsWithContext"] = json!(true);
+        let f = write(
+            &[
+                prompt,
+                assistant("m1", call, "a1"),
+                row,
+                json!({"type": "result-note", "toolUseId": "t1",
+                    "note": "<system-reminder>b</system-reminder>"}),
+            ],
+            None,
+        );
+        let s = load(f.path(), None).unwrap();
+        assert_eq!(
+            s.result_notes["t1"],
+            [
+                "<system-reminder>a</system-reminder>",
+                "<system-reminder>b</system-reminder>"
+            ]
+        );
+        assert!(s.context_prompts.contains("u1"));
+        assert!(!s.context_prompts.contains("u2"));
+    }
+
+    #[test]
+    fn a_session_whose_last_answer_was_blank_gets_a_stand_in_answer() {
+        let result = json!([{"type": "tool_result", "tool_use_id": "t1", "content": "hi"}]);
+        let call = json!({"type": "tool_use", "id": "t1", "name": "Bash", "input": {}});
+        let blank = json!({"type": "text", "text": ""});
+        let f = write(
+            &[
+                user(json!("Go"), "u1"),
+                assistant("m1", call.clone(), "a1"),
+                user(result.clone(), "u2"),
+                assistant("m2", blank, "a2"),
+            ],
+            None,
+        );
+        let s = load(f.path(), None).unwrap();
+        assert_eq!(
+            s.turns.last().unwrap().1,
+            vec![ContentBlock::text(NO_RESPONSE)]
+        );
+        // Without the blank answer, the results wait for the next prompt as they are.
+        let f = write(
+            &[
+                user(json!("Go"), "u1"),
+                assistant("m1", call, "a1"),
+                user(result, "u2"),
+            ],
+            None,
+        );
+        let s = load(f.path(), None).unwrap();
+        assert_eq!(s.turns.last().unwrap().0, "user");
     }
 }

@@ -15,7 +15,7 @@ use std::sync::Arc;
 
 use oxagent_core::agent::{compact_command, cost_command, Emit};
 use oxagent_core::content::ContentBlock;
-use oxagent_core::conversation::Turn;
+use oxagent_core::conversation::{ResultNotes, Turn};
 use oxagent_core::message::{Message, ResultMessage, ResultSubtype};
 use oxagent_core::usage::{ModelUsage, Usage};
 use oxagent_core::{Session, UserContent};
@@ -318,7 +318,24 @@ pub fn restore(
             .iter()
             .zip(loaded.turn_uuids.iter())
             .map(|((role, blocks), uuids)| {
-                Turn::with_role(role, blocks.clone()).with_uuids(uuids.clone())
+                let model = uuids
+                    .iter()
+                    .find_map(|u| loaded.answer_models.get(u).cloned());
+                let notes = blocks.iter().enumerate().find_map(|(block, b)| match b {
+                    ContentBlock::ToolResult { tool_use_id, .. } => {
+                        let texts = loaded.result_notes.get(tool_use_id)?.clone();
+                        Some(ResultNotes { block, texts })
+                    }
+                    _ => None,
+                });
+                let mut turn = Turn::with_role(role, blocks.clone())
+                    .with_uuids(uuids.clone())
+                    .with_model(model)
+                    .with_notes(notes);
+                turn.leads_with_context = uuids
+                    .first()
+                    .is_some_and(|u| loaded.context_prompts.contains(u));
+                turn
             })
             .collect(),
     );
@@ -328,6 +345,13 @@ pub fn restore(
         .and_then(|u| serde_json::from_value::<Usage>(u.clone()).ok())
     {
         session.restore_usage(&usage);
+    }
+    if let Some(usage) = loaded
+        .last_answer_usage
+        .as_ref()
+        .and_then(|u| serde_json::from_value::<Usage>(u.clone()).ok())
+    {
+        session.restore_answer_usage(&usage);
     }
     session.total_cost_usd = loaded.total_cost_usd;
     session.restored_cost_usd = loaded.total_cost_usd;
@@ -388,9 +412,19 @@ impl Emit for Recorder<'_> {
         }
     }
 
-    fn results_sent(&self, results: &[oxagent_core::ContentBlock]) {
+    fn results_sent(
+        &self,
+        results: &[oxagent_core::ContentBlock],
+        notes: Option<&oxagent_core::conversation::ResultNotes>,
+    ) {
         if let Some(w) = self.writer {
-            w.results_sent(results);
+            w.results_sent(results, notes);
+        }
+    }
+
+    fn note_added(&self, tool_use_id: &str, text: &str) {
+        if let Some(w) = self.writer {
+            w.note_added(tool_use_id, text);
         }
     }
 }

@@ -23,6 +23,7 @@ use std::time::SystemTime;
 
 use oxagent_core::agent::ResponseEnd;
 use oxagent_core::content::{ContentBlock, UserContent};
+use oxagent_core::conversation::ResultNotes;
 use oxagent_core::message::Message;
 use oxagent_core::protocol::SystemBody;
 use serde_json::{json, Map, Value};
@@ -52,6 +53,8 @@ struct State {
     /// From the first row of a tool result on, the rows (kind, uuid, fields) waiting for
     /// the round's results to be sent, in order.
     queued: Vec<(String, String, Map<String, Value>)>,
+    /// A prompt of this run was written.
+    prompted: bool,
 }
 
 fn now() -> String {
@@ -88,6 +91,7 @@ impl TranscriptWriter {
                 last_uuid,
                 streaming: Vec::new(),
                 queued: Vec::new(),
+                prompted: false,
             }),
             sink: None,
         })
@@ -106,6 +110,7 @@ impl TranscriptWriter {
         st.path = path.to_path_buf();
         st.session_id = session_id.to_string();
         st.last_uuid = None;
+        st.prompted = false;
         Ok(())
     }
 
@@ -220,27 +225,28 @@ impl TranscriptWriter {
         }
     }
 
-    /// The round's results went to the model as `sent`: the queued rows are written, the
-    /// results with the content the model read (a reminder added to one of them).
-    pub fn results_sent(&self, sent: &[ContentBlock]) {
+    /// The round's results went to the model: the queued rows are written, the row of the
+    /// result `notes` go with keeping them (`resultNotes`), so that a resumed session sends
+    /// them again to the models that read them.
+    pub fn results_sent(&self, sent: &[ContentBlock], notes: Option<&ResultNotes>) {
         let mut st = self.lock();
-        for (_, _, fields) in &mut st.queued {
-            let blocks = fields
-                .get_mut("message")
-                .and_then(|m| m.get_mut("content"))
-                .and_then(Value::as_array_mut);
-            for block in blocks.into_iter().flatten() {
-                let id = block.get("tool_use_id").and_then(Value::as_str);
-                let read = sent.iter().find_map(|b| match b {
-                    ContentBlock::ToolResult {
-                        tool_use_id,
-                        content,
-                        ..
-                    } if Some(tool_use_id.as_str()) == id => Some(content),
-                    _ => None,
-                });
-                if let (Some(content), Some(obj)) = (read, block.as_object_mut()) {
-                    obj.insert("content".into(), json!(content));
+        let target = notes.and_then(|n| match sent.get(n.block) {
+            Some(ContentBlock::ToolResult { tool_use_id, .. }) => Some((tool_use_id, &n.texts)),
+            _ => None,
+        });
+        if let Some((id, texts)) = target {
+            for (_, _, fields) in &mut st.queued {
+                let carries = fields
+                    .get("message")
+                    .and_then(|m| m.get("content"))
+                    .and_then(Value::as_array)
+                    .is_some_and(|blocks| {
+                        blocks
+                            .iter()
+                            .any(|b| b.get("tool_use_id").and_then(Value::as_str) == Some(id))
+                    });
+                if carries {
+                    fields.insert("resultNotes".into(), json!(texts));
                 }
             }
         }
@@ -276,6 +282,15 @@ impl TranscriptWriter {
             "message".into(),
             json!({"role": "user", "content": content}),
         );
+        // The first prompt of this run: the model reads it after its context reminders,
+        // and so does a later run (no line break joins it to a message before it).
+        let first = {
+            let mut st = self.lock();
+            std::mem::replace(&mut st.prompted, true)
+        };
+        if !first {
+            f.insert("leadsWithContext".into(), json!(true));
+        }
         self.conversation("user", uuid, f);
     }
 
@@ -430,6 +445,16 @@ impl TranscriptWriter {
         let mut f = Map::new();
         f.insert("message".into(), message);
         self.conversation(kind, uuid, f);
+    }
+
+    /// A reminder that goes with the result of `tool_use_id`, recorded before it came
+    /// (a `result-note` row; the result's own row is in the file already).
+    pub fn note_added(&self, tool_use_id: &str, text: &str) {
+        let session_id = self.session_id();
+        self.raw(
+            &json!({"type": "result-note", "toolUseId": tool_use_id, "note": text,
+            "sessionId": session_id, "timestamp": now()}),
+        );
     }
 
     /// The turn's prompt, after its result: what listings show as the session's last prompt
@@ -769,7 +794,7 @@ mod tests {
     }
 
     #[test]
-    fn a_round_s_results_are_recorded_as_the_model_read_them() {
+    fn a_round_s_results_are_recorded_with_their_reminders() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("s.jsonl");
         let w = TranscriptWriter::open(&path, "s", dir.path(), None).unwrap();
@@ -799,11 +824,12 @@ mod tests {
                 "content": text, "is_error": false}))
             .unwrap()
         };
-        let sent = [
-            result("t1", "one\n\n<system-reminder>note</system-reminder>"),
-            result("t2", "two"),
-        ];
-        w.results_sent(&sent);
+        let sent = [result("t1", "one"), result("t2", "two")];
+        let notes = ResultNotes {
+            block: 0,
+            texts: vec!["<system-reminder>note</system-reminder>".into()],
+        };
+        w.results_sent(&sent, Some(&notes));
         let got: Vec<Value> = rows()
             .iter()
             .map(|r| json!([r["uuid"], r["parentUuid"], r["message"]["stop_reason"]]))
@@ -817,10 +843,13 @@ mod tests {
                 json!(["r2", "a2", null]),
             ]
         );
+        // The reminder that went with the first result is kept beside it.
+        assert_eq!(rows()[1]["message"]["content"][0]["content"], "one");
         assert_eq!(
-            rows()[1]["message"]["content"][0]["content"],
-            "one\n\n<system-reminder>note</system-reminder>"
+            rows()[1]["resultNotes"],
+            json!(["<system-reminder>note</system-reminder>"])
         );
+        assert!(rows()[3].get("resultNotes").is_none());
         // A result whose round never ended is written when the turn ends.
         w.message(&result_of("r3", "t3", "three"));
         assert_eq!(rows().len(), 4);

@@ -35,11 +35,13 @@ pub(crate) struct ContextTracker {
     /// The API's figure for the last response.
     last_total: Option<u64>,
     last_usage: Option<Usage>,
-    /// The largest figure of any response since the prompt being answered, less
-    /// [`Self::anchor`] (what the token budget reminder counts as used: tokens_left.rs).
-    peak_total: u64,
-    /// The figure of the last response when the prompt being answered came.
+    /// The figure (input, cache and output tokens) of the last whole answer.
+    last_whole: u64,
+    /// [`Self::last_whole`] when the prompt being answered came.
     anchor: u64,
+    /// The most the token budget reminder has counted as used since that prompt
+    /// (tokens_left.rs).
+    used: u64,
     /// The history's length right after that response was appended.
     counted_len: usize,
     /// Automatic compactions that failed in a row.
@@ -108,23 +110,25 @@ impl ContextTracker {
         self.last_usage.as_ref()
     }
 
-    /// Counts a whole answer's figure towards [`Self::peak_tokens`].
-    pub fn peak(&mut self, usage: &Usage) {
-        let total = usage.context_tokens() + usage.output_tokens;
-        self.peak_total = self.peak_total.max(total.saturating_sub(self.anchor));
+    /// A whole answer came (one broken off does not count): the figure the token budget
+    /// reminder reads next.
+    pub fn whole_answer(&mut self, usage: &Usage) {
+        self.last_whole = usage.context_tokens() + usage.output_tokens;
     }
 
-    /// A prompt came: the token budget counts from the context as it is now, as the
+    /// A prompt came: the token budget counts from the last whole answer's figure, as the
     /// reference anchors it at each prompt (a resumed session's first prompt too).
     pub fn anchor_prompt(&mut self) {
-        self.anchor = self.last_total.unwrap_or(0);
-        self.peak_total = 0;
+        self.anchor = self.last_whole;
+        self.used = 0;
     }
 
-    /// The largest figure (input, cache and output tokens) of any whole answer since the
-    /// prompt being answered, less the figure the context had when it came.
-    pub fn peak_tokens(&self) -> u64 {
-        self.peak_total
+    /// What the token budget reminder counts as used now: the last whole answer's figure
+    /// less the anchor, or more if an earlier reminder of this prompt counted more. Only
+    /// the reminders count: an answer with no reminder after it is never measured.
+    pub fn measure_used(&mut self) -> u64 {
+        self.used = self.used.max(self.last_whole.saturating_sub(self.anchor));
+        self.used
     }
 }
 

@@ -19,9 +19,17 @@ pub trait Emit: Send + Sync {
     /// A message for the transcript alone: the caller never sees it (a blank text block
     /// the reference records).
     fn record_only(&self, _message: Message) {}
-    /// A round's results go to the model as `results`: the tool results with what the
-    /// round added to them (a reminder), as a transcript records them.
-    fn results_sent(&self, _results: &[crate::content::ContentBlock]) {}
+    /// A round's results go to the model as `results`, `notes` (the token budget's
+    /// reminder) with one of them: a transcript records them so.
+    fn results_sent(
+        &self,
+        _results: &[crate::content::ContentBlock],
+        _notes: Option<&crate::conversation::ResultNotes>,
+    ) {
+    }
+    /// A reminder went with a tool result recorded earlier (`tool_use_id`'s): the prompt
+    /// after a turn that ended with its tools.
+    fn note_added(&self, _tool_use_id: &str, _text: &str) {}
 }
 
 /// How a model response ended, as its `message_delta` told.

@@ -251,15 +251,17 @@ pub(crate) async fn call_model(
         });
     }
     if !resp.blocks.is_empty() {
-        conversation
-            .history
-            .push(Turn::assistant(resp.blocks.clone()).with_uuids(resp.uuids.clone()));
+        conversation.history.push(
+            Turn::assistant(resp.blocks.clone())
+                .with_uuids(resp.uuids.clone())
+                .with_model(Some(model.clone())),
+        );
         conversation
             .tracker
             .counted(&resp.usage, conversation.history.len());
         // An answer broken off is not in the token budget reminder's count (fd_042).
         if resp.broken_off().is_none() {
-            conversation.tracker.peak(&resp.usage);
+            conversation.tracker.whole_answer(&resp.usage);
         }
     }
     Ok(resp)

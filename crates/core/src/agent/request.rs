@@ -8,6 +8,7 @@ use crate::model::ModelRequest;
 use crate::tool::ToolRegistry;
 use crate::usage::max_output_tokens;
 
+use super::tool_calls::tokens_left;
 use super::tool_references::{any_reference, note_loaded, referenced_tools, TOOL_SEARCH_BETA};
 
 /// The beta of the 1M-token context window.
@@ -28,7 +29,7 @@ pub fn build(
     history: &[Turn],
     tools: &ToolRegistry,
 ) -> ModelRequest {
-    let messages = messages_json(history, history.len().saturating_sub(1));
+    let messages = messages_json(history, history.len().saturating_sub(1), model);
     // The tools the conversation's references name are sent, as ToolSearch loaded them.
     tools.deferred().load(referenced_tools(history));
     with_messages(config, model, messages, tools)
@@ -51,7 +52,7 @@ pub(crate) fn build_summary(
     } else {
         head.len().saturating_sub(2)
     };
-    let mut messages = messages_json(head, breakpoint);
+    let mut messages = messages_json(head, breakpoint, model);
     let block = json!({"type": "text", "text": instruction});
     if let Value::Array(list) = &mut messages {
         match list.last_mut() {
@@ -131,15 +132,23 @@ fn with_messages(
 
 /// The `messages` array; the last block of message `breakpoint` carries the cache
 /// breakpoint.
-fn messages_json(history: &[Turn], breakpoint: usize) -> Value {
+fn messages_json(history: &[Turn], breakpoint: usize, model: &str) -> Value {
+    let reads_notes = tokens_left::reads_tokens_left(model);
     let mut calls_seen = std::collections::HashSet::new();
     let mut results_seen = std::collections::HashSet::new();
     let msgs: Vec<Value> = history
         .iter()
         .enumerate()
         .map(|(i, turn)| {
-            let mut content: Vec<Value> = turn
-                .content
+            // The reminders that go with a tool result, to the models that read them.
+            let rendered = turn
+                .notes
+                .as_ref()
+                .filter(|_| reads_notes)
+                .map(|notes| tokens_left::render(&turn.content, notes));
+            let mut content: Vec<Value> = rendered
+                .as_deref()
+                .unwrap_or(&turn.content)
                 .iter()
                 .map(|b| serde_json::to_value(b).unwrap_or(Value::Null))
                 .collect();
@@ -168,6 +177,19 @@ fn messages_json(history: &[Turn], breakpoint: usize) -> Value {
             // (thinking_tool_between_thinking).
             if turn.role == "assistant" {
                 texts_before_calls(&mut content);
+                // Another model's thinking does not go to this one (its signature is that
+                // model's): a session resumed or gone on with a model of its own
+                // (fuzz-e/fe_031; a dated id is the same model). An answer of thinking alone
+                // is left out whole below.
+                let other = turn.model.as_deref().is_some_and(|m| {
+                    crate::model_names::canonical_id(m) != crate::model_names::canonical_id(model)
+                });
+                let thought = |b: &Value| {
+                    matches!(b["type"].as_str(), Some("thinking" | "redacted_thinking"))
+                };
+                if other && !content.iter().all(thought) {
+                    content.retain(|b| !thought(b));
+                }
             } else {
                 note_loaded(&mut content);
             }
@@ -182,7 +204,11 @@ fn messages_json(history: &[Turn], breakpoint: usize) -> Value {
                     }
                 }
             }
-            json!({"role": turn.role, "content": content})
+            let mut message = json!({"role": turn.role, "content": content});
+            if turn.leads_with_context {
+                message[CONTEXT_MARK] = Value::Bool(true);
+            }
+            message
         })
         .filter(|m| !thinking_only(m))
         .collect();
@@ -204,11 +230,18 @@ fn thinking_only(m: &Value) -> bool {
         })
 }
 
+/// Marks, in a message being built, a prompt that leads with context reminders.
+const CONTEXT_MARK: &str = "__leads_with_context";
+
 /// Consecutive user messages go as one (an interrupt's note, then the next prompt), as the
 /// reference sends them: a text block that ends the earlier part gets a line break.
 fn merge_user_runs(msgs: Vec<Value>) -> Vec<Value> {
     let mut out: Vec<Value> = Vec::with_capacity(msgs.len());
-    for m in msgs {
+    for mut m in msgs {
+        let context = m
+            .as_object_mut()
+            .and_then(|o| o.remove(CONTEXT_MARK))
+            .is_some();
         let both_user = m["role"] == "user" && out.last().is_some_and(|p| p["role"] == "user");
         if !both_user {
             out.push(m);
@@ -218,8 +251,18 @@ fn merge_user_runs(msgs: Vec<Value>) -> Vec<Value> {
             out.push(m);
             continue;
         };
+        // A line break after a text the next message's own text follows (not after one a
+        // prompt's context reminders follow: fuzz-e/fe_011).
+        let more = m["content"].as_array();
+        let next_is_text = more.and_then(|c| c.first()).is_some_and(|b| {
+            b["type"] == "text"
+                && !b["text"]
+                    .as_str()
+                    .is_some_and(|t| t.starts_with("<system-reminder>"))
+        });
         if let Some(Value::Object(last)) = prev.last_mut() {
-            if last.get("type").and_then(Value::as_str) == Some("text") {
+            if last.get("type").and_then(Value::as_str) == Some("text") && next_is_text && !context
+            {
                 if let Some(Value::String(t)) = last.get_mut("text") {
                     t.push('\n');
                 }
@@ -309,7 +352,7 @@ mod tests {
             Turn::assistant(vec![call("echo again")]),
             Turn::user(vec![result("again")]),
         ];
-        let msgs = messages_json(&history, 0);
+        let msgs = messages_json(&history, 0, "m");
         let m = msgs.as_array().unwrap();
         assert_eq!(m[1]["content"].as_array().unwrap().len(), 1);
         assert_eq!(m[1]["content"][0]["input"]["command"], "echo dup");
@@ -351,6 +394,9 @@ mod tests {
 #[cfg(test)]
 mod order_tests {
     use super::texts_before_calls;
+    use super::CONTEXT_MARK;
+    use crate::content::ContentBlock;
+    use crate::conversation::Turn;
     use serde_json::{json, Value};
 
     fn kinds(blocks: &[Value]) -> Vec<&str> {
@@ -383,5 +429,44 @@ mod order_tests {
         ];
         texts_before_calls(&mut c);
         assert_eq!(kinds(&c), ["thinking", "tool_use", "thinking", "tool_use"]);
+    }
+
+    #[test]
+    fn another_model_s_thinking_stays_out_and_a_context_led_prompt_joins_without_a_break() {
+        let thought = ContentBlock::Thinking {
+            thinking: "h".into(),
+            signature: "s".into(),
+        };
+        let answer = |model: &str| {
+            Turn::assistant(vec![thought.clone(), ContentBlock::text("a")])
+                .with_model(Some(model.into()))
+        };
+        let history = vec![
+            Turn::user(vec![ContentBlock::text("one")]),
+            answer("claude-sonnet-4-5-20250929"),
+            Turn::user(vec![ContentBlock::text("two")]),
+            answer("claude-opus-4-1"),
+            Turn::user(vec![ContentBlock::text("three")]),
+        ];
+        let msgs = crate::agent::request::messages_json(&history, 0, "claude-sonnet-4-5");
+        let kinds = |i: usize| -> Vec<String> {
+            msgs[i]["content"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|b| b["type"].as_str().unwrap().to_string())
+                .collect()
+        };
+        assert_eq!(kinds(1), ["thinking", "text"], "the same model, dated");
+        assert_eq!(kinds(3), ["text"], "another model");
+        // Two prompts in a row: a line break, unless the second led with context.
+        let mut led = Turn::user(vec![ContentBlock::text("b")]);
+        let plain = vec![Turn::user(vec![ContentBlock::text("a")]), led.clone()];
+        let msgs = crate::agent::request::messages_json(&plain, 0, "m");
+        assert_eq!(msgs[0]["content"][0]["text"], "a\n");
+        led.leads_with_context = true;
+        let msgs = crate::agent::request::messages_json(&[plain[0].clone(), led], 0, "m");
+        assert_eq!(msgs[0]["content"][0]["text"], "a");
+        assert!(msgs[0].get(CONTEXT_MARK).is_none());
     }
 }

@@ -37,7 +37,13 @@ impl Session {
     /// Restores the last call's usage after a resume: the context size counts from it.
     pub fn restore_usage(&mut self, usage: &Usage) {
         self.tracker.counted(usage, self.history.len());
-        self.tracker.peak(usage);
+        self.tracker.whole_answer(usage);
+    }
+
+    /// Restores the usage of the conversation's last answer after a resume: the token
+    /// budget of the next prompt counts from it (a session resumed at an earlier answer).
+    pub fn restore_answer_usage(&mut self, usage: &Usage) {
+        self.tracker.whole_answer(usage);
     }
 
     /// Replaces the conversation, e.g. when resuming from a transcript.

@@ -92,6 +92,8 @@ pub struct Session {
     /// When the session's first prompt came (the clock's monotonic milliseconds).
     pub(crate) started_ms: Option<u64>,
     pub(crate) prompts_sent: usize,
+    /// Prompts this run of the session took (a resumed session's count starts at none).
+    pub(crate) run_prompts: usize,
     pub(crate) tracker: ContextTracker,
     /// Blocks that go in front of the next prompt (the record of a `/compact` run).
     pub(crate) pending_blocks: Vec<ContentBlock>,
@@ -171,6 +173,7 @@ impl Session {
             code_ledger: Default::default(),
             started_ms: None,
             prompts_sent: 0,
+            run_prompts: 0,
             tracker: ContextTracker::default(),
             pending_blocks: Vec::new(),
             nested_memory: None,
@@ -398,13 +401,20 @@ impl Session {
         // The token budget counts from here; the models that read it are told so with the
         // prompt, in the tool result the conversation ends with if it does.
         self.tracker.anchor_prompt();
-        if tokens_left::reads_tokens_left(&self.live.model()) {
-            let last = self.history.last_mut().filter(|t| !t.is_assistant());
-            let folded = blocks.is_empty()
-                && last.is_some_and(|t| tokens_left::fold_prompt_reminder(&mut t.content));
-            if !folded {
-                blocks.push(tokens_left::prompt_reminder());
-            }
+        let keeps = tokens_left::keeps_tokens_left(&self.live.model());
+        let last = self
+            .history
+            .last_mut()
+            .filter(|t| keeps && !t.is_assistant());
+        let folded = last
+            .filter(|_| blocks.is_empty())
+            .and_then(tokens_left::fold_prompt_reminder);
+        if let Some((id, text)) = &folded {
+            deps.emit.note_added(id, text);
+        }
+        let folded = folded.is_some();
+        if !folded && tokens_left::reads_tokens_left(&self.live.model()) {
+            blocks.push(tokens_left::prompt_reminder());
         }
         blocks.append(&mut self.pending_blocks);
         blocks.extend(self.live.take_local_records());
@@ -425,14 +435,19 @@ impl Session {
                 .collect(),
             text => text.into_blocks(),
         });
+        // The first prompt of a resumed session's run (the reference begins it with its
+        // context reminders).
+        let mut prompt_turn = Turn::user(blocks);
+        prompt_turn.leads_with_context = self.run_prompts == 0 && !self.history.is_empty();
+        self.run_prompts += 1;
         if let Some((text, kept)) = refusal {
             if kept {
-                self.history.push(Turn::user(blocks));
+                self.history.push(prompt_turn);
                 self.prompts_sent += 1;
             }
             return self.finish(deps, &st, started, TurnEnd::PromptRefused(text));
         }
-        self.history.push(Turn::user(blocks));
+        self.history.push(prompt_turn);
         self.prompts_sent += 1;
         self.refresh_meter(deps);
 

@@ -6,6 +6,7 @@ mod behaviors;
 pub(crate) mod workspace;
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use futures::StreamExt;
 use oxagent::Options;
@@ -114,7 +115,13 @@ pub async fn run_scenario_with_requests(name: &str) -> (ScenarioRun, Vec<Value>,
     opts.insert("cwd".into(), json!(ws.ws.to_string_lossy()));
     opts.insert("env".into(), env);
     let prompt = scenario["prompt"].as_str().unwrap_or("").to_string();
-    let mut messages = query(&scenario, &opts, prompt).await;
+    // `session_store`: one store every query of the scenario keeps its rows in; as the
+    // harness's, it can append and load only.
+    let store: Option<Arc<dyn oxagent::store::SessionStore>> = scenario
+        .get("session_store")
+        .map(|_| Arc::new(AppendLoadStore::default()) as _);
+    let store = store.as_ref();
+    let mut messages = query(&scenario, &opts, prompt, store).await;
     // Follow-up queries (`then`): the scenario's options updated with their own (`null`
     // removes one), `<SESSION_ID_n>` being the session of query n.
     let mut sessions = vec![session_of(&messages)];
@@ -131,7 +138,7 @@ pub async fn run_scenario_with_requests(name: &str) -> (ScenarioRun, Vec<Value>,
         }
         let prompt = refs(&q["prompt"]).as_str().unwrap_or("").to_string();
         before::run(&q["before"], &sessions, &ws.home);
-        let more = query(&scenario, &o, prompt).await;
+        let more = query(&scenario, &o, prompt, store).await;
         sessions.push(session_of(&more));
         uuids.push(message_uuids(&more));
         messages.extend(more);
@@ -222,8 +229,13 @@ fn pinned(v: &Value) -> Value {
 }
 
 /// Runs one query of a scenario to its end.
-async fn query(scenario: &Value, opts: &Map<String, Value>, prompt: String) -> Vec<Value> {
-    let options = match scenario.get("ts_options").and_then(Value::as_object) {
+async fn query(
+    scenario: &Value,
+    opts: &Map<String, Value>,
+    prompt: String,
+    store: Option<&Arc<dyn oxagent::store::SessionStore>>,
+) -> Vec<Value> {
+    let mut options = match scenario.get("ts_options").and_then(Value::as_object) {
         // TypeScript-only options: the whole set is read as the Node face sends it (the
         // scenario's own options under their TypeScript names).
         Some(ts) => {
@@ -237,6 +249,9 @@ async fn query(scenario: &Value, opts: &Map<String, Value>, prompt: String) -> V
         }
         None => Options::from_json(&Value::Object(opts.clone())).unwrap(),
     };
+    if let Some(store) = store {
+        options.session_store = Some(oxagent::SessionStoreOption::Native(store.clone()));
+    }
     let callbacks = behaviors::callbacks(scenario.get("behaviors"));
     let mut stream = oxagent::query_with(prompt, options, callbacks);
     let mut messages = Vec::new();
@@ -246,7 +261,11 @@ async fn query(scenario: &Value, opts: &Map<String, Value>, prompt: String) -> V
             // A session that refuses to start yields nothing (the faces raise, as the
             // reference's CLI exits before its first message).
             Err(oxagent::Error::Options(e)) if messages.is_empty() => {
-                assert_eq!(e.kind, oxagent::OptionsErrorKind::Refused, "{e}");
+                // Or options the faces refuse before it starts (a store that cannot list
+                // sessions for continue_conversation).
+                let refused = e.kind == oxagent::OptionsErrorKind::Refused
+                    || e.option == "continue_conversation";
+                assert!(refused, "{e}");
                 break;
             }
             Err(e) => panic!("{e}"),
@@ -546,5 +565,26 @@ pub fn diff(path: &str, want: &Value, got: &Value, out: &mut Vec<String>) {
         (Value::Number(x), Value::Number(y))
             if (x.as_f64().unwrap_or(0.0) - y.as_f64().unwrap_or(0.0)).abs() < 1e-9 => {}
         _ => out.push(format!("{path}: reference {want}, here {got}")),
+    }
+}
+
+/// A session store that can append and load, nothing more (the harness's recording store).
+#[derive(Default)]
+struct AppendLoadStore(oxagent::store::InMemorySessionStore);
+
+impl oxagent::store::SessionStore for AppendLoadStore {
+    fn append<'a>(
+        &'a self,
+        key: &'a oxagent::store::SessionKey,
+        entries: &'a [Value],
+    ) -> futures::future::BoxFuture<'a, oxagent::store::StoreResult<()>> {
+        self.0.append(key, entries)
+    }
+
+    fn load<'a>(
+        &'a self,
+        key: &'a oxagent::store::SessionKey,
+    ) -> futures::future::BoxFuture<'a, oxagent::store::StoreResult<Option<Vec<Value>>>> {
+        self.0.load(key)
     }
 }

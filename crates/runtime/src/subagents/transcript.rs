@@ -135,9 +135,19 @@ impl Emit for Recorded<'_> {
         self.inner.response_end(end);
     }
 
-    fn results_sent(&self, results: &[oxagent_core::ContentBlock]) {
+    fn results_sent(
+        &self,
+        results: &[oxagent_core::ContentBlock],
+        notes: Option<&oxagent_core::conversation::ResultNotes>,
+    ) {
         if let Some(r) = self.record {
-            r.writer.results_sent(results);
+            r.writer.results_sent(results, notes);
+        }
+    }
+
+    fn note_added(&self, tool_use_id: &str, text: &str) {
+        if let Some(r) = self.record {
+            r.writer.note_added(tool_use_id, text);
         }
     }
 }

@@ -625,10 +625,12 @@ impl ToolRound {
         if let Some(inbox) = session.config.inbox.as_ref().filter(|_| !ends) {
             results.extend(inbox.0.take().into_iter().map(ContentBlock::text));
         }
-        if super::tokens_left::reads_tokens_left(&session.live.model())
-            && conversation.tracker.last_usage().is_some()
+        // The token budget's reminder, for the models that read it (request.rs).
+        let mut notes = None;
+        if conversation.tracker.last_usage().is_some()
+            && super::tokens_left::keeps_tokens_left(&session.live.model())
         {
-            let used = conversation.tracker.peak_tokens();
+            let used = conversation.tracker.measure_used();
             let spent = session
                 .config
                 .max_budget_usd
@@ -639,16 +641,16 @@ impl ToolRound {
                 .filter(|c| super::schedule::is_subagent(&c.name))
                 .map(|c| c.id.as_str())
                 .collect();
-            super::tokens_left::append(&mut results, used, spent, &subagents);
+            notes = super::tokens_left::round_note(&results, used, spent, &subagents);
         }
         results.extend(self.context.iter().map(|c| reminder(c)));
         for (path, text) in nested {
             results.push(ContentBlock::text(nested_reminder(&path, &text)));
         }
-        deps.emit.results_sent(&results);
+        deps.emit.results_sent(&results, notes.as_ref());
         conversation
             .history
-            .push(Turn::user(results).with_uuids(self.uuids));
+            .push(Turn::user(results).with_uuids(self.uuids).with_notes(notes));
         if self.interrupt {
             deps.emit
                 .emit(session.user_message(INTERRUPTED_FOR_TOOL, false, deps.clock.uuid()));

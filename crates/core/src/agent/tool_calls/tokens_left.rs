@@ -7,6 +7,7 @@
 //! spent, the limit and what is left, in dollars written as JavaScript writes numbers.
 
 use crate::content::{ContentBlock, ToolResultContent};
+use crate::conversation::{ResultNotes, Turn};
 use crate::usage::canonical_model;
 
 const BUDGET: u64 = 15_000_000;
@@ -25,6 +26,22 @@ pub(crate) fn reads_tokens_left(model: &str) -> bool {
 /// budget is left.
 pub(crate) fn prompt_reminder() -> ContentBlock {
     ContentBlock::text(note(BUDGET))
+}
+
+/// Whether a session on `model` keeps the reminder: the models that read it, and those of
+/// the 5 generation the reference keeps it for and sends it apart from the results, which
+/// a session resumed on a model that reads it then reads (fuzz-e/fe_016, fe_031).
+pub(crate) fn keeps_tokens_left(model: &str) -> bool {
+    const APART: &[&str] = &[
+        "claude-haiku-5-5",
+        "claude-sonnet-5",
+        "claude-opus-5",
+        "claude-fable-5",
+        "claude-fable-5-1",
+        "claude-mythos-5",
+        "claude-mythos-5-1",
+    ];
+    reads_tokens_left(model) || APART.contains(&crate::model_names::canonical_id(model).as_str())
 }
 
 fn note(left: u64) -> String {
@@ -61,18 +78,19 @@ fn js_number(n: f64) -> String {
     format!("{n}")
 }
 
-/// Adds the reminder to the last tool result of `results`, given the tokens used,
-/// and after it the spending reminder when `spent` (the session's cost so far, the limit)
-/// is given.
-/// `subagents`: the ids of the round's calls that ran a subagent; the reminder goes on the
-/// last result that is not a subagent's hand-back when there is one
-/// (vj_use_subagent_read_first_no_budget), else on the last result.
-pub(crate) fn append(
-    results: &mut [ContentBlock],
+/// The reminder of a round whose results are `results`, given the tokens used, with the
+/// spending reminder after it when `spent` (the session's cost so far, the limit) is given;
+/// for the last result to finish (the last of `results`) that is not a subagent's
+/// hand-back when there is one (vj_use_subagent_read_first_no_budget), else the last.
+/// `subagents`: the ids of the round's calls that ran a subagent. Every model's round has
+/// it; only the models that read it are sent it (see [`render`]), so a session resumed on
+/// such a model reads what earlier rounds counted (fuzz-e/fe_016).
+pub(crate) fn round_note(
+    results: &[ContentBlock],
     used: u64,
     spent: Option<(f64, f64)>,
     subagents: &[&str],
-) {
+) -> Option<ResultNotes> {
     let mut note = note(BUDGET.saturating_sub(used));
     if let Some((spent, budget)) = spent {
         note = format!("{note}\n\n{}", budget_note(spent, budget));
@@ -84,21 +102,51 @@ pub(crate) fn append(
     let any = results
         .iter()
         .rposition(|b| matches!(b, ContentBlock::ToolResult { .. }));
-    let last = own.or(any).map(|i| &mut results[i]);
-    if let Some(ContentBlock::ToolResult { content, .. }) = last {
-        add_note(content, note);
-    }
+    own.or(any).map(|block| ResultNotes {
+        block,
+        texts: vec![note],
+    })
 }
 
-/// The prompt's reminder goes into the tool result the conversation ends with, if it ends
-/// with one (a turn that max_turns ended after its tools), as the reference sends it;
-/// returns whether it did.
-pub(crate) fn fold_prompt_reminder(last_turn: &mut [ContentBlock]) -> bool {
-    let Some(ContentBlock::ToolResult { content, .. }) = last_turn.last_mut() else {
-        return false;
+/// `content` with the turn's reminders in their tool result, for a model that reads them.
+pub(crate) fn render(content: &[ContentBlock], notes: &ResultNotes) -> Vec<ContentBlock> {
+    let mut content = content.to_vec();
+    if let Some(ContentBlock::ToolResult { content, .. }) = content.get_mut(notes.block) {
+        for text in &notes.texts {
+            add_note(content, text.clone());
+        }
+    }
+    content
+}
+
+/// The prompt's reminder goes with the tool result the conversation ends with, if it ends
+/// with one (a turn that max_turns ended after its tools), as the reference sends it.
+///
+/// A result a resume gave a call it cut off is not one: the reminder stays with the prompt
+/// (fuzz-e/fe_020).
+/// Returns the id of the call whose result took it.
+pub(crate) fn fold_prompt_reminder(last: &mut Turn) -> Option<(String, String)> {
+    let at = last.content.len().saturating_sub(1);
+    let Some(ContentBlock::ToolResult {
+        content,
+        tool_use_id,
+        ..
+    }) = last.content.last()
+    else {
+        return None;
     };
-    add_note(content, note(BUDGET));
-    true
+    if matches!(content, Some(ToolResultContent::Text(t)) if t == crate::conversation::MISSING_RESULT)
+    {
+        return None;
+    }
+    let id = tool_use_id.clone();
+    let notes = last.notes.get_or_insert(ResultNotes {
+        block: at,
+        texts: Vec::new(),
+    });
+    let text = note(BUDGET);
+    notes.texts.push(text.clone());
+    Some((id, text))
 }
 
 /// `note` after a result's content: after a blank line when it is text, as a block of its
@@ -126,6 +174,18 @@ fn add_note(content: &mut Option<ToolResultContent>, note: String) {
 mod tests {
     use super::*;
     use crate::usage::Usage;
+
+    /// The round's reminder, as a model that reads it is sent the results.
+    fn append(
+        results: &mut Vec<ContentBlock>,
+        used: u64,
+        spent: Option<(f64, f64)>,
+        agents: &[&str],
+    ) {
+        if let Some(notes) = round_note(results, used, spent, agents) {
+            *results = render(results, &notes);
+        }
+    }
 
     #[test]
     fn models_before_the_5_generation_read_it() {
