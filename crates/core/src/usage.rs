@@ -363,12 +363,13 @@ pub fn supports_effort(model: &str) -> bool {
 }
 
 /// The context window of a model, in tokens, as the reference reports it: 200,000 for the
-/// Claude 3 and 4 models before Opus 4.7 (without `[1m]`), else 1,000,000.
+/// Claude 3 models and the 4 models it knows before Opus 4.7 (without `[1m]`), else
+/// 1,000,000.
 pub fn context_window(model: &str) -> u64 {
     let m = canonical_model(model);
+    // The Claude 4 models the reference knows by name; another name of that family
+    // (`claude-sonnet-4-7`) is one it does not know, at 1,000,000 (streamcut/sc_*_sonnet47).
     let small = m.starts_with("claude-3")
-        || m.starts_with("claude-sonnet-4")
-        || m.starts_with("claude-haiku-4")
         || matches!(
             m,
             "claude-opus-4"
@@ -376,6 +377,11 @@ pub fn context_window(model: &str) -> u64 {
                 | "claude-opus-4-1"
                 | "claude-opus-4-5"
                 | "claude-opus-4-6"
+                | "claude-sonnet-4"
+                | "claude-sonnet-4-0"
+                | "claude-sonnet-4-5"
+                | "claude-sonnet-4-6"
+                | "claude-haiku-4-5"
         );
     if small && !model.ends_with("[1m]") {
         200_000

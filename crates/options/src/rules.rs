@@ -144,7 +144,7 @@ fn store_rules(map: &Map<String, Value>, face: Face) -> Checked<()> {
     }
     if truthy("continue_conversation") && !resume && !lists_sessions {
         return Err(at.error(
-            K::Value,
+            K::Conflict,
             match face {
                 Face::Python => "continue_conversation with session_store requires the store to implement list_sessions()",
                 Face::Node => "Options.continue with sessionStore requires store.listSessions to be implemented",

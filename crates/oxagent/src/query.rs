@@ -196,7 +196,7 @@ impl Client {
             return Err(Error::Options(oxagent_options::OptionsError {
                 option: "continue_conversation".into(),
                 message: "continue_conversation with session_store requires the store to implement list_sessions()".into(),
-                kind: oxagent_options::OptionsErrorKind::Value,
+                kind: oxagent_options::OptionsErrorKind::Conflict,
             }));
         }
         let wired = wire(&mut options, callbacks);

@@ -147,6 +147,11 @@ pub fn load(path: &Path, until: Option<&str>) -> Result<LoadedSession, LoadError
             }
             // Past `until` only the running cost is read: it covers the whole session.
             _ if reached => {}
+            Some("prompt-context") => {
+                if let Some(u) = row.get("promptUuid").and_then(Value::as_str) {
+                    s.context_prompts.insert(u.to_string());
+                }
+            }
             Some("result-note") => {
                 let id = row.get("toolUseId").and_then(Value::as_str);
                 if let (Some(id), Some(note)) = (id, row.get("note").and_then(Value::as_str)) {
@@ -191,11 +196,6 @@ pub fn load(path: &Path, until: Option<&str>) -> Result<LoadedSession, LoadError
                     }
                 }
                 s.blank_tail = false;
-                if row.get("leadsWithContext").and_then(Value::as_bool) == Some(true) {
-                    if let Some(u) = row.get("uuid").and_then(Value::as_str) {
-                        s.context_prompts.insert(u.to_string());
-                    }
-                }
                 if let Some(notes) = row.get("resultNotes").and_then(Value::as_array) {
                     let texts: Vec<String> = notes
                         .iter()
@@ -736,11 +736,10 @@ mod tests {
         let call = json!({"type": "tool_use", "id": "t1", "name": "Bash", "input": {}});
         let mut row = user(result, "u2");
         row["resultNotes"] = json!(["<system-reminder>a</system-reminder>"]);
-        let mut prompt = user(json!("Go"), "u1");
-        prompt["leadsWithContext"] = json!(true);
         let f = write(
             &[
-                prompt,
+                user(json!("Go"), "u1"),
+                json!({"type": "prompt-context", "promptUuid": "u1"}),
                 assistant("m1", call, "a1"),
                 row,
                 json!({"type": "result-note", "toolUseId": "t1",

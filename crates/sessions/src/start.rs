@@ -17,6 +17,7 @@ use oxagent_core::agent::{compact_command, cost_command, Emit};
 use oxagent_core::content::ContentBlock;
 use oxagent_core::conversation::{ResultNotes, Turn};
 use oxagent_core::message::{Message, ResultMessage, ResultSubtype};
+use oxagent_core::model_names::canonical_id;
 use oxagent_core::usage::{ModelUsage, Usage};
 use oxagent_core::{Session, UserContent};
 use serde_json::Value;
@@ -209,6 +210,12 @@ pub fn plan(
             let text = format!("No conversation found with session ID: {source_id}");
             return refused(source_id, text);
         }
+        // A transcript with no conversation left (every prompt torn) has no message to
+        // resume at either: no conversation (fuzz-e/fe_052).
+        Err(LoadError::NoSuchMessage(_)) if !has_prompt(&transcript_path(&source_id)) => {
+            let text = format!("No conversation found with session ID: {source_id}");
+            return refused(source_id, text);
+        }
         Err(LoadError::NoSuchMessage(at)) => {
             // The result names the session the turn would have run in.
             let id = if options.fork_session {
@@ -361,8 +368,20 @@ pub fn restore(
         .as_ref()
         .filter(|_| !session.config.model_chosen)
     {
-        session.config.model = model.clone();
-        session.set_model(None);
+        // Sonnet 4.5 is not carried over: the session goes on with the default model, and
+        // the transcript says so (fuzz-e/fe_071; each other model tried is carried over).
+        if canonical_id(model) == "claude-sonnet-4-5" {
+            if let Some(w) = writer {
+                w.informational(
+                    &format!("{model} is not carried over on resume; the session goes on with the default model."),
+                    "notice",
+                    &uuid(),
+                );
+            }
+        } else {
+            session.config.model = model.clone();
+            session.set_model(None);
+        }
     }
     session.model_usage =
         serde_json::from_value::<BTreeMap<String, ModelUsage>>(loaded.model_usage.clone())
@@ -372,6 +391,11 @@ pub fn restore(
             w.synthetic(kind, &uuid(), message.clone());
         }
     }
+}
+
+/// Whether the transcript at `path` holds a prompt (read whole, torn rows left out).
+fn has_prompt(path: &std::path::Path) -> bool {
+    load(path, None).is_ok_and(|l| l.turns.iter().any(|(role, _)| role == "user"))
 }
 
 /// The result of a turn that could not start: `error` says why (see [`Start::Refused`]).
@@ -425,6 +449,12 @@ impl Emit for Recorder<'_> {
     fn note_added(&self, tool_use_id: &str, text: &str) {
         if let Some(w) = self.writer {
             w.note_added(tool_use_id, text);
+        }
+    }
+
+    fn prompt_led_with_context(&self, uuid: &str) {
+        if let Some(w) = self.writer {
+            w.prompt_led_with_context(uuid);
         }
     }
 }

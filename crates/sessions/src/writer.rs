@@ -53,8 +53,6 @@ struct State {
     /// From the first row of a tool result on, the rows (kind, uuid, fields) waiting for
     /// the round's results to be sent, in order.
     queued: Vec<(String, String, Map<String, Value>)>,
-    /// A prompt of this run was written.
-    prompted: bool,
 }
 
 fn now() -> String {
@@ -91,7 +89,6 @@ impl TranscriptWriter {
                 last_uuid,
                 streaming: Vec::new(),
                 queued: Vec::new(),
-                prompted: false,
             }),
             sink: None,
         })
@@ -110,7 +107,6 @@ impl TranscriptWriter {
         st.path = path.to_path_buf();
         st.session_id = session_id.to_string();
         st.last_uuid = None;
-        st.prompted = false;
         Ok(())
     }
 
@@ -282,15 +278,6 @@ impl TranscriptWriter {
             "message".into(),
             json!({"role": "user", "content": content}),
         );
-        // The first prompt of this run: the model reads it after its context reminders,
-        // and so does a later run (no line break joins it to a message before it).
-        let first = {
-            let mut st = self.lock();
-            std::mem::replace(&mut st.prompted, true)
-        };
-        if !first {
-            f.insert("leadsWithContext".into(), json!(true));
-        }
         self.conversation("user", uuid, f);
     }
 
@@ -440,11 +427,29 @@ impl TranscriptWriter {
         self.conversation("system", uuid, f);
     }
 
+    /// A notice of the session's own (a `system` row of subtype `informational`).
+    pub fn informational(&self, content: &str, level: &str, uuid: &str) {
+        let mut f = Map::new();
+        f.insert("subtype".into(), json!("informational"));
+        f.insert("content".into(), json!(content));
+        f.insert("level".into(), json!(level));
+        f.insert("isMeta".into(), json!(false));
+        self.conversation("system", uuid, f);
+    }
+
     /// A synthetic conversation row (a repair after a torn transcript).
     pub fn synthetic(&self, kind: &str, uuid: &str, message: Value) {
         let mut f = Map::new();
         f.insert("message".into(), message);
         self.conversation(kind, uuid, f);
+    }
+
+    /// The prompt `uuid` (written already) begins, as the model reads it, with context
+    /// reminders: a `prompt-context` row, so that a later run joins no line break to it.
+    pub fn prompt_led_with_context(&self, uuid: &str) {
+        let session_id = self.session_id();
+        self.raw(&json!({"type": "prompt-context", "promptUuid": uuid,
+            "sessionId": session_id, "timestamp": now()}));
     }
 
     /// A reminder that goes with the result of `tool_use_id`, recorded before it came

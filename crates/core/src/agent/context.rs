@@ -451,4 +451,26 @@ mod tests {
         assert_eq!(r["gridRows"].as_array().unwrap().len(), 10);
         assert_eq!(r["isAutoCompactEnabled"], true);
     }
+
+    #[test]
+    fn the_token_budget_counts_from_the_prompt_at_the_reminders() {
+        let figure = |total: u64| Usage {
+            input_tokens: total - 10,
+            output_tokens: 10,
+            ..Usage::default()
+        };
+        let mut t = ContextTracker::default();
+        t.anchor_prompt();
+        t.whole_answer(&figure(5_000));
+        assert_eq!(t.measure_used(), 5_000);
+        // A larger answer no reminder followed is never counted; a smaller one does not
+        // lower the count.
+        t.whole_answer(&figure(90_000));
+        t.whole_answer(&figure(1_000));
+        assert_eq!(t.measure_used(), 5_000);
+        // The next prompt counts from the last answer's figure.
+        t.anchor_prompt();
+        t.whole_answer(&figure(1_500));
+        assert_eq!(t.measure_used(), 500);
+    }
 }

@@ -30,6 +30,9 @@ pub trait Emit: Send + Sync {
     /// A reminder went with a tool result recorded earlier (`tool_use_id`'s): the prompt
     /// after a turn that ended with its tools.
     fn note_added(&self, _tool_use_id: &str, _text: &str) {}
+    /// The prompt `uuid` begins, as the model reads it, with context reminders (the first of
+    /// a resumed session's run).
+    fn prompt_led_with_context(&self, _uuid: &str) {}
 }
 
 /// How a model response ended, as its `message_delta` told.

@@ -251,18 +251,10 @@ fn merge_user_runs(msgs: Vec<Value>) -> Vec<Value> {
             out.push(m);
             continue;
         };
-        // A line break after a text the next message's own text follows (not after one a
-        // prompt's context reminders follow: fuzz-e/fe_011).
-        let more = m["content"].as_array();
-        let next_is_text = more.and_then(|c| c.first()).is_some_and(|b| {
-            b["type"] == "text"
-                && !b["text"]
-                    .as_str()
-                    .is_some_and(|t| t.starts_with("<system-reminder>"))
-        });
+        // A line break after a text that ends the earlier part (not before a prompt the
+        // reference begins with its context reminders: fuzz-e/fe_011).
         if let Some(Value::Object(last)) = prev.last_mut() {
-            if last.get("type").and_then(Value::as_str) == Some("text") && next_is_text && !context
-            {
+            if last.get("type").and_then(Value::as_str) == Some("text") && !context {
                 if let Some(Value::String(t)) = last.get_mut("text") {
                     t.push('\n');
                 }

@@ -438,7 +438,15 @@ impl Session {
         // The first prompt of a resumed session's run (the reference begins it with its
         // context reminders).
         let mut prompt_turn = Turn::user(blocks);
-        prompt_turn.leads_with_context = self.run_prompts == 0 && !self.history.is_empty();
+        // (Not when nothing was answered yet: the reminders of the first prompt still
+        // stand; fuzz-d/fd_010.)
+        prompt_turn.leads_with_context =
+            self.run_prompts == 0 && self.history.iter().any(Turn::is_assistant);
+        if prompt_turn.leads_with_context {
+            if let Some(uuid) = &self.prompt_id {
+                deps.emit.prompt_led_with_context(uuid);
+            }
+        }
         self.run_prompts += 1;
         if let Some((text, kept)) = refusal {
             if kept {

@@ -641,7 +641,8 @@ impl ToolRound {
                 .filter(|c| super::schedule::is_subagent(&c.name))
                 .map(|c| c.id.as_str())
                 .collect();
-            notes = super::tokens_left::round_note(&results, used, spent, &subagents);
+            let completed = self.schedule.completed();
+            notes = super::tokens_left::round_note(&results, completed, used, spent, &subagents);
         }
         results.extend(self.context.iter().map(|c| reminder(c)));
         for (path, text) in nested {

@@ -80,13 +80,15 @@ fn js_number(n: f64) -> String {
 
 /// The reminder of a round whose results are `results`, given the tokens used, with the
 /// spending reminder after it when `spent` (the session's cost so far, the limit) is given;
-/// for the last result to finish (the last of `results`) that is not a subagent's
-/// hand-back when there is one (vj_use_subagent_read_first_no_budget), else the last.
-/// `subagents`: the ids of the round's calls that ran a subagent. Every model's round has
-/// it; only the models that read it are sent it (see [`render`]), so a session resumed on
-/// such a model reads what earlier rounds counted (fuzz-e/fe_016).
+/// for the result of the call that finished last (`completed`: the calls' ids in the order
+/// they finished, whatever the order they were reported in: fuzz-e/fe_064) that is not a
+/// subagent's hand-back when there is one (vj_use_subagent_read_first_no_budget), else the
+/// last. `subagents`: the ids of the round's calls that ran a subagent. Every model's round
+/// has it; only the models that read it are sent it (see [`render`]), so a session resumed
+/// on such a model reads what earlier rounds counted (fuzz-e/fe_016).
 pub(crate) fn round_note(
     results: &[ContentBlock],
+    completed: &[String],
     used: u64,
     spent: Option<(f64, f64)>,
     subagents: &[&str],
@@ -95,17 +97,35 @@ pub(crate) fn round_note(
     if let Some((spent, budget)) = spent {
         note = format!("{note}\n\n{}", budget_note(spent, budget));
     }
-    let handed_back = |b: &ContentBlock| matches!(b, ContentBlock::ToolResult { tool_use_id, .. } if subagents.contains(&tool_use_id.as_str()));
-    let own = results
-        .iter()
-        .rposition(|b| matches!(b, ContentBlock::ToolResult { .. }) && !handed_back(b));
-    let any = results
-        .iter()
-        .rposition(|b| matches!(b, ContentBlock::ToolResult { .. }));
-    own.or(any).map(|block| ResultNotes {
-        block,
-        texts: vec![note],
-    })
+    fn id_of(b: &ContentBlock) -> Option<&str> {
+        match b {
+            ContentBlock::ToolResult { tool_use_id, .. } => Some(tool_use_id.as_str()),
+            _ => None,
+        }
+    }
+    // A result's place in the order the calls finished (one that never ran: its place in
+    // the results, after those that did).
+    let finished = |i: usize, b: &ContentBlock| {
+        let id = id_of(b).unwrap_or("");
+        completed
+            .iter()
+            .position(|c| c == id)
+            .map_or((1, i), |at| (0, at))
+    };
+    let last_of = |own: bool| {
+        results
+            .iter()
+            .enumerate()
+            .filter(|(_, b)| id_of(b).is_some_and(|id| !own || !subagents.contains(&id)))
+            .max_by_key(|(i, b)| finished(*i, b))
+            .map(|(i, _)| i)
+    };
+    last_of(true)
+        .or_else(|| last_of(false))
+        .map(|block| ResultNotes {
+            block,
+            texts: vec![note],
+        })
 }
 
 /// `content` with the turn's reminders in their tool result, for a model that reads them.
@@ -182,7 +202,14 @@ mod tests {
         spent: Option<(f64, f64)>,
         agents: &[&str],
     ) {
-        if let Some(notes) = round_note(results, used, spent, agents) {
+        let order: Vec<String> = results
+            .iter()
+            .filter_map(|b| match b {
+                ContentBlock::ToolResult { tool_use_id, .. } => Some(tool_use_id.clone()),
+                _ => None,
+            })
+            .collect();
+        if let Some(notes) = round_note(results, &order, used, spent, agents) {
             *results = render(results, &notes);
         }
     }

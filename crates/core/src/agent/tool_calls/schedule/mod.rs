@@ -143,6 +143,9 @@ pub(crate) struct Schedule {
     clock: u32,
     /// The last step waited for a call to be done: the next report comes at once.
     waited: bool,
+    /// The ids of the calls in the order their outcomes came (answered at once or run to
+    /// the end), whatever the order they are reported in.
+    completed: Vec<String>,
 }
 
 impl Schedule {
@@ -157,6 +160,9 @@ impl Schedule {
     /// Takes a call whose block has streamed. `ready`: its outcome when it needs no start
     /// (an unknown tool), done at once whatever runs before it.
     pub fn add(&mut self, call: Call, read_only: bool, ready: Option<CallOutcome>) {
+        if ready.is_some() {
+            self.completed.push(call.id.clone());
+        }
         let state = match ready {
             Some(o) => State::Done(Box::new(o)),
             None => State::Queued,
@@ -206,6 +212,9 @@ impl Schedule {
                 .as_ref()
                 .filter(|_| !streaming)
                 .and_then(|o| Timer::of_refusal(&self.entries[i].call, o, now));
+            if answer.is_some() {
+                self.completed.push(self.entries[i].call.id.clone());
+            }
             let entry = &mut self.entries[i];
             match answer {
                 Some(mut o) => {
@@ -391,6 +400,11 @@ impl Schedule {
         None
     }
 
+    /// The ids of the calls in the order their outcomes came.
+    pub fn completed(&self) -> &[String] {
+        &self.completed
+    }
+
     /// The ids of the calls done and not yet reported.
     pub fn done_ids(&self) -> Vec<String> {
         self.entries
@@ -422,6 +436,7 @@ impl Schedule {
     /// The runs finished: their outcomes, and held answers, are done.
     pub fn finish(&mut self, runs: Vec<(usize, CallOutcome)>) {
         for (i, o) in runs {
+            self.completed.push(self.entries[i].call.id.clone());
             self.entries[i].state = State::Done(Box::new(o));
         }
         self.release_held();
@@ -431,6 +446,7 @@ impl Schedule {
     pub fn settle_unstarted(&mut self, mut outcome: impl FnMut(&Call) -> CallOutcome) {
         for e in &mut self.entries {
             if matches!(e.state, State::Queued | State::Running) {
+                self.completed.push(e.call.id.clone());
                 e.state = State::Done(Box::new(outcome(&e.call)));
             }
         }
@@ -453,6 +469,7 @@ impl Schedule {
                 _ => continue,
             };
             any |= began;
+            self.completed.push(e.call.id.clone());
             e.state = State::Done(Box::new(outcome(&e.call, began)));
         }
         any
