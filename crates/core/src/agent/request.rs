@@ -134,6 +134,7 @@ fn with_messages(
 /// breakpoint.
 fn messages_json(history: &[Turn], breakpoint: usize, model: &str) -> Value {
     let reads_notes = tokens_left::reads_tokens_left(model);
+    let this_model = crate::model_names::canonical_id(model);
     let mut calls_seen = std::collections::HashSet::new();
     let mut results_seen = std::collections::HashSet::new();
     let msgs: Vec<Value> = history
@@ -182,7 +183,7 @@ fn messages_json(history: &[Turn], breakpoint: usize, model: &str) -> Value {
                 // (fuzz-e/fe_031; a dated id is the same model). An answer of thinking alone
                 // is left out whole below.
                 let other = turn.model.as_deref().is_some_and(|m| {
-                    crate::model_names::canonical_id(m) != crate::model_names::canonical_id(model)
+                    m != model && crate::model_names::canonical_id(m) != this_model
                 });
                 let thought = |b: &Value| {
                     matches!(b["type"].as_str(), Some("thinking" | "redacted_thinking"))

@@ -269,6 +269,24 @@ impl Session {
         result
     }
 
+    /// A prompt came: the token budget counts from here (tokens_left.rs). The models that
+    /// keep the reminder are told so with the prompt: in the tool result the conversation
+    /// ends with, if it does (recorded for later runs), else in a block of the prompt's own
+    /// for the models that read it there.
+    fn open_token_budget(&mut self, deps: &Deps<'_>, blocks: &mut Vec<ContentBlock>) {
+        self.tracker.anchor_prompt();
+        let keeps = tokens_left::keeps_tokens_left(&self.live.model());
+        let last = self
+            .history
+            .last_mut()
+            .filter(|t| keeps && !t.is_assistant() && blocks.is_empty());
+        if let Some((id, text)) = last.and_then(tokens_left::fold_prompt_reminder) {
+            deps.emit.note_added(&id, &text);
+        } else if tokens_left::reads_tokens_left(&self.live.model()) {
+            blocks.push(tokens_left::prompt_reminder());
+        }
+    }
+
     async fn prompt_turn(&mut self, prompt: UserContent, deps: &Deps<'_>) -> ResultMessage {
         let started = deps.clock.monotonic_ms();
         let prompt_uuid = self
@@ -398,24 +416,7 @@ impl Session {
                 blocks.push(reminder(note));
             }
         }
-        // The token budget counts from here; the models that read it are told so with the
-        // prompt, in the tool result the conversation ends with if it does.
-        self.tracker.anchor_prompt();
-        let keeps = tokens_left::keeps_tokens_left(&self.live.model());
-        let last = self
-            .history
-            .last_mut()
-            .filter(|t| keeps && !t.is_assistant());
-        let folded = last
-            .filter(|_| blocks.is_empty())
-            .and_then(tokens_left::fold_prompt_reminder);
-        if let Some((id, text)) = &folded {
-            deps.emit.note_added(id, text);
-        }
-        let folded = folded.is_some();
-        if !folded && tokens_left::reads_tokens_left(&self.live.model()) {
-            blocks.push(tokens_left::prompt_reminder());
-        }
+        self.open_token_budget(deps, &mut blocks);
         blocks.append(&mut self.pending_blocks);
         blocks.extend(self.live.take_local_records());
         if self.live.permission_mode() == crate::PermissionMode::Plan {
@@ -435,11 +436,10 @@ impl Session {
                 .collect(),
             text => text.into_blocks(),
         });
-        // The first prompt of a resumed session's run (the reference begins it with its
-        // context reminders).
+        // The first prompt of a resumed session's run, which the reference begins with its
+        // context reminders (not when nothing was answered yet: the first prompt's still
+        // stand; fuzz-d/fd_010).
         let mut prompt_turn = Turn::user(blocks);
-        // (Not when nothing was answered yet: the reminders of the first prompt still
-        // stand; fuzz-d/fd_010.)
         prompt_turn.leads_with_context =
             self.run_prompts == 0 && self.history.iter().any(Turn::is_assistant);
         if prompt_turn.leads_with_context {
