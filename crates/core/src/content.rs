@@ -57,6 +57,14 @@ impl ContentBlock {
         }
     }
 
+    /// The id of the call a `tool_result` block answers.
+    pub fn result_id(&self) -> Option<&str> {
+        match self {
+            ContentBlock::ToolResult { tool_use_id, .. } => Some(tool_use_id),
+            _ => None,
+        }
+    }
+
     /// The `type` tag of this block as it appears on the wire.
     pub fn kind(&self) -> &str {
         match self {

@@ -51,6 +51,7 @@ pub struct LoadedSession {
 
 #[derive(Debug, PartialEq, Eq)]
 pub enum LoadError {
+    /// No transcript, or (looking for `until`) one with no prompt left.
     NotFound,
     /// `until` names no message of the transcript.
     NoSuchMessage(String),
@@ -166,19 +167,19 @@ pub fn load(path: &Path, until: Option<&str>) -> Result<LoadedSession, LoadError
                 // The stand-in for a failed call is not part of what the model reads.
                 if row.get("isApiErrorMessage").and_then(Value::as_bool) == Some(true) {
                     s.ends_with_api_error = true;
-                    s.last_uuid = row.get("uuid").and_then(Value::as_str).map(str::to_string);
-                    reached = until.is_some() && s.last_uuid.as_deref() == until;
-                    s.rows.push(row);
+                    reached = s.pass_over(row, until);
                     continue;
                 }
                 s.ends_with_api_error = false;
                 let msg = row.get("message").cloned().unwrap_or(Value::Null);
-                if kind == "assistant" {
-                    if let Some(m) = msg.get("model").and_then(Value::as_str) {
-                        if m != "<synthetic>" {
-                            s.last_model = Some(m.to_string());
-                        }
-                    }
+                // The model of an answer (a stand-in answer has none).
+                let model = msg
+                    .get("model")
+                    .and_then(Value::as_str)
+                    .filter(|m| kind == "assistant" && *m != "<synthetic>")
+                    .map(str::to_string);
+                if let Some(m) = &model {
+                    s.last_model = Some(m.clone());
                 }
                 let mut blocks = blocks_of(msg.get("content").unwrap_or(&Value::Null));
                 let id = msg.get("id").and_then(Value::as_str).map(str::to_string);
@@ -189,9 +190,7 @@ pub fn load(path: &Path, until: Option<&str>) -> Result<LoadedSession, LoadError
                     );
                     if blocks.is_empty() {
                         s.blank_tail = true;
-                        s.last_uuid = row.get("uuid").and_then(Value::as_str).map(str::to_string);
-                        reached = until.is_some() && s.last_uuid.as_deref() == until;
-                        s.rows.push(row);
+                        reached = s.pass_over(row, until);
                         continue;
                     }
                 }
@@ -201,22 +200,14 @@ pub fn load(path: &Path, until: Option<&str>) -> Result<LoadedSession, LoadError
                         .iter()
                         .filter_map(|t| t.as_str().map(str::to_string))
                         .collect();
-                    let ids = blocks.iter().filter_map(|b| match b {
-                        ContentBlock::ToolResult { tool_use_id, .. } => Some(tool_use_id.clone()),
-                        _ => None,
-                    });
-                    for id in ids {
-                        s.result_notes.insert(id, texts.clone());
+                    for id in blocks.iter().filter_map(ContentBlock::result_id) {
+                        s.result_notes.insert(id.to_string(), texts.clone());
                     }
                 }
-                if kind == "assistant"
-                    && msg.get("model").and_then(Value::as_str) != Some("<synthetic>")
-                {
+                if let Some(m) = model {
                     s.last_answer_usage = msg.get("usage").filter(|u| u.is_object()).cloned();
-                    let model = msg.get("model").and_then(Value::as_str);
-                    let uuid = row.get("uuid").and_then(Value::as_str);
-                    if let (Some(m), Some(u)) = (model, uuid) {
-                        s.answer_models.insert(u.to_string(), m.to_string());
+                    if let Some(u) = row.get("uuid").and_then(Value::as_str) {
+                        s.answer_models.insert(u.to_string(), m);
                     }
                 }
                 let merge = match (kind, s.turns.last()) {
@@ -296,6 +287,11 @@ pub fn load(path: &Path, until: Option<&str>) -> Result<LoadedSession, LoadError
         }
     }
     if let Some(at) = until.filter(|_| !reached) {
+        // With no prompt left (every one torn away) there is no conversation to look in
+        // (fuzz-e/fe_052).
+        if !s.turns.iter().any(|(role, _)| role == "user") {
+            return Err(LoadError::NotFound);
+        }
         return Err(LoadError::NoSuchMessage(at.to_string()));
     }
     if let Some(tail) = kept {
@@ -327,10 +323,7 @@ fn drop_unanswered_calls(s: &mut LoadedSession) {
         let answered: Vec<String> = match s.turns.get(i + 1) {
             Some((role, blocks)) if role == "user" => blocks
                 .iter()
-                .filter_map(|b| match b {
-                    ContentBlock::ToolResult { tool_use_id, .. } => Some(tool_use_id.clone()),
-                    _ => None,
-                })
+                .filter_map(|b| b.result_id().map(str::to_string))
                 .collect(),
             _ => Vec::new(),
         };
@@ -423,6 +416,16 @@ fn is_local_command(blocks: &[ContentBlock]) -> bool {
         && blocks.iter().all(|b| {
             matches!(b, ContentBlock::Text { text, .. } if oxagent_core::compact::is_local_command(text))
         })
+}
+
+impl LoadedSession {
+    /// A conversation row left out of the conversation but kept as a row (what a fork
+    /// copies, where `resume_session_at` may stop); whether it is the row `until` names.
+    fn pass_over(&mut self, row: Value, until: Option<&str>) -> bool {
+        self.last_uuid = row.get("uuid").and_then(Value::as_str).map(str::to_string);
+        self.rows.push(row);
+        until.is_some() && self.last_uuid.as_deref() == until
+    }
 }
 
 /// A conversation must end with an answer or with tool results, and every tool call needs

@@ -210,12 +210,6 @@ pub fn plan(
             let text = format!("No conversation found with session ID: {source_id}");
             return refused(source_id, text);
         }
-        // A transcript with no conversation left (every prompt torn) has no message to
-        // resume at either: no conversation (fuzz-e/fe_052).
-        Err(LoadError::NoSuchMessage(_)) if !has_prompt(&transcript_path(&source_id)) => {
-            let text = format!("No conversation found with session ID: {source_id}");
-            return refused(source_id, text);
-        }
         Err(LoadError::NoSuchMessage(at)) => {
             // The result names the session the turn would have run in.
             let id = if options.fork_session {
@@ -328,12 +322,9 @@ pub fn restore(
                 let model = uuids
                     .iter()
                     .find_map(|u| loaded.answer_models.get(u).cloned());
-                let notes = blocks.iter().enumerate().find_map(|(block, b)| match b {
-                    ContentBlock::ToolResult { tool_use_id, .. } => {
-                        let texts = loaded.result_notes.get(tool_use_id)?.clone();
-                        Some(ResultNotes { block, texts })
-                    }
-                    _ => None,
+                let notes = blocks.iter().enumerate().find_map(|(block, b)| {
+                    let texts = loaded.result_notes.get(b.result_id()?)?.clone();
+                    Some(ResultNotes { block, texts })
                 });
                 let mut turn = Turn::with_role(role, blocks.clone())
                     .with_uuids(uuids.clone())
@@ -391,11 +382,6 @@ pub fn restore(
             w.synthetic(kind, &uuid(), message.clone());
         }
     }
-}
-
-/// Whether the transcript at `path` holds a prompt (read whole, torn rows left out).
-fn has_prompt(path: &std::path::Path) -> bool {
-    load(path, None).is_ok_and(|l| l.turns.iter().any(|(role, _)| role == "user"))
 }
 
 /// The result of a turn that could not start: `error` says why (see [`Start::Refused`]).

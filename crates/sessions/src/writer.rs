@@ -173,12 +173,7 @@ impl TranscriptWriter {
             self.write_streaming(&mut st);
             self.write_row(&mut st, kind, uuid, fields);
         } else {
-            let streaming = std::mem::take(&mut st.streaming);
-            st.queued.extend(
-                streaming
-                    .into_iter()
-                    .map(|(u, f)| ("assistant".to_string(), u, f)),
-            );
+            queue_streaming(&mut st);
             st.queued.push((kind.to_string(), uuid.to_string(), fields));
         }
     }
@@ -187,12 +182,7 @@ impl TranscriptWriter {
     /// round's results are sent.
     fn tool_result(&self, uuid: &str, fields: Map<String, Value>) {
         let mut st = self.lock();
-        let streaming = std::mem::take(&mut st.streaming);
-        st.queued.extend(
-            streaming
-                .into_iter()
-                .map(|(u, f)| ("assistant".to_string(), u, f)),
-        );
+        queue_streaming(&mut st);
         st.queued
             .push(("user".to_string(), uuid.to_string(), fields));
     }
@@ -226,10 +216,7 @@ impl TranscriptWriter {
     /// them again to the models that read them.
     pub fn results_sent(&self, sent: &[ContentBlock], notes: Option<&ResultNotes>) {
         let mut st = self.lock();
-        let target = notes.and_then(|n| match sent.get(n.block) {
-            Some(ContentBlock::ToolResult { tool_use_id, .. }) => Some((tool_use_id, &n.texts)),
-            _ => None,
-        });
+        let target = notes.and_then(|n| Some((sent.get(n.block)?.result_id()?, &n.texts)));
         if let Some((id, texts)) = target {
             for (_, _, fields) in &mut st.queued {
                 let carries = fields
@@ -337,12 +324,7 @@ impl TranscriptWriter {
                 // The notice of a refused answer is recorded as the reference records it.
                 if let SystemBody::Informational(i) = &s.body {
                     if i.recorded {
-                        let mut f = Map::new();
-                        f.insert("subtype".into(), json!("informational"));
-                        f.insert("content".into(), json!(i.content));
-                        f.insert("level".into(), json!(i.level));
-                        f.insert("isMeta".into(), json!(false));
-                        self.conversation("system", &s.uuid, f);
+                        self.informational(&i.content, &i.level, &s.uuid);
                     }
                 }
                 // A switch to the fallback model is recorded (fuzz-d/fd_160).
@@ -407,12 +389,7 @@ impl TranscriptWriter {
         if st.queued.is_empty() {
             self.write_streaming(st);
         } else {
-            let streaming = std::mem::take(&mut st.streaming);
-            st.queued.extend(
-                streaming
-                    .into_iter()
-                    .map(|(u, f)| ("assistant".to_string(), u, f)),
-            );
+            queue_streaming(st);
         }
     }
 
@@ -491,6 +468,16 @@ impl TranscriptWriter {
             "lines_added": ledger.lines_added, "lines_removed": ledger.lines_removed,
             "timestamp": now()}));
     }
+}
+
+/// The rows of the response that streams join the queue behind a tool result.
+fn queue_streaming(st: &mut State) {
+    let streaming = std::mem::take(&mut st.streaming);
+    st.queued.extend(
+        streaming
+            .into_iter()
+            .map(|(u, f)| ("assistant".to_string(), u, f)),
+    );
 }
 
 fn is_tool_result(content: &UserContent) -> bool {

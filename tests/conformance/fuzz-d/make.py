@@ -17,6 +17,9 @@ sys.path.insert(0, os.path.dirname(HERE))
 import scenario_files  # noqa: E402
 from scenario_files import txt  # noqa: E402
 
+sys.path.insert(0, os.path.join(os.path.dirname(HERE), "gen"))
+from common import Calls  # noqa: E402
+
 FILES = {"notes.txt": "alpha\nbeta\ngamma\n", "src/app.py": "print('hi')\n"}
 MODELS = [None, None, None, "claude-sonnet-4-5", "claude-haiku-4-5", "claude-opus-4-1", "sonnet",
           "haiku", "opus", "claude-sonnet-4-5-20250929"]
@@ -27,32 +30,21 @@ ERRORS = [(429, "rate_limit_error", "Rate limited"), (500, "api_error", "Interna
           (413, "request_too_large", "Request too large")]
 
 
-class Calls:
-    """Tool-call ids, unique in a scenario."""
-
-    def __init__(self):
-        self.n = 0
-
-    def block(self, name, inp):
-        self.n += 1
-        return {"type": "tool_use", "id": f"toolu_{self.n:02d}", "name": name, "input": inp}
-
-
 def a_call(rng, calls):
     pick = rng.choice(["bash", "bash", "read", "read", "write", "unknown", "bad", "glob"])
     if pick == "bash":
-        return calls.block("Bash", {"command": rng.choice(
+        return calls("Bash", {"command": rng.choice(
             ["echo hi", "ls", "cat notes.txt", "false", "echo out; echo err >&2", "wc -l notes.txt"])})
     if pick == "read":
-        return calls.block("Read", {"file_path": "<WS>/" + rng.choice(["notes.txt", "src/app.py", "nope.txt"])})
+        return calls("Read", {"file_path": "<WS>/" + rng.choice(["notes.txt", "src/app.py", "nope.txt"])})
     if pick == "write":
-        return calls.block("Write", {"file_path": "<WS>/out%d.txt" % rng.randint(1, 3),
+        return calls("Write", {"file_path": "<WS>/out%d.txt" % rng.randint(1, 3),
                                      "content": "written\n"})
     if pick == "unknown":
-        return calls.block(rng.choice(["Nope", "mcp__x__y"]), {"a": 1})
+        return calls(rng.choice(["Nope", "mcp__x__y"]), {"a": 1})
     if pick == "glob":
-        return calls.block("Glob", {"pattern": "**/*.py"})
-    return calls.block(rng.choice(["Read", "Bash"]), rng.choice([{}, {"file_path": 5}, {"command": ["ls"]}]))
+        return calls("Glob", {"pattern": "**/*.py"})
+    return calls(rng.choice(["Read", "Bash"]), rng.choice([{}, {"file_path": 5}, {"command": ["ls"]}]))
 
 
 def usage(rng):

@@ -17,31 +17,23 @@ sys.path.insert(0, os.path.dirname(HERE))
 import scenario_files  # noqa: E402
 from scenario_files import txt  # noqa: E402
 
+sys.path.insert(0, os.path.join(os.path.dirname(HERE), "gen"))
+from common import Calls  # noqa: E402
+
 FILES = {"notes.txt": "alpha\nbeta\ngamma\n", "src/app.py": "print('hi')\n"}
 MODELS = [None, None, None, "claude-sonnet-4-5", "claude-haiku-4-5", "sonnet", "haiku"]
 PROMPTS = ["And now?", "One more thing.", "What did you find?", "Finish up."]
 
 
-class Calls:
-    """Tool-call ids, unique in a scenario."""
-
-    def __init__(self):
-        self.n = 0
-
-    def block(self, name, inp):
-        self.n += 1
-        return {"type": "tool_use", "id": f"toolu_{self.n:02d}", "name": name, "input": inp}
-
-
 def a_call(rng, calls):
     pick = rng.choice(["bash", "bash", "read", "read", "write", "unknown"])
     if pick == "bash":
-        return calls.block("Bash", {"command": rng.choice(["echo hi", "cat notes.txt", "false", "ls"])})
+        return calls("Bash", {"command": rng.choice(["echo hi", "cat notes.txt", "false", "ls"])})
     if pick == "read":
-        return calls.block("Read", {"file_path": "<WS>/" + rng.choice(["notes.txt", "src/app.py", "nope.txt"])})
+        return calls("Read", {"file_path": "<WS>/" + rng.choice(["notes.txt", "src/app.py", "nope.txt"])})
     if pick == "write":
-        return calls.block("Write", {"file_path": "<WS>/out%d.txt" % rng.randint(1, 3), "content": "written\n"})
-    return calls.block("Nope", {"a": 1})
+        return calls("Write", {"file_path": "<WS>/out%d.txt" % rng.randint(1, 3), "content": "written\n"})
+    return calls("Nope", {"a": 1})
 
 
 def answer(rng, calls, first):

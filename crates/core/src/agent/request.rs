@@ -142,16 +142,16 @@ fn messages_json(history: &[Turn], breakpoint: usize, model: &str) -> Value {
         .enumerate()
         .map(|(i, turn)| {
             // The reminders that go with a tool result, to the models that read them.
-            let rendered = turn
-                .notes
-                .as_ref()
-                .filter(|_| reads_notes)
-                .map(|notes| tokens_left::render(&turn.content, notes));
-            let mut content: Vec<Value> = rendered
-                .as_deref()
-                .unwrap_or(&turn.content)
+            let notes = turn.notes.as_ref().filter(|_| reads_notes);
+            let mut content: Vec<Value> = turn
+                .content
                 .iter()
-                .map(|b| serde_json::to_value(b).unwrap_or(Value::Null))
+                .enumerate()
+                .map(|(at, b)| match notes.filter(|n| n.block == at) {
+                    Some(n) => serde_json::to_value(tokens_left::with_notes(b, &n.texts)),
+                    None => serde_json::to_value(b),
+                })
+                .map(|v| v.unwrap_or(Value::Null))
                 .collect();
             // A tool_use id used twice: both calls ran, but only the first block and the
             // first result for the id go back, as the reference sends them; a message left

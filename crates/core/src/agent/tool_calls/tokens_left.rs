@@ -84,7 +84,7 @@ fn js_number(n: f64) -> String {
 /// they finished, whatever the order they were reported in: fuzz-e/fe_064) that is not a
 /// subagent's hand-back when there is one (vj_use_subagent_read_first_no_budget), else the
 /// last. `subagents`: the ids of the round's calls that ran a subagent. Every model's round
-/// has it; only the models that read it are sent it (see [`render`]), so a session resumed
+/// has it; only the models that read it are sent it (see [`with_notes`]), so a session resumed
 /// on such a model reads what earlier rounds counted (fuzz-e/fe_016).
 pub(crate) fn round_note(
     results: &[ContentBlock],
@@ -97,16 +97,10 @@ pub(crate) fn round_note(
     if let Some((spent, budget)) = spent {
         note = format!("{note}\n\n{}", budget_note(spent, budget));
     }
-    fn id_of(b: &ContentBlock) -> Option<&str> {
-        match b {
-            ContentBlock::ToolResult { tool_use_id, .. } => Some(tool_use_id.as_str()),
-            _ => None,
-        }
-    }
     // A result's place in the order the calls finished (one that never ran: its place in
     // the results, after those that did).
     let finished = |i: usize, b: &ContentBlock| {
-        let id = id_of(b).unwrap_or("");
+        let id = b.result_id().unwrap_or("");
         completed
             .iter()
             .position(|c| c == id)
@@ -116,7 +110,10 @@ pub(crate) fn round_note(
         results
             .iter()
             .enumerate()
-            .filter(|(_, b)| id_of(b).is_some_and(|id| !own || !subagents.contains(&id)))
+            .filter(|(_, b)| {
+                b.result_id()
+                    .is_some_and(|id| !own || !subagents.contains(&id))
+            })
             .max_by_key(|(i, b)| finished(*i, b))
             .map(|(i, _)| i)
     };
@@ -128,15 +125,16 @@ pub(crate) fn round_note(
         })
 }
 
-/// `content` with the turn's reminders in their tool result, for a model that reads them.
-pub(crate) fn render(content: &[ContentBlock], notes: &ResultNotes) -> Vec<ContentBlock> {
-    let mut content = content.to_vec();
-    if let Some(ContentBlock::ToolResult { content, .. }) = content.get_mut(notes.block) {
-        for text in &notes.texts {
+/// A tool result with the reminders that go with it, for a model that reads them (only that
+/// block is copied; the turn keeps the result as the tool gave it).
+pub(crate) fn with_notes(block: &ContentBlock, texts: &[String]) -> ContentBlock {
+    let mut block = block.clone();
+    if let ContentBlock::ToolResult { content, .. } = &mut block {
+        for text in texts {
             add_note(content, text.clone());
         }
     }
-    content
+    block
 }
 
 /// The prompt's reminder goes with the tool result the conversation ends with, if it ends
@@ -197,20 +195,17 @@ mod tests {
 
     /// The round's reminder, as a model that reads it is sent the results.
     fn append(
-        results: &mut Vec<ContentBlock>,
+        results: &mut [ContentBlock],
         used: u64,
         spent: Option<(f64, f64)>,
         agents: &[&str],
     ) {
         let order: Vec<String> = results
             .iter()
-            .filter_map(|b| match b {
-                ContentBlock::ToolResult { tool_use_id, .. } => Some(tool_use_id.clone()),
-                _ => None,
-            })
+            .filter_map(|b| b.result_id().map(str::to_string))
             .collect();
         if let Some(notes) = round_note(results, &order, used, spent, agents) {
-            *results = render(results, &notes);
+            results[notes.block] = with_notes(&results[notes.block], &notes.texts);
         }
     }
 
