@@ -27,7 +27,8 @@ pub struct Turn {
     /// Uuids of the emitted messages this turn is made of (may be empty, e.g. after a resume).
     pub uuids: Vec<String>,
     /// The model that gave this answer, when known: its thinking goes back to that model
-    /// only (a thinking block's signature is the model's own).
+    /// only (a thinking block's signature is the model's own). For a prompt, the model it
+    /// was sent to (what the reference's commit attribution last named).
     pub model: Option<String>,
     /// Reminders that go with one of this turn's tool results (the token budget's), sent
     /// in it to the models that read them.

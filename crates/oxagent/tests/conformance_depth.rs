@@ -522,6 +522,13 @@ fn fuzz_e() {
     check_area("fuzz-e");
 }
 
+/// Subagents at random: custom agents' tools, models, limits and modes, nested agents,
+/// hooks and callbacks, answers cut short or failed (`tests/conformance/fuzz-f/`).
+#[test]
+fn fuzz_f() {
+    check_area("fuzz-f");
+}
+
 /// What a result says when the budget runs out after an answer whose calls never run (its
 /// stop reason, usage, the agents it started), and the token budget reminder
 /// (`tests/conformance/budgetstop/`).

@@ -87,6 +87,8 @@ struct SessionTask {
     store: Option<StoreStart>,
     /// The Agent tool and what it runs agents with, handed over once the tools are complete.
     agents: Option<(Arc<AgentTool>, AgentSet)>,
+    /// See `Toolset::search_tools`.
+    search_tools: Vec<Arc<dyn oxagent_core::tool::Tool>>,
     forward_subagent_text: bool,
     hold_results: bool,
     /// The reference's default tools include SendMessage, which continues an agent.
@@ -501,6 +503,7 @@ pub(super) fn start(
         server_env: env,
         store,
         agents: toolset.agent.map(|tool| (tool, agent_set)),
+        search_tools: toolset.search_tools,
         forward_subagent_text: options.forward_subagent_text,
         hold_results: options.hold_results_while_tasks_run,
         can_continue_agents: match &options.tools {
@@ -845,13 +848,13 @@ impl SessionTask {
                 others.retain(|n| n != "Agent");
                 others
             },
+            search_tools: self.search_tools.clone(),
             ledger: self.session.side_ledger.clone(),
             forward_text: self.forward_subagent_text,
             task_root: oxagent_tools::task_root_in(&task_root),
             mirror: self.plan.writer.as_ref().and_then(|w| w.sink()),
             running: Mutex::default(),
             board: self.task_board.clone(),
-            notes_given: Mutex::default(),
             finished: Mutex::default(),
             can_continue: self.can_continue_agents,
         });

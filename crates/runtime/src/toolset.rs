@@ -58,6 +58,9 @@ pub(crate) struct Toolset {
     pub cron: oxagent_tools::session::cron::CronJobs,
     /// The worktree the session is in, where its tools resolve paths.
     pub worktree: oxagent_tools::session::worktree::WorktreeSession,
+    /// Glob and Grep when the session does not offer them (it has Bash): an agent whose
+    /// `tools` names them gets them (fuzz-f/ff_058), unless the session disallows them.
+    pub search_tools: Vec<Arc<dyn Tool>>,
 }
 
 fn tool_search_enabled(env: &BTreeMap<String, String>) -> bool {
@@ -207,6 +210,13 @@ pub(crate) fn build(
     if !loaded.read_denied && !tools.iter().any(|t| t.name() == "Read") {
         set.files.require_reads();
     }
+    let search_tools: Vec<Arc<dyn Tool>> = set
+        .tools
+        .iter()
+        .filter(|t| matches!(t.name(), "Glob" | "Grep"))
+        .filter(|t| !disabled.contains(&t.name()) && !tools.iter().any(|o| o.name() == t.name()))
+        .cloned()
+        .collect();
     let mut registry = ToolRegistry::new(tools);
     let deferrable = oxagent_tools::DEFERRED_TOOL_NAMES
         .iter()
@@ -226,6 +236,7 @@ pub(crate) fn build(
         checkpoints,
         shell: set.shell.clone(),
         registry,
+        search_tools,
         skill_list: set.skill_list.clone(),
         skill_roots: builtin.skill_roots.clone(),
     }

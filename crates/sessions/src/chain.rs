@@ -45,11 +45,12 @@ pub(crate) fn branch(rows: &[&Value], until: Option<&str>) -> Option<HashSet<Str
         .collect();
     let mut on: HashSet<String> = HashSet::new();
     let mut chain: Vec<&Value> = Vec::new();
+    let last = conversation.len().checked_sub(1)?;
     let end = match until {
         Some(u) => conversation
             .iter()
             .position(|r| text(r, "uuid") == Some(u))?,
-        None => conversation.len().checked_sub(1)?,
+        None => checkpoint(rows, &conversation, &by_uuid).unwrap_or(last),
     };
     let mut at = Some(conversation[end]);
     while let Some(row) = at {
@@ -70,7 +71,7 @@ pub(crate) fn branch(rows: &[&Value], until: Option<&str>) -> Option<HashSet<Str
         .iter()
         .filter(|r| text(r, "uuid").is_some_and(|u| on.contains(u)))
         .count();
-    if on_branch == end + 1 {
+    if on_branch == end + 1 && (until.is_some() || end == last) {
         return None;
     }
     if until.is_some() {
@@ -118,6 +119,46 @@ pub(crate) fn branch(rows: &[&Value], until: Option<&str>) -> Option<HashSet<Str
     }
     on.extend(recovered);
     Some(on)
+}
+
+/// Where a plain resume goes on from when the rows after the last finished turn are not on
+/// its branch (a resume at an earlier message whose answer was torn away): the answer that
+/// turn's `last-prompt` row names, as the reference reads it back (fuzz-e/fe_111). `None`:
+/// the last row, which goes on from it.
+fn checkpoint(
+    rows: &[&Value],
+    conversation: &[&Value],
+    by_uuid: &HashMap<&str, &Value>,
+) -> Option<usize> {
+    let leaf = rows
+        .iter()
+        .rev()
+        .find(|r| text(r, "type") == Some("last-prompt"))
+        .and_then(|r| text(r, "leafUuid"))?;
+    let at = conversation
+        .iter()
+        .position(|r| text(r, "uuid") == Some(leaf))?;
+    // The last row, or a parent of it back to the start, is the leaf: nothing is left out.
+    let mut row = conversation.last().copied();
+    let mut steps = 0;
+    while let Some(r) = row {
+        if text(r, "uuid") == Some(leaf) || steps > conversation.len() {
+            return None;
+        }
+        steps += 1;
+        let parent = text(r, "parentUuid").or_else(|| text(r, "logicalParentUuid"));
+        row = parent.and_then(|p| by_uuid.get(p).copied());
+    }
+    Some(at)
+}
+
+/// Whether the branch `on` leaves out the last conversation row of `rows`.
+pub(crate) fn leaves_out_tail(rows: &[&Value], on: &HashSet<String>) -> bool {
+    rows.iter()
+        .rev()
+        .find(|r| is_conversation(r))
+        .and_then(|r| text(r, "uuid"))
+        .is_some_and(|u| !on.contains(u))
 }
 
 #[cfg(test)]
@@ -169,6 +210,38 @@ mod tests {
             sorted(branch(&refs, None)),
             Some(["a", "b1", "b2", "c", "e", "f"].map(String::from).to_vec())
         );
+    }
+
+    /// fuzz-e/fe_111: the last finished turn ended at d (its last-prompt row names it); a
+    /// resume at b1 went on with e, whose answer was torn away: a plain read goes on from d.
+    /// Had e's turn finished, its own last-prompt row would name f.
+    #[test]
+    fn a_branch_after_the_last_finished_turn_is_left_out() {
+        let mut rows = branched();
+        rows.truncate(5);
+        rows.push(json!({"type": "last-prompt", "leafUuid": "d"}));
+        rows.push(row("user", "e", Some("b1"), None, false));
+        let refs: Vec<&Value> = rows.iter().collect();
+        let on = branch(&refs, None);
+        assert!(super::leaves_out_tail(&refs, on.as_ref().unwrap()));
+        assert_eq!(
+            sorted(on),
+            Some(["a", "b1", "b2", "c", "d"].map(String::from).to_vec())
+        );
+        rows.push(row("assistant", "f", Some("e"), Some("m3"), false));
+        rows.push(json!({"type": "last-prompt", "leafUuid": "f"}));
+        let refs: Vec<&Value> = rows.iter().collect();
+        assert_eq!(
+            sorted(branch(&refs, None)),
+            Some(["a", "b1", "b2", "c", "e", "f"].map(String::from).to_vec())
+        );
+        // A turn going on from the leaf is read to its end.
+        let mut linear = branched();
+        linear.truncate(5);
+        linear.push(json!({"type": "last-prompt", "leafUuid": "d"}));
+        linear.push(row("user", "e", Some("d"), None, false));
+        let refs: Vec<&Value> = linear.iter().collect();
+        assert_eq!(branch(&refs, None), None);
     }
 
     #[test]

@@ -18,9 +18,12 @@ pub struct LoadedSession {
     /// The prompts (by row uuid) that began a run: the model read them after context
     /// reminders.
     pub context_prompts: std::collections::HashSet<String>,
+    /// The model each prompt went to, by row uuid.
+    pub prompt_models: std::collections::HashMap<String, String>,
     /// The reminders recorded with a tool result (`resultNotes`), by its call's id.
     pub result_notes: std::collections::HashMap<String, Vec<String>>,
-    /// The parsed conversation rows, in order (what a fork copies).
+    /// The parsed conversation rows and the notes about them, in order (what a fork
+    /// copies).
     pub rows: Vec<Value>,
     pub total_cost_usd: f64,
     pub model_usage: Value,
@@ -110,7 +113,14 @@ pub fn load(path: &Path, until: Option<&str>) -> Result<LoadedSession, LoadError
         .map(|l| serde_json::from_str::<Value>(l).ok())
         .collect();
     // A transcript with branches (a resume at an earlier message) is read along one.
-    let branch = crate::chain::branch(&parsed.iter().flatten().collect::<Vec<_>>(), until);
+    let rows: Vec<&Value> = parsed.iter().flatten().collect();
+    let branch = crate::chain::branch(&rows, until);
+    // A torn row after the rows the branch leaves out is no loss to it.
+    let tail_left_out = until.is_none()
+        && branch
+            .as_ref()
+            .is_some_and(|on| crate::chain::leaves_out_tail(&rows, on));
+    drop(rows);
     let off_branch = |row: &Value| {
         branch.as_ref().is_some_and(|on| {
             matches!(
@@ -125,7 +135,7 @@ pub fn load(path: &Path, until: Option<&str>) -> Result<LoadedSession, LoadError
     for row in parsed {
         // A torn row is skipped and left in the file.
         let Some(row) = row else {
-            s.lost_tail = !reached;
+            s.lost_tail = !reached && !tail_left_out;
             continue;
         };
         if off_branch(&row) {
@@ -150,8 +160,16 @@ pub fn load(path: &Path, until: Option<&str>) -> Result<LoadedSession, LoadError
             _ if reached => {}
             Some("prompt-context") => {
                 if let Some(u) = row.get("promptUuid").and_then(Value::as_str) {
-                    s.context_prompts.insert(u.to_string());
+                    let leads = row.get("leadsWithContext").and_then(Value::as_bool);
+                    if leads.unwrap_or(true) {
+                        s.context_prompts.insert(u.to_string());
+                    }
+                    if let Some(model) = row.get("model").and_then(Value::as_str) {
+                        s.prompt_models.insert(u.to_string(), model.to_string());
+                    }
                 }
+                // A fork keeps it.
+                s.rows.push(row);
             }
             Some("result-note") => {
                 let id = row.get("toolUseId").and_then(Value::as_str);
@@ -161,6 +179,7 @@ pub fn load(path: &Path, until: Option<&str>) -> Result<LoadedSession, LoadError
                         .or_default()
                         .push(note.to_string());
                 }
+                s.rows.push(row);
             }
             Some(kind @ ("user" | "assistant")) => {
                 s.lost_tail = false;
@@ -300,6 +319,7 @@ pub fn load(path: &Path, until: Option<&str>) -> Result<LoadedSession, LoadError
             s.turn_uuids.push(uuids);
         }
     }
+    results_in_call_order(&mut s);
     drop_unanswered_calls(&mut s);
     if until.is_some() {
         pair_cut_calls(&mut s);
@@ -316,7 +336,9 @@ pub fn load(path: &Path, until: Option<&str>) -> Result<LoadedSession, LoadError
 fn drop_unanswered_calls(s: &mut LoadedSession) {
     let mut i = 0;
     while i + 1 < s.turns.len() {
-        if s.turns[i].0 != "assistant" {
+        // The results of the last answer: those lost are repaired (see `lost_results`).
+        let last_round = i + 2 == s.turns.len();
+        if s.turns[i].0 != "assistant" || last_round {
             i += 1;
             continue;
         }
@@ -428,6 +450,92 @@ impl LoadedSession {
     }
 }
 
+/// The results the transcript holds in the order their calls finished go back in the
+/// order of the calls.
+fn results_in_call_order(s: &mut LoadedSession) {
+    for i in 1..s.turns.len() {
+        if s.turns[i - 1].0 != "assistant" || s.turns[i].0 != "user" {
+            continue;
+        }
+        let calls: Vec<String> = s.turns[i - 1]
+            .1
+            .iter()
+            .filter_map(|b| match b {
+                ContentBlock::ToolUse { id, .. } => Some(id.clone()),
+                _ => None,
+            })
+            .collect();
+        let rank = |b: &ContentBlock| {
+            b.result_id()
+                .and_then(|id| calls.iter().position(|c| c == id))
+        };
+        let blocks = &mut s.turns[i].1;
+        let slots: Vec<usize> = (0..blocks.len())
+            .filter(|&j| rank(&blocks[j]).is_some())
+            .collect();
+        let mut results: Vec<ContentBlock> = slots.iter().map(|&j| blocks[j].clone()).collect();
+        results.sort_by_key(|b| rank(b));
+        for (j, b) in slots.into_iter().zip(results) {
+            blocks[j] = b;
+        }
+    }
+}
+
+/// The results of the last answer's calls, some of them lost (torn away, or cut off with
+/// the rows after them): each lost one gets the stand-in result, written down, in its
+/// call's place (fuzz-e/fe_086, fe_112). Whether any was lost.
+fn lost_results(s: &mut LoadedSession) -> bool {
+    let n = s.turns.len();
+    if n < 2 || s.turns[n - 2].0 != "assistant" {
+        return false;
+    }
+    let calls: Vec<String> = s.turns[n - 2]
+        .1
+        .iter()
+        .filter_map(|b| match b {
+            ContentBlock::ToolUse { id, .. } => Some(id.clone()),
+            _ => None,
+        })
+        .collect();
+    let answers_some = s.turns[n - 1].1.iter().any(|b| b.result_id().is_some());
+    let lost = calls.iter().any(|c| {
+        !s.turns[n - 1]
+            .1
+            .iter()
+            .any(|b| b.result_id() == Some(c.as_str()))
+    });
+    if !lost || !answers_some {
+        return false;
+    }
+    let results = std::mem::take(&mut s.turns[n - 1].1);
+    let (mut answered, others): (Vec<ContentBlock>, Vec<ContentBlock>) =
+        results.into_iter().partition(|b| {
+            b.result_id()
+                .is_some_and(|id| calls.iter().any(|c| c == id))
+        });
+    let mut ordered = Vec::new();
+    for id in &calls {
+        match answered
+            .iter()
+            .position(|b| b.result_id() == Some(id.as_str()))
+        {
+            Some(at) => ordered.push(answered.remove(at)),
+            None => {
+                let block = json!({"type": "tool_result", "tool_use_id": id, "content": LOST_RESULT, "is_error": true});
+                s.repairs.push((
+                    "user".into(),
+                    json!({"role": "user", "content": [block.clone()]}),
+                ));
+                ordered.extend(blocks_of(&json!([block])));
+            }
+        }
+    }
+    ordered.extend(answered);
+    ordered.extend(others);
+    s.turns[n - 1].1 = ordered;
+    true
+}
+
 /// A conversation must end with an answer or with tool results, and every tool call needs
 /// a result.
 fn repair(s: &mut LoadedSession) {
@@ -440,7 +548,9 @@ fn repair(s: &mut LoadedSession) {
     // Recorded tool results (a turn that max_turns ended) wait for the model as they are:
     // the next prompt joins them. When a torn row or an answer of blank text follows them,
     // the answer was lost (fuzz-d/fd_128).
+    let lost = role == "user" && lost_results(s);
     if role == "user"
+        && !lost
         && !s.lost_tail
         && !s.blank_tail
         && matches!(blocks.last(), Some(ContentBlock::ToolResult { .. }))
@@ -760,6 +870,72 @@ mod tests {
         );
         assert!(s.context_prompts.contains("u1"));
         assert!(!s.context_prompts.contains("u2"));
+    }
+
+    /// fuzz-e/fe_086: two calls, the row of the first one's result torn away: it gets the
+    /// stand-in result, before the other's, and is written down; the answer is lost too.
+    #[test]
+    fn a_result_torn_away_gets_the_stand_in_in_its_call_s_place() {
+        let calls = json!([{"type": "tool_use", "id": "t1", "name": "Bash", "input": {}},
+            {"type": "tool_use", "id": "t2", "name": "Bash", "input": {}}]);
+        let r2 = json!([{"type": "tool_result", "tool_use_id": "t2", "content": "hi"}]);
+        let mut answer = assistant("m1", json!(null), "a1");
+        answer["message"]["content"] = calls;
+        let f = write(
+            &[user(json!("Go"), "u1"), answer, user(r2, "u2")],
+            Some(r#"{"parentUuid":"u2","type":"user","message":{"role":"user","con"#),
+        );
+        let s = load(f.path(), None).unwrap();
+        let roles: Vec<&str> = s.turns.iter().map(|(r, _)| r.as_str()).collect();
+        assert_eq!(roles, ["user", "assistant", "user", "assistant"]);
+        let ids: Vec<&str> = s.turns[2]
+            .1
+            .iter()
+            .filter_map(ContentBlock::result_id)
+            .collect();
+        assert_eq!(ids, ["t1", "t2"]);
+        assert!(
+            matches!(&s.turns[2].1[0], ContentBlock::ToolResult { content: Some(c), .. }
+            if c.as_text() == LOST_RESULT)
+        );
+        assert_eq!(s.repairs.len(), 2);
+        assert_eq!(s.repairs[0].1["content"][0]["tool_use_id"], "t1");
+    }
+
+    /// fuzz-e/fe_114: the model each prompt went to, and whether it led with context (a row
+    /// written before the model was recorded only marks one that leads); a fork keeps them.
+    #[test]
+    fn the_model_of_each_prompt_is_read_back() {
+        let f = write(
+            &[
+                json!({"type": "queue-operation", "operation": "enqueue", "content": "Go"}),
+                json!({"type": "queue-operation", "operation": "dequeue"}),
+                user(json!("Go"), "u1"),
+                json!({"type": "prompt-context", "promptUuid": "u1", "model": "claude-opus-5-5",
+                    "leadsWithContext": false}),
+                assistant("m1", json!({"type": "text", "text": "ok"}), "a1"),
+                user(json!("More"), "u2"),
+                json!({"type": "prompt-context", "promptUuid": "u2", "model": "claude-haiku-4-5",
+                    "leadsWithContext": true}),
+            ],
+            None,
+        );
+        let s = load(f.path(), None).unwrap();
+        assert_eq!(s.prompt_models["u1"], "claude-opus-5-5");
+        assert_eq!(s.prompt_models["u2"], "claude-haiku-4-5");
+        assert!(!s.context_prompts.contains("u1"));
+        assert!(s.context_prompts.contains("u2"));
+        let kinds: Vec<&str> = s.rows.iter().filter_map(|r| r["type"].as_str()).collect();
+        assert_eq!(
+            kinds,
+            [
+                "user",
+                "prompt-context",
+                "assistant",
+                "user",
+                "prompt-context"
+            ]
+        );
     }
 
     #[test]

@@ -194,6 +194,13 @@ pub fn plan(
         };
     };
     let until = options.resume_session_at.as_deref();
+    // A refusal names the session the turn would have run in: a fork's own (fuzz-e/fe_052
+    // on the TS face), while its text names the session it came from.
+    let would_run_in = if options.fork_session {
+        fresh_id.clone()
+    } else {
+        source_id.clone()
+    };
     let loaded = match load(&transcript_path(&source_id), until) {
         // A transcript whose prompts were all torn holds no conversation to resume (to
         // continue, it is a conversation like any other).
@@ -203,32 +210,22 @@ pub fn plan(
                 && !l.turns.iter().any(|(role, _)| role == "user") =>
         {
             let text = format!("No conversation found with session ID: {source_id}");
-            return refused(source_id, text);
+            return refused(would_run_in, text);
         }
         Ok(l) => l,
         Err(LoadError::NotFound) | Err(LoadError::Io(_)) => {
             let text = format!("No conversation found with session ID: {source_id}");
-            return refused(source_id, text);
+            return refused(would_run_in, text);
         }
         Err(LoadError::NoSuchMessage(at)) => {
-            // The result names the session the turn would have run in.
-            let id = if options.fork_session {
-                fresh_id
-            } else {
-                source_id
-            };
-            return refused(id, format!("No message found with message.uuid of: {at}"));
+            let text = format!("No message found with message.uuid of: {at}");
+            return refused(would_run_in, text);
         }
     };
     if let (Some(at), Some(declared)) = (until, options.resume_drops_turn.as_deref()) {
         let text = std::fs::read_to_string(transcript_path(&source_id)).unwrap_or_default();
         if let Err(why) = crate::drops_turn::check(&text, at, declared) {
-            let id = if options.fork_session {
-                fresh_id
-            } else {
-                source_id
-            };
-            return refused(id, why);
+            return refused(would_run_in, why);
         }
     }
     if options.fork_session {
@@ -319,9 +316,12 @@ pub fn restore(
             .iter()
             .zip(loaded.turn_uuids.iter())
             .map(|((role, blocks), uuids)| {
+                // An answer's model, or the one the last prompt of the turn went to.
                 let model = uuids
                     .iter()
-                    .find_map(|u| loaded.answer_models.get(u).cloned());
+                    .find_map(|u| loaded.answer_models.get(u))
+                    .or_else(|| uuids.iter().rev().find_map(|u| loaded.prompt_models.get(u)))
+                    .cloned();
                 let notes = blocks.iter().enumerate().find_map(|(block, b)| {
                     let texts = loaded.result_notes.get(b.result_id()?)?.clone();
                     Some(ResultNotes { block, texts })
@@ -426,9 +426,10 @@ impl Emit for Recorder<'_> {
         &self,
         results: &[oxagent_core::ContentBlock],
         notes: Option<&oxagent_core::conversation::ResultNotes>,
+        finished: &[String],
     ) {
         if let Some(w) = self.writer {
-            w.results_sent(results, notes);
+            w.results_sent(results, notes, finished);
         }
     }
 
@@ -438,23 +439,28 @@ impl Emit for Recorder<'_> {
         }
     }
 
-    fn prompt_led_with_context(&self, uuid: &str) {
+    fn prompt_context(&self, uuid: &str, model: &str, leads: bool) {
         if let Some(w) = self.writer {
-            w.prompt_led_with_context(uuid);
+            w.prompt_context(uuid, model, leads);
         }
     }
 }
 
 impl Recorder<'_> {
     pub fn prompt(&self, content: &UserContent, uuid: &str) {
+        let Some(w) = self.writer else {
+            return;
+        };
+        w.prompt_taken(match content {
+            UserContent::Text(text) => Some(text),
+            UserContent::Blocks(_) => None,
+        });
         // `/compact` and `/cost` are local commands, not prompts: their record is written
         // after they ran.
         if compact_command(content).is_some() || cost_command(content).is_some() {
             return;
         }
-        if let Some(w) = self.writer {
-            w.prompt(content, uuid);
-        }
+        w.prompt(content, uuid);
     }
 
     /// After the turn's result: the `last-prompt` row (a `/compact` is no prompt).

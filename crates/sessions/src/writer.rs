@@ -214,8 +214,14 @@ impl TranscriptWriter {
     /// The round's results went to the model: the queued rows are written, the row of the
     /// result `notes` go with keeping them (`resultNotes`), so that a resumed session sends
     /// them again to the models that read them.
-    pub fn results_sent(&self, sent: &[ContentBlock], notes: Option<&ResultNotes>) {
+    pub fn results_sent(
+        &self,
+        sent: &[ContentBlock],
+        notes: Option<&ResultNotes>,
+        finished: &[String],
+    ) {
         let mut st = self.lock();
+        in_finishing_order(&mut st.queued, finished);
         let target = notes.and_then(|n| Some((sent.get(n.block)?.result_id()?, &n.texts)));
         if let Some((id, texts)) = target {
             for (_, _, fields) in &mut st.queued {
@@ -421,12 +427,16 @@ impl TranscriptWriter {
         self.conversation(kind, uuid, f);
     }
 
-    /// The prompt `uuid` (written already) begins, as the model reads it, with context
-    /// reminders: a `prompt-context` row, so that a later run joins no line break to it.
-    pub fn prompt_led_with_context(&self, uuid: &str) {
+    /// What a later run needs to know of the prompt `uuid`: the model it went to, and
+    /// whether it begins, as the model reads it, with context reminders (a message before
+    /// it it joins then gets no line break). A `prompt-context` row; one written before the
+    /// model was recorded only marks a prompt that leads.
+    pub fn prompt_context(&self, uuid: &str, model: &str, leads: bool) {
         let session_id = self.session_id();
-        self.raw(&json!({"type": "prompt-context", "promptUuid": uuid,
-            "sessionId": session_id, "timestamp": now()}));
+        self.raw(
+            &json!({"type": "prompt-context", "promptUuid": uuid, "model": model,
+            "leadsWithContext": leads, "sessionId": session_id, "timestamp": now()}),
+        );
     }
 
     /// A reminder that goes with the result of `tool_use_id`, recorded before it came
@@ -441,6 +451,22 @@ impl TranscriptWriter {
 
     /// The turn's prompt, after its result: what listings show as the session's last prompt
     /// (`leafUuid` is the turn's last conversation row).
+    /// A prompt taken from the input queue: its `enqueue` row (with the text of a text
+    /// prompt) and its `dequeue` row, written before the prompt's own row as the reference
+    /// does. They are bookkeeping: a transcript torn before its first prompt's row still
+    /// holds them.
+    pub fn prompt_taken(&self, text: Option<&str>) {
+        let session_id = self.session_id();
+        let mut enqueue = json!({"type": "queue-operation", "operation": "enqueue",
+            "timestamp": now(), "sessionId": session_id});
+        if let Some(text) = text {
+            enqueue["content"] = json!(text);
+        }
+        self.raw(&enqueue);
+        self.raw(&json!({"type": "queue-operation", "operation": "dequeue",
+            "timestamp": now(), "sessionId": session_id}));
+    }
+
     pub fn last_prompt(&self, text: &str) {
         let (leaf, session_id) = {
             let st = self.lock();
@@ -478,6 +504,28 @@ fn queue_streaming(st: &mut State) {
             .into_iter()
             .map(|(u, f)| ("assistant".to_string(), u, f)),
     );
+}
+
+/// The rows of a round's results, among the rows waiting, in the order their calls finished
+/// (`finished`), as the reference records them (a Read begun while its answer streamed
+/// before a Bash call beside it: fuzz-e/fe_112); the other rows keep their places.
+fn in_finishing_order(queued: &mut [(String, String, Map<String, Value>)], finished: &[String]) {
+    let rank = |fields: &Map<String, Value>| {
+        let id = fields
+            .get("message")
+            .and_then(|m| m.get("content"))
+            .and_then(Value::as_array)
+            .and_then(|blocks| blocks.iter().find_map(|b| b.get("tool_use_id")?.as_str()))?;
+        finished.iter().position(|f| f == id)
+    };
+    let slots: Vec<usize> = (0..queued.len())
+        .filter(|&i| rank(&queued[i].2).is_some())
+        .collect();
+    let mut rows: Vec<_> = slots.iter().map(|&i| queued[i].clone()).collect();
+    rows.sort_by_key(|r| rank(&r.2));
+    for (slot, row) in slots.into_iter().zip(rows) {
+        queued[slot] = row;
+    }
 }
 
 fn is_tool_result(content: &UserContent) -> bool {
@@ -785,6 +833,65 @@ mod tests {
         .unwrap()
     }
 
+    /// fuzz-e/fe_112: a round's result rows in the order their calls finished, the rows
+    /// between them kept in place.
+    #[test]
+    fn results_are_recorded_in_the_order_their_calls_finished() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("s.jsonl");
+        let w = TranscriptWriter::open(&path, "s", dir.path(), None).unwrap();
+        w.message(&block_of("a1", "look"));
+        w.message(&result_of("r1", "t1", "one"));
+        w.message(&result_of("r2", "t2", "two"));
+        w.results_sent(&[], None, &["t2".to_string(), "t1".to_string()]);
+        let uuids: Vec<String> = std::fs::read_to_string(&path)
+            .unwrap()
+            .lines()
+            .map(|l| {
+                serde_json::from_str::<Value>(l).unwrap()["uuid"]
+                    .as_str()
+                    .unwrap()
+                    .to_string()
+            })
+            .collect();
+        assert_eq!(uuids, ["a1", "r2", "r1"]);
+    }
+
+    /// fe_052: a prompt's queue rows come before its own row, so a transcript torn at that
+    /// row still holds lines; its context row names the model it went to.
+    #[test]
+    fn a_prompt_is_recorded_after_its_queue_rows() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("s.jsonl");
+        let w = TranscriptWriter::open(&path, "s", dir.path(), None).unwrap();
+        w.prompt_taken(Some("Go"));
+        w.prompt(&UserContent::Text("Go".into()), "u1");
+        w.prompt_context("u1", "claude-opus-5-5", false);
+        let rows: Vec<Value> = std::fs::read_to_string(&path)
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        let kinds: Vec<(&str, Option<&str>)> = rows
+            .iter()
+            .map(|r| (r["type"].as_str().unwrap(), r["operation"].as_str()))
+            .collect();
+        assert_eq!(
+            kinds,
+            [
+                ("queue-operation", Some("enqueue")),
+                ("queue-operation", Some("dequeue")),
+                ("user", None),
+                ("prompt-context", None)
+            ]
+        );
+        assert_eq!(rows[0]["content"], "Go");
+        assert!(rows[1].get("content").is_none());
+        assert_eq!(rows[3]["model"], "claude-opus-5-5");
+        assert_eq!(rows[3]["leadsWithContext"], false);
+        assert_eq!(rows[3]["promptUuid"], "u1");
+    }
+
     #[test]
     fn a_round_s_results_are_recorded_with_their_reminders() {
         let dir = tempfile::tempdir().unwrap();
@@ -821,7 +928,7 @@ mod tests {
             block: 0,
             texts: vec!["<system-reminder>note</system-reminder>".into()],
         };
-        w.results_sent(&sent, Some(&notes));
+        w.results_sent(&sent, Some(&notes), &[]);
         let got: Vec<Value> = rows()
             .iter()
             .map(|r| json!([r["uuid"], r["parentUuid"], r["message"]["stop_reason"]]))

@@ -240,8 +240,27 @@ def after_more():
                options=dict(OPTIONS, include_partial_messages=True))
 
 
+CARRIED = ("claude-haiku-4-5", "claude-haiku-5-5", "claude-opus-4-1", "claude-opus-4-5",
+           "claude-opus-4-6", "claude-sonnet-4-5", "claude-sonnet-4-5-20250929",
+           "claude-sonnet-4-6", "claude-sonnet-5-5", "sonnet")
+
+
+def models_carried():
+    """Which model a session resumed without one goes on with (every one tried is carried
+    over but Sonnet 4.5)."""
+    for model in CARRIED:
+        yield scenario("resume_model_carried_" + model.replace("-", "_"),
+                       f"A session answered by {model}, resumed without a model: which model "
+                       "goes on.", [respond("One.")],
+                       options={"permission_mode": "bypassPermissions", "model": model},
+                       prompt="Do the task", timeout_s=120,
+                       then=[{"prompt": "And now?",
+                              "options": {"resume": "<SESSION_ID_1>", "model": None}}])
+
+
 def scenarios():
     yield from plain_resumes()
+    yield from models_carried()
     yield from at_points()
     yield from three_queries()
     yield from models_and_budget()

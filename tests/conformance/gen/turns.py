@@ -244,6 +244,23 @@ def misc():
                 respond("Whole.")])
 
 
+def blank_answers():
+    """An answer of no text is asked for again once; again after a tool round, not twice in
+    a row (a subagent too: fuzz-f/ff_061)."""
+    c = Calls()
+    yield make("blank_round_blank", "A blank answer, a tool round, a blank answer, a text.",
+               [respond(""), [c.bash("echo a")], respond(""), respond("FINAL")],
+               options={"permission_mode": "bypassPermissions"})
+    yield make("blank_blank", "Two blank answers in a row, then a text never asked for.",
+               [respond(""), respond(""), respond("FINAL")],
+               options={"permission_mode": "bypassPermissions"})
+    c = Calls()
+    yield make("round_blank_round_blank", "A tool round, a blank answer, another round, a "
+               "blank answer, a text.",
+               [[c.bash("echo a")], respond(""), [c.bash("echo b")], respond(""), respond("FINAL")],
+               options={"permission_mode": "bypassPermissions"})
+
+
 def search_mixes():
     """Glob, Grep, Edit and mutating calls mixed with Reads in one response, with limits and
     callbacks that end the turn part way."""
@@ -355,5 +372,6 @@ def limits_more():
 
 
 def scenarios():
-    for group in (parallel, interrupts, hook_stops, max_turns, misc, search_mixes, limits_more):
+    for group in (parallel, interrupts, hook_stops, max_turns, misc, search_mixes, limits_more,
+                  blank_answers):
         yield from group()

@@ -526,5 +526,37 @@ write_control(
     {"on": "task_started", "action": "stop_task", "delay_s": 1.0, "idle_s": 6},
     behaviors=CONTROL_HOOKS)
 
+# The tokens a progress message reports while the subagent's response streams: its prompt,
+# and the first estimate that changed (a quarter token a character of text or call input, the
+# thinking's own estimate); the scripted server streams text in 8 characters, input in 10,
+# thinking in 32. One subagent answer each, then its report, then the parent's.
+def progress_tokens(name, desc, first, usage=None):
+    sub = resp(*first)
+    if usage:
+        sub["usage"] = usage
+    write("subagent_progress_tokens_" + name, desc,
+          [resp(agent("toolu_A1", "Task 1", "SUB-PROMPT-A: go.", "general-purpose")),
+           sub, resp(text("SUB-ANSWER-A: ok")), resp(text("PARENT-DONE"))])
+
+
+def thinking(n, signature="sig"):
+    return {"type": "thinking", "thinking": "x" * n, "signature": signature}
+
+
+progress_tokens("thinking_3", "Three characters of thinking, then a Read.", [thinking(3), read("toolu_S1", "a.txt")])
+progress_tokens("thinking_40", "Forty characters of thinking (streamed 32 + 8), then a Read.",
+                [thinking(40), read("toolu_S1", "a.txt")])
+progress_tokens("thinking_400", "400 characters of thinking, then a Read.", [thinking(400), read("toolu_S1", "a.txt")])
+progress_tokens("signature", "Four characters of thinking and a long signature, then a Read.",
+                [thinking(4, "s" * 200), read("toolu_S1", "a.txt")])
+progress_tokens("text_400", "400 characters of text, then a Read.", [text("y" * 400), read("toolu_S1", "a.txt")])
+progress_tokens("text_short", "Three characters of text, then a Read.", [text("abc"), read("toolu_S1", "a.txt")])
+progress_tokens("two_reads", "Two Reads in one answer.", [read("toolu_S1", "a.txt"), read("toolu_S2", "b.txt")])
+progress_tokens("usage", "A Read whose answer reports cache tokens.", [read("toolu_S1", "a.txt")],
+                {"input_tokens": 500, "output_tokens": 30, "cache_creation_input_tokens": 7,
+                 "cache_read_input_tokens": 11})
+progress_tokens("empty_input", "A call with an empty input.",
+                [tool("toolu_S1", "Glob", {})])
+
 if __name__ == "__main__":
     print("\n".join(SCENARIOS + ["control/" + n for n in CONTROL]))

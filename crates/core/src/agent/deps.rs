@@ -20,19 +20,36 @@ pub trait Emit: Send + Sync {
     /// the reference records).
     fn record_only(&self, _message: Message) {}
     /// A round's results go to the model as `results`, `notes` (the token budget's
-    /// reminder) with one of them: a transcript records them so.
+    /// reminder) with one of them: a transcript records them so, in the order the calls
+    /// finished (`finished`: their ids).
     fn results_sent(
         &self,
         _results: &[crate::content::ContentBlock],
         _notes: Option<&crate::conversation::ResultNotes>,
+        _finished: &[String],
     ) {
     }
     /// A reminder went with a tool result recorded earlier (`tool_use_id`'s): the prompt
     /// after a turn that ended with its tools.
     fn note_added(&self, _tool_use_id: &str, _text: &str) {}
-    /// The prompt `uuid` begins, as the model reads it, with context reminders (the first of
-    /// a resumed session's run).
-    fn prompt_led_with_context(&self, _uuid: &str) {}
+    /// The prompt `uuid` went to `model`; `leads` when it begins, as the model reads it,
+    /// with context reminders (the first of a resumed session's run, see
+    /// `Session::leads_with_context`).
+    fn prompt_context(&self, _uuid: &str, _model: &str, _leads: bool) {}
+    /// A response streamed this much more (what a subagent's progress counts its tokens
+    /// from while it streams).
+    fn streamed(&self, _streamed: Streamed) {}
+}
+
+/// What a response has streamed, event by event.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Streamed {
+    /// The response began; its prompt (input and cache tokens) as `message_start` said.
+    Start { prompt_tokens: u64 },
+    /// Characters (UTF-16) of text or of a call's input.
+    Output { chars: u64 },
+    /// Tokens of thinking, as `system/thinking_tokens` estimates them.
+    Thinking { tokens: u64 },
 }
 
 /// How a model response ended, as its `message_delta` told.

@@ -6,6 +6,7 @@ use futures::future::{select, Either};
 use futures::StreamExt;
 use serde_json::{json, Map, Value};
 
+use super::deps::Streamed;
 use crate::api_event::{ApiEvent, DeltaKind};
 use crate::content::ContentBlock;
 use crate::conversation::Turn;
@@ -348,6 +349,9 @@ fn on_stream_event(
     };
 
     let block = resp.push_event(&raw);
+    if let Some(streamed) = streamed(resp, &raw, &kind) {
+        deps.emit.streamed(streamed);
+    }
     if kind == "message_delta" {
         end_response(deps, resp);
     }
@@ -406,6 +410,9 @@ fn on_stream_event(
         round.take_call(session, deps, st, early);
     }
     if let Some(tokens) = thinking_tokens(resp, &raw) {
+        deps.emit.streamed(Streamed::Thinking {
+            tokens: tokens.estimated_tokens_delta,
+        });
         deps.emit
             .emit(session.system(SystemBody::ThinkingTokens(tokens), deps));
     }
@@ -451,6 +458,31 @@ fn on_stream_event(
 /// for every stream event.
 fn str_at<'v>(value: &'v Value, a: &str, b: &str) -> Option<&'v str> {
     value.get(a)?.get(b)?.as_str()
+}
+
+/// What an event of the response streamed, for [`Streamed`]: its start (after `push_event`
+/// read its usage), or the characters of a text or input delta.
+fn streamed(resp: &ResponseBuilder, raw: &ApiEvent, kind: &str) -> Option<Streamed> {
+    if kind == "message_start" {
+        let u = &resp.usage;
+        return Some(Streamed::Start {
+            prompt_tokens: u.input_tokens
+                + u.cache_creation_input_tokens
+                + u.cache_read_input_tokens,
+        });
+    }
+    let text = match raw.delta() {
+        Some(d) if matches!(d.kind, DeltaKind::Text | DeltaKind::InputJson) => d.text.as_str(),
+        Some(_) => return None,
+        None => match str_at(raw, "delta", "type")? {
+            "text_delta" => str_at(raw, "delta", "text")?,
+            "input_json_delta" => str_at(raw, "delta", "partial_json")?,
+            _ => return None,
+        },
+    };
+    Some(Streamed::Output {
+        chars: text.encode_utf16().count() as u64,
+    })
 }
 
 /// The count a thinking delta brings its block to, as `system/thinking_tokens` reports it

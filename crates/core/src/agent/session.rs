@@ -52,6 +52,8 @@ const BLANK_PROMPT: &str =
 
 /// What the model reads when a response stopped at its output limit.
 const MAX_TOKENS_NUDGE: &str = "Output token limit hit. Resume directly — no apology, no recap of what you were doing. Pick up mid-thought if that is where the cut happened. Break remaining work into smaller pieces.";
+/// The same for a subagent, whose caller gets its last answer only (fuzz-f/ff_005).
+const SUBAGENT_MAX_TOKENS_NUDGE: &str = "Output token limit hit. Your caller does not receive an answer in pieces. If you were giving your final answer, give the whole answer again, more briefly — no apology, no mention of the cut-off. Otherwise continue the work in smaller pieces.";
 /// How many times one turn asks the model to resume an answer that broke off; the next
 /// break ends the turn (faults_sse_error_every_time).
 const MAX_RESUMES: u32 = 3;
@@ -287,6 +289,22 @@ impl Session {
         }
     }
 
+    /// Whether the reference begins this prompt, as the model reads it, with context
+    /// reminders, so that a message before it it joins gets no line break: only the first
+    /// prompt of a resumed session's run (not when nothing was answered yet: the first
+    /// prompt's still stand; fuzz-d/fd_010), and then on a model that reads the token budget
+    /// in the prompt, or when the model is not the one the conversation last went to (the
+    /// commit attribution it announces again; fuzz-e/fe_011, fe_114).
+    fn leads_with_context(&self, model: &str) -> bool {
+        if self.run_prompts > 0 || !self.history.iter().any(Turn::is_assistant) {
+            return false;
+        }
+        let last = self.history.iter().rev().find_map(|t| t.model.as_deref());
+        let canonical = crate::model_names::canonical_id;
+        tokens_left::reads_tokens_left(model)
+            || last.is_none_or(|m| m != model && canonical(m) != canonical(model))
+    }
+
     async fn prompt_turn(&mut self, prompt: UserContent, deps: &Deps<'_>) -> ResultMessage {
         let started = deps.clock.monotonic_ms();
         let prompt_uuid = self
@@ -436,16 +454,12 @@ impl Session {
                 .collect(),
             text => text.into_blocks(),
         });
-        // The first prompt of a resumed session's run, which the reference begins with its
-        // context reminders (not when nothing was answered yet: the first prompt's still
-        // stand; fuzz-d/fd_010).
-        let mut prompt_turn = Turn::user(blocks);
-        prompt_turn.leads_with_context =
-            self.run_prompts == 0 && self.history.iter().any(Turn::is_assistant);
-        if prompt_turn.leads_with_context {
-            if let Some(uuid) = &self.prompt_id {
-                deps.emit.prompt_led_with_context(uuid);
-            }
+        let model = self.live.model();
+        let mut prompt_turn = Turn::user(blocks).with_model(Some(model.clone()));
+        prompt_turn.leads_with_context = self.leads_with_context(&model);
+        if let Some(uuid) = &self.prompt_id {
+            deps.emit
+                .prompt_context(uuid, &model, prompt_turn.leads_with_context);
         }
         self.run_prompts += 1;
         if let Some((text, kept)) = refusal {
@@ -810,6 +824,11 @@ impl Session {
                 st.requests -= 1;
                 continue;
             }
+            if round.has_calls() {
+                // An answer of no text may be asked for again after a tool round, not twice
+                // in a row (turns/turns_blank_round_blank, fuzz-f/ff_061).
+                st.asked_again.retain(|w| *w != Again::Empty);
+            }
             if !round.has_calls() {
                 let again = match response.stop_reason.as_deref() {
                     Some("refusal") => Some(Again::Refused),
@@ -851,14 +870,21 @@ impl Session {
                     response.stop_reason.as_deref(),
                     Some("max_tokens" | "model_context_window_exceeded")
                 ) {
-                    let mut nudge = self.view().user_text(MAX_TOKENS_NUDGE, deps);
+                    // A subagent's goes as plain text, the main agent's as a reminder.
+                    let (text, block) = match self.config.subagent {
+                        Some(_) => (
+                            SUBAGENT_MAX_TOKENS_NUDGE,
+                            ContentBlock::text(SUBAGENT_MAX_TOKENS_NUDGE),
+                        ),
+                        None => (MAX_TOKENS_NUDGE, reminder(MAX_TOKENS_NUDGE)),
+                    };
+                    let mut nudge = self.view().user_text(text, deps);
                     if let Message::User(m) = &mut nudge {
                         m.is_synthetic = Some(true);
                         m.as_reminder = true;
                     }
                     deps.emit.emit(nudge);
-                    self.history
-                        .push(Turn::user(vec![reminder(MAX_TOKENS_NUDGE)]));
+                    self.history.push(Turn::user(vec![block]));
                     st.num_turns += 1;
                     st.requests -= 1;
                     continue;

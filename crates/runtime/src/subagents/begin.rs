@@ -62,6 +62,7 @@ pub(super) fn config_for(
     agent: &Agent,
     call: &AgentCall,
     role: SubagentRole,
+    caller: Option<&str>,
 ) -> (oxagent_core::SessionConfig, PermissionMode) {
     let d: &AgentDefinition = &agent.definition;
     let mut c = context.config.clone();
@@ -72,7 +73,7 @@ pub(super) fn config_for(
     c.model = resolve_model(
         call.model.as_deref(),
         d.model.as_deref(),
-        &context.live.model(),
+        &caller_model(context, caller),
     );
     c.max_turns = d.max_turns.map(i64::from);
     c.effort = call
@@ -124,6 +125,9 @@ pub(crate) struct Begun {
     pub(super) inbox: Arc<super::inbox::AgentInbox>,
     /// See [`Launch::ambient`].
     pub(super) ambient: Option<String>,
+    /// Why it does not start (see `SubagentContext::zero_tools_refusal`), and its prompt,
+    /// which then goes out after its failure (fuzz-f/ff_067).
+    pub(super) refused: Option<(String, Option<Message>)>,
 }
 
 /// Whether the call runs in the background: unless it says `run_in_background: false`, or
@@ -133,15 +137,30 @@ pub(super) fn in_background(agent: &Agent, call: &AgentCall) -> bool {
 }
 
 /// The model the agent of `call` runs on (a fork: its caller's, whatever the call says).
-pub(crate) fn model_of(context: &SubagentContext, agent: &Agent, call: &AgentCall) -> String {
+pub(crate) fn model_of(
+    context: &SubagentContext,
+    agent: &Agent,
+    call: &AgentCall,
+    caller: Option<&str>,
+) -> String {
+    let callers = caller_model(context, caller);
     if agent.name == super::fork::FORK {
-        return context.live.model();
+        return callers;
     }
     resolve_model(
         call.model.as_deref(),
         agent.definition.model.as_deref(),
-        &context.live.model(),
+        &callers,
     )
+}
+
+/// The model of the agent that makes a call (none: the main agent, on the session's): what
+/// an agent without a model of its own runs on (fuzz-f/ff_027: an agent started by one on
+/// haiku runs on haiku).
+pub(crate) fn caller_model(context: &SubagentContext, caller: Option<&str>) -> String {
+    caller
+        .and_then(|id| lock(&context.running).get(id).map(|r| r.model.clone()))
+        .unwrap_or_else(|| context.live.model())
 }
 
 /// `<task root>/<sanitized cwd>/<session id>/tasks/<agent id>.output`.
@@ -181,9 +200,20 @@ pub(super) fn begin(
     let inbox = Arc::new(super::inbox::AgentInbox::default());
     let depth = {
         let mut running = lock(&context.running);
-        let parent_depth = caller.and_then(|a| running.get(a)).map_or(0, |r| r.depth);
+        let parent = caller.and_then(|a| running.get(a));
+        let parent_depth = parent.map_or(0, |r| r.depth);
+        let callers = parent.map_or_else(|| context.live.model(), |r| r.model.clone());
+        let model = match agent.name == super::fork::FORK {
+            true => callers,
+            false => resolve_model(
+                call.model.as_deref(),
+                agent.definition.model.as_deref(),
+                &callers,
+            ),
+        };
         let me = Running {
             depth: parent_depth + 1,
+            model,
             state: state.clone(),
             kill: kill.clone(),
             stopped_by: stopped_by.clone(),
@@ -245,6 +275,14 @@ pub(super) fn begin(
         prompt.session_id = Some(session_id);
         Message::User(prompt)
     });
+    let refusal = continued
+        .is_none()
+        .then(|| context.zero_tools_refusal(agent))
+        .flatten();
+    let (prompt, refused) = match refusal {
+        Some(why) => (None, Some((why, prompt))),
+        None => (prompt, None),
+    };
     let begun = Begun {
         agent_id,
         run_id,
@@ -256,6 +294,7 @@ pub(super) fn begin(
         stopped_by,
         inbox,
         ambient,
+        refused,
     };
     (begun, prompt)
 }

@@ -13,7 +13,7 @@
 
 use std::sync::{Arc, Mutex};
 
-use oxagent_core::agent::Emit;
+use oxagent_core::agent::{Emit, Streamed};
 use oxagent_core::message::{Message, SubagentMark};
 use oxagent_core::protocol::system::{SystemBody, SystemMessage, TaskProgress, TaskUsage};
 use oxagent_core::sync::lock;
@@ -39,6 +39,8 @@ pub(crate) struct SubagentEmit<'a> {
     pub no_progress: bool,
     /// The tools the subagent has: a call of another tool is not among the tools it used.
     pub tools: Vec<String>,
+    /// Where the agent works: progress shows the files of its calls from there.
+    pub cwd: std::path::PathBuf,
     pub started_ms: u64,
     pub clock: &'a dyn oxagent_core::clock::Clock,
     pub state: Arc<Mutex<EmitState>>,
@@ -48,9 +50,8 @@ pub(crate) struct SubagentEmit<'a> {
 #[derive(Default)]
 pub(crate) struct EmitState {
     pub stats: ToolStats,
-    /// The response being streamed, and its tokens so far.
-    response_id: String,
-    tokens: u64,
+    /// The tokens the progress reports, estimated as the response streams.
+    tokens: TokenEstimate,
     /// The text of the latest response that had one.
     pub last_text: Option<String>,
     /// The agent's `[Request interrupted by user]` message, held back.
@@ -64,10 +65,10 @@ impl SubagentEmit<'_> {
                 task_id: self.mark.agent_id.clone(),
                 run_id: self.run_id.clone(),
                 tool_use_id: self.task_call_id.clone(),
-                description: activity(name, input, &self.mark.task_description),
+                description: activity(name, input, &self.mark.task_description, &self.cwd),
                 subagent_type: self.mark.subagent_type.clone(),
                 usage: TaskUsage {
-                    total_tokens: state.tokens,
+                    total_tokens: state.tokens.shown,
                     tool_uses: state.stats.calls,
                     duration_ms: self.clock.monotonic_ms().saturating_sub(self.started_ms),
                 },
@@ -84,7 +85,56 @@ impl SubagentEmit<'_> {
     }
 }
 
+/// The tokens a subagent's progress reports, as the reference estimates them while a
+/// response streams: the response's prompt, and a quarter token a character of text and
+/// call input and the thinking's own estimate, rounded down. A new figure is taken at most
+/// every half second (the first change of each response, in practice), so it lags what
+/// streamed after (subagents/subagent_progress_tokens_*).
+#[derive(Default)]
+pub(crate) struct TokenEstimate {
+    prompt: u64,
+    output: f64,
+    /// The figure the progress shows.
+    shown: u64,
+    taken_ms: Option<u64>,
+}
+
+impl TokenEstimate {
+    const EVERY_MS: u64 = 500;
+
+    fn add(&mut self, streamed: Streamed, now_ms: u64) {
+        match streamed {
+            Streamed::Start { prompt_tokens } => {
+                *self = TokenEstimate {
+                    prompt: prompt_tokens,
+                    shown: prompt_tokens,
+                    ..Default::default()
+                };
+                return;
+            }
+            Streamed::Output { chars } => self.output += chars as f64 / 4.0,
+            Streamed::Thinking { tokens } => self.output += tokens as f64,
+        }
+        if self
+            .taken_ms
+            .is_some_and(|t| now_ms.saturating_sub(t) < Self::EVERY_MS)
+        {
+            return;
+        }
+        let figure = self.prompt + self.output.floor() as u64;
+        if figure != self.shown {
+            self.shown = figure;
+            self.taken_ms = Some(now_ms);
+        }
+    }
+}
+
 impl Emit for SubagentEmit<'_> {
+    fn streamed(&self, streamed: Streamed) {
+        let now = self.clock.monotonic_ms();
+        lock(&self.state).tokens.add(streamed, now);
+    }
+
     fn emit(&self, message: Message) {
         match message {
             Message::Assistant(mut a) => {
@@ -92,23 +142,6 @@ impl Emit for SubagentEmit<'_> {
                     return; // an agent this one started: its own messages stay its own
                 }
                 let mut state = lock(&self.state);
-                // Tokens so far, as the reference estimates them while a response streams:
-                // its prompt and first output token, and one per tool call it made.
-                let usage = &a.message.usage;
-                if a.message.id != state.response_id {
-                    state.response_id = a.message.id.clone();
-                    state.tokens = usage.input_tokens
-                        + usage.cache_creation_input_tokens
-                        + usage.cache_read_input_tokens
-                        + usage.output_tokens;
-                }
-                let calls = a
-                    .message
-                    .content
-                    .iter()
-                    .filter(|b| matches!(b, ContentBlock::ToolUse { .. }))
-                    .count();
-                state.tokens += calls as u64;
                 let text = oxagent_core::content::join_texts(&a.message.content, "\n");
                 if !text.is_empty() {
                     state.last_text = Some(text);
@@ -190,5 +223,36 @@ impl Emit for SubagentEmit<'_> {
             | Message::ConversationReset(_)
             | Message::CommandLifecycle(_) => {}
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// subagents/subagent_progress_tokens_*: the prompt, then the first estimate that
+    /// changed; what streams within half a second after it is not taken.
+    #[test]
+    fn progress_takes_the_first_change_of_a_response() {
+        let mut e = TokenEstimate::default();
+        e.add(Streamed::Start { prompt_tokens: 100 }, 1_000);
+        assert_eq!(e.shown, 100);
+        // Three characters: under a token, nothing taken.
+        e.add(Streamed::Output { chars: 3 }, 1_001);
+        assert_eq!(e.shown, 100);
+        // Ten more: 3.25 tokens, taken.
+        e.add(Streamed::Output { chars: 10 }, 1_002);
+        assert_eq!(e.shown, 103);
+        // Within the half second: not taken.
+        e.add(Streamed::Thinking { tokens: 100 }, 1_400);
+        assert_eq!(e.shown, 103);
+        // After it: taken.
+        e.add(Streamed::Output { chars: 4 }, 1_600);
+        assert_eq!(e.shown, 204);
+        // A new response starts from its own prompt.
+        e.add(Streamed::Start { prompt_tokens: 518 }, 1_700);
+        assert_eq!(e.shown, 518);
+        e.add(Streamed::Thinking { tokens: 8 }, 1_701);
+        assert_eq!(e.shown, 526);
     }
 }

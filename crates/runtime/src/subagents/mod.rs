@@ -64,6 +64,8 @@ pub(crate) struct SubagentContext {
     pub events: EventOut,
     /// The session's tools, but the Agent tool.
     pub tools: ToolRegistry,
+    /// Tools an agent gets only by naming them (Glob and Grep beside Bash).
+    pub search_tools: Vec<Arc<dyn Tool>>,
     /// Where the parent counts what its tools spent and what they had refused.
     pub ledger: Arc<SideLedger>,
     pub forward_text: bool,
@@ -77,9 +79,6 @@ pub(crate) struct SubagentContext {
     pub board: crate::tasks::TaskBoard,
     /// The session offers SendMessage: an agent's hand-back says how to continue it.
     pub can_continue: bool,
-    /// The notes already handed back to each conversation (by the id of the agent that
-    /// started the subagent; none: the main agent's), with when they were first given.
-    pub notes_given: Mutex<HashMap<Option<String>, HashMap<String, u64>>>,
     /// The agents that stopped and can be continued (SendMessage), by id.
     pub finished: Mutex<HashMap<String, Stopped>>,
 }
@@ -103,6 +102,8 @@ pub(crate) struct Stopped {
 pub(crate) struct Running {
     /// 1 for an agent the main agent started.
     pub depth: u32,
+    /// The model it runs on.
+    pub model: String,
     pub state: Arc<Mutex<emit::EmitState>>,
     /// Fired to stop the agent (stop_task, or an interrupt of its caller).
     pub kill: AbortSignal,
@@ -200,13 +201,59 @@ impl SubagentContext {
         (named(&definition.tools) || every) && !named(&definition.disallowed_tools)
     }
 
-    /// The tools an agent with `definition` gets: its `tools` (of those the session has, in
-    /// its order), or all of the session's; less its `disallowedTools` and the plan-mode
-    /// tools.
-    pub fn tools_for(
-        &self,
-        definition: &oxagent_core::protocol::agents::AgentDefinition,
-    ) -> ToolRegistry {
+    /// Why `agent` is not started: its `tools` list leaves it no tool at all because names
+    /// in it are not the session's tools (fuzz-f/ff_067: a list of Read and Bash, Read
+    /// disallowed by the agent and Bash by the session). `None`: it starts (with no list, a
+    /// `*`, or a list of names it has, even if its `disallowedTools` take them all).
+    pub fn zero_tools_refusal(&self, agent: &registry::Agent) -> Option<String> {
+        let (definition, name) = (&agent.definition, &agent.name);
+        let listed = definition.tools.as_ref()?;
+        if listed.iter().any(|n| n == "*")
+            || !self.tools_for(agent).names().is_empty()
+            || self.offers_agent(definition)
+            || self.tools.names().is_empty()
+        {
+            return None;
+        }
+        let base = |n: &str| n.split('(').next().unwrap_or(n).trim().to_string();
+        let mut unrecognized: Vec<String> = Vec::new();
+        let mut not_for_agents: Vec<String> = Vec::new();
+        for n in listed.iter().map(|n| base(n)) {
+            let known = self.tools.get(&n).is_some()
+                || self.search_tools.iter().any(|t| t.name() == n)
+                || matches!(n.as_str(), "Agent" | "Task");
+            let list = if !known {
+                &mut unrecognized
+            } else if SESSION_MODE_TOOLS.contains(&n.as_str()) {
+                &mut not_for_agents
+            } else {
+                continue;
+            };
+            if !list.contains(&n) {
+                list.push(n);
+            }
+        }
+        let parts: Vec<String> = [
+            ("unrecognized", &unrecognized),
+            ("not available to subagents", &not_for_agents),
+        ]
+        .into_iter()
+        .filter(|(_, names)| !names.is_empty())
+        .map(|(what, names)| format!("{what} [{}]", names.join(", ")))
+        .collect();
+        (!parts.is_empty()).then(|| {
+            format!(
+                "Agent '{name}' would be spawned with zero tools \u{2014} refusing. Its tools list resolved to nothing: {}. Fix the agent's tools frontmatter or pass a different subagent_type.",
+                parts.join("; ")
+            )
+        })
+    }
+
+    /// The tools `agent` gets: its `tools` (of those the session has, in its order; a custom
+    /// agent's also Glob and Grep when the session has Bash instead), or all of the
+    /// session's; less its `disallowedTools` and the plan-mode tools.
+    pub fn tools_for(&self, agent: &registry::Agent) -> ToolRegistry {
+        let definition = &agent.definition;
         let mut tools = self.tools.clone();
         let wanted: Option<Vec<String>> = definition
             .tools
@@ -233,8 +280,17 @@ impl SubagentContext {
                 && !refused.iter().any(|n| base(n) == name)
         });
         if let Some(order) = &wanted {
-            let picked: Vec<Arc<dyn Tool>> =
-                order.iter().filter_map(|n| tools.get(n).cloned()).collect();
+            let named = |n: &String| {
+                // A built-in agent's list names what it may have when the session has it.
+                tools.get(n).cloned().or_else(|| {
+                    self.search_tools
+                        .iter()
+                        .filter(|_| !agent.built_in)
+                        .find(|t| t.name() == n && !refused.iter().any(|r| base(r) == *n))
+                        .cloned()
+                })
+            };
+            let picked: Vec<Arc<dyn Tool>> = order.iter().filter_map(named).collect();
             // Named tools are all sent up front, none held back for tool search.
             return ToolRegistry::new(picked);
         }

@@ -43,7 +43,57 @@ pub(crate) struct Finished {
     pub can_continue: bool,
     /// It answers once (Explore, Plan): its hand-back ends with its report.
     pub one_shot: bool,
+    /// The tool names the caller's conversation already carried when it made the call
+    /// (see [`carried_names`]): the tools note leaves them out.
+    pub carried: std::collections::BTreeSet<String>,
 }
+
+/// The tool names a conversation carries before its last answer: those of the calls it made
+/// and those named in the tools notes of the results it was given.
+pub(crate) fn carried_names(
+    history: &[oxagent_core::conversation::Turn],
+) -> std::collections::BTreeSet<String> {
+    use oxagent_core::ContentBlock;
+    let upto = history
+        .iter()
+        .rposition(|t| t.is_assistant())
+        .unwrap_or(history.len());
+    let mut names = std::collections::BTreeSet::new();
+    for block in history[..upto].iter().flat_map(|t| &t.content) {
+        match block {
+            ContentBlock::ToolUse { name, .. } => {
+                names.insert(name.clone());
+            }
+            ContentBlock::ToolResult {
+                content: Some(c), ..
+            } => noted(&c.as_text(), &mut names),
+            ContentBlock::Text { text, .. } => noted(text, &mut names),
+            _ => {}
+        }
+    }
+    names
+}
+
+/// Adds the names the tools notes in `text` give.
+fn noted(text: &str, names: &mut std::collections::BTreeSet<String>) {
+    let mut rest = text;
+    while let Some(at) = rest.find(NOTE_OPEN) {
+        let after = &rest[at + NOTE_OPEN.len()..];
+        let Some(end) = after.find(NOTE_CLOSE) else {
+            break;
+        };
+        let list = &after[..end];
+        names.extend(
+            list.split(", ")
+                .filter(|n| !n.is_empty())
+                .map(str::to_string),
+        );
+        rest = &after[end..];
+    }
+}
+
+const NOTE_OPEN: &str = "<tools-used-before-summary>";
+const NOTE_CLOSE: &str = "</tools-used-before-summary>";
 
 impl Finished {
     /// Input and output tokens of the last response.
@@ -54,14 +104,22 @@ impl Finished {
             + self.last_usage.output_tokens
     }
 
-    /// The note that it used these tools.
+    /// The tools it used, by name.
+    pub fn tools_used(&self) -> Vec<String> {
+        let mut used = self.stats.used.clone();
+        used.sort();
+        used
+    }
+
+    /// The note that it used these tools: those the caller's conversation did not carry
+    /// yet (fuzz-f/ff_001: not the Agent tool the caller had called before).
     pub fn tools_note(&self) -> Option<String> {
-        (!self.stats.used.is_empty()).then(|| {
-            format!(
-                "<tools-used-before-summary>{}</tools-used-before-summary>",
-                self.stats.used.join(", ")
-            )
-        })
+        let new: Vec<String> = self
+            .tools_used()
+            .into_iter()
+            .filter(|n| !self.carried.contains(n))
+            .collect();
+        (!new.is_empty()).then(|| format!("{NOTE_OPEN}{}{NOTE_CLOSE}", new.join(", ")))
     }
 
     /// The note that it stopped at its turn limit.
@@ -82,8 +140,8 @@ impl Finished {
         }
     }
 
-    /// The Agent call's result. `tools_note`: whether to give the tools note (the caller's
-    /// conversation is given each note once).
+    /// The Agent call's result. `tools_note`: whether to give the tools note (not for a
+    /// background agent's launch).
     pub fn output(&self, tools_note: bool) -> ToolOutput {
         let notes: Vec<String> = [self.tools_note().filter(|_| tools_note), self.limit_note()]
             .into_iter()
@@ -139,7 +197,7 @@ impl Finished {
         result.insert("agentId".into(), json!(self.agent_id));
         result.insert("agentType".into(), json!(self.agent_type));
         if !self.stats.used.is_empty() {
-            result.insert("toolsUsed".into(), json!(self.stats.used));
+            result.insert("toolsUsed".into(), json!(self.tools_used()));
         }
         result.insert("harnessNoteCount".into(), json!(notes.len()));
         result.insert("harnessTailCount".into(), json!(0));
@@ -307,5 +365,72 @@ impl Notice<'_> {
             f.stats.calls,
             f.duration_ms,
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use oxagent_core::conversation::Turn;
+    use oxagent_core::ContentBlock;
+
+    fn call(name: &str) -> ContentBlock {
+        serde_json::from_value(json!({"type": "tool_use", "id": "t", "name": name, "input": {}}))
+            .unwrap()
+    }
+
+    fn result(text: &str) -> ContentBlock {
+        serde_json::from_value(json!({"type": "tool_result", "tool_use_id": "t", "content": text}))
+            .unwrap()
+    }
+
+    /// fuzz-f/ff_001, ff_024: the names of the calls before the last answer and those the
+    /// tools notes of earlier results gave; not the calls of the last answer itself.
+    #[test]
+    fn a_conversation_carries_its_earlier_calls_and_notes() {
+        let history = vec![
+            Turn::user(vec![ContentBlock::text("go")]),
+            Turn::assistant(vec![call("Agent"), call("Write")]),
+            Turn::user(vec![result(
+                "  <tools-used-before-summary>Read, Bash</tools-used-before-summary>\n  \n[Subagent hand-back] ...",
+            )]),
+            Turn::assistant(vec![call("Glob"), call("Agent")]),
+        ];
+        let carried: Vec<String> = carried_names(&history).into_iter().collect();
+        assert_eq!(carried, ["Agent", "Bash", "Read", "Write"]);
+        assert!(carried_names(&history[..1]).is_empty());
+    }
+
+    /// fuzz-f/ff_001: the tools note names, sorted, the tools the caller did not carry;
+    /// `toolsUsed` names them all.
+    #[test]
+    fn the_tools_note_leaves_out_what_the_caller_carries() {
+        let mut stats = ToolStats::default();
+        stats.call("Write", &json!({"content": "x"}), true);
+        stats.call("Agent", &json!({}), true);
+        stats.call("Bash", &json!({}), true);
+        let mut finished = Finished {
+            agent_id: "a1".into(),
+            agent_type: "general-purpose".into(),
+            prompt: "p".into(),
+            model: "m".into(),
+            report: Some("done".into()),
+            turn_limit: None,
+            stats,
+            last_usage: Usage::default(),
+            duration_ms: 1,
+            can_continue: false,
+            one_shot: false,
+            carried: ["Agent".to_string()].into_iter().collect(),
+        };
+        assert_eq!(finished.tools_used(), ["Agent", "Bash", "Write"]);
+        assert_eq!(
+            finished.tools_note().as_deref(),
+            Some("<tools-used-before-summary>Bash, Write</tools-used-before-summary>")
+        );
+        finished
+            .carried
+            .extend(["Bash".to_string(), "Write".to_string()]);
+        assert_eq!(finished.tools_note(), None);
     }
 }

@@ -98,10 +98,7 @@ fn caller_can_message(context: &SubagentContext, ctx: &ToolContext) -> bool {
     let Some(agent) = kind.and_then(|k| context.agents.get(&k).cloned()) else {
         return true;
     };
-    context
-        .tools_for(&agent.definition)
-        .get("SendMessage")
-        .is_some()
+    context.tools_for(&agent).get("SendMessage").is_some()
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -116,7 +113,6 @@ pub(super) async fn run(
     resume: Option<Resume>,
 ) -> ToolOutput {
     let clock = SystemClock::new(tokio_sleep);
-    let started_unix = clock.unix_ms();
     let session_id = context.config.session_id.clone();
     let Begun {
         agent_id,
@@ -129,6 +125,7 @@ pub(super) async fn run(
         stopped_by,
         inbox,
         ambient,
+        refused,
     } = begun;
     let mark = mark_of(&agent_id, agent, call);
     // A continued agent's meta file stays what its first run wrote.
@@ -136,6 +133,35 @@ pub(super) async fn run(
     let out: &dyn Emit = &context.events;
     let shows = depth == 1;
     let output_file = output_file(context, &agent_id);
+    // An agent its tools list leaves without a tool fails as it starts; its prompt goes
+    // out after that.
+    if let Some((text, prompt)) = refused {
+        lock(&context.running).remove(&agent_id);
+        for body in [
+            SystemBody::TaskUpdated(TaskUpdated {
+                task_id: agent_id.clone(),
+                run_id: run_id.clone(),
+                patch: TaskPatch {
+                    status: "failed".into(),
+                    error: Some(text.clone()),
+                },
+            }),
+            SystemBody::TaskNotification(notification(
+                &agent_id,
+                run_id.clone(),
+                ctx,
+                &output_file,
+                "failed",
+                text.clone(),
+            )),
+        ] {
+            out.emit(system(body, &session_id, &clock));
+        }
+        if let Some(p) = prompt {
+            out.emit(p);
+        }
+        return failed(&text);
+    }
     let record = context.config.transcript_path.as_ref().and_then(|t| {
         let mirror = context.mirror.clone();
         AgentRecord::open(
@@ -160,11 +186,11 @@ pub(super) async fn run(
     let (mut config, mode) = if forked {
         super::fork::config(context, role)
     } else {
-        config_for(context, agent, call, role)
+        config_for(context, agent, call, role, ctx.agent_id.as_deref())
     };
     config.inbox = Some(oxagent_core::config::InboxHandle(inbox.clone()));
     let model_name = config.model.clone();
-    let mut tools = context.tools_for(&agent.definition);
+    let mut tools = context.tools_for(agent);
     if let Some(me) = me.upgrade() {
         if context.offers_agent(&agent.definition) {
             let mut with_agent: Vec<Arc<dyn Tool>> = vec![me];
@@ -174,6 +200,7 @@ pub(super) async fn run(
             tools.defer(deferred, &[]);
         }
     }
+    let cwd = config.cwd.clone();
     let mut session = Session::new(config);
     // The agent starts from the rules in force in the parent now, in its own mode.
     let (rules, dirs) = context.live.permissions(Default::default);
@@ -193,7 +220,14 @@ pub(super) async fn run(
         forward_text: context.forward_text || background,
         progress_after: background,
         no_progress: ambient.is_some(),
-        tools: tools.names(),
+        // The Agent tool counts as used even when the agent has it not (an Explore agent's
+        // call of it: fuzz-f/ff_007); another tool it has not does not (ff_022).
+        tools: tools
+            .names()
+            .into_iter()
+            .chain(["Agent".to_string()])
+            .collect(),
+        cwd,
         started_ms: started,
         clock: &clock,
         state: state.clone(),
@@ -285,6 +319,11 @@ pub(super) async fn run(
         duration_ms: clock.monotonic_ms().saturating_sub(started),
         can_continue: context.can_continue && caller_can_message(context, ctx),
         one_shot: agent.one_shot(),
+        carried: ctx
+            .conversation
+            .as_deref()
+            .map(|h| super::report::carried_names(h))
+            .unwrap_or_default(),
     };
     if let Some(r) = record.as_ref().filter(|_| !continued) {
         r.finish(&AgentMeta {
@@ -356,23 +395,13 @@ pub(super) async fn run(
             tool_uses: finished.stats.calls,
             duration_ms: finished.duration_ms,
         };
-        // A note is given again unless the caller's conversation already had it when this
-        // agent started (agents of one round each give theirs).
-        let tools_note = finished.tools_note().is_some_and(|note| {
-            let mut given = lock(&context.notes_given);
-            let notes = given.entry(ctx.agent_id.clone()).or_default();
-            let had = notes.get(&note).is_some_and(|&at| at <= started_unix);
-            let now = clock.unix_ms();
-            notes.entry(note).or_insert(now);
-            !had
-        });
         if background {
             let notice = super::report::Notice {
                 task_id: &agent_id,
                 tool_use_id: &ctx.tool_use_id,
                 output_file: &output_file,
                 description: &call.description,
-                tools_note: finished.tools_note().filter(|_| tools_note),
+                tools_note: finished.tools_note(),
                 finished: &finished,
             };
             let (prompt, hook_text) = (notice.prompt(), notice.notification());
@@ -409,7 +438,7 @@ pub(super) async fn run(
             None,
             summary,
             Some(usage),
-            finished.output(tools_note),
+            finished.output(true),
         )
     };
     out.emit(system(

@@ -1,6 +1,8 @@
 //! What a subagent did with its tools, as its caller's result reports it: the tools it used,
 //! how many calls it made, and counts by kind of call.
 
+use std::path::Path;
+
 use serde_json::{json, Value};
 
 /// Counted over a subagent's own calls (not those of agents it started).
@@ -76,15 +78,23 @@ impl ToolStats {
 }
 
 /// What a subagent is doing, as `task_progress` says it: `Reading a.txt`, `Running <what>`.
-pub(crate) fn activity(name: &str, input: &Value, task: &str) -> String {
+pub(crate) fn activity(name: &str, input: &Value, task: &str, cwd: &Path) -> String {
     let text = |k: &str| input.get(k).and_then(Value::as_str).unwrap_or("");
-    let base = |k: &str| {
-        let p = text(k);
-        std::path::Path::new(p)
-            .file_name()
-            .map(|f| f.to_string_lossy().into_owned())
-            .unwrap_or_else(|| p.to_string())
+    let base = |k: &str| shown_path(text(k), cwd);
+    // A call without the field its text names says what the task is
+    // (subagents/subagent_progress_tokens_empty_input: a Glob without a pattern).
+    let needs = match name {
+        "Read" | "Write" | "Edit" => "file_path",
+        "NotebookEdit" => "notebook_path",
+        "Bash" => "command",
+        "Glob" | "Grep" => "pattern",
+        "WebFetch" => "url",
+        "WebSearch" => "query",
+        _ => "",
     };
+    if !needs.is_empty() && !input.get(needs).is_some_and(Value::is_string) {
+        return task.to_string();
+    }
     match name {
         "Read" => format!("Reading {}", base("file_path")),
         "Write" => format!("Writing {}", base("file_path")),
@@ -108,6 +118,28 @@ pub(crate) fn activity(name: &str, input: &Value, task: &str) -> String {
     }
 }
 
+/// A file's path as a progress message shows it: relative to the working directory when
+/// the file is inside it, else from `~` when it is in the home directory, else as given
+/// (fuzz-f/ff_009: `Reading src/app.py`).
+fn shown_path(path: &str, cwd: &Path) -> String {
+    if path.contains('\0') {
+        return "Path hidden (unsupported characters)".to_string();
+    }
+    let absolute = oxagent_core::rules::path::normalize(&cwd.join(path));
+    if let Ok(inside) = absolute.strip_prefix(cwd) {
+        if !inside.as_os_str().is_empty() {
+            return inside.to_string_lossy().into_owned();
+        }
+    }
+    if let Some(home) = std::env::var_os("HOME").filter(|h| !h.is_empty()) {
+        let home = home.to_string_lossy();
+        if let Some(rest) = path.strip_prefix(&format!("{}/", home.trim_end_matches('/'))) {
+            return format!("~/{rest}");
+        }
+    }
+    path.to_string()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -117,10 +149,11 @@ mod tests {
     /// call the counts have no kind for does to the progress text and to `toolStats`.
     #[test]
     fn other_tools_keep_the_task_description_and_count_as_other() {
-        assert_eq!(activity("Skill", &json!({"skill": "a"}), "Sub"), "Sub");
-        assert_eq!(activity("NoSuchTool", &json!({}), "Help"), "Help");
+        let cwd = Path::new("/w");
+        assert_eq!(activity("Skill", &json!({"skill": "a"}), "Sub", cwd), "Sub");
+        assert_eq!(activity("NoSuchTool", &json!({}), "Help", cwd), "Help");
         assert_eq!(
-            activity("Read", &json!({"file_path": "/w/a.txt"}), "Help"),
+            activity("Read", &json!({"file_path": "/w/a.txt"}), "Help", cwd),
             "Reading a.txt"
         );
         let mut stats = ToolStats::default();
@@ -128,5 +161,30 @@ mod tests {
         assert_eq!(stats.counts(), None);
         stats.call("Skill", &json!({}), true);
         assert_eq!(stats.counts().unwrap()["otherToolCount"], json!(1));
+    }
+
+    /// fuzz-f/ff_009: a file under the working directory by its path from there; one
+    /// outside it as given.
+    #[test]
+    fn files_are_shown_from_the_working_directory() {
+        let cwd = Path::new("/w/project");
+        let read = |p: &str| activity("Read", &json!({"file_path": p}), "T", cwd);
+        assert_eq!(read("/w/project/src/app.py"), "Reading src/app.py");
+        assert_eq!(read("/w/project/../project/a.txt"), "Reading a.txt");
+        assert_eq!(read("/w/other/b.txt"), "Reading /w/other/b.txt");
+        assert_eq!(read("/w/project"), "Reading /w/project");
+        let write = activity(
+            "Write",
+            &json!({"file_path": "/w/project/out.txt"}),
+            "T",
+            cwd,
+        );
+        assert_eq!(write, "Writing out.txt");
+        // A call without the field says what the task is.
+        assert_eq!(activity("Glob", &json!({}), "Task 1", cwd), "Task 1");
+        assert_eq!(
+            activity("Bash", &json!({"command": 1}), "Task 1", cwd),
+            "Task 1"
+        );
     }
 }

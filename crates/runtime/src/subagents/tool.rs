@@ -177,8 +177,9 @@ impl Tool for AgentTool {
         Some(ToolOutput::error(text.clone()).with_structured(json!(format!("Error: {text}"))))
     }
 
-    fn needs_conversation(&self, input: &Value) -> bool {
-        input.get("subagent_type").and_then(Value::as_str) == Some(super::fork::FORK)
+    /// A fork starts from it; any agent's tools note leaves out the tools it carries.
+    fn needs_conversation(&self, _input: &Value) -> bool {
+        true
     }
 
     fn describe_call(&self, input: &Value) -> Option<String> {
@@ -239,7 +240,7 @@ impl Tool for AgentTool {
             let launched = super::report::launched(
                 &begun.agent_id,
                 &call,
-                &model_of(&context, &agent, &call),
+                &model_of(&context, &agent, &call, ctx.agent_id.as_deref()),
                 &output_file(&context, &begun.agent_id),
                 context.can_continue,
             );

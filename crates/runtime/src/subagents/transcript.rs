@@ -139,9 +139,10 @@ impl Emit for Recorded<'_> {
         &self,
         results: &[oxagent_core::ContentBlock],
         notes: Option<&oxagent_core::conversation::ResultNotes>,
+        finished: &[String],
     ) {
         if let Some(r) = self.record {
-            r.writer.results_sent(results, notes);
+            r.writer.results_sent(results, notes, finished);
         }
     }
 
@@ -149,5 +150,9 @@ impl Emit for Recorded<'_> {
         if let Some(r) = self.record {
             r.writer.note_added(tool_use_id, text);
         }
+    }
+
+    fn streamed(&self, streamed: oxagent_core::agent::Streamed) {
+        self.inner.streamed(streamed);
     }
 }

@@ -149,6 +149,9 @@ pub(crate) enum Pace {
     Now,
     /// After one event (an input that fails validation).
     Validation,
+    /// After two events (a tool that refuses the call as it starts: the Agent tool given a
+    /// type it does not know).
+    Start,
     /// Its permission_denied message after two events, its result after three (a verdict
     /// of the rules or the mode).
     Rules,

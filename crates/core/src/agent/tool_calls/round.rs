@@ -648,7 +648,8 @@ impl ToolRound {
         for (path, text) in nested {
             results.push(ContentBlock::text(nested_reminder(&path, &text)));
         }
-        deps.emit.results_sent(&results, notes.as_ref());
+        deps.emit
+            .results_sent(&results, notes.as_ref(), self.schedule.completed());
         conversation
             .history
             .push(Turn::user(results).with_uuids(self.uuids).with_notes(notes));

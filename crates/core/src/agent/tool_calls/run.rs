@@ -136,7 +136,13 @@ fn answered_now(
     o.is_error = out.is_error;
     o.structured = out.structured;
     o.follow_up = out.follow_up.map(|t| *t);
-    o.pace = Pace::Rules;
+    // The Agent tool's refusal of a type it does not know is seen two events after the
+    // call's block (after message_delta: fuzz-f/ff_006); a skill's instructions later.
+    o.pace = if matches!(tool.name(), "Agent" | "Task") {
+        Pace::Start
+    } else {
+        Pace::Rules
+    };
     Some(o)
 }
 

@@ -157,11 +157,19 @@ pub(crate) fn fold_prompt_reminder(last: &mut Turn) -> Option<(String, String)> 
     {
         return None;
     }
-    let id = tool_use_id.clone();
+    let mut id = tool_use_id.clone();
     let notes = last.notes.get_or_insert(ResultNotes {
         block: at,
         texts: Vec::new(),
     });
+    // It joins the round's own reminder, in the result that has it (fuzz-e/fe_109).
+    if let Some(with_round) = last
+        .content
+        .get(notes.block)
+        .and_then(ContentBlock::result_id)
+    {
+        id = with_round.to_string();
+    }
     let text = note(BUDGET);
     notes.texts.push(text.clone());
     Some((id, text))
@@ -194,12 +202,7 @@ mod tests {
     use crate::usage::Usage;
 
     /// The round's reminder, as a model that reads it is sent the results.
-    fn append(
-        results: &mut [ContentBlock],
-        used: u64,
-        spent: Option<(f64, f64)>,
-        agents: &[&str],
-    ) {
+    fn append(results: &mut [ContentBlock], used: u64, spent: Option<(f64, f64)>, agents: &[&str]) {
         let order: Vec<String> = results
             .iter()
             .filter_map(|b| b.result_id().map(str::to_string))

@@ -80,7 +80,9 @@ pub(crate) fn missing_tool_text<'a>(
                 "{head}. {name} is disabled for this session, in subagents as well as here."
             );
         }
-        if missing.subagent || offered.contains(&"Bash") {
+        // A subagent without Bash (its definition leaves it out) is told plainly too
+        // (fuzz-f/ff_015).
+        if offered.contains(&"Bash") {
             return format!("{head}. {hint}");
         }
         return format!("{head}. {name} is disabled for this session.");
@@ -343,6 +345,22 @@ mod tests {
                 format!("{head}Glob is disabled for this session, in subagents as well as here.")
             );
         }
+        // A subagent: the shell only when it has Bash (fuzz-f/ff_015).
+        let sub = |offered: &[&str]| {
+            let m = Missing {
+                name: "Glob",
+                disallowed: false,
+                listed: false,
+                subagent: true,
+                outside_list: false,
+            };
+            missing_tool_text(&m, offered.iter().copied())
+        };
+        assert_eq!(
+            sub(&["Read", "Write"]),
+            format!("{head}Glob is disabled for this session.")
+        );
+        assert!(sub(&["Read", "Bash"]).contains("find files with `find`"));
     }
 
     #[test]

@@ -46,6 +46,7 @@ impl Due {
         let (announce, result) = match pace {
             Pace::Now => (events, events),
             Pace::Validation => (events + 1, events + 1),
+            Pace::Start => (events + 2, events + 2),
             Pace::Rules | Pace::Question => (events + 2, events + 3),
             Pace::Read { announce_now: true } => (events, events + 2),
             Pace::Read {
@@ -56,7 +57,8 @@ impl Due {
         Due {
             announce,
             result,
-            at_end: false,
+            // A refusal on start is seen even when the response ends first.
+            at_end: pace == Pace::Start,
         }
     }
 }
