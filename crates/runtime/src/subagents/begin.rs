@@ -26,15 +26,30 @@ fn new_agent_id() -> String {
 }
 
 /// The model an agent runs on: the call's alias, else the definition's (an alias, an id, or
-/// `inherit`), else the session's.
+/// `inherit`), else the session's (its caller's). An alias of the caller's own family is the
+/// caller's model (fuzz-f/ff_101: `haiku` under claude-haiku-4-5 runs on it; under
+/// claude-sonnet-4-5 on the alias's model, ff_033).
 pub(crate) fn resolve_model(call: Option<&str>, definition: Option<&str>, session: &str) -> String {
     for choice in [call, definition].into_iter().flatten() {
         match choice {
             "" | "inherit" => continue,
+            alias if same_family(alias, session) => return session.to_string(),
             other => return oxagent_core::usage::resolve_model(other),
         }
     }
     session.to_string()
+}
+
+/// Whether `alias` (`haiku`, `sonnet`, `opus`, ...) names the family of the model `id`.
+fn same_family(alias: &str, id: &str) -> bool {
+    let alias = alias.to_ascii_lowercase();
+    let family = !alias.is_empty()
+        && !alias.starts_with("claude")
+        && alias.chars().all(|c| c.is_ascii_alphabetic());
+    family
+        && oxagent_core::model_names::canonical_id(id)
+            .split('-')
+            .any(|part| part == alias)
 }
 
 /// The mode an agent runs in: the session's when it is the more permissive, else the
@@ -323,5 +338,41 @@ pub(super) fn stop_info(
         description: call.description.clone(),
         output_file: output_file(context, agent_id),
         mark: mark.clone(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::resolve_model;
+
+    /// fuzz-f/ff_101, ff_033, subagents/subagent_model_*: the call's choice, then the
+    /// definition's; an alias of the caller's family keeps the caller's model.
+    #[test]
+    fn an_agent_s_model() {
+        let haiku = oxagent_core::usage::resolve_model("haiku");
+        assert_eq!(
+            resolve_model(None, Some("haiku"), "claude-haiku-4-5"),
+            "claude-haiku-4-5"
+        );
+        assert_eq!(
+            resolve_model(None, Some("haiku"), "claude-sonnet-4-5"),
+            haiku
+        );
+        assert_eq!(
+            resolve_model(None, Some("inherit"), "claude-sonnet-4-5"),
+            "claude-sonnet-4-5"
+        );
+        assert_eq!(
+            resolve_model(None, None, "claude-opus-5-5"),
+            "claude-opus-5-5"
+        );
+        assert_eq!(
+            resolve_model(Some("haiku"), Some("claude-sonnet-4-5"), "claude-opus-5-5"),
+            haiku
+        );
+        assert_eq!(
+            resolve_model(None, Some("claude-haiku-4-5"), "claude-opus-5-5"),
+            "claude-haiku-4-5"
+        );
     }
 }
