@@ -39,6 +39,9 @@ pub struct LoadedSession {
     pub last_uuid: Option<String>,
     /// A torn row follows the last conversation row: what came after it was lost.
     pub lost_tail: bool,
+    /// A turn's end (its `last-prompt` row) follows the last conversation row: a turn that
+    /// ended on its tool results (max_turns) rather than one cut off before its answer.
+    pub turn_ended: bool,
     /// The last conversation row is an answer of blank text, left out (the turn ended on
     /// it: a paused answer of nothing).
     pub blank_tail: bool,
@@ -142,6 +145,7 @@ pub fn load(path: &Path, until: Option<&str>) -> Result<LoadedSession, LoadError
             continue;
         }
         match row.get("type").and_then(Value::as_str) {
+            Some("last-prompt") if !reached => s.turn_ended = true,
             Some("cost-state") => {
                 s.total_cost_usd = row
                     .get("total_cost_usd")
@@ -183,6 +187,7 @@ pub fn load(path: &Path, until: Option<&str>) -> Result<LoadedSession, LoadError
             }
             Some(kind @ ("user" | "assistant")) => {
                 s.lost_tail = false;
+                s.turn_ended = false;
                 // The stand-in for a failed call is not part of what the model reads.
                 if row.get("isApiErrorMessage").and_then(Value::as_bool) == Some(true) {
                     s.ends_with_api_error = true;
@@ -336,8 +341,10 @@ pub fn load(path: &Path, until: Option<&str>) -> Result<LoadedSession, LoadError
 fn drop_unanswered_calls(s: &mut LoadedSession) {
     let mut i = 0;
     while i + 1 < s.turns.len() {
-        // The results of the last answer: those lost are repaired (see `lost_results`).
-        let last_round = i + 2 == s.turns.len();
+        // The results of the last answer: those lost are repaired (see `lost_results`); a
+        // prompt after calls none of whose results are there leaves them out (fe_148).
+        let last_round =
+            i + 2 == s.turns.len() && s.turns[i + 1].1.iter().any(|b| b.result_id().is_some());
         if s.turns[i].0 != "assistant" || last_round {
             i += 1;
             continue;
@@ -539,20 +546,45 @@ fn lost_results(s: &mut LoadedSession) -> bool {
 /// A conversation must end with an answer or with tool results, and every tool call needs
 /// a result.
 fn repair(s: &mut LoadedSession) {
+    // An answer torn after its thinking: what is left of it is not read back, and the
+    // stand-in answer takes its place (fuzz-e/fe_134).
+    let thinking_only = |blocks: &[ContentBlock]| {
+        blocks.iter().all(|b| {
+            matches!(
+                b,
+                ContentBlock::Thinking { .. } | ContentBlock::RedactedThinking { .. }
+            )
+        })
+    };
+    if s.lost_tail
+        && s.turns.len() > 1
+        && s.turns
+            .last()
+            .is_some_and(|(role, blocks)| role == "assistant" && thinking_only(blocks))
+    {
+        s.turns.pop();
+        s.turn_uuids.truncate(s.turns.len());
+        // The session goes on from the message before it.
+        if let Some(before) = s.turn_uuids.last().and_then(|u| u.last()) {
+            s.last_uuid = Some(before.clone());
+        }
+    }
     let Some((role, blocks)) = s.turns.last().cloned() else {
         return;
     };
     if role == "user" && (is_local_command(&blocks) || s.ends_with_api_error) {
         return;
     }
-    // Recorded tool results (a turn that max_turns ended) wait for the model as they are:
-    // the next prompt joins them. When a torn row or an answer of blank text follows them,
-    // the answer was lost (fuzz-d/fd_128).
+    // Recorded tool results of a turn that ended on them (max_turns) wait for the model as
+    // they are: the next prompt joins them. When a torn row or an answer of blank text
+    // follows them, or the turn's end is not recorded after them (its answer was cut away),
+    // the answer was lost (fuzz-d/fd_128, fuzz-e/fe_132).
     let lost = role == "user" && lost_results(s);
     if role == "user"
         && !lost
         && !s.lost_tail
         && !s.blank_tail
+        && s.turn_ended
         && matches!(blocks.last(), Some(ContentBlock::ToolResult { .. }))
     {
         return;
@@ -737,12 +769,39 @@ mod tests {
                     json!([{"type": "tool_result", "tool_use_id": "t1", "content": "ok"}]),
                     "u2",
                 ),
+                json!({"type": "last-prompt", "lastPrompt": "hi", "leafUuid": "u2"}),
             ],
             None,
         );
         let s = load(f.path(), None).unwrap();
         assert!(s.repairs.is_empty());
         assert_eq!(s.turns.last().unwrap().0, "user");
+    }
+
+    /// fuzz-e/fe_132: results whose turn's end is not recorded after them had an answer
+    /// that was cut away: the stand-in answer follows them.
+    #[test]
+    fn results_without_their_turn_s_end_lost_their_answer() {
+        let f = write(
+            &[
+                user(json!("hi"), "u1"),
+                assistant(
+                    "m1",
+                    json!({"type": "tool_use", "id": "t1", "name": "Bash", "input": {}}),
+                    "a1",
+                ),
+                user(
+                    json!([{"type": "tool_result", "tool_use_id": "t1", "content": "ok"}]),
+                    "u2",
+                ),
+            ],
+            None,
+        );
+        let s = load(f.path(), None).unwrap();
+        assert_eq!(
+            s.turns.last().unwrap().1,
+            vec![ContentBlock::text(NO_RESPONSE)]
+        );
     }
 
     #[test]
@@ -957,12 +1016,14 @@ mod tests {
             s.turns.last().unwrap().1,
             vec![ContentBlock::text(NO_RESPONSE)]
         );
-        // Without the blank answer, the results wait for the next prompt as they are.
+        // Without the blank answer, the results of a turn that ended on them wait for the
+        // next prompt as they are.
         let f = write(
             &[
                 user(json!("Go"), "u1"),
                 assistant("m1", call, "a1"),
                 user(result, "u2"),
+                json!({"type": "last-prompt", "lastPrompt": "Go", "leafUuid": "u2"}),
             ],
             None,
         );

@@ -291,18 +291,24 @@ impl Session {
 
     /// Whether the reference begins this prompt, as the model reads it, with context
     /// reminders, so that a message before it it joins gets no line break: only the first
-    /// prompt of a resumed session's run (not when nothing was answered yet: the first
-    /// prompt's still stand; fuzz-d/fd_010), and then on a model that reads the token budget
-    /// in the prompt, or when the model is not the one the conversation last went to (the
-    /// commit attribution it announces again; fuzz-e/fe_011, fe_114).
+    /// prompt of a resumed session's run, and then when the model is not the one the
+    /// conversation last went to (the commit attribution it announces again; fuzz-e/fe_011,
+    /// fe_114, fe_148), or on a model that reads the token budget in the prompt once
+    /// something was answered (not when the first prompt's context still stands:
+    /// fuzz-d/fd_010). A conversation recorded without its prompts' models counts as
+    /// another model's once answered.
     fn leads_with_context(&self, model: &str) -> bool {
-        if self.run_prompts > 0 || !self.history.iter().any(Turn::is_assistant) {
+        if self.run_prompts > 0 {
             return false;
         }
+        let answered = self.history.iter().any(Turn::is_assistant);
         let last = self.history.iter().rev().find_map(|t| t.model.as_deref());
         let canonical = crate::model_names::canonical_id;
-        tokens_left::reads_tokens_left(model)
-            || last.is_none_or(|m| m != model && canonical(m) != canonical(model))
+        let changed = match last {
+            Some(m) => m != model && canonical(m) != canonical(model),
+            None => answered,
+        };
+        changed || (answered && tokens_left::reads_tokens_left(model))
     }
 
     async fn prompt_turn(&mut self, prompt: UserContent, deps: &Deps<'_>) -> ResultMessage {
