@@ -359,12 +359,7 @@ fn drop_unanswered_calls(s: &mut LoadedSession) {
         let blocks = &mut s.turns[i].1;
         let before = blocks.len();
         blocks.retain(|b| !matches!(b, ContentBlock::ToolUse { id, .. } if !answered.contains(id)));
-        let only_thinking = blocks.iter().all(|b| {
-            matches!(
-                b,
-                ContentBlock::Thinking { .. } | ContentBlock::RedactedThinking { .. }
-            )
-        });
+        let only_thinking = thinking_only(blocks);
         if blocks.len() < before && only_thinking {
             s.turns.remove(i);
             if i < s.turn_uuids.len() {
@@ -543,19 +538,21 @@ fn lost_results(s: &mut LoadedSession) -> bool {
     true
 }
 
+/// Whether an answer's blocks are thinking only.
+fn thinking_only(blocks: &[ContentBlock]) -> bool {
+    blocks.iter().all(|b| {
+        matches!(
+            b,
+            ContentBlock::Thinking { .. } | ContentBlock::RedactedThinking { .. }
+        )
+    })
+}
+
 /// A conversation must end with an answer or with tool results, and every tool call needs
 /// a result.
 fn repair(s: &mut LoadedSession) {
     // An answer torn after its thinking: what is left of it is not read back, and the
     // stand-in answer takes its place (fuzz-e/fe_134).
-    let thinking_only = |blocks: &[ContentBlock]| {
-        blocks.iter().all(|b| {
-            matches!(
-                b,
-                ContentBlock::Thinking { .. } | ContentBlock::RedactedThinking { .. }
-            )
-        })
-    };
     if s.lost_tail
         && s.turns.len() > 1
         && s.turns
