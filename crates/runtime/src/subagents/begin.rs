@@ -158,7 +158,12 @@ pub(crate) fn model_of(
     call: &AgentCall,
     caller: Option<&str>,
 ) -> String {
-    let callers = caller_model(context, caller);
+    agent_model(agent, call, caller_model(context, caller))
+}
+
+/// The model `agent` runs on for `call` when its caller runs on `callers` (a fork: the
+/// caller's, whatever the call says).
+fn agent_model(agent: &Agent, call: &AgentCall, callers: String) -> String {
     if agent.name == super::fork::FORK {
         return callers;
     }
@@ -217,15 +222,9 @@ pub(super) fn begin(
         let mut running = lock(&context.running);
         let parent = caller.and_then(|a| running.get(a));
         let parent_depth = parent.map_or(0, |r| r.depth);
+        // (`caller_model` would take the lock this holds.)
         let callers = parent.map_or_else(|| context.live.model(), |r| r.model.clone());
-        let model = match agent.name == super::fork::FORK {
-            true => callers,
-            false => resolve_model(
-                call.model.as_deref(),
-                agent.definition.model.as_deref(),
-                &callers,
-            ),
-        };
+        let model = agent_model(agent, call, callers);
         let me = Running {
             depth: parent_depth + 1,
             model,

@@ -37,7 +37,8 @@ pub(crate) struct SubagentEmit<'a> {
     pub progress_after: bool,
     /// No progress at all (a forked skill's run).
     pub no_progress: bool,
-    /// The tools the subagent has: a call of another tool is not among the tools it used.
+    /// The tools the subagent has, and Agent: a call of another tool is not among the tools
+    /// it used.
     pub tools: Vec<String>,
     /// Where the agent works: progress shows the files of its calls from there.
     pub cwd: std::path::PathBuf,
