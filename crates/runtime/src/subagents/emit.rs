@@ -144,7 +144,8 @@ impl Emit for SubagentEmit<'_> {
                 }
                 let mut state = lock(&self.state);
                 let text = oxagent_core::content::join_texts(&a.message.content, "\n");
-                if !text.is_empty() {
+                // A stand-in of its own (an API error's) is not the agent's text.
+                if !text.is_empty() && a.message.model != "<synthetic>" {
                     state.last_text = Some(text);
                 }
                 a.parent_tool_use_id = Some(self.tool_use_id.clone());

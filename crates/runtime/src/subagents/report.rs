@@ -46,6 +46,8 @@ pub(crate) struct Finished {
     /// The tool names the caller's conversation already carried when it made the call
     /// (see [`carried_names`]): the tools note leaves them out.
     pub carried: std::collections::BTreeSet<String>,
+    /// An API error ended it after it had given a text: the note the hand-back opens with.
+    pub failure: Option<String>,
 }
 
 /// The tool names a conversation carries before its last answer: those of the calls it made
@@ -117,7 +119,8 @@ impl Finished {
         let new: Vec<String> = self
             .tools_used()
             .into_iter()
-            .filter(|n| !self.carried.contains(n))
+            // After a failure every tool it used is named (fuzz-f/ff_121).
+            .filter(|n| self.failure.is_some() || !self.carried.contains(n))
             .collect();
         (!new.is_empty()).then(|| format!("{NOTE_OPEN}{}{NOTE_CLOSE}", new.join(", ")))
     }
@@ -148,6 +151,12 @@ impl Finished {
             .flatten()
             .collect();
         let mut text = String::new();
+        // The failure's note leads, with no blank line before the next note.
+        for line in self.failure.iter().flat_map(|f| f.split('\n')) {
+            text.push_str("  ");
+            text.push_str(line);
+            text.push('\n');
+        }
         for note in &notes {
             for line in note.lines() {
                 text.push_str("  ");
@@ -184,9 +193,15 @@ impl Finished {
                 self.duration_ms
             ));
         }
-        let mut content: Vec<Value> = notes
+        let mut content: Vec<Value> = self
+            .failure
             .iter()
-            .map(|n| json!({"type": "text", "text": format!("{n}\n")}))
+            .map(|f| json!({"type": "text", "text": f}))
+            .chain(
+                notes
+                    .iter()
+                    .map(|n| json!({"type": "text", "text": format!("{n}\n")})),
+            )
             .collect();
         if let Some(report) = &self.report {
             content.push(json!({"type": "text", "text": report}));
@@ -199,7 +214,11 @@ impl Finished {
         if !self.stats.used.is_empty() {
             result.insert("toolsUsed".into(), json!(self.tools_used()));
         }
-        result.insert("harnessNoteCount".into(), json!(notes.len()));
+        let failure_notes = usize::from(self.failure.is_some());
+        result.insert(
+            "harnessNoteCount".into(),
+            json!(notes.len() + failure_notes),
+        );
         result.insert("harnessTailCount".into(), json!(0));
         result.insert(
             "harnessSectionHash".into(),
@@ -384,8 +403,8 @@ mod tests {
             .unwrap()
     }
 
-    /// fuzz-f/ff_001, ff_024: the names of the calls before the last answer and those the
-    /// tools notes of earlier results gave; not the calls of the last answer itself.
+    /// fuzz-f/ff_001, ff_024, ff_033: the names of the calls before the last answer and
+    /// those the tools notes of earlier results gave; not the calls of the last answer.
     #[test]
     fn a_conversation_carries_its_earlier_calls_and_notes() {
         let history = vec![
@@ -422,6 +441,7 @@ mod tests {
             can_continue: false,
             one_shot: false,
             carried: ["Agent".to_string()].into_iter().collect(),
+            failure: None,
         };
         assert_eq!(finished.tools_used(), ["Agent", "Bash", "Write"]);
         assert_eq!(

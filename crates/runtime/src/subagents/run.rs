@@ -305,7 +305,7 @@ pub(super) async fn run(
         context.ledger.record_denial(denial.clone());
     }
     let stats = lock(&state).stats.clone();
-    let finished = Finished {
+    let mut finished = Finished {
         agent_id: agent_id.clone(),
         agent_type: agent.name.clone(),
         prompt: call.prompt.clone(),
@@ -324,6 +324,7 @@ pub(super) async fn run(
             .as_deref()
             .map(|h| super::report::carried_names(h))
             .unwrap_or_default(),
+        failure: None,
     };
     if let Some(r) = record.as_ref().filter(|_| !continued) {
         r.finish(&AgentMeta {
@@ -382,13 +383,16 @@ pub(super) async fn run(
     let (status, patch_error, summary, usage, output) = if api_failure {
         let error = result.result.clone().unwrap_or_default();
         let text = failure_text(&error, session.api_failure.as_ref(), &finished.model);
-        (
-            "failed",
-            Some(text.clone()),
-            text.clone(),
-            None,
-            failed(&text),
-        )
+        // An agent that had given a text is handed back with it, as partial output
+        // (fuzz-f/ff_121); its task still failed.
+        let output = match finished.report.is_some() {
+            true => {
+                finished.failure = Some(format!("{text}\n\n{PARTIAL}"));
+                finished.output(true)
+            }
+            false => failed(&text),
+        };
+        ("failed", Some(text.clone()), text, None, output)
     } else {
         let usage = TaskUsage {
             total_tokens: finished.tokens(),
@@ -464,6 +468,9 @@ pub(super) async fn run(
     output
 }
 
+/// What follows the API error an agent with a text was ended by.
+const PARTIAL: &str = "Everything below is PARTIAL output recovered from the agent before it was cut off. The agent did NOT finish its task \u{2014} treat these results as incomplete.";
+
 /// The `task_notification` of an agent's run that ended as `status`, saying `summary`.
 fn notification(
     agent_id: &str,
@@ -490,7 +497,10 @@ fn notification(
 /// The agent's last text, if it ended with one.
 fn session_text(result: &ResultMessage) -> Option<String> {
     match result.subtype {
-        ResultSubtype::Success => result.result.clone().filter(|t| !t.is_empty()),
+        // An API error's result is its stand-in text, not the agent's.
+        ResultSubtype::Success if !result.is_error => {
+            result.result.clone().filter(|t| !t.is_empty())
+        }
         _ => None,
     }
 }
