@@ -459,14 +459,7 @@ fn results_in_call_order(s: &mut LoadedSession) {
         if s.turns[i - 1].0 != "assistant" || s.turns[i].0 != "user" {
             continue;
         }
-        let calls: Vec<String> = s.turns[i - 1]
-            .1
-            .iter()
-            .filter_map(|b| match b {
-                ContentBlock::ToolUse { id, .. } => Some(id.clone()),
-                _ => None,
-            })
-            .collect();
+        let calls = call_ids(&s.turns[i - 1].1);
         let rank = |b: &ContentBlock| {
             b.result_id()
                 .and_then(|id| calls.iter().position(|c| c == id))
@@ -491,14 +484,7 @@ fn lost_results(s: &mut LoadedSession) -> bool {
     if n < 2 || s.turns[n - 2].0 != "assistant" {
         return false;
     }
-    let calls: Vec<String> = s.turns[n - 2]
-        .1
-        .iter()
-        .filter_map(|b| match b {
-            ContentBlock::ToolUse { id, .. } => Some(id.clone()),
-            _ => None,
-        })
-        .collect();
+    let calls = call_ids(&s.turns[n - 2].1);
     let answers_some = s.turns[n - 1].1.iter().any(|b| b.result_id().is_some());
     let lost = calls.iter().any(|c| {
         !s.turns[n - 1]
@@ -536,6 +522,17 @@ fn lost_results(s: &mut LoadedSession) -> bool {
     ordered.extend(others);
     s.turns[n - 1].1 = ordered;
     true
+}
+
+/// The ids of an answer's tool calls, in order.
+fn call_ids(blocks: &[ContentBlock]) -> Vec<String> {
+    blocks
+        .iter()
+        .filter_map(|b| match b {
+            ContentBlock::ToolUse { id, .. } => Some(id.clone()),
+            _ => None,
+        })
+        .collect()
 }
 
 /// Whether an answer's blocks are thinking only.
@@ -587,13 +584,7 @@ fn repair(s: &mut LoadedSession) {
         return;
     }
     if role == "assistant" {
-        let dangling: Vec<String> = blocks
-            .iter()
-            .filter_map(|b| match b {
-                ContentBlock::ToolUse { id, .. } => Some(id.clone()),
-                _ => None,
-            })
-            .collect();
+        let dangling = call_ids(&blocks);
         if dangling.is_empty() {
             return;
         }
@@ -751,25 +742,28 @@ mod tests {
         assert_eq!(s.rows.len(), 3);
     }
 
+    /// A prompt, a Bash call and its result.
+    fn bash_round() -> Vec<Value> {
+        vec![
+            user(json!("hi"), "u1"),
+            assistant(
+                "m1",
+                json!({"type": "tool_use", "id": "t1", "name": "Bash", "input": {}}),
+                "a1",
+            ),
+            user(
+                json!([{"type": "tool_result", "tool_use_id": "t1", "content": "ok"}]),
+                "u2",
+            ),
+        ]
+    }
+
     /// resume_max_turns_then_resume: results that end a transcript wait for the next prompt.
     #[test]
     fn recorded_tool_results_need_no_answer() {
-        let f = write(
-            &[
-                user(json!("hi"), "u1"),
-                assistant(
-                    "m1",
-                    json!({"type": "tool_use", "id": "t1", "name": "Bash", "input": {}}),
-                    "a1",
-                ),
-                user(
-                    json!([{"type": "tool_result", "tool_use_id": "t1", "content": "ok"}]),
-                    "u2",
-                ),
-                json!({"type": "last-prompt", "lastPrompt": "hi", "leafUuid": "u2"}),
-            ],
-            None,
-        );
+        let mut rows = bash_round();
+        rows.push(json!({"type": "last-prompt", "lastPrompt": "hi", "leafUuid": "u2"}));
+        let f = write(&rows, None);
         let s = load(f.path(), None).unwrap();
         assert!(s.repairs.is_empty());
         assert_eq!(s.turns.last().unwrap().0, "user");
@@ -779,21 +773,7 @@ mod tests {
     /// that was cut away: the stand-in answer follows them.
     #[test]
     fn results_without_their_turn_s_end_lost_their_answer() {
-        let f = write(
-            &[
-                user(json!("hi"), "u1"),
-                assistant(
-                    "m1",
-                    json!({"type": "tool_use", "id": "t1", "name": "Bash", "input": {}}),
-                    "a1",
-                ),
-                user(
-                    json!([{"type": "tool_result", "tool_use_id": "t1", "content": "ok"}]),
-                    "u2",
-                ),
-            ],
-            None,
-        );
+        let f = write(&bash_round(), None);
         let s = load(f.path(), None).unwrap();
         assert_eq!(
             s.turns.last().unwrap().1,

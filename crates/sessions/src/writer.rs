@@ -672,11 +672,7 @@ mod tests {
         w.message(&failed(true));
         // Another synthetic answer is not part of the conversation.
         w.message(&failed(false));
-        let rows: Vec<Value> = std::fs::read_to_string(&path)
-            .unwrap()
-            .lines()
-            .map(|l| serde_json::from_str(l).unwrap())
-            .collect();
+        let rows = rows_in(&path);
         assert_eq!(rows.len(), 2);
         assert_eq!(
             (&rows[0]["type"], &rows[0]["subtype"]),
@@ -797,11 +793,7 @@ mod tests {
             stop_sequence: None,
             usage: &usage,
         });
-        let rows: Vec<Value> = std::fs::read_to_string(&path)
-            .unwrap()
-            .lines()
-            .map(|l| serde_json::from_str(l).unwrap())
-            .collect();
+        let rows = rows_in(&path);
         let finals: Vec<Value> = rows
             .iter()
             .map(|r| {
@@ -825,6 +817,15 @@ mod tests {
         assert_eq!(rows[1]["parentUuid"], "u1");
     }
 
+    /// The rows of a transcript file.
+    fn rows_in(path: &Path) -> Vec<Value> {
+        std::fs::read_to_string(path)
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect()
+    }
+
     fn result_of(uuid: &str, id: &str, content: &str) -> Message {
         serde_json::from_value(json!({"type": "user", "uuid": uuid, "session_id": "s",
             "parent_tool_use_id": null,
@@ -844,16 +845,7 @@ mod tests {
         w.message(&result_of("r1", "t1", "one"));
         w.message(&result_of("r2", "t2", "two"));
         w.results_sent(&[], None, &["t2".to_string(), "t1".to_string()]);
-        let uuids: Vec<String> = std::fs::read_to_string(&path)
-            .unwrap()
-            .lines()
-            .map(|l| {
-                serde_json::from_str::<Value>(l).unwrap()["uuid"]
-                    .as_str()
-                    .unwrap()
-                    .to_string()
-            })
-            .collect();
+        let uuids: Vec<Value> = rows_in(&path).iter().map(|r| r["uuid"].clone()).collect();
         assert_eq!(uuids, ["a1", "r2", "r1"]);
     }
 
@@ -867,11 +859,7 @@ mod tests {
         w.prompt_taken(Some("Go"));
         w.prompt(&UserContent::Text("Go".into()), "u1");
         w.prompt_context("u1", "claude-opus-5-5", false);
-        let rows: Vec<Value> = std::fs::read_to_string(&path)
-            .unwrap()
-            .lines()
-            .map(|l| serde_json::from_str(l).unwrap())
-            .collect();
+        let rows = rows_in(&path);
         let kinds: Vec<(&str, Option<&str>)> = rows
             .iter()
             .map(|r| (r["type"].as_str().unwrap(), r["operation"].as_str()))
@@ -897,13 +885,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("s.jsonl");
         let w = TranscriptWriter::open(&path, "s", dir.path(), None).unwrap();
-        let rows = || -> Vec<Value> {
-            std::fs::read_to_string(&path)
-                .unwrap()
-                .lines()
-                .map(|l| serde_json::from_str(l).unwrap())
-                .collect()
-        };
+        let rows = || rows_in(&path);
         // A call answered at once while its answer streams: the answer's rows, the result,
         // and what comes after them wait for the round.
         w.message(&block_of("a1", "look"));

@@ -38,12 +38,12 @@ pub trait Emit: Send + Sync {
     fn prompt_context(&self, _uuid: &str, _model: &str, _leads: bool) {}
     /// A response streamed this much more (what a subagent's progress counts its tokens
     /// from while it streams).
-    fn streamed(&self, _streamed: Streamed) {}
+    fn streamed(&self, _streamed: StreamProgress) {}
 }
 
 /// What a response has streamed, event by event.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub enum Streamed {
+pub enum StreamProgress {
     /// The response began; its prompt (input and cache tokens) as `message_start` said.
     Start { prompt_tokens: u64 },
     /// Characters (UTF-16) of text or of a call's input.

@@ -69,12 +69,15 @@ impl Streamed {
         }
     }
 
-    pub(crate) fn add(&mut self, signature: bool, text: &str) {
+    /// Adds a delta's text; returns its UTF-16 length.
+    pub(crate) fn add(&mut self, signature: bool, text: &str) -> usize {
+        let len = utf16_len(text);
         if signature {
-            self.signature += utf16_len(text);
+            self.signature += len;
         } else {
-            self.chars += utf16_len(text);
+            self.chars += len;
         }
+        len
     }
 }
 

@@ -6,7 +6,7 @@ use futures::future::{select, Either};
 use futures::StreamExt;
 use serde_json::{json, Map, Value};
 
-use super::deps::Streamed;
+use super::deps::StreamProgress;
 use crate::api_event::{ApiEvent, DeltaKind};
 use crate::content::ContentBlock;
 use crate::conversation::Turn;
@@ -349,7 +349,7 @@ fn on_stream_event(
     };
 
     let block = resp.push_event(&raw);
-    if let Some(streamed) = streamed(resp, &raw, &kind) {
+    if let Some(streamed) = streamed(resp, &kind) {
         deps.emit.streamed(streamed);
     }
     if kind == "message_delta" {
@@ -410,7 +410,7 @@ fn on_stream_event(
         round.take_call(session, deps, st, early);
     }
     if let Some(tokens) = thinking_tokens(resp, &raw) {
-        deps.emit.streamed(Streamed::Thinking {
+        deps.emit.streamed(StreamProgress::Thinking {
             tokens: tokens.estimated_tokens_delta,
         });
         deps.emit
@@ -460,29 +460,19 @@ fn str_at<'v>(value: &'v Value, a: &str, b: &str) -> Option<&'v str> {
     value.get(a)?.get(b)?.as_str()
 }
 
-/// What an event of the response streamed, for [`Streamed`]: its start (after `push_event`
-/// read its usage), or the characters of a text or input delta.
-fn streamed(resp: &ResponseBuilder, raw: &ApiEvent, kind: &str) -> Option<Streamed> {
+/// What an event of the response streamed, for [`StreamProgress`]: its start (after
+/// `push_event` read its usage), or the characters of a text or input delta it counted.
+fn streamed(resp: &mut ResponseBuilder, kind: &str) -> Option<StreamProgress> {
     if kind == "message_start" {
         let u = &resp.usage;
-        return Some(Streamed::Start {
+        return Some(StreamProgress::Start {
             prompt_tokens: u.input_tokens
                 + u.cache_creation_input_tokens
                 + u.cache_read_input_tokens,
         });
     }
-    let text = match raw.delta() {
-        Some(d) if matches!(d.kind, DeltaKind::Text | DeltaKind::InputJson) => d.text.as_str(),
-        Some(_) => return None,
-        None => match str_at(raw, "delta", "type")? {
-            "text_delta" => str_at(raw, "delta", "text")?,
-            "input_json_delta" => str_at(raw, "delta", "partial_json")?,
-            _ => return None,
-        },
-    };
-    Some(Streamed::Output {
-        chars: text.encode_utf16().count() as u64,
-    })
+    resp.take_output_chars()
+        .map(|chars| StreamProgress::Output { chars })
 }
 
 /// The count a thinking delta brings its block to, as `system/thinking_tokens` reports it

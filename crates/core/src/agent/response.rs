@@ -67,6 +67,9 @@ pub struct ResponseBuilder {
     streamed: Vec<estimate::Streamed>,
     /// A `message_delta` reported the answer's usage.
     delta_usage: bool,
+    /// The UTF-16 length of the text or call input the last event streamed, if it was such
+    /// a delta (what a subagent's progress counts: `take_output_chars`).
+    output_chars: Option<u64>,
     /// The estimated tokens of the thinking block that streams (`system/thinking_tokens`).
     pub thinking_estimate: u64,
     partial: Vec<(u64, Partial)>,
@@ -83,14 +86,23 @@ pub struct ResponseBuilder {
 }
 
 impl ResponseBuilder {
+    /// The UTF-16 length of the text or call input the last event streamed, once.
+    pub fn take_output_chars(&mut self) -> Option<u64> {
+        self.output_chars.take()
+    }
+
     /// [`ResponseBuilder::push`] for an event as the model client hands it: a delta read
     /// without a `Value` is applied as read.
     pub fn push_event(&mut self, event: &ApiEvent) -> Option<ContentBlock> {
         let Some(delta) = event.delta() else {
             return self.push(event);
         };
+        self.output_chars = None;
         if let Some(b) = self.streamed.iter_mut().find(|b| b.index == delta.index) {
-            b.add(delta.kind == DeltaKind::Signature, &delta.text);
+            let len = b.add(delta.kind == DeltaKind::Signature, &delta.text);
+            if matches!(delta.kind, DeltaKind::Text | DeltaKind::InputJson) {
+                self.output_chars = Some(len as u64);
+            }
         }
         if let Some((_, p)) = self.partial.iter_mut().find(|(i, _)| *i == delta.index) {
             apply_text(p, delta.kind.as_str(), &delta.text);
@@ -100,6 +112,7 @@ impl ResponseBuilder {
 
     /// Consumes one raw SSE event; returns a block when one is finished.
     pub fn push(&mut self, event: &Value) -> Option<ContentBlock> {
+        self.output_chars = None;
         let kind = event.get("type").and_then(Value::as_str).unwrap_or("");
         match kind {
             "message_start" => {
@@ -131,7 +144,10 @@ impl ResponseBuilder {
                 if let Some(b) = self.streamed.iter_mut().find(|b| b.index == index) {
                     for key in ["text", "thinking", "partial_json", "signature"] {
                         if let Some(t) = delta.get(key).and_then(Value::as_str) {
-                            b.add(key == "signature", t);
+                            let len = b.add(key == "signature", t);
+                            if matches!(key, "text" | "partial_json") {
+                                self.output_chars = Some(len as u64);
+                            }
                         }
                     }
                 }

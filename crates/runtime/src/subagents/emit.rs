@@ -13,7 +13,7 @@
 
 use std::sync::{Arc, Mutex};
 
-use oxagent_core::agent::{Emit, Streamed};
+use oxagent_core::agent::{Emit, StreamProgress};
 use oxagent_core::message::{Message, SubagentMark};
 use oxagent_core::protocol::system::{SystemBody, SystemMessage, TaskProgress, TaskUsage};
 use oxagent_core::sync::lock;
@@ -103,9 +103,9 @@ pub(crate) struct TokenEstimate {
 impl TokenEstimate {
     const EVERY_MS: u64 = 500;
 
-    fn add(&mut self, streamed: Streamed, now_ms: u64) {
+    fn add(&mut self, streamed: StreamProgress, now_ms: u64) {
         match streamed {
-            Streamed::Start { prompt_tokens } => {
+            StreamProgress::Start { prompt_tokens } => {
                 *self = TokenEstimate {
                     prompt: prompt_tokens,
                     shown: prompt_tokens,
@@ -113,8 +113,8 @@ impl TokenEstimate {
                 };
                 return;
             }
-            Streamed::Output { chars } => self.output += chars as f64 / 4.0,
-            Streamed::Thinking { tokens } => self.output += tokens as f64,
+            StreamProgress::Output { chars } => self.output += chars as f64 / 4.0,
+            StreamProgress::Thinking { tokens } => self.output += tokens as f64,
         }
         if self
             .taken_ms
@@ -131,7 +131,7 @@ impl TokenEstimate {
 }
 
 impl Emit for SubagentEmit<'_> {
-    fn streamed(&self, streamed: Streamed) {
+    fn streamed(&self, streamed: StreamProgress) {
         let now = self.clock.monotonic_ms();
         lock(&self.state).tokens.add(streamed, now);
     }
@@ -237,24 +237,24 @@ mod tests {
     #[test]
     fn progress_takes_the_first_change_of_a_response() {
         let mut e = TokenEstimate::default();
-        e.add(Streamed::Start { prompt_tokens: 100 }, 1_000);
+        e.add(StreamProgress::Start { prompt_tokens: 100 }, 1_000);
         assert_eq!(e.shown, 100);
         // Three characters: under a token, nothing taken.
-        e.add(Streamed::Output { chars: 3 }, 1_001);
+        e.add(StreamProgress::Output { chars: 3 }, 1_001);
         assert_eq!(e.shown, 100);
         // Ten more: 3.25 tokens, taken.
-        e.add(Streamed::Output { chars: 10 }, 1_002);
+        e.add(StreamProgress::Output { chars: 10 }, 1_002);
         assert_eq!(e.shown, 103);
         // Within the half second: not taken.
-        e.add(Streamed::Thinking { tokens: 100 }, 1_400);
+        e.add(StreamProgress::Thinking { tokens: 100 }, 1_400);
         assert_eq!(e.shown, 103);
         // After it: taken.
-        e.add(Streamed::Output { chars: 4 }, 1_600);
+        e.add(StreamProgress::Output { chars: 4 }, 1_600);
         assert_eq!(e.shown, 204);
         // A new response starts from its own prompt.
-        e.add(Streamed::Start { prompt_tokens: 518 }, 1_700);
+        e.add(StreamProgress::Start { prompt_tokens: 518 }, 1_700);
         assert_eq!(e.shown, 518);
-        e.add(Streamed::Thinking { tokens: 8 }, 1_701);
+        e.add(StreamProgress::Thinking { tokens: 8 }, 1_701);
         assert_eq!(e.shown, 526);
     }
 }

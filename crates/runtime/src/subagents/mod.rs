@@ -52,6 +52,12 @@ use crate::events::EventOut;
 /// Tools that switch the session's permission mode, which subagents do not get.
 const SESSION_MODE_TOOLS: &[&str] = &["EnterPlanMode", "ExitPlanMode"];
 
+/// The tool a rule in an agent's `tools` or `disallowedTools` names: `Bash(echo *)` names
+/// Bash (vk_ag_tools_pattern, vk_ag_disallowed_pattern).
+fn rule_tool(rule: &str) -> String {
+    rule.split('(').next().unwrap_or(rule).trim().to_string()
+}
+
 /// What the Agent tool needs of its session, set once the session's tools are complete.
 pub(crate) struct SubagentContext {
     pub agents: AgentSet,
@@ -215,7 +221,7 @@ impl SubagentContext {
         {
             return None;
         }
-        let base = |n: &str| n.split('(').next().unwrap_or(n).trim().to_string();
+        let base = rule_tool;
         let mut unrecognized: Vec<String> = Vec::new();
         let mut not_for_agents: Vec<String> = Vec::new();
         for n in listed.iter().map(|n| base(n)) {
@@ -263,7 +269,7 @@ impl SubagentContext {
         let refused = definition.disallowed_tools.clone().unwrap_or_default();
         // A rule with a content (`Bash(echo *)`) names its whole tool, in either list
         // (vk_ag_tools_pattern, vk_ag_disallowed_pattern).
-        let base = |n: &str| n.split('(').next().unwrap_or(n).trim().to_string();
+        let base = rule_tool;
         let wanted: Option<Vec<String>> = wanted.map(|w| {
             let mut names: Vec<String> = Vec::new();
             for n in w.iter().map(|n| base(n)) {

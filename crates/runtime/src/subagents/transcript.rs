@@ -152,7 +152,7 @@ impl Emit for Recorded<'_> {
         }
     }
 
-    fn streamed(&self, streamed: oxagent_core::agent::Streamed) {
+    fn streamed(&self, streamed: oxagent_core::agent::StreamProgress) {
         self.inner.streamed(streamed);
     }
 }
