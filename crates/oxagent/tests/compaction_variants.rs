@@ -396,9 +396,24 @@ async fn an_empty_summary_fails_the_compaction() {
         .iter()
         .find(|m| m["compact_result"] == "failed")
         .unwrap();
-    assert_eq!(
-        failed["compact_error"],
-        "summarization produced empty response"
+    // A `/compact` names what failed (fuzz-g probes), in its status and its result.
+    let text = "Error during compaction: summarization produced empty response";
+    assert_eq!(failed["compact_error"], text);
+    assert_eq!(msgs.last().unwrap()["result"], text);
+    // Its record goes in front of the next prompt: the error output last.
+    client.query("And now?").unwrap();
+    turn(&client).await;
+    let reqs = requests(&server);
+    let prompt = texts(
+        reqs.last().unwrap()["messages"]
+            .as_array()
+            .unwrap()
+            .last()
+            .unwrap(),
     );
+    assert!(prompt.iter().any(|t| t.starts_with(&format!(
+        "<local-command-stderr>{text}</local-command-stderr>"
+    ))));
+    assert_eq!(prompt.last().unwrap(), "And now?");
     client.disconnect();
 }

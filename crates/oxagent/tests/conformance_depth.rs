@@ -529,6 +529,13 @@ fn fuzz_f() {
     check_area("fuzz-f");
 }
 
+/// Compaction at random: models and their thresholds, the compaction variables, hooks,
+/// summary answers that fail, resumed `/compact`, max_turns (`tests/conformance/fuzz-g/`).
+#[test]
+fn fuzz_g() {
+    check_area("fuzz-g");
+}
+
 /// What a result says when the budget runs out after an answer whose calls never run (its
 /// stop reason, usage, the agents it started), and the token budget reminder
 /// (`tests/conformance/budgetstop/`).

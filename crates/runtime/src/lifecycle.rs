@@ -736,7 +736,7 @@ impl SessionTask {
                 hook_text,
             )
             .await;
-            recorder.after_turn(&session);
+            recorder.after_turn(&session, &result);
             commands::revoke(&session, &granted);
             if let Some(m) = model_before {
                 session.live.set_model(m);

@@ -287,6 +287,23 @@ pub fn load(path: &Path, until: Option<&str>) -> Result<LoadedSession, LoadError
                 reached = until.is_some() && s.last_uuid.as_deref() == until;
                 s.rows.push(row);
             }
+            // The mark a turn max_turns ended left after its last results: a compaction
+            // keeping those results keeps it too.
+            Some("attachment")
+                if row.pointer("/attachment/type").and_then(Value::as_str)
+                    == Some("max_turns_reached") =>
+            {
+                let uuid = row.get("uuid").and_then(Value::as_str).map(str::to_string);
+                let on = |u: &str| branch.as_ref().is_none_or(|on| on.contains(u));
+                if let Some(u) = uuid.filter(|u| on(u)) {
+                    let after_results = s.turns.last().is_some_and(|(r, _)| r == "user");
+                    if let Some(uuids) = s.turn_uuids.last_mut().filter(|_| after_results) {
+                        uuids.push(u.clone());
+                    }
+                    s.last_uuid = Some(u);
+                    s.rows.push(row);
+                }
+            }
             Some("system") => {
                 let subtype = row.get("subtype").and_then(Value::as_str);
                 if subtype == Some("compact_boundary") {

@@ -480,10 +480,11 @@ impl Recorder<'_> {
         }
     }
 
-    pub fn after_turn(&self, session: &Session) {
+    pub fn after_turn(&self, session: &Session, result: &ResultMessage) {
         if let Some(w) = self.writer {
             // The rows still waiting for a round the turn never finished.
             w.flush();
+            w.turn_ended(result);
             // A /compact that just ran: its caveat and command rows (its output was emitted).
             // Its record is the last three blocks (an earlier one may come before them).
             // Another local command's (`/cost`): its output is a `local_command` row too.
@@ -497,7 +498,9 @@ impl Recorder<'_> {
                 if let ContentBlock::Text { text, .. } = block {
                     let uuid = uuid::Uuid::new_v4().to_string();
                     let output = text.starts_with("<local-command-stdout>");
-                    if text.starts_with("<local-command-stderr>") || (output && !compact) {
+                    // A command refused as unavailable is typed as it was.
+                    let typed = text.starts_with('/');
+                    if text.starts_with("<local-command-stderr>") || (output && !compact) || typed {
                         // Its error output is a `local_command` system row.
                         w.local_command(text.trim_end(), &uuid);
                     } else if !output {

@@ -24,7 +24,7 @@ use std::time::SystemTime;
 use oxagent_core::agent::ResponseEnd;
 use oxagent_core::content::{ContentBlock, UserContent};
 use oxagent_core::conversation::ResultNotes;
-use oxagent_core::message::Message;
+use oxagent_core::message::{Message, ResultMessage, ResultSubtype};
 use oxagent_core::protocol::SystemBody;
 use serde_json::{json, Map, Value};
 
@@ -369,6 +369,20 @@ impl TranscriptWriter {
             }
             _ => {}
         }
+    }
+
+    /// The mark a turn max_turns ended leaves after its last results (an `attachment` row,
+    /// the result's uuid), which a later compaction keeps with them.
+    pub fn turn_ended(&self, result: &ResultMessage) {
+        if result.subtype != ResultSubtype::ErrorMaxTurns {
+            return;
+        }
+        let mut f = Map::new();
+        let attachment = json!({"type": "max_turns_reached",
+            "maxTurns": result.num_turns.saturating_sub(1), "turnCount": result.num_turns,
+            "exitCommitted": false});
+        f.insert("attachment".into(), attachment);
+        self.conversation("attachment", &result.uuid, f);
     }
 
     /// The response `end.message_id` ended: its waiting rows are written with its final

@@ -26,15 +26,11 @@ use tracing::Instrument;
 use super::context::ContextTracker;
 use super::deps::Deps;
 use super::hooks::callbacks;
-use super::hooks::report::{hook_runs, unfit_warnings};
-use super::model_call::collect;
-use super::outcome::{api_error_text, TurnEnd};
+use super::hooks::report::hook_runs;
+use super::outcome::TurnEnd;
 use super::request::{self, max_tokens};
 use super::turn::{Conversation, TurnState};
 use super::view::SessionView;
-
-/// The error of a summary request the caller interrupted.
-const INTERRUPTED: &str = "interrupted";
 
 /// Automatic compactions that may fail in a row before the loop stops trying.
 const MAX_AUTO_FAILURES: u32 = 3;
@@ -77,6 +73,7 @@ pub(crate) fn plan(
         &model,
         &history[..plan.head],
         &compact::summary_instruction(None),
+        &[],
         tools,
     );
     let opening = opening(session, history, &plan, summary);
@@ -91,13 +88,13 @@ pub(crate) fn plan(
 
 /// What the summary request gave: the plan that worked, the model's raw answer, and how
 /// the PreCompact hooks ran.
-struct Summary {
-    plan: CompactionPlan,
-    raw: String,
-    pre: compact::HookReport,
+pub(super) struct Summary {
+    pub plan: CompactionPlan,
+    pub raw: String,
+    pub pre: compact::HookReport,
     /// Warnings of PreCompact callbacks whose answers did not fit (they go out with the
     /// boundary).
-    warnings: Vec<Message>,
+    pub warnings: Vec<Message>,
 }
 
 /// A finished compaction: the messages to emit once the caller is ready for them.
@@ -200,12 +197,12 @@ pub(crate) async fn auto_compact(
 }
 
 /// What a reactive compaction did.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum Reactive {
     /// The conversation was compacted: the request can be sent again.
     Compacted,
-    /// A compaction ran and failed.
-    Failed,
+    /// A compaction ran and failed (its `compact_error`; `None`: a hook blocked it).
+    Failed(Option<String>),
     /// Nothing to compact (a single exchange), or compaction is off.
     Impossible,
 }
@@ -223,7 +220,9 @@ pub(crate) async fn reactive_compact(
         Err(CompactError::TooFewGroups) => CompactionPlan::whole(conversation.history).is_some(),
         Err(_) => false,
     };
-    if session.config.compaction.disabled || !plannable {
+    // `DISABLE_AUTO_COMPACT` leaves a refused prompt as it is too (fuzz-g/fg_015).
+    let off = session.config.compaction.disabled || session.config.compaction.auto_disabled;
+    if off || !plannable {
         return Reactive::Impossible;
     }
     let tokens = conversation.tracker.tokens(conversation.history);
@@ -245,24 +244,25 @@ pub(crate) async fn reactive_compact(
             st.num_turns += 1;
             Reactive::Compacted
         }
-        Err(_) => Reactive::Failed,
+        Err(CompactError::Blocked) => Reactive::Failed(None),
+        Err(e) => Reactive::Failed(Some(e.code())),
     }
 }
 
 /// What came before a prompt the API found too long for good.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum PromptTooLongAfter {
     /// Nothing could be compacted (a single exchange), or compaction is off.
     Nothing,
-    /// A reactive compaction ran and failed.
-    FailedCompaction,
+    /// A reactive compaction ran and failed, with this error (none: a hook blocked it).
+    FailedCompaction(Option<String>),
     /// A reactive compaction succeeded and the next request was refused again.
     Compaction,
 }
 
-/// The end of a turn whose prompt stayed too long. After a compaction (failed, or done and
-/// refused again) the text is the plain "Prompt is too long"; otherwise it says why nothing
-/// could be compacted.
+/// The end of a turn whose prompt stayed too long. After a compaction that failed the text
+/// names its error; after one done and refused again it is the plain "Prompt is too long",
+/// as when compaction is off; otherwise it says why nothing could be compacted.
 pub(crate) fn prompt_too_long(
     session: &SessionView<'_>,
     conversation: &Conversation<'_>,
@@ -271,10 +271,16 @@ pub(crate) fn prompt_too_long(
     after: PromptTooLongAfter,
 ) -> TurnEnd {
     let tokens = conversation.tracker.tokens(conversation.history);
-    let text = if after == PromptTooLongAfter::Nothing {
-        compact::prompt_too_long_text(&err.message, tokens)
-    } else {
-        "Prompt is too long".to_string()
+    let text = match &after {
+        PromptTooLongAfter::Nothing
+            if !session.config.compaction.disabled && !session.config.compaction.auto_disabled =>
+        {
+            compact::prompt_too_long_text(&err.message, tokens)
+        }
+        PromptTooLongAfter::FailedCompaction(Some(why)) => {
+            format!("Prompt is too long · automatic compaction failed: {why}")
+        }
+        _ => "Prompt is too long".to_string(),
     };
     let mut err = err.clone();
     err.kind = crate::model::ApiErrorKind::InvalidRequest;
@@ -283,7 +289,6 @@ pub(crate) fn prompt_too_long(
     TurnEnd::PromptTooLong {
         text,
         error_type: err.error_type,
-        after_compaction: after == PromptTooLongAfter::Compaction,
     }
 }
 
@@ -330,21 +335,22 @@ async fn compact_untraced(
         return Err(CompactError::Disabled);
     }
     // An automatic compaction of a single round summarizes it whole once the context is
-    // 10,000 tokens past the threshold (below that it waits for another round).
+    // 10,000 tokens past the threshold (below that it waits for another round); the
+    // threshold a percentage override lowers does not count for that (fuzz-g/fg_017).
     let model = session.live.model();
+    let unscaled = crate::compact::CompactionSettings {
+        pct_override: None,
+        ..session.config.compaction.clone()
+    };
     let far_past = trigger == CompactTrigger::Auto
         && !reactive
-        && auto_compact_threshold(
-            &model,
-            max_tokens(session.config, &model),
-            &session.config.compaction,
-        )
-        .is_some_and(|t| {
-            conversation
-                .tracker
-                .tokens_for_threshold(conversation.history)
-                >= t + WHOLE_ROUND_MARGIN
-        });
+        && auto_compact_threshold(&model, max_tokens(session.config, &model), &unscaled)
+            .is_some_and(|t| {
+                conversation
+                    .tracker
+                    .tokens_for_threshold(conversation.history)
+                    >= t + WHOLE_ROUND_MARGIN
+            });
     let plan = match compact::plan(conversation.history) {
         // `/compact` of a single round summarizes it whole.
         Err(CompactError::TooFewGroups) if trigger == CompactTrigger::Manual || far_past => {
@@ -369,7 +375,7 @@ async fn compact_untraced(
         .emit(session.system(SystemBody::Status(compacting), deps));
     let outcome = match plan {
         Ok(plan) => {
-            summarize(
+            super::summarize::summarize(
                 session,
                 conversation,
                 deps,
@@ -391,7 +397,12 @@ async fn compact_untraced(
             return Err(CompactError::Blocked);
         }
         Err(e) => {
-            let failed = Status::compacted(Err(e.code().to_string()));
+            // `/compact` names what failed; a hook's refusal says it was skipped.
+            let code = match (&e, trigger) {
+                (CompactError::Blocked, _) | (_, CompactTrigger::Auto) => e.code(),
+                (_, CompactTrigger::Manual) => format!("Error during compaction: {}", e.code()),
+            };
+            let failed = Status::compacted(Err(code));
             deps.emit
                 .emit(session.system(SystemBody::Status(failed), deps));
             return Err(e);
@@ -435,127 +446,6 @@ async fn compact_untraced(
     let mut done = swap_history(session, conversation, deps, trigger, &summary, pre_tokens);
     done.stdout = compact::compacted_stdout(&summary.pre, &post);
     Ok(done)
-}
-
-/// PreCompact hooks, then the summary request (smaller while the API finds it too long).
-/// Returns the plan that worked, the model's raw answer and whether a hook ran.
-async fn summarize(
-    session: &SessionView<'_>,
-    conversation: &mut Conversation<'_>,
-    deps: &Deps<'_>,
-    trigger: CompactTrigger,
-    custom: Option<String>,
-    plan: &CompactionPlan,
-    reactive: bool,
-) -> Result<Summary, CompactError> {
-    let input = session.hook_input(HookEvent::PreCompact {
-        trigger: trigger.as_str().to_string(),
-        custom_instructions: custom.clone(),
-    });
-    let pre = callbacks::run(
-        deps,
-        session.config.hooks.get("PreCompact"),
-        Some(trigger.as_str()),
-        input,
-        None,
-    )
-    .await;
-    hook_runs(session, deps, "PreCompact", Some(trigger.as_str()), &pre);
-    let warnings = unfit_warnings(session, deps, "PreCompact", &pre);
-    // The hook's reason is not shown.
-    if pre.block_reason.is_some() {
-        return Err(CompactError::Blocked);
-    }
-    let report = compact::HookReport {
-        ran: pre.ran > 0,
-        system_messages: pre.system_messages.clone(),
-    };
-    // The hooks' system messages become custom instructions.
-    let mut instructions: Vec<String> = custom.into_iter().collect();
-    instructions.extend(pre.system_messages);
-    instructions.extend(pre.additional_context);
-    let instruction = compact::summary_instruction(Some(&instructions.join("\n\n")));
-    let mut attempts = compact::Attempts::new(plan, reactive, conversation.history);
-    while let Some(attempt) = attempts.current.clone() {
-        match ask_summary(session, conversation, deps, &attempt, &instruction).await {
-            Ok(raw) if raw.trim().is_empty() => {
-                return Err(CompactError::Api(
-                    "summarization produced empty response".into(),
-                ))
-            }
-            Ok(raw) if raw.contains("<summary>") => {
-                return Ok(Summary {
-                    plan: attempt,
-                    raw,
-                    pre: report.clone(),
-                    warnings: warnings.clone(),
-                })
-            }
-            Ok(raw) => {
-                // No <summary> block: asked once more, with a note on the form; the
-                // first answer stands if the second has none either.
-                let again = format!("{instruction}{}", compact::SUMMARY_FORM_NOTE);
-                let raw = match ask_summary(session, conversation, deps, &attempt, &again).await {
-                    Ok(second) if second.contains("<summary>") => second,
-                    _ => raw,
-                };
-                return Ok(Summary {
-                    plan: attempt,
-                    raw,
-                    pre: report.clone(),
-                    warnings: warnings.clone(),
-                });
-            }
-            Err(e) if e.status == Some(400) && compact::is_prompt_too_long(&e.message) => {
-                attempts.refused(conversation.history, &e.message);
-            }
-            Err(e) if e.status.is_none() && e.message == INTERRUPTED => {
-                return Err(CompactError::Api("Compaction interrupted".into()))
-            }
-            Err(e) => {
-                let model = session.live.model();
-                return Err(CompactError::Api(api_error_text(&e, &model)));
-            }
-        }
-    }
-    Err(CompactError::Exhausted)
-}
-
-/// One summary request over the attempt's part of the history: the model's text, its cost
-/// accounted.
-async fn ask_summary(
-    session: &SessionView<'_>,
-    conversation: &mut Conversation<'_>,
-    deps: &Deps<'_>,
-    attempt: &CompactionPlan,
-    instruction: &str,
-) -> Result<String, ApiError> {
-    let model = session.live.model();
-    let request = request::build_summary(
-        session.config,
-        &model,
-        &attempt.summary_head(conversation.history),
-        instruction,
-        deps.tools,
-    );
-    let call = collect(deps, request);
-    let stop = deps.interrupt.aborted();
-    futures::pin_mut!(call, stop);
-    let resp = match futures::future::select(call, stop).await {
-        futures::future::Either::Left((r, _)) => r?,
-        futures::future::Either::Right(_) => {
-            return Err(ApiError {
-                status: None,
-                kind: crate::model::ApiErrorKind::Unknown,
-                message: INTERRUPTED.into(),
-                error_type: None,
-                endpoint: String::new(),
-                request_id: None,
-            })
-        }
-    };
-    conversation.account(&model, &resp.usage);
-    Ok(resp.text().unwrap_or_default())
 }
 
 /// Replaces the summarized part by the continuation; builds the boundary message.

@@ -27,6 +27,7 @@ use crate::usage::Usage;
 
 use super::deps::Deps;
 use super::request::max_tokens;
+use super::tool_calls::tokens_left;
 use super::view::SessionView;
 
 /// The loop's count of the context, kept by the session.
@@ -48,6 +49,59 @@ pub(crate) struct ContextTracker {
     pub failures: u32,
     /// Tokens summarized away so far in this session.
     pub dropped: u64,
+    /// How the session's model reads the reminders kept with tool results (they count in
+    /// the estimate as they are sent).
+    pub notes: NotesSent,
+}
+
+/// How the reminders kept with a tool result reach the model.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) enum NotesSent {
+    #[default]
+    Not,
+    /// In the result's own text.
+    InResult,
+    /// As messages of their own.
+    Apart,
+}
+
+impl NotesSent {
+    pub fn for_model(model: &str) -> Self {
+        if tokens_left::reads_tokens_left(model) {
+            NotesSent::InResult
+        } else if tokens_left::keeps_tokens_left(model) {
+            NotesSent::Apart
+        } else {
+            NotesSent::Not
+        }
+    }
+}
+
+/// A turn's tokens, with the reminders its tool result carries as the model gets them.
+fn estimate_turn(turn: &Turn, notes: NotesSent) -> u64 {
+    let Some(n) = turn.notes.as_ref() else {
+        return estimate_blocks(&turn.content);
+    };
+    match notes {
+        NotesSent::Not => estimate_blocks(&turn.content),
+        NotesSent::InResult => turn
+            .content
+            .iter()
+            .enumerate()
+            .map(|(at, b)| match at == n.block {
+                true => compact::estimate_block(&tokens_left::with_notes(b, &n.texts)),
+                false => compact::estimate_block(b),
+            })
+            .sum(),
+        NotesSent::Apart => {
+            // Each note is a whole reminder (`<system-reminder>` and all).
+            let apart = n
+                .texts
+                .iter()
+                .map(|t| compact::estimate_block(&ContentBlock::text(t.as_str())));
+            estimate_blocks(&turn.content) + apart.sum::<u64>()
+        }
+    }
 }
 
 impl ContextTracker {
@@ -75,7 +129,10 @@ impl ContextTracker {
             .and_then(|i| history.get(i))
             .filter(|t| t.is_assistant())
             .map_or(0, |t| estimate_blocks(t.content.get(1..).unwrap_or(&[])));
-        own + estimate_turns(&history[start..])
+        own + history[start..]
+            .iter()
+            .map(|t| estimate_turn(t, self.notes))
+            .sum::<u64>()
     }
 
     /// The context size now.
@@ -418,6 +475,33 @@ mod tests {
         assert_eq!(t.tokens_for_threshold(&h), 967_150 + 17);
         t.forget();
         assert_eq!(t.tokens(&h), 1 + 2 + 12 + 1);
+    }
+
+    #[test]
+    fn a_result_counts_its_token_reminder_as_the_model_gets_it() {
+        // fuzz-g probes: 22 tokens more for the reminder, in the result (claude-opus-4-6)
+        // or apart from it (claude-haiku-5-5); none for a model without it.
+        let note = "<system-reminder>\n<total_tokens>14999880 tokens left</total_tokens>\n</system-reminder>";
+        let result = Turn::user(vec![ContentBlock::ToolResult {
+            tool_use_id: "t".into(),
+            content: Some("4".into()),
+            is_error: Some(false),
+        }])
+        .with_notes(Some(crate::conversation::ResultNotes {
+            block: 0,
+            texts: vec![note.into()],
+        }));
+        let h = vec![Turn::assistant(vec![ContentBlock::text("R4.")]), result];
+        let mut t = ContextTracker::default();
+        t.counted(&Usage::default(), 1);
+        for (model, want) in [
+            ("claude-opus-4-6", 22),
+            ("claude-haiku-5-5", 22),
+            ("claude-opus-5-5", 0),
+        ] {
+            t.notes = NotesSent::for_model(model);
+            assert_eq!(t.tokens(&h), want, "{model}");
+        }
     }
 
     #[test]

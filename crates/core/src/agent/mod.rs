@@ -50,6 +50,7 @@ pub mod response;
 mod restore;
 mod session;
 mod skill_command;
+mod summarize;
 mod tool_calls;
 mod tool_references;
 mod turn;

@@ -44,9 +44,6 @@ pub(crate) enum TurnEnd {
     PromptTooLong {
         text: String,
         error_type: Option<String>,
-        /// Refused again right after a reactive compaction: the result keeps the usage of
-        /// the turn's calls (otherwise it reports none).
-        after_compaction: bool,
     },
 }
 

@@ -37,13 +37,15 @@ pub fn build(
 
 /// The request of a compaction's summary: the summarized turns with `instruction` as the
 /// last text block of the last user message (or a user message of its own after an
-/// assistant turn). The cache breakpoint sits on the message before the instruction's, so
-/// the request reads the conversation's cached prefix and the instruction is not cached.
+/// assistant turn), then `follow` (the continuation of an answer cut at max_tokens). The
+/// cache breakpoint sits on the message before the instruction's, so the request reads the
+/// conversation's cached prefix and the instruction is not cached.
 pub(crate) fn build_summary(
     config: &SessionConfig,
     model: &str,
     head: &[Turn],
     instruction: &str,
+    follow: &[Turn],
     tools: &ToolRegistry,
 ) -> ModelRequest {
     let own_turn = !head.last().is_some_and(Turn::is_user);
@@ -62,6 +64,9 @@ pub(crate) fn build_summary(
                 }
             }
             _ => list.push(json!({"role": "user", "content": [block]})),
+        }
+        if let Value::Array(more) = messages_json(follow, usize::MAX, model) {
+            list.extend(more);
         }
     }
     with_messages(config, model, messages, tools)
@@ -370,14 +375,21 @@ mod tests {
             Turn::assistant(vec![ContentBlock::text("a")]),
             Turn::user(vec![ContentBlock::text("r")]),
         ];
-        let r = build_summary(&config, "claude-opus-5-5", &head, "SUMMARIZE", &tools);
+        let r = build_summary(&config, "claude-opus-5-5", &head, "SUMMARIZE", &[], &tools);
         let msgs = r.body["messages"].as_array().unwrap();
         assert_eq!(msgs.len(), 3);
         assert_eq!(msgs[2]["content"][1]["text"], "SUMMARIZE");
         assert!(msgs[1]["content"][0].get("cache_control").is_some());
         assert!(msgs[2]["content"][1].get("cache_control").is_none());
         // After an assistant turn the instruction is a user message of its own.
-        let r = build_summary(&config, "claude-opus-5-5", &head[..2], "SUMMARIZE", &tools);
+        let r = build_summary(
+            &config,
+            "claude-opus-5-5",
+            &head[..2],
+            "SUMMARIZE",
+            &[],
+            &tools,
+        );
         let msgs = r.body["messages"].as_array().unwrap();
         assert_eq!(msgs[2]["content"][0]["text"], "SUMMARIZE");
         assert!(msgs[1]["content"][0].get("cache_control").is_some());

@@ -34,9 +34,16 @@ impl Session {
         self.tracker.last_usage()
     }
 
-    /// Restores the last call's usage after a resume: the context size counts from it.
+    /// Restores the last call's usage after a resume: the context size counts from it, and
+    /// what came after that answer (the results of its calls when max_turns ended the turn)
+    /// is estimated on top, as in the session that wrote it.
     pub fn restore_usage(&mut self, usage: &Usage) {
-        self.tracker.counted(usage, self.history.len());
+        let answered = self
+            .history
+            .iter()
+            .rposition(Turn::is_assistant)
+            .map_or(self.history.len(), |i| i + 1);
+        self.tracker.counted(usage, answered);
         self.tracker.whole_answer(usage);
     }
 
@@ -67,6 +74,7 @@ impl Session {
     pub fn restore_turns(&mut self, turns: Vec<Turn>) {
         self.history = turns;
         let (mut command, mut args, mut stdout) = (String::from("compact"), String::new(), None);
+        let mut named = false;
         while let Some(text) = self
             .history
             .last()
@@ -77,6 +85,7 @@ impl Session {
             self.history.pop();
             if let Some(c) = text.split("<command-name>/").nth(1) {
                 command = c.split("</command-name>").next().unwrap_or("").to_string();
+                named = true;
             }
             if let Some(a) = text.split("<command-args>").nth(1) {
                 args = a.split("</command-args>").next().unwrap_or("").to_string();
@@ -87,8 +96,15 @@ impl Session {
                 stdout = Some(text.trim_end().to_string());
             }
         }
-        if let Some(stdout) = stdout {
-            self.pending_blocks = crate::compact::local_command_blocks(&command, &args, &stdout);
+        // A command refused as unavailable was recorded as typed (a user turn of its own,
+        // left in place) and its output alone.
+        match stdout {
+            Some(stdout) if named => {
+                self.pending_blocks =
+                    crate::compact::local_command_blocks(&command, &args, &stdout);
+            }
+            Some(stdout) => self.pending_blocks = vec![ContentBlock::text(format!("{stdout}\n"))],
+            None => {}
         }
         self.prompts_sent = self.history.iter().filter(|t| t.is_user()).count();
         self.tracker.forget();

@@ -27,11 +27,11 @@ use crate::message::{LocalCommandMark, Message, ResultMessage, ResultSubtype, Us
 use crate::protocol::hook::HookEvent;
 use crate::protocol::system::{Informational, Init, Status, SystemBody};
 use crate::telemetry;
-use crate::usage::{model_usage_report, ModelUsage, Usage};
+use crate::usage::{model_usage_report, ModelUsage};
 
 use super::again;
 use super::compaction::{self, PromptTooLongAfter, Reactive};
-use super::context::{ContextMeter, ContextTracker};
+use super::context::{ContextMeter, ContextTracker, NotesSent};
 use super::deps::Deps;
 use super::hooks::callbacks;
 use super::hooks::flow;
@@ -51,7 +51,7 @@ const BLANK_PROMPT: &str =
     "Blank prompt — the message was only whitespace, so nothing was sent to the model.";
 
 /// What the model reads when a response stopped at its output limit.
-const MAX_TOKENS_NUDGE: &str = "Output token limit hit. Resume directly — no apology, no recap of what you were doing. Pick up mid-thought if that is where the cut happened. Break remaining work into smaller pieces.";
+pub(super) const MAX_TOKENS_NUDGE: &str = "Output token limit hit. Resume directly — no apology, no recap of what you were doing. Pick up mid-thought if that is where the cut happened. Break remaining work into smaller pieces.";
 /// The same for a subagent, whose caller gets its last answer only (fuzz-f/ff_005).
 const SUBAGENT_MAX_TOKENS_NUDGE: &str = "Output token limit hit. Your caller does not receive an answer in pieces. If you were giving your final answer, give the whole answer again, more briefly — no apology, no mention of the cut-off. Otherwise continue the work in smaller pieces.";
 /// How many times one turn asks the model to resume an answer that broke off; the next
@@ -239,6 +239,7 @@ impl Session {
 
     /// What the steps of a turn read of this session, and the conversation they change.
     pub(crate) fn parts(&mut self) -> (SessionView<'_>, Conversation<'_>) {
+        self.tracker.notes = NotesSent::for_model(&self.live.model());
         let view = SessionView {
             config: &self.config,
             live: &self.live,
@@ -564,6 +565,7 @@ impl Session {
         deps: &Deps<'_>,
         started: u64,
     ) -> ResultMessage {
+        self.tracker.notes = NotesSent::for_model(&self.live.model());
         let tokens = self.tracker.tokens(&self.history);
         let custom = (!args.is_empty()).then(|| args.to_string());
         // The record of an earlier `/compact` is part of the conversation summarized.
@@ -607,11 +609,40 @@ impl Session {
                 let record = compact::local_command_blocks("compact", args, &stdout);
                 self.pending_blocks.extend(record);
             }
+            Err(CompactError::Disabled) => {
+                // `DISABLE_COMPACT`: the command is not offered; typed anyway, it is refused
+                // as unavailable and its record is the command and that output.
+                let text = "/compact isn't available in this environment.".to_string();
+                let stdout = format!("<local-command-stdout>{text}</local-command-stdout>");
+                let mut report = self.view().synthetic_assistant(deps, &text, "", false);
+                if let Message::Assistant(a) = &mut report {
+                    a.local_command = Some(Box::new(LocalCommandMark {
+                        local_command_source: stdout.clone(),
+                        local_command_run: json!({"command": "compact", "args": args}),
+                        local_command_outcome: json!({"kind": "unavailable_headless"}),
+                    }));
+                }
+                deps.emit.emit(report);
+                let typed = if args.is_empty() {
+                    "/compact\n".to_string()
+                } else {
+                    format!("/compact {args}\n")
+                };
+                self.pending_blocks.extend([
+                    ContentBlock::text(typed),
+                    ContentBlock::text(format!("{stdout}\n")),
+                ]);
+                self.refresh_meter(deps);
+                let mut result = self.local_command_result(deps, started, "compact");
+                result.result = Some(text);
+                return result;
+            }
             Err(e) => {
-                let blocked = e == CompactError::Blocked;
+                // Every failure but an empty conversation answers with its text, and its
+                // record (the error output) goes in front of the next prompt.
+                let recorded = e != CompactError::NothingToCompact;
                 let text = match e {
                     CompactError::NothingToCompact => compact::NOTHING_TO_COMPACT.to_string(),
-                    CompactError::Disabled => "Error: Compaction is disabled.".to_string(),
                     CompactError::Blocked => compact::BLOCKED_BY_HOOK.to_string(),
                     other => format!("Error during compaction: {}", other.code()),
                 };
@@ -625,9 +656,7 @@ impl Session {
                     }));
                 }
                 deps.emit.emit(report);
-                // A blocked compaction answers with its text, and its record (the error
-                // output) goes in front of the next prompt.
-                if blocked {
+                if recorded {
                     let record = compact::local_command_blocks("compact", args, &stderr);
                     self.pending_blocks.extend(record);
                     self.refresh_meter(deps);
@@ -776,12 +805,12 @@ impl Session {
                         }
                         // A request too large that cannot be compacted is an API error
                         // (fuzz-d/fd_114: the compaction failed with too few groups).
-                        Reactive::Failed | Reactive::Impossible if err.status == Some(413) => {
+                        Reactive::Failed(_) | Reactive::Impossible if err.status == Some(413) => {
                             st.requests += 1;
                             let model = view.live.model();
                             return api_error_end(&view, deps, &err, &model).await;
                         }
-                        Reactive::Failed => PromptTooLongAfter::FailedCompaction,
+                        Reactive::Failed(why) => PromptTooLongAfter::FailedCompaction(why),
                         Reactive::Impossible => PromptTooLongAfter::Nothing,
                     };
                     return compaction::prompt_too_long(&view, &conversation, deps, &err, after);
@@ -1007,14 +1036,15 @@ impl Session {
         self.code_ledger.lines_added += st.code.lines_added;
         self.code_ledger.lines_removed += st.code.lines_removed;
         let fields = end.fields(st.num_turns, st.stop_reason.clone(), st.last_text.clone());
-        let zero_usage = matches!(
-            end,
-            // A failed API call keeps what the query's answered calls used.
-            TurnEnd::PromptTooLong {
-                after_compaction: false,
-                ..
+        // A turn max_turns ended leaves a mark after its last results (the transcript's
+        // `max_turns_reached` row, the result's uuid): a compaction keeping those results
+        // keeps the mark too.
+        let uuid = deps.clock.uuid();
+        if fields.subtype == ResultSubtype::ErrorMaxTurns {
+            if let Some(last) = self.history.last_mut().filter(|t| t.is_user()) {
+                last.uuids.push(uuid.clone());
             }
-        );
+        }
         // The answer that crossed the budget or gave up on the final-answer tool is not in
         // the result's usage (the cost counts it).
         let before_call = matches!(end, TurnEnd::Budget(_) | TurnEnd::NoFinalAnswer(..));
@@ -1038,9 +1068,7 @@ impl Session {
             stop_reason: fields.stop_reason,
             session_id: self.config.session_id.clone(),
             total_cost_usd: self.total_cost_usd,
-            usage: if zero_usage {
-                Usage::default()
-            } else if before_call {
+            usage: if before_call {
                 st.usage_before_call.clone()
             } else {
                 st.usage.clone()
@@ -1062,7 +1090,7 @@ impl Session {
             local_command: None,
             terminal_reason,
             stopped_by_permission_check: matches!(end, TurnEnd::ClassifierStopped).then_some(true),
-            ..ResultMessage::started(deps.clock.uuid())
+            ..ResultMessage::started(uuid)
         }
     }
 

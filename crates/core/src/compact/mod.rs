@@ -30,7 +30,7 @@ pub use plan::{
     TRUNCATED_FOR_RETRY,
 };
 pub use results::limit_result;
-pub use retry::Attempts;
+pub use retry::{summary_sends, Attempts};
 pub use texts::{
     compacted_stdout, continuation, extract_summary, is_continuation, is_local_command,
     is_prompt_too_long, local_command_blocks, local_command_record, parse_prompt_too_long,

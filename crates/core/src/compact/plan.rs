@@ -314,23 +314,21 @@ impl CompactionPlan {
         turns
     }
 
-    /// Tools called before the compaction, each once, in order of first use: in the part
-    /// summarized and in the turns kept after it (fuzz-d/fd_112); those an earlier summary
-    /// listed come first.
+    /// Tools called before the compaction, each once, sorted by name: in the part
+    /// summarized, in the turns kept after it (fuzz-d/fd_112) and those an earlier summary
+    /// listed (fuzz-g).
     pub fn tools_used(&self, history: &[Turn]) -> Vec<String> {
-        let mut names: Vec<String> = Vec::new();
         let earlier = history
             .first()
             .filter(|_| was_compacted(history))
             .map(|t| earlier_tools(&t.text()))
             .unwrap_or_default();
-        let called = history.iter().flat_map(Turn::tool_names);
-        for name in earlier.iter().map(String::as_str).chain(called) {
-            if !names.iter().any(|n| n == name) {
-                names.push(name.to_string());
-            }
-        }
-        names
+        let called = history
+            .iter()
+            .flat_map(Turn::tool_names)
+            .map(str::to_string);
+        let names: std::collections::BTreeSet<String> = earlier.into_iter().chain(called).collect();
+        names.into_iter().collect()
     }
 
     /// The conversation after the compaction: one user turn made of `opening`, then the kept
@@ -493,7 +491,7 @@ mod tests {
         };
         let h = vec![
             t("user", "go"),
-            Turn::assistant(vec![call("Bash"), call("Read")]),
+            Turn::assistant(vec![call("Read"), call("Bash")]),
             t("user", "r"),
             Turn::assistant(vec![call("Bash")]),
             t("user", "r"),

@@ -1,6 +1,8 @@
 //! The order of summary requests while the API finds them too long.
 //!
-//! Each attempt is sent twice. After its second refusal the next attempt covers fewer rounds
+//! Each attempt is sent twice to the models whose summary request carries the
+//! fallback-credit beta (the reference sends it again without it), once to the others
+//! ([`summary_sends`]). After its last refusal the next attempt covers fewer rounds
 //! ([`CompactionPlan::next_rounds`]): the latest rounds move to the kept tail. A compaction
 //! set off by the API refusing a main request starts at half the rounds (one at least), and
 //! when no round is left it summarizes the whole conversation instead (its first prompt left
@@ -33,6 +35,16 @@ use super::texts::parse_prompt_too_long;
 /// Attempts of a single round of the whole conversation before the compaction gives up.
 const LAST_ROUND_ATTEMPTS: u32 = 4;
 
+/// How many times a summary request of `model` is sent before it counts as refused: twice
+/// to the models whose request carries the fallback-credit beta (the second time without
+/// it), once to the others (fuzz-g/fg_018: claude-sonnet-4-6).
+pub fn summary_sends(model: &str) -> u32 {
+    match crate::model_names::canonical_id(model).as_str() {
+        "claude-opus-5-5" | "claude-sonnet-5-5" => 2,
+        _ => 1,
+    }
+}
+
 /// Where a compaction's summary requests stand.
 #[derive(Debug, Clone)]
 pub struct Attempts {
@@ -42,6 +54,8 @@ pub struct Attempts {
     reactive: bool,
     refusals: u32,
     last_round: u32,
+    /// Sends of one attempt ([`summary_sends`]).
+    sends: u32,
 }
 
 impl Attempts {
@@ -58,7 +72,14 @@ impl Attempts {
             reactive,
             refusals: 0,
             last_round: 0,
+            sends: 2,
         }
+    }
+
+    /// Each attempt sent `sends` times before a smaller one is tried.
+    pub fn sending(mut self, sends: u32) -> Attempts {
+        self.sends = sends.max(1);
+        self
     }
 
     /// The API refused the current attempt as too long with `message`.
@@ -74,7 +95,7 @@ impl Attempts {
             }
             return;
         }
-        if self.refusals < 2 {
+        if self.refusals < self.sends {
             return;
         }
         self.refusals = 0;
@@ -170,5 +191,19 @@ mod tests {
         assert_eq!(sizes, [4, 4, 2, 2, 1, 1, 9, 9, 3, 3, 1, 1, 1, 1]);
         assert!(r[..6].iter().all(|p| p.0 == 0));
         assert!(r[6..].iter().all(|p| p.0 > 0));
+    }
+
+    #[test]
+    fn summary_requests_sent_once_to_models_without_the_fallback_credit() {
+        // fuzz-g/fg_018: claude-sonnet-4-6 gives up after one refusal of a single round.
+        assert_eq!(summary_sends("claude-opus-5-5"), 2);
+        assert_eq!(summary_sends("claude-sonnet-5-5"), 2);
+        assert_eq!(summary_sends("claude-sonnet-4-6"), 1);
+        assert_eq!(summary_sends("claude-haiku-5-5"), 1);
+        let h = rounds(2);
+        let mut a = Attempts::new(&plan(&h).unwrap(), false, &h).sending(1);
+        assert!(a.current.is_some());
+        a.refused(&h, TOO_LONG);
+        assert!(a.current.is_none());
     }
 }

@@ -125,10 +125,12 @@ pub const SUMMARY_FORM_NOTE: &str = "\n\nFor this reply only: give what the inst
 /// The summary as the continuation shows it: `Summary:` and the `<summary>` block's
 /// content, else the answer without its `<analysis>` block.
 pub fn extract_summary(raw: &str) -> String {
+    // A block left open (an answer cut at max_tokens) is no summary block.
     if let Some(start) = raw.find("<summary>") {
         let rest = &raw[start + "<summary>".len()..];
-        let body = rest.find("</summary>").map_or(rest, |end| &rest[..end]);
-        return format!("Summary:\n{}", body.trim());
+        if let Some(end) = rest.find("</summary>") {
+            return format!("Summary:\n{}", rest[..end].trim());
+        }
     }
     match (raw.find("<analysis>"), raw.find("</analysis>")) {
         (Some(a), Some(b)) if b > a => {
@@ -319,6 +321,8 @@ mod tests {
         );
         assert_eq!(extract_summary("<analysis>A</analysis> plain"), "plain");
         assert_eq!(extract_summary(" plain "), "plain");
+        // Cut before its closing tag (fuzz-g probes): the answer as it is.
+        assert_eq!(extract_summary("<summary>\nPartial"), "<summary>\nPartial");
     }
 
     #[test]
