@@ -400,7 +400,7 @@ async fn compact_untraced(
             // `/compact` names what failed; a hook's refusal says it was skipped.
             let code = match (&e, trigger) {
                 (CompactError::Blocked, _) | (_, CompactTrigger::Auto) => e.code(),
-                (_, CompactTrigger::Manual) => format!("Error during compaction: {}", e.code()),
+                (_, CompactTrigger::Manual) => e.command_text(),
             };
             let failed = Status::compacted(Err(code));
             deps.emit

@@ -9,9 +9,10 @@ use serde_json::json;
 use crate::compact;
 use crate::content::UserContent;
 use crate::cost_report::cost_report;
-use crate::message::{LocalCommandMark, Message, ResultMessage};
+use crate::message::{LocalCommandMark, ResultMessage};
 
 use super::deps::Deps;
+use super::local_command::marked;
 use super::Session;
 
 /// `/cost [args]` or `/usage [args]` -> (the name typed, the arguments).
@@ -46,14 +47,14 @@ impl Session {
             wall,
         );
         let stdout = format!("<local-command-stdout>{text}</local-command-stdout>");
-        let mut answer = self.view().synthetic_assistant(deps, &text, "", false);
-        if let Message::Assistant(a) = &mut answer {
-            a.local_command = Some(Box::new(LocalCommandMark {
+        let answer = marked(
+            self.view().synthetic_assistant(deps, &text, "", false),
+            LocalCommandMark {
                 local_command_source: stdout.clone(),
                 local_command_run: json!({"command": "usage", "args": args}),
                 local_command_outcome: serde_json::Value::Null,
-            }));
-        }
+            },
+        );
         deps.emit.emit(answer);
         self.pending_blocks
             .extend(compact::local_command_blocks("usage", args, &stdout));

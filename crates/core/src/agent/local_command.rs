@@ -7,7 +7,7 @@
 //! (`Session::run_compact_command`, over `compaction::compact`).
 
 use crate::content::UserContent;
-use crate::message::Message;
+use crate::message::{LocalCommandMark, Message};
 
 /// `/compact` or `/compact <instructions>` -> the instructions (possibly empty).
 pub fn compact_command(prompt: &UserContent) -> Option<String> {
@@ -15,6 +15,15 @@ pub fn compact_command(prompt: &UserContent) -> Option<String> {
     let text = prompt.text();
     let rest = text.trim_end().strip_prefix("/compact")?;
     (rest.is_empty() || rest.starts_with(char::is_whitespace)).then(|| rest.trim().to_string())
+}
+
+/// Marks a local command's answer (a synthetic assistant message) with its output, what
+/// ran and how it came out.
+pub(crate) fn marked(mut answer: Message, mark: LocalCommandMark) -> Message {
+    if let Message::Assistant(a) = &mut answer {
+        a.local_command = Some(Box::new(mark));
+    }
+    answer
 }
 
 /// Marks a message a `/compact` command replays to the caller.

@@ -36,7 +36,7 @@ use super::deps::Deps;
 use super::hooks::callbacks;
 use super::hooks::flow;
 use super::hooks::report::{hook_notices, hook_runs, unfit_warnings};
-use super::local_command::{compact_command, replayed};
+use super::local_command::{compact_command, marked, replayed};
 use super::model_call::{api_error_end, broken_off_end, call_model, CallFailure};
 use super::outcome::TurnEnd;
 use super::tool_calls::round::ToolRound;
@@ -609,55 +609,37 @@ impl Session {
                 let record = compact::local_command_blocks("compact", args, &stdout);
                 self.pending_blocks.extend(record);
             }
-            Err(CompactError::Disabled) => {
-                // `DISABLE_COMPACT`: the command is not offered; typed anyway, it is refused
-                // as unavailable and its record is the command and that output.
-                let text = "/compact isn't available in this environment.".to_string();
-                let stdout = format!("<local-command-stdout>{text}</local-command-stdout>");
-                let mut report = self.view().synthetic_assistant(deps, &text, "", false);
-                if let Message::Assistant(a) = &mut report {
-                    a.local_command = Some(Box::new(LocalCommandMark {
-                        local_command_source: stdout.clone(),
-                        local_command_run: json!({"command": "compact", "args": args}),
-                        local_command_outcome: json!({"kind": "unavailable_headless"}),
-                    }));
-                }
-                deps.emit.emit(report);
-                let typed = if args.is_empty() {
-                    "/compact\n".to_string()
-                } else {
-                    format!("/compact {args}\n")
-                };
-                self.pending_blocks.extend([
-                    ContentBlock::text(typed),
-                    ContentBlock::text(format!("{stdout}\n")),
-                ]);
-                self.refresh_meter(deps);
-                let mut result = self.local_command_result(deps, started, "compact");
-                result.result = Some(text);
-                return result;
-            }
             Err(e) => {
-                // Every failure but an empty conversation answers with its text, and its
-                // record (the error output) goes in front of the next prompt.
-                let recorded = e != CompactError::NothingToCompact;
-                let text = match e {
-                    CompactError::NothingToCompact => compact::NOTHING_TO_COMPACT.to_string(),
-                    CompactError::Blocked => compact::BLOCKED_BY_HOOK.to_string(),
-                    other => format!("Error during compaction: {}", other.code()),
+                // The answer is what `/compact` says of the failure. Every failure but an
+                // empty conversation is recorded in front of the next prompt: the command
+                // and its error output, or (`DISABLE_COMPACT`: not offered, refused as
+                // unavailable) the command as typed and that output.
+                let text = e.command_text();
+                let (source, outcome, record) = match e {
+                    CompactError::Disabled => {
+                        let stdout = format!("<local-command-stdout>{text}</local-command-stdout>");
+                        let typed = format!("/compact {args}").trim_end().to_string();
+                        let record =
+                            [typed, stdout.clone()].map(|t| ContentBlock::text(format!("{t}\n")));
+                        (stdout, "unavailable_headless", Some(record.to_vec()))
+                    }
+                    e => {
+                        let stderr = format!("<local-command-stderr>{text}</local-command-stderr>");
+                        let record = (e != CompactError::NothingToCompact)
+                            .then(|| compact::local_command_blocks("compact", args, &stderr));
+                        (stderr, "failed", record)
+                    }
                 };
-                let stderr = format!("<local-command-stderr>{text}</local-command-stderr>");
-                let mut report = self.view().synthetic_assistant(deps, &text, "", false);
-                if let Message::Assistant(a) = &mut report {
-                    a.local_command = Some(Box::new(LocalCommandMark {
-                        local_command_source: stderr.clone(),
+                let report = marked(
+                    self.view().synthetic_assistant(deps, &text, "", false),
+                    LocalCommandMark {
+                        local_command_source: source,
                         local_command_run: json!({"command": "compact", "args": args}),
-                        local_command_outcome: json!({"kind": "failed"}),
-                    }));
-                }
+                        local_command_outcome: json!({"kind": outcome}),
+                    },
+                );
                 deps.emit.emit(report);
-                if recorded {
-                    let record = compact::local_command_blocks("compact", args, &stderr);
+                if let Some(record) = record {
                     self.pending_blocks.extend(record);
                     self.refresh_meter(deps);
                     let mut result = self.local_command_result(deps, started, "compact");
@@ -690,16 +672,16 @@ impl Session {
             prompt.subagent = Some(mark);
             deps.emit.emit(Message::User(prompt));
         }
-        let mut answer = self.view().synthetic_assistant(deps, report, "", false);
-        if let Message::Assistant(a) = &mut answer {
-            a.local_command = Some(Box::new(LocalCommandMark {
+        let answer = marked(
+            self.view().synthetic_assistant(deps, report, "", false),
+            LocalCommandMark {
                 local_command_source: format!(
                     "<local-command-stdout>{report}</local-command-stdout>"
                 ),
                 local_command_run: serde_json::Value::Null,
                 local_command_outcome: serde_json::Value::Null,
-            }));
-        }
+            },
+        );
         deps.emit.emit(answer);
         let (_, mut conversation) = self.parts();
         for (model, usage) in conversation.side_ledger.drain() {

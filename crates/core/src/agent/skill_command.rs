@@ -2,9 +2,10 @@
 //! local refusal in the reference's words, without a model call.
 
 use crate::content::UserContent;
-use crate::message::{LocalCommandMark, Message, ResultMessage};
+use crate::message::{LocalCommandMark, ResultMessage};
 
 use super::deps::Deps;
+use super::local_command::marked;
 use super::Session;
 
 /// The skill of `skills` a prompt `/<skill> [args]` names, if any.
@@ -31,16 +32,16 @@ impl Session {
         let text = format!(
             "This skill can only be invoked by Claude, not directly by users. Ask Claude to use the \"{skill}\" skill for you."
         );
-        let mut answer = self.view().synthetic_assistant(deps, &text, "", false);
-        if let Message::Assistant(a) = &mut answer {
-            a.local_command = Some(Box::new(LocalCommandMark {
+        let answer = marked(
+            self.view().synthetic_assistant(deps, &text, "", false),
+            LocalCommandMark {
                 local_command_source: format!(
                     "<local-command-stdout>{text}</local-command-stdout>"
                 ),
                 local_command_run: serde_json::Value::Null,
                 local_command_outcome: serde_json::Value::Null,
-            }));
-        }
+            },
+        );
         deps.emit.emit(answer);
         let mut result = self.local_command_result(deps, started, "custom");
         result.result = Some(text);

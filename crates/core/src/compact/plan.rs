@@ -74,6 +74,19 @@ impl CompactError {
     }
 }
 
+impl CompactError {
+    /// What `/compact` answers when it fails so (its status names the same, but a hook's
+    /// refusal, which it says was skipped).
+    pub fn command_text(&self) -> String {
+        match self {
+            CompactError::NothingToCompact => super::texts::NOTHING_TO_COMPACT.into(),
+            CompactError::Blocked => BLOCKED_BY_HOOK.into(),
+            CompactError::Disabled => "/compact isn't available in this environment.".into(),
+            other => format!("Error during compaction: {}", other.code()),
+        }
+    }
+}
+
 /// How one compaction cuts a conversation.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CompactionPlan {
