@@ -351,7 +351,10 @@ impl TypedTool for ReadTool {
 
     async fn run(&self, input: ReadInput, ctx: &ToolContext) -> ToolOutput {
         let path = resolve(&input.file_path, ctx.dir());
-        let meta = match tokio::fs::metadata(&path).await {
+        // Looked up in place (one stat): a read that fails here is done on its first poll,
+        // before any read of the same round that goes on to the file's bytes, as the
+        // reference's is (which of a round's results ends with the token reminder: fd_179).
+        let meta = match std::fs::metadata(&path) {
             Ok(m) => m,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
                 let mut text = missing_file_text(ctx.dir());
