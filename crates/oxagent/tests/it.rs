@@ -25,6 +25,8 @@ mod cassette_env;
 mod compaction;
 #[path = "compaction_loop.rs"]
 mod compaction_loop;
+#[path = "compaction_marks.rs"]
+mod compaction_marks;
 #[path = "compaction_variants.rs"]
 mod compaction_variants;
 #[path = "conformance.rs"]

@@ -287,16 +287,20 @@ pub fn load(path: &Path, until: Option<&str>) -> Result<LoadedSession, LoadError
                 reached = until.is_some() && s.last_uuid.as_deref() == until;
                 s.rows.push(row);
             }
-            // The mark a turn max_turns ended left after its last results: a compaction
-            // keeping those results keeps it too.
+            // The marks after a round's results (its reminders, the end max_turns set): a
+            // compaction keeping those results keeps them too.
             Some("attachment")
-                if row.pointer("/attachment/type").and_then(Value::as_str)
-                    == Some("max_turns_reached") =>
+                if matches!(
+                    row.pointer("/attachment/type").and_then(Value::as_str),
+                    Some("max_turns_reached" | "total_tokens_reminder" | "budget_usd")
+                ) =>
             {
                 let uuid = row.get("uuid").and_then(Value::as_str).map(str::to_string);
                 let on = |u: &str| branch.as_ref().is_none_or(|on| on.contains(u));
                 if let Some(u) = uuid.filter(|u| on(u)) {
-                    let after_results = s.turns.last().is_some_and(|(r, _)| r == "user");
+                    let after_results = s.turns.last().is_some_and(|(r, blocks)| {
+                        r == "user" && blocks.iter().any(|b| b.result_id().is_some())
+                    });
                     if let Some(uuids) = s.turn_uuids.last_mut().filter(|_| after_results) {
                         uuids.push(u.clone());
                     }
@@ -923,6 +927,32 @@ mod tests {
         );
         assert!(s.context_prompts.contains("u1"));
         assert!(!s.context_prompts.contains("u2"));
+    }
+
+    /// The marks after a round's results (its reminders, the end max_turns set) belong to
+    /// the results turn: a compaction keeping it lists them. A mark after a prompt does not.
+    #[test]
+    fn the_marks_after_results_are_read_back_with_them() {
+        let call = json!({"type": "tool_use", "id": "t1", "name": "Bash", "input": {}});
+        let result = json!([{"type": "tool_result", "tool_use_id": "t1", "content": "hi"}]);
+        let mark = |kind: &str, uuid: &str| json!({"type": "attachment", "uuid": uuid, "attachment": {"type": kind}});
+        let f = write(
+            &[
+                user(json!("Go"), "u1"),
+                mark("total_tokens_reminder", "m0"),
+                assistant("m1", call, "a1"),
+                user(result, "u2"),
+                mark("total_tokens_reminder", "m1"),
+                mark("budget_usd", "m2"),
+                mark("max_turns_reached", "m3"),
+            ],
+            None,
+        );
+        let s = load(f.path(), None).unwrap();
+        assert_eq!(s.turn_uuids[0], ["u1"]);
+        assert_eq!(s.turn_uuids[1], ["a1"]);
+        assert_eq!(s.turn_uuids[2], ["u2", "m1", "m2", "m3"]);
+        assert_eq!(s.last_uuid.as_deref(), Some("m3"));
     }
 
     /// fuzz-e/fe_086: two calls, the row of the first one's result torn away: it gets the

@@ -433,6 +433,12 @@ impl Emit for Recorder<'_> {
         }
     }
 
+    fn marks_added(&self, marks: &[oxagent_core::agent::TranscriptMark]) {
+        if let Some(w) = self.writer {
+            w.marks_added(marks);
+        }
+    }
+
     fn note_added(&self, tool_use_id: &str, text: &str) {
         if let Some(w) = self.writer {
             w.note_added(tool_use_id, text);

@@ -371,6 +371,15 @@ impl TranscriptWriter {
         }
     }
 
+    /// The reminders that went with a round's results, as rows of their own after them.
+    pub fn marks_added(&self, marks: &[oxagent_core::agent::TranscriptMark]) {
+        for mark in marks {
+            let mut f = Map::new();
+            f.insert("attachment".into(), mark.attachment.clone());
+            self.conversation("attachment", &mark.uuid, f);
+        }
+    }
+
     /// The mark a turn max_turns ended leaves after its last results (an `attachment` row,
     /// the result's uuid), which a later compaction keeps with them.
     pub fn turn_ended(&self, result: &ResultMessage) {

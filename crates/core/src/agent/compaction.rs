@@ -76,7 +76,7 @@ pub(crate) fn plan(
         &[],
         tools,
     );
-    let opening = opening(session, history, &plan, summary);
+    let opening = opening(session, history, &plan, summary, &tracker.summary_tools);
     Ok(PlannedCompaction {
         tokens,
         over_threshold: threshold.is_some_and(|t| checked >= t),
@@ -95,6 +95,8 @@ pub(super) struct Summary {
     /// Warnings of PreCompact callbacks whose answers did not fit (they go out with the
     /// boundary).
     pub warnings: Vec<Message>,
+    /// The tools earlier summaries' answers called, as they were before this one's came.
+    pub summary_tools: std::collections::BTreeSet<String>,
 }
 
 /// A finished compaction: the messages to emit once the caller is ready for them.
@@ -113,6 +115,7 @@ fn opening(
     history: &[Turn],
     plan: &CompactionPlan,
     summary: &str,
+    summary_tools: &std::collections::BTreeSet<String>,
 ) -> Vec<ContentBlock> {
     let mut blocks = Vec::with_capacity(2);
     if let Some(memory) = &session.config.memory {
@@ -125,7 +128,7 @@ fn opening(
         .map(|p| p.to_string_lossy().to_string());
     blocks.push(ContentBlock::text(compact::continuation(
         &compact::extract_summary(summary),
-        &plan.tools_used(history),
+        &plan.tools_used(history, summary_tools),
         path.as_deref(),
         plan.covered(),
     )));
@@ -457,8 +460,14 @@ fn swap_history(
     summary: &Summary,
     pre_tokens: u64,
 ) -> Compacted {
-    let Summary { plan, raw, .. } = summary;
-    let opening = opening(session, conversation.history, plan, raw);
+    let opening = opening(
+        session,
+        conversation.history,
+        &summary.plan,
+        &summary.raw,
+        &summary.summary_tools,
+    );
+    let plan = &summary.plan;
     let continuation_text = opening.last().map(text_of).unwrap_or_default();
     let anchor = deps.clock.uuid();
     let logical_parent = conversation

@@ -52,6 +52,9 @@ pub(crate) struct ContextTracker {
     /// How the session's model reads the reminders kept with tool results (they count in
     /// the estimate as they are sent).
     pub notes: NotesSent,
+    /// Tools a summary request's answer called (not run): the next summary lists them among
+    /// the tools used before it (fuzz-g/fg_020).
+    pub summary_tools: std::collections::BTreeSet<String>,
 }
 
 /// How the reminders kept with a tool result reach the model.

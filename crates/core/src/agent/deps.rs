@@ -29,6 +29,10 @@ pub trait Emit: Send + Sync {
         _finished: &[String],
     ) {
     }
+    /// Rows a transcript records after a round's results (the reminders the reference keeps
+    /// as messages of their own: `total_tokens_reminder`, `budget_usd`), each with the uuid
+    /// the results turn lists for it.
+    fn marks_added(&self, _marks: &[TranscriptMark]) {}
     /// A reminder went with a tool result recorded earlier (`tool_use_id`'s): the prompt
     /// after a turn that ended with its tools.
     fn note_added(&self, _tool_use_id: &str, _text: &str) {}
@@ -39,6 +43,13 @@ pub trait Emit: Send + Sync {
     /// A response streamed this much more (what a subagent's progress counts its tokens
     /// from while it streams).
     fn streamed(&self, _streamed: StreamProgress) {}
+}
+
+/// An `attachment` row of a transcript: its uuid, and what it holds.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TranscriptMark {
+    pub uuid: String,
+    pub attachment: serde_json::Value,
 }
 
 /// What a response has streamed, event by event.

@@ -72,11 +72,14 @@ pub(super) async fn summarize(
     instructions.extend(pre.system_messages);
     instructions.extend(pre.additional_context);
     let instruction = compact::summary_instruction(Some(&instructions.join("\n\n")));
+    // What this compaction's own answers call counts from the next one on (fg_003, fg_020).
+    let summary_tools = conversation.tracker.summary_tools.clone();
     let done = |plan: CompactionPlan, raw: String| Summary {
         plan,
         raw,
         pre: report.clone(),
         warnings: warnings.clone(),
+        summary_tools: summary_tools.clone(),
     };
     let sends = compact::summary_sends(&session.live.model());
     let mut attempts = compact::Attempts::new(plan, reactive, conversation.history).sending(sends);
@@ -175,6 +178,11 @@ async fn ask(
         }
     };
     conversation.account(&model, &resp.usage);
+    let called = resp.blocks.iter().filter_map(|b| match b {
+        ContentBlock::ToolUse { name, .. } => Some(name.clone()),
+        _ => None,
+    });
+    conversation.tracker.summary_tools.extend(called);
     Ok(Answer {
         text: resp.text().unwrap_or_default(),
         cut: resp.stop_reason.as_deref() == Some("max_tokens"),

@@ -329,8 +329,12 @@ impl CompactionPlan {
 
     /// Tools called before the compaction, each once, sorted by name: in the part
     /// summarized, in the turns kept after it (fuzz-d/fd_112) and those an earlier summary
-    /// listed (fuzz-g).
-    pub fn tools_used(&self, history: &[Turn]) -> Vec<String> {
+    /// listed (fuzz-g), with `also` (those an earlier summary's answer called).
+    pub fn tools_used(
+        &self,
+        history: &[Turn],
+        also: &std::collections::BTreeSet<String>,
+    ) -> Vec<String> {
         let earlier = history
             .first()
             .filter(|_| was_compacted(history))
@@ -340,7 +344,11 @@ impl CompactionPlan {
             .iter()
             .flat_map(Turn::tool_names)
             .map(str::to_string);
-        let names: std::collections::BTreeSet<String> = earlier.into_iter().chain(called).collect();
+        let names: std::collections::BTreeSet<String> = earlier
+            .into_iter()
+            .chain(called)
+            .chain(also.iter().cloned())
+            .collect();
         names.into_iter().collect()
     }
 
@@ -420,8 +428,11 @@ mod tests {
             "This session is being continued from a previous conversation.\n\n<system-reminder>\n<tools-used-before-summary>Bash, Read</tools-used-before-summary>\n</system-reminder>\nS.",
         );
         let p = plan(&h).unwrap();
-        assert_eq!(p.tools_used(&h), ["Bash", "Read"]);
-        assert!(plan(&rounds(2)).unwrap().tools_used(&rounds(2)).is_empty());
+        assert_eq!(p.tools_used(&h, &Default::default()), ["Bash", "Read"]);
+        assert!(plan(&rounds(2))
+            .unwrap()
+            .tools_used(&rounds(2), &Default::default())
+            .is_empty());
     }
 
     #[test]
@@ -510,6 +521,15 @@ mod tests {
             t("user", "r"),
             t("assistant", "done"),
         ];
-        assert_eq!(plan(&h).unwrap().tools_used(&h), ["Bash", "Read"]);
+        assert_eq!(
+            plan(&h).unwrap().tools_used(&h, &Default::default()),
+            ["Bash", "Read"]
+        );
+        // Those an earlier summary's answer called join them, in name order.
+        let also = ["Edit".to_string(), "Bash".to_string()].into();
+        assert_eq!(
+            plan(&h).unwrap().tools_used(&h, &also),
+            ["Bash", "Edit", "Read"]
+        );
     }
 }

@@ -146,6 +146,12 @@ impl Emit for Recorded<'_> {
         }
     }
 
+    fn marks_added(&self, marks: &[oxagent_core::agent::TranscriptMark]) {
+        if let Some(r) = self.record {
+            r.writer.marks_added(marks);
+        }
+    }
+
     fn note_added(&self, tool_use_id: &str, text: &str) {
         if let Some(r) = self.record {
             r.writer.note_added(tool_use_id, text);

@@ -627,14 +627,16 @@ impl ToolRound {
         }
         // The token budget's reminder, for the models that read it (request.rs).
         let mut notes = None;
+        let spent = session
+            .config
+            .max_budget_usd
+            .map(|budget| (*conversation.total_cost_usd, budget));
+        let mut used = None;
         if conversation.tracker.last_usage().is_some()
             && super::tokens_left::keeps_tokens_left(&session.live.model())
         {
-            let used = conversation.tracker.measure_used();
-            let spent = session
-                .config
-                .max_budget_usd
-                .map(|budget| (*conversation.total_cost_usd, budget));
+            let counted = conversation.tracker.measure_used();
+            used = Some(counted);
             let subagents: Vec<&str> = self
                 .schedule
                 .calls()
@@ -642,17 +644,23 @@ impl ToolRound {
                 .map(|c| c.id.as_str())
                 .collect();
             let completed = self.schedule.completed();
-            notes = super::tokens_left::round_note(&results, completed, used, spent, &subagents);
+            notes = super::tokens_left::round_note(&results, completed, counted, spent, &subagents);
         }
+        // The transcript keeps the reminders as rows of their own after the results, which
+        // the results turn lists (a compaction keeping it keeps them: fuzz-g/fg_003).
+        let marks = super::tokens_left::round_marks(used, spent, || deps.clock.uuid());
         results.extend(self.context.iter().map(|c| reminder(c)));
         for (path, text) in nested {
             results.push(ContentBlock::text(nested_reminder(&path, &text)));
         }
         deps.emit
             .results_sent(&results, notes.as_ref(), self.schedule.completed());
+        deps.emit.marks_added(&marks);
+        let mut uuids = self.uuids;
+        uuids.extend(marks.into_iter().map(|m| m.uuid));
         conversation
             .history
-            .push(Turn::user(results).with_uuids(self.uuids).with_notes(notes));
+            .push(Turn::user(results).with_uuids(uuids).with_notes(notes));
         if self.interrupt {
             deps.emit
                 .emit(session.user_message(INTERRUPTED_FOR_TOOL, false, deps.clock.uuid()));

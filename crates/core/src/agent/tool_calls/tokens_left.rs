@@ -50,6 +50,45 @@ fn note(left: u64) -> String {
     )
 }
 
+/// The rows a transcript keeps after a round's results for its reminders: the token
+/// count's when the model keeps it (`used`), the spending one's when the session has a limit
+/// (`spent`, the limit), whatever the model (the reference sends that one to the models that
+/// do not keep the token count as a message of its own).
+pub(crate) fn round_marks(
+    used: Option<u64>,
+    spent: Option<(f64, f64)>,
+    mut uuid: impl FnMut() -> String,
+) -> Vec<crate::agent::TranscriptMark> {
+    let mut marks = Vec::new();
+    if let Some(used) = used {
+        let text = format!(
+            "<total_tokens>{} tokens left</total_tokens>",
+            BUDGET.saturating_sub(used)
+        );
+        marks.push(crate::agent::TranscriptMark {
+            uuid: uuid(),
+            attachment: serde_json::json!({"type": "total_tokens_reminder", "text": text}),
+        });
+    }
+    if let Some((spent, budget)) = spent {
+        marks.push(crate::agent::TranscriptMark {
+            uuid: uuid(),
+            attachment: serde_json::json!({"type": "budget_usd", "used": js_value(spent),
+                "total": js_value(budget), "remaining": js_value(budget - spent)}),
+        });
+    }
+    marks
+}
+
+/// A number as JSON, whole numbers without a fraction (as JavaScript writes them).
+fn js_value(n: f64) -> serde_json::Value {
+    if n.fract() == 0.0 && n.abs() < 9e15 {
+        serde_json::json!(n as i64)
+    } else {
+        serde_json::json!(n)
+    }
+}
+
 /// The spending reminder: `spent` of `budget` dollars, and what is left.
 fn budget_note(spent: f64, budget: f64) -> String {
     format!(
@@ -200,6 +239,35 @@ fn add_note(content: &mut Option<ToolResultContent>, note: String) {
 mod tests {
     use super::*;
     use crate::usage::Usage;
+
+    #[test]
+    fn a_rounds_marks_are_the_token_count_then_the_spending() {
+        let mut n = 0;
+        let uuid = || {
+            n += 1;
+            format!("u{n}")
+        };
+        let marks = round_marks(Some(120), Some((0.0002, 5.0)), uuid);
+        assert_eq!(marks.len(), 2);
+        assert_eq!(marks[0].uuid, "u1");
+        assert_eq!(
+            marks[0].attachment,
+            serde_json::json!({"type": "total_tokens_reminder",
+                "text": "<total_tokens>14999880 tokens left</total_tokens>"})
+        );
+        assert_eq!(marks[1].uuid, "u2");
+        // Whole dollars as integers, the rest as the shortest decimal that reads back.
+        assert_eq!(
+            marks[1].attachment.to_string(),
+            r#"{"type":"budget_usd","used":0.0002,"total":5,"remaining":4.9998}"#
+        );
+        assert!(round_marks(None, None, || unreachable!()).is_empty());
+        let spending = round_marks(None, Some((0.0, 1.5)), || "b".into());
+        assert_eq!(
+            spending[0].attachment,
+            serde_json::json!({"type": "budget_usd", "used": 0, "total": 1.5, "remaining": 1.5})
+        );
+    }
 
     /// The round's reminder, as a model that reads it is sent the results.
     fn append(results: &mut [ContentBlock], used: u64, spent: Option<(f64, f64)>, agents: &[&str]) {
