@@ -77,6 +77,8 @@ pub struct SessionConfig {
     /// The caller named the model (the `model` option or `ANTHROPIC_MODEL`); otherwise a
     /// resumed session goes on with the model it last used.
     pub model_chosen: bool,
+    /// The model plan mode runs instead of `model` (`haiku` plans on Sonnet).
+    pub plan_model: Option<String>,
     pub fallback_model: Option<String>,
     /// System prompt blocks, in order. Empty: no `system` field.
     pub system_prompt: Vec<String>,
@@ -197,6 +199,7 @@ impl SessionConfig {
             env: BTreeMap::new(),
             model: DEFAULT_MODEL.to_string(),
             model_chosen: false,
+            plan_model: None,
             fallback_model: None,
             system_prompt: Vec::new(),
             context_reminder: None,

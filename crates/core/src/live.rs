@@ -23,6 +23,9 @@ pub struct LiveSettings {
     /// `None`: the session's own.
     thinking: Mutex<Option<serde_json::Value>>,
     model: Mutex<String>,
+    /// The model plan mode runs instead, when the model was named by an alias that plans on
+    /// another (see [`crate::model_names::plan_variant`]).
+    plan_model: Mutex<Option<String>>,
     /// The permission rules and extra directories in force, once the session has set them
     /// up (can_use_tool answers may add to them).
     permissions: Mutex<Option<(RuleSet, Vec<std::path::PathBuf>)>>,
@@ -44,6 +47,7 @@ impl LiveSettings {
             before_plan: Mutex::new(None),
             thinking: Mutex::new(None),
             model: Mutex::new(model.into()),
+            plan_model: Mutex::new(None),
             permissions: Mutex::new(None),
             output_style: Mutex::new(None),
             mcp_modes: Mutex::new(Default::default()),
@@ -122,11 +126,41 @@ impl LiveSettings {
     pub fn thinking(&self) -> Option<serde_json::Value> {
         lock(&self.thinking).clone()
     }
+    /// The model the next requests go to: in plan mode, the one the chosen model plans on.
     pub fn model(&self) -> String {
+        if *lock(&self.mode) == PermissionMode::Plan {
+            if let Some(plan) = lock(&self.plan_model).clone() {
+                return plan;
+            }
+        }
         lock(&self.model).clone()
     }
+    /// The model chosen for the session, whatever the mode (what `system/init` names).
+    pub fn chosen_model(&self) -> String {
+        lock(&self.model).clone()
+    }
+    /// Switches the model (an id); it plans on itself.
     pub fn set_model(&self, model: impl Into<String>) {
         *lock(&self.model) = model.into();
+        *lock(&self.plan_model) = None;
+    }
+    /// Switches to the model `name` (as the caller wrote it) resolves to, with the model it
+    /// plans on.
+    pub fn set_model_named(&self, name: &str) {
+        self.set_model(crate::model_names::resolve(name));
+        self.set_plan_model(crate::model_names::plan_variant(name));
+    }
+    /// The model plan mode runs instead of the chosen one (`None`: the chosen one).
+    pub fn set_plan_model(&self, model: Option<String>) {
+        *lock(&self.plan_model) = model;
+    }
+    /// The chosen model and the one it plans on, to put back with [`Self::restore_model`].
+    pub fn model_state(&self) -> (String, Option<String>) {
+        (lock(&self.model).clone(), lock(&self.plan_model).clone())
+    }
+    pub fn restore_model(&self, (model, plan): (String, Option<String>)) {
+        *lock(&self.model) = model;
+        *lock(&self.plan_model) = plan;
     }
     /// Keeps the record of a command the host ran (its blocks) for the next prompt.
     pub fn record_local_command(&self, blocks: Vec<crate::content::ContentBlock>) {
@@ -173,6 +207,22 @@ impl LiveSettings {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_model_named_haiku_plans_on_sonnet() {
+        let live = LiveSettings::new(PermissionMode::Default, "x");
+        live.set_model_named("haiku");
+        assert_eq!(live.model(), "claude-haiku-5-5");
+        live.enter_plan();
+        assert_eq!(live.model(), "claude-sonnet-5-5");
+        assert_eq!(live.chosen_model(), "claude-haiku-5-5");
+        live.exit_plan();
+        assert_eq!(live.model(), "claude-haiku-5-5");
+        // A model switched to by id plans on itself.
+        live.set_model("claude-haiku-4-5");
+        live.enter_plan();
+        assert_eq!(live.model(), "claude-haiku-4-5");
+    }
 
     #[test]
     fn plan_mode_returns_to_the_mode_it_was_entered_from() {

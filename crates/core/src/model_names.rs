@@ -91,6 +91,39 @@ pub fn resolve(name: &str) -> String {
     drop_native_1m(resolved)
 }
 
+/// The models before claude-opus-4-6, in the reference's order of release: they do not run
+/// auto mode (nor plan mode's use of its classifier).
+const BEFORE_AUTO_MODE: &[&str] = &[
+    "claude-opus-4-0",
+    "claude-sonnet-4-0",
+    "claude-opus-4-1",
+    "claude-sonnet-4-5",
+    "claude-haiku-4-5",
+    "claude-opus-4-5",
+];
+
+/// Whether `model` runs auto mode: every model but the Claude 3 ones and those released
+/// before claude-opus-4-6 (fuzz-h/fh_093; probed in plan mode on eight models).
+pub fn runs_auto_mode(model: &str) -> bool {
+    let id = canonical_id(model);
+    let id = match id.as_str() {
+        "claude-opus-4" => "claude-opus-4-0",
+        "claude-sonnet-4" => "claude-sonnet-4-0",
+        other => other,
+    };
+    !(id.contains("claude-3-") || BEFORE_AUTO_MODE.contains(&id))
+}
+
+/// The model a session whose model was named `name` runs in plan mode, when it is not that
+/// one: `haiku` plans on Sonnet, `opusplan` on Opus (fuzz-h/fh_030).
+pub fn plan_variant(name: &str) -> Option<String> {
+    match name.trim().to_ascii_lowercase().as_str() {
+        "haiku" => Some(SONNET.to_string()),
+        "opusplan" | "opusplan[1m]" => Some(OPUS.to_string()),
+        _ => None,
+    }
+}
+
 /// `name` without its trailing `[1m]`s (any case).
 fn strip_1m_suffixes(name: &str) -> &str {
     let mut s = name;
@@ -479,6 +512,35 @@ fn version_before(head: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_models_plan_mode_runs_and_those_that_run_auto_mode() {
+        assert_eq!(
+            plan_variant(" Haiku ").as_deref(),
+            Some("claude-sonnet-5-5")
+        );
+        assert_eq!(plan_variant("opusplan").as_deref(), Some("claude-opus-5-5"));
+        assert_eq!(plan_variant("claude-haiku-4-5"), None);
+        assert_eq!(plan_variant("sonnet"), None);
+        for m in [
+            "claude-sonnet-4-5-20250929",
+            "claude-haiku-4-5",
+            "claude-opus-4-5",
+            "claude-sonnet-4",
+            "claude-3-5-haiku-20241022",
+        ] {
+            assert!(!runs_auto_mode(m), "{m}");
+        }
+        for m in [
+            "claude-opus-4-6",
+            "claude-sonnet-4-6",
+            "claude-opus-5-5",
+            "claude-haiku-5-5",
+            "opus",
+        ] {
+            assert!(runs_auto_mode(m), "{m}");
+        }
+    }
 
     #[test]
     fn aliases_in_any_case_and_with_spaces() {

@@ -171,6 +171,12 @@ pub trait Tool: Send + Sync {
     fn input_error(&self, _input: &Value) -> Option<String> {
         None
     }
+    /// The existing file this call would change that the model has not seen whole (Write and
+    /// Edit): the call is refused as not read yet when the model must read before it writes
+    /// (see `tool_calls::read_first`), before any other error of its input.
+    fn unseen_file(&self, _input: &Value) -> Option<std::path::PathBuf> {
+        None
+    }
     /// Whether [`Tool::input_error`]'s refusal of this input comes from reading the file on
     /// disk: the reference finds it only once the response has streamed, so it is not
     /// answered while the stream goes on (still before any hook or question).

@@ -298,13 +298,15 @@ pub fn canonical_model(model: &str) -> &str {
 /// The betas a session may ask for with the `betas` option; the reference drops others.
 pub const KNOWN_BETAS: &[&str] = &[CONTEXT_1M_BETA];
 
-/// The beta that widens the context of the Sonnet 4 models to 1,000,000 tokens.
+/// The beta that widens the context of the Sonnet 4 models and Opus 4.6 to 1,000,000 tokens.
 pub const CONTEXT_1M_BETA: &str = "context-1m-2025-08-07";
 
 /// Whether the 1M-token context beta widens `model`'s window: the Sonnet 4 models do
-/// (claude-sonnet-4, claude-sonnet-4-5 recorded), Haiku 4.5 does not.
+/// (claude-sonnet-4, claude-sonnet-4-5 recorded) and claude-opus-4-6 (fuzz-h/fh_014); Haiku
+/// 4.5 and the Opus models before 4.6 do not.
 pub fn takes_context_1m_beta(model: &str) -> bool {
-    canonical_model(model).starts_with("claude-sonnet-4")
+    let m = canonical_model(model);
+    m.starts_with("claude-sonnet-4") || m == "claude-opus-4-6"
 }
 
 /// USD per web search the API runs (10 per 1,000).

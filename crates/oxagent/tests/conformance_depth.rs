@@ -536,6 +536,22 @@ fn fuzz_g() {
     check_area("fuzz-g");
 }
 
+/// The options of a session at random: modes, tools lists, allowed and disallowed tools,
+/// system prompts, models, thinking, effort, betas, settings files and their sources, added
+/// directories, structured output (`tests/conformance/fuzz-h/`).
+#[test]
+fn fuzz_h() {
+    check_area("fuzz-h");
+}
+
+/// The probes behind fuzz-h's rules: the model plan mode runs, writes of unread files per
+/// model and settings, plan mode's questions per model, when answers given without a run
+/// and a read's refusal go out while the response streams (`tests/conformance/optprobes/`).
+#[test]
+fn optprobes() {
+    check_area("optprobes");
+}
+
 /// What a result says when the budget runs out after an answer whose calls never run (its
 /// stop reason, usage, the agents it started), and the token budget reminder
 /// (`tests/conformance/budgetstop/`).

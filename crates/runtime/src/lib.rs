@@ -166,12 +166,16 @@ impl SessionRuntime {
                 // As the `/model` command: the caller sees its output, and its record goes in
                 // front of the next prompt (`default` for the session's own model).
                 let args = model.clone().unwrap_or_else(|| "default".into());
+                let named = model.clone();
                 let model = model
                     .map(|m| oxagent_core::usage::resolve_model(&m))
                     .unwrap_or_else(|| self.inner.default_model.clone());
                 let stdout =
                     format!("<local-command-stdout>Set model to `{model}`</local-command-stdout>");
-                self.inner.live.set_model(model);
+                match named {
+                    Some(name) => self.inner.live.set_model_named(&name),
+                    None => self.inner.live.set_model(model),
+                }
                 self.inner
                     .live
                     .record_local_command(oxagent_core::compact::local_command_blocks(

@@ -663,7 +663,7 @@ impl SessionTask {
                     session.prompt_expansion = Some(e.expansion);
                     granted = commands::grant(&session, &e.allowed_tools);
                     if let Some(m) = e.model {
-                        model_before = Some(session.live.model());
+                        model_before = Some(session.live.model_state());
                         session.live.set_model(m);
                     }
                     e.prompt
@@ -739,7 +739,7 @@ impl SessionTask {
             recorder.after_turn(&session, &result);
             commands::revoke(&session, &granted);
             if let Some(m) = model_before {
-                session.live.set_model(m);
+                session.live.restore_model(m);
             }
             if let Some(n) = &notification {
                 n.stamp(&mut result);

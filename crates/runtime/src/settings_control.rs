@@ -83,7 +83,7 @@ pub(crate) fn apply_flag_settings(
         });
     }
     match settings.get("model") {
-        Some(Value::String(m)) => live.set_model(oxagent_core::usage::resolve_model(m)),
+        Some(Value::String(m)) => live.set_model_named(m),
         Some(Value::Null) => live.set_model(default_model),
         _ => {}
     }

@@ -155,6 +155,7 @@ pub(crate) fn session_config(
         .as_deref()
         .or_else(|| env.get("ANTHROPIC_MODEL").map(String::as_str));
     c.model_chosen = chosen.is_some();
+    c.plan_model = chosen.and_then(oxagent_core::model_names::plan_variant);
     c.model = chosen
         .map(oxagent_core::usage::resolve_model)
         .unwrap_or_else(|| DEFAULT_MODEL.to_string());

@@ -163,6 +163,11 @@ pub trait TypedTool: Send + Sync + 'static {
         false
     }
 
+    /// See [`Tool::unseen_file`].
+    fn unseen_file(&self, _input: &Value) -> Option<std::path::PathBuf> {
+        None
+    }
+
     /// See [`Tool::input_issues`].
     fn input_issues(&self, _input: &Value) -> Vec<Value> {
         Vec::new()
@@ -267,6 +272,10 @@ impl<T: TypedTool> Tool for Typed<T> {
 
     fn input_error_waits(&self, input: &Value) -> bool {
         self.0.input_error_waits(input)
+    }
+
+    fn unseen_file(&self, input: &Value) -> Option<std::path::PathBuf> {
+        self.0.unseen_file(input)
     }
 
     fn input_issues(&self, input: &Value) -> Vec<Value> {

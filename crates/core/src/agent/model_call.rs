@@ -93,7 +93,13 @@ pub(crate) async fn call_model(
                 if let Some(id) = raw.request_id() {
                     resp.request_id = Some(id.to_string());
                 }
-                on_stream_event(session, deps, st, round, &mut resp, raw, display.as_deref());
+                // What the budget leaves for this response (see `on_stream_event`).
+                let about = About {
+                    display: display.as_deref(),
+                    budget_left: budget
+                        .map(|(_, ceiling)| (ceiling - *conversation.total_cost_usd, &*model)),
+                };
+                on_stream_event(session, deps, st, round, &mut resp, raw, about);
                 for (id, text) in std::mem::take(&mut st.displayed) {
                     super::hooks::display::message_display(session, deps, &id, &text).await;
                 }
@@ -333,6 +339,14 @@ fn abandoned_stop(session: &SessionView<'_>, deps: &Deps<'_>, resp: &ResponseBui
     }));
 }
 
+/// What a stream event is read against: how thinking is shown (as the request asked), and
+/// what the budget leaves for this response and the model it is priced at.
+#[derive(Clone, Copy)]
+struct About<'a> {
+    display: Option<&'a str>,
+    budget_left: Option<(f64, &'a str)>,
+}
+
 fn on_stream_event(
     session: &SessionView<'_>,
     deps: &Deps<'_>,
@@ -340,8 +354,12 @@ fn on_stream_event(
     round: &mut ToolRound,
     resp: &mut ResponseBuilder,
     raw: ApiEvent,
-    display: Option<&str>,
+    about: About<'_>,
 ) {
+    let About {
+        display,
+        budget_left,
+    } = about;
     // A delta read without a `Value` (see `ApiEvent`) names its kind without allocating.
     let kind: Cow<'static, str> = match raw.delta() {
         Some(_) => Cow::Borrowed("content_block_delta"),
@@ -449,8 +467,13 @@ fn on_stream_event(
         round.take_call(session, deps, st, call);
     }
     if kind != "ping" {
-        // Calls answered while the response streams report when their time comes.
-        round.stream_event(session, deps, st, &kind);
+        // Calls answered while the response streams report when their time comes; none
+        // when the response spends the budget (its message_delta says how much it cost: an
+        // answer over budget shows no result, vg_so_budget).
+        let spent = kind == "message_delta"
+            && budget_left
+                .is_some_and(|(left, model)| crate::usage::cost_usd(model, &resp.usage) >= left);
+        round.stream_event(session, deps, st, &kind, spent);
     }
 }
 

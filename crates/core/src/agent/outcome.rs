@@ -28,8 +28,10 @@ pub(crate) enum TurnEnd {
     ClassifierStopped,
     /// A hook answered `continue: false` during the turn.
     HookStopped,
-    /// The final-answer tool was called: its input is the structured output.
-    FinalAnswer(serde_json::Value),
+    /// The final-answer tool was called: its input is the structured output; and the text the
+    /// response that called it ended with, if it ended with one (the result says that text:
+    /// probed).
+    FinalAnswer(serde_json::Value, Option<String>),
     /// The model's calls of the final-answer tool were refused too often: how many, and the
     /// last refusal.
     NoFinalAnswer(u32, String),
@@ -180,8 +182,8 @@ impl TurnEnd {
                 terminal_reason: "structured_output_retry_exhausted",
                 ..base
             },
-            TurnEnd::FinalAnswer(answer) => ResultFields {
-                result: Some(answer.to_string()),
+            TurnEnd::FinalAnswer(answer, after) => ResultFields {
+                result: Some(after.clone().unwrap_or_else(|| answer.to_string())),
                 ..base
             },
             TurnEnd::StopHookPrevented => ResultFields {

@@ -161,11 +161,10 @@ impl Session {
     }
 
     pub fn new(config: SessionConfig) -> Self {
+        let live = LiveSettings::new(config.permission_mode, config.model.clone());
+        live.set_plan_model(config.plan_model.clone());
         Session {
-            live: Arc::new(LiveSettings::new(
-                config.permission_mode,
-                config.model.clone(),
-            )),
+            live: Arc::new(live),
             meter: Arc::default(),
             config,
             history: Vec::new(),
@@ -216,7 +215,7 @@ impl Session {
                 cwd: self.config.cwd.to_string_lossy().into_owned(),
                 tools: init_tool_names(deps.tools.names()),
                 mcp_servers: self.config.mcp_servers.clone(),
-                model: self.live.model(),
+                model: self.live.chosen_model(),
                 permission_mode: self.live.permission_mode(),
                 api_key_source: self.config.api_key_source.clone(),
                 setup,
@@ -970,7 +969,7 @@ impl Session {
                 }
                 // The structured answer ends the turn; the Stop hooks are told, and what they
                 // answer changes nothing.
-                if matches!(end, TurnEnd::FinalAnswer(_)) && self.config.subagent.is_none() {
+                if matches!(end, TurnEnd::FinalAnswer(..)) && self.config.subagent.is_none() {
                     flow::stop_hooks_told(&self.view(), deps, st)
                         .instrument(tracing::Span::current())
                         .await;
@@ -1060,7 +1059,7 @@ impl Session {
             permission_denials: st.denials.clone(),
             errors: fields.errors,
             structured_output: match &end {
-                TurnEnd::FinalAnswer(answer) => Some(answer.clone()),
+                TurnEnd::FinalAnswer(answer, _) => Some(answer.clone()),
                 _ => None,
             },
             api_error_status,
@@ -1110,8 +1109,12 @@ impl Session {
 
     /// Switches the model for the following requests (`None`: back to the configured one).
     pub fn set_model(&self, model: Option<String>) {
-        self.live
-            .set_model(model.unwrap_or_else(|| self.config.model.clone()));
+        match model {
+            Some(m) => self.live.set_model(m),
+            None => self
+                .live
+                .restore_model((self.config.model.clone(), self.config.plan_model.clone())),
+        }
     }
 }
 

@@ -319,12 +319,19 @@ fn rules_mode_and_tool(
             if let ToolPermission::Ask {
                 message,
                 blocked_path,
+                reason_type,
+                reason,
                 ..
             } = tool.check_permission(input, &as_asked)
             {
+                // The tool's reason goes with it: a read outside the working directories
+                // says so (fh_093, probed in the default and plan modes).
+                let reason = reason.or_else(|| stated_reason(reason_type.as_deref(), &message));
                 return Outcome::Ask(Prompt {
                     message,
                     blocked_path,
+                    reason_type,
+                    reason,
                     matched_ask_rule: Some(serde_json::json!({
                         "source": entry.source.as_str(), "toolName": name
                     })),
@@ -435,7 +442,7 @@ fn rules_mode_and_tool(
         ToolPermission::Deny { message } => deny(message, None),
         // Plan and auto modes look around freely: reads outside the working directories run.
         ToolPermission::Ask { reason_type, .. }
-            if matches!(mode, PermissionMode::Plan | PermissionMode::Auto)
+            if ctx.classifier_mode()
                 && file_rule_kind(name) == Some("Read")
                 && reason_type.as_deref() == Some("workingDir") =>
         {
@@ -594,8 +601,12 @@ pub fn settle(
                 "mode",
             ));
         }
+        // A question an ask rule raised is the user's, not the classifier's (fh_093); on a
+        // model that does not run auto mode, plan mode's questions are too.
         PermissionMode::Plan | PermissionMode::Auto
-            if prompt.reason_type.as_deref() != Some("rule") =>
+            if ctx.classifier_mode()
+                && prompt.reason_type.as_deref() != Some("rule")
+                && prompt.matched_ask_rule.is_none() =>
         {
             return Some(Denial {
                 message: NO_CLASSIFIER_TEXT.replace("so Bash was", &format!("so {tool_name} was")),

@@ -88,9 +88,22 @@ pub struct PermissionContext {
     /// Where the session's shell stands after a `cd` (none: `cwd`): a relative path in a
     /// call starts there, while rules and the working directories keep to `cwd`.
     pub shell_dir: Option<PathBuf>,
+    /// The session's model does not run auto mode: plan mode then asks as the default mode
+    /// does, instead of leaving its questions to the auto-mode classifier and reading
+    /// freely outside the working directories (see [`crate::model_names::runs_auto_mode`]).
+    pub no_auto_mode: bool,
 }
 
 impl PermissionContext {
+    /// Whether the mode's questions go to the auto-mode classifier: auto mode, and plan mode
+    /// on a model that runs auto mode.
+    pub fn classifier_mode(&self) -> bool {
+        match self.mode {
+            PermissionMode::Auto => true,
+            PermissionMode::Plan => !self.no_auto_mode,
+            _ => false,
+        }
+    }
     pub fn new(cwd: impl Into<PathBuf>, mode: PermissionMode) -> Self {
         PermissionContext {
             cwd: cwd.into(),

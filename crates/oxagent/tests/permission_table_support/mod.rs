@@ -171,6 +171,9 @@ fn run_one(name: &str, scenario_path: &Path, golden_path: &Path, report: &mut Ta
         rules: rules_of(&scenario, &ws.ws),
         home: Some(ws.home.clone()),
         shell_dir: None,
+        no_auto_mode: scenario["options"]["model"]
+            .as_str()
+            .is_some_and(|m| !oxagent_core::model_names::runs_auto_mode(m)),
     };
     let builtins: BTreeMap<String, Arc<dyn Tool>> =
         oxagent_tools::builtin_tools(&Default::default())

@@ -268,6 +268,13 @@ impl TypedTool for EditTool {
         }
     }
 
+    fn unseen_file(&self, input: &Value) -> Option<PathBuf> {
+        let cwd = super::here(self.cwd.as_deref()?, self.shell.as_deref());
+        let path = resolve(input.get("file_path")?.as_str()?, &cwd);
+        let notebook = path.extension().is_some_and(|e| e == "ipynb");
+        (!notebook && path.is_file() && !self.files.has_seen(&path)).then_some(path)
+    }
+
     /// Every refusal but "No changes to make" reads the file: it comes once the response
     /// has streamed (fb_041, fb_110, fb_111, fb_114).
     fn input_error_waits(&self, input: &Value) -> bool {

@@ -187,6 +187,21 @@ fn too_large_text(size: u64, max: u64) -> String {
     )
 }
 
+/// Returns `Pending` once, waking itself: the other futures polled beside this one take
+/// their step first.
+async fn step_aside() {
+    let mut stepped = false;
+    std::future::poll_fn(|cx| {
+        if stepped {
+            return std::task::Poll::Ready(());
+        }
+        stepped = true;
+        cx.waker().wake_by_ref();
+        std::task::Poll::Pending
+    })
+    .await;
+}
+
 /// The largest file [`read_text`] reads without leaving the task.
 const READ_IN_PLACE: u64 = 256 * 1024;
 
@@ -201,10 +216,12 @@ async fn read_text(input: &ReadInput, path: &Path, size: u64, files: &FileState)
         };
         return plain_error(too_large_text(size, max));
     }
-    // A small file is read in place: quicker than a trip through the blocking pool, and a
-    // round's small reads are done on their first poll, before the calls that wait on
-    // something (a command, a large file), as the reference's are (fuzz-e/fe_083).
+    // A small file is read in place: quicker than a trip through the blocking pool. It
+    // steps aside once first, so that the round's reads of missing files are done before it
+    // (fuzz-d/fd_179), and it is still done before the calls that wait on something (a
+    // command, a large file), as the reference's reads are (fuzz-e/fe_083).
     let read = if size <= READ_IN_PLACE {
+        step_aside().await;
         std::fs::read(path)
     } else {
         tokio::fs::read(path).await

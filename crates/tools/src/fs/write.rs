@@ -143,6 +143,12 @@ impl TypedTool for WriteTool {
             .then(|| super::notebook_edit::NOT_READ_YET.to_string())
     }
 
+    fn unseen_file(&self, input: &Value) -> Option<std::path::PathBuf> {
+        let cwd = super::here(self.cwd.as_deref()?, self.shell.as_deref());
+        let path = resolve(input.get("file_path")?.as_str()?, &cwd);
+        (path.is_file() && !self.files.has_seen(&path)).then_some(path)
+    }
+
     /// It looks at the file on disk: it comes once the response has streamed.
     fn input_error_waits(&self, _input: &Value) -> bool {
         true

@@ -183,6 +183,7 @@ mod tests {
             rules: Default::default(),
             home: None,
             shell_dir: None,
+            no_auto_mode: false,
         }
     }
 

@@ -152,6 +152,9 @@ pub(crate) enum Pace {
     /// After two events (a tool that refuses the call as it starts: the Agent tool given a
     /// type it does not know).
     Start,
+    /// Its result after two events, and not when the response ends first (a tool that
+    /// answers without running: StructuredOutput, ToolSearch).
+    Answer,
     /// Its permission_denied message after two events, its result after three (a verdict
     /// of the rules or the mode).
     Rules,

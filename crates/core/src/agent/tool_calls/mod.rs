@@ -23,6 +23,7 @@ pub(crate) mod call;
 pub(crate) mod mode;
 pub(crate) mod nested;
 pub(crate) mod permission;
+pub(crate) mod read_first;
 pub(crate) mod round;
 pub(crate) mod run;
 pub(crate) mod schedule;

@@ -67,6 +67,7 @@ pub(crate) fn permission_context(session: &SessionView<'_>) -> PermissionContext
         rules,
         home: config.home.clone(),
         shell_dir: session.shell_dir(),
+        no_auto_mode: !crate::model_names::runs_auto_mode(&session.live.model()),
     }
 }
 

@@ -164,12 +164,13 @@ impl ToolRound {
         deps: &Deps<'_>,
         st: &mut TurnState,
         kind: &str,
+        spent: bool,
     ) {
         for a in std::mem::take(&mut self.announced_due) {
             deps.emit.emit(a);
         }
         self.announced_due = std::mem::take(&mut self.announced);
-        for a in self.schedule.event(kind) {
+        for a in self.schedule.event(kind, spent) {
             deps.emit.emit(a);
         }
         self.report(session, deps, st);
@@ -688,7 +689,17 @@ impl ToolRound {
             }
         }
         if let Some(answer) = self.final_answer {
-            return Some(TurnEnd::FinalAnswer(answer));
+            // A text after the call, ending the response, is what the result says.
+            let after = conversation
+                .history
+                .iter()
+                .rev()
+                .find(|t| !t.is_user())
+                .and_then(|t| match t.content.last() {
+                    Some(ContentBlock::Text { text, .. }) if !text.is_empty() => Some(text.clone()),
+                    _ => None,
+                });
+            return Some(TurnEnd::FinalAnswer(answer, after));
         }
         if st.final_answer_failures >= super::super::session::FINAL_ANSWER_ATTEMPTS {
             let last = st.final_answer_error.clone().unwrap_or_default();

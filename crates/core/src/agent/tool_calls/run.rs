@@ -49,7 +49,7 @@ pub(crate) fn instant(
     let _traced = call.span.enter();
     let tool = match checked_tool(session, deps, call) {
         Ok(tool) => tool,
-        Err(_) if input_error_waits(deps, call) => return None,
+        Err(_) if input_error_waits(session, deps, call) => return None,
         Err(mut outcome) => {
             outcome.pace = Pace::Validation;
             return Some(*outcome);
@@ -91,7 +91,7 @@ pub(crate) fn instant(
 
 /// Whether the call is refused by its tool's own input check, found on disk (see
 /// `Tool::input_error_waits`): that refusal comes once the response has streamed.
-fn input_error_waits(deps: &Deps<'_>, call: &Call) -> bool {
+fn input_error_waits(session: &SessionView<'_>, deps: &Deps<'_>, call: &Call) -> bool {
     let Some(tool) = deps.tools.get(&call.name) else {
         return false;
     };
@@ -102,7 +102,8 @@ fn input_error_waits(deps: &Deps<'_>, call: &Call) -> bool {
     let read = crate::validate::coerce_input(&schema, &tool.input_as_checked(&call.input));
     validate_input(tool.name(), &schema, &read).is_ok()
         && tool.input_issues(&read).is_empty()
-        && tool.input_error(&call.input).is_some()
+        && (tool.input_error(&call.input).is_some()
+            || super::read_first::refusal(session, deps, tool.as_ref(), call).is_some())
 }
 
 /// Whether a call waits for a question before it may run: a PreToolUse hook, or a
@@ -137,11 +138,12 @@ fn answered_now(
     o.structured = out.structured;
     o.follow_up = out.follow_up.map(|t| *t);
     // The Agent tool's refusal of a type it does not know is seen two events after the
-    // call's block (after message_delta: fuzz-f/ff_006); a skill's instructions later.
-    o.pace = if matches!(tool.name(), "Agent" | "Task") {
-        Pace::Start
-    } else {
-        Pace::Rules
+    // call's block (after message_delta: fuzz-f/ff_006), as the answers of StructuredOutput
+    // and ToolSearch are (fuzz-h/fh_081, probed); a skill's instructions later.
+    o.pace = match tool.name() {
+        "Agent" | "Task" => Pace::Start,
+        "StructuredOutput" | "ToolSearch" => Pace::Answer,
+        _ => Pace::Rules,
     };
     Some(o)
 }
@@ -211,12 +213,20 @@ fn checked_tool<'d>(
                 )
             });
         let listed = named_in_tools || search_allowed;
+        // The search tools are real ones when a `tools` list or an allow rule names one of
+        // them (fuzz-h/fh_016, fh_114).
+        let search_listed =
+            search_allowed
+                || session.config.listed_tools.as_ref().is_some_and(|names| {
+                    names.iter().any(|n| matches!(n.as_str(), "Glob" | "Grep"))
+                });
         let missing = Missing {
             name: &call.name,
             disallowed,
             listed,
             subagent: session.config.subagent.is_some(),
             outside_list,
+            search_listed,
         };
         let offered = deps.tools.names();
         let text = missing_tool_text(&missing, offered.iter().map(String::as_str));
@@ -257,7 +267,8 @@ fn checked_tool<'d>(
         let text = format!("<tool_use_error>{caller}{note}</tool_use_error>");
         return Err(Box::new(CallOutcome::error(id, text, caller)));
     }
-    if let Some(text) = tool.input_error(&call.input) {
+    let unread = super::read_first::refusal(session, deps, tool.as_ref(), call);
+    if let Some(text) = unread.or_else(|| tool.input_error(&call.input)) {
         return Err(Box::new(CallOutcome::error(
             id,
             format!("<tool_use_error>{text}</tool_use_error>"),

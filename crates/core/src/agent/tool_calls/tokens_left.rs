@@ -12,9 +12,14 @@ use crate::usage::canonical_model;
 
 const BUDGET: u64 = 15_000_000;
 
-/// Whether `model` reads the reminder: a Claude model of a generation before 5.
+/// Whether `model` reads the reminder in a tool result: a Claude model of a generation
+/// before 5, but claude-opus-4-8, which is sent it apart as the 5 generation is.
 pub(crate) fn reads_tokens_left(model: &str) -> bool {
-    let Some(rest) = canonical_model(model).strip_prefix("claude-") else {
+    let canonical = canonical_model(model);
+    if canonical == "claude-opus-4-8" {
+        return false;
+    }
+    let Some(rest) = canonical.strip_prefix("claude-") else {
         return false;
     };
     rest.split('-')
@@ -33,6 +38,7 @@ pub(crate) fn prompt_reminder() -> ContentBlock {
 /// a session resumed on a model that reads it then reads (fuzz-e/fe_016, fe_031).
 pub(crate) fn keeps_tokens_left(model: &str) -> bool {
     const APART: &[&str] = &[
+        "claude-opus-4-8",
         "claude-haiku-5-5",
         "claude-sonnet-5",
         "claude-opus-5",
@@ -298,10 +304,13 @@ mod tests {
             "claude-sonnet-5-5",
             "claude-haiku-5-5",
             "claude-fable-5-2",
+            "claude-opus-4-8",
             "gpt-x",
         ] {
             assert!(!reads_tokens_left(m), "{m}");
         }
+        // claude-opus-4-8 keeps it, sent apart (probed).
+        assert!(keeps_tokens_left("claude-opus-4-8"));
     }
 
     #[test]

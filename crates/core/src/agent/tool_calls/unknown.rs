@@ -1,7 +1,8 @@
 //! What the model reads when it calls a tool the session does not have.
 //!
 //! The wording depends on why the tool is missing: Glob and Grep the caller listed in
-//! `tools` and then disallowed are disabled everywhere; otherwise they point to their shell
+//! `tools` and then disallowed, or left out of a `tools` list that names the other one, are
+//! disabled everywhere; otherwise they point to their shell
 //! equivalents when Bash is there, and are plainly "disabled for this session" when it is
 //! not; a name the caller disallowed, or a built-in tool this
 //! session does not offer, reads "disabled for this session"; a name that differs from an offered
@@ -40,6 +41,8 @@ pub(crate) struct Missing<'a> {
     pub subagent: bool,
     /// The caller gave a `tools` list and it leaves this name out.
     pub outside_list: bool,
+    /// The caller's `tools` list, or an allow rule, names Glob or Grep.
+    pub search_listed: bool,
 }
 
 /// Tools a session may have besides the built-in ones above: a subagent calling another
@@ -75,7 +78,11 @@ pub(crate) fn missing_tool_text<'a>(
     // Glob and Grep: disabled everywhere when listed and then disallowed; else the shell
     // when there is one (disallowed or not), else plainly disabled.
     if let Some(hint) = search_tool_hint(name) {
-        if missing.disallowed && missing.listed && !missing.subagent {
+        // So does a `tools` list that names the other one and leaves this one out, Bash or
+        // not (fuzz-h/fh_016, fh_049, fh_054); a list naming neither leaves them to the shell
+        // (protected/pp_glob_*).
+        let left_out = missing.outside_list && missing.search_listed;
+        if (left_out || missing.disallowed && missing.listed) && !missing.subagent {
             return format!(
                 "{head}. {name} is disabled for this session, in subagents as well as here."
             );
@@ -215,6 +222,7 @@ mod tests {
             listed: false,
             subagent: false,
             outside_list: false,
+            search_listed: false,
         };
         missing_tool_text(&m, offered.iter().copied())
     }
@@ -254,10 +262,33 @@ mod tests {
             listed: false,
             subagent: false,
             outside_list: true,
+            search_listed: false,
         };
         assert!(missing_tool_text(&listed_out, ["Read"]).ends_with("in subagents as well as here."));
         assert!(text("ListMcpResourcesTool", false, &["Read"])
             .ends_with("is not among the tools available here. Continue with the tools you have."));
+    }
+
+    /// A search tool a `tools` list leaves out: disabled everywhere when the list names the
+    /// other one (fh_016, fh_049), else the shell's hint with Bash, plainly disabled without
+    /// (pp_glob_listed_bash_disallowed, pp_glob_unlisted_disallowed_bash).
+    #[test]
+    fn a_search_tool_left_out_of_a_tools_list() {
+        let left_out = |search_listed: bool| Missing {
+            name: "Grep",
+            disallowed: false,
+            listed: false,
+            subagent: false,
+            outside_list: true,
+            search_listed,
+        };
+        let everywhere = "Grep is disabled for this session, in subagents as well as here.";
+        assert!(missing_tool_text(&left_out(true), ["Read", "Glob"]).ends_with(everywhere));
+        assert!(missing_tool_text(&left_out(true), ["Read", "Bash", "Glob"]).ends_with(everywhere));
+        assert!(missing_tool_text(&left_out(false), ["Read", "Bash"])
+            .ends_with("via the Bash tool instead."));
+        assert!(missing_tool_text(&left_out(false), ["Read"])
+            .ends_with("Grep is disabled for this session."));
     }
 
     /// vk_ag_tools_read_calls_bash, vk_ag_tools_unknown_name, vk_ag_tools_list_outer: a
@@ -271,6 +302,7 @@ mod tests {
                 listed: !outside_list,
                 subagent: true,
                 outside_list,
+                search_listed: false,
             };
             missing_tool_text(&m, ["Read"])
         };
@@ -324,6 +356,7 @@ mod tests {
                 listed,
                 subagent: false,
                 outside_list: false,
+                search_listed: false,
             };
             missing_tool_text(&m, offered.iter().copied())
         };
@@ -353,6 +386,7 @@ mod tests {
                 listed: false,
                 subagent: true,
                 outside_list: false,
+                search_listed: false,
             };
             missing_tool_text(&m, offered.iter().copied())
         };

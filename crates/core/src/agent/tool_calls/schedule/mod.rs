@@ -46,7 +46,7 @@ impl Due {
         let (announce, result) = match pace {
             Pace::Now => (events, events),
             Pace::Validation => (events + 1, events + 1),
-            Pace::Start => (events + 2, events + 2),
+            Pace::Start | Pace::Answer => (events + 2, events + 2),
             Pace::Rules | Pace::Question => (events + 2, events + 3),
             Pace::Read { announce_now: true } => (events, events + 2),
             Pace::Read {
@@ -268,9 +268,10 @@ impl Schedule {
         self.entries.iter_mut().for_each(|e| e.state.release());
     }
 
-    /// One more stream event (`kind`) came: the held answers whose time has come are done.
+    /// One more stream event (`kind`) came: the held answers whose time has come are done,
+    /// unless the response has spent the budget (`spent`: its results are never shown).
     /// Returns the announcements due now, to be emitted before anything is reported.
-    pub fn event(&mut self, kind: &str) -> Vec<Message> {
+    pub fn event(&mut self, kind: &str, spent: bool) -> Vec<Message> {
         self.events += 1;
         let now = self.events;
         let mut announced = Vec::new();
@@ -288,9 +289,11 @@ impl Schedule {
             if due.announce <= now {
                 announced.append(&mut o.announce);
             }
-            // The end of the response releases no result but the classifier's: what is due
-            // by then goes out after the response (an answer over budget shows none).
-            let ending = matches!(kind, "message_delta" | "message_stop");
+            // The response's last event releases no result but the classifier's: what is due
+            // by then goes out after the response (an answer over budget shows none). A
+            // result due at its message_delta goes out before its message_stop (a file
+            // read's verdict: fuzz-h/fh_029).
+            let ending = kind == "message_stop" || spent;
             if due.result <= now && (!ending || due.at_end) {
                 e.state.release();
             }

@@ -34,8 +34,8 @@ fn stream(calls: &[(&str, bool, bool)]) -> (Schedule, Vec<String>) {
         .collect();
     for (i, (id, read_only, _)) in calls.iter().enumerate() {
         if i > 0 {
-            ex.event("content_block_stop");
-            ex.event("content_block_start");
+            ex.event("content_block_stop", false);
+            ex.event("content_block_start", false);
             log.extend(ids(ex.take_done()));
             log.push("|".into());
         }
@@ -157,18 +157,18 @@ fn held_answers_come_out_at_their_pace() {
             Some(o)
         });
     }
-    assert_eq!(ex.event("content_block_stop").len(), 1);
+    assert_eq!(ex.event("content_block_stop", false).len(), 1);
     assert_eq!(ids(ex.take_done()), ["v"]);
     // The rules' verdict announces itself an event before its result is done.
-    assert_eq!(ex.event("content_block_start").len(), 1);
+    assert_eq!(ex.event("content_block_start", false).len(), 1);
     assert!(ex.take_done().is_empty());
-    assert!(ex.event("content_block_delta").is_empty());
+    assert!(ex.event("content_block_delta", false).is_empty());
     assert_eq!(ids(ex.take_done()), ["r"]);
     // The classifier's refusal waits for message_delta, its result one event more.
-    assert!(ex.event("content_block_stop").is_empty());
-    assert_eq!(ex.event("message_delta").len(), 1);
+    assert!(ex.event("content_block_stop", false).is_empty());
+    assert_eq!(ex.event("message_delta", false).len(), 1);
     assert!(ex.take_done().is_empty());
-    ex.event("message_stop");
+    ex.event("message_stop", false);
     let done = ex.take_done();
     assert_eq!(ids(done), ["c"]);
 }
@@ -189,7 +189,7 @@ fn file_reads_answer_sooner() {
         Some(denied(&c.id, Pace::Read { announce_now: true }))
     });
     assert_eq!(now.sooner.len(), 1);
-    assert!(ex.event("content_block_stop").is_empty());
+    assert!(ex.event("content_block_stop", false).is_empty());
     ex.add(call("a"), true, None);
     let (_, now) = ex.start_ready(true, 0, |c, _| {
         Some(denied(
@@ -201,9 +201,9 @@ fn file_reads_answer_sooner() {
     });
     assert!(now.sooner.is_empty());
     assert!(ex.take_done().is_empty());
-    assert_eq!(ex.event("content_block_start").len(), 1);
+    assert_eq!(ex.event("content_block_start", false).len(), 1);
     assert_eq!(ids(ex.take_done()), ["m"]);
-    ex.event("content_block_delta");
+    ex.event("content_block_delta", false);
     assert_eq!(ids(ex.take_done()), ["a"]);
 
     let mut ex = Schedule::default();
