@@ -6,7 +6,9 @@
 //! - The models that take a thinking budget (Sonnet 4 and 4.5, Haiku 4.5, Opus 4.5) get
 //!   `enabled` with the budget asked for (31,999 tokens when none was), or `disabled` when
 //!   thinking was turned off.
-//! - Every other model thinks adaptively, whatever was asked.
+//! - Every other model thinks adaptively, but those that take thinking turned off (Opus 4.6
+//!   to 4.8 and 5, Sonnet 4.6 and 5) get `disabled` when it was, and claude-mythos-5 no
+//!   `thinking` then (recorded per model: fuzz-h/fh_155).
 //!
 //! Thinking that is sent carries its display: `summarized` when asked, else `updates` (also
 //! when `omitted` was asked, with a budget or adaptively).
@@ -36,6 +38,20 @@ enum Kind {
     Adaptive,
 }
 
+/// The adaptive models that take thinking turned off (the others think whatever was asked).
+fn turns_off(model: &str) -> bool {
+    matches!(
+        canonical_model(model),
+        "claude-opus-4-6"
+            | "claude-opus-4-7"
+            | "claude-opus-4-8"
+            | "claude-opus-5"
+            | "claude-sonnet-4-6"
+            | "claude-sonnet-5"
+            | "claude-mythos-5"
+    )
+}
+
 fn kind(model: &str) -> Kind {
     let m = canonical_model(model);
     if m.starts_with("claude-3") {
@@ -60,6 +76,9 @@ pub fn for_model(model: &str, asked: Option<&Value>) -> Option<Value> {
     let asked_type = asked.and_then(|a| a.get("type")).and_then(Value::as_str);
     match kind(model) {
         Kind::None => None,
+        Kind::Adaptive if asked_type == Some("disabled") && turns_off(model) => {
+            (canonical_model(model) != "claude-mythos-5").then(|| json!({"type": "disabled"}))
+        }
         Kind::Adaptive => Some(json!({"type": "adaptive", "display": display})),
         Kind::Budget if asked_type == Some("disabled") => Some(json!({"type": "disabled"})),
         Kind::Budget => {

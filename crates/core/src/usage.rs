@@ -349,6 +349,21 @@ pub fn cost_usd(model: &str, usage: &Usage) -> f64 {
 
 /// Whether the model takes an effort level (the hooks of its turns report the level): not
 /// the Claude 3 models, Opus 4.0/4.1, Sonnet 4.0/4.5 and Haiku 4.5.
+/// The effort a request asks of `model` when the caller set none, as the reference sends it
+/// (recorded per model): medium for the 5.5 models and claude-fable-5-2, extra high for
+/// claude-opus-4-7, high for the others that take an effort.
+pub fn default_effort(model: &str) -> Option<&'static str> {
+    let m = crate::model_names::canonical_id(model);
+    Some(match m.as_str() {
+        "claude-opus-5-5" | "claude-sonnet-5-5" | "claude-haiku-5-5" | "claude-fable-5-2" => {
+            "medium"
+        }
+        "claude-opus-4-7" => "xhigh",
+        _ => "high",
+    })
+}
+
+/// Whether `model` takes an effort level.
 pub fn supports_effort(model: &str) -> bool {
     let m = canonical_model(model);
     !(m.starts_with("claude-3-")

@@ -102,13 +102,19 @@ fn with_messages(
     }
     body.insert("messages".into(), messages);
     body.insert("tools".into(), Value::Array(tools.api_definitions()));
-    if let Some(thinking) = crate::thinking::for_model(model, config.thinking.as_ref()) {
+    if let Some(mut thinking) = crate::thinking::for_model(model, config.thinking.as_ref()) {
+        // A subagent's thinking is not shown (the reference asks for it omitted).
+        if config.subagent.is_some() && thinking.get("display").is_some() {
+            thinking["display"] = json!("omitted");
+        }
         body.insert("thinking".into(), thinking);
     }
-    // A model without effort levels gets none (the API refuses the field for it).
+    // A model without effort levels gets none (the API refuses the field for it); one with
+    // them gets the caller's, else its own default.
     if let Some(effort) = config
         .effort
-        .as_ref()
+        .as_deref()
+        .or_else(|| crate::usage::default_effort(model))
         .filter(|_| crate::usage::supports_effort(model))
     {
         body.insert("output_config".into(), json!({"effort": effort}));
