@@ -155,6 +155,9 @@ pub struct SessionConfig {
     /// Set when this session is a subagent of another: who it is, for its hooks, its
     /// permission requests and its end.
     pub subagent: Option<SubagentRole>,
+    /// The session's thinking is asked for without display (a subagent whose text nobody
+    /// sees).
+    pub thinking_omitted: bool,
 }
 
 /// A session that runs as a subagent: its id and type, and what it shares with the session
@@ -235,6 +238,7 @@ impl SessionConfig {
             working_dir: None,
             tool_dir: None,
             subagent: None,
+            thinking_omitted: false,
         }
     }
 }

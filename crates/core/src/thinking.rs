@@ -91,3 +91,35 @@ pub fn for_model(model: &str, asked: Option<&Value>) -> Option<Value> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Thinking turned off, per model (recorded on eleven models: fuzz-h/fh_155).
+    #[test]
+    fn thinking_turned_off_per_model() {
+        let off = json!({"type": "disabled"});
+        for m in [
+            "claude-opus-4-6",
+            "claude-sonnet-4-6",
+            "claude-opus-4-8",
+            "claude-opus-5",
+            "claude-sonnet-5",
+        ] {
+            assert_eq!(for_model(m, Some(&off)), Some(off.clone()), "{m}");
+        }
+        assert_eq!(for_model("claude-mythos-5", Some(&off)), None);
+        let adaptive = json!({"type": "adaptive", "display": "updates"});
+        for m in [
+            "claude-opus-5-5",
+            "claude-sonnet-5-5",
+            "claude-haiku-5-5",
+            "claude-fable-5-2",
+        ] {
+            assert_eq!(for_model(m, Some(&off)), Some(adaptive.clone()), "{m}");
+        }
+        // Not asked to turn it off, they think adaptively.
+        assert_eq!(for_model("claude-opus-4-6", None), Some(adaptive));
+    }
+}

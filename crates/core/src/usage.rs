@@ -452,6 +452,27 @@ pub fn resolve_model(name: &str) -> String {
 }
 
 #[cfg(test)]
+mod effort_tests {
+    use super::*;
+
+    /// The effort a request carries when the caller set none (recorded across the goldens).
+    #[test]
+    fn the_default_effort_per_model() {
+        for (m, e) in [
+            ("claude-opus-5-5", "medium"),
+            ("claude-haiku-5-5", "medium"),
+            ("claude-opus-4-7", "xhigh"),
+            ("claude-opus-4-6", "high"),
+            ("claude-sonnet-4-6", "high"),
+            ("my-custom-model", "high"),
+        ] {
+            assert_eq!(default_effort(m), Some(e), "{m}");
+        }
+        assert!(!supports_effort("claude-sonnet-4-5"));
+    }
+}
+
+#[cfg(test)]
 mod tests {
     #[test]
     fn the_default_model_is_listed_and_unknown_models_are_not() {

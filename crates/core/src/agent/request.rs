@@ -103,8 +103,8 @@ fn with_messages(
     body.insert("messages".into(), messages);
     body.insert("tools".into(), Value::Array(tools.api_definitions()));
     if let Some(mut thinking) = crate::thinking::for_model(model, config.thinking.as_ref()) {
-        // A subagent's thinking is not shown (the reference asks for it omitted).
-        if config.subagent.is_some() && thinking.get("display").is_some() {
+        // A subagent's thinking nobody sees is asked for omitted, as the reference asks.
+        if config.thinking_omitted && thinking.get("display").is_some() {
             thinking["display"] = json!("omitted");
         }
         body.insert("thinking".into(), thinking);

@@ -189,6 +189,10 @@ pub(super) async fn run(
         config_for(context, agent, call, role, ctx.agent_id.as_deref())
     };
     config.inbox = Some(oxagent_core::config::InboxHandle(inbox.clone()));
+    // Its thinking is asked for shown only when its text reaches the caller: in the
+    // background, a fork, or with forward_subagent_text (subagents/subagent_bg_*,
+    // subagent_fork, subagent_forward_text); else omitted.
+    config.thinking_omitted = !(context.forward_text || background || forked);
     let model_name = config.model.clone();
     let mut tools = context.tools_for(agent);
     if let Some(me) = me.upgrade() {
