@@ -127,6 +127,10 @@ impl ToolOutput {
     }
 }
 
+/// What a write of a file the model has not read is refused with (the model reads it as a
+/// `<tool_use_error>`).
+pub const NOT_READ_YET: &str = "File has not been read yet. Read it first before writing to it.";
+
 /// A tool the model can call.
 pub trait Tool: Send + Sync {
     fn name(&self) -> &str;

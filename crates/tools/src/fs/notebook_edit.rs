@@ -33,9 +33,9 @@ const NOT_A_NOTEBOOK: &str = "File must be a Jupyter notebook (.ipynb file). For
 /// The refusal of an insert that names no cell type.
 const INSERT_NEEDS_TYPE: &str = "Cell type is required when using edit_mode=insert.";
 
-/// NotebookEdit's refusal of a notebook the model never read.
-pub const NOT_READ_YET: &str = "File has not been read yet. Read it first before writing to it.";
 use crate::typed::TypedTool;
+/// NotebookEdit's refusal of a notebook the model never read.
+pub use oxagent_core::tool::NOT_READ_YET;
 
 /// The input of NotebookEdit, as its schema describes it.
 #[derive(Deserialize)]

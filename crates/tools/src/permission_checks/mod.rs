@@ -142,9 +142,6 @@ fn with_mode_suggestion(ctx: &PermissionContext, then: Value) -> Vec<Value> {
     mode.into_iter().chain(std::iter::once(then)).collect()
 }
 
-const NOT_READ_YET: &str =
-    "<tool_use_error>File has not been read yet. Read it first before writing to it.</tool_use_error>";
-
 /// Read, Glob and Grep: may the model read `input_path` (a file or a directory)?
 pub fn check_read(input_path: &str, ctx: &PermissionContext) -> ToolPermission {
     if ctx.mode == PermissionMode::BypassPermissions {
@@ -267,7 +264,10 @@ fn check_write_read(
 
 fn not_read_yet() -> ToolPermission {
     ToolPermission::Deny {
-        message: NOT_READ_YET.to_string(),
+        message: format!(
+            "<tool_use_error>{}</tool_use_error>",
+            oxagent_core::tool::NOT_READ_YET
+        ),
     }
 }
 

@@ -16,9 +16,6 @@ use crate::tool::Tool;
 use super::call::Call;
 use super::permission::permission_context;
 
-pub(crate) const NOT_READ_YET: &str =
-    "File has not been read yet. Read it first before writing to it.";
-
 /// The models that must read a file before they change it, whatever the permissions
 /// (probed on each model: fuzz-h/fh_106, fh_113).
 const MUST_READ_FIRST: &[&str] = &[
@@ -49,13 +46,22 @@ pub(crate) fn refusal(
     call: &Call,
 ) -> Option<String> {
     let path = tool.unseen_file(&call.input)?;
-    // A file in a directory the rules deny is refused as such first (fa_links_edit_deny_*).
+    // One context for both verdicts, in the mode each tool is judged in.
     let mut ctx = permission_context(session);
-    ctx.mode = session.live.mode_for(tool.name(), ctx.mode);
+    let mode = ctx.mode;
+    ctx.mode = session.live.mode_for(tool.name(), mode);
+    // A file in a directory the rules deny is refused as such first (fa_links_edit_deny_*).
     if let Outcome::ToolError(_) = evaluate(tool, &call.input, &ctx, None) {
         return None;
     }
-    let must = match read_verdict(session, deps, &path) {
+    // What the rules and the mode say of a read of the file; without a Read tool this is
+    // left to the tools (`FileState::require_reads`).
+    let read_verdict = deps.tools.get("Read").map(|read| {
+        ctx.mode = session.live.mode_for("Read", mode);
+        let input = json!({"file_path": path.to_string_lossy()});
+        evaluate(read.as_ref(), &input, &ctx, None)
+    });
+    let must = match read_verdict {
         // A rule that refuses the read is the permission check's to tell (fh_005, fh_103).
         Some(Outcome::Deny(d)) if d.reason_type.as_deref() == Some("rule") => false,
         Some(Outcome::ToolError(_)) => false,
@@ -63,21 +69,7 @@ pub(crate) fn refusal(
         Some(Outcome::Ask(_) | Outcome::Deny(_)) => true,
         _ => model_reads_first(&session.live.model()),
     };
-    must.then(|| NOT_READ_YET.to_string())
-}
-
-/// What the rules and the mode say of a read of `path`. Without a Read tool this is left to
-/// the tools (`None`).
-fn read_verdict(
-    session: &SessionView<'_>,
-    deps: &Deps<'_>,
-    path: &std::path::Path,
-) -> Option<Outcome> {
-    let read = deps.tools.get("Read")?;
-    let mut ctx = permission_context(session);
-    ctx.mode = session.live.mode_for("Read", ctx.mode);
-    let input = json!({"file_path": path.to_string_lossy()});
-    Some(evaluate(read.as_ref(), &input, &ctx, None))
+    must.then(|| crate::tool::NOT_READ_YET.to_string())
 }
 
 #[cfg(test)]
