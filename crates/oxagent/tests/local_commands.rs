@@ -342,3 +342,59 @@ async fn custom_commands_skills_and_plugins_expand() {
     );
     assert_eq!(sent[4].last().unwrap(), "/nope x");
 }
+
+/// `/compact` refused as unavailable (`DISABLE_COMPACT`) is not said to have run: its answer
+/// carries the output and the outcome but no `local_command_run`, and its result no
+/// `local_command`; a `/compact` that fails (nothing to compact) carries both.
+#[tokio::test]
+async fn compact_unavailable_is_not_a_command_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = ScriptedServer::start(json!({"responses": [text("one")]}))
+        .await
+        .unwrap();
+    let rt = tokio::runtime::Handle::current();
+    let failing = FrameSession::spawn(options(&server.url(), dir.path(), json!({})), &rt).unwrap();
+    failing.send(prompt("/compact", json!({}))).unwrap();
+    let failed = turn(&failing).await;
+    assert_eq!(
+        kinds(&failed),
+        ["system/init", "assistant", "result/success"]
+    );
+    assert_eq!(
+        failed[1]["local_command_run"],
+        json!({"command": "compact", "args": ""})
+    );
+    assert_eq!(
+        failed[1]["local_command_outcome"],
+        json!({"kind": "failed"})
+    );
+    assert_eq!(failed[2]["local_command"], "compact");
+
+    let env = json!({"env": {"ANTHROPIC_BASE_URL": server.url(), "ANTHROPIC_API_KEY": "sk-test",
+        "HOME": dir.path().to_string_lossy(), "DISABLE_COMPACT": "1"}});
+    let s = FrameSession::spawn(options(&server.url(), dir.path(), env), &rt).unwrap();
+    s.send(prompt("first", json!({}))).unwrap();
+    turn(&s).await;
+    s.send(prompt("/compact", json!({}))).unwrap();
+    let refused = turn(&s).await;
+    assert_eq!(
+        kinds(&refused),
+        ["system/init", "assistant", "result/success"]
+    );
+    let answer = &refused[1];
+    let text = "/compact isn't available in this environment.";
+    assert_eq!(answer["message"]["content"][0]["text"], text);
+    assert_eq!(
+        answer["local_command_source"],
+        format!("<local-command-stdout>{text}</local-command-stdout>")
+    );
+    assert_eq!(
+        answer["local_command_outcome"],
+        json!({"kind": "unavailable_headless"})
+    );
+    assert!(answer.get("local_command_run").is_none());
+    let result = &refused[2];
+    assert_eq!(result["result"], text);
+    assert_eq!(result["num_turns"], 0);
+    assert!(result.get("local_command").is_none());
+}

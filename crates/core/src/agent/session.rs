@@ -614,6 +614,7 @@ impl Session {
                 // and its error output, or (`DISABLE_COMPACT`: not offered, refused as
                 // unavailable) the command as typed and that output.
                 let text = e.command_text();
+                let disabled = e == CompactError::Disabled;
                 let (source, outcome, record) = match e {
                     CompactError::Disabled => {
                         let stdout = format!("<local-command-stdout>{text}</local-command-stdout>");
@@ -633,7 +634,12 @@ impl Session {
                     self.view().synthetic_assistant(deps, &text, "", false),
                     LocalCommandMark {
                         local_command_source: source,
-                        local_command_run: json!({"command": "compact", "args": args}),
+                        // A command not offered is not said to have run.
+                        local_command_run: if disabled {
+                            serde_json::Value::Null
+                        } else {
+                            json!({"command": "compact", "args": args})
+                        },
                         local_command_outcome: json!({"kind": outcome}),
                     },
                 );
@@ -643,6 +649,9 @@ impl Session {
                     self.refresh_meter(deps);
                     let mut result = self.local_command_result(deps, started, "compact");
                     result.result = Some(text);
+                    if disabled {
+                        result.local_command = None;
+                    }
                     return result;
                 }
             }
