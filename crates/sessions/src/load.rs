@@ -25,6 +25,10 @@ pub struct LoadedSession {
     /// The parsed conversation rows and the notes about them, in order (what a fork
     /// copies).
     pub rows: Vec<Value>,
+    /// Rows the conversation leaves out (the calls no result answers, in the middle of
+    /// it), by uuid, with the parent each had: a fork copies none of them, and a row whose
+    /// parent was one of them points at that row's parent instead (fuzz-e/fe_168).
+    pub left_out: std::collections::HashMap<String, Option<String>>,
     pub total_cost_usd: f64,
     pub model_usage: Value,
     /// API time and lines changed over the session's earlier runs.
@@ -39,9 +43,11 @@ pub struct LoadedSession {
     pub last_uuid: Option<String>,
     /// A torn row follows the last conversation row: what came after it was lost.
     pub lost_tail: bool,
-    /// A turn's end (its `last-prompt` row) follows the last conversation row: a turn that
-    /// ended on its tool results (max_turns) rather than one cut off before its answer.
-    pub turn_ended: bool,
+    /// A mark (an `attachment` row: `max_turns_reached`, a round's reminders) follows the
+    /// last conversation row, its tool results: the turn ended on them (max_turns) and they
+    /// wait for the model as they are. Results with nothing after them (a turn cut off
+    /// before its answer, or stopped by the budget) get a stand-in answer (fd_202, fd_220).
+    pub marked_tail: bool,
     /// The last conversation row is an answer of blank text, left out (the turn ended on
     /// it: a paused answer of nothing).
     pub blank_tail: bool,
@@ -145,7 +151,6 @@ pub fn load(path: &Path, until: Option<&str>) -> Result<LoadedSession, LoadError
             continue;
         }
         match row.get("type").and_then(Value::as_str) {
-            Some("last-prompt") if !reached => s.turn_ended = true,
             Some("cost-state") => {
                 s.total_cost_usd = row
                     .get("total_cost_usd")
@@ -187,7 +192,7 @@ pub fn load(path: &Path, until: Option<&str>) -> Result<LoadedSession, LoadError
             }
             Some(kind @ ("user" | "assistant")) => {
                 s.lost_tail = false;
-                s.turn_ended = false;
+                s.marked_tail = false;
                 // The stand-in for a failed call is not part of what the model reads.
                 if row.get("isApiErrorMessage").and_then(Value::as_bool) == Some(true) {
                     s.ends_with_api_error = true;
@@ -303,6 +308,7 @@ pub fn load(path: &Path, until: Option<&str>) -> Result<LoadedSession, LoadError
                     });
                     if let Some(uuids) = s.turn_uuids.last_mut().filter(|_| after_results) {
                         uuids.push(u.clone());
+                        s.marked_tail = true;
                     }
                     s.last_uuid = Some(u);
                     s.rows.push(row);
@@ -381,7 +387,11 @@ fn drop_unanswered_calls(s: &mut LoadedSession) {
         let before = blocks.len();
         blocks.retain(|b| !matches!(b, ContentBlock::ToolUse { id, .. } if !answered.contains(id)));
         let only_thinking = thinking_only(blocks);
-        if blocks.len() < before && only_thinking {
+        let dropped = blocks.len() < before;
+        if dropped {
+            leave_out_rows(s, i, &answered, only_thinking);
+        }
+        if dropped && only_thinking {
             s.turns.remove(i);
             if i < s.turn_uuids.len() {
                 s.turn_uuids.remove(i);
@@ -405,6 +415,35 @@ fn drop_unanswered_calls(s: &mut LoadedSession) {
             continue;
         }
         i += 1;
+    }
+}
+
+/// Notes the rows of answer `i` that the conversation leaves out: those made only of calls
+/// no result answers, or (`whole`) all of them.
+fn leave_out_rows(s: &mut LoadedSession, i: usize, answered: &[String], whole: bool) {
+    let Some(uuids) = s.turn_uuids.get(i) else {
+        return;
+    };
+    for uuid in uuids {
+        let Some(row) = s.rows.iter().find(|r| r["uuid"].as_str() == Some(uuid)) else {
+            continue;
+        };
+        let unanswered = row
+            .pointer("/message/content")
+            .and_then(Value::as_array)
+            .is_some_and(|c| {
+                !c.is_empty()
+                    && c.iter().all(|b| {
+                        b["type"] == "tool_use"
+                            && b["id"]
+                                .as_str()
+                                .is_some_and(|id| !answered.iter().any(|a| a == id))
+                    })
+            });
+        if whole || unanswered {
+            let parent = row["parentUuid"].as_str().map(str::to_string);
+            s.left_out.insert(uuid.clone(), parent);
+        }
     }
 }
 
@@ -590,16 +629,17 @@ fn repair(s: &mut LoadedSession) {
     if role == "user" && (is_local_command(&blocks) || s.ends_with_api_error) {
         return;
     }
-    // Recorded tool results of a turn that ended on them (max_turns) wait for the model as
-    // they are: the next prompt joins them. When a torn row or an answer of blank text
-    // follows them, or the turn's end is not recorded after them (its answer was cut away),
-    // the answer was lost (fuzz-d/fd_128, fuzz-e/fe_132).
+    // Recorded tool results of a turn that ended on them (max_turns, whose mark follows
+    // them) wait for the model as they are: the next prompt joins them. When a torn row or
+    // an answer of blank text follows them, or no mark does (the answer was cut away, or
+    // the budget stopped the turn), the answer was lost (fuzz-d/fd_128, fd_202,
+    // fuzz-e/fe_132).
     let lost = role == "user" && lost_results(s);
     if role == "user"
         && !lost
         && !s.lost_tail
         && !s.blank_tail
-        && s.turn_ended
+        && s.marked_tail
         && matches!(blocks.last(), Some(ContentBlock::ToolResult { .. }))
     {
         return;
@@ -779,15 +819,34 @@ mod tests {
         ]
     }
 
-    /// resume_max_turns_then_resume: results that end a transcript wait for the next prompt.
+    /// resume_max_turns_then_resume: results that end a transcript, max_turns' mark after
+    /// them, wait for the next prompt.
     #[test]
     fn recorded_tool_results_need_no_answer() {
         let mut rows = bash_round();
-        rows.push(json!({"type": "last-prompt", "lastPrompt": "hi", "leafUuid": "u2"}));
+        rows.push(json!({"type": "attachment", "uuid": "m1",
+            "attachment": {"type": "max_turns_reached", "maxTurns": 1, "turnCount": 2}}));
+        rows.push(json!({"type": "last-prompt", "lastPrompt": "hi", "leafUuid": "m1"}));
         let f = write(&rows, None);
         let s = load(f.path(), None).unwrap();
         assert!(s.repairs.is_empty());
         assert_eq!(s.turns.last().unwrap().0, "user");
+    }
+
+    /// fuzz-d/fd_202: results of a turn the budget stopped (its end recorded, no mark after
+    /// them) get the stand-in answer.
+    #[test]
+    fn results_of_a_turn_stopped_without_a_mark_get_an_answer() {
+        let mut rows = bash_round();
+        rows.push(json!({"type": "last-prompt", "lastPrompt": "hi", "leafUuid": "u2"}));
+        let f = write(&rows, None);
+        let s = load(f.path(), None).unwrap();
+        assert_eq!(s.repairs.len(), 1);
+        assert_eq!(s.repairs[0].1["content"][0]["text"], NO_RESPONSE);
+        assert_eq!(
+            s.turns.last().unwrap().1,
+            vec![ContentBlock::text(NO_RESPONSE)]
+        );
     }
 
     /// fuzz-e/fe_132: results whose turn's end is not recorded after them had an answer
@@ -1047,7 +1106,9 @@ mod tests {
                 user(json!("Go"), "u1"),
                 assistant("m1", call, "a1"),
                 user(result, "u2"),
-                json!({"type": "last-prompt", "lastPrompt": "Go", "leafUuid": "u2"}),
+                json!({"type": "attachment", "uuid": "m1",
+                    "attachment": {"type": "max_turns_reached"}}),
+                json!({"type": "last-prompt", "lastPrompt": "Go", "leafUuid": "m1"}),
             ],
             None,
         );

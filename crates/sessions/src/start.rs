@@ -241,7 +241,9 @@ pub fn plan(
         );
         if let Some(w) = &writer {
             for row in fork_rows(&loaded) {
-                let mut row = row.clone();
+                let Some(mut row) = fork_row(&loaded, row) else {
+                    continue;
+                };
                 row["sessionId"] = Value::String(fresh_id.to_string());
                 w.raw(&row);
             }
@@ -291,6 +293,29 @@ fn fork_rows(loaded: &LoadedSession) -> Vec<&Value> {
         }
     }
     out
+}
+
+/// A row as a fork copies it: none for a row the conversation leaves out; a row whose
+/// parent was left out points at the nearest parent kept.
+fn fork_row(loaded: &LoadedSession, row: &Value) -> Option<Value> {
+    if row["uuid"]
+        .as_str()
+        .is_some_and(|u| loaded.left_out.contains_key(u))
+    {
+        return None;
+    }
+    let mut row = row.clone();
+    let mut parent = row["parentUuid"].as_str().map(str::to_string);
+    for _ in 0..=loaded.left_out.len() {
+        match parent.as_deref().and_then(|p| loaded.left_out.get(p)) {
+            Some(up) => parent = up.clone(),
+            None => break,
+        }
+    }
+    if parent.as_deref() != row["parentUuid"].as_str() {
+        row["parentUuid"] = parent.map_or(Value::Null, Value::String);
+    }
+    Some(row)
 }
 
 /// A session that ends with an error result before it starts; nothing is written.
@@ -527,6 +552,40 @@ impl Recorder<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
+
+    /// fuzz-e/fe_168: a session forked again after a resume at an earlier answer: the answer
+    /// whose call no result answers is not copied, and the prompt after it points at that
+    /// answer's parent.
+    #[test]
+    fn a_fork_leaves_out_the_calls_the_conversation_leaves_out() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("s.jsonl");
+        let rows = [
+            json!({"type": "user", "uuid": "u1", "parentUuid": null,
+                "message": {"role": "user", "content": "Do the task"}}),
+            json!({"type": "assistant", "uuid": "a1", "parentUuid": "u1",
+                "message": {"id": "m1", "role": "assistant", "content": [
+                    {"type": "tool_use", "id": "t1", "name": "Write", "input": {}}]}}),
+            json!({"type": "user", "uuid": "u2", "parentUuid": "a1",
+                "message": {"role": "user", "content": "And now?"}}),
+            json!({"type": "assistant", "uuid": "a2", "parentUuid": "u2",
+                "message": {"id": "m2", "role": "assistant", "content": [
+                    {"type": "text", "text": "Done."}]}}),
+        ];
+        let text: String = rows.iter().map(|r| format!("{r}\n")).collect();
+        std::fs::write(&path, text).unwrap();
+        let loaded = crate::load::load(&path, None).unwrap();
+        assert_eq!(loaded.turns.len(), 2);
+        let copied: Vec<Value> = fork_rows(&loaded)
+            .into_iter()
+            .filter_map(|r| fork_row(&loaded, r))
+            .collect();
+        let uuids: Vec<&str> = copied.iter().filter_map(|r| r["uuid"].as_str()).collect();
+        assert_eq!(uuids, ["u1", "u2", "a2"]);
+        assert_eq!(copied[1]["parentUuid"], "u1");
+        assert_eq!(copied[2]["parentUuid"], "u2");
+    }
 
     #[test]
     fn a_fresh_plan_opens_its_transcript_where_plan_does_only_when_asked() {

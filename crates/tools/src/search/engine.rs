@@ -70,12 +70,12 @@ struct Collector<'m> {
     binary_offset: Option<u64>,
 }
 
-/// A line as shown: without its line break (`\n` or `\r\n`; a lone `\r` stays).
+/// A line as shown: without its line break (`\n` or `\r\n`; a lone `\r` inside it stays).
+/// The last line of a file without a final `\n` loses a `\r` that ends it, as the
+/// reference's reading of the line, `\n` added, shows it (fuzz-b `fb_232`).
 fn line_text(bytes: &[u8]) -> String {
-    let bytes = match bytes.strip_suffix(b"\n") {
-        Some(line) => line.strip_suffix(b"\r").unwrap_or(line),
-        None => bytes,
-    };
+    let bytes = bytes.strip_suffix(b"\n").unwrap_or(bytes);
+    let bytes = bytes.strip_suffix(b"\r").unwrap_or(bytes);
     String::from_utf8_lossy(bytes).into_owned()
 }
 
@@ -362,6 +362,15 @@ fn search_file(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_line_loses_its_break_and_a_carriage_return_ending_the_file() {
+        assert_eq!(line_text(b"three foo\r\n"), "three foo");
+        assert_eq!(line_text(b"a\rb\n"), "a\rb");
+        // A file of lone carriage returns is one line; the last one goes.
+        assert_eq!(line_text(b"mac\rline\rfoo\r"), "mac\rline\rfoo");
+        assert_eq!(line_text(b"x\r\r\n"), "x\r");
+    }
 
     #[test]
     fn multiline_counts_the_lines_matches_start_on() {

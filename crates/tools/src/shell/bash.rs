@@ -272,6 +272,20 @@ impl TypedTool for BashTool {
             Some(Ok(net)) => Some(net),
             None => None,
         };
+        // The first command of the session that may change files in a work tree looks at
+        // what git sees before it runs.
+        let edit_diff = if !input.run_in_background
+            && super::edit_diff::in_work_tree(&cwd)
+            && !permission_checks::bash::is_read_only(&input.command)
+            && !self
+                .shell
+                .edit_diff_tried
+                .swap(true, std::sync::atomic::Ordering::Relaxed)
+        {
+            super::edit_diff::unavailable(&cwd, &ctx.env).await
+        } else {
+            None
+        };
         let jail = sandbox.map(|sandbox| process::Jail {
             sandbox,
             tmp: self.shell.task_root.as_path(),
@@ -417,7 +431,7 @@ impl TypedTool for BashTool {
         if let Some(hint) = stale {
             shell_output::add_stale_hint(&mut out, hint);
         }
-        if let Some(diff) = super::edit_diff::skipped(&input.command, &cwd) {
+        if let Some(diff) = edit_diff.or_else(|| super::edit_diff::skipped(&input.command, &cwd)) {
             if let Some(Value::Object(fields)) = out.structured.as_mut() {
                 fields.insert("bashEditDiff".into(), diff);
             }

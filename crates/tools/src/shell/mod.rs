@@ -74,6 +74,9 @@ pub struct ShellState {
     /// The foreground commands running now, by tool_use_id: a send moves one to the
     /// background (the host's `background_tasks`).
     foreground: Mutex<std::collections::HashMap<String, tokio::sync::oneshot::Sender<()>>>,
+    /// Whether a command that may change files has looked for what git sees it change
+    /// (`bashEditDiff`): once a session.
+    pub(crate) edit_diff_tried: std::sync::atomic::AtomicBool,
 }
 
 impl ShellState {
@@ -93,6 +96,7 @@ impl ShellState {
             run_as: None,
             sandbox: None,
             foreground: Mutex::default(),
+            edit_diff_tried: std::sync::atomic::AtomicBool::new(false),
         }
     }
 

@@ -1,0 +1,95 @@
+"""Rules found by drawing new seeds of the conformance generators (tests/conformance/fuzz-a,
+fuzz-b, fuzz-d), through the Python face against ``oxagent mock-server``: a turn the budget
+stopped on its tool results is answered "No response requested." on resume, a work tree git
+cannot read gives the first command that may change files ``bashEditDiff: unavailable``, and
+Grep does not show the carriage return that ends a file."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import requires_native, text_turn, tool_turn
+
+from claude_agent_sdk import (
+    ClaudeAgentOptions,
+    ResultError,
+    ResultMessage,
+    ToolResultBlock,
+    UserMessage,
+    query,
+)
+
+pytestmark = [requires_native, pytest.mark.anyio]
+
+
+def tool_results(messages) -> dict[str, tuple[ToolResultBlock, object]]:
+    return {b.tool_use_id: (b, m.tool_use_result) for m in messages
+            if isinstance(m, UserMessage) and isinstance(m.content, list)
+            for b in m.content if isinstance(b, ToolResultBlock)}
+
+
+async def run(server, work, prompt="Go", **options):
+    """The messages of one query in ``work`` (its HOME beside it), up to an error result the
+    query raises as the reference does."""
+    opts = ClaudeAgentOptions(cwd=str(work), env={**server.env(), "HOME": str(work.parent / "home")},
+                              permission_mode="bypassPermissions", **options)
+    messages = []
+    try:
+        async for m in query(prompt=prompt, options=opts):
+            messages.append(m)
+    except ResultError:
+        pass
+    return messages
+
+
+@pytest.fixture
+def work(tmp_path):
+    path = tmp_path / "ws"
+    path.mkdir()
+    return path
+
+
+async def test_a_turn_the_budget_stopped_on_its_results_is_answered_on_resume(mock_server, work):
+    (work / "notes.txt").write_text("alpha\n")
+    usage = {"input_tokens": 4000, "output_tokens": 5}
+    server = mock_server({"responses": [
+        tool_turn("toolu_1", "Read", {"file_path": str(work / "notes.txt")}, usage=usage),
+        text_turn("Done."),
+    ]})
+    first = await run(server, work, prompt="Do the task", max_budget_usd=0.001)
+    result = first[-1]
+    assert isinstance(result, ResultMessage) and result.subtype == "error_max_budget_usd"
+    await run(server, work, prompt="And now?", resume=result.session_id)
+    turns = server.requests()[-1]["messages"]
+    texts = [[b.get("text") for b in t["content"] if isinstance(b, dict)] if isinstance(t["content"], list)
+             else [t["content"]] for t in turns]
+    # The read's result, then the stand-in answer, then the new prompt.
+    assert turns[-2] == {"role": "assistant", "content": [{"type": "text", "text": "No response requested."}]}
+    assert turns[-3]["content"][0]["type"] == "tool_result"
+    assert "And now?" in texts[-1]
+
+
+async def test_a_work_tree_git_cannot_read_is_unavailable_once(mock_server, work):
+    (work / ".git").mkdir()
+    (work / ".git" / "config").write_text("w5\n")
+    server = mock_server({"responses": [
+        tool_turn("toolu_1", "Bash", {"command": "ls"}),
+        tool_turn("toolu_2", "Bash", {"command": "touch t.txt"}),
+        tool_turn("toolu_3", "Bash", {"command": "touch u.txt"}),
+        text_turn("Done."),
+    ]})
+    results = tool_results(await run(server, work))
+    diffs = {k: r.get("bashEditDiff") for k, (_, r) in results.items()}
+    assert diffs == {"toolu_1": None, "toolu_2": {"files": [], "moreFiles": 0, "unavailable": True},
+                     "toolu_3": None}
+    assert (work / "t.txt").exists() and (work / "u.txt").exists()
+
+
+async def test_grep_drops_the_carriage_return_that_ends_a_file(mock_server, work):
+    (work / "cr_only.txt").write_bytes(b"mac\rline\rfoo\r")
+    server = mock_server({"responses": [
+        tool_turn("toolu_1", "Grep", {"pattern": "foo", "output_mode": "content", "-n": False}),
+        text_turn("Done."),
+    ]})
+    results = tool_results(await run(server, work, tools=["Grep"]))
+    block, _ = results["toolu_1"]
+    assert block.content == "cr_only.txt:mac\rline\rfoo"
