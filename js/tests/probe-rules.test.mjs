@@ -55,3 +55,34 @@ test("Grep leaves out the carriage return that ends a file", async () => {
     await api.close();
   }
 });
+
+test("commands in a repository record what they changed", async () => {
+  const { execSync } = await import("node:child_process");
+  const api = await mockApi((ws) => {
+    fs.writeFileSync(path.join(ws, "notes.txt"), "alpha\nbeta\ngamma\n");
+    execSync("git init -q && git add -A && git -c user.email=a@b.c -c user.name=n commit -qm init", { cwd: ws });
+    return {
+      responses: [
+        toolUse("toolu_1", "Bash", { command: "echo delta >> notes.txt" }),
+        toolUse("toolu_2", "Bash", { command: "echo new > fresh.txt" }),
+        text("Done."),
+      ],
+    };
+  });
+  try {
+    const messages = await collect(query({ prompt: "Go", options: api.options({ permissionMode: "bypassPermissions" }) }));
+    const root = fs.realpathSync(api.workspace);
+    const [[, first], [, second]] = results(messages);
+    assert.deepEqual(first.bashEditDiff, {
+      files: [{ filePath: `${root}/notes.txt`, hunks: [{ oldStart: 1, oldLines: 3, newStart: 1, newLines: 4, lines: [" alpha", " beta", " gamma", "+delta"] }] }],
+      moreFiles: 0,
+      changedFiles: [`${root}/notes.txt`],
+    });
+    // A later record numbers an empty side from 1.
+    assert.deepEqual(second.bashEditDiff.files, [
+      { filePath: `${root}/fresh.txt`, hunks: [{ oldStart: 1, oldLines: 0, newStart: 1, newLines: 1, lines: ["+new"] }], created: true },
+    ]);
+  } finally {
+    await api.close();
+  }
+});

@@ -93,3 +93,32 @@ async def test_grep_drops_the_carriage_return_that_ends_a_file(mock_server, work
     results = tool_results(await run(server, work, tools=["Grep"]))
     block, _ = results["toolu_1"]
     assert block.content == "cr_only.txt:mac\rline\rfoo"
+
+
+async def test_commands_in_a_repository_record_what_they_changed(mock_server, work):
+    import subprocess
+
+    (work / "notes.txt").write_text("alpha\nbeta\ngamma\n")
+    (work / "gone.txt").write_text("x\n")
+    subprocess.run("git init -q && git add -A && git -c user.email=a@b.c -c user.name=n commit -qm init",
+                   shell=True, cwd=work, check=True)
+    server = mock_server({"responses": [
+        tool_turn("toolu_1", "Bash", {"command": "echo delta >> notes.txt"}),
+        tool_turn("toolu_2", "Bash", {"command": "ls"}),
+        tool_turn("toolu_3", "Bash", {"command": "rm gone.txt"}),
+        tool_turn("toolu_4", "Bash", {"command": "echo more >> notes.txt; false"}),
+        text_turn("Done."),
+    ]})
+    results = tool_results(await run(server, work))
+    root = str(work.resolve())
+    assert results["toolu_1"][1]["bashEditDiff"] == {
+        "files": [{"filePath": f"{root}/notes.txt", "hunks": [
+            {"oldStart": 1, "oldLines": 3, "newStart": 1, "newLines": 4,
+             "lines": [" alpha", " beta", " gamma", "+delta"]}]}],
+        "moreFiles": 0, "changedFiles": [f"{root}/notes.txt"]}
+    # A read-only command records nothing; a later record numbers an empty side from 1.
+    assert "bashEditDiff" not in results["toolu_2"][1]
+    assert results["toolu_3"][1]["bashEditDiff"]["files"] == [{"filePath": f"{root}/gone.txt", "hunks": [
+        {"oldStart": 1, "oldLines": 1, "newStart": 1, "newLines": 0, "lines": ["-x"]}], "deleted": True}]
+    # A command that failed records nothing: its result is the error alone.
+    assert results["toolu_4"][1] == "Error: Exit code 1"

@@ -565,3 +565,11 @@ fn budgetstop() {
 fn unknowns() {
     check_area("unknowns");
 }
+
+/// `bashEditDiff` in git work trees: what each command changed (hunks, created and deleted
+/// files, the five shown and the rest counted), a repository made during the session, one
+/// git cannot read (`tests/conformance/gitdiff/`).
+#[test]
+fn gitdiff() {
+    check_area("gitdiff");
+}

@@ -272,19 +272,12 @@ impl TypedTool for BashTool {
             Some(Ok(net)) => Some(net),
             None => None,
         };
-        // The first command of the session that may change files in a work tree looks at
-        // what git sees before it runs.
-        let edit_diff = if !input.run_in_background
-            && super::edit_diff::in_work_tree(&cwd)
-            && !permission_checks::bash::is_read_only(&input.command)
-            && !self
-                .shell
-                .edit_diff_tried
-                .swap(true, std::sync::atomic::Ordering::Relaxed)
-        {
-            super::edit_diff::unavailable(&cwd, &ctx.env).await
-        } else {
+        // What git sees the command change is looked at before it runs (`bashEditDiff`).
+        let edit_diff = if input.run_in_background {
             None
+        } else {
+            let read_only = permission_checks::bash::is_read_only(&input.command);
+            Some(self.shell.work_tree.before(&cwd, &ctx.env, read_only).await)
         };
         let jail = sandbox.map(|sandbox| process::Jail {
             sandbox,
@@ -431,7 +424,11 @@ impl TypedTool for BashTool {
         if let Some(hint) = stale {
             shell_output::add_stale_hint(&mut out, hint);
         }
-        if let Some(diff) = edit_diff.or_else(|| super::edit_diff::skipped(&input.command, &cwd)) {
+        let diff = match edit_diff {
+            Some(plan) => plan.after(&ctx.env, code == 0).await,
+            None => None,
+        };
+        if let Some(diff) = diff.or_else(|| super::edit_diff::skipped(&input.command, &cwd)) {
             if let Some(Value::Object(fields)) = out.structured.as_mut() {
                 fields.insert("bashEditDiff".into(), diff);
             }

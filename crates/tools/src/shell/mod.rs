@@ -22,6 +22,7 @@ mod monitor_ws;
 pub mod output;
 pub mod process;
 mod reaper;
+mod work_tree;
 pub use reaper::Watched;
 pub mod net;
 pub mod sandbox;
@@ -74,9 +75,8 @@ pub struct ShellState {
     /// The foreground commands running now, by tool_use_id: a send moves one to the
     /// background (the host's `background_tasks`).
     foreground: Mutex<std::collections::HashMap<String, tokio::sync::oneshot::Sender<()>>>,
-    /// Whether a command that may change files has looked for what git sees it change
-    /// (`bashEditDiff`): once a session.
-    pub(crate) edit_diff_tried: std::sync::atomic::AtomicBool,
+    /// What git sees the session's commands change (`bashEditDiff`).
+    pub(crate) work_tree: work_tree::Tracker,
 }
 
 impl ShellState {
@@ -96,7 +96,7 @@ impl ShellState {
             run_as: None,
             sandbox: None,
             foreground: Mutex::default(),
-            edit_diff_tried: std::sync::atomic::AtomicBool::new(false),
+            work_tree: work_tree::Tracker::default(),
         }
     }
 
