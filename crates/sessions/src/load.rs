@@ -297,7 +297,14 @@ pub fn load(path: &Path, until: Option<&str>) -> Result<LoadedSession, LoadError
             Some("attachment")
                 if matches!(
                     row.pointer("/attachment/type").and_then(Value::as_str),
-                    Some("max_turns_reached" | "total_tokens_reminder" | "budget_usd")
+                    Some(
+                        "max_turns_reached"
+                            | "total_tokens_reminder"
+                            | "budget_usd"
+                            | "hook_stopped_continuation"
+                            | "structured_output"
+                            | "prompt_snapshot"
+                    )
                 ) =>
             {
                 let uuid = row.get("uuid").and_then(Value::as_str).map(str::to_string);
@@ -831,6 +838,21 @@ mod tests {
         let s = load(f.path(), None).unwrap();
         assert!(s.repairs.is_empty());
         assert_eq!(s.turns.last().unwrap().0, "user");
+    }
+
+    /// variants-g/vg_ses_resume_after_hook_stop, _after_structured: a turn a hook stopped,
+    /// or one the final-answer tool ended, leaves its mark after the results: they wait.
+    #[test]
+    fn results_a_hook_stop_or_a_final_answer_marked_wait() {
+        for kind in ["hook_stopped_continuation", "structured_output"] {
+            let mut rows = bash_round();
+            rows.push(json!({"type": "attachment", "uuid": "m1", "attachment": {"type": kind}}));
+            rows.push(json!({"type": "last-prompt", "lastPrompt": "hi", "leafUuid": "m1"}));
+            let f = write(&rows, None);
+            let s = load(f.path(), None).unwrap();
+            assert!(s.repairs.is_empty(), "{kind}");
+            assert_eq!(s.turns.last().unwrap().0, "user");
+        }
     }
 
     /// fuzz-d/fd_202: results of a turn the budget stopped (its end recorded, no mark after

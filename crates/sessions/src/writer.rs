@@ -381,8 +381,25 @@ impl TranscriptWriter {
     }
 
     /// The mark a turn max_turns ended leaves after its last results (an `attachment` row,
-    /// the result's uuid), which a later compaction keeps with them.
+    /// the result's uuid), which a later compaction keeps with them. A turn a hook stopped, or
+    /// one the final-answer tool ended, leaves a mark of its own (`hook_stopped_continuation`,
+    /// `structured_output`): results with a mark after them wait for the next prompt on
+    /// resume; those of a turn the budget stopped, which leaves none, get a stand-in answer
+    /// (`variants-g/vg_ses_resume_after_*`, `fuzz-d/fd_202`).
     pub fn turn_ended(&self, result: &ResultMessage) {
+        if result.subtype == ResultSubtype::Success {
+            let attachment = if result.terminal_reason.as_deref() == Some("hook_stopped") {
+                json!({"type": "hook_stopped_continuation"})
+            } else if let Some(data) = &result.structured_output {
+                json!({"type": "structured_output", "data": data})
+            } else {
+                return;
+            };
+            let mut f = Map::new();
+            f.insert("attachment".into(), attachment);
+            self.conversation("attachment", &uuid::Uuid::new_v4().to_string(), f);
+            return;
+        }
         if result.subtype != ResultSubtype::ErrorMaxTurns {
             return;
         }
