@@ -78,6 +78,15 @@ def scenarios():
                          "printf 'a\\nb' > nl.txt", "sed -i 1d three.txt 2>/dev/null; echo x > two.txt"],
                         {"one.txt": "a\n", "two.txt": "a\nb\n", "three.txt": "a\nb\nc\n", "noeol.txt": "a",
                          "four.txt": "a\nb\nc\nd\n", "empty.txt": ""}, True))
+    # Two commands side by side (they run one after the other), and a Write before a command.
+    par = scenario("gp_par", "two commands side by side", INIT, [], {"notes.txt": "alpha\n"}, True)
+    par["responses"].insert(2, {"content": [tu(2, "echo a >> notes.txt"), tu(3, "sleep 0.3; echo b > other.txt")]})
+    out.append(par)
+    wr = scenario("gp_edit_then_bash", "an Edit, then a command", INIT, [], {"notes.txt": "alpha\nbeta\n"}, True)
+    wr["responses"].insert(2, {"content": [{"type": "tool_use", "id": "toolu_05", "name": "Write",
+                                            "input": {"file_path": "<WS>/w.txt", "content": "w\n"}}]})
+    wr["responses"].insert(3, {"content": [tu(6, "echo c >> notes.txt")]})
+    out.append(wr)
     return out
 
 
