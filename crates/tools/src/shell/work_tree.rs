@@ -3,7 +3,9 @@
 //! At the session's first command the tracker decides what it compares in (the work tree
 //! then, or none). In a work tree git can read, each command that may change files is
 //! bracketed by two snapshots of the tree as git would add it (tracked and untracked files,
-//! ignored ones left out: `git add -A` into a copy of the index, then `write-tree`), and the
+//! ignored ones left out: `git add -A` into a copy of the index, then `write-tree`, the
+//! objects written to a scratch store of the session's own, the repository's read beside it,
+//! so the repository gains nothing), and the
 //! record is the diff between them: up to five files with their hunks (`created`, `deleted`),
 //! the rest counted in `moreFiles` (binary files and mode changes too), every path in
 //! `changedFiles`. A command that changed nothing, or failed, records nothing. The session's
@@ -40,8 +42,12 @@ pub(crate) fn has_git_dir(cwd: &Path) -> bool {
 enum Baseline {
     /// No work tree then.
     Outside,
-    /// A work tree git reads: its top folder and its index file.
-    Repo { root: PathBuf, index: PathBuf },
+    /// A work tree git reads: its top folder, its index file and its object store.
+    Repo {
+        root: PathBuf,
+        index: PathBuf,
+        objects: PathBuf,
+    },
     /// A `.git` git does not read.
     Broken,
 }
@@ -54,6 +60,41 @@ pub struct Tracker {
     tried: AtomicBool,
     /// A diff was recorded already.
     recorded: Arc<AtomicBool>,
+    /// Where the snapshots' objects go, made at the first.
+    scratch: Mutex<Option<Arc<Scratch>>>,
+}
+
+/// A folder of the session's own for the snapshots: an object store and index copies;
+/// removed when the last command using it is over and the session is gone.
+#[derive(Debug)]
+pub(crate) struct Scratch {
+    dir: PathBuf,
+}
+
+impl Scratch {
+    fn new() -> Option<Scratch> {
+        let dir = std::env::temp_dir().join(format!(
+            "oxagent-git-{}-{:016x}",
+            std::process::id(),
+            fastrand::u64(..)
+        ));
+        std::fs::create_dir_all(dir.join("objects")).ok()?;
+        Some(Scratch { dir })
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+/// Where git reads and writes for a snapshot: an index copy, the scratch object store in
+/// front of the repository's.
+struct Stores<'a> {
+    index: Option<&'a Path>,
+    scratch: &'a Scratch,
+    objects: &'a Path,
 }
 
 /// What a command does about its record, decided before it runs.
@@ -65,6 +106,8 @@ pub(crate) enum Plan {
     Compare {
         root: PathBuf,
         index: PathBuf,
+        objects: PathBuf,
+        scratch: Arc<Scratch>,
         tree: String,
         recorded: Arc<AtomicBool>,
     },
@@ -72,7 +115,7 @@ pub(crate) enum Plan {
 
 type Env = BTreeMap<String, String>;
 
-async fn git(dir: &Path, env: &Env, args: &[&str], index: Option<&Path>) -> Option<String> {
+async fn git(dir: &Path, env: &Env, args: &[&str], stores: Option<&Stores<'_>>) -> Option<String> {
     let mut cmd = tokio::process::Command::new("git");
     cmd.args(args)
         .current_dir(dir)
@@ -80,8 +123,12 @@ async fn git(dir: &Path, env: &Env, args: &[&str], index: Option<&Path>) -> Opti
         .env("GIT_OPTIONAL_LOCKS", "0")
         .stdin(std::process::Stdio::null())
         .stderr(std::process::Stdio::null());
-    if let Some(index) = index {
-        cmd.env("GIT_INDEX_FILE", index);
+    if let Some(stores) = stores {
+        if let Some(index) = stores.index {
+            cmd.env("GIT_INDEX_FILE", index);
+        }
+        cmd.env("GIT_OBJECT_DIRECTORY", stores.scratch.dir.join("objects"))
+            .env("GIT_ALTERNATE_OBJECT_DIRECTORIES", stores.objects);
     }
     let out = cmd.output().await.ok()?;
     out.status
@@ -104,39 +151,47 @@ async fn decide(cwd: &Path, env: &Env) -> Baseline {
         return Baseline::Broken;
     }
     let root = git(cwd, env, &["rev-parse", "--show-toplevel"], None).await;
-    let index = git(
-        cwd,
-        env,
-        &["rev-parse", "--path-format=absolute", "--git-path", "index"],
-        None,
-    )
-    .await;
-    match (root, index) {
-        (Some(root), Some(index)) => Baseline::Repo {
+    let path = |name: &'static str| async move {
+        let args = ["rev-parse", "--path-format=absolute", "--git-path", name];
+        git(cwd, env, &args, None).await
+    };
+    let (index, objects) = (path("index").await, path("objects").await);
+    match (root, index, objects) {
+        (Some(root), Some(index), Some(objects)) => Baseline::Repo {
             root: PathBuf::from(root.trim_end_matches('\n')),
             index: PathBuf::from(index.trim_end_matches('\n')),
+            objects: PathBuf::from(objects.trim_end_matches('\n')),
         },
         _ => Baseline::Broken,
     }
 }
 
-/// The tree the work tree would be if every change were added: a copy of the index, so the
-/// user's own stays untouched.
-async fn snapshot(root: &Path, index: &Path, env: &Env) -> Option<String> {
-    let scratch = std::env::temp_dir().join(format!(
-        "oxagent-index-{}-{:016x}",
-        std::process::id(),
-        fastrand::u64(..)
-    ));
+/// The tree the work tree would be if every change were added: from a copy of the index,
+/// its objects in the scratch store, so the user's index and repository stay untouched.
+async fn snapshot(
+    root: &Path,
+    index: &Path,
+    objects: &Path,
+    scratch: &Scratch,
+    env: &Env,
+) -> Option<String> {
+    let copy = scratch
+        .dir
+        .join(format!("index-{:016x}", fastrand::u64(..)));
     if index.is_file() {
-        std::fs::copy(index, &scratch).ok()?;
+        std::fs::copy(index, &copy).ok()?;
     }
+    let stores = Stores {
+        index: Some(&copy),
+        scratch,
+        objects,
+    };
     let tree = async {
-        git(root, env, &["add", "-A"], Some(&scratch)).await?;
-        git(root, env, &["write-tree"], Some(&scratch)).await
+        git(root, env, &["add", "-A"], Some(&stores)).await?;
+        git(root, env, &["write-tree"], Some(&stores)).await
     }
     .await;
-    let _ = std::fs::remove_file(&scratch);
+    let _ = std::fs::remove_file(&copy);
     tree.map(|t| t.trim().to_string())
 }
 
@@ -160,15 +215,33 @@ impl Tracker {
             return Plan::Nothing;
         }
         match baseline {
-            Baseline::Repo { root, index } => match snapshot(&root, &index, env).await {
-                Some(tree) => Plan::Compare {
-                    root,
-                    index,
-                    tree,
-                    recorded: self.recorded.clone(),
-                },
-                None => Plan::Nothing,
-            },
+            Baseline::Repo {
+                root,
+                index,
+                objects,
+            } => {
+                let scratch = {
+                    let mut slot = self.scratch.lock().unwrap_or_else(|p| p.into_inner());
+                    if slot.is_none() {
+                        *slot = Scratch::new().map(Arc::new);
+                    }
+                    slot.clone()
+                };
+                let Some(scratch) = scratch else {
+                    return Plan::Nothing;
+                };
+                match snapshot(&root, &index, &objects, &scratch, env).await {
+                    Some(tree) => Plan::Compare {
+                        root,
+                        index,
+                        objects,
+                        scratch,
+                        tree,
+                        recorded: self.recorded.clone(),
+                    },
+                    None => Plan::Nothing,
+                }
+            }
             Baseline::Broken => match self.tried.swap(true, Ordering::Relaxed) {
                 false => Plan::Record(unavailable()),
                 true => Plan::Nothing,
@@ -201,10 +274,12 @@ impl Plan {
             Plan::Compare {
                 root,
                 index,
+                objects,
+                scratch,
                 tree,
                 recorded,
             } => {
-                let now = snapshot(&root, &index, env).await?;
+                let now = snapshot(&root, &index, &objects, &scratch, env).await?;
                 if now == tree {
                     return None;
                 }
@@ -220,7 +295,12 @@ impl Plan {
                     tree.as_str(),
                     now.as_str(),
                 ];
-                let patch = git(&root, env, &args, None).await?;
+                let stores = Stores {
+                    index: None,
+                    scratch: &scratch,
+                    objects: &objects,
+                };
+                let patch = git(&root, env, &args, Some(&stores)).await?;
                 let r = record(&root, &patch, recorded.load(Ordering::Relaxed))?;
                 recorded.store(true, Ordering::Relaxed);
                 Some(r)
@@ -414,6 +494,8 @@ mod tests {
             "git init -q && git add -A && git -c user.email=a@b.c -c user.name=n commit -qm init",
         );
         let env = Env::new();
+        let objects = || walk_count(&ws.join(".git/objects"));
+        let stored = objects();
         let tracker = Tracker::default();
         // A read-only command decides the baseline and records nothing.
         assert!(matches!(
@@ -455,6 +537,31 @@ mod tests {
         let plan = tracker.before(&ws, &env, false).await;
         sh(&ws, "echo more >> notes.txt");
         assert_eq!(plan.after(&env, false).await, None);
+        // The repository gained no object; the scratch store goes with the session.
+        assert_eq!(objects(), stored);
+        let scratch = tracker
+            .scratch
+            .lock()
+            .unwrap()
+            .as_ref()
+            .unwrap()
+            .dir
+            .clone();
+        assert!(scratch.is_dir());
+        drop(tracker);
+        assert!(!scratch.exists());
+    }
+
+    fn walk_count(dir: &Path) -> usize {
+        std::fs::read_dir(dir).map_or(0, |entries| {
+            entries
+                .flatten()
+                .map(|e| match e.path().is_dir() {
+                    true => walk_count(&e.path()),
+                    false => 1,
+                })
+                .sum()
+        })
     }
 
     #[tokio::test]
