@@ -169,7 +169,7 @@ pub(crate) async fn auto_compact(
         CompactTrigger::Auto,
         None,
         tokens,
-        false,
+        None,
     )
     .await
     {
@@ -199,6 +199,13 @@ pub(crate) async fn auto_compact(
     None
 }
 
+/// The refusal that set a reactive compaction off.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Refusal {
+    /// Whether it said by how much the prompt was too long (`N tokens > M maximum`).
+    pub excess_known: bool,
+}
+
 /// What a reactive compaction did.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum Reactive {
@@ -216,8 +223,9 @@ pub(crate) async fn reactive_compact(
     conversation: &mut Conversation<'_>,
     deps: &Deps<'_>,
     st: &mut TurnState,
+    refusal: Refusal,
 ) -> Reactive {
-    // A single round is summarized whole (its prompt left out); a lone prompt cannot be.
+    // A single round is summarized whole; a lone prompt cannot be.
     let plannable = match compact::plan(conversation.history) {
         Ok(_) => true,
         Err(CompactError::TooFewGroups) => CompactionPlan::whole(conversation.history).is_some(),
@@ -236,7 +244,7 @@ pub(crate) async fn reactive_compact(
         CompactTrigger::Auto,
         None,
         tokens,
-        true,
+        Some(refusal),
     )
     .await
     {
@@ -305,7 +313,7 @@ pub(crate) async fn compact(
     trigger: CompactTrigger,
     custom: Option<String>,
     pre_tokens: u64,
-    reactive: bool,
+    refusal: Option<Refusal>,
 ) -> Result<Compacted, CompactError> {
     let sid = &session.config.session_id;
     let span = telemetry::compaction_span(sid, trigger.as_str(), pre_tokens);
@@ -316,7 +324,7 @@ pub(crate) async fn compact(
         trigger,
         custom,
         pre_tokens,
-        reactive,
+        refusal,
     )
     .instrument(span.clone())
     .await;
@@ -332,8 +340,9 @@ async fn compact_untraced(
     trigger: CompactTrigger,
     custom: Option<String>,
     pre_tokens: u64,
-    reactive: bool,
+    refusal: Option<Refusal>,
 ) -> Result<Compacted, CompactError> {
+    let reactive = refusal.is_some();
     if session.config.compaction.disabled {
         return Err(CompactError::Disabled);
     }
@@ -359,11 +368,17 @@ async fn compact_untraced(
         Err(CompactError::TooFewGroups) if trigger == CompactTrigger::Manual || far_past => {
             CompactionPlan::all(conversation.history).ok_or(CompactError::TooFewGroups)
         }
-        // A reactive compaction of a single round summarizes it without its prompt; not
-        // when the prompt being answered has no round yet (fuzz-d/fd_114: a resumed
-        // session's first request refused as too large).
-        Err(CompactError::TooFewGroups) if reactive && !ends_in_prompt(conversation.history) => {
+        // A reactive compaction of a single round summarizes it without its prompt when the
+        // refusal said by how much the prompt was too long, with it when it did not
+        // (fuzz-g/fg_060); not when the prompt being answered has no round yet
+        // (fuzz-d/fd_114: a resumed session's first request refused as too large).
+        Err(CompactError::TooFewGroups)
+            if refusal.is_some_and(|r| r.excess_known) && !ends_in_prompt(conversation.history) =>
+        {
             CompactionPlan::whole(conversation.history).ok_or(CompactError::TooFewGroups)
+        }
+        Err(CompactError::TooFewGroups) if reactive && !ends_in_prompt(conversation.history) => {
+            CompactionPlan::all(conversation.history).ok_or(CompactError::TooFewGroups)
         }
         other => other,
     };

@@ -580,7 +580,7 @@ impl Session {
             CompactTrigger::Manual,
             custom,
             tokens,
-            false,
+            None,
         )
         .await;
         // Not summarized (the compaction failed, or kept it in the tail): it stays the
@@ -785,9 +785,13 @@ impl Session {
                             after,
                         );
                     }
-                    let reactive = compaction::reactive_compact(&view, &mut conversation, deps, st)
-                        .instrument(turn.clone())
-                        .await;
+                    let refusal = compaction::Refusal {
+                        excess_known: crate::compact::parse_prompt_too_long(&err.message).is_some(),
+                    };
+                    let reactive =
+                        compaction::reactive_compact(&view, &mut conversation, deps, st, refusal)
+                            .instrument(turn.clone())
+                            .await;
                     let after = match reactive {
                         Reactive::Compacted => {
                             reactive_tried = true;
