@@ -55,6 +55,9 @@ pub(crate) struct ContextTracker {
     /// Tools a summary request's answer called (not run): the next summary lists them among
     /// the tools used before it (fuzz-g/fg_020).
     pub summary_tools: std::collections::BTreeSet<String>,
+    /// The warnings of PreCompact callbacks whose answers did not fit, from a compaction
+    /// that then failed: a failed `/compact` shows them before its answer (fuzz-g seed 59).
+    pub failed_compaction_warnings: Vec<crate::message::Message>,
 }
 
 /// How the reminders kept with a tool result reach the model.

@@ -572,6 +572,7 @@ impl Session {
         if !earlier.is_empty() {
             self.history.push(Turn::user(earlier.clone()));
         }
+        self.tracker.failed_compaction_warnings.clear();
         let (view, mut conversation) = self.parts();
         let outcome = compaction::compact(
             &view,
@@ -597,6 +598,8 @@ impl Session {
         }
         deps.emit.emit(self.init_message(deps));
         self.pending_blocks = carried;
+        // The PreCompact warnings of a compaction that failed, shown before its answer.
+        let failed_warnings = std::mem::take(&mut self.tracker.failed_compaction_warnings);
         match outcome {
             Ok(done) => {
                 done.warnings.into_iter().for_each(|w| deps.emit.emit(w));
@@ -630,6 +633,7 @@ impl Session {
                         (stderr, "failed", record)
                     }
                 };
+                failed_warnings.into_iter().for_each(|w| deps.emit.emit(w));
                 let report = marked(
                     self.view().synthetic_assistant(deps, &text, "", false),
                     LocalCommandMark {

@@ -59,6 +59,7 @@ pub(super) async fn summarize(
     .await;
     hook_runs(session, deps, "PreCompact", Some(trigger.as_str()), &pre);
     let warnings = unfit_warnings(session, deps, "PreCompact", &pre);
+    conversation.tracker.failed_compaction_warnings.clear();
     // The hook's reason is not shown.
     if pre.block_reason.is_some() {
         return Err(CompactError::Blocked);
@@ -81,6 +82,8 @@ pub(super) async fn summarize(
         warnings: warnings.clone(),
         summary_tools: summary_tools.clone(),
     };
+    // A compaction that fails keeps its hooks' warnings for whoever reports the failure.
+    conversation.tracker.failed_compaction_warnings = warnings.clone();
     let sends = compact::summary_sends(&session.live.model());
     let mut attempts = compact::Attempts::new(plan, reactive, conversation.history).sending(sends);
     while let Some(attempt) = attempts.current.clone() {
