@@ -372,13 +372,12 @@ async fn compact_untraced(
         // refusal said by how much the prompt was too long, with it when it did not
         // (fuzz-g/fg_060); not when the prompt being answered has no round yet
         // (fuzz-d/fd_114: a resumed session's first request refused as too large).
-        Err(CompactError::TooFewGroups)
-            if refusal.is_some_and(|r| r.excess_known) && !ends_in_prompt(conversation.history) =>
-        {
-            CompactionPlan::whole(conversation.history).ok_or(CompactError::TooFewGroups)
-        }
         Err(CompactError::TooFewGroups) if reactive && !ends_in_prompt(conversation.history) => {
-            CompactionPlan::all(conversation.history).ok_or(CompactError::TooFewGroups)
+            let plan = match refusal.is_some_and(|r| r.excess_known) {
+                true => CompactionPlan::whole(conversation.history),
+                false => CompactionPlan::all(conversation.history),
+            };
+            plan.ok_or(CompactError::TooFewGroups)
         }
         other => other,
     };

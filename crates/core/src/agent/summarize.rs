@@ -59,7 +59,6 @@ pub(super) async fn summarize(
     .await;
     hook_runs(session, deps, "PreCompact", Some(trigger.as_str()), &pre);
     let warnings = unfit_warnings(session, deps, "PreCompact", &pre);
-    conversation.tracker.failed_compaction_warnings.clear();
     // The hook's reason is not shown.
     if pre.block_reason.is_some() {
         return Err(CompactError::Blocked);

@@ -30,8 +30,8 @@ pub(crate) fn skipped(command: &str, cwd: &Path) -> Option<Value> {
     let sub = words[1];
     // `checkout -b NAME` only makes a branch.
     let rewrites = REWRITING.contains(&sub) && !(sub == "checkout" && words.get(2) == Some(&"-b"));
-    let in_repo = cwd.ancestors().any(|d| d.join(".git").exists());
-    (rewrites && !in_repo).then(|| json!({"files": [], "moreFiles": 0, "skipped": true}))
+    (rewrites && !super::work_tree::has_git_dir(cwd))
+        .then(|| json!({"files": [], "moreFiles": 0, "skipped": true}))
 }
 
 #[cfg(test)]

@@ -42,12 +42,8 @@ pub(crate) fn has_git_dir(cwd: &Path) -> bool {
 enum Baseline {
     /// No work tree then.
     Outside,
-    /// A work tree git reads: its top folder, its index file and its object store.
-    Repo {
-        root: PathBuf,
-        index: PathBuf,
-        objects: PathBuf,
-    },
+    /// A work tree git reads.
+    Repo(Repo),
     /// A `.git` git does not read.
     Broken,
 }
@@ -97,6 +93,14 @@ struct Stores<'a> {
     objects: &'a Path,
 }
 
+/// A work tree git reads: its top folder, its index file and its object store.
+#[derive(Debug, Clone)]
+pub(crate) struct Repo {
+    root: PathBuf,
+    index: PathBuf,
+    objects: PathBuf,
+}
+
 /// What a command does about its record, decided before it runs.
 pub(crate) enum Plan {
     Nothing,
@@ -104,9 +108,7 @@ pub(crate) enum Plan {
     Record(Value),
     /// Compare with this snapshot once the command is over.
     Compare {
-        root: PathBuf,
-        index: PathBuf,
-        objects: PathBuf,
+        repo: Repo,
         scratch: Arc<Scratch>,
         tree: String,
         recorded: Arc<AtomicBool>,
@@ -157,38 +159,35 @@ async fn decide(cwd: &Path, env: &Env) -> Baseline {
     };
     let (index, objects) = (path("index").await, path("objects").await);
     match (root, index, objects) {
-        (Some(root), Some(index), Some(objects)) => Baseline::Repo {
-            root: PathBuf::from(root.trim_end_matches('\n')),
-            index: PathBuf::from(index.trim_end_matches('\n')),
-            objects: PathBuf::from(objects.trim_end_matches('\n')),
-        },
+        (Some(root), Some(index), Some(objects)) => {
+            let path = |p: String| PathBuf::from(p.trim_end_matches('\n'));
+            Baseline::Repo(Repo {
+                root: path(root),
+                index: path(index),
+                objects: path(objects),
+            })
+        }
         _ => Baseline::Broken,
     }
 }
 
 /// The tree the work tree would be if every change were added: from a copy of the index,
 /// its objects in the scratch store, so the user's index and repository stay untouched.
-async fn snapshot(
-    root: &Path,
-    index: &Path,
-    objects: &Path,
-    scratch: &Scratch,
-    env: &Env,
-) -> Option<String> {
+async fn snapshot(repo: &Repo, scratch: &Scratch, env: &Env) -> Option<String> {
     let copy = scratch
         .dir
         .join(format!("index-{:016x}", fastrand::u64(..)));
-    if index.is_file() {
-        std::fs::copy(index, &copy).ok()?;
+    if repo.index.is_file() {
+        std::fs::copy(&repo.index, &copy).ok()?;
     }
     let stores = Stores {
         index: Some(&copy),
         scratch,
-        objects,
+        objects: &repo.objects,
     };
     let tree = async {
-        git(root, env, &["add", "-A"], Some(&stores)).await?;
-        git(root, env, &["write-tree"], Some(&stores)).await
+        git(&repo.root, env, &["add", "-A"], Some(&stores)).await?;
+        git(&repo.root, env, &["write-tree"], Some(&stores)).await
     }
     .await;
     let _ = std::fs::remove_file(&copy);
@@ -215,11 +214,7 @@ impl Tracker {
             return Plan::Nothing;
         }
         match baseline {
-            Baseline::Repo {
-                root,
-                index,
-                objects,
-            } => {
+            Baseline::Repo(repo) => {
                 let scratch = {
                     let mut slot = self.scratch.lock().unwrap_or_else(|p| p.into_inner());
                     if slot.is_none() {
@@ -230,11 +225,9 @@ impl Tracker {
                 let Some(scratch) = scratch else {
                     return Plan::Nothing;
                 };
-                match snapshot(&root, &index, &objects, &scratch, env).await {
+                match snapshot(&repo, &scratch, env).await {
                     Some(tree) => Plan::Compare {
-                        root,
-                        index,
-                        objects,
+                        repo,
                         scratch,
                         tree,
                         recorded: self.recorded.clone(),
@@ -272,14 +265,12 @@ impl Plan {
             Plan::Record(v) => Some(v),
             Plan::Compare { .. } if !succeeded => None,
             Plan::Compare {
-                root,
-                index,
-                objects,
+                repo,
                 scratch,
                 tree,
                 recorded,
             } => {
-                let now = snapshot(&root, &index, &objects, &scratch, env).await?;
+                let now = snapshot(&repo, &scratch, env).await?;
                 if now == tree {
                     return None;
                 }
@@ -298,10 +289,10 @@ impl Plan {
                 let stores = Stores {
                     index: None,
                     scratch: &scratch,
-                    objects: &objects,
+                    objects: &repo.objects,
                 };
-                let patch = git(&root, env, &args, Some(&stores)).await?;
-                let r = record(&root, &patch, recorded.load(Ordering::Relaxed))?;
+                let patch = git(&repo.root, env, &args, Some(&stores)).await?;
+                let r = record(&repo.root, &patch, recorded.load(Ordering::Relaxed))?;
                 recorded.store(true, Ordering::Relaxed);
                 Some(r)
             }
