@@ -138,9 +138,10 @@ fn opening(
 /// Tokens past the threshold at which a single round is summarized whole.
 const WHOLE_ROUND_MARGIN: u64 = 10_000;
 
-/// Before a request: compacts when the context is at or over the threshold. `Some`: the
-/// conversation cannot be compacted and is larger than the model's whole context window, so
-/// the request is not sent (the reference refuses such a prompt locally).
+/// Before a request: compacts when the context is at or over the threshold. `Some`: no
+/// compaction made the conversation smaller and it has reached the model's blocking limit,
+/// so the request is not sent (the reference refuses such a prompt locally:
+/// `blocking_limit`, fuzz-g/fg_022, fg_083).
 pub(crate) async fn auto_compact(
     session: &SessionView<'_>,
     conversation: &mut Conversation<'_>,
@@ -148,56 +149,53 @@ pub(crate) async fn auto_compact(
     st: &mut TurnState,
 ) -> Option<ApiError> {
     let model = session.live.model();
-    let threshold = auto_compact_threshold(
-        &model,
-        max_tokens(session.config, &model),
-        &session.config.compaction,
-    )?;
-    if conversation
+    let max_output = max_tokens(session.config, &model);
+    let settings = &session.config.compaction;
+    let checked = conversation
         .tracker
-        .tokens_for_threshold(conversation.history)
-        < threshold
-        || conversation.tracker.failures >= MAX_AUTO_FAILURES
-    {
-        return None;
-    }
-    let tokens = conversation.tracker.tokens(conversation.history);
-    match compact(
-        session,
-        conversation,
-        deps,
-        CompactTrigger::Auto,
-        None,
-        tokens,
-        None,
-    )
-    .await
-    {
-        Ok(done) => {
-            done.warnings.into_iter().for_each(|w| deps.emit.emit(w));
-            deps.emit.emit(done.boundary);
-            deps.emit.emit(done.continuation);
-            st.num_turns += 1;
-        }
-        // Too few rounds is no reason to stop trying: the next round makes enough, unless
-        // what is there already exceeds the whole window.
-        Err(CompactError::NothingToCompact | CompactError::TooFewGroups) => {
-            if tokens > compact::context_window(&model) {
-                return Some(ApiError {
-                    status: Some(400),
-                    kind: crate::model::ApiErrorKind::InvalidRequest,
-                    message: "Prompt is too long".into(),
-                    error_type: Some("invalid_request_error".into()),
-                    endpoint: String::new(),
-                    request_id: None,
-                });
+        .tokens_for_threshold(conversation.history);
+    let due = auto_compact_threshold(&model, max_output, settings)
+        .is_some_and(|t| checked >= t && conversation.tracker.failures < MAX_AUTO_FAILURES);
+    if due {
+        let tokens = conversation.tracker.tokens(conversation.history);
+        match compact(
+            session,
+            conversation,
+            deps,
+            CompactTrigger::Auto,
+            None,
+            tokens,
+            None,
+        )
+        .await
+        {
+            Ok(done) => {
+                done.warnings.into_iter().for_each(|w| deps.emit.emit(w));
+                deps.emit.emit(done.boundary);
+                deps.emit.emit(done.continuation);
+                st.num_turns += 1;
+                return None;
             }
+            // Too few rounds, or a hook's block, is no reason to stop trying.
+            Err(
+                CompactError::NothingToCompact | CompactError::TooFewGroups | CompactError::Blocked,
+            ) => {}
+            Err(_) => conversation.tracker.failures += 1,
         }
-        Err(CompactError::Blocked) => {}
-        Err(_) => conversation.tracker.failures += 1,
     }
-    None
+    let limit = compact::blocking_limit(&model, max_output, settings)?;
+    (checked >= limit).then(|| ApiError {
+        status: None,
+        kind: crate::model::ApiErrorKind::InvalidRequest,
+        message: BLOCKING.into(),
+        error_type: None,
+        endpoint: String::new(),
+        request_id: None,
+    })
 }
+
+/// What a request refused before it is sent says.
+const BLOCKING: &str = "Prompt is too long";
 
 /// The refusal that set a reactive compaction off.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -300,6 +298,7 @@ pub(crate) fn prompt_too_long(
     TurnEnd::PromptTooLong {
         text,
         error_type: err.error_type,
+        blocking: err.status.is_none(),
     }
 }
 
@@ -390,18 +389,22 @@ async fn compact_untraced(
     }
     deps.emit
         .emit(session.system(SystemBody::Status(compacting), deps));
+    // The hooks run before the conversation is found too short to summarize; an automatic
+    // compaction shows their warnings at once, `/compact` after its status (probes
+    // compaction/compact_auto_*_hook_*).
+    let pre = super::summarize::pre_compact(session, deps, trigger, custom).await;
+    let warnings = match trigger {
+        CompactTrigger::Auto => {
+            pre.warnings.iter().for_each(|w| deps.emit.emit(w.clone()));
+            Vec::new()
+        }
+        CompactTrigger::Manual => pre.warnings.clone(),
+    };
     let outcome = match plan {
+        _ if pre.blocked => Err(CompactError::Blocked),
         Ok(plan) => {
-            super::summarize::summarize(
-                session,
-                conversation,
-                deps,
-                trigger,
-                custom,
-                &plan,
-                reactive,
-            )
-            .await
+            super::summarize::summarize(session, conversation, deps, &pre, warnings, &plan, refusal)
+                .await
         }
         Err(e) => Err(e),
     };

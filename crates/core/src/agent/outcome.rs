@@ -46,6 +46,8 @@ pub(crate) enum TurnEnd {
     PromptTooLong {
         text: String,
         error_type: Option<String>,
+        /// Refused before it was sent: the conversation reached the blocking limit.
+        blocking: bool,
     },
 }
 
@@ -158,14 +160,20 @@ impl TurnEnd {
                 ..base
             },
             TurnEnd::PromptTooLong {
-                text, error_type, ..
+                text,
+                error_type,
+                blocking,
             } => ResultFields {
                 api_error_type: error_type.clone(),
                 is_error: true,
                 result: Some(text.clone()),
                 stop_reason: Some("stop_sequence".into()),
-                api_error_status: Some(400),
-                terminal_reason: "prompt_too_long",
+                api_error_status: (!blocking).then_some(400),
+                terminal_reason: if *blocking {
+                    "blocking_limit"
+                } else {
+                    "prompt_too_long"
+                },
                 ..base
             },
             TurnEnd::HookStopped => ResultFields {

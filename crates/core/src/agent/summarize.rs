@@ -34,17 +34,26 @@ struct Answer {
     cut: bool,
 }
 
-/// PreCompact hooks, then the summary request (smaller while the API finds it too long).
-/// Returns the plan that worked, the model's raw answer and whether a hook ran.
-pub(super) async fn summarize(
+/// How a compaction's PreCompact hooks answered.
+pub(super) struct PreCompacted {
+    /// Whether any ran, and their system messages (for what `/compact` prints).
+    pub report: compact::HookReport,
+    /// The summary instruction, the hooks' messages and added context among its custom
+    /// instructions.
+    pub instruction: String,
+    /// Warnings of callbacks whose answers did not fit.
+    pub warnings: Vec<crate::message::Message>,
+    /// A hook answered `decision: block` (its reason is not shown).
+    pub blocked: bool,
+}
+
+/// Runs the PreCompact hooks of a compaction.
+pub(super) async fn pre_compact(
     session: &SessionView<'_>,
-    conversation: &mut Conversation<'_>,
     deps: &Deps<'_>,
     trigger: CompactTrigger,
     custom: Option<String>,
-    plan: &CompactionPlan,
-    reactive: bool,
-) -> Result<Summary, CompactError> {
+) -> PreCompacted {
     let input = session.hook_input(HookEvent::PreCompact {
         trigger: trigger.as_str().to_string(),
         custom_instructions: custom.clone(),
@@ -59,10 +68,6 @@ pub(super) async fn summarize(
     .await;
     hook_runs(session, deps, "PreCompact", Some(trigger.as_str()), &pre);
     let warnings = unfit_warnings(session, deps, "PreCompact", &pre);
-    // The hook's reason is not shown.
-    if pre.block_reason.is_some() {
-        return Err(CompactError::Blocked);
-    }
     let report = compact::HookReport {
         ran: pre.ran > 0,
         system_messages: pre.system_messages.clone(),
@@ -71,7 +76,28 @@ pub(super) async fn summarize(
     let mut instructions: Vec<String> = custom.into_iter().collect();
     instructions.extend(pre.system_messages);
     instructions.extend(pre.additional_context);
-    let instruction = compact::summary_instruction(Some(&instructions.join("\n\n")));
+    PreCompacted {
+        report,
+        instruction: compact::summary_instruction(Some(&instructions.join("\n\n"))),
+        warnings,
+        blocked: pre.block_reason.is_some(),
+    }
+}
+
+/// The summary request (smaller while the API finds it too long), after the PreCompact
+/// hooks. Returns the plan that worked, the model's raw answer and how the hooks ran;
+/// `warnings` are the hooks' warnings still to be shown.
+pub(super) async fn summarize(
+    session: &SessionView<'_>,
+    conversation: &mut Conversation<'_>,
+    deps: &Deps<'_>,
+    pre: &PreCompacted,
+    warnings: Vec<crate::message::Message>,
+    plan: &CompactionPlan,
+    refusal: Option<super::compaction::Refusal>,
+) -> Result<Summary, CompactError> {
+    let report = pre.report.clone();
+    let instruction = pre.instruction.clone();
     // What this compaction's own answers call counts from the next one on (fg_003, fg_020).
     let summary_tools = conversation.tracker.summary_tools.clone();
     let done = |plan: CompactionPlan, raw: String| Summary {
@@ -84,7 +110,14 @@ pub(super) async fn summarize(
     // A compaction that fails keeps its hooks' warnings for whoever reports the failure.
     conversation.tracker.failed_compaction_warnings = warnings.clone();
     let sends = compact::summary_sends(&session.live.model());
+    let reactive = refusal.is_some();
     let mut attempts = compact::Attempts::new(plan, reactive, conversation.history).sending(sends);
+    // A refusal that did not say by how much the prompt was too long summarizes every round
+    // but the latest at first, as a threshold compaction does (probes pr_*_none_*,
+    // fuzz-g/fg_054).
+    if refusal.is_some_and(|r| !r.excess_known) {
+        attempts.current = Some(plan.clone());
+    }
     while let Some(attempt) = attempts.current.clone() {
         let answer = match ask(session, conversation, deps, &attempt, &instruction, &[]).await {
             Ok(a) if a.cut => continued(session, conversation, deps, &attempt, &instruction, a)

@@ -146,6 +146,22 @@ pub fn auto_compact_threshold(
     Some(threshold)
 }
 
+/// Room below the usable window at which a request is refused before it is sent.
+const BLOCKING_MARGIN: u64 = 3_000;
+
+/// The context size at which the next request is refused before it is sent ("Prompt is too
+/// long", `blocking_limit`) when no compaction made it smaller: the model's usable window
+/// (`CLAUDE_CODE_AUTO_COMPACT_WINDOW` does not move it) less 3,000 tokens. `None` for the
+/// models left to the API's prompt-too-long answer while automatic compaction is on.
+pub fn blocking_limit(model: &str, max_output: u64, settings: &CompactionSettings) -> Option<u64> {
+    let auto_on = !settings.disabled && !settings.auto_disabled;
+    if auto_on && settings.window.is_none() && reactive_only(canonical_model(model)) {
+        return None;
+    }
+    let usable = context_window(model).saturating_sub(max_output.min(ANSWER_ROOM));
+    Some(usable.saturating_sub(BLOCKING_MARGIN))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -208,6 +224,35 @@ mod tests {
         assert_eq!(
             settings(&[("MAX_MCP_OUTPUT_TOKENS", "100")]).mcp_output_tokens,
             100
+        );
+    }
+
+    #[test]
+    fn blocking_limits() {
+        let on = CompactionSettings::default();
+        let off = settings(&[("DISABLE_AUTO_COMPACT", "1")]);
+        assert_eq!(
+            blocking_limit("claude-opus-4-6", 64_000, &on),
+            Some(177_000)
+        );
+        assert_eq!(
+            blocking_limit("claude-sonnet-4-6", 4_000, &off),
+            Some(193_000)
+        );
+        assert_eq!(
+            blocking_limit("claude-opus-5-5", 128_000, &off),
+            Some(977_000)
+        );
+        // Left to the API's answer while automatic compaction is on.
+        assert_eq!(blocking_limit("claude-sonnet-4-5", 64_000, &on), None);
+        assert_eq!(
+            blocking_limit("claude-sonnet-4-5", 64_000, &off),
+            Some(177_000)
+        );
+        let window = settings(&[("CLAUDE_CODE_AUTO_COMPACT_WINDOW", "100k")]);
+        assert_eq!(
+            blocking_limit("claude-sonnet-4-5", 64_000, &window),
+            Some(177_000)
         );
     }
 

@@ -22,7 +22,7 @@ mod texts;
 
 pub use estimate::{estimate_block, estimate_blocks, estimate_chars, estimate_turns};
 pub use limits::{
-    auto_compact_threshold, context_window, parse_token_count, CompactionSettings,
+    auto_compact_threshold, blocking_limit, context_window, parse_token_count, CompactionSettings,
     DEFAULT_MCP_OUTPUT_TOKENS,
 };
 pub use plan::{

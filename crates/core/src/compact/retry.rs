@@ -4,7 +4,9 @@
 //! fallback-credit beta (the reference sends it again without it), once to the others
 //! ([`summary_sends`]). After its last refusal the next attempt covers fewer rounds
 //! ([`CompactionPlan::next_rounds`]): the latest rounds move to the kept tail. A compaction
-//! set off by the API refusing a main request starts at half the rounds (one at least), and
+//! set off by the API refusing a main request starts at half the rounds (one at least) when
+//! the refusal said by how much the prompt was too long (the caller starts it at every
+//! round otherwise), and
 //! when no round is left it summarizes the whole conversation instead (its first prompt left
 //! out), giving up the earliest rounds first, down to the latest one, tried four times.
 //!
@@ -60,9 +62,8 @@ pub struct Attempts {
 
 impl Attempts {
     pub fn new(plan: &CompactionPlan, reactive: bool, history: &[Turn]) -> Attempts {
-        // A reactive compaction starts from half the rounds (one at least).
         let current = if reactive {
-            Some(plan.shrunk(history, (plan.rounds / 2).max(1)))
+            Some(plan.shrunk(history, reactive_start(plan, history)))
         } else {
             Some(plan.clone())
         };
@@ -110,10 +111,50 @@ impl Attempts {
         self.current = if next > 0 {
             Some(self.base.shrunk(history, next))
         } else if self.reactive {
-            CompactionPlan::whole(history)
+            CompactionPlan::whole(history).map(|whole| after_large(whole, history))
         } else {
             None
         };
+    }
+}
+
+/// The whole conversation as first summarized after the head alone was refused: from the
+/// round after the last large one ([`REACTIVE_KEEP`] tokens or more) when there is one after
+/// the first and before the latest (compaction/compact_reactive_8r_3x_big_second), else all
+/// of it.
+fn after_large(whole: CompactionPlan, history: &[Turn]) -> CompactionPlan {
+    let weights = whole.weights(history);
+    // A large first round changes nothing (fuzz-g/fg_058), as for the first cut.
+    match weights.iter().rposition(|w| *w >= REACTIVE_KEEP) {
+        Some(last) if last > 0 && last + 1 < whole.rounds => {
+            let keep = whole.rounds - (last + 1);
+            whole.latest(history, keep)
+        }
+        _ => whole,
+    }
+}
+
+/// Rough tokens of the latest rounds a reactive compaction keeps when it can (probes pr2_*).
+const REACTIVE_KEEP: f64 = 1_000.0;
+
+/// How many rounds a reactive compaction summarizes first: half the rounds (one at least);
+/// when a round after the first is itself of [`REACTIVE_KEEP`] tokens or more, all before the
+/// latest rounds that make them up (the round being answered among them), keeping one round
+/// besides the latest at least (probes pr_*, pr2_*: a large result late in the conversation
+/// moves the cut to just before it, one in the first round does not).
+fn reactive_start(plan: &CompactionPlan, history: &[Turn]) -> usize {
+    let rounds = plan.rounds;
+    let all = history.iter().filter(|t| t.is_assistant()).count();
+    let weights = CompactionPlan::round_weights(history, all);
+    let large = weights.iter().skip(1).any(|w| *w >= REACTIVE_KEEP);
+    let kept_from = (1..=rounds.min(weights.len().saturating_sub(1)))
+        .rev()
+        .filter(|_| large)
+        .find(|&k| weights[k..].iter().sum::<f64>() >= REACTIVE_KEEP);
+    match kept_from {
+        Some(k) if rounds > 1 => k.min(rounds - 1),
+        Some(_) => 1,
+        None => (rounds / 2).max(1),
     }
 }
 
@@ -160,6 +201,50 @@ mod tests {
             a.refused(&h, TOO_LONG);
         }
         out
+    }
+
+    /// Rounds of about `tokens[i]` rough tokens each.
+    fn sized(tokens: &[usize]) -> Vec<Turn> {
+        let t = |role: &str, s: String| Turn::with_role(role, vec![ContentBlock::text(s)]);
+        let mut h = vec![t("user", "go".into())];
+        for (i, n) in tokens.iter().enumerate() {
+            h.push(t("assistant", format!("{i:0>4}")));
+            h.push(t("user", "x".repeat(n * 4 - 4)));
+        }
+        h
+    }
+
+    #[test]
+    fn a_large_late_round_moves_the_first_cut_before_it() {
+        let first = |tokens: &[usize]| {
+            let h = sized(tokens);
+            Attempts::new(&plan(&h).unwrap(), true, &h)
+                .current
+                .unwrap()
+                .rounds
+        };
+        // Small rounds: half.
+        assert_eq!(first(&[40, 40, 40, 40, 40, 40]), 2);
+        // A large fourth round is kept with what follows it; a large first one changes nothing.
+        assert_eq!(first(&[40, 40, 40, 1500, 40, 40]), 3);
+        assert_eq!(first(&[1500, 40, 40, 40, 40, 40]), 2);
+        // One round besides the latest is kept at least.
+        assert_eq!(first(&[40, 40, 40, 40, 40, 1500]), 4);
+    }
+
+    #[test]
+    fn the_whole_conversation_starts_after_its_last_large_round() {
+        let h = sized(&[40, 3000, 40, 40, 40, 40, 40, 40]);
+        let mut a = Attempts::new(&plan(&h).unwrap(), true, &h);
+        let mut seen = vec![];
+        while let Some(p) = a.current.clone() {
+            seen.push((p.from > 0, p.rounds));
+            if seen.len() > 4 {
+                break;
+            }
+            a.refused(&h, TOO_LONG);
+        }
+        assert_eq!(seen[..4], [(false, 1), (false, 1), (true, 6), (true, 6)]);
     }
 
     #[test]

@@ -211,19 +211,17 @@ impl HookReport {
     }
 }
 
-/// What `/compact` prints: `Compacted `, then how the PreCompact hooks ran, then a line for
-/// the PostCompact hooks.
+/// What `/compact` prints: `Compacted `, then a line for each of the PreCompact and PostCompact
+/// events whose hooks ran, one under the other.
 pub fn compacted_stdout(pre: &HookReport, post: &HookReport) -> String {
-    let mut out = String::from("<local-command-stdout>Compacted ");
-    if let Some(line) = pre.line("PreCompact") {
-        out.push_str(&line);
-    }
-    if let Some(line) = post.line("PostCompact") {
-        out.push('\n');
-        out.push_str(&line);
-    }
-    out.push_str("</local-command-stdout>");
-    out
+    let lines: Vec<String> = [pre.line("PreCompact"), post.line("PostCompact")]
+        .into_iter()
+        .flatten()
+        .collect();
+    format!(
+        "<local-command-stdout>Compacted {}</local-command-stdout>",
+        lines.join("\n")
+    )
 }
 
 /// Whether a user text is part of a local command's record (caveat, command, output).
@@ -369,6 +367,11 @@ mod tests {
         assert_eq!(
             compacted_stdout(&ran, &ran),
             "<local-command-stdout>Compacted PreCompact [callback] completed successfully\nPostCompact [callback] completed successfully</local-command-stdout>"
+        );
+        // PostCompact alone follows "Compacted " on its line.
+        assert_eq!(
+            compacted_stdout(&none, &ran),
+            "<local-command-stdout>Compacted PostCompact [callback] completed successfully</local-command-stdout>"
         );
     }
 
