@@ -148,6 +148,11 @@ pub(crate) struct Schedule {
     /// The ids of the calls in the order their outcomes came (answered at once or run to
     /// the end), whatever the order they are reported in.
     completed: Vec<String>,
+    /// Calls answered at once (unknown tools) that came while a call before them that may
+    /// change things was running: they count as done once the calls before them that may
+    /// change things are (probes pu_W_G, pu_E_G; one still waiting to start holds nothing
+    /// back: fuzz-g/fg_080).
+    waiting: Vec<usize>,
 }
 
 impl Schedule {
@@ -163,7 +168,14 @@ impl Schedule {
     /// (an unknown tool), done at once whatever runs before it.
     pub fn add(&mut self, call: Call, read_only: bool, ready: Option<CallOutcome>) {
         if ready.is_some() {
-            self.completed.push(call.id.clone());
+            let at = self.entries.len();
+            let writing = self.entries[..at]
+                .iter()
+                .any(|e| !e.read_only && matches!(e.state, State::Running));
+            match writing {
+                true => self.waiting.push(self.entries.len()),
+                false => self.completed.push(call.id.clone()),
+            }
         }
         let state = match ready {
             Some(o) => State::Done(Box::new(o)),
@@ -216,6 +228,7 @@ impl Schedule {
                 .and_then(|o| Timer::of_refusal(&self.entries[i].call, o, now));
             if answer.is_some() {
                 self.completed.push(self.entries[i].call.id.clone());
+                self.flush_waiting();
             }
             let entry = &mut self.entries[i];
             match answer {
@@ -406,6 +419,27 @@ impl Schedule {
     }
 
     /// The ids of the calls in the order their outcomes came.
+    /// Whether a call before `index` that may change things is not done yet.
+    fn behind_writer(&self, index: usize) -> bool {
+        self.entries[..index]
+            .iter()
+            .any(|e| !e.read_only && !self.completed.contains(&e.call.id))
+    }
+
+    /// The waiting answers whose writers are done count as done now.
+    fn flush_waiting(&mut self) {
+        let mut k = 0;
+        while k < self.waiting.len() {
+            let at = self.waiting[k];
+            if self.behind_writer(at) {
+                k += 1;
+                continue;
+            }
+            self.completed.push(self.entries[at].call.id.clone());
+            self.waiting.remove(k);
+        }
+    }
+
     pub fn completed(&self) -> &[String] {
         &self.completed
     }
@@ -443,6 +477,7 @@ impl Schedule {
         for (i, o) in runs {
             self.completed.push(self.entries[i].call.id.clone());
             self.entries[i].state = State::Done(Box::new(o));
+            self.flush_waiting();
         }
         self.release_held();
     }
@@ -455,6 +490,7 @@ impl Schedule {
                 e.state = State::Done(Box::new(outcome(&e.call)));
             }
         }
+        self.flush_waiting();
     }
 
     /// The response that made the calls was refused: a call already running is answered
@@ -477,6 +513,7 @@ impl Schedule {
             self.completed.push(e.call.id.clone());
             e.state = State::Done(Box::new(outcome(&e.call, began)));
         }
+        self.flush_waiting();
         any
     }
 

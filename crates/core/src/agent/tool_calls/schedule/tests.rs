@@ -358,3 +358,36 @@ fn unknown_tools_are_done_on_arrival() {
     ex.add(call("x"), true, Some(answer("x")));
     assert_eq!(ids(ex.take_done()), ["x"]);
 }
+
+#[test]
+fn unknown_tools_behind_a_writing_call_count_as_done_after_it() {
+    // Beside a read-only call an unknown tool is done before it; behind a writing call, after.
+    let mut ex = Schedule::default();
+    ex.add(call("r"), true, None);
+    ex.start_ready(true, 0, |_, _| None);
+    ex.add(call("x"), true, Some(answer("x")));
+    ex.finish(vec![(0, answer("r"))]);
+    assert_eq!(ex.completed(), ["x", "r"]);
+
+    let mut ex = Schedule::default();
+    ex.add(call("w"), false, None);
+    ex.start_ready(true, 0, |_, _| None);
+    ex.add(call("x"), true, Some(answer("x")));
+    ex.add(call("y"), true, Some(answer("y")));
+    assert!(ex.completed().is_empty());
+    ex.finish(vec![(0, answer("w"))]);
+    assert_eq!(ex.completed(), ["w", "x", "y"]);
+}
+
+#[test]
+fn unknown_tools_pass_a_writing_call_that_has_not_started() {
+    // A read-only call runs, a writing call waits for it: an unknown tool after them is done
+    // first.
+    let mut ex = Schedule::default();
+    ex.add(call("r"), true, None);
+    ex.start_ready(true, 0, |_, _| None);
+    ex.add(call("w"), false, None);
+    ex.start_ready(true, 0, |_, _| None);
+    ex.add(call("x"), true, Some(answer("x")));
+    assert_eq!(ex.completed(), ["x"]);
+}
