@@ -17,19 +17,22 @@
 //! use oxagent_core::thinking::for_model;
 //! use serde_json::json;
 //! let off = json!({"type": "disabled"});
-//! assert_eq!(for_model("claude-opus-5-5", Some(&off)), Some(json!({"type": "adaptive", "display": "updates"})));
-//! assert_eq!(for_model("claude-sonnet-4-5", Some(&off)), Some(off.clone()));
-//! assert_eq!(for_model("claude-haiku-4-5", None),
+//! assert_eq!(for_model("claude-opus-5-5", Some(&off), 32_000), Some(json!({"type": "adaptive", "display": "updates"})));
+//! assert_eq!(for_model("claude-sonnet-4-5", Some(&off), 32_000), Some(off.clone()));
+//! assert_eq!(for_model("claude-haiku-4-5", None, 32_000),
 //!            Some(json!({"type": "enabled", "budget_tokens": 31999, "display": "updates"})));
-//! assert_eq!(for_model("claude-3-7-sonnet-20250219", None), None);
+//! assert_eq!(for_model("claude-3-7-sonnet-20250219", None, 32_000), None);
 //! ```
 
 use serde_json::{json, Value};
 
 use crate::usage::canonical_model;
 
-/// The budget a budget model thinks with when the caller set none.
-pub const DEFAULT_BUDGET: u64 = 31_999;
+/// The budget a budget model thinks with when the caller set none: one token less than the request's `max_tokens` (31,999 at
+/// the default 32,000), at least 1,024 (probes pm_*: `CLAUDE_CODE_MAX_OUTPUT_TOKENS`).
+pub fn default_budget(max_tokens: u64) -> u64 {
+    max_tokens.saturating_sub(1).max(1_024)
+}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Kind {
@@ -57,7 +60,9 @@ fn kind(model: &str) -> Kind {
     if m.starts_with("claude-3") {
         return Kind::None;
     }
-    let sonnet_4 = m == "claude-sonnet-4"
+    let opus_4 = matches!(m, "claude-opus-4" | "claude-opus-4-0");
+    let sonnet_4 = opus_4
+        || m == "claude-sonnet-4"
         || m.starts_with("claude-sonnet-4-0")
         || m.starts_with("claude-sonnet-4-5");
     if sonnet_4 || m.starts_with("claude-haiku-4-5") || m.starts_with("claude-opus-4-5") {
@@ -68,7 +73,7 @@ fn kind(model: &str) -> Kind {
 }
 
 /// The request's `thinking` for `model`, from what the caller asked (`None`: nothing).
-pub fn for_model(model: &str, asked: Option<&Value>) -> Option<Value> {
+pub fn for_model(model: &str, asked: Option<&Value>, max_tokens: u64) -> Option<Value> {
     // Only `summarized` is taken; any other display (`omitted` included) shows updates.
     let summarized =
         asked.and_then(|a| a.get("display")).and_then(Value::as_str) == Some("summarized");
@@ -86,7 +91,7 @@ pub fn for_model(model: &str, asked: Option<&Value>) -> Option<Value> {
                 .filter(|_| asked_type == Some("enabled"))
                 .and_then(|a| a.get("budget_tokens"))
                 .and_then(Value::as_u64)
-                .unwrap_or(DEFAULT_BUDGET);
+                .unwrap_or_else(|| default_budget(max_tokens));
             Some(json!({"type": "enabled", "budget_tokens": budget, "display": display}))
         }
     }
@@ -107,9 +112,9 @@ mod tests {
             "claude-opus-5",
             "claude-sonnet-5",
         ] {
-            assert_eq!(for_model(m, Some(&off)), Some(off.clone()), "{m}");
+            assert_eq!(for_model(m, Some(&off), 32_000), Some(off.clone()), "{m}");
         }
-        assert_eq!(for_model("claude-mythos-5", Some(&off)), None);
+        assert_eq!(for_model("claude-mythos-5", Some(&off), 32_000), None);
         let adaptive = json!({"type": "adaptive", "display": "updates"});
         for m in [
             "claude-opus-5-5",
@@ -117,9 +122,13 @@ mod tests {
             "claude-haiku-5-5",
             "claude-fable-5-2",
         ] {
-            assert_eq!(for_model(m, Some(&off)), Some(adaptive.clone()), "{m}");
+            assert_eq!(
+                for_model(m, Some(&off), 32_000),
+                Some(adaptive.clone()),
+                "{m}"
+            );
         }
         // Not asked to turn it off, they think adaptively.
-        assert_eq!(for_model("claude-opus-4-6", None), Some(adaptive));
+        assert_eq!(for_model("claude-opus-4-6", None, 32_000), Some(adaptive));
     }
 }

@@ -416,7 +416,10 @@ pub fn max_output_tokens(model: &str) -> u64 {
         32_000
     } else if m.starts_with("claude-3") {
         4_096
-    } else if m.ends_with("-5-5") || m == "claude-fable-5-2" || m == "claude-mythos-5-2" {
+    } else if (m.ends_with("-5-5") && m != "claude-fable-5-5")
+        || m == "claude-fable-5-2"
+        || m == "claude-mythos-5-2"
+    {
         128_000
     } else if matches!(
         m,
@@ -434,6 +437,39 @@ pub fn max_output_tokens(model: &str) -> u64 {
     } else {
         32_000
     }
+}
+
+/// The most `CLAUDE_CODE_MAX_OUTPUT_TOKENS` may raise a model's `max_tokens` to (recorded on
+/// 29 models: probes pmx_big_*).
+pub fn max_output_upper_limit(model: &str) -> u64 {
+    let m = canonical_model(model);
+    if m.starts_with("claude-3-7") {
+        64_000
+    } else if m.starts_with("claude-3") {
+        max_output_tokens(model)
+    } else if matches!(m, "claude-opus-4" | "claude-opus-4-0") {
+        32_000
+    } else if matches!(
+        m,
+        "claude-opus-4-5" | "claude-sonnet-4" | "claude-sonnet-4-0" | "claude-sonnet-4-5"
+    ) || m.starts_with("claude-haiku-4-5")
+    {
+        64_000
+    } else {
+        128_000
+    }
+}
+
+/// `CLAUDE_CODE_MAX_OUTPUT_TOKENS` read as JavaScript's `parseInt` reads it (leading
+/// blanks, then digits; `9000.5` is 9000): `None` unless a positive number.
+pub fn parse_max_output_env(value: &str) -> Option<u64> {
+    let digits: String = value
+        .trim_start()
+        .trim_start_matches('+')
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    digits.parse::<u64>().ok().filter(|n| *n > 0)
 }
 
 /// The model a name given by the caller stands for, as the reference resolves it (see
@@ -764,5 +800,20 @@ mod tests {
             m.record(model, &Usage::default());
             assert_eq!(m.context_window, window, "{model}");
         }
+    }
+
+    #[test]
+    fn output_limits_from_the_environment() {
+        assert_eq!(parse_max_output_env(" 8000 "), Some(8000));
+        assert_eq!(parse_max_output_env("9000.5"), Some(9000));
+        for bad in ["abc", "0", "-5", ""] {
+            assert_eq!(parse_max_output_env(bad), None, "{bad}");
+        }
+        assert_eq!(max_output_upper_limit("claude-haiku-4-5"), 64_000);
+        assert_eq!(max_output_upper_limit("claude-sonnet-4-6"), 128_000);
+        assert_eq!(max_output_upper_limit("claude-opus-4"), 32_000);
+        assert_eq!(max_output_upper_limit("claude-3-5-haiku"), 8_192);
+        assert_eq!(max_output_upper_limit("claude-3-7-sonnet"), 64_000);
+        assert_eq!(max_output_tokens("claude-fable-5-5"), 32_000);
     }
 }

@@ -179,6 +179,10 @@ pub(crate) fn session_config(
     let today = prompts::date_of(clock.unix_ms());
     c.context_reminder = Some(prompts::environment_note(&cwd, &c.model, &today));
     c.compaction = CompactionSettings::from_env(|k| env.get(k).cloned());
+    // Capped at the model's upper limit when the request is built.
+    c.max_tokens = env
+        .get("CLAUDE_CODE_MAX_OUTPUT_TOKENS")
+        .and_then(|v| oxagent_core::usage::parse_max_output_env(v));
     c.max_turns = options.max_turns;
     c.max_budget_usd = options.max_budget_usd;
     c.thinking = options.thinking.clone();

@@ -46,10 +46,10 @@ pub(crate) async fn call_model(
     let mut request = request::build(session.config, &model, conversation.history, deps.tools);
     // Thinking the caller set while the session runs (set_max_thinking_tokens), shaped for
     // the model as the options' is.
-    let live_thinking = session
-        .live
-        .thinking()
-        .map(|t| crate::thinking::for_model(&model, Some(&t)));
+    let live_thinking = session.live.thinking().map(|t| {
+        let max_tokens = request::max_tokens(session.config, &model);
+        crate::thinking::for_model(&model, Some(&t), max_tokens)
+    });
     if let (Some(thinking), Some(body)) = (live_thinking, request.body.as_object_mut()) {
         match thinking {
             Some(t) => body.insert("thinking".into(), t),

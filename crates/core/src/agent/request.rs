@@ -16,9 +16,10 @@ const CONTEXT_1M_BETA: &str = "context-1m-2025-08-07";
 
 /// The `max_tokens` of requests to `model`.
 pub(crate) fn max_tokens(config: &SessionConfig, model: &str) -> u64 {
-    config
-        .max_tokens
-        .unwrap_or_else(|| max_output_tokens(model))
+    config.max_tokens.map_or_else(
+        || max_output_tokens(model),
+        |asked| asked.min(crate::usage::max_output_upper_limit(model)),
+    )
 }
 
 /// The request body for the next call: system blocks (the last one a cache breakpoint),
@@ -102,7 +103,9 @@ fn with_messages(
     }
     body.insert("messages".into(), messages);
     body.insert("tools".into(), Value::Array(tools.api_definitions()));
-    if let Some(mut thinking) = crate::thinking::for_model(model, config.thinking.as_ref()) {
+    if let Some(mut thinking) =
+        crate::thinking::for_model(model, config.thinking.as_ref(), max_tokens(config, model))
+    {
         // A subagent's thinking nobody sees is asked for omitted, as the reference asks.
         if config.thinking_omitted && thinking.get("display").is_some() {
             thinking["display"] = json!("omitted");
