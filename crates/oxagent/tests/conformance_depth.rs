@@ -573,3 +573,11 @@ fn unknowns() {
 fn gitdiff() {
     check_area("gitdiff");
 }
+
+/// Rules found by probing one input at a time: PreCompact hooks per trigger, the blocking
+/// limit, unknown tools beside others, `CLAUDE_CODE_MAX_OUTPUT_TOKENS`
+/// (`tests/conformance/edges/`).
+#[test]
+fn edges() {
+    check_area("edges");
+}
