@@ -436,6 +436,18 @@ fn rules_mode_and_tool(
     };
     match checked {
         ToolPermission::Allow => Outcome::Allow,
+        // In plan mode an unread file a path rule lets the model edit is asked about, with
+        // nothing suggested (fa_424).
+        ToolPermission::Deny { message }
+            if edit_in_plan
+                && message.contains(crate::tool::NOT_READ_YET)
+                && edit_path_rule_allows(input, ctx) =>
+        {
+            Outcome::Ask(Prompt {
+                message: request_text(name, input, ctx),
+                ..Default::default()
+            })
+        }
         ToolPermission::Deny { message } if message.starts_with("<tool_use_error>") => {
             Outcome::Fail(message)
         }
@@ -625,6 +637,17 @@ pub fn settle(
         code: None,
         unanswered: true,
     })
+}
+
+/// Whether an allow rule naming a path (not the whole tool) lets the model change the file of
+/// `input`: such a rule also lifts the refusal of an unread file outside the working
+/// directories (fa_424, probes pe_*_editout_edit; a bare `Edit` does not: fa_082).
+pub fn edit_path_rule_allows(input: &Value, ctx: &PermissionContext) -> bool {
+    ctx.rules
+        .find(RuleBehavior::Allow, "Edit", input, &ctx.roots())
+        .is_some_and(|e| !e.rule.is_bare())
+        // A rule covering the path as named but not where a link leads does not (fa_392).
+        && real_path_allowed(&ctx.rules, "Edit", input, ctx)
 }
 
 #[cfg(test)]

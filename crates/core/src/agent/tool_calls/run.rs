@@ -330,11 +330,12 @@ pub(crate) async fn prepare<'d>(
     };
 
     // An unread file out of the working directories fails before any hook sees the call
-    // (fc_pre_deny_paths, fc_037).
+    // (fc_pre_deny_paths, fc_037), unless an allow rule names its path.
     if crate::rules::file_rule_kind(&call.name) == Some("Edit") {
         let ctx = super::permission::permission_context(session);
-        if let crate::permission::ToolPermission::Deny { message } =
-            tool.check_permission(&call.input, &ctx)
+        let ruled = crate::permission::evaluate::edit_path_rule_allows(&call.input, &ctx);
+        if let (false, crate::permission::ToolPermission::Deny { message }) =
+            (ruled, tool.check_permission(&call.input, &ctx))
         {
             if message.contains("File has not been read yet") {
                 let caller = format!("Error: {}", strip_error_tags(&message));
