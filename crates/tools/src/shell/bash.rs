@@ -425,7 +425,11 @@ impl TypedTool for BashTool {
             shell_output::add_stale_hint(&mut out, hint);
         }
         let diff = match edit_diff {
-            Some(plan) => plan.after(&ctx.env, code == 0).await,
+            Some(plan) => {
+                let diff = plan.after(&ctx.env, code == 0).await;
+                self.shell.work_tree.finished(&cwd);
+                diff
+            }
             None => None,
         };
         if let Some(diff) = diff.or_else(|| super::edit_diff::skipped(&input.command, &cwd)) {

@@ -54,6 +54,8 @@ pub struct Tracker {
     baseline: Mutex<Option<Baseline>>,
     /// The one `unavailable` record (or the silent look) was made.
     tried: AtomicBool,
+    /// A work tree was there when the last command was over.
+    seen: AtomicBool,
     /// A diff was recorded already.
     recorded: Arc<AtomicBool>,
     /// Where the snapshots' objects go, made at the first.
@@ -195,6 +197,11 @@ async fn snapshot(repo: &Repo, scratch: &Scratch, env: &Env) -> Option<String> {
 }
 
 impl Tracker {
+    /// A command run from `cwd` is over: whether a work tree is there now.
+    pub(crate) fn finished(&self, cwd: &Path) {
+        self.seen.store(has_git_dir(cwd), Ordering::Relaxed);
+    }
+
     /// What `command` (run from `cwd`) records, decided before it runs.
     pub(crate) async fn before(&self, cwd: &Path, env: &Env, read_only: bool) -> Plan {
         let known = self
@@ -239,9 +246,14 @@ impl Tracker {
                 false => Plan::Record(unavailable()),
                 true => Plan::Nothing,
             },
-            // A work tree that appeared since the start: git cannot compare it with the
-            // start; one with a commit says so once, a bare `git init` says nothing.
-            Baseline::Outside if has_git_dir(cwd) && !self.tried.swap(true, Ordering::Relaxed) => {
+            // A work tree that appeared since the start, as the last command found it when it
+            // was over (one a Write made is not seen before a command has run since:
+            // fuzz-a/fa_384 against fa_431, fa_438): git cannot compare it with the start;
+            // it says so once, but a bare `git init` says nothing.
+            Baseline::Outside
+                if self.seen.load(Ordering::Relaxed)
+                    && !self.tried.swap(true, Ordering::Relaxed) =>
+            {
                 let silent = git_reads(cwd, env).await
                     && git(cwd, env, &["rev-parse", "--verify", "-q", "HEAD"], None)
                         .await
@@ -577,10 +589,12 @@ mod tests {
 
     #[tokio::test]
     async fn a_repository_made_during_the_session() {
-        // With a commit: unavailable once; a bare `git init`: nothing.
+        // With a commit, or a `.git` git cannot read: unavailable once; a bare `git init`:
+        // nothing.
         for (script, expected) in [
             ("git init -q && git -c user.email=a@b.c -c user.name=n commit -q --allow-empty -m i", Some(unavailable())),
             ("git init -q", None),
+            ("mkdir .git && echo w2 > .git/config", Some(unavailable())),
         ] {
             let dir = tempfile::tempdir().unwrap();
             let env = Env::new();
@@ -588,10 +602,29 @@ mod tests {
             let plan = tracker.before(dir.path(), &env, false).await;
             sh(dir.path(), script);
             assert_eq!(plan.after(&env, true).await, None);
+            tracker.finished(dir.path());
             let plan = tracker.before(dir.path(), &env, false).await;
             assert_eq!(plan.after(&env, true).await, expected, "{script}");
             let plan = tracker.before(dir.path(), &env, false).await;
             assert_eq!(plan.after(&env, true).await, None);
         }
+    }
+
+    #[tokio::test]
+    async fn a_work_tree_made_between_commands_is_seen_after_the_next() {
+        // A `.git` made by something else than a command (a Write) counts once a command has
+        // run since.
+        let dir = tempfile::tempdir().unwrap();
+        let env = Env::new();
+        let tracker = Tracker::default();
+        let first = tracker.before(dir.path(), &env, false).await;
+        assert_eq!(first.after(&env, true).await, None);
+        tracker.finished(dir.path());
+        sh(dir.path(), "mkdir .git && echo w2 > .git/config");
+        let unseen = tracker.before(dir.path(), &env, false).await;
+        assert_eq!(unseen.after(&env, true).await, None);
+        tracker.finished(dir.path());
+        let seen = tracker.before(dir.path(), &env, false).await;
+        assert_eq!(seen.after(&env, true).await, Some(unavailable()));
     }
 }
