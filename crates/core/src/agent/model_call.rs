@@ -434,7 +434,19 @@ fn on_stream_event(
         deps.emit
             .emit(session.system(SystemBody::ThinkingTokens(tokens), deps));
     }
+    // When the response spends the budget (its message_delta says how much it cost: an
+    // answer over budget shows no result, vg_so_budget).
+    let spent = kind == "message_delta"
+        && budget_left
+            .is_some_and(|(left, model)| crate::usage::cost_usd(model, &resp.usage) >= left);
     let mut raw = raw;
+    // An answer ending in a call started as its block streamed shows, when it spends the
+    // budget, a message_delta of the reference's making: no stop reason, the usage
+    // message_start told (budgetstop/bs_read_partial, fuzz-d/fd_261).
+    if spent && resp.ends_in_early_call(deps.tools) {
+        raw = ApiEvent::from(budget_stop_delta(&resp.start_usage));
+        resp.budget_stop = true;
+    }
     let replayed = raw.delta().is_none()
         && raw
             .value_mut()
@@ -457,7 +469,10 @@ fn on_stream_event(
             parent_tool_use_id: None,
             thinking_display: display.filter(|_| opens_thinking).map(str::to_string),
             api_message_id: (!resp.id.is_empty()).then(|| resp.id.clone()),
-            abandoned_blocks: None,
+            // Its message_stop names the blocks given up, as a broken-off answer's does.
+            abandoned_blocks: (resp.budget_stop && kind == "message_stop").then(|| {
+                serde_json::json!({"api_message_id": resp.id, "from_block_index": resp.blocks.len()})
+            }),
             uuid: deps.clock.uuid(),
             session_id: session.config.session_id.clone(),
         }));
@@ -468,13 +483,29 @@ fn on_stream_event(
     }
     if kind != "ping" {
         // Calls answered while the response streams report when their time comes; none
-        // when the response spends the budget (its message_delta says how much it cost: an
-        // answer over budget shows no result, vg_so_budget).
-        let spent = kind == "message_delta"
-            && budget_left
-                .is_some_and(|(left, model)| crate::usage::cost_usd(model, &resp.usage) >= left);
+        // when the response spends the budget.
         round.stream_event(session, deps, st, &kind, spent);
     }
+}
+
+/// The message_delta the reference shows for an answer that spent the budget after a call
+/// it started early.
+fn budget_stop_delta(start: &crate::usage::Usage) -> Value {
+    serde_json::json!({
+        "type": "message_delta",
+        "context_management": null,
+        "delta": {"container": null, "stop_details": null, "stop_reason": null, "stop_sequence": null},
+        "usage": {
+            "output_tokens_details": {"thinking_tokens": 0},
+            "cache_creation_input_tokens": start.cache_creation_input_tokens,
+            "cache_read_input_tokens": start.cache_read_input_tokens,
+            "input_tokens": start.input_tokens,
+            "iterations": [],
+            "output_tokens": start.output_tokens,
+            "server_tool_use": {"web_search_requests": 0, "web_fetch_requests": 0},
+            "fallback_credit": null
+        }
+    })
 }
 
 /// `value[a][b]` as a string: `Value::pointer` allocates for each of its steps, and this runs

@@ -59,6 +59,9 @@ pub struct ResponseBuilder {
     pub stream_error: Option<(String, String)>,
     /// The connection broke after some blocks were whole.
     pub cut_off: bool,
+    /// The answer spent the budget after a call it started early: its end shows as given up
+    /// (see `model_call::budget_stop_delta`).
+    pub budget_stop: bool,
     /// The stop reason `message_start` already carried (an answer replayed from a whole
     /// JSON message has one).
     pub start_stop_reason: Option<String>,
@@ -215,11 +218,20 @@ impl ResponseBuilder {
 
     /// Whether the answer ends in a call the reference starts as soon as its block has
     /// streamed: a read-only call of any tool but Bash and WebFetch (Read, Glob, Grep,
-    /// WebSearch, CronList, Agent, StructuredOutput; tests/conformance/budgetstop).
+    /// WebSearch, CronList, Agent, StructuredOutput; tests/conformance/budgetstop), or a call
+    /// of any tool whose input its schema refuses, answered then (fuzz-d/fd_261: a Bash
+    /// without its command).
     pub fn ends_in_early_call(&self, tools: &crate::tool::ToolRegistry) -> bool {
-        matches!(self.blocks.last(), Some(ContentBlock::ToolUse { name, input, .. })
-            if !matches!(name.as_str(), "Bash" | "WebFetch")
-                && tools.get(name).is_some_and(|t| t.is_read_only(input)))
+        let Some(ContentBlock::ToolUse { name, input, .. }) = self.blocks.last() else {
+            return false;
+        };
+        let Some(tool) = tools.get(name) else {
+            return false;
+        };
+        let schema = tool.validation_schema();
+        let read = crate::validate::coerce_input(&schema, &tool.input_as_checked(input));
+        let refused = crate::validate::validate_input(tool.name(), &schema, &read).is_err();
+        refused || (!matches!(name.as_str(), "Bash" | "WebFetch") && tool.is_read_only(input))
     }
 
     /// The answer broke off after some whole blocks: the wording of what happened.
