@@ -1,8 +1,8 @@
 """Rules found by probing one input at a time (tests/conformance/edges), through the Python
 face against ``oxagent mock-server``: the request refused before it is sent at the blocking
 limit, ``CLAUDE_CODE_MAX_OUTPUT_TOKENS``, the first cut of a reactive compaction, a call to an
-unknown tool behind a writing call, and a PreCompact warning before the status of an
-automatic compaction."""
+unknown tool behind a writing call, a PreCompact warning before the status of an automatic
+compaction, and an Edit rule for a file outside lifting the refusal to change it unread."""
 
 from __future__ import annotations
 
@@ -16,6 +16,8 @@ from claude_agent_sdk import (
     ResultError,
     ResultMessage,
     SystemMessage,
+    ToolResultBlock,
+    UserMessage,
     query,
 )
 
@@ -118,3 +120,20 @@ async def test_an_automatic_compaction_warns_of_an_unfit_precompact_answer_befor
     assert seq == [("status", "compacting", None, None),
                    ("informational", None, None, "hook_callback_failed"),
                    ("status", None, "success", None)]
+
+
+@pytest.mark.parametrize(("rules", "changed"), [(["Edit(/{out}/**)"], True), (["Write(/{out}/**)"], False), ([], False)])
+async def test_an_edit_rule_for_an_outside_file_lifts_the_read_first_refusal(mock_server, work, rules, changed):
+    outside = work.parent / "outside"
+    outside.mkdir()
+    (outside / "other.txt").write_text("other\n")
+    call = tool_turn("toolu_1", "Edit", {"file_path": "../outside/other.txt", "old_string": "other", "new_string": "changed"})
+    server = mock_server({"responses": [call, text_turn("Done.")]})
+    opts = ClaudeAgentOptions(cwd=str(work), env={**server.env(), "HOME": str(work.parent / "home")},
+                              permission_mode="default", allowed_tools=[r.format(out=outside) for r in rules])
+    messages = [m async for m in query(prompt="Go", options=opts)]
+    result = next(b for m in messages if isinstance(m, UserMessage) and isinstance(m.content, list)
+                  for b in m.content if isinstance(b, ToolResultBlock))
+    assert (outside / "other.txt").read_text() == ("changed\n" if changed else "other\n")
+    if not changed:
+        assert "File has not been read yet" in str(result.content)
