@@ -176,9 +176,30 @@ def reactive_start():
     return out
 
 
+def outside_edits():
+    """ep_: an allow rule naming the path of an unread file outside lifts the read-first refusal."""
+    files = dict(FILES)
+    out = []
+    rules = {"editout": ["Edit(/<ROOT>/outside/**)"], "editone": ["Edit(/<ROOT>/outside/other.txt)"],
+             "writeout": ["Write(/<ROOT>/outside/**)"], "none": [], "bare": ["Edit"]}
+    for mode in ("default", "plan", "acceptEdits", "dontAsk"):
+        for label, allowed in rules.items():
+            call = {"type": "tool_use", "id": "toolu_01", "name": "Edit",
+                    "input": {"file_path": "../outside/other.txt", "old_string": "other", "new_string": "changed"}}
+            s = base(f"ep_{mode}_{label}", f"An Edit of an unread file outside, {mode}, allowed {allowed}",
+                     None, {}, [{"content": [call]}, DONE])
+            s["options"] = {"permission_mode": mode, "allowed_tools": allowed}
+            s["files"] = files
+            s["outside_files"] = {"outside/other.txt": "other\n"}
+            s["record"] = {"outside_files": True, "decisions": True}
+            s["behaviors"] = {"can_use_tool": "log_all"}
+            out.append(s)
+    return out
+
+
 def main():
     names = []
-    for s in precompact() + blocking() + unknown_order() + max_output() + reactive_start():
+    for s in precompact() + blocking() + unknown_order() + max_output() + reactive_start() + outside_edits():
         with open(os.path.join(HERE, s["name"] + ".json"), "w") as f:
             json.dump(s, f, indent=1, ensure_ascii=False)
             f.write("\n")
