@@ -267,6 +267,8 @@ pub(crate) enum PromptTooLongAfter {
     FailedCompaction(Option<String>),
     /// A reactive compaction succeeded and the next request was refused again.
     Compaction,
+    /// No request was sent: the context reached the blocking limit ([`auto_compact`]).
+    BlockingLimit,
 }
 
 /// The end of a turn whose prompt stayed too long. After a compaction that failed the text
@@ -298,7 +300,7 @@ pub(crate) fn prompt_too_long(
     TurnEnd::PromptTooLong {
         text,
         error_type: err.error_type,
-        blocking: err.status.is_none(),
+        blocking: after == PromptTooLongAfter::BlockingLimit,
     }
 }
 
@@ -390,8 +392,7 @@ async fn compact_untraced(
     deps.emit
         .emit(session.system(SystemBody::Status(compacting), deps));
     // The hooks run before the conversation is found too short to summarize; an automatic
-    // compaction shows their warnings at once, `/compact` after its status (probes
-    // compaction/compact_auto_*_hook_*).
+    // compaction shows their warnings at once, `/compact` after its status (edges/ec_*).
     let pre = super::summarize::pre_compact(session, deps, trigger, custom).await;
     let warnings = match trigger {
         CompactTrigger::Auto => {

@@ -754,7 +754,7 @@ impl Session {
                 .instrument(turn.clone())
                 .await;
             if let Some(err) = compacted {
-                let after = PromptTooLongAfter::Nothing;
+                let after = PromptTooLongAfter::BlockingLimit;
                 return compaction::prompt_too_long(&view, &conversation, deps, &err, after);
             }
             st.requests += 1;
