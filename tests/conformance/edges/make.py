@@ -197,9 +197,27 @@ def outside_edits():
     return out
 
 
+SED = ["sed 's/a/b/' notes.txt", "sed 's|a|b|' notes.txt", "sed 's#a#b#' notes.txt", "sed -n '1p' notes.txt",
+       "sed -e 's/a/b/' notes.txt", "sed 's/a/b/g' notes.txt", "sed '1d' notes.txt", "sed -E 's/(a)/b/' notes.txt",
+       "echo x | sed 's/x/y/'", "echo x | sed 's|x|y|'", "sed 'y/abc/xyz/' notes.txt", "sed -n '/a/p' notes.txt",
+       "pwd | sed 's|.*/||'", "sed 's,a,b,' notes.txt", "sed 's/a\\/b/c/' notes.txt", "sed 's/a/b/2' notes.txt"]
+
+
+def sed_reads():
+    """es_: which sed commands run unasked (in default mode, a callback logging its questions)."""
+    out = []
+    for i, command in enumerate(SED):
+        call = {"type": "tool_use", "id": "toolu_01", "name": "Bash", "input": {"command": command, "description": "Run it"}}
+        s = base(f"es_{i:02d}", f"Bash `{command}` in default mode", None, {}, [{"content": [call]}, DONE])
+        s["options"] = {"permission_mode": "default"}
+        s["behaviors"] = {"can_use_tool": "log_all"}
+        out.append(s)
+    return out
+
+
 def main():
     names = []
-    for s in precompact() + blocking() + unknown_order() + max_output() + reactive_start() + outside_edits():
+    for s in precompact() + blocking() + unknown_order() + max_output() + reactive_start() + outside_edits() + sed_reads():
         with open(os.path.join(HERE, s["name"] + ".json"), "w") as f:
             json.dump(s, f, indent=1, ensure_ascii=False)
             f.write("\n")

@@ -222,9 +222,6 @@ impl TypedTool for EditTool {
         let cwd = super::here(self.cwd.as_deref()?, self.shell.as_deref());
         let cwd = cwd.as_path();
         let path = resolve(input.get("file_path")?.as_str()?, cwd);
-        if path.extension().is_some_and(|e| e == "ipynb") {
-            return None;
-        }
         let bytes = match std::fs::read(&path) {
             Ok(bytes) => bytes,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound && !old.is_empty() => {
@@ -232,6 +229,11 @@ impl TypedTool for EditTool {
             }
             Err(_) => return None,
         };
+        // A notebook that is there is refused when the call runs; a missing one is missing
+        // first (fuzz-b/fb_286).
+        if path.extension().is_some_and(|e| e == "ipynb") {
+            return None;
+        }
         if self.files.unread_refused(&path) {
             return Some(super::notebook_edit::NOT_READ_YET.to_string());
         }

@@ -287,7 +287,9 @@ fn sed_command_is_plain(cmd: &str) -> bool {
         Some('p' | 'd' | 'q' | '=' | 'n') => body.len() == 1,
         Some('s') => {
             let mut chars = body.chars().skip(1);
-            let Some(delim) = chars.next() else {
+            // Only `/` delimits a substitution the reference takes for plain (`s|a|b|` is
+            // not: probes psed_*, fuzz-b/fb_286).
+            let Some(delim) = chars.next().filter(|d| *d == '/') else {
                 return false;
             };
             let rest: String = chars.collect();

@@ -81,10 +81,19 @@ fn which_commands_run_unasked() {
         "comm a b",
         "xargs echo",
         "cd src && ls",
+        "echo x | sed 's/x/y/'",
     ] {
         assert!(is_read_only(c), "{c}");
     }
-    for c in ["uniq a", "awk 1 a", "xargs cat", "less a"] {
+    // A substitution delimited otherwise than by `/` is not taken for plain (psed_*).
+    for c in [
+        "uniq a",
+        "awk 1 a",
+        "xargs cat",
+        "less a",
+        "echo x | sed 's|x|y|'",
+        "pwd | sed 's#a#b#'",
+    ] {
         assert!(!is_read_only(c), "{c}");
     }
 }
