@@ -157,25 +157,8 @@ pub(crate) async fn auto_compact(
     let due = auto_compact_threshold(&model, max_output, settings)
         .is_some_and(|t| checked >= t && conversation.tracker.failures < MAX_AUTO_FAILURES);
     if due {
-        let tokens = conversation.tracker.tokens(conversation.history);
-        match compact(
-            session,
-            conversation,
-            deps,
-            CompactTrigger::Auto,
-            None,
-            tokens,
-            None,
-        )
-        .await
-        {
-            Ok(done) => {
-                done.warnings.into_iter().for_each(|w| deps.emit.emit(w));
-                deps.emit.emit(done.boundary);
-                deps.emit.emit(done.continuation);
-                st.num_turns += 1;
-                return None;
-            }
+        match compact_automatically(session, conversation, deps, st, None).await {
+            Ok(()) => return None,
             // Too few rounds, or a hook's block, is no reason to stop trying.
             Err(
                 CompactError::NothingToCompact | CompactError::TooFewGroups | CompactError::Blocked,
@@ -196,6 +179,33 @@ pub(crate) async fn auto_compact(
 
 /// What a request refused before it is sent says.
 const BLOCKING: &str = "Prompt is too long";
+
+/// An automatic compaction (set off by the threshold, or by `refusal`), its messages emitted
+/// when it succeeds; it counts as a turn.
+async fn compact_automatically(
+    session: &SessionView<'_>,
+    conversation: &mut Conversation<'_>,
+    deps: &Deps<'_>,
+    st: &mut TurnState,
+    refusal: Option<Refusal>,
+) -> Result<(), CompactError> {
+    let tokens = conversation.tracker.tokens(conversation.history);
+    let done = compact(
+        session,
+        conversation,
+        deps,
+        CompactTrigger::Auto,
+        None,
+        tokens,
+        refusal,
+    )
+    .await?;
+    done.warnings.into_iter().for_each(|w| deps.emit.emit(w));
+    deps.emit.emit(done.boundary);
+    deps.emit.emit(done.continuation);
+    st.num_turns += 1;
+    Ok(())
+}
 
 /// The refusal that set a reactive compaction off.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -234,25 +244,8 @@ pub(crate) async fn reactive_compact(
     if off || !plannable {
         return Reactive::Impossible;
     }
-    let tokens = conversation.tracker.tokens(conversation.history);
-    match compact(
-        session,
-        conversation,
-        deps,
-        CompactTrigger::Auto,
-        None,
-        tokens,
-        Some(refusal),
-    )
-    .await
-    {
-        Ok(done) => {
-            done.warnings.into_iter().for_each(|w| deps.emit.emit(w));
-            deps.emit.emit(done.boundary);
-            deps.emit.emit(done.continuation);
-            st.num_turns += 1;
-            Reactive::Compacted
-        }
+    match compact_automatically(session, conversation, deps, st, Some(refusal)).await {
+        Ok(()) => Reactive::Compacted,
         Err(CompactError::Blocked) => Reactive::Failed(None),
         Err(e) => Reactive::Failed(Some(e.code())),
     }
