@@ -76,6 +76,8 @@ struct SessionTask {
     forker: Option<Arc<crate::subagents::Forker>>,
     /// What file-changing tools keep for each prompt, with file checkpointing on.
     checkpoints: Option<Arc<oxagent_tools::fs::checkpoints::Checkpoints>>,
+    /// What the model has seen of each file (a resumed conversation adds to it).
+    files: oxagent_tools::FileState,
     task_flow: TaskFlow,
     /// Where background agents announce their start and end.
     task_board: TaskBoard,
@@ -495,6 +497,7 @@ pub(super) fn start(
         builtin_commands,
         forker,
         checkpoints: toolset.checkpoints.clone(),
+        files: toolset.files.clone(),
         task_flow,
         task_board,
         interrupt,
@@ -897,6 +900,17 @@ impl SessionTask {
                 persist::restore(&mut self.session, loaded, self.plan.writer.as_ref(), || {
                     clock.uuid()
                 });
+                // The files the conversation showed the model count as seen, as of then
+                // (edges/rs_full, rf_partial, rw_full_touch).
+                let config = &self.session.config;
+                for seen in loaded.seen_files() {
+                    let path = oxagent_core::rules::path::resolve(
+                        &seen.path,
+                        &config.cwd,
+                        config.home.as_deref(),
+                    );
+                    self.files.restore(&path, seen.whole, seen.at_ms);
+                }
                 true
             }
             persist::Start::Fresh => true,

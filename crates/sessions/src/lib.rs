@@ -25,6 +25,7 @@ pub mod json_api;
 mod load;
 pub mod mirror;
 mod mutate;
+pub mod seen;
 pub mod start;
 pub mod store_api;
 mod writer;

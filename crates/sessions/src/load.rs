@@ -61,6 +61,19 @@ pub struct LoadedSession {
     pub ends_with_api_error: bool,
 }
 
+impl LoadedSession {
+    /// The files the conversation showed the model (see [`crate::seen`]).
+    pub fn seen_files(&self) -> Vec<crate::seen::SeenFile> {
+        let kept: std::collections::HashSet<&str> = self
+            .turn_uuids
+            .iter()
+            .flatten()
+            .map(String::as_str)
+            .collect();
+        crate::seen::seen_files(&self.rows, |u| kept.contains(u))
+    }
+}
+
 #[derive(Debug, PartialEq, Eq)]
 pub enum LoadError {
     /// No transcript, or (looking for `until`) one with no prompt left.

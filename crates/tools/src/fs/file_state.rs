@@ -67,6 +67,9 @@ struct Record {
     /// Which record this was, and the file's modification time then.
     order: u64,
     modified: Option<SystemTime>,
+    /// Known from a resumed conversation: the time (milliseconds since the epoch) its
+    /// result was written. The file counts as changed when it was modified later.
+    restored_at: Option<u64>,
 }
 
 fn fingerprint(content: &str) -> u64 {
@@ -116,6 +119,22 @@ impl FileState {
             whole,
             order: seen.records,
             modified,
+            restored_at: None,
+        };
+        seen.paths.insert(path.to_path_buf(), record);
+    }
+
+    /// Notes what a resumed conversation showed the model of `path` (all of it or part),
+    /// as of `at_ms` (see `oxagent_sessions::seen`).
+    pub fn restore(&self, path: &Path, whole: bool, at_ms: u64) {
+        let mut seen = lock(&self.seen);
+        seen.records += 1;
+        let record = Record {
+            fingerprint: 0,
+            whole,
+            order: seen.records,
+            modified: Some(SystemTime::UNIX_EPOCH + std::time::Duration::from_millis(at_ms)),
+            restored_at: Some(at_ms),
         };
         seen.paths.insert(path.to_path_buf(), record);
     }
@@ -145,6 +164,24 @@ impl FileState {
     pub fn freshness(&self, path: &Path, content: &str) -> Freshness {
         match lock(&self.seen).paths.get(path) {
             None => Freshness::NeverRead,
+            // Restored from a transcript: what was seen is not known, only when; a file
+            // modified after that (even touched) changed on disk (rf_touch, rw_full_touch).
+            Some(Record {
+                restored_at: Some(at),
+                whole,
+                ..
+            }) => {
+                let modified = std::fs::metadata(path)
+                    .and_then(|m| m.modified())
+                    .ok()
+                    .and_then(|t| t.duration_since(SystemTime::UNIX_EPOCH).ok())
+                    .map(|d| d.as_millis() as u64);
+                match (modified.is_some_and(|m| m > *at), whole) {
+                    (true, _) => Freshness::ChangedOnDisk,
+                    (false, true) => Freshness::Current,
+                    (false, false) => Freshness::Partial,
+                }
+            }
             Some(r) if r.fingerprint == fingerprint(content) => {
                 if r.whole {
                     Freshness::Current
