@@ -262,6 +262,10 @@ fn fold(outcome: &mut HookOutcome, out: HookOutput) {
     let Some(specific) = out.specific else {
         return;
     };
+    // A hook's rewritten input goes with its decision: taken when the decision stands
+    // (an allow after another hook's ask is dropped with its input; an ask after an allow
+    // keeps the allow's input), or when the hook decides nothing (edges/hp_*).
+    let mut input_stands = true;
     if let Some(decision) = specific.permission_decision {
         // deny wins over ask, ask over allow, whatever the order the hooks answered in.
         let rank = |d: &str| match d {
@@ -275,11 +279,15 @@ fn fold(outcome: &mut HookOutcome, out: HookOutput) {
             .as_ref()
             .map(|(d, _)| rank(d))
             .unwrap_or(0);
+        input_stands = rank(&decision) >= current;
         if rank(&decision) > current {
             outcome.permission_decision = Some((decision, specific.permission_decision_reason));
         }
     }
-    if let Some(updated) = specific.updated_input.filter(Value::is_object) {
+    if let Some(updated) = specific
+        .updated_input
+        .filter(|v| v.is_object() && input_stands)
+    {
         outcome.updated_input = Some(updated);
     }
     if let Some(decision) = specific.decision {
@@ -354,5 +362,41 @@ mod tests {
             o.permission_decision,
             Some(("deny".into(), Some("no".into())))
         );
+    }
+
+    #[test]
+    fn a_rewritten_input_goes_with_its_decision() {
+        let read = |v: serde_json::Value| HookOutput::from_value(v).unwrap();
+        let ask = || read(serde_json::json!({"hookSpecificOutput": {"permissionDecision": "ask"}}));
+        let rewrite = |c: &str| {
+            read(
+                serde_json::json!({"hookSpecificOutput": {"permissionDecision": "allow",
+                "updatedInput": {"command": c}}}),
+            )
+        };
+        let allow =
+            || read(serde_json::json!({"hookSpecificOutput": {"permissionDecision": "allow"}}));
+        let run = |outputs: Vec<HookOutput>| {
+            let mut o = HookOutcome::default();
+            for out in outputs {
+                fold(&mut o, out);
+            }
+            (
+                o.permission_decision.map(|(d, _)| d),
+                o.updated_input.map(|v| v["command"].clone()),
+            )
+        };
+        let some =
+            |d: &str, c: Option<&str>| (Some(d.to_string()), c.map(|c| serde_json::json!(c)));
+        // An allow after an ask is dropped, its input with it (hp_ask_rw).
+        assert_eq!(run(vec![ask(), rewrite("x")]), some("ask", None));
+        // An ask after an allow keeps the allow's input (hp_rw_ask).
+        assert_eq!(run(vec![rewrite("x"), ask()]), some("ask", Some("x")));
+        // Allows side by side: the last input given stands (hp_rw_rw2, hp_rw_allow).
+        assert_eq!(
+            run(vec![rewrite("x"), rewrite("y")]),
+            some("allow", Some("y"))
+        );
+        assert_eq!(run(vec![rewrite("x"), allow()]), some("allow", Some("x")));
     }
 }
