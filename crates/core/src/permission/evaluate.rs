@@ -643,9 +643,12 @@ pub fn settle(
 /// `input`: such a rule also lifts the refusal of an unread file outside the working
 /// directories (fa_424, probes pe_*_editout_edit; a bare `Edit` does not: fa_082).
 pub fn edit_path_rule_allows(input: &Value, ctx: &PermissionContext) -> bool {
-    ctx.rules
-        .find(RuleBehavior::Allow, "Edit", input, &ctx.roots())
-        .is_some_and(|e| !e.rule.is_bare())
+    let roots = ctx.roots();
+    // Beside a bare `Edit` too (edges/rm_a_*).
+    ctx.rules.of(RuleBehavior::Allow).any(|e| {
+        !e.rule.is_bare()
+            && crate::rules::covers_call(&e.rule, "Edit", input, &roots.for_source(e.source))
+    })
         // A rule covering the path as named but not where a link leads does not (fa_392).
         && real_path_allowed(&ctx.rules, "Edit", input, ctx)
 }

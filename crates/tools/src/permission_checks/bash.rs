@@ -366,7 +366,8 @@ fn ask(
 }
 
 /// What acceptEdits asks about a `sed` that may write without `-i`, and why.
-const SED_EDIT: &str = "sed command requires approval (contains potentially dangerous operations)";
+pub(super) const SED_EDIT: &str =
+    "sed command requires approval (contains potentially dangerous operations)";
 const SED_EDIT_REASON: &str = "sed command contains operations that require explicit approval (e.g., write commands, execute commands)";
 
 /// The verdicts of one simple command: the command itself (`cd` moves `cwd`), then its

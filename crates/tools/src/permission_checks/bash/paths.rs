@@ -117,9 +117,9 @@ fn writer_paths(
         .iter()
         .map(|a| resolve_in(literal_prefix(a), cwd, ctx))
         .collect();
-    let Some(first) = paths.first() else {
+    if paths.is_empty() {
         return Verdict::Unknown;
-    };
+    }
     if let Some(outside) = paths.iter().find(|p| locate(p, ctx) != Location::Inside) {
         return Verdict::Specific {
             message: outside_needs_approval(&format!("{name} in '{}'", outside.display()), ctx),
@@ -134,10 +134,22 @@ fn writer_paths(
             Verdict::Unknown
         };
     }
-    Verdict::Specific {
-        message: inside_needs_approval(&format!("{name} in '{}'", first.display()), ctx),
-        blocked: first.clone(),
+    // Paths an Edit allow rule names may be written, but the command itself is still asked
+    // about: in the words of its own check for sed, else as any other (edges/rn_*).
+    match paths.iter().find(|p| !edit_rule_covers(p, ctx)) {
+        None if name == "sed" => Verdict::Other(super::SED_EDIT),
+        None => Verdict::Unknown,
+        Some(first) => Verdict::Specific {
+            message: inside_needs_approval(&format!("{name} in '{}'", first.display()), ctx),
+            blocked: first.clone(),
+        },
     }
+}
+
+/// Whether an allow rule naming paths for Edit (not a bare `Edit`) covers `path`.
+fn edit_rule_covers(path: &Path, ctx: &PermissionContext) -> bool {
+    let input = serde_json::json!({"file_path": path.to_string_lossy()});
+    oxagent_core::permission::evaluate::edit_path_rule_allows(&input, ctx)
 }
 
 pub(super) fn redirect_verdict(
@@ -176,6 +188,7 @@ pub(super) fn redirect_verdict(
     let subject = format!("Output redirection to '{}'", path.display());
     let message = match locate(&path, ctx) {
         Location::Inside if ctx.mode == PermissionMode::AcceptEdits => return Verdict::Fine,
+        Location::Inside if edit_rule_covers(&path, ctx) => return Verdict::Fine,
         Location::Inside => inside_needs_approval(&subject, ctx),
         _ => outside_needs_approval(&subject, ctx),
     };
