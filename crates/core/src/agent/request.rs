@@ -267,9 +267,13 @@ fn merge_user_runs(msgs: Vec<Value>) -> Vec<Value> {
             continue;
         };
         // A line break after a text that ends the earlier part (not before a prompt the
-        // reference begins with its context reminders: fuzz-e/fe_011).
+        // reference begins with its context reminders: fuzz-e/fe_011, nor before the token
+        // count's reminder: fuzz-d/fd_065, edges/ae_*).
+        let counted = m["content"][0]["text"]
+            .as_str()
+            .is_some_and(super::tool_calls::tokens_left::is_note);
         if let Some(Value::Object(last)) = prev.last_mut() {
-            if last.get("type").and_then(Value::as_str) == Some("text") && !context {
+            if last.get("type").and_then(Value::as_str) == Some("text") && !context && !counted {
                 if let Some(Value::String(t)) = last.get_mut("text") {
                     t.push('\n');
                 }
@@ -298,6 +302,28 @@ fn texts_before_calls(content: &mut Vec<Value>) {
 mod tests {
     use super::*;
     use crate::content::ContentBlock;
+
+    #[test]
+    fn joined_prompts_break_a_line_unless_the_token_count_follows() {
+        let user = |texts: &[&str]| {
+            let blocks: Vec<Value> = texts
+                .iter()
+                .map(|t| serde_json::json!({"type": "text", "text": t}))
+                .collect();
+            serde_json::json!({"role": "user", "content": blocks})
+        };
+        let joined = |later: &[&str]| {
+            let out = merge_user_runs(vec![user(&["Do the task"]), user(later)]);
+            out[0]["content"][0]["text"].as_str().unwrap().to_string()
+        };
+        assert_eq!(joined(&["And now?"]), "Do the task\n");
+        let count = "<system-reminder>\n<total_tokens>15000000 tokens left</total_tokens>\n</system-reminder>";
+        assert_eq!(joined(&[count, "And now?"]), "Do the task");
+        assert_eq!(
+            joined(&["<system-reminder>\nOther\n</system-reminder>", "x"]),
+            "Do the task\n"
+        );
+    }
 
     #[test]
     fn one_million_window_model() {

@@ -50,6 +50,11 @@ pub(crate) fn keeps_tokens_left(model: &str) -> bool {
     reads_tokens_left(model) || APART.contains(&crate::model_names::canonical_id(model).as_str())
 }
 
+/// Whether `text` is the token count's reminder.
+pub(crate) fn is_note(text: &str) -> bool {
+    text.starts_with("<system-reminder>\n<total_tokens>")
+}
+
 fn note(left: u64) -> String {
     format!(
         "<system-reminder>\n<total_tokens>{left} tokens left</total_tokens>\n</system-reminder>"
