@@ -157,6 +157,28 @@ impl ToolRound {
         started
     }
 
+    /// [`ToolRound::start_calls_at`] after the response streamed, every announcement kept
+    /// for after the result being reported: the sooner ones in `sooner` when given, else
+    /// they go out now.
+    fn start_calls_held(
+        &mut self,
+        session: &SessionView<'_>,
+        deps: &Deps<'_>,
+        now: u32,
+        later: &mut Vec<Message>,
+        sooner: Option<&mut Vec<Message>>,
+    ) -> usize {
+        let (started, notes) = self.schedule.start_ready(false, now, |c, earlier| {
+            run::instant(session, deps, c, earlier)
+        });
+        match sooner {
+            Some(kept) => kept.extend(notes.sooner),
+            None => notes.sooner.into_iter().for_each(|n| deps.emit.emit(n)),
+        }
+        later.extend(notes.later);
+        started
+    }
+
     /// A stream event (`kind`) came: the answers whose time has come report.
     pub(crate) fn stream_event(
         &mut self,
@@ -222,7 +244,16 @@ impl ToolRound {
             let done_before =
                 (self.done_before_start.take()).unwrap_or_else(|| self.schedule.done_ids());
             if !o.interrupt && self.may_start_more(deps) {
-                let _ = self.start_calls_at(session, deps, false, now, Some(&mut later));
+                // After a call that ran PreToolUse hooks, even a file read's refusal comes
+                // after its result (fuzz-c/fc_388, edges/wr_h_pre_log_edit).
+                let hooked = crate::agent::hooks::callbacks::any_match(
+                    session.config.hooks.get("PreToolUse"),
+                    &call.name,
+                );
+                let mut sooner = Vec::new();
+                let held = if hooked { Some(&mut sooner) } else { None };
+                let _ = self.start_calls_held(session, deps, now, &mut later, held);
+                later.splice(0..0, sooner);
             }
             let streaming = !self.streamed && !self.interrupt && !o.interrupt;
             self.deliver(session, deps, st, &call, o);
