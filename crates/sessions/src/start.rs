@@ -278,21 +278,33 @@ fn fork_rows(loaded: &LoadedSession) -> Vec<&Value> {
     let Some(b) = loaded.rows.iter().rposition(is_boundary) else {
         return loaded.rows.iter().collect();
     };
-    let by_uuid: std::collections::HashMap<&str, &Value> = loaded
+    let at: std::collections::HashMap<&str, usize> = loaded
         .rows
         .iter()
-        .filter_map(|r| r["uuid"].as_str().map(|u| (u, r)))
+        .enumerate()
+        .filter_map(|(i, r)| r["uuid"].as_str().map(|u| (u, i)))
         .collect();
-    let mut seen = std::collections::HashSet::new();
-    let mut out = vec![&loaded.rows[b]];
-    for uuid in loaded.turn_uuids.iter().flatten() {
-        if let Some(row) = by_uuid.get(uuid.as_str()) {
-            if seen.insert(uuid.as_str()) {
-                out.push(row);
+    // The summary, then the rows kept from before the boundary, in the conversation's order;
+    // then the later rows as the file has them: a result written before the next block of its
+    // answer stays there (fuzz-g/fg_111).
+    let mut first = Vec::new();
+    let mut later = Vec::new();
+    for (turn, uuids) in loaded.turn_uuids.iter().enumerate() {
+        for i in uuids.iter().filter_map(|u| at.get(u.as_str()).copied()) {
+            if turn > 0 && i > b {
+                later.push(i);
+            } else if !first.contains(&i) {
+                first.push(i);
             }
         }
     }
-    out
+    later.sort_unstable();
+    later.dedup();
+    std::iter::once(b)
+        .chain(first)
+        .chain(later)
+        .map(|i| &loaded.rows[i])
+        .collect()
 }
 
 /// A row as a fork copies it: none for a row the conversation leaves out; a row whose
@@ -516,7 +528,7 @@ impl Recorder<'_> {
             // The rows still waiting for a round the turn never finished.
             w.flush();
             w.turn_ended(result);
-            // A /compact that just ran: its caveat and command rows (its output was emitted).
+            // A /compact that just ran: its caveat, command and output rows, in that order.
             // Its record is the last three blocks (an earlier one may come before them).
             // Another local command's (`/cost`): its output is a `local_command` row too.
             let record = session.pending_record();
@@ -534,8 +546,11 @@ impl Recorder<'_> {
                     if text.starts_with("<local-command-stderr>") || (output && !compact) || typed {
                         // Its error output is a `local_command` system row.
                         w.local_command(text.trim_end(), &uuid);
-                    } else if !output {
-                        w.prompt(&UserContent::Text(text.clone()), &uuid);
+                    } else {
+                        // Without the line break the record adds: the next prompt joins the
+                        // rows with one (edges/cp_*).
+                        let row = text.strip_suffix('\n').unwrap_or(text);
+                        w.prompt(&UserContent::Text(row.to_string()), &uuid);
                     }
                 }
             }

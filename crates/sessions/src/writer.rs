@@ -55,6 +55,18 @@ struct State {
     queued: Vec<(String, String, Map<String, Value>)>,
 }
 
+/// Whether `content` is the output `/compact` printed.
+fn is_compact_output(content: &UserContent) -> bool {
+    let text = match content {
+        UserContent::Text(t) => t.as_str(),
+        UserContent::Blocks(b) => match b.first() {
+            Some(oxagent_core::ContentBlock::Text { text, .. }) if b.len() == 1 => text.as_str(),
+            _ => return false,
+        },
+    };
+    text.starts_with("<local-command-stdout>Compacted ")
+}
+
 fn now() -> String {
     humantime::format_rfc3339_millis(SystemTime::now()).to_string()
 }
@@ -299,6 +311,10 @@ impl TranscriptWriter {
                 if u.is_replay == Some(true)
                     && u.uuid.is_some()
                     && u.uuid == self.lock().last_uuid => {}
+            // What `/compact` printed is written after its caveat and command, once the turn
+            // is over (`start::Persist::after_turn`).
+            Message::User(u)
+                if u.is_replay == Some(true) && is_compact_output(&u.message.content) => {}
             // A subagent's message passing through belongs to the subagent's transcript.
             Message::User(u) if u.parent_tool_use_id.is_none() => {
                 let mut f = Map::new();

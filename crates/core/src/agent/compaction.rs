@@ -357,7 +357,7 @@ async fn compact_untraced(
                     .tokens_for_threshold(conversation.history)
                     >= t + WHOLE_ROUND_MARGIN
             });
-    let plan = match compact::plan(conversation.history) {
+    let plan = match compact::plan_for(conversation.history, trigger == CompactTrigger::Manual) {
         // `/compact` of a single round summarizes it whole.
         Err(CompactError::TooFewGroups) if trigger == CompactTrigger::Manual || far_past => {
             CompactionPlan::all(conversation.history).ok_or(CompactError::TooFewGroups)

@@ -26,7 +26,7 @@ pub use limits::{
     DEFAULT_MCP_OUTPUT_TOKENS,
 };
 pub use plan::{
-    plan, was_compacted, CompactError, CompactTrigger, CompactionPlan, BLOCKED_BY_HOOK,
+    plan, plan_for, was_compacted, CompactError, CompactTrigger, CompactionPlan, BLOCKED_BY_HOOK,
     TRUNCATED_FOR_RETRY,
 };
 pub use results::limit_result;

@@ -2,8 +2,9 @@
 //!
 //! The first compaction of a conversation summarizes everything before the latest API round
 //! (the last assistant turn and what followed it) and keeps that round verbatim after the
-//! summary. A conversation that starts with an earlier summary is summarized whole. A
-//! summary request the API finds too long is sent twice, then with fewer rounds summarized
+//! summary. A conversation that starts with an earlier summary is summarized whole by an
+//! automatic compaction; `/compact` keeps its latest round unless it has only one. A summary
+//! request the API finds too long is sent twice, then with fewer rounds summarized
 //! ([`CompactionPlan::next_rounds`]), the rest moving to the kept tail.
 //!
 //! ```
@@ -174,12 +175,21 @@ fn earlier_tools(continuation: &str) -> Vec<String> {
         .collect()
 }
 
-/// Decides the cut.
+/// Decides the cut of an automatic compaction.
 pub fn plan(history: &[Turn]) -> Result<CompactionPlan, CompactError> {
+    plan_for(history, false)
+}
+
+/// Decides the cut; `manual`: for `/compact`.
+pub fn plan_for(history: &[Turn], manual: bool) -> Result<CompactionPlan, CompactError> {
     if history.is_empty() {
         return Err(CompactError::NothingToCompact);
     }
-    let (head, keep_recent) = if was_compacted(history) {
+    // After an earlier summary an automatic compaction summarizes it all (fuzz-g/fg_020);
+    // `/compact` keeps the latest round as in any conversation, unless there is only one
+    // (edges/cp_*, fuzz-g/fg_107).
+    let answers = assistant_positions(history).count();
+    let (head, keep_recent) = if was_compacted(history) && (!manual || answers < 2) {
         (history.len(), false)
     } else {
         match assistant_positions(history).last() {
@@ -312,7 +322,23 @@ impl CompactionPlan {
         if self.from > 0 {
             turns.push(Turn::user(vec![ContentBlock::text(TRUNCATED_FOR_RETRY)]));
         }
-        turns.extend_from_slice(&history[self.from..self.head]);
+        // The latest answer, when it answers a prompt (not results), is sent too, though it
+        // is kept (edges/cq_one_one, cp_call_one).
+        let answer_to_prompt = self.keep_recent
+            && self.head + 1 == history.len()
+            && history[self.head].is_assistant()
+            && self.head > 0
+            && history[self.head - 1].is_user()
+            && !history[self.head - 1]
+                .content
+                .iter()
+                .any(|b| b.result_id().is_some());
+        let end = if answer_to_prompt {
+            history.len()
+        } else {
+            self.head
+        };
+        turns.extend_from_slice(&history[self.from..end]);
         turns
     }
 
@@ -395,6 +421,25 @@ mod tests {
     }
 
     #[test]
+    fn an_answer_to_a_prompt_is_sent_and_kept() {
+        let h = [
+            t("user", "Start"),
+            t("assistant", "Done1."),
+            t("user", "More"),
+            t("assistant", "Done2."),
+        ];
+        let p = plan(&h).unwrap();
+        assert_eq!((p.head, p.keep_recent), (3, true));
+        let sent: Vec<String> = p.summary_turns(&h, "S").iter().map(Turn::text).collect();
+        assert_eq!(sent, ["Start", "Done1.", "More", "Done2.", "S"]);
+        let kept = p.compacted(&h, vec![ContentBlock::text("summary")]);
+        assert_eq!(
+            kept.iter().map(Turn::text).collect::<Vec<_>>(),
+            ["summary", "Done2."]
+        );
+    }
+
+    #[test]
     fn empty_and_single_round() {
         assert_eq!(plan(&[]).unwrap_err(), CompactError::NothingToCompact);
         assert_eq!(plan(&rounds(1)).unwrap_err(), CompactError::TooFewGroups);
@@ -405,18 +450,25 @@ mod tests {
     }
 
     #[test]
-    fn a_compacted_conversation_is_summarized_whole() {
+    fn after_a_summary_compact_keeps_the_latest_of_several_rounds() {
         let mut h = rounds(2);
         h[0] = t(
             "user",
             "This session is being continued from a previous conversation ...",
         );
+        // Two rounds after the summary: `/compact` keeps the latest (edges/cp_call_one), an
+        // automatic compaction summarizes all (fuzz-g/fg_020).
+        let p = plan_for(&h, true).unwrap();
+        assert_eq!((p.head, p.keep_recent, p.rounds), (3, true, 1));
         let p = plan(&h).unwrap();
         assert_eq!((p.head, p.keep_recent, p.rounds), (5, false, 2));
+        // One: everything goes (edges/cp_one_one).
+        let one = &h[..3];
+        let p = plan_for(one, true).unwrap();
+        assert_eq!((p.head, p.keep_recent, p.rounds), (3, false, 1));
         // The instruction gets a user turn of its own after an assistant turn.
-        let mut h2 = h.clone();
-        h2.pop();
-        let s = plan(&h2).unwrap().summary_turns(&h2, "S");
+        let h2 = &h[..2];
+        let s = plan(h2).unwrap().summary_turns(h2, "S");
         assert_eq!(s.last().unwrap().text(), "S");
     }
 
