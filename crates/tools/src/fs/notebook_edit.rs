@@ -123,11 +123,9 @@ fn has_cell_ids(notebook: &Value) -> bool {
     major > 4 || (major == 4 && minor >= 5)
 }
 
+/// A new cell's id: eight random hex digits, as the reference makes them.
 fn new_cell_id() -> String {
-    let chars: Vec<char> = "abcdefghijklmnopqrstuvwxyz0123456789".chars().collect();
-    (0..8)
-        .map(|_| chars[fastrand::usize(..chars.len())])
-        .collect()
+    format!("{:08x}", fastrand::u32(..))
 }
 
 fn new_cell(cell_type: &str, source: &str, id: Option<&str>) -> Value {
@@ -430,6 +428,13 @@ mod tests {
         let (text, id, _, _) =
             apply(&mut nb, &input(Some("a1"), "y", Some("markdown")), "insert").unwrap();
         let id = id.unwrap();
+        assert!(
+            id.len() == 8
+                && id
+                    .chars()
+                    .all(|c| c.is_ascii_hexdigit() && !c.is_ascii_uppercase()),
+            "{id}"
+        );
         assert_eq!(text, format!("Inserted cell {id} with y"));
         assert_eq!(
             nb["cells"][1],
