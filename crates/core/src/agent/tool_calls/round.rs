@@ -144,9 +144,7 @@ impl ToolRound {
         now: u32,
         later: Option<&mut Vec<Message>>,
     ) -> usize {
-        let (started, notes) = self.schedule.start_ready(streaming, now, |c, earlier| {
-            run::instant(session, deps, c, earlier)
-        });
+        let (started, notes) = self.start_ready(session, deps, streaming, now);
         for note in notes.sooner {
             deps.emit.emit(note);
         }
@@ -155,6 +153,19 @@ impl ToolRound {
             None => notes.later.into_iter().for_each(|n| deps.emit.emit(n)),
         }
         started
+    }
+
+    /// Starts what the schedule lets start; answers given at once are `run::instant`'s.
+    fn start_ready(
+        &mut self,
+        session: &SessionView<'_>,
+        deps: &Deps<'_>,
+        streaming: bool,
+        now: u32,
+    ) -> (usize, super::schedule::Started) {
+        self.schedule.start_ready(streaming, now, |c, earlier| {
+            run::instant(session, deps, c, earlier)
+        })
     }
 
     /// [`ToolRound::start_calls_at`] after the response streamed, every announcement kept
@@ -168,9 +179,7 @@ impl ToolRound {
         later: &mut Vec<Message>,
         sooner: Option<&mut Vec<Message>>,
     ) -> usize {
-        let (started, notes) = self.schedule.start_ready(false, now, |c, earlier| {
-            run::instant(session, deps, c, earlier)
-        });
+        let (started, notes) = self.start_ready(session, deps, false, now);
         match sooner {
             Some(kept) => kept.extend(notes.sooner),
             None => notes.sooner.into_iter().for_each(|n| deps.emit.emit(n)),
