@@ -168,26 +168,6 @@ impl ToolRound {
         })
     }
 
-    /// [`ToolRound::start_calls_at`] after the response streamed, every announcement kept
-    /// for after the result being reported: the sooner ones in `sooner` when given, else
-    /// they go out now.
-    fn start_calls_held(
-        &mut self,
-        session: &SessionView<'_>,
-        deps: &Deps<'_>,
-        now: u32,
-        later: &mut Vec<Message>,
-        sooner: Option<&mut Vec<Message>>,
-    ) -> usize {
-        let (started, notes) = self.start_ready(session, deps, false, now);
-        match sooner {
-            Some(kept) => kept.extend(notes.sooner),
-            None => notes.sooner.into_iter().for_each(|n| deps.emit.emit(n)),
-        }
-        later.extend(notes.later);
-        started
-    }
-
     /// A stream event (`kind`) came: the answers whose time has come report.
     pub(crate) fn stream_event(
         &mut self,
@@ -259,10 +239,13 @@ impl ToolRound {
                     session.config.hooks.get("PreToolUse"),
                     &call.name,
                 );
-                let mut sooner = Vec::new();
-                let held = if hooked { Some(&mut sooner) } else { None };
-                let _ = self.start_calls_held(session, deps, now, &mut later, held);
-                later.splice(0..0, sooner);
+                let (_, notes) = self.start_ready(session, deps, false, now);
+                if hooked {
+                    later.splice(0..0, notes.sooner);
+                } else {
+                    notes.sooner.into_iter().for_each(|n| deps.emit.emit(n));
+                }
+                later.extend(notes.later);
             }
             let streaming = !self.streamed && !self.interrupt && !o.interrupt;
             self.deliver(session, deps, st, &call, o);
