@@ -29,7 +29,7 @@ fn is_tool_result(row: &Value) -> bool {
 }
 
 /// The uuids of the rows on the branch that ends at the last conversation row (with `until`:
-/// at that row, and without the recovered rows, which the cut leaves out); `None` when every
+/// at that row, recovering only rows written before it); `None` when every
 /// conversation row up to the end is on it (nothing to leave out) or a parent is missing
 /// (the file is then read as it is).
 pub(crate) fn branch(rows: &[&Value], until: Option<&str>) -> Option<HashSet<String>> {
@@ -74,13 +74,15 @@ pub(crate) fn branch(rows: &[&Value], until: Option<&str>) -> Option<HashSet<Str
     if on_branch == end + 1 && (until.is_some() || end == last) {
         return None;
     }
-    if until.is_some() {
-        return Some(on);
-    }
-    // The other rows of each answer on the chain, and the results of their calls.
+    // The other rows of each answer on the chain, and the results of their calls (a cut
+    // takes only those written before its row: edges/pr_*).
+    let written = match until {
+        Some(_) => &conversation[..=end],
+        None => &conversation[..],
+    };
     let mut same_answer: HashMap<&str, Vec<&str>> = HashMap::new();
     let mut results_of: HashMap<&str, Vec<&str>> = HashMap::new();
-    for row in &conversation {
+    for row in written {
         let Some(uuid) = text(row, "uuid") else {
             continue;
         };
@@ -118,6 +120,18 @@ pub(crate) fn branch(rows: &[&Value], until: Option<&str>) -> Option<HashSet<Str
         }
     }
     on.extend(recovered);
+    // The marks written after rows of the branch (a round's reminders, the end a hook or
+    // max_turns set) go with them; the walk from the last conversation row passes them by.
+    let last_written = until.and_then(|u| rows.iter().position(|r| text(r, "uuid") == Some(u)));
+    for row in &rows[..last_written.map_or(rows.len(), |at| at + 1)] {
+        let mark = text(row, "type") == Some("attachment");
+        if let (true, Some(uuid), Some(parent)) = (mark, text(row, "uuid"), text(row, "parentUuid"))
+        {
+            if on.contains(parent) {
+                on.insert(uuid.to_string());
+            }
+        }
+    }
     Some(on)
 }
 
@@ -248,13 +262,49 @@ mod tests {
     fn a_cut_follows_the_branch_to_its_row_only() {
         let rows = branched();
         let refs: Vec<&Value> = rows.iter().collect();
-        // e's branch, without the answer's other rows.
+        // e's branch, with the other rows of b1's answer written before e.
         assert_eq!(
             sorted(branch(&refs, Some("e"))),
-            Some(["a", "b1", "e"].map(String::from).to_vec())
+            Some(["a", "b1", "b2", "c", "e"].map(String::from).to_vec())
         );
         // Up to d everything is on one line.
         assert_eq!(branch(&refs, Some("d")), None);
+    }
+
+    /// The results of calls made together point at their own calls (as the reference
+    /// writes them): a cut after them recovers the calls and results the walk passes by,
+    /// one at a call leaves out what was written after it (edges/pr_*).
+    #[test]
+    fn results_fanning_out_from_their_calls_are_recovered_up_to_a_cut() {
+        let rows = [
+            row("user", "a", None, None, false),
+            row("assistant", "b1", Some("a"), Some("m1"), false),
+            row("assistant", "b2", Some("b1"), Some("m1"), false),
+            row("user", "r2", Some("b2"), None, true),
+            row("user", "r1", Some("b1"), None, true),
+            json!({"type": "attachment", "uuid": "m", "parentUuid": "r1"}),
+            row("assistant", "d", Some("m"), Some("m2"), false),
+        ];
+        let refs: Vec<&Value> = rows.iter().collect();
+        let all = Some(
+            ["a", "b1", "b2", "d", "m", "r1", "r2"]
+                .map(String::from)
+                .to_vec(),
+        );
+        assert_eq!(sorted(branch(&refs, None)), all);
+        assert_eq!(sorted(branch(&refs, Some("d"))), all);
+        // A mark after the last results, the walk starting before it, goes with them.
+        let ended = &refs[..6];
+        assert_eq!(
+            sorted(branch(ended, None)),
+            Some(
+                ["a", "b1", "b2", "m", "r1", "r2"]
+                    .map(String::from)
+                    .to_vec()
+            )
+        );
+        assert_eq!(branch(&refs, Some("b1")), None);
+        assert_eq!(branch(&refs, Some("b2")), None);
     }
 
     #[test]

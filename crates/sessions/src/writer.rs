@@ -15,6 +15,7 @@
 //! the reference records a result as the model read it, with the reminders the round added
 //! to it. Everything else is in the OS as soon as it is written.
 
+use std::collections::HashMap;
 use std::fs::{File, OpenOptions};
 use std::io::{self, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
@@ -53,6 +54,11 @@ struct State {
     /// From the first row of a tool result on, the rows (kind, uuid, fields) waiting for
     /// the round's results to be sent, in order.
     queued: Vec<(String, String, Map<String, Value>)>,
+    /// The row of each tool call (its id, the uuid of the assistant row that made it): a
+    /// result's row points back at its call's (`sourceToolAssistantUUID`, `parentUuid`),
+    /// so the results of calls made together fan out from their calls, as the reference
+    /// writes them.
+    call_rows: HashMap<String, String>,
 }
 
 /// Whether `content` is the output `/compact` printed.
@@ -101,6 +107,7 @@ impl TranscriptWriter {
                 last_uuid,
                 streaming: Vec::new(),
                 queued: Vec::new(),
+                call_rows: HashMap::new(),
             }),
             sink: None,
         })
@@ -267,6 +274,9 @@ impl TranscriptWriter {
         row.insert("version".into(), json!(env!("CARGO_PKG_VERSION")));
         row.insert("type".into(), json!(kind));
         row.extend(fields);
+        if let Some(call_row) = row.get("sourceToolAssistantUUID").cloned() {
+            row.insert("parentUuid".into(), call_row);
+        }
         row.insert("uuid".into(), json!(uuid));
         row.insert("timestamp".into(), json!(now()));
         st.last_uuid = Some(uuid.to_string());
@@ -298,6 +308,14 @@ impl TranscriptWriter {
                 if api_failure(a) {
                     f.insert("error".into(), json!(a.error));
                     f.insert("isApiErrorMessage".into(), json!(true));
+                }
+                {
+                    let mut st = self.lock();
+                    for block in &a.message.content {
+                        if let ContentBlock::ToolUse { id, .. } = block {
+                            st.call_rows.insert(id.clone(), a.uuid.clone());
+                        }
+                    }
                 }
                 if a.message.stop_reason.is_none() && !a.message.id.is_empty() {
                     // A block of a response that streams: written at its end.
@@ -336,6 +354,9 @@ impl TranscriptWriter {
                     f.insert("toolUseResult".into(), r.clone());
                 }
                 let uuid = u.uuid.clone().unwrap_or_default();
+                if let Some(call_row) = self.call_row(&u.message.content) {
+                    f.insert("sourceToolAssistantUUID".into(), json!(call_row));
+                }
                 if is_tool_result(&u.message.content) {
                     self.tool_result(&uuid, f);
                 } else {
@@ -385,6 +406,15 @@ impl TranscriptWriter {
             }
             _ => {}
         }
+    }
+
+    /// The row of the call the first result of `content` answers, when this writer wrote it.
+    fn call_row(&self, content: &UserContent) -> Option<String> {
+        let UserContent::Blocks(blocks) = content else {
+            return None;
+        };
+        let id = blocks.iter().find_map(ContentBlock::result_id)?;
+        self.lock().call_rows.get(id).cloned()
     }
 
     /// The reminders that went with a round's results, as rows of their own after them.
@@ -903,6 +933,54 @@ mod tests {
         w.results_sent(&[], None, &["t2".to_string(), "t1".to_string()]);
         let uuids: Vec<Value> = rows_in(&path).iter().map(|r| r["uuid"].clone()).collect();
         assert_eq!(uuids, ["a1", "r2", "r1"]);
+    }
+
+    fn call_of(uuid: &str, id: &str) -> Message {
+        serde_json::from_value(json!({"type": "assistant", "uuid": uuid, "session_id": "s",
+            "parent_tool_use_id": null,
+            "message": {"id": "msg_1", "type": "message", "role": "assistant", "model": "m",
+                "content": [{"type": "tool_use", "id": id, "name": "Bash", "input": {}}],
+                "stop_reason": null, "stop_sequence": null, "context_management": null,
+                "usage": {"input_tokens": 100, "output_tokens": 1}}}))
+        .unwrap()
+    }
+
+    /// fuzz-e/fe_238: the result of each of two calls made together points back at its own
+    /// call's row; the next row goes on from the last result written.
+    #[test]
+    fn a_result_row_points_at_its_call_s_row() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("s.jsonl");
+        let w = TranscriptWriter::open(&path, "s", dir.path(), Some("u1".into())).unwrap();
+        w.message(&call_of("a1", "t1"));
+        w.message(&call_of("a2", "t2"));
+        w.message(&result_of("r2", "t2", "two"));
+        w.message(&result_of("r1", "t1", "one"));
+        w.results_sent(&[], None, &["t2".to_string(), "t1".to_string()]);
+        w.message(&block_of("a3", "done"));
+        w.flush();
+        let links: Vec<(String, String, Value)> = rows_in(&path)
+            .iter()
+            .map(|r| {
+                let s = |k: &str| r[k].as_str().unwrap_or("").to_string();
+                (
+                    s("uuid"),
+                    s("parentUuid"),
+                    r["sourceToolAssistantUUID"].clone(),
+                )
+            })
+            .collect();
+        let link = |u: &str, p: &str, src: Value| (u.to_string(), p.to_string(), src);
+        assert_eq!(
+            links,
+            [
+                link("a1", "u1", Value::Null),
+                link("a2", "a1", Value::Null),
+                link("r2", "a2", json!("a2")),
+                link("r1", "a1", json!("a1")),
+                link("a3", "r1", Value::Null),
+            ]
+        );
     }
 
     /// fe_052: a prompt's queue rows come before its own row, so a transcript torn at that

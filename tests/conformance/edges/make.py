@@ -218,7 +218,8 @@ def sed_reads():
 def main():
     names = []
     import make_more
-    more = make_more.families()
+    import make_more2
+    more = make_more.families() + make_more2.families()
     for s in precompact() + blocking() + unknown_order() + max_output() + reactive_start() + outside_edits() + sed_reads() + more:
         with open(os.path.join(HERE, s["name"] + ".json"), "w") as f:
             json.dump(s, f, indent=1, ensure_ascii=False)

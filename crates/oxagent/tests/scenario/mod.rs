@@ -294,7 +294,8 @@ fn message_uuids(messages: &[Value]) -> [Vec<String>; 2] {
     [of("assistant"), of("user")]
 }
 
-/// `<ASSISTANT_UUID_n_k>` / `<USER_UUID_n_k>` -> the uuid of the k-th (0-based, -1 the last)
+/// `<ASSISTANT_UUID_n_k>` / `<USER_UUID_n_k>` -> the uuid of the k-th (0-based; -1 the last,
+/// -2 the one before it)
 /// assistant / user message of query n.
 fn with_message_uuids(v: &Value, uuids: &[[Vec<String>; 2]]) -> Value {
     let mut out = v.clone();
@@ -303,8 +304,9 @@ fn with_message_uuids(v: &Value, uuids: &[[Vec<String>; 2]]) -> Value {
             for (k, id) in list.iter().enumerate() {
                 out = replaced(&out, &format!("<{name}_UUID_{}_{k}>", i + 1), id);
             }
-            if let Some(last) = list.last() {
-                out = replaced(&out, &format!("<{name}_UUID_{}_-1>", i + 1), last);
+            // Counted from the end: -1 the last, -2 the one before it, ...
+            for (back, id) in list.iter().rev().enumerate() {
+                out = replaced(&out, &format!("<{name}_UUID_{}_-{}>", i + 1, back + 1), id);
             }
         }
     }

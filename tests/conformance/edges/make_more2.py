@@ -1,0 +1,96 @@
+"""Edges families of a third batch (README.md): how a resume reads back the results of calls
+made together (each result row's parent is its own call's row), and what a compaction after
+an answer cut short keeps."""
+
+from make_more import WORKSPACE, call, scenario, text
+
+N = "<WS>/notes.txt"
+
+
+def together(first_slow=False, with_text=False, three=False):
+    """One answer with calls made together: a Bash call (slow: it finishes last) and a Read."""
+    bash = call(1, "Bash", {"command": "sleep 0.4; echo one" if first_slow else "echo one"})
+    calls = ([{"type": "text", "text": "Looking."}] if with_text else []) + [bash, call(2, "Read", {"file_path": N})]
+    if three:
+        calls.append(call(3, "Grep", {"pattern": "notes", "path": "<WS>"}))
+    return {"content": calls}
+
+
+def parallel_resumes():
+    """pr_: a resume, a resume at an earlier message and a fork after calls made together."""
+    out = []
+    shapes = {"plain": together(), "slow": together(first_slow=True), "text_slow": together(True, True),
+              "three_slow": together(True, False, True)}
+    for shape, round1 in shapes.items():
+        resumes = {
+            "resume": [{"prompt": "Next", "options": {"resume": "<SESSION_ID_1>"}}],
+            "at_done": [{"prompt": "Next", "options": {"resume": "<SESSION_ID_1>", "resume_session_at": "<ASSISTANT_UUID_1_-1>"}},
+                        {"prompt": "Again", "options": {"resume": "<SESSION_ID_1>"}}],
+            "at_first": [{"prompt": "Next", "options": {"resume": "<SESSION_ID_1>", "resume_session_at": "<ASSISTANT_UUID_1_0>"}},
+                         {"prompt": "Again", "options": {"resume": "<SESSION_ID_1>"}}],
+            "at_last_call": [{"prompt": "Next", "options": {"resume": "<SESSION_ID_1>", "resume_session_at": "<ASSISTANT_UUID_1_-2>"}},
+                             {"prompt": "Again", "options": {"resume": "<SESSION_ID_1>"}}],
+            "fork": [{"prompt": "Next", "options": {"resume": "<SESSION_ID_1>", "fork_session": True}},
+                     {"prompt": "Again", "options": {"resume": "<SESSION_ID_2>"}}],
+        }
+        for how, then in resumes.items():
+            if shape != "slow" and how in ("at_last_call",):
+                continue
+            out.append(scenario(f"pr_{shape}_{how}", f"Calls made together ({shape}), then {how}",
+                                {"permission_mode": "bypassPermissions"}, [round1, text("Done.")], then=then,
+                                files=WORKSPACE))
+    # A later round on top, then a resume at the middle answer.
+    out.append(scenario("pr_slow_two_rounds_at_mid", "Calls made together, a second round, a resume at the first answer's end",
+                        {"permission_mode": "bypassPermissions"},
+                        [together(True), {"content": [{"type": "text", "text": "Mid."}, call(4, "Bash", {"command": "echo four"})]},
+                         text("Done.")],
+                        then=[{"prompt": "Next", "options": {"resume": "<SESSION_ID_1>", "resume_session_at": "<ASSISTANT_UUID_1_2>"}},
+                              {"prompt": "Again", "options": {"resume": "<SESSION_ID_1>"}}],
+                        files=WORKSPACE))
+    return out
+
+
+SUMMARY_MATCH = "Your task is to create a detailed summary"
+
+
+def summary():
+    return {"content": [{"type": "text", "text": "<analysis>\nA.\n</analysis>\n\n<summary>\nSummary 1.\n</summary>"}],
+            "match": SUMMARY_MATCH}
+
+
+def cut_short_compactions():
+    """mo_: a compaction the API's refusal sets off after an answer cut short (the output
+    limit's reminder after it), after a second prompt, and after a plain round."""
+    read = {"content": [{"type": "text", "text": "Let me look."}, call(1, "Read", {"file_path": "<WS>/nope.txt"})]}
+    too_large = {"error": {"status": 413, "type": "request_too_large", "message": "Request too large"}}
+    too_long = {"error": {"status": 400, "type": "invalid_request_error",
+                          "message": "prompt is too long: 210000 tokens > 200000 maximum"}}
+    def partial(stop):
+        return {"content": [{"type": "text", "text": "Partial answ"}], "stop_reason": stop}
+    out = []
+    for stop in ("model_context_window_exceeded", "max_tokens"):
+        for label, refusal in (("413", too_large), ("400", too_long)):
+            out.append(scenario(f"mo_{stop[:3]}_{label}", f"An answer cut short ({stop}), then a refusal {label}",
+                                {"permission_mode": "bypassPermissions"},
+                                [read, partial(stop), refusal, summary(), text("Done.")],
+                                env={"CLAUDE_CODE_MAX_RETRIES": "0"}, files=WORKSPACE))
+    out.append(scenario("mo_two_partials_413", "Two answers cut short, then a refusal 413", {"permission_mode": "bypassPermissions"},
+                        [read, partial("max_tokens"), partial("max_tokens"), too_large, summary(), text("Done.")],
+                        env={"CLAUDE_CODE_MAX_RETRIES": "0"}, files=WORKSPACE))
+    out.append(scenario("mo_round_413", "A plain round, then a refusal 413", {"permission_mode": "bypassPermissions"},
+                        [read, {"content": [call(2, "Read", {"file_path": N})]}, too_large, summary(), text("Done.")],
+                        env={"CLAUDE_CODE_MAX_RETRIES": "0"}, files=WORKSPACE))
+    out.append(scenario("mo_prompt2_413", "A second prompt refused 413", {"permission_mode": "bypassPermissions"},
+                        [read, text("First."), too_large, summary(), text("Done.")],
+                        env={"CLAUDE_CODE_MAX_RETRIES": "0"}, files=WORKSPACE,
+                        then=[{"prompt": "Next", "options": {"resume": "<SESSION_ID_1>"}}]))
+    out.append(scenario("mo_partial_then_round_413", "An answer cut short, a round, then a refusal 413",
+                        {"permission_mode": "bypassPermissions"},
+                        [read, partial("max_tokens"), {"content": [call(2, "Read", {"file_path": N})]}, too_large,
+                         summary(), text("Done.")],
+                        env={"CLAUDE_CODE_MAX_RETRIES": "0"}, files=WORKSPACE))
+    return out
+
+
+def families():
+    return parallel_resumes() + cut_short_compactions()
