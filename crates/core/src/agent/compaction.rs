@@ -495,6 +495,9 @@ fn swap_history(
         first.uuids = vec![anchor.clone()];
     }
     *conversation.history = history;
+    if trigger == CompactTrigger::Auto {
+        conversation.tracker.roll_over();
+    }
     conversation.tracker.forget();
     conversation.tracker.failures = 0;
     let post_tokens = conversation.tracker.tokens(conversation.history);

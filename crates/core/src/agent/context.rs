@@ -38,8 +38,11 @@ pub(crate) struct ContextTracker {
     last_usage: Option<Usage>,
     /// The figure (input, cache and output tokens) of the last whole answer.
     last_whole: u64,
-    /// [`Self::last_whole`] when the prompt being answered came.
+    /// [`Self::last_whole`] when the prompt being answered came (with [`Self::rolled`]).
     anchor: u64,
+    /// The figures the loop's compactions left behind: the token budget goes on counting
+    /// from them (a compaction the loop made, not `/compact`: fuzz-g/fg_128, fg_137).
+    rolled: u64,
     /// The most the token budget reminder has counted as used since that prompt
     /// (tokens_left.rs).
     used: u64,
@@ -182,15 +185,22 @@ impl ContextTracker {
     /// A prompt came: the token budget counts from the last whole answer's figure, as the
     /// reference anchors it at each prompt (a resumed session's first prompt too).
     pub fn anchor_prompt(&mut self) {
-        self.anchor = self.last_whole;
+        self.anchor = self.rolled + self.last_whole;
         self.used = 0;
+    }
+
+    /// The loop compacted the conversation: the token budget keeps what the context held
+    /// before it (the last answer's figure) as spent.
+    pub fn roll_over(&mut self) {
+        self.rolled += self.last_whole;
     }
 
     /// What the token budget reminder counts as used now: the last whole answer's figure
     /// less the anchor, or more if an earlier reminder of this prompt counted more. Only
     /// the reminders count: an answer with no reminder after it is never measured.
     pub fn measure_used(&mut self) -> u64 {
-        self.used = self.used.max(self.last_whole.saturating_sub(self.anchor));
+        let spent = self.rolled + self.last_whole;
+        self.used = self.used.max(spent.saturating_sub(self.anchor));
         self.used
     }
 }
@@ -562,5 +572,12 @@ mod tests {
         t.anchor_prompt();
         t.whole_answer(&figure(1_500));
         assert_eq!(t.measure_used(), 500);
+        // A compaction the loop made keeps the figure before it as spent.
+        t.roll_over();
+        t.whole_answer(&figure(200));
+        assert_eq!(t.measure_used(), 1_500 + 200 - 1_000);
+        t.anchor_prompt();
+        t.whole_answer(&figure(300));
+        assert_eq!(t.measure_used(), 100);
     }
 }
