@@ -326,9 +326,16 @@ pub fn load(path: &Path, until: Option<&str>) -> Result<LoadedSession, LoadError
                     let after_results = s.turns.last().is_some_and(|(r, blocks)| {
                         r == "user" && blocks.iter().any(|b| b.result_id().is_some())
                     });
+                    // The token count's mark after a prompt goes with the prompt.
+                    let after_prompt = !after_results
+                        && s.turns.last().is_some_and(|(r, _)| r == "user")
+                        && row.pointer("/attachment/type").and_then(Value::as_str)
+                            == Some("total_tokens_reminder");
                     if let Some(uuids) = s.turn_uuids.last_mut().filter(|_| after_results) {
                         uuids.push(u.clone());
                         s.marked_tail = true;
+                    } else if let Some(uuids) = s.turn_uuids.last_mut().filter(|_| after_prompt) {
+                        uuids.push(u.clone());
                     }
                     s.last_uuid = Some(u);
                     s.rows.push(row);
@@ -1024,7 +1031,8 @@ mod tests {
     }
 
     /// The marks after a round's results (its reminders, the end max_turns set) belong to
-    /// the results turn: a compaction keeping it lists them. A mark after a prompt does not.
+    /// the results turn: a compaction keeping it lists them. The token count's mark after a
+    /// prompt goes with the prompt (fuzz-g/fg_139).
     #[test]
     fn the_marks_after_results_are_read_back_with_them() {
         let call = json!({"type": "tool_use", "id": "t1", "name": "Bash", "input": {}});
@@ -1043,7 +1051,7 @@ mod tests {
             None,
         );
         let s = load(f.path(), None).unwrap();
-        assert_eq!(s.turn_uuids[0], ["u1"]);
+        assert_eq!(s.turn_uuids[0], ["u1", "m0"]);
         assert_eq!(s.turn_uuids[1], ["a1"]);
         assert_eq!(s.turn_uuids[2], ["u2", "m1", "m2", "m3"]);
         assert_eq!(s.last_uuid.as_deref(), Some("m3"));

@@ -313,6 +313,8 @@ impl Session {
 
     async fn prompt_turn(&mut self, prompt: UserContent, deps: &Deps<'_>) -> ResultMessage {
         let started = deps.clock.monotonic_ms();
+        // The uuid the prompt's row was written with (none: a prompt not recorded as such).
+        let recorded = self.next_prompt_uuid.clone();
         let prompt_uuid = self
             .next_prompt_uuid
             .take()
@@ -463,6 +465,16 @@ impl Session {
         let model = self.live.model();
         let mut prompt_turn = Turn::user(blocks).with_model(Some(model.clone()));
         prompt_turn.leads_with_context = self.leads_with_context(&model);
+        // The prompt's message, and the token budget's mark after it for the models that
+        // keep the count: a compaction keeping the prompt keeps both (fuzz-g/fg_139).
+        prompt_turn.uuids = recorded.iter().cloned().collect();
+        let marks = match recorded.is_some() && tokens_left::keeps_tokens_left(&model) {
+            true => tokens_left::round_marks(Some(0), None, || deps.clock.uuid()),
+            false => Vec::new(),
+        };
+        prompt_turn
+            .uuids
+            .extend(marks.iter().map(|m| m.uuid.clone()));
         if let Some(uuid) = &self.prompt_id {
             deps.emit
                 .prompt_context(uuid, &model, prompt_turn.leads_with_context);
@@ -476,6 +488,7 @@ impl Session {
             return self.finish(deps, &st, started, TurnEnd::PromptRefused(text));
         }
         self.history.push(prompt_turn);
+        deps.emit.marks_added(&marks);
         self.prompts_sent += 1;
         self.refresh_meter(deps);
 
@@ -912,12 +925,16 @@ impl Session {
                         None => (MAX_TOKENS_NUDGE, reminder(MAX_TOKENS_NUDGE)),
                     };
                     let mut nudge = self.view().user_text(text, deps);
+                    // A compaction keeping the nudge lists two messages for it, as the
+                    // reference does (edges/mo_*).
+                    let mut uuids = vec![deps.clock.uuid()];
                     if let Message::User(m) = &mut nudge {
                         m.is_synthetic = Some(true);
                         m.as_reminder = true;
+                        uuids.extend(m.uuid.clone());
                     }
                     deps.emit.emit(nudge);
-                    self.history.push(Turn::user(vec![block]));
+                    self.history.push(Turn::user(vec![block]).with_uuids(uuids));
                     st.num_turns += 1;
                     st.requests -= 1;
                     continue;
