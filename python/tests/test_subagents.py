@@ -4,6 +4,7 @@ background agent's notification turn, and ``get_server_info()["agents"]``."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 
 import pytest
@@ -70,6 +71,13 @@ async def test_a_foreground_agent_reports_back_as_the_calls_result(mock_server, 
     assert hand_back.tool_use_result["status"] == "completed"
     assert hand_back.tool_use_result["agentType"] == "reviewer"
     assert hand_back.tool_use_result["toolsUsed"] == ["Read"]
+    # The fingerprint of the result's blocks, computed as the reference computes it.
+    blocks = hand_back.tool_use_result["content"]
+    digest = hashlib.sha256(str(len(blocks)).encode())
+    for block in blocks:
+        digest.update(f":{len(block['text'].encode('utf-16-le')) // 2}:".encode())
+        digest.update(block["text"].encode())
+    assert hand_back.tool_use_result["harnessSectionHash"] == digest.hexdigest()[:16]
     result = messages[-1]
     assert isinstance(result, ResultMessage) and result.result == "PARENT-DONE"
     # Two parent requests and two of the subagent's, 100 in / 20 out each on the default model.

@@ -220,10 +220,7 @@ impl Finished {
             json!(notes.len() + failure_notes),
         );
         result.insert("harnessTailCount".into(), json!(0));
-        result.insert(
-            "harnessSectionHash".into(),
-            json!(section_hash(&notes, self.report.as_deref())),
-        );
+        result.insert("harnessSectionHash".into(), json!(section_hash(&content)));
         result.insert("content".into(), Value::Array(content));
         result.insert("resolvedModel".into(), json!(self.model));
         result.insert("totalDurationMs".into(), json!(self.duration_ms));
@@ -244,16 +241,22 @@ impl Finished {
     }
 }
 
-/// An opaque, stable digest of the notes and the report (FNV-1a, 64 bits, as hex).
-fn section_hash(notes: &[String], report: Option<&str>) -> String {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for part in notes.iter().map(String::as_str).chain(report) {
-        for b in part.bytes().chain([0u8]) {
-            h ^= u64::from(b);
-            h = h.wrapping_mul(0x0000_0100_0000_01b3);
-        }
+/// The fingerprint of a result's content blocks, as the reference computes it: SHA-256 of the
+/// number of blocks, then of each block's text as `:<length>:<text>` (the length in UTF-16
+/// units), the first 16 hex digits.
+fn section_hash(content: &[Value]) -> String {
+    use sha2::{Digest, Sha256};
+    let mut h = Sha256::new();
+    h.update(content.len().to_string());
+    for block in content {
+        let text = block["text"].as_str().unwrap_or("");
+        h.update(format!(":{}:", text.encode_utf16().count()));
+        h.update(text);
     }
-    format!("{h:016x}")
+    h.finalize()[..8]
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
 }
 
 /// The Agent call's result when the subagent's requests failed.
@@ -401,6 +404,19 @@ mod tests {
     fn result(text: &str) -> ContentBlock {
         serde_json::from_value(json!({"type": "tool_result", "tool_use_id": "t", "content": text}))
             .unwrap()
+    }
+
+    /// subagents/subagent_can_use_tool: the fingerprint of a result's blocks, as recorded.
+    #[test]
+    fn the_section_hash_is_the_reference_s() {
+        let content = [
+            json!({"type": "text", "text": "<tools-used-before-summary>Write</tools-used-before-summary>\n"}),
+            json!({"type": "text", "text": "SUB-ANSWER-A: write attempted"}),
+        ];
+        assert_eq!(section_hash(&content), "56d591d252bb12ab");
+        // Lengths count UTF-16 units ("é" is one, two bytes): sha256("1:1:é").
+        let accent = [json!({"type": "text", "text": "é"})];
+        assert_eq!(section_hash(&accent), "a163243781f7d93c");
     }
 
     /// fuzz-f/ff_001, ff_024, ff_033: the names of the calls before the last answer and
