@@ -62,3 +62,33 @@ test("the token budget counts what a compaction left behind", async () => {
     await api.close();
   }
 });
+
+test("an agent started as its call streams is announced an event later when PreToolUse hooks are set", async () => {
+  for (const [hooks, before] of [[false, "content_block_stop"], [true, "message_delta"]]) {
+    const call = {
+      content: [
+        { type: "text", text: "Delegating." },
+        { type: "tool_use", id: "toolu_1", name: "Agent", input: { description: "Task 1", prompt: "SUB-PROMPT", subagent_type: "scout", run_in_background: false } },
+      ],
+      chunk: 4096,
+    };
+    const api = await mockApi({
+      responses: [call, { match: "SUB-PROMPT", ...text("SUB-ANSWER") }, { match: "SUB-ANSWER", ...text("Done.") }],
+    });
+    try {
+      const opts = api.options({
+        agents: { scout: { description: "Looks around.", prompt: "SCOUT" } },
+        includePartialMessages: true,
+        ...(hooks ? { hooks: { PreToolUse: [{ matcher: "Bash", hooks: [async () => ({})] }] } } : {}),
+      });
+      const { messages } = await settle(query({ prompt: "Go", options: opts }));
+      const at = messages.findIndex((m) => m.type === "system" && m.subtype === "task_started");
+      assert.equal(messages[at - 1].type, "stream_event");
+      assert.equal(messages[at - 1].event.type, before);
+      const stop = messages.findIndex((m) => m.type === "stream_event" && m.event.type === "message_stop");
+      assert.ok(at < stop);
+    } finally {
+      await api.close();
+    }
+  }
+});

@@ -10,7 +10,16 @@ import json
 import pytest
 from conftest import requires_native, text_turn, tool_turn
 
-from claude_agent_sdk import ClaudeAgentOptions, ResultError, SystemMessage, query
+from claude_agent_sdk import (
+    AgentDefinition,
+    ClaudeAgentOptions,
+    HookMatcher,
+    ResultError,
+    StreamEvent,
+    SystemMessage,
+    TaskStartedMessage,
+    query,
+)
 
 pytestmark = [requires_native, pytest.mark.anyio]
 
@@ -103,3 +112,28 @@ async def test_a_compaction_keeping_a_prompt_lists_it_and_its_budget_mark(mock_s
     prompt = next(i for i, u in enumerate(kept) if rows[u].get("message", {}).get("content") == "Branch off")
     assert kinds[prompt + 1] == ("attachment", "total_tokens_reminder")
     assert rows[kept[prompt + 1]]["attachment"]["text"] == "<total_tokens>15000000 tokens left</total_tokens>"
+
+
+@pytest.mark.parametrize(("hooks", "after"), [(False, "content_block_stop"), (True, "message_delta")])
+async def test_an_agent_started_as_its_call_streams_waits_an_event_when_hooks_are_set(mock_server, work, hooks, after):
+    call = {"content": [{"type": "text", "text": "Delegating."},
+                        {"type": "tool_use", "id": "toolu_1", "name": "Agent",
+                         "input": {"description": "Task 1", "prompt": "SUB-PROMPT", "subagent_type": "scout",
+                                   "run_in_background": False}}],
+            "chunk": 4096}
+    server = mock_server({"responses": [call, {"match": "SUB-PROMPT", **text_turn("SUB-ANSWER")},
+                                        {"match": "SUB-ANSWER", **text_turn("Done.")}]})
+
+    async def log(input_data, tool_use_id, context):
+        return {}
+
+    options = {"agents": {"scout": AgentDefinition(description="Looks around.", prompt="SCOUT")},
+               "include_partial_messages": True}
+    if hooks:
+        options["hooks"] = {"PreToolUse": [HookMatcher(matcher="Bash", hooks=[log])]}
+    messages = await run(server, work, **options)
+    at = next(i for i, m in enumerate(messages) if isinstance(m, TaskStartedMessage))
+    before = messages[at - 1]
+    assert isinstance(before, StreamEvent) and before.event["type"] == after
+    stop = next(i for i, m in enumerate(messages) if isinstance(m, StreamEvent) and m.event["type"] == "message_stop")
+    assert at < stop

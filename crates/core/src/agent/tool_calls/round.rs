@@ -56,6 +56,10 @@ pub(crate) struct ToolRound {
     announced: Vec<Message>,
     /// What the tools announced at the previous event: it goes out after this one.
     announced_due: Vec<Message>,
+    /// Calls whose start is announced one event later (PreToolUse hooks are set, none of
+    /// them for the call): taken at this event, and at the previous one.
+    deferred: Vec<Call>,
+    deferred_due: Vec<Call>,
     /// The response has streamed: each reported result lets the calls waiting for it start
     /// before the next result is reported.
     streamed: bool,
@@ -109,18 +113,40 @@ impl ToolRound {
             session.config.hooks.get("PreToolUse"),
             &call.name,
         );
-        if let Some(t) = tool.filter(|_| valid && !hooked) {
-            let caller = session
-                .config
-                .subagent
-                .as_ref()
-                .map(|r| r.agent_id.as_str());
-            let later = t.announce(&call.id, &call.input, caller);
-            self.announced.extend(later);
+        // With PreToolUse hooks set, none for the call, its start waits for the next event,
+        // and its prompt with it (fuzz-f/ff_226).
+        let hooks_set = session
+            .config
+            .hooks
+            .get("PreToolUse")
+            .is_some_and(|ms| ms.iter().any(|m| !m.callback_ids.is_empty()));
+        if valid && !hooked && tool.is_some() {
+            match hooks_set {
+                true => self.deferred.push(call.clone()),
+                false => {
+                    let later = announce(session, deps, &call);
+                    self.announced.extend(later);
+                }
+            }
         }
         self.schedule.add(call, read_only, ready);
         let _ = self.start_calls(session, deps, true, None);
         self.report(session, deps, st);
+    }
+
+    /// The deferred starts whose event has passed (`all`: every one) are announced now, their
+    /// prompts with them.
+    fn announce_deferred(&mut self, session: &SessionView<'_>, deps: &Deps<'_>, all: bool) {
+        let mut due = std::mem::take(&mut self.deferred_due);
+        match all {
+            true => due.append(&mut self.deferred),
+            false => self.deferred_due = std::mem::take(&mut self.deferred),
+        }
+        for call in due {
+            announce(session, deps, &call)
+                .into_iter()
+                .for_each(|m| deps.emit.emit(m));
+        }
     }
 
     /// Starts what may start; how many calls started. The announcements of answers given at
@@ -181,6 +207,7 @@ impl ToolRound {
             deps.emit.emit(a);
         }
         self.announced_due = std::mem::take(&mut self.announced);
+        self.announce_deferred(session, deps, false);
         for a in self.schedule.event(kind, spent) {
             deps.emit.emit(a);
         }
@@ -396,6 +423,7 @@ impl ToolRound {
         budget: Option<(f64, f64)>,
     ) -> Option<TurnEnd> {
         // A stream that ended early leaves announcements behind: they go out first.
+        self.announce_deferred(session, deps, true);
         let late = std::mem::take(&mut self.announced_due);
         for a in late.into_iter().chain(std::mem::take(&mut self.announced)) {
             deps.emit.emit(a);
@@ -560,6 +588,7 @@ impl ToolRound {
         deps: &Deps<'_>,
         st: &mut TurnState,
     ) -> bool {
+        self.announce_deferred(session, deps, true);
         let late = std::mem::take(&mut self.announced_due);
         for a in late.into_iter().chain(std::mem::take(&mut self.announced)) {
             deps.emit.emit(a);
@@ -758,4 +787,18 @@ fn grant_skill_tools(session: &SessionView<'_>, structured: Option<&serde_json::
             }
         },
     );
+}
+
+/// What a call's tool announces as it starts while the response streams (an agent's start);
+/// what it hands back goes out at a later event.
+fn announce(session: &SessionView<'_>, deps: &Deps<'_>, call: &Call) -> Vec<Message> {
+    let caller = session
+        .config
+        .subagent
+        .as_ref()
+        .map(|r| r.agent_id.as_str());
+    deps.tools
+        .get(&call.name)
+        .map(|t| t.announce(&call.id, &call.input, caller))
+        .unwrap_or_default()
 }
