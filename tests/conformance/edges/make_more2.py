@@ -92,5 +92,30 @@ def cut_short_compactions():
     return out
 
 
+def answered_prompts():
+    """ap_: an automatic compaction whose kept round answers a prompt sends that round (calls
+    and results) in the summary request too, after a first turn that ended in an answer, an
+    API error or max_turns, on a resume or a fork (fuzz-g/fg_159; a refusal's does not: fg_143)."""
+    read = {"content": [{"type": "text", "text": "R1."}, call(1, "Read", {"file_path": N})],
+            "usage": {"input_tokens": 100, "output_tokens": 20}}
+    big = {"content": [call(3, "Bash", {"command": "echo big"})], "usage": {"input_tokens": 784010, "output_tokens": 50}}
+    err = {"error": {"status": 500, "type": "api_error", "message": "Internal error"}}
+    again = {"content": [call(2, "Read", {"file_path": N})]}
+    out = []
+    for name, first, then_opts, more in [
+        ("ap_done_resume", [read, text("Done.")], {"resume": "<SESSION_ID_1>"}, {}),
+        ("ap_err_resume", [read, err], {"resume": "<SESSION_ID_1>"}, {}),
+        ("ap_done_fork", [read, text("Done.")], {"resume": "<SESSION_ID_1>", "fork_session": True}, {}),
+        ("ap_err_fork", [read, err], {"resume": "<SESSION_ID_1>", "fork_session": True}, {}),
+        ("ap_round_max_turns", [read, again], {"resume": "<SESSION_ID_1>"}, {"max_turns": 2}),
+    ]:
+        options = dict({"permission_mode": "bypassPermissions"}, **more)
+        out.append(scenario(name, "A first turn, then a prompt whose round crosses the threshold", options,
+                            first + [big, summary(), text("All done.")], files=WORKSPACE,
+                            env={"CLAUDE_CODE_MAX_RETRIES": "0", "CLAUDE_AUTOCOMPACT_PCT_OVERRIDE": "50"},
+                            then=[{"prompt": "Next", "options": then_opts}]))
+    return out
+
+
 def families():
-    return parallel_resumes() + cut_short_compactions()
+    return parallel_resumes() + cut_short_compactions() + answered_prompts()

@@ -119,8 +119,10 @@ pub(super) async fn summarize(
         attempts.current = Some(plan.clone());
     }
     while let Some(attempt) = attempts.current.clone() {
-        let answer = match ask(session, conversation, deps, &attempt, &instruction, &[]).await {
-            Ok(a) if a.cut => continued(session, conversation, deps, &attempt, &instruction, a)
+        // A compaction the API's refusal set off does not send a round answering a prompt.
+        let head = attempt.summary_head_for(conversation.history, !reactive);
+        let answer = match ask(session, conversation, deps, &head, &instruction, &[]).await {
+            Ok(a) if a.cut => continued(session, conversation, deps, &head, &instruction, a)
                 .await
                 .map_err(|e| failure(session, e))?,
             Ok(a) => a.text,
@@ -139,7 +141,7 @@ pub(super) async fn summarize(
             return Ok(done(attempt, answer));
         }
         let again = format!("{instruction}{}", compact::SUMMARY_FORM_NOTE);
-        let raw = match ask(session, conversation, deps, &attempt, &again, &[]).await {
+        let raw = match ask(session, conversation, deps, &head, &again, &[]).await {
             Ok(second) if second.text.contains("<summary>") => second.text,
             _ => answer,
         };
@@ -154,7 +156,7 @@ async fn continued(
     session: &SessionView<'_>,
     conversation: &mut Conversation<'_>,
     deps: &Deps<'_>,
-    attempt: &CompactionPlan,
+    head: &[Turn],
     instruction: &str,
     cut: Answer,
 ) -> Result<String, ApiError> {
@@ -162,7 +164,7 @@ async fn continued(
         Turn::assistant(cut.content),
         Turn::user(vec![reminder(MAX_TOKENS_NUDGE)]),
     ];
-    let next = ask(session, conversation, deps, attempt, instruction, &follow).await?;
+    let next = ask(session, conversation, deps, head, instruction, &follow).await?;
     Ok(if cut.text.contains("<summary>") {
         cut.text
     } else {
@@ -177,13 +179,13 @@ fn failure(session: &SessionView<'_>, e: ApiError) -> CompactError {
     CompactError::Api(api_error_text(&e, &session.live.model()))
 }
 
-/// One summary request over the attempt's part of the history, `follow` after the
+/// One summary request over `head` (the attempt's part of the history), `follow` after the
 /// instruction: the model's answer, its cost accounted.
 async fn ask(
     session: &SessionView<'_>,
     conversation: &mut Conversation<'_>,
     deps: &Deps<'_>,
-    attempt: &CompactionPlan,
+    head: &[Turn],
     instruction: &str,
     follow: &[Turn],
 ) -> Result<Answer, ApiError> {
@@ -191,7 +193,7 @@ async fn ask(
     let request = request::build_summary(
         session.config,
         &model,
-        &attempt.summary_head(conversation.history),
+        head,
         instruction,
         follow,
         deps.tools,

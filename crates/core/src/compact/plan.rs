@@ -149,6 +149,16 @@ fn block_chars(block: &ContentBlock) -> usize {
     }
 }
 
+/// Whether a turn is a prompt: a user turn of no results, not reminders alone (the output
+/// limit's nudge is none: edges/mo_partial_then_round_413).
+fn is_prompt(turn: &Turn) -> bool {
+    turn.is_user()
+        && !turn.content.iter().any(|b| b.result_id().is_some())
+        && turn.content.iter().any(|b| {
+            matches!(b, ContentBlock::Text { text, .. } if !text.starts_with("<system-reminder>"))
+        })
+}
+
 /// Whether the conversation starts with the continuation of an earlier compaction.
 pub fn was_compacted(history: &[Turn]) -> bool {
     history.first().is_some_and(|t| {
@@ -318,21 +328,25 @@ impl CompactionPlan {
 
     /// The summarized part as the summary request carries it.
     pub fn summary_head(&self, history: &[Turn]) -> Vec<Turn> {
+        self.summary_head_for(history, true)
+    }
+
+    /// [`Self::summary_head`]; `answer`: whether a kept round answering a prompt is sent too
+    /// (not by a compaction the API's refusal set off: fuzz-g/fg_143).
+    pub fn summary_head_for(&self, history: &[Turn], answer: bool) -> Vec<Turn> {
         let mut turns = Vec::with_capacity(self.head - self.from + 1);
         if self.from > 0 {
             turns.push(Turn::user(vec![ContentBlock::text(TRUNCATED_FOR_RETRY)]));
         }
-        // The latest answer, when it answers a prompt (not results), is sent too, though it
-        // is kept (edges/cq_one_one, cp_call_one).
-        let answer_to_prompt = self.keep_recent
-            && self.head + 1 == history.len()
+        // The latest round, when its answer answers a prompt (not results), is sent too, though
+        // it is kept: a text answer (edges/cq_one_one, cp_call_one), or calls and their
+        // results (fuzz-g/fg_159).
+        let answer_to_prompt = answer
+            && self.keep_recent
+            && self.head < history.len()
             && history[self.head].is_assistant()
             && self.head > 0
-            && history[self.head - 1].is_user()
-            && !history[self.head - 1]
-                .content
-                .iter()
-                .any(|b| b.result_id().is_some());
+            && is_prompt(&history[self.head - 1]);
         let end = if answer_to_prompt {
             history.len()
         } else {
@@ -396,11 +410,20 @@ mod tests {
         Turn::with_role(role, vec![ContentBlock::text(s)])
     }
 
+    /// A prompt, then `n` rounds: an answer `a<i>`, then a results turn (a result and the text
+    /// `r<i>`).
     fn rounds(n: usize) -> Vec<Turn> {
         let mut h = vec![t("user", "go")];
         for i in 0..n {
             h.push(t("assistant", &format!("a{i}")));
-            h.push(t("user", &format!("r{i}")));
+            let result: ContentBlock = serde_json::from_value(
+                serde_json::json!({"type": "tool_result", "tool_use_id": format!("t{i}")}),
+            )
+            .unwrap();
+            h.push(Turn::user(vec![
+                result,
+                ContentBlock::text(format!("r{i}")),
+            ]));
         }
         h
     }
@@ -437,6 +460,25 @@ mod tests {
             kept.iter().map(Turn::text).collect::<Vec<_>>(),
             ["summary", "Done2."]
         );
+        // An answer of calls to a prompt: the round, its results too (fuzz-g/fg_159).
+        let mut h = rounds(1);
+        h.push(t("user", "More"));
+        h.extend(rounds(1).into_iter().skip(1));
+        let p = plan(&h).unwrap();
+        let sent: Vec<String> = p.summary_turns(&h, "S").iter().map(Turn::text).collect();
+        assert_eq!(sent, ["go", "a0", "r0", "More", "a0", "r0\nS"]);
+        // Not by a compaction a refusal set off (fuzz-g/fg_143).
+        assert_eq!(p.summary_head_for(&h, false).len(), 4);
+        // Not after the output limit's nudge, which is no prompt.
+        let mut h = rounds(1);
+        h.push(t("assistant", "cut"));
+        h.push(t(
+            "user",
+            "<system-reminder>\nOutput token limit hit.\n</system-reminder>",
+        ));
+        h.extend(rounds(1).into_iter().skip(1));
+        let p = plan(&h).unwrap();
+        assert_eq!(p.summary_turns(&h, "S").len(), 5);
     }
 
     #[test]
