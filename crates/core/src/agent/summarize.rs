@@ -151,7 +151,7 @@ pub(super) async fn summarize(
 }
 
 /// An answer cut at max_tokens, continued once: the answer itself if it has its summary
-/// block, else the continuation's text.
+/// block or the continuation has no text, else the continuation's text.
 async fn continued(
     session: &SessionView<'_>,
     conversation: &mut Conversation<'_>,
@@ -165,11 +165,15 @@ async fn continued(
         Turn::user(vec![reminder(MAX_TOKENS_NUDGE)]),
     ];
     let next = ask(session, conversation, deps, head, instruction, &follow).await?;
-    Ok(if cut.text.contains("<summary>") {
-        cut.text
-    } else {
-        next.text
-    })
+    // A continuation of no text (calls only) leaves the cut answer, which is then asked for
+    // again in form (fuzz-g/fg_162).
+    Ok(
+        if cut.text.contains("<summary>") || next.text.trim().is_empty() {
+            cut.text
+        } else {
+            next.text
+        },
+    )
 }
 
 fn failure(session: &SessionView<'_>, e: ApiError) -> CompactError {
