@@ -114,6 +114,24 @@ def mock_server(tmp_path):
         server.stop()
 
 
+async def run_query(server, work, prompt="Go", env=None, **options) -> list:
+    """The messages of one query in ``work`` (its HOME beside it, bypassPermissions unless
+    another mode is given, ``env`` added), up to an error result the query raises as the
+    reference does."""
+    from claude_agent_sdk import ClaudeAgentOptions, ResultError, query
+
+    options.setdefault("permission_mode", "bypassPermissions")
+    home = {"HOME": str(work.parent / "home")}
+    opts = ClaudeAgentOptions(cwd=str(work), env={**server.env(), **home, **(env or {})}, **options)
+    messages = []
+    try:
+        async for m in query(prompt=prompt, options=opts):
+            messages.append(m)
+    except ResultError:
+        pass
+    return messages
+
+
 def text_turn(text: str, **extra) -> dict:
     return {"content": [{"type": "text", "text": text}], **extra}
 

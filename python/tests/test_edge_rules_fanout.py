@@ -8,17 +8,14 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import requires_native, text_turn, tool_turn
+from conftest import run_query as run, requires_native, text_turn, tool_turn
 
 from claude_agent_sdk import (
     AgentDefinition,
-    ClaudeAgentOptions,
     HookMatcher,
-    ResultError,
     StreamEvent,
     SystemMessage,
     TaskStartedMessage,
-    query,
 )
 
 pytestmark = [requires_native, pytest.mark.anyio]
@@ -35,17 +32,6 @@ def work(tmp_path):
     return path
 
 
-async def run(server, work, prompt="Go", env=None, **options):
-    options.setdefault("permission_mode", "bypassPermissions")
-    opts = ClaudeAgentOptions(cwd=str(work), env={**server.env(), "HOME": str(work.parent / "home"), **(env or {})},
-                              **options)
-    messages = []
-    try:
-        async for m in query(prompt=prompt, options=opts):
-            messages.append(m)
-    except ResultError:
-        pass
-    return messages
 
 
 def blocks_of(request, kind):

@@ -6,13 +6,12 @@ an Edit rule names, a failed prompt joined to the next, and ``/compact`` after a
 from __future__ import annotations
 
 import pytest
-from conftest import requires_native, text_turn, tool_turn
+from conftest import run_query as run, requires_native, text_turn, tool_turn
 
 from claude_agent_sdk import (
     ClaudeAgentOptions,
     HookMatcher,
     PermissionResultAllow,
-    ResultError,
     ResultMessage,
     SystemMessage,
     ToolResultBlock,
@@ -35,17 +34,6 @@ def work(tmp_path):
     return path
 
 
-async def run(server, work, prompt="Go", env=None, **options):
-    options.setdefault("permission_mode", "bypassPermissions")
-    opts = ClaudeAgentOptions(cwd=str(work), env={**server.env(), "HOME": str(work.parent / "home"), **(env or {})},
-                              **options)
-    messages = []
-    try:
-        async for m in query(prompt=prompt, options=opts):
-            messages.append(m)
-    except ResultError:
-        pass
-    return messages
 
 
 def result_of(messages, tool_id):

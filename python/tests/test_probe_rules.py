@@ -7,16 +7,9 @@ Grep does not show the carriage return that ends a file."""
 from __future__ import annotations
 
 import pytest
-from conftest import requires_native, text_turn, tool_turn
+from conftest import run_query as run, requires_native, text_turn, tool_turn
 
-from claude_agent_sdk import (
-    ClaudeAgentOptions,
-    ResultError,
-    ResultMessage,
-    ToolResultBlock,
-    UserMessage,
-    query,
-)
+from claude_agent_sdk import ResultMessage, ToolResultBlock, UserMessage
 
 pytestmark = [requires_native, pytest.mark.anyio]
 
@@ -27,18 +20,6 @@ def tool_results(messages) -> dict[str, tuple[ToolResultBlock, object]]:
             for b in m.content if isinstance(b, ToolResultBlock)}
 
 
-async def run(server, work, prompt="Go", **options):
-    """The messages of one query in ``work`` (its HOME beside it), up to an error result the
-    query raises as the reference does."""
-    opts = ClaudeAgentOptions(cwd=str(work), env={**server.env(), "HOME": str(work.parent / "home")},
-                              permission_mode="bypassPermissions", **options)
-    messages = []
-    try:
-        async for m in query(prompt=prompt, options=opts):
-            messages.append(m)
-    except ResultError:
-        pass
-    return messages
 
 
 @pytest.fixture

@@ -846,14 +846,19 @@ mod tests {
         assert!(torn.len() < 10, "{} of 50 kills cut a row", torn.len());
     }
 
-    fn block_of(uuid: &str, text: &str) -> Message {
+    /// A streaming answer's row of one content block (response msg_1).
+    fn answer_of(uuid: &str, block: Value) -> Message {
         serde_json::from_value(json!({"type": "assistant", "uuid": uuid, "session_id": "s",
             "parent_tool_use_id": null,
             "message": {"id": "msg_1", "type": "message", "role": "assistant", "model": "m",
-                "content": [{"type": "text", "text": text}], "stop_reason": null,
+                "content": [block], "stop_reason": null,
                 "stop_sequence": null, "context_management": null,
                 "usage": {"input_tokens": 100, "output_tokens": 1}}}))
         .unwrap()
+    }
+
+    fn block_of(uuid: &str, text: &str) -> Message {
+        answer_of(uuid, json!({"type": "text", "text": text}))
     }
 
     #[test]
@@ -936,13 +941,10 @@ mod tests {
     }
 
     fn call_of(uuid: &str, id: &str) -> Message {
-        serde_json::from_value(json!({"type": "assistant", "uuid": uuid, "session_id": "s",
-            "parent_tool_use_id": null,
-            "message": {"id": "msg_1", "type": "message", "role": "assistant", "model": "m",
-                "content": [{"type": "tool_use", "id": id, "name": "Bash", "input": {}}],
-                "stop_reason": null, "stop_sequence": null, "context_management": null,
-                "usage": {"input_tokens": 100, "output_tokens": 1}}}))
-        .unwrap()
+        answer_of(
+            uuid,
+            json!({"type": "tool_use", "id": id, "name": "Bash", "input": {}}),
+        )
     }
 
     /// fuzz-e/fe_238: the result of each of two calls made together points back at its own

@@ -314,11 +314,8 @@ impl Session {
     async fn prompt_turn(&mut self, prompt: UserContent, deps: &Deps<'_>) -> ResultMessage {
         let started = deps.clock.monotonic_ms();
         // The uuid the prompt's row was written with (none: a prompt not recorded as such).
-        let recorded = self.next_prompt_uuid.clone();
-        let prompt_uuid = self
-            .next_prompt_uuid
-            .take()
-            .unwrap_or_else(|| deps.clock.uuid());
+        let recorded = self.next_prompt_uuid.take();
+        let prompt_uuid = recorded.clone().unwrap_or_else(|| deps.clock.uuid());
         self.prompt_id = Some(prompt_uuid.clone());
         self.started_ms.get_or_insert(started);
         self.classifier_rounds
