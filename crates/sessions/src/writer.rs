@@ -382,6 +382,28 @@ impl TranscriptWriter {
                     f.insert("isMeta".into(), json!(false));
                     self.conversation("system", &s.uuid, f);
                 }
+                // So is the notice that no other model takes over a refused prompt (fd_356).
+                if let SystemBody::ModelRefusalNoFallback(m) = &s.body {
+                    let mut f = Map::new();
+                    f.insert("subtype".into(), json!("model_refusal_no_fallback"));
+                    f.insert("content".into(), json!(m.content));
+                    f.insert("level".into(), json!("warning"));
+                    f.insert("originalModel".into(), json!(m.original_model));
+                    if let Some(id) = &m.request_id {
+                        f.insert("requestId".into(), json!(id));
+                    }
+                    f.insert("apiRefusalCategory".into(), json!(m.api_refusal_category));
+                    f.insert(
+                        "apiRefusalExplanation".into(),
+                        json!(m.api_refusal_explanation),
+                    );
+                    f.insert(
+                        "refusedUserMessageUuid".into(),
+                        json!(m.refused_user_message_uuid),
+                    );
+                    f.insert("isMeta".into(), json!(false));
+                    self.conversation("system", &s.uuid, f);
+                }
                 // Each announced retry is recorded as an `api_error` row.
                 if let SystemBody::ApiRetry(r) = &s.body {
                     let mut f = Map::new();
@@ -767,6 +789,51 @@ mod tests {
         assert_eq!(rows[0]["retryAttempt"], 1);
         assert_eq!(rows[1]["isApiErrorMessage"], true);
         assert_eq!(rows[1]["error"], "server_error");
+    }
+
+    /// fuzz-d/fd_356: the notice that no other model takes over a refused prompt is a
+    /// `system` row of its own, in the reference's fields, between the refused answer and
+    /// the message shown for it.
+    #[test]
+    fn a_refusal_without_fallback_is_recorded() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("s.jsonl");
+        let w = TranscriptWriter::open(&path, "s", Path::new("/w"), None).unwrap();
+        let notice = oxagent_core::protocol::system::ModelRefusalNoFallback {
+            original_model: "claude-sonnet-4-5-20250929".into(),
+            api_refusal_category: None,
+            api_refusal_explanation: None,
+            refused_user_message_uuid: Some("p1".into()),
+            content: String::new(),
+            request_id: Some("req_1".into()),
+        };
+        w.message(&Message::System(
+            oxagent_core::protocol::SystemMessage::new(
+                SystemBody::ModelRefusalNoFallback(notice),
+                "n1",
+                "s",
+            ),
+        ));
+        let rows = rows_in(&path);
+        assert_eq!(rows.len(), 1);
+        let keys: Vec<&str> = rows[0]
+            .as_object()
+            .unwrap()
+            .keys()
+            .map(|k| k.as_str())
+            .collect();
+        let at = |k: &str| keys.iter().position(|x| *x == k).unwrap();
+        assert!(
+            at("subtype") < at("originalModel") && at("requestId") < at("refusedUserMessageUuid")
+        );
+        assert_eq!(rows[0]["subtype"], "model_refusal_no_fallback");
+        assert_eq!(rows[0]["level"], "warning");
+        assert_eq!(rows[0]["content"], "");
+        assert_eq!(rows[0]["originalModel"], "claude-sonnet-4-5-20250929");
+        assert_eq!(rows[0]["requestId"], "req_1");
+        assert_eq!(rows[0]["apiRefusalCategory"], Value::Null);
+        assert_eq!(rows[0]["refusedUserMessageUuid"], "p1");
+        assert_eq!(rows[0]["uuid"], "n1");
     }
 
     /// The child of `a_killed_writer_leaves_only_whole_rows`: appends rows until killed.

@@ -117,5 +117,78 @@ def answered_prompts():
     return out
 
 
+def round_(i, tokens, *calls, words=None):
+    content = ([{"type": "text", "text": words}] if words else []) + list(calls)
+    return {"content": content, "usage": {"input_tokens": tokens, "output_tokens": 20}}
+
+
+TOO_LONG = {"error": {"status": 400, "type": "invalid_request_error",
+                      "message": "prompt is too long: 210000 tokens > 200000 maximum"}}
+
+
+def pressed_compactions():
+    """pk_: an automatic compaction within three tool rounds of the prompt's previous compaction
+    (the reference's "rapid refill") summarizes every round, unless the context has reached the
+    size at which requests are refused unsent (the model's usable window less 3,000 tokens;
+    `CLAUDE_CODE_AUTO_COMPACT_WINDOW` does not move it) or the API refused the request as too
+    long; otherwise it keeps the latest round, as the first compaction did (fuzz-g/fg_180). A
+    tool round lets the API's refusal set off a reactive compaction again."""
+    out = []
+    for name, model, window, rounds, tokens, refused in [
+        ("pk_k1_below", "opus", None, 1, 967010, False),
+        ("pk_k2_below", "opus", None, 2, 967010, False),
+        ("pk_k3_below", "opus", None, 3, 967010, False),
+        ("pk_k2_at", "opus", None, 2, 980000, False),
+        ("pk_k2_refused", "opus", None, 2, 600, True),
+        ("pk_k2_window", "opus", "300000", 2, 310000, False),
+        ("pk_o46_k2_window_over", "claude-opus-4-6", "300000", 2, 267010, False),
+        ("pk_o46_k2_below", "claude-opus-4-6", None, 2, 167010, False),
+        ("pk_o46_k2_at", "claude-opus-4-6", None, 2, 177500, False),
+    ]:
+        responses = [round_(1, 100, call(1, "Bash", {"command": "echo one"})),
+                     round_(2, 200, call(2, "Bash", {"command": "echo two"}), words="Round 2."), TOO_LONG, summary()]
+        for k in range(rounds):
+            last = k == rounds - 1
+            responses.append(round_(3 + k, tokens if last else 300 + k, call(3 + k, "Bash", {"command": f"echo r{k}"}),
+                                    words=f"Round {3 + k}."))
+        responses += ([TOO_LONG] if refused else []) + [summary(), text("Finished.")]
+        env = {"CLAUDE_CODE_MAX_RETRIES": "0"}
+        if window:
+            env["CLAUDE_CODE_AUTO_COMPACT_WINDOW"] = window
+        out.append(scenario(name, f"A second compaction {rounds} rounds after the first ({model}, window {window}, "
+                            f"{tokens} tokens{', refused' if refused else ''})",
+                            {"permission_mode": "bypassPermissions", "model": model}, responses, files=WORKSPACE, env=env))
+    return out
+
+
+def compacted_reads():
+    """kr_: a compaction leaves counted as read only the five files last modified (the latest
+    seen first among equal times) that no Read among the kept messages shows; an Edit of any
+    other file is refused as not read by the models that read first, and told the file was not
+    read by the others (fuzz-g/fg_180)."""
+    out = []
+    names = ["a", "b", "c", "d", "e", "f"]
+    for model in ("claude-opus-4-6", "opus"):
+        responses = []
+        for k, n in enumerate(names):
+            responses.append({"content": [call(10 + k, "Write", {"file_path": f"<WS>/{n}.txt", "content": f"{n} one\n"})]})
+            responses.append({"content": [call(20 + k, "Bash", {"command": "sleep 0.05"})]})
+        responses.append({"content": [call(30, "Read", {"file_path": "<WS>/a.txt"})]})
+        responses.append({"content": [call(31, "Read", {"file_path": "<WS>/notes.txt", "offset": 1, "limit": 1})]})
+        responses.append({"content": [call(32, "Bash", {"command": "echo kept"})],
+                          "usage": {"input_tokens": 267010, "output_tokens": 20}})
+        responses.append(summary())
+        edits = [call(40 + k, "Edit", {"file_path": f"<WS>/{n}.txt", "old_string": "one", "new_string": "two"})
+                 for k, n in enumerate(names)]
+        edits.append(call(47, "Edit", {"file_path": N, "old_string": "notes", "new_string": "NOTES"}))
+        responses += [{"content": edits}, text("Done.")]
+        out.append(scenario(f"kr_{model.replace('-', '_')}", f"Six files written, one read again, then an automatic "
+                            f"compaction and an Edit of each ({model})", {"permission_mode": "bypassPermissions", "model": model},
+                            responses, files=WORKSPACE,
+                            env={"CLAUDE_CODE_MAX_RETRIES": "0", "CLAUDE_CODE_AUTO_COMPACT_WINDOW": "300000"}))
+    return out
+
+
 def families():
-    return parallel_resumes() + cut_short_compactions() + answered_prompts()
+    return (parallel_resumes() + cut_short_compactions() + answered_prompts() + pressed_compactions()
+            + compacted_reads())

@@ -133,6 +133,7 @@ pub(crate) fn refused_again(
         api_refusal_explanation: None,
         refused_user_message_uuid: prompt_uuid,
         content: String::new(),
+        request_id: request_id.map(str::to_string),
     };
     deps.emit
         .emit(view.system(SystemBody::ModelRefusalNoFallback(notice), deps));

@@ -10,7 +10,9 @@
 //! `compact_boundary` message and the continuation that replaces the summarized history.
 //! Any failure leaves the conversation as it was.
 
-use crate::compact::{self, auto_compact_threshold, CompactError, CompactTrigger, CompactionPlan};
+use crate::compact::{
+    self, auto_compact_threshold, blocking_limit, CompactError, CompactTrigger, CompactionPlan,
+};
 use crate::content::ContentBlock;
 use crate::conversation::Turn;
 use crate::message::{Message, UserMessage};
@@ -190,6 +192,9 @@ async fn compact_automatically(
     refusal: Option<Refusal>,
 ) -> Result<(), CompactError> {
     let tokens = conversation.tracker.tokens(conversation.history);
+    // The reference's count of rounds since the prompt's last compaction (its "rapid
+    // refill": fewer than three).
+    let refilled = st.rounds_since_compaction.is_some_and(|n| n < 3);
     let done = compact(
         session,
         conversation,
@@ -197,14 +202,24 @@ async fn compact_automatically(
         CompactTrigger::Auto,
         None,
         tokens,
-        refusal,
+        Cause { refusal, refilled },
     )
     .await?;
     done.warnings.into_iter().for_each(|w| deps.emit.emit(w));
     deps.emit.emit(done.boundary);
     deps.emit.emit(done.continuation);
     st.num_turns += 1;
+    st.rounds_since_compaction = Some(0);
     Ok(())
+}
+
+/// What set a compaction off, beyond its trigger.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct Cause {
+    /// The API's refusal of the request as too long: a reactive compaction.
+    pub refusal: Option<Refusal>,
+    /// The context filled again within three tool rounds of the prompt's previous compaction.
+    pub refilled: bool,
 }
 
 /// The refusal that set a reactive compaction off.
@@ -307,7 +322,7 @@ pub(crate) async fn compact(
     trigger: CompactTrigger,
     custom: Option<String>,
     pre_tokens: u64,
-    refusal: Option<Refusal>,
+    cause: Cause,
 ) -> Result<Compacted, CompactError> {
     let sid = &session.config.session_id;
     let span = telemetry::compaction_span(sid, trigger.as_str(), pre_tokens);
@@ -318,7 +333,7 @@ pub(crate) async fn compact(
         trigger,
         custom,
         pre_tokens,
-        refusal,
+        cause,
     )
     .instrument(span.clone())
     .await;
@@ -334,8 +349,9 @@ async fn compact_untraced(
     trigger: CompactTrigger,
     custom: Option<String>,
     pre_tokens: u64,
-    refusal: Option<Refusal>,
+    cause: Cause,
 ) -> Result<Compacted, CompactError> {
+    let Cause { refusal, refilled } = cause;
     let reactive = refusal.is_some();
     if session.config.compaction.disabled {
         return Err(CompactError::Disabled);
@@ -357,7 +373,21 @@ async fn compact_untraced(
                     .tokens_for_threshold(conversation.history)
                     >= t + WHOLE_ROUND_MARGIN
             });
-    let plan = match compact::plan_for(conversation.history, trigger == CompactTrigger::Manual) {
+    // A context that filled again within three rounds of the prompt's previous compaction
+    // is summarized whole, unless the API refused it or it reached the size at which
+    // requests are refused unsent (the model's own window: `CLAUDE_CODE_AUTO_COMPACT_WINDOW`
+    // does not move it).
+    let blocked = || {
+        blocking_limit(&model, max_tokens(session.config, &model), &unscaled).is_some_and(|b| {
+            conversation
+                .tracker
+                .tokens_for_threshold(conversation.history)
+                >= b
+        })
+    };
+    let keep_no_round = trigger == CompactTrigger::Auto && refilled && !reactive && !blocked();
+    let manual = trigger == CompactTrigger::Manual;
+    let plan = match compact::plan_keeping(conversation.history, manual, keep_no_round) {
         // `/compact` of a single round summarizes it whole.
         Err(CompactError::TooFewGroups) if trigger == CompactTrigger::Manual || far_past => {
             CompactionPlan::all(conversation.history).ok_or(CompactError::TooFewGroups)
@@ -490,6 +520,11 @@ fn swap_history(
         .iter()
         .flat_map(|t| t.uuids.iter().cloned())
         .collect();
+    // The file tools forget what the summary replaced (fuzz-g/fg_180).
+    let kept_reads = read_paths(&conversation.history[plan.head..]);
+    deps.tools
+        .iter()
+        .for_each(|t| t.context_compacted(&kept_reads));
     let mut history = plan.compacted(conversation.history, opening);
     if let Some(first) = history.first_mut() {
         first.uuids = vec![anchor.clone()];
@@ -537,6 +572,20 @@ fn swap_history(
         continuation,
         stdout: String::new(),
     }
+}
+
+/// The `file_path` of every Read call in `turns`.
+fn read_paths(turns: &[Turn]) -> Vec<String> {
+    turns
+        .iter()
+        .flat_map(|t| t.content.iter())
+        .filter_map(|b| match b {
+            ContentBlock::ToolUse { name, input, .. } if name == "Read" => {
+                input.get("file_path")?.as_str().map(str::to_string)
+            }
+            _ => None,
+        })
+        .collect()
 }
 
 fn text_of(block: &ContentBlock) -> String {

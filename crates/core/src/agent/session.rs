@@ -591,7 +591,7 @@ impl Session {
             CompactTrigger::Manual,
             custom,
             tokens,
-            None,
+            compaction::Cause::default(),
         )
         .await;
         // Not summarized (the compaction failed, or kept it in the tail): it stays the
@@ -988,6 +988,12 @@ impl Session {
                 .finish(&view, &mut conversation, deps, st, budget)
                 .instrument(turn)
                 .await;
+            if let Some(n) = &mut st.rounds_since_compaction {
+                *n += 1;
+            }
+            // After a tool round the API's refusal may set off a reactive compaction again
+            // (edges/pk_*_refused).
+            reactive_tried = false;
             if let Some(end) = finished {
                 // Interrupted in the last round max_turns allows: the limit is what the
                 // result reports (the reference checks it before it reports the interrupt).

@@ -26,8 +26,8 @@ pub use limits::{
     DEFAULT_MCP_OUTPUT_TOKENS,
 };
 pub use plan::{
-    plan, plan_for, was_compacted, CompactError, CompactTrigger, CompactionPlan, BLOCKED_BY_HOOK,
-    TRUNCATED_FOR_RETRY,
+    plan, plan_for, plan_keeping, was_compacted, CompactError, CompactTrigger, CompactionPlan,
+    BLOCKED_BY_HOOK, TRUNCATED_FOR_RETRY,
 };
 pub use results::limit_result;
 pub use retry::{summary_sends, Attempts};

@@ -192,14 +192,29 @@ pub fn plan(history: &[Turn]) -> Result<CompactionPlan, CompactError> {
 
 /// Decides the cut; `manual`: for `/compact`.
 pub fn plan_for(history: &[Turn], manual: bool) -> Result<CompactionPlan, CompactError> {
+    plan_keeping(history, manual, !manual && was_compacted(history))
+}
+
+/// Decides the cut; `manual`: for `/compact`; `keep_no_round`: an automatic compaction that
+/// summarizes every round, as the reference's does when the context filled again within
+/// three rounds of the previous compaction of the prompt, unless it reached the size at which
+/// requests are refused unsent or the API refused it (fuzz-g/fg_020, fg_180, edges/pk_*).
+pub fn plan_keeping(
+    history: &[Turn],
+    manual: bool,
+    keep_no_round: bool,
+) -> Result<CompactionPlan, CompactError> {
     if history.is_empty() {
         return Err(CompactError::NothingToCompact);
     }
-    // After an earlier summary an automatic compaction summarizes it all (fuzz-g/fg_020);
     // `/compact` keeps the latest round as in any conversation, unless there is only one
-    // (edges/cp_*, fuzz-g/fg_107).
+    // after an earlier summary (edges/cp_*, fuzz-g/fg_107).
     let answers = assistant_positions(history).count();
-    let (head, keep_recent) = if was_compacted(history) && (!manual || answers < 2) {
+    let summarize_all = match manual {
+        true => was_compacted(history) && answers < 2,
+        false => keep_no_round && was_compacted(history),
+    };
+    let (head, keep_recent) = if summarize_all {
         (history.len(), false)
     } else {
         match assistant_positions(history).last() {
@@ -504,6 +519,10 @@ mod tests {
         assert_eq!((p.head, p.keep_recent, p.rounds), (3, true, 1));
         let p = plan(&h).unwrap();
         assert_eq!((p.head, p.keep_recent, p.rounds), (5, false, 2));
+        // Unless the context did not fill again quickly, or was pressed (a refusal, or the
+        // size requests are refused at): then it keeps the latest too (edges/pk_*).
+        let p = plan_keeping(&h, false, false).unwrap();
+        assert_eq!((p.head, p.keep_recent, p.rounds), (3, true, 1));
         // One: everything goes (edges/cp_one_one).
         let one = &h[..3];
         let p = plan_for(one, true).unwrap();

@@ -441,6 +441,10 @@ pub struct ModelRefusalNoFallback {
     /// The prompt the refused answer was for.
     pub refused_user_message_uuid: Option<String>,
     pub content: String,
+    /// The refused answer's request id, which the transcript's row records (fuzz-d/fd_356).
+    /// Not sent.
+    #[serde(skip)]
+    pub request_id: Option<String>,
 }
 
 /// `system/vcs_state_changed`: `kind` is what happened (`push`), `cwd` where the shell stood

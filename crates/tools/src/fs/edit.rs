@@ -152,6 +152,15 @@ fn apply(text: &str, old: &str, new: &str, replace_all: bool) -> Result<String, 
 }
 
 impl TypedTool for EditTool {
+    fn context_compacted(&self, kept_reads: &[String]) {
+        super::compacted(
+            &self.files,
+            self.cwd.as_deref(),
+            self.shell.as_deref(),
+            kept_reads,
+        );
+    }
+
     const NAME: &'static str = "Edit";
     const CHECKS_DISK_FIRST: bool = true;
     type Input = EditInput;

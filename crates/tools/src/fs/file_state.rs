@@ -72,6 +72,22 @@ struct Record {
     restored_at: Option<u64>,
 }
 
+/// How many files a compaction leaves counted as read, and the largest taken again (about
+/// 5,000 tokens at four bytes a token).
+const RESTORED_AFTER_COMPACTION: usize = 5;
+const RESTORED_MAX_BYTES: usize = 20_000;
+
+/// Files a compaction never takes again: instruction files and plans.
+fn not_restored(path: &Path) -> bool {
+    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+    let parent = |n: &str| {
+        path.parent()
+            .and_then(|p| p.file_name())
+            .is_some_and(|p| p == n)
+    };
+    matches!(name, "CLAUDE.md" | "CLAUDE.local.md") || parent("plans") || parent("rules")
+}
+
 fn fingerprint(content: &str) -> u64 {
     let mut hasher = DefaultHasher::new();
     // Line endings do not change what the model saw: Read shows CRLF as LF.
@@ -137,6 +153,37 @@ impl FileState {
             restored_at: Some(at_ms),
         };
         seen.paths.insert(path.to_path_buf(), record);
+    }
+
+    /// After a compaction, as the reference does: everything seen is forgotten but the few
+    /// files seen most recently (by modification time, then by which was recorded last)
+    /// that no Read among the kept messages (`kept`) shows; those are taken as read again,
+    /// whole, as they are now, when they are small enough to be (fuzz-g/fg_180). Instruction
+    /// files and plans are not taken again.
+    pub fn compacted(&self, kept: &[PathBuf]) {
+        let mut ranked: Vec<(PathBuf, Option<SystemTime>, u64)> = {
+            let mut seen = lock(&self.seen);
+            let ranked = seen
+                .paths
+                .iter()
+                .filter(|(p, _)| !kept.contains(p) && !not_restored(p))
+                .map(|(p, r)| (p.clone(), r.modified, r.order))
+                .collect();
+            seen.paths.clear();
+            ranked
+        };
+        ranked.sort_by(|a, b| b.1.cmp(&a.1).then(b.2.cmp(&a.2)));
+        for (path, _, _) in ranked.into_iter().take(RESTORED_AFTER_COMPACTION) {
+            let Ok(bytes) = std::fs::read(&path) else {
+                continue;
+            };
+            if bytes.len() > RESTORED_MAX_BYTES {
+                continue;
+            }
+            if let Ok(text) = String::from_utf8(bytes) {
+                self.record(&path, &text);
+            }
+        }
     }
 
     /// Forgets `path` (it was deleted, or its content is no longer known).
@@ -213,5 +260,52 @@ impl FileState {
             .load(std::sync::atomic::Ordering::Relaxed)
             && path.is_file()
             && !self.has_seen(path)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// fuzz-g/fg_180: a compaction forgets every file but the five seen most recently that
+    /// no kept Read shows; those count as read whole again, a partial view included.
+    #[test]
+    fn a_compaction_keeps_the_latest_files_not_read_in_the_kept_messages() {
+        let dir = tempfile::tempdir().unwrap();
+        let state = FileState::new();
+        let paths: Vec<PathBuf> = (0..8)
+            .map(|i| dir.path().join(format!("f{i}.txt")))
+            .collect();
+        let at = SystemTime::UNIX_EPOCH + std::time::Duration::from_secs(1_700_000_000);
+        let write = |p: &Path, text: &str, at: SystemTime| {
+            std::fs::write(p, text).unwrap();
+            let f = std::fs::File::options().write(true).open(p).unwrap();
+            f.set_modified(at).unwrap();
+        };
+        for (i, p) in paths.iter().enumerate() {
+            write(p, &format!("file {i}\n"), at);
+        }
+        // The same modification time: the order of the records decides.
+        for p in &paths[..7] {
+            state.record(p, &std::fs::read_to_string(p).unwrap());
+        }
+        state.record_partial(&paths[7], "file 7\n");
+        let big = dir.path().join("big.txt");
+        let later = at + std::time::Duration::from_secs(10);
+        write(&big, &"x".repeat(RESTORED_MAX_BYTES + 1), later);
+        state.record(&big, &std::fs::read_to_string(&big).unwrap());
+        let memory = dir.path().join("CLAUDE.md");
+        write(&memory, "rules\n", later);
+        state.record(&memory, "rules\n");
+
+        // f6 was read in a message the compaction kept.
+        state.compacted(&[paths[6].clone()]);
+
+        let seen: Vec<bool> = paths.iter().map(|p| state.has_seen(p)).collect();
+        // Latest first, not kept, not the instruction file: big (too large to take again),
+        // f7, f5, f4, f3; f2, f1, f0 are forgotten with f6.
+        assert_eq!(seen, [false, false, false, true, true, true, false, true]);
+        assert!(!state.has_seen(&big) && !state.has_seen(&memory));
+        assert_eq!(state.freshness(&paths[7], "file 7\n"), Freshness::Current);
     }
 }

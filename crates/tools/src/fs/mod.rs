@@ -63,6 +63,25 @@ pub(crate) fn here(cwd: &Path, shell: Option<&crate::shell::ShellState>) -> std:
     }
 }
 
+/// What a file tool does after a compaction (see [`file_state::FileState::compacted`]):
+/// the kept Reads' paths resolved from where the session's shell stands.
+pub(crate) fn compacted(
+    files: &file_state::FileState,
+    cwd: Option<&Path>,
+    shell: Option<&crate::shell::ShellState>,
+    kept_reads: &[String],
+) {
+    let dir = cwd.map(|c| here(c, shell));
+    let kept: Vec<std::path::PathBuf> = kept_reads
+        .iter()
+        .map(|p| match &dir {
+            Some(d) => resolve(p, d),
+            None => std::path::PathBuf::from(p),
+        })
+        .collect();
+    files.compacted(&kept);
+}
+
 /// What Edit and Write answer instead of changing a file they cannot write back in its own
 /// encoding: one with NUL bytes in its first 8 KB (binary, UTF-16/32 without a byte-order
 /// mark), or one that is not UTF-8. The reference's texts. A UTF-16LE file behind its mark

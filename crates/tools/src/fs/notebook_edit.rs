@@ -245,6 +245,15 @@ fn source_of(cell: &Value) -> String {
 }
 
 impl TypedTool for NotebookEditTool {
+    fn context_compacted(&self, kept_reads: &[String]) {
+        super::compacted(
+            &self.files,
+            self.cwd.as_deref(),
+            self.shell.as_deref(),
+            kept_reads,
+        );
+    }
+
     const NAME: &'static str = "NotebookEdit";
     const CHECKS_DISK_FIRST: bool = true;
     type Input = NotebookEditInput;

@@ -303,6 +303,15 @@ async fn read_text(input: &ReadInput, path: &Path, size: u64, files: &FileState)
 }
 
 impl TypedTool for ReadTool {
+    fn context_compacted(&self, kept_reads: &[String]) {
+        super::compacted(
+            &self.files,
+            self.cwd.as_deref(),
+            self.shell.as_deref(),
+            kept_reads,
+        );
+    }
+
     const NAME: &'static str = "Read";
     const KEEPS_STRINGS: &'static [&'static str] = &["limit"];
     const READ_ONLY: bool = true;

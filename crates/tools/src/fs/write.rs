@@ -111,6 +111,15 @@ pub(crate) async fn write_file(path: &Path, content: &[u8]) -> Result<(), ToolOu
 }
 
 impl TypedTool for WriteTool {
+    fn context_compacted(&self, kept_reads: &[String]) {
+        super::compacted(
+            &self.files,
+            self.cwd.as_deref(),
+            self.shell.as_deref(),
+            kept_reads,
+        );
+    }
+
     const NAME: &'static str = "Write";
     const CHECKS_DISK_FIRST: bool = true;
     type Input = WriteInput;
