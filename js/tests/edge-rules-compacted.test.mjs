@@ -85,3 +85,26 @@ for (const [rounds, tokens, kept] of [
     }
   });
 }
+
+test("the third compaction in a row soon after the last ends the turn with the thrashing error", async () => {
+  const bash = (i, tokens) => withUsage(toolUse(`toolu_${i}`, "Bash", { command: `echo ${i}` }), tokens);
+  const api = await mockApi({
+    responses: [bash(1, 100), bash(2, 967010), SUMMARY, bash(3, 967010), SUMMARY, bash(4, 967010), SUMMARY,
+      bash(5, 967010), SUMMARY, text("Finished.")],
+  });
+  try {
+    const opts = api.options({ model: "opus" });
+    opts.env = { ...opts.env, CLAUDE_CODE_MAX_RETRIES: "0" };
+    const { messages } = await settle(query({ prompt: "Go", options: opts }));
+    assert.equal(boundaries(messages).length, 3);
+    const result = messages.at(-1);
+    assert.equal(result.type, "result");
+    assert.equal(result.is_error, true);
+    assert.equal(result.terminal_reason, "rapid_refill_breaker");
+    assert.equal(result.api_error, "autocompact_thrashing");
+    assert.match(result.result, /^Autocompact is thrashing: the context refilled to the limit within 3 turns/);
+    assert.equal(messages.at(-2).error, "invalid_request");
+  } finally {
+    await api.close();
+  }
+});

@@ -105,3 +105,24 @@ async def test_a_refusal_no_other_model_takes_over_is_a_transcript_row(mock_serv
     # The message shown for the refused answer goes on from it.
     after = rows[rows.index(row) + 1]
     assert after["parentUuid"] == row["uuid"] and after["type"] == "assistant"
+
+
+async def test_the_third_compaction_in_a_row_soon_after_the_last_ends_the_turn(mock_server, work):
+    def bash(i, tokens):
+        return tool_turn(f"toolu_{i}", "Bash", {"command": f"echo {i}"}, usage={"input_tokens": tokens, "output_tokens": 20})
+    responses = [bash(1, 100), bash(2, 967010), SUMMARY, bash(3, 967010), SUMMARY, bash(4, 967010), SUMMARY,
+                 bash(5, 967010), SUMMARY, text_turn("Finished.")]
+    server = mock_server({"responses": responses})
+    messages = await run(server, work, model="opus", env={"CLAUDE_CODE_MAX_RETRIES": "0"})
+    assert len(boundaries(messages)) == 3
+    thrash = ("Autocompact is thrashing: the context refilled to the limit within 3 turns of the previous compact, "
+              "3 times in a row.")
+    result = messages[-1]
+    assert result.is_error and result.subtype == "success" and result.result.startswith(thrash)
+    assert result.stop_reason == "stop_sequence"
+    shown = messages[-2]
+    assert shown.model == "<synthetic>" and shown.error == "invalid_request"
+    assert shown.content[0].text == result.result
+    # No fourth summary was asked for.
+    summaries = [r for r in server.requests() if "Your task is to create a detailed summary" in json.dumps(r)]
+    assert len(summaries) == 3

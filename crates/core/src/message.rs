@@ -172,6 +172,9 @@ pub fn api_error_code(text: &str) -> Option<String> {
     if text.ends_with(crate::model::CONNECTION_REFUSED) {
         return Some("connection_failed".into());
     }
+    if text == crate::compact::THRASHING {
+        return Some("autocompact_thrashing".into());
+    }
     (text.contains("ids were found without `tool_result` blocks")
         || text.contains("due to tool use concurrency issues"))
     .then(|| "tool_history_mismatch".into())

@@ -161,6 +161,24 @@ def pressed_compactions():
     return out
 
 
+def thrashing():
+    """pk_thrash_: the third compaction in a row within three tool rounds of the one before is not
+    run: the turn ends with the reference's "Autocompact is thrashing" error (terminal reason
+    `rapid_refill_breaker`)."""
+    def bash(i, tokens):
+        return round_(i, tokens, call(i, "Bash", {"command": f"echo {i}"}), words=f"Round {i}.")
+    quick = [bash(1, 100), bash(2, 967010), summary(), bash(3, 967010), summary(), bash(4, 967010), summary(),
+             bash(5, 967010), summary(), bash(6, 100), text("Finished.")]
+    two = [bash(1, 100), bash(2, 967010), summary(), bash(3, 300), bash(4, 967010), summary(), bash(5, 300),
+           bash(6, 967010), summary(), bash(7, 300), bash(8, 967010), summary(), text("Finished.")]
+    three = [bash(1, 100), bash(2, 967010), summary(), bash(3, 300), bash(4, 967010), summary(), bash(5, 300),
+             bash(6, 300), bash(7, 967010), summary(), bash(8, 967010), summary(), text("Finished.")]
+    return [scenario(f"pk_thrash_{name}", f"Compactions in a row ({name})",
+                     {"permission_mode": "bypassPermissions", "model": "opus"}, responses, files=WORKSPACE,
+                     env={"CLAUDE_CODE_MAX_RETRIES": "0"})
+            for name, responses in [("quick", quick), ("two_rounds", two), ("three_between", three)]]
+
+
 def compacted_reads():
     """kr_: a compaction leaves counted as read only the five files last modified (the latest
     seen first among equal times) that no Read among the kept messages shows; an Edit of any
@@ -191,4 +209,4 @@ def compacted_reads():
 
 def families():
     return (parallel_resumes() + cut_short_compactions() + answered_prompts() + pressed_compactions()
-            + compacted_reads())
+            + thrashing() + compacted_reads())

@@ -149,7 +149,7 @@ pub(crate) async fn auto_compact(
     conversation: &mut Conversation<'_>,
     deps: &Deps<'_>,
     st: &mut TurnState,
-) -> Option<ApiError> {
+) -> Option<AutoStop> {
     let model = session.live.model();
     let max_output = max_tokens(session.config, &model);
     let settings = &session.config.compaction;
@@ -159,6 +159,11 @@ pub(crate) async fn auto_compact(
     let due = auto_compact_threshold(&model, max_output, settings)
         .is_some_and(|t| checked >= t && conversation.tracker.failures < MAX_AUTO_FAILURES);
     if due {
+        // The context filled again within three rounds of the previous compaction, for the
+        // third time in a row: the reference stops the turn (edges/pk_thrash_*).
+        if refills_after(st) >= MAX_RAPID_REFILLS {
+            return Some(AutoStop::Thrashing);
+        }
         match compact_automatically(session, conversation, deps, st, None).await {
             Ok(()) => return None,
             // Too few rounds, or a hook's block, is no reason to stop trying.
@@ -169,14 +174,55 @@ pub(crate) async fn auto_compact(
         }
     }
     let limit = compact::blocking_limit(&model, max_output, settings)?;
-    (checked >= limit).then(|| ApiError {
+    (checked >= limit).then(|| {
+        AutoStop::Blocking(ApiError {
+            status: None,
+            kind: crate::model::ApiErrorKind::InvalidRequest,
+            message: BLOCKING.into(),
+            error_type: None,
+            endpoint: String::new(),
+            request_id: None,
+        })
+    })
+}
+
+/// Why no request goes out after the check before it.
+#[derive(Debug)]
+pub(crate) enum AutoStop {
+    /// The context reached the blocking limit and no compaction made it smaller.
+    Blocking(ApiError),
+    /// Compaction is thrashing: the context filled again right after each of the last
+    /// compactions.
+    Thrashing,
+}
+
+/// Compactions in a row, each within three tool rounds of the one before, at which the
+/// reference stops compacting (its "rapid refill" breaker).
+const MAX_RAPID_REFILLS: u32 = 3;
+
+/// How many compactions in a row would have come within three rounds of the one before,
+/// counting one now.
+fn refills_after(st: &TurnState) -> u32 {
+    match st.rounds_since_compaction {
+        Some(n) if n < 3 => st.rapid_refills + 1,
+        _ => 0,
+    }
+}
+
+/// The end of a turn whose compaction is thrashing: the message shown for it, as the
+/// reference's (an `invalid_request` error marked `autocompact_thrashing`).
+pub(crate) fn thrashing(session: &SessionView<'_>, deps: &Deps<'_>) -> TurnEnd {
+    let err = ApiError {
         status: None,
         kind: crate::model::ApiErrorKind::InvalidRequest,
-        message: BLOCKING.into(),
+        message: compact::THRASHING.into(),
         error_type: None,
         endpoint: String::new(),
         request_id: None,
-    })
+    };
+    deps.emit
+        .emit(session.api_error_assistant(deps, compact::THRASHING, &err));
+    TurnEnd::Thrashing(compact::THRASHING.to_string())
 }
 
 /// What a request refused before it is sent says.
@@ -194,6 +240,7 @@ async fn compact_automatically(
     let tokens = conversation.tracker.tokens(conversation.history);
     // The reference's count of rounds since the prompt's last compaction (its "rapid
     // refill": fewer than three).
+    let refills = refills_after(st);
     let refilled = st.rounds_since_compaction.is_some_and(|n| n < 3);
     let done = compact(
         session,
@@ -210,6 +257,7 @@ async fn compact_automatically(
     deps.emit.emit(done.continuation);
     st.num_turns += 1;
     st.rounds_since_compaction = Some(0);
+    st.rapid_refills = refills;
     Ok(())
 }
 
@@ -604,4 +652,23 @@ fn ends_in_prompt(history: &[Turn]) -> bool {
                 .iter()
                 .any(|b| matches!(b, ContentBlock::ToolResult { .. }))
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// edges/pk_*, pk_thrash_*: a compaction within three tool rounds of the prompt's
+    /// previous one counts one more in a row; the third in a row is not run.
+    #[test]
+    fn compactions_in_a_row_within_three_rounds() {
+        let mut st = TurnState::default();
+        assert_eq!(refills_after(&st), 0);
+        st.rounds_since_compaction = Some(2);
+        assert_eq!(refills_after(&st), 1);
+        st.rapid_refills = 2;
+        assert_eq!(refills_after(&st), MAX_RAPID_REFILLS);
+        st.rounds_since_compaction = Some(3);
+        assert_eq!(refills_after(&st), 0);
+    }
 }

@@ -42,6 +42,9 @@ pub(crate) enum TurnEnd {
     /// The model refused again after the note on its first refusal: the result carries
     /// the text shown for it.
     Refused(String),
+    /// Automatic compaction is thrashing (the context filled again right after each of the
+    /// last compactions): the result carries this text.
+    Thrashing(String),
     /// The API found the prompt too long and compacting did not help.
     PromptTooLong {
         text: String,
@@ -174,6 +177,13 @@ impl TurnEnd {
                 } else {
                     "prompt_too_long"
                 },
+                ..base
+            },
+            TurnEnd::Thrashing(text) => ResultFields {
+                is_error: true,
+                result: Some(text.clone()),
+                stop_reason: Some("stop_sequence".into()),
+                terminal_reason: "rapid_refill_breaker",
                 ..base
             },
             TurnEnd::HookStopped => ResultFields {
@@ -346,5 +356,25 @@ mod tests {
             request_id: None,
         };
         assert_eq!(end.fields(1, None, None).terminal_reason, "image_error");
+    }
+
+    /// edges/pk_thrash_*: a turn whose compaction thrashes ends in an error result with the
+    /// reference's text and terminal reason.
+    #[test]
+    fn a_thrashing_compaction_ends_the_turn_in_error() {
+        let end = TurnEnd::Thrashing(crate::compact::THRASHING.into());
+        let f = end.fields(9, Some("tool_use".into()), None);
+        assert!(f.is_error);
+        assert_eq!(f.subtype, ResultSubtype::Success);
+        assert_eq!(f.result.as_deref(), Some(crate::compact::THRASHING));
+        assert_eq!(f.stop_reason.as_deref(), Some("stop_sequence"));
+        assert_eq!(
+            (f.terminal_reason, f.api_error_status),
+            ("rapid_refill_breaker", None)
+        );
+        assert_eq!(
+            crate::message::api_error_code(crate::compact::THRASHING).as_deref(),
+            Some("autocompact_thrashing")
+        );
     }
 }

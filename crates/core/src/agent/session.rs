@@ -763,9 +763,13 @@ impl Session {
             let compacted = compaction::auto_compact(&view, &mut conversation, deps, st)
                 .instrument(turn.clone())
                 .await;
-            if let Some(err) = compacted {
-                let after = PromptTooLongAfter::BlockingLimit;
-                return compaction::prompt_too_long(&view, &conversation, deps, &err, after);
+            match compacted {
+                Some(compaction::AutoStop::Blocking(err)) => {
+                    let after = PromptTooLongAfter::BlockingLimit;
+                    return compaction::prompt_too_long(&view, &conversation, deps, &err, after);
+                }
+                Some(compaction::AutoStop::Thrashing) => return compaction::thrashing(&view, deps),
+                None => {}
             }
             st.requests += 1;
             st.usage_before_call = st.usage.clone();
@@ -1102,7 +1106,9 @@ impl Session {
             api_error_status,
             api_error_type: fields.api_error_type,
             api_error: match &end {
-                TurnEnd::ApiError { text, .. } => crate::message::api_error_code(text),
+                TurnEnd::ApiError { text, .. } | TurnEnd::Thrashing(text) => {
+                    crate::message::api_error_code(text)
+                }
                 _ => None,
             },
             local_command: None,

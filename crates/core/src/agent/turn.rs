@@ -64,6 +64,8 @@ pub(crate) struct TurnState {
     pub resumes: u32,
     /// Tool rounds since this prompt's last automatic or reactive compaction, if it had one.
     pub rounds_since_compaction: Option<u32>,
+    /// Compactions in a row that came within three tool rounds of the one before.
+    pub rapid_refills: u32,
     /// The `requesting` status of the next request went out already (before the
     /// compaction check: a compaction's messages follow it, as the reference sends them).
     pub requesting_sent: bool,

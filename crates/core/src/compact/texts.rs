@@ -239,6 +239,9 @@ pub fn is_local_command(text: &str) -> bool {
 /// `/compact` in a conversation with nothing in it.
 pub const NOTHING_TO_COMPACT: &str = "Error: No messages to compact";
 
+/// The error a turn ends with when automatic compaction thrashes (the reference's text).
+pub const THRASHING: &str = "Autocompact is thrashing: the context refilled to the limit within 3 turns of the previous compact, 3 times in a row. A file being read or a tool output is likely too large for the context window. Try reading in smaller chunks, or use /clear to start fresh.";
+
 /// The blocks that record a local command's run (`/compact`, `/clear`) in front of the next
 /// prompt.
 pub fn local_command_record(command: &str, args: &str, stdout: &str) -> [String; 3] {
