@@ -54,6 +54,9 @@ pub struct ToolContext {
     /// reference's does: absolute patterns for anchored rules (`/ws/secrets` for
     /// `Read(/secrets/**)`), the others as written (`**/.env`, matched at any depth).
     pub read_denied: Vec<String>,
+    /// The session's permission mode when the call runs (the Bash tool records what a
+    /// command changed in a git work tree only in bypassPermissions, as the reference does).
+    pub permission_mode: crate::PermissionMode,
 }
 
 impl ToolContext {

@@ -289,6 +289,7 @@ async fn a_session_calls_the_tools_through_its_host() {
             prompt_id: None,
             conversation: None,
             read_denied: Vec::new(),
+            permission_mode: Default::default(),
         };
         let out = add.call(json!({"a": 2, "b": 3}), &ctx).await;
         assert_eq!((text_of(&out), out.is_error), ("5".to_string(), None));

@@ -187,6 +187,7 @@ fn prompt_tool_context(config: &oxagent_core::config::SessionConfig) -> ToolCont
         prompt_id: None,
         conversation: None,
         read_denied: Vec::new(),
+        permission_mode: Default::default(),
     }
 }
 

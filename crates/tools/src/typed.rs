@@ -47,6 +47,7 @@
 //!     prompt_id: None,
 //!     conversation: None,
 //!     read_denied: Vec::new(),
+//!     permission_mode: Default::default(),
 //! };
 //! let out = futures::executor::block_on(echo.call(json!({}), &ctx));
 //! assert_eq!(

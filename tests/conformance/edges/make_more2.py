@@ -207,6 +207,38 @@ def compacted_reads():
     return out
 
 
+def diffs_by_mode():
+    """bd_: what a command changed in a git work tree (`bashEditDiff`) is recorded only in
+    bypassPermissions: in default (asked or allowed by a rule), acceptEdits, dontAsk and auto
+    the same commands record nothing, a repository there from the start or made during the
+    session (fuzz-a/fa_524)."""
+    def bash(i, command):
+        return {"content": [call(i, "Bash", {"command": command, "description": "run"})]}
+    repo = ("git init -q && git add -A && git -c user.email=a@b.c -c user.name=n commit -qm init && echo ok")
+    files = {"notes.txt": "alpha\nbeta\ngamma\n", "src/app.py": "print('hi')\n"}
+    out = []
+    for mode, more, behaviors in [
+        ("default_cb", {"permission_mode": "default"}, {"can_use_tool": "log_all"}),
+        ("default_rule", {"permission_mode": "default", "allowed_tools": ["Bash"]}, None),
+        ("accept_cb", {"permission_mode": "acceptEdits"}, {"can_use_tool": "log_all"}),
+        ("dontask_rule", {"permission_mode": "dontAsk", "allowed_tools": ["Bash"]}, None),
+        ("auto_cb", {"permission_mode": "auto"}, {"can_use_tool": "log_all"}),
+        ("bypass", {"permission_mode": "bypassPermissions"}, None),
+    ]:
+        extra = {"behaviors": behaviors} if behaviors else {}
+        # A repository there when the second query starts: diffs with hunks.
+        out.append(scenario(f"bd_start_{mode}", f"Commands in a repository made by a first query ({mode})", more,
+                            [bash(1, repo), text("Ready."), bash(2, "echo delta >> notes.txt"),
+                             bash(3, "sed -i s/beta/BETA/ notes.txt"), text("Done.")],
+                            files=files, compare_ignore=["files..git/*"],
+                            then=[{"prompt": "Now change things", "options": more}], **extra))
+        # A repository made during the session: `unavailable` once in bypassPermissions.
+        out.append(scenario(f"bd_made_{mode}", f"A command after the session made a repository ({mode})", more,
+                            [bash(1, repo), bash(2, "echo delta >> notes.txt"), text("Done.")],
+                            files=files, compare_ignore=["files..git/*"], **extra))
+    return out
+
+
 def families():
     return (parallel_resumes() + cut_short_compactions() + answered_prompts() + pressed_compactions()
-            + thrashing() + compacted_reads())
+            + thrashing() + compacted_reads() + diffs_by_mode())

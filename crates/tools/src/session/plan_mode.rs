@@ -172,6 +172,7 @@ mod tests {
             prompt_id: None,
             conversation: None,
             read_denied: Vec::new(),
+            permission_mode: Default::default(),
         }
     }
 

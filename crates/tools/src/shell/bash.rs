@@ -272,8 +272,10 @@ impl TypedTool for BashTool {
             Some(Ok(net)) => Some(net),
             None => None,
         };
-        // What git sees the command change is looked at before it runs (`bashEditDiff`).
-        let edit_diff = if input.run_in_background {
+        // What git sees the command change is looked at before it runs (`bashEditDiff`), in
+        // bypassPermissions only: the reference records it in no other mode (edges/bd_*).
+        let bypass = ctx.permission_mode == oxagent_core::PermissionMode::BypassPermissions;
+        let edit_diff = if input.run_in_background || !bypass {
             None
         } else {
             let read_only = permission_checks::bash::is_read_only(&input.command);

@@ -102,6 +102,7 @@ impl Ws {
             prompt_id: None,
             conversation: None,
             read_denied: Vec::new(),
+            permission_mode: Default::default(),
         }
     }
 

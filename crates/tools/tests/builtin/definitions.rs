@@ -181,6 +181,7 @@ async fn call_labels_permissions_and_input_errors_are_pinned() {
         prompt_id: None,
         conversation: None,
         read_denied: Vec::new(),
+        permission_mode: Default::default(),
     };
     let mut pinned = serde_json::Map::new();
     for tool in &set.tools {

@@ -679,6 +679,7 @@ async fn execute(
         prompt_id: session.prompt_id.map(str::to_string),
         conversation: call.conversation.clone(),
         read_denied: read_denied(session),
+        permission_mode: session.live.permission_mode(),
     };
     let mut out = tool.call(input.clone(), &ctx).await;
     if call.user_modified && out.is_error != Some(true) {
