@@ -160,6 +160,7 @@ fn main() {
         prompt_id: None,
         conversation: None,
         read_denied: Vec::new(),
+        permission_mode: Default::default(),
     };
     println!("tree: {} ({} files)", root.display(), count_files(&root));
     // Warm the page cache (names and contents) once, so that neither side pays for the
