@@ -196,15 +196,19 @@ pub(crate) enum AutoStop {
     Thrashing,
 }
 
-/// Compactions in a row, each within three tool rounds of the one before, at which the
-/// reference stops compacting (its "rapid refill" breaker).
+/// Compactions in a row, each within [`REFILL_ROUNDS`] tool rounds of the one before, at
+/// which the reference stops compacting (its "rapid refill" breaker).
 const MAX_RAPID_REFILLS: u32 = 3;
+
+/// A compaction fewer than this many tool rounds after the prompt's previous one comes of a
+/// context that filled again at once (a "rapid refill").
+const REFILL_ROUNDS: u32 = 3;
 
 /// How many compactions in a row would have come within three rounds of the one before,
 /// counting one now.
 fn refills_after(st: &TurnState) -> u32 {
     match st.rounds_since_compaction {
-        Some(n) if n < 3 => st.rapid_refills + 1,
+        Some(n) if n < REFILL_ROUNDS => st.rapid_refills + 1,
         _ => 0,
     }
 }
@@ -238,10 +242,8 @@ async fn compact_automatically(
     refusal: Option<Refusal>,
 ) -> Result<(), CompactError> {
     let tokens = conversation.tracker.tokens(conversation.history);
-    // The reference's count of rounds since the prompt's last compaction (its "rapid
-    // refill": fewer than three).
     let refills = refills_after(st);
-    let refilled = st.rounds_since_compaction.is_some_and(|n| n < 3);
+    let refilled = refills > 0;
     let done = compact(
         session,
         conversation,
