@@ -1,5 +1,5 @@
 // A subset of the conformance-in-depth scenarios (tests/conformance/ci_subset.py: every fifth
-// scenario of each area) run through this package with the shared harness and compared with
+// scenario of each area, every tenth of the random mixes) run through this package with the shared harness and compared with
 // the traces the official TypeScript SDK recorded for them (--profile api).
 import { test } from "node:test";
 import assert from "node:assert/strict";
