@@ -1,6 +1,7 @@
 """A subset of the conformance-in-depth scenarios (``tests/conformance/ci_subset.py``: every
-fifth scenario of each area, every tenth of the random mixes) run through this package with the shared harness and compared
-with the traces the official Python SDK recorded for them (``--profile api``)."""
+fifth scenario of each area, every tenth of the random mixes) run through this package with the
+shared harness and compared with the traces the official Python SDK recorded for them
+(``--profile api``)."""
 
 from __future__ import annotations
 
