@@ -305,10 +305,11 @@ pub trait Tool: Send + Sync {
     fn mode_change(&self) -> Option<ModeChange> {
         None
     }
-    /// The conversation was compacted; `kept_reads` are the `file_path`s of the Read calls
-    /// among the messages it kept. A tool that remembers what the model has seen of files
-    /// forgets what the summary replaced (the file tools: `FileState::compacted`).
-    fn context_compacted(&self, _kept_reads: &[String]) {}
+    /// The conversation was compacted (`compaction`: an id of that compaction, the same for
+    /// every tool told of it); `kept_reads` are the `file_path`s of the Read calls among the
+    /// messages it kept. A tool that remembers what the model has seen of files forgets what
+    /// the summary replaced (the file tools, which share one record: `FileState::compacted`).
+    fn context_compacted(&self, _compaction: &str, _kept_reads: &[String]) {}
     /// The answer of a call that needs no waiting (a skill's instructions), given while the
     /// response still streams when nothing else (a hook, a question) has to come first.
     /// `None`: the call runs with the others once the response has streamed.

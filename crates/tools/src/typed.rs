@@ -151,7 +151,7 @@ pub trait TypedTool: Send + Sync + 'static {
 
     /// The answer of a call that needs no waiting (see `Tool::answer_now`).
     /// See [`Tool::context_compacted`].
-    fn context_compacted(&self, _kept_reads: &[String]) {}
+    fn context_compacted(&self, _compaction: &str, _kept_reads: &[String]) {}
 
     fn answer_now(&self, _input: &Value) -> Option<ToolOutput> {
         None
@@ -266,8 +266,8 @@ impl<T: TypedTool> Tool for Typed<T> {
         T::MODE_CHANGE
     }
 
-    fn context_compacted(&self, kept_reads: &[String]) {
-        self.0.context_compacted(kept_reads)
+    fn context_compacted(&self, compaction: &str, kept_reads: &[String]) {
+        self.0.context_compacted(compaction, kept_reads)
     }
 
     fn answer_now(&self, input: &Value) -> Option<ToolOutput> {

@@ -574,7 +574,7 @@ fn swap_history(
     let kept_reads = read_paths(&conversation.history[plan.head..]);
     deps.tools
         .iter()
-        .for_each(|t| t.context_compacted(&kept_reads));
+        .for_each(|t| t.context_compacted(&anchor, &kept_reads));
     let mut history = plan.compacted(conversation.history, opening);
     if let Some(first) = history.first_mut() {
         first.uuids = vec![anchor.clone()];

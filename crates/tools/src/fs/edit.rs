@@ -152,13 +152,9 @@ fn apply(text: &str, old: &str, new: &str, replace_all: bool) -> Result<String, 
 }
 
 impl TypedTool for EditTool {
-    fn context_compacted(&self, kept_reads: &[String]) {
-        super::compacted(
-            &self.files,
-            self.cwd.as_deref(),
-            self.shell.as_deref(),
-            kept_reads,
-        );
+    fn context_compacted(&self, compaction: &str, kept_reads: &[String]) {
+        let (cwd, shell) = (self.cwd.as_deref(), self.shell.as_deref());
+        super::compacted(&self.files, compaction, cwd, shell, kept_reads);
     }
 
     const NAME: &'static str = "Edit";

@@ -57,6 +57,8 @@ pub struct FileState {
 struct Seen {
     paths: HashMap<PathBuf, Record>,
     records: u64,
+    /// The last compaction the record was brought through (see [`FileState::compacted`]).
+    compaction: Option<String>,
 }
 
 #[derive(Debug)]
@@ -160,9 +162,15 @@ impl FileState {
     /// that no Read among the kept messages (`kept`) shows; those are taken as read again,
     /// whole, as they are now, when they are small enough to be (fuzz-g/fg_180). Instruction
     /// files and plans are not taken again.
-    pub fn compacted(&self, kept: &[PathBuf]) {
+    /// `compaction` names the compaction: the tools sharing the record are each told of it,
+    /// and only the first call does the work.
+    pub fn compacted(&self, compaction: &str, kept: &[PathBuf]) {
         let mut ranked: Vec<(PathBuf, Option<SystemTime>, u64)> = {
             let mut seen = lock(&self.seen);
+            if seen.compaction.as_deref() == Some(compaction) {
+                return;
+            }
+            seen.compaction = Some(compaction.to_string());
             let ranked = seen
                 .paths
                 .iter()
@@ -299,7 +307,12 @@ mod tests {
         state.record(&memory, "rules\n");
 
         // f6 was read in a message the compaction kept.
-        state.compacted(&[paths[6].clone()]);
+        state.compacted("c1", &[paths[6].clone()]);
+        // Told again of the same compaction (by another file tool): nothing more happens.
+        state.record(&paths[0], "file 0\n");
+        state.compacted("c1", &[]);
+        assert!(state.has_seen(&paths[0]));
+        state.forget(&paths[0]);
 
         let seen: Vec<bool> = paths.iter().map(|p| state.has_seen(p)).collect();
         // Latest first, not kept, not the instruction file: big (too large to take again),

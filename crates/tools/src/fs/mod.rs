@@ -64,9 +64,11 @@ pub(crate) fn here(cwd: &Path, shell: Option<&crate::shell::ShellState>) -> std:
 }
 
 /// What a file tool does after a compaction (see [`file_state::FileState::compacted`]):
-/// the kept Reads' paths resolved from where the session's shell stands.
+/// the kept Reads' paths resolved from where the session's shell stands. The file tools share
+/// the record: the first of them told of `compaction` does it, the others find it done.
 pub(crate) fn compacted(
     files: &file_state::FileState,
+    compaction: &str,
     cwd: Option<&Path>,
     shell: Option<&crate::shell::ShellState>,
     kept_reads: &[String],
@@ -79,7 +81,7 @@ pub(crate) fn compacted(
             None => std::path::PathBuf::from(p),
         })
         .collect();
-    files.compacted(&kept);
+    files.compacted(compaction, &kept);
 }
 
 /// What Edit and Write answer instead of changing a file they cannot write back in its own

@@ -245,13 +245,9 @@ fn source_of(cell: &Value) -> String {
 }
 
 impl TypedTool for NotebookEditTool {
-    fn context_compacted(&self, kept_reads: &[String]) {
-        super::compacted(
-            &self.files,
-            self.cwd.as_deref(),
-            self.shell.as_deref(),
-            kept_reads,
-        );
+    fn context_compacted(&self, compaction: &str, kept_reads: &[String]) {
+        let (cwd, shell) = (self.cwd.as_deref(), self.shell.as_deref());
+        super::compacted(&self.files, compaction, cwd, shell, kept_reads);
     }
 
     const NAME: &'static str = "NotebookEdit";

@@ -111,13 +111,9 @@ pub(crate) async fn write_file(path: &Path, content: &[u8]) -> Result<(), ToolOu
 }
 
 impl TypedTool for WriteTool {
-    fn context_compacted(&self, kept_reads: &[String]) {
-        super::compacted(
-            &self.files,
-            self.cwd.as_deref(),
-            self.shell.as_deref(),
-            kept_reads,
-        );
+    fn context_compacted(&self, compaction: &str, kept_reads: &[String]) {
+        let (cwd, shell) = (self.cwd.as_deref(), self.shell.as_deref());
+        super::compacted(&self.files, compaction, cwd, shell, kept_reads);
     }
 
     const NAME: &'static str = "Write";
