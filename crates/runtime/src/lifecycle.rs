@@ -215,7 +215,7 @@ pub(super) fn start(
         options.model = settings.model().map(str::to_string);
     }
     // One copy of the environment for the session, its hooks and its MCP connections.
-    let env = Arc::new(env);
+    let env = setup::shared_env(env);
     let mut config = setup::session_config(&options, &env, &clock)?;
     settings.apply(&mut config, options.permission_mode, &persist::home(&env));
     let fresh_id = setup::fresh_id(&config.session_id)?;
@@ -485,7 +485,7 @@ pub(super) fn start(
     });
     // The rules in force from now on: the host may change them before the first call.
     session.prime_permissions();
-    let task = SessionTask {
+    let task = Box::new(SessionTask {
         session,
         model,
         tools: toolset.registry,
@@ -519,7 +519,7 @@ pub(super) fn start(
         title: options.title.clone(),
         fork: options.fork_session,
         prompt_tool,
-    };
+    });
     let span = oxagent_core::telemetry::session_span(&shared.session_id);
     if let Some(parent) = &trace_parent {
         oxagent_telemetry::set_parent(&span, parent);
@@ -530,7 +530,9 @@ pub(super) fn start(
 }
 
 impl SessionTask {
-    async fn run(mut self) {
+    /// Boxed, so that the task's future holds its fields once: an `async fn` keeps room for
+    /// its `self` argument and for the copy it moves into its body (3 KB each).
+    async fn run(mut self: Box<Self>) {
         // As if `start` had opened it: before anything runs or reads the session's config.
         if let Some(unopened) = self.transcript.take() {
             self.plan.writer = unopened.open();
@@ -578,7 +580,7 @@ impl SessionTask {
             mut mcp_followed,
             prompt_tool,
             ..
-        } = self;
+        } = *self;
         // The tools after an MCP server was turned off, on or reconnected (mcp_toggle,
         // mcp_reconnect): swapped in before the next turn.
         let mut swapped: Option<ToolRegistry> = None;

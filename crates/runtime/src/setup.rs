@@ -3,6 +3,7 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 
 use oxagent_core::clock::Clock;
 use oxagent_core::compact::CompactionSettings;
@@ -20,6 +21,27 @@ use oxagent_options::{OptionsError, OptionsErrorKind};
 pub(crate) fn effective_env(options: &Options) -> BTreeMap<String, String> {
     let mut env: BTreeMap<String, String> = std::env::vars().collect();
     env.extend(options.env.clone());
+    env
+}
+
+/// `env` as one `Arc`, the one the session before held when the two are the same: the
+/// sessions of a process mostly see the same environment (about 4 KB of strings each).
+pub(crate) fn shared_env(env: BTreeMap<String, String>) -> Arc<BTreeMap<String, String>> {
+    static LAST: Mutex<Option<Arc<BTreeMap<String, String>>>> = Mutex::new(None);
+    interned(&LAST, env)
+}
+
+/// `env` as the `Arc` in `slot` when it holds the same, else as a new one kept there.
+fn interned(
+    slot: &Mutex<Option<Arc<BTreeMap<String, String>>>>,
+    env: BTreeMap<String, String>,
+) -> Arc<BTreeMap<String, String>> {
+    let mut last = oxagent_core::sync::lock(slot);
+    if let Some(same) = last.as_ref().filter(|l| ***l == env) {
+        return same.clone();
+    }
+    let env = Arc::new(env);
+    *last = Some(env.clone());
     env
 }
 
@@ -384,6 +406,26 @@ fn added_directories(dirs: &[PathBuf], cwd: &Path) -> Vec<PathBuf> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn sessions_that_see_the_same_environment_share_one_copy() {
+        let env =
+            |v: &str| BTreeMap::from([("OXAGENT_SHARED_ENV_TEST".to_string(), v.to_string())]);
+        let slot = Mutex::new(None);
+        let a = interned(&slot, env("1"));
+        let b = interned(&slot, env("1"));
+        assert!(Arc::ptr_eq(&a, &b));
+        let c = interned(&slot, env("2"));
+        assert!(!Arc::ptr_eq(&a, &c));
+        assert_eq!(
+            c.get("OXAGENT_SHARED_ENV_TEST").map(String::as_str),
+            Some("2")
+        );
+        assert_eq!(
+            a.get("OXAGENT_SHARED_ENV_TEST").map(String::as_str),
+            Some("1")
+        );
+    }
 
     /// variants-j/vj_ad_missing_dir, vj_ad_file_as_dir, vj_ad_relative.
     #[test]

@@ -101,7 +101,10 @@ pub(crate) async fn call_model(
                 };
                 on_stream_event(session, deps, st, round, &mut resp, raw, about);
                 for (id, text) in std::mem::take(&mut st.displayed) {
-                    super::hooks::display::message_display(session, deps, &id, &text).await;
+                    Box::pin(super::hooks::display::message_display(
+                        session, deps, &id, &text,
+                    ))
+                    .await;
                 }
             }
             ModelEvent::OutputLimit(limit) => {
@@ -167,7 +170,7 @@ pub(crate) async fn call_model(
                     status: stream_error_status(&err),
                     ..err
                 };
-                let end = api_error_end_saying(session, deps, &shown, text).await;
+                let end = Box::pin(api_error_end_saying(session, deps, &shown, text)).await;
                 return Err(CallFailure::End(end));
             }
             ModelEvent::Failed(err) if resp.has_blocks() && err.status.is_none() => {
@@ -223,7 +226,7 @@ pub(crate) async fn call_model(
                     return Err(CallFailure::PromptTooLong(err));
                 }
                 return Err(CallFailure::End(
-                    api_error_end(session, deps, &err, &model).await,
+                    Box::pin(api_error_end(session, deps, &err, &model)).await,
                 ));
             }
         }

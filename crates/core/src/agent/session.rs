@@ -760,9 +760,13 @@ impl Session {
                 deps.emit.emit(view.system(requesting, deps));
                 st.requesting_sent = true;
             }
-            let compacted = compaction::auto_compact(&view, &mut conversation, deps, st)
-                .instrument(turn.clone())
-                .await;
+            // Boxed: the task waits here only briefly, and would otherwise hold room for a
+            // compaction while it waits for every answer.
+            let compacted = Box::pin(
+                compaction::auto_compact(&view, &mut conversation, deps, st)
+                    .instrument(turn.clone()),
+            )
+            .await;
             match compacted {
                 Some(compaction::AutoStop::Blocking(err)) => {
                     let after = PromptTooLongAfter::BlockingLimit;
@@ -777,24 +781,68 @@ impl Session {
             let mut round = ToolRound::default();
             let model_span = telemetry::model_span(&turn, &sid, &view.live.model());
             let cost_before = *conversation.total_cost_usd;
-            let called = call_model(&view, &mut conversation, deps, st, &mut round, budget)
-                .instrument(model_span.clone())
-                .await;
-            if let Ok(r) = &called {
-                let cost = *conversation.total_cost_usd - cost_before;
-                let model = view.live.model();
-                let stop = r.stop_reason.as_deref();
-                telemetry::record_model(&model_span, &model, &r.usage, cost, stop);
-            }
-            drop(model_span);
-            let mut response = match called {
-                Ok(r) => r,
-                Err(CallFailure::End(end)) => return end,
-                Err(CallFailure::PromptTooLong(err)) => {
-                    st.requests -= 1;
-                    // Refused again right after a reactive compaction: no second one.
-                    if reactive_tried {
-                        let after = PromptTooLongAfter::Compaction;
+            // Matched at once, not kept in a local: the task's future would hold room for the
+            // answer twice.
+            let mut response =
+                match call_model(&view, &mut conversation, deps, st, &mut round, budget)
+                    .instrument(model_span.clone())
+                    .await
+                {
+                    Ok(r) => {
+                        let cost = *conversation.total_cost_usd - cost_before;
+                        let model = view.live.model();
+                        let stop = r.stop_reason.as_deref();
+                        telemetry::record_model(&model_span, &model, &r.usage, cost, stop);
+                        drop(model_span);
+                        r
+                    }
+                    Err(CallFailure::End(end)) => return end,
+                    Err(CallFailure::PromptTooLong(err)) => {
+                        drop(model_span);
+                        st.requests -= 1;
+                        // Refused again right after a reactive compaction: no second one.
+                        if reactive_tried {
+                            let after = PromptTooLongAfter::Compaction;
+                            return compaction::prompt_too_long(
+                                &view,
+                                &conversation,
+                                deps,
+                                &err,
+                                after,
+                            );
+                        }
+                        let refusal = compaction::Refusal {
+                            excess_known: crate::compact::parse_prompt_too_long(&err.message)
+                                .is_some(),
+                        };
+                        let reactive = Box::pin(
+                            compaction::reactive_compact(
+                                &view,
+                                &mut conversation,
+                                deps,
+                                st,
+                                refusal,
+                            )
+                            .instrument(turn.clone()),
+                        )
+                        .await;
+                        let after = match reactive {
+                            Reactive::Compacted => {
+                                reactive_tried = true;
+                                continue;
+                            }
+                            // A request too large that cannot be compacted is an API error
+                            // (fuzz-d/fd_114: the compaction failed with too few groups).
+                            Reactive::Failed(_) | Reactive::Impossible
+                                if err.status == Some(413) =>
+                            {
+                                st.requests += 1;
+                                let model = view.live.model();
+                                return Box::pin(api_error_end(&view, deps, &err, &model)).await;
+                            }
+                            Reactive::Failed(why) => PromptTooLongAfter::FailedCompaction(why),
+                            Reactive::Impossible => PromptTooLongAfter::Nothing,
+                        };
                         return compaction::prompt_too_long(
                             &view,
                             &conversation,
@@ -803,31 +851,7 @@ impl Session {
                             after,
                         );
                     }
-                    let refusal = compaction::Refusal {
-                        excess_known: crate::compact::parse_prompt_too_long(&err.message).is_some(),
-                    };
-                    let reactive =
-                        compaction::reactive_compact(&view, &mut conversation, deps, st, refusal)
-                            .instrument(turn.clone())
-                            .await;
-                    let after = match reactive {
-                        Reactive::Compacted => {
-                            reactive_tried = true;
-                            continue;
-                        }
-                        // A request too large that cannot be compacted is an API error
-                        // (fuzz-d/fd_114: the compaction failed with too few groups).
-                        Reactive::Failed(_) | Reactive::Impossible if err.status == Some(413) => {
-                            st.requests += 1;
-                            let model = view.live.model();
-                            return api_error_end(&view, deps, &err, &model).await;
-                        }
-                        Reactive::Failed(why) => PromptTooLongAfter::FailedCompaction(why),
-                        Reactive::Impossible => PromptTooLongAfter::Nothing,
-                    };
-                    return compaction::prompt_too_long(&view, &conversation, deps, &err, after);
-                }
-            };
+                };
             self.refresh_meter(deps);
             if let Some(budget) = self.config.max_budget_usd {
                 if self.total_cost_usd - self.restored_cost_usd >= budget {
