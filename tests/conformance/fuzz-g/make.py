@@ -215,8 +215,8 @@ def one(seed):
 
 
 if __name__ == "__main__":
-    count = int(sys.argv[1]) if len(sys.argv) > 1 else 202
+    count = int(sys.argv[1]) if len(sys.argv) > 1 else 208
     # Seeds whose two recordings on the reference differed.
-    unsteady = {2, 7, 16, 51, 98, 112, 115, 135, 152, 180}
+    unsteady = {2, 7, 16, 51, 98, 112, 115, 135, 152, 180, 207}
     seeds = [i for i in range(1, count + 1) if i not in unsteady]
     scenario_files.write(HERE, "fg_", [one(i) for i in seeds])
