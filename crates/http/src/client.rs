@@ -14,6 +14,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use bytes::Bytes;
+
+use crate::body::RequestBody;
 use eventsource_stream::{Event, EventStreamError, Eventsource};
 use futures::stream::{BoxStream, Stream, StreamExt};
 use oxagent_core::model::{
@@ -146,10 +148,9 @@ fn standard_headers(config: &HttpModelConfig) -> Result<HeaderMap, ConfigError> 
 impl Model for HttpModel {
     fn stream(&self, mut request: ModelRequest) -> BoxStream<'static, ModelEvent> {
         self.shared.limits.apply(&mut request.body);
-        // Cut to its length: the body is kept until the answer has streamed (a retry sends it
-        // again), and the buffer it was written into grew by doubling, up to twice its size.
-        let body = serde_json::to_vec(&request.body).unwrap_or_default();
-        let body = Bytes::from(body.into_boxed_slice());
+        // Kept until the answer has streamed (a retry sends it again); its tool definitions
+        // are shared with the other requests that send the same (see `body`).
+        let body = RequestBody::encode(&request.body);
         let beta = Some(request.betas.join(","))
             .filter(|b| !b.is_empty())
             .and_then(|b| HeaderValue::try_from(b).ok());
@@ -207,7 +208,7 @@ enum Phase {
 
 struct Call {
     shared: Arc<Shared>,
-    body: Bytes,
+    body: RequestBody,
     beta: Option<HeaderValue>,
     /// The request asked for a stream.
     streaming: bool,
@@ -300,7 +301,9 @@ impl Call {
                     {
                         let limit = crate::output_limit::named_limit(&error.message).unwrap_or(0);
                         self.limited = true;
-                        self.body = self.shared.limits.learn(&self.body, limit);
+                        self.body = RequestBody::whole(
+                            self.shared.limits.learn(&self.body.joined(), limit),
+                        );
                         self.phase = Phase::Send;
                         return Some(ModelEvent::OutputLimit(limit));
                     }
@@ -445,7 +448,7 @@ impl Call {
     /// the streamed attempt received is billed.
     fn fall_back(&mut self, billed: bool) -> ModelEvent {
         self.fallback_from = Some((self.request_id.clone(), self.progress.events));
-        self.body = non_streaming_body(&self.body);
+        self.body = RequestBody::whole(non_streaming_body(&self.body.joined()));
         self.phase = Phase::Send;
         self.quiet_notice(billed)
     }
@@ -508,7 +511,7 @@ impl Call {
 /// not borrow the whole call.
 async fn send(
     shared: &Shared,
-    body: &Bytes,
+    body: &RequestBody,
     beta: Option<&HeaderValue>,
 ) -> Result<Sent, AttemptError> {
     let post = || {
@@ -516,7 +519,7 @@ async fn send(
             .client
             .post(&shared.url)
             .headers(shared.headers.clone())
-            .body(body.clone());
+            .body(body.to_reqwest());
         match beta {
             Some(beta) => request.header("anthropic-beta", beta.clone()),
             None => request,

@@ -35,6 +35,7 @@
 //! # Ok(()) }
 //! ```
 
+mod body;
 pub mod cassette;
 mod client;
 mod config;

@@ -586,7 +586,8 @@ impl SessionTask {
         let mut swapped: Option<ToolRegistry> = None;
         let skip = prompt_tool.as_ref().and_then(|p| p.taken_name());
         // A result held back while background tasks run (see `hold_results_while_tasks_run`).
-        let mut held: Option<oxagent_core::message::ResultMessage> = None;
+        // Boxed: the task's future holds it across every wait.
+        let mut held: Option<Box<oxagent_core::message::ResultMessage>> = None;
         let recorder = persist::Recorder {
             inner: &events,
             writer: plan.writer.as_ref(),
@@ -759,11 +760,11 @@ impl SessionTask {
             if let Some(mut h) = held.take() {
                 h.total_cost_usd = result.total_cost_usd;
                 h.model_usage = result.model_usage.clone();
-                events.emit(Message::Result(h));
+                events.emit(Message::Result(*h));
             }
             let input_ended = prompts.is_closed() && prompts.is_empty();
             if hold_results && input_ended && task_flow.has_running_agents() {
-                held = Some(result);
+                held = Some(Box::new(result));
             } else {
                 events.emit(Message::Result(result));
             }
@@ -772,7 +773,7 @@ impl SessionTask {
             }
         }
         if let Some(h) = held {
-            events.emit(Message::Result(h));
+            events.emit(Message::Result(*h));
         }
         session.session_end(&deps, "other").await;
         if let Some(t) = &title {
