@@ -370,13 +370,13 @@ def targeted():
 
 
 if __name__ == "__main__":
-    count = int(sys.argv[1]) if len(sys.argv) > 1 else 540
+    count = int(sys.argv[1]) if len(sys.argv) > 1 else 548
     import pins_221  # noqa: E402
     import pins_261  # noqa: E402
     me = sys.modules[__name__]
     pins = pins_221.pins(me) + pins_261.pins(me) + pins_261.pins_default(me) + pins_261.pins_read_first(me)
     # Seeds whose two recordings on the reference differed are left out: 318 (a `cd ..` beside
     # a read-only call: which result tells of the shell's reset).
-    unsteady = {318, 454, 481, 537}
+    unsteady = {318, 454, 481, 537, 542}
     seeds = [i for i in range(1, count + 1) if i not in unsteady]
     scenario_files.write(HERE, "fa_", [one(i) for i in seeds] + targeted() + pins)

@@ -124,6 +124,7 @@ pub(crate) async fn call_model(
                     // what message_start reported, the model's bill (when it is billed) an
                     // estimate of the output streamed before the break.
                     st.usage.add(&resp.start_usage);
+                    st.usage_of_retried.add(&resp.start_usage);
                     if notice.billed {
                         conversation.account(&model, &resp.broken_off_usage(&model));
                     }

@@ -777,6 +777,7 @@ impl Session {
             }
             st.requests += 1;
             st.usage_before_call = st.usage.clone();
+            st.usage_of_retried = Default::default();
             st.stop_reason_before_call = st.stop_reason.clone();
             let mut round = ToolRound::default();
             let model_span = telemetry::model_span(&turn, &sid, &view.live.model());
@@ -860,6 +861,9 @@ impl Session {
                     let early_last = round.has_calls() && response.ends_in_early_call(deps.tools);
                     if early_last {
                         st.stop_reason = st.stop_reason_before_call.clone();
+                        // The usage as it was when that call was taken: the attempts tried
+                        // again before this answer count (fuzz-d/fd_389).
+                        st.usage_before_call.add(&st.usage_of_retried);
                     }
                     // An answer broken off after some blocks counts in the result's usage as
                     // far as message_start told, unless it ended in such a call.

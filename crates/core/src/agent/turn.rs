@@ -56,6 +56,10 @@ pub(crate) struct TurnState {
     /// the final-answer tool refused once too often).
     pub usage_before_call: Usage,
     pub stop_reason_before_call: Option<String>,
+    /// What the last model call's broken-off attempts (tried again) reported at
+    /// message_start: part of the usage before an answer that ended in a call taken while it
+    /// streamed (fuzz-d/fd_389).
+    pub usage_of_retried: Usage,
     /// Times SubagentStop hooks kept a subagent going with more context.
     pub subagent_continuations: u32,
     /// Consecutive times Stop hooks kept this turn from ending.
