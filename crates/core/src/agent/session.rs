@@ -802,47 +802,33 @@ impl Session {
                         drop(model_span);
                         st.requests -= 1;
                         // Refused again right after a reactive compaction: no second one.
-                        if reactive_tried {
-                            let after = PromptTooLongAfter::Compaction;
-                            return compaction::prompt_too_long(
-                                &view,
-                                &conversation,
-                                deps,
-                                &err,
-                                after,
-                            );
-                        }
-                        let refusal = compaction::Refusal {
-                            excess_known: crate::compact::parse_prompt_too_long(&err.message)
-                                .is_some(),
-                        };
-                        let reactive = Box::pin(
-                            compaction::reactive_compact(
-                                &view,
-                                &mut conversation,
-                                deps,
-                                st,
-                                refusal,
-                            )
-                            .instrument(turn.clone()),
-                        )
-                        .await;
-                        let after = match reactive {
-                            Reactive::Compacted => {
-                                reactive_tried = true;
-                                continue;
+                        let after = if reactive_tried {
+                            PromptTooLongAfter::Compaction
+                        } else {
+                            let excess_known =
+                                crate::compact::parse_prompt_too_long(&err.message).is_some();
+                            let refusal = compaction::Refusal { excess_known };
+                            let (v, c) = (&view, &mut conversation);
+                            let reactive = compaction::reactive_compact(v, c, deps, st, refusal);
+                            match Box::pin(reactive.instrument(turn.clone())).await {
+                                Reactive::Compacted => {
+                                    reactive_tried = true;
+                                    continue;
+                                }
+                                // A request too large that cannot be compacted is an API
+                                // error (fuzz-d/fd_114: the compaction failed with too few
+                                // groups).
+                                Reactive::Failed(_) | Reactive::Impossible
+                                    if err.status == Some(413) =>
+                                {
+                                    st.requests += 1;
+                                    let model = view.live.model();
+                                    let end = api_error_end(&view, deps, &err, &model);
+                                    return Box::pin(end).await;
+                                }
+                                Reactive::Failed(why) => PromptTooLongAfter::FailedCompaction(why),
+                                Reactive::Impossible => PromptTooLongAfter::Nothing,
                             }
-                            // A request too large that cannot be compacted is an API error
-                            // (fuzz-d/fd_114: the compaction failed with too few groups).
-                            Reactive::Failed(_) | Reactive::Impossible
-                                if err.status == Some(413) =>
-                            {
-                                st.requests += 1;
-                                let model = view.live.model();
-                                return Box::pin(api_error_end(&view, deps, &err, &model)).await;
-                            }
-                            Reactive::Failed(why) => PromptTooLongAfter::FailedCompaction(why),
-                            Reactive::Impossible => PromptTooLongAfter::Nothing,
                         };
                         return compaction::prompt_too_long(
                             &view,
