@@ -20,6 +20,13 @@ pub use session::{
 };
 pub use store::{fold_session_summary, NativeStore, StoreJob};
 
+/// When the addon loads (with the first session), the HTTP client that session needs is made
+/// on a thread of its own meanwhile.
+#[napi_derive::module_init]
+fn init() {
+    oxagent::warm_up();
+}
+
 /// The saved-session functions (`listSessions`, `forkSession`, ...): `op` with JSON `args`;
 /// answers `{"ok": value}` or `{"error": {"kind", "message"}}` as JSON.
 #[napi_derive::napi]

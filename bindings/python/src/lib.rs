@@ -109,6 +109,8 @@ fn cassette_status(path: &str, close: bool) -> Option<String> {
 
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    // The native module loads when the first session starts: its HTTP client is made meanwhile.
+    oxagent::warm_up();
     m.add("StartRefused", m.py().get_type::<error::StartRefused>())?;
     m.add_function(wrap_pyfunction!(sessions, m)?)?;
     m.add_function(wrap_pyfunction!(check_options, m)?)?;

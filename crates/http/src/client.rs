@@ -10,7 +10,7 @@
 //! request, it is re-sent once without streaming, silently; otherwise it is retried.
 
 use std::pin::Pin;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 use bytes::Bytes;
@@ -37,8 +37,6 @@ pub enum ConfigError {
     BaseUrl { url: String, reason: String },
     #[error("invalid header {0:?}")]
     Header(String),
-    #[error("cannot build the HTTP client: {0}")]
-    Client(#[from] reqwest::Error),
 }
 
 /// The Anthropic Messages API as a [`Model`]. Cheap to clone; clones share connections.
@@ -49,7 +47,9 @@ pub struct HttpModel {
 
 #[derive(Debug)]
 struct Shared {
-    client: reqwest::Client,
+    /// The process's shared client, taken at the first request (it may still be being built
+    /// when the model is made: [`crate::roots::warm`]).
+    client: OnceLock<reqwest::Client>,
     config: HttpModelConfig,
     url: String,
     /// `host:port` of the base URL, named in error texts.
@@ -76,10 +76,10 @@ impl HttpModel {
             config.base_url.trim_end_matches('/')
         );
         let headers = standard_headers(&config)?;
-        let client = crate::roots::client()?;
+        crate::roots::warm();
         Ok(HttpModel {
             shared: Arc::new(Shared {
-                client,
+                client: OnceLock::new(),
                 config,
                 url,
                 endpoint,
@@ -514,9 +514,17 @@ async fn send(
     body: &RequestBody,
     beta: Option<&HeaderValue>,
 ) -> Result<Sent, AttemptError> {
+    let client = match shared.client.get() {
+        Some(client) => client,
+        None => {
+            let built = crate::roots::client().map_err(|e| {
+                AttemptError::transport(format!("cannot build the HTTP client: {e}"))
+            })?;
+            shared.client.get_or_init(|| built)
+        }
+    };
     let post = || {
-        let request = shared
-            .client
+        let request = client
             .post(&shared.url)
             .headers(shared.headers.clone())
             .body(body.to_reqwest());

@@ -49,3 +49,4 @@ pub use config::{
     HttpModelConfig, DEFAULT_BASE_URL, DEFAULT_IDLE_TIMEOUT, DEFAULT_MAX_RETRIES,
     DEFAULT_REQUEST_TIMEOUT,
 };
+pub use roots::warm;

@@ -12,9 +12,13 @@
 //! no system certificate is usable reqwest reads them itself, so it fails as it did.
 
 use std::ffi::OsString;
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 use reqwest::{Certificate, Client, ClientBuilder};
+
+mod pem;
 
 /// The variables a client's set-up reads.
 const READS: &[&str] = &[
@@ -41,31 +45,81 @@ struct Built {
 }
 
 static CLIENT: Mutex<Option<Built>> = Mutex::new(None);
+/// The process (its id) one of whose threads is building the shared client, or 0. A process
+/// id rather than a flag: a child forked while its parent built does not wait for a thread it
+/// does not have.
+static BUILDING: AtomicU32 = AtomicU32::new(0);
+/// The process that last started [`warm`].
+static WARMED: AtomicU32 = AtomicU32::new(0);
+/// How long a session waits for another thread's build before building one itself.
+const WAIT_FOR_OTHER: Duration = Duration::from_secs(5);
+
+/// Starts building the shared client on a thread of its own, once per process, so that the
+/// first session's first request finds it ready (reading the system's certificates takes a few
+/// milliseconds, most of them in the certificate folder's files). Called when a face loads and
+/// when a session's model is made; a session that needs the client earlier waits for it.
+pub fn warm() {
+    let pid = std::process::id();
+    if WARMED.swap(pid, Ordering::Relaxed) == pid {
+        return;
+    }
+    let spawned = std::thread::Builder::new()
+        .name("oxagent-tls-roots".into())
+        .spawn(|| {
+            let _ = client();
+        });
+    if spawned.is_err() {
+        WARMED.store(0, Ordering::Relaxed);
+    }
+}
 
 /// The client the sessions share, built again if what it read from the environment changed.
 pub(crate) fn client() -> reqwest::Result<Client> {
     let key: Key = READS.iter().map(std::env::var_os).collect();
-    cached(&CLIENT, key, || {
+    cached(&CLIENT, &BUILDING, key, || {
         builder().pool_max_idle_per_host(IDLE_PER_HOST).build()
     })
 }
 
 /// The client in `slot` when it was built for `key`, else one `build` makes, kept there.
+/// While another thread of this process builds one (`building`), it is waited for; the slot's
+/// lock is never held while building.
 fn cached(
     slot: &Mutex<Option<Built>>,
+    building: &AtomicU32,
     key: Key,
     build: impl FnOnce() -> reqwest::Result<Client>,
 ) -> reqwest::Result<Client> {
-    let mut slot = oxagent_core::sync::lock(slot);
-    if let Some(built) = slot.as_ref().filter(|b| b.key == key) {
-        return Ok(built.client.clone());
+    let pid = std::process::id();
+    let started = Instant::now();
+    loop {
+        if let Some(built) = oxagent_core::sync::lock(slot)
+            .as_ref()
+            .filter(|b| b.key == key)
+        {
+            return Ok(built.client.clone());
+        }
+        let claim = building.load(Ordering::Acquire);
+        if claim == pid && started.elapsed() < WAIT_FOR_OTHER {
+            std::thread::sleep(Duration::from_micros(100));
+            continue;
+        }
+        if building
+            .compare_exchange(claim, pid, Ordering::AcqRel, Ordering::Acquire)
+            .is_ok()
+        {
+            break;
+        }
     }
-    let client = build()?;
-    *slot = Some(Built {
-        key,
-        client: client.clone(),
-    });
-    Ok(client)
+    let client = build();
+    if let Ok(client) = &client {
+        *oxagent_core::sync::lock(slot) = Some(Built {
+            key,
+            client: client.clone(),
+        });
+    }
+    let _ = building.compare_exchange(pid, 0, Ordering::AcqRel, Ordering::Relaxed);
+    client
 }
 
 /// A client builder with the system's root certificates already in it.
@@ -84,10 +138,9 @@ fn builder() -> ClientBuilder {
 /// The certificates rustls takes as roots (reqwest passes over the others, as this does).
 fn load() -> Option<Arc<Vec<Certificate>>> {
     let mut store = rustls::RootCertStore::empty();
-    let certs: Vec<Certificate> = rustls_native_certs::load_native_certs()
-        .certs
+    let certs: Vec<Certificate> = pem::load()
         .into_iter()
-        .filter(|der| store.add(der.clone()).is_ok())
+        .filter(|der| store.add(der.clone().into()).is_ok())
         .filter_map(|der| Certificate::from_der(&der).ok())
         .collect();
     (!certs.is_empty()).then(|| Arc::new(certs))
@@ -100,10 +153,11 @@ mod tests {
     #[test]
     fn one_client_is_built_per_environment_it_read() {
         let slot = Mutex::new(None);
+        let building = AtomicU32::new(0);
         let mut builds = 0;
         let key = |proxy: Option<&str>| vec![None, proxy.map(OsString::from)];
         let mut get = |k: Key| {
-            cached(&slot, k, || {
+            cached(&slot, &building, k, || {
                 builds += 1;
                 builder().build()
             })
@@ -115,6 +169,41 @@ mod tests {
         get(key(Some("http://proxy:3128")));
         get(key(None));
         assert_eq!(builds, 3);
+        assert_eq!(building.load(Ordering::Relaxed), 0);
+    }
+
+    #[test]
+    fn a_build_under_way_in_this_process_is_waited_for_not_repeated() {
+        let slot = Mutex::new(None);
+        let building = AtomicU32::new(0);
+        let builds = AtomicU32::new(0);
+        let build = || {
+            builds.fetch_add(1, Ordering::SeqCst);
+            std::thread::sleep(Duration::from_millis(100));
+            builder().build()
+        };
+        std::thread::scope(|scope| {
+            let first = scope.spawn(|| cached(&slot, &building, vec![], build).unwrap());
+            while building.load(Ordering::SeqCst) == 0 {
+                std::thread::yield_now();
+            }
+            let second = cached(&slot, &building, vec![], build).unwrap();
+            first.join().unwrap();
+            drop(second);
+        });
+        assert_eq!(builds.load(Ordering::SeqCst), 1);
+    }
+
+    #[test]
+    fn a_build_claimed_by_another_process_is_not_waited_for() {
+        // What a child forked while its parent's thread was building finds.
+        let slot = Mutex::new(None);
+        let building = AtomicU32::new(std::process::id().wrapping_add(1));
+        let started = Instant::now();
+        cached(&slot, &building, vec![], || builder().build()).unwrap();
+        assert!(started.elapsed() < WAIT_FOR_OTHER);
+        assert_eq!(building.load(Ordering::Relaxed), 0);
+        assert!(oxagent_core::sync::lock(&slot).is_some());
     }
 
     #[test]

@@ -37,7 +37,7 @@ pub use oxagent_core::{self as core, message, ContentBlock, Message, PermissionM
 /// to a remote session themselves).
 pub use oxagent_mcp as mcp;
 pub use oxagent_options::store_option;
-pub use oxagent_runtime::{cassette_status, close_cassette, Events, SessionRuntime};
+pub use oxagent_runtime::{cassette_status, close_cassette, warm_up, Events, SessionRuntime};
 pub use oxagent_runtime::{Error, OptionsError, OptionsErrorKind, Result};
 /// Listing, reading and changing saved sessions, for the faces (JSON in and out).
 pub use oxagent_sessions::json_api as saved;

@@ -60,6 +60,14 @@ use tokio::sync::mpsc::UnboundedReceiver;
 use oxagent_options::Options;
 
 pub use cassette::{cassette_status, close_cassette};
+
+/// Starts, on a thread of its own, what the first session of a process needs and takes a few
+/// milliseconds to make (the HTTP client, with the system's root certificates), so that the
+/// first request finds it ready. Optional: a session starts it itself; a face calls it when it
+/// loads.
+pub fn warm_up() {
+    oxagent_http::warm();
+}
 pub use error::{Error, OptionsError, OptionsErrorKind, Result};
 use oxagent_core::sync::lock;
 use shared::Shared;
