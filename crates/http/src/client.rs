@@ -186,7 +186,7 @@ pub const CONNECTION_LOST: &str = "Connection lost mid-response";
 
 /// Body chunks, or why they stopped coming.
 #[derive(Debug, thiserror::Error)]
-enum ChunkError {
+pub(crate) enum ChunkError {
     #[error("{0}")]
     Http(reqwest::Error),
     #[error("no data received for {0:?}")]
@@ -594,17 +594,5 @@ async fn send(
 
 /// The SSE events of a response body; a body silent for `idle` ends with an error.
 fn sse_events(response: reqwest::Response, idle: Duration) -> SseStream {
-    let chunks = futures::stream::unfold(
-        Some(response.bytes_stream().boxed()),
-        move |state| async move {
-            let mut body = state?;
-            match tokio::time::timeout(idle, body.next()).await {
-                Ok(Some(Ok(chunk))) => Some((Ok(chunk), Some(body))),
-                Ok(Some(Err(error))) => Some((Err(ChunkError::Http(error)), None)),
-                Ok(None) => None,
-                Err(_) => Some((Err(ChunkError::Idle(idle)), None)),
-            }
-        },
-    );
-    Box::pin(chunks.eventsource())
+    Box::pin(crate::idle::IdleGuarded::new(response.bytes_stream(), idle).eventsource())
 }

@@ -40,6 +40,7 @@ pub mod cassette;
 mod client;
 mod config;
 pub mod fallback;
+mod idle;
 mod output_limit;
 pub mod retry;
 mod roots;
