@@ -214,9 +214,36 @@ def one(seed):
     return s
 
 
+def pins():
+    """Seed 221 cut down to its first round, one to three of its calls, and the compaction the
+    refusal sets off: a Read whose result the reminder joins counts the result as the tool gave
+    it, the empty last line's tab included (fg_pin_tab_read: one token more than the text the
+    model gets; a file not ending in a newline has none to trim: fg_pin_tab_none)."""
+    calls = {
+        "edit": {"type": "tool_use", "id": "toolu_01", "name": "Edit",
+                 "input": {"file_path": "<WS>/notes.txt", "old_string": "beta", "new_string": "BETA"}},
+        "util": {"type": "tool_use", "id": "toolu_02", "name": "Read",
+                 "input": {"file_path": "<WS>/src/util.py"}},
+        "app": {"type": "tool_use", "id": "toolu_04", "name": "Read",
+                "input": {"file_path": "<WS>/src/app.py"}},
+    }
+    out = []
+    for name, picked in [("read", ["util"]), ("none", ["app"]), ("edit", ["edit", "util"])]:
+        s = one(221)
+        s.pop("then", None)
+        s.pop("behaviors", None)
+        s["name"] = "fg_pin_tab_" + name
+        s["description"] = "Seed 221's first round with %s, then the refusal's compaction." % " and ".join(picked)
+        s["files"]["src/app.py"] = "print('hi')"
+        s["responses"][0]["content"] = [txt("Round 1.")] + [calls[c] for c in picked]
+        s["responses"] = s["responses"][:4] + [{"content": [txt("All done.")]}]
+        out.append(s)
+    return out
+
+
 if __name__ == "__main__":
-    count = int(sys.argv[1]) if len(sys.argv) > 1 else 216
+    count = int(sys.argv[1]) if len(sys.argv) > 1 else 222
     # Seeds whose two recordings on the reference differed.
     unsteady = {2, 7, 16, 51, 98, 112, 115, 135, 152, 180, 207}
     seeds = [i for i in range(1, count + 1) if i not in unsteady]
-    scenario_files.write(HERE, "fg_", [one(i) for i in seeds])
+    scenario_files.write(HERE, "fg_", [one(i) for i in seeds] + pins())

@@ -87,29 +87,23 @@ impl NotesSent {
 }
 
 /// A turn's tokens, with the reminders its tool result carries as the model gets them.
+///
+/// Each reminder counts apart from the result, whether the model gets it as a message of its
+/// own or in the result's text: the reference estimates the result as the tool gave it (a Read
+/// of a file ending in a newline ends in the empty line's number and a tab, which the text the
+/// model gets trims before the reminder) and each reminder as it will read (fuzz-g/fg_221).
 fn estimate_turn(turn: &Turn, notes: NotesSent) -> u64 {
-    let Some(n) = turn.notes.as_ref() else {
-        return estimate_blocks(&turn.content);
-    };
-    match notes {
-        NotesSent::Not => estimate_blocks(&turn.content),
-        NotesSent::InResult => turn
-            .content
-            .iter()
-            .enumerate()
-            .map(|(at, b)| match at == n.block {
-                true => compact::estimate_block(&tokens_left::with_notes(b, &n.texts)),
-                false => compact::estimate_block(b),
-            })
-            .sum(),
-        NotesSent::Apart => {
+    let own = estimate_blocks(&turn.content);
+    match (turn.notes.as_ref(), notes) {
+        (Some(n), NotesSent::InResult | NotesSent::Apart) => {
             // Each note is a whole reminder (`<system-reminder>` and all).
             let apart = n
                 .texts
                 .iter()
                 .map(|t| compact::estimate_block(&ContentBlock::text(t.as_str())));
-            estimate_blocks(&turn.content) + apart.sum::<u64>()
+            own + apart.sum::<u64>()
         }
+        _ => own,
     }
 }
 
