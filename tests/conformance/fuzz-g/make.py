@@ -9,6 +9,7 @@ off (a round crossing the threshold, the API refusing a request as too long, a r
 good one or none, rounds after it (a second crossing too), and sometimes a resumed or forked
 query after it. Tools run in bypassPermissions.
 Run: python3 make.py [COUNT] (writes fg_*.json next to this file)."""
+import json
 import os
 import random
 import sys
@@ -237,6 +238,30 @@ def pins():
         s["files"]["src/app.py"] = "print('hi')"
         s["responses"][0]["content"] = [txt("Round 1.")] + [calls[c] for c in picked]
         s["responses"] = s["responses"][:4] + [{"content": [txt("All done.")]}]
+        out.append(s)
+    # The same round with one call of each kind whose result might end in blanks the text sent
+    # trims (all counted as the model gets them but for the Read's last line: one token each way).
+    def call(name, inp):
+        return {"type": "tool_use", "id": "toolu_02", "name": name, "input": inp}
+    others = {
+        "bash_trail": call("Bash", {"command": "printf 'a  \\n\\n\\n'", "description": "p"}),
+        "bash_tab": call("Bash", {"command": "printf 'x\\t'", "description": "p"}),
+        "bash_empty": call("Bash", {"command": "true", "description": "p"}),
+        "grep_content": call("Grep", {"pattern": "alpha", "output_mode": "content"}),
+        "grep_files": call("Grep", {"pattern": "a"}),
+        "glob": call("Glob", {"pattern": "**/*.py"}),
+        "write": call("Write", {"file_path": "<WS>/out.txt", "content": "x\n"}),
+        "read_empty": call("Read", {"file_path": "<WS>/empty.txt"}),
+        "read_offset": call("Read", {"file_path": "<WS>/notes.txt", "offset": 2, "limit": 1}),
+        "read_tabend": call("Read", {"file_path": "<WS>/tabs.txt"}),
+        "read_spaces": call("Read", {"file_path": "<WS>/spaces.txt"}),
+    }
+    for name, c in others.items():
+        s = json.loads(json.dumps(out[0]))
+        s["name"] = "fg_pin_tab_" + name
+        s["description"] = "Seed 221's first round with one %s call, then the refusal's compaction." % c["name"]
+        s["files"].update({"empty.txt": "", "tabs.txt": "a\t\n", "spaces.txt": "a   \n\n\n"})
+        s["responses"][0]["content"] = [txt("Round 1."), c]
         out.append(s)
     return out
 
