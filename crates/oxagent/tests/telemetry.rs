@@ -29,6 +29,8 @@ async fn a_session_exports_its_span_tree() {
     std::env::set_var("OTEL_EXPORTER_OTLP_ENDPOINT", receiver.endpoint());
     std::env::set_var("OTEL_EXPORTER_OTLP_PROTOCOL", "http/json");
     std::env::set_var("OTEL_SERVICE_NAME", "telemetry-test");
+    // Nothing goes on the batch's schedule: only the flush below sends spans.
+    std::env::set_var("OTEL_BSP_SCHEDULE_DELAY", "600000");
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("notes.txt"), "one\ntwo\n").unwrap();
     let server = ScriptedServer::start(json!({"responses": [
@@ -73,6 +75,8 @@ async fn a_session_exports_its_span_tree() {
     assert_eq!(result.num_turns, 3);
     assert!(dir.path().join("made.txt").exists());
     assert!(oxagent::telemetry::enabled());
+    // One flush, as soon as the stream has ended: the session's span has ended by then (a
+    // program that exits when its stream ends sends it in its last batch).
     oxagent::telemetry::flush();
     let mut spans = receiver.spans();
     for _ in 0..50 {
@@ -80,7 +84,6 @@ async fn a_session_exports_its_span_tree() {
             break;
         }
         tokio::time::sleep(Duration::from_millis(100)).await;
-        oxagent::telemetry::flush();
         spans = receiver.spans();
     }
 

@@ -524,7 +524,13 @@ pub(super) fn start(
     if let Some(parent) = &trace_parent {
         oxagent_telemetry::set_parent(&span, parent);
     }
-    let run = shared.events.holding(task.run().instrument(span));
+    // The session's span ends before its events do: a caller that exits as soon as the stream
+    // ends (the exporter sending its last batch at exit) has the span to send.
+    let closing = shared.events.clone();
+    let run = shared.events.holding(async move {
+        task.run().instrument(span).await;
+        closing.close();
+    });
     *lock(&shared.task) = Some(rt.spawn(run));
     Ok((shared, rx))
 }
@@ -782,7 +788,7 @@ impl SessionTask {
         if let Some(m) = &mirror {
             m.flush().await;
         }
-        events.close();
+        // The events end once the session's span has (see `start`).
     }
 
     /// With a store and `resume` / `continue_conversation`: loads the session from the store
