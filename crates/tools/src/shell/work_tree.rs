@@ -247,11 +247,11 @@ impl Tracker {
                 true => Plan::Nothing,
             },
             // A work tree that appeared since the start, as the last command found it when it
-            // was over (one a Write made is not seen before a command has run since:
-            // fuzz-a/fa_384 against fa_431, fa_438): git cannot compare it with the start;
-            // it says so once, but a bare `git init` says nothing.
+            // was over or as it is now (one a Write made in an earlier round: fuzz-a/fa_556):
+            // git cannot compare it with the start; it says so once, but a bare `git init`
+            // says nothing.
             Baseline::Outside
-                if self.seen.load(Ordering::Relaxed)
+                if (self.seen.load(Ordering::Relaxed) || has_git_dir(cwd))
                     && !self.tried.swap(true, Ordering::Relaxed) =>
             {
                 let silent = git_reads(cwd, env).await
@@ -611,9 +611,9 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn a_work_tree_made_between_commands_is_seen_after_the_next() {
-        // A `.git` made by something else than a command (a Write) counts once a command has
-        // run since.
+    async fn a_work_tree_made_between_commands_is_seen_by_the_next() {
+        // A `.git` made by something else than a command (a Write in an earlier round) counts
+        // for the next command that may change files, once (fuzz-a/fa_556).
         let dir = tempfile::tempdir().unwrap();
         let env = Env::new();
         let tracker = Tracker::default();
@@ -621,10 +621,12 @@ mod tests {
         assert_eq!(first.after(&env, true).await, None);
         tracker.finished(dir.path());
         sh(dir.path(), "mkdir .git && echo w2 > .git/config");
-        let unseen = tracker.before(dir.path(), &env, false).await;
-        assert_eq!(unseen.after(&env, true).await, None);
-        tracker.finished(dir.path());
+        let read_only = tracker.before(dir.path(), &env, true).await;
+        assert_eq!(read_only.after(&env, true).await, None);
         let seen = tracker.before(dir.path(), &env, false).await;
         assert_eq!(seen.after(&env, true).await, Some(unavailable()));
+        tracker.finished(dir.path());
+        let later = tracker.before(dir.path(), &env, false).await;
+        assert_eq!(later.after(&env, true).await, None);
     }
 }
