@@ -60,6 +60,9 @@ use tokio::sync::mpsc::UnboundedReceiver;
 use oxagent_options::Options;
 
 pub use cassette::{cassette_status, close_cassette};
+pub use error::{Error, OptionsError, OptionsErrorKind, Result};
+use oxagent_core::sync::lock;
+use shared::Shared;
 
 /// Starts, on a thread of its own, what the first session of a process needs and takes a few
 /// milliseconds to make (the HTTP client, with the system's root certificates), so that the
@@ -68,9 +71,6 @@ pub use cassette::{cassette_status, close_cassette};
 pub fn warm_up() {
     oxagent_http::warm();
 }
-pub use error::{Error, OptionsError, OptionsErrorKind, Result};
-use oxagent_core::sync::lock;
-use shared::Shared;
 
 /// What `rewind_files` says without `enable_file_checkpointing`.
 const REWINDING_OFF: &str = "File rewinding is not enabled.";

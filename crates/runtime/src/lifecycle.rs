@@ -550,8 +550,8 @@ impl SessionTask {
         Box::pin(self.connect_mcp_servers()).await;
         self.load_from_store().await;
         self.ready_agents();
+        // A session that cannot begin ends here; its events end in `start`.
         if !self.begin().await {
-            self.events.close();
             return;
         }
         // A title names a new session; resuming keeps the title the session has.

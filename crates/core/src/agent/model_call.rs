@@ -255,7 +255,7 @@ pub(crate) async fn call_model(
     // An answer that broke off (the connection cut, a server error mid-stream) has no stop
     // reason: the turn keeps the last one it had (a result right after it reports that one:
     // fuzz-d/fd_402).
-    if !(resp.cut_off || resp.stream_error.is_some()) {
+    if !resp.ended_early() {
         st.stop_reason = resp.stop_reason.clone();
     }
     // The result is the answer's last block when it is text (a final thinking block leaves

@@ -236,16 +236,19 @@ impl ResponseBuilder {
 
     /// The answer broke off after some whole blocks: the wording of what happened.
     pub fn broken_off(&self) -> Option<&'static str> {
-        if !self.has_blocks() {
+        if !self.has_blocks() || !self.ended_early() {
             return None;
         }
-        if self.stream_error.is_some() {
-            Some("Server error mid-response")
-        } else if self.cut_off {
-            Some("Connection lost mid-response")
-        } else {
-            None
-        }
+        Some(match self.stream_error {
+            Some(_) => "Server error mid-response",
+            None => "Connection lost mid-response",
+        })
+    }
+
+    /// The stream stopped before the answer's end: the connection was cut, or the server sent
+    /// an error mid-stream (the answer then has no stop reason).
+    pub fn ended_early(&self) -> bool {
+        self.stream_error.is_some() || self.cut_off
     }
 
     /// The index of a text or thinking block still streaming, when one is.

@@ -250,8 +250,10 @@ impl Tracker {
             // was over or as it is now (one a Write made in an earlier round: fuzz-a/fa_556):
             // git cannot compare it with the start; it says so once, but a bare `git init`
             // says nothing.
+            // (Once it has said so, the folders are not looked at again.)
             Baseline::Outside
-                if (self.seen.load(Ordering::Relaxed) || has_git_dir(cwd))
+                if !self.tried.load(Ordering::Relaxed)
+                    && (self.seen.load(Ordering::Relaxed) || has_git_dir(cwd))
                     && !self.tried.swap(true, Ordering::Relaxed) =>
             {
                 let silent = git_reads(cwd, env).await
