@@ -251,6 +251,7 @@ impl Session {
             history: &mut self.history,
             tracker: &mut self.tracker,
             total_cost_usd: &mut self.total_cost_usd,
+            restored_cost_usd: self.restored_cost_usd,
             model_usage: &mut self.model_usage,
             side_ledger: &self.side_ledger,
         };

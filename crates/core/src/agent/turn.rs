@@ -88,6 +88,8 @@ pub(crate) struct Conversation<'a> {
     pub tracker: &'a mut ContextTracker,
     /// Cumulative over the session.
     pub total_cost_usd: &'a mut f64,
+    /// What earlier runs of a resumed session spent (part of `total_cost_usd`).
+    pub restored_cost_usd: f64,
     pub model_usage: &'a mut BTreeMap<String, ModelUsage>,
     /// What tools spent on requests of their own, not yet counted.
     pub side_ledger: &'a SideLedger,

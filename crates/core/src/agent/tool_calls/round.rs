@@ -678,12 +678,14 @@ impl ToolRound {
         if let Some(inbox) = session.config.inbox.as_ref().filter(|_| !ends) {
             results.extend(inbox.0.take().into_iter().map(ContentBlock::text));
         }
-        // The token budget's reminder, for the models that read it (request.rs).
+        // The token budget's reminder, for the models that read it (request.rs). The spend is
+        // this run's: the session's cost less what earlier runs of a resumed session spent,
+        // subtracted as written (fuzz-d/fd_406).
         let mut notes = None;
-        let spent = session
-            .config
-            .max_budget_usd
-            .map(|budget| (*conversation.total_cost_usd, budget));
+        let spent = session.config.max_budget_usd.map(|budget| {
+            let spent = *conversation.total_cost_usd - conversation.restored_cost_usd;
+            (spent, budget)
+        });
         let mut used = None;
         if conversation.tracker.last_usage().is_some()
             && super::tokens_left::keeps_tokens_left(&session.live.model())
