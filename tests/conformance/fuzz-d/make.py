@@ -137,8 +137,8 @@ def one(seed):
 
 
 if __name__ == "__main__":
-    count = int(sys.argv[1]) if len(sys.argv) > 1 else 411
+    count = int(sys.argv[1]) if len(sys.argv) > 1 else 421
     # Seeds whose two recordings on the reference differed.
-    unsteady = {45, 92, 173, 227, 304}
+    unsteady = {45, 92, 173, 227, 304, 413}
     seeds = [i for i in range(1, count + 1) if i not in unsteady]
     scenario_files.write(HERE, "fd_", [one(i) for i in seeds])
