@@ -55,7 +55,8 @@ def script(turns, tool="bash", ws=""):
                 "input": {"command": "echo %d" % i, "description": "step"}}
     responses = [{"content": [call(i)]} for i in range(1, turns)]
     responses.append({"content": [{"type": "text", "text": "done"}]})
-    return {"responses": responses}
+    # Connections stay open between answers, as the API keeps them (see face_bench.measure).
+    return {"responses": responses, "keep_alive": True}
 
 
 def start_server(scenario_path):

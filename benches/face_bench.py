@@ -28,7 +28,9 @@ def measure(command, d, script, limits=(), env=None, log=False):
     started in the scratch folder `d` (which is also HOME). With `log` the server logs the
     requests to `d/requests.jsonl`."""
     scen = Path(d) / "s.json"
-    scen.write_text(json.dumps(script))
+    # The server keeps its connections open between answers, as the API does: without it,
+    # every request of every SDK paid a TCP connect and teardown that is not the SDK's.
+    scen.write_text(json.dumps(dict(script, keep_alive=True)))
     logging = ["--log", str(Path(d) / "requests.jsonl")] if log else []
     srv = subprocess.Popen([str(OXAGENT_BIN), "mock-server", "--script", str(scen), *logging],
                            stdout=subprocess.PIPE, text=True)

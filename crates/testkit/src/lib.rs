@@ -3,9 +3,10 @@
 //! [`ScriptedServer`] is a real HTTP server on 127.0.0.1 that answers `POST /v1/messages`
 //! from a scenario script in the format of the conformance fixture `mockapi.py`
 //! (`responses`, `default`, `side_default`; per response `content`, `match`, `error`,
-//! `stream_error`, `cut_after`, `delay_ms`, `chunk`, `usage`, `stop_reason`, `model`, and one
-//! of its own: `event_delay_ms`, a pause between stream events) with the same selection rules
-//! and the same SSE bytes. Every request is kept for assertions and can be appended to a JSONL
+//! `stream_error`, `cut_after`, `delay_ms`, `chunk`, `usage`, `stop_reason`, `model`; and two
+//! of its own: `event_delay_ms`, a pause between stream events, and the script's
+//! `keep_alive`, which leaves a streamed answer's connection open as the API does) with the
+//! same selection rules and the same SSE bytes. Every request is kept for assertions and can be appended to a JSONL
 //! log. `oxagent mock-server` runs [`serve_forever`].
 //!
 //! ```no_run

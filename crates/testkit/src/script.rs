@@ -24,6 +24,11 @@ pub struct Script {
     pub responses: Vec<ScriptedResponse>,
     pub default: ScriptedResponse,
     pub side_default: ScriptedResponse,
+    /// Streamed answers leave the connection open for the next request (`"keep_alive":
+    /// true`), as the API does. By default each streamed answer closes its connection, as
+    /// the fixture (an HTTP/1.0 server) does, which the conformance traces were recorded
+    /// against.
+    pub keep_alive: bool,
 }
 
 /// One scripted answer. Content blocks stay raw JSON so that any block the fixture accepts
@@ -87,10 +92,12 @@ impl Script {
             Some(v) => ScriptedResponse::deserialize(v)?,
             None => default.clone(),
         };
+        let keep_alive = scenario.get("keep_alive").and_then(Value::as_bool) == Some(true);
         Ok(Script {
             responses,
             default,
             side_default,
+            keep_alive,
         })
     }
 

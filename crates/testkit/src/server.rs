@@ -284,8 +284,10 @@ async fn answer_messages(app: &App, mut entry: RecordedRequest, body: Value) -> 
         .status(StatusCode::OK)
         .header("content-type", "text/event-stream; charset=utf-8")
         .header("cache-control", "no-cache")
-        .header("request-id", "req_mock")
-        .header("connection", "close");
+        .header("request-id", "req_mock");
+    if !app.script.keep_alive {
+        builder = builder.header("connection", "close");
+    }
     for (name, value) in response.headers.iter().flatten() {
         let value = match value {
             Value::String(s) => s.clone(),

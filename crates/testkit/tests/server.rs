@@ -182,3 +182,54 @@ async fn invalid_script_is_rejected() {
         .map_err(|e| e.kind());
     assert_eq!(error, Err(std::io::ErrorKind::InvalidData));
 }
+
+/// Two streamed answers over one raw connection: what the server says after the first, and
+/// whether the second comes on the same connection.
+async fn two_on_one_connection(script: Value) -> (String, Option<String>) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let server = ScriptedServer::start(script).await.expect("start");
+    let mut stream = tokio::net::TcpStream::connect(server.addr())
+        .await
+        .expect("connect");
+    let body = r#"{"model": "m", "stream": true, "messages": [{"role": "user", "content": "go"}]}"#;
+    let request = format!(
+        "POST /v1/messages HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    let mut answers = Vec::new();
+    for _ in 0..2 {
+        if stream.write_all(request.as_bytes()).await.is_err() {
+            break;
+        }
+        // Each streamed answer ends with the chunked body's last chunk.
+        let mut got = Vec::new();
+        let mut buf = [0u8; 4096];
+        while !got.ends_with(b"0\r\n\r\n") {
+            match stream.read(&mut buf).await {
+                Ok(0) | Err(_) => break,
+                Ok(n) => got.extend_from_slice(&buf[..n]),
+            }
+        }
+        if got.is_empty() {
+            break;
+        }
+        answers.push(String::from_utf8_lossy(&got).to_lowercase());
+    }
+    let mut answers = answers.into_iter();
+    (answers.next().unwrap_or_default(), answers.next())
+}
+
+#[tokio::test]
+async fn streamed_answers_close_the_connection_unless_the_script_keeps_it() {
+    let answer = json!({"content": [{"type": "text", "text": "hi"}]});
+    let (first, second) = two_on_one_connection(json!({"default": answer})).await;
+    assert!(first.contains("connection: close"), "{first}");
+    assert_eq!(second, None);
+
+    let (first, second) =
+        two_on_one_connection(json!({"default": answer, "keep_alive": true})).await;
+    assert!(!first.contains("connection: close"), "{first}");
+    let second = second.expect("a second answer on the same connection");
+    assert!(second.starts_with("http/1.1 200"), "{second}");
+    assert!(second.contains("event: message_stop"), "{second}");
+}
