@@ -541,6 +541,15 @@ fn fuzz_h() {
     check_area("fuzz-h");
 }
 
+/// The hooks of a turn's end and of its permissions at random: Stop, StopFailure,
+/// PostToolBatch, PermissionRequest, PermissionDenied, MessageDisplay, Notification,
+/// UserPromptSubmit and the tool hooks, each answering in one of the ways a hook may
+/// (`tests/conformance/fuzz-i/`).
+#[test]
+fn fuzz_i() {
+    check_area("fuzz-i");
+}
+
 /// The probes behind fuzz-h's rules: the model plan mode runs, writes of unread files per
 /// model and settings, plan mode's questions per model, when answers given without a run
 /// and a read's refusal go out while the response streams (`tests/conformance/optprobes/`).

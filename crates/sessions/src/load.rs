@@ -48,6 +48,11 @@ pub struct LoadedSession {
     /// wait for the model as they are. Results with nothing after them (a turn cut off
     /// before its answer, or stopped by the budget) get a stand-in answer (fd_202, fd_220).
     pub marked_tail: bool,
+    /// The `max_turns_reached` mark follows the last conversation row, whatever it is (a
+    /// Stop hook's feedback, the turn ending at max_turns on it: it waits for the next
+    /// prompt, fuzz-i/fi_pin_stop_block; one a `continue: false` ended gets a stand-in
+    /// answer, fi_pin_stop_block_stop).
+    pub max_turns_tail: bool,
     /// The last conversation row is an answer of blank text, left out (the turn ended on
     /// it: a paused answer of nothing).
     pub blank_tail: bool,
@@ -206,6 +211,7 @@ pub fn load(path: &Path, until: Option<&str>) -> Result<LoadedSession, LoadError
             Some(kind @ ("user" | "assistant")) => {
                 s.lost_tail = false;
                 s.marked_tail = false;
+                s.max_turns_tail = false;
                 // The stand-in for a failed call is not part of what the model reads.
                 if row.get("isApiErrorMessage").and_then(Value::as_bool) == Some(true) {
                     s.ends_with_api_error = true;
@@ -321,6 +327,11 @@ pub fn load(path: &Path, until: Option<&str>) -> Result<LoadedSession, LoadError
                 ) =>
             {
                 let uuid = row.get("uuid").and_then(Value::as_str).map(str::to_string);
+                if row.pointer("/attachment/type").and_then(Value::as_str)
+                    == Some("max_turns_reached")
+                {
+                    s.max_turns_tail = true;
+                }
                 let on = |u: &str| branch.as_ref().is_none_or(|on| on.contains(u));
                 if let Some(u) = uuid.filter(|u| on(u)) {
                     let after_results = s.turns.last().is_some_and(|(r, blocks)| {
@@ -661,6 +672,11 @@ fn repair(s: &mut LoadedSession) {
     // an answer of blank text follows them, or no mark does (the answer was cut away, or
     // the budget stopped the turn), the answer was lost (fuzz-d/fd_128, fd_202,
     // fuzz-e/fe_132).
+    // A user turn the turn ended on at max_turns (a Stop hook's feedback) waits for the
+    // next prompt, which joins it (fuzz-i/fi_pin_stop_block).
+    if role == "user" && s.max_turns_tail {
+        return;
+    }
     let lost = role == "user" && lost_results(s);
     if role == "user"
         && !lost
@@ -872,6 +888,36 @@ mod tests {
             let s = load(f.path(), None).unwrap();
             assert!(s.repairs.is_empty(), "{kind}");
             assert_eq!(s.turns.last().unwrap().0, "user");
+        }
+    }
+
+    /// fuzz-i/fi_pin_stop_block(_stop): a Stop hook's feedback (a meta reminder row, then
+    /// the hooks' summary) waits for the next prompt when the turn ended there at max_turns
+    /// (its mark follows); one a `continue: false` ended (no mark) gets the stand-in answer.
+    #[test]
+    fn a_stop_hook_feedback_waits_only_after_max_turns() {
+        for (mark, waits) in [(true, true), (false, false)] {
+            let mut rows = vec![
+                user(json!("hi"), "u1"),
+                assistant("m1", json!({"type": "text", "text": "done"}), "a1"),
+                json!({"type": "user", "uuid": "u2", "isMeta": true, "message": {"role": "user",
+                    "content": "<system-reminder>\nStop hook feedback:\nno\n</system-reminder>"}}),
+                json!({"type": "system", "subtype": "stop_hook_summary", "uuid": "s1",
+                    "hookCount": 1}),
+            ];
+            if mark {
+                rows.push(json!({"type": "attachment", "uuid": "m2",
+                    "attachment": {"type": "max_turns_reached", "maxTurns": 2, "turnCount": 3}}));
+            }
+            let f = write(&rows, None);
+            let s = load(f.path(), None).unwrap();
+            assert_eq!(s.repairs.is_empty(), waits, "mark {mark}");
+            let last = &s.turns.last().unwrap().0;
+            assert_eq!(
+                last,
+                if waits { "user" } else { "assistant" },
+                "mark {mark}"
+            );
         }
     }
 

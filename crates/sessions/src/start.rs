@@ -476,6 +476,12 @@ impl Emit for Recorder<'_> {
         }
     }
 
+    fn stop_hooks_summarized(&self, summary: &oxagent_core::agent::StopHookSummary) {
+        if let Some(w) = self.writer {
+            w.stop_hooks_summarized(summary);
+        }
+    }
+
     fn note_added(&self, tool_use_id: &str, text: &str) {
         if let Some(w) = self.writer {
             w.note_added(tool_use_id, text);

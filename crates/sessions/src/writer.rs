@@ -448,6 +448,33 @@ impl TranscriptWriter {
         }
     }
 
+    /// What the Stop hooks answered: a `system` row of subtype `stop_hook_summary` (the
+    /// caller's callbacks are named `callback`).
+    pub fn stop_hooks_summarized(&self, summary: &oxagent_core::agent::StopHookSummary) {
+        let mut f = Map::new();
+        f.insert("subtype".into(), json!("stop_hook_summary"));
+        f.insert("hookCount".into(), json!(summary.hook_count));
+        let infos: Vec<Value> = (0..summary.hook_count)
+            .map(|_| json!({"command": "callback"}))
+            .collect();
+        f.insert("hookInfos".into(), Value::Array(infos));
+        f.insert("hookErrors".into(), json!([]));
+        f.insert("failedHookErrorIndexes".into(), json!([]));
+        f.insert(
+            "hookAdditionalContext".into(),
+            json!(summary.additional_context),
+        );
+        f.insert(
+            "preventedContinuation".into(),
+            json!(summary.prevented_continuation),
+        );
+        f.insert("stopReason".into(), json!(summary.stop_reason));
+        f.insert("hasOutput".into(), json!(summary.has_output));
+        f.insert("level".into(), json!("suggestion"));
+        f.insert("toolUseID".into(), json!(summary.tool_use_id));
+        self.conversation("system", &summary.uuid, f);
+    }
+
     /// The mark a turn max_turns ended leaves after its last results (an `attachment` row,
     /// the result's uuid), which a later compaction keeps with them. A turn a hook stopped, or
     /// one the final-answer tool ended, leaves a mark of its own (`hook_stopped_continuation`,
@@ -789,6 +816,52 @@ mod tests {
         assert_eq!(rows[0]["retryAttempt"], 1);
         assert_eq!(rows[1]["isApiErrorMessage"], true);
         assert_eq!(rows[1]["error"], "server_error");
+    }
+
+    /// fuzz-i/fi_pin_stop_block: a Stop hook's feedback is the reminder the model read (a
+    /// meta row), and the hooks' summary follows it on the chain.
+    #[test]
+    fn a_stop_hook_feedback_and_its_summary_are_recorded() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("s.jsonl");
+        let w = TranscriptWriter::open(&path, "s", Path::new("/w"), None).unwrap();
+        let mut feedback =
+            oxagent_core::message::UserMessage::prompt(oxagent_core::content::UserContent::Blocks(
+                vec![oxagent_core::ContentBlock::text("Stop hook feedback:\nno")],
+            ));
+        feedback.uuid = Some("u1".into());
+        feedback.as_reminder = true;
+        w.message(&Message::User(feedback));
+        w.stop_hooks_summarized(&oxagent_core::agent::StopHookSummary {
+            uuid: "s1".into(),
+            tool_use_id: "t1".into(),
+            hook_count: 2,
+            additional_context: vec!["more".into()],
+            prevented_continuation: true,
+            stop_reason: "halt".into(),
+            has_output: true,
+        });
+        let rows = rows_in(&path);
+        assert_eq!(rows.len(), 2);
+        assert_eq!(rows[0]["isMeta"], true);
+        assert_eq!(
+            rows[0]["message"]["content"],
+            "<system-reminder>\nStop hook feedback:\nno\n</system-reminder>"
+        );
+        assert_eq!(
+            (&rows[1]["type"], &rows[1]["subtype"]),
+            (&json!("system"), &json!("stop_hook_summary"))
+        );
+        assert_eq!(rows[1]["parentUuid"], "u1");
+        assert_eq!(rows[1]["hookCount"], 2);
+        assert_eq!(
+            rows[1]["hookInfos"],
+            json!([{"command": "callback"}, {"command": "callback"}])
+        );
+        assert_eq!(rows[1]["hookAdditionalContext"], json!(["more"]));
+        assert_eq!(rows[1]["preventedContinuation"], true);
+        assert_eq!(rows[1]["stopReason"], "halt");
+        assert_eq!(rows[1]["toolUseID"], "t1");
     }
 
     /// fuzz-d/fd_356: the notice that no other model takes over a refused prompt is a

@@ -33,6 +33,8 @@ pub trait Emit: Send + Sync {
     /// as messages of their own: `total_tokens_reminder`, `budget_usd`), each with the uuid
     /// the results turn lists for it.
     fn marks_added(&self, _marks: &[TranscriptMark]) {}
+    /// Stop hooks ran at a turn's end: a transcript records a `stop_hook_summary` row.
+    fn stop_hooks_summarized(&self, _summary: &StopHookSummary) {}
     /// A reminder went with a tool result recorded earlier (`tool_use_id`'s): the prompt
     /// after a turn that ended with its tools.
     fn note_added(&self, _tool_use_id: &str, _text: &str) {}
@@ -50,6 +52,23 @@ pub trait Emit: Send + Sync {
 pub struct TranscriptMark {
     pub uuid: String,
     pub attachment: serde_json::Value,
+}
+
+/// What the Stop hooks of a turn's end answered, as a transcript records it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StopHookSummary {
+    pub uuid: String,
+    /// The id the hooks were called with.
+    pub tool_use_id: String,
+    /// How many callbacks ran.
+    pub hook_count: usize,
+    /// What they asked to add to the conversation.
+    pub additional_context: Vec<String>,
+    /// One answered `continue: false`, with this reason.
+    pub prevented_continuation: bool,
+    pub stop_reason: String,
+    /// One blocked the end, or added context.
+    pub has_output: bool,
 }
 
 /// What a response has streamed, event by event.

@@ -69,7 +69,7 @@ pub fn initial_permissions(
 ) -> (crate::rules::RuleSet, Vec<std::path::PathBuf>) {
     tool_calls::permission::initial_permissions(config)
 }
-pub use deps::{Deps, Emit, ResponseEnd, StreamProgress, TranscriptMark};
+pub use deps::{Deps, Emit, ResponseEnd, StopHookSummary, StreamProgress, TranscriptMark};
 pub use hooks::HookOutcome;
 pub use local_command::compact_command;
 pub use request::build as build_request;

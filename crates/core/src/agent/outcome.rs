@@ -28,6 +28,9 @@ pub(crate) enum TurnEnd {
     ClassifierStopped,
     /// A hook answered `continue: false` during the turn.
     HookStopped,
+    /// A PostToolBatch hook blocked or stopped the turn after a round's results: the result
+    /// says nothing (fuzz-i/fi_pin_batch2_block).
+    BatchStopped,
     /// The final-answer tool was called: its input is the structured output; and the text the
     /// response that called it ended with, if it ended with one (the result says that text:
     /// probed).
@@ -188,6 +191,11 @@ impl TurnEnd {
             },
             TurnEnd::HookStopped => ResultFields {
                 result: Some(last_text.unwrap_or_default()),
+                terminal_reason: "hook_stopped",
+                ..base
+            },
+            TurnEnd::BatchStopped => ResultFields {
+                result: Some(String::new()),
                 terminal_reason: "hook_stopped",
                 ..base
             },

@@ -421,13 +421,12 @@ impl Session {
             echo.session_id = Some(self.config.session_id.clone());
             deps.emit.emit(Message::User(echo));
         }
-        for notice in hook_notices(
-            &self.view(),
-            deps,
-            "UserPromptSubmit",
-            None,
-            &hooked.system_messages,
-        ) {
+        // The hooks after the first that blocked or stopped the prompt are not heard.
+        let heard = match hooked.stop || hooked.block_reason.is_some() {
+            true => &hooked.system_messages[..hooked.notices_before_halt],
+            false => &hooked.system_messages[..],
+        };
+        for notice in hook_notices(&self.view(), deps, "UserPromptSubmit", None, heard) {
             deps.emit.emit(notice);
         }
         let refusal = flow::prompt_refusal(&self.view(), deps, &hooked, &prompt_text);

@@ -25,6 +25,15 @@ pub struct HookOutcome {
     pub stop_reason: Option<String>,
     /// `decision: "block"` with its reason.
     pub block_reason: Option<String>,
+    /// A `continue: false` came before any block, in the order of the matchers (where the
+    /// first of the two decides: fuzz-i/fi_pin_prompt_stop_block).
+    pub stopped_first: bool,
+    /// How many `system_messages` came before the block, in the order of the matchers
+    /// (a Stop hook's notices and its block's feedback go out in that order: fuzz-i/fi_046).
+    pub notices_before_block: usize,
+    /// How many `system_messages` came before the first block or `continue: false` (a
+    /// prompt's hooks after that one are not heard: fuzz-i/fi_pin_prompt_block_sysmsg).
+    pub notices_before_halt: usize,
     /// The block in the hook's own words: a command's stderr when it exited 2 (none if it
     /// wrote nothing), else the reason.
     pub block_words: Option<String>,
@@ -234,10 +243,15 @@ fn fail_closed(outcome: &mut HookOutcome, event: &str, why: String) {
 }
 
 fn fold(outcome: &mut HookOutcome, out: HookOutput) {
+    let halts = out.continue_ == Some(false) || out.decision.as_deref() == Some("block");
+    if halts && !outcome.stop && outcome.block_reason.is_none() {
+        outcome.notices_before_halt = outcome.system_messages.len();
+    }
     if let Some(run) = out.command_run.clone() {
         outcome.command_runs.push(run);
     }
     if out.continue_ == Some(false) {
+        outcome.stopped_first |= !outcome.stop && outcome.block_reason.is_none();
         outcome.stop = true;
         outcome.stop_reason = out.stop_reason;
     }
@@ -249,6 +263,9 @@ fn fold(outcome: &mut HookOutcome, out: HookOutput) {
             }
             _ => Some(reason.clone()),
         };
+        if outcome.block_reason.is_none() {
+            outcome.notices_before_block = outcome.system_messages.len();
+        }
         outcome.block_reason = Some(reason);
     }
     if let Some(msg) = out.system_message {

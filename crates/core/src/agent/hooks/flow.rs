@@ -32,7 +32,11 @@ pub(crate) fn prompt_refusal(
     hooked: &HookOutcome,
     prompt: &str,
 ) -> Option<(String, bool)> {
-    let (text, kind, kept, reason) = if let Some(reason) = &hooked.block_reason {
+    let (text, kind, kept, reason) = if let Some(reason) = hooked
+        .block_reason
+        .as_ref()
+        .filter(|_| !hooked.stopped_first)
+    {
         let text = format!(
             "UserPromptSubmit operation blocked by hook:\n{reason}\n\nOriginal prompt: {prompt}"
         );
@@ -87,30 +91,49 @@ pub(crate) async fn stop_hooks(
     for warning in unfit_warnings(session, deps, "Stop", &hooked) {
         deps.emit.emit(warning);
     }
-    for notice in hook_notices(session, deps, "Stop", None, &hooked.system_messages) {
-        deps.emit.emit(notice);
-    }
-    if hooked.stop {
-        return Some(TurnEnd::StopHookPrevented);
-    }
-    if hooked.block_reason.is_none() && hooked.additional_context.is_empty() {
-        return Some(TurnEnd::Completed);
+    // The hooks' notices go out now; those of the hooks after the one that blocked, after
+    // its feedback (fuzz-i/fi_pin_stop_block_sysmsg, fi_046).
+    let mut notices = hook_notices(session, deps, "Stop", None, &hooked.system_messages);
+    let before = match hooked.block_reason {
+        Some(_) => hooked.notices_before_block.min(notices.len()),
+        None => notices.len(),
+    };
+    let later = notices.split_off(before);
+    notices.into_iter().for_each(|n| deps.emit.emit(n));
+    let mut notices = Some(later);
+    // The transcript records that the hooks ran, after the block's feedback if one blocked
+    // (fuzz-i/fi_pin_stop_*, fi_051).
+    let summarize = || summarize_stop_hooks(deps, &hooked);
+    let keeps_going = hooked.block_reason.is_some() || !hooked.additional_context.is_empty();
+    if hooked.stop && hooked.block_reason.is_none() || !keeps_going {
+        summarize();
+        return Some(match hooked.stop {
+            true => TurnEnd::StopHookPrevented,
+            false => TurnEnd::Completed,
+        });
     }
     st.stop_blocks += 1;
     let cap = stop_block_cap(&session.config.env);
-    if st.stop_blocks >= cap {
+    if st.stop_blocks >= cap && !hooked.stop {
+        notices
+            .take()
+            .into_iter()
+            .flatten()
+            .for_each(|n| deps.emit.emit(n));
+        summarize();
         block_cap_reached(session, deps, cap);
         return Some(TurnEnd::Completed);
     }
     st.stop_hook_active = true;
     // Context alone keeps the model going with it, as a reminder.
-    let Some(reason) = hooked.block_reason else {
+    let Some(reason) = hooked.block_reason.clone() else {
         let added = hooked
             .additional_context
             .iter()
             .map(|c| reminder(&format!("Stop hook additional context: {c}")))
             .collect();
         history.push(Turn::user(added));
+        summarize();
         // Going on with context is not a new turn (the reference's num_turns stays).
         return None;
     };
@@ -118,8 +141,16 @@ pub(crate) async fn stop_hooks(
     let feedback = format!("Stop hook feedback:\n{reason}");
     if let Message::User(mut m) = session.user_message(&feedback, false, deps.clock.uuid()) {
         m.is_synthetic = Some(true);
+        // The transcript keeps it as the reminder the model read, which a resumed session
+        // reads back so (fuzz-i/fi_pin_stop_block).
+        m.as_reminder = true;
         deps.emit.emit(Message::User(m));
     }
+    notices
+        .take()
+        .into_iter()
+        .flatten()
+        .for_each(|n| deps.emit.emit(n));
     if !*blocked_before {
         *blocked_before = true;
         let note = Notification {
@@ -135,7 +166,32 @@ pub(crate) async fn stop_hooks(
         reminder(HOOK_PREAMBLE),
         reminder(&blocking_error("Stop", None, &reason)),
     ]));
+    summarize();
+    // A block beside a `continue: false`: its feedback goes out, then the turn ends, the
+    // feedback being the conversation's last word (the result says nothing:
+    // fuzz-i/fi_pin_stop_block_stop).
+    if hooked.stop {
+        st.last_text = None;
+        return Some(TurnEnd::StopHookPrevented);
+    }
     None
+}
+
+/// The `stop_hook_summary` row of the Stop hooks that ran, whatever they answered.
+fn summarize_stop_hooks(deps: &Deps<'_>, hooked: &HookOutcome) {
+    if hooked.ran == 0 {
+        return;
+    }
+    deps.emit
+        .stop_hooks_summarized(&crate::agent::StopHookSummary {
+            uuid: deps.clock.uuid(),
+            tool_use_id: deps.clock.uuid(),
+            hook_count: hooked.ran,
+            additional_context: hooked.additional_context.clone(),
+            prevented_continuation: hooked.stop,
+            stop_reason: hooked.stop_reason.clone().unwrap_or_default(),
+            has_output: hooked.block_reason.is_some() || !hooked.additional_context.is_empty(),
+        });
 }
 
 /// Runs the Stop hooks of a turn that ends whatever they answer (a structured answer was
@@ -149,6 +205,7 @@ pub(crate) async fn stop_hooks_told(session: &SessionView<'_>, deps: &Deps<'_>, 
     });
     let hooked = callbacks::run(deps, session.config.hooks.get("Stop"), None, input, None).await;
     hook_runs(session, deps, "Stop", None, &hooked);
+    summarize_stop_hooks(deps, &hooked);
 }
 
 /// How many consecutive times Stop hooks may keep a turn going before it ends anyway:

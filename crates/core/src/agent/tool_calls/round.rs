@@ -50,6 +50,8 @@ pub(crate) struct ToolRound {
     /// that stops the turn).
     classifier: Option<bool>,
     stop: Option<String>,
+    /// A PostToolBatch hook blocked or stopped the turn after the round's results.
+    batch_stopped: bool,
     /// The input of a successful call of the configured final-answer tool.
     final_answer: Option<Value>,
     /// What the tools announced at this event, to go out after the next one.
@@ -607,8 +609,11 @@ impl ToolRound {
         interrupted
     }
 
-    /// The PostToolBatch hooks, once every call of the response has its result.
-    async fn batch_hooks(&self, session: &SessionView<'_>, deps: &Deps<'_>) {
+    /// The PostToolBatch hooks, once every call of the response has its result. What they
+    /// ask to add goes with the results; a block (its reason) or a `continue: false` ends
+    /// the turn once the results are in, and the note of it goes with them too
+    /// (fuzz-i/fi_pin_batch_*).
+    async fn batch_hooks(&mut self, session: &SessionView<'_>, deps: &Deps<'_>) {
         let Some(matchers) = session.config.hooks.get("PostToolBatch") else {
             return;
         };
@@ -641,6 +646,30 @@ impl ToolRound {
         let id = format!("hook-{}", deps.clock.uuid());
         let outcome = callbacks::run(deps, Some(matchers), None, input, Some(&id)).await;
         hook_runs(session, deps, "PostToolBatch", None, &outcome);
+        let notices = crate::agent::hooks::report::hook_notices(
+            session,
+            deps,
+            "PostToolBatch",
+            None,
+            &outcome.system_messages,
+        );
+        notices.into_iter().for_each(|m| deps.emit.emit(m));
+        let mut said: Vec<String> = outcome
+            .additional_context
+            .iter()
+            .map(|c| format!("PostToolBatch hook additional context: {c}"))
+            .collect();
+        let stopped = outcome.block_reason.or(match outcome.stop {
+            true => Some(outcome.stop_reason.unwrap_or_default()),
+            false => None,
+        });
+        if let Some(reason) = stopped {
+            said.push(format!("PostToolBatch hook stopped continuation: {reason}"));
+            self.batch_stopped = true;
+        }
+        if !said.is_empty() {
+            self.context.push(said.join("\n\n"));
+        }
     }
 
     fn append_results(
@@ -674,6 +703,7 @@ impl ToolRound {
             || self.classifier == Some(true)
             || self.final_answer.is_some()
             || self.stop.is_some()
+            || self.batch_stopped
             || deps.interrupt.is_aborted();
         if let Some(inbox) = session.config.inbox.as_ref().filter(|_| !ends) {
             results.extend(inbox.0.take().into_iter().map(ContentBlock::text));
@@ -758,6 +788,9 @@ impl ToolRound {
         if st.final_answer_failures >= super::super::session::FINAL_ANSWER_ATTEMPTS {
             let last = st.final_answer_error.clone().unwrap_or_default();
             return Some(TurnEnd::NoFinalAnswer(st.final_answer_failures, last));
+        }
+        if self.batch_stopped {
+            return Some(TurnEnd::BatchStopped);
         }
         self.stop.map(|_| TurnEnd::HookStopped)
     }
