@@ -710,13 +710,23 @@ impl SessionTask {
                             .collect(),
                         _ => vec![prompt.clone()],
                     };
+                    // With UserPromptSubmit hooks, the rows wait for their decision: a
+                    // prompt they block is not recorded (fuzz-i/fi_pin_prompt_*).
+                    let hooked = session
+                        .config
+                        .hooks
+                        .get("UserPromptSubmit")
+                        .is_some_and(|m| !m.is_empty());
                     for (i, row) in rows.iter().enumerate() {
                         let uuid = if i == 0 {
                             prompt_uuid.clone()
                         } else {
                             clock.uuid()
                         };
-                        recorder.prompt(row, &uuid);
+                        match hooked {
+                            true => recorder.held_prompt(row, &uuid),
+                            false => recorder.prompt(row, &uuid),
+                        }
                     }
                     // The turn answers this prompt: its uuid is the one hooks, the echo
                     // and the file checkpoints know it by.

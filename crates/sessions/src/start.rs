@@ -203,11 +203,13 @@ pub fn plan(
     };
     let loaded = match load(&transcript_path(&source_id), until) {
         // A transcript whose prompts were all torn holds no conversation to resume (to
-        // continue, it is a conversation like any other).
+        // continue, it is a conversation like any other); one of a prompt its hooks blocked
+        // holds that prompt's warning, and resumes (fuzz-i/fi_pin_prompt_block_*).
         Ok(l)
             if until.is_none()
                 && !options.continue_conversation
-                && !l.turns.iter().any(|(role, _)| role == "user") =>
+                && !l.turns.iter().any(|(role, _)| role == "user")
+                && !l.rows.iter().any(|r| r["type"] == "system") =>
         {
             let text = format!("No conversation found with session ID: {source_id}");
             return refused(would_run_in, text);
@@ -476,6 +478,12 @@ impl Emit for Recorder<'_> {
         }
     }
 
+    fn prompt_decided(&self, kept: bool, note: Option<&str>) {
+        if let Some(w) = self.writer {
+            w.prompt_decided(kept, note);
+        }
+    }
+
     fn stop_hooks_summarized(&self, summary: &oxagent_core::agent::StopHookSummary) {
         if let Some(w) = self.writer {
             w.stop_hooks_summarized(summary);
@@ -497,6 +505,16 @@ impl Emit for Recorder<'_> {
 
 impl Recorder<'_> {
     pub fn prompt(&self, content: &UserContent, uuid: &str) {
+        self.prompt_row(content, uuid, false);
+    }
+
+    /// [`Recorder::prompt`] for a prompt that UserPromptSubmit hooks will decide on: its row
+    /// waits for their decision (`Emit::prompt_decided`, or [`Recorder::after_turn`]).
+    pub fn held_prompt(&self, content: &UserContent, uuid: &str) {
+        self.prompt_row(content, uuid, true);
+    }
+
+    fn prompt_row(&self, content: &UserContent, uuid: &str, held: bool) {
         let Some(w) = self.writer else {
             return;
         };
@@ -509,7 +527,10 @@ impl Recorder<'_> {
         if compact_command(content).is_some() || cost_command(content).is_some() {
             return;
         }
-        w.prompt(content, uuid);
+        match held {
+            true => w.hold_prompt(content, uuid),
+            false => w.prompt(content, uuid),
+        }
     }
 
     /// After the turn's result: the `last-prompt` row (a `/compact` is no prompt).
@@ -531,6 +552,8 @@ impl Recorder<'_> {
 
     pub fn after_turn(&self, session: &Session, result: &ResultMessage) {
         if let Some(w) = self.writer {
+            // A prompt whose hooks never ran (the turn ended before them) is kept.
+            w.prompt_decided(true, None);
             // The rows still waiting for a round the turn never finished.
             w.flush();
             w.turn_ended(result);

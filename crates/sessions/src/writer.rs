@@ -59,6 +59,8 @@ struct State {
     /// so the results of calls made together fan out from their calls, as the reference
     /// writes them.
     call_rows: HashMap<String, String>,
+    /// Prompt rows (content, uuid) waiting for their UserPromptSubmit hooks' decision.
+    held: Vec<(UserContent, String)>,
 }
 
 /// Whether `content` is the output `/compact` printed.
@@ -108,6 +110,7 @@ impl TranscriptWriter {
                 streaming: Vec::new(),
                 queued: Vec::new(),
                 call_rows: HashMap::new(),
+                held: Vec::new(),
             }),
             sink: None,
         })
@@ -294,6 +297,32 @@ impl TranscriptWriter {
             json!({"role": "user", "content": content}),
         );
         self.conversation("user", uuid, f);
+    }
+
+    /// A prompt whose UserPromptSubmit hooks are still to decide: its row waits for
+    /// [`TranscriptWriter::prompt_decided`].
+    pub fn hold_prompt(&self, content: &UserContent, uuid: &str) {
+        self.lock().held.push((content.clone(), uuid.to_string()));
+    }
+
+    /// The prompt's hooks decided: its held rows are written when it stays in the
+    /// conversation (`kept`), else dropped (a blocked prompt leaves only its warning); a
+    /// prompt they stopped is followed by the stop's notice, a meta row (`note`), as the
+    /// reference records them (fuzz-i/fi_pin_prompt_*).
+    pub fn prompt_decided(&self, kept: bool, note: Option<&str>) {
+        let held = std::mem::take(&mut self.lock().held);
+        if !kept {
+            return;
+        }
+        for (content, uuid) in held {
+            self.prompt(&content, &uuid);
+        }
+        if let Some(note) = note {
+            let mut f = Map::new();
+            f.insert("message".into(), json!({"role": "user", "content": note}));
+            f.insert("isMeta".into(), json!(true));
+            self.conversation("user", &uuid::Uuid::new_v4().to_string(), f);
+        }
     }
 
     /// A message the session emitted: assistant blocks, tool results and other user

@@ -47,4 +47,10 @@ def pins():
         key = "_".join(answers)
         out.append(pin("prompt_" + key, "UserPromptSubmit answering %s, then a resume." % key,
                        "UserPromptSubmit", answers, [{"content": [txt("All finished.")]}], then=again))
+    for event, answer in (("PreToolUse", "stop"), ("PostToolUse", "stop"), ("PostToolUse", "block")):
+        s = pin("batch_after_%s_%s" % (event.lower(), answer),
+                "%s answering %s, with a logging PostToolBatch hook, after a Read and a Bash." % (event, answer),
+                "PostToolBatch", ["log"], [{"content": [READ, BASH]}, {"content": [txt("All finished.")]}])
+        s["behaviors"]["hooks"][event] = [dict(SPECS[answer], matcher="Bash")]
+        out.append(s)
     return out

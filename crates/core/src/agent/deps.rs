@@ -33,6 +33,9 @@ pub trait Emit: Send + Sync {
     /// as messages of their own: `total_tokens_reminder`, `budget_usd`), each with the uuid
     /// the results turn lists for it.
     fn marks_added(&self, _marks: &[TranscriptMark]) {}
+    /// The prompt's UserPromptSubmit hooks decided: it stays in the conversation (`kept`)
+    /// or not; a stopped prompt's notice (`note`) is recorded after it.
+    fn prompt_decided(&self, _kept: bool, _note: Option<&str>) {}
     /// Stop hooks ran at a turn's end: a transcript records a `stop_hook_summary` row.
     fn stop_hooks_summarized(&self, _summary: &StopHookSummary) {}
     /// A reminder went with a tool result recorded earlier (`tool_use_id`'s): the prompt

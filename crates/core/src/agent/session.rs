@@ -376,6 +376,8 @@ impl Session {
         .await;
         // The prompt's hooks run before the turn opens: their runs come before init.
         hook_runs(&self.view(), deps, "UserPromptSubmit", None, &hooked);
+        let (kept, note) = flow::prompt_decision(&hooked);
+        deps.emit.prompt_decided(kept, note.as_deref());
         if let Some(e) = self.prompt_expansion.take() {
             let expansion = self.view().hook_input(HookEvent::UserPromptExpansion {
                 expansion_type: "slash_command".into(),

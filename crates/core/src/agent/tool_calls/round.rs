@@ -570,7 +570,9 @@ impl ToolRound {
         }
         // Calls refused inside subagents count among the session's denials.
         st.denials.extend(conversation.side_ledger.drain_denials());
-        if !self.interrupt {
+        // A tool hook that stopped the turn leaves the batch's hooks out
+        // (fuzz-i/fi_pin_batch_after_*).
+        if !self.interrupt && self.stop.is_none() {
             self.batch_hooks(session, deps).await;
         }
         let calls: Vec<&Call> = self.schedule.calls().collect();
