@@ -478,6 +478,12 @@ impl Emit for Recorder<'_> {
         }
     }
 
+    fn stop_marked(&self, tool_use_id: &str, reason: &str) {
+        if let Some(w) = self.writer {
+            w.stop_marked(tool_use_id, reason);
+        }
+    }
+
     fn prompt_decided(&self, kept: bool, note: Option<&str>) {
         if let Some(w) = self.writer {
             w.prompt_decided(kept, note);

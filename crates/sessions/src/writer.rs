@@ -61,6 +61,23 @@ struct State {
     call_rows: HashMap<String, String>,
     /// Prompt rows (content, uuid) waiting for their UserPromptSubmit hooks' decision.
     held: Vec<(UserContent, String)>,
+    /// The marks of the stops tool hooks made (the call's id, the mark), each to follow
+    /// that call's result; and whether this turn wrote one.
+    stop_marks: Vec<(String, Value)>,
+    stop_marked: bool,
+}
+
+/// Whether a queued row's message holds the result of call `id`.
+fn carries_result(fields: &Map<String, Value>, id: &str) -> bool {
+    fields
+        .get("message")
+        .and_then(|m| m.get("content"))
+        .and_then(Value::as_array)
+        .is_some_and(|blocks| {
+            blocks
+                .iter()
+                .any(|b| b.get("tool_use_id").and_then(Value::as_str) == Some(id))
+        })
 }
 
 /// Whether `content` is the output `/compact` printed.
@@ -111,6 +128,8 @@ impl TranscriptWriter {
                 queued: Vec::new(),
                 call_rows: HashMap::new(),
                 held: Vec::new(),
+                stop_marks: Vec::new(),
+                stop_marked: false,
             }),
             sink: None,
         })
@@ -244,24 +263,42 @@ impl TranscriptWriter {
     ) {
         let mut st = self.lock();
         in_finishing_order(&mut st.queued, finished);
+        for (id, mark) in std::mem::take(&mut st.stop_marks) {
+            let at = st
+                .queued
+                .iter()
+                .position(|(_, _, fields)| carries_result(fields, &id));
+            if let Some(at) = at {
+                let mut f = Map::new();
+                f.insert("attachment".into(), mark);
+                let row = (
+                    "attachment".to_string(),
+                    uuid::Uuid::new_v4().to_string(),
+                    f,
+                );
+                st.queued.insert(at + 1, row);
+                st.stop_marked = true;
+            }
+        }
         let target = notes.and_then(|n| Some((sent.get(n.block)?.result_id()?, &n.texts)));
         if let Some((id, texts)) = target {
             for (_, _, fields) in &mut st.queued {
-                let carries = fields
-                    .get("message")
-                    .and_then(|m| m.get("content"))
-                    .and_then(Value::as_array)
-                    .is_some_and(|blocks| {
-                        blocks
-                            .iter()
-                            .any(|b| b.get("tool_use_id").and_then(Value::as_str) == Some(id))
-                    });
-                if carries {
+                if carries_result(fields, id) {
                     fields.insert("resultNotes".into(), json!(texts));
                 }
             }
         }
         self.write_queued(&mut st);
+    }
+
+    /// A tool hook stopped the turn at call `tool_use_id`'s result: the mark of the stop
+    /// follows that result's row (the reference's place for it: a result of a call whose
+    /// hook did not stop, written after it, leaves the turn unmarked, so a resume adds a
+    /// stand-in answer, fuzz-i/fi_181; each stopping call's result is marked, fi_173).
+    pub fn stop_marked(&self, tool_use_id: &str, reason: &str) {
+        let mark = json!({"type": "hook_stopped_continuation", "message": reason,
+            "toolUseID": tool_use_id});
+        self.lock().stop_marks.push((tool_use_id.to_string(), mark));
     }
 
     fn write_row(&self, st: &mut State, kind: &str, uuid: &str, fields: Map<String, Value>) {
@@ -511,8 +548,12 @@ impl TranscriptWriter {
     /// resume; those of a turn the budget stopped, which leaves none, get a stand-in answer
     /// (`variants-g/vg_ses_resume_after_*`, `fuzz-d/fd_202`).
     pub fn turn_ended(&self, result: &ResultMessage) {
+        let marked = std::mem::take(&mut self.lock().stop_marked);
         if result.subtype == ResultSubtype::Success {
             let attachment = if result.terminal_reason.as_deref() == Some("hook_stopped") {
+                if marked {
+                    return;
+                }
                 json!({"type": "hook_stopped_continuation"})
             } else if let Some(data) = &result.structured_output {
                 json!({"type": "structured_output", "data": data})
@@ -845,6 +886,36 @@ mod tests {
         assert_eq!(rows[0]["retryAttempt"], 1);
         assert_eq!(rows[1]["isApiErrorMessage"], true);
         assert_eq!(rows[1]["error"], "server_error");
+    }
+
+    /// fuzz-i/fi_181: the mark of a tool hook's stop follows the stopping call's result,
+    /// before the result of a call that finished after it; the turn's end adds no other.
+    #[test]
+    fn a_tool_hook_stop_is_marked_after_its_call_s_result() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("s.jsonl");
+        let w = TranscriptWriter::open(&path, "s", Path::new("/w"), None).unwrap();
+        let result = |id: &str, uuid: &str| {
+            let block = json!({"type": "tool_result", "tool_use_id": id, "content": "ok"});
+            let mut m = oxagent_core::message::UserMessage::prompt(
+                serde_json::from_value(json!([block])).unwrap(),
+            );
+            m.uuid = Some(uuid.into());
+            Message::User(m)
+        };
+        w.message(&result("t1", "r1"));
+        w.message(&result("t2", "r2"));
+        w.stop_marked("t1", "halt");
+        w.results_sent(&[], None, &["t1".into(), "t2".into()]);
+        let mut ended = ResultMessage::started("e1".into());
+        ended.terminal_reason = Some("hook_stopped".into());
+        w.turn_ended(&ended);
+        let rows = rows_in(&path);
+        let kinds: Vec<&str> = rows.iter().map(|r| r["type"].as_str().unwrap()).collect();
+        assert_eq!(kinds, ["user", "attachment", "user"]);
+        assert_eq!(rows[1]["attachment"]["type"], "hook_stopped_continuation");
+        assert_eq!(rows[1]["attachment"]["toolUseID"], "t1");
+        assert_eq!(rows[2]["uuid"], "r2");
     }
 
     /// fuzz-i/fi_pin_stop_block: a Stop hook's feedback is the reminder the model read (a

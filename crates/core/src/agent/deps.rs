@@ -36,6 +36,10 @@ pub trait Emit: Send + Sync {
     /// The prompt's UserPromptSubmit hooks decided: it stays in the conversation (`kept`)
     /// or not; a stopped prompt's notice (`note`) is recorded after it.
     fn prompt_decided(&self, _kept: bool, _note: Option<&str>) {}
+    /// A tool hook stopped the turn at call `tool_use_id`'s result, for `reason`: a
+    /// transcript marks the stop right after that result (the results sent next), for
+    /// each call whose hook stopped.
+    fn stop_marked(&self, _tool_use_id: &str, _reason: &str) {}
     /// Stop hooks ran at a turn's end: a transcript records a `stop_hook_summary` row.
     fn stop_hooks_summarized(&self, _summary: &StopHookSummary) {}
     /// A reminder went with a tool result recorded earlier (`tool_use_id`'s): the prompt

@@ -52,6 +52,8 @@ pub(crate) struct ToolRound {
     stop: Option<String>,
     /// A PostToolBatch hook blocked or stopped the turn after the round's results.
     batch_stopped: bool,
+    /// The calls whose hooks stopped the turn (`stop`), and why.
+    stopped_calls: Vec<(String, String)>,
     /// The input of a successful call of the configured final-answer tool.
     final_answer: Option<Value>,
     /// What the tools announced at this event, to go out after the next one.
@@ -381,6 +383,9 @@ impl ToolRound {
         self.interrupt |= o.interrupt;
         if o.pace == super::call::Pace::Classifier {
             self.classifier = Some(self.classifier.unwrap_or(false) || o.classifier_stop);
+        }
+        if let Some(reason) = &o.stop {
+            self.stopped_calls.push((call.id.clone(), reason.clone()));
         }
         self.stop = self.stop.take().or(o.stop);
     }
@@ -739,6 +744,11 @@ impl ToolRound {
         results.extend(self.context.iter().map(|c| reminder(c)));
         for (path, text) in nested {
             results.push(ContentBlock::text(nested_reminder(&path, &text)));
+        }
+        // A stop's mark follows the result of each call whose hook stopped the turn
+        // (fuzz-i/fi_181, fi_173).
+        for (id, reason) in &self.stopped_calls {
+            deps.emit.stop_marked(id, reason);
         }
         deps.emit
             .results_sent(&results, notes.as_ref(), self.schedule.completed());
