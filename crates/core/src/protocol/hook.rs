@@ -94,6 +94,8 @@ pub enum HookEvent {
     PermissionRequest {
         tool_name: String,
         tool_input: Value,
+        /// Left out when there is nothing to suggest (fuzz-i/fi_231: a PreToolUse hook's ask).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
         permission_suggestions: Vec<PermissionUpdate>,
     },
     /// Every call of one response has its result: `{tool_name, tool_input, tool_use_id,

@@ -25,6 +25,9 @@ pub struct HookOutcome {
     pub stop_reason: Option<String>,
     /// `decision: "block"` with its reason.
     pub block_reason: Option<String>,
+    /// Every block's reason, in the order of the matchers (a Stop hook's each give their
+    /// feedback: fuzz-i/fi_223).
+    pub block_reasons: Vec<String>,
     /// A `continue: false` came before any block, in the order of the matchers (where the
     /// first of the two decides: fuzz-i/fi_pin_prompt_stop_block).
     pub stopped_first: bool,
@@ -266,6 +269,7 @@ fn fold(outcome: &mut HookOutcome, out: HookOutput) {
         if outcome.block_reason.is_none() {
             outcome.notices_before_block = outcome.system_messages.len();
         }
+        outcome.block_reasons.push(reason.clone());
         outcome.block_reason = Some(reason);
     }
     if let Some(msg) = out.system_message {

@@ -154,13 +154,20 @@ pub(crate) async fn stop_hooks(
         return None;
     };
     st.num_turns += 1;
-    let feedback = format!("Stop hook feedback:\n{reason}");
-    if let Message::User(mut m) = session.user_message(&feedback, false, deps.clock.uuid()) {
-        m.is_synthetic = Some(true);
-        // The transcript keeps it as the reminder the model read, which a resumed session
-        // reads back so (fuzz-i/fi_pin_stop_block).
-        m.as_reminder = true;
-        deps.emit.emit(Message::User(m));
+    // Each hook that blocked gives its feedback, in the order of the matchers (fi_223).
+    let reasons = match hooked.block_reasons.is_empty() {
+        true => vec![reason.clone()],
+        false => hooked.block_reasons.clone(),
+    };
+    for reason in &reasons {
+        let feedback = format!("Stop hook feedback:\n{reason}");
+        if let Message::User(mut m) = session.user_message(&feedback, false, deps.clock.uuid()) {
+            m.is_synthetic = Some(true);
+            // The transcript keeps it as the reminder the model read, which a resumed
+            // session reads back so (fuzz-i/fi_pin_stop_block).
+            m.as_reminder = true;
+            deps.emit.emit(Message::User(m));
+        }
     }
     notices
         .take()
@@ -178,10 +185,13 @@ pub(crate) async fn stop_hooks(
         deps.emit
             .emit(session.system(SystemBody::Notification(note), deps));
     }
-    history.push(Turn::user(vec![
-        reminder(HOOK_PREAMBLE),
-        reminder(&blocking_error("Stop", None, &reason)),
-    ]));
+    let mut said = vec![reminder(HOOK_PREAMBLE)];
+    said.extend(
+        reasons
+            .iter()
+            .map(|r| reminder(&blocking_error("Stop", None, r))),
+    );
+    history.push(Turn::user(said));
     summarize();
     // A block beside a `continue: false`: its feedback goes out, then the turn ends, the
     // feedback being the conversation's last word (the result says nothing:
