@@ -327,13 +327,13 @@ pub fn load(path: &Path, until: Option<&str>) -> Result<LoadedSession, LoadError
                 ) =>
             {
                 let uuid = row.get("uuid").and_then(Value::as_str).map(str::to_string);
-                if row.pointer("/attachment/type").and_then(Value::as_str)
-                    == Some("max_turns_reached")
-                {
-                    s.max_turns_tail = true;
-                }
                 let on = |u: &str| branch.as_ref().is_none_or(|on| on.contains(u));
                 if let Some(u) = uuid.filter(|u| on(u)) {
+                    if row.pointer("/attachment/type").and_then(Value::as_str)
+                        == Some("max_turns_reached")
+                    {
+                        s.max_turns_tail = true;
+                    }
                     let after_results = s.turns.last().is_some_and(|(r, blocks)| {
                         r == "user" && blocks.iter().any(|b| b.result_id().is_some())
                     });

@@ -114,14 +114,13 @@ pub(crate) async fn stop_hooks(
         Some(_) => hooked.notices_before_block.min(notices.len()),
         None => notices.len(),
     };
-    let later = notices.split_off(before);
+    let mut later = notices.split_off(before);
     notices.into_iter().for_each(|n| deps.emit.emit(n));
-    let mut notices = Some(later);
     // The transcript records that the hooks ran, after the block's feedback if one blocked
     // (fuzz-i/fi_pin_stop_*, fi_051).
     let summarize = || summarize_stop_hooks(deps, &hooked);
     let keeps_going = hooked.block_reason.is_some() || !hooked.additional_context.is_empty();
-    if hooked.stop && hooked.block_reason.is_none() || !keeps_going {
+    if (hooked.stop && hooked.block_reason.is_none()) || !keeps_going {
         summarize();
         return Some(match hooked.stop {
             true => TurnEnd::StopHookPrevented,
@@ -131,10 +130,8 @@ pub(crate) async fn stop_hooks(
     st.stop_blocks += 1;
     let cap = stop_block_cap(&session.config.env);
     if st.stop_blocks >= cap && !hooked.stop {
-        notices
-            .take()
+        std::mem::take(&mut later)
             .into_iter()
-            .flatten()
             .for_each(|n| deps.emit.emit(n));
         summarize();
         block_cap_reached(session, deps, cap);
@@ -169,10 +166,8 @@ pub(crate) async fn stop_hooks(
             deps.emit.emit(Message::User(m));
         }
     }
-    notices
-        .take()
+    std::mem::take(&mut later)
         .into_iter()
-        .flatten()
         .for_each(|n| deps.emit.emit(n));
     if !*blocked_before {
         *blocked_before = true;
