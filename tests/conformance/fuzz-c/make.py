@@ -14,6 +14,9 @@ sys.path.insert(0, os.path.dirname(HERE))
 import scenario_files  # noqa: E402
 from scenario_files import tu, txt  # noqa: E402
 
+sys.path.insert(0, os.path.join(os.path.dirname(HERE), "gen"))
+from common import hook_words  # noqa: E402
+
 _spec = importlib.util.spec_from_file_location("fuzz_a", os.path.join(HERE, "..", "fuzz-a", "make.py"))
 fuzz_a = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(fuzz_a)
@@ -36,13 +39,7 @@ def hook_spec(rng, menu):
         b, extra = b
     spec = {"matcher": rng.choice(MATCHERS), "behavior": b}
     spec.update(extra)
-    if b == "add_context":
-        spec["text"] = "ctx-%d" % rng.randint(1, 99)
-    if b == "system_message":
-        spec["text"] = "note-%d" % rng.randint(1, 99)
-    if b in ("deny", "block", "stop", "ask", "allow"):
-        spec["reason"] = "reason-%d" % rng.randint(1, 99)
-    return spec
+    return hook_words(rng, spec)
 
 
 def one(seed):

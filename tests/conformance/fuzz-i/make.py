@@ -19,7 +19,7 @@ import scenario_files  # noqa: E402
 from scenario_files import txt  # noqa: E402
 
 sys.path.insert(0, os.path.join(os.path.dirname(HERE), "gen"))
-from common import Calls  # noqa: E402
+from common import Calls, hook_words  # noqa: E402
 
 FILES = {"notes.txt": "alpha\nbeta\ngamma\n", "src/app.py": "print('hi')\n"}
 MODES = ["bypassPermissions", "bypassPermissions", "default", "acceptEdits", "dontAsk"]
@@ -70,13 +70,7 @@ def a_call(rng, calls):
 def hook_spec(rng, event):
     b = rng.choice(MENUS[event])
     spec = {"matcher": rng.choice(MATCHERS) if event in TOOL_EVENTS else None, "behavior": b}
-    if b == "add_context":
-        spec["text"] = "ctx-%d" % rng.randint(1, 99)
-    if b == "system_message":
-        spec["text"] = "note-%d" % rng.randint(1, 99)
-    if b in ("deny", "block", "stop", "ask", "allow"):
-        spec["reason"] = "reason-%d" % rng.randint(1, 99)
-    return spec
+    return hook_words(rng, spec)
 
 
 def one(seed):

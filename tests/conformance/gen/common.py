@@ -43,6 +43,19 @@ def scenario(name, description, responses, options=None, prompt="Go", **keys):
     return s
 
 
+def hook_words(rng, spec):
+    """Fills in the words a hook answer of `spec["behavior"]` gives (its context, system
+    message or reason), drawn from `rng` in a fixed order so that seeds stay as they were."""
+    b = spec["behavior"]
+    if b == "add_context":
+        spec["text"] = "ctx-%d" % rng.randint(1, 99)
+    if b == "system_message":
+        spec["text"] = "note-%d" % rng.randint(1, 99)
+    if b in ("deny", "block", "stop", "ask", "allow"):
+        spec["reason"] = "reason-%d" % rng.randint(1, 99)
+    return spec
+
+
 def write_area(area, scenarios):
     """Writes every scenario of an area into tests/conformance/AREA/ and removes the
     generated files it no longer has (goldens are left alone)."""
