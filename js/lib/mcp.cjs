@@ -15,6 +15,8 @@
 
 const { shapeToJsonSchema, parseArgs } = require("./zod-json-schema.cjs");
 
+const DRAFT_07 = "http://json-schema.org/draft-07/schema#";
+
 function tool(name, description, inputSchema, handler, extras) {
   const def = { name, description, inputSchema, handler };
   if (extras && extras.annotations) def.annotations = extras.annotations;
@@ -44,6 +46,9 @@ class SdkMcpServer {
     let schema;
     try {
       schema = shapeToJsonSchema(t.inputSchema);
+      // A schema made from zod names its dialect last, as the TS SDK's server lists it (the
+      // model reads it in the note on a deferred tool's error: fuzz-j/fj_007).
+      if (schema !== t.inputSchema && !("$schema" in schema)) schema = { ...schema, $schema: DRAFT_07 };
     } catch (e) {
       process.emitWarning(`oxagent: tool ${t.name} of MCP server ${this.name} is left out: its input schema cannot be converted to JSON Schema (${e.message})`, {
         code: "CLAUDE_SDK_MCP_TOOL_SCHEMA_UNCONVERTIBLE",

@@ -12,7 +12,7 @@ const add = tool("add", "Add two numbers", { a: z.number().describe("first"), b:
 }));
 const repeat = tool("repeat", "Repeat a word", { word: z3.string(), times: z3.number().int().default(2) }, async ({ word, times }) => ({
   content: [{ type: "text", text: word.repeat(times) }],
-}), { annotations: { readOnlyHint: true }, searchHint: "echo words" });
+}), { annotations: { readOnlyHint: true, title: "Say Again" }, searchHint: "echo words" });
 const even = tool("even", "Halve an even number", { n: z.number().refine((n) => n % 2 === 0, "must be even") }, async ({ n }) => ({
   content: [{ type: "text", text: String(n / 2) }],
 }));
@@ -23,7 +23,7 @@ const broken = tool("broken", "Always fails", {}, async () => {
 test("tool() keeps the definition and maps extras to annotations and _meta", () => {
   assert.equal(repeat.name, "repeat");
   assert.equal(repeat.description, "Repeat a word");
-  assert.deepEqual(repeat.annotations, { readOnlyHint: true });
+  assert.deepEqual(repeat.annotations, { readOnlyHint: true, title: "Say Again" });
   assert.deepEqual(repeat._meta, { "anthropic/searchHint": "echo words" });
   assert.equal(typeof repeat.handler, "function");
   const server = createSdkMcpServer({ name: "calc", tools: [add] });
@@ -59,9 +59,15 @@ test("createSdkMcpServer tools (zod 4 and zod 3) are called by the model in-proc
     assert.equal(blocks[3].is_error, true);
     assert.ok(texts[3].includes("Invalid arguments for tool even") && texts[3].includes("must be even"), texts[3]);
     assert.equal(messages.at(-1).result, "all done");
+    // A call is shown by its tool's title when it has one, else by its name made readable.
+    const meta = messages.filter((m) => m.type === "assistant" && m.tool_use_meta).map((m) => m.tool_use_meta[0].display_name);
+    assert.deepEqual(meta.slice(0, 2), ["Add", "Say Again"]);
     const sent = api.requests()[0].body.tools.find((t) => t.name === "mcp__calc__add");
     assert.deepEqual(sent.input_schema.required, ["a", "b"]);
     assert.equal(sent.input_schema.properties.a.description, "first");
+    // A schema made from zod names its dialect last, as the TS SDK's server lists it.
+    assert.equal(Object.keys(sent.input_schema).at(-1), "$schema");
+    assert.equal(sent.input_schema.$schema, "http://json-schema.org/draft-07/schema#");
     const repeatSchema = api.requests()[0].body.tools.find((t) => t.name === "mcp__calc__repeat").input_schema;
     assert.deepEqual(repeatSchema.required, ["word"]);
     assert.equal(repeatSchema.properties.times.type, "integer");

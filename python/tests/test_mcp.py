@@ -171,6 +171,56 @@ async def test_failing_calls_read_as_in_the_reference(mock_server, tmp_path):
         assert (block.content, block.is_error) == (expected, True), c["name"]
 
 
+@requires_native
+@pytest.mark.anyio
+async def test_hooks_name_the_server_and_notes_and_blank_results_read_as_in_the_reference(
+        mock_server, tmp_path):
+    from claude_agent_sdk import HookMatcher
+
+    @tool("add", "Add two integers.", {"a": int, "b": int})
+    async def add_ints(args):
+        return {"content": [{"type": "text", "text": str(args["a"] + args["b"])}]}
+
+    @tool("blank", "Says nothing.", {})
+    async def blank(args):
+        return {"content": [{"type": "text", "text": "  "}]}
+
+    seen = []
+
+    async def log(input_data, tool_use_id, context):
+        seen.append((input_data["hook_event_name"], input_data.get("mcp_server"),
+                     input_data.get("error")))
+        return {}
+
+    bad = {"a": "x", "b": 1}
+    use = lambda i, name, inp: {"type": "tool_use", "id": f"toolu_0{i}", "name": name, "input": inp}
+    server = mock_server({"responses": [
+        {"content": [use(1, "mcp__kit__add", bad), use(2, "mcp__kit__blank", {})]},
+        {"content": [use(3, "mcp__kit__add", bad)]},
+        {"content": [{"type": "text", "text": "Done."}]}]})
+    # Tool search on: the tools are deferred, so an error tells the schema, once per tool.
+    options = ClaudeAgentOptions(
+        cwd=str(tmp_path), env={**server.env(), "ENABLE_TOOL_SEARCH": "true"},
+        permission_mode="bypassPermissions",
+        mcp_servers={"kit": create_sdk_mcp_server("kit", "2.0.0", tools=[add_ints, blank])},
+        hooks={e: [HookMatcher(hooks=[log])] for e in ("PreToolUse", "PostToolUseFailure")})
+    results = {}
+    async for m in query(prompt="Use the kit", options=options):
+        if isinstance(m, UserMessage) and isinstance(m.content, list):
+            for b in m.content:
+                if isinstance(b, ToolResultBlock):
+                    results[b.tool_use_id] = b
+    error = "Input validation error: 'x' is not of type 'integer'"
+    note = "\n\nThis tool's input schema was not in your prompt when you called it."
+    assert results["toolu_01"].content.startswith(error + note)
+    assert results["toolu_02"].content == "(mcp__kit__blank completed with no output)"
+    assert results["toolu_03"].content == error
+    kit = {"name": "kit", "source": "sdk"}
+    assert seen == [("PreToolUse", kit, None), ("PostToolUseFailure", kit, error),
+                    ("PreToolUse", kit, None), ("PreToolUse", kit, None),
+                    ("PostToolUseFailure", kit, error)]
+
+
 CALC_SERVER = Path(__file__).resolve().parents[2] / "tests/conformance/mcp/server.py"
 
 

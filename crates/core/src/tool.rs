@@ -166,6 +166,11 @@ pub trait Tool: Send + Sync {
     fn mcp_origin(&self) -> Option<(&str, &str)> {
         None
     }
+    /// For an MCP tool: the title its server gives it (`annotations.title`), which the
+    /// TypeScript SDK shows as the call's display name.
+    fn mcp_title(&self) -> Option<&str> {
+        None
+    }
     /// The shell commands this call runs before its own work (a skill's ``!`command` ``
     /// lines), for the PreSkillShellCommand hooks: what it is (its name and where it comes
     /// from, as hooks name it) and the commands, in order. `None`: it runs none.
@@ -351,6 +356,13 @@ impl ModeChange {
 
 /// The `tools` entry of a request for one tool. (Built field by field: `json!` would copy the
 /// schema through the serializer, which was a quarter of building the definitions each round.)
+/// `{name, source}` of the MCP server `tool` comes from, as hooks and the permission
+/// callback are told it; `None` for the session's own tools.
+pub fn mcp_server_ref(tool: &dyn Tool) -> Option<Value> {
+    let (name, (_, source)) = tool.mcp_server().zip(tool.mcp_origin())?;
+    Some(serde_json::json!({"name": name, "source": source}))
+}
+
 pub fn api_definition(tool: &dyn Tool) -> Value {
     let mut entry = serde_json::Map::with_capacity(3);
     entry.insert("name".into(), Value::String(tool.name().to_string()));
@@ -378,6 +390,8 @@ struct DeferredState {
     tools: BTreeMap<String, Arc<dyn Tool>>,
     /// Deferred tools the model has looked up: sent in full from now on.
     loaded: BTreeSet<String>,
+    /// Deferred tools whose schema an error's note gave the model (still not sent).
+    told: BTreeSet<String>,
 }
 
 impl DeferredTools {
@@ -394,6 +408,7 @@ impl DeferredTools {
         let mut state = lock(&self.inner);
         state.tools.remove(name);
         state.loaded.remove(name);
+        state.told.remove(name);
     }
 
     /// Marks tools as looked up: requests carry them from now on.
@@ -405,6 +420,24 @@ impl DeferredTools {
                 state.loaded.insert(name.to_string());
             }
         }
+    }
+
+    /// Marks tools whose schema the model was told in an error's note.
+    pub fn tell<S: AsRef<str>>(&self, names: impl IntoIterator<Item = S>) {
+        let mut state = lock(&self.inner);
+        for name in names {
+            let name = name.as_ref();
+            if state.tools.contains_key(name) {
+                state.told.insert(name.to_string());
+            }
+        }
+    }
+
+    /// Whether an error of this tool should tell the model its schema: it is held back and
+    /// no earlier note gave it.
+    pub fn schema_unseen(&self, name: &str) -> bool {
+        let state = lock(&self.inner);
+        state.tools.contains_key(name) && !state.loaded.contains(name) && !state.told.contains(name)
     }
 
     /// Whether this tool is deferred (looked up or not).

@@ -791,6 +791,10 @@ fn mcp_meta(block: &ContentBlock, deps: &Deps<'_>) -> Option<Value> {
             .and_then(|s| s.split_once(':'))
             .map_or(given, |(_, own)| own);
         meta["server_display_name"] = json!(server);
+        // A tool with a title is shown by it (fj_008).
+        if let Some(title) = offered.mcp_title() {
+            meta["display_name"] = json!(title);
+        }
         meta["tool_name"] = json!(offered.mcp_origin().map_or(tool, |(listed, _)| listed));
     }
     Some(json!([meta]))

@@ -33,6 +33,9 @@ pub fn build(
     let messages = messages_json(history, history.len().saturating_sub(1), model);
     // The tools the conversation's references name are sent, as ToolSearch loaded them.
     tools.deferred().load(referenced_tools(history));
+    tools
+        .deferred()
+        .tell(crate::agent::tool_references::schema_told_tools(history));
     with_messages(config, model, messages, tools)
 }
 

@@ -74,6 +74,38 @@ pub(crate) fn referenced_tools(history: &[Turn]) -> Vec<String> {
     names
 }
 
+/// The start of the note an error of a deferred tool carries when the model called it
+/// without its schema (`tool_calls::run`).
+pub(crate) const SCHEMA_NOTE: &str =
+    "\n\nThis tool's input schema was not in your prompt when you called it.";
+
+/// The tools whose schema a note in the conversation's results already gave: their later
+/// errors carry no note (fuzz-j/fj_024, fj_pin_deferred_twice; read from the conversation,
+/// so a resumed session knows them too).
+pub(crate) fn schema_told_tools(history: &[Turn]) -> Vec<String> {
+    let mut called: Vec<(&str, &str)> = Vec::new();
+    let mut names: Vec<String> = Vec::new();
+    for turn in history {
+        for block in &turn.content {
+            match block {
+                ContentBlock::ToolUse { id, name, .. } => called.push((id, name)),
+                ContentBlock::ToolResult {
+                    tool_use_id,
+                    content: Some(ToolResultContent::Text(text)),
+                    ..
+                } if text.contains(SCHEMA_NOTE) => {
+                    let name = called.iter().rev().find(|(id, _)| id == tool_use_id);
+                    if let Some((_, name)) = name.filter(|(_, n)| !names.iter().any(|x| x == n)) {
+                        names.push(name.to_string());
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    names
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -92,5 +124,30 @@ mod tests {
         assert!(any_reference(
             &json!([{"role": "user", "content": content}])
         ));
+    }
+
+    #[test]
+    fn a_tool_whose_schema_a_note_gave_is_told_once() {
+        let call = |id: &str, name: &str| ContentBlock::ToolUse {
+            id: id.into(),
+            name: name.into(),
+            input: json!({}),
+        };
+        let result = |id: &str, text: String| ContentBlock::ToolResult {
+            tool_use_id: id.into(),
+            content: Some(ToolResultContent::Text(text)),
+            is_error: Some(true),
+        };
+        let history = vec![
+            Turn::assistant(vec![call("a", "mcp__k__add"), call("b", "mcp__k__echo")]),
+            Turn::user(vec![
+                result("a", format!("bad{SCHEMA_NOTE} The input schema is: {{}}")),
+                result("b", "bad".into()),
+            ]),
+            Turn::assistant(vec![call("c", "mcp__k__add")]),
+            Turn::user(vec![result("c", format!("bad{SCHEMA_NOTE}"))]),
+        ];
+        assert_eq!(schema_told_tools(&history), ["mcp__k__add"]);
+        assert!(schema_told_tools(&history[..1]).is_empty());
     }
 }

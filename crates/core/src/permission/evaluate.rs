@@ -50,6 +50,9 @@ pub struct Prompt {
     pub suppress_always_allow: bool,
     /// An ask rule made the tool ask in its own words: `{source, toolName}`.
     pub matched_ask_rule: Option<Value>,
+    /// Plan mode's classifier judges the call even when someone could be asked: a read-only
+    /// MCP tool no rule allows (fj_pin_plan_cb).
+    pub classifier_first: bool,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -395,7 +398,12 @@ fn rules_mode_and_tool(
         return Outcome::Ask(prompt);
     }
     let edit_in_plan = plan && file_rule_kind(name) == Some("Edit");
+    // In plan mode an allow rule lets an MCP tool run only when the tool only reads
+    // (fj_pin_plan_rule_echo, fj_pin_plan_rule_look).
+    let mcp_in_plan = plan && name.starts_with("mcp__");
+    let mcp_writes_in_plan = mcp_in_plan && !tool.is_read_only(input);
     let allowed = !edit_in_plan
+        && !mcp_writes_in_plan
         && (rules.names_whole_tool(RuleBehavior::Allow, name)
             || match (name, command) {
                 ("Bash", Some(c)) => rules.of(RuleBehavior::Allow).any(|e| {
@@ -466,7 +474,13 @@ fn rules_mode_and_tool(
             suggestions,
             reason_type,
             reason,
-        } => question(message, blocked_path, suggestions, reason_type, reason),
+        } => match question(message, blocked_path, suggestions, reason_type, reason) {
+            Outcome::Ask(prompt) if mcp_in_plan && !mcp_writes_in_plan => Outcome::Ask(Prompt {
+                classifier_first: true,
+                ..prompt
+            }),
+            asked => asked,
+        },
     }
 }
 
@@ -514,6 +528,7 @@ fn question(
         blocked_path,
         suggestions,
         matched_ask_rule: None,
+        classifier_first: false,
     })
 }
 
@@ -567,6 +582,13 @@ pub fn settle(
         reason_type: Some(reason_type.to_string()),
         ..Default::default()
     };
+    let no_classifier = || Denial {
+        message: NO_CLASSIFIER_TEXT.replace("so Bash was", &format!("so {tool_name} was")),
+        reason_type: Some("classifier".into()),
+        reason: Some("Classifier unavailable".into()),
+        code: Some(NO_CLASSIFIER_CODE.into()),
+        unanswered: false,
+    };
     match ctx.mode {
         PermissionMode::DontAsk => {
             let mut message = format!("Permission to use {tool_name} {DONT_ASK_TEXT}");
@@ -602,8 +624,13 @@ pub fn settle(
                 "mode",
             ));
         }
-        // An MCP tool in plan mode is the user's call, else refused by the mode in its own
-        // words (vh_mcp_plan_callback, vh_mcp_plan_no_rule).
+        // A read-only MCP tool in plan mode is the classifier's, even with a callback
+        // (fj_pin_plan_cb, fj_pin_plan_none).
+        PermissionMode::Plan if prompt.classifier_first && ctx.classifier_mode() => {
+            return Some(no_classifier())
+        }
+        // Another MCP tool in plan mode is the user's call, else refused by the mode in its
+        // own words (vh_mcp_plan_callback, vh_mcp_plan_no_rule).
         PermissionMode::Plan if tool_name.starts_with("mcp__") && has_callback => return None,
         PermissionMode::Plan
             if tool_name.starts_with("mcp__") && prompt.reason_type.as_deref() != Some("rule") =>
@@ -620,13 +647,7 @@ pub fn settle(
                 && prompt.reason_type.as_deref() != Some("rule")
                 && prompt.matched_ask_rule.is_none() =>
         {
-            return Some(Denial {
-                message: NO_CLASSIFIER_TEXT.replace("so Bash was", &format!("so {tool_name} was")),
-                reason_type: Some("classifier".into()),
-                reason: Some("Classifier unavailable".into()),
-                code: Some(NO_CLASSIFIER_CODE.into()),
-                unanswered: false,
-            })
+            return Some(no_classifier())
         }
         _ => {}
     }
@@ -787,6 +808,33 @@ mod tests {
         }
     }
 
+    /// An MCP tool that asks to be used, read-only or not.
+    struct McpAsking(bool);
+    impl Tool for McpAsking {
+        fn name(&self) -> &str {
+            "mcp__vh__look"
+        }
+        fn description(&self) -> String {
+            String::new()
+        }
+        fn input_schema(&self) -> Value {
+            serde_json::json!({})
+        }
+        fn is_read_only(&self, _: &Value) -> bool {
+            self.0
+        }
+        fn check_permission(&self, _: &Value, _: &PermissionContext) -> ToolPermission {
+            ToolPermission::ask_to_use(self.name())
+        }
+        fn call<'a>(
+            &'a self,
+            _: Value,
+            _: &'a ToolContext,
+        ) -> futures::future::BoxFuture<'a, ToolOutput> {
+            Box::pin(async { ToolOutput::error("a permission-only test double") })
+        }
+    }
+
     /// A tool of any name that asks nothing itself.
     struct Named(&'static str);
     impl Tool for Named {
@@ -886,6 +934,37 @@ mod tests {
         assert_eq!(
             settle(&prompt, "mcp__vh__ok", &Value::Null, &ctx, true),
             None
+        );
+    }
+
+    #[test]
+    fn plan_mode_lets_rules_run_only_read_only_mcp_tools_and_asks_its_classifier_of_them() {
+        let mut ctx = PermissionContext::new("/ws", PermissionMode::Plan);
+        // Without a rule a read-only tool is the classifier's, whoever could be asked.
+        let Outcome::Ask(prompt) = evaluate(&McpAsking(true), &Value::Null, &ctx, None) else {
+            panic!("no rule allows it");
+        };
+        assert!(prompt.classifier_first);
+        let denial = settle(&prompt, "mcp__vh__look", &Value::Null, &ctx, true).unwrap();
+        assert_eq!(denial.reason_type.as_deref(), Some("classifier"));
+        assert!(denial.message.contains("so mcp__vh__look was not run"));
+        ctx.rules
+            .add(RuleBehavior::Allow, RuleSource::CliArg, "mcp__vh")
+            .unwrap();
+        assert_eq!(
+            evaluate(&McpAsking(true), &Value::Null, &ctx, None),
+            Outcome::Allow
+        );
+        // Another tool the rule names is still the mode's question.
+        let Outcome::Ask(prompt) = evaluate(&McpAsking(false), &Value::Null, &ctx, None) else {
+            panic!("plan mode sets the rule aside");
+        };
+        assert!(!prompt.classifier_first);
+        assert_eq!(
+            settle(&prompt, "mcp__vh__look", &Value::Null, &ctx, false)
+                .unwrap()
+                .message,
+            "Cannot call mcp__vh__look while in plan mode."
         );
     }
 }

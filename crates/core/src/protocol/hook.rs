@@ -39,6 +39,10 @@ pub struct HookInput {
     pub effort: Option<Effort>,
     #[serde(flatten)]
     pub event: HookEvent,
+    /// The MCP server of the tool a tool event is about: `{name, source}` (`sdk`, `stdio`,
+    /// ...), after the event's fields (fuzz-j).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mcp_server: Option<Value>,
 }
 
 impl HookInput {
@@ -53,7 +57,14 @@ impl HookInput {
             agent_type: None,
             effort: None,
             event,
+            mcp_server: None,
         }
+    }
+
+    /// The input naming the MCP server `tool` comes from, if it comes from one.
+    pub fn for_tool(mut self, tool: &dyn crate::tool::Tool) -> Self {
+        self.mcp_server = crate::tool::mcp_server_ref(tool);
+        self
     }
 
     /// The `hook_event_name`.
@@ -502,5 +513,14 @@ mod tests {
         let back: HookInput =
             serde_json::from_value(serde_json::to_value(&input).unwrap()).unwrap();
         assert_eq!(back, input);
+        // An MCP tool's server comes after the event's fields (fj_pin_hook_server_stdio).
+        input.mcp_server = Some(json!({"name": "calc", "source": "dynamic"}));
+        let text = serde_json::to_string(&input).unwrap();
+        assert!(
+            text.ends_with(
+                r#""tool_use_id":"t1","mcp_server":{"name":"calc","source":"dynamic"}}"#
+            ),
+            "{text}"
+        );
     }
 }

@@ -72,6 +72,8 @@ struct McpTool {
     description: String,
     schema: Value,
     read_only: bool,
+    /// The title the server gives the tool, if any.
+    title: Option<String>,
     /// Where the server comes from, as the status lists say (`dynamic`, `sdk`, `plugin`).
     source: &'static str,
     /// `_meta["anthropic/maxResultSizeChars"]`: how long a result may be before it is saved
@@ -123,6 +125,11 @@ pub(crate) fn tools_of(
                 .cloned()
                 .unwrap_or(json!({"type": "object"})),
             read_only: t.pointer("/annotations/readOnlyHint") == Some(&json!(true)),
+            title: t
+                .get("title")
+                .or_else(|| t.pointer("/annotations/title"))
+                .and_then(Value::as_str)
+                .map(str::to_string),
             source,
             max_result_chars: t
                 .pointer("/_meta/anthropic~1maxResultSizeChars")
@@ -144,6 +151,9 @@ impl Tool for McpTool {
     }
     fn mcp_origin(&self) -> Option<(&str, &str)> {
         Some((&self.tool, self.source))
+    }
+    fn mcp_title(&self) -> Option<&str> {
+        self.title.as_deref()
     }
     fn description(&self) -> String {
         self.description.clone()

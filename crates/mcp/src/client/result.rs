@@ -2,13 +2,14 @@
 //!
 //! ```text
 //! isError                    the texts, as an error ("Error: <text>" for the caller);
-//!                            "Unknown error" when it has none
+//!                            "Unknown error" without content, "Command failed with no
+//!                            output" when its texts are blank
 //! structuredContent          its JSON is what the model reads
 //! text, image                kept; an image is also saved, and "[Image: source: <file>]" follows it
 //! resource_link              "[Resource link: <name>] <uri> (<description>)"
 //! resource (text)            "[Resource from <server> at <uri>] <text>"
 //! resource (blob), audio     saved: "... Binary content (<mime>, <n> bytes) saved to <file>"
-//! nothing                    "(<tool> completed with no output)"
+//! nothing, or blank texts    "(<tool> completed with no output)"
 //! longer than the limit      saved as JSON: "<persisted-output>" with a 2KB preview
 //! ```
 
@@ -45,9 +46,11 @@ impl Render<'_> {
                 .iter()
                 .filter_map(|i| i.get("text").and_then(Value::as_str))
                 .collect();
-            // An error without a text reads "Unknown error" (vh_mcp_results_text).
+            // An error without content reads "Unknown error" (vh_mcp_results_text), one whose
+            // texts are blank "Command failed with no output" (fj_pin_empty_texts).
             let text = match texts.join("\n") {
-                t if t.is_empty() => "Unknown error".to_string(),
+                _ if items.is_empty() => "Unknown error".to_string(),
+                t if t.trim().is_empty() => "Command failed with no output".to_string(),
                 t => t,
             };
             return ToolOutput::error(text.clone())
@@ -63,14 +66,17 @@ impl Render<'_> {
         for (n, item) in items.iter().enumerate() {
             self.block(n, item, &mut blocks, &mut links).await;
         }
-        if blocks.is_empty() {
-            return ToolOutput::text(format!("({} completed with no output)", self.tool))
-                .with_structured(json!([]));
-        }
         let shown: Vec<Value> = blocks
             .iter()
             .map(|b| serde_json::to_value(b).unwrap_or(Value::Null))
             .collect();
+        // Nothing but blank texts (or nothing at all) shows as no output; the caller still
+        // gets the blocks (fj_pin_empty_texts).
+        let blank = |b: &ContentBlock| matches!(b, ContentBlock::Text { text, .. } if text.trim().is_empty());
+        if blocks.iter().all(blank) {
+            return ToolOutput::text(format!("({} completed with no output)", self.tool))
+                .with_structured(Value::Array(shown));
+        }
         let structured = if links.is_empty() {
             Value::Array(shown.clone())
         } else {
@@ -346,6 +352,24 @@ mod tests {
         );
         let out = r.output(&json!({"content": []})).await;
         assert_eq!(texts(&out), ["(mcp__kit__t completed with no output)"]);
+        // Blank texts are no output either, the caller still gets them; an error of blank
+        // texts says the call failed with none (fj_pin_empty_texts).
+        let blank = json!([{"type": "text", "text": ""}, {"type": "text", "text": " \n"}]);
+        let out = r.output(&json!({"content": blank})).await;
+        assert_eq!(texts(&out), ["(mcp__kit__t completed with no output)"]);
+        assert_eq!(out.structured, Some(blank.clone()));
+        let out = r
+            .output(
+                &json!({"content": [{"type": "text", "text": ""}, {"type": "text", "text": "x"}]}),
+            )
+            .await;
+        assert_eq!(texts(&out), ["", "x"]);
+        let out = r.output(&json!({"content": blank, "isError": true})).await;
+        assert_eq!(
+            out,
+            ToolOutput::error("Command failed with no output")
+                .with_structured(json!("Error: Command failed with no output"))
+        );
         let out = r
             .output(&json!({"content": [], "structuredContent": {"n": 1}}))
             .await;

@@ -169,4 +169,8 @@ pub(crate) enum Pace {
     /// Its messages once the response's message_delta has come, its result one event later
     /// (a refusal for want of the auto-mode classifier).
     Classifier,
+    /// An MCP tool's refusal: its permission_denied message after one event, its result
+    /// after two (a verdict of the rules or the mode) or three (a question refused for want
+    /// of a callback; fj_pin_stream_*).
+    Mcp { question: bool },
 }

@@ -228,7 +228,7 @@ pub(crate) async fn decide(
     let matchers = session.config.hooks.get("PermissionRequest");
     if let Some(matchers) = matchers.filter(|_| !callback_first) {
         let hooked =
-            permission_request_hooks(session, deps, matchers, name, &seen, &prompt, call).await;
+            permission_request_hooks(session, deps, matchers, tool, &seen, &prompt, call).await;
         if let Some(decision) = hooked.permission_request {
             let verdict = answered(session, deps, Ok(decision), input, &seen).await;
             traced(&verdict, "hook");
@@ -322,14 +322,18 @@ pub(crate) async fn decide(
             .then_some(true),
         matched_ask_rule: prompt.matched_ask_rule.clone(),
         // An MCP tool's question is the server's policy alone (vh_mcp_no_rule_callback).
+        // ... unless PermissionRequest hooks could answer it too (fj_051).
         server_policy_ask_only: match tool.mcp_origin() {
-            Some(_) if !in_plan && prompt.reason_type.is_none() => Some(true),
+            Some(_) if !in_plan && prompt.reason_type.is_none() => Some(
+                session
+                    .config
+                    .hooks
+                    .get("PermissionRequest")
+                    .is_none_or(|m| m.is_empty()),
+            ),
             _ => (prompt.reason_type.as_deref() == Some("rule") && !in_plan).then_some(false),
         },
-        mcp_server: tool
-            .mcp_server()
-            .zip(tool.mcp_origin())
-            .map(|(name, (_, source))| serde_json::json!({"name": name, "source": source})),
+        mcp_server: crate::tool::mcp_server_ref(tool),
     });
     let reply = match deps.host.control(request).await {
         Ok(ControlResponse::Permission(answer)) => Ok(answer),
@@ -337,7 +341,7 @@ pub(crate) async fn decide(
         Err(e) => Err(e),
     };
     if let Some(matchers) = matchers.filter(|_| callback_first) {
-        permission_request_hooks(session, deps, matchers, name, &seen, &prompt, call).await;
+        permission_request_hooks(session, deps, matchers, tool, &seen, &prompt, call).await;
     }
     let verdict = answered(session, deps, reply, input, &seen).await;
     traced(&verdict, "can_use_tool");
@@ -362,20 +366,23 @@ async fn permission_request_hooks(
     session: &SessionView<'_>,
     deps: &Deps<'_>,
     matchers: &Vec<crate::config::HookMatcher>,
-    name: &str,
+    tool: &dyn Tool,
     seen: &Value,
     prompt: &Prompt,
     call: &Call,
 ) -> callbacks::HookOutcome {
+    let name = tool.name();
     // The hooks do not see the call's id; without a can_use_tool callback they do not see
     // the suggestion to allow the call in the local settings file either (as in the
     // reference; with one they see every suggestion).
     let offered = offered_to_hooks(&prompt.suggestions, deps.host.handles_can_use_tool());
-    let hook_input = session.hook_input(HookEvent::PermissionRequest {
-        tool_name: name.to_string(),
-        tool_input: seen.clone(),
-        permission_suggestions: offered,
-    });
+    let hook_input = session
+        .hook_input(HookEvent::PermissionRequest {
+            tool_name: name.to_string(),
+            tool_input: seen.clone(),
+            permission_suggestions: offered,
+        })
+        .for_tool(tool);
     let hooked = callbacks::run(
         deps,
         Some(matchers),

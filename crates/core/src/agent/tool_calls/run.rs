@@ -77,6 +77,15 @@ pub(crate) fn instant(
         Verdict::Deny {
             announce: Some(ref d),
             ..
+        } if tool.mcp_server().is_some() => paced(
+            Pace::Mcp {
+                question: d.unanswered,
+            },
+            verdict,
+        ),
+        Verdict::Deny {
+            announce: Some(ref d),
+            ..
         } if FILE_READERS.contains(&tool.name()) => {
             let announce_now = d.reason_type.as_deref() == Some("mode");
             paced(Pace::Read { announce_now }, verdict)
@@ -360,11 +369,13 @@ pub(crate) async fn prepare<'d>(
         deps,
         config.hooks.get("PreToolUse"),
         Some(&call.name),
-        session.hook_input(HookEvent::PreToolUse {
-            tool_name: call.name.clone(),
-            tool_input: seen.clone(),
-            tool_use_id: id.to_string(),
-        }),
+        session
+            .hook_input(HookEvent::PreToolUse {
+                tool_name: call.name.clone(),
+                tool_input: seen.clone(),
+                tool_use_id: id.to_string(),
+            })
+            .for_tool(tool.as_ref()),
         Some(id),
     )
     .await;
@@ -703,10 +714,17 @@ async fn execute(
     }
     // A tool that checks its own input (an MCP server's) may have failed for want of the
     // schema the model never saw; other tools' input was checked before they ran.
-    if failed && tool.validates_own_input() && deps.tools.deferred().is_hidden(&call.name) {
-        // A refusal the tool words itself (`<tool_use_error>`) gets no note.
+    // The hooks read the error without the note (fj_pin_deferred_failure_hook).
+    let error = if failed {
+        out.content.as_text()
+    } else {
+        String::new()
+    };
+    if failed && tool.validates_own_input() && deps.tools.deferred().schema_unseen(&call.name) {
+        // A refusal the tool words itself (`<tool_use_error>`) gets no note, nor does an
+        // answer the client could not read (fj_001 on the TypeScript SDK).
         if let ToolResultContent::Text(text) = &mut out.content {
-            if !text.starts_with("<tool_use_error>") {
+            if !text.starts_with("<tool_use_error>") && !text.contains(UNREADABLE_RESULT) {
                 text.push_str(&unseen_schema_note(&call.name, &tool.input_schema()));
             }
         }
@@ -714,25 +732,26 @@ async fn execute(
     let tool_input = observable(session, &call.name, &input);
     let (tool_name, tool_use_id) = (call.name.clone(), call.id.clone());
     let hook_event = if failed {
+        // The turn was interrupted, or the call itself was stopped (stop_task).
+        let is_interrupt =
+            deps.interrupt.is_aborted() || error == crate::prompts::INTERRUPTED_FOR_TOOL;
         HookEvent::PostToolUseFailure {
             tool_name,
             tool_input,
-            error: out.content.as_text(),
-            // The turn was interrupted, or the call itself was stopped (stop_task).
-            is_interrupt: deps.interrupt.is_aborted()
-                || out.content.as_text() == crate::prompts::INTERRUPTED_FOR_TOOL,
+            error,
+            is_interrupt,
             tool_use_id,
         }
     } else {
         HookEvent::PostToolUse {
             tool_name,
             tool_input,
-            tool_response: out.structured.clone().unwrap_or(Value::Null),
+            tool_response: hook_response(tool, &out),
             tool_use_id,
         }
     };
     let event = hook_event.name();
-    let hook_input = session.hook_input(hook_event);
+    let hook_input = session.hook_input(hook_event).for_tool(tool);
     // A call the user stopped while it ran gets no PostToolUse / PostToolUseFailure hooks.
     let matchers = config
         .hooks
@@ -784,14 +803,32 @@ async fn execute(
     }
 }
 
+/// How an MCP client names a server's answer it could not read.
+const UNREADABLE_RESULT: &str = "Invalid tools/call result";
+
+/// What a PostToolUse hook sees of a result: the caller's structured result, but only the
+/// content of an MCP tool's result that also carries structured content or resource links
+/// (fj_003, fj_004 on the TypeScript SDK).
+fn hook_response(tool: &dyn Tool, out: &crate::tool::ToolOutput) -> Value {
+    match &out.structured {
+        Some(s) if tool.mcp_server().is_some() && s.get("content").is_some() => {
+            s.get("content").cloned().unwrap_or(Value::Null)
+        }
+        Some(s) => s.clone(),
+        None => Value::Null,
+    }
+}
+
 /// Added to the error of a deferred tool called before ToolSearch loaded it: the model
-/// guessed its input without the schema.
+/// guessed its input without the schema. The words are the reference's, as the note on a
+/// built-in tool's input error (`schema_note`): the model reads them as the error's facts.
 fn unseen_schema_note(name: &str, schema: &Value) -> String {
+    use crate::agent::tool_references::SCHEMA_NOTE;
     format!(
-        "\n\nYou called this tool without its input schema in your context. Its schema is: \
-         {schema}\nIf your input does not fit it, fix the input and call again. If it fits, the \
-         error has another cause; should a corrected call fail the same way, load the tool with \
-         ToolSearch (query \"select:{name}\") and call it again."
+        "{SCHEMA_NOTE} The input schema is: {schema}\nIf your input does not match this schema, \
+         correct it and call the tool again. If it matches, the error above has another cause. \
+         If the corrected call fails the same way, call ToolSearch with query \"select:{name}\" \
+         to load the tool, then call it again."
     )
 }
 

@@ -53,6 +53,7 @@ impl Due {
                 announce_now: false,
             } => (events + 1, events + 2),
             Pace::Classifier => (AT_MESSAGE_DELTA, AT_MESSAGE_DELTA),
+            Pace::Mcp { question } => (events + 1, events + 2 + u32::from(question)),
         };
         Due {
             announce,
