@@ -28,10 +28,14 @@ AREAS = ["turns", "outputs", "paths", "refusals", "thinking", "models", "compact
          "modelnames", "protected", "denyrules", "variants-d", "variants-e", "variants-f",
          "variants-g", "variants-h", "prodtools", "variants-i", "variants-j",
          "costcmd", "refusalcalls", "variants-k", "fuzz-a", "fuzz-c", "fuzz-b", "mcpconfig", "fuzz-d", "budgetstop", "unknowns",
-         "fuzz-e", "fuzz-f", "fuzz-g", "fuzz-h", "fuzz-i",
+         "fuzz-e", "fuzz-f", "fuzz-g", "fuzz-h", "fuzz-i", "fuzz-j",
          "optprobes", "gitdiff", "edges"]
 # Areas whose scenarios need a runner of their own (a scripted server that fills in ids).
 RUNNERS = {"sendmsg": HERE / "sendmsg" / "run_sendmsg.py"}
+# Areas with in-process MCP servers (`sdk_servers`): the face runs behind the wrapper that
+# builds them through its public API (mcp/README.md).
+SDK_AREAS = {"fuzz-j"}
+SDK = HERE / "mcp" / "sdk"
 STEP = 5
 
 
@@ -104,10 +108,14 @@ def main():
             continue
         dest = out / area
         runner = RUNNERS.get(area, SHARED / "conformance" / "run.py")
-        run = [sys.executable, str(runner),
-               *(["--python", args.python] if args.python else ["--node", args.node]),
+        face = ["--python", args.python] if args.python else ["--node", args.node]
+        env = dict(os.environ)
+        if area in SDK_AREAS:
+            env["SDK_PYTHON" if args.python else "SDK_SHIM_TARGET"] = face[1]
+            face = [face[0], str(SDK / ("python" if args.python else "shim"))]
+        run = [sys.executable, str(runner), *face,
                *[str(HERE / area / f"{n}.json") for n in names], "--out-dir", str(dest), "-j", "2"]
-        subprocess.run(run, capture_output=True, text=True, timeout=1800)
+        subprocess.run(run, capture_output=True, text=True, timeout=1800, env=env)
         golden = HERE / area / ("golden" if which == "python" else "golden-ts")
         for n in names:
             mask_times(dest / f"{n}.json")
