@@ -289,3 +289,43 @@ async def test_a_stdio_server_and_what_it_started_end_with_the_session(mock_serv
     finally:
         host.kill()
         host.wait()
+
+
+async def test_answers_that_are_no_call_result_read_as_in_the_reference(mock_server, tmp_path):
+    """A stdio server answering a malformed result, `null`, or dying: the texts the
+    reference's client gives (tests/conformance/fuzz-k)."""
+    import json
+    from pathlib import Path
+
+    from claude_agent_sdk import HookMatcher
+
+    spec = {"name": "odd", "tools": [
+        {"name": "no_text", "run": {"return": {"content": [{"type": "text"}]}}},
+        {"name": "nothing", "run": {"return": None}},
+        {"name": "add", "input": {"a": "integer"}, "run": {"sum": ["a"]}}]}
+    (tmp_path / "odd.json").write_text(json.dumps(spec))
+    script = Path(__file__).resolve().parents[2] / "tests" / "conformance" / "fuzz-k" / "server.py"
+    use = lambda i, name: {"type": "tool_use", "id": f"t{i}", "name": "mcp__odd__" + name, "input": {}}
+    server = mock_server({"responses": [
+        {"content": [use(1, "no_text"), use(2, "nothing")]}, text_turn("Done.")]})
+    failures = []
+
+    async def failed(input_data, tool_use_id, context):
+        failures.append(tool_use_id)
+        return {}
+
+    opts = ClaudeAgentOptions(
+        cwd=str(tmp_path), env=server.env(), permission_mode="bypassPermissions",
+        mcp_servers={"odd": {"command": sys.executable, "args": [str(script), str(tmp_path / "odd.json")]}},
+        hooks={"PostToolUseFailure": [HookMatcher(hooks=[failed])]})
+    with anyio.fail_after(60):
+        messages = [m async for m in query(prompt="Use it", options=opts)]
+    no_text, nothing = results(messages)
+    assert no_text.is_error and no_text.content.startswith(
+        'MCP server "odd" returned a malformed result that failed schema validation: '
+        "Invalid result for tools/call: [\n  {\n    \"code\": \"invalid_union\"")
+    assert nothing.is_error and nothing.content == (
+        "The server's response is not a valid MCP response, so it was not read. "
+        "The request may have run.")
+    # Only the malformed answer is heard by the PostToolUseFailure hooks.
+    assert failures == ["t1"]

@@ -28,7 +28,7 @@ AREAS = ["turns", "outputs", "paths", "refusals", "thinking", "models", "compact
          "modelnames", "protected", "denyrules", "variants-d", "variants-e", "variants-f",
          "variants-g", "variants-h", "prodtools", "variants-i", "variants-j",
          "costcmd", "refusalcalls", "variants-k", "fuzz-a", "fuzz-c", "fuzz-b", "mcpconfig", "fuzz-d", "budgetstop", "unknowns",
-         "fuzz-e", "fuzz-f", "fuzz-g", "fuzz-h", "fuzz-i", "fuzz-j",
+         "fuzz-e", "fuzz-f", "fuzz-g", "fuzz-h", "fuzz-i", "fuzz-j", "fuzz-k",
          "optprobes", "gitdiff", "edges"]
 # Areas whose scenarios need a runner of their own (a scripted server that fills in ids).
 RUNNERS = {"sendmsg": HERE / "sendmsg" / "run_sendmsg.py"}

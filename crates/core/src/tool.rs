@@ -166,9 +166,20 @@ pub trait Tool: Send + Sync {
     fn mcp_origin(&self) -> Option<(&str, &str)> {
         None
     }
+    /// For an MCP tool: the name its server gives itself when the session started it
+    /// (`serverInfo.name`), which the TypeScript SDK shows as the server's display name.
+    fn mcp_server_display(&self) -> Option<&str> {
+        None
+    }
     /// For an MCP tool: the title its server gives it (`annotations.title`), which the
     /// TypeScript SDK shows as the call's display name.
     fn mcp_title(&self) -> Option<&str> {
+        None
+    }
+    /// Whether the failed call `tool_use_id` got no answer from its MCP server (a JSON-RPC
+    /// error, a closed connection, an answer the client could not read) rather than an
+    /// error result, and how; asked once per failed call.
+    fn failed_unanswered(&self, _tool_use_id: &str) -> Option<Unanswered> {
         None
     }
     /// The shell commands this call runs before its own work (a skill's ``!`command` ``
@@ -356,6 +367,16 @@ impl ModeChange {
 
 /// The `tools` entry of a request for one tool. (Built field by field: `json!` would copy the
 /// schema through the serializer, which was a quarter of building the definitions each round.)
+/// How an MCP call failed without an error result from its server.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unanswered {
+    /// A JSON-RPC error, a closed connection, an answer that is no `CallToolResult`.
+    Error,
+    /// An answer that is no MCP response at all: no PostToolUseFailure hook hears of it
+    /// (fuzz-k/fk_012).
+    NotMcp,
+}
+
 /// `{name, source}` of the MCP server `tool` comes from, as hooks and the permission
 /// callback are told it; `None` for the session's own tools.
 pub fn mcp_server_ref(tool: &dyn Tool) -> Option<Value> {

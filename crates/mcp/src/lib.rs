@@ -217,11 +217,7 @@ impl UiReader {
         let read = channel
             .request("resources/read", json!({ "uri": uri }))
             .await
-            .map_err(|e| match e {
-                client::CallError::Rpc { message, .. } | client::CallError::Failed(message) => {
-                    format!("mcp_read_resource: {message}")
-                }
-            })?;
+            .map_err(|e| format!("mcp_read_resource: {}", e.text(&self.name)))?;
         let items = read.get("contents").and_then(Value::as_array);
         let contents: Vec<Value> = items
             .into_iter()

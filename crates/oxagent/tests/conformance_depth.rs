@@ -550,6 +550,13 @@ fn fuzz_i() {
     check_area("fuzz-i");
 }
 
+/// Tools of stdio MCP servers at random: results of every shape (malformed ones too),
+/// permission modes and rules, callbacks, tool hooks, tool search (`tests/conformance/fuzz-k/`).
+#[test]
+fn fuzz_k() {
+    check_area("fuzz-k");
+}
+
 /// The probes behind fuzz-h's rules: the model plan mode runs, writes of unread files per
 /// model and settings, plan mode's questions per model, when answers given without a run
 /// and a read's refusal go out while the response streams (`tests/conformance/optprobes/`).

@@ -122,8 +122,39 @@ def hook_spec(rng, event, spec):
     return hook_words(rng, h)
 
 
+STDIO = open(os.path.join(os.path.dirname(HERE), "mcp", "server.py")).read()
+STDIO_CALLS = [("add", {"a": 2, "b": 3}), ("add", {"a": "x", "b": 1}), ("echo", {"text": "hi"}),
+               ("echo", {"text": ""}), ("fail", {"reason": "no"}), ("nope", {})]
+
+
+def stdio_server(rng, s, responses):
+    """From seed 131 on (drawn last, so the seeds before keep their scenarios): sometimes a
+    stdio server the options start (`io`, ../mcp/server.py) beside the SDK ones, with calls
+    of its tools slipped into the rounds."""
+    if rng.random() < 0.4:
+        return
+    s["options"]["mcp_servers"] = {"io": {"command": "python3", "args": ["<WS>/server.py"]}}
+    s["files"]["server.py"] = STDIO
+    if rng.random() < 0.3:
+        s["options"]["allowed_tools"] = sorted(set(s["options"].get("allowed_tools", []))
+                                               | {rng.choice(["mcp__io", "mcp__io__add"])})
+    n = sum(1 for r in responses for b in r["content"] if b["type"] == "tool_use")
+    for r in responses[:-1]:
+        if rng.random() < 0.6:
+            name, inp = rng.choice(STDIO_CALLS)
+            n += 1
+            call = {"type": "tool_use", "id": "toolu_%02d" % n, "name": "mcp__io__" + name,
+                    "input": dict(inp)}
+            r["content"].insert(rng.randint(0, len(r["content"])), call)
+
+
 def one(seed):
-    rng = random.Random(10000 + seed)
+    return build(seed, random.Random(10000 + seed), "fj_", stdio=seed > 130)
+
+
+def build(seed, rng, prefix, stdio=False):
+    """A scenario drawn from `rng` (`prefix` + the seed as its name); `stdio`: a stdio server
+    may join the SDK ones."""
     calls = Calls()
     spec = servers_of(rng)
     mode = rng.choice(MODES)
@@ -166,7 +197,7 @@ def one(seed):
         cb if not isinstance(cb, dict) else "rewrite " + cb["tool"],
         ", ".join("%s:%s" % (e, "/".join(h["behavior"] for h in hooks[e])) for e in sorted(hooks))
         or "none")
-    s = scenario_files.scenario("fj_", "%03d" % seed, desc, responses, opts,
+    s = scenario_files.scenario(prefix, "%03d" % seed, desc, responses, opts,
                                 prompt="Use the tools", mode=None)
     s["files"] = dict(FILES)
     s["sdk_servers"] = spec
@@ -174,6 +205,8 @@ def one(seed):
     s["env"] = {k: v for k, v in env.items() if v is not None}
     if rng.random() < 0.25:
         s["then"] = [{"prompt": "And one more thing.", "options": {"resume": "<SESSION_ID_1>"}}]
+    if stdio:
+        stdio_server(rng, s, responses)
     beh = {}
     if hooks:
         beh["hooks"] = hooks
@@ -185,9 +218,9 @@ def one(seed):
 
 
 if __name__ == "__main__":
-    count = int(sys.argv[1]) if len(sys.argv) > 1 else 130
+    count = int(sys.argv[1]) if len(sys.argv) > 1 else 200
     # Seeds whose two recordings on the reference differed are left out.
-    unsteady = set()
+    unsteady = {186}
     seeds = [i for i in range(1, count + 1) if i not in unsteady]
     sys.path.insert(0, HERE)
     import pins  # noqa: E402

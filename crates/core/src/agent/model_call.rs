@@ -785,7 +785,11 @@ fn mcp_meta(block: &ContentBlock, deps: &Deps<'_>) -> Option<Value> {
     if let Some(offered) = deps.tools.get(name) {
         // The server and the tool by the names they gave themselves (vh_mcp_odd_names); a
         // plugin's server (`plugin:<plugin>:<server>`) by its own name.
-        let given = offered.mcp_server().unwrap_or(server);
+        // A server the options start is shown by the name it gives itself (fj_133).
+        let given = offered
+            .mcp_server_display()
+            .or(offered.mcp_server())
+            .unwrap_or(server);
         let server = given
             .strip_prefix("plugin:")
             .and_then(|s| s.split_once(':'))

@@ -28,7 +28,8 @@ pub fn limit_result(tool: &str, block: ContentBlock, limit_tokens: u64) -> Conte
         return block;
     };
     let max_chars = (limit_tokens * 4) as usize;
-    if !tool.starts_with("mcp__") || text.len() <= max_chars {
+    // An error is never cut (fuzz-k/fk_050: a malformed answer's issues).
+    if !tool.starts_with("mcp__") || text.len() <= max_chars || is_error == Some(true) {
         return ContentBlock::ToolResult {
             tool_use_id,
             content: Some(ToolResultContent::Text(text)),

@@ -176,7 +176,7 @@ async fn connect<X: Exchange + 'static>(
     });
     let initialized = match channel.request("initialize", hello).await {
         Ok(reply) => reply,
-        Err(e) => return Connected::failed(name, "sdk", e.text()),
+        Err(e) => return Connected::failed(name, "sdk", e.text(name)),
     };
     let resources = initialized
         .pointer("/capabilities/resources")
@@ -185,10 +185,10 @@ async fn connect<X: Exchange + 'static>(
     let _ = channel.exchange.exchange(note).await;
     let listed = match channel.request("tools/list", json!({})).await {
         Ok(v) => v,
-        Err(e) => return Connected::failed(name, "sdk", e.text()),
+        Err(e) => return Connected::failed(name, "sdk", e.text(name)),
     };
     let channel = Arc::new(channel);
-    let (tools, always_load) = tools_of(name, "sdk", &listed, channel.clone(), results);
+    let (tools, always_load) = tools_of(name, None, "sdk", &listed, channel.clone(), results);
     Connected::ok(name, "sdk", tools, always_load)
         .with_channel(channel, resources)
         .offering(Offered::of(&initialized, &listed))

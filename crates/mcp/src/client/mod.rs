@@ -16,7 +16,7 @@ use std::sync::Arc;
 
 use futures::future::BoxFuture;
 use oxagent_core::permission::{PermissionContext, ToolPermission};
-use oxagent_core::tool::{Tool, ToolContext, ToolOutput};
+use oxagent_core::tool::{Tool, ToolContext, ToolOutput, Unanswered};
 use serde_json::{json, Value};
 
 /// Why a `tools/call` gave no result.
@@ -26,17 +26,32 @@ pub(crate) enum CallError {
     Rpc { code: i64, message: String },
     /// The call did not get through (transport, host).
     Failed(String),
+    /// The server answered something that is not a `CallToolResult`: the issues the MCP
+    /// SDK's schema check finds in it (zod's words).
+    Malformed(Vec<Value>),
+    /// The server's answer is no MCP response at all (not an object).
+    NotMcp,
 }
 
 impl CallError {
     /// The text the model reads: a JSON-RPC error's message as the server wrote it
     /// (vh_mcp_results_text).
-    fn text(&self) -> String {
+    pub(crate) fn text(&self, server: &str) -> String {
         match self {
             CallError::Rpc { message, .. } | CallError::Failed(message) => message.clone(),
+            CallError::Malformed(issues) => format!(
+                "MCP server \"{server}\" returned a malformed result that failed schema \
+                 validation: Invalid result for tools/call: {}",
+                crate::server::typescript::pretty(&Value::Array(issues.clone()))
+            ),
+            CallError::NotMcp => NOT_MCP.to_string(),
         }
     }
 }
+
+/// What the model reads of an answer that is no MCP response (fk_012, fk_035).
+const NOT_MCP: &str =
+    "The server's response is not a valid MCP response, so it was not read. The request may have run.";
 
 /// How calls reach one server: `tools/call` with a tool name and arguments, answered with
 /// the MCP `CallToolResult` as JSON.
@@ -74,6 +89,8 @@ struct McpTool {
     read_only: bool,
     /// The title the server gives the tool, if any.
     title: Option<String>,
+    /// The name the server gives itself, for a server the options start.
+    server_display: Option<String>,
     /// Where the server comes from, as the status lists say (`dynamic`, `sdk`, `plugin`).
     source: &'static str,
     /// `_meta["anthropic/maxResultSizeChars"]`: how long a result may be before it is saved
@@ -81,12 +98,16 @@ struct McpTool {
     max_result_chars: Option<usize>,
     channel: Arc<dyn Channel>,
     results: ResultsRoot,
+    /// Calls that failed without an answer from the server (a JSON-RPC error, a closed
+    /// connection, an answer the client could not read), until the session asks.
+    unanswered: std::sync::Mutex<Vec<(String, Unanswered)>>,
 }
 
 /// A server's tools from its `tools/list` answer, each called through `channel`. Tools that
 /// list `_meta["anthropic/alwaysLoad"]` are returned in the second list (never deferred).
 pub(crate) fn tools_of(
     server: &str,
+    server_display: Option<&str>,
     source: &'static str,
     listed: &Value,
     channel: Arc<dyn Channel>,
@@ -125,6 +146,7 @@ pub(crate) fn tools_of(
                 .cloned()
                 .unwrap_or(json!({"type": "object"})),
             read_only: t.pointer("/annotations/readOnlyHint") == Some(&json!(true)),
+            server_display: server_display.map(str::to_string),
             title: t
                 .get("title")
                 .or_else(|| t.pointer("/annotations/title"))
@@ -137,6 +159,7 @@ pub(crate) fn tools_of(
                 .map(|n| n as usize),
             channel: channel.clone(),
             results: results.clone(),
+            unanswered: std::sync::Mutex::default(),
         }));
     }
     (tools, always)
@@ -154,6 +177,14 @@ impl Tool for McpTool {
     }
     fn mcp_title(&self) -> Option<&str> {
         self.title.as_deref()
+    }
+    fn mcp_server_display(&self) -> Option<&str> {
+        self.server_display.as_deref()
+    }
+    fn failed_unanswered(&self, tool_use_id: &str) -> Option<Unanswered> {
+        let mut ids = self.unanswered.lock().ok()?;
+        let at = ids.iter().position(|(id, _)| id == tool_use_id)?;
+        Some(ids.swap_remove(at).1)
     }
     fn description(&self) -> String {
         self.description.clone()
@@ -184,7 +215,14 @@ impl Tool for McpTool {
         Box::pin(async move {
             match self.channel.call_tool(&self.tool, input).await {
                 Err(e) => {
-                    let text = e.text();
+                    let text = e.text(&self.server);
+                    let how = match e {
+                        CallError::NotMcp => Unanswered::NotMcp,
+                        _ => Unanswered::Error,
+                    };
+                    if let Ok(mut ids) = self.unanswered.lock() {
+                        ids.push((ctx.tool_use_id.clone(), how));
+                    }
                     ToolOutput::error(text.clone()).with_structured(json!(format!("Error: {text}")))
                 }
                 Ok(result) => {
@@ -264,11 +302,34 @@ mod tests {
             code: -32603,
             message: "internal boom".into(),
         };
-        assert_eq!(e.text(), "internal boom");
+        assert_eq!(e.text("kit"), "internal boom");
         let e = CallError::Rpc {
             code: -32602,
             message: "MCP error -32602: Invalid tools/call result: []".into(),
         };
-        assert_eq!(e.text(), "MCP error -32602: Invalid tools/call result: []");
+        assert_eq!(
+            e.text("kit"),
+            "MCP error -32602: Invalid tools/call result: []"
+        );
+    }
+
+    #[test]
+    fn answers_that_are_no_call_result_read_as_the_reference_client_reads_them() {
+        // A text block without its text: zod's union issues, named after the server.
+        let issues =
+            crate::server::typescript::check_result(Some(&json!({"content": [{"type": "text"}]})))
+                .unwrap_err();
+        let text = CallError::Malformed(issues).text("kit");
+        assert!(text.starts_with(
+            "MCP server \"kit\" returned a malformed result that failed schema validation: \
+             Invalid result for tools/call: [\n  {\n    \"code\": \"invalid_union\""
+        ));
+        assert!(
+            text.contains("\"message\": \"Invalid input: expected string, received undefined\"")
+        );
+        assert_eq!(
+            CallError::NotMcp.text("kit"),
+            "The server's response is not a valid MCP response, so it was not read. The request may have run."
+        );
     }
 }

@@ -348,9 +348,7 @@ impl Tool for ReadResource {
                         "Resource not found: {uri} \u{2014} it may have been deleted or the URI is stale. Re-run {LIST} to refresh."
                     ))
                 }
-                Err(CallError::Rpc { message, .. }) | Err(CallError::Failed(message)) => {
-                    return failure(message)
-                }
+                Err(other) => return failure(other.text(&link.name)),
             };
             if let Some(issues) = invalid_read_result(&result) {
                 return failure(format!("Invalid result for resources/read: {issues}"));

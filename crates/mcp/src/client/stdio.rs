@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use futures::future::BoxFuture;
 use process_wrap::tokio::{CommandWrap, ProcessGroup};
-use rmcp::model::{CallToolRequestParams, ClientRequest, CustomRequest};
+use rmcp::model::{ClientRequest, CustomRequest};
 use rmcp::service::{RoleClient, RunningService, ServiceError};
 use rmcp::transport::TokioChildProcess;
 use rmcp::ServiceExt;
@@ -17,6 +17,9 @@ use serde_json::{json, Value};
 use super::group::Group;
 use super::{tools_of, CallError, Channel, ResultsRoot};
 use crate::{Connected, Offered};
+
+/// How rmcp names an answer it could not read as any result.
+const UNEXPECTED: &str = "Unexpected response type";
 
 /// A running rmcp client session, whatever its transport.
 struct ServiceChannel {
@@ -30,14 +33,22 @@ struct ServiceChannel {
 pub(crate) type Held = Box<dyn std::any::Any + Send + Sync>;
 
 impl Channel for ServiceChannel {
+    /// Sent untyped, so that an answer that is no `CallToolResult` comes back as it is and
+    /// is checked as the reference's client checks it (fuzz-k/fk_004, fk_012).
     fn call_tool(&self, tool: &str, arguments: Value) -> BoxFuture<'_, Result<Value, CallError>> {
-        let mut params = CallToolRequestParams::new(tool.to_string());
-        if let Value::Object(args) = arguments {
-            params = params.with_arguments(args);
+        let mut params = json!({"name": tool});
+        if arguments.is_object() {
+            params["arguments"] = arguments;
         }
         Box::pin(async move {
-            let result = self.service.call_tool(params).await.map_err(call_error)?;
-            serde_json::to_value(result).map_err(|e| CallError::Failed(e.to_string()))
+            let raw = match self.request("tools/call", params).await {
+                Err(CallError::Failed(e)) if e == UNEXPECTED => return Err(CallError::NotMcp),
+                other => other?,
+            };
+            if !raw.is_object() {
+                return Err(CallError::NotMcp);
+            }
+            crate::server::typescript::check_result(Some(&raw)).map_err(CallError::Malformed)
         })
     }
     fn request(&self, method: &str, params: Value) -> BoxFuture<'_, Result<Value, CallError>> {
@@ -60,6 +71,10 @@ fn call_error(e: ServiceError) -> CallError {
             code: i64::from(e.code.0),
             message: e.message.into_owned(),
         },
+        // The server's process is gone: worded as the reference's client words it (fj_133).
+        ServiceError::TransportClosed | ServiceError::TransportSend(_) => {
+            CallError::Failed("Connection closed".into())
+        }
         other => CallError::Failed(other.to_string()),
     }
 }
@@ -160,7 +175,12 @@ where
     } else {
         "dynamic"
     };
-    let (tools, always_load) = tools_of(name, source, &listed, channel.clone(), results);
+    // A plugin's server keeps the name the plugin gives it.
+    let display = initialized
+        .pointer("/serverInfo/name")
+        .and_then(Value::as_str)
+        .filter(|_| source == "dynamic");
+    let (tools, always_load) = tools_of(name, display, source, &listed, channel.clone(), results);
     Connected::ok(name, "dynamic", tools, always_load)
         .with_channel(channel, resources)
         .offering(Offered::of(&initialized, &listed))

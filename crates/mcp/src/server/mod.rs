@@ -34,7 +34,7 @@
 mod jsonschema;
 mod pyrepr;
 mod python;
-mod typescript;
+pub(crate) mod typescript;
 
 use std::collections::HashMap;
 

@@ -76,7 +76,7 @@ pub(super) fn call_result(tool: &str, outcome: super::CallOutcome) -> Result<Val
 }
 
 /// JSON as `JSON.stringify(value, null, 2)` writes it (zod's error messages).
-fn pretty(v: &Value) -> String {
+pub(crate) fn pretty(v: &Value) -> String {
     serde_json::to_string_pretty(v).unwrap_or_default()
 }
 
@@ -98,8 +98,9 @@ fn at(path: &[Value], step: impl Into<Value>) -> Path {
 }
 
 /// A handler's result checked as the MCP SDK checks a `CallToolResult`: the result to send
-/// (`content` defaults to `[]`), or the issues found.
-fn check_result(result: Option<&Value>) -> Result<Value, Vec<Value>> {
+/// (`content` defaults to `[]`), or the issues found. The reference's client checks a
+/// server's answer the same way (`client::stdio`).
+pub(crate) fn check_result(result: Option<&Value>) -> Result<Value, Vec<Value>> {
     let Some(Value::Object(fields)) = result else {
         return Err(vec![invalid_type(&[], "object", result)]);
     };

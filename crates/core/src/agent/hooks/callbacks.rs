@@ -61,8 +61,9 @@ pub struct HookOutcome {
 
 const TIMED_OUT: &str = "hook timed out";
 
-/// Whether a matcher pattern covers `name`. A pattern of letters, digits, `_` and `|` names
-/// tools (`Bash`, `Edit|Write`; a former name covers the tool it names now); any other is
+/// Whether a matcher pattern covers `name`. A pattern of letters, digits, `_`, `-` and `|`
+/// names tools (`Bash`, `Edit|Write`, `mcp__my-tools__add`; a former name covers the tool it
+/// names now; `mcp__my-tools` names no tool of that server: fuzz-k/fk_039); any other is
 /// a regular expression searched in the name (`mcp__.*`, `^(Read|Glob)$`, `Wri.*`), and one
 /// that does not compile covers nothing. `*`, empty or none covers everything.
 pub(crate) fn matches(pattern: Option<&str>, name: Option<&str>) -> bool {
@@ -72,7 +73,7 @@ pub(crate) fn matches(pattern: Option<&str>, name: Option<&str>) -> bool {
     let Some(name) = name else { return true };
     let names_tools = pattern
         .chars()
-        .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '|');
+        .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-' || c == '|');
     if names_tools {
         return pattern
             .split('|')
@@ -334,6 +335,12 @@ mod tests {
         assert!(!matches(Some("Bash"), Some("Read")));
         assert!(matches(Some("Edit|Write"), Some("Write")));
         assert!(matches(Some("mcp__.*"), Some("mcp__srv__tool")));
+        // A dash is part of a name: a server's name alone covers none of its tools (fk_039).
+        assert!(!matches(Some("mcp__my-tools"), Some("mcp__my-tools__add")));
+        assert!(matches(
+            Some("mcp__my-tools__add"),
+            Some("mcp__my-tools__add")
+        ));
         // A former name matches the tool it names now; not the other way round.
         assert!(matches(Some("Task"), Some("Agent")));
         assert!(matches(Some("Read|KillShell"), Some("TaskStop")));

@@ -374,8 +374,12 @@ async fn permission_request_hooks(
     let name = tool.name();
     // The hooks do not see the call's id; without a can_use_tool callback they do not see
     // the suggestion to allow the call in the local settings file either (as in the
-    // reference; with one they see every suggestion).
-    let offered = offered_to_hooks(&prompt.suggestions, deps.host.handles_can_use_tool());
+    // reference; with one they see every suggestion). An MCP tool's hooks see it either way
+    // (fj_161).
+    let offered = offered_to_hooks(
+        &prompt.suggestions,
+        deps.host.handles_can_use_tool() || tool.mcp_server().is_some(),
+    );
     let hook_input = session
         .hook_input(HookEvent::PermissionRequest {
             tool_name: name.to_string(),

@@ -720,11 +720,21 @@ async fn execute(
     } else {
         String::new()
     };
-    if failed && tool.validates_own_input() && deps.tools.deferred().schema_unseen(&call.name) {
-        // A refusal the tool words itself (`<tool_use_error>`) gets no note, nor does an
-        // answer the client could not read (fj_001 on the TypeScript SDK).
+    // Only an error the server answered with gets the note: not a call it left unanswered
+    // (fj_133: a closed connection; fj_001 on the TypeScript SDK: an unreadable answer).
+    let unanswered = if failed {
+        tool.failed_unanswered(&call.id)
+    } else {
+        None
+    };
+    if failed
+        && unanswered.is_none()
+        && tool.validates_own_input()
+        && deps.tools.deferred().schema_unseen(&call.name)
+    {
+        // A refusal the tool words itself (`<tool_use_error>`) gets no note.
         if let ToolResultContent::Text(text) = &mut out.content {
-            if !text.starts_with("<tool_use_error>") && !text.contains(UNREADABLE_RESULT) {
+            if !text.starts_with("<tool_use_error>") {
                 text.push_str(&unseen_schema_note(&call.name, &tool.input_schema()));
             }
         }
@@ -756,7 +766,8 @@ async fn execute(
     let matchers = config
         .hooks
         .get(event)
-        .filter(|_| !deps.interrupt.is_aborted());
+        .filter(|_| !deps.interrupt.is_aborted())
+        .filter(|_| unanswered != Some(crate::tool::Unanswered::NotMcp));
     let post = callbacks::run(deps, matchers, Some(&call.name), hook_input, Some(&call.id)).await;
     hook_runs(session, deps, event, Some(&call.name), &post);
     // A callback that failed or answered unfit: warned before the result, as the reference does.
@@ -802,9 +813,6 @@ async fn execute(
         non_execution: None,
     }
 }
-
-/// How an MCP client names a server's answer it could not read.
-const UNREADABLE_RESULT: &str = "Invalid tools/call result";
 
 /// What a PostToolUse hook sees of a result: the caller's structured result, but only the
 /// content of an MCP tool's result that also carries structured content or resource links
