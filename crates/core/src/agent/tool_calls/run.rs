@@ -735,7 +735,10 @@ async fn execute(
         // A refusal the tool words itself (`<tool_use_error>`) gets no note.
         if let ToolResultContent::Text(text) = &mut out.content {
             if !text.starts_with("<tool_use_error>") {
-                text.push_str(&unseen_schema_note(&call.name, &tool.input_schema()));
+                text.push_str(&super::schema_note::unseen_schema_note(
+                    &call.name,
+                    &tool.input_schema(),
+                ));
             }
         }
     }
@@ -825,19 +828,6 @@ fn hook_response(tool: &dyn Tool, out: &crate::tool::ToolOutput) -> Value {
         Some(s) => s.clone(),
         None => Value::Null,
     }
-}
-
-/// Added to the error of a deferred tool called before ToolSearch loaded it: the model
-/// guessed its input without the schema. The words are the reference's, as the note on a
-/// built-in tool's input error (`schema_note`): the model reads them as the error's facts.
-fn unseen_schema_note(name: &str, schema: &Value) -> String {
-    use crate::agent::tool_references::SCHEMA_NOTE;
-    format!(
-        "{SCHEMA_NOTE} The input schema is: {schema}\nIf your input does not match this schema, \
-         correct it and call the tool again. If it matches, the error above has another cause. \
-         If the corrected call fails the same way, call ToolSearch with query \"select:{name}\" \
-         to load the tool, then call it again."
-    )
 }
 
 /// Told once per session, before the first refusal for want of the auto-mode classifier,

@@ -1,6 +1,7 @@
-//! The note added to an input error of a deferred tool the model called before looking it
-//! up with ToolSearch: it guessed the input without the schema, so the note says how to load
-//! the tool and gives the schema (as JSON Schema 2020-12), in the reference's words.
+//! The notes added to an error of a deferred tool the model called before looking it up with
+//! ToolSearch: it guessed the input without the schema, so the note gives the schema and says
+//! how to load the tool, in the reference's words. A built-in tool's input error gives it as
+//! JSON Schema 2020-12; an MCP tool's error result as its server lists it.
 
 use serde_json::{Map, Value};
 
@@ -21,6 +22,19 @@ pub(crate) fn undiscovered_schema_note(name: &str, schema: &Value) -> String {
          them. Load the tool first: call ToolSearch with query \"select:{name}\", then retry this \
          call. For reference, this tool's input schema is: {}",
         Value::Object(shown)
+    )
+}
+
+/// Added to the error of a deferred tool called before ToolSearch loaded it: the model
+/// guessed its input without the schema. The words are the reference's, as the note on a
+/// built-in tool's input error (`schema_note`): the model reads them as the error's facts.
+pub(crate) fn unseen_schema_note(name: &str, schema: &Value) -> String {
+    use crate::agent::tool_references::SCHEMA_NOTE;
+    format!(
+        "{SCHEMA_NOTE} The input schema is: {schema}\nIf your input does not match this schema, \
+         correct it and call the tool again. If it matches, the error above has another cause. \
+         If the corrected call fails the same way, call ToolSearch with query \"select:{name}\" \
+         to load the tool, then call it again."
     )
 }
 
