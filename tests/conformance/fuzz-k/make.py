@@ -36,8 +36,42 @@ def one(seed):
     return s
 
 
+def pins():
+    """fk_pin_*: MCP refusals of calls that waited for a running call, with a tool the session
+    lacks behind them (fuzz-j/fj_005, fj_087 on stdio servers)."""
+    tools = [{"name": "run", "description": "Say the text back.", "input": {"text": "string"},
+              "run": {"text": "{text}"}},
+             {"name": "look", "description": "Say the text back.", "input": {"text": "string"},
+              "run": {"text": "{text}"}, "annotations": {"readOnlyHint": True}},
+             {"name": "poke", "description": "Say the text back.", "input": {"text": "string"},
+              "run": {"text": "{text}"}}]
+    spec = json.dumps({"name": "kit", "tools": tools}, indent=1) + "\n"
+
+    def call(i, name):
+        inp = {} if name == "nope" else {"text": str(i)}
+        return {"type": "tool_use", "id": "toolu_%02d" % i, "name": "mcp__kit__" + name, "input": inp}
+
+    out = []
+    for key, names in (("ro_then_write", ["run", "look", "poke", "nope"]),
+                       ("write_unknown_ro", ["poke", "run", "nope", "look"]),
+                       ("two_ro", ["run", "look", "look", "nope", "poke"])):
+        out.append({"name": "fk_pin_" + key,
+                    "description": "Default mode, no callback, `run` allowed: %s." % ", ".join(names),
+                    "prompt": "Use the tools",
+                    "options": {"permission_mode": "default", "allowed_tools": ["mcp__kit__run"],
+                                "mcp_servers": {"kit": {"command": "python3",
+                                                        "args": ["<WS>/server.py", "<WS>/kit.json"]}}},
+                    "env": {"ENABLE_TOOL_SEARCH": "false"},
+                    "responses": [{"content": [call(i + 1, n) for i, n in enumerate(names)]},
+                                  {"content": [{"type": "text", "text": "Done."}]}],
+                    "default": {"content": [{"type": "text", "text": "Done."}]},
+                    "files": {"server.py": SERVER, "kit.json": spec}, "timeout_s": 120})
+    return out
+
+
 if __name__ == "__main__":
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 140
     # Seeds whose two recordings on the reference differed are left out.
     unsteady = set()
-    scenario_files.write(HERE, "fk_", [one(i) for i in range(1, count + 1) if i not in unsteady])
+    scenario_files.write(HERE, "fk_", [one(i) for i in range(1, count + 1) if i not in unsteady]
+                         + pins())

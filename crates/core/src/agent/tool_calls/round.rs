@@ -260,6 +260,19 @@ impl ToolRound {
             // before the results behind it (fa_040); a question refused for want of a
             // callback takes longer, and is announced after the results already done
             // behind this one (fa_146); a shell command's refusal comes in its own time.
+            // An MCP call refused without a run is done before the calls waiting for it
+            // start: the results already done behind them go out first (fuzz-j/fj_005).
+            if matches!(o.pace, super::call::Pace::Mcp { .. })
+                && !o.interrupt
+                && self.may_start_more(deps)
+            {
+                self.deliver(session, deps, st, &call, o);
+                while let Some((call, o)) = self.schedule.take_next() {
+                    self.deliver(session, deps, st, &call, o);
+                }
+                let _ = self.start_calls_at(session, deps, false, now, None);
+                continue;
+            }
             let mut later = std::mem::take(&mut self.started_later);
             let done_before =
                 (self.done_before_start.take()).unwrap_or_else(|| self.schedule.done_ids());

@@ -95,8 +95,10 @@ impl State {
 pub(crate) fn slow_announcement(m: &Message) -> bool {
     use crate::protocol::system::SystemBody;
     matches!(m, Message::System(s) if match &s.body {
+        // An MCP tool's refusal is seen sooner (fuzz-j/fj_087).
         SystemBody::PermissionDenied(d) => {
-            matches!(d.decision_reason_type.as_deref(), None | Some("classifier"))
+            !d.tool_name.starts_with("mcp__")
+                && matches!(d.decision_reason_type.as_deref(), None | Some("classifier"))
         }
         SystemBody::Informational(_) => true,
         _ => false,
