@@ -478,6 +478,12 @@ impl DeferredTools {
         tools.iter().map(|t| api_definition(t.as_ref())).collect()
     }
 
+    /// Whether any deferred tool is still held back.
+    pub fn any_hidden(&self) -> bool {
+        let state = lock(&self.inner);
+        state.tools.keys().any(|n| !state.loaded.contains(n))
+    }
+
     /// Names of the deferred tools still held back.
     pub fn hidden_names(&self) -> Vec<String> {
         let state = lock(&self.inner);

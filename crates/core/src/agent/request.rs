@@ -33,9 +33,12 @@ pub fn build(
     let messages = messages_json(history, history.len().saturating_sub(1), model);
     // The tools the conversation's references name are sent, as ToolSearch loaded them.
     tools.deferred().load(referenced_tools(history));
-    tools
-        .deferred()
-        .tell(crate::agent::tool_references::schema_told_tools(history));
+    // Only a session with tools still held back has notes to look for.
+    if tools.deferred().any_hidden() {
+        tools
+            .deferred()
+            .tell(crate::agent::tool_references::schema_told_tools(history));
+    }
     with_messages(config, model, messages, tools)
 }
 

@@ -89,10 +89,11 @@ pub(crate) fn schema_told_tools(history: &[Turn]) -> Vec<String> {
         for block in &turn.content {
             match block {
                 ContentBlock::ToolUse { id, name, .. } => called.push((id, name)),
+                // The note rides on errors only: other results are not searched.
                 ContentBlock::ToolResult {
                     tool_use_id,
                     content: Some(ToolResultContent::Text(text)),
-                    ..
+                    is_error: Some(true),
                 } if text.contains(SCHEMA_NOTE) => {
                     let name = called.iter().rev().find(|(id, _)| id == tool_use_id);
                     if let Some((_, name)) = name.filter(|(_, n)| !names.iter().any(|x| x == n)) {

@@ -18,9 +18,6 @@ use super::group::Group;
 use super::{tools_of, CallError, Channel, ResultsRoot};
 use crate::{Connected, Offered};
 
-/// How rmcp names an answer it could not read as any result.
-const UNEXPECTED: &str = "Unexpected response type";
-
 /// A running rmcp client session, whatever its transport.
 struct ServiceChannel {
     service: RunningService<RoleClient, ()>,
@@ -41,10 +38,7 @@ impl Channel for ServiceChannel {
             params["arguments"] = arguments;
         }
         Box::pin(async move {
-            let raw = match self.request("tools/call", params).await {
-                Err(CallError::Failed(e)) if e == UNEXPECTED => return Err(CallError::NotMcp),
-                other => other?,
-            };
+            let raw = self.request("tools/call", params).await?;
             if !raw.is_object() {
                 return Err(CallError::NotMcp);
             }
@@ -75,6 +69,8 @@ fn call_error(e: ServiceError) -> CallError {
         ServiceError::TransportClosed | ServiceError::TransportSend(_) => {
             CallError::Failed("Connection closed".into())
         }
+        // An answer that reads as no result at all (fuzz-k/fk_035).
+        ServiceError::UnexpectedResponse => CallError::NotMcp,
         other => CallError::Failed(other.to_string()),
     }
 }
