@@ -370,7 +370,7 @@ def targeted():
 
 
 if __name__ == "__main__":
-    count = int(sys.argv[1]) if len(sys.argv) > 1 else 576
+    count = int(sys.argv[1]) if len(sys.argv) > 1 else 596
     import pins_221  # noqa: E402
     import pins_261  # noqa: E402
     me = sys.modules[__name__]

@@ -478,5 +478,5 @@ def targeted():
 UNSTABLE = {117, 118, 179, 201, 203, 209, 285}
 
 if __name__ == "__main__":
-    count = int(sys.argv[1]) if len(sys.argv) > 1 else 388
+    count = int(sys.argv[1]) if len(sys.argv) > 1 else 408
     scenario_files.write(HERE, "fb_", [one(i) for i in range(1, count + 1) if i not in UNSTABLE] + targeted())

@@ -171,10 +171,10 @@ def make(seed):
 
 
 def main():
-    count = int(sys.argv[1]) if len(sys.argv) > 1 else 303
+    count = int(sys.argv[1]) if len(sys.argv) > 1 else 318
     # Seeds whose two recordings on the reference differed (the workspace's random path split
     # between two streamed deltas differently).
-    unsteady = {139, 160, 258, 273}
+    unsteady = {139, 160, 258, 273, 312}
     names = write_area("fuzz-f", [make(seed) for seed in range(1, count + 1) if seed not in unsteady])
     print(len(names), "scenarios")
 

@@ -126,9 +126,9 @@ def one(seed):
 
 
 if __name__ == "__main__":
-    count = int(sys.argv[1]) if len(sys.argv) > 1 else 270
+    count = int(sys.argv[1]) if len(sys.argv) > 1 else 290
     # Seeds whose two recordings on the reference differed are left out.
-    unsteady = {97, 122, 197, 207}
+    unsteady = {97, 122, 197, 207, 275}
     seeds = [i for i in range(1, count + 1) if i not in unsteady]
     sys.path.insert(0, HERE)
     import pins  # noqa: E402

@@ -445,6 +445,9 @@ fn on_stream_event(
     }
     // When the response spends the budget (its message_delta says how much it cost: an
     // answer over budget shows no result, vg_so_budget).
+    if kind == "message_delta" {
+        resp.last_call_waiting = round.last_call_waiting();
+    }
     let spent = kind == "message_delta"
         && budget_left
             .is_some_and(|(left, model)| crate::usage::cost_usd(model, &resp.usage) >= left);

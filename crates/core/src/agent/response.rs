@@ -62,6 +62,9 @@ pub struct ResponseBuilder {
     /// The answer spent the budget after a call it started early: its end shows as given up
     /// (see `model_call::budget_stop_delta`).
     pub budget_stop: bool,
+    /// At `message_delta`, the last call was still waiting for the calls before it (one that
+    /// changes things runs alone): it did not start early (fuzz-d/fd_427).
+    pub last_call_waiting: bool,
     /// The stop reason `message_start` already carried (an answer replayed from a whole
     /// JSON message has one).
     pub start_stop_reason: Option<String>,
@@ -225,6 +228,9 @@ impl ResponseBuilder {
         let Some(ContentBlock::ToolUse { name, input, .. }) = self.blocks.last() else {
             return false;
         };
+        if self.last_call_waiting {
+            return false;
+        }
         let Some(tool) = tools.get(name) else {
             return false;
         };

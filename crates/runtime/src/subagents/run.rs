@@ -278,12 +278,15 @@ pub(super) async fn run(
     // Messages that came after its last tool round: it is continued with them (taken
     // under the lock SendMessage looks for running agents under, so none is lost).
     let pending = {
-        // The tools it used count among those of the agent that started it.
+        // The tools it used count among those of the agent that started it, unless an API
+        // error ended it (fuzz-f/ff_304).
         let mut running = lock(&context.running);
         running.remove(&agent_id);
         let pending = inbox.drain();
         let used = lock(&state).stats.used.clone();
-        if let Some(parent) = ctx.agent_id.as_ref().and_then(|a| running.get(a)) {
+        let failed = result.is_error && result.subtype == ResultSubtype::Success;
+        let parent = ctx.agent_id.as_ref().filter(|_| !failed);
+        if let Some(parent) = parent.and_then(|a| running.get(a)) {
             lock(&parent.state).stats.adopt(&used);
         }
         pending

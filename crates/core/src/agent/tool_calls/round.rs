@@ -79,6 +79,11 @@ impl ToolRound {
         !self.schedule.is_empty()
     }
 
+    /// Whether the response's last call is still queued behind the calls before it.
+    pub(crate) fn last_call_waiting(&self) -> bool {
+        self.schedule.last_queued()
+    }
+
     /// The turn ends before the calls run: what their announcements began is undone.
     pub(crate) fn withdraw(&self, deps: &Deps<'_>) {
         for call in self.schedule.calls() {

@@ -163,6 +163,13 @@ impl Schedule {
         self.entries.is_empty()
     }
 
+    /// Whether the last call taken has not started yet.
+    pub fn last_queued(&self) -> bool {
+        self.entries
+            .last()
+            .is_some_and(|e| matches!(e.state, State::Queued))
+    }
+
     pub fn calls(&self) -> impl Iterator<Item = &Call> {
         self.entries.iter().map(|e| &e.call)
     }
