@@ -557,6 +557,15 @@ fn fuzz_k() {
     check_area("fuzz-k");
 }
 
+/// Instruction files at random: CLAUDE.md files, rules and imports in the workspace, its
+/// subdirectories, above it and at home, the setting sources, the calls that reach them, and
+/// resumed sessions (`tests/conformance/fuzz-l/`; what the model is told of them is checked
+/// by `memory_resume` and the faces' `memtext.py`).
+#[test]
+fn fuzz_l() {
+    check_area("fuzz-l");
+}
+
 /// The probes behind fuzz-h's rules: the model plan mode runs, writes of unread files per
 /// model and settings, plan mode's questions per model, when answers given without a run
 /// and a read's refusal go out while the response streams (`tests/conformance/optprobes/`).

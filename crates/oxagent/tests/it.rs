@@ -47,6 +47,8 @@ mod host_requests;
 mod local_commands;
 #[path = "mcp_sse.rs"]
 mod mcp_sse;
+#[path = "memory_resume.rs"]
+mod memory_resume;
 #[path = "permission_table.rs"]
 mod permission_table;
 #[path = "plan_mode.rs"]

@@ -22,6 +22,12 @@ pub struct LoadedSession {
     pub prompt_models: std::collections::HashMap<String, String>,
     /// The reminders recorded with a tool result (`resultNotes`), by its call's id.
     pub result_notes: std::collections::HashMap<String, Vec<String>>,
+    /// The `instructions` attachments (the instruction files a prompt showed), in order,
+    /// by their row's uuid, which the prompt's turn lists.
+    pub instructions: Vec<(String, Value)>,
+    /// The nested instruction files a round's results brought in, (path, text) by their
+    /// `nested_memory` row's uuid, which the results' turn lists.
+    pub nested_memory: std::collections::HashMap<String, (String, String)>,
     /// The parsed conversation rows and the notes about them, in order (what a fork
     /// copies).
     pub rows: Vec<Value>,
@@ -323,28 +329,45 @@ pub fn load(path: &Path, until: Option<&str>) -> Result<LoadedSession, LoadError
                             | "hook_stopped_continuation"
                             | "structured_output"
                             | "prompt_snapshot"
+                            | "instructions"
+                            | "nested_memory"
                     )
                 ) =>
             {
                 let uuid = row.get("uuid").and_then(Value::as_str).map(str::to_string);
                 let on = |u: &str| branch.as_ref().is_none_or(|on| on.contains(u));
                 if let Some(u) = uuid.filter(|u| on(u)) {
-                    if row.pointer("/attachment/type").and_then(Value::as_str)
-                        == Some("max_turns_reached")
-                    {
+                    let kind = row.pointer("/attachment/type").and_then(Value::as_str);
+                    if kind == Some("max_turns_reached") {
                         s.max_turns_tail = true;
                     }
                     let after_results = s.turns.last().is_some_and(|(r, blocks)| {
                         r == "user" && blocks.iter().any(|b| b.result_id().is_some())
                     });
-                    // The token count's mark after a prompt goes with the prompt.
+                    // The token count's mark after a prompt goes with the prompt, as do the
+                    // instruction files it showed.
                     let after_prompt = !after_results
                         && s.turns.last().is_some_and(|(r, _)| r == "user")
-                        && row.pointer("/attachment/type").and_then(Value::as_str)
-                            == Some("total_tokens_reminder");
+                        && matches!(kind, Some("total_tokens_reminder" | "instructions"));
+                    let attachment = &row["attachment"];
+                    match kind {
+                        Some("instructions") => {
+                            s.instructions.push((u.clone(), attachment.clone()))
+                        }
+                        Some("nested_memory") => {
+                            if let Some(file) =
+                                oxagent_core::memory::instructions::nested_of(attachment)
+                            {
+                                s.nested_memory.insert(u.clone(), file);
+                            }
+                        }
+                        _ => {}
+                    }
+                    // What the model was shown of instruction files marks no end of a turn.
+                    let memory = matches!(kind, Some("instructions" | "nested_memory"));
                     if let Some(uuids) = s.turn_uuids.last_mut().filter(|_| after_results) {
                         uuids.push(u.clone());
-                        s.marked_tail = true;
+                        s.marked_tail |= !memory;
                     } else if let Some(uuids) = s.turn_uuids.last_mut().filter(|_| after_prompt) {
                         uuids.push(u.clone());
                     }

@@ -332,6 +332,54 @@ fn fork_row(loaded: &LoadedSession, row: &Value) -> Option<Value> {
     Some(row)
 }
 
+/// A turn's blocks with the instruction files it showed the model put back: those a prompt
+/// showed before it, the nested ones a round's results brought in after them.
+fn instruction_blocks(
+    loaded: &LoadedSession,
+    uuids: &[String],
+    blocks: &[ContentBlock],
+) -> Vec<ContentBlock> {
+    use oxagent_core::memory::{instructions, nested_reminder};
+    let mut out = Vec::with_capacity(blocks.len());
+    for u in uuids {
+        let Some((_, shown)) = loaded.instructions.iter().find(|(id, _)| id == u) else {
+            continue;
+        };
+        let files = instructions::files_of(shown);
+        let text = match shown.get("reason").is_some() {
+            // Told at a resumed run's start: as it was told then.
+            true => instructions::resumed_reminder(&files, shown.get("changed").is_none()),
+            false => instructions::reminder(&files),
+        };
+        out.extend(text.map(ContentBlock::text));
+    }
+    out.extend(blocks.iter().cloned());
+    for u in uuids {
+        if let Some((path, text)) = loaded.nested_memory.get(u) {
+            out.push(ContentBlock::text(nested_reminder(path, text)));
+        }
+    }
+    out
+}
+
+/// What the conversation last showed of each instruction file, and the nested files it was
+/// shown (a tool call reaching them again brings them in no more).
+fn restore_instructions(session: &mut Session, loaded: &LoadedSession) {
+    use oxagent_core::memory::instructions;
+    let mut known = std::collections::BTreeMap::new();
+    for (_, shown) in &loaded.instructions {
+        for f in instructions::files_of(shown) {
+            known.insert(f.path, f.content);
+        }
+    }
+    session.restored_instructions = Some(known);
+    if let Some(nested) = &session.nested_memory {
+        for (path, _) in loaded.nested_memory.values() {
+            nested.seen(std::path::Path::new(path));
+        }
+    }
+}
+
 /// A session that ends with an error result before it starts; nothing is written.
 fn refused(session_id: SessionId, text: String) -> Plan {
     Plan {
@@ -349,6 +397,7 @@ pub fn restore(
     writer: Option<&TranscriptWriter>,
     uuid: impl Fn() -> String,
 ) {
+    restore_instructions(session, loaded);
     session.restore_turns(
         loaded
             .turns
@@ -365,7 +414,8 @@ pub fn restore(
                     let texts = loaded.result_notes.get(b.result_id()?)?.clone();
                     Some(ResultNotes { block, texts })
                 });
-                let mut turn = Turn::with_role(role, blocks.clone())
+                let blocks = instruction_blocks(loaded, uuids, blocks);
+                let mut turn = Turn::with_role(role, blocks)
                     .with_uuids(uuids.clone())
                     .with_model(model)
                     .with_notes(notes);

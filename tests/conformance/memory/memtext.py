@@ -16,6 +16,13 @@ REFERENCE = ("Codebase and user instructions are shown below. Be sure to adhere 
 OURS = ("The instructions below come from the user's and the project's CLAUDE.md files. Follow "
         "them. IMPORTANT: they OVERRIDE any default behavior, and you MUST follow them exactly as "
         "written.")
+# The reminder of a resumed session's first prompt naming the files changed since.
+REFERENCE_CHANGED = ("Instruction files were re-read when this session started; these differ from "
+                     "their earlier copies \u2014 each replaces its earlier copy, and the "
+                     "instructions preamble above still applies:")
+OURS_CHANGED = ("These instruction files were read again as this session resumed and differ "
+                "from the copies shown earlier: each one replaces its earlier copy, and the "
+                "instructions above still hold.")
 
 
 def told(trace):
@@ -29,7 +36,8 @@ def told(trace):
             content = [{"type": "text", "text": content}]
         for b in content:
             if b.get("type") == "text" and "Contents of" in b.get("text", ""):
-                blocks.append(b["text"].replace(OURS, REFERENCE).rstrip("\n"))
+                blocks.append(b["text"].replace(OURS, REFERENCE)
+                              .replace(OURS_CHANGED, REFERENCE_CHANGED).rstrip("\n"))
             if b.get("type") == "tool_result" and isinstance(b.get("content"), str) \
                     and "Contents of" in b["content"]:
                 blocks.append("TR:" + b["content"])

@@ -22,7 +22,7 @@ use crate::config::{PermissionMode, SessionConfig};
 use crate::content::{ContentBlock, UserContent};
 use crate::conversation::Turn;
 use crate::live::LiveSettings;
-use crate::memory::NestedMemory;
+use crate::memory::{instructions, NestedMemory};
 use crate::message::{LocalCommandMark, Message, ResultMessage, ResultSubtype, UserMessage};
 use crate::protocol::hook::HookEvent;
 use crate::protocol::system::{Informational, Init, Status, SystemBody};
@@ -130,6 +130,11 @@ pub struct Session {
     /// The CLAUDE.md files read at the start, (path, memory type, importing file), for the
     /// InstructionsLoaded hooks before the first prompt's.
     pub instructions_loaded: Vec<(String, String, Option<String>)>,
+    /// The instruction files read at the start, as the first prompt shows them.
+    pub memory_files: Vec<crate::memory::instructions::InstructionFile>,
+    /// A resumed conversation: the text of each instruction file it showed the model last,
+    /// by path (the first prompt of this run tells it of those that differ now).
+    pub restored_instructions: Option<std::collections::BTreeMap<String, String>>,
 }
 
 /// What a subagent starts from.
@@ -190,6 +195,8 @@ impl Session {
             settings_not_in_effect: None,
             model_only_skills: Vec::new(),
             instructions_loaded: Vec::new(),
+            memory_files: Vec::new(),
+            restored_instructions: None,
         }
     }
 
@@ -433,12 +440,27 @@ impl Session {
         }
         let refusal = flow::prompt_refusal(&self.view(), deps, &hooked, &prompt_text);
         let mut blocks = Vec::new();
+        // The instruction files shown, as the transcript records them.
+        let mut shown = None;
         if self.prompts_sent == 0 && self.history.is_empty() {
             if let Some(memory) = &self.config.memory {
                 blocks.push(ContentBlock::text(memory.clone()));
             }
             if let Some(note) = &self.config.context_reminder {
                 blocks.push(reminder(note));
+            }
+            if !self.memory_files.is_empty() {
+                shown = Some(instructions::record(&self.memory_files, false, false));
+            }
+        } else if self.run_prompts == 0 {
+            // A resumed conversation is told of the files that differ from what it showed.
+            if let Some(known) = &self.restored_instructions {
+                let changed = instructions::changed_since(&self.memory_files, known);
+                let first = known.is_empty();
+                if let Some(text) = instructions::resumed_reminder(&changed, first) {
+                    blocks.push(ContentBlock::text(text));
+                    shown = Some(instructions::record(&changed, true, !first));
+                }
             }
         }
         self.open_token_budget(deps, &mut blocks);
@@ -467,10 +489,14 @@ impl Session {
         // The prompt's message, and the token budget's mark after it for the models that
         // keep the count: a compaction keeping the prompt keeps both (fuzz-g/fg_139).
         prompt_turn.uuids = recorded.iter().cloned().collect();
-        let marks = match recorded.is_some() && tokens_left::keeps_tokens_left(&model) {
+        let mut marks = match recorded.is_some() && tokens_left::keeps_tokens_left(&model) {
             true => tokens_left::round_marks(Some(0), None, || deps.clock.uuid()),
             false => Vec::new(),
         };
+        if let Some(attachment) = shown.filter(|_| recorded.is_some()) {
+            let uuid = deps.clock.uuid();
+            marks.insert(0, crate::agent::TranscriptMark { uuid, attachment });
+        }
         prompt_turn
             .uuids
             .extend(marks.iter().map(|m| m.uuid.clone()));

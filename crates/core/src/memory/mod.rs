@@ -15,6 +15,7 @@
 //! ```
 
 pub mod bash_reads;
+pub mod instructions;
 
 use std::path::{Path, PathBuf};
 

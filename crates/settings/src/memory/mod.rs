@@ -25,6 +25,7 @@ mod text;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use oxagent_core::memory::instructions::{self, InstructionFile};
 use oxagent_core::protocol::context::MemoryFileUsage;
 use oxagent_core::Session;
 
@@ -34,8 +35,6 @@ use nested::Nested;
 #[cfg(test)]
 use oxagent_core::memory::NestedMemory;
 
-const HEADER: &str = "The instructions below come from the user's and the project's CLAUDE.md files. Follow them. IMPORTANT: they OVERRIDE any default behavior, and you MUST follow them exactly as written.";
-
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Kind {
     User,
@@ -44,14 +43,6 @@ pub(crate) enum Kind {
 }
 
 impl Kind {
-    fn label(self) -> &'static str {
-        match self {
-            Kind::User => "user's private global instructions for all projects",
-            Kind::Project => "project instructions, checked into the codebase",
-            Kind::Local => "user's private project instructions, not checked in",
-        }
-    }
-
     fn name(self) -> &'static str {
         match self {
             Kind::User => "User",
@@ -104,26 +95,12 @@ pub(crate) fn load(cwd: &Path, home: &Path, sources: Option<&[String]>) -> Vec<M
     loader.files
 }
 
-/// The reminder the first prompt carries, if any file was loaded.
-pub(crate) fn reminder(files: &[MemoryFile]) -> Option<String> {
-    if files.is_empty() {
-        return None;
-    }
-    let entries: Vec<String> = files
+/// The files as the first prompt shows them (and a transcript records them).
+pub(crate) fn shown(files: &[MemoryFile]) -> Vec<InstructionFile> {
+    files
         .iter()
-        .map(|f| {
-            format!(
-                "Contents of {} ({}):\n\n{}",
-                f.path.display(),
-                f.kind.label(),
-                f.text.trim_end()
-            )
-        })
-        .collect();
-    Some(format!(
-        "<system-reminder>\n{HEADER}\n\n{}\n</system-reminder>",
-        entries.join("\n\n")
-    ))
+        .map(|f| InstructionFile::new(f.path.to_string_lossy(), f.kind.name(), &f.text))
+        .collect()
 }
 
 /// The `memoryFiles` of the `/context` view.
@@ -144,7 +121,8 @@ pub(crate) fn context_entries(files: &[MemoryFile]) -> Vec<MemoryFileUsage> {
 pub fn attach_memory(session: &mut Session, home: &Path, setting_sources: Option<&[String]>) {
     let cwd = session.config.cwd.clone();
     let files = load(&cwd, home, setting_sources);
-    session.config.memory = reminder(&files);
+    session.memory_files = shown(&files);
+    session.config.memory = instructions::reminder(&session.memory_files);
     // Each file read at the start is announced to InstructionsLoaded hooks.
     session.instructions_loaded = files
         .iter()
@@ -193,7 +171,8 @@ mod tests {
             ["proj @docs/a.md\n", "imported\n"]
         );
         assert!(texts(Some(&[])).is_empty());
-        let r = reminder(&load(&ws, &home, Some(&["project".into()]))).unwrap();
+        let r =
+            instructions::reminder(&shown(&load(&ws, &home, Some(&["project".into()])))).unwrap();
         assert!(r.ends_with(
             "(project instructions, checked into the codebase):\n\nimported\n</system-reminder>"
         ));

@@ -73,13 +73,13 @@ fn result_of(results: &[ContentBlock], id: &str) -> Option<(String, bool)> {
 }
 
 /// The instruction files the round's calls reached for the first time, after their
-/// InstructionsLoaded hooks: `(file, text)`.
+/// InstructionsLoaded hooks: `(file, memory type, text)`.
 pub(super) async fn instructions(
     calls: &[&Call],
     results: &[ContentBlock],
     session: &SessionView<'_>,
     deps: &Deps<'_>,
-) -> Vec<(String, String)> {
+) -> Vec<(String, &'static str, String)> {
     let Some(memory) = &session.nested_memory else {
         return Vec::new();
     };
@@ -92,6 +92,9 @@ pub(super) async fn instructions(
     }
     let mut out = Vec::new();
     for touched in triggers(calls.iter().copied(), results, cwd) {
+        // The file the call touched is never brought in as an import of the files it
+        // reaches (pr_trigger_*, fuzz-l/fl_046).
+        memory.seen(&touched);
         for found in memory.reached(&touched) {
             let file_path = found.path.to_string_lossy().into_owned();
             let (globs, parent_file_path) = match &found.reason {
@@ -118,7 +121,7 @@ pub(super) async fn instructions(
             }
             let matchers = session.config.hooks.get("InstructionsLoaded");
             callbacks::run(deps, matchers, None, input, None).await;
-            out.push((file_path, found.text));
+            out.push((file_path, found.memory_type, found.text));
         }
     }
     out

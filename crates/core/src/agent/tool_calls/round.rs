@@ -703,7 +703,7 @@ impl ToolRound {
         conversation: &mut Conversation<'_>,
         deps: &Deps<'_>,
         st: &mut TurnState,
-        nested: Vec<(String, String)>,
+        nested: Vec<(String, &'static str, String)>,
     ) -> Option<TurnEnd> {
         self.release_follow_ups(session, deps, st, true);
         let mut results = self.results;
@@ -758,10 +758,15 @@ impl ToolRound {
         }
         // The transcript keeps the reminders as rows of their own after the results, which
         // the results turn lists (a compaction keeping it keeps them: fuzz-g/fg_003).
-        let marks = super::tokens_left::round_marks(used, spent, || deps.clock.uuid());
+        let mut marks = super::tokens_left::round_marks(used, spent, || deps.clock.uuid());
         results.extend(self.context.iter().map(|c| reminder(c)));
-        for (path, text) in nested {
+        // The nested files too, so that a resumed conversation shows them again.
+        let cwd = session.config.cwd.to_string_lossy();
+        for (path, kind, text) in nested {
             results.push(ContentBlock::text(nested_reminder(&path, &text)));
+            let attachment = crate::memory::instructions::nested_record(&path, kind, &text, &cwd);
+            let uuid = deps.clock.uuid();
+            marks.push(crate::agent::TranscriptMark { uuid, attachment });
         }
         // A stop's mark follows the result of each call whose hook stopped the turn
         // (fuzz-i/fi_181, fi_173).

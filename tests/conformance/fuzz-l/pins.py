@@ -1,0 +1,102 @@
+"""Hand-written fuzz-l scenarios (fl_pin_*): what a resumed session tells the model of the
+instruction files its first run loaded, when they changed on disk since, and of the nested ones
+tool calls brought in."""
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.dirname(HERE))
+import scenario_files  # noqa: E402
+from scenario_files import txt  # noqa: E402
+
+sys.path.insert(0, os.path.join(os.path.dirname(HERE), "gen"))
+from common import Calls  # noqa: E402
+
+HOOK = {"hooks": {"InstructionsLoaded": [{"matcher": None, "behavior": "log_all"}]}}
+
+
+def pin(name, desc, first, second, files, then_options=None, home=None, sources=("project",),
+        hook=False, then_prompt="And now?"):
+    calls = Calls()
+    responses = [{"content": [calls(*c)]} for c in first] + [{"content": [txt("Done.")]}]
+    responses += [{"content": [calls(*c)]} for c in second] + [{"content": [txt("Done again.")]}]
+    opts = {"permission_mode": "bypassPermissions"}
+    if sources is not None:
+        opts["setting_sources"] = list(sources)
+    then = {"resume": "<SESSION_ID_1>"}
+    then.update(then_options or {})
+    s = scenario_files.scenario("fl_pin_", name, desc, responses, opts,
+                                prompt="What are the project rules?", mode=None)
+    s["files"] = files
+    s["home_files"] = home or {}
+    s["then"] = [{"prompt": then_prompt, "options": then}]
+    s["timeout_s"] = 150
+    if hook:
+        s["behaviors"] = HOOK
+    return s
+
+
+def B(command):
+    return ("Bash", {"command": command, "description": "run"})
+
+
+def R(path):
+    return ("Read", {"file_path": "<WS>/" + path})
+
+
+SUB = {"sub/CLAUDE.md": "Sub rule.\n", "sub/x.txt": "x\n", "sub/y.txt": "y\n", "x.txt": "x\n"}
+
+
+def pins():
+    out = [
+        pin("changed_on_disk", "CLAUDE.md rewritten by a command, then the session resumed: "
+            "which text does the model read?",
+            [B("echo 'Rule changed.' > CLAUDE.md")], [R("x.txt")],
+            {"CLAUDE.md": "Rule root.\n", "x.txt": "x\n"}),
+        pin("created_later", "No CLAUDE.md at the start; a command writes one; then resumed.",
+            [B("echo 'Rule new.' > CLAUDE.md")], [R("x.txt")], {"x.txt": "x\n"}),
+        pin("removed_later", "CLAUDE.md removed by a command, then resumed.",
+            [B("rm CLAUDE.md")], [R("x.txt")], {"CLAUDE.md": "Rule root.\n", "x.txt": "x\n"}),
+        pin("sources_dropped", "Resumed with setting_sources=[]: the first run's files?",
+            [R("x.txt")], [R("x.txt")], {"CLAUDE.md": "Rule root.\n", "x.txt": "x\n"},
+            then_options={"setting_sources": []}),
+        pin("sources_added", "Started with setting_sources=[], resumed with project.",
+            [R("x.txt")], [R("x.txt")], {"CLAUDE.md": "Rule root.\n", "x.txt": "x\n"},
+            then_options={"setting_sources": ["project"]}, sources=()),
+        pin("nested_again", "A nested CLAUDE.md brought in by a Read, then a Read beside it "
+            "after the resume: attached again?",
+            [R("sub/x.txt")], [R("sub/y.txt")], SUB, hook=True),
+        pin("nested_fork", "A nested CLAUDE.md brought in, then the session forked and read "
+            "beside it.",
+            [R("sub/x.txt")], [R("sub/y.txt")], SUB,
+            then_options={"fork_session": True}, hook=True),
+        pin("nested_continue", "A nested CLAUDE.md brought in, then the latest session "
+            "continued and read beside it.",
+            [R("sub/x.txt")], [R("sub/y.txt")], SUB,
+            then_options={"resume": None, "continue_conversation": True}, hook=True),
+        pin("nested_start_kept", "Start files and a nested one, resumed, nothing read after.",
+            [R("sub/x.txt")], [B("true")], dict(SUB, **{"CLAUDE.md": "Root rule.\n"})),
+        pin("user_changed", "~/.claude/CLAUDE.md rewritten, then resumed (user source).",
+            [B("echo 'User changed.' > ~/.claude/CLAUDE.md")], [R("x.txt")], {"x.txt": "x\n"},
+            home={".claude/CLAUDE.md": "User rule.\n"}, sources=("user",)),
+        pin("one_of_two_new", "A CLAUDE.local.md written beside an unchanged CLAUDE.md, then "
+            "resumed: the re-read lists which?",
+            [B("echo 'Local new.' > CLAUDE.local.md")], [R("x.txt")],
+            {"CLAUDE.md": "Rule root.\n", "x.txt": "x\n"}, sources=("project", "local")),
+        pin("import_changed", "A file CLAUDE.md imports rewritten, then resumed.",
+            [B("echo 'Imported changed.' > a.md")], [R("x.txt")],
+            {"CLAUDE.md": "Rule root. @a.md\n", "a.md": "Imported.\n", "x.txt": "x\n"}),
+        pin("changed_fork", "CLAUDE.md rewritten, then the session forked.",
+            [B("echo 'Rule changed.' > CLAUDE.md")], [R("x.txt")],
+            {"CLAUDE.md": "Rule root.\n", "x.txt": "x\n"}, then_options={"fork_session": True}),
+        pin("changed_twice", "CLAUDE.md rewritten in each of two runs, resumed twice.",
+            [B("echo 'Rule two.' > CLAUDE.md")], [B("echo 'Rule three.' > CLAUDE.md")],
+            {"CLAUDE.md": "Rule one.\n", "x.txt": "x\n"}),
+    ]
+    # A third run, resuming the second.
+    twice = out[-1]
+    twice["then"].append({"prompt": "Once more.", "options": {"resume": "<SESSION_ID_2>"}})
+    twice["responses"] += [{"content": [Calls()("Read", {"file_path": "<WS>/x.txt"})]},
+                           {"content": [txt("Done thrice.")]}]
+    twice["responses"][-2]["content"][0]["id"] = "toolu_03"
+    return out
