@@ -93,5 +93,18 @@ sc("dup_ids_three", "Three tool_use blocks with one id (echo dup, echo  dup, ech
    [{"content": [tu(1, "Bash", {"command": "echo dup"}), tu(1, "Bash", {"command": "echo  dup"}),
                  tu(2, "Bash", {"command": "echo other"}), tu(1, "Bash", {"command": "echo   dup"})]}], BY)
 
+# Commands that write protected paths: a redirection, touch, mkdir, cp, an append.
+BASH_WRITES = ["echo x > .claude/rules/r.md", "echo x > .git/foo", "touch .claude/x.md",
+               "echo x > .claude/settings.json", "mkdir -p .vscode/d", "echo x >> .bashrc",
+               "echo x > sub/.claude/CLAUDE.md", "cp a.txt .claude/b.md",
+               "echo x > .claude/commands/c.md"]
+for mode, short in (("acceptEdits", "ae"), ("default", "default")):
+    sc(f"bash_{short}", f"{mode}: Bash commands writing under .claude, .git, .vscode and to "
+       ".bashrc: asked as the file tools ask.",
+       [{"content": [tu(i, "Bash", {"command": c, "description": "run"})]}
+        for i, c in enumerate(BASH_WRITES, 1)],
+       {"permission_mode": mode},
+       files={"a.txt": "a\n", ".claude/rules/r.md": "r\n", ".git/HEAD": "ref\n", "sub/x.txt": "x\n"})
+
 if __name__ == "__main__":
     scenario_files.write(HERE, "pp_", SCEN)

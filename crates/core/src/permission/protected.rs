@@ -97,6 +97,20 @@ pub fn classify(path: &Path) -> Option<Protection> {
         .then_some(Protection::Sensitive)
 }
 
+/// The question about writing `path` (shown as `shown`), when it is protected: the file
+/// tools ask it, and so does Bash of a command that writes there (a redirection, `touch`,
+/// `mkdir`, `cp`: tests/conformance/protected `pb_*`).
+pub fn message(path: &Path, shown: &str) -> Option<String> {
+    Some(match classify(path)? {
+        Protection::ClaudeConfig => format!(
+            "Claude requested permissions to write to {shown}, but you haven't granted it yet."
+        ),
+        Protection::Sensitive => {
+            format!("Claude requested permissions to edit {shown} which is a sensitive file.")
+        }
+    })
+}
+
 /// The question for a file edit (Write, Edit, NotebookEdit) of a protected path, in every
 /// mode but bypassPermissions. A path that cannot be a file (a file on the way, or a file
 /// named with a trailing `/`) is left to the call, which fails on its own.
@@ -118,14 +132,7 @@ pub fn question(tool: &str, input: &Value, ctx: &PermissionContext) -> Option<Pr
         return None;
     }
     let shown = resolve_shown(written, &ctx.cwd, ctx.home.as_deref());
-    let message = match classify(&path)? {
-        Protection::ClaudeConfig => format!(
-            "Claude requested permissions to write to {shown}, but you haven't granted it yet."
-        ),
-        Protection::Sensitive => {
-            format!("Claude requested permissions to edit {shown} which is a sensitive file.")
-        }
-    };
+    let message = message(&path, &shown)?;
     // acceptEdits has no mode left to suggest; the other modes offer it.
     let suggestions = if ctx.mode == PermissionMode::AcceptEdits {
         Vec::new()

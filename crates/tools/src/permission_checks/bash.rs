@@ -66,6 +66,12 @@ enum Verdict {
         blocked: PathBuf,
         offer: bool,
     },
+    /// Writes a protected path (`.git`, `.claude`, a shell profile): the file tools'
+    /// question, asked as a safety check (protected/pp_bash_*).
+    Protected {
+        message: String,
+        blocked: PathBuf,
+    },
     /// Needs approval for a reason that is not about one path.
     Other(&'static str),
     /// A path that climbs out of a directory (`sub/../x`), as written and resolved.
@@ -604,6 +610,7 @@ pub fn check_bash(command: &str, shell_cwd: &Path, ctx: &PermissionContext) -> T
     // A redirection's target that offers no rule leaves the whole line without one.
     let mut unoffered = false;
     let mut first_other = None;
+    let mut first_protected: Option<(String, PathBuf)> = None;
     let mut cd_part: Option<&str> = None;
     let mut cd_seen = false;
     // After `export`, what a later command does depends on a value set at run time.
@@ -632,6 +639,10 @@ pub fn check_bash(command: &str, shell_cwd: &Path, ctx: &PermissionContext) -> T
                     let offered = directory_suggestion(&dir);
                     first_other.get_or_insert((GLOB_WRITE, Some((written, offered, true))));
                     true
+                }
+                Verdict::Protected { message, blocked } => {
+                    first_protected.get_or_insert((message, blocked));
+                    false
                 }
                 Verdict::Specific { message, blocked } => {
                     // Only questions about a file to change count (not a blocked `cd`).
@@ -685,6 +696,16 @@ pub fn check_bash(command: &str, shell_cwd: &Path, ctx: &PermissionContext) -> T
                 }
             }
         }
+    }
+    if let Some((message, blocked)) = first_protected {
+        return ToolPermission::Ask {
+            blocked_path: Some(blocked.display().to_string()),
+            // Its directory, for the session (fuzz-l/fl_076).
+            suggestions: vec![add_directory_suggestion(&blocked)],
+            reason_type: Some("safetyCheck".into()),
+            reason: Some(message.clone()),
+            message,
+        };
     }
     let any_unknown = parts.iter().any(|(_, u)| *u);
     // A read refused in a pipeline is asked about as that part of the line; the rules

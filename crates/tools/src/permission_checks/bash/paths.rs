@@ -126,6 +126,11 @@ fn writer_paths(
             blocked: outside.clone(),
         };
     }
+    if !matches!(name, "rm" | "rmdir") {
+        if let Some(v) = protected(&paths) {
+            return v;
+        }
+    }
     if ctx.mode == PermissionMode::AcceptEdits {
         // Only the plain forms of the file commands it knows (not `touch -d`, `tee`).
         return if ACCEPT_EDITS_WRITERS.contains(&name) && plain {
@@ -144,6 +149,19 @@ fn writer_paths(
             blocked: first.clone(),
         },
     }
+}
+
+/// A write into a protected path (`.git`, `.claude`, shell profiles ...) inside the working
+/// directories: the question the file tools ask, in every mode that asks, acceptEdits too
+/// (protected/pb_*).
+fn protected(paths: &[PathBuf]) -> Option<Verdict> {
+    paths.iter().find_map(|p| {
+        let message = oxagent_core::permission::protected::message(p, &p.display().to_string())?;
+        Some(Verdict::Protected {
+            message,
+            blocked: p.clone(),
+        })
+    })
 }
 
 /// Whether an allow rule naming paths for Edit (not a bare `Edit`) covers `path`.
@@ -186,6 +204,11 @@ pub(super) fn redirect_verdict(
     }
     let path = resolve_in(target, cwd, ctx);
     let subject = format!("Output redirection to '{}'", path.display());
+    if locate(&path, ctx) == Location::Inside {
+        if let Some(v) = protected(std::slice::from_ref(&path)) {
+            return v;
+        }
+    }
     let message = match locate(&path, ctx) {
         Location::Inside if ctx.mode == PermissionMode::AcceptEdits => return Verdict::Fine,
         Location::Inside if edit_rule_covers(&path, ctx) => return Verdict::Fine,

@@ -176,3 +176,52 @@ fn redirections_the_shell_would_expand_offer_no_rule() {
     let (message, ..) = asked("ls > out.txt; ls");
     assert!(message.starts_with("Output redirection to '/nonexistent-ws/out.txt'"));
 }
+
+#[test]
+fn writes_into_protected_paths_are_asked_as_the_file_tools_ask() {
+    for mode in [PermissionMode::AcceptEdits, PermissionMode::Default] {
+        let ctx = PermissionContext::new("/nonexistent-ws", mode);
+        for (command, message) in [
+            (
+                "echo x > .claude/rules/r.md",
+                "Claude requested permissions to edit /nonexistent-ws/.claude/rules/r.md which is a sensitive file.",
+            ),
+            (
+                "touch .git/foo",
+                "Claude requested permissions to edit /nonexistent-ws/.git/foo which is a sensitive file.",
+            ),
+            (
+                "cp a.txt .vscode/b.json",
+                "Claude requested permissions to edit /nonexistent-ws/.vscode/b.json which is a sensitive file.",
+            ),
+            (
+                "echo x >> .bashrc",
+                "Claude requested permissions to edit /nonexistent-ws/.bashrc which is a sensitive file.",
+            ),
+            (
+                "echo {} > .claude/settings.json",
+                "Claude requested permissions to write to /nonexistent-ws/.claude/settings.json, but you haven't granted it yet.",
+            ),
+        ] {
+            match check_bash(command, Path::new("/nonexistent-ws"), &ctx) {
+                ToolPermission::Ask {
+                    message: m,
+                    reason_type,
+                    reason,
+                    ..
+                } => {
+                    assert_eq!(m, message, "{command}");
+                    assert_eq!(reason_type.as_deref(), Some("safetyCheck"));
+                    assert_eq!(reason.as_deref(), Some(message));
+                }
+                other => panic!("{command} in {mode:?}: {other:?}"),
+            }
+        }
+        // Other writes inside the workspace are as before: acceptEdits lets them run.
+        let plain = check_bash("echo x > notes.txt", Path::new("/nonexistent-ws"), &ctx);
+        assert_eq!(
+            matches!(plain, ToolPermission::Ask { .. }),
+            mode == PermissionMode::Default
+        );
+    }
+}
