@@ -864,6 +864,7 @@ impl SessionTask {
             agents,
             config: self.session.config.clone(),
             live: self.session.live.clone(),
+            nested_memory: self.session.nested_memory.clone(),
             model: self.model.clone(),
             events: self.events.clone(),
             tools: {

@@ -27,4 +27,15 @@ impl NestedMemory for SeenMemory {
     fn seen(&self, path: &Path) {
         self.inner.seen(path);
     }
+
+    fn restored(&self, path: &Path, text: &str) {
+        self.inner.restored(path, text);
+    }
+
+    fn for_subagent(&self) -> Option<Arc<dyn NestedMemory>> {
+        Some(Arc::new(SeenMemory {
+            inner: self.inner.for_subagent()?,
+            files: self.files.clone(),
+        }))
+    }
 }

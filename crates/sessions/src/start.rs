@@ -346,9 +346,17 @@ fn instruction_blocks(
             continue;
         };
         let files = instructions::files_of(shown);
+        let gone: Vec<String> = shown["removed"]
+            .as_array()
+            .map(|g| {
+                g.iter()
+                    .filter_map(|p| p.as_str().map(str::to_string))
+                    .collect()
+            })
+            .unwrap_or_default();
         let text = match shown.get("reason").is_some() {
             // Told at a resumed run's start: as it was told then.
-            true => instructions::resumed_reminder(&files, shown.get("changed").is_none()),
+            true => instructions::resumed_reminder(&files, &gone, shown.get("changed").is_none()),
             false => instructions::reminder(&files),
         };
         out.extend(text.map(ContentBlock::text));
@@ -362,19 +370,44 @@ fn instruction_blocks(
     out
 }
 
-/// What the conversation last showed of each instruction file, and the nested files it was
-/// shown (a tool call reaching them again brings them in no more).
+/// What the conversation shows of each instruction file, as it last showed it, and the nested
+/// files it shows (a call reaching them brings them in no more, unless they changed since).
+/// What came before a compaction's summary is shown no longer (fl_pin_compact_*).
 fn restore_instructions(session: &mut Session, loaded: &LoadedSession) {
     use oxagent_core::memory::instructions;
-    let mut known = std::collections::BTreeMap::new();
-    for (_, shown) in &loaded.instructions {
-        for f in instructions::files_of(shown) {
-            known.insert(f.path, f.content);
-        }
+    let shown: std::collections::HashSet<&str> = loaded
+        .turn_uuids
+        .iter()
+        .flatten()
+        .map(String::as_str)
+        .collect();
+    let mut known = Vec::new();
+    for (_, record) in loaded
+        .instructions
+        .iter()
+        .filter(|(u, _)| shown.contains(u.as_str()))
+    {
+        instructions::apply(&mut known, record);
     }
     session.restored_instructions = Some(known);
     if let Some(nested) = &session.nested_memory {
-        for (path, _) in loaded.nested_memory.values() {
+        for (uuid, (path, text)) in &loaded.nested_memory {
+            if shown.contains(uuid.as_str()) {
+                nested.restored(std::path::Path::new(path), text);
+            }
+        }
+        // A file the model read itself is not brought in later (fuzz-l/fl_097).
+        let reads = loaded
+            .turns
+            .iter()
+            .flat_map(|(_, blocks)| blocks)
+            .filter_map(|b| match b {
+                ContentBlock::ToolUse { name, input, .. } if name == "Read" => {
+                    input.get("file_path").and_then(serde_json::Value::as_str)
+                }
+                _ => None,
+            });
+        for path in reads {
             nested.seen(std::path::Path::new(path));
         }
     }

@@ -171,11 +171,57 @@ def one(seed):
         s["then"] = [{"prompt": "And now?", "options": {"resume": "<SESSION_ID_1>"}}]
         s["responses"].append({"content": [a_call(rng, calls, files, subs)]})
         s["responses"].append({"content": [txt("Done again.")]})
+    if seed > 60:
+        later(random.Random(13000 + seed), s, calls, files, subs)
     return s
 
 
+SUMMARY = {"content": [txt("<analysis>\nA.\n</analysis>\n\n<summary>\nSummary: rules read.\n"
+                           "</summary>")],
+           "match": "Your task is to create a detailed summary of the conversation so far"}
+
+
+def later(rng, s, calls, files, subs):
+    """From seed 61: a subagent that reaches into the directories, instruction files rewritten
+    between runs, the second run a fork, a continuation or a `/compact`, a third run."""
+    first_done = next(i for i, r in enumerate(s["responses"])
+                      if r["content"] and r["content"][0].get("type") == "text")
+    if rng.random() < 0.3:
+        # A subagent's own calls (the responses are served in order, to whoever asks).
+        agent = calls("Agent", {"description": "Look", "prompt": "Read the notes.",
+                                "subagent_type": "general-purpose",
+                                "run_in_background": False})
+        inner = [{"content": [a_call(rng, calls, files, subs)]}, {"content": [txt("Seen.")]}]
+        s["responses"][first_done:first_done] = [{"content": [agent]}] + inner
+        first_done += 3
+    if rng.random() < 0.4:
+        target = rng.choice([f for f in files if f.endswith(".md") and f != "docs/style.md"]
+                            or ["CLAUDE.md"])
+        edit = calls.bash("echo 'Rewritten rule.' > %s" % target)
+        s["responses"].insert(first_done, {"content": [edit]})
+        first_done += 1
+        s.setdefault("then", [{"prompt": "And now?", "options": {"resume": "<SESSION_ID_1>"}}])
+        if len(s["responses"]) == first_done + 1:
+            s["responses"] += [{"content": [a_call(rng, calls, files, subs)]},
+                               {"content": [txt("Done again.")]}]
+    if "then" in s:
+        how = rng.choice(["resume", "resume", "fork", "continue", "compact"])
+        then = s["then"][0]
+        if how == "fork":
+            then["options"]["fork_session"] = True
+        elif how == "continue":
+            then["options"] = {"continue_conversation": True}
+        elif how == "compact":
+            s["then"].insert(0, {"prompt": "/compact", "options": {"resume": "<SESSION_ID_1>"}})
+            s["responses"].insert(first_done + 1, SUMMARY)
+        if rng.random() < 0.3:
+            s["then"].append({"prompt": "Once more.", "options": {"resume": "<SESSION_ID_1>"}})
+            s["responses"] += [{"content": [a_call(rng, calls, files, subs)]},
+                               {"content": [txt("Done thrice.")]}]
+
+
 if __name__ == "__main__":
-    count = int(sys.argv[1]) if len(sys.argv) > 1 else 60
+    count = int(sys.argv[1]) if len(sys.argv) > 1 else 120
     unsteady = set()
     seeds = [i for i in range(1, count + 1) if i not in unsteady]
     sys.path.insert(0, HERE)

@@ -44,6 +44,9 @@ def R(path):
     return ("Read", {"file_path": "<WS>/" + path})
 
 
+SUMMARY = {"content": [txt("<analysis>\nA.\n</analysis>\n\n<summary>\nSummary: rules read.\n"
+                           "</summary>")],
+           "match": "Your task is to create a detailed summary of the conversation so far"}
 SUB = {"sub/CLAUDE.md": "Sub rule.\n", "sub/x.txt": "x\n", "sub/y.txt": "y\n", "x.txt": "x\n"}
 
 
@@ -93,8 +96,46 @@ def pins():
             [B("echo 'Rule two.' > CLAUDE.md")], [B("echo 'Rule three.' > CLAUDE.md")],
             {"CLAUDE.md": "Rule one.\n", "x.txt": "x\n"}),
     ]
+    compact = [{"prompt": "/compact", "options": {"resume": "<SESSION_ID_1>"}},
+               {"prompt": "And now?", "options": {"resume": "<SESSION_ID_1>"}}]
+    out += [
+        pin("compact_changed", "CLAUDE.md rewritten, then /compact, then a prompt: what the "
+            "first prompt after the summary shows.",
+            [B("echo 'Rule changed.' > CLAUDE.md")], [R("x.txt")],
+            {"CLAUDE.md": "Rule root.\n", "x.txt": "x\n"}),
+        pin("compact_unchanged", "/compact, then a prompt, the files as they were.",
+            [R("x.txt")], [R("x.txt")], {"CLAUDE.md": "Rule root.\n", "x.txt": "x\n"}),
+        pin("compact_nested", "A nested file brought in, /compact, then a read beside it.",
+            [R("sub/x.txt")], [R("sub/y.txt")], SUB, hook=True),
+        pin("imports_gone", "CLAUDE.md imported two files, then was rewritten without them.",
+            [B("echo 'Rule changed.' > CLAUDE.md")], [R("x.txt")],
+            {"CLAUDE.md": "Rule root. @a.md @b.md\n", "a.md": "A.\n", "b.md": "B.\n",
+             "x.txt": "x\n"}),
+        pin("nested_changed", "A nested file brought in, then rewritten, then a read beside it "
+            "after the resume.",
+            [R("sub/x.txt"), B("echo 'Sub changed.' > sub/CLAUDE.md")], [R("sub/y.txt")], SUB,
+            hook=True),
+        pin("nested_changed_same_run", "A nested file brought in, rewritten, then a read beside "
+            "it in the same run.",
+            [R("sub/x.txt"), B("echo 'Sub changed.' > sub/CLAUDE.md"), R("sub/y.txt")],
+            [R("x.txt")], SUB, hook=True),
+    ]
+    for s in out[-6:-3]:
+        s["responses"].insert(2, SUMMARY)
+        s["then"] = [dict(t) for t in compact]
+    both = [("Bash", {"command": "cat a/x.txt", "description": "run"}),
+            ("Read", {"file_path": "<WS>/b/x.txt"})]
+    mixed = pin("bash_and_read", "A command showing a/x.txt and a Read of b/x.txt in one "
+                "response: the order their directories' files come in.",
+                [], [R("x.txt")], {"a/CLAUDE.md": "A rule.\n", "a/x.txt": "a\n",
+                                   "b/CLAUDE.md": "B rule.\n", "b/x.txt": "b\n",
+                                   "x.txt": "x\n"}, hook=True)
+    mixed["responses"].insert(0, {"content": [
+        {"type": "tool_use", "id": "toolu_0%d" % k, "name": n, "input": i}
+        for k, (n, i) in enumerate(both, 8)]})
+    out.append(mixed)
     # A third run, resuming the second.
-    twice = out[-1]
+    twice = out[-8]
     twice["then"].append({"prompt": "Once more.", "options": {"resume": "<SESSION_ID_2>"}})
     twice["responses"] += [{"content": [Calls()("Read", {"file_path": "<WS>/x.txt"})]},
                            {"content": [txt("Done thrice.")]}]

@@ -20,6 +20,8 @@ OURS = ("The instructions below come from the user's and the project's CLAUDE.md
 REFERENCE_CHANGED = ("Instruction files were re-read when this session started; these differ from "
                      "their earlier copies \u2014 each replaces its earlier copy, and the "
                      "instructions preamble above still applies:")
+REFERENCE_GONE = "\n\nInstructions no longer present: "
+OURS_GONE = "\n\nNo longer in effect: "
 OURS_CHANGED = ("These instruction files were read again as this session resumed and differ "
                 "from the copies shown earlier: each one replaces its earlier copy, and the "
                 "instructions above still hold.")
@@ -37,7 +39,8 @@ def told(trace):
         for b in content:
             if b.get("type") == "text" and "Contents of" in b.get("text", ""):
                 blocks.append(b["text"].replace(OURS, REFERENCE)
-                              .replace(OURS_CHANGED, REFERENCE_CHANGED).rstrip("\n"))
+                              .replace(OURS_CHANGED, REFERENCE_CHANGED)
+                              .replace(OURS_GONE, REFERENCE_GONE).rstrip("\n"))
             if b.get("type") == "tool_result" and isinstance(b.get("content"), str) \
                     and "Contents of" in b["content"]:
                 blocks.append("TR:" + b["content"])

@@ -132,9 +132,9 @@ pub struct Session {
     pub instructions_loaded: Vec<(String, String, Option<String>)>,
     /// The instruction files read at the start, as the first prompt shows them.
     pub memory_files: Vec<crate::memory::instructions::InstructionFile>,
-    /// A resumed conversation: the text of each instruction file it showed the model last,
-    /// by path (the first prompt of this run tells it of those that differ now).
-    pub restored_instructions: Option<std::collections::BTreeMap<String, String>>,
+    /// A resumed conversation: each instruction file it shows the model, as it showed it
+    /// last (the first prompt of this run tells it of those that differ now).
+    pub restored_instructions: Option<Vec<crate::memory::instructions::InstructionFile>>,
 }
 
 /// What a subagent starts from.
@@ -450,16 +450,19 @@ impl Session {
                 blocks.push(reminder(note));
             }
             if !self.memory_files.is_empty() {
-                shown = Some(instructions::record(&self.memory_files, false, false));
+                shown = Some(instructions::record(&self.memory_files, &[], false, false));
             }
         } else if self.run_prompts == 0 {
-            // A resumed conversation is told of the files that differ from what it showed.
+            // A resumed conversation is told of the files that differ from what it showed
+            // (all of them when it shows none: a summary took their place).
             if let Some(known) = &self.restored_instructions {
                 let changed = instructions::changed_since(&self.memory_files, known);
+                let gone = instructions::gone_since(&self.memory_files, known);
                 let first = known.is_empty();
-                if let Some(text) = instructions::resumed_reminder(&changed, first) {
+                if let Some(text) = instructions::resumed_reminder(&changed, &gone, first) {
                     blocks.push(ContentBlock::text(text));
-                    shown = Some(instructions::record(&changed, true, !first));
+                    let gone = if first { &[][..] } else { &gone[..] };
+                    shown = Some(instructions::record(&changed, gone, true, !first));
                 }
             }
         }

@@ -102,9 +102,17 @@ impl SessionView<'_> {
             .transcript_path
             .as_ref()
             .map(|p| p.to_string_lossy().into_owned());
+        if name == "InstructionsLoaded" {
+            // A subagent's load names the agent (fuzz-l/fl_116), and no prompt.
+            if let Some(role) = &self.config.subagent {
+                h.agent_id = Some(role.agent_id.clone());
+                h.agent_type = Some(role.agent_type.clone());
+            }
+            return h;
+        }
         if matches!(
             name,
-            "SessionStart" | "PreCompact" | "PostCompact" | "MessageDisplay" | "InstructionsLoaded"
+            "SessionStart" | "PreCompact" | "PostCompact" | "MessageDisplay"
         ) {
             return h;
         }

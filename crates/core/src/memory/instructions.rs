@@ -10,27 +10,26 @@
 //!
 //! ```
 //! use oxagent_core::memory::instructions::{changed_since, InstructionFile};
-//! use std::collections::BTreeMap;
 //! let now = vec![
 //!     InstructionFile::new("/w/CLAUDE.md", "Project", "Rule two."),
 //!     InstructionFile::new("/w/a.md", "Project", "Same."),
 //! ];
-//! let known = BTreeMap::from([
-//!     ("/w/CLAUDE.md".to_string(), "Rule one.".to_string()),
-//!     ("/w/a.md".to_string(), "Same.".to_string()),
-//! ]);
+//! let known = vec![
+//!     InstructionFile::new("/w/CLAUDE.md", "Project", "Rule one."),
+//!     InstructionFile::new("/w/a.md", "Project", "Same."),
+//! ];
 //! let changed = changed_since(&now, &known);
 //! assert_eq!(changed.len(), 1);
 //! assert_eq!(changed[0].content, "Rule two.");
 //! ```
-
-use std::collections::BTreeMap;
 
 use serde_json::{json, Value};
 
 const HEADER: &str = "The instructions below come from the user's and the project's CLAUDE.md files. Follow them. IMPORTANT: they OVERRIDE any default behavior, and you MUST follow them exactly as written.";
 
 const CHANGED_HEADER: &str = "These instruction files were read again as this session resumed and differ from the copies shown earlier: each one replaces its earlier copy, and the instructions above still hold.";
+
+const GONE: &str = "No longer in effect:";
 
 /// One instruction file as the model was shown it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -87,33 +86,66 @@ pub fn reminder(files: &[InstructionFile]) -> Option<String> {
 
 /// What the first prompt of a resumed session's run carries of the files `changed` since
 /// the conversation last showed them: the whole reminder when it showed none (`first`),
-/// else the files that changed, each in place of its earlier copy.
-pub fn resumed_reminder(changed: &[InstructionFile], first: bool) -> Option<String> {
+/// else the files that changed, each in place of its earlier copy, and those `gone` since
+/// (named only beside a change: fl_pin_imports_gone, fl_pin_removed_later).
+pub fn resumed_reminder(
+    changed: &[InstructionFile],
+    gone: &[String],
+    first: bool,
+) -> Option<String> {
     if changed.is_empty() {
         return None;
     }
     let header = if first { HEADER } else { CHANGED_HEADER };
+    let mut body = entries(changed);
+    for path in gone.iter().filter(|_| !first) {
+        body.push_str(&format!("\n\n{GONE} {path}"));
+    }
     Some(format!(
-        "<system-reminder>\n{header}\n\n{}\n</system-reminder>\n",
-        entries(changed)
+        "<system-reminder>\n{header}\n\n{body}\n</system-reminder>\n"
     ))
 }
 
-/// The files of `now` whose text differs from the one last shown (`known`, by path), or
-/// that were never shown.
-pub fn changed_since(
-    now: &[InstructionFile],
-    known: &BTreeMap<String, String>,
-) -> Vec<InstructionFile> {
+/// The files of `now` whose text differs from the one last shown (`known`), or that were
+/// never shown.
+pub fn changed_since(now: &[InstructionFile], known: &[InstructionFile]) -> Vec<InstructionFile> {
     now.iter()
-        .filter(|f| known.get(&f.path) != Some(&f.content))
+        .filter(|f| {
+            !known
+                .iter()
+                .any(|k| k.path == f.path && k.content == f.content)
+        })
         .cloned()
         .collect()
 }
 
+/// The files shown before (`known`) that `now` lacks.
+pub fn gone_since(now: &[InstructionFile], known: &[InstructionFile]) -> Vec<String> {
+    known
+        .iter()
+        .filter(|k| !now.iter().any(|f| f.path == k.path))
+        .map(|k| k.path.clone())
+        .collect()
+}
+
+/// `known` once `shown` (an `instructions` attachment) was shown: each file's text replaced
+/// or added, those it names gone taken out.
+pub fn apply(known: &mut Vec<InstructionFile>, shown: &Value) {
+    for f in files_of(shown) {
+        match known.iter_mut().find(|k| k.path == f.path) {
+            Some(k) => *k = f,
+            None => known.push(f),
+        }
+    }
+    if let Some(gone) = shown["removed"].as_array() {
+        known.retain(|k| !gone.iter().any(|g| g.as_str() == Some(k.path.as_str())));
+    }
+}
+
 /// The transcript's `instructions` attachment for `files` (`changed`: those that differ from
-/// what the conversation showed before, at a resumed run's start).
-pub fn record(files: &[InstructionFile], resumed: bool, changed: bool) -> Value {
+/// what the conversation showed before, at a resumed run's start; `gone`: those it no longer
+/// has, an oxagent field).
+pub fn record(files: &[InstructionFile], gone: &[String], resumed: bool, changed: bool) -> Value {
     let list: Vec<Value> = files
         .iter()
         .map(|f| json!({"path": f.path, "type": f.kind, "content": f.content}))
@@ -124,6 +156,9 @@ pub fn record(files: &[InstructionFile], resumed: bool, changed: bool) -> Value 
     }
     if resumed {
         a["reason"] = json!("session_start");
+    }
+    if !gone.is_empty() {
+        a["removed"] = json!(gone);
     }
     a
 }
@@ -185,11 +220,11 @@ mod tests {
             file("/w/CLAUDE.md", "Rule.\n"),
             InstructionFile::new("/h/.claude/CLAUDE.md", "User", "Mine."),
         ];
-        let a = record(&files, false, false);
+        let a = record(&files, &[], false, false);
         assert_eq!(a["type"], "instructions");
         assert!(a.get("changed").is_none() && a.get("reason").is_none());
         assert_eq!(files_of(&a), files);
-        let later = record(&files[..1], true, true);
+        let later = record(&files[..1], &[], true, true);
         assert_eq!(
             (later["changed"].clone(), later["reason"].clone()),
             (json!(true), json!("session_start"))
@@ -198,23 +233,42 @@ mod tests {
 
     #[test]
     fn only_files_changed_or_new_are_told_again() {
-        let known = BTreeMap::from([
-            ("/w/CLAUDE.md".to_string(), "Rule.".to_string()),
-            ("/w/gone.md".to_string(), "Gone.".to_string()),
-        ]);
+        let known = vec![file("/w/CLAUDE.md", "Rule."), file("/w/gone.md", "Gone.")];
         let now = vec![
             file("/w/CLAUDE.md", "Rule.\n"),
             file("/w/CLAUDE.local.md", "New."),
         ];
         let changed = changed_since(&now, &known);
         assert_eq!(changed, [file("/w/CLAUDE.local.md", "New.")]);
-        let told = resumed_reminder(&changed, false).unwrap();
+        let gone = gone_since(&now, &known);
+        assert_eq!(gone, ["/w/gone.md"]);
+        let told = resumed_reminder(&changed, &gone, false).unwrap();
         assert!(told.starts_with("<system-reminder>\nThese instruction files were read again"));
-        assert!(told.ends_with("Contents of /w/CLAUDE.local.md (project instructions, checked into the codebase):\n\nNew.\n</system-reminder>\n"));
-        assert!(resumed_reminder(&[], false).is_none());
+        assert!(told.ends_with("Contents of /w/CLAUDE.local.md (project instructions, checked into the codebase):\n\nNew.\n\nNo longer in effect: /w/gone.md\n</system-reminder>\n"));
+        // A file gone alone is not told.
+        assert!(resumed_reminder(&[], &gone, false).is_none());
         // Nothing shown before: the whole reminder.
-        let whole = resumed_reminder(&now, true).unwrap();
+        let whole = resumed_reminder(&now, &[], true).unwrap();
         assert_eq!(whole, format!("{}\n", reminder(&now).unwrap()));
+    }
+
+    #[test]
+    fn what_was_shown_last_counts() {
+        let mut known = Vec::new();
+        apply(
+            &mut known,
+            &record(
+                &[file("/w/a.md", "One."), file("/w/b.md", "B.")],
+                &[],
+                false,
+                false,
+            ),
+        );
+        apply(
+            &mut known,
+            &record(&[file("/w/a.md", "Two.")], &["/w/b.md".into()], true, true),
+        );
+        assert_eq!(known, [file("/w/a.md", "Two.")]);
     }
 
     #[test]

@@ -59,6 +59,16 @@ pub trait NestedMemory: Send + Sync + std::fmt::Debug {
     fn reached(&self, path: &Path) -> Vec<Reached>;
     /// The model read `path` itself: an instruction file it names is not attached later.
     fn seen(&self, _path: &Path) {}
+    /// A resumed conversation was shown `path` as `text`: it is not attached again, unless
+    /// it reads otherwise now.
+    fn restored(&self, path: &Path, _text: &str) {
+        self.seen(path)
+    }
+    /// The same files for a subagent: its conversation has been shown none of the nested
+    /// ones yet (fuzz-l/fl_116).
+    fn for_subagent(&self) -> Option<std::sync::Arc<dyn NestedMemory>> {
+        None
+    }
 }
 
 /// The reminder that carries one nested instruction file.

@@ -65,6 +65,8 @@ pub(crate) struct SubagentContext {
     pub config: SessionConfig,
     /// The parent's live settings: its mode and its rules in force.
     pub live: Arc<LiveSettings>,
+    /// The session's nested instruction files (each agent is shown them anew).
+    pub nested_memory: Option<Arc<dyn oxagent_core::memory::NestedMemory>>,
     pub model: Arc<dyn Model>,
     /// The caller's event queue (not the parent's transcript).
     pub events: EventOut,

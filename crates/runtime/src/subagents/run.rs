@@ -206,6 +206,10 @@ pub(super) async fn run(
     }
     let cwd = config.cwd.clone();
     let mut session = Session::new(config);
+    session.nested_memory = context
+        .nested_memory
+        .as_ref()
+        .and_then(|m| m.for_subagent());
     // The agent starts from the rules in force in the parent now, in its own mode.
     let (rules, dirs) = context.live.permissions(Default::default);
     session.live = Arc::new(LiveSettings::new(mode, model_name.clone()));

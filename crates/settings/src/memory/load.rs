@@ -136,7 +136,7 @@ fn is_text(path: &Path) -> bool {
     }
 }
 
-fn read(path: &Path) -> Option<String> {
+pub(crate) fn read(path: &Path) -> Option<String> {
     let meta = std::fs::metadata(path).ok()?;
     if !meta.is_file() || meta.len() > MAX_BYTES || !is_text(path) {
         return None;

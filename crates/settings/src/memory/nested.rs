@@ -32,6 +32,8 @@ pub(crate) struct Nested {
     user: bool,
     project: bool,
     local: bool,
+    /// The files read at the session's start.
+    start: BTreeSet<PathBuf>,
     given: Mutex<BTreeSet<PathBuf>>,
 }
 
@@ -40,13 +42,15 @@ impl Nested {
     /// the session's start.
     pub fn new(cwd: &Path, home: &Path, sources: [bool; 3], loaded: &[MemoryFile]) -> Self {
         let [user, project, local] = sources;
+        let start: BTreeSet<PathBuf> = loaded.iter().map(|f| f.path.clone()).collect();
         Nested {
             cwd: cwd.to_path_buf(),
             home: home.to_path_buf(),
             user,
             project,
             local,
-            given: Mutex::new(loaded.iter().map(|f| f.path.clone()).collect()),
+            given: Mutex::new(start.clone()),
+            start,
         }
     }
 
@@ -115,5 +119,25 @@ impl NestedMemory for Nested {
 
     fn seen(&self, path: &Path) {
         lock(&self.given).insert(normalize(path));
+    }
+
+    fn for_subagent(&self) -> Option<std::sync::Arc<dyn NestedMemory>> {
+        Some(std::sync::Arc::new(Nested {
+            cwd: self.cwd.clone(),
+            home: self.home.clone(),
+            user: self.user,
+            project: self.project,
+            local: self.local,
+            start: self.start.clone(),
+            given: Mutex::new(self.start.clone()),
+        }))
+    }
+
+    fn restored(&self, path: &Path, text: &str) {
+        // Changed since it was shown: a call reaching it brings it in again (fl_pin_nested_changed).
+        let now = super::load::read(path).map(|t| super::text::parse(&t).body);
+        if now.as_deref() == Some(text) {
+            self.seen(path);
+        }
     }
 }

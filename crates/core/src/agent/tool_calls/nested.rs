@@ -19,14 +19,16 @@ use crate::agent::view::SessionView;
 
 use super::call::Call;
 
-/// The files a round's calls touched, in call order, without repeats.
+/// The files a round's calls touched, without repeats: those of the file tools in call
+/// order, then those commands showed (fuzz-l/fl_pin_bash_and_read).
 fn triggers<'a>(
     calls: impl Iterator<Item = &'a Call>,
     results: &[ContentBlock],
     cwd: &Path,
 ) -> Vec<PathBuf> {
     let mut out: Vec<PathBuf> = Vec::new();
-    for call in calls {
+    let (shell, files): (Vec<&Call>, Vec<&Call>) = calls.partition(|c| c.name == "Bash");
+    for call in files.into_iter().chain(shell) {
         let found = if call.name == "Bash" {
             bash_triggers(call, results, cwd)
         } else {
