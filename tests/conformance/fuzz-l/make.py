@@ -221,7 +221,7 @@ def later(rng, s, calls, files, subs):
 
 
 if __name__ == "__main__":
-    count = int(sys.argv[1]) if len(sys.argv) > 1 else 120
+    count = int(sys.argv[1]) if len(sys.argv) > 1 else 180
     unsteady = set()
     seeds = [i for i in range(1, count + 1) if i not in unsteady]
     sys.path.insert(0, HERE)
