@@ -73,14 +73,19 @@ pub struct LoadedSession {
 }
 
 impl LoadedSession {
-    /// The files the conversation showed the model (see [`crate::seen`]).
-    pub fn seen_files(&self) -> Vec<crate::seen::SeenFile> {
-        let kept: std::collections::HashSet<&str> = self
-            .turn_uuids
+    /// The uuids of the rows the conversation still shows the model (those a compaction's
+    /// summary replaced are not among them).
+    pub fn shown_uuids(&self) -> std::collections::HashSet<&str> {
+        self.turn_uuids
             .iter()
             .flatten()
             .map(String::as_str)
-            .collect();
+            .collect()
+    }
+
+    /// The files the conversation showed the model (see [`crate::seen`]).
+    pub fn seen_files(&self) -> Vec<crate::seen::SeenFile> {
+        let kept = self.shown_uuids();
         crate::seen::seen_files(&self.rows, |u| kept.contains(u))
     }
 }

@@ -342,24 +342,9 @@ fn instruction_blocks(
     use oxagent_core::memory::{instructions, nested_reminder};
     let mut out = Vec::with_capacity(blocks.len());
     for u in uuids {
-        let Some((_, shown)) = loaded.instructions.iter().find(|(id, _)| id == u) else {
-            continue;
-        };
-        let files = instructions::files_of(shown);
-        let gone: Vec<String> = shown["removed"]
-            .as_array()
-            .map(|g| {
-                g.iter()
-                    .filter_map(|p| p.as_str().map(str::to_string))
-                    .collect()
-            })
-            .unwrap_or_default();
-        let text = match shown.get("reason").is_some() {
-            // Told at a resumed run's start: as it was told then.
-            true => instructions::resumed_reminder(&files, &gone, shown.get("changed").is_none()),
-            false => instructions::reminder(&files),
-        };
-        out.extend(text.map(ContentBlock::text));
+        if let Some((_, shown)) = loaded.instructions.iter().find(|(id, _)| id == u) {
+            out.extend(instructions::shown_again(shown).map(ContentBlock::text));
+        }
     }
     out.extend(blocks.iter().cloned());
     for u in uuids {
@@ -375,12 +360,7 @@ fn instruction_blocks(
 /// What came before a compaction's summary is shown no longer (fl_pin_compact_*).
 fn restore_instructions(session: &mut Session, loaded: &LoadedSession) {
     use oxagent_core::memory::instructions;
-    let shown: std::collections::HashSet<&str> = loaded
-        .turn_uuids
-        .iter()
-        .flatten()
-        .map(String::as_str)
-        .collect();
+    let shown = loaded.shown_uuids();
     let mut known = Vec::new();
     for (_, record) in loaded
         .instructions

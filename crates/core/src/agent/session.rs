@@ -461,8 +461,7 @@ impl Session {
                 let first = known.is_empty();
                 if let Some(text) = instructions::resumed_reminder(&changed, &gone, first) {
                     blocks.push(ContentBlock::text(text));
-                    let gone = if first { &[][..] } else { &gone[..] };
-                    shown = Some(instructions::record(&changed, gone, true, !first));
+                    shown = Some(instructions::record(&changed, &gone, true, !first));
                 }
             }
         }

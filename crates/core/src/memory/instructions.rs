@@ -87,7 +87,8 @@ pub fn reminder(files: &[InstructionFile]) -> Option<String> {
 /// What the first prompt of a resumed session's run carries of the files `changed` since
 /// the conversation last showed them: the whole reminder when it showed none (`first`),
 /// else the files that changed, each in place of its earlier copy, and those `gone` since
-/// (named only beside a change: fl_pin_imports_gone, fl_pin_removed_later).
+/// (named only beside a change: fl_pin_imports_gone, fl_pin_removed_later; none when
+/// `first`).
 pub fn resumed_reminder(
     changed: &[InstructionFile],
     gone: &[String],
@@ -98,7 +99,7 @@ pub fn resumed_reminder(
     }
     let header = if first { HEADER } else { CHANGED_HEADER };
     let mut body = entries(changed);
-    for path in gone.iter().filter(|_| !first) {
+    for path in gone {
         body.push_str(&format!("\n\n{GONE} {path}"));
     }
     Some(format!(
@@ -137,8 +138,29 @@ pub fn apply(known: &mut Vec<InstructionFile>, shown: &Value) {
             None => known.push(f),
         }
     }
-    if let Some(gone) = shown["removed"].as_array() {
-        known.retain(|k| !gone.iter().any(|g| g.as_str() == Some(k.path.as_str())));
+    let gone = gone_of(shown);
+    known.retain(|k| !gone.contains(&k.path));
+}
+
+/// The files an `instructions` attachment names gone.
+fn gone_of(shown: &Value) -> Vec<String> {
+    shown["removed"]
+        .as_array()
+        .map(|g| {
+            g.iter()
+                .filter_map(|p| p.as_str().map(str::to_string))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// What the model was told when an `instructions` attachment was written: the session-start
+/// reminder, or a resumed run's (the whole one, or the changes).
+pub fn shown_again(shown: &Value) -> Option<String> {
+    let files = files_of(shown);
+    match shown.get("reason") {
+        Some(_) => resumed_reminder(&files, &gone_of(shown), shown.get("changed").is_none()),
+        None => reminder(&files),
     }
 }
 
@@ -224,7 +246,11 @@ mod tests {
         assert_eq!(a["type"], "instructions");
         assert!(a.get("changed").is_none() && a.get("reason").is_none());
         assert_eq!(files_of(&a), files);
-        let later = record(&files[..1], &[], true, true);
+        assert_eq!(shown_again(&a), reminder(&files));
+        let later = record(&files[..1], &["/w/gone.md".into()], true, true);
+        assert!(shown_again(&later)
+            .unwrap()
+            .ends_with("No longer in effect: /w/gone.md\n</system-reminder>\n"));
         assert_eq!(
             (later["changed"].clone(), later["reason"].clone()),
             (json!(true), json!("session_start"))

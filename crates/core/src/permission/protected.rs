@@ -99,7 +99,7 @@ pub fn classify(path: &Path) -> Option<Protection> {
 
 /// The question about writing `path` (shown as `shown`), when it is protected: the file
 /// tools ask it, and so does Bash of a command that writes there (a redirection, `touch`,
-/// `mkdir`, `cp`: tests/conformance/protected `pb_*`).
+/// `mkdir`, `cp`: tests/conformance/protected `pp_bash_*`).
 pub fn message(path: &Path, shown: &str) -> Option<String> {
     Some(match classify(path)? {
         Protection::ClaudeConfig => format!(

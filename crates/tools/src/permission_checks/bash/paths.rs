@@ -153,7 +153,7 @@ fn writer_paths(
 
 /// A write into a protected path (`.git`, `.claude`, shell profiles ...) inside the working
 /// directories: the question the file tools ask, in every mode that asks, acceptEdits too
-/// (protected/pb_*).
+/// (protected/pp_bash_*).
 fn protected(paths: &[PathBuf]) -> Option<Verdict> {
     paths.iter().find_map(|p| {
         let message = oxagent_core::permission::protected::message(p, &p.display().to_string())?;
