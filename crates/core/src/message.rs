@@ -216,6 +216,11 @@ pub struct UserMessage {
     /// it so (fuzz-d/fd_055). Not part of the message the caller sees.
     #[serde(skip)]
     pub as_reminder: bool,
+    /// What the model reads after a tool call's result, as part of the results' message
+    /// (a skill's instructions): the transcript marks its row as meta, and a resumed
+    /// session puts it back with the results (fuzz-m/fm_005). Not seen by the caller.
+    #[serde(skip)]
+    pub follows_result: bool,
     /// On a subagent's messages: which subagent, of which type, doing what.
     #[serde(flatten, default, skip_serializing_if = "Option::is_none")]
     pub subagent: Option<SubagentMark>,
@@ -253,6 +258,7 @@ impl UserMessage {
             is_synthetic: None,
             is_replay: None,
             as_reminder: false,
+            follows_result: false,
             subagent: None,
             refusal: None,
             uuid: None,

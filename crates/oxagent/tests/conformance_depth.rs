@@ -566,6 +566,14 @@ fn fuzz_l() {
     check_area("fuzz-l");
 }
 
+/// Slash commands, skills and plugins at random: command files and skills at both levels, a
+/// local plugin, the setting sources, the `skills` option, `/name` prompts and Skill calls
+/// of skills and commands alike, resumed sessions (`tests/conformance/fuzz-m/`).
+#[test]
+fn fuzz_m() {
+    check_area("fuzz-m");
+}
+
 /// The probes behind fuzz-h's rules: the model plan mode runs, writes of unread files per
 /// model and settings, plan mode's questions per model, when answers given without a run
 /// and a read's refusal go out while the response streams (`tests/conformance/optprobes/`).

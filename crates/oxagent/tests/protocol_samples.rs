@@ -124,6 +124,7 @@ fn users() -> Vec<Message> {
         is_synthetic: Some(true),
         is_replay: None,
         as_reminder: false,
+        follows_result: false,
         subagent: Some(mark()),
         refusal: None,
         uuid: Some(UUID.into()),
@@ -132,6 +133,7 @@ fn users() -> Vec<Message> {
     let replay = UserMessage {
         is_replay: Some(true),
         as_reminder: false,
+        follows_result: false,
         ..result.clone()
     };
     vec![Message::User(result), Message::User(replay)]

@@ -40,10 +40,12 @@ pub(crate) fn load_commands(
     }
     out.sort_by(|a, b| a.name.cmp(&b.name));
     // A plugin's skills are named `<plugin>:<skill>`; the others come from the sources.
+    // A skill takes the place of a command of its name (fuzz-m p07b, p27).
     let own = skills.iter().filter(|s| s.source() != "plugin").cloned();
     for skill in commands::commands_of_skills(own.collect()) {
-        if !out.iter().any(|o| o.name == skill.name) {
-            out.push(skill);
+        match out.iter_mut().find(|o| o.name == skill.name) {
+            Some(o) => *o = skill,
+            None => out.push(skill),
         }
     }
     for p in plugins {
@@ -92,6 +94,9 @@ pub(crate) struct Expanded {
     pub allowed_tools: Vec<String>,
     /// What its UserPromptExpansion hooks see.
     pub expansion: oxagent_core::agent::PromptExpansion,
+    /// The instructions the model is given (the body filled in), as the Skill tool
+    /// compares a later call's with them.
+    pub instructions: String,
 }
 
 /// What a command turns `prompt` into, when it invokes one.
@@ -122,6 +127,7 @@ pub(crate) fn expand(list: &[CommandFile], prompt: &UserContent, cwd: &Path) -> 
         prompt: text.clone(),
     };
     Some(Expanded {
+        instructions: body.clone(),
         prompt: UserContent::Blocks(vec![ContentBlock::text(record), ContentBlock::text(body)]),
         typed: text,
         model,

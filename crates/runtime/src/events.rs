@@ -80,7 +80,13 @@ pub(crate) struct EventOut {
     local: Option<Arc<dyn LocalAnswers>>,
     /// Where diagnostic lines go (the `debugFile` option, and the host's `stderr`).
     debug: Option<Arc<DebugLog>>,
+    /// The messages of one agent (by the call id its messages carry) held back instead of
+    /// sent: a forked skill typed as a command shows them after the init message.
+    diverted: Arc<Mutex<Option<Diverted>>>,
 }
+
+/// An agent's call id and the messages of it held back.
+type Diverted = (String, Vec<Message>);
 
 impl EventOut {
     pub fn new(tx: UnboundedSender<Event>, can_use_tool: bool) -> Self {
@@ -94,6 +100,7 @@ impl EventOut {
             results: Arc::default(),
             begun: Arc::default(),
             can_use_tool,
+            diverted: Arc::default(),
             local: None,
             debug: None,
         }
@@ -211,8 +218,45 @@ impl<F: Future> Future for HandOver<F> {
     }
 }
 
+impl EventOut {
+    /// Holds back the conversation messages marked with the call id `parent` until
+    /// [`EventOut::release_agent`].
+    pub fn hold_agent(&self, parent: &str) {
+        *lock(&self.diverted) = Some((parent.to_string(), Vec::new()));
+    }
+
+    /// The messages held back since [`EventOut::hold_agent`], in order; later ones go out.
+    pub fn release_agent(&self) -> Vec<Message> {
+        lock(&self.diverted)
+            .take()
+            .map(|(_, held)| held)
+            .unwrap_or_default()
+    }
+
+    /// Keeps `message` back when it belongs to the agent held (see `hold_agent`).
+    fn divert(&self, message: Message) -> Option<Message> {
+        let mut diverted = lock(&self.diverted);
+        let Some((parent, held)) = diverted.as_mut() else {
+            return Some(message);
+        };
+        let of = match &message {
+            Message::User(u) => u.parent_tool_use_id.as_deref(),
+            Message::Assistant(a) => a.parent_tool_use_id.as_deref(),
+            _ => None,
+        };
+        if of != Some(parent.as_str()) {
+            return Some(message);
+        }
+        held.push(message);
+        None
+    }
+}
+
 impl Emit for EventOut {
-    fn emit(&self, mut message: Message) {
+    fn emit(&self, message: Message) {
+        let Some(mut message) = self.divert(message) else {
+            return;
+        };
         match &mut message {
             Message::Result(r) => {
                 r.result_index = Some(self.results.fetch_add(1, Ordering::Relaxed));

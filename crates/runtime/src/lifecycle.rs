@@ -388,6 +388,8 @@ pub(super) fn start(
         let sources = options.setting_sources.as_deref();
         commands::load_commands(&config_root, Some(&home), sources, skills, &plugins)
     }));
+    // The Skill tool runs the command files too.
+    toolset.skill_list.set_commands(&slash_commands);
     let builtin_commands = session.config.init.slash_commands.clone();
     session
         .config
@@ -644,12 +646,14 @@ impl SessionTask {
             if let (Some((skill, args)), Some(f)) = (forked, &forker) {
                 let started = clock.monotonic_ms();
                 let ctx = prompt_tool_context(&session.config);
-                if let Some((given, mark, report)) =
+                if let Some((given, mark, report, shown)) =
                     Box::pin(f.run_command(&skill, &args, &ctx)).await
                 {
-                    let given = (given.as_str(), mark);
+                    let typed = prompt.text();
+                    let given = (typed.trim(), given.as_str(), mark, shown);
                     let result =
                         session.forked_command_turn(&deps, &skill.name, given, &report, started);
+                    recorder.after_turn(&session, &result);
                     events.emit(Message::Result(result));
                     continue;
                 }
@@ -672,6 +676,10 @@ impl SessionTask {
             let mut hook_text = None;
             let prompt = match expanded {
                 Some(e) => {
+                    // A later Skill call giving the same instructions says so instead.
+                    reload
+                        .skills
+                        .load(&e.expansion.command_name, &e.instructions);
                     hook_text = Some(e.typed);
                     session.prompt_expansion = Some(e.expansion);
                     granted = commands::grant(&session, &e.allowed_tools);
@@ -684,6 +692,17 @@ impl SessionTask {
                 None => prompt,
             };
             let prompt_uuid = prompt_uuid.unwrap_or_else(|| clock.uuid());
+            // The files and folders the prompt (or its command) mentions as `@path`.
+            if notification.is_none() {
+                let home = session.config.home.clone();
+                let cwd = session.config.cwd.clone();
+                let attached = oxagent_tools::session::mentions::attachments(
+                    &prompt.text(),
+                    &cwd,
+                    home.as_deref(),
+                );
+                session.attach_to_prompt(attached);
+            }
             if notification.is_none() && clear_command(&prompt) {
                 let asked = ClearPrompt {
                     uuid: prompt_uuid,
@@ -700,6 +719,9 @@ impl SessionTask {
                     .record_rows()
                     .iter()
                     .for_each(|row| recorder.prompt(row, &clock.uuid())),
+                // A skill only the model may run, typed: recorded as a local command once
+                // refused (fuzz-m/fm_032).
+                None if session.types_model_only_skill(&prompt) => {}
                 None => {
                     // A command's record and body are two rows
                     // (vh_cmd_allowed_tools_next_prompt).

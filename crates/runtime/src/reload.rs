@@ -93,6 +93,7 @@ impl Reloadable {
             &s.plugins,
         );
         self.skills.replace(skills);
+        self.skills.set_commands(&commands);
         *self.commands.write().unwrap_or_else(|e| e.into_inner()) = Arc::new(commands);
         self.generation.fetch_add(1, Ordering::SeqCst);
         listed

@@ -142,6 +142,8 @@ pub fn load(path: &Path, until: Option<&str>) -> Result<LoadedSession, LoadError
         ..Default::default()
     };
     let mut last_assistant_id: Option<String> = None;
+    // Where the texts that followed the last results turn's results begin.
+    let mut follow_from: Option<(usize, usize)> = None;
     // After a compact boundary: the turns it kept, to follow the summary row.
     let mut kept: Option<Vec<KeptTurn>> = None;
     let mut reached = false;
@@ -269,13 +271,21 @@ pub fn load(path: &Path, until: Option<&str>) -> Result<LoadedSession, LoadError
                         s.answer_models.insert(u.to_string(), m);
                     }
                 }
+                // What the model read after a result (a skill's instructions) belongs to the
+                // results' message (fuzz-m/fm_005).
+                let follow_up = kind == "user"
+                    && row.get("isMeta").and_then(Value::as_bool) == Some(true)
+                    && !blocks.is_empty()
+                    && blocks
+                        .iter()
+                        .all(|b| matches!(b, ContentBlock::Text { .. }));
                 let merge = match (kind, s.turns.last()) {
                     ("assistant", Some((role, _))) => {
                         role == "assistant" && id.is_some() && id == last_assistant_id
                     }
                     ("user", Some((role, prev))) => {
                         role == "user"
-                            && ((is_tool_result(prev) && is_tool_result(&blocks))
+                            && ((is_tool_result(prev) && (is_tool_result(&blocks) || follow_up))
                                 || (is_command_record(prev) && !is_tool_result(&blocks)))
                     }
                     _ => false,
@@ -297,8 +307,22 @@ pub fn load(path: &Path, until: Option<&str>) -> Result<LoadedSession, LoadError
                         prev.push(u.clone());
                     }
                 } else if merge {
+                    let at = s.turns.len() - 1;
                     if let Some((_, prev)) = s.turns.last_mut() {
-                        prev.extend(blocks);
+                        match follow_from {
+                            // Results come before what follows them.
+                            Some((turn, pos)) if turn == at && is_tool_result(&blocks) => {
+                                let n = blocks.len();
+                                prev.splice(pos..pos, blocks);
+                                follow_from = Some((turn, pos + n));
+                            }
+                            _ => {
+                                if follow_up && follow_from.is_none_or(|(t, _)| t != at) {
+                                    follow_from = Some((at, prev.len()));
+                                }
+                                prev.extend(blocks);
+                            }
+                        }
                     }
                     if let (Some(u), Some(prev)) = (&uuid, s.turn_uuids.last_mut()) {
                         prev.push(u.clone());

@@ -524,6 +524,10 @@ impl Emit for Recorder<'_> {
         }
     }
 
+    fn shown_only(&self, message: Message) {
+        self.inner.emit(message);
+    }
+
     fn results_sent(
         &self,
         results: &[oxagent_core::ContentBlock],
@@ -635,12 +639,17 @@ impl Recorder<'_> {
                 matches!(b, ContentBlock::Text { text, .. }
                     if text.starts_with("<command-name>/compact</command-name>"))
             });
+            let caveat = record.iter().any(|b| {
+                matches!(b, ContentBlock::Text { text, .. }
+                    if text.starts_with("<local-command-caveat>"))
+            });
             for block in record {
                 if let ContentBlock::Text { text, .. } = block {
                     let uuid = uuid::Uuid::new_v4().to_string();
                     let output = text.starts_with("<local-command-stdout>");
-                    // A command refused as unavailable is typed as it was.
-                    let typed = text.starts_with('/');
+                    // A command refused as unavailable is typed as it was; one recorded
+                    // after a caveat is the user's row (fuzz-m/fm_032).
+                    let typed = text.starts_with('/') && !caveat;
                     if text.starts_with("<local-command-stderr>") || (output && !compact) || typed {
                         // Its error output is a `local_command` system row.
                         w.local_command(text.trim_end(), &uuid);

@@ -414,6 +414,10 @@ impl TranscriptWriter {
                     }
                     _ => {
                         f.insert("message".into(), json!(u.message));
+                        // What the model reads after a result is no prompt of the user's.
+                        if u.follows_result {
+                            f.insert("isMeta".into(), json!(true));
+                        }
                     }
                 }
                 if let Some(r) = &u.tool_use_result {

@@ -308,6 +308,7 @@ impl BuiltinSet {
             shared(read),
             shared(
                 SkillTool::new(skill_list.clone())
+                    .with_files(files.clone())
                     .with_allowlist(config.skill_allowlist.clone())
                     .with_cwd(config.cwd.clone()),
             ),

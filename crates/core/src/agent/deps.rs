@@ -19,6 +19,11 @@ pub trait Emit: Send + Sync {
     /// A message for the transcript alone: the caller never sees it (a blank text block
     /// the reference records).
     fn record_only(&self, _message: Message) {}
+    /// A message for the caller alone: the transcript never records it (a forked skill's
+    /// messages shown after its command ran).
+    fn shown_only(&self, message: Message) {
+        self.emit(message);
+    }
     /// A round's results go to the model as `results`, `notes` (the token budget's
     /// reminder) with one of them: a transcript records them so, in the order the calls
     /// finished (`finished`: their ids).

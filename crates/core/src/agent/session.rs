@@ -99,6 +99,8 @@ pub struct Session {
     pub(crate) tracker: ContextTracker,
     /// Blocks that go in front of the next prompt (the record of a `/compact` run).
     pub(crate) pending_blocks: Vec<ContentBlock>,
+    /// What the next prompt's `@path` mentions attach (see `attach_to_prompt`).
+    pub(crate) prompt_attachments: Vec<ContentBlock>,
     /// Finds CLAUDE.md files in subdirectories as tools reach them (none: not loaded).
     pub nested_memory: Option<Arc<dyn NestedMemory>>,
     /// The id of the prompt being answered, for hook inputs.
@@ -182,6 +184,7 @@ impl Session {
             run_prompts: 0,
             tracker: ContextTracker::default(),
             pending_blocks: Vec::new(),
+            prompt_attachments: Vec::new(),
             nested_memory: None,
             prompt_id: None,
             next_prompt_uuid: None,
@@ -328,6 +331,8 @@ impl Session {
         self.started_ms.get_or_insert(started);
         self.classifier_rounds
             .store(0, std::sync::atomic::Ordering::Relaxed);
+        // A local command sends the model nothing: what its mentions attach goes too.
+        let attached = std::mem::take(&mut self.prompt_attachments);
         if let Some((name, args)) = super::cost_command::cost_command(&prompt) {
             return self.run_cost_command(&name, &args, deps, started);
         }
@@ -339,6 +344,7 @@ impl Session {
         if let Some(args) = compact_command(&prompt) {
             return self.run_compact_command(&args, deps, started).await;
         }
+        self.prompt_attachments = attached;
         let mut st = TurnState::default();
         // A prompt given as a plain string that is empty reads "(no content)"; one of blanks
         // only is not sent at all (after init, a warning and a result say so).
@@ -467,6 +473,7 @@ impl Session {
         }
         self.open_token_budget(deps, &mut blocks);
         blocks.append(&mut self.pending_blocks);
+        blocks.append(&mut self.prompt_attachments);
         blocks.extend(self.live.take_local_records());
         if self.live.permission_mode() == crate::PermissionMode::Plan {
             let workflow = self.config.plan_mode_instructions.as_deref();
@@ -597,6 +604,13 @@ impl Session {
         self.finish(deps, &st, started, end)
     }
 
+    /// Texts the model reads, as reminders, before the next prompt: the files its `@path`
+    /// mentions name (the host reads them).
+    pub fn attach_to_prompt(&mut self, texts: Vec<String>) {
+        self.prompt_attachments
+            .extend(texts.iter().map(|t| reminder(t)));
+    }
+
     /// `/compact [instructions]`: compacts now, without a model turn.
     pub(crate) async fn run_compact_command(
         &mut self,
@@ -711,18 +725,33 @@ impl Session {
         &mut self,
         deps: &Deps<'_>,
         skill: &str,
-        (instructions, mark): (&str, crate::message::SubagentMark),
+        (typed, instructions, mark, shown): (
+            &str,
+            &str,
+            crate::message::SubagentMark,
+            Vec<Message>,
+        ),
         report: &str,
         started: u64,
     ) -> ResultMessage {
         deps.emit.emit(self.init_message(deps));
+        let parent = format!("forked-command-{skill}");
         if let Message::User(mut prompt) =
             self.view()
                 .user_message(instructions, false, deps.clock.uuid())
         {
-            prompt.parent_tool_use_id = Some(format!("forked-command-{skill}"));
+            prompt.parent_tool_use_id = Some(parent.clone());
             prompt.subagent = Some(mark);
-            deps.emit.emit(Message::User(prompt));
+            deps.emit.shown_only(Message::User(prompt));
+        }
+        // The agent's own messages, held back while it ran, follow its prompt.
+        for mut m in shown {
+            match &mut m {
+                Message::User(u) => u.parent_tool_use_id = Some(parent.clone()),
+                Message::Assistant(a) => a.parent_tool_use_id = Some(parent.clone()),
+                _ => {}
+            }
+            deps.emit.shown_only(m);
         }
         let answer = marked(
             self.view().synthetic_assistant(deps, report, "", false),
@@ -735,6 +764,15 @@ impl Session {
             },
         );
         deps.emit.emit(answer);
+        // Recorded as a local command in front of the next prompt: the caveat, the command
+        // as typed, the report (fuzz-m/fm_002).
+        let record = [
+            crate::compact::LOCAL_COMMAND_CAVEAT.to_string(),
+            format!("{typed}\n"),
+            format!("<local-command-stdout>{report}</local-command-stdout>\n"),
+        ];
+        self.pending_blocks
+            .extend(record.into_iter().map(ContentBlock::text));
         let (_, mut conversation) = self.parts();
         for (model, usage) in conversation.side_ledger.drain() {
             conversation.account(&model, &usage);

@@ -20,6 +20,11 @@ pub(crate) fn model_only_skill(prompt: &UserContent, skills: &[String]) -> Optio
 }
 
 impl Session {
+    /// Whether `prompt` types a skill only the model may run (refused without a turn).
+    pub fn types_model_only_skill(&self, prompt: &UserContent) -> bool {
+        model_only_skill(prompt, &self.model_only_skills).is_some()
+    }
+
     /// Answers `/<skill>` for a skill only the model may run: a local refusal, no model
     /// call (vk_sk_fm_ui_false_slash).
     pub(crate) fn refuse_model_only_skill(
@@ -43,6 +48,15 @@ impl Session {
             },
         );
         deps.emit.emit(answer);
+        // Recorded in front of the next prompt: the caveat, the command as its name, the
+        // refusal (fuzz-m/fm_032, p32).
+        let record = [
+            crate::compact::LOCAL_COMMAND_CAVEAT.to_string(),
+            format!("/{skill}\n"),
+            format!("<local-command-stdout>{text}</local-command-stdout>\n"),
+        ];
+        self.pending_blocks
+            .extend(record.into_iter().map(crate::content::ContentBlock::text));
         let mut result = self.local_command_result(deps, started, "custom");
         result.result = Some(text);
         result

@@ -67,6 +67,7 @@ impl SessionView<'_> {
             is_synthetic: None,
             is_replay: None,
             as_reminder: false,
+            follows_result: false,
             subagent: None,
             refusal: None,
             uuid: Some(uuid),

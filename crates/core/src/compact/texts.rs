@@ -242,11 +242,14 @@ pub const NOTHING_TO_COMPACT: &str = "Error: No messages to compact";
 /// The error a turn ends with when automatic compaction thrashes (the reference's text).
 pub const THRASHING: &str = "Autocompact is thrashing: the context refilled to the limit within 3 turns of the previous compact, 3 times in a row. A file being read or a tool output is likely too large for the context window. Try reading in smaller chunks, or use /clear to start fresh.";
 
+/// What heads the record of a local command, for the model.
+pub const LOCAL_COMMAND_CAVEAT: &str = "<local-command-caveat>The user ran the command below in the host program directly; it was not a request to you and its output went straight to the user. It is recorded here only as context for the messages that follow.</local-command-caveat>\n";
+
 /// The blocks that record a local command's run (`/compact`, `/clear`) in front of the next
 /// prompt.
 pub fn local_command_record(command: &str, args: &str, stdout: &str) -> [String; 3] {
     [
-        "<local-command-caveat>The user ran the command below in the host program directly; it was not a request to you and its output went straight to the user. It is recorded here only as context for the messages that follow.</local-command-caveat>\n".into(),
+        LOCAL_COMMAND_CAVEAT.into(),
         format!("<command-name>/{command}</command-name>\n            <command-message>{command}</command-message>\n            <command-args>{args}</command-args>\n"),
         format!("{stdout}\n"),
     ]

@@ -87,20 +87,28 @@ impl Forker {
     }
 
     /// Runs `skill` typed as a command (`/<skill> args`) as its agent, before the turn:
-    /// (its instructions, how its messages are marked, its report). `None`: the session
-    /// cannot run agents.
+    /// (its instructions, how its messages are marked, its report, its messages held back
+    /// to be shown with the turn). `None`: the session cannot run agents.
     pub(crate) async fn run_command(
         &self,
         skill: &SkillInfo,
         args: &str,
         ctx: &ToolContext,
-    ) -> Option<(String, SubagentMark, String)> {
+    ) -> Option<(
+        String,
+        SubagentMark,
+        String,
+        Vec<oxagent_core::message::Message>,
+    )> {
         let prompt = oxagent_tools::session::skill::fork_instructions(skill, args, &ctx.cwd)?;
         // No call starts it; its prompt is shown with the turn, after the init message.
         let s = self.start(skill, prompt.clone(), "", None).ok()?;
         let mark = super::begin::mark_of(&s.begun.agent_id, &s.agent, &s.call);
         let (context, me) = (&s.context, &s.me);
+        // Its messages are shown after the init message, with its prompt (fuzz-m/fm_002).
+        context.events.hold_agent("");
         let out = super::run::run(context, me, &s.agent, &s.call, ctx, s.begun, None, None).await;
+        let shown = context.events.release_agent();
         let report = out
             .structured
             .as_ref()
@@ -108,7 +116,7 @@ impl Forker {
             .and_then(|r| r.as_str())
             .map(str::to_string)
             .unwrap_or_else(|| out.content.as_text());
-        Some((prompt, mark, report))
+        Some((prompt, mark, report, shown))
     }
 }
 

@@ -90,12 +90,19 @@ impl AgentRecord {
         if meta.launched_with_defaults {
             m.insert("launchedWithDefaults".into(), json!(true));
         }
-        m.insert("description".into(), json!(meta.description));
-        m.insert("toolUseId".into(), json!(meta.tool_use_id));
+        // An agent no call started (a forked skill typed as a command) is described by its
+        // shape and model alone (fuzz-m/fm_002).
+        let by_call = !meta.tool_use_id.is_empty();
+        if by_call {
+            m.insert("description".into(), json!(meta.description));
+            m.insert("toolUseId".into(), json!(meta.tool_use_id));
+        }
         if let Some(parent) = meta.parent_agent_id {
             m.insert("parentAgentId".into(), json!(parent));
         }
-        m.insert("spawnDepth".into(), json!(meta.depth));
+        if by_call {
+            m.insert("spawnDepth".into(), json!(meta.depth));
+        }
         let shape = if meta.background {
             "background"
         } else {
@@ -108,7 +115,9 @@ impl AgentRecord {
             m.insert("modelNotNamed".into(), json!(true));
         }
         m.insert("pickedEffortModel".into(), json!(meta.model));
-        m.insert("finished".into(), json!(true));
+        if by_call {
+            m.insert("finished".into(), json!(true));
+        }
         let text = serde_json::to_string(&Value::Object(m)).unwrap_or_default();
         let _ = std::fs::write(&self.meta_path, text);
     }

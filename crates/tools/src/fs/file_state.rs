@@ -50,6 +50,8 @@ pub struct FileState {
     /// The session has no Read tool: Write and Edit refuse an existing file the model has
     /// not seen (see [`FileState::require_reads`]).
     reads_required: Arc<std::sync::atomic::AtomicBool>,
+    /// A file tool has changed a file in this session (see [`FileState::changed_any`]).
+    changed: Arc<std::sync::atomic::AtomicBool>,
 }
 
 /// What the model saw of each path, and how many records were made (their order).
@@ -113,9 +115,16 @@ impl FileState {
 
     /// `path` is about to be written by a tool: kept first when checkpointing is on.
     pub fn before_change(&self, path: &Path) {
+        self.changed
+            .store(true, std::sync::atomic::Ordering::Relaxed);
         if let Some(c) = &self.checkpoints {
             c.before_change(path);
         }
+    }
+
+    /// Whether a file tool (Write, Edit, NotebookEdit) has changed a file in this session.
+    pub fn changed_any(&self) -> bool {
+        self.changed.load(std::sync::atomic::Ordering::Relaxed)
     }
 
     /// Notes that the model now knows `path` holds `content`.

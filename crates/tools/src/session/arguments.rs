@@ -2,6 +2,9 @@
 //! `$0`, `$1`, ... and `$ARGUMENTS[0]`, ... one word each (counted from 0), as the reference
 //! reads them. Words split as a shell splits them (quotes group and go, a backslash escapes),
 //! without expanding anything; a quote left open starts a last word that runs to the end.
+//! The words end at the first control operator outside quotes (`;`, `|`, `&`, a line break,
+//! a parenthesis, a redirection): `$1` of `a;b` or of `a` and `b` on two lines stays as
+//! written, while `$ARGUMENTS` is still all of it.
 
 /// `$ARGUMENTS` and `$0`, `$1`, ... replaced; whether the body had any.
 fn substitute(body: &str, args: &str) -> (String, bool) {
@@ -66,6 +69,11 @@ fn words(args: &str) -> Vec<String> {
     let mut chars = args.chars();
     while let Some(c) = chars.next() {
         match c {
+            // What follows an operator is another command's, not an argument.
+            ';' | '|' | '&' | '\n' | '(' | ')' | '<' | '>' => {
+                out.extend(word.take());
+                return out;
+            }
             c if c.is_whitespace() => out.extend(word.take()),
             '\\' => {
                 let w = word.get_or_insert_with(String::new);
@@ -144,6 +152,25 @@ mod tests {
         assert_eq!(
             fill(BODY, "a 'b c"),
             "A=$ARGUMENTS[5]|B=a 'b c[x]|C=a|D='b c|E=$2|G=a 'b c"
+        );
+    }
+
+    /// commands p10, p11, p23-p26c: the words stop at the first operator or line break.
+    #[test]
+    fn words_end_at_a_control_operator() {
+        const B: &str = "P0=$0|P1=$1|P2=$2|A=$ARGUMENTS";
+        assert_eq!(fill(B, "a b\nc d"), "P0=a|P1=b|P2=$2|A=a b\nc d");
+        assert_eq!(fill(B, "a\nb c"), "P0=a|P1=$1|P2=$2|A=a\nb c");
+        assert_eq!(fill(B, "a;b c"), "P0=a|P1=$1|P2=$2|A=a;b c");
+        assert_eq!(fill(B, "a | b"), "P0=a|P1=$1|P2=$2|A=a | b");
+        assert_eq!(fill(B, "a && b"), "P0=a|P1=$1|P2=$2|A=a && b");
+        assert_eq!(fill(B, "a\tb"), "P0=a|P1=b|P2=$2|A=a\tb");
+        assert_eq!(fill(B, "a\r\nb c"), "P0=a|P1=$1|P2=$2|A=a\r\nb c");
+        assert_eq!(fill(B, "'a;b' c"), "P0=a;b|P1=c|P2=$2|A='a;b' c");
+        // Nothing replaced: the arguments follow.
+        assert_eq!(
+            fill("Read $1 for me.\n", "x.txt\nsecond line"),
+            "Read $1 for me.\n\n\nARGUMENTS: x.txt\nsecond line"
         );
     }
 

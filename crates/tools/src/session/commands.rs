@@ -45,6 +45,16 @@ pub struct CommandFile {
     pub allowed_tools: Vec<String>,
     /// Where it comes from, as hooks name it: `projectSettings`, `userSettings`, `plugin`.
     pub source: String,
+    /// The front matter's description, else the body's first line (what a question about
+    /// running it through the Skill tool shows).
+    pub summary: String,
+    /// `disable-model-invocation: true`: only the user may run it, as `/<name>`.
+    pub model_disabled: bool,
+    /// A skill's `/<skill>` (its body is headed by the skill's folder), not a command file.
+    pub from_skill: bool,
+    /// Another name a prompt may invoke it by: the `name` a skill's front matter declares
+    /// (the prompt is recorded under the folder's name).
+    pub alias: Option<String>,
 }
 
 /// The folders project and user commands come from, for the setting sources a session
@@ -128,6 +138,10 @@ pub fn parse(name: &str, text: &str, scope: &Scope) -> CommandFile {
         allowed_tools: tool_list(meta.get("allowed-tools")),
         body,
         source: source.to_string(),
+        model_disabled: get("disable-model-invocation").is_some_and(|v| v == "true"),
+        summary,
+        from_skill: false,
+        alias: None,
     }
 }
 
@@ -144,9 +158,15 @@ pub fn commands_of_skills(skills: Vec<super::skill::SkillInfo>) -> Vec<CommandFi
         .filter_map(|s| {
             let text = std::fs::read_to_string(s.dir.join("SKILL.md")).ok()?;
             let (_, body) = parse_skill_md(&text);
+            // `${CLAUDE_SKILL_DIR}` names the skill's folder (fuzz-m/fm_024).
+            let body = body.replace("${CLAUDE_SKILL_DIR}", &s.dir.display().to_string());
             Some(CommandFile {
                 source: s.source().to_string(),
                 body: format!("{}{body}", super::skill::header(&s.dir)),
+                summary: s.description.clone(),
+                model_disabled: s.user_only,
+                from_skill: true,
+                alias: s.declared.clone().filter(|d| *d != s.name),
                 description: s.description,
                 argument_hint: String::new(),
                 model: s.model,
@@ -177,10 +197,12 @@ pub struct Invocation<'a> {
 impl CommandFile {
     /// The call when `prompt` is `/<name>` or `/<name> <args>`.
     pub fn invoked_by(&self, prompt: &str) -> Option<Invocation<'_>> {
-        let rest = prompt
-            .trim()
-            .strip_prefix('/')?
-            .strip_prefix(self.name.as_str())?;
+        let typed = prompt.trim().strip_prefix('/')?;
+        // A skill answers to the name its front matter declares too (fuzz-m/fm_047).
+        let rest = typed
+            .strip_prefix(self.name.as_str())
+            .filter(|r| r.is_empty() || r.starts_with(char::is_whitespace))
+            .or_else(|| typed.strip_prefix(self.alias.as_deref()?))?;
         if !(rest.is_empty() || rest.starts_with(char::is_whitespace)) {
             return None;
         }

@@ -22,6 +22,7 @@ use oxagent_core::tool::{ToolContext, ToolOutput};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
+use super::commands::CommandFile;
 use crate::results::{success, wrapped_error};
 use crate::typed::TypedTool;
 
@@ -46,12 +47,17 @@ pub struct SkillInfo {
     /// The front matter's `name`: a plugin's skill answers to it as well as to
     /// `<plugin>:<folder>`.
     pub declared: Option<String>,
+    /// A command file the Skill tool runs as a skill (`dir` is then none of its business).
+    pub command: Option<Box<CommandFile>>,
 }
 
 impl SkillInfo {
     /// Where it comes from, as hooks name it: `plugin` for a plugin's (`<plugin>:<skill>`),
     /// else `projectSettings`.
-    pub fn source(&self) -> &'static str {
+    pub fn source(&self) -> &str {
+        if let Some(c) = &self.command {
+            return &c.source;
+        }
         if self.name.contains(':') {
             "plugin"
         } else {
@@ -63,6 +69,33 @@ impl SkillInfo {
     /// one that only gives instructions needs none.
     pub fn needs_approval(&self) -> bool {
         !self.allowed_tools.is_empty() || self.hooks
+    }
+
+    /// A command file as the Skill tool runs it: its own body, no folder of its own.
+    pub fn of_command(c: &CommandFile) -> Self {
+        SkillInfo {
+            name: c.name.clone(),
+            description: c.summary.clone(),
+            dir: PathBuf::new(),
+            allowed_tools: c.allowed_tools.clone(),
+            model: c.model.clone(),
+            hooks: false,
+            user_only: c.model_disabled,
+            fork: false,
+            agent: None,
+            declared: None,
+            command: Some(Box::new(c.clone())),
+        }
+    }
+
+    /// Its instructions as written (the body after the front matter); `None`: its file
+    /// cannot be read.
+    pub fn body(&self) -> Option<String> {
+        if let Some(c) = &self.command {
+            return Some(c.body.clone());
+        }
+        let text = std::fs::read_to_string(self.dir.join("SKILL.md")).ok()?;
+        Some(parse_skill_md(&text).1)
     }
 }
 
@@ -174,6 +207,7 @@ pub fn discover(roots: &[PathBuf]) -> Vec<SkillInfo> {
                 fork: meta.get("context").is_some_and(|v| v.trim() == "fork"),
                 agent: meta.get("agent").map(|a| a.trim().to_string()),
                 declared: meta.get("name").map(|n| n.trim().to_string()),
+                command: None,
             });
         }
     }
@@ -230,56 +264,19 @@ pub trait SkillFork: Send + Sync {
     ) -> futures::future::BoxFuture<'a, ToolOutput>;
 }
 
-/// The skills of a session, shared by the Skill tool and whoever reloads them, and what
-/// runs its forked skills once the session has set that up.
-#[derive(Clone, Default)]
-pub struct SkillList {
-    skills: std::sync::Arc<std::sync::RwLock<Vec<SkillInfo>>>,
-    forker: std::sync::Arc<std::sync::OnceLock<std::sync::Arc<dyn SkillFork>>>,
-}
+use super::skill_list::Loaded;
+pub use super::skill_list::SkillList;
 
-impl std::fmt::Debug for SkillList {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_list().entries(self.all()).finish()
-    }
-}
-
-impl SkillList {
-    pub fn new(skills: Vec<SkillInfo>) -> Self {
-        let list = SkillList::default();
-        list.replace(skills);
-        list
-    }
-    /// The skills now.
-    pub fn all(&self) -> Vec<SkillInfo> {
-        self.with(<[SkillInfo]>::to_vec)
-    }
-    /// What `f` makes of the skills now, without copying them.
-    pub fn with<R>(&self, f: impl FnOnce(&[SkillInfo]) -> R) -> R {
-        f(&self.skills.read().unwrap_or_else(|e| e.into_inner()))
-    }
-    /// Puts `skills` in place of the list (a reload).
-    pub fn replace(&self, skills: Vec<SkillInfo>) {
-        *self.skills.write().unwrap_or_else(|e| e.into_inner()) = skills;
-    }
-    /// Sets what runs forked skills (once; later calls change nothing).
-    pub fn set_forker(&self, forker: std::sync::Arc<dyn SkillFork>) {
-        let _ = self.forker.set(forker);
-    }
-    fn forker(&self) -> Option<std::sync::Arc<dyn SkillFork>> {
-        self.forker.get().cloned()
-    }
-}
-
-/// Runs skills. See the module docs.
+/// Runs skills, and the command files of the session as skills. See the module docs.
 pub struct SkillTool {
     skills: SkillList,
     /// Where a skill's ``!`command` `` runs (none: it is left as written).
     cwd: Option<PathBuf>,
     /// The session's `skills` option: the only skills it may run and lists (`None`: all).
     allowlist: Option<Vec<String>>,
-    /// The skills the model has run in this session.
-    invoked: std::sync::Mutex<std::collections::HashSet<String>>,
+    /// The session's record of files: once one was changed, a call waits for the response
+    /// to end (see [`SkillTool::answer_now`]).
+    files: Option<crate::fs::file_state::FileState>,
 }
 
 impl SkillTool {
@@ -288,7 +285,7 @@ impl SkillTool {
             skills,
             cwd: None,
             allowlist: None,
-            invoked: Default::default(),
+            files: None,
         }
     }
 
@@ -304,31 +301,60 @@ impl SkillTool {
         self
     }
 
+    /// Follows the session's file changes (see the field).
+    pub fn with_files(mut self, files: crate::fs::file_state::FileState) -> Self {
+        self.files = Some(files);
+        self
+    }
+
     fn allowed(&self, invoked: &str, skill: &SkillInfo) -> bool {
         self.allowlist
             .as_ref()
             .is_none_or(|list| list.iter().any(|n| n == invoked || *n == skill.name))
     }
 
+    /// The skill, else the command file, a call names. A skill wins a clash of names; a
+    /// command answers only to its full name (`sub:deep`, `demo:greet`).
     fn find(&self, name: &str) -> Option<SkillInfo> {
         let name = name.trim().trim_start_matches('/');
+        let exact = self
+            .skills
+            .with(|all| all.iter().find(|s| s.name == name).cloned());
+        let command = || {
+            self.skills.commands_with(|all| {
+                all.iter()
+                    .find(|c| c.name == name)
+                    .map(SkillInfo::of_command)
+            })
+        };
         // `plugin:skill` names the skill of a plugin; plugins are not loaded, the skill is.
         let short = name.rsplit(':').next().unwrap_or(name);
-        self.skills.with(|all| {
-            let found = all.iter().find(|s| s.name == name);
-            let found = found.or_else(|| all.iter().find(|s| s.name == short));
-            // A skill by the name its front matter declares (vk_sk_fm_name_differs_fm).
-            let declared = |s: &&SkillInfo| s.declared.as_deref() == Some(name);
-            found.or_else(|| all.iter().find(declared)).cloned()
-        })
+        let loose = || {
+            self.skills.with(|all| {
+                let found = all.iter().find(|s| s.name == short);
+                // A skill by the name its front matter declares (vk_sk_fm_name_differs_fm).
+                let declared = |s: &&SkillInfo| s.declared.as_deref() == Some(name);
+                found.or_else(|| all.iter().find(declared)).cloned()
+            })
+        };
+        exact.or_else(command).or_else(loose)
     }
 }
 
 /// The instructions the model reads after a skill call: `$ARGUMENTS` and `$0`, `$1`, ...
 /// replaced as in a command file, else the arguments appended on a line of their own; with
-/// `cwd`, each ``!`command` `` replaced by its output, run there.
+/// `cwd`, each ``!`command` `` replaced by its output, run there. A skill's folder heads
+/// them; a command file's have none.
 fn instructions(skill: &SkillInfo, body: &str, args: Option<&str>, cwd: Option<&Path>) -> String {
-    let args = args.unwrap_or("").trim();
+    // The arguments as the model wrote them, spaces and all (fuzz-m p21, p28).
+    let args = args.unwrap_or("");
+    if skill.command.is_some() {
+        let body = super::arguments::fill(body, args);
+        return match cwd {
+            Some(cwd) => super::commands::run_bangs(&body, |c| super::commands::run_bang(c, cwd)),
+            None => body,
+        };
+    }
     // `${CLAUDE_SKILL_DIR}` names the skill's folder (vk_sk_fm_skill_dir_var).
     let dir = skill.dir.display().to_string();
     let body = body.replace("${CLAUDE_SKILL_DIR}", &dir);
@@ -342,9 +368,7 @@ fn instructions(skill: &SkillInfo, body: &str, args: Option<&str>, cwd: Option<&
 /// What a `/<skill> args` command gives a forked skill's agent: its instructions, filled
 /// in (`None`: its file cannot be read).
 pub fn fork_instructions(skill: &SkillInfo, args: &str, cwd: &Path) -> Option<String> {
-    let text = std::fs::read_to_string(skill.dir.join("SKILL.md")).ok()?;
-    let (_, body) = parse_skill_md(&text);
-    Some(instructions(skill, &body, Some(args), Some(cwd)))
+    Some(instructions(skill, &skill.body()?, Some(args), Some(cwd)))
 }
 
 /// What heads a skill's instructions: the folder its files are in.
@@ -365,17 +389,28 @@ impl TypedTool for SkillTool {
              name before doing the work yourself, then follow the instructions it returns. `args` \
              passes the user's arguments along. Do not call a skill that is already running."
                 .to_string();
-        self.skills.with(|all| {
-            let listed: Vec<&SkillInfo> = all.iter().filter(|s| self.allowed(&s.name, s)).collect();
-            if listed.is_empty() {
-                text.push_str("\n\nNo skills are installed in this session.");
-            } else {
-                text.push_str("\n\nAvailable skills:");
-                for s in listed {
-                    text.push_str(&format!("\n- {}: {}", s.name, s.description));
+        let mut listed: Vec<(String, String)> = self.skills.with(|all| {
+            let allowed = all.iter().filter(|s| self.allowed(&s.name, s));
+            allowed
+                .map(|s| (s.name.clone(), s.description.clone()))
+                .collect()
+        });
+        self.skills.commands_with(|all| {
+            let runnable = all.iter().filter(|c| !c.model_disabled);
+            for c in runnable.filter(|c| self.allowed(&c.name, &SkillInfo::of_command(c))) {
+                if !listed.iter().any(|(n, _)| *n == c.name) {
+                    listed.push((c.name.clone(), c.summary.clone()));
                 }
             }
         });
+        if listed.is_empty() {
+            text.push_str("\n\nNo skills are installed in this session.");
+        } else {
+            text.push_str("\n\nAvailable skills:");
+            for (name, description) in listed {
+                text.push_str(&format!("\n- {name}: {description}"));
+            }
+        }
         text
     }
 
@@ -391,6 +426,13 @@ impl TypedTool for SkillTool {
         })
     }
 
+    /// A forked skill runs an agent: calls after it wait for it, and it waits for the calls
+    /// before it (fuzz-m q6, q7).
+    fn is_read_only(&self, input: &Value) -> bool {
+        let name = input.get("skill").and_then(Value::as_str).unwrap_or("");
+        !self.find(name).is_some_and(|s| s.fork && !s.user_only)
+    }
+
     fn suppresses_always_allow(&self, input: &Value) -> bool {
         let name = input.get("skill").and_then(Value::as_str).unwrap_or("");
         self.find(name)
@@ -399,7 +441,13 @@ impl TypedTool for SkillTool {
 
     fn check_permission(&self, input: &Value, _ctx: &PermissionContext) -> ToolPermission {
         let name = input.get("skill").and_then(Value::as_str).unwrap_or("");
-        let Some(skill) = self.find(name).filter(|s| s.needs_approval()) else {
+        let invoked = name.trim().trim_start_matches('/');
+        // One the session may not run is refused as it runs, unasked (fuzz-m/fm_017).
+        let runnable = |s: &SkillInfo| self.allowed(invoked, s) && !s.user_only;
+        let Some(skill) = self
+            .find(name)
+            .filter(|s| s.needs_approval() && runnable(s))
+        else {
             return ToolPermission::Allow;
         };
         let n = &skill.name;
@@ -444,9 +492,8 @@ impl TypedTool for SkillTool {
     fn shell_preamble(&self, input: &Value) -> Option<oxagent_core::tool::ShellPreamble> {
         let input: SkillInput = serde_json::from_value(input.clone()).ok()?;
         let skill = self.find(&input.skill)?;
-        let text = std::fs::read_to_string(skill.dir.join("SKILL.md")).ok()?;
-        let (_, body) = parse_skill_md(&text);
-        let filled = super::arguments::fill(&body, input.args.as_deref().unwrap_or("").trim());
+        let body = skill.body()?;
+        let filled = super::arguments::fill(&body, input.args.as_deref().unwrap_or(""));
         let commands = super::commands::bangs(&filled);
         (!commands.is_empty()).then(|| oxagent_core::tool::ShellPreamble {
             command_source: skill.source().into(),
@@ -461,10 +508,17 @@ impl TypedTool for SkillTool {
         self.find(asked).is_none().then(|| self.unknown(asked))
     }
 
+    /// Once a file tool changed a file in the session, a call is answered only after the
+    /// response has streamed (fuzz-m/fm_041, probed: after a Write or an Edit, not a
+    /// command's write).
     fn answer_now(&self, input: &Value) -> Option<ToolOutput> {
+        if self.files.as_ref().is_some_and(|f| f.changed_any()) {
+            return None;
+        }
         let input: SkillInput = serde_json::from_value(input.clone()).ok()?;
-        // A forked skill runs as an agent: it answers once that agent is done.
-        if self.forked(&input).is_some() {
+        // A forked skill runs as an agent: it answers once that agent is done. Instructions
+        // that mention files take their reading first (fuzz-m/fm_026).
+        if self.forked(&input).is_some() || self.mentions_files(&input) {
             return None;
         }
         Some(self.answer(&input))
@@ -479,6 +533,16 @@ impl TypedTool for SkillTool {
 }
 
 impl SkillTool {
+    /// Whether the instructions a call gives mention (`@path`) a file or folder there is.
+    fn mentions_files(&self, input: &SkillInput) -> bool {
+        let (Some(skill), Some(cwd)) = (self.find(&input.skill), self.cwd.as_deref()) else {
+            return false;
+        };
+        let body = skill.body().unwrap_or_default();
+        let filled = super::arguments::fill(&body, input.args.as_deref().unwrap_or(""));
+        !super::mentions::attachments(&filled, cwd, None).is_empty()
+    }
+
     /// The skill a call runs as an agent (`context: fork`, and the session can fork), what
     /// runs it, and its instructions; `None`: the call is answered in the conversation.
     fn forked(
@@ -491,14 +555,13 @@ impl SkillTool {
             return None;
         }
         let forker = self.skills.forker()?;
-        let text = std::fs::read_to_string(skill.dir.join("SKILL.md")).ok()?;
-        let (_, body) = parse_skill_md(&text);
+        let body = skill.body()?;
         let prompt = instructions(&skill, &body, input.args.as_deref(), self.cwd.as_deref());
         Some((skill, forker, prompt))
     }
 
     /// Why no skill of the session answers to `asked`: one of the reference's own commands,
-    /// or nothing, with the nearest name if one is near.
+    /// or nothing, with the nearest name if one is near (named without a leading slash).
     fn unknown(&self, asked: &str) -> String {
         let name = asked.trim().trim_start_matches('/');
         // No name at all is no skill's format (vk_sk_empty_name_call).
@@ -516,20 +579,23 @@ impl SkillTool {
         });
         if let Some(full) = full {
             return format!(
-                "Unknown skill: {asked}. Did you mean {full}? Invoke it by that full name."
+                "Unknown skill: {name}. Did you mean {full}? Invoke it by that full name."
             );
         }
-        let near = self.skills.with(|all| {
-            let own = all.iter().map(|s| s.name.as_str());
-            super::builtin_commands::suggestion(name, own)
-        });
+        let mut own: Vec<String> = self
+            .skills
+            .with(|all| all.iter().map(|s| s.name.clone()).collect());
+        self.skills
+            .commands_with(|all| own.extend(all.iter().map(|c| c.name.clone())));
+        let near = super::builtin_commands::suggestion(name, own.iter().map(String::as_str));
         match near {
-            Some(near) => format!("Unknown skill: {asked}. Did you mean {near}?"),
-            None => format!("Unknown skill: {asked}"),
+            Some(near) => format!("Unknown skill: {name}. Did you mean {near}?"),
+            None => format!("Unknown skill: {name}"),
         }
     }
 
-    /// A call's answer: `Launching skill: <name>`, the instructions following it.
+    /// A call's answer: `Launching skill: <name>`, the instructions following it (or, when
+    /// the model was given these very instructions last time, a line saying so).
     fn answer(&self, input: &SkillInput) -> ToolOutput {
         let Some(skill) = self.find(&input.skill) else {
             return wrapped_error(self.unknown(&input.skill));
@@ -547,11 +613,9 @@ impl SkillTool {
             ));
         }
         // A SKILL.md is a few kilobytes, read once per call.
-        let text = match std::fs::read_to_string(skill.dir.join("SKILL.md")) {
-            Ok(t) => t,
-            Err(e) => return wrapped_error(format!("Cannot read skill {}: {e}", skill.name)),
+        let Some(body) = skill.body() else {
+            return wrapped_error(format!("Cannot read skill {}", skill.name));
         };
-        let (_, body) = parse_skill_md(&text);
         // Called by the name its front matter declares, it is launched by that name.
         let called = match skill.declared.as_deref() {
             Some(d) if d == invoked => invoked,
@@ -568,21 +632,27 @@ impl SkillTool {
         }
         let text = instructions(&skill, &body, input.args.as_deref(), self.cwd.as_deref());
         let out = success(format!("Launching skill: {called}"), structured);
-        // A skill called again in the session is announced as such before its instructions
-        // (vk_sk_twice_same).
-        let again = !self
-            .invoked
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .insert(skill.name.clone());
-        if again {
-            let note = format!(
-                "(Re-invocation of /{} \u{2014} the skill instructions were previously loaded; the arguments or dynamic output below are new.)",
-                skill.name
-            );
-            return out.with_follow_ups(vec![note, text]);
+        match self.skills.load(&skill.name, &text) {
+            Loaded::First => out.with_follow_up(text),
+            // The same instructions again (fuzz-m p01, p04, p16, p17).
+            Loaded::Unchanged => {
+                let mut note =
+                    format!("Skill /{called} is already loaded above; instructions unchanged.");
+                if let Some(args) = input.args.as_deref().filter(|a| !a.is_empty()) {
+                    note.push_str(&format!(" Arguments: {args}"));
+                }
+                out.with_follow_up(note)
+            }
+            // Called again with other arguments or output: said before the instructions
+            // (vk_sk_twice_same).
+            Loaded::Again => {
+                let note = format!(
+                    "(Re-invocation of /{} \u{2014} the skill instructions were previously loaded; the arguments or dynamic output below are new.)",
+                    skill.name
+                );
+                out.with_follow_ups(vec![note, text])
+            }
         }
-        out.with_follow_up(text)
     }
 }
 
@@ -659,17 +729,23 @@ mod tests {
         let roots = skill_roots(ws.path(), Some(home.path()), None);
         let skills = discover(&roots);
         let tool = SkillTool::new(SkillList::new(skills.clone()));
-        let call = |name: &str| {
+        let call_with = |name: &str, args: Option<&str>| {
             tool.answer(&SkillInput {
                 skill: name.into(),
-                args: None,
+                args: args.map(str::to_string),
             })
         };
+        let call = |name: &str| call_with(name, None);
         // The user's skill wins a clash of names.
         let dup = call("dup");
         assert!(dup.follow_up.as_deref().unwrap().ends_with("USER\n"));
-        // A second call says it is one, before the instructions.
-        let again = call("dup");
+        // The same instructions again are not repeated (fuzz-m p02).
+        assert_eq!(
+            call("dup").follow_up.as_deref().map(String::as_str),
+            Some("Skill /dup is already loaded above; instructions unchanged.")
+        );
+        // Other ones are, said to be a second call first.
+        let again = call_with("dup", Some("x"));
         let parts: Vec<&str> = again
             .follow_up
             .as_deref()
@@ -735,6 +811,7 @@ mod tests {
             fork: false,
             agent: None,
             declared: None,
+            command: None,
         };
         assert_eq!(
             instructions(&skill, "Do $ARGUMENTS now.\n", Some("it"), None),

@@ -368,6 +368,7 @@ impl ToolRound {
             is_synthetic: None,
             is_replay: None,
             as_reminder: false,
+            follows_result: false,
             subagent: None,
             refusal: o.non_execution.map(|kind| crate::message::RefusalRetry {
                 refused_message_id: None,
@@ -427,6 +428,7 @@ impl ToolRound {
             let mut m = session.user_message(&text, false, uuid.clone());
             if let Message::User(u) = &mut m {
                 u.is_synthetic = Some(true);
+                u.follows_result = true;
             }
             deps.emit.emit(m);
             self.uuids.push(uuid);
