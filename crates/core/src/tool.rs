@@ -332,6 +332,11 @@ pub trait Tool: Send + Sync {
     fn answer_now(&self, _input: &Value) -> Option<ToolOutput> {
         None
     }
+    /// [`Tool::answer_now`] for a call of the subagent `agent_id` (none: the main agent),
+    /// for a tool that keeps a record per agent (what each was given of a skill).
+    fn answer_now_for(&self, input: &Value, _agent_id: Option<&str>) -> Option<ToolOutput> {
+        self.answer_now(input)
+    }
 }
 
 /// The shell commands a call runs first (see [`Tool::shell_preamble`]).

@@ -123,7 +123,10 @@ fn last_texts(server: &oxagent_testkit::ServerHandle) -> Vec<Value> {
 #[tokio::test]
 async fn the_skill_tool_runs_command_files_and_gives_no_text_twice() {
     let (ws, home) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
-    write(ws.path().join(".claude/commands/fix.md"), "Fix issue $ARGUMENTS now.\n");
+    write(
+        ws.path().join(".claude/commands/fix.md"),
+        "Fix issue $ARGUMENTS now.\n",
+    );
     write(ws.path().join(".claude/commands/hello.md"), "Say hello.\n");
     write(
         ws.path().join(".claude/skills/hello/SKILL.md"),

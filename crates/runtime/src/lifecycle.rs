@@ -581,6 +581,7 @@ impl SessionTask {
             builtin_commands,
             forker,
             checkpoints,
+            files,
             mut task_flow,
             interrupt,
             hold_results,
@@ -700,6 +701,7 @@ impl SessionTask {
                     &prompt.text(),
                     &cwd,
                     home.as_deref(),
+                    Some(&files),
                 );
                 session.attach_to_prompt(attached);
             }

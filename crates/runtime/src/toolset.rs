@@ -113,6 +113,10 @@ pub(crate) fn build(
         ),
         plugin_skill_roots: loaded.plugins.iter().map(|p| p.skill_root()).collect(),
         skill_allowlist: options.skills.clone(),
+        no_local_settings: options
+            .setting_sources
+            .as_ref()
+            .is_some_and(|s| !s.iter().any(|x| x == "local")),
         sandbox: options.sandbox.as_ref().and_then(|s| {
             oxagent_tools::shell::sandbox::Sandbox::from_settings(
                 s,

@@ -169,6 +169,9 @@ pub struct BuiltinConfig {
     pub plugin_skill_roots: Vec<(String, PathBuf)>,
     /// The `skills` option: the only skills the Skill tool runs and lists (`None`: all).
     pub skill_allowlist: Option<Vec<String>>,
+    /// The session reads no local settings (`setting_sources` leaves `local` out): a question
+    /// about a skill does not offer to allow it there.
+    pub no_local_settings: bool,
     /// The sandbox Bash commands run in.
     pub sandbox: Option<crate::shell::sandbox::Sandbox>,
     /// The user Bash commands run as (none: this process's).
@@ -309,6 +312,7 @@ impl BuiltinSet {
             shared(
                 SkillTool::new(skill_list.clone())
                     .with_files(files.clone())
+                    .with_local_settings(!config.no_local_settings)
                     .with_allowlist(config.skill_allowlist.clone())
                     .with_cwd(config.cwd.clone()),
             ),

@@ -157,6 +157,16 @@ pub trait TypedTool: Send + Sync + 'static {
         None
     }
 
+    /// See [`Tool::answer_now_for`].
+    fn answer_now_for(&self, input: &Value, _agent_id: Option<&str>) -> Option<ToolOutput> {
+        self.answer_now(input)
+    }
+
+    /// See [`Tool::needs_conversation`].
+    fn needs_conversation(&self, _input: &Value) -> bool {
+        false
+    }
+
     /// See [`Tool::input_error`].
     fn input_error(&self, _input: &Value) -> Option<String> {
         None
@@ -272,6 +282,14 @@ impl<T: TypedTool> Tool for Typed<T> {
 
     fn answer_now(&self, input: &Value) -> Option<ToolOutput> {
         self.0.answer_now(input)
+    }
+
+    fn answer_now_for(&self, input: &Value, agent_id: Option<&str>) -> Option<ToolOutput> {
+        self.0.answer_now_for(input, agent_id)
+    }
+
+    fn needs_conversation(&self, input: &Value) -> bool {
+        self.0.needs_conversation(input)
     }
 
     fn input_error(&self, input: &Value) -> Option<String> {

@@ -166,11 +166,38 @@ def one(seed):
         if rng.random() < 0.5:
             s["responses"].append({"content": [a_call(rng, calls, names)]})
         s["responses"].append({"content": [txt("Done again.")]})
+    if seed > 60:
+        later(random.Random(15000 + seed), s, calls)
     return s
 
 
+def later(rng, s, calls):
+    """From seed 61: `@path` mentions in the prompt, a Skill call repeated as it was, an Edit
+    before the calls, hooks that see the prompt's expansion and the Skill calls."""
+    s["files"]["docs/guide.md"] = "Guide line one.\nGuide line two.\n"
+    if rng.random() < 0.3:
+        s["prompt"] += " " + rng.choice(["@x.txt", "@docs/", "@docs/guide.md#L2", "@nope.md",
+                                         "@\"x.txt\""])
+    skills = [b for r in s["responses"] for b in r["content"]
+              if b.get("type") == "tool_use" and b["name"] == "Skill"]
+    first_done = next(i for i, r in enumerate(s["responses"])
+                      if r["content"] and r["content"][0].get("type") == "text")
+    if skills and rng.random() < 0.4:
+        again = dict(rng.choice(skills), id=None)
+        again = calls("Skill", dict(again["input"]))
+        s["responses"].insert(first_done, {"content": [again]})
+        first_done += 1
+    if rng.random() < 0.2:
+        edit = calls.edit("<WS>/x.txt", "top", "TOP")
+        s["responses"].insert(0, {"content": [edit]})
+    if rng.random() < 0.2:
+        s.setdefault("behaviors", {})["hooks"] = {
+            "UserPromptExpansion": [{"matcher": None, "behavior": "log_all"}],
+            "PreToolUse": [{"matcher": "Skill", "behavior": "log_all"}]}
+
+
 if __name__ == "__main__":
-    count = int(sys.argv[1]) if len(sys.argv) > 1 else 60
+    count = int(sys.argv[1]) if len(sys.argv) > 1 else 120
     unsteady = set()
     seeds = [i for i in range(1, count + 1) if i not in unsteady]
     import pins  # noqa: E402

@@ -349,6 +349,7 @@ pub(super) async fn run(
             background,
             model: &finished.model,
             model_not_named: call.model.is_none() && agent.definition.model.is_none(),
+            forked_skill: ambient.is_some(),
         });
     }
     if lock(&stopped_by).is_some() {

@@ -41,6 +41,8 @@ pub(crate) struct AgentMeta<'a> {
     pub model: &'a str,
     /// Neither the call nor the definition named a model.
     pub model_not_named: bool,
+    /// A forked skill's agent (its description is the skill's command).
+    pub forked_skill: bool,
 }
 
 impl AgentRecord {
@@ -90,9 +92,9 @@ impl AgentRecord {
         if meta.launched_with_defaults {
             m.insert("launchedWithDefaults".into(), json!(true));
         }
-        // An agent no call started (a forked skill typed as a command) is described by its
-        // shape and model alone (fuzz-m/fm_002).
-        let by_call = !meta.tool_use_id.is_empty();
+        // A forked skill's agent is described by its shape and model alone, and its depth
+        // when a Skill call started it (fuzz-m/fm_002, fm_071).
+        let by_call = !meta.tool_use_id.is_empty() && !meta.forked_skill;
         if by_call {
             m.insert("description".into(), json!(meta.description));
             m.insert("toolUseId".into(), json!(meta.tool_use_id));
@@ -100,7 +102,7 @@ impl AgentRecord {
         if let Some(parent) = meta.parent_agent_id {
             m.insert("parentAgentId".into(), json!(parent));
         }
-        if by_call {
+        if !meta.tool_use_id.is_empty() {
             m.insert("spawnDepth".into(), json!(meta.depth));
         }
         let shape = if meta.background {

@@ -14,6 +14,8 @@
 
 use std::path::Path;
 
+use crate::fs::file_state::FileState;
+
 /// Lines attached at most from one file (as a Read without a limit).
 const MAX_LINES: usize = 2000;
 
@@ -82,18 +84,28 @@ fn range_of(text: &str) -> Option<(usize, Option<usize>)> {
 }
 
 /// What the model reads for each mention of `text` that names a file or a folder (`cwd`:
-/// where relative paths start, `home`: what `~/` names).
-/// A mention written twice is attached once.
-pub fn attachments(text: &str, cwd: &Path, home: Option<&Path>) -> Vec<String> {
+/// where relative paths start, `home`: what `~/` names). A mention written twice is attached
+/// once. With `files`, a file attached counts as read (an Edit may follow: fuzz-m/fm_075).
+pub fn attachments(
+    text: &str,
+    cwd: &Path,
+    home: Option<&Path>,
+    files: Option<&FileState>,
+) -> Vec<String> {
     let mut seen = std::collections::HashSet::new();
     mentions(text)
         .into_iter()
         .filter(|m| seen.insert(m.clone()))
-        .filter_map(|m| attachment(&m, cwd, home))
+        .filter_map(|m| attachment(&m, cwd, home, files))
         .collect()
 }
 
-fn attachment(m: &Mention, cwd: &Path, home: Option<&Path>) -> Option<String> {
+fn attachment(
+    m: &Mention,
+    cwd: &Path,
+    home: Option<&Path>,
+    files: Option<&FileState>,
+) -> Option<String> {
     let path = match (m.path.strip_prefix("~/"), home) {
         (Some(rest), Some(home)) => home.join(rest),
         _ => cwd.join(&m.path),
@@ -124,6 +136,12 @@ fn attachment(m: &Mention, cwd: &Path, home: Option<&Path>) -> Option<String> {
         .take(last.saturating_sub(first - 1).min(MAX_LINES))
         .copied()
         .collect();
+    if let Some(files) = files {
+        match shown.len() == all.len() {
+            true => files.record(&path, &text),
+            false => files.record_partial(&path, &text),
+        }
+    }
     Some(format!(
         "The user's message mentions the file {}; as the Read tool shows it:\n{}",
         path.display(),
@@ -143,7 +161,7 @@ mod tests {
         std::fs::write(dir.path().join("two.txt"), "l1\nl2\nl3\n").unwrap();
         std::fs::create_dir(dir.path().join("sub")).unwrap();
         std::fs::write(dir.path().join("sub/y.txt"), "why\n").unwrap();
-        let got = |t: &str| attachments(t, dir.path(), None);
+        let got = |t: &str| attachments(t, dir.path(), None, None);
         let x = got("Look at @x.txt please");
         assert_eq!(x.len(), 1);
         assert!(x[0].ends_with(":\n1\tdata\n2\t"), "{}", x[0]);
@@ -154,5 +172,10 @@ mod tests {
         assert!(got("read @two.txt#L3")[0].ends_with(":\n3\tl3\n4\t"));
         assert!(got("read @\"two.txt\" ok")[0].ends_with(":\n1\tl1\n2\tl2\n3\tl3\n4\t"));
         assert_eq!(got("@x.txt and @x.txt").len(), 1);
+        // A file attached counts as read; a folder does not.
+        let files = FileState::new();
+        attachments("@x.txt @sub/", dir.path(), None, Some(&files));
+        assert!(files.has_seen(&dir.path().join("x.txt")));
+        assert!(!files.has_seen(&dir.path().join("sub")));
     }
 }

@@ -277,6 +277,8 @@ pub struct SkillTool {
     /// The session's record of files: once one was changed, a call waits for the response
     /// to end (see [`SkillTool::answer_now`]).
     files: Option<crate::fs::file_state::FileState>,
+    /// The session reads its local settings: a question offers to allow a skill there.
+    local_settings: bool,
 }
 
 impl SkillTool {
@@ -286,7 +288,14 @@ impl SkillTool {
             cwd: None,
             allowlist: None,
             files: None,
+            local_settings: true,
         }
+    }
+
+    /// Whether the session reads its local settings (see the field).
+    pub fn with_local_settings(mut self, local: bool) -> Self {
+        self.local_settings = local;
+        self
     }
 
     /// Runs a skill's ``!`command` `` in `cwd`.
@@ -427,10 +436,13 @@ impl TypedTool for SkillTool {
     }
 
     /// A forked skill runs an agent: calls after it wait for it, and it waits for the calls
-    /// before it (fuzz-m q6, q7).
+    /// before it (fuzz-m q6, q7); so does one that grants tools, whose results the calls
+    /// after it do not pass (fuzz-m/fm_094).
     fn is_read_only(&self, input: &Value) -> bool {
         let name = input.get("skill").and_then(Value::as_str).unwrap_or("");
-        !self.find(name).is_some_and(|s| s.fork && !s.user_only)
+        !self
+            .find(name)
+            .is_some_and(|s| (s.fork && !s.user_only) || s.needs_approval())
     }
 
     fn suppresses_always_allow(&self, input: &Value) -> bool {
@@ -451,9 +463,13 @@ impl TypedTool for SkillTool {
             return ToolPermission::Allow;
         };
         let n = &skill.name;
-        let message = format!(
-            "Execute skill: {n}. The user can add the allow rule Skill({n}) to .claude/settings.local.json to let it run without asking."
-        );
+        // Without local settings there is nowhere to add the rule (fuzz-m/fm_075).
+        let message = match self.local_settings {
+            true => format!(
+                "Execute skill: {n}. The user can add the allow rule Skill({n}) to .claude/settings.local.json to let it run without asking."
+            ),
+            false => format!("Execute skill: {n}"),
+        };
         if !skill.hooks {
             // Allow this skill for good, with or without arguments.
             let rule = |content: String| {
@@ -512,6 +528,12 @@ impl TypedTool for SkillTool {
     /// response has streamed (fuzz-m/fm_041, probed: after a Write or an Edit, not a
     /// command's write).
     fn answer_now(&self, input: &Value) -> Option<ToolOutput> {
+        self.answer_now_for(input, None)
+    }
+
+    /// Each agent has its own record of what it was given (fuzz-m/fm_071: a forked skill's
+    /// agent is given a command's text its caller was given already).
+    fn answer_now_for(&self, input: &Value, agent_id: Option<&str>) -> Option<ToolOutput> {
         if self.files.as_ref().is_some_and(|f| f.changed_any()) {
             return None;
         }
@@ -521,14 +543,20 @@ impl TypedTool for SkillTool {
         if self.forked(&input).is_some() || self.mentions_files(&input) {
             return None;
         }
-        Some(self.answer(&input))
+        Some(self.answer(&input, agent_id))
     }
 
     async fn run(&self, input: SkillInput, ctx: &ToolContext) -> ToolOutput {
         match self.forked(&input) {
             Some((skill, forker, prompt)) => forker.run(&skill, prompt, ctx).await,
-            None => self.answer(&input),
+            None => self.answer(&input, ctx.agent_id.as_deref()),
         }
+    }
+
+    /// A forked skill's agent is told which tools the caller's conversation has used.
+    fn needs_conversation(&self, input: &Value) -> bool {
+        let name = input.get("skill").and_then(Value::as_str).unwrap_or("");
+        self.find(name).is_some_and(|s| s.fork && !s.user_only)
     }
 }
 
@@ -540,7 +568,7 @@ impl SkillTool {
         };
         let body = skill.body().unwrap_or_default();
         let filled = super::arguments::fill(&body, input.args.as_deref().unwrap_or(""));
-        !super::mentions::attachments(&filled, cwd, None).is_empty()
+        !super::mentions::attachments(&filled, cwd, None, None).is_empty()
     }
 
     /// The skill a call runs as an agent (`context: fork`, and the session can fork), what
@@ -596,7 +624,7 @@ impl SkillTool {
 
     /// A call's answer: `Launching skill: <name>`, the instructions following it (or, when
     /// the model was given these very instructions last time, a line saying so).
-    fn answer(&self, input: &SkillInput) -> ToolOutput {
+    fn answer(&self, input: &SkillInput, agent_id: Option<&str>) -> ToolOutput {
         let Some(skill) = self.find(&input.skill) else {
             return wrapped_error(self.unknown(&input.skill));
         };
@@ -632,7 +660,11 @@ impl SkillTool {
         }
         let text = instructions(&skill, &body, input.args.as_deref(), self.cwd.as_deref());
         let out = success(format!("Launching skill: {called}"), structured);
-        match self.skills.load(&skill.name, &text) {
+        let key = match agent_id {
+            Some(agent) => format!("{agent}/{}", skill.name),
+            None => skill.name.clone(),
+        };
+        match self.skills.load(&key, &text) {
             Loaded::First => out.with_follow_up(text),
             // The same instructions again (fuzz-m p01, p04, p16, p17).
             Loaded::Unchanged => {
@@ -730,10 +762,13 @@ mod tests {
         let skills = discover(&roots);
         let tool = SkillTool::new(SkillList::new(skills.clone()));
         let call_with = |name: &str, args: Option<&str>| {
-            tool.answer(&SkillInput {
-                skill: name.into(),
-                args: args.map(str::to_string),
-            })
+            tool.answer(
+                &SkillInput {
+                    skill: name.into(),
+                    args: args.map(str::to_string),
+                },
+                None,
+            )
         };
         let call = |name: &str| call_with(name, None);
         // The user's skill wins a clash of names.
@@ -779,6 +814,50 @@ mod tests {
         let of = |n: &str| skills.iter().find(|s| s.name == n).unwrap();
         assert!(model_only(of("inh")));
         assert!(!model_only(of("dup")));
+    }
+
+    /// fuzz-m/fm_075, probes w1-w4: the offer to add a rule needs the local settings; a
+    /// command granting tools is asked about as a skill; one that forks or grants tools runs
+    /// alone.
+    #[test]
+    fn questions_about_skills_and_commands() {
+        let ws = tempfile::tempdir().unwrap();
+        let dir = ws.path().join(".claude/skills/lint");
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(
+            dir.join("SKILL.md"),
+            "---\nname: lint\ndescription: L\nallowed-tools: Bash\n---\nLINT\n",
+        )
+        .unwrap();
+        let list = SkillList::new(discover(&[ws.path().join(".claude/skills")]));
+        let cmd = super::super::commands::parse(
+            "reader",
+            "---\nallowed-tools: Read\n---\nRead $1 for me.\n",
+            &super::super::commands::Scope::Project,
+        );
+        list.set_commands(&[cmd]);
+        let ctx = PermissionContext::new(ws.path(), oxagent_core::PermissionMode::Default);
+        let message = |tool: &SkillTool, name: &str| match tool
+            .check_permission(&json!({"skill": name}), &ctx)
+        {
+            ToolPermission::Ask { message, .. } => message,
+            other => panic!("{other:?}"),
+        };
+        let with_local = SkillTool::new(list.clone());
+        assert_eq!(
+            message(&with_local, "reader"),
+            "Execute skill: reader. The user can add the allow rule Skill(reader) to .claude/settings.local.json to let it run without asking."
+        );
+        let without = SkillTool::new(list).with_local_settings(false);
+        assert_eq!(message(&without, "lint"), "Execute skill: lint");
+        assert_eq!(
+            without
+                .describe_call(&json!({"skill": "reader"}))
+                .as_deref(),
+            Some("Read $1 for me.")
+        );
+        assert!(!without.is_read_only(&json!({"skill": "lint"})));
+        assert!(without.is_read_only(&json!({"skill": "nope"})));
     }
 
     #[test]

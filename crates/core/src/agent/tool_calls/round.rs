@@ -298,6 +298,9 @@ impl ToolRound {
             }
             let streaming = !self.streamed && !self.interrupt && !o.interrupt;
             self.deliver(session, deps, st, &call, o);
+            // What the model reads after this result follows it, before the next result
+            // (fuzz-m/fm_094).
+            self.release_follow_ups(session, deps, st, false);
             // While the response streams, the calls it held back start now (their answers
             // held in turn): a writing one stops the results behind it (fa_pin_plan_w_edit_unk).
             if streaming && !deps.interrupt.is_aborted() {

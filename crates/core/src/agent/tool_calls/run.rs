@@ -140,7 +140,12 @@ fn answered_now(
     {
         return None;
     }
-    let out = tool.answer_now(input)?;
+    let agent = session
+        .config
+        .subagent
+        .as_ref()
+        .map(|s| s.agent_id.as_str());
+    let out = tool.answer_now_for(input, agent)?;
     let mut o = CallOutcome::error(&call.id, "", "");
     o.content = out.content;
     o.is_error = out.is_error;
