@@ -76,3 +76,20 @@ async def test_a_mention_attaches_the_file_and_a_later_read_shows_it_whole(mock_
     assert first[-1] == "Look at @x.txt please"
     results = server.requests()[1]["messages"][2]["content"]
     assert results[0]["content"] == "1\tdata\n2\t"
+
+
+async def test_two_calls_of_one_response_are_both_given_the_text(mock_server, work):
+    from claude_agent_sdk import UserMessage
+
+    server = mock_server({"responses": [
+        {"content": [{"type": "tool_use", "id": "toolu_1", "name": "Skill", "input": {"skill": "hello"}},
+                     {"type": "tool_use", "id": "toolu_2", "name": "Skill", "input": {"skill": "hello"}}]},
+        tool_turn("toolu_3", "Skill", {"skill": "hello"}),
+        text_turn("Done."),
+    ]})
+    messages = await run(server, work, setting_sources=["project"])
+    shown = [m.content[0].text for m in messages
+             if isinstance(m, UserMessage) and not m.tool_use_result and not isinstance(m.content, str)]
+    # The second call of the response does not see the first's text; the next response does.
+    assert shown == ["Say hello.\n", "Say hello.\n",
+                     "Skill /hello is already loaded above; instructions unchanged."]

@@ -326,6 +326,10 @@ pub trait Tool: Send + Sync {
     /// messages it kept. A tool that remembers what the model has seen of files forgets what
     /// the summary replaced (the file tools, which share one record: `FileState::compacted`).
     fn context_compacted(&self, _compaction: &str, _kept_reads: &[String]) {}
+    /// The results of a response that called this tool go to the model now: what its calls
+    /// gave is part of the conversation from here on (the Skill tool's record of what each
+    /// skill gave).
+    fn results_sent(&self) {}
     /// The answer of a call that needs no waiting (a skill's instructions), given while the
     /// response still streams when nothing else (a hook, a question) has to come first.
     /// `None`: the call runs with the others once the response has streamed.

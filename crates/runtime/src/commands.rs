@@ -120,11 +120,17 @@ pub(crate) fn expand(list: &[CommandFile], prompt: &UserContent, cwd: &Path) -> 
         .model
         .as_deref()
         .map(oxagent_core::usage::resolve_model);
+    // Typed by the name a skill declares, hooks see it typed by its folder's (fm_125).
+    let by_alias = call.command.alias.as_deref().and_then(|alias| {
+        let rest = text.trim_start().strip_prefix('/')?.strip_prefix(alias)?;
+        (rest.is_empty() || rest.starts_with(char::is_whitespace))
+            .then(|| format!("/{}{rest}", call.command.name))
+    });
     let expansion = oxagent_core::agent::PromptExpansion {
         command_name: call.command.name.clone(),
         command_args: call.args.clone(),
         command_source: call.command.source.clone(),
-        prompt: text.clone(),
+        prompt: by_alias.unwrap_or_else(|| text.clone()),
     };
     Some(Expanded {
         instructions: body.clone(),

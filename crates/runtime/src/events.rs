@@ -242,6 +242,15 @@ impl EventOut {
         let of = match &message {
             Message::User(u) => u.parent_tool_use_id.as_deref(),
             Message::Assistant(a) => a.parent_tool_use_id.as_deref(),
+            // Its refusals are not shown: the result lists them (fuzz-m/fm_138).
+            Message::System(s)
+                if matches!(
+                    s.body,
+                    oxagent_core::protocol::system::SystemBody::PermissionDenied(_)
+                ) =>
+            {
+                return None;
+            }
             _ => None,
         };
         if of != Some(parent.as_str()) {

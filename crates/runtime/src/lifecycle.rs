@@ -681,6 +681,7 @@ impl SessionTask {
                     reload
                         .skills
                         .load(&e.expansion.command_name, &e.instructions);
+                    reload.skills.sent();
                     hook_text = Some(e.typed);
                     session.prompt_expansion = Some(e.expansion);
                     granted = commands::grant(&session, &e.allowed_tools);

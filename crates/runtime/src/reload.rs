@@ -74,7 +74,7 @@ impl Reloadable {
     pub fn reload(&self) -> Vec<CommandInfo> {
         let s = &self.sources;
         let plugin_roots: Vec<_> = s.plugins.iter().map(|p| p.skill_root()).collect();
-        let skills = skill::discover_all(&s.skill_roots, &plugin_roots);
+        let skills = skill::discover_all(&s.skill_roots, &plugin_roots, Some(&s.home));
         let listed = skills
             .iter()
             .map(|k| CommandInfo {

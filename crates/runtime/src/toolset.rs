@@ -113,6 +113,7 @@ pub(crate) fn build(
         ),
         plugin_skill_roots: loaded.plugins.iter().map(|p| p.skill_root()).collect(),
         skill_allowlist: options.skills.clone(),
+        home: home.clone(),
         no_local_settings: options
             .setting_sources
             .as_ref()

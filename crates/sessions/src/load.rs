@@ -319,6 +319,12 @@ pub fn load(path: &Path, until: Option<&str>) -> Result<LoadedSession, LoadError
                             _ => {
                                 if follow_up && follow_from.is_none_or(|(t, _)| t != at) {
                                     follow_from = Some((at, prev.len()));
+                                } else if follow_up {
+                                    // A text followed by another ends with one more line
+                                    // break, as the round sent them (fuzz-m/fm_174).
+                                    if let Some(ContentBlock::Text { text, .. }) = prev.last_mut() {
+                                        text.push('\n');
+                                    }
                                 }
                                 prev.extend(blocks);
                             }

@@ -172,6 +172,8 @@ pub struct BuiltinConfig {
     /// The session reads no local settings (`setting_sources` leaves `local` out): a question
     /// about a skill does not offer to allow it there.
     pub no_local_settings: bool,
+    /// The user's home: skills under its `.claude/skills` are the user's.
+    pub home: Option<PathBuf>,
     /// The sandbox Bash commands run in.
     pub sandbox: Option<crate::shell::sandbox::Sandbox>,
     /// The user Bash commands run as (none: this process's).
@@ -277,6 +279,7 @@ impl BuiltinSet {
         let skill_list = skill::SkillList::new(skill::discover_all(
             &config.skill_roots,
             &config.plugin_skill_roots,
+            config.home.as_deref(),
         ));
         let side = config.side_model.clone();
         let read = ReadTool::new(files.clone())

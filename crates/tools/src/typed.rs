@@ -153,6 +153,9 @@ pub trait TypedTool: Send + Sync + 'static {
     /// See [`Tool::context_compacted`].
     fn context_compacted(&self, _compaction: &str, _kept_reads: &[String]) {}
 
+    /// See [`Tool::results_sent`].
+    fn results_sent(&self) {}
+
     fn answer_now(&self, _input: &Value) -> Option<ToolOutput> {
         None
     }
@@ -278,6 +281,10 @@ impl<T: TypedTool> Tool for Typed<T> {
 
     fn context_compacted(&self, compaction: &str, kept_reads: &[String]) {
         self.0.context_compacted(compaction, kept_reads)
+    }
+
+    fn results_sent(&self) {
+        self.0.results_sent()
     }
 
     fn answer_now(&self, input: &Value) -> Option<ToolOutput> {

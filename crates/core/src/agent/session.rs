@@ -777,6 +777,8 @@ impl Session {
         for (model, usage) in conversation.side_ledger.drain() {
             conversation.account(&model, &usage);
         }
+        // What the agent was refused counts among the turn's denials (fuzz-m/fm_138).
+        let permission_denials = conversation.side_ledger.drain_denials();
         ResultMessage {
             duration_ms: deps.clock.monotonic_ms().saturating_sub(started),
             result: Some(report.to_string()),
@@ -784,6 +786,7 @@ impl Session {
             total_cost_usd: self.total_cost_usd,
             model_usage: model_usage_report(&self.model_usage),
             local_command: Some("custom".into()),
+            permission_denials,
             ..ResultMessage::started(deps.clock.uuid())
         }
     }

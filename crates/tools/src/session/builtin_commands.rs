@@ -67,6 +67,7 @@ const UI: &[&str] = &[
     "cost",
     "stats",
     "workflows",
+    "release-notes",
 ];
 
 /// Built-in commands of the command line (with their aliases).
@@ -106,6 +107,22 @@ const USER_ONLY: &[&str] = &[
     "insights",
     "team-onboarding",
     "workflow-launch-exec",
+    "statusline",
+];
+
+/// The reference's bundled skills the model may start: nearest names in its suggestions
+/// (fuzz-m/fm_180). oxagent bundles none of them.
+const BUNDLED: &[&str] = &[
+    "init",
+    "review",
+    "security-review",
+    "simplify",
+    "loop",
+    "claude-api",
+    "update-config",
+    "keybindings-help",
+    "fewer-permission-prompts",
+    "code-review",
 ];
 
 /// Why the Skill tool refuses `name`, when it is one of the reference's own commands.
@@ -136,7 +153,12 @@ pub(crate) fn refusal(name: &str) -> Option<String> {
 pub(crate) fn suggestion<'a>(name: &str, own: impl IntoIterator<Item = &'a str>) -> Option<String> {
     const MAX: usize = 2;
     let mut best: Option<(usize, &str)> = None;
-    let commands = USER_ONLY.iter().chain(UI).chain(CLI).copied();
+    let commands = USER_ONLY
+        .iter()
+        .chain(UI)
+        .chain(CLI)
+        .chain(BUNDLED)
+        .copied();
     for candidate in own.into_iter().chain(commands) {
         let d = distance(name, candidate);
         if d <= MAX && best.is_none_or(|(b, _)| d < b) {

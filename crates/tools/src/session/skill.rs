@@ -49,6 +49,8 @@ pub struct SkillInfo {
     pub declared: Option<String>,
     /// A command file the Skill tool runs as a skill (`dir` is then none of its business).
     pub command: Option<Box<CommandFile>>,
+    /// Found in the user's skills folder (`~/.claude/skills`), not the project's.
+    pub user: bool,
 }
 
 impl SkillInfo {
@@ -60,6 +62,8 @@ impl SkillInfo {
         }
         if self.name.contains(':') {
             "plugin"
+        } else if self.user {
+            "userSettings"
         } else {
             "projectSettings"
         }
@@ -85,6 +89,7 @@ impl SkillInfo {
             agent: None,
             declared: None,
             command: Some(Box::new(c.clone())),
+            user: false,
         }
     }
 
@@ -208,16 +213,26 @@ pub fn discover(roots: &[PathBuf]) -> Vec<SkillInfo> {
                 agent: meta.get("agent").map(|a| a.trim().to_string()),
                 declared: meta.get("name").map(|n| n.trim().to_string()),
                 command: None,
+                user: false,
             });
         }
     }
     found.into_values().collect()
 }
 
-/// The skills of a session: those of `roots` (see [`discover`]), then those of each plugin
-/// (name, its `skills` folder).
-pub fn discover_all(roots: &[PathBuf], plugins: &[(String, PathBuf)]) -> Vec<SkillInfo> {
+/// The skills of a session: those of `roots` (see [`discover`]; those under `home`'s
+/// `.claude/skills` are the user's), then those of each plugin (name, its `skills` folder).
+pub fn discover_all(
+    roots: &[PathBuf],
+    plugins: &[(String, PathBuf)],
+    home: Option<&Path>,
+) -> Vec<SkillInfo> {
     let mut skills = discover(roots);
+    if let Some(user_root) = home.map(|h| h.join(".claude").join("skills")) {
+        for s in skills.iter_mut() {
+            s.user = s.dir.starts_with(&user_root);
+        }
+    }
     for (plugin, root) in plugins {
         skills.extend(discover_plugin(plugin, root));
     }
@@ -518,10 +533,16 @@ impl TypedTool for SkillTool {
         })
     }
 
-    /// A skill the session does not have is refused before any hook sees the call.
+    /// A skill the session does not have, or may not run (the `skills` option), is refused
+    /// before any hook sees the call (fuzz-m/fm_135).
     fn input_error(&self, input: &Value) -> Option<String> {
         let asked = input.get("skill").and_then(Value::as_str)?;
-        self.find(asked).is_none().then(|| self.unknown(asked))
+        let Some(skill) = self.find(asked) else {
+            return Some(self.unknown(asked));
+        };
+        let invoked = asked.trim().trim_start_matches('/');
+        (!self.allowed(invoked, &skill))
+            .then(|| format!("Skill {invoked} is not in this session's skills allowlist"))
     }
 
     /// Once a file tool changed a file in the session, a call is answered only after the
@@ -551,6 +572,10 @@ impl TypedTool for SkillTool {
             Some((skill, forker, prompt)) => forker.run(&skill, prompt, ctx).await,
             None => self.answer(&input, ctx.agent_id.as_deref()),
         }
+    }
+
+    fn results_sent(&self) {
+        self.skills.sent();
     }
 
     /// A forked skill's agent is told which tools the caller's conversation has used.
@@ -774,11 +799,13 @@ mod tests {
         // The user's skill wins a clash of names.
         let dup = call("dup");
         assert!(dup.follow_up.as_deref().unwrap().ends_with("USER\n"));
+        tool.results_sent();
         // The same instructions again are not repeated (fuzz-m p02).
         assert_eq!(
             call("dup").follow_up.as_deref().map(String::as_str),
             Some("Skill /dup is already loaded above; instructions unchanged.")
         );
+        tool.results_sent();
         // Other ones are, said to be a second call first.
         let again = call_with("dup", Some("x"));
         let parts: Vec<&str> = again
@@ -860,6 +887,32 @@ mod tests {
         assert!(without.is_read_only(&json!({"skill": "nope"})));
     }
 
+    /// fuzz-m/fm_125: a skill under the user's folder comes from the user's settings.
+    #[test]
+    fn a_user_skill_is_the_users() {
+        let home = tempfile::tempdir().unwrap();
+        let ws = tempfile::tempdir().unwrap();
+        for root in [home.path(), ws.path()] {
+            let dir = root
+                .join(".claude/skills")
+                .join(if root == home.path() { "u" } else { "p" });
+            std::fs::create_dir_all(&dir).unwrap();
+            std::fs::write(dir.join("SKILL.md"), "---\ndescription: d\n---\nB\n").unwrap();
+        }
+        let roots = skill_roots(ws.path(), Some(home.path()), None);
+        let found = discover_all(&roots, &[], Some(home.path()));
+        let source = |n: &str| {
+            found
+                .iter()
+                .find(|s| s.name == n)
+                .unwrap()
+                .source()
+                .to_string()
+        };
+        assert_eq!(source("u"), "userSettings");
+        assert_eq!(source("p"), "projectSettings");
+    }
+
     #[test]
     fn a_forked_skill_says_so_in_its_front_matter() {
         let dir = tempfile::tempdir().unwrap();
@@ -891,6 +944,7 @@ mod tests {
             agent: None,
             declared: None,
             command: None,
+            user: false,
         };
         assert_eq!(
             instructions(&skill, "Do $ARGUMENTS now.\n", Some("it"), None),

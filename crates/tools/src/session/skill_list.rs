@@ -7,8 +7,13 @@
 //! use oxagent_tools::session::skill_list::{Loaded, SkillList};
 //! let list = SkillList::default();
 //! assert_eq!(list.load("fix", "Fix 1.\n"), Loaded::First);
+//! // A second call of the same response does not see the first's text yet.
+//! assert_eq!(list.load("fix", "Fix 1.\n"), Loaded::First);
+//! list.sent();
 //! assert_eq!(list.load("fix", "Fix 1.\n"), Loaded::Unchanged);
+//! list.sent();
 //! assert_eq!(list.load("fix", "Fix 2.\n"), Loaded::Again);
+//! list.sent();
 //! assert_eq!(list.load("fix", "Fix 1.\n"), Loaded::Again);
 //! ```
 
@@ -36,8 +41,9 @@ pub struct SkillList {
     skills: Arc<RwLock<Vec<SkillInfo>>>,
     /// The command files (not the skills' own `/<skill>`) the Skill tool may run.
     commands: Arc<RwLock<Vec<CommandFile>>>,
-    /// By skill or command name, the instructions the model was given last.
-    loaded: Arc<Mutex<HashMap<String, String>>>,
+    /// By skill or command name, the instructions the model was given last, and whether
+    /// they have reached it (the results of the response that gave them were sent).
+    loaded: Arc<Mutex<HashMap<String, (String, bool)>>>,
     forker: Arc<OnceLock<Arc<dyn SkillFork>>>,
 }
 
@@ -80,14 +86,22 @@ impl SkillList {
         f(&read(&self.commands))
     }
     /// Records that the model is given `text` as the instructions of `name`, and how that
-    /// compares with what it was given last.
+    /// compares with what it was given last. What a call of the same response gave has not
+    /// reached the model yet: it counts as nothing given (fuzz-m/fm_158, fm_163).
     pub fn load(&self, name: &str, text: &str) -> Loaded {
         let mut loaded = self.loaded.lock().unwrap_or_else(|e| e.into_inner());
-        match loaded.insert(name.to_string(), text.to_string()) {
-            None => Loaded::First,
-            Some(before) if before == text => Loaded::Unchanged,
+        match loaded.insert(name.to_string(), (text.to_string(), false)) {
+            None | Some((_, false)) => Loaded::First,
+            Some((before, true)) if before == text => Loaded::Unchanged,
             Some(_) => Loaded::Again,
         }
+    }
+
+    /// What was given so far has reached the model (a response's results were sent, a
+    /// prompt went out).
+    pub fn sent(&self) {
+        let mut loaded = self.loaded.lock().unwrap_or_else(|e| e.into_inner());
+        loaded.values_mut().for_each(|(_, sent)| *sent = true);
     }
     /// Sets what runs forked skills (once; later calls change nothing).
     pub fn set_forker(&self, forker: Arc<dyn SkillFork>) {

@@ -711,6 +711,16 @@ impl ToolRound {
         nested: Vec<(String, &'static str, String)>,
     ) -> Option<TurnEnd> {
         self.release_follow_ups(session, deps, st, true);
+        // The tools called learn that what their calls gave reaches the model now.
+        let mut told: Vec<&str> = Vec::new();
+        for call in self.schedule.calls() {
+            if !told.contains(&call.name.as_str()) {
+                told.push(call.name.as_str());
+                if let Some(tool) = deps.tools.get(&call.name) {
+                    tool.results_sent();
+                }
+            }
+        }
         let mut results = self.results;
         // The follow-ups read after every result; as the reference joins them, each one
         // followed by another ends with one more line break.
