@@ -331,8 +331,10 @@ impl Host for EventOut {
         })
     }
 
+    /// Not while a forked skill typed as a command runs, before the turn: its agent is
+    /// refused what it would ask for (fuzz-m/fm_234).
     fn handles_can_use_tool(&self) -> bool {
-        self.can_use_tool
+        self.can_use_tool && lock(&self.diverted).is_none()
     }
 }
 

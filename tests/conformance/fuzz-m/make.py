@@ -197,7 +197,7 @@ def later(rng, s, calls):
 
 
 if __name__ == "__main__":
-    count = int(sys.argv[1]) if len(sys.argv) > 1 else 180
+    count = int(sys.argv[1]) if len(sys.argv) > 1 else 240
     unsteady = set()
     seeds = [i for i in range(1, count + 1) if i not in unsteady]
     import pins  # noqa: E402

@@ -6,15 +6,16 @@
 //! Skill tool with each name of the reference's command list).
 
 /// Commands that only make sense in the interactive interface (with their aliases). `btw`
-/// comes first: the reference suggests it before `bg` and `cd` at the same distance.
+/// comes first: the reference suggests it before `bg` and `cd` at the same distance, and `cd`
+/// before `bg` (fuzz-m/fm_182).
 const UI: &[&str] = &[
     "btw",
+    "cd",
     "add-dir",
     "background",
     "bg",
     "branch",
     "bug",
-    "cd",
     "color",
     "config",
     "settings",

@@ -703,9 +703,9 @@ impl SkillTool {
             // Called again with other arguments or output: said before the instructions
             // (vk_sk_twice_same).
             Loaded::Again => {
+                // Named as it was called (a plugin's skill by its declared name: fm_207).
                 let note = format!(
-                    "(Re-invocation of /{} \u{2014} the skill instructions were previously loaded; the arguments or dynamic output below are new.)",
-                    skill.name
+                    "(Re-invocation of /{called} \u{2014} the skill instructions were previously loaded; the arguments or dynamic output below are new.)"
                 );
                 out.with_follow_ups(vec![note, text])
             }
