@@ -132,6 +132,14 @@ async def run_query(server, work, prompt="Go", env=None, **options) -> list:
     return messages
 
 
+def message_texts(message) -> list:
+    """The texts of a request's message, a tool result as ``RESULT <content>``."""
+    content = message["content"]
+    if isinstance(content, str):
+        return [content]
+    return [b.get("text") or ("RESULT " + str(b.get("content"))) for b in content]
+
+
 def text_turn(text: str, **extra) -> dict:
     return {"content": [{"type": "text", "text": text}], **extra}
 

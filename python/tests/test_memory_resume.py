@@ -5,16 +5,9 @@ files changed since, and is not handed a nested file twice."""
 from __future__ import annotations
 
 import pytest
-from conftest import requires_native, run_query as run, text_turn, tool_turn
+from conftest import message_texts as texts, requires_native, run_query as run, text_turn, tool_turn
 
 pytestmark = [requires_native, pytest.mark.anyio]
-
-
-def texts(message):
-    content = message["content"]
-    if isinstance(content, str):
-        return [content]
-    return [b.get("text") or ("RESULT " + str(b.get("content"))) for b in content]
 
 
 @pytest.fixture

@@ -766,13 +766,8 @@ impl Session {
         deps.emit.emit(answer);
         // Recorded as a local command in front of the next prompt: the caveat, the command
         // as typed, the report (fuzz-m/fm_002).
-        let record = [
-            crate::compact::LOCAL_COMMAND_CAVEAT.to_string(),
-            format!("{typed}\n"),
-            format!("<local-command-stdout>{report}</local-command-stdout>\n"),
-        ];
         self.pending_blocks
-            .extend(record.into_iter().map(ContentBlock::text));
+            .extend(crate::compact::typed_command_blocks(typed, report));
         let (_, mut conversation) = self.parts();
         for (model, usage) in conversation.side_ledger.drain() {
             conversation.account(&model, &usage);

@@ -50,13 +50,11 @@ impl Session {
         deps.emit.emit(answer);
         // Recorded in front of the next prompt: the caveat, the command as its name, the
         // refusal (fuzz-m/fm_032, p32).
-        let record = [
-            crate::compact::LOCAL_COMMAND_CAVEAT.to_string(),
-            format!("/{skill}\n"),
-            format!("<local-command-stdout>{text}</local-command-stdout>\n"),
-        ];
         self.pending_blocks
-            .extend(record.into_iter().map(crate::content::ContentBlock::text));
+            .extend(crate::compact::typed_command_blocks(
+                &format!("/{skill}"),
+                &text,
+            ));
         let mut result = self.local_command_result(deps, started, "custom");
         result.result = Some(text);
         result

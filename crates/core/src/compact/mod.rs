@@ -34,6 +34,7 @@ pub use retry::{summary_sends, Attempts};
 pub use texts::{
     compacted_stdout, continuation, extract_summary, is_continuation, is_local_command,
     is_prompt_too_long, local_command_blocks, local_command_record, parse_prompt_too_long,
-    prompt_too_long_text, summary_instruction, truncated_mcp_note, Covered, HookReport,
-    LOCAL_COMMAND_CAVEAT, NOTHING_TO_COMPACT, SUMMARY_FORM_NOTE, SUMMARY_TASK, THRASHING,
+    prompt_too_long_text, summary_instruction, truncated_mcp_note, typed_command_blocks, Covered,
+    HookReport, LOCAL_COMMAND_CAVEAT, NOTHING_TO_COMPACT, SUMMARY_FORM_NOTE, SUMMARY_TASK,
+    THRASHING,
 };

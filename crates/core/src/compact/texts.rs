@@ -255,6 +255,20 @@ pub fn local_command_record(command: &str, args: &str, stdout: &str) -> [String;
     ]
 }
 
+/// The blocks that record a command run without the model (a skill it may not run, one
+/// forked before the turn) in front of the next prompt: the caveat, the command as recorded,
+/// its output.
+pub fn typed_command_blocks(typed: &str, stdout: &str) -> Vec<crate::content::ContentBlock> {
+    [
+        LOCAL_COMMAND_CAVEAT.to_string(),
+        format!("{typed}\n"),
+        format!("<local-command-stdout>{stdout}</local-command-stdout>\n"),
+    ]
+    .into_iter()
+    .map(crate::content::ContentBlock::text)
+    .collect()
+}
+
 /// [`local_command_record`] as the blocks that go in front of the next prompt.
 pub fn local_command_blocks(
     command: &str,

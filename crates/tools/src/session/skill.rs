@@ -340,7 +340,7 @@ impl SkillTool {
     /// The skill, else the command file, a call names. A skill wins a clash of names; a
     /// command answers only to its full name (`sub:deep`, `demo:greet`).
     fn find(&self, name: &str) -> Option<SkillInfo> {
-        let name = name.trim().trim_start_matches('/');
+        let name = bare(name);
         let exact = self
             .skills
             .with(|all| all.iter().find(|s| s.name == name).cloned());
@@ -363,6 +363,11 @@ impl SkillTool {
         };
         exact.or_else(command).or_else(loose)
     }
+}
+
+/// A called name as the skills know it: no spaces around it, no leading slash.
+fn bare(name: &str) -> &str {
+    name.trim().trim_start_matches('/')
 }
 
 /// The instructions the model reads after a skill call: `$ARGUMENTS` and `$0`, `$1`, ...
@@ -468,7 +473,7 @@ impl TypedTool for SkillTool {
 
     fn check_permission(&self, input: &Value, _ctx: &PermissionContext) -> ToolPermission {
         let name = input.get("skill").and_then(Value::as_str).unwrap_or("");
-        let invoked = name.trim().trim_start_matches('/');
+        let invoked = bare(name);
         // One the session may not run is refused as it runs, unasked (fuzz-m/fm_017).
         let runnable = |s: &SkillInfo| self.allowed(invoked, s) && !s.user_only;
         let Some(skill) = self
@@ -540,7 +545,7 @@ impl TypedTool for SkillTool {
         let Some(skill) = self.find(asked) else {
             return Some(self.unknown(asked));
         };
-        let invoked = asked.trim().trim_start_matches('/');
+        let invoked = bare(asked);
         (!self.allowed(invoked, &skill))
             .then(|| format!("Skill {invoked} is not in this session's skills allowlist"))
     }
@@ -603,7 +608,7 @@ impl SkillTool {
         input: &SkillInput,
     ) -> Option<(SkillInfo, std::sync::Arc<dyn SkillFork>, String)> {
         let skill = self.find(&input.skill).filter(|s| s.fork && !s.user_only)?;
-        let invoked = input.skill.trim().trim_start_matches('/');
+        let invoked = bare(&input.skill);
         if !self.allowed(invoked, &skill) {
             return None;
         }
@@ -616,7 +621,7 @@ impl SkillTool {
     /// Why no skill of the session answers to `asked`: one of the reference's own commands,
     /// or nothing, with the nearest name if one is near (named without a leading slash).
     fn unknown(&self, asked: &str) -> String {
-        let name = asked.trim().trim_start_matches('/');
+        let name = bare(asked);
         // No name at all is no skill's format (vk_sk_empty_name_call).
         if asked.trim().is_empty() {
             return format!("Invalid skill format: {asked}");
@@ -653,7 +658,7 @@ impl SkillTool {
         let Some(skill) = self.find(&input.skill) else {
             return wrapped_error(self.unknown(&input.skill));
         };
-        let invoked = input.skill.trim().trim_start_matches('/');
+        let invoked = bare(&input.skill);
         if !self.allowed(invoked, &skill) {
             return wrapped_error(format!(
                 "Skill {invoked} is not in this session's skills allowlist"
