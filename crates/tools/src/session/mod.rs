@@ -22,6 +22,7 @@ pub mod mentions;
 pub mod plan_mode;
 mod schema_errors;
 pub mod skill;
+mod skill_files;
 pub mod skill_list;
 pub mod structured_output;
 pub mod task_board;
