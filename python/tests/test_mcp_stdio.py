@@ -329,3 +329,59 @@ async def test_answers_that_are_no_call_result_read_as_in_the_reference(mock_ser
         "The request may have run.")
     # Only the malformed answer is heard by the PostToolUseFailure hooks.
     assert failures == ["t1"]
+
+
+CRASHY = textwrap.dedent('''
+    import json, os, sys
+    if os.environ.get("REFUSE_AGAIN") and os.path.exists("starts.log"):
+        sys.exit(3)
+    open("starts.log", "a").write("start\\n")
+    for line in sys.stdin:
+        msg = json.loads(line)
+        if "id" not in msg:
+            continue
+        method, params = msg["method"], msg.get("params") or {}
+        if method == "initialize":
+            result = {"protocolVersion": params.get("protocolVersion", "2025-06-18"),
+                      "capabilities": {"tools": {}}, "serverInfo": {"name": "io", "version": "1"}}
+        elif method == "tools/list":
+            result = {"tools": [{"name": "add", "inputSchema": {"type": "object"}}]}
+        elif method == "tools/call":
+            args = params["arguments"]
+            result = {"content": [{"type": "text", "text": str(args["a"] + args["b"])}]}
+        else:
+            reply = {"jsonrpc": "2.0", "id": msg["id"], "error": {"code": -32601, "message": method}}
+            print(json.dumps(reply), flush=True)
+            continue
+        print(json.dumps({"jsonrpc": "2.0", "id": msg["id"], "result": result}), flush=True)
+''')
+
+
+@pytest.mark.parametrize("refuse_again", [False, True])
+async def test_a_server_whose_process_ended_starts_again_on_the_next_call(
+        mock_server, tmp_path, refuse_again):
+    """fuzz-j/fj_207, fj_pin_restart_*: the call that finds the process gone reads "Connection
+    closed"; the next call starts the server again (or, when it cannot start, reads that the
+    server is not connected)."""
+    (tmp_path / "server.py").write_text(CRASHY)
+    add = lambda i, a: {"type": "tool_use", "id": f"t{i}", "name": "mcp__io__add",  # noqa: E731
+                        "input": {"a": a, "b": 1}}
+    server = mock_server({"responses": [
+        {"content": [add(1, "x")]}, {"content": [add(2, 2)]}, {"content": [add(3, 4)]},
+        text_turn("Done.")]})
+    env = {**server.env(), **({"REFUSE_AGAIN": "1"} if refuse_again else {})}
+    opts = ClaudeAgentOptions(
+        cwd=str(tmp_path), env=env, permission_mode="bypassPermissions",
+        mcp_servers={"io": {"command": sys.executable, "args": [str(tmp_path / "server.py")]}})
+    with anyio.fail_after(60):
+        messages = [m async for m in query(prompt="Use it", options=opts)]
+    crashed, second, third = results(messages)
+    assert crashed.is_error and crashed.content == "Connection closed"
+    if refuse_again:
+        assert second.is_error and second.content == 'MCP server "io" is not connected'
+        assert third.content == 'MCP server "io" is not connected'
+        assert (tmp_path / "starts.log").read_text() == "start\n"
+    else:
+        assert not second.is_error and "3" in str(second.content)
+        assert "5" in str(third.content)
+        assert (tmp_path / "starts.log").read_text() == "start\nstart\n"

@@ -115,4 +115,47 @@ def pins():
                        % (mode, search), [LOOK, ECHO], resp,
                        options={"permission_mode": mode, "include_partial_messages": True},
                        env={"ENABLE_TOOL_SEARCH": search}))
+    out.extend(restarts())
+    return out
+
+
+def logging_server(start="", after=""):
+    """The stdio test server, writing `start` and each tool it is called for to calls.log;
+    `start` code runs first, `after` code after each answer."""
+    src = STDIO.replace("for line in sys.stdin:", start + 'open("calls.log", "a").write("start\\n")\n'
+                        "for line in sys.stdin:", 1)
+    src = src.replace("    msg = json.loads(line)\n", "    msg = json.loads(line)\n"
+                      '    if msg.get("method") == "tools/call":\n'
+                      '        open("calls.log", "a").write(msg["params"]["name"] + "\\n")\n', 1)
+    return src.replace("    sys.stdout.flush()\n", "    sys.stdout.flush()\n" + after, 1)
+
+
+def restarts():
+    """A stdio server whose process ended is started again by the next call (fj_207)."""
+    crash, ok = {"a": "x", "b": 1}, {"a": 2, "b": 3}
+    look = tu(99, "Bash", {"command": "cat calls.log; cat again.log 2>/dev/null; true"})
+    io = lambda i, t, inp: tu(i, "mcp__io__" + t, inp)  # noqa: E731
+    cases = [
+        ("restart_repeat", "A crash, a call, a crash, ...: each call after a crash starts the server.",
+         [[io(1, "add", crash)], [io(2, "add", ok)], [io(3, "add", crash)], [io(4, "add", ok)],
+          [io(5, "add", crash)], [io(6, "echo", {"text": "a"})]], "", ""),
+        ("restart_same_response", "A crash, then two calls of the same response.",
+         [[io(1, "add", crash), io(2, "add", ok), io(3, "echo", {"text": "hi"})]], "", ""),
+        ("restart_exit_after", "A server that exits after an answer: the next call reads "
+         "'Connection closed', the one after starts it.",
+         [[io(1, "echo", {"text": "e"})], [io(2, "add", ok)],
+          [io(3, "echo", {"text": "z"}), io(4, "add", {"a": 1, "b": 1})]], "",
+         '    if msg.get("method") == "tools/call" and msg["params"]["name"] == "echo":\n'
+         "        time.sleep(0.2)\n        sys.exit(0)\n"),
+        ("restart_fails", "A server that cannot start again: 'is not connected', tried each call.",
+         [[io(1, "add", crash)], [io(2, "add", ok)], [io(3, "echo", {"text": "z"})]],
+         'import os\nif os.path.exists("calls.log"):\n'
+         '    open("again.log", "a").write("again\\n")\n    sys.exit(3)\n', ""),
+    ]
+    out = []
+    for name, desc, calls, start, after in cases:
+        s = pin(name, desc, [ECHO], rounds(*calls, [look]),
+                options={"mcp_servers": {"io": {"command": "python3", "args": ["<WS>/server.py"]}}})
+        s["files"]["server.py"] = logging_server(start, after)
+        out.append(s)
     return out

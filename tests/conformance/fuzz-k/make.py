@@ -69,9 +69,26 @@ def pins():
     return out
 
 
+def restarts():
+    """fk_pin_restart_*: fuzz-j's fj_pin_restart_* (a stdio server whose process ended is
+    started again by the next call) without the SDK server beside it, so that the Rust run
+    takes them too."""
+    sys.path.insert(0, os.path.join(os.path.dirname(HERE), "mcp"))
+    spec = importlib.util.spec_from_file_location(
+        "fj_pins", os.path.join(os.path.dirname(HERE), "fuzz-j", "pins.py"))
+    fj_pins = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(fj_pins)
+    out = []
+    for s in fj_pins.restarts():
+        s.pop("sdk_servers")
+        s["name"] = s["name"].replace("fj_pin_", "fk_pin_")
+        out.append(s)
+    return out
+
+
 if __name__ == "__main__":
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 140
     # Seeds whose two recordings on the reference differed are left out.
     unsteady = set()
     scenario_files.write(HERE, "fk_", [one(i) for i in range(1, count + 1) if i not in unsteady]
-                         + pins())
+                         + pins() + restarts())

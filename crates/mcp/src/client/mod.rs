@@ -6,6 +6,7 @@
 mod group;
 pub(crate) mod host;
 pub(crate) mod http;
+mod relaunch;
 pub(crate) mod resources;
 mod result;
 pub(crate) mod sse;
@@ -26,6 +27,8 @@ pub(crate) enum CallError {
     Rpc { code: i64, message: String },
     /// The call did not get through (transport, host).
     Failed(String),
+    /// The server's process is gone (the call is not tried again; the next one starts it anew).
+    Closed,
     /// The server answered something that is not a `CallToolResult`: the issues the MCP
     /// SDK's schema check finds in it (zod's words).
     Malformed(Vec<Value>),
@@ -45,6 +48,8 @@ impl CallError {
                 crate::server::typescript::pretty(&Value::Array(issues.clone()))
             ),
             CallError::NotMcp => NOT_MCP.to_string(),
+            // Worded as the reference's client words it (fj_133).
+            CallError::Closed => "Connection closed".to_string(),
         }
     }
 }

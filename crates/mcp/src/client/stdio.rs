@@ -7,23 +7,21 @@ use std::path::Path;
 use std::sync::Arc;
 
 use futures::future::BoxFuture;
-use process_wrap::tokio::{CommandWrap, ProcessGroup};
 use rmcp::model::{ClientRequest, CustomRequest};
 use rmcp::service::{RoleClient, RunningService, ServiceError};
-use rmcp::transport::TokioChildProcess;
 use rmcp::ServiceExt;
 use serde_json::{json, Value};
 
-use super::group::Group;
+use super::relaunch::{Launch, Relaunching};
 use super::{tools_of, CallError, Channel, ResultsRoot};
 use crate::{Connected, Offered};
 
 /// A running rmcp client session, whatever its transport.
-struct ServiceChannel {
-    service: RunningService<RoleClient, ()>,
+pub(super) struct ServiceChannel {
+    pub(super) service: RunningService<RoleClient, ()>,
     /// Whatever must live as long as the session does (a stdio server's process group,
     /// ended when let go of, after the service's own shutdown of the server).
-    _held: Option<Held>,
+    pub(super) _held: Option<Held>,
 }
 
 /// The guard [`crate::ConnectContext::watch`] hands back for a started process.
@@ -66,9 +64,7 @@ fn call_error(e: ServiceError) -> CallError {
             message: e.message.into_owned(),
         },
         // The server's process is gone: worded as the reference's client words it (fj_133).
-        ServiceError::TransportClosed | ServiceError::TransportSend(_) => {
-            CallError::Failed("Connection closed".into())
-        }
+        ServiceError::TransportClosed | ServiceError::TransportSend(_) => CallError::Closed,
         // An answer that reads as no result at all (fuzz-k/fk_035).
         ServiceError::UnexpectedResponse => CallError::NotMcp,
         other => CallError::Failed(other.to_string()),
@@ -92,30 +88,22 @@ pub(crate) async fn connect(
     start: &Start<'_>,
     results: &ResultsRoot,
 ) -> Connected {
-    let mut cmd = tokio::process::Command::new(command);
-    cmd.args(args)
-        .current_dir(start.cwd)
-        .env_clear()
-        .envs(start.session_env)
-        .envs(start.env)
-        .stderr(std::process::Stdio::null());
-    if let Some(user) = start.run_as {
-        cmd.uid(user.uid).gid(user.gid);
-    }
-    // The server and whatever it starts form one process group: closing the session kills
-    // them all, and the host's watch kills them if the host dies first.
-    let mut wrapped = CommandWrap::from(cmd);
-    wrapped.wrap(ProcessGroup::leader());
-    match TokioChildProcess::new(wrapped) {
-        Ok(transport) => {
-            let held = transport.id().map(|leader| {
-                Box::new(Group {
-                    leader,
-                    watch: start.watch.map(|watch| watch(leader)),
-                }) as Held
-            });
-            open_holding(name, transport, results, held).await
-        }
+    let launch = Launch {
+        name: name.to_string(),
+        command: command.to_string(),
+        args: args.to_vec(),
+        env: start
+            .session_env
+            .iter()
+            .chain(start.env)
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect(),
+        cwd: start.cwd.to_path_buf(),
+        run_as: start.run_as,
+        watch: start.watch.cloned(),
+    };
+    match launch.spawn() {
+        Ok((transport, held)) => open_holding(name, transport, results, held, Some(launch)).await,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
             // The reference's words (its runtime's spawn error) for a command that is not there.
             Connected::failed(name, "dynamic", NOT_FOUND.into())
@@ -133,15 +121,17 @@ where
     T: rmcp::transport::IntoTransport<RoleClient, E, A>,
     E: std::error::Error + Send + Sync + 'static,
 {
-    open_holding(name, transport, results, None).await
+    open_holding(name, transport, results, None, None).await
 }
 
-/// [`open`], keeping `held` alive as long as the session.
+/// [`open`], keeping `held` alive as long as the session; a server with a `launch` is
+/// started again when a call finds its process gone.
 async fn open_holding<T, E, A>(
     name: &str,
     transport: T,
     results: &ResultsRoot,
     held: Option<Held>,
+    launch: Option<Launch>,
 ) -> Connected
 where
     T: rmcp::transport::IntoTransport<RoleClient, E, A>,
@@ -162,10 +152,14 @@ where
         .peer_info()
         .and_then(|info| serde_json::to_value(info).ok())
         .unwrap_or_default();
-    let channel = Arc::new(ServiceChannel {
+    let running = ServiceChannel {
         service,
         _held: held,
-    });
+    };
+    let channel: Arc<dyn Channel> = match launch {
+        Some(launch) => Arc::new(Relaunching::new(launch, running)),
+        None => Arc::new(running),
+    };
     let source = if name.starts_with("plugin:") {
         "plugin"
     } else {
