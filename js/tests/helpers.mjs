@@ -18,10 +18,14 @@ process.env.IS_SANDBOX = "1";
 
 export const OXAGENT_BIN = process.env.OXAGENT_BIN || path.resolve(PACKAGE_DIR, "..", "target", "debug", "oxagent");
 
+// The scratch directories of this process, removed at exit by one listener.
+const scratch = [];
+process.once("exit", () => scratch.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
+
 /** A fresh directory, removed at exit. */
 export function scratchDir(prefix = "oxagent-js-") {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  process.once("exit", () => fs.rmSync(dir, { recursive: true, force: true }));
+  scratch.push(dir);
   return fs.realpathSync(dir);
 }
 

@@ -265,3 +265,32 @@ async def test_an_agent_that_ends_before_reading_its_message_is_continued_with_i
                 and "SUB-PROMPT" in json.dumps(r["messages"][0])]
     assert len(followed) == 1
     assert [m.result for m in messages if isinstance(m, ResultMessage)][-1] == "PARENT-DONE-2"
+
+
+async def test_a_subagent_keeps_its_own_record_of_the_files_it_read(mock_server, tmp_path):
+    """fuzz-l/fl_pin_agent_*: a subagent knows nothing of what its caller read (its Edit says
+    nothing of the file's state), and the caller's view of a file the subagent changed is
+    stale."""
+    (tmp_path / "a.txt").write_text("alpha one\n")
+    path = str(tmp_path / "a.txt")
+    call = lambda i, name, inp: {"content": [  # noqa: E731
+        {"type": "tool_use", "id": f"t{i}", "name": name, "input": inp}]}
+    server = mock_server({"responses": [
+        call(1, "Read", {"file_path": path}),
+        call(2, "Agent", {"description": "Edit", "prompt": "Do it.",
+                          "subagent_type": "general-purpose", "run_in_background": False}),
+        call(3, "Edit", {"file_path": path, "old_string": "alpha", "new_string": "ALPHA"}),
+        text_turn("Sub done."),
+        call(4, "Edit", {"file_path": path, "old_string": "one", "new_string": "ONE"}),
+        text_turn("Done."),
+    ]})
+    opts = ClaudeAgentOptions(cwd=str(tmp_path), env=server.env(),
+                              permission_mode="bypassPermissions")
+    messages = [m async for m in query(prompt="Go", options=opts)]
+    results = {b.tool_use_id: b.content for m in messages if isinstance(m, UserMessage)
+               and isinstance(m.content, list) for b in m.content if isinstance(b, ToolResultBlock)}
+    assert results["t3"] == f"The file {path} has been updated successfully."
+    assert results["t4"].startswith(
+        f"The file {path} has been updated successfully. (note: the file had been modified on "
+        "disk since you last read it")
+    assert (tmp_path / "a.txt").read_text() == "ALPHA ONE\n"

@@ -194,10 +194,16 @@ pub trait Tool: Send + Sync {
     fn input_error(&self, _input: &Value) -> Option<String> {
         None
     }
-    /// The existing file this call would change that the model has not seen whole (Write and
-    /// Edit): the call is refused as not read yet when the model must read before it writes
-    /// (see `tool_calls::read_first`), before any other error of its input.
-    fn unseen_file(&self, _input: &Value) -> Option<std::path::PathBuf> {
+    /// [`Tool::input_error`] for a call of the subagent `agent_id` (none: the main agent):
+    /// what the file tools refuse depends on what that agent has seen.
+    fn input_error_for(&self, input: &Value, _agent_id: Option<&str>) -> Option<String> {
+        self.input_error(input)
+    }
+    /// The existing file this call would change that the model (of the subagent `agent_id`;
+    /// none: the main agent) has not seen whole (Write and Edit): the call is refused as not
+    /// read yet when the model must read before it writes (see `tool_calls::read_first`),
+    /// before any other error of its input.
+    fn unseen_file(&self, _input: &Value, _agent_id: Option<&str>) -> Option<std::path::PathBuf> {
         None
     }
     /// Whether [`Tool::input_error`]'s refusal of this input comes from reading the file on

@@ -129,6 +129,10 @@ pub struct Options {
     /// With `resume`: continue into a new session, leaving the original as it was.
     pub fork_session: bool,
     pub include_hook_events: bool,
+    /// `verbatim_prompts`: every prompt goes to the model as written (no command runs, no
+    /// `@path` mention attaches a file). The Python and Node faces mark each prompt's frame
+    /// themselves; the Rust face reads it here.
+    pub verbatim_prompts: bool,
     /// With `resume`: the conversation stops after this message uuid.
     pub resume_session_at: Option<String>,
     /// Tools written in Rust, offered beside the built-in ones (Rust only; see
@@ -192,6 +196,9 @@ pub struct Options {
     /// `permission_prompt_tool_name`: the MCP tool (`mcp__<server>__<tool>`) that answers
     /// permission questions instead of a can_use_tool callback.
     pub permission_prompt_tool: Option<String>,
+    /// `permission_prompt_tool_name: "stdio"`: permission questions go to the host (its
+    /// can_use_tool callback, or its refusal when it has none) as with a callback.
+    pub permission_prompt_stdio: bool,
     /// TypeScript `managedSettings`: the policy tier of the settings (its permission rules
     /// and `allowManagedPermissionRulesOnly`).
     pub managed_settings: Option<Map<String, Value>>,
@@ -419,7 +426,9 @@ impl Options {
             "betas" => self.betas = at.strings(v)?,
             "permission_prompt_tool_name" => {
                 // `stdio` is how the documented SDKs name their own can_use_tool channel.
-                self.permission_prompt_tool = nonempty(at.string(v)?).filter(|n| n != "stdio")
+                let name = nonempty(at.string(v)?);
+                self.permission_prompt_stdio = name.as_deref() == Some("stdio");
+                self.permission_prompt_tool = name.filter(|n| n != "stdio")
             }
             "cwd" => self.cwd = at.path(v)?.map(PathBuf::from),
             "settings" => self.settings = nonempty(at.string(v)?),
@@ -444,6 +453,7 @@ impl Options {
             "hooks" => self.hooks = read::hooks(at, v)?,
             "include_partial_messages" => self.include_partial_messages = at.flag(v)?,
             "include_hook_events" => self.include_hook_events = at.flag(v)?,
+            "verbatim_prompts" => self.verbatim_prompts = at.flag(v)?,
             "fork_session" => self.fork_session = at.flag(v)?,
             "forward_subagent_text" => self.forward_subagent_text = at.flag(v)?,
             "agents" => self.agents = read::agents(at, v)?,

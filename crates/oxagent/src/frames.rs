@@ -123,10 +123,12 @@ impl FrameSession {
                     .filter(|u| !u.is_empty())
                     .map(str::to_string);
                 let origin = ResultOrigin::stamped(frame.get("origin"));
+                let verbatim = frame.get("client_composed") == Some(&Value::Bool(true));
                 self.runtime.submit(Op::Stamped(Prompt {
                     content,
                     uuid,
                     origin,
+                    verbatim,
                 }))
             }
             Some("control_response") => {

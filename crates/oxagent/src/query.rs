@@ -106,7 +106,8 @@ impl Wired {
                 let f = self
                     .can_use_tool
                     .as_ref()
-                    .ok_or("no can_use_tool callback")?;
+                    // The TypeScript SDK's words for a question it has no callback for.
+                    .ok_or("canUseTool callback is not provided.")?;
                 let answer = f(req.tool_name.clone(), req.input.clone(), req).await;
                 Ok(ControlResponse::Permission(answer))
             }
@@ -131,6 +132,8 @@ struct Conversation {
     runtime: SessionRuntime,
     events: tokio::sync::Mutex<Events>,
     wired: Wired,
+    /// `verbatim_prompts`: each prompt goes to the model as written.
+    verbatim: bool,
 }
 
 impl Conversation {
@@ -200,6 +203,7 @@ impl Client {
             }));
         }
         let wired = wire(&mut options, callbacks);
+        let verbatim = options.verbatim_prompts;
         let rt = tokio::runtime::Handle::try_current().map_err(|_| {
             Error::Frame("oxagent needs a tokio runtime: call it from within one".into())
         })?;
@@ -209,6 +213,7 @@ impl Client {
                 runtime,
                 events: tokio::sync::Mutex::new(events),
                 wired,
+                verbatim,
             }),
         })
     }
@@ -220,7 +225,9 @@ impl Client {
 
     /// Sends a prompt of any content (text and images, ...).
     pub fn send(&self, content: UserContent) -> Result<()> {
-        self.inner.runtime.submit(Op::Prompt(content))
+        let mut prompt = oxagent_core::protocol::op::Prompt::from(content);
+        prompt.verbatim = self.inner.verbatim;
+        self.inner.runtime.submit(Op::Stamped(prompt))
     }
 
     /// Compacts the conversation now, as the prompt `/compact <instructions>` does:

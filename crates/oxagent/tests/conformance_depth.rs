@@ -582,6 +582,14 @@ fn optprobes() {
     check_area("optprobes");
 }
 
+/// Options no random area drew: `verbatim_prompts`, `env`, `resume_drops_turn`,
+/// `permission_prompt_tool_name="stdio"` without a callback, `task_budget`,
+/// `include_hook_events` (`tests/conformance/optedge/`).
+#[test]
+fn optedge() {
+    check_area("optedge");
+}
+
 /// What a result says when the budget runs out after an answer whose calls never run (its
 /// stop reason, usage, the agents it started), and the token budget reminder
 /// (`tests/conformance/budgetstop/`).

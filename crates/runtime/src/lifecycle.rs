@@ -240,7 +240,8 @@ pub(super) fn start(
             prompt_tool_context(&config),
         ))
     });
-    let events = EventOut::new(tx, options.can_use_tool || prompt_tool.is_some())
+    let asks_host = options.can_use_tool || options.permission_prompt_stdio;
+    let events = EventOut::new(tx, asks_host || prompt_tool.is_some())
         .with_local(match &prompt_tool {
             Some(p) => p.clone(),
             None => local,
@@ -628,7 +629,12 @@ impl SessionTask {
                 content: prompt,
                 uuid: prompt_uuid,
                 origin,
+                verbatim,
             } = stamped;
+            // A prompt given to go as written (`verbatim_prompts`) runs no command and
+            // attaches no mentioned file.
+            let typed_prompt = notification.is_none() && !verbatim;
+            session.verbatim_prompt = verbatim;
             // Skills and commands the host had read again since the last turn.
             if reload.generation() != reloaded {
                 reloaded = reload.generation();
@@ -640,8 +646,7 @@ impl SessionTask {
             }
             // A `context: fork` skill typed as a command runs as an agent before the turn,
             // which answers with its report.
-            let forked = notification
-                .is_none()
+            let forked = typed_prompt
                 .then(|| commands::forked_skill(&reload.skills.all(), &prompt))
                 .flatten();
             if let (Some((skill, args)), Some(f)) = (forked, &forker) {
@@ -660,15 +665,17 @@ impl SessionTask {
                 }
             }
             let expanded = match notification {
-                None => commands::expand(&reload.commands(), &prompt, &session.config.cwd)
-                    // A skill only the model may run is refused by the session instead
-                    // (vk_sk_fm_ui_false_slash).
-                    .filter(|e| {
-                        !session
-                            .model_only_skills
-                            .contains(&e.expansion.command_name)
-                    }),
-                Some(_) => None,
+                None if typed_prompt => {
+                    commands::expand(&reload.commands(), &prompt, &session.config.cwd)
+                        // A skill only the model may run is refused by the session instead
+                        // (vk_sk_fm_ui_false_slash).
+                        .filter(|e| {
+                            !session
+                                .model_only_skills
+                                .contains(&e.expansion.command_name)
+                        })
+                }
+                _ => None,
             };
             // A command's `model` and `allowed-tools` hold for its turn only.
             let mut model_before = None;
@@ -695,7 +702,7 @@ impl SessionTask {
             };
             let prompt_uuid = prompt_uuid.unwrap_or_else(|| clock.uuid());
             // The files and folders the prompt (or its command) mentions as `@path`.
-            if notification.is_none() {
+            if typed_prompt {
                 let home = session.config.home.clone();
                 let cwd = session.config.cwd.clone();
                 let attached = oxagent_tools::session::mentions::attachments(
@@ -706,7 +713,7 @@ impl SessionTask {
                 );
                 session.attach_to_prompt(attached);
             }
-            if notification.is_none() && clear_command(&prompt) {
+            if typed_prompt && clear_command(&prompt) {
                 let asked = ClearPrompt {
                     uuid: prompt_uuid,
                     origin,
@@ -721,10 +728,10 @@ impl SessionTask {
                 Some(n) => n
                     .record_rows()
                     .iter()
-                    .for_each(|row| recorder.prompt(row, &clock.uuid())),
+                    .for_each(|row| recorder.prompt(row, &clock.uuid(), false)),
                 // A skill only the model may run, typed: recorded as a local command once
                 // refused (fuzz-m/fm_032).
-                None if session.types_model_only_skill(&prompt) => {}
+                None if !verbatim && session.types_model_only_skill(&prompt) => {}
                 None => {
                     // A command's record and body are two rows
                     // (vh_cmd_allowed_tools_next_prompt).
@@ -749,8 +756,8 @@ impl SessionTask {
                             clock.uuid()
                         };
                         match hooked {
-                            true => recorder.held_prompt(row, &uuid),
-                            false => recorder.prompt(row, &uuid),
+                            true => recorder.held_prompt(row, &uuid, verbatim),
+                            false => recorder.prompt(row, &uuid, verbatim),
                         }
                     }
                     // The turn answers this prompt: its uuid is the one hooks, the echo
@@ -810,7 +817,7 @@ impl SessionTask {
                 events.emit(Message::Result(result));
             }
             if let Some(p) = &typed {
-                recorder.after_result(p);
+                recorder.after_result(p, verbatim);
             }
         }
         if let Some(h) = held {

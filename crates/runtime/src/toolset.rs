@@ -151,7 +151,9 @@ pub(crate) fn build(
         None | Some(ToolsOption::Preset) => {
             let model = oxagent_core::usage::canonical_model(&config.model);
             let mut names = oxagent_tools::default_tool_names(
-                options.can_use_tool || options.permission_prompt_tool.is_some(),
+                options.can_use_tool
+                    || options.permission_prompt_stdio
+                    || options.permission_prompt_tool.is_some(),
                 model,
                 disabled.contains(&"Bash") || names_search_tool(&options.allowed_tools),
             );

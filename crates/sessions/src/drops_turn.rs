@@ -1,7 +1,12 @@
 //! `resume_drops_turn`: a cut (`resume_session_at`) may only discard the turn the caller
 //! names. The rows after the cut must be that turn's prompt and what answered it (its
 //! assistant rows and tool results); anything else refuses the resume, with the reference's
-//! texts. Rows are numbered from 1, the first row after the cut.
+//! texts. A declared id that is no UUID is refused first, whatever the cut discards.
+//!
+//! Entries are numbered as the reference numbers its transcript's rows after the cut, from
+//! 0: besides the conversation, the reference writes one row of its own (the snapshot of the
+//! request's tools) after the first round of a session, which counts in the numbers though
+//! it is never the entry reported (ox_drops_n_next, ox_drops_n_tools).
 
 use serde_json::Value;
 
@@ -9,20 +14,13 @@ use crate::id::validate_session_id;
 
 /// Checks the rows of the transcript `text` that a resume at `at` would discard against
 /// the turn `declared` (its prompt's uuid): the text of the refusal when they are not all
-/// that turn's. Nothing discarded passes whatever is declared.
+/// that turn's. Nothing discarded passes whatever UUID is declared.
 pub fn check(text: &str, at: &str, declared: &str) -> Result<(), String> {
     let rows: Vec<Value> = text
         .lines()
         .filter_map(|l| serde_json::from_str::<Value>(l).ok())
         .filter(is_conversation)
         .collect();
-    let Some(cut) = rows.iter().position(|r| uuid_of(r) == Some(at)) else {
-        return Ok(());
-    };
-    let dropped = &rows[cut + 1..];
-    if dropped.is_empty() {
-        return Ok(());
-    }
     let refuse = |why: String| {
         Err(format!(
             "Resume rejected by --resume-drops-turn: resuming at {at} would discard entries \
@@ -32,10 +30,21 @@ pub fn check(text: &str, at: &str, declared: &str) -> Result<(), String> {
     if validate_session_id(declared).is_err() {
         return refuse(format!("declared turn id is not a UUID: {declared}"));
     }
+    let Some(cut) = rows.iter().position(|r| uuid_of(r) == Some(at)) else {
+        return Ok(());
+    };
+    let dropped = &rows[cut + 1..];
+    if dropped.is_empty() {
+        return Ok(());
+    }
+    // The reference's own row after the first round, where it falls in the discarded range.
+    let snapshot = after_first_round(&rows).filter(|&v| v > cut);
+    let number = |i: usize| i + usize::from(snapshot.is_some_and(|v| v <= cut + 1 + i));
     let first = &dropped[0];
     if kind_of(first) != "user" || uuid_of(first) != Some(declared) {
         return refuse(format!(
-            "range does not start with the declared turn prompt; first discarded entry 1 {}",
+            "range does not start with the declared turn prompt; first discarded entry {} {}",
+            number(0),
             describe(first)
         ));
     }
@@ -43,12 +52,28 @@ pub fn check(text: &str, at: &str, declared: &str) -> Result<(), String> {
         if kind_of(row) == "user" && !is_tool_result(row) {
             return refuse(format!(
                 "range contains a user entry not attributable to the declared turn; entry {} {}",
-                i + 1,
+                number(i),
                 describe(row)
             ));
         }
     }
     Ok(())
+}
+
+/// Where the first round of the session ends among `rows`: after its first answer's rows
+/// and their tool results (the index of the row that follows them).
+fn after_first_round(rows: &[Value]) -> Option<usize> {
+    let first = rows.iter().position(|r| kind_of(r) == "assistant")?;
+    let id = rows[first].pointer("/message/id");
+    let rest = rows[first..]
+        .iter()
+        .take_while(|r| match kind_of(r) {
+            "assistant" => r.pointer("/message/id") == id,
+            "user" => is_tool_result(r),
+            _ => false,
+        })
+        .count();
+    Some(first + rest)
 }
 
 fn is_conversation(row: &Value) -> bool {
@@ -117,8 +142,9 @@ mod tests {
     fn the_declared_turn_and_its_tool_results_may_go() {
         assert_eq!(check(&session(), R2, P3), Ok(()));
         assert!(check(&session(), A2, P3).is_err());
-        // Nothing after the cut: nothing to check.
-        assert_eq!(check(&session(), P3, "not-a-uuid"), Ok(()));
+        // Nothing after the cut: nothing to check, but the id must be a UUID.
+        assert_eq!(check(&session(), P3, A1), Ok(()));
+        assert!(check(&session(), P3, "not-a-uuid").is_err());
     }
 
     #[test]

@@ -577,17 +577,19 @@ impl Emit for Recorder<'_> {
 }
 
 impl Recorder<'_> {
-    pub fn prompt(&self, content: &UserContent, uuid: &str) {
-        self.prompt_row(content, uuid, false);
+    pub fn prompt(&self, content: &UserContent, uuid: &str, as_written: bool) {
+        self.prompt_row(content, uuid, false, as_written);
     }
 
     /// [`Recorder::prompt`] for a prompt that UserPromptSubmit hooks will decide on: its row
     /// waits for their decision (`Emit::prompt_decided`, or [`Recorder::after_turn`]).
-    pub fn held_prompt(&self, content: &UserContent, uuid: &str) {
-        self.prompt_row(content, uuid, true);
+    pub fn held_prompt(&self, content: &UserContent, uuid: &str, as_written: bool) {
+        self.prompt_row(content, uuid, true, as_written);
     }
 
-    fn prompt_row(&self, content: &UserContent, uuid: &str, held: bool) {
+    /// `as_written`: a prompt given to go to the model as written (`verbatim_prompts`) is a
+    /// prompt whatever it reads like.
+    fn prompt_row(&self, content: &UserContent, uuid: &str, held: bool, as_written: bool) {
         let Some(w) = self.writer else {
             return;
         };
@@ -597,7 +599,7 @@ impl Recorder<'_> {
         });
         // `/compact` and `/cost` are local commands, not prompts: their record is written
         // after they ran.
-        if compact_command(content).is_some() || cost_command(content).is_some() {
+        if !as_written && (compact_command(content).is_some() || cost_command(content).is_some()) {
             return;
         }
         match held {
@@ -607,11 +609,11 @@ impl Recorder<'_> {
     }
 
     /// After the turn's result: the `last-prompt` row (a `/compact` is no prompt).
-    pub fn after_result(&self, prompt: &UserContent) {
+    pub fn after_result(&self, prompt: &UserContent, as_written: bool) {
         let Some(w) = self.writer else {
             return;
         };
-        if compact_command(prompt).is_some() || cost_command(prompt).is_some() {
+        if !as_written && (compact_command(prompt).is_some() || cost_command(prompt).is_some()) {
             return;
         }
         let text = match prompt {

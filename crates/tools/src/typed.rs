@@ -175,13 +175,18 @@ pub trait TypedTool: Send + Sync + 'static {
         None
     }
 
+    /// See [`Tool::input_error_for`].
+    fn input_error_for(&self, input: &Value, _agent_id: Option<&str>) -> Option<String> {
+        self.input_error(input)
+    }
+
     /// See [`Tool::input_error_waits`].
     fn input_error_waits(&self, _input: &Value) -> bool {
         false
     }
 
     /// See [`Tool::unseen_file`].
-    fn unseen_file(&self, _input: &Value) -> Option<std::path::PathBuf> {
+    fn unseen_file(&self, _input: &Value, _agent_id: Option<&str>) -> Option<std::path::PathBuf> {
         None
     }
 
@@ -303,12 +308,16 @@ impl<T: TypedTool> Tool for Typed<T> {
         self.0.input_error(input)
     }
 
+    fn input_error_for(&self, input: &Value, agent_id: Option<&str>) -> Option<String> {
+        self.0.input_error_for(input, agent_id)
+    }
+
     fn input_error_waits(&self, input: &Value) -> bool {
         self.0.input_error_waits(input)
     }
 
-    fn unseen_file(&self, input: &Value) -> Option<std::path::PathBuf> {
-        self.0.unseen_file(input)
+    fn unseen_file(&self, input: &Value, agent_id: Option<&str>) -> Option<std::path::PathBuf> {
+        self.0.unseen_file(input, agent_id)
     }
 
     fn input_issues(&self, input: &Value) -> Vec<Value> {

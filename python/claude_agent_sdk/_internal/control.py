@@ -55,6 +55,11 @@ def _updates_to_wire(updates: list[PermissionUpdate]) -> list[dict[str, Any]] | 
 
 async def can_use_tool(request: dict[str, Any], prepared: PreparedOptions) -> dict[str, Any]:
     if prepared.can_use_tool is None:
+        if not prepared.needs_host:
+            # The documented SDK closes its input once a string prompt is sent when nothing
+            # needs answering (no callbacks, hooks or SDK servers): a question asked over
+            # `permission_prompt_tool_name="stdio"` then finds the stream closed.
+            raise Exception("AbortError: Stream closed")
         raise Exception("canUseTool callback is not provided")
     original_input = request.get("input")
     context = ToolPermissionContext(

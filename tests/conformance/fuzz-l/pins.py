@@ -140,4 +140,54 @@ def pins():
     twice["responses"] += [{"content": [Calls()("Read", {"file_path": "<WS>/x.txt"})]},
                            {"content": [txt("Done thrice.")]}]
     twice["responses"][-2]["content"][0]["id"] = "toolu_03"
-    return out
+    return out + agent_reads()
+
+
+def agent_reads():
+    """Each agent keeps its own record of the files it has seen (fl_062, fl_191): a subagent
+    knows nothing of its caller's reads and writes, nor the caller of the subagent's; a file
+    one changed is stale to the other. A forked skill's agent starts with none either."""
+    def one(name, desc, rounds, extra_files=None, sources=None):
+        calls = Calls()
+        responses = [{"content": [calls(*c) if isinstance(c, tuple) else c for c in r]}
+                     for r in rounds] + [{"content": [txt("Done.")]}]
+        opts = {"permission_mode": "bypassPermissions"}
+        if sources:
+            opts["setting_sources"] = sources
+        s = scenario_files.scenario("fl_pin_", name, desc, responses, opts, prompt="Work on it",
+                                    mode=None)
+        s["files"] = dict({"a.txt": "alpha one\n", "b.txt": "beta one\n"}, **(extra_files or {}))
+        s["timeout_s"] = 120
+        return s
+    agent = ("Agent", {"description": "Look", "prompt": "Do it.",
+                       "subagent_type": "general-purpose", "run_in_background": False})
+    done = txt("Sub done.")
+
+    def edit(path, old, new):
+        return ("Edit", {"file_path": "<WS>/" + path, "old_string": old, "new_string": new})
+
+    def write(path, content):
+        return ("Write", {"file_path": "<WS>/" + path, "content": content})
+    fork = {".claude/skills/forky/SKILL.md":
+            "---\nname: forky\ndescription: Works in a fork.\ncontext: fork\n---\nEdit the file.\n"}
+    return [
+        one("agent_parent_read_sub_write", "The caller read a file; its subagent writes it whole.",
+            [[R("a.txt")], [agent], [write("a.txt", "new a\n")], [done]]),
+        one("agent_sub_read_parent_edit", "A subagent read a file; its caller edits it.",
+            [[agent], [R("b.txt")], [done], [edit("b.txt", "beta", "BETA")]]),
+        one("agent_both_read_sub_edit", "Both read a file, the subagent edits it, then the caller.",
+            [[R("a.txt")], [agent], [R("a.txt")], [edit("a.txt", "alpha", "ALPHA")], [done],
+             [edit("a.txt", "one", "ONE")]]),
+        one("agent_sub_edit_parent_edit", "The caller read a file; its subagent edits it; the "
+            "caller edits it and reads it.",
+            [[R("a.txt")], [agent], [edit("a.txt", "alpha", "ALPHA")], [done],
+             [edit("a.txt", "one", "ONE")], [R("a.txt")]]),
+        one("agent_sub_write_new_parent_edit", "A subagent creates a file; its caller edits it.",
+            [[agent], [write("n.txt", "fresh\n")], [done], [edit("n.txt", "fresh", "FRESH")]]),
+        one("agent_parent_write_sub_edit", "The caller creates a file; its subagent edits it.",
+            [[write("p.txt", "made\n")], [agent], [edit("p.txt", "made", "MADE")], [done]]),
+        one("agent_fork_edit", "The caller read a file; a forked skill's agent edits it; the "
+            "caller edits it.",
+            [[R("a.txt")], [("Skill", {"skill": "forky"})], [edit("a.txt", "alpha", "ALPHA")],
+             [txt("Fork done.")], [edit("a.txt", "one", "ONE")]], fork, ["project"]),
+    ]

@@ -123,6 +123,9 @@ pub struct Session {
     pub prompt_hook_text: Option<String>,
     /// The command the next prompt named, for its UserPromptExpansion hooks.
     pub prompt_expansion: Option<PromptExpansion>,
+    /// The next prompt goes to the model as written: no local command (`/compact`,
+    /// `/cost`, ...) runs for it (`verbatim_prompts`).
+    pub verbatim_prompt: bool,
     /// Why settings files did not load, told once after the first init message
     /// (`settings_not_in_effect`).
     pub settings_not_in_effect: Option<String>,
@@ -195,6 +198,7 @@ impl Session {
             api_failure: None,
             prompt_hook_text: None,
             prompt_expansion: None,
+            verbatim_prompt: false,
             settings_not_in_effect: None,
             model_only_skills: Vec::new(),
             instructions_loaded: Vec::new(),
@@ -333,15 +337,17 @@ impl Session {
             .store(0, std::sync::atomic::Ordering::Relaxed);
         // A local command sends the model nothing: what its mentions attach goes too.
         let attached = std::mem::take(&mut self.prompt_attachments);
-        if let Some((name, args)) = super::cost_command::cost_command(&prompt) {
+        let typed = !std::mem::take(&mut self.verbatim_prompt);
+        if let Some((name, args)) = super::cost_command::cost_command(&prompt).filter(|_| typed) {
             return self.run_cost_command(&name, &args, deps, started);
         }
         if let Some(skill) =
             super::skill_command::model_only_skill(&prompt, &self.model_only_skills)
+                .filter(|_| typed)
         {
             return self.refuse_model_only_skill(&skill, deps, started);
         }
-        if let Some(args) = compact_command(&prompt) {
+        if let Some(args) = compact_command(&prompt).filter(|_| typed) {
             return self.run_compact_command(&args, deps, started).await;
         }
         self.prompt_attachments = attached;

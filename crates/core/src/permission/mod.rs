@@ -92,6 +92,9 @@ pub struct PermissionContext {
     /// does, instead of leaving its questions to the auto-mode classifier and reading
     /// freely outside the working directories (see [`crate::model_names::runs_auto_mode`]).
     pub no_auto_mode: bool,
+    /// The subagent whose call is checked (none: the main agent): what it has read decides
+    /// some questions.
+    pub agent_id: Option<String>,
 }
 
 impl PermissionContext {

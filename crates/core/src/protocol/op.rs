@@ -41,12 +41,15 @@ pub enum Op {
 }
 
 /// A prompt as a host hands it over: its content, the uuid its transcript row takes (a fresh
-/// one when `None`), and the `origin` the turn's result echoes.
+/// one when `None`), the `origin` the turn's result echoes, and whether it goes to the model
+/// as written (`client_composed`, the `verbatim_prompts` option): no slash command runs and
+/// no `@path` mention attaches a file.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Prompt {
     pub content: UserContent,
     pub uuid: Option<String>,
     pub origin: Option<ResultOrigin>,
+    pub verbatim: bool,
 }
 
 impl From<UserContent> for Prompt {
@@ -55,6 +58,7 @@ impl From<UserContent> for Prompt {
             content,
             uuid: None,
             origin: None,
+            verbatim: false,
         }
     }
 }

@@ -174,6 +174,7 @@ fn run_one(name: &str, scenario_path: &Path, golden_path: &Path, report: &mut Ta
         no_auto_mode: scenario["options"]["model"]
             .as_str()
             .is_some_and(|m| !oxagent_core::model_names::runs_auto_mode(m)),
+        agent_id: None,
     };
     let builtins: BTreeMap<String, Arc<dyn Tool>> =
         oxagent_tools::builtin_tools(&Default::default())

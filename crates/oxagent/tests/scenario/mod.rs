@@ -113,6 +113,12 @@ pub async fn run_scenario_with_requests(name: &str) -> (ScenarioRun, Vec<Value>,
         .cloned()
         .unwrap_or_default();
     opts.insert("cwd".into(), json!(ws.ws.to_string_lossy()));
+    // The scenario's own `env` option over the harness's variables.
+    if let Some(Value::Object(own)) = opts.get("env") {
+        for (k, v) in own {
+            env[k] = v.clone();
+        }
+    }
     opts.insert("env".into(), env);
     let prompt = scenario["prompt"].as_str().unwrap_or("").to_string();
     // `session_store`: one store every query of the scenario keeps its rows in; as the

@@ -209,7 +209,10 @@ impl TypedTool for EditTool {
     }
 
     fn check_permission(&self, input: &Value, ctx: &PermissionContext) -> ToolPermission {
-        permission_checks::check_write_input(input, "file_path", ctx, &|p| self.files.has_seen(p))
+        {
+            let files = self.files.of(ctx.agent_id.as_deref());
+            permission_checks::check_write_input(input, "file_path", ctx, &|p| files.has_seen(p))
+        }
     }
 
     /// What the edit cannot do whatever is allowed, found before any hook or question, as
@@ -217,6 +220,11 @@ impl TypedTool for EditTool {
     /// string not found or found more than once. (The file is read here, once more when
     /// the call runs: a question may be answered with another input.)
     fn input_error(&self, input: &Value) -> Option<String> {
+        self.input_error_for(input, None)
+    }
+
+    fn input_error_for(&self, input: &Value, agent_id: Option<&str>) -> Option<String> {
+        let files = self.files.of(agent_id);
         let old = input.get("old_string")?.as_str()?;
         let new = input.get("new_string")?.as_str()?;
         if old == new {
@@ -239,7 +247,7 @@ impl TypedTool for EditTool {
         if path.extension().is_some_and(|e| e == "ipynb") {
             return None;
         }
-        if self.files.unread_refused(&path) {
+        if files.unread_refused(&path) {
             return Some(super::notebook_edit::NOT_READ_YET.to_string());
         }
         let (raw, _) = super::encoding::decode(&bytes);
@@ -261,7 +269,7 @@ impl TypedTool for EditTool {
         let out = with_escape_note(apply(&text, &old, new, replace_all).err()?, &old);
         // Not found in a file changed since the model read it: the change is what is
         // reported (fb_127).
-        let stale = self.files.freshness(&path, &raw) == Freshness::ChangedOnDisk;
+        let stale = files.freshness(&path, &raw) == Freshness::ChangedOnDisk;
         if stale && !text.contains(&old) {
             return Some(super::write::MODIFIED_SINCE_READ.to_string());
         }
@@ -275,11 +283,11 @@ impl TypedTool for EditTool {
         }
     }
 
-    fn unseen_file(&self, input: &Value) -> Option<PathBuf> {
+    fn unseen_file(&self, input: &Value, agent_id: Option<&str>) -> Option<PathBuf> {
         let cwd = super::here(self.cwd.as_deref()?, self.shell.as_deref());
         let path = resolve(input.get("file_path")?.as_str()?, &cwd);
         let notebook = path.extension().is_some_and(|e| e == "ipynb");
-        (!notebook && path.is_file() && !self.files.has_seen(&path)).then_some(path)
+        (!notebook && path.is_file() && !self.files.of(agent_id).has_seen(&path)).then_some(path)
     }
 
     /// Every refusal but "No changes to make" reads the file: it comes once the response
@@ -312,6 +320,7 @@ impl TypedTool for EditTool {
     }
 
     async fn run(&self, input: EditInput, ctx: &ToolContext) -> ToolOutput {
+        let files = self.files.of(ctx.agent_id.as_deref());
         if input.old_string == input.new_string {
             return wrapped_error(
                 "No changes to make: old_string and new_string are exactly the same.",
@@ -370,12 +379,7 @@ impl TypedTool for EditTool {
                         Err(out) => return with_escape_note(out, &old),
                     }
                 };
-                (
-                    text,
-                    updated,
-                    self.files.freshness(&path, raw),
-                    mostly_crlf(raw),
-                )
+                (text, updated, files.freshness(&path, raw), mostly_crlf(raw))
             }
         };
         let written = if crlf {
@@ -383,7 +387,7 @@ impl TypedTool for EditTool {
         } else {
             updated.clone()
         };
-        self.files.before_change(&path);
+        files.before_change(&path);
         if let Err(out) = write_file(&path, &super::encoding::encode(&written, encoding)).await {
             return out;
         }
@@ -391,9 +395,9 @@ impl TypedTool for EditTool {
         // context before stays so for the next edit (fb_049); one it had read whole, changed
         // on disk since, is up to date again (edit_of_a_file_changed_since_read_says_so).
         if matches!(freshness, Freshness::NeverRead | Freshness::Partial) {
-            self.files.record_partial(&path, &written);
+            files.record_partial(&path, &written);
         } else {
-            self.files.record(&path, &written);
+            files.record(&path, &written);
         }
 
         let updated_text = if input.replace_all {

@@ -41,10 +41,13 @@ pub enum Freshness {
 }
 
 /// The per-session record of file contents the model has seen, shared by Read, Write and
-/// Edit. Cloning shares the record.
+/// Edit. Cloning shares the record. Each subagent has a record of its own (see
+/// [`FileState::of`]).
 #[derive(Clone, Default, Debug)]
 pub struct FileState {
     seen: Arc<Mutex<Seen>>,
+    /// Each subagent's record, by agent id (the main agent's is `seen`).
+    agents: Arc<Mutex<HashMap<String, Arc<Mutex<Seen>>>>>,
     /// With file checkpointing on: what changed files held before each prompt's turn.
     checkpoints: Option<Arc<super::checkpoints::Checkpoints>>,
     /// The session has no Read tool: Write and Edit refuse an existing file the model has
@@ -55,7 +58,7 @@ pub struct FileState {
 }
 
 /// What the model saw of each path, and how many records were made (their order).
-#[derive(Default, Debug)]
+#[derive(Default, Debug, Clone)]
 struct Seen {
     paths: HashMap<PathBuf, Record>,
     records: u64,
@@ -63,7 +66,7 @@ struct Seen {
     compaction: Option<String>,
 }
 
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 struct Record {
     /// The fingerprint of what was seen, and whether all of it was seen.
     fingerprint: u64,
@@ -111,6 +114,24 @@ impl FileState {
     pub fn with_checkpoints(mut self, checkpoints: Arc<super::checkpoints::Checkpoints>) -> Self {
         self.checkpoints = Some(checkpoints);
         self
+    }
+
+    /// The record of what the agent `agent` has seen (none: the main agent). As the
+    /// reference keeps it, a subagent starts knowing nothing of what its caller read, and
+    /// what it reads or writes is not known to its caller: a file the caller read and the
+    /// subagent changed is one the caller's view of is stale (fuzz-l/fl_062, fl_191).
+    pub fn of(&self, agent: Option<&str>) -> FileState {
+        let Some(agent) = agent else {
+            return self.clone();
+        };
+        let seen = lock(&self.agents)
+            .entry(agent.to_string())
+            .or_default()
+            .clone();
+        FileState {
+            seen,
+            ..self.clone()
+        }
     }
 
     /// `path` is about to be written by a tool: kept first when checkpointing is on.
@@ -329,5 +350,24 @@ mod tests {
         assert_eq!(seen, [false, false, false, true, true, true, false, true]);
         assert!(!state.has_seen(&big) && !state.has_seen(&memory));
         assert_eq!(state.freshness(&paths[7], "file 7\n"), Freshness::Current);
+    }
+
+    /// fuzz-l/fl_191, fl_pin_agent_*: each agent has its own record; a subagent keeps its
+    /// record between its calls, and what one agent wrote is stale to another that read it.
+    #[test]
+    fn each_agent_has_its_own_record() {
+        let state = FileState::new();
+        let p = Path::new("/ws/a.txt");
+        state.record(p, "one\n");
+        let sub = state.of(Some("agent-1"));
+        assert_eq!(sub.freshness(p, "one\n"), Freshness::NeverRead);
+        sub.record(p, "two\n");
+        assert_eq!(
+            state.of(Some("agent-1")).freshness(p, "two\n"),
+            Freshness::Current
+        );
+        assert_eq!(state.freshness(p, "two\n"), Freshness::ChangedOnDisk);
+        assert_eq!(state.of(None).freshness(p, "one\n"), Freshness::Current);
+        assert!(!state.of(Some("agent-2")).has_seen(p));
     }
 }

@@ -281,9 +281,8 @@ impl TypedTool for NotebookEditTool {
     }
 
     fn check_permission(&self, input: &Value, ctx: &PermissionContext) -> ToolPermission {
-        permission_checks::check_write_input(input, "notebook_path", ctx, &|p| {
-            self.files.has_seen(p)
-        })
+        let files = self.files.of(ctx.agent_id.as_deref());
+        permission_checks::check_write_input(input, "notebook_path", ctx, &|p| files.has_seen(p))
     }
 
     fn describe_call(&self, input: &Value) -> Option<String> {
@@ -297,6 +296,11 @@ impl TypedTool for NotebookEditTool {
     /// A notebook that is not one, or was never read, is refused before any hook or
     /// question, as the reference refuses it.
     fn input_error(&self, input: &Value) -> Option<String> {
+        self.input_error_for(input, None)
+    }
+
+    fn input_error_for(&self, input: &Value, agent_id: Option<&str>) -> Option<String> {
+        let files = self.files.of(agent_id);
         let here = super::here(self.cwd.as_deref()?, self.shell.as_deref());
         let path = resolve(input.get("notebook_path")?.as_str()?, &here);
         if path.extension().and_then(|e| e.to_str()) != Some("ipynb") {
@@ -307,16 +311,17 @@ impl TypedTool for NotebookEditTool {
         if inserts && input.get("cell_type").is_none_or(Value::is_null) {
             return Some(INSERT_NEEDS_TYPE.to_string());
         }
-        (!self.files.has_seen(&path)).then(|| NOT_READ_YET.to_string())
+        (!files.has_seen(&path)).then(|| NOT_READ_YET.to_string())
     }
 
     async fn run(&self, input: NotebookEditInput, ctx: &ToolContext) -> ToolOutput {
+        let files = self.files.of(ctx.agent_id.as_deref());
         let path = resolve(&input.notebook_path, ctx.dir());
         if path.extension().and_then(|e| e.to_str()) != Some("ipynb") {
             return wrapped_error(NOT_A_NOTEBOOK);
         }
         // As Edit and Write: the notebook must have been read first (whatever is at the path).
-        if !self.files.has_seen(&path) {
+        if !files.has_seen(&path) {
             return wrapped_error(NOT_READ_YET);
         }
         let original = match tokio::fs::read_to_string(&path).await {
@@ -326,7 +331,7 @@ impl TypedTool for NotebookEditTool {
             }
             Err(e) => return wrapped_error(e.to_string()),
         };
-        if self.files.freshness(&path, &original) == Freshness::ChangedOnDisk {
+        if files.freshness(&path, &original) == Freshness::ChangedOnDisk {
             return wrapped_error(super::write::MODIFIED_SINCE_READ);
         }
         let mut notebook: Value = match serde_json::from_str(&original) {
@@ -339,11 +344,11 @@ impl TypedTool for NotebookEditTool {
             Err(message) => return wrapped_error(message),
         };
         let updated = to_notebook_json(&notebook);
-        self.files.before_change(&path);
+        files.before_change(&path);
         if let Err(out) = write_file(&path, updated.as_bytes()).await {
             return out;
         }
-        self.files.record(&path, &updated);
+        files.record(&path, &updated);
         let language = notebook
             .pointer("/metadata/language_info/name")
             .and_then(Value::as_str)

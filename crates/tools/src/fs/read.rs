@@ -383,6 +383,7 @@ impl TypedTool for ReadTool {
     }
 
     async fn run(&self, input: ReadInput, ctx: &ToolContext) -> ToolOutput {
+        let files = self.files.of(ctx.agent_id.as_deref());
         let path = resolve(&input.file_path, ctx.dir());
         // Looked up in place (one stat): a read that fails here is done on its first poll,
         // before any read of the same round that goes on to the file's bytes, as the
@@ -412,11 +413,9 @@ impl TypedTool for ReadTool {
                 read_media::read_image(&path, media_type, self.image_tokens).await
             }
             MediaKind::Pdf => read_media::read_pdf(&path, input.pages.as_deref()).await,
-            MediaKind::Notebook => {
-                read_media::read_notebook(&path, &input.file_path, &self.files).await
-            }
+            MediaKind::Notebook => read_media::read_notebook(&path, &input.file_path, &files).await,
             MediaKind::Binary => wrapped_error(read_media::binary_text(&path)),
-            MediaKind::Text => read_text(&input, &path, meta.len(), &self.files).await,
+            MediaKind::Text => read_text(&input, &path, meta.len(), &files).await,
         }
     }
 }

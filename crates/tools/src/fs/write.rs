@@ -141,17 +141,22 @@ impl TypedTool for WriteTool {
 
     /// A file the model has not seen, in a session without the Read tool.
     fn input_error(&self, input: &Value) -> Option<String> {
+        self.input_error_for(input, None)
+    }
+
+    fn input_error_for(&self, input: &Value, agent_id: Option<&str>) -> Option<String> {
+        let files = self.files.of(agent_id);
         let cwd = super::here(self.cwd.as_deref()?, self.shell.as_deref());
         let path = resolve(input.get("file_path")?.as_str()?, &cwd);
-        self.files
+        files
             .unread_refused(&path)
             .then(|| super::notebook_edit::NOT_READ_YET.to_string())
     }
 
-    fn unseen_file(&self, input: &Value) -> Option<std::path::PathBuf> {
+    fn unseen_file(&self, input: &Value, agent_id: Option<&str>) -> Option<std::path::PathBuf> {
         let cwd = super::here(self.cwd.as_deref()?, self.shell.as_deref());
         let path = resolve(input.get("file_path")?.as_str()?, &cwd);
-        (path.is_file() && !self.files.has_seen(&path)).then_some(path)
+        (path.is_file() && !self.files.of(agent_id).has_seen(&path)).then_some(path)
     }
 
     /// It looks at the file on disk: it comes once the response has streamed.
@@ -170,7 +175,10 @@ impl TypedTool for WriteTool {
                 message: format!("<tool_use_error>{message}</tool_use_error>"),
             };
         }
-        permission_checks::check_write_input(input, "file_path", ctx, &|p| self.files.has_seen(p))
+        {
+            let files = self.files.of(ctx.agent_id.as_deref());
+            permission_checks::check_write_input(input, "file_path", ctx, &|p| files.has_seen(p))
+        }
     }
 
     fn describe_call(&self, input: &Value) -> Option<String> {
@@ -195,6 +203,7 @@ impl TypedTool for WriteTool {
     }
 
     async fn run(&self, input: WriteInput, ctx: &ToolContext) -> ToolOutput {
+        let files = self.files.of(ctx.agent_id.as_deref());
         let path = resolve(&input.file_path, ctx.dir());
         if let Some(message) = directory_error(&path, &input.file_path) {
             return wrapped_error(message);
@@ -226,7 +235,7 @@ impl TypedTool for WriteTool {
         // A file read and then changed by someone else is not overwritten blindly (an
         // unread file is).
         if let Some(raw) = &original {
-            if self.files.freshness(&path, raw) == Freshness::ChangedOnDisk {
+            if files.freshness(&path, raw) == Freshness::ChangedOnDisk {
                 return wrapped_error(MODIFIED_SINCE_READ);
             }
         }
@@ -234,12 +243,12 @@ impl TypedTool for WriteTool {
         let content = super::encoding::keep_mark(original.as_deref(), &input.content);
         // The old content is reported as Read shows it: CRLF as LF.
         let original = original.map(|o| o.replace("\r\n", "\n"));
-        self.files.before_change(&path);
+        files.before_change(&path);
         let bytes = super::encoding::encode(&content, encoding);
         if let Err(out) = write_file(&path, &bytes).await {
             return out;
         }
-        self.files.record(&path, &content);
+        files.record(&path, &content);
         // The path as the model wrote it (`..`, `~` and all), as the reference shows it.
         let shown = &input.file_path;
         // An empty file is reported as created, as if it had not been there (fb_015, fb_019).

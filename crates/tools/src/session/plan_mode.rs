@@ -185,6 +185,7 @@ mod tests {
             home: None,
             shell_dir: None,
             no_auto_mode: false,
+            agent_id: None,
         }
     }
 

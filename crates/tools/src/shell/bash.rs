@@ -419,8 +419,9 @@ impl TypedTool for BashTool {
             &violations,
         )
         .await;
-        let stale = self
-            .files
+        // What this agent has seen (each subagent has its own record).
+        let files = self.files.as_ref().map(|f| f.of(ctx.agent_id.as_deref()));
+        let stale = files
             .as_ref()
             .and_then(|f| super::stale_reads::hint(&input.command, &cwd, &ctx.cwd, f));
         if let Some(hint) = stale {
@@ -439,7 +440,7 @@ impl TypedTool for BashTool {
                 fields.insert("bashEditDiff".into(), diff);
             }
         }
-        if let Some(f) = self.files.as_ref() {
+        if let Some(f) = files.as_ref() {
             super::shown_reads::record(&input.command, &cwd, &output, f);
         }
         // A call that asked to leave the sandbox says so in its result.

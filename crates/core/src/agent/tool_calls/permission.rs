@@ -68,6 +68,7 @@ pub(crate) fn permission_context(session: &SessionView<'_>) -> PermissionContext
         home: config.home.clone(),
         shell_dir: session.shell_dir(),
         no_auto_mode: !crate::model_names::runs_auto_mode(&session.live.model()),
+        agent_id: session.config.subagent.as_ref().map(|r| r.agent_id.clone()),
     }
 }
 
@@ -445,6 +446,12 @@ async fn answered(
         Err(e) if e.starts_with("<tool_use_error>") => Verdict::Fail(e),
         // The callback failed (it raised or threw): the call is refused with what it said,
         // in the reference's words.
+        // A closed channel names its own error class (ox_prompt_tool_stdio).
+        Err(e) if e.starts_with("AbortError: ") => Verdict::Deny {
+            message: format!("Tool permission request failed: {e}"),
+            interrupt: false,
+            announce: None,
+        },
         Err(e) => Verdict::Deny {
             message: format!("Tool permission request failed: Error: {e}"),
             interrupt: false,

@@ -45,7 +45,12 @@ pub(crate) fn refusal(
     tool: &dyn Tool,
     call: &Call,
 ) -> Option<String> {
-    let path = tool.unseen_file(&call.input)?;
+    let agent = session
+        .config
+        .subagent
+        .as_ref()
+        .map(|r| r.agent_id.as_str());
+    let path = tool.unseen_file(&call.input, agent)?;
     // One context for both verdicts, in the mode each tool is judged in.
     let mut ctx = permission_context(session);
     let mode = ctx.mode;

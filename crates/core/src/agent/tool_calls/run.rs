@@ -100,6 +100,15 @@ pub(crate) fn instant(
 
 /// Whether the call is refused by its tool's own input check, found on disk (see
 /// `Tool::input_error_waits`): that refusal comes once the response has streamed.
+/// The subagent whose loop this is (none: the main agent's).
+fn agent_of<'a>(session: &'a SessionView<'_>) -> Option<&'a str> {
+    session
+        .config
+        .subagent
+        .as_ref()
+        .map(|r| r.agent_id.as_str())
+}
+
 fn input_error_waits(session: &SessionView<'_>, deps: &Deps<'_>, call: &Call) -> bool {
     let Some(tool) = deps.tools.get(&call.name) else {
         return false;
@@ -111,7 +120,9 @@ fn input_error_waits(session: &SessionView<'_>, deps: &Deps<'_>, call: &Call) ->
     let read = crate::validate::coerce_input(&schema, &tool.input_as_checked(&call.input));
     validate_input(tool.name(), &schema, &read).is_ok()
         && tool.input_issues(&read).is_empty()
-        && (tool.input_error(&call.input).is_some()
+        && (tool
+            .input_error_for(&call.input, agent_of(session))
+            .is_some()
             || super::read_first::refusal(session, deps, tool.as_ref(), call).is_some())
 }
 
@@ -282,7 +293,7 @@ fn checked_tool<'d>(
         return Err(Box::new(CallOutcome::error(id, text, caller)));
     }
     let unread = super::read_first::refusal(session, deps, tool.as_ref(), call);
-    if let Some(text) = unread.or_else(|| tool.input_error(&call.input)) {
+    if let Some(text) = unread.or_else(|| tool.input_error_for(&call.input, agent_of(session))) {
         return Err(Box::new(CallOutcome::error(
             id,
             format!("<tool_use_error>{text}</tool_use_error>"),

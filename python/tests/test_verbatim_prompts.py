@@ -1,0 +1,86 @@
+"""`verbatim_prompts` and `permission_prompt_tool_name="stdio"` (tests/conformance/optedge):
+a prompt given to go as written runs no command and attaches no mentioned file; a question
+asked over "stdio" without a callback is refused in the reference's words."""
+
+from __future__ import annotations
+
+import anyio
+import pytest
+from conftest import requires_native, text_turn, tool_turn
+
+from claude_agent_sdk import (
+    AssistantMessage,
+    ClaudeAgentOptions,
+    HookMatcher,
+    ResultMessage,
+    TextBlock,
+    ToolResultBlock,
+    UserMessage,
+    query,
+)
+
+pytestmark = [requires_native, pytest.mark.anyio]
+
+
+async def run(prompt, opts):
+    with anyio.fail_after(60):
+        return [m async for m in query(prompt=prompt, options=opts)]
+
+
+def user_texts(request):
+    content = request["messages"][0]["content"]
+    if isinstance(content, str):
+        return [content]
+    return [b.get("text") for b in content if b.get("type") == "text"]
+
+
+@pytest.mark.parametrize("prompt", ["/compact", "/cost", "/greet Bob", "Look at @a.txt"])
+async def test_a_verbatim_prompt_goes_to_the_model_as_written(mock_server, tmp_path, prompt):
+    (tmp_path / ".claude" / "commands").mkdir(parents=True)
+    (tmp_path / ".claude" / "commands" / "greet.md").write_text("Say hi to $ARGUMENTS.\n")
+    (tmp_path / "a.txt").write_text("alpha\n")
+    server = mock_server({"responses": [text_turn("Done.")]})
+    opts = ClaudeAgentOptions(cwd=str(tmp_path), env=server.env(), verbatim_prompts=True,
+                              setting_sources=["project"])
+    messages = await run(prompt, opts)
+    answers = [m for m in messages if isinstance(m, AssistantMessage)]
+    assert [b.text for b in answers[0].content if isinstance(b, TextBlock)] == ["Done."]
+    assert answers[0].model != "<synthetic>"
+    (request,) = server.requests()
+    texts = [t for t in user_texts(request) if not t.startswith("<system-reminder>")]
+    assert texts == [prompt]
+    assert "alpha" not in str(request["messages"])
+
+
+async def test_without_the_option_the_command_runs(mock_server, tmp_path):
+    (tmp_path / ".claude" / "commands").mkdir(parents=True)
+    (tmp_path / ".claude" / "commands" / "greet.md").write_text("Say hi to $ARGUMENTS.\n")
+    server = mock_server({"responses": [text_turn("Done.")]})
+    opts = ClaudeAgentOptions(cwd=str(tmp_path), env=server.env(), setting_sources=["project"])
+    await run("/greet Bob", opts)
+    (request,) = server.requests()
+    assert "Say hi to Bob.\n" in user_texts(request)
+
+
+@pytest.mark.parametrize("with_hook", [False, True])
+async def test_stdio_without_a_callback_refuses_the_question(mock_server, tmp_path, with_hook):
+    server = mock_server({"responses": [
+        tool_turn("t1", "Write", {"file_path": str(tmp_path / "x.txt"), "content": "x\n"}),
+        text_turn("Done.")]})
+
+    async def stop(input_data, tool_use_id, context):
+        return {}
+
+    opts = ClaudeAgentOptions(
+        cwd=str(tmp_path), env=server.env(), permission_mode="default",
+        permission_prompt_tool_name="stdio",
+        hooks={"Stop": [HookMatcher(hooks=[stop])]} if with_hook else None)
+    messages = await run("Run", opts)
+    (refused,) = [b for m in messages if isinstance(m, UserMessage) and isinstance(m.content, list)
+                  for b in m.content if isinstance(b, ToolResultBlock)]
+    why = "Error: canUseTool callback is not provided" if with_hook else "AbortError: Stream closed"
+    assert refused.is_error and refused.content == f"Tool permission request failed: {why}"
+    result = messages[-1]
+    assert isinstance(result, ResultMessage)
+    assert [d["tool_name"] for d in result.permission_denials] == ["Write"]
+    assert not (tmp_path / "x.txt").exists()

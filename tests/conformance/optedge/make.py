@@ -1,0 +1,147 @@
+#!/usr/bin/env python3
+"""Generates the optedge scenarios (prefix oe_): the options of `query()` no random area drew,
+each tried on its own (see README.md).
+
+- oe_verbatim_*: `verbatim_prompts` (a mention, /compact, /cost, /clear, a custom command, a
+  tool call after them, a resumed /compact).
+- oe_env_*: the `env` option (variables the shell sees; the Bash timeout and output limit).
+- oe_drops_*: `resume_drops_turn` with `resume_session_at` (ids that are no UUID, a range that
+  starts elsewhere, another turn in the range, nothing discarded, the turn discarded).
+- oe_store_*: `session_store_flush` eager and batched.
+- oe_prompt_tool_*: `permission_prompt_tool_name="stdio"` with no callback, with a hook, with
+  a callback (refused as both).
+- oe_task_budget, oe_client_app, oe_hook_events: `task_budget`, `client_app`,
+  `include_hook_events`.
+Run: python3 make.py (writes oe_*.json next to this file)."""
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.dirname(HERE))
+import scenario_files  # noqa: E402
+from scenario_files import tu, txt  # noqa: E402
+
+FILES = {"a.txt": "alpha one\n", "notes.md": "n1\nn2\n"}
+DONE = [txt("Done.")]
+UUID = "6f1c2a3b-1111-4222-8333-944455566677"
+REPLAY = {"extra_args": {"replay-user-messages": None}}
+
+
+# Options of the Python SDK only: the TypeScript one refuses them, so the scenario runs on the
+# Python face alone.
+PYTHON_ONLY = ("client_app", "session_store_flush")
+
+
+def sc(name, prompt, rounds, opts=None, files=None, then=None, beh=None, store=None):
+    s = {"name": "oe_" + name, "description": name.replace("_", " "), "prompt": prompt,
+         "options": dict({"permission_mode": "bypassPermissions"}, **(opts or {})),
+         "responses": [{"content": r} for r in rounds], "default": {"content": DONE},
+         "files": files or dict(FILES), "timeout_s": 120}
+    if then:
+        s["then"] = then
+    if beh:
+        s["behaviors"] = beh
+    if store is not None:
+        s["session_store"] = store
+    if any(k in PYTHON_ONLY for k in s["options"]):
+        s["faces"] = ["python"]
+    return s
+
+
+def bash(i, command):
+    return tu(i, "Bash", {"command": command, "description": "run"})
+
+
+def resume(prompt, **opts):
+    return {"prompt": prompt, "options": dict({"resume": "<SESSION_ID_1>"}, **opts)}
+
+
+def scenarios():
+    out = []
+    verbatim = {"verbatim_prompts": True}
+    greet = {".claude/commands/greet.md": "Say hi to $ARGUMENTS.\n"}
+    project = {"setting_sources": ["project"]}
+    out += [
+        sc("verbatim_mention", "Look at @a.txt please", [DONE], verbatim),
+        sc("verbatim_command", "/compact", [DONE], verbatim),
+        sc("verbatim_cost", "/cost", [DONE], verbatim),
+        sc("verbatim_clear", "/clear", [DONE], verbatim),
+        sc("verbatim_custom", "/greet Bob", [DONE], dict(verbatim, **project), files=greet),
+        sc("verbatim_off_custom", "/greet Bob", [DONE], project, files=greet),
+        sc("verbatim_tool", "Look at @a.txt please", [[bash(1, "echo hi")], DONE],
+           dict(verbatim, **project),
+           files={"a.txt": "alpha\n", "CLAUDE.md": "Rule one.\n",
+                  ".claude/skills/s1/SKILL.md": "---\nname: s1\ndescription: A skill.\n---\nDo it.\n"}),
+        sc("verbatim_resumed_compact", "First", [DONE], verbatim,
+           then=[resume("/compact", verbatim_prompts=True)]),
+    ]
+    out += [
+        sc("env_option", "Run it", [[bash(1, "echo [$FOO] [$BAR]")], DONE],
+           {"env": {"FOO": "foo1", "BAR": ""}}),
+        sc("env_option_path", "Run it",
+           [[bash(1, "echo $HOME | wc -c; echo ${CLAUDECODE}-${CLAUDE_CODE_ENTRYPOINT}")], DONE],
+           {"env": {"ZED": "1"}}),
+        sc("env_bash_timeout", "Run it", [[bash(1, "sleep 3; echo late")], DONE],
+           {"env": {"BASH_DEFAULT_TIMEOUT_MS": "1000"}}),
+        sc("env_max_output", "Run it", [[bash(1, "seq 1 3000")], DONE],
+           {"env": {"BASH_MAX_OUTPUT_LENGTH": "500"}}),
+    ]
+    one_two = [[txt("One.")], [txt("Two.")], [txt("Three.")]]
+    out += [
+        sc("drops_turn_bad", "First", [[bash(1, "echo one")], DONE, [txt("Second answer.")]],
+           then=[resume("Again", resume_session_at="<ASSISTANT_UUID_1_1>",
+                        resume_drops_turn="<USER_UUID_1_2>")]),
+        sc("drops_turn_good", "First", one_two,
+           then=[resume("Second"), resume("Third", resume_session_at="<ASSISTANT_UUID_1_-1>",
+                                          resume_drops_turn="<USER_UUID_2_1>")]),
+        sc("drops_none_bad", "First", one_two[:2],
+           then=[resume("Again", resume_session_at="<ASSISTANT_UUID_1_-1>",
+                        resume_drops_turn="not-a-uuid")]),
+        sc("drops_none_good", "First", one_two[:2],
+           then=[resume("Again", resume_session_at="<ASSISTANT_UUID_1_-1>",
+                        resume_drops_turn=UUID)]),
+        sc("drops_tools_valid", "First", [[bash(1, "echo one")], [bash(2, "echo two")], DONE],
+           then=[resume("Again", resume_session_at="<ASSISTANT_UUID_1_0>",
+                        resume_drops_turn=UUID)]),
+        sc("drops_n_next", "First", one_two, REPLAY,
+           then=[resume("Second"), resume("Again", resume_session_at="<ASSISTANT_UUID_1_-1>",
+                                          resume_drops_turn=UUID)]),
+        sc("drops_n_two_turns", "First", one_two + [[txt("Four.")]], REPLAY,
+           then=[resume("Second"), resume("Third"),
+                 resume("Again", resume_session_at="<ASSISTANT_UUID_1_-1>",
+                        resume_drops_turn="<USER_UUID_2_0>")]),
+        sc("drops_n_ok", "First", one_two, REPLAY,
+           then=[resume("Second"), resume("Again", resume_session_at="<ASSISTANT_UUID_1_-1>",
+                                          resume_drops_turn="<USER_UUID_2_0>")]),
+        sc("drops_n_tools", "First", [[bash(1, "echo one")], [bash(2, "echo two")], DONE,
+                                      [txt("x")]], REPLAY,
+           then=[resume("Second"), resume("Again", resume_session_at="<ASSISTANT_UUID_1_0>",
+                                          resume_drops_turn="<USER_UUID_1_0>")]),
+    ]
+    two_calls = [[bash(1, "echo one")], [bash(2, "echo two")], DONE]
+    out += [
+        sc("store_eager", "Run", two_calls, {"session_store_flush": "eager"}, store={}),
+        sc("store_batched", "Run", two_calls, {"session_store_flush": "batched"}, store={}),
+    ]
+    write = [tu(1, "Write", {"file_path": "<WS>/x.txt", "content": "x\n"})]
+    stdio = {"permission_mode": "default", "permission_prompt_tool_name": "stdio"}
+    out += [
+        sc("prompt_tool_stdio", "Run", [write, DONE], stdio),
+        sc("prompt_tool_stdio_hook", "Run", [write, DONE], stdio,
+           beh={"hooks": {"Stop": [{"matcher": None, "behavior": "log_all"}]}}),
+        sc("prompt_tool_stdio_cb", "Run", [write, DONE], stdio, beh={"can_use_tool": "allow_all"}),
+    ]
+    out += [
+        sc("task_budget", "Hi", [[bash(1, "echo hi")], DONE], {"task_budget": {"total": 5000}}),
+        sc("client_app", "Hi", [DONE], {"client_app": "my-app/1.0.0"}),
+        sc("hook_events", "Run", [[bash(1, "echo one")], DONE], {"include_hook_events": True},
+           beh={"hooks": {"PreToolUse": [{"matcher": None, "behavior": "log_all"}],
+                          "Stop": [{"matcher": None, "behavior": "log_all"}],
+                          "UserPromptSubmit": [{"matcher": None, "behavior": "add_context",
+                                                "text": "ctx-1"}]}}),
+    ]
+    return out
+
+
+if __name__ == "__main__":
+    scenario_files.write(HERE, "oe_", scenarios())
