@@ -35,6 +35,7 @@ mod lifecycle;
 mod main_thread;
 mod mcp;
 mod memory_seen;
+mod model_env;
 mod plugins;
 mod prompt_tool;
 mod reload;

@@ -179,13 +179,13 @@ pub(crate) fn session_config(
     c.model_chosen = chosen.is_some();
     c.plan_model = chosen.and_then(oxagent_core::model_names::plan_variant);
     c.model = chosen
-        .map(oxagent_core::usage::resolve_model)
+        .map(|m| crate::model_env::resolve(m, env))
         .unwrap_or_else(|| DEFAULT_MODEL.to_string());
     // An alias names the model it stands for (`haiku`: claude-haiku-5-5).
     c.fallback_model = options
         .fallback_model
         .as_deref()
-        .map(oxagent_core::usage::resolve_model);
+        .map(|m| crate::model_env::resolve(m, env));
     c.system_prompt = match &options.system_prompt {
         SystemPrompt::Minimal => vec![prompts::IDENTITY.to_string()],
         SystemPrompt::Text(t) => vec![prompts::IDENTITY.to_string(), t.clone()],

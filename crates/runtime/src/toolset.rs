@@ -114,6 +114,11 @@ pub(crate) fn build(
         plugin_skill_roots: loaded.plugins.iter().map(|p| p.skill_root()).collect(),
         skill_allowlist: options.skills.clone(),
         home: home.clone(),
+        no_background_tasks: crate::model_env::variable(
+            env,
+            "CLAUDE_CODE_DISABLE_BACKGROUND_TASKS",
+        )
+        .is_some_and(|v| matches!(v.trim(), "1" | "true" | "yes" | "on")),
         no_local_settings: options
             .setting_sources
             .as_ref()

@@ -172,6 +172,9 @@ pub struct BuiltinConfig {
     /// The session reads no local settings (`setting_sources` leaves `local` out): a question
     /// about a skill does not offer to allow it there.
     pub no_local_settings: bool,
+    /// `CLAUDE_CODE_DISABLE_BACKGROUND_TASKS`: the Bash tool has no `run_in_background`
+    /// (a call that gives it is refused as an unexpected parameter).
+    pub no_background_tasks: bool,
     /// The user's home: skills under its `.claude/skills` are the user's.
     pub home: Option<PathBuf>,
     /// The sandbox Bash commands run in.
@@ -267,6 +270,7 @@ impl BuiltinSet {
         shell.kill_on_timeout = config.kill_on_timeout;
         shell.run_as = config.run_as;
         shell.sandbox = config.sandbox.clone();
+        shell.no_background = config.no_background_tasks;
         let shell = Arc::new(shell);
         let cwd = config.cwd.clone();
         let board = TaskBoard::default();

@@ -106,6 +106,12 @@ pub trait TypedTool: Send + Sync + 'static {
         Self::input_schema()
     }
 
+    /// This tool's schema, shown and checked, when the session changes the type's (Bash
+    /// without background commands).
+    fn own_schema(&self) -> Option<Value> {
+        None
+    }
+
     /// Whether this call only reads.
     fn is_read_only(&self, _input: &Value) -> bool {
         Self::READ_ONLY
@@ -233,11 +239,11 @@ impl<T: TypedTool> Tool for Typed<T> {
     }
 
     fn input_schema(&self) -> Value {
-        T::input_schema()
+        self.0.own_schema().unwrap_or_else(T::input_schema)
     }
 
     fn validation_schema(&self) -> Value {
-        T::validation_schema()
+        self.0.own_schema().unwrap_or_else(T::validation_schema)
     }
 
     fn is_read_only(&self, input: &Value) -> bool {

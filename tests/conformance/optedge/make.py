@@ -140,6 +140,73 @@ def scenarios():
                           "UserPromptSubmit": [{"matcher": None, "behavior": "add_context",
                                                 "text": "ctx-1"}]}}),
     ]
+    return out + variables()
+
+
+def variables():
+    """oe_var_*: environment variables of the process the reference reads (the scenario's
+    `env`): the shell's (an env file, a command prefix, the project directory kept, no
+    background commands, timeouts), the models aliases and subagents run on, and others that
+    change nothing a user sees offline."""
+    files = {"a.txt": "alpha one\n", "sub/x.txt": "x\n", "CLAUDE.md": "Rule one.\n",
+             "env.sh": "export FROMFILE=yes\nX2=plain\necho from-env-file\n",
+             "wrap.sh": "#!/bin/sh\necho \"ARGC=$#\"\n",
+             "big.txt": "".join("line %d with some words here\n" % i for i in range(1, 400))}
+    agent = lambda **k: [tu(1, "Agent", dict({"description": "Look", "prompt": "Do it.",  # noqa: E731
+                                               "subagent_type": "general-purpose",
+                                               "run_in_background": False}, **k))]
+    cases = [
+        ("maintain_dir", [[bash(1, "cd sub && pwd")], [bash(2, "pwd")], DONE],
+         {"CLAUDE_BASH_MAINTAIN_PROJECT_WORKING_DIR": "1"}, None),
+        ("maintain_dir_out", [[bash(1, "cd sub")], [bash(2, "pwd; cd ..; cd sub; pwd")],
+                              [bash(3, "pwd")], DONE],
+         {"CLAUDE_BASH_MAINTAIN_PROJECT_WORKING_DIR": "1"}, None),
+        ("shell_prefix_missing", [[bash(1, "echo hi")], DONE],
+         {"CLAUDE_CODE_SHELL_PREFIX": "/bin/echo PREFIX"}, None),
+        ("shell_prefix_words", [[bash(1, "echo hi")], DONE],
+         {"CLAUDE_CODE_SHELL_PREFIX": "sh <WS>/wrap.sh"}, None),
+        ("shell_prefix_not_executable", [[bash(1, "echo hi")], [bash(2, "ls sub")], DONE],
+         {"CLAUDE_CODE_SHELL_PREFIX": "<WS>/wrap.sh"}, None),
+        ("env_file", [[bash(1, "echo [$FROMFILE] [$X2]")], DONE],
+         {"CLAUDE_ENV_FILE": "<WS>/env.sh"}, None),
+        ("env_file_missing", [[bash(1, "echo [$FROMFILE]")], DONE],
+         {"CLAUDE_ENV_FILE": "<WS>/nope.sh"}, None),
+        ("no_background", [[bash(1, "echo bg") | {}], DONE],
+         {"CLAUDE_CODE_DISABLE_BACKGROUND_TASKS": "1"}, None),
+        ("no_background_plain", [[bash(1, "echo hi")], DONE],
+         {"CLAUDE_CODE_DISABLE_BACKGROUND_TASKS": "1"}, None),
+        ("max_timeout", [[tu(1, "Bash", {"command": "sleep 2; echo done", "description": "run",
+                                         "timeout": 5000})], DONE],
+         {"BASH_MAX_TIMEOUT_MS": "1000"}, None),
+        ("max_timeout_default", [[bash(1, "sleep 2; echo done")], DONE],
+         {"BASH_MAX_TIMEOUT_MS": "1000", "BASH_DEFAULT_TIMEOUT_MS": "5000"}, None),
+        ("sonnet_alias", [DONE], {"ANTHROPIC_DEFAULT_SONNET_MODEL": "claude-sonnet-4-5-custom"},
+         {"model": "sonnet"}),
+        ("opus_alias", [DONE], {"ANTHROPIC_DEFAULT_OPUS_MODEL": "claude-opus-4-1"},
+         {"model": "opus"}),
+        ("haiku_alias", [DONE], {"ANTHROPIC_DEFAULT_HAIKU_MODEL": "claude-haiku-custom"},
+         {"model": "haiku"}),
+        ("subagent_model", [agent(), [txt("Sub.")], DONE],
+         {"CLAUDE_CODE_SUBAGENT_MODEL": "claude-haiku-4-5"}, None),
+        ("subagent_model_call", [agent(model="sonnet"), [txt("Sub.")], DONE],
+         {"CLAUDE_CODE_SUBAGENT_MODEL": "claude-haiku-4-5"}, None),
+        ("subagent_model_definition", [agent(subagent_type="scout"), [txt("Sub.")], DONE],
+         {"CLAUDE_CODE_SUBAGENT_MODEL": "haiku"},
+         {"agents": {"scout": {"description": "Scouts.", "prompt": "You scout.", "model": "opus"}}}),
+        ("read_max_tokens", [[tu(1, "Read", {"file_path": "<WS>/big.txt"})], DONE],
+         {"CLAUDE_CODE_FILE_READ_MAX_OUTPUT_TOKENS": "200"}, None),
+        ("no_claude_mds", [DONE], {"CLAUDE_CODE_DISABLE_CLAUDE_MDS": "1"},
+         {"setting_sources": ["project"]}),
+        ("effort_level", [DONE], {"CLAUDE_CODE_EFFORT_LEVEL": "low"}, None),
+        ("max_thinking", [DONE], {"MAX_THINKING_TOKENS": "4000"}, None),
+    ]
+    out = []
+    for name, rounds, env, opts in cases:
+        s = sc("var_" + name, "Go", rounds, opts, files=dict(files))
+        s["env"] = env
+        out.append(s)
+    # A background call where background commands are off.
+    out[7]["responses"][0]["content"][0]["input"]["run_in_background"] = True
     return out
 
 

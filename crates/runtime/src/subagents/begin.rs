@@ -17,6 +17,8 @@ use super::registry::Agent;
 use super::{Running, StopCause, SubagentContext};
 use crate::time::tokio_sleep;
 use oxagent_core::signal::AbortSignal;
+use std::collections::BTreeMap;
+
 use oxagent_core::sync::lock;
 
 /// `a` and 16 hex digits, as the reference names agents.
@@ -30,14 +32,37 @@ fn new_agent_id() -> String {
 /// caller's model (fuzz-f/ff_101: `haiku` under claude-haiku-4-5 runs on it; under
 /// claude-sonnet-4-5 on the alias's model, ff_033).
 pub(crate) fn resolve_model(call: Option<&str>, definition: Option<&str>, session: &str) -> String {
+    chosen_model(call, definition, session, &BTreeMap::new()).unwrap_or_else(|| session.to_string())
+}
+
+/// The model the call or the definition chooses, if either does.
+fn chosen_model(
+    call: Option<&str>,
+    definition: Option<&str>,
+    session: &str,
+    env: &BTreeMap<String, String>,
+) -> Option<String> {
     for choice in [call, definition].into_iter().flatten() {
         match choice {
             "" | "inherit" => continue,
-            alias if same_family(alias, session) => return session.to_string(),
-            other => return oxagent_core::usage::resolve_model(other),
+            alias if same_family(alias, session) => return Some(session.to_string()),
+            other => return Some(crate::model_env::resolve(other, env)),
         }
     }
-    session.to_string()
+    None
+}
+
+/// [`resolve_model`] in the environment `env` (see `model_env`): aliases it names a model
+/// for are that model, and `CLAUDE_CODE_SUBAGENT_MODEL` comes before the caller's model.
+pub(crate) fn resolve_model_in(
+    call: Option<&str>,
+    definition: Option<&str>,
+    session: &str,
+    env: &BTreeMap<String, String>,
+) -> String {
+    chosen_model(call, definition, session, env)
+        .or_else(|| crate::model_env::subagent_model(env))
+        .unwrap_or_else(|| session.to_string())
 }
 
 /// Whether `alias` (`haiku`, `sonnet`, `opus`, ...) names the family of the model `id`.
@@ -85,10 +110,11 @@ pub(super) fn config_for(
         oxagent_core::prompts::IDENTITY.to_string(),
         d.prompt.clone(),
     ];
-    c.model = resolve_model(
+    c.model = resolve_model_in(
         call.model.as_deref(),
         d.model.as_deref(),
         &caller_model(context, caller),
+        &context.config.env,
     );
     c.max_turns = d.max_turns.map(i64::from);
     c.effort = call
@@ -158,19 +184,30 @@ pub(crate) fn model_of(
     call: &AgentCall,
     caller: Option<&str>,
 ) -> String {
-    agent_model(agent, call, caller_model(context, caller))
+    agent_model(
+        agent,
+        call,
+        caller_model(context, caller),
+        &context.config.env,
+    )
 }
 
 /// The model `agent` runs on for `call` when its caller runs on `callers` (a fork: the
 /// caller's, whatever the call says).
-fn agent_model(agent: &Agent, call: &AgentCall, callers: String) -> String {
+fn agent_model(
+    agent: &Agent,
+    call: &AgentCall,
+    callers: String,
+    env: &BTreeMap<String, String>,
+) -> String {
     if agent.name == super::fork::FORK {
         return callers;
     }
-    resolve_model(
+    resolve_model_in(
         call.model.as_deref(),
         agent.definition.model.as_deref(),
         &callers,
+        env,
     )
 }
 
@@ -224,7 +261,7 @@ pub(super) fn begin(
         let parent_depth = parent.map_or(0, |r| r.depth);
         // (`caller_model` would take the lock this holds.)
         let callers = parent.map_or_else(|| context.live.model(), |r| r.model.clone());
-        let model = agent_model(agent, call, callers);
+        let model = agent_model(agent, call, callers, &context.config.env);
         let me = Running {
             depth: parent_depth + 1,
             model,

@@ -218,6 +218,17 @@ impl TypedTool for BashTool {
         })
     }
 
+    fn own_schema(&self) -> Option<Value> {
+        if !self.shell.no_background {
+            return None;
+        }
+        let mut schema = Self::input_schema();
+        if let Some(p) = schema["properties"].as_object_mut() {
+            p.remove("run_in_background");
+        }
+        Some(schema)
+    }
+
     fn is_read_only(&self, input: &Value) -> bool {
         input
             .get("command")
@@ -387,7 +398,13 @@ impl TypedTool for BashTool {
         let mut notes = String::new();
         // A command that ends where it started leaves the shell alone: a read-only one that
         // ran beside a `cd` does not move it back.
-        if let Some(dir) = process::ended_in(&files).filter(|d| *d != cwd) {
+        // `CLAUDE_BASH_MAINTAIN_PROJECT_WORKING_DIR`: every command starts in the project's
+        // directory, without a note (probe ev_maintain_dir).
+        let maintain = super::setting(&ctx.env, "CLAUDE_BASH_MAINTAIN_PROJECT_WORKING_DIR")
+            .is_some_and(|v| super::truthy(&v));
+        if maintain {
+            self.shell.set_cwd(ctx.cwd.clone());
+        } else if let Some(dir) = process::ended_in(&files).filter(|d| *d != cwd) {
             let inside = std::iter::once(&ctx.cwd)
                 .chain(&ctx.additional_directories)
                 .any(|d| dir.starts_with(d));

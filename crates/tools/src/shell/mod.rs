@@ -41,6 +41,14 @@ use oxagent_core::tool::ToolContext;
 use tasks::BackgroundTasks;
 
 /// A variable that tunes the shell: from the session's environment, then the process's.
+/// A variable set to a true value (`1`, `true`, `yes`, `on`).
+pub(crate) fn truthy(value: &str) -> bool {
+    matches!(
+        value.trim().to_ascii_lowercase().as_str(),
+        "1" | "true" | "yes" | "on"
+    )
+}
+
 pub(crate) fn setting(
     env: &std::collections::BTreeMap<String, String>,
     name: &str,
@@ -72,6 +80,8 @@ pub struct ShellState {
     pub run_as: Option<oxagent_core::config::RunAs>,
     /// The sandbox commands run in (`sandbox: {"enabled": true}`).
     pub sandbox: Option<sandbox::Sandbox>,
+    /// `CLAUDE_CODE_DISABLE_BACKGROUND_TASKS`: Bash takes no `run_in_background`.
+    pub no_background: bool,
     /// The foreground commands running now, by tool_use_id: a send moves one to the
     /// background (the host's `background_tasks`).
     foreground: Mutex<std::collections::HashMap<String, tokio::sync::oneshot::Sender<()>>>,
@@ -95,6 +105,7 @@ impl ShellState {
             kill_on_timeout: false,
             run_as: None,
             sandbox: None,
+            no_background: false,
             foreground: Mutex::default(),
             work_tree: work_tree::Tracker::default(),
         }

@@ -22,7 +22,47 @@ use super::reaper;
 /// directory that is gone by then (`cd d && rmdir ../d`) fails the command with `pwd -P`'s
 /// error, exit code 1. Variables set by the command die with the shell.
 // One line, so that the shell numbers the command's own lines from 1 in its messages.
-const WRAPPER: &str = r#"__oxagent_cwd_file=$1; __oxagent_command=$2; shift 2; eval "$__oxagent_command" && { pwd -P >/dev/null && pwd >| "$__oxagent_cwd_file"; }"#;
+///
+/// A file named by `CLAUDE_ENV_FILE` is sourced first, each time, as the reference does
+/// (what it prints comes before the command's output; a missing file is passed over).
+const WRAPPER: &str = r#"__oxagent_cwd_file=$1; __oxagent_command=$2; shift 2; if [ -n "$CLAUDE_ENV_FILE" ] && [ -f "$CLAUDE_ENV_FILE" ]; then . "$CLAUDE_ENV_FILE"; fi; eval "$__oxagent_command" && { pwd -P >/dev/null && pwd >| "$__oxagent_cwd_file"; }"#;
+
+/// A word for the shell, quoted.
+fn quoted(word: &str) -> String {
+    format!("'{}'", word.replace('\'', "'\\''"))
+}
+
+/// The shell's arguments for `command`: the wrapper with its arguments, or, under
+/// `CLAUDE_CODE_SHELL_PREFIX`, the prefix (one program, as the reference quotes it) given
+/// the whole script as its one argument.
+fn shell_args(
+    shell: &Path,
+    command: &str,
+    files: &RunFiles,
+    env: &BTreeMap<String, String>,
+) -> Vec<std::ffi::OsString> {
+    let prefix = super::setting(env, "CLAUDE_CODE_SHELL_PREFIX").filter(|p| !p.trim().is_empty());
+    match prefix {
+        None => vec![
+            "-c".into(),
+            WRAPPER.into(),
+            shell.into(),
+            files.cwd.clone().into(),
+            command.into(),
+        ],
+        Some(prefix) => {
+            let script = format!(
+                "set -- {} {}; {WRAPPER}",
+                quoted(&files.cwd.to_string_lossy()),
+                quoted(command)
+            );
+            vec![
+                "-c".into(),
+                format!("{} {}", quoted(&prefix), quoted(&script)).into(),
+            ]
+        }
+    }
+}
 
 /// Inside the sandbox's empty network namespace: `socat` makes the proxy's socket (`$2`)
 /// the proxy's ports (3128 for HTTP, 1080 for SOCKS5), and the command (`"$@"`, the usual shell and wrapper) starts once it
@@ -181,11 +221,7 @@ pub(crate) fn spawn_to(
         None => Command::new(shell),
     };
     // `$0` is the shell's path, the name its messages start with ("/bin/bash: line 1: ...").
-    cmd.arg("-c")
-        .arg(WRAPPER)
-        .arg(shell)
-        .arg(&files.cwd)
-        .arg(command)
+    cmd.args(shell_args(shell, command, files, env))
         .current_dir(cwd)
         .envs(env)
         // Commands that would open an editor (git commit without -m) must not hang.

@@ -545,3 +545,53 @@ async fn kill_on_timeout_mode_kills_instead() {
     assert_eq!(out.is_error, Some(true));
     assert!(set.tasks().list().is_empty());
 }
+
+/// Probes ev_env_file*, ev_shell_prefix*, ev_maintain_dir*: `CLAUDE_ENV_FILE` is sourced
+/// before each command (its output first; a missing file is passed over),
+/// `CLAUDE_CODE_SHELL_PREFIX` runs as one program given the whole script, and
+/// `CLAUDE_BASH_MAINTAIN_PROJECT_WORKING_DIR` starts each command in the project.
+#[tokio::test]
+async fn the_shell_variables_of_the_environment() {
+    let w = Ws::new();
+    std::fs::write(w.ws.join("env.sh"), "export FROMFILE=yes\necho sourced\n").unwrap();
+    std::fs::create_dir(w.ws.join("sub")).unwrap();
+    let wrap = w.ws.join("wrap.sh");
+    std::fs::write(
+        &wrap,
+        "#!/bin/sh\necho \"[wrapped $#]\"\nexec /bin/sh -c \"$1\"\n",
+    )
+    .unwrap();
+    std::fs::set_permissions(&wrap, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    let run = |vars: &[(&str, String)], command: &str, id: &str| {
+        let mut ctx = w.ctx(id);
+        for (k, v) in vars {
+            ctx.env.insert(k.to_string(), v.clone());
+        }
+        let tool = w.tool("Bash");
+        let command = command.to_string();
+        async move { text(&tool.call(json!({"command": command}), &ctx).await) }
+    };
+    let file = [("CLAUDE_ENV_FILE", w.ws.join("env.sh").display().to_string())];
+    assert_eq!(run(&file, "echo [$FROMFILE]", "t1").await, "sourced\n[yes]");
+    let missing = [(
+        "CLAUDE_ENV_FILE",
+        w.ws.join("nope.sh").display().to_string(),
+    )];
+    assert_eq!(run(&missing, "echo [$FROMFILE]", "t2").await, "[]");
+    let prefix = [("CLAUDE_CODE_SHELL_PREFIX", wrap.display().to_string())];
+    assert_eq!(
+        run(&prefix, "echo 'two words' | cat", "t3").await,
+        "[wrapped 1]\ntwo words"
+    );
+    let absent = [("CLAUDE_CODE_SHELL_PREFIX", "/nowhere/prefix".to_string())];
+    assert_eq!(
+        run(&absent, "echo hi", "t4").await,
+        "Exit code 127\n/bin/bash: line 1: /nowhere/prefix: No such file or directory"
+    );
+    let keep = [("CLAUDE_BASH_MAINTAIN_PROJECT_WORKING_DIR", "1".to_string())];
+    assert_eq!(
+        run(&keep, "cd sub && pwd", "t5").await,
+        w.ws.join("sub").display().to_string()
+    );
+    assert_eq!(run(&keep, "pwd", "t6").await, w.ws.display().to_string());
+}

@@ -1,7 +1,7 @@
-// `verbatimPrompts` and `permissionPromptToolName: "stdio"` through the Node face
-// (tests/conformance/optedge): a prompt given to go as written runs no command and attaches no
-// mentioned file; a question asked over "stdio" without a callback is refused in the
-// TypeScript SDK's words.
+// Options and environment variables no random area drew, through the Node face
+// (tests/conformance/optedge): `verbatimPrompts` (a prompt given to go as written runs no
+// command and attaches no mentioned file), `permissionPromptToolName: "stdio"` without a
+// callback (refused in the TypeScript SDK's words), the variables the reference reads.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
@@ -62,3 +62,41 @@ for (const withHook of [false, true]) {
     }
   });
 }
+
+test("environment variables the reference reads (optedge oe_var_*)", async () => {
+  const api = await mockApi((ws) => {
+    fs.writeFileSync(path.join(ws, "env.sh"), "export FROMFILE=yes\n");
+    return {
+      responses: [
+        toolUse("t1", "Bash", { command: "echo [$FROMFILE]" }),
+        toolUse("t2", "Bash", { command: "echo bg", run_in_background: true }),
+        toolUse("t3", "Agent", { description: "Look", prompt: "Do it.", subagent_type: "general-purpose", run_in_background: false }),
+        text("Sub."),
+        text("Done."),
+      ],
+    };
+  });
+  try {
+    const env = {
+      ANTHROPIC_DEFAULT_SONNET_MODEL: "claude-sonnet-4-5-custom",
+      CLAUDE_CODE_SUBAGENT_MODEL: "claude-haiku-4-5",
+      CLAUDE_ENV_FILE: path.join(api.workspace, "env.sh"),
+      CLAUDE_CODE_DISABLE_BACKGROUND_TASKS: "1",
+    };
+    const { messages } = await settle(query({ prompt: "Go", options: api.options({ model: "sonnet", env }) }));
+    const results = Object.fromEntries(
+      messages
+        .filter((m) => m.type === "user" && Array.isArray(m.message.content))
+        .flatMap((m) => m.message.content)
+        .filter((b) => b.type === "tool_result")
+        .map((b) => [b.tool_use_id, b]),
+    );
+    assert.equal(results.t1.content, "[yes]");
+    assert.equal(results.t2.is_error, true);
+    assert.match(results.t2.content, /An unexpected parameter `run_in_background` was provided/);
+    const models = api.requests().map((r) => (r.body ?? r).model);
+    assert.deepEqual(models, [...Array(3).fill("claude-sonnet-4-5-custom"), "claude-haiku-4-5", "claude-sonnet-4-5-custom"]);
+  } finally {
+    await api.close();
+  }
+});

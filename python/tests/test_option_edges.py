@@ -1,6 +1,7 @@
-"""`verbatim_prompts` and `permission_prompt_tool_name="stdio"` (tests/conformance/optedge):
-a prompt given to go as written runs no command and attaches no mentioned file; a question
-asked over "stdio" without a callback is refused in the reference's words."""
+"""Options and environment variables no random area drew (tests/conformance/optedge):
+`verbatim_prompts` (a prompt given to go as written runs no command and attaches no mentioned
+file), `permission_prompt_tool_name="stdio"` without a callback (refused in the reference's
+words), and the variables of the environment the reference reads."""
 
 from __future__ import annotations
 
@@ -84,3 +85,32 @@ async def test_stdio_without_a_callback_refuses_the_question(mock_server, tmp_pa
     assert isinstance(result, ResultMessage)
     assert [d["tool_name"] for d in result.permission_denials] == ["Write"]
     assert not (tmp_path / "x.txt").exists()
+
+
+async def test_environment_variables_the_reference_reads(mock_server, tmp_path):
+    """tests/conformance/optedge oe_var_*: an alias named by ANTHROPIC_DEFAULT_SONNET_MODEL,
+    CLAUDE_CODE_SUBAGENT_MODEL for an agent, CLAUDE_ENV_FILE sourced before a command, and
+    no `run_in_background` with CLAUDE_CODE_DISABLE_BACKGROUND_TASKS."""
+    (tmp_path / "env.sh").write_text("export FROMFILE=yes\n")
+    server = mock_server({"responses": [
+        tool_turn("t1", "Bash", {"command": "echo [$FROMFILE]"}),
+        tool_turn("t2", "Bash", {"command": "echo bg", "run_in_background": True}),
+        tool_turn("t3", "Agent", {"description": "Look", "prompt": "Do it.",
+                                  "subagent_type": "general-purpose", "run_in_background": False}),
+        text_turn("Sub."),
+        text_turn("Done."),
+    ]})
+    env = {**server.env(), "ANTHROPIC_DEFAULT_SONNET_MODEL": "claude-sonnet-4-5-custom",
+           "CLAUDE_CODE_SUBAGENT_MODEL": "claude-haiku-4-5",
+           "CLAUDE_ENV_FILE": str(tmp_path / "env.sh"),
+           "CLAUDE_CODE_DISABLE_BACKGROUND_TASKS": "1"}
+    opts = ClaudeAgentOptions(cwd=str(tmp_path), env=env, model="sonnet",
+                              permission_mode="bypassPermissions")
+    messages = await run("Go", opts)
+    results = {b.tool_use_id: b for m in messages if isinstance(m, UserMessage)
+               and isinstance(m.content, list) for b in m.content if isinstance(b, ToolResultBlock)}
+    assert results["t1"].content == "[yes]"
+    assert results["t2"].is_error and "An unexpected parameter `run_in_background` was provided" \
+        in results["t2"].content
+    models = [r["model"] for r in server.requests()]
+    assert models == ["claude-sonnet-4-5-custom"] * 3 + ["claude-haiku-4-5", "claude-sonnet-4-5-custom"]
