@@ -311,6 +311,15 @@ pub(super) fn start(
     let interrupt = Arc::new(Mutex::new(AbortSignal::new()));
     let mut session = Session::new(config);
     session.settings_not_in_effect = settings.not_in_effect();
+    // With every hook turned off, the reference's first message asks its screen to be drawn
+    // again (probes st_disable_hooks*).
+    if settings.disables_all_hooks() {
+        let body = SystemBody::UiInvalidate(oxagent_core::protocol::system::UiInvalidate {
+            event: "ui.render".into(),
+        });
+        let message = SystemMessage::new(body, clock.uuid(), session.session_id().to_string());
+        events.emit(Message::System(message));
+    }
     attach_memory(
         &mut session,
         &persist::home(&env),

@@ -64,6 +64,9 @@ pub struct Settings {
     pub(crate) skip_web_fetch_preflight: bool,
     /// The selected files that are not JSON: nothing in them is in effect.
     pub(crate) malformed: Vec<PathBuf>,
+    /// `disableAllHooks`: no hook of a settings file or a plugin runs (the SDK's callbacks
+    /// still do; probes st_disable_hooks*).
+    pub(crate) disable_all_hooks: bool,
     /// The policy tier's `allowManagedPermissionRulesOnly`: allow rules come from the
     /// policy tier only.
     pub(crate) managed_rules_only: bool,
@@ -143,6 +146,10 @@ impl Settings {
         if let Some(doc) = settings_option.and_then(|s| flag_settings(s, cwd)) {
             loaded.merge(&doc, RuleSource::FlagSettings, cwd);
         }
+        if loaded.disable_all_hooks {
+            loaded.hook_matchers.clear();
+            loaded.commands.clear();
+        }
         loaded
     }
 }
@@ -164,6 +171,9 @@ fn flag_settings(text: &str, cwd: &Path) -> Option<serde_json::Map<String, Value
 
 impl Settings {
     fn merge(&mut self, doc: &serde_json::Map<String, Value>, source: RuleSource, cwd: &Path) {
+        if let Some(Value::Bool(off)) = doc.get("disableAllHooks") {
+            self.disable_all_hooks = *off;
+        }
         if let Some(Value::String(style)) = doc.get("outputStyle") {
             self.output_style = Some(style.clone());
         }
@@ -234,7 +244,7 @@ impl Settings {
 
     /// Adds a `hooks` object's command hooks (`{event: [matcher, ...]}`).
     fn add_hooks(&mut self, hooks: Option<&Value>, plugin: Option<(&Path, &str)>) {
-        let Some(Value::Object(hooks)) = hooks else {
+        let Some(Value::Object(hooks)) = hooks.filter(|_| !self.disable_all_hooks) else {
             return;
         };
         for (event, matchers) in hooks {
@@ -306,6 +316,11 @@ impl Settings {
             "These settings did not load, so nothing in them is in effect, including hooks, permission rules and sandbox settings, though environment variables they already set can stay:\n{}\nFix each problem listed, then start Claude Code again. For settings sent with applyFlagSettings, shown as SDK inline settings, send them again instead.",
             files.join("\n")
         ))
+    }
+
+    /// Whether the settings turn every hook off (`disableAllHooks`).
+    pub fn disables_all_hooks(&self) -> bool {
+        self.disable_all_hooks
     }
 
     /// Whether the settings turn off WebFetch's domain check (`skipWebFetchPreflight`).
@@ -430,6 +445,26 @@ mod tests {
         )
         .unwrap();
         assert_eq!(style(Some(&["local".into()]), None), "default");
+    }
+
+    /// Probes st_disable_hooks*: `disableAllHooks` drops every command hook of the files.
+    #[test]
+    fn disable_all_hooks_drops_the_files_hooks() {
+        let dir = tempfile::tempdir().unwrap();
+        let ws = dir.path().join("ws");
+        std::fs::create_dir_all(ws.join(".claude")).unwrap();
+        let hooks = r#""hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "true"}]}]}"#;
+        let sources = ["project".to_string()];
+        for (flag, kept) in [("true", 0), ("false", 1)] {
+            let doc = format!(r#"{{"disableAllHooks": {flag}, {hooks}}}"#);
+            std::fs::write(ws.join(".claude/settings.json"), doc).unwrap();
+            let loaded = Settings::load(&ws, dir.path(), Some(&sources), None);
+            assert_eq!(loaded.disables_all_hooks(), flag == "true");
+            assert_eq!(
+                (loaded.commands.len(), loaded.hook_matchers.len()),
+                (kept, kept)
+            );
+        }
     }
 
     #[test]

@@ -13,6 +13,7 @@ each tried on its own (see README.md).
 - oe_task_budget, oe_client_app, oe_hook_events: `task_budget`, `client_app`,
   `include_hook_events`.
 Run: python3 make.py (writes oe_*.json next to this file)."""
+import json
 import os
 import sys
 
@@ -140,7 +141,7 @@ def scenarios():
                           "UserPromptSubmit": [{"matcher": None, "behavior": "add_context",
                                                 "text": "ctx-1"}]}}),
     ]
-    return out + variables()
+    return out + variables() + settings()
 
 
 def variables():
@@ -207,6 +208,60 @@ def variables():
         out.append(s)
     # A background call where background commands are off.
     out[7]["responses"][0]["content"][0]["input"]["run_in_background"] = True
+    return out
+
+
+def settings():
+    """oe_set_*: keys of a project settings file (`.claude/settings.json`, setting source
+    `project`): `env`, `permissions` (`defaultMode`, rules, `additionalDirectories`), `model`,
+    `respectGitignore`, command hooks and `disableAllHooks`."""
+    block = {"matcher": "Bash", "hooks": [{"type": "command", "command":
+                                           "echo '{\"decision\":\"block\",\"reason\":\"no\"}'"}]}
+    bypass = {"permission_mode": "bypassPermissions"}
+    write = [tu(1, "Write", {"file_path": "<WS>/n.txt", "content": "n\n"})]
+    home_read = [tu(1, "Read", {"file_path": "<HOME>/s.txt"})]
+    cases = [
+        ("env", {"env": {"FOO": "from-settings"}}, [[bash(1, "echo [$FOO]")], DONE], bypass),
+        ("default_mode", {"permissions": {"defaultMode": "acceptEdits"}}, [write, DONE], {}),
+        ("model", {"model": "sonnet"}, [DONE], {"permission_mode": "default"}),
+        ("hooks_on", {"hooks": {"PreToolUse": [block]}}, [[bash(1, "echo hi")], DONE], bypass),
+        ("disable_hooks", {"disableAllHooks": True, "hooks": {"PreToolUse": [block]}},
+         [[bash(1, "echo hi")], DONE], bypass),
+        ("disable_hooks_sdk", {"disableAllHooks": True, "hooks": {"PreToolUse": [block]}},
+         [[bash(1, "echo hi")], DONE], bypass),
+        ("disable_hooks_bare", {"disableAllHooks": True}, [[bash(1, "echo hi")], DONE], bypass),
+        ("disable_hooks_false", {"disableAllHooks": False}, [[bash(1, "echo hi")], DONE], bypass),
+        ("gitignore_glob", {"respectGitignore": False}, [[tu(1, "Glob", {"pattern": "**/*.txt"})],
+                                                         DONE], bypass),
+        ("gitignore_glob_default", {}, [[tu(1, "Glob", {"pattern": "**/*.txt"})], DONE], bypass),
+        ("gitignore_grep", {"respectGitignore": False},
+         [[tu(1, "Grep", {"pattern": "x", "output_mode": "files_with_matches"})], DONE], bypass),
+        ("add_dirs", {"permissions": {"additionalDirectories": ["../home"]}}, [home_read, DONE],
+         {"permission_mode": "default"}),
+        ("add_dirs_none", {}, [home_read, DONE], {"permission_mode": "default"}),
+        ("allow_rule", {"permissions": {"allow": ["Bash(echo:*)"], "deny": ["Read(./a.txt)"]}},
+         [[bash(1, "echo hi")], [tu(2, "Read", {"file_path": "<WS>/a.txt"})], DONE],
+         {"permission_mode": "default"}),
+        ("ask_rule", {"permissions": {"ask": ["Bash(echo:*)"]}}, [[bash(1, "echo hi")], DONE], bypass),
+        ("env_model", {"env": {"ANTHROPIC_MODEL": "claude-haiku-4-5"}}, [DONE],
+         {"permission_mode": "default"}),
+        ("env_no_background", {"env": {"CLAUDE_CODE_DISABLE_BACKGROUND_TASKS": "1"}},
+         [[tu(1, "Bash", {"command": "echo hi", "description": "run", "run_in_background": True})],
+          DONE], bypass),
+    ]
+    out = []
+    for name, doc, rounds, opts in cases:
+        files = {"a.txt": "alpha one\n", ".gitignore": "ignored/\n", "ignored/x.txt": "x\n",
+                 "src/app.js": "app\n", ".claude/settings.json": json.dumps(doc)}
+        s = sc("set_" + name, "Go", rounds, dict({"setting_sources": ["project"]}, **opts),
+               files=files)
+        if "permission_mode" not in opts:
+            s["options"].pop("permission_mode")
+        if name.startswith("add_dirs"):
+            s["home_files"] = {"s.txt": "secret\n"}
+        if name == "disable_hooks_sdk":
+            s["behaviors"] = {"hooks": {"PreToolUse": [{"matcher": None, "behavior": "log_all"}]}}
+        out.append(s)
     return out
 
 

@@ -83,6 +83,9 @@ pub enum SystemBody {
     ModelRefusalNoFallback(ModelRefusalNoFallback),
     /// A shell command changed the repository's state others see (a `git push`).
     VcsStateChanged(VcsStateChanged),
+    /// Before the first message when the settings turn every hook off (`disableAllHooks`):
+    /// the reference's CLI asks its screen to be drawn again (`{"event": "ui.render"}`).
+    UiInvalidate(UiInvalidate),
 }
 
 impl SystemBody {
@@ -106,6 +109,7 @@ impl SystemBody {
             SystemBody::ThinkingTokens(_) => "thinking_tokens",
             SystemBody::SessionTitleChanged(_) => "session_title_changed",
             SystemBody::VcsStateChanged(_) => "vcs_state_changed",
+            SystemBody::UiInvalidate(_) => "ui_invalidate",
             SystemBody::ModelFallback(_) => "model_fallback",
             SystemBody::ModelRefusalNoFallback(_) => "model_refusal_no_fallback",
         }
@@ -453,6 +457,12 @@ pub struct ModelRefusalNoFallback {
 pub struct VcsStateChanged {
     pub kind: String,
     pub cwd: String,
+}
+
+/// `system/ui_invalidate`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct UiInvalidate {
+    pub event: String,
 }
 
 /// `system/session_title_changed`.
