@@ -67,6 +67,9 @@ pub struct Settings {
     /// `disableAllHooks`: no hook of a settings file or a plugin runs (the SDK's callbacks
     /// still do; probes st_disable_hooks*).
     pub(crate) disable_all_hooks: bool,
+    /// `permissions.disableBypassPermissionsMode: "disable"`: a session asked to bypass
+    /// permissions runs in the default mode (probe st3_disable_bypass).
+    pub(crate) no_bypass: bool,
     /// The policy tier's `allowManagedPermissionRulesOnly`: allow rules come from the
     /// policy tier only.
     pub(crate) managed_rules_only: bool,
@@ -208,6 +211,9 @@ impl Settings {
                 for text in texts.into_iter().flatten().filter_map(Value::as_str) {
                     self.rules.push((behavior, source, text.to_string()));
                 }
+            }
+            if let Some(Value::String(v)) = perms.get("disableBypassPermissionsMode") {
+                self.no_bypass = v == "disable";
             }
             if let Some(mode) = perms
                 .get("defaultMode")
@@ -374,6 +380,9 @@ impl Settings {
                 config.permission_mode = mode;
             }
         }
+        if self.no_bypass && config.permission_mode == PermissionMode::BypassPermissions {
+            config.permission_mode = PermissionMode::Default;
+        }
         for d in &self.directories {
             if !config.additional_directories.contains(d) {
                 config.additional_directories.push(d.clone());
@@ -445,6 +454,37 @@ mod tests {
         )
         .unwrap();
         assert_eq!(style(Some(&["local".into()]), None), "default");
+    }
+
+    /// optedge/oe_set_no_bypass*: `disableBypassPermissionsMode: "disable"` turns a session
+    /// asked to bypass permissions (by the options or `defaultMode`) into a default one.
+    #[test]
+    fn bypass_can_be_disabled() {
+        let dir = tempfile::tempdir().unwrap();
+        let ws = dir.path().join("ws");
+        std::fs::create_dir_all(ws.join(".claude")).unwrap();
+        let sources = ["project".to_string()];
+        let doc = r#"{"permissions": {"disableBypassPermissionsMode": "disable", "defaultMode": "bypassPermissions"}}"#;
+        std::fs::write(ws.join(".claude/settings.json"), doc).unwrap();
+        let loaded = Settings::load(&ws, dir.path(), Some(&sources), None);
+        for (asked, runs) in [
+            (None, PermissionMode::Default),
+            (
+                Some(PermissionMode::BypassPermissions),
+                PermissionMode::Default,
+            ),
+            (
+                Some(PermissionMode::AcceptEdits),
+                PermissionMode::AcceptEdits,
+            ),
+        ] {
+            let mut config = SessionConfig::new("s", ws.clone());
+            if let Some(mode) = asked {
+                config.permission_mode = mode;
+            }
+            loaded.apply(&mut config, asked, dir.path());
+            assert_eq!(config.permission_mode, runs);
+        }
     }
 
     /// Probes st_disable_hooks*: `disableAllHooks` drops every command hook of the files.

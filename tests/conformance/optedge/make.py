@@ -245,6 +245,17 @@ def settings():
         ("ask_rule", {"permissions": {"ask": ["Bash(echo:*)"]}}, [[bash(1, "echo hi")], DONE], bypass),
         ("env_model", {"env": {"ANTHROPIC_MODEL": "claude-haiku-4-5"}}, [DONE],
          {"permission_mode": "default"}),
+        ("no_bypass", {"permissions": {"disableBypassPermissionsMode": "disable"}},
+         [[bash(1, "echo hi")], write, DONE], bypass),
+        ("no_bypass_default_mode", {"permissions": {"disableBypassPermissionsMode": "disable",
+                                                    "defaultMode": "bypassPermissions"}},
+         [write, DONE], {}),
+        ("output_style", {"outputStyle": "Explanatory"}, [DONE], {}),
+        ("session_start_hook", {"hooks": {"SessionStart": [{"hooks": [{"type": "command", "command":
+                                "echo '{\"hookSpecificOutput\":{\"hookEventName\":\"SessionStart\","
+                                "\"additionalContext\":\"CTX-START\"}}'"}]}]}}, [DONE], {}),
+        ("deny_tools", {"permissions": {"deny": ["WebFetch", "Bash"]}}, [[bash(1, "echo hi")], DONE],
+         bypass),
         ("env_no_background", {"env": {"CLAUDE_CODE_DISABLE_BACKGROUND_TASKS": "1"}},
          [[tu(1, "Bash", {"command": "echo hi", "description": "run", "run_in_background": True})],
           DONE], bypass),
