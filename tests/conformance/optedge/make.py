@@ -208,6 +208,21 @@ def variables():
         out.append(s)
     # A background call where background commands are off.
     out[7]["responses"][0]["content"][0]["input"]["run_in_background"] = True
+    # The alias variables wherever a model is named: a settings file's `model` or `env`, the
+    # fallback model, ANTHROPIC_MODEL.
+    for name, doc, opts, env in (
+            ("settings_model_alias", {"model": "haiku"}, {},
+             {"ANTHROPIC_DEFAULT_HAIKU_MODEL": "claude-haiku-custom"}),
+            ("settings_env_alias", {"env": {"ANTHROPIC_DEFAULT_SONNET_MODEL": "claude-sonnet-4-5-custom"}},
+             {"model": "sonnet"}, {}),
+            ("fallback_alias", {}, {"fallback_model": "sonnet"},
+             {"ANTHROPIC_DEFAULT_SONNET_MODEL": "claude-sonnet-4-5-custom"}),
+            ("anthropic_model_alias", {}, {},
+             {"ANTHROPIC_MODEL": "opus", "ANTHROPIC_DEFAULT_OPUS_MODEL": "claude-opus-4-1"})):
+        s = sc("var_" + name, "Go", [DONE], dict({"setting_sources": ["project"]}, **opts),
+               files={"a.txt": "alpha one\n", ".claude/settings.json": json.dumps(doc)})
+        s["env"] = env
+        out.append(s)
     return out
 
 
