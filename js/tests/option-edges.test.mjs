@@ -100,3 +100,31 @@ test("environment variables the reference reads (optedge oe_var_*)", async () =>
     await api.close();
   }
 });
+
+test("an agent definition preloads skills and makes its memory folder (optedge oe_agent_*)", async () => {
+  const api = await mockApi((ws) => {
+    fs.mkdirSync(path.join(ws, ".claude", "skills", "s1"), { recursive: true });
+    fs.writeFileSync(path.join(ws, ".claude", "skills", "s1", "SKILL.md"), "---\nname: s1\ndescription: A skill.\n---\nSKILL-ONE-BODY\n");
+    return {
+      responses: [
+        toolUse("t1", "Agent", { description: "Look", prompt: "Do it.", subagent_type: "scout", run_in_background: false }),
+        text("Sub."),
+        text("Done."),
+      ],
+    };
+  });
+  try {
+    const agents = { scout: { description: "Scouts.", prompt: "You scout.", skills: ["s1", "nope"], memory: "project" } };
+    await settle(query({ prompt: "Go", options: api.options({ settingSources: ["project"], agents }) }));
+    const first = (api.requests()[1].body ?? api.requests()[1]).messages[0].content;
+    const texts = first.map((b) => b.text).filter((t) => !t.startsWith("<system-reminder>"));
+    assert.deepEqual(texts.slice(-3), [
+      "Do it.\n",
+      "<command-message>s1</command-message>\n<command-name>s1</command-name>\n<skill-format>true</skill-format>",
+      `Base directory for this skill: ${path.join(api.workspace, ".claude", "skills", "s1")}\n\nSKILL-ONE-BODY\n`,
+    ]);
+    assert.ok(fs.statSync(path.join(api.workspace, ".claude", "agent-memory", "scout")).isDirectory());
+  } finally {
+    await api.close();
+  }
+});

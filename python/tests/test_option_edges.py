@@ -114,3 +114,31 @@ async def test_environment_variables_the_reference_reads(mock_server, tmp_path):
         in results["t2"].content
     models = [r["model"] for r in server.requests()]
     assert models == ["claude-sonnet-4-5-custom"] * 3 + ["claude-haiku-4-5", "claude-sonnet-4-5-custom"]
+
+
+async def test_an_agent_definition_preloads_skills_and_makes_its_memory_folder(mock_server, tmp_path):
+    """tests/conformance/optedge oe_agent_*: `skills` puts the skills' instructions after the
+    agent's prompt; `memory: "project"` makes `.claude/agent-memory/<agent>/`."""
+    from claude_agent_sdk import AgentDefinition
+
+    skill = tmp_path / ".claude" / "skills" / "s1"
+    skill.mkdir(parents=True)
+    (skill / "SKILL.md").write_text("---\nname: s1\ndescription: A skill.\n---\nSKILL-ONE-BODY\n")
+    server = mock_server({"responses": [
+        tool_turn("t1", "Agent", {"description": "Look", "prompt": "Do it.", "subagent_type": "scout",
+                                  "run_in_background": False}),
+        text_turn("Sub."), text_turn("Done.")]})
+    agent = AgentDefinition(description="Scouts.", prompt="You scout.", skills=["s1", "nope"],
+                            memory="project")
+    opts = ClaudeAgentOptions(cwd=str(tmp_path), env=server.env(), setting_sources=["project"],
+                              permission_mode="bypassPermissions", agents={"scout": agent})
+    await run("Go", opts)
+    first = server.requests()[1]["messages"][0]["content"]
+    texts = [b["text"] for b in first if not b["text"].startswith("<system-reminder>")]
+    assert texts[-3:] == [
+        "Do it.\n",
+        "<command-message>s1</command-message>\n<command-name>s1</command-name>\n"
+        "<skill-format>true</skill-format>",
+        f"Base directory for this skill: {skill}\n\nSKILL-ONE-BODY\n",
+    ]
+    assert (tmp_path / ".claude" / "agent-memory" / "scout").is_dir()

@@ -922,6 +922,7 @@ impl SessionTask {
             board: self.task_board.clone(),
             finished: Mutex::default(),
             can_continue: self.can_continue_agents,
+            skills: self.reload.skills.clone(),
         });
     }
 

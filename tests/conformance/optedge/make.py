@@ -141,7 +141,7 @@ def scenarios():
                           "UserPromptSubmit": [{"matcher": None, "behavior": "add_context",
                                                 "text": "ctx-1"}]}}),
     ]
-    return out + variables() + settings()
+    return out + variables() + settings() + agent_fields()
 
 
 def variables():
@@ -287,6 +287,38 @@ def settings():
             s["home_files"] = {"s.txt": "secret\n"}
         if name == "disable_hooks_sdk":
             s["behaviors"] = {"hooks": {"PreToolUse": [{"matcher": None, "behavior": "log_all"}]}}
+        out.append(s)
+    return out
+
+
+def agent_fields():
+    """oe_agent_*: fields of an agent definition no area set: `skills` (preloaded into the
+    agent's first message), `memory` (its folder), `initialPrompt`, `mcpServers` by name."""
+    server = open(os.path.join(os.path.dirname(HERE), "mcp", "server.py")).read()
+    files = {"a.txt": "alpha one\n",
+             ".claude/skills/s1/SKILL.md": "---\nname: s1\ndescription: A skill.\n---\n"
+                                            "SKILL-ONE-BODY $ARGUMENTS\n",
+             ".claude/skills/s2/SKILL.md": "---\ndescription: Two.\nallowed-tools: Bash\n---\n"
+                                            "SKILL-TWO\n",
+             ".claude/commands/c1.md": "CMD-ONE\n", "server.py": server}
+    call = [tu(1, "Agent", {"description": "Look", "prompt": "Do it.", "subagent_type": "scout",
+                            "run_in_background": False})]
+    cases = [
+        ("skills", {"skills": ["s1"]}, [call, [txt("Sub.")], DONE], {}),
+        ("skills_many", {"skills": ["s2", "s1", "nope", "c1"]}, [call, [txt("Sub.")], DONE], {}),
+        ("memory_project", {"memory": "project"}, [call, [txt("Sub.")], DONE], {}),
+        ("memory_local", {"memory": "local"}, [call, [txt("Sub.")], DONE], {}),
+        ("memory_user", {"memory": "user"}, [call, [txt("Sub.")], DONE], {}),
+        ("initial_prompt", {"initialPrompt": "FIRST-THING"}, [call, [txt("Sub.")], DONE], {}),
+        ("mcp_servers", {"mcpServers": ["io"]},
+         [call, [tu(2, "mcp__io__add", {"a": 1, "b": 2})], [txt("Sub.")], DONE],
+         {"mcp_servers": {"io": {"command": "python3", "args": ["<WS>/server.py"]}}}),
+    ]
+    out = []
+    for name, fields, rounds, opts in cases:
+        agents = {"scout": dict({"description": "Scouts.", "prompt": "You scout."}, **fields)}
+        s = sc("agent_" + name, "Go", rounds,
+               dict({"setting_sources": ["project"], "agents": agents}, **opts), files=dict(files))
         out.append(s)
     return out
 

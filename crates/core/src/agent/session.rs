@@ -147,6 +147,12 @@ pub struct Session {
 pub enum SubagentPrompt {
     /// A fresh conversation whose first message is this prompt.
     Fresh(String),
+    /// A fresh conversation whose first message is this prompt and the instructions of the
+    /// skills its agent's definition preloads (name, instructions).
+    Preloaded {
+        prompt: String,
+        skills: Vec<(String, String)>,
+    },
     /// A fork of its caller: the caller's conversation (ending with the call), then `turn`
     /// (the call's result and the directive).
     Fork {
@@ -573,6 +579,10 @@ impl Session {
             .additional_context
             .iter()
             .map(|ctx| reminder(&format!("SubagentStart hook additional context: {ctx}")));
+        let (prompt, preloaded) = match prompt {
+            SubagentPrompt::Preloaded { prompt, skills } => (SubagentPrompt::Fresh(prompt), skills),
+            other => (other, Vec::new()),
+        };
         match prompt {
             SubagentPrompt::Fresh(prompt) => {
                 if let Some(memory) = &self.config.memory {
@@ -582,7 +592,7 @@ impl Session {
                 if let Some(note) = &self.config.context_reminder {
                     blocks.push(reminder(note));
                 }
-                blocks.push(ContentBlock::text(prompt));
+                blocks.extend(preloaded_blocks(prompt, preloaded));
             }
             SubagentPrompt::Fork { history, turn } => {
                 // The caller's conversation already holds its memory and environment.
@@ -590,6 +600,7 @@ impl Session {
                 blocks.extend(turn);
                 blocks.extend(contexts);
             }
+            SubagentPrompt::Preloaded { .. } => unreachable!("made a fresh prompt above"),
         }
         self.history.push(Turn::user(blocks));
         self.prompts_sent += 1;
@@ -1258,6 +1269,28 @@ fn init_tool_names(names: Vec<String>) -> Vec<String> {
         .map(|n| if n == "Agent" { "Task".into() } else { n })
         .chain(mcp)
         .collect()
+}
+
+/// A fresh agent's prompt and the skills its definition preloads, as the reference writes
+/// them (probes ag_skills*): the prompt, then each skill's name in command tags and its
+/// instructions; every text but the last ends with a line break of its own.
+fn preloaded_blocks(prompt: String, skills: Vec<(String, String)>) -> Vec<ContentBlock> {
+    if skills.is_empty() {
+        return vec![ContentBlock::text(prompt)];
+    }
+    let mut blocks = vec![ContentBlock::text(format!("{prompt}\n"))];
+    let last = skills.len() - 1;
+    for (i, (name, text)) in skills.into_iter().enumerate() {
+        blocks.push(ContentBlock::text(format!(
+            "<command-message>{name}</command-message>\n<command-name>{name}</command-name>\n<skill-format>true</skill-format>"
+        )));
+        blocks.push(ContentBlock::text(if i == last {
+            text
+        } else {
+            format!("{text}\n")
+        }));
+    }
+    blocks
 }
 
 #[cfg(test)]

@@ -18,6 +18,7 @@ mod emit;
 mod files;
 mod fork;
 mod inbox;
+mod memory_dir;
 mod registry;
 mod report;
 mod run;
@@ -89,6 +90,8 @@ pub(crate) struct SubagentContext {
     pub can_continue: bool,
     /// The agents that stopped and can be continued (SendMessage), by id.
     pub finished: Mutex<HashMap<String, Stopped>>,
+    /// The session's skills and command files: an agent's definition may preload some.
+    pub skills: oxagent_tools::session::skill::SkillList,
 }
 
 /// An agent that stopped: what continuing it needs.

@@ -262,8 +262,27 @@ pub(super) async fn run(
         (None, Some(conversation)) => {
             super::fork::prompt(conversation, &ctx.tool_use_id, &call.prompt)
         }
-        (None, None) => SubagentPrompt::Fresh(call.prompt.clone()),
+        (None, None) => {
+            let names = agent.definition.skills.as_deref().unwrap_or_default();
+            let skills = oxagent_tools::session::skill::preloaded(
+                &context.skills,
+                names,
+                &context.config.cwd,
+            );
+            match skills.is_empty() {
+                true => SubagentPrompt::Fresh(call.prompt.clone()),
+                false => SubagentPrompt::Preloaded {
+                    prompt: call.prompt.clone(),
+                    skills,
+                },
+            }
+        }
     };
+    super::memory_dir::make(
+        &agent.name,
+        agent.definition.memory.as_deref(),
+        &context.config,
+    );
     let running = session.run_as_subagent(first, &deps, started_hook);
     // A foreground agent stops with its caller's turn; a background one only when stopped.
     let result = if background {

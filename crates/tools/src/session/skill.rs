@@ -184,32 +184,48 @@ impl SkillTool {
             .is_none_or(|list| list.iter().any(|n| n == invoked || *n == skill.name))
     }
 
-    /// The skill, else the command file, a call names. A skill wins a clash of names; a
-    /// command answers only to its full name (`sub:deep`, `demo:greet`).
     fn find(&self, name: &str) -> Option<SkillInfo> {
-        let name = bare(name);
-        let exact = self
-            .skills
-            .with(|all| all.iter().find(|s| s.name == name).cloned());
-        let command = || {
-            self.skills.commands_with(|all| {
-                all.iter()
-                    .find(|c| c.name == name)
-                    .map(SkillInfo::of_command)
-            })
-        };
-        // `plugin:skill` names the skill of a plugin; plugins are not loaded, the skill is.
-        let short = name.rsplit(':').next().unwrap_or(name);
-        let loose = || {
-            self.skills.with(|all| {
-                let found = all.iter().find(|s| s.name == short);
-                // A skill by the name its front matter declares (vk_sk_fm_name_differs_fm).
-                let declared = |s: &&SkillInfo| s.declared.as_deref() == Some(name);
-                found.or_else(|| all.iter().find(declared)).cloned()
-            })
-        };
-        exact.or_else(command).or_else(loose)
+        find_in(&self.skills, name)
     }
+}
+
+/// The skill, else the command file, `name` names. A skill wins a clash of names; a
+/// command answers only to its full name (`sub:deep`, `demo:greet`).
+fn find_in(list: &SkillList, name: &str) -> Option<SkillInfo> {
+    let name = bare(name);
+    let exact = list.with(|all| all.iter().find(|s| s.name == name).cloned());
+    let command = || {
+        list.commands_with(|all| {
+            all.iter()
+                .find(|c| c.name == name)
+                .map(SkillInfo::of_command)
+        })
+    };
+    // `plugin:skill` names the skill of a plugin; plugins are not loaded, the skill is.
+    let short = name.rsplit(':').next().unwrap_or(name);
+    let loose = || {
+        list.with(|all| {
+            let found = all.iter().find(|s| s.name == short);
+            // A skill by the name its front matter declares (vk_sk_fm_name_differs_fm).
+            let declared = |s: &&SkillInfo| s.declared.as_deref() == Some(name);
+            found.or_else(|| all.iter().find(declared)).cloned()
+        })
+    };
+    exact.or_else(command).or_else(loose)
+}
+
+/// The skills (or command files) an agent's definition preloads (`skills`), in its order,
+/// each with its instructions as a call without arguments gives them; unknown names are
+/// passed over (probes ag_skills*).
+pub fn preloaded(list: &SkillList, names: &[String], cwd: &Path) -> Vec<(String, String)> {
+    names
+        .iter()
+        .filter_map(|name| {
+            let skill = find_in(list, name)?;
+            let text = fork_instructions(&skill, "", cwd)?;
+            Some((bare(name).to_string(), text))
+        })
+        .collect()
 }
 
 /// A called name as the skills know it: no spaces around it, no leading slash.
