@@ -111,6 +111,8 @@ pub(crate) struct ExtraArgs {
     pub debug: bool,
     /// The flags with no in-process effect, as the CLI would have received them.
     pub ignored: Vec<String>,
+    /// `--mcp-config <json or file>`: more servers, beside those of `mcp_servers`.
+    pub mcp_config: Vec<String>,
 }
 
 impl ExtraArgs {
@@ -134,6 +136,10 @@ impl ExtraArgs {
             }
             if flag == "debug-to-stderr" && text.is_none() {
                 out.debug_to_stderr = true;
+                continue;
+            }
+            if let (true, Some(source)) = (flag == "mcp-config", text) {
+                out.mcp_config.push(source.to_string());
                 continue;
             }
             let written = match text {
@@ -184,5 +190,19 @@ mod tests {
                 "--output-style terse"
             ]
         );
+    }
+
+    /// optedge/oe_extra_mcp_config*: `--mcp-config` servers join those of `mcp_servers`.
+    #[test]
+    fn mcp_config_adds_servers() {
+        let config = r#"{"mcpServers": {"io": {"command": "python3", "args": ["s.py"]}}}"#;
+        let options = crate::Options::from_json(&json!({
+            "extra_args": {"mcp-config": config},
+            "mcp_servers": {"other": {"command": "python3"}}
+        }))
+        .unwrap();
+        let mut names: Vec<&str> = options.mcp_servers.iter().map(|s| s.name()).collect();
+        names.sort();
+        assert_eq!(names, ["io", "other"]);
     }
 }

@@ -292,6 +292,31 @@ fn read_options(value: &Value, ctx: Ctx) -> Result<Options, OptionsError> {
         .unwrap_or_default();
     let mut with_flags;
     let mut ignored = flags.ignored;
+    // `--mcp-config`: its servers join those of `mcp_servers` (probe xa_mcp_config), as the
+    // CLI takes every config it is given.
+    let with_servers;
+    let servers_key = table::name_in(ctx.face, "mcp_servers");
+    let map = match (flags.mcp_config.is_empty(), map.get(servers_key)) {
+        (false, None | Some(Value::Null) | Some(Value::Object(_))) => {
+            let at = At::new(ctx.face, "extra_args");
+            let mut servers = match map.get(servers_key) {
+                Some(Value::Object(given)) => given.clone(),
+                _ => Map::new(),
+            };
+            for source in &flags.mcp_config {
+                if let Value::Object(more) = mcp_config::servers(&at, source)? {
+                    servers.extend(more);
+                }
+            }
+            with_servers = {
+                let mut m = map.clone();
+                m.insert(servers_key.into(), Value::Object(servers));
+                m
+            };
+            &with_servers
+        }
+        _ => map,
+    };
     let map = if flags.options.is_empty() {
         map
     } else {

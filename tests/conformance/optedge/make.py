@@ -141,7 +141,7 @@ def scenarios():
                           "UserPromptSubmit": [{"matcher": None, "behavior": "add_context",
                                                 "text": "ctx-1"}]}}),
     ]
-    return out + variables() + settings() + agent_fields()
+    return out + variables() + settings() + agent_fields() + extra_flags()
 
 
 def variables():
@@ -320,6 +320,21 @@ def agent_fields():
         s = sc("agent_" + name, "Go", rounds,
                dict({"setting_sources": ["project"], "agents": agents}, **opts), files=dict(files))
         out.append(s)
+    return out
+
+
+def extra_flags():
+    """oe_extra_*: `extra_args` flags no area gave: `--mcp-config` (its servers join those of
+    `mcp_servers`)."""
+    server = open(os.path.join(os.path.dirname(HERE), "mcp", "server.py")).read()
+    config = json.dumps({"mcpServers": {"io": {"command": "python3", "args": ["<WS>/server.py"]}}})
+    add = lambda i, srv: tu(i, "mcp__%s__add" % srv, {"a": i, "b": 2})  # noqa: E731
+    out = [sc("extra_mcp_config", "Go", [[add(1, "io")], DONE],
+              {"extra_args": {"mcp-config": config}}, files={"server.py": server}),
+           sc("extra_mcp_config_both", "Go", [[add(1, "io")], [add(2, "other")], DONE],
+              {"extra_args": {"mcp-config": config},
+               "mcp_servers": {"other": {"command": "python3", "args": ["<WS>/server.py"]}}},
+              files={"server.py": server})]
     return out
 
 
