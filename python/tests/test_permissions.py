@@ -88,8 +88,13 @@ async def test_can_use_tool_failures_raise():
     p = prepare(ClaudeAgentOptions(can_use_tool=lambda *a: "yes"))
     with pytest.raises(TypeError, match="must return PermissionResult"):
         await control.answer(request(), p)
-    with pytest.raises(Exception, match="canUseTool callback is not provided"):
+    # Nothing keeps the documented SDK's input open: the question finds the stream closed
+    # (optedge/oe_prompt_tool_stdio); with a hook it is told there is no callback.
+    with pytest.raises(Exception, match="AbortError: Stream closed"):
         await control.answer(request(), prepare(ClaudeAgentOptions()))
+    with_hook = ClaudeAgentOptions(hooks={"Stop": [HookMatcher(hooks=[lambda *a: {}])]})
+    with pytest.raises(Exception, match="canUseTool callback is not provided"):
+        await control.answer(request(), prepare(with_hook))
     with pytest.raises(Exception, match="Unsupported control request subtype: weird"):
         await control.answer({"subtype": "weird"}, prepare(ClaudeAgentOptions()))
 
