@@ -28,18 +28,20 @@ demo:
 test:
     bash scripts/with-test-services.sh {{just_executable()}} test-rust test-python test-node test-dist
 
+# The test suites run with a scratch HOME (scripts/scratch-home.sh): their sessions' files stay
+# out of the real ~/.claude.
 test-rust:
-    cargo test --workspace --locked
+    bash scripts/scratch-home.sh cargo test --workspace --locked
 
 # Build the Python package into the project venv.
 python-dev:
     cd python && VIRTUAL_ENV={{venv}} {{venv}}/bin/maturin develop --quiet
 
 test-python: build python-dev
-    OXAGENT_BIN={{justfile_directory()}}/target/debug/oxagent {{python}} -m pytest python/tests -q
+    OXAGENT_BIN={{justfile_directory()}}/target/debug/oxagent bash scripts/scratch-home.sh {{python}} -m pytest python/tests -q
 
 test-node: build
-    @if [ -f js/package.json ]; then cd js && npm install --no-audit --no-fund --silent && npm run build --silent && npm test; else echo "no Node package yet"; fi
+    @if [ -f js/package.json ]; then cd js && npm install --no-audit --no-fund --silent && npm run build --silent && bash ../scripts/scratch-home.sh npm test; else echo "no Node package yet"; fi
 
 # mdBook is installed into target/tools on first use; a broken internal link or anchor in the
 # guide fails the task, and so does a rustdoc warning.

@@ -9,7 +9,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import * as ours from "../index.js";
 
-const REF = process.env.REF_TS || path.join(os.homedir(), "ref-ts", "node_modules", "@anthropic-ai", "claude-agent-sdk");
+const REF = process.env.REF_TS || path.join(process.env.OXAGENT_REAL_HOME || os.homedir(), "ref-ts", "node_modules", "@anthropic-ai", "claude-agent-sdk");
 const entry = path.join(REF, "sdk.mjs");
 
 // Exports not built yet, each for a reason of its own: a settings resolver over the CLI's whole

@@ -17,7 +17,7 @@ HERE = Path(__file__).resolve().parent
 
 def _reference_python() -> str | None:
     candidate = os.environ.get("CLAUDE_AGENT_SDK_REFERENCE_PYTHON") or str(
-        Path.home() / "venvs/claude-ref/bin/python"
+        Path(os.environ.get("OXAGENT_REAL_HOME") or Path.home()) / "venvs/claude-ref/bin/python"
     )
     return candidate if Path(candidate).is_file() else None
 

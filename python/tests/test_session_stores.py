@@ -71,7 +71,7 @@ def official_testing_module():
     (``OXAGENT_REFERENCE_SDK`` names its package folder; default: the reference venv)."""
     folder = os.environ.get("OXAGENT_REFERENCE_SDK")
     if folder is None:
-        candidates = sorted(Path.home().glob("venvs/claude-ref/lib/python3*/site-packages/claude_agent_sdk"))
+        candidates = sorted(Path(os.environ.get("OXAGENT_REAL_HOME") or Path.home()).glob("venvs/claude-ref/lib/python3*/site-packages/claude_agent_sdk"))
         folder = str(candidates[-1]) if candidates else None
     if folder is None or not (Path(folder) / "testing").is_dir():
         print("skipped: the official claude-agent-sdk package is not installed")

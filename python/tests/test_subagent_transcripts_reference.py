@@ -21,9 +21,9 @@ from claude_agent_sdk import AgentDefinition, ClaudeAgentOptions, ResultMessage,
 pytestmark = [requires_native, pytest.mark.anyio]
 
 REF_PYTHON = Path(os.environ.get("CLAUDE_AGENT_SDK_REFERENCE_PYTHON")
-                  or Path.home() / "venvs/claude-ref/bin/python")
+                  or Path(os.environ.get("OXAGENT_REAL_HOME") or Path.home()) / "venvs/claude-ref/bin/python")
 REF_NODE_PACKAGE = Path(os.environ.get("CLAUDE_AGENT_SDK_REFERENCE_NODE_PACKAGE")
-                        or Path.home() / "ref-ts/node_modules/@anthropic-ai/claude-agent-sdk")
+                        or Path(os.environ.get("OXAGENT_REAL_HOME") or Path.home()) / "ref-ts/node_modules/@anthropic-ai/claude-agent-sdk")
 
 PY_READER = r"""
 import dataclasses, json, sys
