@@ -54,6 +54,8 @@ struct Shared {
     url: String,
     /// `host:port` of the base URL, named in error texts.
     endpoint: String,
+    /// The base URL is `http://`: no TLS, so no root certificates to wait for.
+    plain: bool,
     headers: HeaderMap,
     /// Output limits the API named for this session's models.
     limits: crate::output_limit::Limits,
@@ -76,13 +78,17 @@ impl HttpModel {
             config.base_url.trim_end_matches('/')
         );
         let headers = standard_headers(&config)?;
-        crate::roots::warm();
+        let plain = parsed.scheme() == "http";
+        if !plain {
+            crate::roots::warm();
+        }
         Ok(HttpModel {
             shared: Arc::new(Shared {
                 client: OnceLock::new(),
                 config,
                 url,
                 endpoint,
+                plain,
                 headers,
                 limits: Default::default(),
             }),
@@ -517,7 +523,7 @@ async fn send(
     let client = match shared.client.get() {
         Some(client) => client,
         None => {
-            let built = crate::roots::client().map_err(|e| {
+            let built = crate::roots::client(shared.plain).map_err(|e| {
                 AttemptError::transport(format!("cannot build the HTTP client: {e}"))
             })?;
             shared.client.get_or_init(|| built)

@@ -10,6 +10,11 @@
 //! What a client reads from the environment when built (the certificate locations, the proxy
 //! variables) is its key: when one of them changes the next session gets a new client. When
 //! no system certificate is usable reqwest reads them itself, so it fails as it did.
+//!
+//! A session whose endpoint is plain `http://` (a gateway or proxy on the same host, a scripted
+//! server) never makes a TLS connection, so it takes a second shared client that has no root
+//! certificates and does not wait for them; when a proxy variable is set the proxy may be
+//! `https://`, and such a session takes the full client as the others do.
 
 use std::ffi::OsString;
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -34,6 +39,16 @@ const READS: &[&str] = &[
     "no_proxy",
 ];
 
+/// The proxy variables of [`READS`]: with one set, a plain endpoint may be reached through TLS.
+const PROXIES: &[&str] = &[
+    "HTTP_PROXY",
+    "http_proxy",
+    "HTTPS_PROXY",
+    "https_proxy",
+    "ALL_PROXY",
+    "all_proxy",
+];
+
 /// Idle connections kept per host; a connection returned past that is closed.
 const IDLE_PER_HOST: usize = 64;
 
@@ -45,6 +60,9 @@ struct Built {
 }
 
 static CLIENT: Mutex<Option<Built>> = Mutex::new(None);
+/// The client of plain `http://` endpoints: no root certificates.
+static PLAIN: Mutex<Option<Built>> = Mutex::new(None);
+static BUILDING_PLAIN: AtomicU32 = AtomicU32::new(0);
 /// The process (its id) one of whose threads is building the shared client, or 0. A process
 /// id rather than a flag: a child forked while its parent built does not wait for a thread it
 /// does not have.
@@ -66,16 +84,25 @@ pub fn warm() {
     let spawned = std::thread::Builder::new()
         .name("oxagent-tls-roots".into())
         .spawn(|| {
-            let _ = client();
+            let _ = client(false);
         });
     if spawned.is_err() {
         WARMED.store(0, Ordering::Relaxed);
     }
 }
 
-/// The client the sessions share, built again if what it read from the environment changed.
-pub(crate) fn client() -> reqwest::Result<Client> {
+/// The client the sessions share, built again if what it read from the environment changed;
+/// for a `plain` (`http://`) endpoint and no proxy, the one without root certificates.
+pub(crate) fn client(plain: bool) -> reqwest::Result<Client> {
     let key: Key = READS.iter().map(std::env::var_os).collect();
+    if plain && !PROXIES.iter().any(|name| std::env::var_os(name).is_some()) {
+        return cached(&PLAIN, &BUILDING_PLAIN, key, || {
+            reqwest::Client::builder()
+                .tls_built_in_root_certs(false)
+                .pool_max_idle_per_host(IDLE_PER_HOST)
+                .build()
+        });
+    }
     cached(&CLIENT, &BUILDING, key, || {
         builder().pool_max_idle_per_host(IDLE_PER_HOST).build()
     })
@@ -151,6 +178,18 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_plain_endpoint_has_a_client_of_its_own_without_roots() {
+        if PROXIES.iter().any(|name| std::env::var_os(name).is_some()) {
+            return; // a proxy may be https: plain endpoints take the full client then
+        }
+        client(true).unwrap();
+        let key: Key = READS.iter().map(std::env::var_os).collect();
+        assert!(oxagent_core::sync::lock(&PLAIN)
+            .as_ref()
+            .is_some_and(|b| b.key == key));
+    }
+
+    #[test]
     fn one_client_is_built_per_environment_it_read() {
         let slot = Mutex::new(None);
         let building = AtomicU32::new(0);
@@ -208,7 +247,7 @@ mod tests {
 
     #[test]
     fn the_shared_client_builds() {
-        assert!(client().is_ok());
-        assert!(client().is_ok());
+        assert!(client(false).is_ok());
+        assert!(client(false).is_ok());
     }
 }

@@ -88,21 +88,30 @@ impl Seen {
 
 fn read_pem(path: &Path, out: &mut Vec<Vec<u8>>) {
     if let Ok(bytes) = fs::read(path) {
-        out.extend(certificates(&String::from_utf8_lossy(&bytes)));
+        out.extend(certificates(&bytes));
     }
 }
 
-/// The DER of each well-formed `CERTIFICATE` section of a PEM text; other sections, text
-/// around them and sections that do not decode are passed over.
-fn certificates(text: &str) -> impl Iterator<Item = Vec<u8>> + '_ {
+/// The `CERTIFICATE` sections of `text` that decode, read as bytes: a file need not be UTF-8
+/// outside them, and a section holding anything but base64 and ASCII whitespace is passed over.
+fn certificates(text: &[u8]) -> impl Iterator<Item = Vec<u8>> + '_ {
+    let begin = memchr::memmem::Finder::new(BEGIN.as_bytes());
+    let end = memchr::memmem::Finder::new(END.as_bytes());
     let mut rest = text;
+    let mut b64 = Vec::new();
     std::iter::from_fn(move || loop {
-        let start = rest.find(BEGIN)? + BEGIN.len();
+        let start = begin.find(rest)? + BEGIN.len();
         let body = &rest[start..];
-        let end = body.find(END)?;
-        rest = &body[end + END.len()..];
-        let b64: String = body[..end].split_ascii_whitespace().collect();
-        if let Ok(der) = base64::engine::general_purpose::STANDARD.decode(b64) {
+        let stop = end.find(body)?;
+        rest = &body[stop + END.len()..];
+        b64.clear();
+        b64.extend(
+            body[..stop]
+                .iter()
+                .copied()
+                .filter(|b| !b.is_ascii_whitespace()),
+        );
+        if let Ok(der) = base64::engine::general_purpose::STANDARD.decode(&b64) {
             if !der.is_empty() {
                 return Some(der);
             }
@@ -188,6 +197,9 @@ mod tests {
     #[test]
     fn a_section_that_does_not_decode_is_passed_over() {
         let text = format!("{BEGIN}\n!!!!\n{END}\n{BEGIN}\nAQID\n{END}\n{BEGIN}\nAQ");
-        assert_eq!(certificates(&text).collect::<Vec<_>>(), vec![vec![1, 2, 3]]);
+        assert_eq!(
+            certificates(text.as_bytes()).collect::<Vec<_>>(),
+            vec![vec![1, 2, 3]]
+        );
     }
 }
