@@ -128,3 +128,84 @@ test("an agent definition preloads skills and makes its memory folder (optedge o
     await api.close();
   }
 });
+
+const toolResults = (messages) =>
+  Object.fromEntries(
+    messages
+      .filter((m) => m.type === "user" && Array.isArray(m.message.content))
+      .flatMap((m) => m.message.content)
+      .filter((b) => b.type === "tool_result")
+      .map((b) => [b.tool_use_id, b]),
+  );
+
+test("the minimal mode offers Bash, Edit and Read and runs no hook (optedge oe_var_simple_*)", async () => {
+  const api = await mockApi((ws) => {
+    fs.writeFileSync(path.join(ws, "a.txt"), "alpha\n");
+    return {
+      responses: [
+        {
+          content: [
+            { type: "tool_use", id: "t1", name: "Write", input: { file_path: path.join(ws, "w.txt"), content: "w\n" } },
+            { type: "tool_use", id: "t2", name: "Read", input: { file_path: path.join(ws, "a.txt") } },
+          ],
+        },
+        text("Done."),
+      ],
+    };
+  });
+  try {
+    const calls = [];
+    const hooks = { PreToolUse: [{ hooks: [async (input) => (calls.push(input.tool_name), {})] }] };
+    const opts = api.options({ env: { CLAUDE_CODE_SIMPLE: "1" }, hooks });
+    const { messages } = await settle(query({ prompt: "Go", options: opts }));
+    assert.equal(messages[0].type, "system");
+    assert.equal(messages[0].subtype, "ui_invalidate");
+    assert.deepEqual(messages[1].tools, ["Bash", "Edit", "Read"]);
+    const results = toolResults(messages);
+    assert.equal(
+      results.t1.content,
+      "<tool_use_error>Error: No such tool available: Write. Write is not among the tools available here. Continue with the tools you have.</tool_use_error>",
+    );
+    assert.notEqual(results.t2.is_error, true);
+    assert.deepEqual(calls, []);
+    assert.ok(!fs.existsSync(path.join(api.workspace, "w.txt")));
+  } finally {
+    await api.close();
+  }
+});
+
+test("stop hooks hold a turn one time more than the cap (optedge oe_var_stop_cap*)", async () => {
+  const api = await mockApi(() => ({ responses: Array.from({ length: 6 }, (_, i) => text(`Answer ${i}.`)) }));
+  try {
+    const hooks = { Stop: [{ hooks: [async () => ({ decision: "block", reason: "keep going" })] }] };
+    const opts = api.options({ env: { CLAUDE_CODE_STOP_HOOK_BLOCK_CAP: "2" }, hooks });
+    const { messages } = await settle(query({ prompt: "Go", options: opts }));
+    const feedback = messages.filter(
+      (m) => m.type === "user" && JSON.stringify(m.message.content).includes("Stop hook feedback:\\nkeep going"),
+    );
+    assert.equal(feedback.length, 3);
+    assert.equal(api.requests().length, 3);
+    const result = messages.at(-1);
+    assert.equal(result.type, "result");
+    assert.equal(result.num_turns, 4);
+    assert.equal(result.result, "");
+  } finally {
+    await api.close();
+  }
+});
+
+test("bashOutputMaxChars of a settings file, clamped, over the environment (optedge oe_set_bash_output_max*)", async () => {
+  const api = await mockApi((ws) => {
+    fs.mkdirSync(path.join(ws, ".claude"));
+    fs.writeFileSync(path.join(ws, ".claude", "settings.json"), JSON.stringify({ bashOutputMaxChars: 100 }));
+    return { responses: [toolUse("t1", "Bash", { command: "seq 1 3000" }), text("Done.")] };
+  });
+  try {
+    const opts = api.options({ settingSources: ["project"], env: { BASH_MAX_OUTPUT_LENGTH: "20000" } });
+    const { messages } = await settle(query({ prompt: "Go", options: opts }));
+    const result = messages.find((m) => m.type === "user" && m.tool_use_result);
+    assert.equal(result.tool_use_result.stdout.length, 4000);
+  } finally {
+    await api.close();
+  }
+});

@@ -142,3 +142,111 @@ async def test_an_agent_definition_preloads_skills_and_makes_its_memory_folder(m
         f"Base directory for this skill: {skill}\n\nSKILL-ONE-BODY\n",
     ]
     assert (tmp_path / ".claude" / "agent-memory" / "scout").is_dir()
+
+
+def tool_results(messages):
+    return {b.tool_use_id: b for m in messages if isinstance(m, UserMessage)
+            and isinstance(m.content, list) for b in m.content if isinstance(b, ToolResultBlock)}
+
+
+async def test_the_minimal_mode_offers_bash_edit_and_read_and_runs_no_hook(mock_server, tmp_path):
+    """optedge oe_var_simple_*: with CLAUDE_CODE_SIMPLE the session has Bash, Edit and Read;
+    another tool it would offer is not among its tools, and no hook runs, the SDK's included;
+    the first message is a `ui_invalidate`."""
+    from claude_agent_sdk import SystemMessage
+
+    server = mock_server({"responses": [
+        {"content": [{"type": "tool_use", "id": "t1", "name": "Write",
+                      "input": {"file_path": str(tmp_path / "w.txt"), "content": "w\n"}},
+                     {"type": "tool_use", "id": "t2", "name": "Glob", "input": {"pattern": "*"}},
+                     {"type": "tool_use", "id": "t3", "name": "Read",
+                      "input": {"file_path": str(tmp_path / "a.txt")}}]},
+        text_turn("Done.")]})
+    (tmp_path / "a.txt").write_text("alpha\n")
+    calls = []
+
+    async def hook(input_data, tool_use_id, context):
+        calls.append(input_data["tool_name"])
+        return {}
+
+    opts = ClaudeAgentOptions(cwd=str(tmp_path), env={**server.env(), "CLAUDE_CODE_SIMPLE": "1"},
+                              permission_mode="bypassPermissions",
+                              hooks={"PreToolUse": [HookMatcher(matcher=None, hooks=[hook])]})
+    messages = await run("Go", opts)
+    assert isinstance(messages[0], SystemMessage) and messages[0].subtype == "ui_invalidate"
+    assert messages[1].data["tools"] == ["Bash", "Edit", "Read"]
+    results = tool_results(messages)
+    assert results["t1"].content == ("<tool_use_error>Error: No such tool available: Write. Write is "
+                                     "not among the tools available here. Continue with the tools you "
+                                     "have.</tool_use_error>")
+    assert "find files with `find` via the Bash tool instead" in results["t2"].content
+    assert results["t3"].is_error is not True
+    assert not (tmp_path / "w.txt").exists()
+    assert calls == []
+
+
+async def test_tools_the_environment_turns_off(mock_server, tmp_path):
+    """optedge oe_var_web_fetch_off, oe_var_cron_off: the tools are disabled, in subagents too."""
+    server = mock_server({"responses": [
+        {"content": [{"type": "tool_use", "id": "t1", "name": "WebFetch",
+                      "input": {"url": "http://127.0.0.1:9/", "prompt": "p"}},
+                     {"type": "tool_use", "id": "t2", "name": "CronList", "input": {}}]},
+        text_turn("Done.")]})
+    env = {**server.env(), "CLAUDE_CODE_DISABLE_WEB_FETCH": "1", "CLAUDE_CODE_DISABLE_CRON": "1"}
+    opts = ClaudeAgentOptions(cwd=str(tmp_path), env=env, permission_mode="bypassPermissions")
+    messages = await run("Go", opts)
+    assert not {"WebFetch", "CronList", "CronCreate"} & set(messages[0].data["tools"])
+    results = tool_results(messages)
+    for tool_id, name in (("t1", "WebFetch"), ("t2", "CronList")):
+        assert results[tool_id].content == (
+            f"<tool_use_error>Error: No such tool available: {name}. {name} is disabled for this "
+            "session, in subagents as well as here.</tool_use_error>")
+
+
+@pytest.mark.parametrize("cap,blocks", [(None, 9), ("2", 3), ("abc", 9)])
+async def test_stop_hooks_may_hold_a_turn_one_more_time_than_the_cap(mock_server, tmp_path, cap, blocks):
+    """optedge oe_var_stop_cap*: the turn ends after CLAUDE_CODE_STOP_HOOK_BLOCK_CAP + 1
+    blocks (9 by default), each with its feedback; the result then says nothing."""
+    from claude_agent_sdk import SystemMessage
+
+    server = mock_server({"responses": [text_turn(f"Answer {i}.") for i in range(12)]})
+
+    async def block(input_data, tool_use_id, context):
+        return {"decision": "block", "reason": "keep going"}
+
+    env = {**server.env(), **({"CLAUDE_CODE_STOP_HOOK_BLOCK_CAP": cap} if cap else {})}
+    opts = ClaudeAgentOptions(cwd=str(tmp_path), env=env, permission_mode="bypassPermissions",
+                              hooks={"Stop": [HookMatcher(matcher=None, hooks=[block])]})
+    messages = await run("Go", opts)
+    feedback = [m for m in messages if isinstance(m, UserMessage) and isinstance(m.content, list)
+                and any(isinstance(b, TextBlock) and b.text == "Stop hook feedback:\nkeep going"
+                        for b in m.content)]
+    assert len(feedback) == blocks
+    assert len(server.requests()) == blocks
+    warning = [m for m in messages if isinstance(m, SystemMessage) and m.subtype == "informational"]
+    assert warning[0].data["content"].startswith(
+        f"A hook blocked the turn from ending {blocks} consecutive times")
+    result = messages[-1]
+    assert isinstance(result, ResultMessage)
+    assert (result.num_turns, result.result) == (blocks + 1, "")
+
+
+@pytest.mark.parametrize("setting,env,limit", [(5000, None, 5000), (100, None, 4000),
+                                               (9000, "6000", 9000), ("5000", None, 30000)])
+async def test_the_settings_bash_output_limit(mock_server, tmp_path, setting, env, limit):
+    """optedge oe_set_bash_output_max*: `bashOutputMaxChars` (a whole number, clamped to
+    4,000-128,000) sets how much of a command's output the tool result keeps, over
+    BASH_MAX_OUTPUT_LENGTH."""
+    import json
+
+    (tmp_path / ".claude").mkdir()
+    (tmp_path / ".claude" / "settings.json").write_text(json.dumps({"bashOutputMaxChars": setting}))
+    server = mock_server({"responses": [tool_turn("t1", "Bash", {"command": "seq 1 3000"}),
+                                        text_turn("Done.")]})
+    extra = {"BASH_MAX_OUTPUT_LENGTH": env} if env else {}
+    opts = ClaudeAgentOptions(cwd=str(tmp_path), env={**server.env(), "HOME": str(tmp_path / "home"), **extra},
+                              permission_mode="bypassPermissions", setting_sources=["project"])
+    messages = await run("Go", opts)
+    (result,) = [m for m in messages if isinstance(m, UserMessage) and m.tool_use_result]
+    stdout = result.tool_use_result["stdout"]
+    assert len(stdout) == min(limit, 13892)

@@ -112,6 +112,9 @@ pub struct SessionConfig {
     pub disallowed_tools: Vec<String>,
     /// The tools the caller listed (the `tools` option); `None`: the default set.
     pub listed_tools: Option<Vec<String>>,
+    /// Tools the session would offer that its minimal mode (`CLAUDE_CODE_SIMPLE`) holds back:
+    /// calling one reads that it is not among the tools here.
+    pub withheld_tools: Vec<String>,
     /// Tool names the model may use for others (`toolAliases`): a call naming a key runs,
     /// and is checked and hooked as, the tool its value names, when the session has it.
     pub tool_aliases: BTreeMap<String, String>,
@@ -220,6 +223,7 @@ impl SessionConfig {
             allowed_tools: Vec::new(),
             disallowed_tools: Vec::new(),
             listed_tools: None,
+            withheld_tools: Vec::new(),
             tool_aliases: BTreeMap::new(),
             api_key_source: "none".to_string(),
             mcp_servers: Vec::new(),

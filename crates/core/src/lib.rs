@@ -23,6 +23,7 @@ pub mod content;
 pub mod conversation;
 pub mod cost_report;
 pub mod duration;
+pub mod env_var;
 pub mod host;
 pub mod ledger;
 pub mod live;

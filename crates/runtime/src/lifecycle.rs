@@ -209,6 +209,9 @@ pub(super) fn start(
     let denied_by_settings = settings.denied_tools();
     let read_denied = denied_by_settings.iter().any(|t| t == "Read");
     options.disallowed_tools.extend(denied_by_settings);
+    options
+        .disallowed_tools
+        .extend(toolset::turned_off_by_env(&env));
     // A settings file's model holds unless the options or ANTHROPIC_MODEL name one
     // (vh_set_model_*).
     if options.model.is_none() && !env.contains_key("ANTHROPIC_MODEL") {
@@ -218,6 +221,16 @@ pub(super) fn start(
     let env = setup::shared_env(env);
     let mut config = setup::session_config(&options, &env, &clock)?;
     settings.apply(&mut config, options.permission_mode, &persist::home(&env));
+    // The minimal mode runs no hook, the SDK's callbacks included (oe_var_simple_hooks).
+    // Commands run without the session's credentials ask before they run: the mode is the
+    // default one whatever was asked (oe_var_scrub*).
+    if oxagent_core::env_var::flag(&env, "CLAUDE_CODE_SUBPROCESS_ENV_SCRUB") {
+        config.permission_mode = oxagent_core::PermissionMode::Default;
+    }
+    let simple = oxagent_core::env_var::flag(&env, "CLAUDE_CODE_SIMPLE");
+    if simple {
+        config.hooks.clear();
+    }
     let fresh_id = setup::fresh_id(&config.session_id)?;
     setup::check_drops_turn(&options)?;
     setup::check_session_id(&options, &persist::projects(&env), &config.cwd)?;
@@ -313,18 +326,21 @@ pub(super) fn start(
     session.settings_not_in_effect = settings.not_in_effect();
     // With every hook turned off, the reference's first message asks its screen to be drawn
     // again (probes st_disable_hooks*).
-    if settings.disables_all_hooks() {
+    if settings.disables_all_hooks() || simple {
         let body = SystemBody::UiInvalidate(oxagent_core::protocol::system::UiInvalidate {
             event: "ui.render".into(),
         });
         let message = SystemMessage::new(body, clock.uuid(), session.session_id().to_string());
         events.emit(Message::System(message));
     }
-    attach_memory(
-        &mut session,
-        &persist::home(&env),
-        options.setting_sources.as_deref(),
-    );
+    // No CLAUDE.md is read in the minimal mode, nor when the environment says so.
+    if !simple && !oxagent_core::env_var::flag(&env, "CLAUDE_CODE_DISABLE_CLAUDE_MDS") {
+        attach_memory(
+            &mut session,
+            &persist::home(&env),
+            options.setting_sources.as_deref(),
+        );
+    }
     let session_id = session.session_id().to_string();
     let (task_events, task_board, task_flow) =
         TaskFlow::with_board(events.clone(), session_id.clone());
@@ -345,7 +361,10 @@ pub(super) fn start(
     ));
     agent_files.extend(plugins.iter().flat_map(|p| p.agents.iter().cloned()));
     session.config.init.plugins = plugins.iter().map(|p| p.info.clone()).collect();
-    let agent_set = AgentSet::new(agent_files, options.agents.clone());
+    let mut agent_set = AgentSet::new(agent_files, options.agents.clone());
+    if oxagent_core::env_var::flag(&env, "CLAUDE_AGENT_SDK_DISABLE_BUILTIN_AGENTS") {
+        agent_set = agent_set.without_built_in();
+    }
     let main_agent = options
         .agent
         .as_deref()
@@ -360,6 +379,7 @@ pub(super) fn start(
             main_agent: main_definition,
             plugins: &plugins,
             skip_web_fetch_preflight: settings.skip_web_fetch_preflight(),
+            bash_output_chars: settings.bash_output_chars().cloned(),
             read_denied,
         },
         run_as,
@@ -371,6 +391,7 @@ pub(super) fn start(
     for t in options.custom_tools.iter() {
         toolset.registry.push(t.clone());
     }
+    session.config.withheld_tools = std::mem::take(&mut toolset.withheld);
     let mut task_flow = task_flow;
     task_flow.schedule(toolset.cron.clone(), rt);
     // The tools work in the worktree the session moves into.
@@ -895,12 +916,7 @@ impl SessionTask {
         let Some((tool, agents)) = self.agents.take() else {
             return;
         };
-        let task_root = self
-            .server_env
-            .get("TMPDIR")
-            .filter(|t| !t.is_empty())
-            .map(PathBuf::from)
-            .unwrap_or_else(std::env::temp_dir);
+        let task_root = toolset::temp_dir(&self.server_env).unwrap_or_else(std::env::temp_dir);
         tool.ready(SubagentContext {
             agents,
             config: self.session.config.clone(),

@@ -6,13 +6,7 @@
 
 use std::collections::BTreeMap;
 
-/// `name` from the session's environment, else the process's; a blank value is none.
-pub(crate) fn variable(env: &BTreeMap<String, String>, name: &str) -> Option<String> {
-    env.get(name)
-        .cloned()
-        .or_else(|| std::env::var(name).ok())
-        .filter(|v| !v.trim().is_empty())
-}
+use oxagent_core::env_var::variable;
 
 /// The model `name` stands for: an alias the environment names a model for is that model.
 pub(crate) fn resolve(name: &str, env: &BTreeMap<String, String>) -> String {

@@ -39,6 +39,8 @@ fn names_search_tool(allowed: &[String]) -> bool {
 /// The session's tools, and the skills they found (for `system/init`).
 pub(crate) struct Toolset {
     pub registry: ToolRegistry,
+    /// Tools the minimal mode holds back (`CLAUDE_CODE_SIMPLE`).
+    pub withheld: Vec<String>,
     /// The skills the Skill tool runs (a reload replaces them).
     pub skill_list: oxagent_tools::session::skill::SkillList,
     /// The `skills` folders of the setting sources they come from (plugins' aside).
@@ -63,6 +65,33 @@ pub(crate) struct Toolset {
     pub search_tools: Vec<Arc<dyn Tool>>,
 }
 
+/// The tools of the minimal mode (`CLAUDE_CODE_SIMPLE`): of those the session would offer,
+/// only these (optedge/oe_var_simple_*).
+const SIMPLE_TOOLS: &[&str] = &["Bash", "Edit", "Read"];
+
+/// Tools the environment turns off for the session and its subagents, as if disallowed:
+/// `CLAUDE_CODE_DISABLE_WEB_FETCH`, `CLAUDE_CODE_DISABLE_CRON` (optedge/oe_var_*_off*).
+pub(crate) fn turned_off_by_env(env: &BTreeMap<String, String>) -> Vec<String> {
+    let flag = |name| oxagent_core::env_var::flag(env, name);
+    let mut off = Vec::new();
+    if flag("CLAUDE_CODE_DISABLE_WEB_FETCH") {
+        off.push("WebFetch");
+    }
+    if flag("CLAUDE_CODE_DISABLE_CRON") {
+        off.extend(["CronCreate", "CronDelete", "CronList"]);
+    }
+    off.into_iter().map(str::to_string).collect()
+}
+
+/// The session's temporary folder: `CLAUDE_CODE_TMPDIR`, else `TMPDIR` of its environment
+/// (none: the process's), where background tasks keep their output (oe_var_tmpdir).
+pub(crate) fn temp_dir(env: &BTreeMap<String, String>) -> Option<PathBuf> {
+    ["CLAUDE_CODE_TMPDIR", "TMPDIR"]
+        .iter()
+        .find_map(|name| env.get(*name).filter(|t| !t.trim().is_empty()))
+        .map(PathBuf::from)
+}
+
 fn tool_search_enabled(env: &BTreeMap<String, String>) -> bool {
     !matches!(
         env.get("ENABLE_TOOL_SEARCH").map(|v| v.to_ascii_lowercase()),
@@ -78,6 +107,8 @@ pub(crate) struct Loaded<'a> {
     pub plugins: &'a [crate::plugins::Plugin],
     /// The settings turn off WebFetch's domain check (`skipWebFetchPreflight`).
     pub skip_web_fetch_preflight: bool,
+    /// The settings' `bashOutputMaxChars`, as given.
+    pub bash_output_chars: Option<serde_json::Value>,
     /// A settings file denies `Read` outright: every write is refused as covered by it,
     /// before any want of a read (fa_pin_readdeny_settings_edit).
     pub read_denied: bool,
@@ -99,10 +130,7 @@ pub(crate) fn build(
         .then(|| Arc::new(oxagent_tools::fs::checkpoints::Checkpoints::default()));
     let builtin = BuiltinConfig {
         cwd: Some(config.cwd.clone()),
-        task_output_root: env
-            .get("TMPDIR")
-            .filter(|t| !t.is_empty())
-            .map(|t| oxagent_tools::task_root_in(std::path::Path::new(t))),
+        task_output_root: temp_dir(env).map(|t| oxagent_tools::task_root_in(&t)),
         tool_results_root: home.as_ref().map(|h| h.join(".claude").join("projects")),
         task_events: Some(task_events),
         side_model: Some(side_model),
@@ -114,11 +142,14 @@ pub(crate) fn build(
         plugin_skill_roots: loaded.plugins.iter().map(|p| p.skill_root()).collect(),
         skill_allowlist: options.skills.clone(),
         home: home.clone(),
-        no_background_tasks: crate::model_env::variable(
+        bash_output_chars: loaded
+            .bash_output_chars
+            .as_ref()
+            .and_then(oxagent_tools::shell::large_output::settings_limit),
+        no_background_tasks: oxagent_core::env_var::flag(
             env,
             "CLAUDE_CODE_DISABLE_BACKGROUND_TASKS",
-        )
-        .is_some_and(|v| matches!(v.trim(), "1" | "true" | "yes" | "on")),
+        ),
         no_local_settings: options
             .setting_sources
             .as_ref()
@@ -152,7 +183,7 @@ pub(crate) fn build(
         .filter(|t| !t.iter().any(|n| n == "*"))
         .map(|names| ToolsOption::List(names.clone()));
     let search = tool_search_enabled(env);
-    let wanted: Vec<String> = match agent_tools.as_ref().or(options.tools.as_ref()) {
+    let mut wanted: Vec<String> = match agent_tools.as_ref().or(options.tools.as_ref()) {
         None | Some(ToolsOption::Preset) => {
             let model = oxagent_core::usage::canonical_model(&config.model);
             let mut names = oxagent_tools::default_tool_names(
@@ -181,6 +212,12 @@ pub(crate) fn build(
             })
             .collect(),
     };
+    let mut withheld = Vec::new();
+    if oxagent_core::env_var::flag(env, "CLAUDE_CODE_SIMPLE") {
+        (wanted, withheld) = wanted
+            .into_iter()
+            .partition(|n| SIMPLE_TOOLS.contains(&n.as_str()));
+    }
     let mut tools: Vec<Arc<dyn Tool>> = set
         .tools
         .iter()
@@ -240,6 +277,7 @@ pub(crate) fn build(
         registry.retain(|n| n != "ToolSearch");
     }
     Toolset {
+        withheld,
         agent,
         cron: set.cron.clone(),
         worktree: set.worktree.clone(),
@@ -251,5 +289,43 @@ pub(crate) fn build(
         search_tools,
         skill_list: set.skill_list.clone(),
         skill_roots: builtin.skill_roots.clone(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn env(pairs: &[(&str, &str)]) -> BTreeMap<String, String> {
+        pairs
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn tools_the_environment_turns_off() {
+        assert!(turned_off_by_env(&env(&[])).is_empty());
+        assert_eq!(
+            turned_off_by_env(&env(&[
+                ("CLAUDE_CODE_DISABLE_WEB_FETCH", "1"),
+                ("CLAUDE_CODE_DISABLE_CRON", "true")
+            ])),
+            ["WebFetch", "CronCreate", "CronDelete", "CronList"]
+        );
+        assert!(turned_off_by_env(&env(&[("CLAUDE_CODE_DISABLE_CRON", "0")])).is_empty());
+    }
+
+    #[test]
+    fn the_temporary_folder_of_the_claude_variable_first() {
+        assert_eq!(
+            temp_dir(&env(&[("TMPDIR", "/t1"), ("CLAUDE_CODE_TMPDIR", "/t2")])),
+            Some(PathBuf::from("/t2"))
+        );
+        assert_eq!(
+            temp_dir(&env(&[("TMPDIR", "/t1")])),
+            Some(PathBuf::from("/t1"))
+        );
+        assert_eq!(temp_dir(&env(&[("CLAUDE_CODE_TMPDIR", " ")])), None);
     }
 }

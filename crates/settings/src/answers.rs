@@ -126,6 +126,9 @@ async fn run_command(
         .env_clear()
         .envs(env)
         .env("CLAUDE_PROJECT_DIR", cwd);
+    for name in oxagent_core::env_var::scrubbed(env) {
+        command.env_remove(name);
+    }
     if let Some(root) = &hook.plugin_root {
         command.env("CLAUDE_PLUGIN_ROOT", root);
     }

@@ -62,6 +62,8 @@ pub struct Settings {
     pub(crate) model: Option<String>,
     /// `skipWebFetchPreflight`: WebFetch does not ask whether a domain may be fetched.
     pub(crate) skip_web_fetch_preflight: bool,
+    /// `bashOutputMaxChars` of the highest source naming it, as written.
+    pub(crate) bash_output_chars: Option<Value>,
     /// The selected files that are not JSON: nothing in them is in effect.
     pub(crate) malformed: Vec<PathBuf>,
     /// `disableAllHooks`: no hook of a settings file or a plugin runs (the SDK's callbacks
@@ -182,6 +184,9 @@ impl Settings {
         }
         if let Some(Value::Bool(skip)) = doc.get("skipWebFetchPreflight") {
             self.skip_web_fetch_preflight = *skip;
+        }
+        if let Some(chars) = doc.get("bashOutputMaxChars") {
+            self.bash_output_chars = Some(chars.clone());
         }
         if let Some(Value::String(model)) = doc.get("model") {
             self.model = Some(model.clone());
@@ -327,6 +332,11 @@ impl Settings {
     /// Whether the settings turn every hook off (`disableAllHooks`).
     pub fn disables_all_hooks(&self) -> bool {
         self.disable_all_hooks
+    }
+
+    /// `bashOutputMaxChars` of the highest source naming it, as written.
+    pub fn bash_output_chars(&self) -> Option<&Value> {
+        self.bash_output_chars.as_ref()
     }
 
     /// Whether the settings turn off WebFetch's domain check (`skipWebFetchPreflight`).

@@ -175,6 +175,8 @@ pub struct BuiltinConfig {
     /// `CLAUDE_CODE_DISABLE_BACKGROUND_TASKS`: the Bash tool has no `run_in_background`
     /// (a call that gives it is refused as an unexpected parameter).
     pub no_background_tasks: bool,
+    /// The settings' `bashOutputMaxChars` (see [`crate::shell::large_output::settings_limit`]).
+    pub bash_output_chars: Option<usize>,
     /// The user's home: skills under its `.claude/skills` are the user's.
     pub home: Option<PathBuf>,
     /// The sandbox Bash commands run in.
@@ -271,6 +273,7 @@ impl BuiltinSet {
         shell.run_as = config.run_as;
         shell.sandbox = config.sandbox.clone();
         shell.no_background = config.no_background_tasks;
+        shell.output_chars = config.bash_output_chars;
         let shell = Arc::new(shell);
         let cwd = config.cwd.clone();
         let board = TaskBoard::default();

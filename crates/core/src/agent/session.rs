@@ -63,6 +63,15 @@ use crate::prompts::INTERRUPTED;
 /// How many refused calls of the final-answer tool end the turn in error.
 pub(crate) const FINAL_ANSWER_ATTEMPTS: u32 = 5;
 
+/// [`FINAL_ANSWER_ATTEMPTS`], or the positive number `MAX_STRUCTURED_OUTPUT_RETRIES` gives
+/// (optedge/oe_var_structured_retries*).
+pub(crate) fn final_answer_attempts(env: &std::collections::BTreeMap<String, String>) -> u32 {
+    crate::env_var::variable(env, "MAX_STRUCTURED_OUTPUT_RETRIES")
+        .and_then(|v| v.trim().parse::<u32>().ok())
+        .filter(|n| *n > 0)
+        .unwrap_or(FINAL_ANSWER_ATTEMPTS)
+}
+
 /// A prompt that named a command, as its UserPromptExpansion hooks see it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PromptExpansion {
@@ -1295,6 +1304,16 @@ fn preloaded_blocks(prompt: String, skills: Vec<(String, String)>) -> Vec<Conten
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn structured_output_attempts_from_the_environment() {
+        let mut env = std::collections::BTreeMap::new();
+        assert_eq!(super::final_answer_attempts(&env), 5);
+        env.insert("MAX_STRUCTURED_OUTPUT_RETRIES".to_string(), "1".to_string());
+        assert_eq!(super::final_answer_attempts(&env), 1);
+        env.insert("MAX_STRUCTURED_OUTPUT_RETRIES".to_string(), "0".to_string());
+        assert_eq!(super::final_answer_attempts(&env), 5);
+    }
+
     use super::init_tool_names;
 
     #[test]

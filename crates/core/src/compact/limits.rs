@@ -50,13 +50,6 @@ impl Default for CompactionSettings {
     }
 }
 
-fn truthy(v: &str) -> bool {
-    matches!(
-        v.trim().to_ascii_lowercase().as_str(),
-        "1" | "true" | "yes" | "on"
-    )
-}
-
 /// `200000`, `200k`, `1m`, `1.5M`, `200_000` -> tokens; anything else -> `None`.
 pub fn parse_token_count(text: &str) -> Option<u64> {
     let t: String = text
@@ -79,7 +72,7 @@ pub fn parse_token_count(text: &str) -> Option<u64> {
 impl CompactionSettings {
     /// Reads the variables through `get` (the session's environment).
     pub fn from_env(get: impl Fn(&str) -> Option<String>) -> Self {
-        let flag = |k: &str| get(k).is_some_and(|v| truthy(&v));
+        let flag = |k: &str| get(k).is_some_and(|v| crate::env_var::truthy(&v));
         CompactionSettings {
             disabled: flag("DISABLE_COMPACT"),
             auto_disabled: flag("DISABLE_AUTO_COMPACT"),

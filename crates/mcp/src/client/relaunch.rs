@@ -40,6 +40,14 @@ impl Launch {
             .env_clear()
             .envs(self.env.iter().map(|(k, v)| (k, v)))
             .stderr(std::process::Stdio::null());
+        let scrub = self.env.iter().any(|(k, v)| {
+            k == "CLAUDE_CODE_SUBPROCESS_ENV_SCRUB" && oxagent_core::env_var::truthy(v)
+        });
+        if scrub {
+            for name in oxagent_core::env_var::SCRUBBED {
+                cmd.env_remove(name);
+            }
+        }
         if let Some(user) = self.run_as {
             cmd.uid(user.uid).gid(user.gid);
         }

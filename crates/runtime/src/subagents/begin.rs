@@ -60,7 +60,12 @@ pub(crate) fn resolve_model_in(
     session: &str,
     env: &BTreeMap<String, String>,
 ) -> String {
-    chosen_model(call, definition, session, env)
+    // `CLAUDE_CODE_SUBAGENT_MODEL_FORCE` puts that model over the call's and the
+    // definition's (optedge/oe_var_subagent_force*).
+    let forced = crate::model_env::subagent_model(env)
+        .filter(|_| oxagent_core::env_var::flag(env, "CLAUDE_CODE_SUBAGENT_MODEL_FORCE"));
+    forced
+        .or_else(|| chosen_model(call, definition, session, env))
         .or_else(|| crate::model_env::subagent_model(env))
         .unwrap_or_else(|| session.to_string())
 }

@@ -145,18 +145,47 @@ impl AgentSet {
         all.into_iter()
     }
 
+    /// The set without its built-in agents (`CLAUDE_AGENT_SDK_DISABLE_BUILTIN_AGENTS`:
+    /// optedge/oe_var_builtin_agents_off*).
+    pub fn without_built_in(mut self) -> Self {
+        self.agents.retain(|_, a| !a.built_in);
+        self
+    }
+
     /// The tool result of a call naming no agent of this set.
     pub fn not_found(&self, name: &str) -> String {
-        format!(
-            "Agent type '{name}' not found. Available agents: {}",
-            self.names().join(", ")
-        )
+        let names = self.names();
+        let listed = match names.is_empty() {
+            true => "none".to_string(),
+            false => names.join(", "),
+        };
+        format!("Agent type '{name}' not found. Available agents: {listed}")
     }
 }
 
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
 mod tests {
+    #[test]
+    fn without_the_built_in_agents_only_the_callers_are_left() {
+        let none = AgentSet::new(Vec::new(), Vec::new()).without_built_in();
+        assert_eq!(
+            none.not_found("general-purpose"),
+            "Agent type 'general-purpose' not found. Available agents: none"
+        );
+        let helper = AgentDefinition {
+            description: "helps".into(),
+            prompt: "You help.".into(),
+            ..AgentDefinition::default()
+        };
+        let one =
+            AgentSet::new(Vec::new(), vec![("helper".to_string(), helper)]).without_built_in();
+        assert_eq!(
+            one.not_found("Explore"),
+            "Agent type 'Explore' not found. Available agents: helper"
+        );
+    }
+
     use super::*;
 
     #[test]

@@ -400,8 +400,8 @@ impl TypedTool for BashTool {
         // ran beside a `cd` does not move it back.
         // `CLAUDE_BASH_MAINTAIN_PROJECT_WORKING_DIR`: every command starts in the project's
         // directory, without a note (probe ev_maintain_dir).
-        let maintain = super::setting(&ctx.env, "CLAUDE_BASH_MAINTAIN_PROJECT_WORKING_DIR")
-            .is_some_and(|v| super::truthy(&v));
+        let maintain =
+            oxagent_core::env_var::flag(&ctx.env, "CLAUDE_BASH_MAINTAIN_PROJECT_WORKING_DIR");
         if maintain {
             self.shell.set_cwd(ctx.cwd.clone());
         } else if let Some(dir) = process::ended_in(&files).filter(|d| *d != cwd) {
@@ -423,7 +423,10 @@ impl TypedTool for BashTool {
             .join(crate::paths::sanitize(&ctx.cwd))
             .join(&ctx.session_id)
             .join("tool-results");
-        let limit = super::large_output::bash_output_limit(&ctx.env);
+        let limit = self
+            .shell
+            .output_chars
+            .unwrap_or_else(|| super::large_output::bash_output_limit(&ctx.env));
         let rendered = Rendered::with_limit(&output, &notes, quiet, limit);
         let meaning = super::exit_codes::meaning(&input.command, code);
         let violations = network.map(|n| n.take_violations(&id)).unwrap_or_default();

@@ -44,6 +44,13 @@ pub fn bash_output_limit(env: &BTreeMap<String, String>) -> usize {
     }
 }
 
+/// The inline output limit a settings file's `bashOutputMaxChars` sets: a whole number,
+/// clamped to 4,000-128,000; anything else sets none (optedge/oe_set_bash_output_max*).
+pub fn settings_limit(value: &serde_json::Value) -> Option<usize> {
+    let n = value.as_u64().filter(|n| *n > 0)?;
+    Some((n as usize).clamp(4_000, 128_000))
+}
+
 /// The length of `s` in UTF-16 code units.
 pub fn utf16_len(s: &str) -> usize {
     s.chars().map(char::len_utf16).sum()
@@ -116,6 +123,17 @@ fn utf16_suffix(s: &str, units: usize) -> &str {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_settings_limit_is_a_whole_number_clamped() {
+        use serde_json::json;
+        assert_eq!(settings_limit(&json!(5000)), Some(5000));
+        assert_eq!(settings_limit(&json!(100)), Some(4000));
+        assert_eq!(settings_limit(&json!(200_000)), Some(128_000));
+        assert_eq!(settings_limit(&json!("5000")), None);
+        assert_eq!(settings_limit(&json!(0)), None);
+        assert_eq!(settings_limit(&json!(5000.5)), None);
+    }
+
     use super::*;
 
     /// outputs_preview_*: where the preview ends.

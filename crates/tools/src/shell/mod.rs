@@ -41,20 +41,7 @@ use oxagent_core::tool::ToolContext;
 use tasks::BackgroundTasks;
 
 /// A variable that tunes the shell: from the session's environment, then the process's.
-/// A variable set to a true value (`1`, `true`, `yes`, `on`).
-pub(crate) fn truthy(value: &str) -> bool {
-    matches!(
-        value.trim().to_ascii_lowercase().as_str(),
-        "1" | "true" | "yes" | "on"
-    )
-}
-
-pub(crate) fn setting(
-    env: &std::collections::BTreeMap<String, String>,
-    name: &str,
-) -> Option<String> {
-    env.get(name).cloned().or_else(|| std::env::var(name).ok())
-}
+pub(crate) use oxagent_core::env_var::variable as setting;
 
 /// How long a foreground command may run: by default, and at most when `timeout` asks for
 /// more; past it the command moves to the background.
@@ -82,6 +69,8 @@ pub struct ShellState {
     pub sandbox: Option<sandbox::Sandbox>,
     /// `CLAUDE_CODE_DISABLE_BACKGROUND_TASKS`: Bash takes no `run_in_background`.
     pub no_background: bool,
+    /// The settings' `bashOutputMaxChars`, already clamped: over `BASH_MAX_OUTPUT_LENGTH`.
+    pub output_chars: Option<usize>,
     /// The foreground commands running now, by tool_use_id: a send moves one to the
     /// background (the host's `background_tasks`).
     foreground: Mutex<std::collections::HashMap<String, tokio::sync::oneshot::Sender<()>>>,
@@ -106,6 +95,7 @@ impl ShellState {
             run_as: None,
             sandbox: None,
             no_background: false,
+            output_chars: None,
             foreground: Mutex::default(),
             work_tree: work_tree::Tracker::default(),
         }

@@ -41,7 +41,7 @@ fn shell_args(
     files: &RunFiles,
     env: &BTreeMap<String, String>,
 ) -> Vec<std::ffi::OsString> {
-    let prefix = super::setting(env, "CLAUDE_CODE_SHELL_PREFIX").filter(|p| !p.trim().is_empty());
+    let prefix = super::setting(env, "CLAUDE_CODE_SHELL_PREFIX");
     match prefix {
         None => vec![
             "-c".into(),
@@ -230,6 +230,9 @@ pub(crate) fn spawn_to(
         .stdout(Stdio::from(out))
         .stderr(Stdio::from(err))
         .process_group(0);
+    for name in oxagent_core::env_var::scrubbed(env) {
+        cmd.env_remove(name);
+    }
     if let Some(user) = run_as {
         std::fs::File::create(&files.cwd)?;
         std::os::unix::fs::chown(&files.cwd, Some(user.uid), Some(user.gid))?;

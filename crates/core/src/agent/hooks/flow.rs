@@ -137,12 +137,14 @@ pub(crate) async fn stop_hooks(
     }
     st.stop_blocks += 1;
     let cap = stop_block_cap(&session.config.env);
-    if st.stop_blocks >= cap && !hooked.stop {
+    let capped = cap.is_some_and(|cap| st.stop_blocks >= cap) && !hooked.stop;
+    // Context alone at the cap ends the turn at once; a block gives its feedback first.
+    if capped && hooked.block_reason.is_none() {
         std::mem::take(&mut later)
             .into_iter()
             .for_each(|n| deps.emit.emit(n));
         summarize();
-        block_cap_reached(session, deps, cap);
+        block_cap_reached(session, deps, st.stop_blocks);
         return Some(TurnEnd::Completed);
     }
     st.stop_hook_active = true;
@@ -196,6 +198,13 @@ pub(crate) async fn stop_hooks(
     );
     history.push(Turn::user(said));
     summarize();
+    // The block that reaches the cap: its feedback is the conversation's last word, then the
+    // turn ends over it (optedge/oe_var_stop_cap*).
+    if capped {
+        block_cap_reached(session, deps, st.stop_blocks);
+        st.last_text = None;
+        return Some(TurnEnd::Completed);
+    }
     // A block beside a `continue: false`: its feedback goes out, then the turn ends, the
     // feedback being the conversation's last word (the result says nothing:
     // fuzz-i/fi_pin_stop_block_stop).
@@ -237,13 +246,17 @@ pub(crate) async fn stop_hooks_told(session: &SessionView<'_>, deps: &Deps<'_>, 
     summarize_stop_hooks(deps, &hooked);
 }
 
-/// How many consecutive times Stop hooks may keep a turn going before it ends anyway:
-/// `CLAUDE_CODE_STOP_HOOK_BLOCK_CAP`, else 9.
-pub(crate) fn stop_block_cap(env: &std::collections::BTreeMap<String, String>) -> u32 {
-    env.get("CLAUDE_CODE_STOP_HOOK_BLOCK_CAP")
+/// How many consecutive times Stop hooks may keep a turn going before it ends anyway, as the
+/// reference counts: one more than `CLAUDE_CODE_STOP_HOOK_BLOCK_CAP` (8 when unset or not a
+/// number); `0` sets no limit.
+pub(crate) fn stop_block_cap(env: &std::collections::BTreeMap<String, String>) -> Option<u32> {
+    match crate::env_var::variable(env, "CLAUDE_CODE_STOP_HOOK_BLOCK_CAP")
         .and_then(|v| v.trim().parse::<u32>().ok())
-        .filter(|n| *n > 0)
-        .unwrap_or(9)
+    {
+        Some(0) => None,
+        Some(n) => Some(n.saturating_add(1)),
+        None => Some(9),
+    }
 }
 
 /// The warning and the notification of a turn ended over its Stop hooks' objection.
@@ -394,11 +407,14 @@ mod tests {
     #[test]
     fn stop_hooks_may_hold_a_turn_nine_times() {
         let mut env = std::collections::BTreeMap::new();
-        assert_eq!(stop_block_cap(&env), 9);
-        env.insert(
-            "CLAUDE_CODE_STOP_HOOK_BLOCK_CAP".to_string(),
-            "3".to_string(),
-        );
-        assert_eq!(stop_block_cap(&env), 3);
+        assert_eq!(stop_block_cap(&env), Some(9));
+        let mut set = |v: &str| {
+            env.insert("CLAUDE_CODE_STOP_HOOK_BLOCK_CAP".to_string(), v.to_string());
+            stop_block_cap(&env)
+        };
+        assert_eq!(set("3"), Some(4));
+        assert_eq!(set("1"), Some(2));
+        assert_eq!(set("0"), None);
+        assert_eq!(set("abc"), Some(9));
     }
 }

@@ -835,7 +835,9 @@ impl ToolRound {
                 });
             return Some(TurnEnd::FinalAnswer(answer, after));
         }
-        if st.final_answer_failures >= super::super::session::FINAL_ANSWER_ATTEMPTS {
+        if st.final_answer_failures
+            >= super::super::session::final_answer_attempts(&session.config.env)
+        {
             let last = st.final_answer_error.clone().unwrap_or_default();
             return Some(TurnEnd::NoFinalAnswer(st.final_answer_failures, last));
         }

@@ -252,6 +252,11 @@ fn checked_tool<'d>(
             subagent: session.config.subagent.is_some(),
             outside_list,
             search_listed,
+            withheld: session
+                .config
+                .withheld_tools
+                .iter()
+                .any(|n| n == &call.name),
         };
         let offered = deps.tools.names();
         let text = missing_tool_text(&missing, offered.iter().map(String::as_str));

@@ -43,6 +43,8 @@ pub(crate) struct Missing<'a> {
     pub outside_list: bool,
     /// The caller's `tools` list, or an allow rule, names Glob or Grep.
     pub search_listed: bool,
+    /// The session would offer it but its minimal mode holds it back.
+    pub withheld: bool,
 }
 
 /// Tools a session may have besides the built-in ones above: a subagent calling another
@@ -75,6 +77,14 @@ pub(crate) fn missing_tool_text<'a>(
     let name = missing.name;
     let head = format!("Error: No such tool available: {name}");
     let offered: Vec<&str> = offered.into_iter().collect();
+    // Held back by the minimal mode: absent rather than disabled, but Glob and Grep still
+    // point to the shell when there is one (optedge/oe_var_simple_*).
+    let shell_hint = search_tool_hint(name).is_some() && offered.contains(&"Bash");
+    if missing.withheld && !shell_hint && !missing.disallowed {
+        return format!(
+            "{head}. {name} is not among the tools available here. Continue with the tools you have."
+        );
+    }
     // Glob and Grep: disabled everywhere when listed and then disallowed; else the shell
     // when there is one (disallowed or not), else plainly disabled.
     if let Some(hint) = search_tool_hint(name) {
@@ -223,8 +233,33 @@ mod tests {
             subagent: false,
             outside_list: false,
             search_listed: false,
+            withheld: false,
         };
         missing_tool_text(&m, offered.iter().copied())
+    }
+
+    #[test]
+    fn a_tool_the_minimal_mode_holds_back_is_not_among_the_tools() {
+        let withheld = |name| Missing {
+            name,
+            disallowed: false,
+            listed: false,
+            subagent: false,
+            outside_list: false,
+            search_listed: false,
+            withheld: true,
+        };
+        let offered = ["Bash", "Edit", "Read"];
+        assert_eq!(
+            missing_tool_text(&withheld("Write"), offered),
+            "Error: No such tool available: Write. Write is not among the tools available here. Continue with the tools you have."
+        );
+        // Glob still points to the shell.
+        assert!(missing_tool_text(&withheld("Glob"), offered)
+            .ends_with("find files with `find` via the Bash tool instead."));
+        assert!(missing_tool_text(&withheld("Glob"), ["Read"]).ends_with(
+            "Glob is not among the tools available here. Continue with the tools you have."
+        ));
     }
 
     #[test]
@@ -263,6 +298,7 @@ mod tests {
             subagent: false,
             outside_list: true,
             search_listed: false,
+            withheld: false,
         };
         assert!(missing_tool_text(&listed_out, ["Read"]).ends_with("in subagents as well as here."));
         assert!(text("ListMcpResourcesTool", false, &["Read"])
@@ -281,6 +317,7 @@ mod tests {
             subagent: false,
             outside_list: true,
             search_listed,
+            withheld: false,
         };
         let everywhere = "Grep is disabled for this session, in subagents as well as here.";
         assert!(missing_tool_text(&left_out(true), ["Read", "Glob"]).ends_with(everywhere));
@@ -303,6 +340,7 @@ mod tests {
                 subagent: true,
                 outside_list,
                 search_listed: false,
+                withheld: false,
             };
             missing_tool_text(&m, ["Read"])
         };
@@ -357,6 +395,7 @@ mod tests {
                 subagent: false,
                 outside_list: false,
                 search_listed: false,
+                withheld: false,
             };
             missing_tool_text(&m, offered.iter().copied())
         };
@@ -387,6 +426,7 @@ mod tests {
                 subagent: true,
                 outside_list: false,
                 search_listed: false,
+                withheld: false,
             };
             missing_tool_text(&m, offered.iter().copied())
         };
