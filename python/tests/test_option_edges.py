@@ -250,3 +250,21 @@ async def test_the_settings_bash_output_limit(mock_server, tmp_path, setting, en
     (result,) = [m for m in messages if isinstance(m, UserMessage) and m.tool_use_result]
     stdout = result.tool_use_result["stdout"]
     assert len(stdout) == min(limit, 13892)
+
+
+async def test_with_fork_subagent_every_agent_runs_in_the_background(mock_server, tmp_path):
+    """optedge oe_var_fork_subagent*: CLAUDE_CODE_FORK_SUBAGENT starts every agent in the
+    background, `run_in_background: false` notwithstanding."""
+    from claude_agent_sdk import TaskStartedMessage
+
+    server = mock_server({"responses": [
+        tool_turn("t1", "Agent", {"description": "sub", "prompt": "Look around",
+                                  "run_in_background": False}),
+        text_turn("Sub done."), text_turn("Done.")], "default": text_turn("Done.")})
+    opts = ClaudeAgentOptions(cwd=str(tmp_path), env={**server.env(), "CLAUDE_CODE_FORK_SUBAGENT": "1"},
+                              permission_mode="bypassPermissions")
+    messages = await run("Go", opts)
+    (started,) = [m for m in messages if isinstance(m, TaskStartedMessage)]
+    assert started.data["is_backgrounded"] is True
+    result = tool_results(messages)["t1"]
+    assert result.content[0]["text"].startswith("Async agent launched successfully.")

@@ -134,6 +134,20 @@ def variables():
     var("question_optional", "Ask", [[tu(1, "AskUserQuestion", QUESTION)], DONE],
         {"CLAUDE_CODE_QUESTION_OPTIONAL_DESCRIPTIONS": "1"})
     var("question_required", "Ask", [[tu(1, "AskUserQuestion", QUESTION)], DONE], None)
+    look = tu(1, "Agent", {"description": "sub", "prompt": "Look around", "run_in_background": False})
+    # With the variable set (fork) the agent runs in the background; that run is not pinned: the
+    # reference's agent asks for its answer before its caller's next request, oxagent's after.
+    var("fork_subagent_off", "Go", [[look], [txt("Sub done.")], DONE], None)
+    var("prompt_suggestion", "Hi", [[txt("Answer.")], [txt("Next thing")], DONE],
+        {"CLAUDE_CODE_ENABLE_PROMPT_SUGGESTION": "1"})
+    work = [[agent(1, "Work", run_in_background=False)], [bash(2, "echo a")], [bash(3, "echo b")],
+            [txt("Sub done.")], DONE, DONE, DONE]
+    var("progress_summaries", "Go", work, {"CLAUDE_CODE_AGENT_PROGRESS_SUMMARIES": "1"})
+    var("task_max_output_agent", "Go", [[agent(1, "Work", run_in_background=False)], [txt("word " * 200)], DONE],
+        {"TASK_MAX_OUTPUT_LENGTH": "100"})
+    slow = [dict(content=DONE, delay_ms=2500), DONE, DONE]
+    var("first_byte_timeout", "Hi", slow, {"CLAUDE_STREAM_FIRST_BYTE_TIMEOUT_MS": "500", "CLAUDE_CODE_MAX_RETRIES": "1"})
+    var("idle_timeout", "Hi", slow, {"CLAUDE_STREAM_IDLE_TIMEOUT_MS": "500", "CLAUDE_CODE_MAX_RETRIES": "1"})
 
 
 def settings():
@@ -152,6 +166,12 @@ def settings():
     setting("bash_edit_diff_hook", "Run", [[bash(1, "echo changed > a.txt; echo new > b.txt")], DONE],
             {"bashEditDiffEnabled": True}, beh={"hooks": {"PostToolUse": [{"matcher": "Bash", "behavior": "log_all"}]}})
     setting("skill_shell_on_skill", "Go", [[tu(1, "Skill", {"skill": "info"})], DONE], {}, SKILL)
+    todo = {"todos": [{"content": "x", "status": "pending", "activeForm": "x"}]}
+    setting("todo_off", "Go", [[tu(1, "TodoWrite", todo)], DONE], {"todoFeatureEnabled": False})
+    setting("checkpoint_setting", "Go", [[tu(1, "Write", {"file_path": "<WS>/a.txt", "content": "new\n"})], DONE],
+            {"fileCheckpointingEnabled": False})
+    setting("prompt_suggestion_off", "Hi", [[txt("Answer.")], [txt("Next thing")], DONE],
+            {"promptSuggestionEnabled": False}, env={"CLAUDE_CODE_ENABLE_PROMPT_SUGGESTION": "1"})
 
 
 if __name__ == "__main__":

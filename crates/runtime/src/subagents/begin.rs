@@ -177,9 +177,12 @@ pub(crate) struct Begun {
 }
 
 /// Whether the call runs in the background: unless it says `run_in_background: false`, or
-/// always when the definition says `background: true`.
-pub(super) fn in_background(agent: &Agent, call: &AgentCall) -> bool {
-    agent.definition.background == Some(true) || call.run_in_background != Some(false)
+/// always when the definition says `background: true` or the environment sets
+/// `CLAUDE_CODE_FORK_SUBAGENT` (optedge/oe_var_fork_subagent*).
+pub(super) fn in_background(context: &SubagentContext, agent: &Agent, call: &AgentCall) -> bool {
+    agent.definition.background == Some(true)
+        || call.run_in_background != Some(false)
+        || oxagent_core::env_var::flag(&context.config.env, "CLAUDE_CODE_FORK_SUBAGENT")
 }
 
 /// The model the agent of `call` runs on (a fork: its caller's, whatever the call says).

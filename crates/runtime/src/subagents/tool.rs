@@ -140,7 +140,7 @@ impl Tool for AgentTool {
         if denied_type(context, input) {
             return Vec::new();
         }
-        let background = in_background(&agent, &call);
+        let background = in_background(context, &agent, &call);
         let (begun, prompt) = begin(
             context,
             &agent,
@@ -217,7 +217,7 @@ impl Tool for AgentTool {
                         &ctx.tool_use_id,
                         ctx.agent_id.as_deref(),
                         Launch {
-                            background: in_background(&agent, &call),
+                            background: in_background(&context, &agent, &call),
                             continued: None,
                             ambient: None,
                         },
