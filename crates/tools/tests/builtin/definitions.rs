@@ -27,7 +27,11 @@ fn assert_fixture(name: &str, actual: &Value) {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/fixtures")
         .join(name);
-    let actual = format!("{}\n", serde_json::to_string_pretty(actual).unwrap());
+    let mut actual = format!("{}\n", serde_json::to_string_pretty(actual).unwrap());
+    // Files under the home folder (the plan files) read `<HOME>`, whoever runs the tests.
+    if let Some(home) = std::env::var("HOME").ok().filter(|h| h.len() > 1) {
+        actual = actual.replace(&format!("\"{home}/"), "\"<HOME>/");
+    }
     if std::env::var_os("UPDATE_TOOL_DEFINITIONS").is_some() {
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
         std::fs::write(&path, &actual).unwrap();
