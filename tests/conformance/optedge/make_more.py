@@ -136,7 +136,7 @@ def variables():
     var("question_required", "Ask", [[tu(1, "AskUserQuestion", QUESTION)], DONE], None)
     look = tu(1, "Agent", {"description": "sub", "prompt": "Look around", "run_in_background": False})
     # With the variable set (fork) the agent runs in the background; that run is not pinned: the
-    # reference's agent asks for its answer before its caller's next request, oxagent's after.
+    # agent and its caller race for the scripted answers, on the reference as on oxagent.
     var("fork_subagent_off", "Go", [[look], [txt("Sub done.")], DONE], None)
     var("prompt_suggestion", "Hi", [[txt("Answer.")], [txt("Next thing")], DONE],
         {"CLAUDE_CODE_ENABLE_PROMPT_SUGGESTION": "1"})
