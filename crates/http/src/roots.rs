@@ -25,21 +25,8 @@ use reqwest::{Certificate, Client, ClientBuilder};
 
 mod pem;
 
-/// The variables a client's set-up reads.
-const READS: &[&str] = &[
-    "SSL_CERT_FILE",
-    "SSL_CERT_DIR",
-    "HTTP_PROXY",
-    "http_proxy",
-    "HTTPS_PROXY",
-    "https_proxy",
-    "ALL_PROXY",
-    "all_proxy",
-    "NO_PROXY",
-    "no_proxy",
-];
-
-/// The proxy variables of [`READS`]: with one set, a plain endpoint may be reached through TLS.
+/// The proxy variables a client's set-up reads: with one set, a plain endpoint may be reached
+/// through TLS.
 const PROXIES: &[&str] = &[
     "HTTP_PROXY",
     "http_proxy",
@@ -48,6 +35,19 @@ const PROXIES: &[&str] = &[
     "ALL_PROXY",
     "all_proxy",
 ];
+
+/// The other variables a client's set-up reads: where the certificates are, what no proxy
+/// serves.
+const OTHER_READS: &[&str] = &["SSL_CERT_FILE", "SSL_CERT_DIR", "NO_PROXY", "no_proxy"];
+
+/// What the client's set-up read from the environment: its key.
+fn key_now() -> Key {
+    OTHER_READS
+        .iter()
+        .chain(PROXIES)
+        .map(std::env::var_os)
+        .collect()
+}
 
 /// Idle connections kept per host; a connection returned past that is closed.
 const IDLE_PER_HOST: usize = 64;
@@ -94,7 +94,7 @@ pub fn warm() {
 /// The client the sessions share, built again if what it read from the environment changed;
 /// for a `plain` (`http://`) endpoint and no proxy, the one without root certificates.
 pub(crate) fn client(plain: bool) -> reqwest::Result<Client> {
-    let key: Key = READS.iter().map(std::env::var_os).collect();
+    let key = key_now();
     if plain && !PROXIES.iter().any(|name| std::env::var_os(name).is_some()) {
         return cached(&PLAIN, &BUILDING_PLAIN, key, || {
             reqwest::Client::builder()
@@ -183,7 +183,7 @@ mod tests {
             return; // a proxy may be https: plain endpoints take the full client then
         }
         client(true).unwrap();
-        let key: Key = READS.iter().map(std::env::var_os).collect();
+        let key = key_now();
         assert!(oxagent_core::sync::lock(&PLAIN)
             .as_ref()
             .is_some_and(|b| b.key == key));

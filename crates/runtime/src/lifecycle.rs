@@ -380,6 +380,7 @@ pub(super) fn start(
             plugins: &plugins,
             skip_web_fetch_preflight: settings.skip_web_fetch_preflight(),
             bash_output_chars: settings.bash_output_chars().cloned(),
+            simple,
             read_denied,
         },
         run_as,

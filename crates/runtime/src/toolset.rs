@@ -107,6 +107,8 @@ pub(crate) struct Loaded<'a> {
     pub plugins: &'a [crate::plugins::Plugin],
     /// The settings turn off WebFetch's domain check (`skipWebFetchPreflight`).
     pub skip_web_fetch_preflight: bool,
+    /// The minimal mode (`CLAUDE_CODE_SIMPLE`): Bash, Edit and Read only.
+    pub simple: bool,
     /// The settings' `bashOutputMaxChars`, as given.
     pub bash_output_chars: Option<serde_json::Value>,
     /// A settings file denies `Read` outright: every write is refused as covered by it,
@@ -213,7 +215,7 @@ pub(crate) fn build(
             .collect(),
     };
     let mut withheld = Vec::new();
-    if oxagent_core::env_var::flag(env, "CLAUDE_CODE_SIMPLE") {
+    if loaded.simple {
         (wanted, withheld) = wanted
             .into_iter()
             .partition(|n| SIMPLE_TOOLS.contains(&n.as_str()));
