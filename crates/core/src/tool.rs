@@ -357,6 +357,8 @@ pub struct ShellPreamble {
     /// `projectSettings`, `userSettings`, `plugin`.
     pub command_source: String,
     pub commands: Vec<String>,
+    /// Each command as the body writes it (``!`ls` ``), as a refusal names it.
+    pub patterns: Vec<String>,
 }
 
 /// A permission mode change that a tool call asks for, applied by the loop once the call

@@ -590,6 +590,21 @@ fn optedge() {
     check_area("optedge");
 }
 
+/// The shell commands of command files and skills (``!`cmd` ``, ```` ```! ```` blocks): which
+/// text runs, what replaces it, failures, permissions, `disableSkillShellExecution`
+/// (`tests/conformance/shellcmds/`).
+#[test]
+fn shellcmds() {
+    check_area("shellcmds");
+}
+
+/// Settings files the reference's schema refuses, in whole or in part, and the warning
+/// that says so (`tests/conformance/settingscheck/`).
+#[test]
+fn settingscheck() {
+    check_area("settingscheck");
+}
+
 /// What a result says when the budget runs out after an answer whose calls never run (its
 /// stop reason, usage, the agents it started), and the token budget reminder
 /// (`tests/conformance/budgetstop/`).

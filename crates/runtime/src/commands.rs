@@ -14,6 +14,7 @@ use std::path::Path;
 
 use oxagent_core::content::{ContentBlock, UserContent};
 use oxagent_core::protocol::control::CommandInfo;
+use oxagent_tools::session::bangs::Bangs;
 use oxagent_tools::session::commands::{self, CommandFile};
 use oxagent_tools::session::skill::SkillInfo;
 
@@ -97,10 +98,23 @@ pub(crate) struct Expanded {
     /// The instructions the model is given (the body filled in), as the Skill tool
     /// compares a later call's with them.
     pub instructions: String,
+    /// Why the command cannot run: one of its shell commands failed (the turn answers
+    /// with this, without the model).
+    pub failed: Option<String>,
 }
 
-/// What a command turns `prompt` into, when it invokes one.
-pub(crate) fn expand(list: &[CommandFile], prompt: &UserContent, cwd: &Path) -> Option<Expanded> {
+/// Whether a command's shell command may run: (command, as written, the command's own
+/// `allowed-tools`) -> Err: why not.
+pub(crate) type ShellCheck<'a> = &'a (dyn Fn(&str, &str, &[String]) -> Result<(), String> + Sync);
+
+/// What a command turns `prompt` into, when it invokes one. Its shell commands are filled
+/// as `bangs` says, each run once `check` lets it.
+pub(crate) fn expand(
+    list: &[CommandFile],
+    prompt: &UserContent,
+    bangs: Bangs<'_>,
+    check: ShellCheck<'_>,
+) -> Option<Expanded> {
     // A prompt of text blocks only (as the Node face sends a string) reads as its text.
     let text = match prompt {
         UserContent::Text(t) => t.clone(),
@@ -114,7 +128,16 @@ pub(crate) fn expand(list: &[CommandFile], prompt: &UserContent, cwd: &Path) -> 
         UserContent::Blocks(_) => return None,
     };
     let call = commands::find(list, &text)?;
-    let [record, body] = call.blocks(|command| commands::run_bang(command, cwd));
+    let allow = &call.command.allowed_tools;
+    let checked = |command: &str, pattern: &str| check(command, pattern, allow);
+    let bangs = match bangs {
+        Bangs::Run(cwd, None) => Bangs::Run(cwd, Some(&checked)),
+        other => other,
+    };
+    let (failed, [record, body]) = match call.blocks(bangs) {
+        Ok(blocks) => (None, blocks),
+        Err(why) => (Some(why), Default::default()),
+    };
     let model = call
         .command
         .model
@@ -139,6 +162,7 @@ pub(crate) fn expand(list: &[CommandFile], prompt: &UserContent, cwd: &Path) -> 
         model,
         allowed_tools: call.command.allowed_tools.clone(),
         expansion,
+        failed,
     })
 }
 

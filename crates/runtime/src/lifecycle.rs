@@ -380,6 +380,7 @@ pub(super) fn start(
             plugins: &plugins,
             skip_web_fetch_preflight: settings.skip_web_fetch_preflight(),
             bash_output_chars: settings.bash_output_chars().cloned(),
+            skill_shell_off: settings.skill_shell_off(),
             simple,
             read_denied,
         },
@@ -697,14 +698,22 @@ impl SessionTask {
             }
             let expanded = match notification {
                 None if typed_prompt => {
-                    commands::expand(&reload.commands(), &prompt, &session.config.cwd)
-                        // A skill only the model may run is refused by the session instead
-                        // (vk_sk_fm_ui_false_slash).
-                        .filter(|e| {
-                            !session
-                                .model_only_skills
-                                .contains(&e.expansion.command_name)
-                        })
+                    let check = |command: &str, pattern: &str, allow: &[String]| {
+                        session.shell_command_check(&deps, (command, pattern), allow)
+                    };
+                    commands::expand(
+                        &reload.commands(),
+                        &prompt,
+                        reload.skills.bangs(Some(&session.config.cwd)),
+                        &check,
+                    )
+                    // A skill only the model may run is refused by the session instead
+                    // (vk_sk_fm_ui_false_slash).
+                    .filter(|e| {
+                        !session
+                            .model_only_skills
+                            .contains(&e.expansion.command_name)
+                    })
                 }
                 _ => None,
             };
@@ -713,6 +722,19 @@ impl SessionTask {
             let mut granted = Vec::new();
             // Hooks see the prompt as typed, not what a command made of it.
             let mut hook_text = None;
+            // A command whose shell command failed answers with the failure.
+            if let Some((e, why)) = expanded
+                .as_ref()
+                .and_then(|e| Some((e, e.failed.as_deref()?)))
+            {
+                let x = &e.expansion;
+                let command = (x.command_name.as_str(), x.command_args.as_str());
+                let started = clock.monotonic_ms();
+                let result = session.command_failed_turn(&deps, command, why, started);
+                recorder.after_turn(&session, &result);
+                events.emit(Message::Result(result));
+                continue;
+            }
             let prompt = match expanded {
                 Some(e) => {
                     // A later Skill call giving the same instructions says so instead.

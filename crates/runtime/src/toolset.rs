@@ -111,6 +111,8 @@ pub(crate) struct Loaded<'a> {
     pub simple: bool,
     /// The settings' `bashOutputMaxChars`, as given.
     pub bash_output_chars: Option<serde_json::Value>,
+    /// The settings' `disableSkillShellExecution`.
+    pub skill_shell_off: bool,
     /// A settings file denies `Read` outright: every write is refused as covered by it,
     /// before any want of a read (fa_pin_readdeny_settings_edit).
     pub read_denied: bool,
@@ -148,6 +150,7 @@ pub(crate) fn build(
             .bash_output_chars
             .as_ref()
             .and_then(oxagent_tools::shell::large_output::settings_limit),
+        skill_shell_off: loaded.skill_shell_off,
         no_background_tasks: oxagent_core::env_var::flag(
             env,
             "CLAUDE_CODE_DISABLE_BACKGROUND_TASKS",

@@ -64,8 +64,11 @@ pub struct Settings {
     pub(crate) skip_web_fetch_preflight: bool,
     /// `bashOutputMaxChars` of the highest source naming it, as written.
     pub(crate) bash_output_chars: Option<Value>,
-    /// The selected files that are not JSON: nothing in them is in effect.
-    pub(crate) malformed: Vec<PathBuf>,
+    /// `disableSkillShellExecution`: a command's or skill's ``!`command` `` does not run.
+    pub(crate) skill_shell_off: bool,
+    /// The problems of the selected files, by file as the report names it (see
+    /// [`crate::schema`]): a file with an error is not in effect.
+    pub(crate) problems: Vec<(String, crate::schema::Issue)>,
     /// `disableAllHooks`: no hook of a settings file or a plugin runs (the SDK's callbacks
     /// still do; probes st_disable_hooks*).
     pub(crate) disable_all_hooks: bool,
@@ -139,17 +142,21 @@ impl Settings {
             let Ok(text) = std::fs::read_to_string(&path) else {
                 continue;
             };
-            let Ok(Value::Object(doc)) = serde_json::from_str::<Value>(&text) else {
-                if serde_json::from_str::<Value>(&text).is_err() {
-                    loaded.malformed.push(path);
-                }
-                continue;
+            let label = path.display().to_string();
+            // An empty file is an empty document (probe sw_empty_file).
+            let doc = match text.trim() {
+                "" => Some(Value::Object(Default::default())),
+                text => serde_json::from_str(text).ok(),
             };
-            loaded.merge(&doc, source, cwd);
+            if let Some(doc) = loaded.checked(label, doc) {
+                loaded.merge(&doc, source, cwd);
+            }
         }
         // The `settings` option comes last and wins, whatever `setting_sources` says.
-        if let Some(doc) = settings_option.and_then(|s| flag_settings(s, cwd)) {
-            loaded.merge(&doc, RuleSource::FlagSettings, cwd);
+        if let Some((label, doc)) = settings_option.and_then(|s| flag_settings(s, cwd)) {
+            if let Some(doc) = loaded.checked(label, doc) {
+                loaded.merge(&doc, RuleSource::FlagSettings, cwd);
+            }
         }
         if loaded.disable_all_hooks {
             loaded.hook_matchers.clear();
@@ -160,18 +167,17 @@ impl Settings {
 }
 
 /// The `settings` option: a JSON object, or the path of a file holding one (relative to
-/// the session's cwd).
-fn flag_settings(text: &str, cwd: &Path) -> Option<serde_json::Map<String, Value>> {
+/// the session's cwd); with the name its problems are reported under, and the document
+/// (none: not JSON). `None`: a file that cannot be read.
+fn flag_settings(text: &str, cwd: &Path) -> Option<(String, Option<Value>)> {
     let text = text.trim();
-    let json = if text.starts_with('{') {
-        text.to_string()
-    } else {
-        std::fs::read_to_string(cwd.join(text)).ok()?
-    };
-    match serde_json::from_str(&json) {
-        Ok(Value::Object(doc)) => Some(doc),
-        _ => None,
+    if text.starts_with('{') {
+        let label = "--settings (inline JSON)".to_string();
+        return Some((label, serde_json::from_str(text).ok()));
     }
+    let path = cwd.join(text);
+    let json = std::fs::read_to_string(&path).ok()?;
+    Some((path.display().to_string(), serde_json::from_str(&json).ok()))
 }
 
 impl Settings {
@@ -185,6 +191,9 @@ impl Settings {
         if let Some(Value::Bool(skip)) = doc.get("skipWebFetchPreflight") {
             self.skip_web_fetch_preflight = *skip;
         }
+        if let Some(Value::Bool(off)) = doc.get("disableSkillShellExecution") {
+            self.skill_shell_off = *off;
+        }
         if let Some(chars) = doc.get("bashOutputMaxChars") {
             self.bash_output_chars = Some(chars.clone());
         }
@@ -193,9 +202,9 @@ impl Settings {
         }
         if let Some(Value::Object(env)) = doc.get("env") {
             for (k, v) in env {
+                // Values become strings, `null` too (probe sv_env_null).
                 let v = match v {
                     Value::String(s) => s.clone(),
-                    Value::Null => continue,
                     other => other.to_string(),
                 };
                 self.env.insert(k.clone(), v);
@@ -313,27 +322,15 @@ impl Settings {
     }
 
     /// The settings' `env` over `env` (the process environment with the options' `env`).
-    /// What the session says of the settings files that did not load (vh_set_invalid_json).
-    pub fn not_in_effect(&self) -> Option<String> {
-        if self.malformed.is_empty() {
-            return None;
-        }
-        let files: Vec<String> = self
-            .malformed
-            .iter()
-            .map(|p| format!("  {}: Invalid or malformed JSON", p.display()))
-            .collect();
-        Some(format!(
-            "These settings did not load, so nothing in them is in effect, including hooks, permission rules and sandbox settings, though environment variables they already set can stay:\n{}\nFix each problem listed, then start Claude Code again. For settings sent with applyFlagSettings, shown as SDK inline settings, send them again instead.",
-            files.join("\n")
-        ))
-    }
-
     /// Whether the settings turn every hook off (`disableAllHooks`).
     pub fn disables_all_hooks(&self) -> bool {
         self.disable_all_hooks
     }
 
+    /// Whether the settings keep skills' and commands' ``!`command` `` from running.
+    pub fn skill_shell_off(&self) -> bool {
+        self.skill_shell_off
+    }
     /// `bashOutputMaxChars` of the highest source naming it, as written.
     pub fn bash_output_chars(&self) -> Option<&Value> {
         self.bash_output_chars.as_ref()

@@ -38,6 +38,8 @@ mod files;
 mod managed;
 mod memory;
 mod permission_updates;
+mod problems;
+pub mod schema;
 mod update;
 
 pub use answers::SettingsAnswers;

@@ -177,6 +177,9 @@ pub struct BuiltinConfig {
     pub no_background_tasks: bool,
     /// The settings' `bashOutputMaxChars` (see [`crate::shell::large_output::settings_limit`]).
     pub bash_output_chars: Option<usize>,
+    /// The settings' `disableSkillShellExecution`: skills' and commands' ``!`command` ``
+    /// do not run.
+    pub skill_shell_off: bool,
     /// The user's home: skills under its `.claude/skills` are the user's.
     pub home: Option<PathBuf>,
     /// The sandbox Bash commands run in.
@@ -288,6 +291,7 @@ impl BuiltinSet {
             &config.plugin_skill_roots,
             config.home.as_deref(),
         ));
+        skill_list.set_shell_off(config.skill_shell_off);
         let side = config.side_model.clone();
         let read = ReadTool::new(files.clone())
             .with_cwd(cwd.clone())

@@ -35,6 +35,7 @@
 
 mod again;
 mod clear;
+mod command_failed;
 mod compaction;
 mod context;
 mod cost_command;

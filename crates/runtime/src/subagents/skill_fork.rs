@@ -100,7 +100,9 @@ impl Forker {
         String,
         Vec<oxagent_core::message::Message>,
     )> {
-        let prompt = oxagent_tools::session::skill::fork_instructions(skill, args, &ctx.cwd)?;
+        let context = self.agents.upgrade()?.context()?;
+        let bangs = context.skills.bangs(Some(&ctx.cwd));
+        let prompt = oxagent_tools::session::skill::fork_instructions(skill, args, bangs)?;
         // No call starts it; its prompt is shown with the turn, after the init message.
         let s = self.start(skill, prompt.clone(), "", None).ok()?;
         let mark = super::begin::mark_of(&s.begun.agent_id, &s.agent, &s.call);

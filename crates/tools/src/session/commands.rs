@@ -7,19 +7,22 @@
 //! A prompt `/name args` becomes two text blocks, as the reference sends them: the command's
 //! record (`<command-message>`, `<command-name>`, `<command-args>` when there are arguments)
 //! and the body with `$ARGUMENTS` (all the arguments), `$0`, `$1`, ... (each word, from 0;
-//! one past the last word stays as written) and ``!`command` `` (the command's output)
+//! one past the last word stays as written) and its shell commands (see [`super::bangs`])
 //! replaced. A body where nothing was replaced gets the arguments appended as
 //! `ARGUMENTS: ...`. A name no file defines is an ordinary prompt.
 //!
 //! ```
+//! use oxagent_tools::session::bangs::Bangs;
 //! use oxagent_tools::session::commands::{parse, Scope};
 //! let cmd = parse("fix", "Fix issue $ARGUMENTS.\n", &Scope::Project);
 //! let call = cmd.invoked_by("/fix 12").unwrap();
-//! assert_eq!(call.blocks(|_| String::new())[1], "Fix issue 12.\n");
+//! let blocks = call.blocks(Bangs::Kept).unwrap();
+//! assert_eq!(blocks[1], "Fix issue 12.\n");
 //! ```
 
 use std::path::{Path, PathBuf};
 
+use super::bangs::Bangs;
 use super::skill::{parse_skill_md, tool_list};
 
 /// Where a command file was found.
@@ -219,8 +222,15 @@ pub fn find<'a>(commands: &'a [CommandFile], prompt: &str) -> Option<Invocation<
 }
 
 impl Invocation<'_> {
-    /// The two text blocks the model reads; `run` gives the output of a ``!`command` ``.
-    pub fn blocks(&self, run: impl Fn(&str) -> String) -> [String; 2] {
+    /// The two text blocks the model reads, the shell commands filled as `bangs` says.
+    /// Err: a command failed (see [`Bangs::fill`]).
+    pub fn blocks(&self, bangs: Bangs<'_>) -> Result<[String; 2], String> {
+        let (record, body) = self.parts();
+        Ok([record, bangs.fill(&body)?])
+    }
+
+    /// The command's record, and its body with the arguments filled in.
+    fn parts(&self) -> (String, String) {
         let name = &self.command.name;
         let mut record = format!(
             "<command-message>{name}</command-message>\n<command-name>/{name}</command-name>\n"
@@ -228,66 +238,20 @@ impl Invocation<'_> {
         if !self.args.is_empty() {
             record.push_str(&format!("<command-args>{}</command-args>\n", self.args));
         }
-        let body = super::arguments::fill(&self.command.body, &self.args);
-        [record, run_bangs(&body, run)]
+        (
+            record,
+            super::arguments::fill(&self.command.body, &self.args),
+        )
     }
-}
-
-/// What ``!`command` `` prints: its standard output, run by bash in `cwd`, trailing line
-/// breaks removed.
-pub fn run_bang(command: &str, cwd: &std::path::Path) -> String {
-    std::process::Command::new("bash")
-        .arg("-c")
-        .arg(command)
-        .current_dir(cwd)
-        .stdin(std::process::Stdio::null())
-        .output()
-        .map(|o| String::from_utf8_lossy(&o.stdout).trim_end().to_string())
-        .unwrap_or_default()
-}
-
-/// The ``!`command` `` lines of `body`, in order.
-pub(crate) fn bangs(body: &str) -> Vec<String> {
-    let found = std::cell::RefCell::new(Vec::new());
-    run_bangs(body, |c| {
-        found.borrow_mut().push(c.to_string());
-        String::new()
-    });
-    found.into_inner()
-}
-
-/// Each ``!`command` `` replaced by what `run` gives for it.
-pub(crate) fn run_bangs(body: &str, run: impl Fn(&str) -> String) -> String {
-    let mut out = String::with_capacity(body.len());
-    let mut rest = body;
-    while let Some(at) = rest.find("!`") {
-        let after = &rest[at + 2..];
-        let Some(end) = after.find('`') else {
-            break;
-        };
-        out.push_str(&rest[..at]);
-        out.push_str(&run(&after[..end]));
-        rest = &after[end + 1..];
-    }
-    out.push_str(rest);
-    out
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    #[test]
-    fn the_shell_commands_of_a_body_in_order() {
-        assert_eq!(bangs("a !`ls` b !`echo x` c"), ["ls", "echo x"]);
-        assert!(bangs("no commands, `code` only").is_empty());
-    }
-
     fn call(body: &str, prompt: &str) -> [String; 2] {
         let cmd = parse("c", body, &Scope::Project);
-        cmd.invoked_by(prompt)
-            .unwrap()
-            .blocks(|c| format!("<ran {c}>"))
+        cmd.invoked_by(prompt).unwrap().blocks(Bangs::Off).unwrap()
     }
 
     #[test]
@@ -330,7 +294,7 @@ mod tests {
         assert_eq!(call("Only $1 here.\n", "/c x y")[1], "Only y here.\n");
         assert_eq!(
             call("Status: !`echo hi`\n", "/c")[1],
-            "Status: <ran echo hi>\n"
+            format!("Status: {}\n", super::super::bangs::SHELL_OFF)
         );
         // The arguments may start on the next line.
         assert_eq!(

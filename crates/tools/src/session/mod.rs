@@ -15,6 +15,7 @@
 
 mod arguments;
 pub mod ask_user;
+pub mod bangs;
 mod builtin_commands;
 pub mod commands;
 pub mod cron;

@@ -21,12 +21,13 @@ use oxagent_core::tool::{ToolContext, ToolOutput};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
+use super::bangs::Bangs;
 use super::commands::CommandFile;
 pub(crate) use super::skill_files::tool_list;
 pub use super::skill_files::{
     discover, discover_all, discover_plugin, model_only, parse_skill_md, skill_roots,
 };
-use crate::results::{success, wrapped_error};
+use crate::results::{plain_error, success, wrapped_error};
 use crate::typed::TypedTool;
 
 /// One skill found on disk.
@@ -222,7 +223,7 @@ pub fn preloaded(list: &SkillList, names: &[String], cwd: &Path) -> Vec<(String,
         .iter()
         .filter_map(|name| {
             let skill = find_in(list, name)?;
-            let text = fork_instructions(&skill, "", cwd)?;
+            let text = fork_instructions(&skill, "", list.bangs(Some(cwd)))?;
             Some((bare(name).to_string(), text))
         })
         .collect()
@@ -234,33 +235,31 @@ fn bare(name: &str) -> &str {
 }
 
 /// The instructions the model reads after a skill call: `$ARGUMENTS` and `$0`, `$1`, ...
-/// replaced as in a command file, else the arguments appended on a line of their own; with
-/// `cwd`, each ``!`command` `` replaced by its output, run there. A skill's folder heads
-/// them; a command file's have none.
-fn instructions(skill: &SkillInfo, body: &str, args: Option<&str>, cwd: Option<&Path>) -> String {
+/// replaced as in a command file, else the arguments appended on a line of their own; each
+/// shell command filled as `bangs` says (Err: one failed). A skill's folder heads them; a
+/// command file's have none.
+fn instructions(
+    skill: &SkillInfo,
+    body: &str,
+    args: Option<&str>,
+    bangs: Bangs<'_>,
+) -> Result<String, String> {
     // The arguments as the model wrote them, spaces and all (fuzz-m p21, p28).
     let args = args.unwrap_or("");
     if skill.command.is_some() {
-        let body = super::arguments::fill(body, args);
-        return match cwd {
-            Some(cwd) => super::commands::run_bangs(&body, |c| super::commands::run_bang(c, cwd)),
-            None => body,
-        };
+        return bangs.fill(&super::arguments::fill(body, args));
     }
     // `${CLAUDE_SKILL_DIR}` names the skill's folder (vk_sk_fm_skill_dir_var).
     let dir = skill.dir.display().to_string();
     let body = body.replace("${CLAUDE_SKILL_DIR}", &dir);
-    let mut body = super::arguments::fill(&body, args);
-    if let Some(cwd) = cwd {
-        body = super::commands::run_bangs(&body, |c| super::commands::run_bang(c, cwd));
-    }
-    format!("{}{body}", header(&skill.dir))
+    let body = bangs.fill(&super::arguments::fill(&body, args))?;
+    Ok(format!("{}{body}", header(&skill.dir)))
 }
 
 /// What a `/<skill> args` command gives a forked skill's agent: its instructions, filled
-/// in (`None`: its file cannot be read).
-pub fn fork_instructions(skill: &SkillInfo, args: &str, cwd: &Path) -> Option<String> {
-    Some(instructions(skill, &skill.body()?, Some(args), Some(cwd)))
+/// in (`None`: its file cannot be read, or one of its shell commands failed).
+pub fn fork_instructions(skill: &SkillInfo, args: &str, bangs: Bangs<'_>) -> Option<String> {
+    instructions(skill, &skill.body()?, Some(args), bangs).ok()
 }
 
 /// What heads a skill's instructions: the folder its files are in.
@@ -389,16 +388,22 @@ impl TypedTool for SkillTool {
     }
 
     fn shell_preamble(&self, input: &Value) -> Option<oxagent_core::tool::ShellPreamble> {
+        // Commands the settings keep from running are no commands (nothing runs or asks).
+        if matches!(self.skills.bangs(None), Bangs::Off) {
+            return None;
+        }
         let input: SkillInput = serde_json::from_value(input.clone()).ok()?;
         let skill = self.find(&input.skill)?;
         let body = skill.body()?;
         let filled = super::arguments::fill(&body, input.args.as_deref().unwrap_or(""));
-        let commands = super::commands::bangs(&filled);
-        (!commands.is_empty()).then(|| oxagent_core::tool::ShellPreamble {
+        let (commands, patterns) = super::bangs::commands(&filled).into_iter().unzip();
+        let preamble = oxagent_core::tool::ShellPreamble {
             command_source: skill.source().into(),
             command_name: skill.name,
             commands,
-        })
+            patterns,
+        };
+        (!preamble.commands.is_empty()).then_some(preamble)
     }
 
     /// A skill the session does not have, or may not run (the `skills` option), is refused
@@ -437,7 +442,14 @@ impl TypedTool for SkillTool {
 
     async fn run(&self, input: SkillInput, ctx: &ToolContext) -> ToolOutput {
         match self.forked(&input) {
-            Some((skill, forker, prompt)) => forker.run(&skill, prompt, ctx).await,
+            Some((skill, forker)) => {
+                let body = skill.body().unwrap_or_default();
+                let bangs = self.skills.bangs(self.cwd.as_deref());
+                match instructions(&skill, &body, input.args.as_deref(), bangs) {
+                    Ok(prompt) => forker.run(&skill, prompt, ctx).await,
+                    Err(why) => plain_error(why),
+                }
+            }
             None => self.answer(&input, ctx.agent_id.as_deref()),
         }
     }
@@ -464,21 +476,17 @@ impl SkillTool {
         !super::mentions::attachments(&filled, cwd, None, None).is_empty()
     }
 
-    /// The skill a call runs as an agent (`context: fork`, and the session can fork), what
-    /// runs it, and its instructions; `None`: the call is answered in the conversation.
-    fn forked(
-        &self,
-        input: &SkillInput,
-    ) -> Option<(SkillInfo, std::sync::Arc<dyn SkillFork>, String)> {
+    /// The skill a call runs as an agent (`context: fork`, and the session can fork), and
+    /// what runs it; `None`: the call is answered in the conversation.
+    fn forked(&self, input: &SkillInput) -> Option<(SkillInfo, std::sync::Arc<dyn SkillFork>)> {
         let skill = self.find(&input.skill).filter(|s| s.fork && !s.user_only)?;
         let invoked = bare(&input.skill);
         if !self.allowed(invoked, &skill) {
             return None;
         }
         let forker = self.skills.forker()?;
-        let body = skill.body()?;
-        let prompt = instructions(&skill, &body, input.args.as_deref(), self.cwd.as_deref());
-        Some((skill, forker, prompt))
+        skill.body()?;
+        Some((skill, forker))
     }
 
     /// Why no skill of the session answers to `asked`: one of the reference's own commands,
@@ -551,7 +559,12 @@ impl SkillTool {
         if let Some(model) = skill.model.as_deref().filter(|m| m.trim() != "inherit") {
             structured["model"] = json!(oxagent_core::usage::resolve_model(model));
         }
-        let text = instructions(&skill, &body, input.args.as_deref(), self.cwd.as_deref());
+        let bangs = self.skills.bangs(self.cwd.as_deref());
+        // A shell command that fails fails the call (probe sb_skill_fail).
+        let text = match instructions(&skill, &body, input.args.as_deref(), bangs) {
+            Ok(text) => text,
+            Err(why) => return plain_error(why),
+        };
         let out = success(format!("Launching skill: {called}"), structured);
         let key = match agent_id {
             Some(agent) => format!("{agent}/{}", skill.name),

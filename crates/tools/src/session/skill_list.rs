@@ -18,8 +18,11 @@
 //! ```
 
 use std::collections::HashMap;
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, RwLock};
 
+use super::bangs::Bangs;
 use super::commands::CommandFile;
 use super::skill::{SkillFork, SkillInfo};
 
@@ -45,6 +48,8 @@ pub struct SkillList {
     /// they have reached it (the results of the response that gave them were sent).
     loaded: Arc<Mutex<HashMap<String, (String, bool)>>>,
     forker: Arc<OnceLock<Arc<dyn SkillFork>>>,
+    /// The settings' `disableSkillShellExecution`: no ``!`command` `` runs.
+    shell_off: Arc<AtomicBool>,
 }
 
 impl std::fmt::Debug for SkillList {
@@ -109,5 +114,18 @@ impl SkillList {
     }
     pub(crate) fn forker(&self) -> Option<Arc<dyn SkillFork>> {
         self.forker.get().cloned()
+    }
+    /// Turns the running of ``!`command` `` off (the settings' `disableSkillShellExecution`).
+    pub fn set_shell_off(&self, off: bool) {
+        self.shell_off.store(off, Ordering::Relaxed);
+    }
+    /// How the ``!`command` `` of a skill or command is filled: run in `cwd` (none: left
+    /// as written), or replaced by a notice when the settings turn that off.
+    pub fn bangs<'a>(&self, cwd: Option<&'a Path>) -> Bangs<'a> {
+        match (self.shell_off.load(Ordering::Relaxed), cwd) {
+            (true, _) => Bangs::Off,
+            (false, Some(cwd)) => Bangs::Run(cwd, None),
+            (false, None) => Bangs::Kept,
+        }
     }
 }

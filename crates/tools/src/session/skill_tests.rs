@@ -214,11 +214,11 @@ fn arguments_are_substituted_or_appended() {
         user: false,
     };
     assert_eq!(
-        instructions(&skill, "Do $ARGUMENTS now.\n", Some("it"), None),
+        instructions(&skill, "Do $ARGUMENTS now.\n", Some("it"), Bangs::Kept).unwrap(),
         "Base directory for this skill: /p/.claude/skills/s\n\nDo it now.\n"
     );
     assert_eq!(
-        instructions(&skill, "Do things.\n", Some("fast"), None),
+        instructions(&skill, "Do things.\n", Some("fast"), Bangs::Kept).unwrap(),
         "Base directory for this skill: /p/.claude/skills/s\n\nDo things.\n\n\nARGUMENTS: fast"
     );
 }

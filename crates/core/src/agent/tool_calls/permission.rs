@@ -208,6 +208,42 @@ fn decide_now_untraced(
     }
 }
 
+/// Whether the rules and the mode let a skill's or command's shell command run: nobody is
+/// asked, what would need a question is refused (probes se_*). Err: the refusal, naming the
+/// command as the body writes it (`pattern`). `allow`: rules in force for this command
+/// only (its front matter's `allowed-tools`).
+pub(crate) fn shell_command_check(
+    session: &SessionView<'_>,
+    deps: &Deps<'_>,
+    (command, pattern): (&str, &str),
+    allow: &[String],
+) -> Result<(), String> {
+    let Some(bash) = deps.tools.get("Bash") else {
+        return Ok(());
+    };
+    let mut ctx = permission_context(session);
+    ctx.mode = session.live.mode_for("Bash", ctx.mode);
+    for text in allow {
+        let _ = ctx
+            .rules
+            .add(RuleBehavior::Allow, RuleSource::Session, text);
+    }
+    let why = match evaluate(
+        bash.as_ref(),
+        &serde_json::json!({ "command": command }),
+        &ctx,
+        None,
+    ) {
+        Outcome::Allow => return Ok(()),
+        Outcome::Deny(d) => d.message,
+        Outcome::Ask(p) => p.message,
+        Outcome::ToolError(t) | Outcome::Fail(t) => super::run::strip_error_tags(&t).to_string(),
+    };
+    Err(format!(
+        "Shell command permission check failed for pattern \"{pattern}\": {why}"
+    ))
+}
+
 pub(crate) async fn decide(
     session: &SessionView<'_>,
     deps: &Deps<'_>,

@@ -69,7 +69,7 @@ pub(crate) fn instant(
     match verdict {
         // An answer that needs no run still waits for an earlier call that asks a question.
         Verdict::Allow(_) if earlier.iter().any(|c| asks(session, deps, c)) => None,
-        Verdict::Allow(input) => answered_now(session, tool.as_ref(), call, &input),
+        Verdict::Allow(input) => answered_now(session, deps, tool.as_ref(), call, &input),
         // Tools that look at the file on disk before asking answer later, except when a deny
         // rule refuses the path outright.
         Verdict::ToolError(_) => paced(Pace::Validation, verdict),
@@ -140,6 +140,7 @@ pub(crate) fn asks(session: &SessionView<'_>, deps: &Deps<'_>, call: &Call) -> b
 /// verdict of the rules is; `None` when it must run, or PostToolUse hooks must see it.
 fn answered_now(
     session: &SessionView<'_>,
+    deps: &Deps<'_>,
     tool: &dyn Tool,
     call: &Call,
     input: &Value,
@@ -150,6 +151,13 @@ fn answered_now(
             && tool.shell_preamble(input).is_some())
     {
         return None;
+    }
+    if let Some(why) = preamble_refusal(session, deps, tool, input) {
+        return Some(CallOutcome::error(
+            &call.id,
+            why.clone(),
+            format!("Error: {why}"),
+        ));
     }
     let agent = session
         .config
@@ -527,12 +535,33 @@ pub(crate) async fn run_prepared(
     stop: Option<String>,
 ) -> CallOutcome {
     preamble_hooks(session, deps, tool, call, &input).await;
+    if let Some(why) = preamble_refusal(session, deps, tool, &input) {
+        let mut o = CallOutcome::error(&call.id, why.clone(), format!("Error: {why}"));
+        o.before = notices;
+        o.stop = stop;
+        return o;
+    }
     let mut outcome = execute(session, deps, tool, call, input).await;
     let mut before = notices;
     before.append(&mut outcome.before);
     outcome.before = before;
     outcome.stop = stop.or(outcome.stop);
     outcome
+}
+
+/// Why the shell commands a call runs first may not run, if the rules and the mode refuse
+/// one of them (see [`super::permission::shell_command_check`]).
+fn preamble_refusal(
+    session: &SessionView<'_>,
+    deps: &Deps<'_>,
+    tool: &dyn Tool,
+    input: &Value,
+) -> Option<String> {
+    let preamble = tool.shell_preamble(input)?;
+    let pairs = preamble.commands.iter().zip(&preamble.patterns);
+    pairs
+        .map(|(c, p)| super::permission::shell_command_check(session, deps, (c, p), &[]))
+        .find_map(Result::err)
 }
 
 /// The PreSkillShellCommand hooks of the shell commands the call runs first, in order.
@@ -643,7 +672,7 @@ fn outcome_of(
 }
 
 /// `<tool_use_error>text</tool_use_error>` -> `text`.
-fn strip_error_tags(text: &str) -> &str {
+pub(super) fn strip_error_tags(text: &str) -> &str {
     text.strip_prefix("<tool_use_error>")
         .and_then(|t| t.strip_suffix("</tool_use_error>"))
         .unwrap_or(text)
