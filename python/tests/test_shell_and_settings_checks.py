@@ -142,3 +142,28 @@ async def test_a_bad_rule_is_skipped_and_the_rest_holds(mock_server, tmp_path):
                              "the content are literal")
     result = messages[-1]
     assert [d["tool_name"] for d in result.permission_denials] == ["Bash"]
+
+
+async def test_a_typed_commands_hooks_come_before_its_shell_commands(mock_server, tmp_path):
+    from claude_agent_sdk import HookMatcher
+
+    project(tmp_path, command="Out: !`echo $ARGUMENTS` and ```!\necho two\n```\n")
+    server = mock_server({"responses": [text_turn("Done.")]})
+    heard = []
+
+    async def log(input_data, tool_use_id, context):
+        heard.append((input_data["hook_event_name"], input_data.get("tool_input"),
+                      input_data.get("invoked_by")))
+        return {}
+
+    hooks = {ev: [HookMatcher(hooks=[log])] for ev in
+             ["UserPromptSubmit", "UserPromptExpansion", "PreSkillShellCommand"]}
+    await run("/bang x y", options(tmp_path, server, hooks=hooks))
+    assert heard == [
+        ("UserPromptSubmit", None, None),
+        ("UserPromptExpansion", None, None),
+        ("PreSkillShellCommand", {"command": "echo two"}, "user"),
+        ("PreSkillShellCommand", {"command": "echo x y"}, "user"),
+    ]
+    (request,) = server.requests()
+    assert "Out: x y and two\n" in prompt_texts(request)

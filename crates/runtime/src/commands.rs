@@ -14,9 +14,10 @@ use std::path::Path;
 
 use oxagent_core::content::{ContentBlock, UserContent};
 use oxagent_core::protocol::control::CommandInfo;
-use oxagent_tools::session::bangs::Bangs;
+use oxagent_tools::session::bangs::{self, Bangs};
 use oxagent_tools::session::commands::{self, CommandFile};
 use oxagent_tools::session::skill::SkillInfo;
+use oxagent_tools::session::skill::SkillList;
 
 /// The commands of the setting sources the session loads, then the session's `skills`
 /// (read once, by the Skill tool's discovery) as commands, then each plugin's commands and
@@ -95,25 +96,19 @@ pub(crate) struct Expanded {
     pub allowed_tools: Vec<String>,
     /// What its UserPromptExpansion hooks see.
     pub expansion: oxagent_core::agent::PromptExpansion,
-    /// The instructions the model is given (the body filled in), as the Skill tool
-    /// compares a later call's with them.
-    pub instructions: String,
-    /// Why the command cannot run: one of its shell commands failed (the turn answers
-    /// with this, without the model).
-    pub failed: Option<String>,
+    /// Its shell commands, to run after the prompt's hooks (none: it has none, or the
+    /// settings keep them from running and their notices are in place already).
+    pub shell: Option<oxagent_core::agent::PromptShell>,
 }
 
-/// Whether a command's shell command may run: (command, as written, the command's own
-/// `allowed-tools`) -> Err: why not.
-pub(crate) type ShellCheck<'a> = &'a (dyn Fn(&str, &str, &[String]) -> Result<(), String> + Sync);
-
-/// What a command turns `prompt` into, when it invokes one. Its shell commands are filled
-/// as `bangs` says, each run once `check` lets it.
+/// What a command turns `prompt` into, when it invokes one. The model's record of what it
+/// was given (`skills`, see [`SkillList::load`]) is updated when the body is complete: now,
+/// or once its shell commands have run in `cwd`.
 pub(crate) fn expand(
     list: &[CommandFile],
     prompt: &UserContent,
-    bangs: Bangs<'_>,
-    check: ShellCheck<'_>,
+    skills: &SkillList,
+    cwd: &Path,
 ) -> Option<Expanded> {
     // A prompt of text blocks only (as the Node face sends a string) reads as its text.
     let text = match prompt {
@@ -128,15 +123,23 @@ pub(crate) fn expand(
         UserContent::Blocks(_) => return None,
     };
     let call = commands::find(list, &text)?;
-    let allow = &call.command.allowed_tools;
-    let checked = |command: &str, pattern: &str| check(command, pattern, allow);
-    let bangs = match bangs {
-        Bangs::Run(cwd, None) => Bangs::Run(cwd, Some(&checked)),
-        other => other,
-    };
-    let (failed, [record, body]) = match call.blocks(bangs) {
-        Ok(blocks) => (None, blocks),
-        Err(why) => (Some(why), Default::default()),
+    let name = call.command.name.clone();
+    let bangs = skills.bangs(Some(cwd));
+    let [record, body] = call.blocks(Bangs::Kept).ok()?;
+    let to_run = matches!(bangs, Bangs::Run(..)) && !bangs::commands(&body).is_empty();
+    let ([record, body], shell) = match to_run {
+        true => {
+            let shell = shell_of(&call, &record, &body, skills, cwd);
+            ([record, body], Some(shell))
+        }
+        // Nothing to run, or notices in place of each command.
+        false => {
+            let blocks = call.blocks(bangs).ok()?;
+            // A later Skill call giving the same instructions says so instead.
+            skills.load(&name, &blocks[1]);
+            skills.sent();
+            (blocks, None)
+        }
     };
     let model = call
         .command
@@ -150,20 +153,47 @@ pub(crate) fn expand(
             .then(|| format!("/{}{rest}", call.command.name))
     });
     let expansion = oxagent_core::agent::PromptExpansion {
-        command_name: call.command.name.clone(),
+        command_name: name,
         command_args: call.args.clone(),
         command_source: call.command.source.clone(),
         prompt: by_alias.unwrap_or_else(|| text.clone()),
     };
     Some(Expanded {
-        instructions: body.clone(),
         prompt: UserContent::Blocks(vec![ContentBlock::text(record), ContentBlock::text(body)]),
         typed: text,
         model,
         allowed_tools: call.command.allowed_tools.clone(),
         expansion,
-        failed,
+        shell,
     })
+}
+
+/// The shell commands of a command's `body` (its arguments filled in; `record` the block
+/// before it), run in `cwd` once the session lets them.
+fn shell_of(
+    call: &commands::Invocation<'_>,
+    record: &str,
+    body: &str,
+    skills: &SkillList,
+    cwd: &Path,
+) -> oxagent_core::agent::PromptShell {
+    let name = call.command.name.clone();
+    let (record, body) = (record.to_string(), body.to_string());
+    let (cwd, skills) = (cwd.to_path_buf(), skills.clone());
+    let loaded = name.clone();
+    oxagent_core::agent::PromptShell {
+        command: (name, call.args.clone()),
+        source: call.command.source.clone(),
+        commands: bangs::commands(&body),
+        allow: call.command.allowed_tools.clone(),
+        run: Box::new(move || {
+            let filled = Bangs::Run(&cwd, None).fill(&body)?;
+            skills.load(&loaded, &filled);
+            skills.sent();
+            let blocks = vec![ContentBlock::text(record), ContentBlock::text(filled)];
+            Ok(UserContent::Blocks(blocks))
+        }),
+    }
 }
 
 /// Puts a command's `allowed-tools` rules in force for its turn; gives back the rules that

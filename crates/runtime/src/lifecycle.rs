@@ -698,22 +698,15 @@ impl SessionTask {
             }
             let expanded = match notification {
                 None if typed_prompt => {
-                    let check = |command: &str, pattern: &str, allow: &[String]| {
-                        session.shell_command_check(&deps, (command, pattern), allow)
-                    };
-                    commands::expand(
-                        &reload.commands(),
-                        &prompt,
-                        reload.skills.bangs(Some(&session.config.cwd)),
-                        &check,
-                    )
-                    // A skill only the model may run is refused by the session instead
-                    // (vk_sk_fm_ui_false_slash).
-                    .filter(|e| {
-                        !session
-                            .model_only_skills
-                            .contains(&e.expansion.command_name)
-                    })
+                    let cwd = &session.config.cwd;
+                    commands::expand(&reload.commands(), &prompt, &reload.skills, cwd)
+                        // A skill only the model may run is refused by the session instead
+                        // (vk_sk_fm_ui_false_slash).
+                        .filter(|e| {
+                            !session
+                                .model_only_skills
+                                .contains(&e.expansion.command_name)
+                        })
                 }
                 _ => None,
             };
@@ -722,27 +715,10 @@ impl SessionTask {
             let mut granted = Vec::new();
             // Hooks see the prompt as typed, not what a command made of it.
             let mut hook_text = None;
-            // A command whose shell command failed answers with the failure.
-            if let Some((e, why)) = expanded
-                .as_ref()
-                .and_then(|e| Some((e, e.failed.as_deref()?)))
-            {
-                let x = &e.expansion;
-                let command = (x.command_name.as_str(), x.command_args.as_str());
-                let started = clock.monotonic_ms();
-                let result = session.command_failed_turn(&deps, command, why, started);
-                recorder.after_turn(&session, &result);
-                events.emit(Message::Result(result));
-                continue;
-            }
             let prompt = match expanded {
                 Some(e) => {
-                    // A later Skill call giving the same instructions says so instead.
-                    reload
-                        .skills
-                        .load(&e.expansion.command_name, &e.instructions);
-                    reload.skills.sent();
                     hook_text = Some(e.typed);
+                    session.prompt_shell = e.shell;
                     session.prompt_expansion = Some(e.expansion);
                     granted = commands::grant(&session, &e.allowed_tools);
                     if let Some(m) = e.model {
@@ -796,12 +772,15 @@ impl SessionTask {
                         _ => vec![prompt.clone()],
                     };
                     // With UserPromptSubmit hooks, the rows wait for their decision: a
-                    // prompt they block is not recorded (fuzz-i/fi_pin_prompt_*).
+                    // prompt they block is not recorded (fuzz-i/fi_pin_prompt_*); a
+                    // command's with shell commands wait for them to run (their output
+                    // is recorded, or nothing when one fails: probes sh_*_then).
                     let hooked = session
                         .config
                         .hooks
                         .get("UserPromptSubmit")
-                        .is_some_and(|m| !m.is_empty());
+                        .is_some_and(|m| !m.is_empty())
+                        || session.prompt_shell.is_some();
                     for (i, row) in rows.iter().enumerate() {
                         let uuid = if i == 0 {
                             prompt_uuid.clone()

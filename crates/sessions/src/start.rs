@@ -557,6 +557,12 @@ impl Emit for Recorder<'_> {
         }
     }
 
+    fn prompt_filled(&self, content: &oxagent_core::content::UserContent) {
+        if let Some(w) = self.writer {
+            w.prompt_filled(content);
+        }
+    }
+
     fn stop_hooks_summarized(&self, summary: &oxagent_core::agent::StopHookSummary) {
         if let Some(w) = self.writer {
             w.stop_hooks_summarized(summary);

@@ -342,6 +342,24 @@ impl TranscriptWriter {
         self.lock().held.push((content.clone(), uuid.to_string()));
     }
 
+    /// The held prompt became `content` (a typed command's shell commands ran): held as one
+    /// row per block (a command's record and body), each takes its block.
+    pub fn prompt_filled(&self, content: &UserContent) {
+        let mut st = self.lock();
+        match content {
+            UserContent::Blocks(blocks) if blocks.len() == st.held.len() => {
+                for (row, block) in st.held.iter_mut().zip(blocks) {
+                    row.0 = UserContent::Blocks(vec![block.clone()]);
+                }
+            }
+            _ => {
+                if let Some(last) = st.held.last_mut() {
+                    last.0 = content.clone();
+                }
+            }
+        }
+    }
+
     /// The prompt's hooks decided: its held rows are written when it stays in the
     /// conversation (`kept`), else dropped (a blocked prompt leaves only its warning); a
     /// prompt they stopped is followed by the stop's notice, a meta row (`note`), as the

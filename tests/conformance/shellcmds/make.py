@@ -13,6 +13,10 @@ skill runs as it is given to the model (``!`cmd` `` and ```` ```! ```` blocks).
 - Permissions: the rules and the mode decide alone; what would ask is refused, with a
   callback or without (sh_default_*, sh_write_*, sh_rm_default, sh_curl_default,
   sh_skill_write_*); a command's `allowed-tools` count.
+- Hooks: UserPromptSubmit and UserPromptExpansion first, then a PreSkillShellCommand per
+  command (fenced blocks first, `invoked_by: "user"` for a typed command), then the commands
+  run; a command the rules refuse runs no hook; a blocked prompt runs none of them and its
+  refusal quotes the prompt as typed (sh_hook_*).
 - The settings' `disableSkillShellExecution`: every command, inline or fenced, in commands,
   skills and forked skills, reads "[shell command execution disabled by policy]"
   (sh_off_*).
@@ -46,6 +50,11 @@ def sc(name, prompt, rounds, settings=None, files=None, opts=None, then=None, be
         s["behaviors"] = beh
     with open(os.path.join(HERE, name + ".json"), "w") as f:
         json.dump(s, f, indent=1)
+
+
+LOG = {"hooks": {ev: [{"matcher": None, "behavior": "log_all"}] for ev in [
+    "PreSkillShellCommand", "UserPromptSubmit", "UserPromptExpansion", "PreToolUse",
+    "PostToolUse", "Stop"]}}
 
 
 def cm(name, body, prompt="/bang", rounds=None, **kw):
@@ -116,3 +125,17 @@ cm("sh_off_cmd_skilltool", "---\ndescription: bangs\n---\nStatus: !`echo on`\n",
    prompt="Go", rounds=[[tu(1, "Skill", {"skill": "bang"})], D], settings=OFF)
 skill("sh_off_skill", "!`echo hi-from-skill`\nAfter.", settings=OFF)
 skill("sh_off_fork", "!`echo hi-from-fork`", settings=OFF, front="context: fork\n")
+# hooks
+cm("sh_hook_slash", "Out: !`echo hi`\n", beh=LOG)
+cm("sh_hook_slash_args", "Out: !`echo $ARGUMENTS` and ```!\necho two\n```\n", prompt="/bang x y",
+   beh=LOG)
+cm("sh_hook_slash_fail", "Out: !`echo hi; exit 2`\n", beh=LOG)
+cm("sh_hook_slash_perm", "Out: !`touch m.txt`\n", opts=DEFAULT, beh=LOG)
+cm("sh_hook_slash_blocked", "Out: !`touch m.txt && echo made`\n", beh={"hooks": {
+    "UserPromptSubmit": [{"matcher": None, "behavior": "block", "reason": "no"}],
+    "PreSkillShellCommand": [{"matcher": None, "behavior": "log_all"}]}})
+skill("sh_hook_skill", "!`echo x` and !`echo y`", beh=LOG)
+skill("sh_hook_skill_fail", "!`exit 3`", beh=LOG)
+skill("sh_hook_skill_perm", "!`touch m.txt`", DEFAULT, dict(LOG, can_use_tool="allow_all"))
+sc("sh_hook_slash_skill", "/info", [D], files={".claude/skills/info/SKILL.md": SKILL % (
+    "", "!`echo x` and !`echo y`")}, beh=LOG)

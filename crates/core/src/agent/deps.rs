@@ -41,6 +41,9 @@ pub trait Emit: Send + Sync {
     /// The prompt's UserPromptSubmit hooks decided: it stays in the conversation (`kept`)
     /// or not; a stopped prompt's notice (`note`) is recorded after it.
     fn prompt_decided(&self, _kept: bool, _note: Option<&str>) {}
+    /// The prompt held for its hooks' decision became `content` (a typed command's shell
+    /// commands ran): a transcript records that.
+    fn prompt_filled(&self, _content: &crate::content::UserContent) {}
     /// A tool hook stopped the turn at call `tool_use_id`'s result, for `reason`: a
     /// transcript marks the stop right after that result (the results sent next), for
     /// each call whose hook stopped.

@@ -35,7 +35,6 @@
 
 mod again;
 mod clear;
-mod command_failed;
 mod compaction;
 mod context;
 mod cost_command;
@@ -46,6 +45,7 @@ mod hooks;
 mod local_command;
 mod model_call;
 mod outcome;
+mod prompt_shell;
 mod request;
 pub mod response;
 mod restore;
@@ -73,6 +73,7 @@ pub fn initial_permissions(
 pub use deps::{Deps, Emit, ResponseEnd, StopHookSummary, StreamProgress, TranscriptMark};
 pub use hooks::HookOutcome;
 pub use local_command::compact_command;
+pub use prompt_shell::PromptShell;
 pub use request::build as build_request;
 pub use restore::plan_compaction;
 pub use session::{ApiFailure, PromptExpansion, Session, SubagentPrompt};

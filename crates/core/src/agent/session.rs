@@ -132,6 +132,8 @@ pub struct Session {
     pub prompt_hook_text: Option<String>,
     /// The command the next prompt named, for its UserPromptExpansion hooks.
     pub prompt_expansion: Option<PromptExpansion>,
+    /// Its shell commands, which run after the prompt's hooks.
+    pub prompt_shell: Option<super::PromptShell>,
     /// The next prompt goes to the model as written: no local command (`/compact`,
     /// `/cost`, ...) runs for it (`verbatim_prompts`).
     pub verbatim_prompt: bool,
@@ -213,6 +215,7 @@ impl Session {
             api_failure: None,
             prompt_hook_text: None,
             prompt_expansion: None,
+            prompt_shell: None,
             verbatim_prompt: false,
             settings_not_in_effect: None,
             model_only_skills: Vec::new(),
@@ -398,7 +401,7 @@ impl Session {
             callbacks::run(deps, matchers, None, loaded, None).await;
         }
         let submit = self.view().hook_input(HookEvent::UserPromptSubmit {
-            prompt: hook_prompt,
+            prompt: hook_prompt.clone(),
         });
         let hooked = callbacks::run(
             deps,
@@ -411,7 +414,13 @@ impl Session {
         // The prompt's hooks run before the turn opens: their runs come before init.
         hook_runs(&self.view(), deps, "UserPromptSubmit", None, &hooked);
         let (kept, note) = flow::prompt_decision(&hooked);
-        deps.emit.prompt_decided(kept, note.as_deref());
+        // The command's shell commands run once its hooks have (and not for a prompt they
+        // blocked or stopped): its row is recorded once they did, with their output.
+        let halted = hooked.stop || hooked.block_reason.is_some();
+        let shell = self.prompt_shell.take().filter(|_| !halted);
+        if shell.is_none() {
+            deps.emit.prompt_decided(kept, note.as_deref());
+        }
         if let Some(e) = self.prompt_expansion.take() {
             let expansion = self.view().hook_input(HookEvent::UserPromptExpansion {
                 expansion_type: "slash_command".into(),
@@ -424,6 +433,25 @@ impl Session {
             let ran = callbacks::run(deps, matchers, None, expansion, None).await;
             hook_runs(&self.view(), deps, "UserPromptExpansion", None, &ran);
         }
+        // One that cannot run answers the turn; the prompt is not recorded.
+        let prompt = match shell {
+            None => prompt,
+            Some(shell) => {
+                let command = shell.command.clone();
+                match self.run_prompt_shell(shell, deps, &prompt_uuid).await {
+                    Ok(filled) => {
+                        deps.emit.prompt_filled(&filled);
+                        deps.emit.prompt_decided(kept, note.as_deref());
+                        filled
+                    }
+                    Err(why) => {
+                        deps.emit.prompt_decided(false, None);
+                        let (name, args) = (command.0.as_str(), command.1.as_str());
+                        return self.command_failed_turn(deps, (name, args), &why, started);
+                    }
+                }
+            }
+        };
         deps.emit.emit(self.init_message(deps));
         // A prompt hook's callback that failed counts as empty, warned of after init.
         for warning in unfit_warnings(&self.view(), deps, "UserPromptSubmit", &hooked) {
@@ -465,7 +493,9 @@ impl Session {
         for notice in hook_notices(&self.view(), deps, "UserPromptSubmit", None, heard) {
             deps.emit.emit(notice);
         }
-        let refusal = flow::prompt_refusal(&self.view(), deps, &hooked, &prompt_text);
+        // A refusal quotes the prompt as typed, not what a command made of it (probe
+        // hk_slash_bang_blocked).
+        let refusal = flow::prompt_refusal(&self.view(), deps, &hooked, &hook_prompt);
         let mut blocks = Vec::new();
         // The instruction files shown, as the transcript records them.
         let mut shown = None;

@@ -56,10 +56,13 @@ struct Found {
     command: String,
 }
 
-/// The shell commands of `body`, in order, each with its text as written.
-pub(crate) fn commands(body: &str) -> Vec<(String, String)> {
-    found(body)
+/// The shell commands of `body` in the order they run (the fenced blocks, then the inline
+/// ones: probe hk_slash_bang_args), each with its text as written.
+pub fn commands(body: &str) -> Vec<(String, String)> {
+    fenced(body)
         .into_iter()
+        .chain(inline(body))
+        .filter(|f| !f.command.is_empty())
         .map(|f| (f.command, body[f.span].to_string()))
         .collect()
 }
@@ -253,8 +256,12 @@ mod tests {
     fn the_commands_in_order() {
         let pairs = |c: &str, p: &str| (c.to_string(), p.to_string());
         assert_eq!(
-            commands("x ```!\nb\n``` y !`a`"),
-            [pairs("b", "```!\nb\n```"), pairs("a", "!`a`")]
+            commands("!`a` x ```!\nb\n``` y !`c`"),
+            [
+                pairs("b", "```!\nb\n```"),
+                pairs("a", "!`a`"),
+                pairs("c", "!`c`")
+            ]
         );
         assert!(commands("no commands, `code` only").is_empty());
     }

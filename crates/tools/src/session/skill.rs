@@ -447,7 +447,7 @@ impl TypedTool for SkillTool {
                 let bangs = self.skills.bangs(self.cwd.as_deref());
                 match instructions(&skill, &body, input.args.as_deref(), bangs) {
                     Ok(prompt) => forker.run(&skill, prompt, ctx).await,
-                    Err(why) => plain_error(why),
+                    Err(why) => plain_error(why.trim_end()),
                 }
             }
             None => self.answer(&input, ctx.agent_id.as_deref()),
@@ -560,10 +560,11 @@ impl SkillTool {
             structured["model"] = json!(oxagent_core::usage::resolve_model(model));
         }
         let bangs = self.skills.bangs(self.cwd.as_deref());
-        // A shell command that fails fails the call (probe sb_skill_fail).
+        // A shell command that fails fails the call, its text trimmed (probes sb_skill_fail,
+        // hk_skill_bang_fail).
         let text = match instructions(&skill, &body, input.args.as_deref(), bangs) {
             Ok(text) => text,
-            Err(why) => return plain_error(why),
+            Err(why) => return plain_error(why.trim_end()),
         };
         let out = success(format!("Launching skill: {called}"), structured);
         let key = match agent_id {

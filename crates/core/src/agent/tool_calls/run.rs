@@ -534,13 +534,15 @@ pub(crate) async fn run_prepared(
     notices: Vec<Message>,
     stop: Option<String>,
 ) -> CallOutcome {
-    preamble_hooks(session, deps, tool, call, &input).await;
+    // A command the rules refuse is refused before any hook hears of the commands
+    // (probe hk_skill_bang_perm).
     if let Some(why) = preamble_refusal(session, deps, tool, &input) {
         let mut o = CallOutcome::error(&call.id, why.clone(), format!("Error: {why}"));
         o.before = notices;
         o.stop = stop;
         return o;
     }
+    preamble_hooks(session, deps, tool, call, &input).await;
     let mut outcome = execute(session, deps, tool, call, input).await;
     let mut before = notices;
     before.append(&mut outcome.before);
