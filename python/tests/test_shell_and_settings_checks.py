@@ -167,3 +167,31 @@ async def test_a_typed_commands_hooks_come_before_its_shell_commands(mock_server
     ]
     (request,) = server.requests()
     assert "Out: x y and two\n" in prompt_texts(request)
+
+
+async def test_a_hook_that_does_not_load(mock_server, tmp_path):
+    """hooksettings: a bad PostToolUse entry is dropped and the file's PreToolUse hook still
+    blocks; a bad PreToolUse entry keeps the whole file out."""
+    block = {"type": "command", "command": "echo blocked-by-hook >&2; exit 2"}
+    good = {"matcher": "Bash", "hooks": [block]}
+    for event, in_effect in [("PostToolUse", True), ("PreToolUse", False)]:
+        ws = tmp_path / event
+        ws.mkdir()
+        hooks = {event: [{"matcher": 5, "hooks": [block]}]}
+        if event == "PostToolUse":
+            hooks["PreToolUse"] = [good]
+        project(ws, {"hooks": hooks})
+        server = mock_server({"responses": [tool_turn("t1", "Bash", {"command": "echo ran"}),
+                                            text_turn("Done.")]})
+        messages = await run("Hi", options(ws, server))
+        lines = not_in_effect(messages)
+        problem = "Invalid hook matcher (matcher: Invalid input: expected string, received number)"
+        file = ws.resolve() / ".claude" / "settings.json"
+        if in_effect:
+            assert lines[1] == f"  {file} (hooks.PostToolUse.0): {problem}; matcher ignored."
+        else:
+            assert lines[1].startswith(f"  {file} (hooks.PreToolUse.0): {problem} \u2014 a PreToolUse")
+            assert lines[2] == f"  {file} (hooks.PreToolUse.0.matcher): Expected string, but received number"
+        (result,) = [b for m in messages if isinstance(m, UserMessage) and isinstance(m.content, list)
+                     for b in m.content if isinstance(b, ToolResultBlock)]
+        assert (result.content == "ran") is not in_effect

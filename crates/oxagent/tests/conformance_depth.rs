@@ -605,6 +605,13 @@ fn settingscheck() {
     check_area("settingscheck");
 }
 
+/// A settings file's hooks that do not load: the file set aside when one may guard what it
+/// allows, else the entry (`tests/conformance/hooksettings/`).
+#[test]
+fn hooksettings() {
+    check_area("hooksettings");
+}
+
 /// What a result says when the budget runs out after an answer whose calls never run (its
 /// stop reason, usage, the agents it started), and the token budget reminder
 /// (`tests/conformance/budgetstop/`).

@@ -35,6 +35,7 @@
 mod answers;
 mod bypass;
 mod files;
+mod hook_schema;
 mod managed;
 mod memory;
 mod permission_updates;

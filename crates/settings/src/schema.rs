@@ -3,8 +3,9 @@
 //! Two kinds of problem. An **error** (a key of the wrong type, a value outside its enum)
 //! keeps the whole file from loading: nothing in it is in effect. A **warning** drops one
 //! entry and the rest of the file loads: a permission rule that is not a string or does not
-//! parse, a `hooks` that is not an object. The session reports both once, after its first
-//! init message (`settings_not_in_effect`, see [`crate::Settings::not_in_effect`]). Keys the
+//! parse, a hook entry that does not load (an error instead when it may guard what the file
+//! allows: see [`crate::hook_schema`]). The session reports both once, after its first init
+//! message (`settings_not_in_effect`, see [`crate::Settings::not_in_effect`]). Keys the
 //! schema does not know pass; keys whose bad values the reference sets aside silently
 //! (`bashOutputMaxChars`, ...) are not listed here. Errors come in the schema's order of
 //! keys, as the reference lists them (probes sv_*).
@@ -27,14 +28,14 @@ pub struct Issue {
 }
 
 impl Issue {
-    fn error(path: impl Into<String>, message: impl Into<String>) -> Self {
+    pub(crate) fn error(path: impl Into<String>, message: impl Into<String>) -> Self {
         Issue {
             path: path.into(),
             message: message.into(),
             warning: false,
         }
     }
-    fn warning(path: impl Into<String>, message: impl Into<String>) -> Self {
+    pub(crate) fn warning(path: impl Into<String>, message: impl Into<String>) -> Self {
         Issue {
             warning: true,
             ..Issue::error(path, message)
@@ -66,7 +67,7 @@ pub fn not_an_object(value: &Value) -> Issue {
 }
 
 /// The type name the reference's messages give a value.
-fn type_name(v: &Value) -> &'static str {
+pub(crate) fn type_name(v: &Value) -> &'static str {
     match v {
         Value::Null => "null",
         Value::Bool(_) => "boolean",
@@ -79,17 +80,7 @@ fn type_name(v: &Value) -> &'static str {
 
 /// The entries the reference drops with a warning before it checks the rest.
 fn drop_bad_entries(doc: &mut Map<String, Value>) -> Vec<Issue> {
-    let mut out = Vec::new();
-    if let Some(hooks) = doc.get("hooks").filter(|h| !h.is_object()) {
-        out.push(Issue::warning(
-            "hooks",
-            format!(
-                "\"hooks\" must be an object mapping event names to matcher arrays; received {}. This field was ignored.",
-                type_name(hooks)
-            ),
-        ));
-        doc.remove("hooks");
-    }
+    let mut out = crate::hook_schema::check(doc);
     let Some(Value::Object(perms)) = doc.get_mut("permissions") else {
         return out;
     };

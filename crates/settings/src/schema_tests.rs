@@ -150,3 +150,71 @@ fn records_and_attribution() {
     );
     assert!(issues(json!({"attribution": false})).is_empty());
 }
+
+fn hooks(h: Value) -> Vec<(String, String, bool)> {
+    issues(json!({ "hooks": h }))
+}
+
+#[test]
+fn a_bad_entry_of_another_event_is_dropped_with_a_warning() {
+    let mut doc = json!({"hooks": {
+        "PostToolUse": [{"hooks": [{"type": "command"}, {"type": "command", "command": "x"}]},
+                        {"matcher": 5, "hooks": []}],
+        "Stop": [{"hooks": "x"}],
+        "NotAnEvent": [],
+    }})
+    .as_object()
+    .unwrap()
+    .clone();
+    let got: Vec<(String, String)> = check(&mut doc)
+        .into_iter()
+        .inspect(|i| assert!(i.warning))
+        .map(|i| (i.path, i.message))
+        .collect();
+    // In the file's order of events.
+    assert_eq!(
+        got[..3],
+        [
+            ("hooks.PostToolUse.0.hooks.0".into(), "Invalid command hook (command: Invalid input: expected string, received undefined); entry ignored.".into()),
+            ("hooks.PostToolUse.1".into(), "Invalid hook matcher (matcher: Invalid input: expected string, received number); matcher ignored.".into()),
+            ("hooks.Stop.0".into(), "Hook matcher \"hooks\" must be an array of hook entries; received a string; matcher ignored.".into()),
+        ]
+    );
+    assert_eq!(got[3].0, "hooks.NotAnEvent");
+    assert!(got[3]
+        .1
+        .starts_with("Unknown hook event \"NotAnEvent\" was ignored. Valid events: PreToolUse, "));
+    assert!(got[3].1.ends_with("CwdChanged,"), "{}", got[3].1);
+    // What is left loads: the good command hook only.
+    assert_eq!(
+        doc["hooks"],
+        json!({"PostToolUse": [{"hooks": [{"type": "command", "command": "x"}]}], "Stop": []})
+    );
+}
+
+#[test]
+fn a_bad_guard_keeps_the_file_out() {
+    let guard = " \u{2014} a PreToolUse/PermissionRequest hook that cannot be loaded may be what guards the permissions declared beside it, so nothing it sits in is applied until the entry is fixed or removed.";
+    assert_eq!(
+        hooks(json!({"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "bogus"}]}]})),
+        [
+            error("hooks.PreToolUse.0.hooks.0.type", &format!("Unknown hook type \"bogus\"{guard} Valid types: command, prompt, agent, http, mcp_tool")),
+            error("hooks.PreToolUse.0.hooks.0.type", "Invalid discriminator value. Expected 'command' | 'prompt' | 'agent' | 'http' | 'mcp_tool'"),
+        ]
+    );
+    assert_eq!(
+        hooks(json!({"PermissionRequest": [{"hooks": [{"type": "command", "command": "x", "timeout": "5"}]}]})),
+        [
+            error("hooks.PermissionRequest.0.hooks.0", &format!("Invalid command hook (timeout: Invalid input: expected number, received string){guard}")),
+            error("hooks.PermissionRequest.0.hooks.0.timeout", "Expected number, but received string"),
+        ]
+    );
+    assert_eq!(
+        hooks(json!({"PreToolUse": "x"})),
+        [
+            error("hooks.PreToolUse", &format!("Hook event \"PreToolUse\" must be an array of matchers; received string{guard}")),
+            error("hooks.PreToolUse", "Expected array, but received string"),
+        ]
+    );
+    assert!(hooks(json!({"PreToolUse": []})).is_empty());
+}

@@ -387,7 +387,7 @@ impl TypedTool for BashTool {
             }
         };
         // The command is done; anything it deliberately left running (`cmd &`) stays.
-        guard.disarm();
+        guard.finish();
         let code = match status {
             Ok(s) => s.code().unwrap_or_else(|| {
                 128 + std::os::unix::process::ExitStatusExt::signal(&s).unwrap_or(0)

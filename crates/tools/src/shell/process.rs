@@ -125,6 +125,17 @@ impl GroupGuard {
         }
     }
 
+    /// The command ended: what it deliberately left running (`cmd &`) stays. A group with no
+    /// process left is no longer watched either: its id may soon be another command's
+    /// (`pid_max` wraps), which the watcher would kill when this process exits.
+    pub fn finish(&mut self) {
+        if let Some(pgid) = self.pgid.take() {
+            if killpg(pgid, None) == Err(nix::errno::Errno::ESRCH) {
+                reaper::release(pgid.as_raw());
+            }
+        }
+    }
+
     /// Stops guarding and hands back the group id (for a new owner, or none).
     pub fn disarm(&mut self) -> Option<i32> {
         self.pgid.take().map(Pid::as_raw)
