@@ -36,7 +36,8 @@ const OTHER: u8 = 2;
 /// JavaScript's largest safe integer, the bound of an int field.
 const MAX_SAFE_INTEGER: f64 = 9007199254740991.0;
 
-fn json_type(v: &Value) -> &'static str {
+/// A JSON value's type as JavaScript's validators name it (`null`, `boolean`, `array`, ...).
+pub fn json_type(v: &Value) -> &'static str {
     match v {
         Value::Null => "null",
         Value::Bool(_) => "boolean",

@@ -187,7 +187,7 @@ fn shell_of(
         commands: bangs::commands(&body),
         allow: call.command.allowed_tools.clone(),
         run: Box::new(move || {
-            let filled = Bangs::Run(&cwd, None).fill(&body)?;
+            let filled = Bangs::Run(&cwd).fill(&body)?;
             skills.load(&loaded, &filled);
             skills.sent();
             let blocks = vec![ContentBlock::text(record), ContentBlock::text(filled)];

@@ -67,16 +67,7 @@ pub fn not_an_object(value: &Value) -> Issue {
 }
 
 /// The type name the reference's messages give a value.
-pub(crate) fn type_name(v: &Value) -> &'static str {
-    match v {
-        Value::Null => "null",
-        Value::Bool(_) => "boolean",
-        Value::Number(_) => "number",
-        Value::String(_) => "string",
-        Value::Array(_) => "array",
-        Value::Object(_) => "object",
-    }
-}
+pub(crate) use oxagent_core::validate::json_type as type_name;
 
 /// The entries the reference drops with a warning before it checks the rest.
 fn drop_bad_entries(doc: &mut Map<String, Value>) -> Vec<Issue> {

@@ -56,9 +56,10 @@ impl Session {
         deps: &Deps<'_>,
         prompt_id: &str,
     ) -> Result<UserContent, String> {
-        for pair in &shell.commands {
-            let pair = (pair.0.as_str(), pair.1.as_str());
-            self.shell_command_check(deps, pair, &shell.allow)?;
+        let view = self.view();
+        for (command, pattern) in &shell.commands {
+            let pair = (command.as_str(), pattern.as_str());
+            super::tool_calls::permission::shell_command_check(&view, deps, pair, &shell.allow)?;
         }
         if let Some(matchers) = self.config.hooks.get("PreSkillShellCommand") {
             for (n, (command, _)) in shell.commands.iter().enumerate() {

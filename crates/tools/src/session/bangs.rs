@@ -14,16 +14,14 @@
 use std::ops::Range;
 use std::path::Path;
 
-/// Whether a command may run (the command, as the body writes it); Err: why not.
-pub type Check<'a> = &'a (dyn Fn(&str, &str) -> Result<(), String> + Sync);
-
 /// How a body's shell commands are filled.
 #[derive(Clone, Copy)]
 pub enum Bangs<'a> {
     /// Left as written.
     Kept,
-    /// By what the command prints, run by bash in this folder (once `Check` lets it).
-    Run(&'a Path, Option<Check<'a>>),
+    /// By what the command prints, run by bash in this folder (whoever runs the body checks
+    /// first that the commands may run).
+    Run(&'a Path),
     /// By a notice that policy forbids running them (the settings'
     /// `disableSkillShellExecution`; optedge/oe_set_skill_shell_off*).
     Off,
@@ -38,12 +36,7 @@ impl Bangs<'_> {
     pub fn fill(self, body: &str) -> Result<String, String> {
         match self {
             Bangs::Kept => Ok(body.to_string()),
-            Bangs::Run(cwd, check) => replace(body, |raw, command| {
-                if let Some(check) = check {
-                    check(command, raw)?;
-                }
-                run(raw, command, cwd)
-            }),
+            Bangs::Run(cwd) => replace(body, |raw, command| run(raw, command, cwd)),
             Bangs::Off => replace(body, |_, _| Ok(SHELL_OFF.to_string())),
         }
     }
@@ -269,7 +262,7 @@ mod tests {
     #[test]
     fn output_and_failures() {
         let dir = tempfile::tempdir().unwrap();
-        let run = Bangs::Run(dir.path(), None);
+        let run = Bangs::Run(dir.path());
         assert_eq!(
             run.fill("Out: !`echo out; echo err >&2`").unwrap(),
             "Out: out\nerr"
@@ -282,19 +275,6 @@ mod tests {
             run.fill("!`exit 1`").unwrap_err(),
             "Shell command failed for pattern \"!`exit 1`\": "
         );
-    }
-
-    #[test]
-    fn a_command_the_check_refuses_does_not_run() {
-        let dir = tempfile::tempdir().unwrap();
-        let check = |c: &str, p: &str| match c.starts_with("touch") {
-            true => Err(format!("refused {p}")),
-            false => Ok(()),
-        };
-        let run = Bangs::Run(dir.path(), Some(&check));
-        assert_eq!(run.fill("A !`echo 1`").unwrap(), "A 1");
-        assert_eq!(run.fill("A !`touch x`").unwrap_err(), "refused !`touch x`");
-        assert!(!dir.path().join("x").exists());
     }
 
     #[test]

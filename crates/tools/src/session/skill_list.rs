@@ -124,7 +124,7 @@ impl SkillList {
     pub fn bangs<'a>(&self, cwd: Option<&'a Path>) -> Bangs<'a> {
         match (self.shell_off.load(Ordering::Relaxed), cwd) {
             (true, _) => Bangs::Off,
-            (false, Some(cwd)) => Bangs::Run(cwd, None),
+            (false, Some(cwd)) => Bangs::Run(cwd),
             (false, None) => Bangs::Kept,
         }
     }
