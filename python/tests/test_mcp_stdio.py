@@ -385,3 +385,60 @@ async def test_a_server_whose_process_ended_starts_again_on_the_next_call(
         assert not second.is_error and "3" in str(second.content)
         assert "5" in str(third.content)
         assert (tmp_path / "starts.log").read_text() == "start\nstart\n"
+
+
+def calc_config(tmp_path):
+    return {"command": sys.executable, "args": [str(tmp_path / "server.py")]}
+
+
+async def test_servers_of_the_config_files_start_in_their_scopes(mock_server, tmp_path):
+    """`.mcp.json` (project), `~/.claude.json` for the user and for the project (local),
+    each shown with its source; `disabledMcpjsonServers` keeps a `.mcp.json` server out."""
+    import json
+
+    (tmp_path / "server.py").write_text(SERVER)
+    home = tmp_path / "home"
+    home.mkdir()
+    (tmp_path / ".mcp.json").write_text(json.dumps({"mcpServers": {
+        "calc": calc_config(tmp_path), "off": calc_config(tmp_path)}}))
+    (home / ".claude.json").write_text(json.dumps({
+        "mcpServers": {"mine": calc_config(tmp_path)},
+        "projects": {str(tmp_path): {"mcpServers": {"here": calc_config(tmp_path)}}}}))
+    (tmp_path / ".claude").mkdir()
+    (tmp_path / ".claude" / "settings.json").write_text(json.dumps({"disabledMcpjsonServers": ["off"]}))
+    server = mock_server({"responses": [
+        tool_turn("t1", "mcp__calc__add", {"a": 2, "b": 3}),
+        tool_turn("t2", "mcp__off__add", {"a": 1, "b": 1}),
+        text_turn("Done."),
+    ]})
+    opts = ClaudeAgentOptions(cwd=str(tmp_path), permission_mode="bypassPermissions",
+                              setting_sources=["user", "project", "local"],
+                              env={**server.env(), "HOME": str(home)})
+    with anyio.fail_after(60):
+        messages = [m async for m in query(prompt="Add", options=opts)]
+    init = next(m for m in messages if isinstance(m, SystemMessage) and m.subtype == "init")
+    assert init.data["mcp_servers"] == [
+        {"name": "mine", "status": "connected", "source": "user"},
+        {"name": "calc", "status": "connected", "source": "project"},
+        {"name": "here", "status": "connected", "source": "local"},
+    ]
+    added, refused = results(messages)
+    assert added.content == '{"result":5}'
+    assert refused.is_error and refused.content == (
+        "<tool_use_error>Error: No such tool available: mcp__off__add</tool_use_error>")
+
+
+async def test_strict_mcp_config_and_the_sources_leave_the_files_out(mock_server, tmp_path):
+    import json
+
+    (tmp_path / "server.py").write_text(SERVER)
+    (tmp_path / ".mcp.json").write_text(json.dumps({"mcpServers": {"calc": calc_config(tmp_path)}}))
+    for kw in ({"setting_sources": ["project"], "strict_mcp_config": True},
+               {"setting_sources": ["user", "local"]}):
+        server = mock_server({"responses": [text_turn("Done.")]})
+        opts = ClaudeAgentOptions(cwd=str(tmp_path), permission_mode="bypassPermissions",
+                                  env={**server.env(), "HOME": str(tmp_path / "home")}, **kw)
+        with anyio.fail_after(60):
+            messages = [m async for m in query(prompt="Hi", options=opts)]
+        init = next(m for m in messages if isinstance(m, SystemMessage) and m.subtype == "init")
+        assert init.data["mcp_servers"] == [], kw

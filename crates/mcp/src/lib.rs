@@ -147,6 +147,7 @@ pub async fn connect(server: &McpServer, ctx: &ConnectContext<'_>) -> Connected 
             command,
             args,
             env,
+            ..
         } => {
             let start = client::stdio::Start {
                 env,
@@ -154,15 +155,16 @@ pub async fn connect(server: &McpServer, ctx: &ConnectContext<'_>) -> Connected 
                 cwd: ctx.cwd,
                 run_as: ctx.run_as,
                 watch: ctx.watch.as_ref(),
+                source: source(server),
             };
             client::stdio::connect(name, command, args, &start, &results).await
         }
-        McpServer::Http { name, url, headers } => {
-            client::http::connect(name, url, headers, &results).await
-        }
-        McpServer::Sse { name, url, headers } => {
-            client::sse::connect(name, url, headers, &results).await
-        }
+        McpServer::Http {
+            name, url, headers, ..
+        } => client::http::connect(name, url, headers, source(server), &results).await,
+        McpServer::Sse {
+            name, url, headers, ..
+        } => client::sse::connect(name, url, headers, source(server), &results).await,
         McpServer::InProcess { name, tools, .. } => Connected::ok(
             name,
             "sdk",
@@ -379,12 +381,13 @@ pub fn tool_name_part(tool: &str) -> String {
 }
 
 /// Where a server comes from, as the status lists say: `sdk` for the host's in-process
-/// servers, `plugin` for a plugin's (`plugin:<plugin>:<server>`), `dynamic` for the others.
+/// servers, `plugin` for a plugin's (`plugin:<plugin>:<server>`), the config file's scope
+/// for a server read from one (`user`, `project`, `local`), `dynamic` for the others.
 pub fn source(server: &McpServer) -> &'static str {
     match server {
         McpServer::Sdk { .. } | McpServer::HostServer { .. } | McpServer::InProcess { .. } => "sdk",
         s if s.name().starts_with("plugin:") => "plugin",
-        _ => "dynamic",
+        s => s.scope().as_str(),
     }
 }
 
@@ -420,7 +423,7 @@ pub fn detail(server: &McpServer, now: Option<&Connected>) -> McpServerDetail {
         error: now.and_then(|c| c.status.error.clone()),
         config,
         transport: transport.into(),
-        scope: "dynamic".into(),
+        scope: server.scope().as_str().into(),
         source: Some(source(server).into()),
         tools: offered.map(|o| o.tools.clone()),
         capabilities: offered.and_then(|o| o.capabilities.clone()),

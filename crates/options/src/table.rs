@@ -146,7 +146,7 @@ pub const OPTIONS: &[OptionSpec] = &[
     both("allowed_tools", "allowedTools", Strings, Acted),
     both("system_prompt", "systemPrompt", Custom("a string or a system prompt mapping"), Acted),
     both("mcp_servers", "mcpServers", Custom("a mapping of server names to configs"), Acted),
-    // oxagent reads MCP servers from this option only: a session is always strict.
+    // Only the options' servers: none of the config files' (`.mcp.json`, `~/.claude.json`).
     both("strict_mcp_config", "strictMcpConfig", Bool, Acted),
     both("permission_mode", "permissionMode", OneOf(PERMISSION_MODES), Acted),
     both("continue_conversation", "continue", Bool, Acted),

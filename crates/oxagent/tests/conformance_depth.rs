@@ -612,6 +612,14 @@ fn hooksettings() {
     check_area("hooksettings");
 }
 
+/// MCP servers the config files declare: `.mcp.json` (and the folders above), `~/.claude.json`
+/// for the user and for the project, their setting sources, precedence, `disabledMcpjsonServers`,
+/// `${VAR}` expansion, files that do not parse (`tests/conformance/mcpfiles/`).
+#[test]
+fn mcpfiles() {
+    check_area("mcpfiles");
+}
+
 /// What a result says when the budget runs out after an answer whose calls never run (its
 /// stop reason, usage, the agents it started), and the token budget reminder
 /// (`tests/conformance/budgetstop/`).

@@ -464,8 +464,19 @@ pub(super) fn start(
         toolset.skill_list.clone(),
         slash_commands,
     ));
+    // The config files' servers, unless the options' are the only ones (or the session is
+    // minimal), then the options' over them.
+    let file_servers = if options.strict_mcp_config || simple {
+        Vec::new()
+    } else {
+        settings.mcp_servers(&oxagent_settings::McpFiles {
+            cwd: &session.config.cwd,
+            env: &env,
+            sources: options.setting_sources.as_deref(),
+        })
+    };
     let mcp = McpServers::new(
-        crate::mcp::with_plugins(&options.mcp_servers, &plugins),
+        crate::mcp::with_plugins(&file_servers, &options.mcp_servers, &plugins),
         ConnectWith {
             host: Arc::new(events.clone()),
             env: env.clone(),

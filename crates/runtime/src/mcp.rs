@@ -21,12 +21,20 @@ use oxagent_core::tool::{Tool, ToolRegistry};
 use oxagent_mcp::{ConnectContext, Connected, McpServer};
 use serde_json::Value;
 
-/// The options' servers, then the plugins' (`plugin:<plugin>:<server>`).
+/// The config files' servers, the options' (one of a name a file declares takes its
+/// place), then the plugins' (`plugin:<plugin>:<server>`).
 pub(crate) fn with_plugins(
+    files: &[McpServer],
     servers: &[McpServer],
     plugins: &[crate::plugins::Plugin],
 ) -> Vec<McpServer> {
-    let mut all = servers.to_vec();
+    let mut all = files.to_vec();
+    for s in servers {
+        match all.iter_mut().find(|f| f.name() == s.name()) {
+            Some(slot) => *slot = s.clone(),
+            None => all.push(s.clone()),
+        }
+    }
     all.extend(plugins.iter().flat_map(|p| p.mcp_servers.iter().cloned()));
     all
 }

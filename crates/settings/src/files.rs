@@ -78,6 +78,8 @@ pub struct Settings {
     /// The policy tier's `allowManagedPermissionRulesOnly`: allow rules come from the
     /// policy tier only.
     pub(crate) managed_rules_only: bool,
+    /// `disabledMcpjsonServers` of every file: `.mcp.json` servers not started.
+    pub(crate) disabled_mcpjson: Vec<String>,
 }
 
 /// The file a destination (`userSettings`, `projectSettings`, `localSettings`) names.
@@ -196,6 +198,13 @@ impl Settings {
         }
         if let Some(chars) = doc.get("bashOutputMaxChars") {
             self.bash_output_chars = Some(chars.clone());
+        }
+        if let Some(Value::Array(names)) = doc.get("disabledMcpjsonServers") {
+            for name in names.iter().filter_map(Value::as_str) {
+                if !self.disabled_mcpjson.iter().any(|n| n == name) {
+                    self.disabled_mcpjson.push(name.to_string());
+                }
+            }
         }
         if let Some(Value::String(model)) = doc.get("model") {
             self.model = Some(model.clone());

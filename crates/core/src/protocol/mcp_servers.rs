@@ -36,18 +36,21 @@ pub enum McpServer {
         command: String,
         args: Vec<String>,
         env: BTreeMap<String, String>,
+        scope: Scope,
     },
     /// A server reached over streamable HTTP.
     Http {
         name: String,
         url: String,
         headers: BTreeMap<String, String>,
+        scope: Scope,
     },
     /// A server reached over the older HTTP+SSE transport.
     Sse {
         name: String,
         url: String,
         headers: BTreeMap<String, String>,
+        scope: Scope,
     },
     /// Rust tools served in-process under a server name: the model sees each as
     /// `mcp__<name>__<tool>`.
@@ -58,7 +61,53 @@ pub enum McpServer {
     },
 }
 
+/// Where a server's config was found, as the status lists name it (`source`, `scope`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Scope {
+    /// The `mcp_servers` option (and servers set while the session runs).
+    #[default]
+    Dynamic,
+    /// `~/.claude.json`'s `mcpServers` (setting source `user`).
+    User,
+    /// A `.mcp.json` of the working directory or a folder above it (source `project`).
+    Project,
+    /// `~/.claude.json`'s entry for the project (source `local`).
+    Local,
+}
+
+impl Scope {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Scope::Dynamic => "dynamic",
+            Scope::User => "user",
+            Scope::Project => "project",
+            Scope::Local => "local",
+        }
+    }
+}
+
 impl McpServer {
+    /// The scope of a server read from a config file; the host's servers have none.
+    pub fn scope(&self) -> Scope {
+        match self {
+            McpServer::Stdio { scope, .. }
+            | McpServer::Http { scope, .. }
+            | McpServer::Sse { scope, .. } => *scope,
+            _ => Scope::Dynamic,
+        }
+    }
+
+    /// This server as found in `scope` (a config file's server).
+    pub fn in_scope(mut self, to: Scope) -> McpServer {
+        if let McpServer::Stdio { scope, .. }
+        | McpServer::Http { scope, .. }
+        | McpServer::Sse { scope, .. } = &mut self
+        {
+            *scope = to;
+        }
+        self
+    }
+
     pub fn name(&self) -> &str {
         match self {
             McpServer::Sdk { name, .. }
@@ -240,8 +289,18 @@ fn server(name: &str, cfg: &Value) -> Result<McpServer, ConfigError> {
                 .ok_or_else(|| bad("headers", "a mapping of names to strings"))?;
             let name = name.to_string();
             Ok(match kind {
-                "sse" => McpServer::Sse { name, url, headers },
-                _ => McpServer::Http { name, url, headers },
+                "sse" => McpServer::Sse {
+                    name,
+                    url,
+                    headers,
+                    scope: Scope::Dynamic,
+                },
+                _ => McpServer::Http {
+                    name,
+                    url,
+                    headers,
+                    scope: Scope::Dynamic,
+                },
             })
         }
         Some(t) => Err(ConfigError::Unsupported {
@@ -278,6 +337,7 @@ fn stdio(
         command,
         args,
         env,
+        scope: Scope::Dynamic,
     })
 }
 

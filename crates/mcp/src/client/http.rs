@@ -235,6 +235,7 @@ pub(crate) async fn connect(
     name: &str,
     url: &str,
     headers: &BTreeMap<String, String>,
+    source: &'static str,
     results: &ResultsRoot,
 ) -> Connected {
     let client = Client {
@@ -250,5 +251,5 @@ pub(crate) async fn connect(
         client,
         StreamableHttpClientTransportConfig::with_uri(url.to_string()),
     );
-    plain_refusal(stdio::open(name, transport, results).await)
+    plain_refusal(stdio::open(name, source, transport, results).await)
 }

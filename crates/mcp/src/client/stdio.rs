@@ -78,6 +78,8 @@ pub(crate) struct Start<'a> {
     pub cwd: &'a Path,
     pub run_as: Option<oxagent_core::config::RunAs>,
     pub watch: Option<&'a crate::GroupWatch>,
+    /// Where the server's config comes from (`dynamic`, `project`, `plugin`, ...).
+    pub source: &'static str,
 }
 
 /// Starts the server and asks for its tools.
@@ -103,7 +105,14 @@ pub(crate) async fn connect(
         watch: start.watch.cloned(),
     };
     match launch.spawn() {
-        Ok((transport, held)) => open_holding(name, transport, results, held, Some(launch)).await,
+        Ok((transport, held)) => {
+            let how = Opening {
+                held,
+                launch: Some(launch),
+                source: start.source,
+            };
+            open_holding(name, transport, results, how).await
+        }
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
             // The reference's words (its runtime's spawn error) for a command that is not there.
             Connected::failed(name, "dynamic", NOT_FOUND.into())
@@ -116,12 +125,29 @@ const NOT_FOUND: &str = "ENOENT: no such file or directory, posix_spawn 'stdio'"
 
 /// Opens an rmcp client session over `transport` and asks for the server's tools; a server
 /// that cannot start or answer is reported `failed` with the reason, and gives no tools.
-pub(crate) async fn open<T, E, A>(name: &str, transport: T, results: &ResultsRoot) -> Connected
+pub(crate) async fn open<T, E, A>(
+    name: &str,
+    source: &'static str,
+    transport: T,
+    results: &ResultsRoot,
+) -> Connected
 where
     T: rmcp::transport::IntoTransport<RoleClient, E, A>,
     E: std::error::Error + Send + Sync + 'static,
 {
-    open_holding(name, transport, results, None, None).await
+    let how = Opening {
+        held: None,
+        launch: None,
+        source,
+    };
+    open_holding(name, transport, results, how).await
+}
+
+/// What [`open_holding`] keeps beside the connection, and the server's source.
+struct Opening {
+    held: Option<Held>,
+    launch: Option<Launch>,
+    source: &'static str,
 }
 
 /// [`open`], keeping `held` alive as long as the session; a server with a `launch` is
@@ -130,8 +156,7 @@ async fn open_holding<T, E, A>(
     name: &str,
     transport: T,
     results: &ResultsRoot,
-    held: Option<Held>,
-    launch: Option<Launch>,
+    how: Opening,
 ) -> Connected
 where
     T: rmcp::transport::IntoTransport<RoleClient, E, A>,
@@ -154,22 +179,18 @@ where
         .unwrap_or_default();
     let running = ServiceChannel {
         service,
-        _held: held,
+        _held: how.held,
     };
-    let channel: Arc<dyn Channel> = match launch {
+    let channel: Arc<dyn Channel> = match how.launch {
         Some(launch) => Arc::new(Relaunching::new(launch, running)),
         None => Arc::new(running),
     };
-    let source = if name.starts_with("plugin:") {
-        "plugin"
-    } else {
-        "dynamic"
-    };
+    let source = how.source;
     // A plugin's server keeps the name the plugin gives it.
     let display = initialized
         .pointer("/serverInfo/name")
         .and_then(Value::as_str)
-        .filter(|_| source == "dynamic");
+        .filter(|_| source != "plugin");
     let (tools, always_load) = tools_of(name, display, source, &listed, channel.clone(), results);
     Connected::ok(name, "dynamic", tools, always_load)
         .with_channel(channel, resources)
