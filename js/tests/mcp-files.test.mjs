@@ -56,3 +56,35 @@ test("strictMcpConfig leaves the .mcp.json servers out", async () => {
     await api.close();
   }
 });
+
+test("an MCP tool call past MCP_TOOL_TIMEOUT, or its server's own timeout, is an error result", async () => {
+  const api = await mockApi({ responses: [toolUse("toolu_01", "mcp__nap__nap", {}), text("Done.")] });
+  try {
+    const sleeper = path.join(api.workspace, "sleeper.py");
+    fs.writeFileSync(sleeper, [
+      "import json, sys, time",
+      "for line in sys.stdin:",
+      "    msg = json.loads(line)",
+      "    if 'id' not in msg: continue",
+      "    m = msg['method']",
+      "    if m == 'initialize': r = {'protocolVersion': msg['params']['protocolVersion'], 'capabilities': {'tools': {}}, 'serverInfo': {'name': 's', 'version': '1'}}",
+      "    elif m == 'tools/list': r = {'tools': [{'name': 'nap', 'inputSchema': {'type': 'object'}}]}",
+      "    else:",
+      "        time.sleep(4); r = {'content': [{'type': 'text', 'text': 'slept'}]}",
+      "    print(json.dumps({'jsonrpc': '2.0', 'id': msg['id'], 'result': r}), flush=True)",
+    ].join("\n"));
+    const messages = await collect(query({
+      prompt: "Nap",
+      options: api.options({
+        mcpServers: { nap: { command: "python3", args: [sleeper], timeout: 2500 } },
+        env: { HOME: api.workspace, MCP_TOOL_TIMEOUT: "9000" },
+      }),
+    }));
+    const echo = messages.find((m) => m.type === "user" && Array.isArray(m.message.content));
+    assert.equal(echo.message.content[0].is_error, true);
+    assert.equal(echo.message.content[0].content, 'MCP server "nap" tool "nap" timed out after 2s');
+    assert.equal(echo.tool_use_result, 'Error: MCP server "nap" tool "nap" timed out after 2s');
+  } finally {
+    await api.close();
+  }
+});

@@ -91,7 +91,7 @@ export interface McpStdioServerConfig {
   command: string;
   args?: string[];
   env?: Record<string, string>;
-  /** Milliseconds allowed per request. */
+  /** Milliseconds one tool call may take; from 1000 up, over `MCP_TOOL_TIMEOUT`. */
   timeout?: number;
   /** Load the server's tools up front, not on demand through tool search. */
   alwaysLoad?: boolean;

@@ -442,3 +442,42 @@ async def test_strict_mcp_config_and_the_sources_leave_the_files_out(mock_server
             messages = [m async for m in query(prompt="Hi", options=opts)]
         init = next(m for m in messages if isinstance(m, SystemMessage) and m.subtype == "init")
         assert init.data["mcp_servers"] == [], kw
+
+
+SLEEPER = textwrap.dedent('''
+    import json, sys, time
+    for line in sys.stdin:
+        msg = json.loads(line)
+        if "id" not in msg:
+            continue
+        method = msg["method"]
+        if method == "initialize":
+            result = {"protocolVersion": msg["params"]["protocolVersion"], "capabilities": {"tools": {}},
+                      "serverInfo": {"name": "sleeper", "version": "1"}}
+        elif method == "tools/list":
+            result = {"tools": [{"name": "nap", "inputSchema": {"type": "object"}}]}
+        else:
+            time.sleep(msg["params"]["arguments"].get("s", 5))
+            result = {"content": [{"type": "text", "text": "slept"}]}
+        print(json.dumps({"jsonrpc": "2.0", "id": msg["id"], "result": result}), flush=True)
+''')
+
+
+@pytest.mark.parametrize("env, own, expected", [
+    ({"MCP_TOOL_TIMEOUT": "1000"}, {}, "timed out after 1s"),
+    ({"MCP_TOOL_TIMEOUT": "9000"}, {"timeout": 2500}, "timed out after 2s"),
+    ({"MCP_TOOL_TIMEOUT": "1200"}, {"timeout": 500}, "timed out after 1s"),
+])
+async def test_a_tool_call_past_its_time_limit_is_an_error(mock_server, tmp_path, env, own, expected):
+    (tmp_path / "sleeper.py").write_text(SLEEPER)
+    server = mock_server({"responses": [tool_turn("t1", "mcp__nap__nap", {"s": 4}), text_turn("Done.")]})
+    opts = ClaudeAgentOptions(
+        cwd=str(tmp_path), permission_mode="bypassPermissions",
+        mcp_servers={"nap": {"command": sys.executable, "args": [str(tmp_path / "sleeper.py")], **own}},
+        env={**server.env(), **env, "HOME": str(tmp_path)})
+    with anyio.fail_after(60):
+        messages = [m async for m in query(prompt="Nap", options=opts)]
+    (result,) = results(messages)
+    assert result.is_error and result.content == f'MCP server "nap" tool "nap" {expected}'
+    (echo,) = [m for m in messages if isinstance(m, UserMessage) and isinstance(m.content, list)]
+    assert echo.tool_use_result == f'Error: MCP server "nap" tool "nap" {expected}'

@@ -155,16 +155,16 @@ pub async fn connect(server: &McpServer, ctx: &ConnectContext<'_>) -> Connected 
                 cwd: ctx.cwd,
                 run_as: ctx.run_as,
                 watch: ctx.watch.as_ref(),
-                source: source(server),
+                served: served(server, ctx),
             };
             client::stdio::connect(name, command, args, &start, &results).await
         }
         McpServer::Http {
             name, url, headers, ..
-        } => client::http::connect(name, url, headers, source(server), &results).await,
+        } => client::http::connect(name, url, headers, served(server, ctx), &results).await,
         McpServer::Sse {
             name, url, headers, ..
-        } => client::sse::connect(name, url, headers, source(server), &results).await,
+        } => client::sse::connect(name, url, headers, served(server, ctx), &results).await,
         McpServer::InProcess { name, tools, .. } => Connected::ok(
             name,
             "sdk",
@@ -378,6 +378,25 @@ pub fn tool_name_part(tool: &str) -> String {
             }
         })
         .collect()
+}
+
+/// A server's source and how long one of its tool calls may take: its config's `timeout`
+/// (ms, from 1,000), else `MCP_TOOL_TIMEOUT`, else about a day, from one second up.
+fn served(server: &McpServer, ctx: &ConnectContext<'_>) -> client::Served {
+    let own = server.call_timeout_ms().filter(|&ms| ms >= 1000);
+    let env = ctx
+        .env
+        .get("MCP_TOOL_TIMEOUT")
+        .and_then(|v| v.trim().parse::<u64>().ok())
+        .filter(|&ms| ms > 0);
+    let ms = own
+        .or(env)
+        .unwrap_or(100_000_000)
+        .clamp(1000, 2_147_483_647);
+    client::Served {
+        source: source(server),
+        call_timeout: Some(std::time::Duration::from_millis(ms)),
+    }
 }
 
 /// Where a server comes from, as the status lists say: `sdk` for the host's in-process

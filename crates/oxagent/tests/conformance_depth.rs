@@ -620,6 +620,13 @@ fn mcpfiles() {
     check_area("mcpfiles");
 }
 
+/// How long an MCP tool call may take (`MCP_TOOL_TIMEOUT`, a server's `timeout`) and the
+/// error the model reads past it (`tests/conformance/mcptimeout/`).
+#[test]
+fn mcptimeout() {
+    check_area("mcptimeout");
+}
+
 /// What a result says when the budget runs out after an answer whose calls never run (its
 /// stop reason, usage, the agents it started), and the token budget reminder
 /// (`tests/conformance/budgetstop/`).

@@ -37,6 +37,8 @@ pub enum McpServer {
         args: Vec<String>,
         env: BTreeMap<String, String>,
         scope: Scope,
+        /// The config's `timeout`: how long one tool call may take, in milliseconds.
+        call_timeout_ms: Option<u64>,
     },
     /// A server reached over streamable HTTP.
     Http {
@@ -44,6 +46,8 @@ pub enum McpServer {
         url: String,
         headers: BTreeMap<String, String>,
         scope: Scope,
+        /// The config's `timeout`: how long one tool call may take, in milliseconds.
+        call_timeout_ms: Option<u64>,
     },
     /// A server reached over the older HTTP+SSE transport.
     Sse {
@@ -51,6 +55,8 @@ pub enum McpServer {
         url: String,
         headers: BTreeMap<String, String>,
         scope: Scope,
+        /// The config's `timeout`: how long one tool call may take, in milliseconds.
+        call_timeout_ms: Option<u64>,
     },
     /// Rust tools served in-process under a server name: the model sees each as
     /// `mcp__<name>__<tool>`.
@@ -94,6 +100,22 @@ impl McpServer {
             | McpServer::Http { scope, .. }
             | McpServer::Sse { scope, .. } => *scope,
             _ => Scope::Dynamic,
+        }
+    }
+
+    /// The config's `timeout` (ms) for one tool call, if it gives one.
+    pub fn call_timeout_ms(&self) -> Option<u64> {
+        match self {
+            McpServer::Stdio {
+                call_timeout_ms, ..
+            }
+            | McpServer::Http {
+                call_timeout_ms, ..
+            }
+            | McpServer::Sse {
+                call_timeout_ms, ..
+            } => *call_timeout_ms,
+            _ => None,
         }
     }
 
@@ -288,18 +310,21 @@ fn server(name: &str, cfg: &Value) -> Result<McpServer, ConfigError> {
             let headers = string_map(cfg.get("headers"))
                 .ok_or_else(|| bad("headers", "a mapping of names to strings"))?;
             let name = name.to_string();
+            let call_timeout_ms = call_timeout(cfg);
             Ok(match kind {
                 "sse" => McpServer::Sse {
                     name,
                     url,
                     headers,
                     scope: Scope::Dynamic,
+                    call_timeout_ms,
                 },
                 _ => McpServer::Http {
                     name,
                     url,
                     headers,
                     scope: Scope::Dynamic,
+                    call_timeout_ms,
                 },
             })
         }
@@ -338,7 +363,15 @@ fn stdio(
         args,
         env,
         scope: Scope::Dynamic,
+        call_timeout_ms: call_timeout(cfg),
     })
+}
+
+/// A config's `timeout` in milliseconds (a positive whole number; anything else: none).
+fn call_timeout(cfg: &Value) -> Option<u64> {
+    cfg.get("timeout")
+        .and_then(Value::as_u64)
+        .filter(|&ms| ms > 0)
 }
 
 /// An optional map of names to strings (`env`, `headers`); `None` when it is something else.

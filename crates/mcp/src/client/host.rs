@@ -188,7 +188,11 @@ async fn connect<X: Exchange + 'static>(
         Err(e) => return Connected::failed(name, "sdk", e.text(name)),
     };
     let channel = Arc::new(channel);
-    let (tools, always_load) = tools_of(name, None, "sdk", &listed, channel.clone(), results);
+    let served = super::Served {
+        source: "sdk",
+        call_timeout: None,
+    };
+    let (tools, always_load) = tools_of(name, None, served, &listed, channel.clone(), results);
     Connected::ok(name, "sdk", tools, always_load)
         .with_channel(channel, resources)
         .offering(Offered::of(&initialized, &listed))

@@ -235,7 +235,7 @@ pub(crate) async fn connect(
     name: &str,
     url: &str,
     headers: &BTreeMap<String, String>,
-    source: &'static str,
+    served: super::Served,
     results: &ResultsRoot,
 ) -> Connected {
     let client = Client {
@@ -251,5 +251,5 @@ pub(crate) async fn connect(
         client,
         StreamableHttpClientTransportConfig::with_uri(url.to_string()),
     );
-    plain_refusal(stdio::open(name, source, transport, results).await)
+    plain_refusal(stdio::open(name, served, transport, results).await)
 }

@@ -58,6 +58,15 @@ impl CallError {
 const NOT_MCP: &str =
     "The server's response is not a valid MCP response, so it was not read. The request may have run.";
 
+/// What the session knows of a server beside its transport.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Served {
+    /// Where its config comes from (`dynamic`, `project`, `plugin`, ...).
+    pub source: &'static str,
+    /// How long one tool call may take (none: as long as it takes).
+    pub call_timeout: Option<std::time::Duration>,
+}
+
 /// How calls reach one server: `tools/call` with a tool name and arguments, answered with
 /// the MCP `CallToolResult` as JSON.
 pub(crate) trait Channel: Send + Sync {
@@ -98,6 +107,8 @@ struct McpTool {
     server_display: Option<String>,
     /// Where the server comes from, as the status lists say (`dynamic`, `sdk`, `plugin`).
     source: &'static str,
+    /// How long a call may take (none: as long as it takes).
+    call_timeout: Option<std::time::Duration>,
     /// `_meta["anthropic/maxResultSizeChars"]`: how long a result may be before it is saved
     /// to a file and the model reads a preview.
     max_result_chars: Option<usize>,
@@ -113,7 +124,7 @@ struct McpTool {
 pub(crate) fn tools_of(
     server: &str,
     server_display: Option<&str>,
-    source: &'static str,
+    served: Served,
     listed: &Value,
     channel: Arc<dyn Channel>,
     results: &ResultsRoot,
@@ -157,7 +168,8 @@ pub(crate) fn tools_of(
                 .or_else(|| t.pointer("/annotations/title"))
                 .and_then(Value::as_str)
                 .map(str::to_string),
-            source,
+            source: served.source,
+            call_timeout: served.call_timeout,
             max_result_chars: t
                 .pointer("/_meta/anthropic~1maxResultSizeChars")
                 .and_then(Value::as_u64)
@@ -218,7 +230,19 @@ impl Tool for McpTool {
     }
     fn call<'a>(&'a self, input: Value, ctx: &'a ToolContext) -> BoxFuture<'a, ToolOutput> {
         Box::pin(async move {
-            match self.channel.call_tool(&self.tool, input).await {
+            let call = self.channel.call_tool(&self.tool, input);
+            let answer = match self.call_timeout {
+                Some(limit) => tokio::time::timeout(limit, call).await.unwrap_or_else(|_| {
+                    Err(CallError::Failed(format!(
+                        "MCP server \"{}\" tool \"{}\" timed out after {}s",
+                        self.server,
+                        self.tool,
+                        limit.as_secs()
+                    )))
+                }),
+                None => call.await,
+            };
+            match answer {
                 Err(e) => {
                     let text = e.text(&self.server);
                     let how = match e {

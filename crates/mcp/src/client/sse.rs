@@ -148,11 +148,11 @@ pub(crate) async fn connect(
     name: &str,
     url: &str,
     headers: &BTreeMap<String, String>,
-    source: &'static str,
+    served: super::Served,
     results: &ResultsRoot,
 ) -> Connected {
     match SseTransport::open(url, headers).await {
-        Ok(transport) => stdio::open(name, source, transport, results).await,
+        Ok(transport) => stdio::open(name, served, transport, results).await,
         Err(e) => Connected::failed(name, "dynamic", e.to_string()),
     }
 }

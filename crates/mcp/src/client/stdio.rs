@@ -13,6 +13,7 @@ use rmcp::ServiceExt;
 use serde_json::{json, Value};
 
 use super::relaunch::{Launch, Relaunching};
+use super::Served;
 use super::{tools_of, CallError, Channel, ResultsRoot};
 use crate::{Connected, Offered};
 
@@ -78,8 +79,7 @@ pub(crate) struct Start<'a> {
     pub cwd: &'a Path,
     pub run_as: Option<oxagent_core::config::RunAs>,
     pub watch: Option<&'a crate::GroupWatch>,
-    /// Where the server's config comes from (`dynamic`, `project`, `plugin`, ...).
-    pub source: &'static str,
+    pub served: Served,
 }
 
 /// Starts the server and asks for its tools.
@@ -109,7 +109,7 @@ pub(crate) async fn connect(
             let how = Opening {
                 held,
                 launch: Some(launch),
-                source: start.source,
+                served: start.served,
             };
             open_holding(name, transport, results, how).await
         }
@@ -127,7 +127,7 @@ const NOT_FOUND: &str = "ENOENT: no such file or directory, posix_spawn 'stdio'"
 /// that cannot start or answer is reported `failed` with the reason, and gives no tools.
 pub(crate) async fn open<T, E, A>(
     name: &str,
-    source: &'static str,
+    served: Served,
     transport: T,
     results: &ResultsRoot,
 ) -> Connected
@@ -138,7 +138,7 @@ where
     let how = Opening {
         held: None,
         launch: None,
-        source,
+        served,
     };
     open_holding(name, transport, results, how).await
 }
@@ -147,7 +147,7 @@ where
 struct Opening {
     held: Option<Held>,
     launch: Option<Launch>,
-    source: &'static str,
+    served: Served,
 }
 
 /// [`open`], keeping `held` alive as long as the session; a server with a `launch` is
@@ -185,13 +185,14 @@ where
         Some(launch) => Arc::new(Relaunching::new(launch, running)),
         None => Arc::new(running),
     };
-    let source = how.source;
+    let source = how.served.source;
     // A plugin's server keeps the name the plugin gives it.
     let display = initialized
         .pointer("/serverInfo/name")
         .and_then(Value::as_str)
         .filter(|_| source != "plugin");
-    let (tools, always_load) = tools_of(name, display, source, &listed, channel.clone(), results);
+    let (tools, always_load) =
+        tools_of(name, display, how.served, &listed, channel.clone(), results);
     Connected::ok(name, "dynamic", tools, always_load)
         .with_channel(channel, resources)
         .offering(Offered::of(&initialized, &listed))
