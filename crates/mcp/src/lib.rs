@@ -320,6 +320,14 @@ impl Connected {
         self
     }
 
+    /// A server still connecting: no tools yet.
+    pub fn pending(name: &str, source: &str) -> Self {
+        let mut waiting = Connected::failed(name, source, String::new());
+        waiting.status.status = "pending".into();
+        waiting.status.error = None;
+        waiting
+    }
+
     /// A server the host turned off (`mcp_toggle`): no tools until it is turned on.
     pub fn disabled(name: &str, source: &str) -> Self {
         let mut off = Connected::failed(name, source, String::new());

@@ -79,8 +79,10 @@ pub(crate) struct McpServers {
 
 struct State {
     configs: Vec<McpServer>,
-    /// One per config, once connected; none before.
+    /// One per config, once connected (or the first wait is over); none before.
     connected: Option<Vec<Connected>>,
+    /// The first connections made so far, in order.
+    first: Vec<Connected>,
     /// The servers `mcp_set_servers` named: a later call that leaves one out removes it.
     managed: BTreeSet<String>,
 }
@@ -106,6 +108,7 @@ impl McpServers {
             state: Mutex::new(State {
                 configs,
                 connected: None,
+                first: Vec::new(),
                 managed: BTreeSet::new(),
             }),
             started: Condvar::new(),
@@ -113,14 +116,52 @@ impl McpServers {
         })
     }
 
-    /// Connects every server, in order.
-    pub(crate) async fn connect_all(&self) {
-        let ctx = self.with.context();
+    /// Connects every server, in order, waiting at most `MCP_TIMEOUT` (ms, 30 s unless
+    /// set): a server still connecting then is `pending` and gives its tools once it is
+    /// connected, as the reference's session goes on without it (probes mto_*).
+    pub(crate) async fn connect_all(self: &Arc<Self>) {
+        let wait = self
+            .with
+            .env
+            .get("MCP_TIMEOUT")
+            .and_then(|v| v.trim().parse::<u64>().ok())
+            .filter(|&ms| ms > 0)
+            .map_or(Duration::from_secs(30), Duration::from_millis);
         let configs = lock(&self.state).configs.clone();
-        let mut all = Vec::with_capacity(configs.len());
-        for server in &configs {
-            all.push(oxagent_mcp::connect(server, &ctx).await);
+        let (done, all_done) = tokio::sync::oneshot::channel();
+        let me = self.clone();
+        self.rt.spawn(async move {
+            let ctx = me.with.context();
+            for (i, server) in configs.iter().enumerate() {
+                let connected = oxagent_mcp::connect(server, &ctx).await;
+                let state = &mut *lock(&me.state);
+                if let Some(slot) = state
+                    .connected
+                    .as_mut()
+                    .and_then(|now| now.get_mut(i))
+                    .filter(|now| now.status.status == "pending")
+                {
+                    // Late: the session went on without it; its tools come at the next turn.
+                    *slot = connected.clone();
+                    me.generation.fetch_add(1, Ordering::SeqCst);
+                }
+                state.first.push(connected);
+            }
+            let _ = done.send(());
+        });
+        if tokio::time::timeout(wait, all_done).await.is_err() {
+            // Those not connected yet are pending; the task fills them in.
+            let state = &mut *lock(&self.state);
+            let mut now = std::mem::take(&mut state.first);
+            for c in &state.configs[now.len().min(state.configs.len())..] {
+                now.push(Connected::pending(c.name(), oxagent_mcp::source(c)));
+            }
+            state.connected = Some(now);
+            self.generation.fetch_add(1, Ordering::SeqCst);
+            self.started.notify_all();
+            return;
         }
+        let all = std::mem::take(&mut lock(&self.state).first);
         lock(&self.state).connected = Some(all);
         self.generation.fetch_add(1, Ordering::SeqCst);
         self.started.notify_all();

@@ -41,3 +41,18 @@ scen("mt_own_2500", "the server's timeout 2500", own={"timeout": 2500}, s=4)
 scen("mt_own_small", "the server's timeout below 1000 falls to MCP_TOOL_TIMEOUT", {"MCP_TOOL_TIMEOUT": "1200"}, {"timeout": 500})
 scen("mt_own_over_env", "the server's timeout over MCP_TOOL_TIMEOUT", {"MCP_TOOL_TIMEOUT": "5000"}, {"timeout": 1000})
 scen("mt_mcpjson_own", "a .mcp.json server's timeout", own={"timeout": 1000}, mcpjson=True)
+
+
+def hung(name, desc, env):
+    """A server that never answers: the session goes on without it after MCP_TIMEOUT."""
+    sc = {"name": name, "description": desc, "prompt": "Go",
+          "options": {"permission_mode": "bypassPermissions",
+                      "mcp_servers": {"slowstart": {"command": "python3", "args": ["<WS>/hang.py"]}}},
+          "files": {"hang.py": "import time\ntime.sleep(60)\n"}, "env": env,
+          "responses": [{"content": [{"type": "tool_use", "id": "toolu_01", "name": "mcp__slowstart__x", "input": {}}]},
+                        {"content": [{"type": "text", "text": "Done."}]}]}
+    with open(os.path.join(HERE, name + ".json"), "w") as f:
+        json.dump(sc, f, indent=1)
+
+
+hung("mt_start_500", "a server that never answers, MCP_TIMEOUT=500", {"MCP_TIMEOUT": "500"})
