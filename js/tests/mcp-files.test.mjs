@@ -88,3 +88,33 @@ test("an MCP tool call past MCP_TOOL_TIMEOUT, or its server's own timeout, is an
     await api.close();
   }
 });
+
+test("an agent's inline MCP server runs for it alone; tool_use_meta follows the main session's tools", async () => {
+  const api = await mockApi({
+    responses: [
+      { match: "Go", ...toolUse("toolu_01", "Agent", { description: "Ping", prompt: "SUB ping", subagent_type: "pinger", run_in_background: false }) },
+      { match: "SUB ping", ...toolUse("toolu_02", "mcp__own__ping_tool", {}) },
+      text("SUB-DONE"),
+      { match: "SUB-DONE", ...toolUse("toolu_03", "mcp__own__ping_tool", {}) },
+      text("Done."),
+    ],
+  });
+  try {
+    const messages = await collect(query({
+      prompt: "Go",
+      options: api.options({
+        agents: { pinger: { description: "Pings", prompt: "You ping.", tools: ["Read"], mcpServers: [{ own: docs() }] } },
+        env: { HOME: api.workspace },
+      }),
+    }));
+    const results = messages.filter((m) => m.type === "user" && Array.isArray(m.message.content))
+      .flatMap((m) => m.message.content.filter((b) => b.type === "tool_result"));
+    const byId = Object.fromEntries(results.map((r) => [r.tool_use_id, r]));
+    assert.equal(byId.toolu_02.is_error ?? false, false);
+    assert.equal(byId.toolu_03.content, "<tool_use_error>Error: No such tool available: mcp__own__ping_tool</tool_use_error>");
+    const call = messages.find((m) => m.type === "assistant" && m.message.content.some((b) => b.id === "toolu_02"));
+    assert.deepEqual(call.tool_use_meta, [{ id: "toolu_02", display_name: "Ping Tool" }]);
+  } finally {
+    await api.close();
+  }
+});

@@ -481,3 +481,29 @@ async def test_a_tool_call_past_its_time_limit_is_an_error(mock_server, tmp_path
     assert result.is_error and result.content == f'MCP server "nap" tool "nap" {expected}'
     (echo,) = [m for m in messages if isinstance(m, UserMessage) and isinstance(m.content, list)]
     assert echo.tool_use_result == f'Error: MCP server "nap" tool "nap" {expected}'
+
+
+async def test_an_agent_brings_its_own_server(mock_server, tmp_path):
+    """An inline server of an agent's `mcpServers` runs for that agent alone, whatever its
+    `tools` list says; the main agent never has its tools."""
+    from claude_agent_sdk import AgentDefinition
+
+    (tmp_path / "server.py").write_text(SERVER)
+    server = mock_server({"responses": [
+        {"match": "Go", **tool_turn("t1", "Agent", {"description": "Add", "prompt": "SUB add",
+                                                    "subagent_type": "adder", "run_in_background": False})},
+        {"match": "SUB add", **tool_turn("t2", "mcp__own__add", {"a": 2, "b": 3})},
+        text_turn("SUB-DONE"),
+        {"match": "SUB-DONE", **tool_turn("t3", "mcp__own__add", {"a": 1, "b": 1})},
+        text_turn("Done."),
+    ]})
+    adder = AgentDefinition(description="Adds", prompt="You add.", tools=["Read"],
+                            mcpServers=[{"own": calc_config(tmp_path)}])
+    opts = ClaudeAgentOptions(cwd=str(tmp_path), permission_mode="bypassPermissions",
+                              agents={"adder": adder}, env={**server.env(), "HOME": str(tmp_path)})
+    with anyio.fail_after(60):
+        messages = [m async for m in query(prompt="Go", options=opts)]
+    by_id = {r.tool_use_id: r for r in results(messages)}
+    assert by_id["t2"].content == '{"result":5}' and not by_id["t2"].is_error
+    assert by_id["t3"].is_error and by_id["t3"].content == (
+        "<tool_use_error>Error: No such tool available: mcp__own__add</tool_use_error>")

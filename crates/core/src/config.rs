@@ -151,6 +151,9 @@ pub struct SessionConfig {
     /// Where messages sent to this session while it works arrive (a running subagent's);
     /// each is read after the tool round that ends next.
     pub inbox: Option<InboxHandle>,
+    /// A subagent's: the main session's tools, by which the TypeScript face describes its
+    /// MCP calls (`tool_use_meta`), whether the agent has the tool or brought it.
+    pub meta_tools: Option<crate::tool::ToolRegistry>,
     /// Where the shell is now (none: `cwd`).
     pub working_dir: Option<WorkingDirHandle>,
     /// Where the tools resolve paths now (none: `cwd`): a worktree the session moved into.
@@ -239,6 +242,7 @@ impl SessionConfig {
             api_gateway: None,
             running_tasks: None,
             inbox: None,
+            meta_tools: None,
             working_dir: None,
             tool_dir: None,
             subagent: None,

@@ -627,6 +627,13 @@ fn mcptimeout() {
     check_area("mcptimeout");
 }
 
+/// MCP servers in an agent's definition: inline servers started for it, names of the
+/// session's, and what a subagent's call of a tool it lacks reads (`tests/conformance/agentmcp/`).
+#[test]
+fn agentmcp() {
+    check_area("agentmcp");
+}
+
 /// What a result says when the budget runs out after an answer whose calls never run (its
 /// stop reason, usage, the agents it started), and the token budget reminder
 /// (`tests/conformance/budgetstop/`).

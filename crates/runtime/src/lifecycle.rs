@@ -952,6 +952,7 @@ impl SessionTask {
             finished: Mutex::default(),
             can_continue: self.can_continue_agents,
             skills: self.reload.skills.clone(),
+            mcp: self.mcp.clone(),
         });
     }
 

@@ -167,6 +167,17 @@ impl McpServers {
         self.started.notify_all();
     }
 
+    /// Connects servers of an agent's own (its definition's inline `mcpServers`), in order;
+    /// they run as long as their tools are held.
+    pub(crate) async fn connect_own(&self, configs: &[McpServer]) -> Vec<Connected> {
+        let ctx = self.with.context();
+        let mut all = Vec::with_capacity(configs.len());
+        for server in configs {
+            all.push(oxagent_mcp::connect(server, &ctx).await);
+        }
+        all
+    }
+
     pub(crate) fn generation(&self) -> u64 {
         self.generation.load(Ordering::SeqCst)
     }

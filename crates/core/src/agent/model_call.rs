@@ -417,7 +417,7 @@ fn on_stream_event(
             }
             c
         });
-        let meta = mcp_meta(&block, deps);
+        let meta = mcp_meta(&block, deps, session.config.meta_tools.as_ref());
         let thinks = matches!(block, ContentBlock::Thinking { .. });
         if let ContentBlock::Text { text, .. } = &block {
             if !text.is_empty() && session.config.hooks.contains_key("MessageDisplay") {
@@ -768,7 +768,11 @@ pub(crate) fn mcp_display_name(tool: &str) -> String {
 
 /// How the TypeScript SDK names a call of an MCP tool (`mcp__<server>__<tool>`), or of an
 /// offered tool spelt in other letter case.
-fn mcp_meta(block: &ContentBlock, deps: &Deps<'_>) -> Option<Value> {
+fn mcp_meta(
+    block: &ContentBlock,
+    deps: &Deps<'_>,
+    main_tools: Option<&crate::tool::ToolRegistry>,
+) -> Option<Value> {
     let ContentBlock::ToolUse { id, name, .. } = block else {
         return None;
     };
@@ -785,7 +789,8 @@ fn mcp_meta(block: &ContentBlock, deps: &Deps<'_>) -> Option<Value> {
     }
     let (server, tool) = name.strip_prefix("mcp__")?.split_once("__")?;
     let mut meta = json!({"id": id, "display_name": mcp_display_name(tool)});
-    if let Some(offered) = deps.tools.get(name) {
+    // A subagent's call is described by the main session's tools (probes am_*).
+    if let Some(offered) = main_tools.unwrap_or(deps.tools).get(name) {
         // The server and the tool by the names they gave themselves (vh_mcp_odd_names); a
         // plugin's server (`plugin:<plugin>:<server>`) by its own name.
         // A server the options start is shown by the name it gives itself (fj_133).

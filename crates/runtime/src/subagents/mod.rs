@@ -55,7 +55,7 @@ const SESSION_MODE_TOOLS: &[&str] = &["EnterPlanMode", "ExitPlanMode"];
 
 /// The tool a rule in an agent's `tools` or `disallowedTools` names: `Bash(echo *)` names
 /// Bash (vk_ag_tools_pattern, vk_ag_disallowed_pattern).
-fn rule_tool(rule: &str) -> String {
+pub(super) fn rule_tool(rule: &str) -> String {
     rule.split('(').next().unwrap_or(rule).trim().to_string()
 }
 
@@ -92,6 +92,29 @@ pub(crate) struct SubagentContext {
     pub finished: Mutex<HashMap<String, Stopped>>,
     /// The session's skills and command files: an agent's definition may preload some.
     pub skills: oxagent_tools::session::skill::SkillList,
+    /// The session's MCP servers, which also start the servers an agent brings.
+    pub mcp: Arc<crate::mcp::McpServers>,
+}
+
+/// The servers an agent's definition declares inline in `mcpServers` (`{name: config}`
+/// entries; a plain name refers to one of the session's, whose tools it has anyway).
+pub(crate) fn own_servers(
+    definition: &oxagent_core::protocol::agents::AgentDefinition,
+) -> Vec<oxagent_core::protocol::mcp_servers::McpServer> {
+    let entries = definition.mcp_servers.iter().flatten();
+    entries
+        .filter(|e| e.is_object())
+        .filter_map(|e| oxagent_core::protocol::mcp_servers::parse(e).ok())
+        .flatten()
+        .filter(|s| {
+            matches!(
+                s,
+                oxagent_core::protocol::mcp_servers::McpServer::Stdio { .. }
+                    | oxagent_core::protocol::mcp_servers::McpServer::Http { .. }
+                    | oxagent_core::protocol::mcp_servers::McpServer::Sse { .. }
+            )
+        })
+        .collect()
 }
 
 /// An agent that stopped: what continuing it needs.

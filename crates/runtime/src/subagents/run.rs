@@ -189,12 +189,28 @@ pub(super) async fn run(
         config_for(context, agent, call, role, ctx.agent_id.as_deref())
     };
     config.inbox = Some(oxagent_core::config::InboxHandle(inbox.clone()));
+    config.meta_tools = Some(context.tools.clone());
     // Its thinking is asked for shown only when its text reaches the caller: in the
     // background, a fork, or with forward_subagent_text (subagents/subagent_bg_*,
     // subagent_fork, subagent_forward_text); else omitted.
     config.thinking_omitted = !(context.forward_text || background || forked);
     let model_name = config.model.clone();
     let mut tools = context.tools_for(agent);
+    // The servers it brings: their tools whatever its `tools` list says, less its
+    // `disallowedTools` (probes am_*); they stop when it ends.
+    let own = super::own_servers(&agent.definition);
+    let own = if own.is_empty() {
+        Vec::new()
+    } else {
+        context.mcp.connect_own(&own).await
+    };
+    let refused = agent.definition.disallowed_tools.as_deref().unwrap_or(&[]);
+    for t in own.iter().flat_map(|c| c.tools.iter()) {
+        let name = t.name();
+        if tools.get(name).is_none() && !refused.iter().any(|r| super::rule_tool(r) == name) {
+            tools.push(t.clone());
+        }
+    }
     if let Some(me) = me.upgrade() {
         if context.offers_agent(&agent.definition) {
             let mut with_agent: Vec<Arc<dyn Tool>> = vec![me];

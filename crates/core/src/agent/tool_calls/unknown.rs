@@ -120,9 +120,9 @@ pub(crate) fn missing_tool_text<'a>(
         let current = crate::tool::current_name(name);
         let known = BUILT_IN.contains(&current)
             || OTHER_KNOWN.contains(&current)
-            || NEED_A_SOURCE.contains(&current)
-            || name.starts_with("mcp__");
-        // A name no session has is plainly unknown (vk_ag_tools_unknown_name); a built-in
+            || NEED_A_SOURCE.contains(&current);
+        // A name no session has is plainly unknown (vk_ag_tools_unknown_name), and so is an
+        // MCP tool the agent lacks (its `tools` or `disallowedTools`: probes am_*); a built-in
         // tool the caller's `tools` list leaves out is disabled everywhere
         // (vk_ag_tools_list_outer).
         if !known {
