@@ -17,6 +17,10 @@ pub(crate) struct Call {
     pub span: tracing::Span,
     /// The answer to the permission question changed the input (set when the call runs).
     pub user_modified: bool,
+    /// The working directory as the calls started with it began (set when the call runs):
+    /// a `cd` among them is seen only by the calls after them, as the reference applies it
+    /// once its group of calls ends (fuzz-a/fa_319).
+    pub group_dir: Option<std::path::PathBuf>,
 }
 
 /// A tool_use block as a call.
@@ -29,6 +33,7 @@ pub(crate) fn call_of(block: &ContentBlock) -> Option<Call> {
             conversation: None,
             span: tracing::Span::none(),
             user_modified: false,
+            group_dir: None,
         }),
         _ => None,
     }

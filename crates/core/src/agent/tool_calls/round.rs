@@ -531,11 +531,13 @@ impl ToolRound {
             // Calls that run together report as they finish (a finished call passes the
             // read-only calls still running), as the reference's do.
             let mut snapshot: Option<Arc<Vec<Turn>>> = None;
+            let group_dir = session.config.tool_dir.as_ref().map(|d| d.0.current());
             let mut pending: FuturesUnordered<_> = cleared
                 .into_iter()
                 .map(|(i, tool, input, notices, (stop, user_modified))| {
                     let mut call = self.schedule.call(i).clone();
                     call.user_modified = user_modified;
+                    call.group_dir = group_dir.clone();
                     if tool.needs_conversation(&input) {
                         call.conversation = Some(
                             snapshot

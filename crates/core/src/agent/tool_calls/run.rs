@@ -730,9 +730,11 @@ async fn execute(
     let ctx = ToolContext {
         session_id: config.session_id.clone(),
         tool_use_id: call.id.clone(),
-        cwd: match &config.tool_dir {
-            Some(dir) => dir.0.current(),
-            None => config.cwd.clone(),
+        cwd: match (&config.tool_dir, &call.group_dir) {
+            // A shell command runs where its shell is.
+            (_, Some(dir)) if !matches!(call.name.as_str(), "Bash" | "PowerShell") => dir.clone(),
+            (Some(dir), _) => dir.0.current(),
+            (None, _) => config.cwd.clone(),
         },
         shell_dir: session.shell_dir(),
         additional_directories: config.additional_directories.clone(),
