@@ -11,6 +11,7 @@ fn call(id: &str) -> Call {
         conversation: None,
         span: tracing::Span::none(),
         user_modified: false,
+        group_dir: None,
     }
 }
 
