@@ -118,3 +118,22 @@ test("an agent's inline MCP server runs for it alone; tool_use_meta follows the 
     await api.close();
   }
 });
+
+test("a server the project turned off (disabledMcpServers in ~/.claude.json) starts disabled", async () => {
+  const api = await mockApi({ responses: [text("Done.")] });
+  try {
+    const home = path.join(api.workspace, "home");
+    fs.mkdirSync(home);
+    fs.writeFileSync(path.join(home, ".claude.json"), JSON.stringify({ projects: { [api.workspace]: { disabledMcpServers: ["docs"] } } }));
+    const messages = await collect(query({
+      prompt: "Hi",
+      options: api.options({ mcpServers: { docs: docs(), other: docs() }, settingSources: [], env: { HOME: home } }),
+    }));
+    assert.deepEqual(messages.find((m) => m.subtype === "init").mcp_servers, [
+      { name: "docs", status: "disabled", source: "dynamic" },
+      { name: "other", status: "connected", source: "dynamic" },
+    ]);
+  } finally {
+    await api.close();
+  }
+});

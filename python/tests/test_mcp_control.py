@@ -44,7 +44,8 @@ async def prompt(client):
 
 async def test_toggle_and_reconnect(mock_server, tmp_path, monkeypatch):
     list_call = tool_turn("toolu_01", "ListMcpResourcesTool", {})
-    mock = mock_server({"responses": [list_call, text_turn("Done."), list_call, text_turn("Done.")]})
+    mock = mock_server({"responses": [list_call, text_turn("Done."), list_call, text_turn("Done."),
+                                      text_turn("Done.")]})
     for k, v in mock.env().items():
         monkeypatch.setenv(k, v)
     monkeypatch.setenv("HOME", str(tmp_path))
@@ -92,6 +93,18 @@ async def test_toggle_and_reconnect(mock_server, tmp_path, monkeypatch):
             "MCP server calc is disabled \u2014 enable it (mcp_toggle) before reconnecting")
         assert statuses(await client.get_mcp_status()) == {
             "docs": "connected", "calc": "disabled", "gone": "failed"}
+
+    # The project keeps it off: the next session starts with it disabled (probe tg; mcpfiles/mj_off_*).
+    import json
+    kept = json.loads((tmp_path / ".claude.json").read_text())["projects"][str(tmp_path)]
+    assert kept["disabledMcpServers"] == ["calc"]
+    async with ClaudeSDKClient(options) as client:
+        init, _ = await prompt(client)
+        assert {s["name"]: s["status"] for s in init["mcp_servers"]} == {
+            "docs": "connected", "calc": "disabled", "gone": "failed"}
+        await client.toggle_mcp_server("calc", True)
+    kept = json.loads((tmp_path / ".claude.json").read_text())["projects"][str(tmp_path)]
+    assert kept["disabledMcpServers"] == []
 
 
 @requires_shared

@@ -132,8 +132,13 @@ impl McpServers {
         let me = self.clone();
         self.rt.spawn(async move {
             let ctx = me.with.context();
+            let off = oxagent_settings::disabled_servers(&me.with.cwd, &me.with.env);
             for (i, server) in configs.iter().enumerate() {
-                let connected = oxagent_mcp::connect(server, &ctx).await;
+                let connected = if off.iter().any(|n| n == server.name()) {
+                    Connected::disabled(server.name(), oxagent_mcp::source(server))
+                } else {
+                    oxagent_mcp::connect(server, &ctx).await
+                };
                 let state = &mut *lock(&me.state);
                 if let Some(slot) = state
                     .connected
@@ -283,6 +288,9 @@ impl McpServers {
     pub(crate) fn toggle(self: &Arc<Self>, name: &str, enabled: bool) -> Result<(), String> {
         let (i, config) = self.index(name)?;
         let disabled = self.status_of(i).as_deref() == Some("disabled");
+        // Kept for the project's next sessions, as the reference keeps it (probe tg).
+        let _ =
+            oxagent_settings::set_server_disabled(&self.with.cwd, &self.with.env, name, !enabled);
         if !enabled {
             if !disabled {
                 let off = Connected::disabled(config.name(), oxagent_mcp::source(&config));

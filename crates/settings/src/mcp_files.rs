@@ -97,13 +97,90 @@ impl Settings {
     }
 }
 
-/// `.claude.json` in `$CLAUDE_CONFIG_DIR`, else in the home folder, as an object.
-fn global_config(env: &BTreeMap<String, String>) -> Option<Map<String, Value>> {
+/// `.claude.json` in `$CLAUDE_CONFIG_DIR`, else in the home folder.
+fn global_config_path(env: &BTreeMap<String, String>) -> Option<PathBuf> {
     let dir = env
         .get("CLAUDE_CONFIG_DIR")
         .or_else(|| env.get("HOME"))
         .filter(|d| !d.is_empty())?;
-    read_object(&Path::new(dir).join(".claude.json"))
+    Some(Path::new(dir).join(".claude.json"))
+}
+
+/// [`global_config_path`]'s document, as an object.
+fn global_config(env: &BTreeMap<String, String>) -> Option<Map<String, Value>> {
+    read_object(&global_config_path(env)?)
+}
+
+/// The servers turned off in this project (`disabledMcpServers` of its entry in
+/// `.claude.json`, which `mcp_toggle` keeps): they start `disabled`, whatever the setting
+/// sources (probes dm_*).
+pub fn disabled_servers(cwd: &Path, env: &BTreeMap<String, String>) -> Vec<String> {
+    let key = project_key(cwd);
+    global_config(env)
+        .as_ref()
+        .and_then(|g| g.get("projects"))
+        .and_then(|p| p.get(key.to_string_lossy().as_ref()))
+        .and_then(|p| p.get("disabledMcpServers"))
+        .and_then(Value::as_array)
+        .map(|names| {
+            names
+                .iter()
+                .filter_map(Value::as_str)
+                .map(str::to_string)
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// Records `name` as turned off in this project, or on again (`mcp_toggle`), in
+/// `.claude.json`, the rest of the file as it was. A file that is not a JSON object is
+/// left alone.
+pub fn set_server_disabled(
+    cwd: &Path,
+    env: &BTreeMap<String, String>,
+    name: &str,
+    disabled: bool,
+) -> Result<(), String> {
+    let path = global_config_path(env).ok_or("no home folder")?;
+    let mut doc = match std::fs::read_to_string(&path) {
+        Ok(text) => match serde_json::from_str::<Value>(&text) {
+            Ok(Value::Object(m)) => m,
+            _ => return Err(format!("{} is not a JSON object", path.display())),
+        },
+        Err(_) => Map::new(),
+    };
+    let key = project_key(cwd).to_string_lossy().into_owned();
+    let projects = doc
+        .entry("projects")
+        .or_insert_with(|| Value::Object(Map::new()));
+    let Value::Object(projects) = projects else {
+        return Err(format!("{}: projects is not an object", path.display()));
+    };
+    let entry = projects
+        .entry(key)
+        .or_insert_with(|| Value::Object(Map::new()));
+    let Value::Object(entry) = entry else {
+        return Err(format!(
+            "{}: the project entry is not an object",
+            path.display()
+        ));
+    };
+    let list = entry
+        .entry("disabledMcpServers")
+        .or_insert_with(|| Value::Array(Vec::new()));
+    if !list.is_array() {
+        *list = Value::Array(Vec::new());
+    }
+    if let Value::Array(names) = list {
+        let here = names.iter().any(|n| n.as_str() == Some(name));
+        if disabled && !here {
+            names.push(Value::String(name.to_string()));
+        } else if !disabled {
+            names.retain(|n| n.as_str() != Some(name));
+        }
+    }
+    let text = serde_json::to_string_pretty(&Value::Object(doc)).map_err(|e| e.to_string())?;
+    std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 fn read_object(path: &Path) -> Option<Map<String, Value>> {
@@ -271,6 +348,23 @@ mod tests {
             std::fs::write(d.ws.join(".mcp.json"), bad).unwrap();
             assert!(load(&d, &settings, None).is_empty(), "{bad}");
         }
+    }
+
+    #[test]
+    fn a_toggled_server_is_recorded_for_the_project() {
+        let d = dirs();
+        let home = PathBuf::from(&d.env["HOME"]);
+        std::fs::write(home.join(".claude.json"), r#"{"numStartups": 3}"#).unwrap();
+        set_server_disabled(&d.ws, &d.env, "calc", true).unwrap();
+        set_server_disabled(&d.ws, &d.env, "two", true).unwrap();
+        set_server_disabled(&d.ws, &d.env, "calc", true).unwrap();
+        assert_eq!(disabled_servers(&d.ws, &d.env), ["calc", "two"]);
+        set_server_disabled(&d.ws, &d.env, "calc", false).unwrap();
+        assert_eq!(disabled_servers(&d.ws, &d.env), ["two"]);
+        let doc: Value =
+            serde_json::from_str(&std::fs::read_to_string(home.join(".claude.json")).unwrap())
+                .unwrap();
+        assert_eq!(doc["numStartups"], 3);
     }
 
     #[test]

@@ -70,3 +70,15 @@ scen('mj_user_http_failed', 'user scope http server unreachable, then project to
 s = json.load(open('mj_user_http_failed.json')); s['home_files'] = {".claude.json": json.dumps({"mcpServers": {"web": {"type": "http", "url": "http://127.0.0.1:9/mcp"}}})}
 json.dump(s, open('mj_user_http_failed.json', 'w'), indent=1)
 scen('mj_sdk_type', '.mcp.json server of type sdk', {"mcpServers": {**calc(), "kit": {"type": "sdk", "name": "kit"}}}, P)
+# a server turned off for the project (`disabledMcpServers` of its ~/.claude.json entry, which
+# toggle_mcp_server keeps): it starts disabled, whatever the sources
+def dscen(name, claude_json, opts=None):
+    scen(name, 'disabledMcpServers', None, {"mcp_servers": calc(), **(opts or {})})
+    s = json.load(open(name + '.json')); s['home_files'] = {".claude.json": json.dumps(claude_json)}
+    json.dump(s, open(name + '.json', 'w'), indent=1)
+dscen('mj_off_option', {"projects": {"<WS>": {"disabledMcpServers": ["calc"]}}})
+dscen('mj_off_other', {"projects": {"<WS>": {"disabledMcpServers": ["other"]}}})
+dscen('mj_off_nosources', {"projects": {"<WS>": {"disabledMcpServers": ["calc"]}}}, {"setting_sources": []})
+scen('mj_off_project', 'disabledMcpServers for a .mcp.json server', {"mcpServers": calc()}, P)
+s = json.load(open('mj_off_project.json')); s['home_files'] = {".claude.json": json.dumps({"projects": {"<WS>": {"disabledMcpServers": ["calc"]}}})}
+json.dump(s, open('mj_off_project.json', 'w'), indent=1)
