@@ -136,3 +136,16 @@ test("a skill with hooks is asked about with no way to allow it for good (suppre
     await api.close();
   }
 });
+
+test("disableBundledSkills leaves the reference's bundled skills out of the suggestions", async () => {
+  for (const [settings, said] of [[undefined, "Did you mean review?"], [{ disableBundledSkills: true }, "Did you mean reset?"]]) {
+    const api = await mockApi({ responses: [toolUse("toolu_1", "Skill", { skill: "revew" }), text("Done.")] });
+    try {
+      const messages = await collect(query({ prompt: "Go", options: api.options({ settings, env: { HOME: api.workspace } }) }));
+      const refused = messages.find((m) => m.type === "user" && Array.isArray(m.message.content));
+      assert.equal(refused.message.content[0].content, `<tool_use_error>Unknown skill: revew. ${said}</tool_use_error>`);
+    } finally {
+      await api.close();
+    }
+  }
+});

@@ -71,3 +71,20 @@ async def test_a_skill_that_grants_tools_needs_approval(mock_server, tmp_path):
     final = messages[-1]
     assert isinstance(final, ResultMessage)
     assert [d["tool_name"] for d in final.permission_denials] == ["Skill"]
+
+
+@pytest.mark.parametrize("settings, env, said", [
+    (None, {}, "Unknown skill: revew. Did you mean review?"),
+    ('{"disableBundledSkills": true}', {}, "Unknown skill: revew. Did you mean reset?"),
+    (None, {"CLAUDE_CODE_DISABLE_BUNDLED_SKILLS": "1"}, "Unknown skill: revew. Did you mean reset?"),
+])
+async def test_an_unknown_skill_and_the_bundled_ones(mock_server, tmp_path, settings, env, said):
+    """tests/conformance/bundledskills: turned off, the reference's bundled skills are not
+    suggested any more."""
+    server = mock_server({"responses": [
+        tool_turn("toolu_1", "Skill", {"skill": "revew"}), text_turn("Done.")]})
+    opts = ClaudeAgentOptions(cwd=str(tmp_path), env={**server.env(), **env}, settings=settings,
+                              permission_mode="bypassPermissions")
+    messages = [m async for m in query(prompt="Go", options=opts)]
+    refused = next(m for m in messages if isinstance(m, UserMessage))
+    assert refused.content[0].content == f"<tool_use_error>{said}</tool_use_error>"

@@ -456,7 +456,13 @@ impl Options {
                 self.permission_prompt_tool = name.filter(|n| n != "stdio")
             }
             "cwd" => self.cwd = at.path(v)?.map(PathBuf::from),
-            "settings" => self.settings = nonempty(at.string(v)?),
+            "settings" => {
+                self.settings = match v {
+                    // TS `settings: Settings`: the object, as its JSON text.
+                    Value::Object(_) if at.face == Face::Node => Some(v.to_string()),
+                    _ => nonempty(at.string(v)?),
+                }
+            }
             "add_dirs" => {
                 let dirs = at.strings_as(v, "a list of paths")?;
                 self.add_dirs = dirs.into_iter().map(PathBuf::from).collect();

@@ -161,7 +161,9 @@ pub const OPTIONS: &[OptionSpec] = &[
     both("permission_prompt_tool_name", "permissionPromptToolName", Str, Acted),
     both("cwd", "cwd", Path, Acted),
     both("cli_path", "pathToClaudeCodeExecutable", Path, NoEffect),
-    both("settings", "settings", Str, Acted),
+    python("settings", Str, Acted),
+    // TS: a path or JSON text, or the settings object itself.
+    node("settings", Custom("a string or a settings object"), Acted),
     both("add_dirs", "additionalDirectories", Paths, Acted),
     both("env", "env", StringMap(false), Acted),
     both("extra_args", "extraArgs", StringMap(true), Acted),

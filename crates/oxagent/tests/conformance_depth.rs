@@ -634,6 +634,13 @@ fn agentmcp() {
     check_area("agentmcp");
 }
 
+/// The names the Skill tool suggests for an unknown one, with the reference's bundled skills
+/// turned off or not (`tests/conformance/bundledskills/`).
+#[test]
+fn bundledskills() {
+    check_area("bundledskills");
+}
+
 /// What a result says when the budget runs out after an answer whose calls never run (its
 /// stop reason, usage, the agents it started), and the token budget reminder
 /// (`tests/conformance/budgetstop/`).

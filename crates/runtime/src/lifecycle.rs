@@ -423,6 +423,10 @@ pub(super) fn start(
     }));
     // The Skill tool runs the command files too.
     toolset.skill_list.set_commands(&slash_commands);
+    toolset.skill_list.set_bundled_off(
+        settings.bundled_skills_off()
+            || oxagent_core::env_var::flag(&env, "CLAUDE_CODE_DISABLE_BUNDLED_SKILLS"),
+    );
     let builtin_commands = session.config.init.slash_commands.clone();
     session
         .config

@@ -80,6 +80,8 @@ pub struct Settings {
     pub(crate) managed_rules_only: bool,
     /// `disabledMcpjsonServers` of every file: `.mcp.json` servers not started.
     pub(crate) disabled_mcpjson: Vec<String>,
+    /// `disableBundledSkills`: the reference's bundled skills are left out.
+    pub(crate) bundled_skills_off: bool,
 }
 
 /// The file a destination (`userSettings`, `projectSettings`, `localSettings`) names.
@@ -192,6 +194,9 @@ impl Settings {
         }
         if let Some(Value::Bool(skip)) = doc.get("skipWebFetchPreflight") {
             self.skip_web_fetch_preflight = *skip;
+        }
+        if let Some(Value::Bool(off)) = doc.get("disableBundledSkills") {
+            self.bundled_skills_off = *off;
         }
         if let Some(Value::Bool(off)) = doc.get("disableSkillShellExecution") {
             self.skill_shell_off = *off;
@@ -337,6 +342,10 @@ impl Settings {
     }
 
     /// Whether the settings keep skills' and commands' ``!`command` `` from running.
+    pub fn bundled_skills_off(&self) -> bool {
+        self.bundled_skills_off
+    }
+
     pub fn skill_shell_off(&self) -> bool {
         self.skill_shell_off
     }

@@ -150,15 +150,21 @@ pub(crate) fn refusal(name: &str) -> Option<String> {
 
 /// The name nearest to `name` (at most two edits: insertions, deletions, substitutions and
 /// swaps of neighbours), among `own` (the session's skills) first, then the reference's
-/// commands; the first of the nearest wins.
-pub(crate) fn suggestion<'a>(name: &str, own: impl IntoIterator<Item = &'a str>) -> Option<String> {
+/// commands (its bundled skills unless `bundled` is false: `disableBundledSkills`, probes
+/// bs_*); the first of the nearest wins.
+pub(crate) fn suggestion<'a>(
+    name: &str,
+    own: impl IntoIterator<Item = &'a str>,
+    bundled: bool,
+) -> Option<String> {
     const MAX: usize = 2;
     let mut best: Option<(usize, &str)> = None;
+    let bundled: &[&str] = if bundled { BUNDLED } else { &[] };
     let commands = USER_ONLY
         .iter()
         .chain(UI)
         .chain(CLI)
-        .chain(BUNDLED)
+        .chain(bundled)
         .copied();
     for candidate in own.into_iter().chain(commands) {
         let d = distance(name, candidate);
@@ -225,9 +231,16 @@ mod tests {
             ("stpo", None),
             ("teleport", None),
         ] {
-            assert_eq!(suggestion(asked, []).as_deref(), nearest, "{asked}");
+            assert_eq!(suggestion(asked, [], true).as_deref(), nearest, "{asked}");
         }
-        assert_eq!(suggestion("alhpa", ["alpha"]).as_deref(), Some("alpha"));
+        assert_eq!(
+            suggestion("alhpa", ["alpha"], true).as_deref(),
+            Some("alpha")
+        );
+        // Without the bundled skills (bs_near_off, bs_review_off).
+        assert_eq!(suggestion("simplfy", [], true).as_deref(), Some("simplify"));
+        assert_eq!(suggestion("simplfy", [], false), None);
+        assert_eq!(suggestion("revew", [], false).as_deref(), Some("reset"));
     }
 
     #[test]

@@ -516,7 +516,9 @@ impl SkillTool {
             .with(|all| all.iter().map(|s| s.name.clone()).collect());
         self.skills
             .commands_with(|all| own.extend(all.iter().map(|c| c.name.clone())));
-        let near = super::builtin_commands::suggestion(name, own.iter().map(String::as_str));
+        let bundled = !self.skills.bundled_off();
+        let near =
+            super::builtin_commands::suggestion(name, own.iter().map(String::as_str), bundled);
         match near {
             Some(near) => format!("Unknown skill: {name}. Did you mean {near}?"),
             None => format!("Unknown skill: {name}"),

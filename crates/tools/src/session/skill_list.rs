@@ -50,6 +50,9 @@ pub struct SkillList {
     forker: Arc<OnceLock<Arc<dyn SkillFork>>>,
     /// The settings' `disableSkillShellExecution`: no ``!`command` `` runs.
     shell_off: Arc<AtomicBool>,
+    /// `disableBundledSkills` (or `CLAUDE_CODE_DISABLE_BUNDLED_SKILLS`): the reference's
+    /// bundled skills are not suggested for an unknown name either.
+    bundled_off: Arc<AtomicBool>,
 }
 
 impl std::fmt::Debug for SkillList {
@@ -114,6 +117,13 @@ impl SkillList {
     }
     pub(crate) fn forker(&self) -> Option<Arc<dyn SkillFork>> {
         self.forker.get().cloned()
+    }
+    /// Leaves the reference's bundled skills out (`disableBundledSkills`).
+    pub fn set_bundled_off(&self, off: bool) {
+        self.bundled_off.store(off, Ordering::Relaxed);
+    }
+    pub(crate) fn bundled_off(&self) -> bool {
+        self.bundled_off.load(Ordering::Relaxed)
     }
     /// Turns the running of ``!`command` `` off (the settings' `disableSkillShellExecution`).
     pub fn set_shell_off(&self, off: bool) {
