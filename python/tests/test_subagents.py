@@ -294,3 +294,32 @@ async def test_a_subagent_keeps_its_own_record_of_the_files_it_read(mock_server,
         f"The file {path} has been updated successfully. (note: the file had been modified on "
         "disk since you last read it")
     assert (tmp_path / "a.txt").read_text() == "ALPHA ONE\n"
+
+
+@pytest.mark.parametrize("depth, nested_runs", [("1", False), ("2", True)])
+async def test_the_spawn_depth_limit_takes_the_agent_tool_away(mock_server, tmp_path, depth, nested_runs):
+    """tests/conformance/spawndepth: an agent as deep as CLAUDE_CODE_MAX_SUBAGENT_SPAWN_DEPTH
+    has no Agent tool."""
+    from claude_agent_sdk import AgentDefinition, UserMessage, query, ClaudeAgentOptions
+
+    def agent_call(tid, prompt):
+        return {"type": "tool_use", "id": tid, "name": "Agent", "input": {
+            "description": "Help", "prompt": prompt, "subagent_type": "helper", "run_in_background": False}}
+
+    server = mock_server({"responses": [
+        {"match": "Go", "content": [agent_call("t1", "SUB-A")]},
+        {"match": "SUB-A", "content": [agent_call("t2", "SUB-B")]},
+        {"match": "SUB-B", **text_turn("DEEP")},
+    ], "default": text_turn("Done.")})
+    opts = ClaudeAgentOptions(
+        cwd=str(tmp_path), permission_mode="bypassPermissions",
+        agents={"helper": AgentDefinition(description="Helps", prompt="HELPER", tools=["Agent", "Read"])},
+        env={**server.env(), "HOME": str(tmp_path), "CLAUDE_CODE_MAX_SUBAGENT_SPAWN_DEPTH": depth})
+    messages = [m async for m in query(prompt="Go", options=opts)]
+    refusal = ("<tool_use_error>Error: No such tool available: Agent. Agent is not among the tools "
+               "available here. Continue with the tools you have.</tool_use_error>")
+    results = [b.content for m in messages if isinstance(m, UserMessage) and isinstance(m.content, list)
+               for b in m.content if getattr(b, "tool_use_id", None) == "t2"]
+    assert (results == [refusal]) != nested_runs
+    asked = [r for r in server.requests() if "SUB-B" in json.dumps(r["messages"][0])]
+    assert bool(asked) == nested_runs

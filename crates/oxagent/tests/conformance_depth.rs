@@ -641,6 +641,13 @@ fn bundledskills() {
     check_area("bundledskills");
 }
 
+/// `CLAUDE_CODE_MAX_SUBAGENT_SPAWN_DEPTH`: which agents started by agents still have the
+/// Agent tool (`tests/conformance/spawndepth/`).
+#[test]
+fn spawndepth() {
+    check_area("spawndepth");
+}
+
 /// What a result says when the budget runs out after an answer whose calls never run (its
 /// stop reason, usage, the agents it started), and the token budget reminder
 /// (`tests/conformance/budgetstop/`).

@@ -957,6 +957,7 @@ impl SessionTask {
             can_continue: self.can_continue_agents,
             skills: self.reload.skills.clone(),
             mcp: self.mcp.clone(),
+            env: self.server_env.clone(),
         });
     }
 

@@ -212,7 +212,14 @@ pub(super) async fn run(
         }
     }
     if let Some(me) = me.upgrade() {
-        if context.offers_agent(&agent.definition) {
+        // Not past CLAUDE_CODE_MAX_SUBAGENT_SPAWN_DEPTH: an agent that deep lacks the Agent
+        // tool (probes sd_*).
+        let deepest = context
+            .env
+            .get("CLAUDE_CODE_MAX_SUBAGENT_SPAWN_DEPTH")
+            .and_then(|v| v.trim().parse::<u32>().ok())
+            .filter(|&n| n > 0);
+        if context.offers_agent(&agent.definition) && deepest.is_none_or(|max| depth < max) {
             let mut with_agent: Vec<Arc<dyn Tool>> = vec![me];
             with_agent.extend(tools.iter().cloned());
             let deferred = tools.deferred().clone();
