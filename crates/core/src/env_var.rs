@@ -19,6 +19,13 @@ pub fn truthy(value: &str) -> bool {
     )
 }
 
+/// `name` as a whole number above zero; none when unset or anything else (`0`, `abc`).
+pub fn positive(env: &BTreeMap<String, String>, name: &str) -> Option<u64> {
+    variable(env, name)
+        .and_then(|v| v.trim().parse::<u64>().ok())
+        .filter(|&n| n > 0)
+}
+
 /// Whether `name` is set to a value that turns a flag on.
 pub fn flag(env: &BTreeMap<String, String>, name: &str) -> bool {
     variable(env, name).is_some_and(|v| truthy(&v))

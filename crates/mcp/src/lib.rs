@@ -322,18 +322,20 @@ impl Connected {
 
     /// A server still connecting: no tools yet.
     pub fn pending(name: &str, source: &str) -> Self {
-        let mut waiting = Connected::failed(name, source, String::new());
-        waiting.status.status = "pending".into();
-        waiting.status.error = None;
-        waiting
+        Connected::without_tools(name, source, "pending")
     }
 
     /// A server the host turned off (`mcp_toggle`): no tools until it is turned on.
     pub fn disabled(name: &str, source: &str) -> Self {
-        let mut off = Connected::failed(name, source, String::new());
-        off.status.status = "disabled".into();
-        off.status.error = None;
-        off
+        Connected::without_tools(name, source, "disabled")
+    }
+
+    /// A server with no tools and no error, in `status`.
+    fn without_tools(name: &str, source: &str, status: &str) -> Self {
+        let mut none = Connected::failed(name, source, String::new());
+        none.status.status = status.into();
+        none.status.error = None;
+        none
     }
 
     /// A server that gives no tools; the reason stays in `mcp_status` (the init message
@@ -392,11 +394,7 @@ pub fn tool_name_part(tool: &str) -> String {
 /// (ms, from 1,000), else `MCP_TOOL_TIMEOUT`, else about a day, from one second up.
 fn served(server: &McpServer, ctx: &ConnectContext<'_>) -> client::Served {
     let own = server.call_timeout_ms().filter(|&ms| ms >= 1000);
-    let env = ctx
-        .env
-        .get("MCP_TOOL_TIMEOUT")
-        .and_then(|v| v.trim().parse::<u64>().ok())
-        .filter(|&ms| ms > 0);
+    let env = oxagent_core::env_var::positive(ctx.env, "MCP_TOOL_TIMEOUT");
     let ms = own
         .or(env)
         .unwrap_or(100_000_000)

@@ -470,17 +470,15 @@ pub(super) fn start(
     ));
     // The config files' servers, unless the options' are the only ones (or the session is
     // minimal), then the options' over them.
-    let file_servers = if options.strict_mcp_config || simple {
-        Vec::new()
-    } else {
-        settings.mcp_servers(&oxagent_settings::McpFiles {
-            cwd: &session.config.cwd,
-            env: &env,
-            sources: options.setting_sources.as_deref(),
-        })
-    };
+    let files = settings.mcp_servers(&oxagent_settings::McpFiles {
+        cwd: &session.config.cwd,
+        env: &env,
+        sources: options.setting_sources.as_deref(),
+        options_only: options.strict_mcp_config || simple,
+    });
     let mcp = McpServers::new(
-        crate::mcp::with_plugins(&file_servers, &options.mcp_servers, &plugins),
+        crate::mcp::with_plugins(&files.servers, &options.mcp_servers, &plugins),
+        files.disabled,
         ConnectWith {
             host: Arc::new(events.clone()),
             env: env.clone(),
@@ -957,7 +955,6 @@ impl SessionTask {
             can_continue: self.can_continue_agents,
             skills: self.reload.skills.clone(),
             mcp: self.mcp.clone(),
-            env: self.server_env.clone(),
         });
     }
 

@@ -75,6 +75,8 @@ pub(crate) struct McpServers {
     started: Condvar,
     /// Bumped by every change the session's tools must follow.
     generation: AtomicU64,
+    /// Servers the project turned off: they start `disabled`.
+    disabled: Vec<String>,
 }
 
 struct State {
@@ -99,6 +101,7 @@ pub(crate) struct McpTools {
 impl McpServers {
     pub(crate) fn new(
         configs: Vec<McpServer>,
+        disabled: Vec<String>,
         with: ConnectWith,
         rt: tokio::runtime::Handle,
     ) -> Arc<Self> {
@@ -113,6 +116,7 @@ impl McpServers {
             }),
             started: Condvar::new(),
             generation: AtomicU64::new(0),
+            disabled,
         })
     }
 
@@ -120,21 +124,21 @@ impl McpServers {
     /// set): a server still connecting then is `pending` and gives its tools once it is
     /// connected, as the reference's session goes on without it (probes mto_*).
     pub(crate) async fn connect_all(self: &Arc<Self>) {
-        let wait = self
-            .with
-            .env
-            .get("MCP_TIMEOUT")
-            .and_then(|v| v.trim().parse::<u64>().ok())
-            .filter(|&ms| ms > 0)
+        let wait = oxagent_core::env_var::positive(&self.with.env, "MCP_TIMEOUT")
             .map_or(Duration::from_secs(30), Duration::from_millis);
         let configs = lock(&self.state).configs.clone();
+        if configs.is_empty() {
+            lock(&self.state).connected = Some(Vec::new());
+            self.generation.fetch_add(1, Ordering::SeqCst);
+            self.started.notify_all();
+            return;
+        }
         let (done, all_done) = tokio::sync::oneshot::channel();
         let me = self.clone();
         self.rt.spawn(async move {
             let ctx = me.with.context();
-            let off = oxagent_settings::disabled_servers(&me.with.cwd, &me.with.env);
             for (i, server) in configs.iter().enumerate() {
-                let connected = if off.iter().any(|n| n == server.name()) {
+                let connected = if me.disabled.iter().any(|n| n == server.name()) {
                     Connected::disabled(server.name(), oxagent_mcp::source(server))
                 } else {
                     oxagent_mcp::connect(server, &ctx).await

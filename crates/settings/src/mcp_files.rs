@@ -33,16 +33,42 @@ pub struct McpFiles<'a> {
     pub env: &'a BTreeMap<String, String>,
     /// `setting_sources` (`None`: all).
     pub sources: Option<&'a [String]>,
+    /// Only the options' servers run (`strict_mcp_config`, the minimal mode): the files
+    /// declare none, but the project's turned-off servers stay off.
+    pub options_only: bool,
+}
+
+/// What the files say of MCP servers, read once as the session starts.
+#[derive(Debug, Default)]
+pub struct FileServers {
+    /// The servers they declare, in the order the status lists show them.
+    pub servers: Vec<McpServer>,
+    /// The servers turned off in this project (`disabledMcpServers` of its entry in
+    /// `.claude.json`, which `mcp_toggle` keeps): they start `disabled`, whatever their
+    /// scope and the setting sources (probes dm_*).
+    pub disabled: Vec<String>,
 }
 
 impl Settings {
-    /// The servers the files selected by `files.sources` declare, in the order the status
-    /// lists show them (user, project, local), each with its scope.
-    pub fn mcp_servers(&self, files: &McpFiles<'_>) -> Vec<McpServer> {
+    /// The servers the files selected by `files.sources` declare (user, project, local,
+    /// each with its scope) and those turned off in the project.
+    pub fn mcp_servers(&self, files: &McpFiles<'_>) -> FileServers {
+        let global = global_config(files.env);
+        let entry = global.as_ref().and_then(|g| project_entry(g, files.cwd));
+        let disabled = entry
+            .and_then(|p| p.get("disabledMcpServers"))
+            .and_then(Value::as_array)
+            .map(|names| names.iter().filter_map(Value::as_str).map(str::to_string))
+            .into_iter()
+            .flatten()
+            .collect();
+        if files.options_only {
+            return FileServers {
+                servers: Vec::new(),
+                disabled,
+            };
+        }
         let on = |name: &str| files.sources.is_none_or(|s| s.iter().any(|x| x == name));
-        let global = (on("user") || on("local"))
-            .then(|| global_config(files.env))
-            .flatten();
         let mut all: Vec<(String, Value, Scope)> = Vec::new();
         let mut put = |named: &Map<String, Value>, scope: Scope| {
             for (name, cfg) in named {
@@ -73,17 +99,12 @@ impl Settings {
                 put(&approved, Scope::Project);
             }
         }
-        if let (true, Some(g)) = (on("local"), &global) {
-            let key = project_key(files.cwd);
-            let entry = g
-                .get("projects")
-                .and_then(|p| p.get(key.to_string_lossy().as_ref()))
-                .and_then(|p| p.get("mcpServers"));
-            if let Some(Value::Object(named)) = entry {
-                put(named, Scope::Local);
-            }
+        let local = entry.and_then(|p| p.get("mcpServers"));
+        if let (true, Some(Value::Object(named))) = (on("local"), local) {
+            put(named, Scope::Local);
         }
-        all.into_iter()
+        let servers = all
+            .into_iter()
             .filter_map(|(name, cfg, scope)| {
                 if cfg.get("type").and_then(Value::as_str) == Some("sdk") {
                     return None;
@@ -93,7 +114,8 @@ impl Settings {
                 let server = mcp_servers::parse(&one).ok()?.into_iter().next()?;
                 Some(server.in_scope(scope))
             })
-            .collect()
+            .collect();
+        FileServers { servers, disabled }
     }
 }
 
@@ -111,25 +133,11 @@ fn global_config(env: &BTreeMap<String, String>) -> Option<Map<String, Value>> {
     read_object(&global_config_path(env)?)
 }
 
-/// The servers turned off in this project (`disabledMcpServers` of its entry in
-/// `.claude.json`, which `mcp_toggle` keeps): they start `disabled`, whatever the setting
-/// sources (probes dm_*).
-pub fn disabled_servers(cwd: &Path, env: &BTreeMap<String, String>) -> Vec<String> {
+/// The project's entry in `.claude.json`'s `projects` (keyed by its repository root, else
+/// its cwd).
+fn project_entry<'g>(global: &'g Map<String, Value>, cwd: &Path) -> Option<&'g Value> {
     let key = project_key(cwd);
-    global_config(env)
-        .as_ref()
-        .and_then(|g| g.get("projects"))
-        .and_then(|p| p.get(key.to_string_lossy().as_ref()))
-        .and_then(|p| p.get("disabledMcpServers"))
-        .and_then(Value::as_array)
-        .map(|names| {
-            names
-                .iter()
-                .filter_map(Value::as_str)
-                .map(str::to_string)
-                .collect()
-        })
-        .unwrap_or_default()
+    global.get("projects")?.get(key.to_string_lossy().as_ref())
 }
 
 /// Records `name` as turned off in this project, or on again (`mcp_toggle`), in
@@ -280,12 +288,21 @@ mod tests {
         }
     }
 
-    fn load(d: &Dirs, settings: &Settings, sources: Option<&[String]>) -> Vec<McpServer> {
+    fn read(d: &Dirs, settings: &Settings, sources: Option<&[String]>) -> FileServers {
         settings.mcp_servers(&McpFiles {
             cwd: &d.ws,
             env: &d.env,
             sources,
+            options_only: false,
         })
+    }
+
+    fn load(d: &Dirs, settings: &Settings, sources: Option<&[String]>) -> Vec<McpServer> {
+        read(d, settings, sources).servers
+    }
+
+    fn disabled_servers(d: &Dirs) -> Vec<String> {
+        read(d, &Settings::default(), Some(&[])).disabled
     }
 
     #[test]
@@ -358,9 +375,9 @@ mod tests {
         set_server_disabled(&d.ws, &d.env, "calc", true).unwrap();
         set_server_disabled(&d.ws, &d.env, "two", true).unwrap();
         set_server_disabled(&d.ws, &d.env, "calc", true).unwrap();
-        assert_eq!(disabled_servers(&d.ws, &d.env), ["calc", "two"]);
+        assert_eq!(disabled_servers(&d), ["calc", "two"]);
         set_server_disabled(&d.ws, &d.env, "calc", false).unwrap();
-        assert_eq!(disabled_servers(&d.ws, &d.env), ["two"]);
+        assert_eq!(disabled_servers(&d), ["two"]);
         let doc: Value =
             serde_json::from_str(&std::fs::read_to_string(home.join(".claude.json")).unwrap())
                 .unwrap();

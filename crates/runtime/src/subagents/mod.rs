@@ -94,8 +94,6 @@ pub(crate) struct SubagentContext {
     pub skills: oxagent_tools::session::skill::SkillList,
     /// The session's MCP servers, which also start the servers an agent brings.
     pub mcp: Arc<crate::mcp::McpServers>,
-    /// The session's whole environment (the process's with the options' over it).
-    pub env: Arc<std::collections::BTreeMap<String, String>>,
 }
 
 /// The servers an agent's definition declares inline in `mcpServers` (`{name: config}`

@@ -214,12 +214,13 @@ pub(super) async fn run(
     if let Some(me) = me.upgrade() {
         // Not past CLAUDE_CODE_MAX_SUBAGENT_SPAWN_DEPTH: an agent that deep lacks the Agent
         // tool (probes sd_*).
-        let deepest = context
-            .env
-            .get("CLAUDE_CODE_MAX_SUBAGENT_SPAWN_DEPTH")
-            .and_then(|v| v.trim().parse::<u32>().ok())
-            .filter(|&n| n > 0);
-        if context.offers_agent(&agent.definition) && deepest.is_none_or(|max| depth < max) {
+        let deepest = oxagent_core::env_var::positive(
+            &context.config.env,
+            "CLAUDE_CODE_MAX_SUBAGENT_SPAWN_DEPTH",
+        );
+        if context.offers_agent(&agent.definition)
+            && deepest.is_none_or(|max| u64::from(depth) < max)
+        {
             let mut with_agent: Vec<Arc<dyn Tool>> = vec![me];
             with_agent.extend(tools.iter().cloned());
             let deferred = tools.deferred().clone();
