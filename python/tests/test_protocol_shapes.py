@@ -35,8 +35,6 @@ NOT_CARRIED = {
     # Set by the reference for prompts sent while another turn ran; oxagent queues prompts.
     "user_message_uuid": "no queued-prompt attribution",
     "user_message_uuids": "no queued-prompt attribution",
-    # A tool call the caller defers (the reference's `defer` hook decision).
-    "deferred_tool_use": "no deferred tool calls",
 }
 # The same, for one message type.
 NOT_CARRIED_BY_TYPE = {
@@ -52,7 +50,7 @@ READ = {
         "type", "subtype", "duration_ms", "duration_api_ms", "is_error", "num_turns",
         "session_id", "stop_reason", "total_cost_usd", "usage", "result", "structured_output",
         "modelUsage", "permission_denials", "errors", "api_error_status", "uuid",
-        "terminal_reason", "origin",
+        "terminal_reason", "origin", "deferred_tool_use",
     },
     "stream_event": {"type", "uuid", "session_id", "event", "parent_tool_use_id"},
 }
@@ -75,7 +73,9 @@ DROPPED = {
 # Fields a sample leaves empty on purpose (the other sample of its kind fills them).
 EMPTY_BY_KIND = {
     ("result", "success"): {"errors"},
-    ("result", "error_max_turns"): {"result", "structured_output", "api_error_status"},
+    ("result", "error_max_turns"): {
+        "result", "structured_output", "api_error_status", "deferred_tool_use",
+    },
 }
 
 

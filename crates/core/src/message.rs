@@ -298,6 +298,9 @@ pub struct ResultMessage {
     pub errors: Option<Vec<String>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub structured_output: Option<Value>,
+    /// The call a PreToolUse hook deferred (`{id, name, input}`), which ended the turn.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deferred_tool_use: Option<Value>,
     /// The failed request's HTTP status. Absent on error subtypes and on a turn that made
     /// no request; `Some(None)` is a `null` (a request was made and did not fail).
     #[serde(
@@ -373,6 +376,7 @@ impl ResultMessage {
             permission_denials: Vec::new(),
             errors: None,
             structured_output: None,
+            deferred_tool_use: None,
             api_error_status: None,
             api_error_type: None,
             api_error: None,

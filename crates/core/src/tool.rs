@@ -263,6 +263,13 @@ pub trait Tool: Send + Sync {
             .map(str::to_string)
     }
     fn call<'a>(&'a self, input: Value, ctx: &'a ToolContext) -> BoxFuture<'a, ToolOutput>;
+
+    /// What the model reads for `output`, an output a PostToolUse hook gave in place of the
+    /// call's own (`updatedToolOutput`); `None` when it does not have this tool's shape, and
+    /// the hook's output is then ignored.
+    fn render_output(&self, _output: &Value) -> Option<ToolOutput> {
+        None
+    }
     /// The call's block has streamed and the call is scheduled; it runs later. A tool that
     /// reports its start to the caller (a subagent's `task_started`) does it here, where the
     /// reference does. `agent_id`: the subagent making the call (none: the main agent).

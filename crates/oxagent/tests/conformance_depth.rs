@@ -677,3 +677,18 @@ fn gitdiff() {
 fn edges() {
     check_area("edges");
 }
+
+/// A PreToolUse hook's `defer`: the query ends with the call in `deferred_tool_use`, and a
+/// resume runs it first (`tests/conformance/defer/`).
+#[test]
+fn defer() {
+    check_area("defer");
+}
+
+/// What PostToolUse, UserPromptSubmit and SessionStart hooks may hand back: a tool's output
+/// in place of its own, a session title, a block's notice without the prompt, a prompt the
+/// session answers first (`tests/conformance/hookoutput/`).
+#[test]
+fn hookoutput() {
+    check_area("hookoutput");
+}

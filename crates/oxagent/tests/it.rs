@@ -35,6 +35,8 @@ mod conformance;
 mod conformance_depth;
 #[path = "custom_commands.rs"]
 mod custom_commands;
+#[path = "deferred_calls.rs"]
+mod deferred_calls;
 #[path = "fail_closed.rs"]
 mod fail_closed;
 #[path = "file_checkpoints.rs"]

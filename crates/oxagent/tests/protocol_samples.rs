@@ -160,6 +160,9 @@ fn results() -> Vec<Message> {
         }],
         errors: None,
         structured_output: Some(json!({"answer": 42})),
+        deferred_tool_use: Some(
+            json!({"id": "toolu_03", "name": "Bash", "input": {"command": "ls"}}),
+        ),
         api_error_status: Some(Some(529)),
         api_error_type: Some("overloaded_error".into()),
         local_command: Some("compact".into()),
@@ -183,6 +186,7 @@ fn results() -> Vec<Message> {
         is_error: true,
         result: None,
         structured_output: None,
+        deferred_tool_use: None,
         errors: Some(vec!["Reached maximum number of turns (2)".into()]),
         // Error subtypes carry no API status, and no local command ends with one.
         api_error_status: None,

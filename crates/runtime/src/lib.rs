@@ -36,6 +36,7 @@ mod main_thread;
 mod mcp;
 mod memory_seen;
 mod model_env;
+mod own_turns;
 mod plugins;
 mod prompt_tool;
 mod reload;

@@ -48,7 +48,7 @@ use crate::shared::Shared;
 use crate::subagents::{AgentSet, AgentTool, SubagentContext};
 use crate::tasks::{Next, Notification, TaskBoard, TaskFlow};
 use crate::time::tokio_sleep;
-use crate::{main_thread, setup, toolset};
+use crate::{main_thread, own_turns, setup, toolset};
 use oxagent_core::sync::lock;
 use oxagent_options::{Options, SessionStoreOption};
 use oxagent_sessions::from_store::{materialize, Materialized};
@@ -662,6 +662,11 @@ impl SessionTask {
             _ => "startup",
         };
         session.session_start(&deps, source).await;
+        // A call the last run deferred, taken up before the first prompt.
+        let mut deferred = match &plan.start {
+            persist::Start::Resumed(loaded) => loaded.deferred_call.clone(),
+            _ => None,
+        };
         loop {
             // A prompt from the caller, or a turn of our own when a background task ended
             // (see tasks.rs); the session ends when neither can come any more.
@@ -670,6 +675,18 @@ impl SessionTask {
                 Next::Notification(n) => (n.prompt().into(), Some(n)),
                 Next::End => break,
             };
+            if notification.is_none() {
+                if let Some(call) = deferred.take() {
+                    let flow = &task_flow;
+                    let up =
+                        own_turns::take_up(&mut session, &deps, flow, &recorder, &events, call);
+                    Box::pin(up).await;
+                }
+                if let Some(text) = session.initial_prompt.take() {
+                    let first = own_turns::initial(&mut session, &deps, &recorder, &events, text);
+                    Box::pin(first).await;
+                }
+            }
             let Prompt {
                 content: prompt,
                 uuid: prompt_uuid,

@@ -479,7 +479,7 @@ impl TaskFlow {
         self.scheduled = Some(crate::cron::start(jobs, rt));
     }
 
-    fn announce_command(&self, command_uuid: String, state: &str, wakeup: Option<&str>) {
+    pub(crate) fn announce_command(&self, command_uuid: String, state: &str, wakeup: Option<&str>) {
         let (events, session_id) = &self.lifecycle;
         events.emit(Message::CommandLifecycle(CommandLifecycle {
             command_uuid,

@@ -70,6 +70,9 @@ pub struct LoadedSession {
     /// The last conversation row stands for a failed API call: the prompt before it needs
     /// no stand-in answer, the next prompt joins it.
     pub ends_with_api_error: bool,
+    /// The session's last turn ended on a call a PreToolUse hook deferred (a
+    /// `hook_deferred_tool` attachment, nothing said since): the resumed session runs it first.
+    pub deferred_call: Option<oxagent_core::agent::DeferredCall>,
 }
 
 impl LoadedSession {
@@ -243,6 +246,10 @@ pub fn load(path: &Path, until: Option<&str>) -> Result<LoadedSession, LoadError
                     s.last_model = Some(m.clone());
                 }
                 let mut blocks = blocks_of(msg.get("content").unwrap_or(&Value::Null));
+                // An answer or a prompt after a deferred call: the call was settled.
+                if kind == "assistant" || !is_tool_result(&blocks) {
+                    s.deferred_call = None;
+                }
                 let id = msg.get("id").and_then(Value::as_str).map(str::to_string);
                 // A blank text block of an answer is recorded but never sent back.
                 if kind == "assistant" {
@@ -351,6 +358,20 @@ pub fn load(path: &Path, until: Option<&str>) -> Result<LoadedSession, LoadError
                 s.last_uuid = uuid;
                 reached = until.is_some() && s.last_uuid.as_deref() == until;
                 s.rows.push(row);
+            }
+            // A call a PreToolUse hook deferred, which ended the turn.
+            Some("attachment")
+                if row.pointer("/attachment/type").and_then(Value::as_str)
+                    == Some("hook_deferred_tool") =>
+            {
+                let uuid = row.get("uuid").and_then(Value::as_str).map(str::to_string);
+                let on = |u: &str| branch.as_ref().is_none_or(|on| on.contains(u));
+                if let Some(u) = uuid.filter(|u| on(u)) {
+                    s.deferred_call =
+                        oxagent_core::agent::DeferredCall::from_attachment(&row["attachment"]);
+                    s.last_uuid = Some(u);
+                    s.rows.push(row);
+                }
             }
             // The marks after a round's results (its reminders, the end max_turns set): a
             // compaction keeping those results keeps them too.
@@ -704,6 +725,10 @@ fn thinking_only(blocks: &[ContentBlock]) -> bool {
 /// A conversation must end with an answer or with tool results, and every tool call needs
 /// a result.
 fn repair(s: &mut LoadedSession) {
+    if let Some(deferred) = s.deferred_call.clone() {
+        settle_deferred(s, &deferred.id);
+        return;
+    }
     // An answer torn after its thinking: what is left of it is not read back, and the
     // stand-in answer takes its place (fuzz-e/fe_134).
     if s.lost_tail
@@ -772,6 +797,27 @@ fn repair(s: &mut LoadedSession) {
     s.turn_uuids.push(Vec::new());
 }
 
+/// A turn that ended on a deferred call: the resumed session runs that call; the other
+/// calls its response made that have no result (deferred too) are dropped from the answer,
+/// as the reference drops them.
+fn settle_deferred(s: &mut LoadedSession, deferred: &str) {
+    let Some(at) = s.turns.iter().rposition(|(role, _)| role == "assistant") else {
+        return;
+    };
+    let answered: Vec<String> = s.turns[at + 1..]
+        .iter()
+        .flat_map(|(_, blocks)| {
+            blocks
+                .iter()
+                .filter_map(|b| b.result_id().map(str::to_string))
+        })
+        .collect();
+    s.turns[at].1.retain(|b| match b {
+        ContentBlock::ToolUse { id, .. } => id == deferred || answered.contains(id),
+        _ => true,
+    });
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -792,6 +838,55 @@ mod tests {
 
     fn assistant(id: &str, block: Value, uuid: &str) -> Value {
         json!({"type": "assistant", "uuid": uuid, "message": {"id": id, "role": "assistant", "content": [block]}})
+    }
+
+    #[test]
+    fn a_deferred_call_waits_for_the_resume_and_its_fellows_are_dropped() {
+        let call = |id: &str| json!({"type": "tool_use", "id": id, "name": "Bash", "input": {"command": id}});
+        let deferred = json!({"type": "attachment", "uuid": "d1", "attachment": {
+            "type": "hook_deferred_tool", "toolUseID": "b2", "toolName": "Bash",
+            "toolInput": {"command": "b2"}, "hookName": "settings", "hookEvent": "PreToolUse",
+            "permissionMode": "default"}});
+        let result = json!([{"type": "tool_result", "tool_use_id": "r1", "content": "ok"}]);
+        let rows = vec![
+            user(json!("Go"), "u1"),
+            assistant("m1", call("b1"), "a1"),
+            assistant(
+                "m1",
+                json!({"type": "tool_use", "id": "r1", "name": "Read", "input": {}}),
+                "a2",
+            ),
+            assistant("m1", call("b2"), "a3"),
+            user(result, "u2"),
+            deferred.clone(),
+        ];
+        let f = write(&rows, None);
+        let s = load(f.path(), None).unwrap();
+        assert_eq!(
+            s.deferred_call,
+            Some(oxagent_core::agent::DeferredCall {
+                id: "b2".into(),
+                name: "Bash".into(),
+                input: json!({"command": "b2"}),
+            })
+        );
+        // The answer keeps the call that has a result and the deferred one; no stand-ins.
+        let (role, blocks) = &s.turns[1];
+        assert_eq!(role, "assistant");
+        let ids: Vec<&str> = blocks
+            .iter()
+            .filter_map(|b| match b {
+                ContentBlock::ToolUse { id, .. } => Some(id.as_str()),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(ids, vec!["r1", "b2"]);
+        assert!(s.repairs.is_empty());
+        // A prompt after it: the call was settled.
+        let mut later = rows.clone();
+        later.push(user(json!("Never mind"), "u3"));
+        let f = write(&later, None);
+        assert_eq!(load(f.path(), None).unwrap().deferred_call, None);
     }
 
     #[test]

@@ -545,6 +545,12 @@ impl Emit for Recorder<'_> {
         }
     }
 
+    fn session_titled(&self, title: &str, in_folder: bool) {
+        if let Some(w) = self.writer {
+            w.titled(title, in_folder);
+        }
+    }
+
     fn stop_marked(&self, tool_use_id: &str, reason: &str) {
         if let Some(w) = self.writer {
             w.stop_marked(tool_use_id, reason);

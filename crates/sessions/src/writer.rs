@@ -197,6 +197,22 @@ impl TranscriptWriter {
     }
 
     /// Writes one row as a line. A transcript that cannot be written must not stop the run.
+    /// A hook gave the session a title: the transcript's rows that name it, and with
+    /// `in_folder` `<session folder>/custom-title.json`, as the reference keeps them.
+    pub fn titled(&self, title: &str, in_folder: bool) {
+        let session_id = self.session_id();
+        self.raw(&json!({"type": "custom-title", "customTitle": title, "sessionId": session_id}));
+        self.raw(&json!({"type": "agent-name", "agentName": title, "sessionId": session_id}));
+        if !in_folder {
+            return;
+        }
+        let dir = self.path().with_extension("");
+        let note = json!({"customTitle": title, "by": "hook", "at": now()});
+        if std::fs::create_dir_all(&dir).is_ok() {
+            let _ = std::fs::write(dir.join("custom-title.json"), note.to_string());
+        }
+    }
+
     pub fn raw(&self, row: &Value) {
         let bytes = line(row);
         let mut st = self.lock();

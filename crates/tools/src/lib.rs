@@ -34,6 +34,7 @@
 
 pub mod builtin;
 pub mod fs;
+pub mod hook_output;
 pub mod paths;
 pub mod permission_checks;
 pub mod results;

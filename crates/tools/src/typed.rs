@@ -217,6 +217,11 @@ pub trait TypedTool: Send + Sync + 'static {
     }
 
     /// See [`Tool::shell_preamble`].
+    /// See [`Tool::render_output`].
+    fn render_output(&self, _output: &Value) -> Option<oxagent_core::tool::ToolOutput> {
+        None
+    }
+
     fn shell_preamble(&self, _input: &Value) -> Option<oxagent_core::tool::ShellPreamble> {
         None
     }
@@ -230,6 +235,10 @@ pub trait TypedTool: Send + Sync + 'static {
 pub struct Typed<T>(pub T);
 
 impl<T: TypedTool> Tool for Typed<T> {
+    fn render_output(&self, output: &Value) -> Option<oxagent_core::tool::ToolOutput> {
+        self.0.render_output(output)
+    }
+
     fn name(&self) -> &str {
         T::NAME
     }

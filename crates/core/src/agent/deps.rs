@@ -38,6 +38,9 @@ pub trait Emit: Send + Sync {
     /// as messages of their own: `total_tokens_reminder`, `budget_usd`), each with the uuid
     /// the results turn lists for it.
     fn marks_added(&self, _marks: &[TranscriptMark]) {}
+    /// A hook gave the session a title: a transcript records it (and, for a prompt's hook,
+    /// in the session's folder: `in_folder`).
+    fn session_titled(&self, _title: &str, _in_folder: bool) {}
     /// The prompt's UserPromptSubmit hooks decided: it stays in the conversation (`kept`)
     /// or not; a stopped prompt's notice (`note`) is recorded after it.
     fn prompt_decided(&self, _kept: bool, _note: Option<&str>) {}

@@ -38,6 +38,7 @@ mod clear;
 mod compaction;
 mod context;
 mod cost_command;
+mod deferred;
 mod deps;
 mod estimate;
 mod fallback;
@@ -62,6 +63,7 @@ pub use clear::clear_command;
 pub use compaction::PlannedCompaction;
 pub use context::{ContextMeter, ContextView};
 pub use cost_command::cost_command;
+pub use deferred::{DeferredCall, CONTINUE_PROMPT};
 
 /// The rules and extra directories a session with `config` starts with (its options and
 /// settings), for whoever reads the live rules before the session's first call.

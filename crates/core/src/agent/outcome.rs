@@ -38,6 +38,13 @@ pub(crate) enum TurnEnd {
     /// The model's calls of the final-answer tool were refused too often: how many, and the
     /// last refusal.
     NoFinalAnswer(u32, String),
+    /// A PreToolUse hook deferred a call: the turn waits for the caller, who finds the call
+    /// in the result's `deferred_tool_use`.
+    Deferred {
+        id: String,
+        name: String,
+        input: serde_json::Value,
+    },
     /// A Stop hook answered `continue: false`.
     StopHookPrevented,
     /// A UserPromptSubmit hook blocked or stopped the prompt: the result carries this text.
@@ -210,6 +217,12 @@ impl TurnEnd {
             },
             TurnEnd::FinalAnswer(answer, after) => ResultFields {
                 result: Some(after.clone().unwrap_or_else(|| answer.to_string())),
+                ..base
+            },
+            TurnEnd::Deferred { .. } => ResultFields {
+                result: Some(String::new()),
+                stop_reason: Some("tool_deferred".into()),
+                terminal_reason: "tool_deferred",
                 ..base
             },
             TurnEnd::StopHookPrevented => ResultFields {

@@ -116,6 +116,9 @@ pub struct Session {
     pub(crate) prompt_id: Option<String>,
     /// The uuid the next prompt takes (its transcript row's), when the host chose it.
     pub next_prompt_uuid: Option<String>,
+    /// A SessionStart hook's `initialUserMessage`: the session answers it before the
+    /// caller's first prompt.
+    pub initial_prompt: Option<String>,
     /// A Stop hook blocked already in this session (its notification goes out once).
     pub(crate) stop_blocked_before: bool,
     /// What tools spent on requests of their own, not yet counted.
@@ -208,6 +211,7 @@ impl Session {
             nested_memory: None,
             prompt_id: None,
             next_prompt_uuid: None,
+            initial_prompt: None,
             stop_blocked_before: false,
             side_ledger: Arc::default(),
             classifier_warned: Default::default(),
@@ -302,6 +306,49 @@ impl Session {
         span.record("oxagent.num_turns", i64::from(result.num_turns));
         span.record("oxagent.total_cost_usd", result.total_cost_usd);
         result
+    }
+
+    /// A turn that ended on a deferred call (a PreToolUse hook's `defer`) left calls
+    /// without results: the next prompt of the same run goes with a stand-in error result
+    /// for each, ahead of the results the other calls gave, as the reference sends them
+    /// (tests/conformance/defer).
+    fn settle_deferred_calls(&mut self) {
+        let Some(at) = self.history.iter().rposition(|t| t.is_assistant()) else {
+            return;
+        };
+        let answered: Vec<&str> = self.history[at + 1..]
+            .iter()
+            .flat_map(|t| t.content.iter())
+            .filter_map(|b| match b {
+                ContentBlock::ToolResult { tool_use_id, .. } => Some(tool_use_id.as_str()),
+                _ => None,
+            })
+            .collect();
+        let missing: Vec<ContentBlock> = self.history[at]
+            .content
+            .iter()
+            .filter_map(|b| match b {
+                ContentBlock::ToolUse { id, .. } if !answered.contains(&id.as_str()) => {
+                    Some(ContentBlock::ToolResult {
+                        tool_use_id: id.clone(),
+                        content: Some(crate::content::ToolResultContent::Text(
+                            crate::conversation::MISSING_RESULT.into(),
+                        )),
+                        is_error: Some(true),
+                    })
+                }
+                _ => None,
+            })
+            .collect();
+        if missing.is_empty() {
+            return;
+        }
+        match self.history.get_mut(at + 1) {
+            Some(next) => {
+                next.content.splice(0..0, missing);
+            }
+            None => self.history.push(Turn::user(missing)),
+        }
     }
 
     /// A prompt came: the token budget counts from here (tokens_left.rs). The models that
@@ -413,6 +460,9 @@ impl Session {
         .await;
         // The prompt's hooks run before the turn opens: their runs come before init.
         hook_runs(&self.view(), deps, "UserPromptSubmit", None, &hooked);
+        if let Some(title) = &hooked.session_title {
+            self.announce_title(deps, title, true);
+        }
         let (kept, note) = flow::prompt_decision(&hooked);
         // The command's shell commands run once its hooks have (and not for a prompt they
         // blocked or stopped): its row is recorded once they did, with their output.
@@ -572,6 +622,7 @@ impl Session {
             }
             return self.finish(deps, &st, started, TurnEnd::PromptRefused(text));
         }
+        self.settle_deferred_calls();
         self.history.push(prompt_turn);
         deps.emit.marks_added(&marks);
         self.prompts_sent += 1;
@@ -1211,7 +1262,10 @@ impl Session {
         // A success that made a request says its status is null; error subtypes, and a turn a
         // hook refused before any request (the one result without a terminal reason), carry
         // no status unless one failed.
-        let reports_status = fields.subtype == ResultSubtype::Success && terminal_reason.is_some();
+        // A turn a deferred call ended says nothing of it either.
+        let reports_status = fields.subtype == ResultSubtype::Success
+            && terminal_reason.is_some()
+            && !matches!(end, TurnEnd::Deferred { .. });
         let api_error_status = match fields.api_error_status {
             Some(status) => Some(Some(status)),
             None => reports_status.then_some(None),
@@ -1237,6 +1291,12 @@ impl Session {
             errors: fields.errors,
             structured_output: match &end {
                 TurnEnd::FinalAnswer(answer, _) => Some(answer.clone()),
+                _ => None,
+            },
+            deferred_tool_use: match &end {
+                TurnEnd::Deferred { id, name, input } => {
+                    Some(serde_json::json!({"id": id, "name": name, "input": input}))
+                }
                 _ => None,
             },
             api_error_status,
@@ -1272,8 +1332,23 @@ impl Session {
     /// Runs the SessionStart hooks of settings files (`source`: startup, resume, clear);
     /// what they add goes in front of the first prompt.
     pub async fn session_start(&mut self, deps: &Deps<'_>, source: &str) {
-        let added = flow::session_start(&self.view(), deps, source).await;
-        self.pending_blocks.extend(added);
+        let started = flow::session_start(&self.view(), deps, source).await;
+        self.pending_blocks.extend(started.added);
+        // The session has no folder yet: only the transcript names it (hookoutput/ho_ss_title).
+        if let Some(title) = started.title {
+            self.announce_title(deps, &title, false);
+        }
+        self.initial_prompt = started.initial_prompt;
+    }
+
+    /// A hook named the session (`sessionTitle`): the caller is told, and the transcript
+    /// records it where the session listing reads it.
+    fn announce_title(&self, deps: &Deps<'_>, title: &str, in_folder: bool) {
+        let body = SystemBody::SessionTitleChanged(crate::protocol::system::SessionTitleChanged {
+            title: title.to_string(),
+        });
+        deps.emit.emit(self.view().system(body, deps));
+        deps.emit.session_titled(title, in_folder);
     }
 
     /// Runs the SessionEnd hooks of settings files.

@@ -375,6 +375,50 @@ pub struct HookSpecificOutput {
         skip_serializing_if = "Option::is_none"
     )]
     pub decision: Option<PermissionAnswer>,
+    /// UserPromptSubmit, SessionStart: the session's title from now on.
+    #[serde(
+        rename = "sessionTitle",
+        default,
+        deserialize_with = "text_or_none",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub session_title: Option<String>,
+    /// UserPromptSubmit: a block's notice leaves the prompt out.
+    #[serde(
+        rename = "suppressOriginalPrompt",
+        default,
+        deserialize_with = "bool_or_none",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub suppress_original_prompt: Option<bool>,
+    /// SessionStart: a prompt the session answers first, before the caller's.
+    #[serde(
+        rename = "initialUserMessage",
+        default,
+        deserialize_with = "text_or_none",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub initial_user_message: Option<String>,
+    /// PostToolUse: the tool's output to report instead of its own (any tool).
+    #[serde(
+        rename = "updatedToolOutput",
+        default,
+        deserialize_with = "present",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub updated_tool_output: Option<Value>,
+    /// PostToolUse: the same, for MCP tools only.
+    #[serde(
+        rename = "updatedMCPToolOutput",
+        default,
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub updated_mcp_tool_output: Option<Value>,
+}
+
+/// A field that counts when present, `null` included.
+fn present<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Value>, D::Error> {
+    Value::deserialize(d).map(Some)
 }
 
 /// How a settings-file command hook ran, for the session's `hook_response` messages.
@@ -414,7 +458,9 @@ fn unreadable(out: &Map<String, Value>) -> Option<String> {
     let decision = out
         .get("hookSpecificOutput")
         .and_then(|h| h.get("permissionDecision"));
-    if let Some(d) = decision.filter(|d| !matches!(d.as_str(), Some("allow" | "deny" | "ask"))) {
+    if let Some(d) =
+        decision.filter(|d| !matches!(d.as_str(), Some("allow" | "deny" | "ask" | "defer")))
+    {
         return Some(format!("unknown permissionDecision {d}"));
     }
     if let Some(c) = out.get("continue").filter(|c| !c.is_boolean()) {

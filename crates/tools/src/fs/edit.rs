@@ -152,6 +152,10 @@ fn apply(text: &str, old: &str, new: &str, replace_all: bool) -> Result<String, 
 }
 
 impl TypedTool for EditTool {
+    fn render_output(&self, output: &Value) -> Option<oxagent_core::tool::ToolOutput> {
+        crate::hook_output::edit(output)
+    }
+
     fn context_compacted(&self, compaction: &str, kept_reads: &[String]) {
         let (cwd, shell) = (self.cwd.as_deref(), self.shell.as_deref());
         super::compacted(&self.files, compaction, cwd, shell, kept_reads);

@@ -303,6 +303,10 @@ async fn read_text(input: &ReadInput, path: &Path, size: u64, files: &FileState)
 }
 
 impl TypedTool for ReadTool {
+    fn render_output(&self, output: &Value) -> Option<oxagent_core::tool::ToolOutput> {
+        crate::hook_output::read(output)
+    }
+
     fn context_compacted(&self, compaction: &str, kept_reads: &[String]) {
         let (cwd, shell) = (self.cwd.as_deref(), self.shell.as_deref());
         super::compacted(&self.files, compaction, cwd, shell, kept_reads);

@@ -111,6 +111,10 @@ pub(crate) async fn write_file(path: &Path, content: &[u8]) -> Result<(), ToolOu
 }
 
 impl TypedTool for WriteTool {
+    fn render_output(&self, output: &Value) -> Option<oxagent_core::tool::ToolOutput> {
+        crate::hook_output::write(output)
+    }
+
     fn context_compacted(&self, compaction: &str, kept_reads: &[String]) {
         let (cwd, shell) = (self.cwd.as_deref(), self.shell.as_deref());
         super::compacted(&self.files, compaction, cwd, shell, kept_reads);

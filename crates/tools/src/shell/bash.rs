@@ -188,6 +188,10 @@ impl BashTool {
 }
 
 impl TypedTool for BashTool {
+    fn render_output(&self, output: &Value) -> Option<oxagent_core::tool::ToolOutput> {
+        crate::hook_output::bash(output)
+    }
+
     const NAME: &'static str = "Bash";
     const LABEL_FIELDS: &'static [&'static str] = &["description", "command"];
     type Input = BashInput;

@@ -44,6 +44,16 @@ pub struct HookOutcome {
     /// `hookSpecificOutput.permissionDecision`: allow / deny / ask, with its reason.
     pub permission_decision: Option<(String, Option<String>)>,
     pub updated_input: Option<Value>,
+    /// PostToolUse: the output the call reports instead of its own (the last hook's that
+    /// gave one), from `updatedToolOutput`, or for an MCP tool `updatedMCPToolOutput`.
+    pub updated_tool_output: Option<Value>,
+    pub updated_mcp_tool_output: Option<Value>,
+    /// UserPromptSubmit / SessionStart `sessionTitle` (the last hook's).
+    pub session_title: Option<String>,
+    /// UserPromptSubmit `suppressOriginalPrompt: true`.
+    pub suppress_original_prompt: bool,
+    /// SessionStart `initialUserMessage` (the last hook's).
+    pub initial_user_message: Option<String>,
     pub additional_context: Vec<String>,
     /// PermissionRequest's `hookSpecificOutput.decision`.
     pub permission_request: Option<PermissionAnswer>,
@@ -289,9 +299,11 @@ fn fold(outcome: &mut HookOutcome, out: HookOutput) {
     // keeps the allow's input), or when the hook decides nothing (edges/hp_*).
     let mut input_stands = true;
     if let Some(decision) = specific.permission_decision {
-        // deny wins over ask, ask over allow, whatever the order the hooks answered in.
+        // deny wins over defer, defer over ask, ask over allow, whatever the order the hooks
+        // answered in (tests/conformance/defer).
         let rank = |d: &str| match d {
-            "deny" => 3,
+            "deny" => 4,
+            "defer" => 3,
             "ask" => 2,
             "allow" => 1,
             _ => 0,
@@ -321,6 +333,19 @@ fn fold(outcome: &mut HookOutcome, out: HookOutput) {
     }
     if let Some(ctx) = specific.additional_context {
         outcome.additional_context.push(ctx);
+    }
+    if let Some(output) = specific.updated_tool_output {
+        outcome.updated_tool_output = Some(output);
+    }
+    if let Some(output) = specific.updated_mcp_tool_output {
+        outcome.updated_mcp_tool_output = Some(output);
+    }
+    if let Some(title) = specific.session_title {
+        outcome.session_title = Some(title);
+    }
+    outcome.suppress_original_prompt |= specific.suppress_original_prompt == Some(true);
+    if let Some(message) = specific.initial_user_message {
+        outcome.initial_user_message = Some(message);
     }
 }
 
@@ -390,6 +415,30 @@ mod tests {
             o.permission_decision,
             Some(("deny".into(), Some("no".into())))
         );
+    }
+
+    #[test]
+    fn a_deferral_stands_over_ask_and_allow_and_under_deny() {
+        let read = |d: &str| {
+            HookOutput::from_value(
+                serde_json::json!({"hookSpecificOutput": {"permissionDecision": d}}),
+            )
+            .unwrap()
+        };
+        let run = |decisions: &[&str]| {
+            let mut o = HookOutcome::default();
+            for d in decisions {
+                fold(&mut o, read(d));
+            }
+            o.permission_decision.map(|(d, _)| d)
+        };
+        assert_eq!(run(&["defer", "ask"]).as_deref(), Some("defer"));
+        assert_eq!(run(&["ask", "defer"]).as_deref(), Some("defer"));
+        assert_eq!(run(&["allow", "defer"]).as_deref(), Some("defer"));
+        assert_eq!(run(&["defer", "deny"]).as_deref(), Some("deny"));
+        // A decision the events do not know is unreadable; `defer` is known.
+        assert!(read("defer").unreadable.is_none());
+        assert!(read("later").unreadable.is_some());
     }
 
     #[test]

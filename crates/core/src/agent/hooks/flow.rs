@@ -65,9 +65,13 @@ pub(crate) fn prompt_refusal(
 ) -> Option<(String, bool)> {
     let (text, kind, kept, reason) = match halt(hooked)? {
         Halt::Blocked(reason) => {
-            let text = format!(
-                "UserPromptSubmit operation blocked by hook:\n{reason}\n\nOriginal prompt: {prompt}"
-            );
+            // `suppressOriginalPrompt` leaves the prompt out (tests/conformance/hookoutput).
+            let text = match hooked.suppress_original_prompt {
+                true => format!("UserPromptSubmit operation blocked by hook:\n{reason}"),
+                false => format!(
+                    "UserPromptSubmit operation blocked by hook:\n{reason}\n\nOriginal prompt: {prompt}"
+                ),
+            };
             (text, "blocked_by_hook", false, hooked.block_words.clone())
         }
         Halt::Stopped(reason) => (stopped_text(&reason), "stopped_by_hook", true, Some(reason)),
@@ -349,11 +353,19 @@ async fn subagent_stop_hooks(
 
 /// Runs the SessionStart hooks of settings files (`source`: startup, resume, clear); what
 /// they add goes in front of the first prompt, and comes back here.
+/// What the SessionStart hooks asked for: context for the first prompt, a title, a prompt
+/// the session answers first.
+pub(crate) struct SessionStarted {
+    pub added: Vec<ContentBlock>,
+    pub title: Option<String>,
+    pub initial_prompt: Option<String>,
+}
+
 pub(crate) async fn session_start(
     session: &SessionView<'_>,
     deps: &Deps<'_>,
     source: &str,
-) -> Vec<ContentBlock> {
+) -> SessionStarted {
     let input = session.hook_input(HookEvent::SessionStart {
         source: source.to_string(),
         model: None,
@@ -369,12 +381,16 @@ pub(crate) async fn session_start(
         &hooked,
     );
     let mut added = Vec::new();
-    for ctx in hooked.additional_context {
+    for ctx in &hooked.additional_context {
         added.push(reminder(&format!(
             "SessionStart hook additional context: {ctx}"
         )));
     }
-    added
+    SessionStarted {
+        added,
+        title: hooked.session_title,
+        initial_prompt: hooked.initial_user_message,
+    }
 }
 
 /// Runs the SessionEnd hooks of settings files.

@@ -72,6 +72,9 @@ pub(crate) struct CallOutcome {
     /// The response was refused before the call ran: `interrupted` (it had started) or
     /// `cancelled` (it had not), as the TypeScript SDK marks the result.
     pub non_execution: Option<&'static str>,
+    /// A PreToolUse hook deferred the call: it has no result, and the turn ends once the
+    /// other calls of the response are done (`deferred_tool_use` on the result).
+    pub deferred: bool,
 }
 
 impl CallOutcome {
@@ -93,6 +96,7 @@ impl CallOutcome {
             after: Vec::new(),
             follow_up: None,
             non_execution: None,
+            deferred: false,
         }
     }
 
@@ -119,6 +123,13 @@ impl CallOutcome {
         } else {
             "cancelled"
         });
+        o
+    }
+
+    /// A call a PreToolUse hook deferred: no result goes out for it.
+    pub(crate) fn deferred(call: &Call) -> Self {
+        let mut o = CallOutcome::new(&call.id, String::new(), None);
+        o.deferred = true;
         o
     }
 

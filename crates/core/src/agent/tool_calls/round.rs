@@ -56,6 +56,8 @@ pub(crate) struct ToolRound {
     stopped_calls: Vec<(String, String)>,
     /// The input of a successful call of the configured final-answer tool.
     final_answer: Option<Value>,
+    /// The calls PreToolUse hooks deferred (tool_use ids).
+    deferred_calls: Vec<String>,
     /// What the tools announced at this event, to go out after the next one.
     announced: Vec<Message>,
     /// What the tools announced at the previous event: it goes out after this one.
@@ -341,6 +343,13 @@ impl ToolRound {
         o: CallOutcome,
     ) {
         let tool = call.name.as_str();
+        if o.deferred {
+            for notice in &o.before {
+                deps.emit.emit(notice.clone());
+            }
+            self.deferred_calls.push(call.id.clone());
+            return;
+        }
         if session.config.final_answer_tool.as_deref() == Some(tool) {
             if o.is_error != Some(true) {
                 self.final_answer = Some(call.input.clone());
@@ -602,7 +611,7 @@ impl ToolRound {
         st.denials.extend(conversation.side_ledger.drain_denials());
         // A tool hook that stopped the turn leaves the batch's hooks out
         // (fuzz-i/fi_pin_batch_after_*).
-        if !self.interrupt && self.stop.is_none() {
+        if !self.interrupt && self.stop.is_none() && self.deferred_calls.is_empty() {
             self.batch_hooks(session, deps).await;
         }
         let calls: Vec<&Call> = self.schedule.calls().collect();
@@ -722,6 +731,9 @@ impl ToolRound {
                     tool.results_sent();
                 }
             }
+        }
+        if !self.deferred_calls.is_empty() {
+            return self.end_deferred(session, conversation, deps);
         }
         let mut results = self.results;
         // The follow-ups read after every result; as the reference joins them, each one
@@ -847,6 +859,50 @@ impl ToolRound {
             return Some(TurnEnd::BatchStopped);
         }
         self.stop.map(|_| TurnEnd::HookStopped)
+    }
+}
+
+impl ToolRound {
+    /// A PreToolUse hook deferred calls of this response: the results of the others are
+    /// kept, and the turn ends on the last deferred call (in the response's order), which a
+    /// transcript marks so that the session's next run can take it up.
+    fn end_deferred(
+        self,
+        session: &SessionView<'_>,
+        conversation: &mut Conversation<'_>,
+        deps: &Deps<'_>,
+    ) -> Option<TurnEnd> {
+        let call = self
+            .schedule
+            .calls()
+            .filter(|c| self.deferred_calls.contains(&c.id))
+            .last()
+            .cloned()?;
+        deps.emit
+            .results_sent(&self.results, None, self.schedule.completed());
+        if !self.results.is_empty() {
+            conversation
+                .history
+                .push(Turn::user(self.results).with_uuids(self.uuids));
+        }
+        let mark = crate::agent::TranscriptMark {
+            uuid: deps.clock.uuid(),
+            attachment: serde_json::json!({
+                "type": "hook_deferred_tool",
+                "toolUseID": call.id,
+                "toolName": call.name,
+                "toolInput": call.input,
+                "hookName": "settings",
+                "hookEvent": "PreToolUse",
+                "permissionMode": session.live.permission_mode().as_str(),
+            }),
+        };
+        deps.emit.marks_added(&[mark]);
+        Some(TurnEnd::Deferred {
+            id: call.id,
+            name: call.name,
+            input: call.input,
+        })
     }
 }
 

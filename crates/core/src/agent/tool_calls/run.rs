@@ -468,6 +468,13 @@ pub(crate) async fn prepare<'d>(
         failed.denial = Some(denial(session, call));
         return Prepared::Done(Box::new(failed));
     }
+    // A deferred call waits for the caller, whatever the rules, the mode or can_use_tool
+    // would say (tests/conformance/defer).
+    if let Some(("defer", _)) = hook_decision {
+        let mut o = CallOutcome::deferred(call);
+        o.before = notices;
+        return Prepared::Done(Box::new(o));
+    }
     let mut outcome = if let Some(("deny", reason)) = hook_decision {
         // A file tool's path written otherwise than the hook saw it (relative, `~`) is
         // refused with the hook's bare reason (fc_pre_deny_paths).
@@ -549,6 +556,55 @@ pub(crate) async fn run_prepared(
     outcome.before = before;
     outcome.stop = stop.or(outcome.stop);
     outcome
+}
+
+/// A PostToolUse hook's output in place of the call's (tests/conformance/hookoutput): any
+/// tool takes `updatedToolOutput`, an MCP tool without it `updatedMCPToolOutput` (a value
+/// that is not empty, zero or null). An MCP tool's is read as given (a text, a list of
+/// content blocks; anything else as its JSON); a built-in tool's only when it has the tool's
+/// shape, worded as the tool words its own. The caller's `tool_use_result` is the value.
+fn replace_output(
+    tool: &dyn Tool,
+    out: &mut crate::tool::ToolOutput,
+    post: &crate::agent::HookOutcome,
+) {
+    let mcp = tool.mcp_server().is_some();
+    let given = match (&post.updated_tool_output, &post.updated_mcp_tool_output) {
+        (Some(v), _) => Some(v),
+        (None, Some(v)) if mcp && truthy(v) => Some(v),
+        _ => None,
+    };
+    let Some(value) = given.filter(|v| !v.is_null()) else {
+        return;
+    };
+    let rendered = if mcp {
+        let content = match value {
+            Value::String(s) => ToolResultContent::Text(s.clone()),
+            Value::Array(_) => serde_json::from_value(value.clone())
+                .map(ToolResultContent::Blocks)
+                .unwrap_or_else(|_| ToolResultContent::Text(value.to_string())),
+            other => ToolResultContent::Text(other.to_string()),
+        };
+        Some((content, None))
+    } else {
+        tool.render_output(value).map(|o| (o.content, o.is_error))
+    };
+    if let Some((content, is_error)) = rendered {
+        out.content = content;
+        out.is_error = is_error.or(out.is_error);
+        out.structured = Some(value.clone());
+    }
+}
+
+/// As JavaScript tests a value: not empty, zero, false or null.
+fn truthy(v: &Value) -> bool {
+    match v {
+        Value::Null => false,
+        Value::Bool(b) => *b,
+        Value::Number(n) => n.as_f64() != Some(0.0),
+        Value::String(s) => !s.is_empty(),
+        _ => true,
+    }
 }
 
 /// Why the shell commands a call runs first may not run, if the rules and the mode refuse
@@ -827,6 +883,9 @@ async fn execute(
         .filter(|_| unanswered != Some(crate::tool::Unanswered::NotMcp));
     let post = callbacks::run(deps, matchers, Some(&call.name), hook_input, Some(&call.id)).await;
     hook_runs(session, deps, event, Some(&call.name), &post);
+    if !failed {
+        replace_output(tool, &mut out, &post);
+    }
     // A callback that failed or answered unfit: warned before the result, as the reference does.
     let mut before = before;
     before.extend(unfit_warnings(session, deps, event, &post));
@@ -868,6 +927,7 @@ async fn execute(
             )
         },
         non_execution: None,
+        deferred: false,
     }
 }
 
