@@ -133,3 +133,27 @@ for name, suppress in [("ho_ups_block_suppress", True), ("ho_ups_block_nosuppres
 prompt_scen("ho_ss_initial", event_hooks("SessionStart", start(initialUserMessage="FROM HOOK")))
 prompt_scen("ho_ss_title", event_hooks("SessionStart", start(sessionTitle="SS Title")))
 prompt_scen("ho_ss_ctx_initial", event_hooks("SessionStart", start(additionalContext="sctx", initialUserMessage="INIT MSG")))
+
+
+# MessageDisplay `displayContent`: the caller is shown the hook's text, the model keeps its own.
+def display(text_shown):
+    return event_hooks("MessageDisplay", {"hookSpecificOutput": {"hookEventName": "MessageDisplay",
+                                                                 "displayContent": text_shown}})
+
+
+def display_scen(name, responses, options=None, files=None):
+    s = {"name": name, "description": name, "prompt": "hello",
+         "files": dict(display("SHOWN INSTEAD"), **(files or {})),
+         "options": dict({"setting_sources": ["project"]}, **(options or {})),
+         "responses": responses, "default": text("done")}
+    with open(os.path.join(HERE, name + ".json"), "w") as fh:
+        json.dump(s, fh, indent=1)
+
+
+display_scen("ho_display", [text("original text")])
+display_scen("ho_display_partial", [text("original text")], options={"include_partial_messages": True})
+display_scen("ho_display_hook_events", [text("original text")], options={"include_hook_events": True})
+display_scen("ho_display_two", [{"content": [{"type": "text", "text": "a"}, call("x1", "Read", {"file_path": "<WS>/x.txt"})]},
+                                text("b")], files={"x.txt": "x\n"})
+display_scen("ho_display_max_turns", [{"content": [{"type": "text", "text": "a"}, call("x1", "Read", {"file_path": "<WS>/x.txt"})]},
+                                      text("b")], options={"max_turns": 1}, files={"x.txt": "x\n"})

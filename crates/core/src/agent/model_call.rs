@@ -99,13 +99,7 @@ pub(crate) async fn call_model(
                     budget_left: budget
                         .map(|(_, ceiling)| (ceiling - *conversation.total_cost_usd, &*model)),
                 };
-                on_stream_event(session, deps, st, round, &mut resp, raw, about);
-                for (id, text) in std::mem::take(&mut st.displayed) {
-                    Box::pin(super::hooks::display::message_display(
-                        session, deps, &id, &text,
-                    ))
-                    .await;
-                }
+                on_stream_event(session, deps, st, round, &mut resp, raw, about).await;
             }
             ModelEvent::OutputLimit(limit) => {
                 // Re-sent by the client with the limit (which it keeps to for the model from
@@ -261,8 +255,11 @@ pub(crate) async fn call_model(
     // The result is the answer's last block when it is text (a final thinking block leaves
     // it empty, as in the reference).
     if let Some(last) = resp.blocks.last() {
-        st.last_text = Some(match last {
-            ContentBlock::Text { text, .. } => text.clone(),
+        let at = resp.blocks.len() - 1;
+        let shown = resp.shown_texts.iter().rev().find(|(i, _)| *i == at);
+        st.last_text = Some(match (last, shown) {
+            (ContentBlock::Text { .. }, Some((_, instead))) => instead.clone(),
+            (ContentBlock::Text { text, .. }, None) => text.clone(),
             _ => String::new(),
         });
     }
@@ -356,7 +353,7 @@ struct About<'a> {
     budget_left: Option<(f64, &'a str)>,
 }
 
-fn on_stream_event(
+async fn on_stream_event(
     session: &SessionView<'_>,
     deps: &Deps<'_>,
     st: &mut TurnState,
@@ -419,12 +416,19 @@ fn on_stream_event(
         });
         let meta = mcp_meta(&block, deps, session.config.meta_tools.as_ref());
         let thinks = matches!(block, ContentBlock::Thinking { .. });
-        if let ContentBlock::Text { text, .. } = &block {
+        let mut block = shown(deps, block);
+        // A text is shown once its MessageDisplay hooks ran: as they may word it
+        // (`displayContent`; the model keeps its own, hookoutput/ho_display_*).
+        if let ContentBlock::Text { text, .. } = &mut block {
             if !text.is_empty() && session.config.hooks.contains_key("MessageDisplay") {
-                st.displayed.push((uuid.clone(), text.clone()));
+                let hook = super::hooks::display::message_display(session, deps, &uuid, text);
+                if let Some(instead) = Box::pin(hook).await {
+                    let at = resp.blocks.len().saturating_sub(1);
+                    resp.shown_texts.push((at, instead.clone()));
+                    *text = instead;
+                }
             }
         }
-        let block = shown(deps, block);
         let display = display.filter(|_| thinks).map(str::to_string);
         deps.emit
             .emit(block_message(session, resp, block, meta, display, uuid));

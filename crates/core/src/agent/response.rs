@@ -44,6 +44,8 @@ enum Partial {
 #[derive(Debug, Default)]
 pub struct ResponseBuilder {
     pub id: String,
+    /// Texts the MessageDisplay hooks showed in place of the model's: (block index, text).
+    pub shown_texts: Vec<(usize, String)>,
     /// The answer's `request-id` header, when the client told it.
     pub request_id: Option<String>,
     pub model: String,

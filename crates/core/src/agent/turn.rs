@@ -77,8 +77,6 @@ pub(crate) struct TurnState {
     pub asked_again: Vec<Again>,
     /// The span of the pass of the loop under way: its tool calls open theirs in it.
     pub span: crate::telemetry::SpanSlot,
-    /// Texts shown whose MessageDisplay hooks are still to run: (message uuid, text).
-    pub displayed: Vec<(String, String)>,
 }
 
 /// The session's conversation as a step changes it: its turns, the count of its context,

@@ -399,6 +399,14 @@ pub struct HookSpecificOutput {
         skip_serializing_if = "Option::is_none"
     )]
     pub initial_user_message: Option<String>,
+    /// MessageDisplay: the text shown in place of the model's.
+    #[serde(
+        rename = "displayContent",
+        default,
+        deserialize_with = "text_or_none",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub display_content: Option<String>,
     /// PostToolUse: the tool's output to report instead of its own (any tool).
     #[serde(
         rename = "updatedToolOutput",

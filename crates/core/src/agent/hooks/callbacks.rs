@@ -54,6 +54,8 @@ pub struct HookOutcome {
     pub suppress_original_prompt: bool,
     /// SessionStart `initialUserMessage` (the last hook's).
     pub initial_user_message: Option<String>,
+    /// MessageDisplay `displayContent` (the last hook's).
+    pub display_content: Option<String>,
     pub additional_context: Vec<String>,
     /// PermissionRequest's `hookSpecificOutput.decision`.
     pub permission_request: Option<PermissionAnswer>,
@@ -346,6 +348,9 @@ fn fold(outcome: &mut HookOutcome, out: HookOutput) {
     outcome.suppress_original_prompt |= specific.suppress_original_prompt == Some(true);
     if let Some(message) = specific.initial_user_message {
         outcome.initial_user_message = Some(message);
+    }
+    if let Some(shown) = specific.display_content {
+        outcome.display_content = Some(shown);
     }
 }
 

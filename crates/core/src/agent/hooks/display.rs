@@ -15,16 +15,17 @@ use crate::protocol::hook::HookEvent;
 
 use super::callbacks;
 
-/// Runs the MessageDisplay hooks for the text `text` of the message `message_id`.
+/// Runs the MessageDisplay hooks for the text `text` of the message `message_id`: the text
+/// shown instead, if one gave it (`displayContent`; the model keeps its own text).
 pub(crate) async fn message_display(
     session: &SessionView<'_>,
     deps: &Deps<'_>,
     message_id: &str,
     text: &str,
-) {
+) -> Option<String> {
     let matchers = session.config.hooks.get("MessageDisplay");
     if matchers.is_none() || session.config.subagent.is_some() {
-        return;
+        return None;
     }
     let turn_id = session
         .prompt_id
@@ -38,7 +39,9 @@ pub(crate) async fn message_display(
         delta: text.to_string(),
     });
     let id = format!("{message_id}-0");
-    callbacks::run(deps, matchers, None, input, Some(&id)).await;
+    let outcome = callbacks::run(deps, matchers, None, input, Some(&id)).await;
+    super::report::hook_runs(session, deps, "MessageDisplay", None, &outcome);
+    outcome.display_content
 }
 
 /// Runs the StopFailure hooks of a turn that ended on an API error whose message reads
