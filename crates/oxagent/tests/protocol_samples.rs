@@ -311,6 +311,7 @@ fn systems() -> Vec<Message> {
             recorded: false,
         })),
         system(SystemBody::Notification(Notification {
+            timeout_ms: Some(10_000),
             key: "stop-hook-error".into(),
             text: "stop hook problem".into(),
             priority: "immediate".into(),

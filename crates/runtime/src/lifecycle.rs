@@ -354,14 +354,32 @@ pub(super) fn start(
         session.side_ledger.clone(),
     );
     let config_root = setup::config_root(&options, &session.config.cwd);
-    let mut agent_files = crate::subagents::load_agent_files(&crate::subagents::agent_roots(
+    let roots = crate::subagents::agent_roots(
         &config_root,
         Some(&persist::home(&env)),
         options.setting_sources.as_deref(),
-    ));
+    );
+    // The project's agent files bring no MCP servers of their own until the project is
+    // trusted (the agent's start says so: tests/conformance/agentmcp af_*).
+    let project_agents = config_root.join(".claude").join("agents");
+    let mut agent_files = Vec::new();
+    let mut blocked = Vec::new();
+    for root in &roots {
+        let mut files = crate::subagents::load_agent_files(std::slice::from_ref(root));
+        if *root == project_agents {
+            if let Err((key, file)) = oxagent_settings::project_trust(&env, &session.config.cwd) {
+                blocked = crate::subagents::block_inline_servers(&mut files, &key, file.as_deref());
+            }
+        }
+        agent_files.extend(files);
+    }
     agent_files.extend(plugins.iter().flat_map(|p| p.agents.iter().cloned()));
     session.config.init.plugins = plugins.iter().map(|p| p.info.clone()).collect();
     let mut agent_set = AgentSet::new(agent_files, options.agents.clone());
+    let given = |name: &str| options.agents.contains_key(name);
+    for (name, notice) in blocked.into_iter().filter(|(n, _)| !given(n)) {
+        agent_set.block_servers(&name, notice);
+    }
     if oxagent_core::env_var::flag(&env, "CLAUDE_AGENT_SDK_DISABLE_BUILTIN_AGENTS") {
         agent_set = agent_set.without_built_in();
     }

@@ -47,6 +47,6 @@ mod update;
 pub use answers::SettingsAnswers;
 pub use bypass::BypassRefused;
 pub use files::Settings;
-pub use mcp_files::{set_server_disabled, FileServers, McpFiles};
+pub use mcp_files::{project_trust, set_server_disabled, FileServers, McpFiles};
 pub use memory::attach_memory;
 pub use update::update_settings;

@@ -140,6 +140,23 @@ fn project_entry<'g>(global: &'g Map<String, Value>, cwd: &Path) -> Option<&'g V
     global.get("projects")?.get(key.to_string_lossy().as_ref())
 }
 
+/// Whether the user trusted the project (`projects[<project>].hasTrustDialogAccepted` in
+/// `.claude.json`), and if not, where that would be set: (the project's key, the file).
+pub fn project_trust(
+    env: &BTreeMap<String, String>,
+    cwd: &Path,
+) -> Result<(), (PathBuf, Option<PathBuf>)> {
+    let trusted = global_config(env)
+        .as_ref()
+        .and_then(|g| project_entry(g, cwd).cloned())
+        .and_then(|p| p.get("hasTrustDialogAccepted").and_then(Value::as_bool))
+        == Some(true);
+    match trusted {
+        true => Ok(()),
+        false => Err((project_key(cwd), global_config_path(env))),
+    }
+}
+
 /// Records `name` as turned off in this project, or on again (`mcp_toggle`), in
 /// `.claude.json`, the rest of the file as it was. A file that is not a JSON object is
 /// left alone.

@@ -33,3 +33,41 @@ scen("am_inline_disallowed", {"mcpServers": [{"own": SRV}], "disallowedTools": [
 scen("am_inline_missing_cmd", {"mcpServers": [{"own": {"command": "/nonexistent/srv"}}]}, [OWN])
 scen("am_inline_two", {"mcpServers": [{"own": SRV}, {"two": SRV}]}, [OWN, ("mcp__two__echo", {"text": "hi"})])
 scen("am_inline_tools_empty_list", {"tools": ["Read"], "mcpServers": [{"own": SRV}]}, [("Read", {"file_path": "<WS>/a.txt"}), OWN])
+
+
+# The same servers declared in an agent file's front matter (`.claude/agents/helper.md`, or the
+# user's `~/.claude/agents/`): a project file's inline servers wait for the project's trust.
+def file_scen(name, front, trusted=False, in_home=False, session_servers=None, calls=(OWN,)):
+    scen(name, {}, list(calls), session_servers, main_after="mcp__own__add")
+    s = json.load(open(name + ".json"))
+    s["options"].pop("agents")
+    s["options"]["setting_sources"] = ["user", "project"]
+    path = "<WS>/server.py" if in_home else "server.py"
+    md = "---\nname: helper\ndescription: Helps with things\n" + front.replace("SERVER", path) + "---\n\nHELPER-SYS\n"
+    home = {}
+    if in_home:
+        home[".claude/agents/helper.md"] = md
+    else:
+        s["files"][".claude/agents/helper.md"] = md
+    if trusted:
+        home[".claude.json"] = json.dumps({"projects": {"<WS>": {"hasTrustDialogAccepted": True}}})
+    if home:
+        s["home_files"] = home
+    json.dump(s, open(name + ".json", "w"), indent=1)
+
+
+BLOCK = "mcpServers:\n  - own:\n      command: python3\n      args:\n        - SERVER\n"
+FLOW = "mcpServers: [{own: {command: python3, args: [SERVER]}}]\n"
+file_scen("af_inline_block", BLOCK)
+file_scen("af_inline_flow", FLOW)
+file_scen("af_inline_json", 'mcpServers: [{"own": {"command": "python3", "args": ["SERVER"]}}]\n')
+file_scen("af_inline_tools_read", "tools: Read\n" + BLOCK)
+file_scen("af_inline_disallowed", "disallowedTools: mcp__own__add\n" + BLOCK)
+file_scen("af_inline_bad", "mcpServers: own\n")
+file_scen("af_two_blocked", BLOCK + "  - other:\n      command: python3\n      args: [SERVER]\n")
+file_scen("af_trusted_block", BLOCK, trusted=True)
+file_scen("af_trusted_flow", FLOW, trusted=True)
+file_scen("af_trusted_tools_read", "tools: Read\n" + BLOCK, trusted=True)
+file_scen("af_user_agent", BLOCK, in_home=True)
+file_scen("af_user_agent_trusted", BLOCK, in_home=True, trusted=True)
+file_scen("af_ref", "mcpServers:\n  - calc\n", session_servers={"calc": SRV}, calls=(ADD,))

@@ -322,6 +322,18 @@ pub(super) fn begin(
             &clock,
         ));
     }
+    // A project file's agent in a project not trusted starts without its own servers, and
+    // says so before its prompt (agentmcp/af_*).
+    if let Some(text) = &agent.blocked_servers {
+        let note = oxagent_core::protocol::system::Notification {
+            key: format!("agent-mcp-blocked-{agent_id}"),
+            text: text.clone(),
+            priority: "medium".into(),
+            color: Some("warning".into()),
+            timeout_ms: Some(10_000),
+        };
+        out.emit(system(SystemBody::Notification(note), &session_id, &clock));
+    }
     // A fork's prompt is its caller's conversation: no prompt of its own goes out.
     let shown = depth == 1 && !background && agent.name != super::fork::FORK;
     let prompt = shown.then(|| {

@@ -68,9 +68,78 @@ pub(crate) fn parse_agent_file(stem: &str, text: &str) -> Option<(String, AgentD
         }),
         permission_mode: get("permissionMode").map(|m| m.trim().to_string()),
         initial_prompt: get("initialPrompt").map(|p| p.trim().to_string()),
+        mcp_servers: mcp_servers(text),
         ..AgentDefinition::default()
     };
     Some((name, definition))
+}
+
+/// The `mcpServers` list of a file's front matter, read as YAML (names, and `{name: config}`
+/// mappings in block or flow style); `None` when there is none or it is not a list.
+fn mcp_servers(text: &str) -> Option<Vec<Value>> {
+    let rest = text.strip_prefix("---")?.trim_start_matches([' ', '\t']);
+    let rest = rest
+        .strip_prefix("\r\n")
+        .or_else(|| rest.strip_prefix('\n'))?;
+    let end = rest.find("\n---").map_or(rest.len(), |i| i + 1);
+    let docs = yaml_rust2::YamlLoader::load_from_str(&rest[..end]).ok()?;
+    let list = docs.first()?["mcpServers"].as_vec()?;
+    Some(list.iter().filter_map(json_of).collect())
+}
+
+/// A YAML value as JSON (keys that are not text, and values JSON has no room for, left out).
+fn json_of(y: &yaml_rust2::Yaml) -> Option<Value> {
+    use yaml_rust2::Yaml;
+    Some(match y {
+        Yaml::String(s) => Value::from(s.as_str()),
+        Yaml::Real(r) => Value::from(r.parse::<f64>().ok()?),
+        Yaml::Integer(i) => Value::from(*i),
+        Yaml::Boolean(b) => Value::from(*b),
+        Yaml::Array(items) => Value::Array(items.iter().filter_map(json_of).collect()),
+        Yaml::Hash(map) => Value::Object(
+            map.iter()
+                .filter_map(|(k, v)| Some((k.as_str()?.to_string(), json_of(v)?)))
+                .collect(),
+        ),
+        Yaml::Null => Value::Null,
+        _ => return None,
+    })
+}
+
+/// Takes the inline MCP servers (`{name: config}` entries of `mcpServers`) out of the
+/// agents of an untrusted project's files: the notice each such agent's start shows, by
+/// name, as the reference words it (`key`: the project's entry in `config`).
+pub(crate) fn block_inline_servers(
+    agents: &mut [(String, AgentDefinition)],
+    key: &Path,
+    config: Option<&Path>,
+) -> Vec<(String, String)> {
+    let mut notices = Vec::new();
+    for (name, definition) in agents.iter_mut() {
+        let Some(entries) = definition.mcp_servers.as_mut() else {
+            continue;
+        };
+        let inline: Vec<String> = entries
+            .iter()
+            .filter_map(Value::as_object)
+            .flat_map(|o| o.keys().cloned())
+            .collect();
+        if inline.is_empty() {
+            continue;
+        }
+        entries.retain(|e| !e.is_object());
+        let config = config.map_or_else(String::new, |c| c.display().to_string());
+        notices.push((
+            name.clone(),
+            format!(
+                "{name} agent MCP server{} blocked by untrusted agent origin \u{2014} Run Claude Code in that folder once and accept the trust dialog, or set projects[\"{}\"].hasTrustDialogAccepted: true in {config}.: {}",
+                if inline.len() > 1 { "s" } else { "" },
+                key.display(),
+                inline.join(", ")
+            ),
+        ));
+    }
+    notices
 }
 
 /// Every agent file under `roots`, in root order, then by file name.
@@ -118,6 +187,39 @@ mod tests {
         );
         let (name, _) = parse_agent_file("stem", "---\ndescription: d\n---\np").unwrap();
         assert_eq!(name, "stem");
+    }
+
+    #[test]
+    fn mcp_servers_are_read_as_yaml_and_an_untrusted_project_keeps_none_inline() {
+        let own = serde_json::json!({"own": {"command": "python3", "args": ["server.py"]}});
+        for front in [
+            "mcpServers:\n  - calc\n  - own:\n      command: python3\n      args:\n        - server.py\n",
+            "mcpServers: [calc, {own: {command: python3, args: [server.py]}}]\n",
+        ] {
+            let text = format!("---\ndescription: d\n{front}---\nprompt\n");
+            let (_, d) = parse_agent_file("helper", &text).unwrap();
+            assert_eq!(d.mcp_servers, Some(vec![serde_json::json!("calc"), own.clone()]));
+        }
+        let (_, d) = parse_agent_file("h", "---\ndescription: d\nmcpServers: own\n---\np").unwrap();
+        assert_eq!(d.mcp_servers, None);
+        let text = "---\ndescription: d\nmcpServers: [calc, {own: {command: x}}, {two: {command: y}}]\n---\np";
+        let mut agents = vec![parse_agent_file("helper", text).unwrap()];
+        let notices = block_inline_servers(
+            &mut agents,
+            Path::new("/w"),
+            Some(Path::new("/h/.claude.json")),
+        );
+        assert_eq!(
+            agents[0].1.mcp_servers,
+            Some(vec![serde_json::json!("calc")])
+        );
+        assert_eq!(notices[0].0, "helper");
+        assert!(notices[0]
+            .1
+            .starts_with("helper agent MCP servers blocked by untrusted agent origin"));
+        assert!(notices[0].1.ends_with(
+            "projects[\"/w\"].hasTrustDialogAccepted: true in /h/.claude.json.: own, two"
+        ));
     }
 
     #[test]

@@ -41,6 +41,7 @@ Rules:
 /// The agent a fork runs as: every tool of the session.
 pub(crate) fn agent() -> Agent {
     Agent {
+        blocked_servers: None,
         name: FORK.to_string(),
         definition: AgentDefinition::default(),
         built_in: true,

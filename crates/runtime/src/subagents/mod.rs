@@ -42,7 +42,7 @@ use oxagent_core::sync::lock;
 use oxagent_core::tool::{Tool, ToolRegistry};
 
 pub(crate) use begin::resolve_model;
-pub(crate) use files::{agent_roots, load_agent_files};
+pub(crate) use files::{agent_roots, block_inline_servers, load_agent_files};
 pub(crate) use registry::AgentSet;
 pub(crate) use send::SendMessageTool;
 pub(crate) use skill_fork::Forker;

@@ -34,6 +34,9 @@ pub(crate) struct Agent {
     pub name: String,
     pub definition: AgentDefinition,
     pub built_in: bool,
+    /// A project file's agent whose inline MCP servers wait for the project to be trusted:
+    /// the notice its start shows (its servers were taken out of the definition).
+    pub blocked_servers: Option<String>,
 }
 
 impl Agent {
@@ -52,6 +55,7 @@ pub(crate) struct AgentSet {
 
 fn built_in(name: &str, description: &str, prompt: &str, tools: Option<&[&str]>) -> Agent {
     Agent {
+        blocked_servers: None,
         name: name.to_string(),
         definition: AgentDefinition {
             description: description.to_string(),
@@ -122,6 +126,7 @@ impl AgentSet {
                 name: name.clone(),
                 definition,
                 built_in: false,
+                blocked_servers: None,
             };
             agents.insert(name, Arc::new(agent));
         }
@@ -147,6 +152,14 @@ impl AgentSet {
 
     /// The set without its built-in agents (`CLAUDE_AGENT_SDK_DISABLE_BUILTIN_AGENTS`:
     /// optedge/oe_var_builtin_agents_off*).
+    /// Marks the agent `name` as one whose inline servers were blocked (see
+    /// [`Agent::blocked_servers`]).
+    pub fn block_servers(&mut self, name: &str, notice: String) {
+        if let Some(agent) = self.agents.get_mut(name) {
+            Arc::make_mut(agent).blocked_servers = Some(notice);
+        }
+    }
+
     pub fn without_built_in(mut self) -> Self {
         self.agents.retain(|_, a| !a.built_in);
         self

@@ -186,6 +186,7 @@ pub(crate) async fn stop_hooks(
     if !*blocked_before {
         *blocked_before = true;
         let note = Notification {
+            timeout_ms: None,
             key: "stop-hook-error".into(),
             text: "stop hook problem · ctrl+o to see".into(),
             priority: "immediate".into(),
@@ -272,6 +273,7 @@ fn block_cap_reached(session: &SessionView<'_>, deps: &Deps<'_>, cap: u32) {
     deps.emit
         .emit(session.system(SystemBody::Informational(warning), deps));
     let note = Notification {
+        timeout_ms: None,
         key: "stop-hook-block-cap".into(),
         text,
         priority: "high".into(),
