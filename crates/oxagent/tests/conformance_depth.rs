@@ -692,3 +692,10 @@ fn defer() {
 fn hookoutput() {
     check_area("hookoutput");
 }
+
+/// Settings hooks of `type: "mcp_tool"`, answered by a tool of a session's MCP server
+/// (`tests/conformance/hooktypes/`).
+#[test]
+fn hooktypes() {
+    check_area("hooktypes");
+}

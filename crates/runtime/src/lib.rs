@@ -34,6 +34,7 @@ mod host;
 mod lifecycle;
 mod main_thread;
 mod mcp;
+mod mcp_hooks;
 mod memory_seen;
 mod model_env;
 mod own_turns;

@@ -254,9 +254,21 @@ pub(super) fn start(
         ))
     });
     let asks_host = options.can_use_tool || options.permission_prompt_stdio;
+    let local: Arc<dyn LocalAnswers> = match &prompt_tool {
+        Some(p) => p.clone(),
+        None => local,
+    };
+    // Hooks that call MCP tools answer once the servers exist (see below).
+    let mcp_hooks = (!settings.mcp_tool_hooks().is_empty()).then(|| {
+        Arc::new(crate::mcp_hooks::McpHookAnswers::new(
+            settings.mcp_tool_hooks().to_vec(),
+            local.clone(),
+            prompt_tool_context(&config),
+        ))
+    });
     let events = EventOut::new(tx, asks_host || prompt_tool.is_some())
-        .with_local(match &prompt_tool {
-            Some(p) => p.clone(),
+        .with_local(match &mcp_hooks {
+            Some(h) => h.clone(),
             None => local,
         })
         .with_debug(debug);
@@ -509,6 +521,9 @@ pub(super) fn start(
         },
         rt.clone(),
     );
+    if let Some(h) = &mcp_hooks {
+        let _ = h.mcp.set(mcp.clone());
+    }
     let shared = Arc::new(Shared {
         events: events.clone(),
         prompts: Mutex::new(Some(ptx)),

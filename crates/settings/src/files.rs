@@ -42,6 +42,18 @@ pub(crate) struct CommandHook {
     pub plugin_name: Option<String>,
 }
 
+/// A hook of `type: "mcp_tool"`: it calls a tool of a connected MCP server, its `input`'s
+/// `${path}` strings filled from the hook's input, and reads the tool's text as a command
+/// hook's stdout.
+#[derive(Debug, Clone, PartialEq)]
+pub struct McpToolHook {
+    /// The callback id the loop asks for (`settings_mcp_<n>`).
+    pub id: String,
+    pub server: String,
+    pub tool: String,
+    pub input: Value,
+}
+
 /// What the selected settings files say, merged in the order user, project, local, then
 /// the `settings` option.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -56,6 +68,7 @@ pub struct Settings {
     /// By event: (matcher, callback id, timeout in seconds).
     pub(crate) hook_matchers: Vec<(String, Option<String>, String, Option<f64>)>,
     pub(crate) commands: Vec<CommandHook>,
+    pub(crate) mcp_hooks: Vec<McpToolHook>,
     /// `outputStyle`: the name the session reports, whatever styles exist.
     pub(crate) output_style: Option<String>,
     /// `model`: the session's model when neither the options nor `ANTHROPIC_MODEL` name one.
@@ -165,6 +178,7 @@ impl Settings {
         if loaded.disable_all_hooks {
             loaded.hook_matchers.clear();
             loaded.commands.clear();
+            loaded.mcp_hooks.clear();
         }
         loaded
     }
@@ -301,6 +315,30 @@ impl Settings {
             .into_iter()
             .flatten()
         {
+            let timeout = h.get("timeout").and_then(Value::as_f64);
+            if h.get("type").and_then(Value::as_str) == Some("mcp_tool") {
+                let text = |k: &str| h.get(k).and_then(Value::as_str).map(str::to_string);
+                if let (Some(server), Some(tool)) = (text("server"), text("tool")) {
+                    let id = format!("settings_mcp_{}", self.mcp_hooks.len());
+                    self.hook_matchers.push((
+                        event.to_string(),
+                        matcher.clone(),
+                        id.clone(),
+                        timeout,
+                    ));
+                    let input = h
+                        .get("input")
+                        .cloned()
+                        .unwrap_or_else(|| Value::Object(Default::default()));
+                    self.mcp_hooks.push(McpToolHook {
+                        id,
+                        server,
+                        tool,
+                        input,
+                    });
+                }
+                continue;
+            }
             if h.get("type").and_then(Value::as_str) != Some("command") {
                 continue;
             }
@@ -308,7 +346,6 @@ impl Settings {
                 continue;
             };
             let id = format!("settings_{}", self.commands.len());
-            let timeout = h.get("timeout").and_then(Value::as_f64);
             self.hook_matchers
                 .push((event.to_string(), matcher.clone(), id.clone(), timeout));
             let command = match plugin_root {
@@ -322,6 +359,11 @@ impl Settings {
                 plugin_name: plugin.map(|(_, name)| name.to_string()),
             });
         }
+    }
+
+    /// The hooks that call MCP tools (`type: "mcp_tool"`).
+    pub fn mcp_tool_hooks(&self) -> &[McpToolHook] {
+        &self.mcp_hooks
     }
 
     /// The tools a deny rule names whole: they leave the session, as `disallowed_tools`

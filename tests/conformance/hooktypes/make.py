@@ -1,0 +1,54 @@
+"""Writes the ht_* scenarios: settings hooks of `type: "mcp_tool"`, which call a tool of one of
+the session's stdio MCP servers (fuzz-k's server, an `echo` tool that says its text back) and
+read its text as a command hook's stdout."""
+import json
+import os
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SERVER = json.load(open(os.path.join(HERE, "..", "fuzz-k", "fk_001.json")))["files"]["server.py"]
+TOOLS = {"name": "my-tools", "version": "2.0.0", "tools": [
+    {"name": "echo", "description": "Say the text back.", "input": {"text": "string"}, "run": {"text": "{text}"}}]}
+
+
+def text(t):
+    return {"content": [{"type": "text", "text": t}]}
+
+
+BASH = {"type": "tool_use", "id": "toolu_b1", "name": "Bash", "input": {"command": "echo hi"}}
+
+
+def echo_hook(said, server="my-tools", tool="echo"):
+    return {"type": "mcp_tool", "server": server, "tool": tool, "input": {"text": said}}
+
+
+def scen(name, hook, event="PreToolUse", matcher="Bash", options=None):
+    entry = {"hooks": [hook]}
+    if matcher:
+        entry["matcher"] = matcher
+    s = {"name": name, "description": name, "prompt": "Go",
+         "files": {"server.py": SERVER, "my-tools.json": json.dumps(TOOLS),
+                   ".claude/settings.json": json.dumps({"hooks": {event: [entry]}})},
+         "options": dict({"setting_sources": ["project"], "permission_mode": "bypassPermissions",
+                          "mcp_servers": {"my-tools": {"command": "python3", "args": ["<WS>/server.py", "<WS>/my-tools.json"]}}},
+                         **(options or {})),
+         "env": {"ENABLE_TOOL_SEARCH": "false"},
+         "responses": [{"content": [BASH]}, text("after")], "default": text("done")}
+    with open(os.path.join(HERE, name + ".json"), "w") as f:
+        json.dump(s, f, indent=1)
+
+
+def pre(**kw):
+    return json.dumps({"hookSpecificOutput": dict({"hookEventName": "PreToolUse"}, **kw)})
+
+
+scen("ht_deny", echo_hook(pre(permissionDecision="deny", permissionDecisionReason="mcp says no")))
+scen("ht_defer", echo_hook(pre(permissionDecision="defer")))
+scen("ht_plain_text", echo_hook("cmd=${tool_input.command}"))
+scen("ht_template_message", echo_hook(json.dumps({"systemMessage": "cmd=${tool_input.command} tool=${tool_name}"})))
+scen("ht_post_context", echo_hook(json.dumps({"hookSpecificOutput": {"hookEventName": "PostToolUse", "additionalContext": "from mcp"}})),
+     event="PostToolUse")
+scen("ht_unknown_server", echo_hook(pre(permissionDecision="deny"), server="nope"))
+scen("ht_unknown_tool", echo_hook(pre(permissionDecision="deny"), tool="nope"))
+scen("ht_stop_block", echo_hook(json.dumps({"decision": "block", "reason": "keep going"})), event="Stop", matcher=None)
+scen("ht_prompt_context", echo_hook(json.dumps({"hookSpecificOutput": {"hookEventName": "UserPromptSubmit", "additionalContext": "prompt ctx"}})),
+     event="UserPromptSubmit", matcher=None)
