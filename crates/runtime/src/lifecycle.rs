@@ -259,9 +259,11 @@ pub(super) fn start(
         None => local,
     };
     // Hooks that call MCP tools answer once the servers exist (see below).
-    let mcp_hooks = (!settings.mcp_tool_hooks().is_empty()).then(|| {
-        Arc::new(crate::mcp_hooks::McpHookAnswers::new(
+    let others = !settings.mcp_tool_hooks().is_empty() || !settings.prompt_hooks().is_empty();
+    let mcp_hooks = others.then(|| {
+        Arc::new(crate::other_hooks::OtherHooks::new(
             settings.mcp_tool_hooks().to_vec(),
+            settings.prompt_hooks().to_vec(),
             local.clone(),
             prompt_tool_context(&config),
         ))
@@ -365,6 +367,10 @@ pub(super) fn start(
         &env,
         session.side_ledger.clone(),
     );
+    let side: Arc<dyn oxagent_tools::web::side_model::SideModel> = Arc::new(side);
+    if let Some(h) = &mcp_hooks {
+        let _ = h.side.set(side.clone());
+    }
     let config_root = setup::config_root(&options, &session.config.cwd);
     let roots = crate::subagents::agent_roots(
         &config_root,
@@ -418,7 +424,7 @@ pub(super) fn start(
         &session.config,
         &env,
         task_events,
-        Arc::new(side),
+        side,
     );
     for t in options.custom_tools.iter() {
         toolset.registry.push(t.clone());

@@ -54,6 +54,17 @@ pub struct McpToolHook {
     pub input: Value,
 }
 
+/// A hook of `type: "prompt"`: the model judges the event (`$ARGUMENTS` in `prompt` is the
+/// hook's input as JSON) and answers `{ok, reason}`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PromptHook {
+    /// The callback id the loop asks for (`settings_prompt_<n>`).
+    pub id: String,
+    pub prompt: String,
+    /// The model asked (none: the session's).
+    pub model: Option<String>,
+}
+
 /// What the selected settings files say, merged in the order user, project, local, then
 /// the `settings` option.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -69,6 +80,7 @@ pub struct Settings {
     pub(crate) hook_matchers: Vec<(String, Option<String>, String, Option<f64>)>,
     pub(crate) commands: Vec<CommandHook>,
     pub(crate) mcp_hooks: Vec<McpToolHook>,
+    pub(crate) prompt_hooks: Vec<PromptHook>,
     /// `outputStyle`: the name the session reports, whatever styles exist.
     pub(crate) output_style: Option<String>,
     /// `model`: the session's model when neither the options nor `ANTHROPIC_MODEL` name one.
@@ -179,6 +191,7 @@ impl Settings {
             loaded.hook_matchers.clear();
             loaded.commands.clear();
             loaded.mcp_hooks.clear();
+            loaded.prompt_hooks.clear();
         }
         loaded
     }
@@ -339,6 +352,21 @@ impl Settings {
                 }
                 continue;
             }
+            if h.get("type").and_then(Value::as_str) == Some("prompt") {
+                if let Some(prompt) = h.get("prompt").and_then(Value::as_str) {
+                    let id = format!("settings_prompt_{}", self.prompt_hooks.len());
+                    self.hook_matchers.push((
+                        event.to_string(),
+                        matcher.clone(),
+                        id.clone(),
+                        timeout,
+                    ));
+                    let model = h.get("model").and_then(Value::as_str).map(str::to_string);
+                    let prompt = prompt.to_string();
+                    self.prompt_hooks.push(PromptHook { id, prompt, model });
+                }
+                continue;
+            }
             if h.get("type").and_then(Value::as_str) != Some("command") {
                 continue;
             }
@@ -359,6 +387,11 @@ impl Settings {
                 plugin_name: plugin.map(|(_, name)| name.to_string()),
             });
         }
+    }
+
+    /// The hooks that ask the model (`type: "prompt"`).
+    pub fn prompt_hooks(&self) -> &[PromptHook] {
+        &self.prompt_hooks
     }
 
     /// The hooks that call MCP tools (`type: "mcp_tool"`).

@@ -52,3 +52,36 @@ scen("ht_unknown_tool", echo_hook(pre(permissionDecision="deny"), tool="nope"))
 scen("ht_stop_block", echo_hook(json.dumps({"decision": "block", "reason": "keep going"})), event="Stop", matcher=None)
 scen("ht_prompt_context", echo_hook(json.dumps({"hookSpecificOutput": {"hookEventName": "UserPromptSubmit", "additionalContext": "prompt ctx"}})),
      event="UserPromptSubmit", matcher=None)
+
+
+# `type: "prompt"`: the model is asked; its answer (a scripted response matched by the event's
+# name in the question) decides.
+def prompt_scen(name, event, verdict, matcher=None, model=None, responses=None):
+    hook = {"type": "prompt", "prompt": "JUDGE-ME $ARGUMENTS"}
+    if model:
+        hook["model"] = model
+    entry = {"hooks": [hook]}
+    if matcher:
+        entry["matcher"] = matcher
+    asked = '"hook_event_name":"%s"' % event
+    s = {"name": name, "description": name, "prompt": "Go",
+         "files": {".claude/settings.json": json.dumps({"hooks": {event: [entry]}})},
+         "options": {"setting_sources": ["project"], "permission_mode": "bypassPermissions"},
+         "responses": [{"match": asked, "content": [{"type": "text", "text": verdict}]}] + (responses or [{"content": [BASH]}, text("after")]),
+         "default": text("done")}
+    with open(os.path.join(HERE, name + ".json"), "w") as f:
+        json.dump(s, f, indent=1)
+
+
+NO = '{"ok": false, "reason": "not allowed"}'
+YES = '{"ok": true, "reason": "fine"}'
+prompt_scen("ht_prompt_pre_no", "PreToolUse", NO, matcher="Bash")
+prompt_scen("ht_prompt_pre_yes", "PreToolUse", YES, matcher="Bash")
+prompt_scen("ht_prompt_pre_impossible", "PreToolUse", '{"ok": false, "reason": "cannot tell", "impossible": true}', matcher="Bash")
+prompt_scen("ht_prompt_pre_garbage", "PreToolUse", "maybe", matcher="Bash")
+prompt_scen("ht_prompt_pre_model", "PreToolUse", NO, matcher="Bash", model="claude-haiku-4-5")
+# (PostToolUse's question carries the call's `duration_ms`: two recordings never agree.)
+prompt_scen("ht_prompt_ups_no", "UserPromptSubmit", '{"ok": false, "reason": "bad prompt"}', responses=[text("answer")])
+prompt_scen("ht_prompt_ups_yes", "UserPromptSubmit", YES, responses=[text("answer")])
+prompt_scen("ht_prompt_stop_no_then_yes", "Stop", '{"ok": false, "reason": "keep working"}',
+            responses=[text("first"), {"match": '"hook_event_name":"Stop"', "content": [{"type": "text", "text": YES}]}, text("second")])

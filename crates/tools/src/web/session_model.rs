@@ -60,9 +60,10 @@ impl SessionSideModel {
 
     /// The request body of one side question.
     fn body(&self, request: &SideRequest) -> Value {
-        let model = match request.tier {
-            ModelTier::Main => self.live.model(),
-            ModelTier::Small => self.small_model.clone(),
+        let model = match (&request.model, request.tier) {
+            (Some(m), _) => m.clone(),
+            (None, ModelTier::Main) => self.live.model(),
+            (None, ModelTier::Small) => self.small_model.clone(),
         };
         let system: Vec<Value> = std::iter::once(prompts::IDENTITY)
             .chain(request.system.iter().map(String::as_str))
@@ -77,6 +78,9 @@ impl SessionSideModel {
         });
         if !request.tools.is_empty() {
             body["tools"] = Value::Array(request.tools.clone());
+        }
+        if let Some(format) = &request.output_format {
+            body["output_config"] = json!({"format": format});
         }
         body
     }

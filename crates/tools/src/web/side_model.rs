@@ -33,6 +33,10 @@ pub struct SideRequest {
     /// Request `tools` entries, e.g. a server tool such as `web_search_20250305`.
     pub tools: Vec<Value>,
     pub max_tokens: u32,
+    /// A model named for this question, over the tier's.
+    pub model: Option<String>,
+    /// `output_config.format`: the answer's JSON schema.
+    pub output_format: Option<Value>,
 }
 
 impl SideRequest {
@@ -43,6 +47,8 @@ impl SideRequest {
             prompt: prompt.into(),
             tools: Vec::new(),
             max_tokens: 8192,
+            model: None,
+            output_format: None,
         }
     }
 }
