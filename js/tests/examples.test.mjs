@@ -41,6 +41,7 @@ const SCRIPTS = {
     toolUse("toolu_02", "StructuredOutput", { language: "JavaScript", files: 2, entry_point: "index.js" }),
   ],
   "sessions.mjs": [text("Miso."), text("Mo."), text("Rex.")],
+  "approval_hooks.mjs": [toolUse("toolu_01", "Bash", { command: "echo TOKEN-123" }), text("It printed the token, redacted."), text("Done.")],
 };
 const EXPECT = {
   "quickstart.mjs": /tool call: Read[\s\S]*assistant: Just a README\.[\s\S]*success after 2 turns/,
@@ -56,6 +57,7 @@ const EXPECT = {
   "plan_mode.mjs": /callback: plan approved\n[\s\S]*callback: allowing Write\n[\s\S]*result: Added CHANGELOG\.md\.\n$/,
   "subagents.mjs": /main: calls Agent proofreader\nsubagent \(toolu_A\): calls Read\nproofreader completed, tools used: Read\nmain: One typo: Teh should be The\.\nresult: One typo: Teh should be The\.\n/,
   "structured_output.mjs": /^{\n  "language": "JavaScript",\n  "files": 2,\n  "entry_point": "index\.js"\n}\n2 JavaScript files\n$/,
+  "approval_hooks.mjs": /paused \(tool_deferred\): Bash {"command":"echo TOKEN-123"}\n\[success\] It printed the token, redacted\.\n/,
   "sessions.mjs": /\[(\w{8})\] Miso\.\n\[\1\] Mo\.\nresumed the same session: true\n\[(\w{8})\] Rex\.\nfork is a new session: true\nsaved sessions here:\n/,
 };
 

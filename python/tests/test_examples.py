@@ -42,6 +42,20 @@ def test_guarded_tools(mock_server, tmp_path):
     assert (tmp_path / "notes.txt.md").read_text() == "n\n" and not (tmp_path / "notes.txt").exists()
 
 
+def test_approval_hooks(mock_server, tmp_path):
+    server = mock_server({"responses": [
+        tool_turn("toolu_1", "Bash", {"command": "echo TOKEN-123"}),
+        text_turn("It printed the token, redacted."),
+        text_turn("Done.")]})
+    out = run("approval_hooks.py", server, tmp_path)
+    assert "paused (tool_deferred): Bash {'command': 'echo TOKEN-123'}" in out
+    assert "[success] It printed the token, redacted." in out
+    # The model read the redacted output, never the token.
+    results = [b.get("content") for body in server.requests() for m in body["messages"]
+               if isinstance(m["content"], list) for b in m["content"] if b.get("type") == "tool_result"]
+    assert results and all(r == "[redacted]" for r in results), results
+
+
 def test_inprocess_tools(mock_server, tmp_path):
     server = mock_server({"responses": [
         tool_turn("toolu_1", "mcp__shop__stock", {"item": "pears"}),
