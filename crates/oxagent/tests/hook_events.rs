@@ -137,6 +137,9 @@ async fn events_fire_in_order_with_their_fields() {
     assert_eq!(request["tool_input"]["command"], "touch a");
     assert!(request["permission_suggestions"].is_array(), "{request}");
     assert!(log[3].get("tool_response").is_some());
+    // How long each call ran, as the reference tells PostToolUse and PostToolUseFailure.
+    assert!(log[3]["duration_ms"].is_u64(), "{}", log[3]);
+    assert!(log[6]["duration_ms"].is_u64(), "{}", log[6]);
     assert_eq!(log[6]["error"], "Exit code 2");
     assert_eq!(log[6]["is_interrupt"], false);
     assert_eq!(log[7]["stop_hook_active"], false);

@@ -94,6 +94,9 @@ pub enum HookEvent {
         /// The tool's structured output, as the caller sees it in `tool_use_result`.
         tool_response: Value,
         tool_use_id: String,
+        /// How long the tool ran, in milliseconds (permission questions and hooks excluded).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        duration_ms: Option<u64>,
     },
     PostToolUseFailure {
         tool_name: String,
@@ -101,6 +104,8 @@ pub enum HookEvent {
         error: String,
         is_interrupt: bool,
         tool_use_id: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        duration_ms: Option<u64>,
     },
     PermissionRequest {
         tool_name: String,

@@ -802,7 +802,9 @@ async fn execute(
         read_denied: read_denied(session),
         permission_mode: session.live.permission_mode(),
     };
+    let ran_from = deps.clock.monotonic_ms();
     let mut out = tool.call(input.clone(), &ctx).await;
+    let duration_ms = Some(deps.clock.monotonic_ms().saturating_sub(ran_from));
     if call.user_modified && out.is_error != Some(true) {
         out = tool.user_modified(out, &call.input, &input);
     }
@@ -864,6 +866,7 @@ async fn execute(
             error,
             is_interrupt,
             tool_use_id,
+            duration_ms,
         }
     } else {
         HookEvent::PostToolUse {
@@ -871,6 +874,7 @@ async fn execute(
             tool_input,
             tool_response: hook_response(tool, &out),
             tool_use_id,
+            duration_ms,
         }
     };
     let event = hook_event.name();
