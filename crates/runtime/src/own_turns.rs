@@ -15,7 +15,7 @@ use oxagent_sessions::start as persist;
 use crate::events::EventOut;
 use crate::tasks::TaskFlow;
 
-/// Answers a SessionStart hook's `initialUserMessage` as a prompt of its own.
+/// Answers `text` as a prompt of the session's own: recorded, run, its result emitted.
 pub(crate) async fn initial(
     session: &mut Session,
     deps: &Deps<'_>,
@@ -43,19 +43,12 @@ pub(crate) async fn take_up(
 ) {
     let command = deps.clock.uuid();
     flow.announce_command(command.clone(), "started", None);
-    if let Some(again) = session.run_deferred_call(call, deps).await {
-        recorder.after_turn(session, &again);
-        events.emit(Message::Result(again));
-        flow.announce_command(command, "completed", None);
-        return;
+    match session.run_deferred_call(call, deps).await {
+        Some(again) => {
+            recorder.after_turn(session, &again);
+            events.emit(Message::Result(again));
+        }
+        None => initial(session, deps, recorder, events, CONTINUE_PROMPT.into()).await,
     }
-    let prompt = UserContent::Text(CONTINUE_PROMPT.into());
-    let uuid = deps.clock.uuid();
-    recorder.prompt(&prompt, &uuid, false);
-    session.next_prompt_uuid = Some(uuid);
-    let result = session.run_turn(prompt.clone(), deps).await;
-    recorder.after_turn(session, &result);
-    events.emit(Message::Result(result));
-    recorder.after_result(&prompt, false);
     flow.announce_command(command, "completed", None);
 }
