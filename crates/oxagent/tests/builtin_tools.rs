@@ -559,3 +559,53 @@ async fn ask_user_question_is_answered_by_can_use_tool() {
         .unwrap()
         .starts_with("Permission to use AskUserQuestion has been denied because Claude Code is running in don't ask mode."));
 }
+
+/// A Bash `cd` moves the file tools' paths only for the calls after its group: a Read
+/// running beside it resolves from where the shell stood as the group began, even when
+/// the command finishes first; the next response's Read resolves from the new directory.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_cd_is_seen_by_the_calls_after_its_group_only() {
+    let dir = scratch();
+    let ws = dir.path().join("ws");
+    std::fs::create_dir_all(ws.join("src")).unwrap();
+    std::fs::write(ws.join("src/app.js"), "top\n").unwrap();
+    std::fs::write(ws.join("app.js"), "root\n").unwrap();
+    let read = |id: &str, path: &str| json!({"type": "tool_use", "id": id, "name": "Read", "input": {"file_path": path}});
+    let mut first = vec![
+        json!({"type": "tool_use", "id": "toolu_01", "name": "Bash", "input": {"command": "cd src"}}),
+    ];
+    // Reads enough that some start after the command is done on a loaded machine.
+    for i in 2..10 {
+        first.push(read(&format!("toolu_0{i}"), "./src/app.js"));
+    }
+    let server = ScriptedServer::start(json!({"responses": [
+        {"content": first},
+        {"content": [read("toolu_10", "app.js")]},
+        text("Done."),
+    ]}))
+    .await
+    .unwrap();
+    let session = FrameSession::spawn(
+        options(&server.url(), dir.path(), json!({})),
+        &tokio::runtime::Handle::current(),
+    )
+    .unwrap();
+    session
+        .send(json!({"type": "user", "message": {"role": "user", "content": "Go"}}))
+        .unwrap();
+    session.end_input();
+    let mut results = std::collections::BTreeMap::new();
+    while let Some(f) = session.recv().await {
+        if f["type"] == "user" {
+            for block in f["message"]["content"].as_array().unwrap() {
+                let id = block["tool_use_id"].as_str().unwrap().to_string();
+                results.insert(id, block["content"].clone());
+            }
+        }
+    }
+    assert_eq!(results.len(), 10, "{results:?}");
+    for i in 2..10 {
+        assert_eq!(results[&format!("toolu_0{i}")], json!("1\ttop\n2\t"));
+    }
+    assert_eq!(results["toolu_10"], json!("1\ttop\n2\t"));
+}

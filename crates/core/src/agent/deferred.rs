@@ -63,6 +63,7 @@ impl Session {
             span: tracing::Span::none(),
             user_modified: false,
             group_dir: None,
+            group_shell_dir: None,
         };
         let view = self.view();
         let outcome: CallOutcome = match run::prepare(&view, deps, &call, false).await {

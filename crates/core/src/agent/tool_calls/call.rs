@@ -21,6 +21,10 @@ pub(crate) struct Call {
     /// a `cd` among them is seen only by the calls after them, as the reference applies it
     /// once its group of calls ends (fuzz-a/fa_319).
     pub group_dir: Option<std::path::PathBuf>,
+    /// Where the session's shell stood as the calls started with it began (set when the
+    /// call runs): a file tool running beside a Bash `cd` resolves its relative paths from
+    /// there, whichever finishes first (fuzz-a/fa_457).
+    pub group_shell_dir: Option<std::path::PathBuf>,
 }
 
 /// A tool_use block as a call.
@@ -34,6 +38,7 @@ pub(crate) fn call_of(block: &ContentBlock) -> Option<Call> {
             span: tracing::Span::none(),
             user_modified: false,
             group_dir: None,
+            group_shell_dir: None,
         }),
         _ => None,
     }

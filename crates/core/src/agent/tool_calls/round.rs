@@ -541,12 +541,14 @@ impl ToolRound {
             // read-only calls still running), as the reference's do.
             let mut snapshot: Option<Arc<Vec<Turn>>> = None;
             let group_dir = session.config.tool_dir.as_ref().map(|d| d.0.current());
+            let group_shell_dir = session.shell_dir();
             let mut pending: FuturesUnordered<_> = cleared
                 .into_iter()
                 .map(|(i, tool, input, notices, (stop, user_modified))| {
                     let mut call = self.schedule.call(i).clone();
                     call.user_modified = user_modified;
                     call.group_dir = group_dir.clone();
+                    call.group_shell_dir = group_shell_dir.clone();
                     if tool.needs_conversation(&input) {
                         call.conversation = Some(
                             snapshot

@@ -792,7 +792,7 @@ async fn execute(
             (Some(dir), _) => dir.0.current(),
             (None, _) => config.cwd.clone(),
         },
-        shell_dir: session.shell_dir(),
+        shell_dir: call.group_shell_dir.clone().or_else(|| session.shell_dir()),
         additional_directories: config.additional_directories.clone(),
         env: config.env.clone(),
         abort: deps.interrupt.clone(),

@@ -12,6 +12,7 @@ fn call(id: &str) -> Call {
         span: tracing::Span::none(),
         user_modified: false,
         group_dir: None,
+        group_shell_dir: None,
     }
 }
 
