@@ -42,6 +42,7 @@ mod config;
 pub mod fallback;
 mod idle;
 mod output_limit;
+pub mod post;
 pub mod retry;
 mod roots;
 

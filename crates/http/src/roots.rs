@@ -149,6 +149,15 @@ fn cached(
     client
 }
 
+/// A builder for a client of its own: for a `plain` (`http://`) endpoint without root
+/// certificates, else with the system's.
+pub(crate) fn builder_for(plain: bool) -> ClientBuilder {
+    match plain {
+        true => reqwest::Client::builder().tls_built_in_root_certs(false),
+        false => builder(),
+    }
+}
+
 /// A client builder with the system's root certificates already in it.
 fn builder() -> ClientBuilder {
     let builder = reqwest::Client::builder();

@@ -45,6 +45,8 @@ mod file_checkpoints;
 mod hook_events;
 #[path = "host_requests.rs"]
 mod host_requests;
+#[path = "http_hooks.rs"]
+mod http_hooks;
 #[path = "local_commands.rs"]
 mod local_commands;
 #[path = "mcp_sse.rs"]

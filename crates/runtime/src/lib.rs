@@ -31,6 +31,7 @@ mod debug_log;
 mod error;
 mod events;
 mod host;
+mod http_hooks;
 mod lifecycle;
 mod main_thread;
 mod mcp;

@@ -259,15 +259,13 @@ pub(super) fn start(
         None => local,
     };
     // Hooks that call MCP tools answer once the servers exist (see below).
-    let others = !settings.mcp_tool_hooks().is_empty() || !settings.prompt_hooks().is_empty();
-    let mcp_hooks = others.then(|| {
-        Arc::new(crate::other_hooks::OtherHooks::new(
-            settings.mcp_tool_hooks().to_vec(),
-            settings.prompt_hooks().to_vec(),
-            local.clone(),
-            prompt_tool_context(&config),
-        ))
-    });
+    let mcp_hooks = crate::other_hooks::OtherHooks::of(
+        &settings,
+        env.clone(),
+        local.clone(),
+        prompt_tool_context(&config),
+    )
+    .map(Arc::new);
     let events = EventOut::new(tx, asks_host || prompt_tool.is_some())
         .with_local(match &mcp_hooks {
             Some(h) => h.clone(),

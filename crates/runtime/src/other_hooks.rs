@@ -3,6 +3,7 @@
 //! - `type: "mcp_tool"`: the hook calls a tool of one of the session's MCP servers, and the
 //!   tool's text answers as a command hook's stdout does (JSON: a hook output; anything else:
 //!   no answer).
+//! - `type: "http"`: the hook's input is POSTed to a URL (see [`crate::http_hooks`]).
 //! - `type: "prompt"`: the model is asked (`$ARGUMENTS`: the hook's input as JSON) and
 //!   answers `{ok, reason}`; `ok: false` refuses as the reference does for each event.
 //!
@@ -22,16 +23,21 @@ use oxagent_core::host::LocalAnswers;
 use oxagent_core::protocol::hook::HookOutput;
 use oxagent_core::protocol::{ControlRequest, ControlResponse};
 use oxagent_core::tool::ToolContext;
-use oxagent_settings::{McpToolHook, PromptHook};
+use oxagent_settings::{HttpHook, HttpHookPolicy, McpToolHook, PromptHook, Settings};
 use oxagent_tools::web::side_model::{ModelTier, SideModel, SideRequest};
 use serde_json::Value;
 
 use crate::mcp::McpServers;
 
-/// Answers the `mcp_tool` and `prompt` hooks, and hands every other request to `inner`.
+/// Answers the `mcp_tool`, `http` and `prompt` hooks, and hands every other request to
+/// `inner`.
 pub(crate) struct OtherHooks {
     hooks: Vec<McpToolHook>,
     prompts: Vec<PromptHook>,
+    http: Vec<HttpHook>,
+    http_policy: HttpHookPolicy,
+    /// The session's environment (an HTTP hook's header variables).
+    env: Arc<std::collections::BTreeMap<String, String>>,
     /// The session's servers, once they exist.
     pub(crate) mcp: OnceLock<Arc<McpServers>>,
     /// The session's model for side questions, once it exists.
@@ -41,20 +47,27 @@ pub(crate) struct OtherHooks {
 }
 
 impl OtherHooks {
-    pub(crate) fn new(
-        hooks: Vec<McpToolHook>,
-        prompts: Vec<PromptHook>,
+    /// The hooks of `settings` that are not shell commands, or none when it has none.
+    pub(crate) fn of(
+        settings: &Settings,
+        env: Arc<std::collections::BTreeMap<String, String>>,
         inner: Arc<dyn LocalAnswers>,
         context: ToolContext,
-    ) -> Self {
-        OtherHooks {
-            hooks,
-            prompts,
+    ) -> Option<Self> {
+        let none = settings.mcp_tool_hooks().is_empty()
+            && settings.prompt_hooks().is_empty()
+            && settings.http_hooks().is_empty();
+        (!none).then(|| OtherHooks {
+            hooks: settings.mcp_tool_hooks().to_vec(),
+            prompts: settings.prompt_hooks().to_vec(),
+            http: settings.http_hooks().to_vec(),
+            http_policy: settings.http_hook_policy().clone(),
+            env,
             mcp: OnceLock::new(),
             side: OnceLock::new(),
             inner,
             context,
-        }
+        })
     }
 }
 
@@ -90,6 +103,18 @@ impl LocalAnswers for OtherHooks {
         let ControlRequest::HookCallback(call) = request else {
             return self.inner.answer(request);
         };
+        if let Some(hook) = self.http.iter().find(|h| h.id == call.callback_id) {
+            let given = serde_json::to_string(&call.input).unwrap_or_default();
+            let ask = crate::http_hooks::ask(
+                hook.clone(),
+                self.http_policy.clone(),
+                self.env.clone(),
+                given,
+            );
+            return Some(Box::pin(async move {
+                Ok(ControlResponse::Hook(Box::new(ask.await)))
+            }));
+        }
         if let Some(hook) = self.prompts.iter().find(|h| h.id == call.callback_id) {
             let side = self.side.get().cloned();
             let given = serde_json::to_string(&call.input).unwrap_or_default();

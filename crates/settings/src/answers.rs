@@ -168,6 +168,7 @@ async fn run_command(
         stdout: raw_stdout.into_owned(),
         stderr: raw_stderr.into_owned(),
         exit_code: out.status.code(),
+        ..CommandRun::default()
     });
     Ok(answer)
 }

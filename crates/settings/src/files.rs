@@ -65,6 +65,28 @@ pub struct PromptHook {
     pub model: Option<String>,
 }
 
+/// A hook of `type: "http"`: the hook's input is POSTed to `url` as JSON and the answer's
+/// body is read as a command hook's stdout.
+#[derive(Debug, Clone, PartialEq)]
+pub struct HttpHook {
+    /// The callback id the loop asks for (`settings_http_<n>`).
+    pub id: String,
+    pub url: String,
+    /// Extra request headers, as written (`$VAR` / `${VAR}` filled from the environment
+    /// for the names in `allowed_env_vars` only).
+    pub headers: Vec<(String, String)>,
+    pub allowed_env_vars: Vec<String>,
+}
+
+/// What the settings files say about HTTP hooks: the URLs they may reach
+/// (`allowedHttpHookUrls`) and the variables their headers may read
+/// (`httpHookAllowedEnvVars`); none: no restriction. Lists merge across the files.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct HttpHookPolicy {
+    pub allowed_urls: Option<Vec<String>>,
+    pub allowed_env_vars: Option<Vec<String>>,
+}
+
 /// What the selected settings files say, merged in the order user, project, local, then
 /// the `settings` option.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -81,6 +103,8 @@ pub struct Settings {
     pub(crate) commands: Vec<CommandHook>,
     pub(crate) mcp_hooks: Vec<McpToolHook>,
     pub(crate) prompt_hooks: Vec<PromptHook>,
+    pub(crate) http_hooks: Vec<HttpHook>,
+    pub(crate) http_policy: HttpHookPolicy,
     /// `outputStyle`: the name the session reports, whatever styles exist.
     pub(crate) output_style: Option<String>,
     /// `model`: the session's model when neither the options nor `ANTHROPIC_MODEL` name one.
@@ -238,6 +262,22 @@ impl Settings {
                 }
             }
         }
+        for (key, list) in [
+            ("allowedHttpHookUrls", &mut self.http_policy.allowed_urls),
+            (
+                "httpHookAllowedEnvVars",
+                &mut self.http_policy.allowed_env_vars,
+            ),
+        ] {
+            if let Some(Value::Array(items)) = doc.get(key) {
+                let list = list.get_or_insert_with(Vec::new);
+                for item in items.iter().filter_map(Value::as_str) {
+                    if !list.iter().any(|i| i == item) {
+                        list.push(item.to_string());
+                    }
+                }
+            }
+        }
         if let Some(Value::String(model)) = doc.get("model") {
             self.model = Some(model.clone());
         }
@@ -367,6 +407,38 @@ impl Settings {
                 }
                 continue;
             }
+            if h.get("type").and_then(Value::as_str) == Some("http") {
+                if let Some(url) = h.get("url").and_then(Value::as_str) {
+                    let id = format!("settings_http_{}", self.http_hooks.len());
+                    self.hook_matchers.push((
+                        event.to_string(),
+                        matcher.clone(),
+                        id.clone(),
+                        timeout,
+                    ));
+                    let headers = h
+                        .get("headers")
+                        .and_then(Value::as_object)
+                        .into_iter()
+                        .flatten()
+                        .filter_map(|(k, v)| Some((k.clone(), v.as_str()?.to_string())))
+                        .collect();
+                    let allowed_env_vars = h
+                        .get("allowedEnvVars")
+                        .and_then(Value::as_array)
+                        .into_iter()
+                        .flatten()
+                        .filter_map(|v| v.as_str().map(str::to_string))
+                        .collect();
+                    self.http_hooks.push(HttpHook {
+                        id,
+                        url: url.to_string(),
+                        headers,
+                        allowed_env_vars,
+                    });
+                }
+                continue;
+            }
             if h.get("type").and_then(Value::as_str) != Some("command") {
                 continue;
             }
@@ -392,6 +464,16 @@ impl Settings {
     /// The hooks that ask the model (`type: "prompt"`).
     pub fn prompt_hooks(&self) -> &[PromptHook] {
         &self.prompt_hooks
+    }
+
+    /// The hooks that POST their input to a URL (`type: "http"`).
+    pub fn http_hooks(&self) -> &[HttpHook] {
+        &self.http_hooks
+    }
+
+    /// What the files allow HTTP hooks to reach and to read.
+    pub fn http_hook_policy(&self) -> &HttpHookPolicy {
+        &self.http_policy
     }
 
     /// The hooks that call MCP tools (`type: "mcp_tool"`).

@@ -46,7 +46,7 @@ mod update;
 
 pub use answers::SettingsAnswers;
 pub use bypass::BypassRefused;
-pub use files::{McpToolHook, PromptHook, Settings};
+pub use files::{HttpHook, HttpHookPolicy, McpToolHook, PromptHook, Settings};
 pub use mcp_files::{project_trust, set_server_disabled, FileServers, McpFiles};
 pub use memory::attach_memory;
 pub use update::update_settings;

@@ -435,11 +435,16 @@ fn present<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Value>, D::Error> {
 }
 
 /// How a settings-file command hook ran, for the session's `hook_response` messages.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Default)]
 pub struct CommandRun {
     pub stdout: String,
     pub stderr: String,
     pub exit_code: Option<i32>,
+    /// What the response's `output` says (none: stdout and stderr on lines of their own).
+    pub output: Option<String>,
+    /// Whether the hook succeeded (none: it exited 0). An HTTP hook's `exit_code` is the
+    /// answer's status.
+    pub ok: Option<bool>,
 }
 
 impl HookOutput {

@@ -65,11 +65,13 @@ pub(crate) fn report_runs(
         };
         deps.emit
             .emit(session.system(SystemBody::HookStarted(started.clone()), deps));
-        let output = [run.stdout.as_str(), run.stderr.as_str()]
-            .into_iter()
-            .filter(|t| !t.is_empty())
-            .collect::<Vec<_>>()
-            .join("\n");
+        let output = run.output.clone().unwrap_or_else(|| {
+            [run.stdout.as_str(), run.stderr.as_str()]
+                .into_iter()
+                .filter(|t| !t.is_empty())
+                .collect::<Vec<_>>()
+                .join("\n")
+        });
         let response = HookResponse {
             hook_id: started.hook_id,
             hook_name: started.hook_name,
@@ -78,7 +80,7 @@ pub(crate) fn report_runs(
             stdout: run.stdout.clone(),
             stderr: run.stderr.clone(),
             exit_code: run.exit_code,
-            outcome: if run.exit_code == Some(0) {
+            outcome: if run.ok.unwrap_or(run.exit_code == Some(0)) {
                 "success"
             } else {
                 "error"
