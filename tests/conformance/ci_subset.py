@@ -30,7 +30,7 @@ AREAS = ["turns", "outputs", "paths", "refusals", "thinking", "models", "compact
          "costcmd", "refusalcalls", "variants-k", "fuzz-a", "fuzz-c", "fuzz-b", "mcpconfig", "fuzz-d", "budgetstop", "unknowns",
          "fuzz-e", "fuzz-f", "fuzz-g", "fuzz-h", "fuzz-i", "fuzz-j", "fuzz-k",
          "fuzz-l", "fuzz-m", "optprobes", "optedge", "gitdiff", "edges", "shellcmds", "settingscheck",
-         "hooksettings", "mcpfiles", "mcptimeout", "agentmcp", "bundledskills", "spawndepth", "defer", "hookoutput", "hooktypes"]
+         "hooksettings", "mcpfiles", "mcptimeout", "agentmcp", "bundledskills", "spawndepth", "defer", "hookoutput", "hooktypes", "shellasks"]
 # Areas whose scenarios need a runner of their own (a scripted server that fills in ids).
 RUNNERS = {"sendmsg": HERE / "sendmsg" / "run_sendmsg.py"}
 # Areas with in-process MCP servers (`sdk_servers`): the face runs behind the wrapper that

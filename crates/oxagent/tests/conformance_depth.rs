@@ -699,3 +699,11 @@ fn hookoutput() {
 fn hooktypes() {
     check_area("hooktypes");
 }
+
+/// Bash lines the reference asks about for how they are written (loops, nested commands,
+/// assignments, declarations, `case`, functions), and where that question stands among the
+/// deny rules (`tests/conformance/shellasks/`).
+#[test]
+fn shellasks() {
+    check_area("shellasks");
+}

@@ -82,8 +82,49 @@ pub(super) fn refusal(name: &str, input: &Value, ctx: &PermissionContext) -> Opt
     })
 }
 
-/// "`cat` from '`path`' was blocked by a deny rule.": a command after a `cd` on the line
-/// naming a file that the Read deny rule `entry` covers, resolved from where the `cd` went.
+/// Whether a path rule's hit on a Bash line waits for the line's own question: the
+/// reference checks a Read rule against a line's paths only once the line reads as plain
+/// commands, so a line it cannot check first (a nested command, brace expansion, a group
+/// in braces, ...) is asked about as such (fa_nest_*: without a callback, refused in those
+/// words; with one, the callback decides). In bypassPermissions, where the reference then
+/// runs the line, the rule still refuses it (stricter than the reference).
+pub(super) fn asked_before_paths(
+    command: &str,
+    hit: &bash::RuleHit,
+    mode: crate::PermissionMode,
+) -> bool {
+    use crate::rules::shell::Hazard;
+    if hit.entry.rule.tool == "Bash" || mode == crate::PermissionMode::BypassPermissions {
+        return false;
+    }
+    let parsed = shell::parse(command);
+    match parsed.hazard {
+        Some(
+            Hazard::BraceVariable
+            | Hazard::BraceExpansion
+            | Hazard::LoneDollar
+            | Hazard::EscapedWhitespace
+            | Hazard::Unsupported
+            | Hazard::QuotedNested
+            | Hazard::ProcessSubstitution
+            | Hazard::Variable
+            | Hazard::QuotedVariable,
+        ) => true,
+        // `x=$(cat f)` alone is read through (its nested command checked as a command).
+        Some(Hazard::Nested) => !only_assignments(&parsed),
+        _ => parsed.group,
+    }
+}
+
+/// Whether the line is one command made only of assignments (`x=$(cat f)`).
+fn only_assignments(parsed: &shell::Parsed) -> bool {
+    matches!(parsed.commands.as_slice(),
+        [only] if only.words.is_empty() && !only.assignments.is_empty())
+}
+
+/// "`cat` from '`path`' was blocked by a deny rule.": a command after a `cd` on the line,
+/// or in a subshell, naming a file that the Read deny rule `entry` covers, resolved from
+/// where the `cd` went (fa_nest2_*: `(cat secrets/key.txt)`).
 pub(super) fn read_after_cd(
     command: &str,
     ctx: &PermissionContext,
@@ -95,8 +136,9 @@ pub(super) fn read_after_cd(
     }
     let roots = ctx.roots().for_source(entry.source);
     let home = ctx.home.as_deref();
-    let mut dir: Option<std::path::PathBuf> = None;
-    for cmd in &shell::parse(command).commands {
+    let parsed = shell::parse(command);
+    let mut dir = parsed.subshell.then(|| ctx.dir().to_path_buf());
+    for cmd in &parsed.commands {
         let Some(name) = cmd.words.first() else {
             continue;
         };
@@ -175,10 +217,15 @@ pub(super) fn denial_kind(command: &str, hit: &bash::RuleHit) -> &'static str {
         });
     // Subshells, groups and loops are one unit; an `if` is checked part by part.
     // So is a line with a nested command (`echo $(cat f)`, fa_102).
+    // `cat <(cat f)` too; `x=$(cat f)` alone is read part by part (fa_nest_bdeny_*).
     let nested = matches!(
         parsed.hazard,
-        Some(shell::Hazard::Nested | shell::Hazard::QuotedNested)
-    );
+        Some(
+            shell::Hazard::Nested
+                | shell::Hazard::QuotedNested
+                | shell::Hazard::ProcessSubstitution
+        )
+    ) && !only_assignments(&parsed);
     let unit = parsed.subshell || parsed.group || parsed.loops || nested;
     if exact || exec || unit || find_action {
         "rule"

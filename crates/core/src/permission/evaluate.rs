@@ -251,6 +251,7 @@ fn rules_mode_and_tool(
     if let (true, Some(command)) = (name == "Bash", command) {
         if let Some(hit) =
             bash::find_rule_from(rules, RuleBehavior::Deny, command, &roots, ctx.dir())
+                .filter(|hit| !detour::asked_before_paths(command, hit, mode))
         {
             if hit.in_shell_script {
                 return Outcome::Ask(Prompt {

@@ -29,6 +29,9 @@ use lexer::{Lexer, Token};
 pub struct SimpleCommand {
     /// The command as written (assignments and redirections included), trimmed.
     pub text: String,
+    /// A nested command whose output a variable takes (`x=$(cmd)`) or a for loop goes
+    /// through (`for f in $(cmd)`), read as a command of the line.
+    pub substituted: bool,
     /// `NAME=value` words before the command name, as written.
     pub assignments: Vec<String>,
     /// The command name and its arguments, unquoted.
@@ -106,6 +109,13 @@ pub struct Parsed {
     pub pipe_segments: Vec<String>,
     /// The commands inside `$(..)`, backticks and `<(..)`, each read on its own.
     pub nested: Vec<Parsed>,
+    /// What the reference names first when it asks about the line because of how it is
+    /// written (a `case`, a function definition, a counting loop, `$'..'` ...): the whole
+    /// question.
+    pub construct: Option<&'static str>,
+    /// A command sets a variable to a nested command's output (`x=$(cmd)`): later commands
+    /// depend on a value known only when the line runs.
+    pub assigned_output: bool,
     /// The first construct that makes the line uncheckable.
     pub hazard: Option<Hazard>,
     /// Some command runs in the background (`&`).
@@ -154,6 +164,23 @@ pub fn parse(src: &str) -> Parsed {
     parse_depth(src, 0)
 }
 
+/// The questions about constructs the reference names (`construct`).
+pub const CASE_TEXT: &str = "A case statement in this command can't be checked before it runs";
+pub const FUNCTION_TEXT: &str =
+    "A function definition in this command can't be checked before it runs";
+pub const COUNTING_FOR_TEXT: &str =
+    "A counting for loop in this command can't be checked before it runs";
+pub const LIST_TEXT: &str = "A list of values in this command can't be checked before it runs";
+pub const ESCAPE_TEXT: &str =
+    "Text with escape codes in this command can't be checked before it runs";
+pub const UNCHECKABLE_TEXT: &str = "This command can't be checked before it runs";
+pub const SELECT_TEXT: &str = "select statement reads stdin into $REPLY; cannot statically model";
+pub const ASSIGNMENTS_TEXT: &str =
+    "Variable assignments in this command can't be checked before it runs";
+pub const TILDE_TEXT: &str = "Tilde in assignment value — bash may expand at assignment time";
+pub const WHILE_TEXT: &str =
+    "A while or until loop in this command can't be checked before it runs";
+
 /// Substitutions nest; past this depth the reader stops descending.
 const MAX_DEPTH: usize = 16;
 
@@ -168,16 +195,42 @@ fn parse_depth(src: &str, depth: usize) -> Parsed {
     let mut segment_start = 0usize;
     let mut paren_depth = 0usize;
     let mut brace_depth = 0usize;
+    // The loops open on the line, and the kind of the one a `done` just closed.
+    let mut loops: Vec<bool> = Vec::new();
+    let mut closed_while = false;
     loop {
         let token = lexer.next_token();
+        // `x=$(cmd)`: the nested command is read as a command of the line, as the reference
+        // reads it (fa_nest4_vars_default); the assignment itself is no question.
+        // So is a nested command in a for loop's list (`for f in $(ls)`).
+        let assigning = match &token {
+            Token::Word(w) => b.skip_until_separator || b.is_assignment(w),
+            _ => false,
+        };
         for inner in lexer.take_nested() {
             let mut p = parse_depth(&inner.source, depth + 1);
+            if assigning && inner.hazard == Hazard::Nested && !inner.source.is_empty() {
+                if let Some(h) = p.hazard {
+                    out.flag(h);
+                }
+                b.substituted = true;
+                out.commands.extend(p.commands.iter().cloned().map(|mut c| {
+                    c.substituted = true;
+                    c
+                }));
+                out.nested.push(p);
+                continue;
+            }
             p.hazard.get_or_insert(inner.hazard);
             out.flag(inner.hazard);
             out.nested.push(p);
         }
+        let after_done = std::mem::take(&mut closed_while);
         if let Some(h) = lexer.take_hazard() {
             out.flag(h);
+        }
+        if let Some(c) = lexer.take_construct() {
+            out.construct.get_or_insert(c);
         }
         match token {
             Token::End => {
@@ -203,25 +256,44 @@ fn parse_depth(src: &str, depth: usize) -> Parsed {
                             if k != "time" && k != "!" {
                                 out.compound = true;
                             }
-                            out.loops |= matches!(k, "while" | "until");
+                            // A while loop's condition and body are read as commands of
+                            // the line (`break` among them).
+                            if matches!(k, "while" | "until") {
+                                loops.push(true);
+                            }
                             b.restart(w.end);
                             continue;
                         }
                         k if CLOSING_KEYWORDS.contains(&k) => {
+                            if k == "done" {
+                                closed_while = loops.pop().unwrap_or(false);
+                            }
                             b.restart(w.end);
                             continue;
                         }
                         "for" | "select" => {
                             // `for NAME in WORDS`: a header, not a command; its words are
                             // still read for substitutions by the lexer.
+                            if w.text == "select" {
+                                out.construct.get_or_insert(SELECT_TEXT);
+                            } else if src[w.end..].trim_start().starts_with("((") {
+                                out.construct.get_or_insert(COUNTING_FOR_TEXT);
+                            }
                             out.compound = true;
                             out.loops = true;
+                            loops.push(false);
                             b.skip_until_separator = true;
                             b.restart(w.end);
                             continue;
                         }
                         "case" | "function" | "coproc" => {
                             out.flag(Hazard::Unsupported);
+                            let named = match w.text.as_str() {
+                                "case" => Some(CASE_TEXT),
+                                "function" => Some(FUNCTION_TEXT),
+                                _ => None,
+                            };
+                            out.construct = out.construct.or(named);
                         }
                         _ => {}
                     }
@@ -231,10 +303,15 @@ fn parse_depth(src: &str, depth: usize) -> Parsed {
                 }
                 if !w.quoted && w.text.ends_with("()") && b.at_command_start() {
                     out.flag(Hazard::Unsupported);
+                    out.construct.get_or_insert(FUNCTION_TEXT);
                 }
                 b.word(w);
             }
             Token::Redirect(r) => {
+                // `while ..; done < file`: the loop reads the file (fa_nest4_vars_default).
+                if after_done {
+                    out.construct.get_or_insert(WHILE_TEXT);
+                }
                 if !b.skip_until_separator {
                     b.redirect(r);
                 }
@@ -247,8 +324,16 @@ fn parse_depth(src: &str, depth: usize) -> Parsed {
                     paren_depth += 1;
                     b.restart(pos + 1);
                 } else {
-                    // `name()`-style definitions and stray parentheses.
+                    // `name()`-style definitions, `a=(1 2)` lists and stray parentheses.
                     out.flag(Hazard::Unsupported);
+                    if src[..pos].ends_with('=') {
+                        out.construct.get_or_insert(LIST_TEXT);
+                    } else if src[..pos]
+                        .trim_end()
+                        .ends_with(|c: char| c.is_alphanumeric() || c == '_')
+                    {
+                        out.construct.get_or_insert(FUNCTION_TEXT);
+                    }
                 }
             }
             Token::CloseParen(pos) => {
@@ -299,11 +384,26 @@ struct Builder {
     skip_until_separator: bool,
     /// The next command reads from a pipe.
     piped_next: bool,
+    /// An assignment of the current command takes a nested command's output (`x=$(cmd)`).
+    substituted: bool,
 }
 
 impl Builder {
     fn at_command_start(&self) -> bool {
         self.current.words.is_empty() && self.current.assignments.is_empty() && !self.started
+    }
+
+    /// Whether `w` would be an assignment of the current command (`NAME=value` before the
+    /// command's name).
+    fn is_assignment(&self, w: &lexer::Word) -> bool {
+        self.current.words.is_empty()
+            && !w.quoted_name
+            && w.raw.split_once('=').is_some_and(|(name, _)| {
+                let name = name.strip_suffix('+').unwrap_or(name);
+                !name.is_empty()
+                    && !name.starts_with(|c: char| c.is_ascii_digit())
+                    && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+            })
     }
 
     fn restart(&mut self, at: usize) {
@@ -317,6 +417,7 @@ impl Builder {
         self.redirected_after_name = false;
         self.redirected = false;
         self.started = false;
+        self.substituted = false;
     }
 
     fn word(&mut self, w: lexer::Word) {
@@ -329,14 +430,7 @@ impl Builder {
         if self.redirected_after_name {
             self.current.swallowed = true;
         }
-        let is_assignment = self.current.words.is_empty()
-            && !w.quoted_name
-            && w.raw.split_once('=').is_some_and(|(name, _)| {
-                !name.is_empty()
-                    && !name.starts_with(|c: char| c.is_ascii_digit())
-                    && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
-            });
-        if is_assignment {
+        if self.is_assignment(&w) {
             self.current.assignments.push(w.raw);
         } else {
             self.current.words.push(w.text);
@@ -402,9 +496,25 @@ impl Builder {
             .to_string();
         cmd.background = background;
         self.started = false;
-        // A command that only sets variables changes what later words mean.
+        // A command that only sets variables changes what later words mean; one that sets
+        // a variable to a nested command's output is read through (its command is one of the
+        // line's), unless it sets others too.
+        let substituted = std::mem::take(&mut self.substituted);
         if cmd.words.is_empty() && !cmd.assignments.is_empty() {
-            out.flag(Hazard::Assignment);
+            match (substituted, cmd.assignments.len()) {
+                (true, 1) => out.assigned_output = true,
+                (true, _) => {
+                    out.construct.get_or_insert(ASSIGNMENTS_TEXT);
+                }
+                (false, _) => out.flag(Hazard::Assignment),
+            }
+        }
+        // `x=~/f`: bash may expand the tilde as it assigns.
+        if cmd.assignments.iter().any(|a| {
+            a.split_once('=')
+                .is_some_and(|(_, value)| value.starts_with('~'))
+        }) {
+            out.construct.get_or_insert(TILDE_TEXT);
         }
         if !cmd.words.is_empty()
             || !cmd.assignments.is_empty()

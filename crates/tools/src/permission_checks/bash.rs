@@ -496,6 +496,29 @@ fn timed(command: &str) -> Option<&str> {
     }
 }
 
+/// The question about a declaration whose operand holds a nested command (`export
+/// x=$(cmd)`), the nested command shown as `$(…)`.
+fn runtime_operand(parsed: &oxagent_core::rules::shell::Parsed) -> Option<String> {
+    parsed.commands.iter().find_map(|cmd| {
+        let name = cmd.words.first()?;
+        if !matches!(
+            name.as_str(),
+            "export" | "declare" | "typeset" | "local" | "readonly"
+        ) {
+            return None;
+        }
+        let operand = cmd.words[1..]
+            .iter()
+            .zip(&cmd.dynamic[1..])
+            .find(|(w, dynamic)| **dynamic && (w.contains("$(..)") || w.contains('`')))?
+            .0;
+        Some(format!(
+            "'{name}' operand '{}' is runtime-determined and may carry an array subscript — shell arith-evals $(cmd) in subscripts",
+            operand.replace("$(..)", "$(…)").replace("`..`", "$(…)")
+        ))
+    })
+}
+
 /// Bash: may `command` run without asking? `shell_cwd` is where the session's shell stands.
 pub fn check_bash(command: &str, shell_cwd: &Path, ctx: &PermissionContext) -> ToolPermission {
     if ctx.mode == PermissionMode::BypassPermissions {
@@ -521,6 +544,15 @@ pub fn check_bash(command: &str, shell_cwd: &Path, ctx: &PermissionContext) -> T
         } else {
             UNSUPPORTED
         });
+    }
+    // `export x=$(cmd)`: an operand known only when the line runs (fa_nest4_vars_default).
+    if let Some(text) = runtime_operand(&parsed) {
+        return ask(text, Some("other"), None, Vec::new());
+    }
+    // A construct the reference names (a `case`, a function definition, `$'..'` ...): the
+    // question names it, and offers no rule (fa_nest3_cmds_default).
+    if let Some(text) = parsed.construct {
+        return ask(text.to_string(), Some("other"), None, Vec::new());
     }
     // A special parameter in quotes (`"a $?"`) is only not known to be safe: a command
     // alone is judged further (what it writes outranks it), a line of several is asked
@@ -580,9 +612,10 @@ pub fn check_bash(command: &str, shell_cwd: &Path, ctx: &PermissionContext) -> T
     if let Some(question) = relative_read_after_cd(&parsed.commands, shell_cwd, ctx) {
         return question;
     }
-    if parsed.loops {
-        return other("A variable in this command can't be checked before it runs");
-    }
+    // A for loop's commands each need approval (their variable may be anything): one alone
+    // is asked about in general words, several as the line's parts (sa_one_*); a loop that
+    // uses its variable was asked about for it above.
+    let in_loop = parsed.loops;
     if parsed.group {
         return other("A group in braces or double parentheses in this command can't be checked before it runs");
     }
@@ -615,12 +648,24 @@ pub fn check_bash(command: &str, shell_cwd: &Path, ctx: &PermissionContext) -> T
     let mut cd_seen = false;
     // After `export`, what a later command does depends on a value set at run time.
     let mut exported = false;
+    let mut substituted = false;
     for cmd in &parsed.commands {
         let is_cd = cmd.words.first().is_some_and(|w| w == "cd");
-        if exported && !parts.iter().any(|(t, _)| *t == cmd.text) {
-            parts.push((&cmd.text, true));
+        // From a nested command whose output a variable takes on, each command needs
+        // approval (sa_one_*: `x=$(cat f); echo done`).
+        substituted |= cmd.substituted;
+        let needs = in_loop || substituted;
+        if (exported || needs)
+            && !cmd.words.is_empty()
+            && !parts.iter().any(|(t, _)| *t == cmd.text)
+        {
+            parts.push((&cmd.text, needs));
         }
-        exported |= cmd.words.first().is_some_and(|w| w == "export");
+        // So after `declare` and `read` (listed when another part is asked about).
+        exported |= cmd
+            .words
+            .first()
+            .is_some_and(|w| matches!(w.as_str(), "export" | "declare" | "typeset" | "read"));
         let mut asked = false;
         for v in command_verdicts(cmd, &mut cwd, &mut cd_seen, ctx) {
             let unknown = match v {
@@ -790,7 +835,13 @@ pub fn check_bash(command: &str, shell_cwd: &Path, ctx: &PermissionContext) -> T
     if cd_climbs {
         return other(TRAVERSAL);
     }
-    if any_unknown && parsed.commands.len() > 1 {
+    // Commands that only set variables are no parts of their own.
+    let commands = parsed
+        .commands
+        .iter()
+        .filter(|c| !c.words.is_empty() || c.assignments.is_empty())
+        .count();
+    if any_unknown && commands > 1 {
         let listed: Vec<&str> = parts.iter().map(|(t, _)| *t).collect();
         let (noun, verb) = if listed.len() == 1 {
             ("part", "requires")
@@ -822,7 +873,7 @@ pub fn check_bash(command: &str, shell_cwd: &Path, ctx: &PermissionContext) -> T
     }
     // A command alone that writes a file is asked about for that path, though the command
     // itself is not known either.
-    let path_first = parsed.commands.len() == 1
+    let path_first = commands == 1
         && first_other.is_none()
         && (first_specific.is_some() || first_blocked.is_some());
     match first_other {

@@ -103,6 +103,7 @@ pub(super) struct Lexer<'a> {
     i: usize,
     nested: Vec<Nested>,
     hazard: Option<Hazard>,
+    construct: Option<&'static str>,
     heredocs: Vec<Heredoc>,
     unclosed: bool,
 }
@@ -115,6 +116,7 @@ impl<'a> Lexer<'a> {
             i: 0,
             nested: Vec::new(),
             hazard: None,
+            construct: None,
             heredocs: Vec::new(),
             unclosed: false,
         }
@@ -133,6 +135,12 @@ impl<'a> Lexer<'a> {
 
     pub fn take_hazard(&mut self) -> Option<Hazard> {
         self.hazard.take()
+    }
+
+    /// The first construct the reference names when it asks about a line (see
+    /// [`super::Parsed::construct`]).
+    pub fn take_construct(&mut self) -> Option<&'static str> {
+        self.construct.take()
     }
 
     pub fn unclosed(&self) -> bool {
@@ -372,8 +380,9 @@ impl<'a> Lexer<'a> {
                 ' ' | '\t' | '\r' | '\n' | ';' | '&' | '|' | ')' => break,
                 '(' if w.text.ends_with('=') || w.text.is_empty() => break,
                 '(' => {
-                    // `name(` inside a word: a function definition or an array; not followed.
+                    // `name(` inside a word: a function definition; not followed.
                     self.hazard = Some(Hazard::Unsupported);
+                    self.construct.get_or_insert(super::FUNCTION_TEXT);
                     w.text.push(c);
                     self.i += 1;
                 }
@@ -645,7 +654,9 @@ impl<'a> Lexer<'a> {
                 w.text.push('}');
             }
             Some('\'') => {
-                // ANSI-C quoting: escapes are kept as written; the value is static.
+                // ANSI-C quoting: escapes are kept as written; the value is static, but the
+                // reference asks about it.
+                self.construct.get_or_insert(super::ESCAPE_TEXT);
                 w.quoted = true;
                 self.i += 2;
                 while let Some(ch) = self.at(self.i) {
@@ -690,6 +701,10 @@ impl<'a> Lexer<'a> {
             next => {
                 if next.is_none_or(|n| n.is_whitespace()) {
                     self.note(Hazard::LoneDollar);
+                }
+                // `$"..."`: text for translation.
+                if next == Some('"') {
+                    self.construct.get_or_insert(super::UNCHECKABLE_TEXT);
                 }
                 w.text.push('$');
                 self.i += 1;

@@ -201,3 +201,27 @@ fn two_unclosed_heredocs_at_the_end_of_input_do_not_panic() {
         "`\n*<<--\u{2}\0\0*666666<<--\u{2}*\n66366<<--\u{2}*\n6634\n\0{*`\0}T\u{1a}\u{1a}\u{2}",
     );
 }
+
+#[test]
+fn constructs_the_reference_names_when_it_asks() {
+    use super::{CASE_TEXT, COUNTING_FOR_TEXT, ESCAPE_TEXT, FUNCTION_TEXT, LIST_TEXT};
+    use super::{SELECT_TEXT, UNCHECKABLE_TEXT};
+    let cases = [
+        ("case x in x) echo hi;; esac", Some(CASE_TEXT)),
+        ("f() { echo hi; }; f", Some(FUNCTION_TEXT)),
+        ("function f { echo hi; }", Some(FUNCTION_TEXT)),
+        (
+            "for ((i=0;i<2;i++)); do echo hi; done",
+            Some(COUNTING_FOR_TEXT),
+        ),
+        ("a=(1 2); echo hi", Some(LIST_TEXT)),
+        ("echo $'a\\tb'", Some(ESCAPE_TEXT)),
+        ("echo $\"hi\"", Some(UNCHECKABLE_TEXT)),
+        ("select x in a; do break; done", Some(SELECT_TEXT)),
+        ("for i in 1 2; do echo hi; done", None),
+        ("echo 'it''s' \"$HOME\"", None),
+    ];
+    for (line, want) in cases {
+        assert_eq!(parse(line).construct, want, "{line}");
+    }
+}
