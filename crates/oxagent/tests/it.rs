@@ -43,10 +43,10 @@ mod fail_closed;
 mod file_checkpoints;
 #[path = "hook_events.rs"]
 mod hook_events;
+#[path = "hook_types.rs"]
+mod hook_types;
 #[path = "host_requests.rs"]
 mod host_requests;
-#[path = "http_hooks.rs"]
-mod http_hooks;
 #[path = "local_commands.rs"]
 mod local_commands;
 #[path = "mcp_sse.rs"]

@@ -23,6 +23,7 @@
 //! with the caller's closures; the documented SDKs' stream-json frames are an adapter over
 //! this (the facade's `frames`), for the bindings and the CLI.
 
+mod agent_hooks;
 mod cassette;
 mod clear;
 mod commands;

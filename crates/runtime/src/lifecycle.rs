@@ -368,6 +368,12 @@ pub(super) fn start(
     let side: Arc<dyn oxagent_tools::web::side_model::SideModel> = Arc::new(side);
     if let Some(h) = &mcp_hooks {
         let _ = h.side.set(side.clone());
+        let _ = h.agents.set(Arc::new(crate::agent_hooks::AgentHookHost {
+            options: options.clone(),
+            model: model.clone(),
+            rt: rt.clone(),
+            ledger: session.side_ledger.clone(),
+        }));
     }
     let config_root = setup::config_root(&options, &session.config.cwd);
     let roots = crate::subagents::agent_roots(

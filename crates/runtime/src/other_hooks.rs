@@ -4,6 +4,7 @@
 //!   tool's text answers as a command hook's stdout does (JSON: a hook output; anything else:
 //!   no answer).
 //! - `type: "http"`: the hook's input is POSTed to a URL (see [`crate::http_hooks`]).
+//! - `type: "agent"`: an agent of its own checks the condition (see [`crate::agent_hooks`]).
 //! - `type: "prompt"`: the model is asked (`$ARGUMENTS`: the hook's input as JSON) and
 //!   answers `{ok, reason}`; `ok: false` refuses as the reference does for each event.
 //!
@@ -42,6 +43,8 @@ pub(crate) struct OtherHooks {
     pub(crate) mcp: OnceLock<Arc<McpServers>>,
     /// The session's model for side questions, once it exists.
     pub(crate) side: OnceLock<Arc<dyn SideModel>>,
+    /// What an `agent` hook's own session is made from, once the session exists.
+    pub(crate) agents: OnceLock<Arc<crate::agent_hooks::AgentHookHost>>,
     inner: Arc<dyn LocalAnswers>,
     context: ToolContext,
 }
@@ -65,6 +68,7 @@ impl OtherHooks {
             env,
             mcp: OnceLock::new(),
             side: OnceLock::new(),
+            agents: OnceLock::new(),
             inner,
             context,
         })
@@ -113,6 +117,20 @@ impl LocalAnswers for OtherHooks {
             );
             return Some(Box::pin(async move {
                 Ok(ControlResponse::Hook(Box::new(ask.await)))
+            }));
+        }
+        if let Some(hook) = self
+            .prompts
+            .iter()
+            .find(|h| h.id == call.callback_id && h.agent)
+        {
+            let host = self.agents.get().cloned();
+            let input = serde_json::to_value(&call.input).unwrap_or(Value::Null);
+            let hook = hook.clone();
+            return Some(Box::pin(async move {
+                let host = host.ok_or("the session cannot start a hook's agent")?;
+                let out = crate::agent_hooks::ask(host, hook, input).await?;
+                Ok(ControlResponse::Hook(Box::new(out)))
             }));
         }
         if let Some(hook) = self.prompts.iter().find(|h| h.id == call.callback_id) {

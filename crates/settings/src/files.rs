@@ -63,6 +63,9 @@ pub struct PromptHook {
     pub prompt: String,
     /// The model asked (none: the session's).
     pub model: Option<String>,
+    /// `type: "agent"`: an agent with the session's tools checks the condition over
+    /// several turns and answers through a structured output.
+    pub agent: bool,
 }
 
 /// A hook of `type: "http"`: the hook's input is POSTed to `url` as JSON and the answer's
@@ -392,7 +395,8 @@ impl Settings {
                 }
                 continue;
             }
-            if h.get("type").and_then(Value::as_str) == Some("prompt") {
+            let kind = h.get("type").and_then(Value::as_str);
+            if matches!(kind, Some("prompt" | "agent")) {
                 if let Some(prompt) = h.get("prompt").and_then(Value::as_str) {
                     let id = format!("settings_prompt_{}", self.prompt_hooks.len());
                     self.hook_matchers.push((
@@ -403,7 +407,13 @@ impl Settings {
                     ));
                     let model = h.get("model").and_then(Value::as_str).map(str::to_string);
                     let prompt = prompt.to_string();
-                    self.prompt_hooks.push(PromptHook { id, prompt, model });
+                    let agent = kind == Some("agent");
+                    self.prompt_hooks.push(PromptHook {
+                        id,
+                        prompt,
+                        model,
+                        agent,
+                    });
                 }
                 continue;
             }

@@ -85,3 +85,40 @@ prompt_scen("ht_prompt_ups_no", "UserPromptSubmit", '{"ok": false, "reason": "ba
 prompt_scen("ht_prompt_ups_yes", "UserPromptSubmit", YES, responses=[text("answer")])
 prompt_scen("ht_prompt_stop_no_then_yes", "Stop", '{"ok": false, "reason": "keep working"}',
             responses=[text("first"), {"match": '"hook_event_name":"Stop"', "content": [{"type": "text", "text": YES}]}, text("second")])
+
+
+# `type: "agent"`: an agent of its own checks the condition and answers through the
+# StructuredOutput tool (its requests are matched by the event's name in its prompt).
+def agent_scen(name, event, answers, matcher=None, responses=None):
+    entry = {"hooks": [{"type": "agent", "prompt": "VERIFY-ME $ARGUMENTS"}]}
+    if matcher:
+        entry["matcher"] = matcher
+    asked = '"hook_event_name":"%s"' % event
+    s = {"name": name, "description": name, "prompt": "Go",
+         "files": {".claude/settings.json": json.dumps({"hooks": {event: [entry]}}),
+                   "notes.txt": "workspace notes\n"},
+         "options": {"setting_sources": ["project"], "permission_mode": "bypassPermissions"},
+         "responses": [dict({"match": asked}, **a) for a in answers] + (responses or [{"content": [BASH]}, text("after")]),
+         "default": text("done")}
+    with open(os.path.join(HERE, name + ".json"), "w") as f:
+        json.dump(s, f, indent=1)
+
+
+# After its Read, the agent's request ends with the file's text.
+AFTER_READ = "workspace notes"
+
+
+def verdict(ok, reason, i=1):
+    return {"content": [{"type": "tool_use", "id": "toolu_v%d" % i, "name": "StructuredOutput",
+                         "input": {"ok": ok, "reason": reason}}]}
+
+
+READ_NOTES = {"content": [{"type": "tool_use", "id": "toolu_r1", "name": "Read", "input": {"file_path": "notes.txt"}}]}
+agent_scen("ht_agent_pre_no", "PreToolUse", [verdict(False, "not verified")], matcher="Bash")
+agent_scen("ht_agent_pre_yes", "PreToolUse", [verdict(True, "looks safe")], matcher="Bash")
+agent_scen("ht_agent_pre_read_no", "PreToolUse", [READ_NOTES, dict(verdict(False, "notes say no", 2), match=AFTER_READ)],
+           matcher="Bash")
+agent_scen("ht_agent_ups_no", "UserPromptSubmit", [verdict(False, "bad prompt")], responses=[text("answer")])
+agent_scen("ht_agent_stop_no_then_yes", "Stop",
+           [READ_NOTES, dict(verdict(False, "tests not run", 2), match=AFTER_READ)],
+           responses=[text("first"), dict(verdict(True, "fine now", 3), match='"hook_event_name":"Stop"'), text("second")])

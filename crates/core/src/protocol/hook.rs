@@ -332,6 +332,10 @@ pub struct HookOutput {
     /// that can be read still count unless the hook's matcher fails closed.
     #[serde(skip)]
     pub unreadable: Option<String>,
+    /// A block's reason in the hook's own words, where the reason shown adds words of the
+    /// session's (an agent hook's "Agent hook condition was not met: <this>").
+    #[serde(skip)]
+    pub block_words: Option<String>,
 }
 
 /// The event-specific part of a hook's answer.

@@ -274,6 +274,7 @@ fn fold(outcome: &mut HookOutcome, out: HookOutput) {
     if out.decision.as_deref() == Some("block") {
         let reason = out.reason.clone().unwrap_or_default();
         outcome.block_words = match &out.command_run {
+            _ if out.block_words.is_some() => out.block_words.clone(),
             Some(run) if run.exit_code == Some(2) => {
                 Some(run.stderr.trim().to_string()).filter(|s| !s.is_empty())
             }

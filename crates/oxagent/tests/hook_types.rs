@@ -1,5 +1,6 @@
-//! Settings hooks of `type: "http"` against a real HTTP server on 127.0.0.1: what the hook
-//! is sent, and what each kind of answer does, as the reference does it (probed).
+//! Settings hooks that are not shell commands, as the reference runs them (probed):
+//! `type: "http"` against a real HTTP server on 127.0.0.1 (what the hook is sent, what each
+//! kind of answer does) and `type: "agent"` (an agent of its own gives the verdict).
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -210,4 +211,68 @@ async fn an_http_hook_answering_nothing_lets_the_call_run() {
     assert!(!no_verdict(&messages));
     assert_eq!(tool_result(&messages)["content"], json!("hi"));
     assert_eq!(seen.lock().unwrap().len(), 1);
+}
+
+/// Settings hooks of `type: "agent"`: an agent of its own answers through StructuredOutput;
+/// `ok: false` denies a call ("Agent hook condition was not met: ..."), and a Stop hook's
+/// keeps the turn going with that text as feedback; the caller sees none of the agent's
+/// messages, and its requests count in the cost.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_agent_hook_checks_with_its_own_turns_and_its_verdict_decides() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("notes.txt"), "workspace notes\n").unwrap();
+    let verdict = |ok: bool, reason: &str, m: &str| {
+        json!({"match": m, "content": [{"type": "tool_use", "id": "toolu_v", "name": "StructuredOutput",
+            "input": {"ok": ok, "reason": reason}}]})
+    };
+    let stop = "\"hook_event_name\":\"Stop\"";
+    let server = ScriptedServer::start(json!({"responses": [
+        {"match": stop, "content": [{"type": "tool_use", "id": "toolu_r", "name": "Read",
+            "input": {"file_path": "notes.txt"}}]},
+        verdict(false, "tests not run", "workspace notes"),
+        {"content": [{"type": "text", "text": "first"}]},
+        verdict(true, "fine now", stop),
+        {"content": [{"type": "text", "text": "second"}]},
+    ]}))
+    .await
+    .unwrap();
+    let settings =
+        json!({"hooks": {"Stop": [{"hooks": [{"type": "agent", "prompt": "Check: $ARGUMENTS"}]}]}});
+    let options = Options::from_json(&json!({
+        "cwd": dir.path().to_string_lossy(),
+        "setting_sources": [],
+        "settings": settings.to_string(),
+        "permission_mode": "bypassPermissions",
+        "env": {"ANTHROPIC_BASE_URL": server.url(), "ANTHROPIC_API_KEY": "sk-test",
+            "HOME": dir.path().to_string_lossy()},
+    }))
+    .unwrap();
+    let messages: Vec<Value> = oxagent::query("Go", options)
+        .map(|m| serde_json::to_value(m.unwrap()).unwrap())
+        .collect()
+        .await;
+    let texts: Vec<String> = messages
+        .iter()
+        .filter(|m| m["type"] == "assistant" || m["type"] == "user")
+        .map(|m| {
+            m["message"]["content"][0]["text"]
+                .as_str()
+                .unwrap_or("")
+                .to_string()
+        })
+        .collect();
+    assert_eq!(
+        texts,
+        [
+            "first",
+            "Stop hook feedback:\nAgent hook condition was not met: tests not run",
+            "second"
+        ]
+    );
+    let result = messages.last().unwrap();
+    assert_eq!(result["result"], json!("second"));
+    // Five requests: two of the session, three of the hook's agent, each 0.0008 dollars.
+    assert_eq!(server.requests().len(), 5);
+    let cost = result["total_cost_usd"].as_f64().unwrap();
+    assert!((cost - 0.004).abs() < 1e-9, "{cost}");
 }
