@@ -8,7 +8,9 @@
 //! the refusal said by how much the prompt was too long (the caller starts it at every
 //! round otherwise), and
 //! when no round is left it summarizes the whole conversation instead (its first prompt left
-//! out), giving up the earliest rounds first, down to the latest one, tried four times.
+//! out), giving up the earliest rounds first, down to the latest one, tried four times. So
+//! does a threshold compaction whose first attempt already covered the whole conversation
+//! (fuzz-g/fg_702); one that kept a tail gives up.
 //!
 //! ```
 //! use oxagent_core::compact::{plan, Attempts};
@@ -108,9 +110,11 @@ impl Attempts {
             return;
         }
         let next = CompactionPlan::next_rounds(&current.weights(history), excess);
+        // A threshold compaction that summarized all of the conversation goes on to it whole
+        // (fuzz-g/fg_702).
         self.current = if next > 0 {
             Some(self.base.shrunk(history, next))
-        } else if self.reactive {
+        } else if self.reactive || self.base.head >= history.len() {
             CompactionPlan::whole(history).map(|whole| after_large(whole, history))
         } else {
             None
