@@ -25,6 +25,9 @@ use super::{StopCause, SubagentContext};
 use crate::time::tokio_sleep;
 use oxagent_core::sync::lock;
 
+/// How deep agents may start agents when the environment does not say.
+const DEFAULT_SPAWN_DEPTH: u64 = 3;
+
 /// What a continued agent (SendMessage) starts from.
 pub(super) struct Resume {
     /// Its conversation when it last stopped.
@@ -212,15 +215,15 @@ pub(super) async fn run(
         }
     }
     if let Some(me) = me.upgrade() {
-        // Not past CLAUDE_CODE_MAX_SUBAGENT_SPAWN_DEPTH: an agent that deep lacks the Agent
-        // tool (probes sd_*).
+        // Not past CLAUDE_CODE_MAX_SUBAGENT_SPAWN_DEPTH (3 when unset or not a positive
+        // whole number): an agent that deep lacks the Agent tool (probes sd_*,
+        // fuzz-f/ff_707).
         let deepest = oxagent_core::env_var::positive(
             &context.config.env,
             "CLAUDE_CODE_MAX_SUBAGENT_SPAWN_DEPTH",
-        );
-        if context.offers_agent(&agent.definition)
-            && deepest.is_none_or(|max| u64::from(depth) < max)
-        {
+        )
+        .unwrap_or(DEFAULT_SPAWN_DEPTH);
+        if context.offers_agent(&agent.definition) && u64::from(depth) < deepest {
             let mut with_agent: Vec<Arc<dyn Tool>> = vec![me];
             with_agent.extend(tools.iter().cloned());
             let deferred = tools.deferred().clone();
