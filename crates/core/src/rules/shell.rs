@@ -360,6 +360,10 @@ fn parse_depth(src: &str, depth: usize) -> Parsed {
     if lexer.unclosed() {
         out.flag(Hazard::Unsupported);
     }
+    // A variable a nested command set, used in double quotes: quoted text (sa_one_30).
+    if out.assigned_output && out.hazard == Some(Hazard::Variable) && lexer.quoted_variable {
+        out.hazard = Some(Hazard::QuotedVariable);
+    }
     let last = src[segment_start.min(src.len())..].trim();
     if !last.is_empty() || out.pipe_segments.is_empty() {
         out.pipe_segments.push(last.to_string());

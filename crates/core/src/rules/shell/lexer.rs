@@ -104,6 +104,8 @@ pub(super) struct Lexer<'a> {
     nested: Vec<Nested>,
     hazard: Option<Hazard>,
     construct: Option<&'static str>,
+    /// The first hazard noted was a variable inside double quotes (`"$x"`).
+    pub quoted_variable: bool,
     heredocs: Vec<Heredoc>,
     unclosed: bool,
 }
@@ -117,6 +119,7 @@ impl<'a> Lexer<'a> {
             nested: Vec::new(),
             hazard: None,
             construct: None,
+            quoted_variable: false,
             heredocs: Vec::new(),
             unclosed: false,
         }
@@ -534,7 +537,9 @@ impl<'a> Lexer<'a> {
                     if self.known_in_quotes(w, &mut known) {
                         continue;
                     }
+                    let first = self.hazard.is_none();
                     self.dollar(w);
+                    self.quoted_variable |= first && self.hazard == Some(Hazard::Variable);
                     for n in &mut self.nested[before..] {
                         if n.hazard == Hazard::Nested {
                             n.hazard = Hazard::QuotedNested;
