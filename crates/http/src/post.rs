@@ -21,11 +21,7 @@ pub async fn json(
     headers: &[(String, String)],
     body: String,
 ) -> Result<(u16, String), String> {
-    let plain = url.starts_with("http://");
-    let client = crate::roots::builder_for(plain)
-        .redirect(reqwest::redirect::Policy::none())
-        .build()
-        .map_err(|e| e.to_string())?;
+    let client = crate::roots::no_redirect_client().map_err(|e| e.to_string())?;
     let mut request = client
         .post(url)
         .header(reqwest::header::CONTENT_TYPE, "application/json");

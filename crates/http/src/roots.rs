@@ -149,13 +149,17 @@ fn cached(
     client
 }
 
-/// A builder for a client of its own: for a `plain` (`http://`) endpoint without root
-/// certificates, else with the system's.
-pub(crate) fn builder_for(plain: bool) -> ClientBuilder {
-    match plain {
-        true => reqwest::Client::builder().tls_built_in_root_certs(false),
-        false => builder(),
-    }
+static NO_REDIRECT: Mutex<Option<Built>> = Mutex::new(None);
+static BUILDING_NO_REDIRECT: AtomicU32 = AtomicU32::new(0);
+
+/// A client that follows no redirect (a settings file's HTTP hooks), shared like
+/// [`client`] and built again when what it read from the environment changed.
+pub(crate) fn no_redirect_client() -> reqwest::Result<Client> {
+    cached(&NO_REDIRECT, &BUILDING_NO_REDIRECT, key_now(), || {
+        builder()
+            .redirect(reqwest::redirect::Policy::none())
+            .build()
+    })
 }
 
 /// A client builder with the system's root certificates already in it.

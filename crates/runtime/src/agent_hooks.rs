@@ -62,14 +62,6 @@ fn system_text(event: &str, transcript: Option<&str>) -> String {
     text
 }
 
-fn verdict_schema() -> Value {
-    json!({"type": "object",
-        "properties": {"ok": {"type": "boolean", "description": "Whether the condition holds"},
-            "reason": {"type": "string", "description": "Why, in a sentence"},
-            "impossible": {"type": "boolean", "description": "Whether the condition can never hold"}},
-        "required": ["ok", "reason"], "additionalProperties": false})
-}
-
 /// The hook's options: the session's, narrowed to a private checking agent.
 fn options_for(
     host: &AgentHookHost,
@@ -79,7 +71,7 @@ fn options_for(
 ) -> Options {
     let mut o = host.options.clone();
     o.system_prompt = SystemPrompt::Text(system_text(event, transcript));
-    o.output_schema = Some(verdict_schema());
+    o.output_schema = Some(crate::other_hooks::verdict_schema());
     o.max_turns = Some(MAX_TURNS);
     o.max_budget_usd = None;
     o.model = hook.model.clone().or(o.model);
@@ -173,17 +165,11 @@ pub(crate) async fn ask(
         }
     }
     let verdict = verdict.ok_or("Agent hook did not return structured output")?;
-    let ok = verdict
-        .get("ok")
-        .and_then(Value::as_bool)
+    let (ok, reason) = crate::other_hooks::read_verdict(&verdict)
         .ok_or("Agent hook did not return structured output")?;
     if ok {
         return Ok(HookOutput::default());
     }
-    let reason = verdict
-        .get("reason")
-        .and_then(Value::as_str)
-        .unwrap_or_default();
     let shown = format!("Agent hook condition was not met: {reason}");
     let out = match event.as_str() {
         "PreToolUse" => json!({"hookSpecificOutput": {"hookEventName": "PreToolUse",
