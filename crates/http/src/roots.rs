@@ -156,8 +156,11 @@ static BUILDING_NO_REDIRECT: AtomicU32 = AtomicU32::new(0);
 /// [`client`] and built again when what it read from the environment changed.
 pub(crate) fn no_redirect_client() -> reqwest::Result<Client> {
     cached(&NO_REDIRECT, &BUILDING_NO_REDIRECT, key_now(), || {
+        // No idle connection is kept: a hook's server must be free to close (a program's
+        // own server, closed after the query, waits for its open connections).
         builder()
             .redirect(reqwest::redirect::Policy::none())
+            .pool_max_idle_per_host(0)
             .build()
     })
 }
