@@ -109,6 +109,65 @@ ONE = [
  "export x=$(cat notes.txt) y=$(pwd)",
  "local x=$(pwd)"
 ]
+# Variables the line sets, followed to where they are used (one call a session).
+VARS = [
+ "x=1 || echo hi",
+ "x=1 | echo $x",
+ "true || x=1; echo $x",
+ "x=1 || x=2; echo $x",
+ "x=1 && echo $x || echo $x",
+ "x=1; y=2 || echo $y",
+ "echo hi || x=1",
+ "x=1 && y=2 || echo $x",
+ "x=1; echo $y",
+ "x=1; true || true; echo $x",
+ "true || true; x=1; echo $x",
+ "x=1 || true; echo $x",
+ "x=1 && true; echo $x",
+ "(x=1); echo $x",
+ "x=1 | true; echo $x",
+ "echo $x; x=1",
+ "x=1 || echo $y",
+ "x=1 && echo $y",
+ "x=1; echo $HOME",
+ "x=1; echo $?",
+ "x=1; echo a; echo b",
+ "x=1; echo $x; echo b",
+ "x=a; cat $x.txt; echo b",
+ "x=1; y=$x; echo $y; echo b",
+ "x=1; echo ${y}",
+ "x=1; echo {a,b}",
+ "x=1; echo $(pwd)",
+ "x=1; rm -rf src; echo b",
+ "x=notes.txt; cat $x",
+ "x=1 && echo a && echo b",
+ "x=1; ls; pwd",
+ "x=\"a b\"; echo $x; echo c",
+ "x=1 || echo a; echo b",
+ "x=1 | echo a",
+ "x=1 & echo $x",
+ "x='a'; echo $x; echo b",
+ "x=1; echo \"$x\"; echo b",
+ "x=1; echo ${x}; echo b",
+ "x=1; x=2; echo $x; echo b",
+ "x=1; echo $x$x; echo b",
+ "x=1; y=2",
+ "x=1; touch a.txt; echo b",
+ "x=1; echo a > out.txt; echo b",
+ "x=a*; echo $x; echo b",
+ "x=1; cat /etc/passwd; echo b",
+ "x=/etc/passwd; cat $x",
+ "x=src; cd $x && ls",
+ "x=1; git status; echo b",
+ "x=1; echo $x | cat",
+ "x=1; export y=2; echo b",
+ "FOO=1 echo hi; echo b",
+ "x=1;echo $x;echo b",
+ "x=1; echo $x; x=2; echo $x",
+ "x=out.txt; echo a > $x",
+ "x=1 y=2; echo $x $y; echo b",
+ "x=1; rm secrets/key.txt"
+]
 NESTED_READS = ["echo $(cat secrets/key.txt)", "echo `cat secrets/key.txt`", "cat <(cat secrets/key.txt)",
                 "echo \"$(cat secrets/key.txt)\"", "x=$(cat secrets/key.txt)",
                 "echo $(cat notes.txt) && cat secrets/key.txt", "echo $(head -1 secrets/key.txt) > out.txt",
@@ -142,6 +201,8 @@ def one_each(commands):
 def scenarios():
     out = [scenario("one_%02d" % i, "default, no callback, one call: %s" % c, one_each([c]), "default")
            for i, c in enumerate(ONE)]
+    out += [scenario("var_%02d" % i, "default, no callback, one call: %s" % c, one_each([c]), "default")
+            for i, c in enumerate(VARS)]
     for mode in ("default", "acceptEdits", "bypassPermissions", "dontAsk"):
         out.append(scenario("rdeny_" + mode, mode + ", deny Read(./secrets/**): reads of the denied folder inside nested commands.",
                             one_each(NESTED_READS), mode, disallowed_tools=["Read(./secrets/**)"]))

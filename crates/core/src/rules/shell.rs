@@ -133,9 +133,11 @@ pub struct Parsed {
 
 impl Parsed {
     fn flag(&mut self, hazard: Hazard) {
-        // A nested command is the most telling reason; otherwise the first one found stays.
+        // A nested command is the most telling reason; otherwise the first one found stays,
+        // but for a variable set on the line, which any other reason outranks.
         if self.hazard.is_none()
             || self.hazard == Some(Hazard::SpecialInQuotes)
+            || (self.hazard == Some(Hazard::Assignment) && hazard != Hazard::SpecialInQuotes)
             || (hazard == Hazard::Nested && self.hazard != Some(Hazard::QuotedNested))
         {
             self.hazard = Some(hazard);
@@ -191,7 +193,10 @@ fn parse_depth(src: &str, depth: usize) -> Parsed {
         return out;
     }
     let mut lexer = Lexer::new(src);
-    let mut b = Builder::default();
+    let mut b = Builder {
+        tracking: src.contains('$') && !branches(src),
+        ..Builder::default()
+    };
     let mut segment_start = 0usize;
     let mut paren_depth = 0usize;
     let mut brace_depth = 0usize;
@@ -199,6 +204,10 @@ fn parse_depth(src: &str, depth: usize) -> Parsed {
     let mut loops: Vec<bool> = Vec::new();
     let mut closed_while = false;
     loop {
+        if b.known_changed {
+            b.known_changed = false;
+            lexer.known = b.known.clone();
+        }
         let token = lexer.next_token();
         // `x=$(cmd)`: the nested command is read as a command of the line, as the reference
         // reads it (fa_nest4_vars_default); the assignment itself is no question.
@@ -371,8 +380,47 @@ fn parse_depth(src: &str, depth: usize) -> Parsed {
     out
 }
 
+/// Whether the line has a branch, a pipe, a background job or a subshell: then a variable
+/// set on it may not be set where it is used, and no value is followed (`x=1 || echo $x`).
+fn branches(src: &str) -> bool {
+    let mut lexer = Lexer::new(src);
+    loop {
+        match lexer.next_token() {
+            Token::End => return false,
+            Token::OpenParen(_) => return true,
+            Token::Separator {
+                op: "||" | "|" | "|&" | "&",
+                ..
+            } => return true,
+            _ => {}
+        }
+    }
+}
+
+/// The value an assignment word gives, when it is known before the line runs: one plain
+/// word (no expansion, space or pattern in it).
+fn static_value(w: &lexer::Word) -> Option<String> {
+    let (name, value) = w.text.split_once('=')?;
+    if w.dynamic || name.ends_with('+') {
+        return None;
+    }
+    let plain = !value.is_empty()
+        && value
+            .chars()
+            .all(|c| !c.is_whitespace() && !"*?[]{}~$`\\'\"".contains(c));
+    plain.then(|| value.to_string())
+}
+
 #[derive(Default)]
 struct Builder {
+    /// Follow the values of variables the line sets (no branch on the line: [`branches`]).
+    tracking: bool,
+    /// The variables set so far to a known value, and every name set so far.
+    known: Vec<(String, String)>,
+    set: Vec<String>,
+    known_changed: bool,
+    /// The known values of the current command's assignments, in order.
+    values: Vec<(String, Option<String>)>,
     current: SimpleCommand,
     /// Byte offset where the current command's text starts.
     start: usize,
@@ -422,6 +470,7 @@ impl Builder {
         self.redirected = false;
         self.started = false;
         self.substituted = false;
+        self.values.clear();
     }
 
     fn word(&mut self, w: lexer::Word) {
@@ -435,6 +484,10 @@ impl Builder {
             self.current.swallowed = true;
         }
         if self.is_assignment(&w) {
+            if let Some((name, _)) = w.raw.split_once('=') {
+                self.values
+                    .push((name.trim_end_matches('+').to_string(), static_value(&w)));
+            }
             self.current.assignments.push(w.raw);
         } else {
             self.current.words.push(w.text);
@@ -504,13 +557,27 @@ impl Builder {
         // a variable to a nested command's output is read through (its command is one of the
         // line's), unless it sets others too.
         let substituted = std::mem::take(&mut self.substituted);
-        if cmd.words.is_empty() && !cmd.assignments.is_empty() {
-            match (substituted, cmd.assignments.len()) {
-                (true, 1) => out.assigned_output = true,
-                (true, _) => {
-                    out.construct.get_or_insert(ASSIGNMENTS_TEXT);
+        let values = std::mem::take(&mut self.values);
+        if self.tracking && cmd.words.is_empty() && !substituted {
+            // A name set twice is not followed (`x=1; x=2; echo $x`).
+            for (name, value) in values {
+                if self.set.contains(&name) {
+                    self.known.retain(|(n, _)| *n != name);
+                } else if let Some(value) = value {
+                    self.known.push((name.clone(), value));
                 }
-                (false, _) => out.flag(Hazard::Assignment),
+                self.set.push(name);
+                self.known_changed = true;
+            }
+        }
+        if cmd.words.is_empty() && !cmd.assignments.is_empty() {
+            if cmd.assignments.len() > 1 {
+                // Several set at once (`x=1 y=2; ...`, `x=$(cmd) y=2`).
+                out.construct.get_or_insert(ASSIGNMENTS_TEXT);
+            } else if substituted {
+                out.assigned_output = true;
+            } else {
+                out.flag(Hazard::Assignment);
             }
         }
         // `x=~/f`: bash may expand the tilde as it assigns.

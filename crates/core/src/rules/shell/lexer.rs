@@ -108,6 +108,9 @@ pub(super) struct Lexer<'a> {
     pub quoted_variable: bool,
     heredocs: Vec<Heredoc>,
     unclosed: bool,
+    /// Variables set earlier on the line to a value known before it runs (`x=1; echo $x`):
+    /// `$x` reads as that value.
+    pub known: Vec<(String, String)>,
 }
 
 impl<'a> Lexer<'a> {
@@ -122,6 +125,7 @@ impl<'a> Lexer<'a> {
             quoted_variable: false,
             heredocs: Vec::new(),
             unclosed: false,
+            known: Vec::new(),
         }
     }
 
@@ -259,10 +263,16 @@ impl<'a> Lexer<'a> {
         self.skip_blanks();
         let word = match self.at(self.i) {
             None | Some('\n' | ';' | '&' | '|' | '(' | ')' | '<' | '>') => None,
-            _ => match self.word() {
-                Token::Word(w) => Some(w),
-                _ => None,
-            },
+            // A redirection's target takes no value the line set (`x=f; echo a > $x`).
+            _ => {
+                let known = std::mem::take(&mut self.known);
+                let token = self.word();
+                self.known = known;
+                match token {
+                    Token::Word(w) => Some(w),
+                    _ => None,
+                }
+            }
         };
         let Some(w) = word else {
             self.hazard = Some(Hazard::Unsupported);
@@ -696,6 +706,10 @@ impl<'a> Lexer<'a> {
                 // `$HOME` is the home directory, as `~` is; any other value is unknown.
                 if name == "HOME" {
                     w.text.push('~');
+                    return;
+                }
+                if let Some((_, value)) = self.known.iter().find(|(n, _)| *n == name) {
+                    w.text.push_str(value);
                     return;
                 }
                 self.note(Hazard::Variable);

@@ -225,3 +225,66 @@ fn writes_into_protected_paths_are_asked_as_the_file_tools_ask() {
         );
     }
 }
+
+/// Variables a line sets are followed to where it uses them, as the reference follows them
+/// (tests/conformance/shellasks: sa_var_*).
+#[test]
+fn variables_the_line_sets_are_followed() {
+    const VARIABLE: &str = "A variable in this command can't be checked before it runs";
+    const ONE: &str = "This command requires approval";
+    let parts = |list: &str| {
+        format!(
+            "This Bash command contains multiple operations. The following parts require \
+             approval: {list}"
+        )
+    };
+    let cases: Vec<(&str, String)> = vec![
+        ("x=1; echo $x", ONE.into()),
+        ("x=1; echo $x; echo b", parts("echo 1, echo b")),
+        ("x=a; cat $x.txt; echo b", parts("cat a.txt, echo b")),
+        ("x=1; y=$x; echo $y; echo b", parts("echo 1, echo b")),
+        ("x=1; echo \"$x\"; echo b", parts("echo 1, echo b")),
+        ("x=1; echo $x$x; echo b", parts("echo 11, echo b")),
+        ("x=1; echo a > out.txt; echo b", parts("echo a, echo b")),
+        ("x=1 || echo a; echo b", parts("echo a, echo b")),
+        // Not followed: a branch, a pipe or a job anywhere, a name set twice, a value that
+        // is not one plain word, a value in braces or as a redirection's target.
+        ("x=1 || echo $x", VARIABLE.into()),
+        ("true || true; x=1; echo $x", VARIABLE.into()),
+        ("x=1 & echo $x", VARIABLE.into()),
+        ("x=1; x=2; echo $x; echo b", VARIABLE.into()),
+        ("x=\"a b\"; echo $x; echo c", VARIABLE.into()),
+        ("x=a*; echo $x; echo b", VARIABLE.into()),
+        ("x=out.txt; echo a > $x", VARIABLE.into()),
+        (
+            "x=1; echo ${x}; echo b",
+            "A variable in braces in this command can't be checked before it runs".into(),
+        ),
+        // Any other question comes before the assignment's.
+        ("x=1; echo $y", VARIABLE.into()),
+        ("x=1; echo {a,b}", "Brace expansion".into()),
+        (
+            "x=1; y=2",
+            "A variable set in this command can't be checked before it runs".into(),
+        ),
+        (
+            "x=1 y=2; echo $x $y; echo b",
+            "Variable assignments in this command can't be checked before it runs".into(),
+        ),
+        (
+            "x=1 | echo a",
+            "The parts of this pipe can't be checked one by one, so the command needs approval"
+                .into(),
+        ),
+    ];
+    for (line, expected) in cases {
+        assert_eq!(asked(line).0, expected, "{line}");
+    }
+    // One command left is checked with the values put in: a read outside is refused as such.
+    let (message, blocked, _) = asked("x=/etc/passwd; cat $x");
+    assert!(
+        message.starts_with("cat in '/etc/passwd' was blocked."),
+        "{message}"
+    );
+    assert_eq!(blocked.as_deref(), Some("/etc/passwd"));
+}
