@@ -122,9 +122,14 @@ pub(crate) fn branch(rows: &[&Value], until: Option<&str>) -> Option<HashSet<Str
     on.extend(recovered);
     // The marks written after rows of the branch (a round's reminders, the end a hook or
     // max_turns set) go with them; the walk from the last conversation row passes them by.
+    // So do the texts read after a result (a skill's instructions) written after a result
+    // recovered above (fuzz-m/fm_801: two skills called at once).
     let last_written = until.and_then(|u| rows.iter().position(|r| text(r, "uuid") == Some(u)));
     for row in &rows[..last_written.map_or(rows.len(), |at| at + 1)] {
-        let mark = text(row, "type") == Some("attachment");
+        let follow_up = text(row, "type") == Some("user")
+            && row.get("isMeta").and_then(Value::as_bool) == Some(true)
+            && !is_tool_result(row);
+        let mark = text(row, "type") == Some("attachment") || follow_up;
         if let (true, Some(uuid), Some(parent)) = (mark, text(row, "uuid"), text(row, "parentUuid"))
         {
             if on.contains(parent) {

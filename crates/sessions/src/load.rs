@@ -1357,4 +1357,42 @@ mod tests {
         let s = load(f.path(), None).unwrap();
         assert_eq!(s.turns.last().unwrap().0, "user");
     }
+
+    /// Two skills called at once: the instructions read after the first one's result are
+    /// written beside the second result's chain, and read back with the results
+    /// (fuzz-m/fm_801).
+    #[test]
+    fn a_skill_s_instructions_beside_a_parallel_result_are_read_back() {
+        let call = |id: &str| json!({"type": "tool_use", "id": id, "name": "Skill", "input": {"skill": id}});
+        let result =
+            |id: &str| json!([{"type": "tool_result", "tool_use_id": id, "content": "Launching"}]);
+        let chained = |mut row: Value, parent: Option<&str>| {
+            row["parentUuid"] = json!(parent);
+            row
+        };
+        let mut follow = user(
+            json!([{"type": "text", "text": "Base directory for this skill: /s"}]),
+            "f1",
+        );
+        follow["isMeta"] = json!(true);
+        let f = write(
+            &[
+                chained(user(json!("Go"), "u1"), None),
+                chained(assistant("m1", call("t1"), "a1"), Some("u1")),
+                chained(assistant("m1", call("t2"), "a2"), Some("a1")),
+                chained(user(result("t1"), "r1"), Some("a1")),
+                chained(follow, Some("r1")),
+                chained(user(result("t2"), "r2"), Some("a2")),
+                chained(
+                    assistant("m2", json!({"type": "text", "text": "Done."}), "a3"),
+                    Some("r2"),
+                ),
+            ],
+            None,
+        );
+        let s = load(f.path(), None).unwrap();
+        let kinds: Vec<&str> = s.turns[2].1.iter().map(ContentBlock::kind).collect();
+        assert_eq!(kinds, ["tool_result", "tool_result", "text"]);
+        assert_eq!(s.turns.len(), 4);
+    }
 }

@@ -477,6 +477,11 @@ def targeted():
 # after them finds the file in context) depends on timing.
 UNSTABLE = {117, 118, 179, 201, 203, 209, 285}
 
+# Later seeds drawn to look for rules not yet met.
+LATER = list(range(800, 808))
+
+
 if __name__ == "__main__":
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 408
-    scenario_files.write(HERE, "fb_", [one(i) for i in range(1, count + 1) if i not in UNSTABLE] + targeted())
+    scenario_files.write(HERE, "fb_", [one(i) for i in list(range(1, count + 1)) + LATER if i not in UNSTABLE]
+                         + targeted())

@@ -67,6 +67,21 @@ pub(crate) fn build_summary(
         match list.last_mut() {
             Some(last) if !own_turn => {
                 if let Some(Value::Array(content)) = last.get_mut("content") {
+                    // A text ending the message is closed by a line break before the
+                    // instruction, as the messages of one turn are joined (fuzz-g/fg_143,
+                    // fg_807: a prompt sent after a tool result). A local command's record
+                    // has its line break already.
+                    if let Some(Value::String(text)) = content
+                        .last_mut()
+                        .filter(|b| b["type"] == "text")
+                        .and_then(|b| b.get_mut("text"))
+                        .filter(|t| {
+                            !t.as_str()
+                                .is_some_and(|t| t.starts_with("<local-command-stdout>"))
+                        })
+                    {
+                        text.push('\n');
+                    }
                     content.push(block);
                 }
             }

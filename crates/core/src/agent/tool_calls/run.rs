@@ -49,7 +49,11 @@ pub(crate) fn instant(
     let _traced = call.span.enter();
     let tool = match checked_tool(session, deps, call) {
         Ok(tool) => tool,
-        Err(_) if input_error_waits(session, deps, call) => return None,
+        // A Read deny rule over the file refuses it before the file is looked at
+        // (fuzz-h/fh_807: an Edit of a file never read).
+        Err(_) if input_error_waits(session, deps, call) => {
+            return covered_now(session, deps, call)
+        }
         Err(mut outcome) => {
             outcome.pace = Pace::Validation;
             return Some(*outcome);
@@ -95,6 +99,23 @@ pub(crate) fn instant(
             ..
         } if d.unanswered => paced(Pace::Question, verdict),
         _ => paced(Pace::Rules, verdict),
+    }
+}
+
+/// The refusal of a call whose file a Read deny rule covers, seen as an input error is;
+/// `None` for any other verdict (or with a PreToolUse hook to hear first).
+fn covered_now(session: &SessionView<'_>, deps: &Deps<'_>, call: &Call) -> Option<CallOutcome> {
+    let tool = deps.tools.get(&call.name)?;
+    if callbacks::any_match(session.config.hooks.get("PreToolUse"), &call.name) {
+        return None;
+    }
+    match decide_now(session, deps, tool.as_ref(), call, &call.input, None).ok()? {
+        verdict @ Verdict::ToolError(_) => {
+            let mut o = outcome_of(session, deps, call, verdict);
+            o.pace = Pace::Validation;
+            Some(o)
+        }
+        _ => None,
     }
 }
 
