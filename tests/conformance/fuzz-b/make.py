@@ -478,7 +478,7 @@ def targeted():
 UNSTABLE = {117, 118, 179, 201, 203, 209, 285}
 
 # Later seeds drawn to look for rules not yet met.
-LATER = list(range(800, 808)) + list(range(900, 908))
+LATER = list(range(800, 808)) + list(range(900, 908)) + list(range(1000, 1008))
 
 
 if __name__ == "__main__":

@@ -127,6 +127,6 @@ if __name__ == "__main__":
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 371
     unsteady = {96, 101, 130, 169, 170, 187, 212, 249, 253, 268, 349, 354}  # their two recordings differed: calls side by side finish in either order
     seeds = [i for i in range(1, count + 1) if i not in unsteady]
-    # Later seeds drawn to look for rules not yet met (800-807, 900-907).
-    later = list(range(800, 808)) + list(range(900, 908))
+    # Later seeds drawn to look for rules not yet met (800-807, 900-907, 1000-1007).
+    later = list(range(800, 808)) + list(range(900, 908)) + list(range(1000, 1008))
     scenario_files.write(HERE, "fe_", [one(i) for i in seeds + later])

@@ -177,7 +177,7 @@ def main():
     unsteady = {139, 160, 258, 273, 312}
     # Later seeds drawn to look for rules not yet met (ff_707: an agent three levels down
     # has no Agent tool, the default spawn depth being 3).
-    later = list(range(700, 708)) + list(range(800, 808)) + list(range(900, 908))
+    later = list(range(700, 708)) + list(range(800, 808)) + list(range(900, 908)) + list(range(1000, 1008))
     seeds = [s for s in range(1, count + 1) if s not in unsteady] + later
     names = write_area("fuzz-f", [make(seed) for seed in seeds])
     print(len(names), "scenarios")

@@ -273,5 +273,5 @@ if __name__ == "__main__":
     seeds = [i for i in range(1, count + 1) if i not in unsteady]
     # Later seeds drawn to look for rules not yet met (fg_702: a threshold compaction of a
     # one-round conversation, its summary request refused as too long, retried whole).
-    later = [700, 702, 704, 706, 707] + list(range(800, 808)) + list(range(900, 908))
+    later = [700, 702, 704, 706, 707] + list(range(800, 808)) + list(range(900, 908)) + list(range(1000, 1008))
     scenario_files.write(HERE, "fg_", [one(i) for i in seeds + later] + pins())

@@ -168,6 +168,16 @@ VARS = [
  "x=1 y=2; echo $x $y; echo b",
  "x=1; rm secrets/key.txt"
 ]
+# The same lines with a callback, an allow rule or acceptEdits: what the rules and the mode
+# allow on their own is not listed.
+VARS_CTX = [
+    ("log_all", None, "default", ["x=1; echo $x; echo b", "x=1; echo $x", "x=notes.txt; cat $x", "x=1; y=2",
+                                  "x=1 || echo $x", "x=1; rm -rf src; echo b"]),
+    (None, None, "acceptEdits", ["x=1; echo $x; echo b", "x=1; echo $x", "x=notes.txt; cat $x", "x=1; y=2",
+                                 "x=1 || echo $x", "x=1; rm -rf src; echo b", "x=1; touch a.txt; echo b",
+                                 "x=1; touch a.txt", "x=1; mkdir d; touch d/a", "x=1; rm -rf src"]),
+    (None, "Bash(echo:*)", "default", ["x=1; echo $x; echo b", "x=1; echo $x", "x=1; echo $x; ls", "x=1; y=2"]),
+]
 NESTED_READS = ["echo $(cat secrets/key.txt)", "echo `cat secrets/key.txt`", "cat <(cat secrets/key.txt)",
                 "echo \"$(cat secrets/key.txt)\"", "x=$(cat secrets/key.txt)",
                 "echo $(cat notes.txt) && cat secrets/key.txt", "echo $(head -1 secrets/key.txt) > out.txt",
@@ -203,6 +213,13 @@ def scenarios():
            for i, c in enumerate(ONE)]
     out += [scenario("var_%02d" % i, "default, no callback, one call: %s" % c, one_each([c]), "default")
             for i, c in enumerate(VARS)]
+    k = 0
+    for cb, allow, mode, lines in VARS_CTX:
+        for c in lines:
+            opts = {"allowed_tools": [allow]} if allow else {}
+            what = "%s, %s, one call: %s" % (mode, "callback " + cb if cb else ("allow " + allow if allow else "no callback"), c)
+            out.append(scenario("varctx_%02d" % k, what, one_each([c]), mode, cb=cb, **opts))
+            k += 1
     for mode in ("default", "acceptEdits", "bypassPermissions", "dontAsk"):
         out.append(scenario("rdeny_" + mode, mode + ", deny Read(./secrets/**): reads of the denied folder inside nested commands.",
                             one_each(NESTED_READS), mode, disallowed_tools=["Read(./secrets/**)"]))

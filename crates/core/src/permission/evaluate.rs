@@ -429,7 +429,17 @@ fn rules_mode_and_tool(
                     .is_some_and(|e| !e.rule.is_bare())));
     // (A file out there the model never read was refused before any hook, whatever allows
     // the edit: `agent::tool_calls::run::prepare`, fa_082.)
-    if allowed {
+    // A rule naming the whole tool does not let a write out through a symlinked folder
+    // (fuzz-a/fa_1005: `Write` allowed, `src/linkdir/w.txt` leading out); a path rule is
+    // checked against where the path leads.
+    let bare_only = !rules
+        .of(RuleBehavior::Allow)
+        .any(|e| !e.rule.is_bare() && path_rule_kind(&e.rule) == file_rule_kind(name));
+    let out_through_link = allowed
+        && bare_only
+        && file_rule_kind(name) == Some("Edit")
+        && symlink_question(tool, input, ctx).is_some();
+    if allowed && !out_through_link {
         return Outcome::Allow;
     }
     // Auto mode runs without its classifier whatever acceptEdits would run: file edits and

@@ -129,6 +129,8 @@ pub struct Parsed {
     pub group: bool,
     /// The line has a `for`/`while`/`until`/`select` loop.
     pub loops: bool,
+    /// A later command uses the value of a variable the line set (`x=1; echo $x`).
+    pub uses_set_value: bool,
 }
 
 impl Parsed {
@@ -369,6 +371,7 @@ fn parse_depth(src: &str, depth: usize) -> Parsed {
     if lexer.unclosed() {
         out.flag(Hazard::Unsupported);
     }
+    out.uses_set_value = lexer.used_known;
     // A variable a nested command set, used in double quotes: quoted text (sa_one_30).
     if out.assigned_output && out.hazard == Some(Hazard::Variable) && lexer.quoted_variable {
         out.hazard = Some(Hazard::QuotedVariable);

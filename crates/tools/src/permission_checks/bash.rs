@@ -20,7 +20,7 @@ use std::path::{Path, PathBuf};
 
 use oxagent_core::permission::{PermissionContext, ToolPermission};
 use oxagent_core::rules::bash::{allow_covers, only_safe_assignments, strip_wrapper};
-use oxagent_core::rules::shell::{parse, Hazard, Parsed, SimpleCommand};
+use oxagent_core::rules::shell::{parse, Hazard, SimpleCommand};
 use oxagent_core::PermissionMode;
 use serde_json::Value;
 
@@ -38,6 +38,7 @@ use crate::paths::real_path;
 
 use super::resolve_in;
 
+mod assigned;
 mod paths;
 #[cfg(test)]
 mod tests;
@@ -122,65 +123,6 @@ pub(super) fn hazard_text(h: Hazard) -> &'static str {
         Hazard::LoneDollar => "This command can't be checked before it runs",
         Hazard::Assignment => "A variable set in this command can't be checked before it runs",
         Hazard::Unsupported | Hazard::SpecialInQuotes => UNSUPPORTED,
-    }
-}
-
-/// The one command of a line besides its assignments, its words quoted where needed.
-fn lone_command(parsed: &Parsed) -> Option<String> {
-    if parsed.pipe_segments.len() > 1 {
-        return None;
-    }
-    let mut commands = parsed.commands.iter().filter(|c| !c.words.is_empty());
-    let only = commands.next()?;
-    if commands.next().is_some() || only.words.iter().any(|w| w.contains('\'')) {
-        return None;
-    }
-    let plain = |w: &str| {
-        !w.is_empty()
-            && w.chars()
-                .all(|c| c.is_ascii_alphanumeric() || "_./=:@%+,-".contains(c))
-    };
-    let words: Vec<String> = only
-        .words
-        .iter()
-        .map(|w| {
-            if plain(w) {
-                w.clone()
-            } else {
-                format!("'{w}'")
-            }
-        })
-        .collect();
-    Some(words.join(" "))
-}
-
-/// The question about a line that sets variables for the commands after it: each of those
-/// needs approval, listed with the values the line gave them (`x=1; echo $x; ls`: "echo 1,
-/// ls"); one alone is asked about in general words, none by the assignment itself.
-/// With the kind of its decision reason: the parts' own results when several are listed.
-fn assignment_question(parsed: &Parsed) -> (String, &'static str) {
-    if parsed.pipe_segments.len() > 1 {
-        let text =
-            "The parts of this pipe can't be checked one by one, so the command needs approval";
-        return (text.to_string(), "other");
-    }
-    let mut rest: Vec<String> = Vec::new();
-    for cmd in parsed.commands.iter().filter(|c| !c.words.is_empty()) {
-        let part = cmd.words.join(" ");
-        if !rest.contains(&part) {
-            rest.push(part);
-        }
-    }
-    match rest.len() {
-        0 => (hazard_text(Hazard::Assignment).to_string(), "other"),
-        1 => (UNSUPPORTED.to_string(), "other"),
-        _ => (
-            format!(
-                "This Bash command contains multiple operations. The following parts require approval: {}",
-                rest.join(", ")
-            ),
-            "subcommandResults",
-        ),
     }
 }
 
@@ -623,28 +565,10 @@ pub fn check_bash(command: &str, shell_cwd: &Path, ctx: &PermissionContext) -> T
     if let Some(h) = parsed.hazard.filter(|_| !special_quoted) {
         // Variables set for the commands after them: nothing more precise is said. A line
         // that cannot be read through is offered no rule to allow it by, as in the reference.
-        // One command after the assignments is judged with the values put in: a path it
-        // names is asked about as such (`x=f; rm $x`).
-        if let Some(alone) = lone_command(&parsed).filter(|_| h == Hazard::Assignment) {
-            let again = check_bash(&alone, shell_cwd, ctx);
-            if matches!(again, ToolPermission::Deny { .. })
-                || matches!(
-                    &again,
-                    ToolPermission::Ask {
-                        blocked_path: Some(_),
-                        ..
-                    }
-                )
-            {
-                return again;
-            }
+        if h == Hazard::Assignment {
+            return assigned::question(&parsed, shell_cwd, ctx);
         }
-        let (text, kind) = if h == Hazard::Assignment {
-            assignment_question(&parsed)
-        } else {
-            (hazard_text(h).to_string(), "other")
-        };
-        return ask(text, Some(kind), None, Vec::new());
+        return ask(hazard_text(h).to_string(), Some("other"), None, Vec::new());
     }
     if parsed.commands.iter().any(|c| c.late_here_string) {
         return ask(UNREAD_TAIL.to_string(), Some("other"), None, Vec::new());

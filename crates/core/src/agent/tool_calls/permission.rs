@@ -316,8 +316,19 @@ pub(crate) async fn decide(
     // A command reading the filesystem root: the rule it would offer is left out, and
     // the list with it (fa_rd_mixed_default: `ls -d /`).
     let root_read = name == "Bash" && prompt.blocked_path.as_deref() == Some("/");
-    let empty_list =
-        !in_plan && !interaction && (unreadable_or_removal || protected_file || root_read);
+    // A line whose later commands use a value it set: its suggestions are emptied
+    // (shellasks/sa_varctx_00; not sa_varctx_05, which uses none).
+    let assigning = name == "Bash"
+        && input
+            .get("command")
+            .and_then(Value::as_str)
+            .is_some_and(|c| {
+                let p = crate::rules::shell::parse(c);
+                p.uses_set_value && p.hazard == Some(crate::rules::shell::Hazard::Assignment)
+            });
+    let empty_list = !in_plan
+        && !interaction
+        && (unreadable_or_removal || protected_file || root_read || assigning);
     let offered = (!offered.is_empty() || empty_list).then_some(offered);
     let request = ControlRequest::CanUseTool(CanUseTool {
         tool_name: name.to_string(),

@@ -111,6 +111,8 @@ pub(super) struct Lexer<'a> {
     /// Variables set earlier on the line to a value known before it runs (`x=1; echo $x`):
     /// `$x` reads as that value.
     pub known: Vec<(String, String)>,
+    /// A `$name` was read as a value set earlier on the line.
+    pub used_known: bool,
 }
 
 impl<'a> Lexer<'a> {
@@ -126,6 +128,7 @@ impl<'a> Lexer<'a> {
             heredocs: Vec::new(),
             unclosed: false,
             known: Vec::new(),
+            used_known: false,
         }
     }
 
@@ -710,6 +713,7 @@ impl<'a> Lexer<'a> {
                 }
                 if let Some((_, value)) = self.known.iter().find(|(n, _)| *n == name) {
                     w.text.push_str(value);
+                    self.used_known = true;
                     return;
                 }
                 self.note(Hazard::Variable);

@@ -288,3 +288,41 @@ fn variables_the_line_sets_are_followed() {
     );
     assert_eq!(blocked.as_deref(), Some("/etc/passwd"));
 }
+
+/// After assignments, a command an allow rule covers, or one acceptEdits lets change files,
+/// needs no approval: the rest are listed, or none is and the assignment is asked about
+/// (sa_var_* probes with `Bash(echo:*)` and in acceptEdits).
+#[test]
+fn commands_the_rules_or_the_mode_allow_are_not_listed_after_assignments() {
+    use oxagent_core::rules::{RuleBehavior, RuleSource};
+    const SET: &str = "A variable set in this command can't be checked before it runs";
+    let one = |part: &str| {
+        format!(
+            "This Bash command contains multiple operations. The following part requires \
+             approval: {part}"
+        )
+    };
+    let message =
+        |ctx: &PermissionContext, line: &str| match check_bash(line, Path::new("/ws"), ctx) {
+            ToolPermission::Ask { message, .. } => message,
+            other => panic!("{line}: {other:?}"),
+        };
+    let mut ruled = PermissionContext::new("/ws", PermissionMode::Default);
+    ruled
+        .rules
+        .add(RuleBehavior::Allow, RuleSource::CliArg, "Bash(echo:*)")
+        .unwrap();
+    assert_eq!(message(&ruled, "x=1; echo $x; echo b"), SET);
+    assert_eq!(message(&ruled, "x=1; echo $x"), SET);
+    assert_eq!(message(&ruled, "x=1; echo $x; ls"), one("ls"));
+    let edits = PermissionContext::new("/ws", PermissionMode::AcceptEdits);
+    assert_eq!(message(&edits, "x=1; touch a.txt; echo b"), one("echo b"));
+    assert_eq!(message(&edits, "x=1; rm -rf src; echo b"), one("echo b"));
+    assert_eq!(message(&edits, "x=1; touch a.txt"), SET);
+    assert_eq!(message(&edits, "x=1; mkdir d; touch d/a"), SET);
+    // A command that only reads still needs approval after an assignment.
+    assert_eq!(
+        message(&edits, "x=1; echo $x"),
+        "This command requires approval"
+    );
+}
