@@ -764,6 +764,34 @@ mod tests {
         assert_eq!(evaluate(&Write(None), &input(), &ctx, None), Outcome::Allow);
     }
 
+    /// fuzz-a/fa_1005: `Write` allowed as a whole tool lets a write anywhere but out through
+    /// a symlinked folder; a path rule decides by where the path leads.
+    #[test]
+    fn a_whole_tool_allow_does_not_let_a_write_out_through_a_symlink() {
+        let linked = || {
+            Write(Some(ToolPermission::Ask {
+                message: "/ws/out/w.txt resolves through a symlink to /elsewhere/w.txt, which \
+                          is outside the allowed working directories"
+                    .into(),
+                blocked_path: Some("/elsewhere/w.txt".into()),
+                suggestions: vec![],
+                reason_type: Some("safetyCheck".into()),
+                reason: None,
+            }))
+        };
+        for mode in [PermissionMode::Default, PermissionMode::AcceptEdits] {
+            let mut ctx = PermissionContext::new("/ws", mode);
+            ctx.rules
+                .add(RuleBehavior::Allow, RuleSource::CliArg, "Write")
+                .unwrap();
+            assert!(matches!(
+                evaluate(&linked(), &input(), &ctx, None),
+                Outcome::Ask(_)
+            ));
+            assert_eq!(evaluate(&Write(None), &input(), &ctx, None), Outcome::Allow);
+        }
+    }
+
     #[test]
     fn a_write_out_through_a_symlink_offers_no_always_allow() {
         let ctx = PermissionContext::new("/ws", PermissionMode::Default);
