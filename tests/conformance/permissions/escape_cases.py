@@ -342,7 +342,6 @@ DELIBERATE_RM_BYPASS = {
     "$(echo rm) -rf d46": "computed-code",
     "`echo rm` -rf d47": "computed-code",
     "${RM:-rm} -rf d48": "computed-code",
-    "a=r; b=m; $a$b -rf d49": "words",
     "shopt -s expand_aliases\nalias r=rm\nr -rf d51": "shell-text",
     "xargs -I{} rm -rf {} <<< d63": "wrappers",
     "echo d64 | xargs -n1 rm -rf": "wrappers",
@@ -373,7 +372,6 @@ DELIBERATE_PATHS_BYPASS = {
     "dd if=notes.txt of=locked/config.txt": "paths",
     "cat notes.txt > >(cat > locked/ps.txt)": "paths",
     "install -m 644 notes.txt locked/inst.txt": "paths",
-    "cd secrets && cat key.txt": "words",
 }
 
 SCENARIOS = [
