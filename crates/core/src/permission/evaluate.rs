@@ -432,12 +432,11 @@ fn rules_mode_and_tool(
     // A rule naming the whole tool does not let a write out through a symlinked folder
     // (fuzz-a/fa_1005: `Write` allowed, `src/linkdir/w.txt` leading out); a path rule is
     // checked against where the path leads.
-    let bare_only = !rules
-        .of(RuleBehavior::Allow)
-        .any(|e| !e.rule.is_bare() && path_rule_kind(&e.rule) == file_rule_kind(name));
     let out_through_link = allowed
-        && bare_only
         && file_rule_kind(name) == Some("Edit")
+        && !rules
+            .of(RuleBehavior::Allow)
+            .any(|e| !e.rule.is_bare() && path_rule_kind(&e.rule) == file_rule_kind(name))
         && symlink_question(tool, input, ctx).is_some();
     if allowed && !out_through_link {
         return Outcome::Allow;

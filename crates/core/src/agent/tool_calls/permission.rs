@@ -293,22 +293,21 @@ pub(crate) async fn decide(
     // suggest offer no list.
     // A line sent to the background (`cmd &`) that offers nothing offers no list either,
     // unless it could not be read through at all.
-    let backgrounded = || {
-        input
-            .get("command")
-            .and_then(Value::as_str)
-            .is_some_and(|c| {
-                let p = crate::rules::shell::parse(c);
-                p.background
-                    && matches!(
-                        p.hazard,
-                        None | Some(crate::rules::shell::Hazard::SpecialInQuotes)
-                    )
-            })
-    };
+    // The Bash line, read once for the questions below.
+    let line = (name == "Bash")
+        .then(|| input.get("command").and_then(Value::as_str))
+        .flatten()
+        .map(crate::rules::shell::parse);
+    let backgrounded = line.as_ref().is_some_and(|p| {
+        p.background
+            && matches!(
+                p.hazard,
+                None | Some(crate::rules::shell::Hazard::SpecialInQuotes)
+            )
+    });
     let unreadable_or_removal = name == "Bash"
         && (prompt.reason_type.as_deref() == Some("other") || prompt.suppress_always_allow)
-        && (prompt.suppress_always_allow || !backgrounded())
+        && (prompt.suppress_always_allow || !backgrounded)
         && prompt.message != crate::permission::SHELL_EXPANSION;
     // A protected file in acceptEdits: nothing to suggest, said as an empty list.
     let protected_file = prompt.reason_type.as_deref() == Some("safetyCheck")
@@ -318,14 +317,9 @@ pub(crate) async fn decide(
     let root_read = name == "Bash" && prompt.blocked_path.as_deref() == Some("/");
     // A line whose later commands use a value it set: its suggestions are emptied
     // (shellasks/sa_varctx_00; not sa_varctx_05, which uses none).
-    let assigning = name == "Bash"
-        && input
-            .get("command")
-            .and_then(Value::as_str)
-            .is_some_and(|c| {
-                let p = crate::rules::shell::parse(c);
-                p.uses_set_value && p.hazard == Some(crate::rules::shell::Hazard::Assignment)
-            });
+    let assigning = line.as_ref().is_some_and(|p| {
+        p.uses_set_value && p.hazard == Some(crate::rules::shell::Hazard::Assignment)
+    });
     let empty_list = !in_plan
         && !interaction
         && (unreadable_or_removal || protected_file || root_read || assigning);
